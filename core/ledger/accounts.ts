@@ -1,0 +1,92 @@
+/**
+ * Ledger accounts: what each account holds, its id, its normal side, and whether it may go negative.
+ *
+ * Guarantees
+ * - An account id is a stable string `<kind>` or `<kind>:<scope>` (`pool:<tontineId>`,
+ *   `loan:<loanId>`, `mobile_money:mtn`); the same account always has the same id.
+ * - Sign convention of the whole ledger: a posting's amount is POSITIVE FOR A DEBIT and NEGATIVE
+ *   FOR A CREDIT; the postings of an entry sum to zero.
+ * - An account's balance is read on its normal side: assets (debit-normal) count debits as
+ *   positive, liabilities and income (credit-normal) count credits as positive. A tontine pool
+ *   holding 5,000 RWF has balance +5,000.
+ * - Pools, payables, payouts in flight and loan receivables can never go negative (see
+ *   `mayGoNegative`); the journal refuses an entry that would take one below zero.
+ */
+import { err, invariant, ok, type Result } from '../shared/result.ts';
+
+export type AccountId = string;
+export type NormalSide = 'debit' | 'credit';
+
+interface AccountKindRule {
+  readonly normal: NormalSide;
+  readonly mayGoNegative: boolean;
+  /** A scoped kind has one account per provider / tontine / loan / merchant / agent. */
+  readonly scoped: boolean;
+}
+
+/**
+ * The chart of accounts.
+ * - mobile_money: the platform's wallet at a provider (asset). It may go negative in the ledger
+ *   because the ledger does not model the provider's float; the provider refuses what it cannot pay.
+ * - payouts_in_flight: payouts requested from a provider and not yet confirmed (liability).
+ *   Confirmation moves them to mobile_money; a failure reverses the request.
+ * - pool: a tontine's pot, or a member's personal savings for a one-member tontine (liability).
+ * - loan: principal a member still owes on one loan (asset). Interest is income when repaid.
+ * - interest_income, fee_income: the platform's revenue; commissions are paid out of fee income.
+ * - merchant_payable, agent_commission: what the platform owes a merchant or an agent (liability).
+ * - rounding: fractions of a franc that can no longer be paid out (a closed pool's last
+ *   centimes); they are swept here so no centime disappears.
+ */
+export const ACCOUNT_KINDS = {
+  mobile_money: { normal: 'debit', mayGoNegative: true, scoped: true },
+  payouts_in_flight: { normal: 'credit', mayGoNegative: false, scoped: true },
+  pool: { normal: 'credit', mayGoNegative: false, scoped: true },
+  loan: { normal: 'debit', mayGoNegative: false, scoped: true },
+  interest_income: { normal: 'credit', mayGoNegative: true, scoped: false },
+  fee_income: { normal: 'credit', mayGoNegative: true, scoped: false },
+  merchant_payable: { normal: 'credit', mayGoNegative: false, scoped: true },
+  agent_commission: { normal: 'credit', mayGoNegative: false, scoped: true },
+  rounding: { normal: 'credit', mayGoNegative: true, scoped: false },
+} as const satisfies Record<string, AccountKindRule>;
+
+export type AccountKind = keyof typeof ACCOUNT_KINDS;
+
+export interface Account {
+  readonly id: AccountId;
+  readonly kind: AccountKind;
+  readonly scope?: string;
+  readonly normal: NormalSide;
+  readonly mayGoNegative: boolean;
+}
+
+const SCOPE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
+
+function scopedId(kind: AccountKind, scope: string): AccountId {
+  const id = `${kind}:${scope}`;
+  invariant(parseAccountId(id).ok, `Invalid ledger account scope: ${JSON.stringify(scope)}`);
+  return id;
+}
+
+export const accounts = {
+  mobileMoney: (provider: string) => scopedId('mobile_money', provider),
+  payoutsInFlight: (provider: string) => scopedId('payouts_in_flight', provider),
+  pool: (tontineId: string) => scopedId('pool', tontineId),
+  loan: (loanId: string) => scopedId('loan', loanId),
+  merchantPayable: (merchantId: string) => scopedId('merchant_payable', merchantId),
+  agentCommission: (agentId: string) => scopedId('agent_commission', agentId),
+  interestIncome: 'interest_income' as AccountId,
+  feeIncome: 'fee_income' as AccountId,
+  rounding: 'rounding' as AccountId,
+};
+
+export function parseAccountId(id: string): Result<Account, 'account_id_invalid'> {
+  const colon = id.indexOf(':');
+  const kindName = colon === -1 ? id : id.slice(0, colon);
+  if (!Object.hasOwn(ACCOUNT_KINDS, kindName)) return err('account_id_invalid');
+  const kind = kindName as AccountKind;
+  const rule: AccountKindRule = ACCOUNT_KINDS[kind];
+  if (!rule.scoped) return colon === -1 ? ok({ id, kind, normal: rule.normal, mayGoNegative: rule.mayGoNegative }) : err('account_id_invalid');
+  const scope = colon === -1 ? '' : id.slice(colon + 1);
+  if (!SCOPE.test(scope)) return err('account_id_invalid');
+  return ok({ id, kind, scope, normal: rule.normal, mayGoNegative: rule.mayGoNegative });
+}

@@ -1,0 +1,53 @@
+/**
+ * Journal: the rules of posting, over any LedgerRepository.
+ *
+ * Guarantees
+ * - Only balanced entries reach the repository; an unbalanced one is a bug and throws.
+ * - A key posts once: the same entry again answers `exists`, different postings under a used key
+ *   answer `entry_key_reused`.
+ * - No entry takes a pool, payable, payout in flight or loan receivable below zero.
+ * - An entry is reversed at most once, and a reversal is never itself reversed.
+ */
+import { Money } from '../money/money.ts';
+import { err, invariant, ok, type Result } from '../shared/result.ts';
+import type { AccountId } from './accounts.ts';
+import { checkBalances, journalEntry, normalBalance, reversalOf, samePostings, type JournalEntry } from './journal-entry.ts';
+import type { JournalWriter, LedgerRepository, PostError } from './ports.ts';
+
+export class Journal implements JournalWriter {
+  constructor(private readonly repository: LedgerRepository) {}
+
+  async post(entry: JournalEntry): Promise<Result<JournalEntry, PostError>> {
+    const valid = journalEntry(entry);
+    invariant(valid.ok, `Journal entry ${entry.key} is malformed: ${valid.ok ? '' : valid.error}`);
+
+    const earlier = await this.repository.findByKey(entry.key);
+    if (earlier) return err(samePostings(earlier, entry) ? 'exists' : 'entry_key_reused');
+
+    if (entry.reverses !== undefined) {
+      const target = await this.repository.findById(entry.reverses);
+      if (!target) return err('entry_not_found');
+      if (target.reverses !== undefined) return err('reversal_cannot_be_reversed');
+      if (await this.repository.findReversalOf(target.id)) return err('entry_already_reversed');
+      invariant(samePostings(entry, reversalOf(target, entry)), `Reversal ${entry.key} does not negate entry ${target.id}`);
+    }
+
+    const totals = await this.repository.postedTotals(entry.postings.map((p) => p.account));
+    const balances = checkBalances(entry, totals);
+    if (!balances.ok) return balances;
+
+    await this.repository.append(entry);
+    return ok(entry);
+  }
+
+  async reverse(entryId: string, meta: { id: string; key: string; occurredAt: Date }): Promise<Result<JournalEntry, PostError>> {
+    const target = await this.repository.findById(entryId);
+    if (!target) return err('entry_not_found');
+    return this.post(reversalOf(target, meta));
+  }
+
+  async balance(account: AccountId): Promise<Money> {
+    const totals = await this.repository.postedTotals([account]);
+    return normalBalance(account, totals.get(account) ?? Money.ZERO);
+  }
+}
