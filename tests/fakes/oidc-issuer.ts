@@ -136,7 +136,7 @@ export async function startFakeOidcIssuer(options: FakeOidcIssuerOptions): Promi
     const clientId = query.get('client_id');
     const redirectUri = query.get('redirect_uri');
     // Without a trusted client and redirect URI the error must not be redirected (RFC 6749 §4.1.2.1).
-    if (clientId !== options.clientId || redirectUri === null || !isAbsoluteUrl(redirectUri)) {
+    if (clientId !== options.clientId || redirectUri === null || !URL.canParse(redirectUri)) {
       sendText(response, 400, 'invalid client_id or redirect_uri');
       return;
     }
@@ -307,10 +307,6 @@ function s256(verifier: string): string {
 
 function randomToken(): string {
   return randomBytes(24).toString('base64url');
-}
-
-function isAbsoluteUrl(value: string): boolean {
-  return URL.canParse(value);
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
