@@ -1,0 +1,43 @@
+/**
+ * Attempt limits for sign-in, registration and sign-in-link requests.
+ *
+ * Guarantees
+ * - Every attempt counts against both its e-mail address and its client IP, in fixed windows
+ *   shared by every replica (the counters live in the database).
+ * - An attempt over either limit is refused with `rate_limited` and the seconds until the
+ *   window that refused it ends; the refused attempt still counts, so hammering does not help.
+ */
+import type { Clock } from '../shared/clock.ts';
+import type { Err } from '../shared/result.ts';
+import type { RateLimiter } from './ports.ts';
+
+export type AttemptAction = 'sign_in' | 'register' | 'sign_in_link';
+
+export interface AttemptLimitPolicy {
+  perAddress: number;
+  perIp: number;
+  windowSeconds: number;
+}
+
+export type RateLimited = Err<'rate_limited'> & { readonly retryAfterSeconds: number };
+
+export class AttemptLimits {
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly policy: AttemptLimitPolicy,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Null when the attempt may go on. `email` must already be normalised. */
+  async check(action: AttemptAction, email: string, ip: string): Promise<RateLimited | null> {
+    const now = this.clock.now();
+    const { windowSeconds } = this.policy;
+    const byAddress = await this.limiter.hit(`${action}:address:${email}`, windowSeconds, now);
+    const byIp = await this.limiter.hit(`${action}:ip:${ip}`, windowSeconds, now);
+    const waits: number[] = [];
+    if (byAddress.count > this.policy.perAddress) waits.push(byAddress.resetInSeconds);
+    if (byIp.count > this.policy.perIp) waits.push(byIp.resetInSeconds);
+    if (waits.length === 0) return null;
+    return { ok: false, error: 'rate_limited', retryAfterSeconds: Math.max(1, ...waits) };
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Register an account with e-mail and password.
+ *
+ * Guarantees
+ * - One account per normalised e-mail address, also under concurrent registrations
+ *   (`email_taken`).
+ * - The password is stored only as its hash; the new member is signed in at once.
+ * - Counted against the attempt limits of the address and of the client IP.
+ */
+import type { Clock, IdGenerator } from '../shared/clock.ts';
+import { err, ok, type Result } from '../shared/result.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import type { AttemptLimits, RateLimited } from './attempt-limits.ts';
+import type { AccountRepository, PasswordHasher } from './ports.ts';
+import type { SessionStarter, SignedIn } from './start-session.ts';
+import { type Language, normalizeEmail, User } from './user.ts';
+
+export interface RegisterAccountInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  language: Language;
+  clientIp: string;
+}
+
+export class RegisterAccount {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionStarter,
+    private readonly limits: AttemptLimits,
+    private readonly uow: UnitOfWork,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: RegisterAccountInput): Promise<Result<SignedIn, 'email_taken'> | RateLimited> {
+    const email = normalizeEmail(input.email);
+    const limited = await this.limits.check('register', email, input.clientIp);
+    if (limited) return limited;
+    if (await this.accounts.findByEmail(email)) return err('email_taken');
+    // Hash outside the transaction: it is the slow part and needs no database.
+    const passwordHash = await this.passwords.hash(input.password);
+    return this.uow.run(async () => {
+      const user = new User({
+        id: this.ids.newId(),
+        email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber,
+        language: input.language,
+        emailVerified: false,
+        createdAt: this.clock.now(),
+      });
+      if ((await this.accounts.add(user)) === 'email_taken') return err('email_taken');
+      return ok(await this.sessions.start(user));
+    });
+  }
+}

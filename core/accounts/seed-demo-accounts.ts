@@ -1,0 +1,57 @@
+/**
+ * Seed the demonstration accounts.
+ *
+ * Guarantees
+ * - Idempotent: an address that already has an account is left as it is.
+ * - Every demo account is marked `isDemo` and lives under the reserved domain ikimina.demo, so it
+ *   can never be mistaken for a member. They are national-ID verified so that loans can be tried.
+ */
+import type { Clock, IdGenerator } from '../shared/clock.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import type { AccountRepository, PasswordHasher } from './ports.ts';
+import { type Language, User } from './user.ts';
+
+/** Printed on the console and in the README: these accounts are public by design. */
+export const DEMO_PASSWORD = 'ikimina-demo';
+
+export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; firstName: string; lastName: string; phoneNumber: string; language: Language }> = [
+  { email: 'demo.member@ikimina.demo', firstName: 'Demo', lastName: 'Member', phoneNumber: '+250788000001', language: 'en' },
+  { email: 'demo.merchant@ikimina.demo', firstName: 'Demo', lastName: 'Merchant', phoneNumber: '+250788000002', language: 'rw' },
+];
+
+export interface SeededAccount {
+  email: string;
+  password: string;
+  created: boolean;
+}
+
+export class SeedDemoAccounts {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly uow: UnitOfWork,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(): Promise<SeededAccount[]> {
+    const passwordHash = await this.passwords.hash(DEMO_PASSWORD);
+    return this.uow.run(async () => {
+      const seeded: SeededAccount[] = [];
+      for (const demo of DEMO_ACCOUNTS) {
+        const user = new User({
+          ...demo,
+          id: this.ids.newId(),
+          passwordHash,
+          emailVerified: true,
+          nidaVerified: true,
+          isDemo: true,
+          createdAt: this.clock.now(),
+        });
+        const outcome = await this.accounts.add(user);
+        seeded.push({ email: demo.email, password: DEMO_PASSWORD, created: outcome === 'added' });
+      }
+      return seeded;
+    });
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Sign in with e-mail and password.
+ *
+ * Guarantees
+ * - An unknown address, an account without a password and a wrong password all answer the same
+ *   `invalid_credentials`, after the same amount of hashing work, so the answer does not tell
+ *   whether an account exists.
+ * - Counted against the attempt limits before the password is checked.
+ */
+import { err, ok, type Result } from '../shared/result.ts';
+import type { AttemptLimits, RateLimited } from './attempt-limits.ts';
+import type { AccountRepository, PasswordHasher } from './ports.ts';
+import type { SessionStarter, SignedIn } from './start-session.ts';
+import { normalizeEmail } from './user.ts';
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  clientIp: string;
+}
+
+export class SignIn {
+  /** Verified against when there is no account, so both paths cost one hash verification. */
+  private decoyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionStarter,
+    private readonly limits: AttemptLimits,
+  ) {}
+
+  async execute(input: SignInInput): Promise<Result<SignedIn, 'invalid_credentials'> | RateLimited> {
+    const email = normalizeEmail(input.email);
+    const limited = await this.limits.check('sign_in', email, input.clientIp);
+    if (limited) return limited;
+    const user = await this.accounts.findByEmail(email);
+    if (!user || user.passwordHash === null) {
+      this.decoyHash ??= this.passwords.hash('decoy password never used by anyone');
+      await this.passwords.verify(await this.decoyHash, input.password);
+      return err('invalid_credentials');
+    }
+    if (!(await this.passwords.verify(user.passwordHash, input.password))) return err('invalid_credentials');
+    return ok(await this.sessions.start(user));
+  }
+}
