@@ -1,0 +1,44 @@
+/**
+ * Opening the ORM: one MikroORM over the ordinary PostgreSQL driver, whether the database is a
+ * real server or the embedded PGlite behind its socket.
+ */
+import { fileURLToPath } from 'node:url';
+import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { ENTITIES } from './entities.ts';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export interface OrmOptions {
+  url: string;
+  poolMax?: number;
+  debug?: boolean;
+}
+
+export function openOrm(options: OrmOptions): Promise<MikroORM> {
+  return MikroORM.init({
+    clientUrl: options.url,
+    entities: ENTITIES,
+    extensions: [Migrator],
+    pool: { min: 0, max: options.poolMax ?? 10 },
+    debug: options.debug ?? false,
+    // The global EntityManager is only used through a RequestContext or a transaction.
+    allowGlobalContext: false,
+    migrations: {
+      path: MIGRATIONS_DIR,
+      pathTs: MIGRATIONS_DIR,
+      glob: '!(*.d).ts',
+      tableName: 'mikro_orm_migrations',
+      // Migrations are diffed against the migrated database, so no snapshot file is kept.
+      snapshot: false,
+      silent: true,
+    },
+  });
+}
+
+/** Applies pending migrations; answers how many had run before (0 means a new database). */
+export async function migrate(orm: MikroORM): Promise<{ previouslyApplied: number; applied: string[] }> {
+  const previouslyApplied = (await orm.migrator.getExecuted()).length;
+  const applied = await orm.migrator.up();
+  return { previouslyApplied, applied: applied.map((m) => m.name) };
+}
