@@ -13,6 +13,12 @@
  * - `ok` means the provider accepted the request. A collection is only money once the provider's
  *   callback confirms it; a transfer debits our wallet at the provider, so the ledger moves it to
  *   the provider's clearing account when the transfer is accepted.
+ * - `collectionStatus` / `transferStatus` answer the provider's view of one reference, for the
+ *   polling job: a provider callback comes at most once (MTN never retries it), so a payment
+ *   still pending after a while is asked about, never assumed.
+ * - A provider callback is read by a pure `MobileMoneyCallbackParser` of its adapter into a
+ *   `MobileMoneyStatusReport` keyed by our reference; a body it cannot read is an error value,
+ *   never a guess.
  */
 import type { Money } from '../money/money.ts';
 import type { Result } from '../shared/result.ts';
@@ -33,7 +39,35 @@ export interface MobileMoneyRequest {
 /** refused: the provider said no (unknown payer, limit, not enough funds). unavailable: retry later. */
 export type MobileMoneyError = 'mobile_money_refused' | 'mobile_money_unavailable';
 
+/** unknown: the provider has no payment under this reference (the request never reached it). */
+export type MobileMoneyStatusError = 'mobile_money_unavailable' | 'mobile_money_reference_unknown';
+
+export type MobileMoneyStatus = 'pending' | 'successful' | 'failed';
+
+/** The provider's word on one payment, from a status query or a callback. */
+export interface MobileMoneyStatusReport {
+  /** Our reference, as given in the request (the provider reference the adapter answered). */
+  reference: string;
+  status: MobileMoneyStatus;
+  /** The amount the provider reports; compare it with ours, never book it blindly. */
+  amount: Money;
+  /** The provider's currency code (MTN's sandbox only speaks EUR). */
+  currency: string;
+  /** The provider's own transaction id, once it has one (MTN `financialTransactionId`). */
+  providerTransactionId: string | undefined;
+  /** Why a payment failed, in the provider's words (MTN `NOT_ENOUGH_FUNDS`, `EXPIRED` …). */
+  reason: string | undefined;
+}
+
+/** A provider's callback, parsed: same shape as a status query's answer. */
+export type MobileMoneyCallback = MobileMoneyStatusReport;
+
+/** Reads one callback body (JSON already parsed); pure, no I/O. */
+export type MobileMoneyCallbackParser = (body: unknown) => Result<MobileMoneyCallback, 'mobile_money_callback_invalid'>;
+
 export interface MobileMoney {
   requestToPay(request: MobileMoneyRequest): Promise<Result<{ providerReference: string }, MobileMoneyError>>;
   transfer(request: MobileMoneyRequest): Promise<Result<{ providerReference: string }, MobileMoneyError>>;
+  collectionStatus(provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>>;
+  transferStatus(provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>>;
 }
