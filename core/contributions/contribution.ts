@@ -1,0 +1,173 @@
+/**
+ * Contribution: what one member owes one tontine for one cycle, and how it got paid.
+ *
+ * Guarantees
+ * - Status moves pending → completed once, on a confirmed payment or a deduction from the
+ *   member's own payout (arrears); a failed payment leaves it pending.
+ * - Overdue is derived, never stored: pending after the end of its due date in Kigali.
+ * - Every payment attempt is keyed by the member's idempotency key and by the provider's
+ *   reference: the same key starts nothing new, the same reference confirms once (a repeat
+ *   answers `exists`), and a confirmation for another amount than requested is refused.
+ * - At most one attempt is awaiting the provider at a time, so a member is not charged twice
+ *   by two requests in flight.
+ */
+import type { Money } from '../money/money.ts';
+import { compareDates, kigaliDateOf, type LocalDate } from '../shared/calendar.ts';
+import { err, invariant, ok, type Result } from '../shared/result.ts';
+import type { MobileMoneyProvider } from '../payments/ports.ts';
+
+export type ContributionStatus = 'pending' | 'completed';
+/** What a member sees: overdue is a pending contribution past its due date. */
+export type ContributionView = ContributionStatus | 'overdue';
+/** pot_deduction: settled out of the member's own payout, as arrears. */
+export type PaymentMethod = 'mobile_money' | 'pot_deduction';
+
+/** An attempt no answer came back for is given up after this long, so the member can retry. */
+export const PAYMENT_ATTEMPT_TIMEOUT_MS = 15 * 60_000;
+
+export interface PaymentAttempt {
+  readonly idempotencyKey: string;
+  readonly providerReference: string;
+  readonly provider: MobileMoneyProvider;
+  readonly amount: Money;
+  readonly requestedAt: Date;
+  status: 'requested' | 'succeeded' | 'failed';
+}
+
+export type StartPaymentError = 'contribution_already_paid' | 'payment_in_progress';
+export type ConfirmPaymentError = 'payment_not_found' | 'amount_mismatch' | 'contribution_already_paid' | 'payment_already_confirmed';
+
+export interface ScheduledContribution {
+  id: string;
+  tontineId: string;
+  memberId: string;
+  cycle: number;
+  amount: Money;
+  dueDate: LocalDate;
+}
+
+export class Contribution {
+  readonly id: string;
+  readonly tontineId: string;
+  readonly memberId: string;
+  readonly cycle: number;
+  readonly amount: Money;
+  readonly dueDate: LocalDate;
+  private status_: ContributionStatus = 'pending';
+  private paidAt_: Date | null = null;
+  private paymentMethod_: PaymentMethod | null = null;
+  /** The provider reference of the payment, or the payout reference for a deduction. */
+  private paymentReference_: string | null = null;
+  private attempts_: PaymentAttempt[] = [];
+
+  private constructor(input: ScheduledContribution) {
+    invariant(input.amount.isPositive(), 'a contribution is a positive amount');
+    this.id = input.id;
+    this.tontineId = input.tontineId;
+    this.memberId = input.memberId;
+    this.cycle = input.cycle;
+    this.amount = input.amount;
+    this.dueDate = input.dueDate;
+  }
+
+  static schedule(input: ScheduledContribution): Contribution {
+    return new Contribution(input);
+  }
+
+  get status(): ContributionStatus {
+    return this.status_;
+  }
+  get paidAt(): Date | null {
+    return this.paidAt_;
+  }
+  get paymentMethod(): PaymentMethod | null {
+    return this.paymentMethod_;
+  }
+  get paymentReference(): string | null {
+    return this.paymentReference_;
+  }
+  get attempts(): readonly PaymentAttempt[] {
+    return this.attempts_;
+  }
+
+  get isCompleted(): boolean {
+    return this.status_ === 'completed';
+  }
+
+  /** Pending after the last minute of its due date, Kigali time. */
+  isOverdueAt(now: Date): boolean {
+    return this.status_ === 'pending' && compareDates(kigaliDateOf(now), this.dueDate) > 0;
+  }
+
+  viewAt(now: Date): ContributionView {
+    return this.isOverdueAt(now) ? 'overdue' : this.status_;
+  }
+
+  /** Paid on or before its due date (Kigali calendar day). */
+  get paidOnTime(): boolean {
+    return this.paidAt_ !== null && compareDates(kigaliDateOf(this.paidAt_), this.dueDate) <= 0;
+  }
+
+  attemptByKey(idempotencyKey: string): PaymentAttempt | undefined {
+    return this.attempts_.find((a) => a.idempotencyKey === idempotencyKey);
+  }
+
+  attemptByReference(providerReference: string): PaymentAttempt | undefined {
+    return this.attempts_.find((a) => a.providerReference === providerReference);
+  }
+
+  /** Checked before asking the provider, so a refused payment never reaches the member's phone. */
+  canStartPayment(now: Date): Result<void, StartPaymentError> {
+    if (this.isCompleted) return err('contribution_already_paid');
+    const waiting = this.attempts_.some(
+      (a) => a.status === 'requested' && now.getTime() - a.requestedAt.getTime() < PAYMENT_ATTEMPT_TIMEOUT_MS,
+    );
+    return waiting ? err('payment_in_progress') : ok(undefined);
+  }
+
+  recordAttempt(attempt: Omit<PaymentAttempt, 'status' | 'amount'>): PaymentAttempt {
+    invariant(this.canStartPayment(attempt.requestedAt).ok, `contribution ${this.id} cannot take a payment now`);
+    invariant(!this.attemptByKey(attempt.idempotencyKey), `idempotency key ${attempt.idempotencyKey} already used`);
+    const recorded: PaymentAttempt = { ...attempt, amount: this.amount, status: 'requested' };
+    this.attempts_.push(recorded);
+    return recorded;
+  }
+
+  /**
+   * The provider's answer for one attempt. `applied` the first time a success arrives, `exists`
+   * when it repeats (treated as success by the caller), `failed` when the attempt failed.
+   */
+  settleAttempt(
+    providerReference: string,
+    outcome: 'successful' | 'failed',
+    amount: Money,
+    at: Date,
+  ): Result<'applied' | 'exists' | 'failed', ConfirmPaymentError> {
+    const attempt = this.attemptByReference(providerReference);
+    if (!attempt) return err('payment_not_found');
+    if (outcome === 'failed') {
+      if (attempt.status === 'succeeded') return err('payment_already_confirmed');
+      attempt.status = 'failed';
+      return ok('failed');
+    }
+    if (!amount.equals(attempt.amount)) return err('amount_mismatch');
+    if (attempt.status === 'succeeded') return ok('exists');
+    if (this.isCompleted) return err('contribution_already_paid');
+    attempt.status = 'succeeded';
+    this.complete('mobile_money', providerReference, at);
+    return ok('applied');
+  }
+
+  /** Arrears: paid out of the member's own payout, whose reference it keeps. */
+  settleFromPot(payoutReference: string, at: Date): void {
+    invariant(!this.isCompleted, `contribution ${this.id} is already paid`);
+    this.complete('pot_deduction', payoutReference, at);
+  }
+
+  private complete(method: PaymentMethod, reference: string, at: Date): void {
+    this.status_ = 'completed';
+    this.paidAt_ = at;
+    this.paymentMethod_ = method;
+    this.paymentReference_ = reference;
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * DrawPayoutOrder: the admin replaces the join order by a fair random draw (payout-draw.ts).
+ * The seed is made here from a fresh random id, never chosen by the admin, and recorded with the
+ * draw so any member can re-check the order.
+ */
+import type { Clock, IdGenerator } from '../shared/clock.ts';
+import { err, ok, type Result } from '../shared/result.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import type { PayoutDraw } from './payout-draw.ts';
+import type { TontineRepository } from './ports.ts';
+import type { DrawError } from './tontine.ts';
+
+export class DrawPayoutOrder {
+  constructor(private readonly deps: { tontines: TontineRepository; uow: UnitOfWork; clock: Clock; ids: IdGenerator }) {}
+
+  execute(input: { tontineId: string; userId: string }): Promise<Result<PayoutDraw, 'tontine_not_found' | DrawError>> {
+    const { tontines, uow, clock, ids } = this.deps;
+    return uow.run(async () => {
+      const tontine = await tontines.findById(input.tontineId);
+      if (!tontine) return err('tontine_not_found');
+      const drawn = tontine.drawPayoutOrder(input.userId, `${tontine.id}:${ids.newId()}`, clock.now());
+      if (!drawn.ok) return drawn;
+      await tontines.save(tontine);
+      return ok(drawn.value);
+    });
+  }
+}

@@ -1,0 +1,33 @@
+/** StartTontine: the admin starts the rotation before the group is full (at least 2 members). */
+import type { ContributionRepository } from '../contributions/ports.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
+import { err, ok, type Result } from '../shared/result.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import { contributionsAtStart } from './contribution-schedule.ts';
+import type { TontineRepository } from './ports.ts';
+import type { StartError, Tontine } from './tontine.ts';
+
+export class StartTontine {
+  constructor(
+    private readonly deps: {
+      tontines: TontineRepository;
+      contributions: ContributionRepository;
+      uow: UnitOfWork;
+      clock: Clock;
+      ids: IdGenerator;
+    },
+  ) {}
+
+  execute(input: { tontineId: string; userId: string }): Promise<Result<Tontine, 'tontine_not_found' | StartError>> {
+    const { tontines, contributions, uow, clock, ids } = this.deps;
+    return uow.run(async () => {
+      const tontine = await tontines.findById(input.tontineId);
+      if (!tontine) return err('tontine_not_found');
+      const started = tontine.start(input.userId, clock.now());
+      if (!started.ok) return started;
+      await tontines.save(tontine);
+      await contributions.save(contributionsAtStart(tontine, ids));
+      return ok(tontine);
+    });
+  }
+}
