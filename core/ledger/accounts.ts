@@ -9,7 +9,7 @@
  * - An account's balance is read on its normal side: assets (debit-normal) count debits as
  *   positive, liabilities and income (credit-normal) count credits as positive. A tontine pool
  *   holding 5,000 RWF has balance +5,000.
- * - Pools, payables, payouts in flight and loan receivables can never go negative (see
+ * - Pools, payables and loan receivables can never go negative (see
  *   `mayGoNegative`); the journal refuses an entry that would take one below zero.
  */
 import { err, invariant, ok, type Result } from '../shared/result.ts';
@@ -26,10 +26,10 @@ interface AccountKindRule {
 
 /**
  * The chart of accounts.
- * - mobile_money: the platform's wallet at a provider (asset). It may go negative in the ledger
- *   because the ledger does not model the provider's float; the provider refuses what it cannot pay.
- * - payouts_in_flight: payouts requested from a provider and not yet confirmed (liability).
- *   Confirmation moves them to mobile_money; a failure reverses the request.
+ * - mobile_money: the platform's wallet at a provider (asset). A collection is posted when the
+ *   provider confirms it, a transfer when the provider accepts it (core/payments/ports.ts). It may
+ *   go negative in the ledger because the ledger does not model the provider's float (lending
+ *   capital is topped up outside the app); the provider refuses what it cannot pay.
  * - pool: a tontine's pot, or a member's personal savings for a one-member tontine (liability).
  * - loan: principal a member still owes on one loan (asset). Interest is income when repaid.
  * - interest_income, fee_income: the platform's revenue; commissions are paid out of fee income.
@@ -39,7 +39,6 @@ interface AccountKindRule {
  */
 export const ACCOUNT_KINDS = {
   mobile_money: { normal: 'debit', mayGoNegative: true, scoped: true },
-  payouts_in_flight: { normal: 'credit', mayGoNegative: false, scoped: true },
   pool: { normal: 'credit', mayGoNegative: false, scoped: true },
   loan: { normal: 'debit', mayGoNegative: false, scoped: true },
   interest_income: { normal: 'credit', mayGoNegative: true, scoped: false },
@@ -69,7 +68,6 @@ function scopedId(kind: AccountKind, scope: string): AccountId {
 
 export const accounts = {
   mobileMoney: (provider: string) => scopedId('mobile_money', provider),
-  payoutsInFlight: (provider: string) => scopedId('payouts_in_flight', provider),
   pool: (tontineId: string) => scopedId('pool', tontineId),
   loan: (loanId: string) => scopedId('loan', loanId),
   merchantPayable: (merchantId: string) => scopedId('merchant_payable', merchantId),

@@ -29,7 +29,7 @@ describe('ledger accounts', () => {
     expect(accounts.loan('L1')).toBe('loan:L1');
     expect(accounts.merchantPayable('m1')).toBe('merchant_payable:m1');
     expect(accounts.agentCommission('a1')).toBe('agent_commission:a1');
-    expect(accounts.payoutsInFlight('airtel')).toBe('payouts_in_flight:airtel');
+    expect(accounts.mobileMoney('airtel')).toBe('mobile_money:airtel');
     expect(accounts.feeIncome).toBe('fee_income');
   });
 

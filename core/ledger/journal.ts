@@ -5,7 +5,7 @@
  * - Only balanced entries reach the repository; an unbalanced one is a bug and throws.
  * - A key posts once: the same entry again answers `exists`, different postings under a used key
  *   answer `entry_key_reused`.
- * - No entry takes a pool, payable, payout in flight or loan receivable below zero.
+ * - No entry takes a pool, payable or loan receivable below zero.
  * - An entry is reversed at most once, and a reversal is never itself reversed.
  */
 import { Money } from '../money/money.ts';

@@ -1,0 +1,74 @@
+/**
+ * Apply for a loan: validate, check eligibility, decide at once.
+ *
+ * Guarantees
+ * - A loan needs a verified national ID, no overdue loan and no other application awaiting a
+ *   decision or disbursement.
+ * - The amount may not exceed the loan limit less the principal still outstanding on the member's
+ *   other loans (`loan_exceeds_limit`): savings are the collateral and count once.
+ * - Within the limit, a score ≥ 600 is approved at once; below it the loan waits as `pending` for
+ *   an admin. The rate is fixed from the score at application.
+ */
+import { Money } from '../money/money.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
+import { err, ok, type Result } from '../shared/result.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import { INSTANT_APPROVAL_MIN_SCORE, annualRateForScore, loanLimit, validateLoanApplication, type LoanApplicationError } from './loan-terms.ts';
+import { principalOutstanding, statusAt, type Loan } from './loan.ts';
+import type { Borrowers, LoanRepository } from './ports.ts';
+
+export interface ApplyForLoanDeps {
+  loans: LoanRepository;
+  borrowers: Borrowers;
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+export interface ApplyForLoanInput {
+  memberId: string;
+  amount: Money;
+  termMonths: number;
+  purpose: string;
+}
+
+export type ApplyForLoanError =
+  | LoanApplicationError
+  | 'member_not_found'
+  | 'identity_not_verified'
+  | 'has_overdue_loan'
+  | 'loan_application_open'
+  | 'loan_exceeds_limit';
+
+export async function applyForLoan(deps: ApplyForLoanDeps, input: ApplyForLoanInput): Promise<Result<Loan, ApplyForLoanError>> {
+  const application = validateLoanApplication(input);
+  if (!application.ok) return application;
+  return deps.unitOfWork.run(async () => {
+    const profile = await deps.borrowers.profileOf(input.memberId);
+    if (!profile) return err('member_not_found');
+    if (!profile.identityVerified) return err('identity_not_verified');
+    const now = deps.clock.now();
+    const loans = await deps.loans.findByMember(input.memberId);
+    if (loans.some((loan) => statusAt(loan, now) === 'overdue')) return err('has_overdue_loan');
+    if (loans.some((loan) => loan.status === 'pending' || loan.status === 'approved')) return err('loan_application_open');
+    const committed = Money.sum(loans.map(principalOutstanding));
+    const available = loanLimit(profile.savingsBalance).minus(committed);
+    if (application.value.amount.greaterThan(available)) return err('loan_exceeds_limit');
+
+    const approved = profile.creditScore >= INSTANT_APPROVAL_MIN_SCORE;
+    const loan: Loan = {
+      id: deps.ids.newId(),
+      memberId: input.memberId,
+      ...application.value,
+      annualRateBps: annualRateForScore(profile.creditScore),
+      creditScore: profile.creditScore,
+      status: approved ? 'approved' : 'pending',
+      appliedAt: now,
+      ...(approved ? { decidedAt: now } : {}),
+      schedule: [],
+      totalPaid: Money.ZERO,
+    };
+    await deps.loans.save(loan);
+    return ok(loan);
+  });
+}

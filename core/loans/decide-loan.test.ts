@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { Money } from '../money/money.ts';
+import { applyForLoan } from './apply-for-loan.ts';
+import { decideLoan } from './decide-loan.ts';
+import { aBorrower, loansWorld } from './loans.fixtures.ts';
+
+async function pendingLoan() {
+  const w = loansWorld();
+  w.borrowers.profiles.set('m1', aBorrower({ creditScore: 550 }));
+  const applied = await applyForLoan(w, { memberId: 'm1', amount: Money.ofFrancs(50_000), termMonths: 6, purpose: 'School fees for my children' });
+  if (!applied.ok) throw new Error(applied.error);
+  return { w, loanId: applied.value.id };
+}
+
+describe('decide loan (admin)', () => {
+  it('approves or rejects a pending loan once', async () => {
+    const { w, loanId } = await pendingLoan();
+    w.clock.set('2026-02-02T08:00:00Z');
+    const approved = await decideLoan(w, { loanId, decision: 'approve' });
+    expect(approved.ok && [approved.value.status, approved.value.decidedAt]).toEqual(['approved', new Date('2026-02-02T08:00:00Z')]);
+    expect(await decideLoan(w, { loanId, decision: 'reject' })).toEqual({ ok: false, error: 'loan_transition_not_allowed' });
+  });
+
+  it('rejects, and answers loan_not_found for an unknown id', async () => {
+    const { w, loanId } = await pendingLoan();
+    expect((await decideLoan(w, { loanId, decision: 'reject' })).ok).toBe(true);
+    expect((await w.loans.findById(loanId))?.status).toBe('rejected');
+    expect(await decideLoan(w, { loanId: 'nope', decision: 'approve' })).toEqual({ ok: false, error: 'loan_not_found' });
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Loan: its status, its repayments and when it is overdue.
+ *
+ * Guarantees
+ * - Status moves only along: pending → approved | rejected; approved → active (disbursed);
+ *   active ⇄ overdue; active | overdue → repaid. Any other move is `loan_transition_not_allowed`.
+ * - A repayment is applied to the instalments in order, and within each instalment to its interest
+ *   first, then its principal; a loan is never paid beyond what its schedule owes.
+ * - A loan is overdue at an instant when an instalment whose due day (Kigali) has ended is not
+ *   fully paid; it is repaid when the schedule is paid in full.
+ */
+import { Money } from '../money/money.ts';
+import { addDays, kigaliInstant, parseDate } from '../shared/calendar.ts';
+import { err, invariant, ok, type Result } from '../shared/result.ts';
+import { totalOf, type Instalment } from './amortisation.ts';
+
+export const LOAN_STATUSES = ['pending', 'approved', 'rejected', 'active', 'overdue', 'repaid'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+
+export type LoanEvent = 'approve' | 'reject' | 'disburse' | 'fall_overdue' | 'catch_up' | 'settle';
+
+const TRANSITIONS: Readonly<Record<LoanEvent, { from: readonly LoanStatus[]; to: LoanStatus }>> = {
+  approve: { from: ['pending'], to: 'approved' },
+  reject: { from: ['pending'], to: 'rejected' },
+  disburse: { from: ['approved'], to: 'active' },
+  fall_overdue: { from: ['active'], to: 'overdue' },
+  catch_up: { from: ['overdue'], to: 'active' },
+  settle: { from: ['active', 'overdue'], to: 'repaid' },
+};
+
+export function transitionLoan(status: LoanStatus, event: LoanEvent): Result<LoanStatus, 'loan_transition_not_allowed'> {
+  const rule = TRANSITIONS[event];
+  return rule.from.includes(status) ? ok(rule.to) : err('loan_transition_not_allowed');
+}
+
+export interface Loan {
+  readonly id: string;
+  readonly memberId: string;
+  readonly amount: Money;
+  readonly termMonths: number;
+  readonly purpose: string;
+  readonly annualRateBps: number;
+  /** The score the decision was made on, and the scorecard version that produced it. */
+  readonly creditScore: number;
+  readonly status: LoanStatus;
+  readonly appliedAt: Date;
+  readonly decidedAt?: Date;
+  readonly disbursedAt?: Date;
+  /** Empty until the loan is disbursed. */
+  readonly schedule: readonly Instalment[];
+  readonly totalPaid: Money;
+}
+
+/** Opening instant of the day after `dueDate` in Kigali: from then on the instalment is late. */
+function lateFrom(dueDate: string): Date {
+  const day = parseDate(dueDate);
+  invariant(day, `bad due date ${dueDate}`);
+  return kigaliInstant(addDays(day, 1));
+}
+
+export function amountOwed(loan: Loan): Money {
+  return totalOf(loan.schedule, 'amount').minus(loan.totalPaid);
+}
+
+/** The first instalment not fully paid, with what is still due on it. */
+export function nextPayment(loan: Loan): { instalment: Instalment; amountDue: Money } | undefined {
+  let paid = loan.totalPaid;
+  for (const instalment of loan.schedule) {
+    if (paid.lessThan(instalment.amount)) return { instalment, amountDue: instalment.amount.minus(paid) };
+    paid = paid.minus(instalment.amount);
+  }
+  return undefined;
+}
+
+export function isOverdueAt(loan: Loan, now: Date): boolean {
+  const next = nextPayment(loan);
+  return next !== undefined && now.getTime() >= lateFrom(next.instalment.dueDate).getTime();
+}
+
+/** The status a disbursed loan has at `now`, derived from its schedule and payments. */
+export function statusAt(loan: Loan, now: Date): LoanStatus {
+  if (loan.status !== 'active' && loan.status !== 'overdue') return loan.status;
+  if (nextPayment(loan) === undefined) return 'repaid';
+  return isOverdueAt(loan, now) ? 'overdue' : 'active';
+}
+
+/** Interest covered by the first `paid` of the schedule: instalment by instalment, interest first. */
+function interestCoveredBy(schedule: readonly Instalment[], paid: Money): Money {
+  let left = paid;
+  let interest = Money.ZERO;
+  for (const instalment of schedule) {
+    if (!left.isPositive()) break;
+    interest = interest.plus(Money.min(left, instalment.interest));
+    left = left.minus(Money.min(left, instalment.amount));
+  }
+  return interest;
+}
+
+/** Principal the member still owes or has asked for: what counts against the loan limit. */
+export function principalOutstanding(loan: Loan): Money {
+  switch (loan.status) {
+    case 'pending':
+    case 'approved':
+      return loan.amount;
+    case 'active':
+    case 'overdue':
+      return loan.amount.minus(loan.totalPaid.minus(interestCoveredBy(loan.schedule, loan.totalPaid)));
+    case 'rejected':
+    case 'repaid':
+      return Money.ZERO;
+  }
+}
+
+export type RepaymentError = 'loan_not_repayable' | 'repayment_must_be_positive' | 'repayment_exceeds_balance';
+
+export interface AppliedRepayment {
+  readonly loan: Loan;
+  readonly interest: Money;
+  readonly principal: Money;
+}
+
+/** Applies a confirmed repayment: interest due first, then principal; the status follows. */
+export function applyRepayment(loan: Loan, amount: Money, now: Date): Result<AppliedRepayment, RepaymentError> {
+  if (loan.status !== 'active' && loan.status !== 'overdue') return err('loan_not_repayable');
+  if (!amount.isPositive()) return err('repayment_must_be_positive');
+  if (amount.greaterThan(amountOwed(loan))) return err('repayment_exceeds_balance');
+  const totalPaid = loan.totalPaid.plus(amount);
+  const interest = interestCoveredBy(loan.schedule, totalPaid).minus(interestCoveredBy(loan.schedule, loan.totalPaid));
+  const paidLoan = { ...loan, totalPaid };
+  return ok({ loan: { ...paidLoan, status: statusAt(paidLoan, now) }, interest, principal: amount.minus(interest) });
+}
