@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { accounts } from '../ledger/accounts.ts';
+import { InMemoryLedger } from '../ledger/in-memory-ledger.ts';
+import { Journal } from '../ledger/journal.ts';
+import { Money } from '../money/money.ts';
+import { ConfirmContributionPayment } from './confirm-contribution-payment.ts';
+import {
+  aContribution,
+  FakeMobileMoney,
+  ImmediateUnitOfWork,
+  InMemoryContributionRepository,
+  SequentialIds,
+  SettableClock,
+} from './contributions.fixtures.ts';
+import { PayContribution } from './pay-contribution.ts';
+
+async function setUp() {
+  const ledger = new InMemoryLedger();
+  const deps = {
+    contributions: new InMemoryContributionRepository(),
+    journal: new Journal(ledger),
+    uow: new ImmediateUnitOfWork(),
+    mobileMoney: new FakeMobileMoney(),
+    clock: new SettableClock(new Date('2026-03-30T08:00:00Z')),
+    ids: new SequentialIds(),
+  };
+  await deps.contributions.save([aContribution({ id: 'c-1', memberId: 'alice' }), aContribution({ id: 'c-2', memberId: 'bob' })]);
+  const pay = new PayContribution(deps);
+  const confirm = new ConfirmContributionPayment(deps);
+  const request = (key = 'k1', userId = 'alice', contributionId = 'c-1') =>
+    pay.execute({ contributionId, userId, idempotencyKey: key, provider: 'mtn', msisdn: '+250788123456' });
+  return { ...deps, ledger, pay, confirm, request };
+}
+
+describe('PayContribution', () => {
+  it('asks the provider for the contribution amount, keyed by the idempotency key', async () => {
+    const { request, mobileMoney, contributions } = await setUp();
+    const result = await request();
+    expect(result.ok && result.value.outcome).toBe('requested');
+    expect(mobileMoney.collections.get('k1')).toMatchObject({ amount: Money.ofFrancs(5000), msisdn: '+250788123456', provider: 'mtn' });
+    expect((await contributions.findById('c-1'))!.attempts.map((a) => a.providerReference)).toEqual(['ref-k1']);
+  });
+
+  it('is idempotent by key: the same key answers exists and asks nothing new', async () => {
+    const { request, mobileMoney } = await setUp();
+    await request();
+    const again = await request();
+    expect(again.ok && again.value.outcome).toBe('exists');
+    expect(mobileMoney.collections.size).toBe(1);
+  });
+
+  it('refuses another member, an unknown contribution, a second attempt in flight, and passes a provider refusal on', async () => {
+    const { request, mobileMoney, contributions } = await setUp();
+    expect(await request('k1', 'bob')).toEqual({ ok: false, error: 'contribution_not_found' });
+    expect(await request('k1', 'alice', 'nope')).toEqual({ ok: false, error: 'contribution_not_found' });
+    mobileMoney.refuseNext('mobile_money_refused');
+    expect(await request('k0')).toEqual({ ok: false, error: 'mobile_money_refused' });
+    expect((await contributions.findById('c-1'))!.attempts).toEqual([]);
+    await request('k1');
+    expect(await request('k2')).toEqual({ ok: false, error: 'payment_in_progress' });
+  });
+});
+
+describe('ConfirmContributionPayment', () => {
+  it('completes the contribution and posts clearing → pool once; a repeat answers exists', async () => {
+    const { request, confirm, ledger, contributions } = await setUp();
+    await request();
+    const first = await confirm.execute({ providerReference: 'ref-k1', outcome: 'successful', amount: Money.ofFrancs(5000) });
+    expect(first.ok && [first.value.outcome, first.value.cycleComplete]).toEqual(['applied', false]);
+    expect(ledger.balance(accounts.pool('t-1'))).toEqual(Money.ofFrancs(5000));
+    expect(ledger.balance(accounts.mobileMoney('mtn'))).toEqual(Money.ofFrancs(5000));
+    const repeat = await confirm.execute({ providerReference: 'ref-k1', outcome: 'successful', amount: Money.ofFrancs(5000) });
+    expect(repeat.ok && repeat.value.outcome).toBe('exists');
+    expect(ledger.entries()).toHaveLength(1);
+    expect(ledger.trialBalance()).toEqual(Money.ZERO);
+    const stored = await contributions.findById('c-1');
+    expect([stored!.status, stored!.paidAt]).toEqual(['completed', new Date('2026-03-30T08:00:00Z')]);
+  });
+
+  it('reports the cycle complete when the last contribution of the cycle is paid', async () => {
+    const { request, confirm } = await setUp();
+    await request('k1');
+    await request('k2', 'bob', 'c-2');
+    await confirm.execute({ providerReference: 'ref-k1', outcome: 'successful', amount: Money.ofFrancs(5000) });
+    const last = await confirm.execute({ providerReference: 'ref-k2', outcome: 'successful', amount: Money.ofFrancs(5000) });
+    expect(last.ok && last.value.cycleComplete).toBe(true);
+  });
+
+  it('refuses a changed amount and an unknown reference, booking nothing', async () => {
+    const { request, confirm, ledger } = await setUp();
+    await request();
+    expect(await confirm.execute({ providerReference: 'ref-k1', outcome: 'successful', amount: Money.ofFrancs(50) })).toEqual({ ok: false, error: 'amount_mismatch' });
+    expect(await confirm.execute({ providerReference: 'ref-x', outcome: 'successful', amount: Money.ofFrancs(5000) })).toEqual({ ok: false, error: 'payment_not_found' });
+    expect(ledger.entries()).toHaveLength(0);
+  });
+
+  it('a failure leaves the contribution pending and a new payment can start', async () => {
+    const { request, confirm, contributions, ledger } = await setUp();
+    await request();
+    const failed = await confirm.execute({ providerReference: 'ref-k1', outcome: 'failed', amount: Money.ofFrancs(5000) });
+    expect(failed.ok && failed.value.outcome).toBe('failed');
+    expect((await contributions.findById('c-1'))!.status).toBe('pending');
+    expect(ledger.entries()).toHaveLength(0);
+    expect((await request('k2')).ok).toBe(true);
+  });
+});
