@@ -1,0 +1,19 @@
+/** Ports of the credit module. */
+import type { CreditAssessmentResult, CreditHistory } from './scorecard.ts';
+
+/** The member's real history, gathered from contributions, loans, identity and groups. */
+export interface CreditHistories {
+  historyOf(memberId: string): Promise<CreditHistory | undefined>;
+}
+
+/** One recorded assessment: the result, the model version that produced it, and when. */
+export interface CreditAssessment extends CreditAssessmentResult {
+  readonly id: string;
+  readonly memberId: string;
+  readonly assessedAt: Date;
+}
+
+export interface CreditAssessmentRepository {
+  save(assessment: CreditAssessment): Promise<void>;
+  latestFor(memberId: string): Promise<CreditAssessment | undefined>;
+}
