@@ -1,0 +1,295 @@
+/**
+ * MtnMomoMobileMoney: the MobileMoney port over the MTN MoMo Open API (PROVIDERS.md §2a), with
+ * `fetch`: collection ("request to pay") and disbursement ("transfer"), their status queries, and
+ * `parseMtnCallback` for the callback MTN sends when a payment is final.
+ *
+ * Guarantees
+ * - Idempotent by our reference: it is the `X-Reference-Id` (references that are not UUIDs are
+ *   mapped to one deterministic name-based UUID, since MTN only accepts UUIDs) and the
+ *   `externalId`; a retry with the same reference creates nothing new at MTN, and MTN's 409 for a
+ *   reused reference is read as accepted. The provider reference answered is our reference.
+ * - One access token per product (collection, disbursement) is requested and shared until
+ *   shortly before it expires (a minute, or a tenth of its life when that is shorter), also by
+ *   concurrent calls; a 401 drops it and the call is made once more with a new one.
+ * - Never throws for the provider or the network: MTN's refusals (4xx, or 5xx carrying a refusal
+ *   code such as PAYER_NOT_FOUND or NOT_ENOUGH_FUNDS) are `mobile_money_refused`; 5xx without one,
+ *   503, 429, a refused token, a network error or a timeout are `mobile_money_unavailable`, so
+ *   the caller retries later with the same reference. A fraction of a franc or a number that is
+ *   not E.164 throws: that is a bug of the caller.
+ * - Amounts go out as strings of whole francs in the configured currency (RWF by default; MTN's
+ *   sandbox accepts only EUR), numbers as E.164 digits without the `+`.
+ */
+import { createHash } from 'node:crypto';
+import { Money } from '../../core/money/money.ts';
+import type {
+  MobileMoney,
+  MobileMoneyCallbackParser,
+  MobileMoneyError,
+  MobileMoneyProvider,
+  MobileMoneyRequest,
+  MobileMoneyStatus,
+  MobileMoneyStatusError,
+  MobileMoneyStatusReport,
+} from '../../core/payments/ports.ts';
+import type { Clock } from '../../core/shared/clock.ts';
+import { err, invariant, ok, type Result } from '../../core/shared/result.ts';
+
+export const MTN_SANDBOX_BASE_URL = 'https://sandbox.momodeveloper.mtn.com';
+
+/** One product's credentials: its subscription key and the API user and key created for it. */
+export interface MtnMomoProductCredentials {
+  subscriptionKey: string;
+  apiUser: string;
+  apiKey: string;
+}
+
+export interface MtnMomoOptions {
+  /** `https://sandbox.momodeveloper.mtn.com`, the production proxy, or a local fake. */
+  baseUrl: string;
+  /** `sandbox`, or `mtnrwanda` in production. */
+  targetEnvironment: string;
+  /** RWF by default; MTN's sandbox accepts only EUR. */
+  currency?: string;
+  collection: MtnMomoProductCredentials;
+  disbursement: MtnMomoProductCredentials;
+  /** Where MTN sends the callback; its host must be the API user's providerCallbackHost. */
+  callbackUrl?: string;
+  /** Per HTTP request; a slower answer counts as unavailable. 15 s by default. */
+  timeoutMs?: number;
+  clock?: Clock;
+}
+
+type Product = 'collection' | 'disbursement';
+
+const PATHS: Record<Product, { token: string; create: string }> = {
+  // MTN needs the trailing slash on the token paths.
+  collection: { token: '/collection/token/', create: '/collection/v1_0/requesttopay' },
+  disbursement: { token: '/disbursement/token/', create: '/disbursement/v1_0/transfer' },
+};
+
+/**
+ * Codes MTN answers (with a 500) when it declines this payment: retrying the same request
+ * cannot succeed. Any other 5xx code (INTERNAL_PROCESSING_ERROR, SERVICE_UNAVAILABLE, …) is a
+ * fault at MTN, worth a retry.
+ */
+const REFUSAL_CODES = new Set([
+  'PAYEE_NOT_FOUND',
+  'PAYER_NOT_FOUND',
+  'NOT_ALLOWED',
+  'NOT_ALLOWED_TARGET_ENVIRONMENT',
+  'INVALID_CALLBACK_URL_HOST',
+  'INVALID_CURRENCY',
+  'NOT_ENOUGH_FUNDS',
+  'PAYER_LIMIT_REACHED',
+  'PAYEE_NOT_ALLOWED_TO_RECEIVE',
+  'PAYMENT_NOT_APPROVED',
+  'APPROVAL_REJECTED',
+  'EXPIRED',
+  'TRANSACTION_CANCELED',
+]);
+
+const TOKEN_MARGIN_MS = 60_000;
+
+interface CachedToken {
+  accessToken: string;
+  refreshAt: number;
+}
+
+export class MtnMomoMobileMoney implements MobileMoney {
+  private readonly baseUrl: string;
+  private readonly currency: string;
+  private readonly timeoutMs: number;
+  private readonly clock: Clock;
+  private readonly tokens = new Map<Product, CachedToken>();
+  private readonly tokenRequests = new Map<Product, Promise<string | undefined>>();
+
+  constructor(private readonly options: MtnMomoOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.currency = options.currency ?? 'RWF';
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.clock = options.clock ?? { now: () => new Date() };
+  }
+
+  requestToPay(request: MobileMoneyRequest): Promise<Result<{ providerReference: string }, MobileMoneyError>> {
+    return this.create('collection', request);
+  }
+
+  transfer(request: MobileMoneyRequest): Promise<Result<{ providerReference: string }, MobileMoneyError>> {
+    return this.create('disbursement', request);
+  }
+
+  collectionStatus(provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>> {
+    return this.status('collection', provider, reference);
+  }
+
+  transferStatus(provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>> {
+    return this.status('disbursement', provider, reference);
+  }
+
+  private async create(product: Product, request: MobileMoneyRequest): Promise<Result<{ providerReference: string }, MobileMoneyError>> {
+    invariant(request.provider === 'mtn', `MtnMomoMobileMoney was given a ${request.provider} payment`);
+    const party = { partyIdType: 'MSISDN', partyId: msisdnDigits(request.msisdn) };
+    const body = {
+      amount: String(request.amount.toWholeFrancs()),
+      currency: this.currency,
+      externalId: request.reference,
+      ...(product === 'collection' ? { payer: party } : { payee: party }),
+      payerMessage: request.description,
+      payeeNote: request.description,
+    };
+    const headers: Record<string, string> = { 'X-Reference-Id': mtnReferenceId(request.reference), 'Content-Type': 'application/json' };
+    if (this.options.callbackUrl !== undefined) headers['X-Callback-Url'] = this.options.callbackUrl;
+    const response = await this.call(product, 'POST', PATHS[product].create, headers, JSON.stringify(body));
+    if (response === undefined) return err('mobile_money_unavailable');
+    // 409: this reference was already created by an earlier attempt; its outcome comes as usual.
+    if (response.status === 202 || response.status === 409) return ok({ providerReference: request.reference });
+    return err(await failureOf(response));
+  }
+
+  private async status(product: Product, provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>> {
+    invariant(provider === 'mtn', `MtnMomoMobileMoney was asked about a ${provider} payment`);
+    const path = `${PATHS[product].create}/${encodeURIComponent(mtnReferenceId(reference))}`;
+    const response = await this.call(product, 'GET', path, {});
+    if (response === undefined) return err('mobile_money_unavailable');
+    if (response.status === 404) return err('mobile_money_reference_unknown');
+    if (response.status !== 200) return err('mobile_money_unavailable');
+    const resource = readMtnResource(await response.json().catch(() => undefined));
+    if (resource === undefined) return err('mobile_money_unavailable');
+    return ok({ ...resource.report, reference });
+  }
+
+  /** One authenticated API call; `undefined` when MTN could not be reached or gave no token. */
+  private async call(product: Product, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Response | undefined> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const token = await this.token(product);
+      if (token === undefined) return undefined;
+      const response = await this.fetch(path, {
+        method,
+        headers: {
+          ...headers,
+          Authorization: `Bearer ${token}`,
+          'X-Target-Environment': this.options.targetEnvironment,
+          'Ocp-Apim-Subscription-Key': this.options[product].subscriptionKey,
+        },
+        ...(body === undefined ? {} : { body }),
+      });
+      if (response?.status !== 401) return response;
+      // The token expired early or was revoked: drop it and try once with a new one.
+      this.tokens.delete(product);
+    }
+    return undefined;
+  }
+
+  private token(product: Product): Promise<string | undefined> {
+    const cached = this.tokens.get(product);
+    if (cached !== undefined && this.clock.now().getTime() < cached.refreshAt) return Promise.resolve(cached.accessToken);
+    let pending = this.tokenRequests.get(product);
+    if (pending === undefined) {
+      pending = this.requestToken(product).finally(() => this.tokenRequests.delete(product));
+      this.tokenRequests.set(product, pending);
+    }
+    return pending;
+  }
+
+  private async requestToken(product: Product): Promise<string | undefined> {
+    const { apiUser, apiKey, subscriptionKey } = this.options[product];
+    const requestedAt = this.clock.now().getTime();
+    const response = await this.fetch(PATHS[product].token, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${apiUser}:${apiKey}`).toString('base64')}`,
+        'Ocp-Apim-Subscription-Key': subscriptionKey,
+      },
+    });
+    if (response?.status !== 200) return undefined;
+    const body: unknown = await response.json().catch(() => undefined);
+    if (!isRecord(body) || typeof body.access_token !== 'string') return undefined;
+    const lifetimeMs = Number(body.expires_in) * 1000;
+    if (!(lifetimeMs > 0)) return undefined;
+    const refreshAt = requestedAt + lifetimeMs - Math.min(TOKEN_MARGIN_MS, lifetimeMs / 10);
+    this.tokens.set(product, { accessToken: body.access_token, refreshAt });
+    return body.access_token;
+  }
+
+  private async fetch(path: string, init: RequestInit): Promise<Response | undefined> {
+    try {
+      return await fetch(`${this.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/**
+ * Reads MTN's callback (sent by PUT, or POST as production has been seen to do). MTN sends the
+ * payment resource without `referenceId`, so the reference is the `externalId`, which this
+ * adapter sets to our reference; a `referenceId` is used only when `externalId` is missing.
+ */
+export const parseMtnCallback: MobileMoneyCallbackParser = (body) => {
+  const resource = readMtnResource(body);
+  const reference = resource?.externalId ?? resource?.referenceId;
+  if (resource === undefined || reference === undefined) return err('mobile_money_callback_invalid');
+  return ok({ ...resource.report, reference });
+};
+
+const STATUSES: Record<string, MobileMoneyStatus> = { PENDING: 'pending', SUCCESSFUL: 'successful', FAILED: 'failed' };
+
+function readMtnResource(
+  body: unknown,
+): { report: Omit<MobileMoneyStatusReport, 'reference'>; externalId: string | undefined; referenceId: string | undefined } | undefined {
+  if (!isRecord(body)) return undefined;
+  const status = typeof body.status === 'string' ? STATUSES[body.status] : undefined;
+  const amount = typeof body.amount === 'string' || typeof body.amount === 'number' ? Money.parseDecimal(String(body.amount)) : undefined;
+  if (status === undefined || amount === undefined || !amount.ok || typeof body.currency !== 'string') return undefined;
+  return {
+    report: {
+      status,
+      amount: amount.value,
+      currency: body.currency,
+      providerTransactionId: nonEmptyString(body.financialTransactionId),
+      reason: reasonOf(body.reason),
+    },
+    externalId: nonEmptyString(body.externalId),
+    referenceId: nonEmptyString(body.referenceId),
+  };
+}
+
+/** MTN's reason is a code string; older API versions sent `{code, message}`. */
+function reasonOf(reason: unknown): string | undefined {
+  if (isRecord(reason)) return nonEmptyString(reason.code);
+  return nonEmptyString(reason);
+}
+
+async function failureOf(response: Response): Promise<MobileMoneyError> {
+  if (response.status === 429 || response.status === 401) return 'mobile_money_unavailable';
+  if (response.status < 500) return 'mobile_money_refused';
+  const body: unknown = await response.json().catch(() => undefined);
+  return isRecord(body) && typeof body.code === 'string' && REFUSAL_CODES.has(body.code) ? 'mobile_money_refused' : 'mobile_money_unavailable';
+}
+
+function msisdnDigits(msisdn: string): string {
+  invariant(/^\+\d{8,15}$/.test(msisdn), `Not an E.164 number: ${msisdn}`);
+  return msisdn.slice(1);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/** Namespace of the name-based UUIDs (RFC 9562 v5) made from references that are not UUIDs. */
+const REFERENCE_NAMESPACE = Buffer.from('6f1c2a4e8b3d4f5a9c7e1d2b3a4c5d6e', 'hex');
+
+/** MTN's X-Reference-Id for our reference: the reference itself when it is a UUID. */
+export function mtnReferenceId(reference: string): string {
+  if (UUID.test(reference)) return reference;
+  const hash = createHash('sha1').update(REFERENCE_NAMESPACE).update(reference, 'utf8').digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
