@@ -1,0 +1,95 @@
+/**
+ * Configuration from the environment, validated once at start. `.env.example` lists every
+ * variable. An empty value counts as unset, so a copied `.env` with blanks keeps the defaults.
+ */
+import { z } from 'zod';
+
+const optionalText = z.string().trim().min(1).optional();
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const flag = z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATABASE_POOL_MAX: positiveInt(10),
+    DATA_DIR: z.string().default('./data'),
+    WEB_DIST_DIR: z.string().default('./dist/web'),
+    TRUST_PROXY: flag,
+    SESSION_TTL_DAYS: positiveInt(30),
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
+    RATE_LIMIT_PER_ADDRESS: positiveInt(10),
+    RATE_LIMIT_PER_IP: positiveInt(50),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().default('Ikimina <no-reply@ikimina.local>'),
+    OUTBOX_POLL_SECONDS: positiveInt(5),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+    GOOGLE_ALLOW_INSECURE_HTTP: flag,
+  })
+  .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
+    message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+    path: ['GOOGLE_CLIENT_SECRET'],
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  logLevel: Env['LOG_LEVEL'];
+  /** Without a trailing slash. */
+  publicBaseUrl: string;
+  /** Null: embedded PGlite in `dataDir`. */
+  databaseUrl: string | null;
+  databasePoolMax: number;
+  dataDir: string;
+  webDistDir: string;
+  /** Read the client IP from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  sessionTtlDays: number;
+  rateLimit: { windowSeconds: number; perAddress: number; perIp: number };
+  mail: { smtpUrl: string | null; from: string; pollSeconds: number };
+  google: { clientId: string; clientSecret: string; issuerUrl: string; allowInsecureHttp: boolean } | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    dataDir: e.DATA_DIR,
+    webDistDir: e.WEB_DIST_DIR,
+    trustProxy: e.TRUST_PROXY,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    rateLimit: { windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, perAddress: e.RATE_LIMIT_PER_ADDRESS, perIp: e.RATE_LIMIT_PER_IP },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, pollSeconds: e.OUTBOX_POLL_SECONDS },
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuerUrl: e.GOOGLE_ISSUER_URL, allowInsecureHttp: e.GOOGLE_ALLOW_INSECURE_HTTP }
+        : null,
+  };
+}

@@ -1,0 +1,26 @@
+import type { Context } from 'koa';
+import type { z } from 'zod';
+import { sendError } from './errors.ts';
+
+/**
+ * Parses a request body with its schema. On failure answers 400 `validation_failed` with the first
+ * failing field's message as `error` and every field's first message in `fields`; answers null.
+ */
+export function parseBody<S extends z.ZodType>(ctx: Context, schema: S): z.output<S> | null {
+  const body: unknown = (ctx.request as { body?: unknown }).body;
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  let first: string | undefined;
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.map(String).join('.');
+    if (key === '') {
+      first ??= 'The request body must be a JSON object.';
+      continue;
+    }
+    fields[key] ??= issue.message;
+    first ??= issue.message;
+  }
+  sendError(ctx, 'validation_failed', { message: first ?? 'The request is not valid.', fields });
+  return null;
+}

@@ -1,0 +1,109 @@
+/**
+ * The HTTP application: the REST API under /api, health probes, and the web client.
+ *
+ * Guarantees
+ * - Every answer carries an X-Request-Id (the caller's, when well-formed) and is logged with it.
+ * - Every failure is JSON `{error, code}`; bad input is a 4xx, never a 500; an unexpected error
+ *   is logged and answered with a generic 500 that leaks nothing.
+ * - Every request runs in its own MikroORM RequestContext.
+ */
+import { randomUUID } from 'node:crypto';
+import { bodyParser } from '@koa/bodyparser';
+import { RequestContext } from '@mikro-orm/core';
+import type { Container } from 'inversify';
+import Koa, { type Context, type Next } from 'koa';
+import { TOKENS } from './container.ts';
+import { authRoutes } from './http/auth-routes.ts';
+import { sendError } from './http/errors.ts';
+import { openApiDocument } from './http/openapi.ts';
+import { staticWeb, webClientAvailable } from './http/static-web.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+/** Far above any form of this API; larger bodies are refused before parsing. */
+export const JSON_BODY_LIMIT = '100kb';
+
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' ? status : undefined;
+}
+
+export function createApp(container: Container): Koa {
+  const config = container.get(TOKENS.Config);
+  const logger = container.get(TOKENS.Logger);
+  const orm = container.get(TOKENS.Orm);
+  const app = new Koa({ proxy: config.trustProxy });
+  // Koa logs errors itself unless told otherwise; ours are logged once, below.
+  app.silent = true;
+
+  app.use(async (ctx: Context, next: Next) => {
+    const started = performance.now();
+    const incoming = ctx.get('X-Request-Id');
+    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    // Sign-in links carry their secret in the URL fragment; never leak the page URL onward.
+    ctx.set('Referrer-Policy', 'no-referrer');
+    try {
+      await next();
+    } catch (error) {
+      const status = statusOf(error);
+      const type = (error as { type?: unknown } | null)?.type;
+      if (status === 413 || type === 'entity.too.large') sendError(ctx, 'payload_too_large');
+      else if (type === 'entity.parse.failed' || (status === 400 && error instanceof SyntaxError)) sendError(ctx, 'invalid_json');
+      else if (status === 415 || (error as { name?: string } | null)?.name === 'UnsupportedBodyTypeError') sendError(ctx, 'unsupported_media_type');
+      else if (status !== undefined && status >= 400 && status < 500) sendError(ctx, 'validation_failed', { message: ERRORS_FALLBACK });
+      else {
+        logger.error({ err: error, requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
+        sendError(ctx, 'internal_error');
+      }
+    } finally {
+      logger.info(
+        { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
+  });
+
+  app.use((_ctx, next) => RequestContext.create(orm.em, next));
+
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/healthz') {
+      ctx.body = { status: 'ok' };
+      return;
+    }
+    if (ctx.path === '/readyz') {
+      const ready = await orm.checkConnection();
+      if (ready.ok) ctx.body = { status: 'ok' };
+      else {
+        logger.warn({ reason: ready.reason }, 'database not reachable');
+        ctx.status = 503;
+        ctx.body = { error: 'The database is not reachable.', code: 'not_ready' };
+      }
+      return;
+    }
+    if (ctx.path === '/api/openapi.json') {
+      ctx.body = openApiDocument();
+      return;
+    }
+    return next();
+  });
+
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
+
+  const routers = [authRoutes(container)];
+  for (const router of routers) app.use(router.routes());
+
+  // A path or method no router answers, under /api, is a JSON 404, never the web client.
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return sendError(ctx, 'not_found');
+    return next();
+  });
+
+  if (webClientAvailable(config.webDistDir)) app.use(staticWeb(config.webDistDir));
+  else logger.warn({ dir: config.webDistDir }, 'no web client build found: serving the API only (run `npx vite build --config web/vite.config.ts`)');
+
+  return app;
+}
+
+const ERRORS_FALLBACK = 'The request could not be read.';
