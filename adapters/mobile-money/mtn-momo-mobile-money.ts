@@ -128,7 +128,7 @@ export class MtnMomoMobileMoney implements MobileMoney {
 
   private async create(product: Product, request: MobileMoneyRequest): Promise<Result<{ providerReference: string }, MobileMoneyError>> {
     invariant(request.provider === 'mtn', `MtnMomoMobileMoney was given a ${request.provider} payment`);
-    const party = { partyIdType: 'MSISDN', partyId: msisdnDigits(request.msisdn) };
+    const party = { partyIdType: 'MSISDN', partyId: mtnMsisdn(request.msisdn) };
     const body = {
       amount: String(request.amount.toWholeFrancs()),
       currency: this.currency,
@@ -267,7 +267,8 @@ async function failureOf(response: Response): Promise<MobileMoneyError> {
   return isRecord(body) && typeof body.code === 'string' && REFUSAL_CODES.has(body.code) ? 'mobile_money_refused' : 'mobile_money_unavailable';
 }
 
-function msisdnDigits(msisdn: string): string {
+/** MTN's MSISDN party id: the E.164 number's digits, without the `+`. */
+export function mtnMsisdn(msisdn: string): string {
   invariant(/^\+\d{8,15}$/.test(msisdn), `Not an E.164 number: ${msisdn}`);
   return msisdn.slice(1);
 }

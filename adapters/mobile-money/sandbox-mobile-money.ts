@@ -1,0 +1,151 @@
+/**
+ * SandboxMobileMoney: the embedded default of the MobileMoney port, for running the app with no
+ * provider configured. It behaves like MTN's sandbox, inside the process: it accepts at once and
+ * later calls the app back in MTN's callback format, so the app's one callback route (reading
+ * with `parseMtnCallback`) serves the sandbox and MTN alike.
+ *
+ * Guarantees
+ * - Accepts every well-formed request at once, for any provider, and answers our reference as
+ *   the provider reference. A repeated reference answers the same and changes nothing: no second
+ *   payment, no second callback (collections and transfers are separate, as at MTN).
+ * - The outcome follows MTN's sandbox test numbers (see mtn-sandbox.ts): after `settleMs`
+ *   (1.5 s by default) a payment is SUCCESSFUL, or FAILED with MTN's reason; the "ongoing"
+ *   number succeeds after `ongoingMs`; the "pending" number never settles; the "timeout" number
+ *   fails with EXPIRED without a callback.
+ * - A callback is sent once, when the payment is final, by `callbackMethod` (PUT like MTN, or
+ *   POST) to `callbackUrl`, as MTN's resource without `referenceId`; like MTN it is not retried
+ *   when the app cannot be reached, and the status queries tell the truth either way.
+ * - A fraction of a franc or a number that is not E.164 throws: that is a bug of the caller.
+ */
+import { randomInt } from 'node:crypto';
+import type { Money } from '../../core/money/money.ts';
+import type {
+  MobileMoney,
+  MobileMoneyError,
+  MobileMoneyProvider,
+  MobileMoneyRequest,
+  MobileMoneyStatusError,
+  MobileMoneyStatusReport,
+} from '../../core/payments/ports.ts';
+import { err, ok, type Result } from '../../core/shared/result.ts';
+import { mtnMsisdn } from './mtn-momo-mobile-money.ts';
+import { mtnSandboxPlan, type MtnResource } from './mtn-sandbox.ts';
+
+export interface SandboxMobileMoneyOptions {
+  /** The app's mobile-money callback route; without it, payments settle silently (poll them). */
+  callbackUrl?: string;
+  /** PUT by default, as MTN documents it. */
+  callbackMethod?: 'PUT' | 'POST';
+  /** 1500 ms by default. */
+  settleMs?: number;
+  /** The "ongoing" number's delay; 30 s by default, as MTN. */
+  ongoingMs?: number;
+  /** RWF by default. */
+  currency?: string;
+}
+
+type Kind = 'collection' | 'transfer';
+
+interface SandboxPayment {
+  amount: Money;
+  resource: MtnResource;
+}
+
+export class SandboxMobileMoney implements MobileMoney {
+  private readonly payments = new Map<string, SandboxPayment>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly delays: { settleMs: number; ongoingMs: number };
+  private readonly currency: string;
+
+  constructor(private readonly options: SandboxMobileMoneyOptions = {}) {
+    this.delays = { settleMs: options.settleMs ?? 1500, ongoingMs: options.ongoingMs ?? 30_000 };
+    this.currency = options.currency ?? 'RWF';
+  }
+
+  async requestToPay(request: MobileMoneyRequest): Promise<Result<{ providerReference: string }, MobileMoneyError>> {
+    return this.accept('collection', request);
+  }
+
+  async transfer(request: MobileMoneyRequest): Promise<Result<{ providerReference: string }, MobileMoneyError>> {
+    return this.accept('transfer', request);
+  }
+
+  async collectionStatus(_provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>> {
+    return this.status('collection', reference);
+  }
+
+  async transferStatus(_provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>> {
+    return this.status('transfer', reference);
+  }
+
+  /** Forgets the payments not settled yet (their callbacks are never sent): for shutdown and tests. */
+  close(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private accept(kind: Kind, request: MobileMoneyRequest): Result<{ providerReference: string }, MobileMoneyError> {
+    const key = `${kind}:${request.reference}`;
+    if (this.payments.has(key)) return ok({ providerReference: request.reference });
+    const party = { partyIdType: 'MSISDN', partyId: mtnMsisdn(request.msisdn) };
+    const payment: SandboxPayment = {
+      amount: request.amount,
+      resource: {
+        externalId: request.reference,
+        amount: String(request.amount.toWholeFrancs()),
+        currency: this.currency,
+        ...(kind === 'collection' ? { payer: party } : { payee: party }),
+        payerMessage: request.description,
+        payeeNote: request.description,
+        status: 'PENDING',
+      },
+    };
+    this.payments.set(key, payment);
+    const plan = mtnSandboxPlan(party.partyId, this.delays);
+    if (plan) {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        payment.resource = {
+          ...payment.resource,
+          status: plan.status,
+          ...(plan.status === 'SUCCESSFUL' ? { financialTransactionId: String(randomInt(100_000_000, 999_999_999)) } : {}),
+          ...(plan.reason === undefined ? {} : { reason: plan.reason }),
+        };
+        if (plan.sendCallback) void this.callBack(payment.resource);
+      }, plan.afterMs);
+      // A pending sandbox payment must not keep a CLI or test process alive.
+      timer.unref();
+      this.timers.add(timer);
+    }
+    return ok({ providerReference: request.reference });
+  }
+
+  private status(kind: Kind, reference: string): Result<MobileMoneyStatusReport, MobileMoneyStatusError> {
+    const payment = this.payments.get(`${kind}:${reference}`);
+    if (!payment) return err('mobile_money_reference_unknown');
+    const { resource } = payment;
+    return ok({
+      reference,
+      status: resource.status === 'SUCCESSFUL' ? 'successful' : resource.status === 'FAILED' ? 'failed' : 'pending',
+      amount: payment.amount,
+      currency: resource.currency,
+      providerTransactionId: resource.financialTransactionId,
+      reason: resource.reason,
+    });
+  }
+
+  private async callBack(resource: MtnResource): Promise<void> {
+    if (this.options.callbackUrl === undefined) return;
+    try {
+      const response = await fetch(this.options.callbackUrl, {
+        method: this.options.callbackMethod ?? 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(resource),
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.arrayBuffer();
+    } catch {
+      // MTN sends a callback once and never again; the app polls the status, as it must with MTN.
+    }
+  }
+}
