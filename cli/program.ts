@@ -1,0 +1,178 @@
+/**
+ * The admin CLI (`npm run admin -- --help`, or `ikimina-admin`): commander commands that resolve
+ * a use case or an adapter from the same container as the server, each inside its own MikroORM
+ * RequestContext.
+ *
+ * Guarantees
+ * - Arguments are validated with zod; a missing argument is asked with an inquirer prompt only on
+ *   an interactive terminal. Without a TTY the command fails with its usage instead of waiting.
+ * - Failures set a non-zero exit code (2 for usage, 1 otherwise).
+ */
+import { select } from '@inquirer/prompts';
+import { RequestContext } from '@mikro-orm/core';
+import Table from 'cli-table3';
+import { Command, CommanderError, Option } from 'commander';
+import type { Container } from 'inversify';
+import { z } from 'zod';
+import { SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
+import { MikroOrmAccountRepository } from '../adapters/postgres/mikro-orm-account-repository.ts';
+import { migrate } from '../adapters/postgres/orm.ts';
+import type { OutboxMessage } from '../adapters/postgres/outbox-schema.ts';
+import { PostgresOutbox } from '../adapters/postgres/postgres-outbox.ts';
+import { TOKENS } from '../apps/container.ts';
+
+export interface CliSession {
+  container: Container;
+  close(): Promise<void>;
+}
+
+export interface CliEnvironment {
+  /** Opens the database and the container; called once, by the first command that needs it. */
+  open(): Promise<CliSession>;
+  write(text: string): void;
+  interactive: boolean;
+}
+
+const Limit = z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(1000);
+const Channel = z.enum(['email', 'sms'], { error: 'channel must be email or sms' });
+
+function parseOption<T>(schema: z.ZodType<T>, value: unknown, command: Command): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) command.error(`error: ${parsed.error.issues[0]?.message ?? 'invalid option'}`, { exitCode: 2, code: 'ikimina.invalid' });
+  return parsed.data as T;
+}
+
+function day(date: Date | null): string {
+  return date ? date.toISOString().replace('T', ' ').slice(0, 19) : '';
+}
+
+function messageTable(message: OutboxMessage, transportConfigured: boolean): string {
+  const status = message.status === 'pending' && message.channel === 'email' && !transportConfigured ? 'pending (no SMTP_URL: kept in outbox)' : message.status;
+  const table = new Table({ style: { head: [], border: [] } });
+  table.push(
+    { Id: message.id },
+    { Channel: message.channel.toUpperCase() },
+    { Status: status },
+    { To: message.recipient },
+    { Subject: message.subject ?? '' },
+    { Attempts: String(message.attempts) },
+    { Created: day(message.createdAt) },
+    { Sent: day(message.sentAt) },
+    { Body: message.body.trimEnd() },
+  );
+  if (message.lastError) table.push({ 'Last error': message.lastError });
+  return table.toString();
+}
+
+export function buildProgram(env: CliEnvironment): Command {
+  let session: CliSession | null = null;
+  const inContext = async <T>(work: (container: Container) => Promise<T>): Promise<T> => {
+    session ??= await env.open();
+    const { container } = session;
+    return RequestContext.create(container.get(TOKENS.Orm).em, () => work(container));
+  };
+
+  const program = new Command('ikimina-admin')
+    .description('Ikimina administration: database, demo data, users, outbox')
+    .exitOverride()
+    .configureOutput({ writeOut: env.write, writeErr: env.write })
+    .hook('postAction', async () => {
+      await session?.close();
+      session = null;
+    });
+
+  const db = program.command('db').description('database');
+  db.command('migrate')
+    .description('apply pending migrations')
+    .action(async () => {
+      const result = await inContext((c) => migrate(c.get(TOKENS.Orm)));
+      env.write(result.applied.length ? `Applied: ${result.applied.join(', ')}\n` : 'The database is up to date.\n');
+    });
+  db.command('create-migration')
+    .description('generate a migration from the entity schemas (run `db migrate` first)')
+    .action(async () => {
+      const created = await inContext((c) => c.get(TOKENS.Orm).migrator.create());
+      env.write(created.fileName ? `Created ${created.fileName}\n` : 'No schema changes.\n');
+    });
+
+  program
+    .command('demo')
+    .description('demonstration data')
+    .command('seed')
+    .description('create the demo accounts (once; running it again changes nothing)')
+    .action(async () => {
+      const seeded = await inContext((c) => c.get(SeedDemoAccounts).execute());
+      const table = new Table({ head: ['E-mail', 'Password', 'Result'], style: { head: [], border: [] } });
+      for (const account of seeded) table.push([account.email, account.password, account.created ? 'created' : 'already there']);
+      env.write(`${table.toString()}\n`);
+    });
+
+  program
+    .command('users')
+    .description('accounts')
+    .command('list')
+    .description('list accounts, newest first')
+    .option('--limit <n>', 'how many', '50')
+    .action(async (options: { limit: string }, command: Command) => {
+      const limit = parseOption(Limit, options.limit, command);
+      const users = await inContext((c) => c.get(MikroOrmAccountRepository).list(limit));
+      const table = new Table({ head: ['E-mail', 'Name', 'Lang', 'E-mail ok', 'NIDA', 'KYC', 'Demo', 'Created'], style: { head: [], border: [] } });
+      for (const u of users) {
+        table.push([u.email, `${u.firstName} ${u.lastName}`, u.language, u.emailVerified ? 'yes' : 'no', u.nidaVerified ? 'yes' : 'no', u.kycVerified ? 'yes' : 'no', u.isDemo ? 'DEMO' : '', day(u.createdAt)]);
+      }
+      env.write(`${table.toString()}\n${users.length} account(s)\n`);
+    });
+
+  const outbox = program.command('outbox').description('e-mail and SMS waiting to be, or already, delivered');
+  outbox
+    .command('list')
+    .description('list outbox messages, newest first, with their bodies (sign-in links included)')
+    .addOption(new Option('--channel <channel>', 'only this channel').choices(['email', 'sms']))
+    .option('--limit <n>', 'how many', '20')
+    .action(async (options: { channel?: string; limit: string }, command: Command) => {
+      const limit = parseOption(Limit, options.limit, command);
+      const channel = options.channel === undefined ? undefined : parseOption(Channel, options.channel, command);
+      const { messages, transport } = await inContext(async (c) => ({
+        messages: await c.get(PostgresOutbox).list({ limit, ...(channel ? { channel } : {}) }),
+        transport: c.get(TOKENS.MailTransport) !== null,
+      }));
+      if (messages.length === 0) env.write('The outbox is empty.\n');
+      for (const message of messages) env.write(`${messageTable(message, transport)}\n`);
+    });
+  outbox
+    .command('show')
+    .description('show one message')
+    .argument('[id]', 'message id (asked for when missing, on a terminal)')
+    .action(async (id: string | undefined, _options: unknown, command: Command) => {
+      let messageId = id;
+      if (!messageId) {
+        if (!env.interactive) command.error(`error: missing argument 'id'\n\n${command.helpInformation()}`, { exitCode: 2, code: 'ikimina.usage' });
+        const recent = await inContext((c) => c.get(PostgresOutbox).list({ limit: 20 }));
+        if (recent.length === 0) return env.write('The outbox is empty.\n');
+        messageId = await select({
+          message: 'Which message?',
+          choices: recent.map((m) => ({ name: `${day(m.createdAt)}  ${m.channel}  ${m.recipient}  ${m.subject ?? ''}`, value: m.id })),
+        });
+      }
+      const uuid = parseOption(z.uuid({ error: 'id must be a message id (a UUID)' }), messageId, command);
+      const { message, transport } = await inContext(async (c) => ({
+        message: await c.get(PostgresOutbox).findById(uuid),
+        transport: c.get(TOKENS.MailTransport) !== null,
+      }));
+      if (!message) command.error(`error: no outbox message ${uuid}`, { exitCode: 1, code: 'ikimina.not_found' });
+      env.write(`${messageTable(message, transport)}\n`);
+    });
+
+  return program;
+}
+
+/** Runs the program; answers the exit code (commander's own help and version exit with 0). */
+export async function runCli(program: Command, argv: string[]): Promise<number> {
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    throw error;
+  }
+}
