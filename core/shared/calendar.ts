@@ -14,6 +14,12 @@ export const KIGALI_UTC_OFFSET_HOURS = 2;
 const OFFSET_MS = KIGALI_UTC_OFFSET_HOURS * 3_600_000;
 const DAY_MS = 86_400_000;
 
+/** A half-open span of time [start, end): consecutive periods neither overlap nor leave a gap. */
+export interface Period {
+  readonly start: Date;
+  readonly end: Date;
+}
+
 /** A calendar day in Kigali. `month` is 1–12. */
 export interface LocalDate {
   readonly year: number;

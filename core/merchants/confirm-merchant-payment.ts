@@ -1,0 +1,97 @@
+/**
+ * Confirm a merchant payment from the provider's answer (callback or status poll).
+ *
+ * Guarantees
+ * - A transaction completes or fails once; a repeated confirmation answers `exists`.
+ * - On completion, in one unit of work: the split (fee 2 %, net, commission 0.5 % out of the fee if
+ *   the onboarding agent is active now), one balanced ledger entry keyed by the transaction
+ *   reference, and a `pending` commission for the agent.
+ */
+import { earnsCommission } from '../agents/agent.ts';
+import type { Commission } from '../agents/commission.ts';
+import type { CommissionRepository } from '../agents/ports.ts';
+import { journalEntry } from '../ledger/journal-entry.ts';
+import type { JournalWriter } from '../ledger/ports.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
+import { err, invariant, ok, type Result } from '../shared/result.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import { paymentPostings, splitPayment } from './merchant-fee.ts';
+import type { MerchantTransaction } from './merchant-transaction.ts';
+import type { AgentLookup, MerchantRepository, MerchantTransactionRepository } from './ports.ts';
+
+export interface ConfirmMerchantPaymentDeps {
+  merchants: MerchantRepository;
+  transactions: MerchantTransactionRepository;
+  agents: AgentLookup;
+  commissions: CommissionRepository;
+  journal: JournalWriter;
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+export interface ConfirmMerchantPaymentInput {
+  transactionReference: string;
+  outcome: 'completed' | 'failed';
+  providerReference?: string;
+}
+
+export async function confirmMerchantPayment(
+  deps: ConfirmMerchantPaymentDeps,
+  input: ConfirmMerchantPaymentInput,
+): Promise<Result<MerchantTransaction, 'transaction_not_found' | 'exists'>> {
+  return deps.unitOfWork.run(async () => {
+    const transaction = await deps.transactions.findByReference(input.transactionReference);
+    if (!transaction) return err('transaction_not_found');
+    if (transaction.status !== 'pending') return err('exists');
+    const now = deps.clock.now();
+    const providerReference = input.providerReference ? { providerReference: input.providerReference } : {};
+    if (input.outcome === 'failed') {
+      const failed: MerchantTransaction = { ...transaction, ...providerReference, status: 'failed' };
+      await deps.transactions.save(failed);
+      return ok(failed);
+    }
+
+    const merchant = await deps.merchants.findById(transaction.merchantId);
+    invariant(merchant, `transaction ${transaction.id} names an unknown merchant`);
+    const agent = merchant.onboardedByAgentId ? await deps.agents.findById(merchant.onboardedByAgentId) : undefined;
+    const agentId = earnsCommission(agent) ? agent.id : undefined;
+    const split = splitPayment(transaction.amount, agentId !== undefined);
+    const entry = journalEntry({
+      id: deps.ids.newId(),
+      key: transaction.transactionReference,
+      kind: 'merchant_payment_received',
+      occurredAt: now,
+      postings: paymentPostings(split, transaction.provider, merchant.id, agentId),
+    });
+    invariant(entry.ok, 'a merchant payment entry always balances');
+    const posted = await deps.journal.post(entry.value);
+    invariant(posted.ok, `merchant payment ${transaction.id} could not be posted: ${posted.ok ? '' : posted.error}`);
+
+    const completed: MerchantTransaction = {
+      ...transaction,
+      ...providerReference,
+      ...(agentId ? { agentId } : {}),
+      merchantFee: split.fee,
+      netAmount: split.net,
+      commission: split.commission,
+      status: 'completed',
+      completedAt: now,
+    };
+    await deps.transactions.save(completed);
+    if (agentId && split.commission.isPositive()) {
+      const commission: Commission = {
+        id: deps.ids.newId(),
+        agentId,
+        merchantId: merchant.id,
+        transactionId: transaction.id,
+        commissionType: 'merchant_transaction',
+        amount: split.commission,
+        status: 'pending',
+        createdAt: now,
+      };
+      await deps.commissions.save(commission);
+    }
+    return ok(completed);
+  });
+}

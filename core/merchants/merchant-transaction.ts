@@ -1,0 +1,33 @@
+/**
+ * A customer's payment to a merchant.
+ *
+ * Guarantees
+ * - A transaction moves `pending` → `completed` (the provider confirmed) or `failed`, once; a
+ *   repeated confirmation of a completed one answers `exists`.
+ * - A completed transaction's fee, net and commission follow core/merchants/merchant-fee.ts, with
+ *   the agent's status at completion; it belongs to at most one settlement batch.
+ */
+import type { Money } from '../money/money.ts';
+import type { MobileMoneyProvider } from '../payments/ports.ts';
+
+export type TransactionStatus = 'pending' | 'completed' | 'failed';
+
+export interface MerchantTransaction {
+  readonly id: string;
+  /** Our reference, also the mobile-money idempotency reference: `merchant-payment:<id>`. */
+  readonly transactionReference: string;
+  readonly merchantId: string;
+  readonly provider: MobileMoneyProvider;
+  readonly customerPhoneNumber: string;
+  readonly customerName?: string;
+  readonly amount: Money;
+  readonly merchantFee: Money;
+  readonly netAmount: Money;
+  readonly commission: Money;
+  readonly agentId?: string;
+  readonly status: TransactionStatus;
+  readonly createdAt: Date;
+  readonly completedAt?: Date;
+  readonly providerReference?: string;
+  readonly settlementBatchId?: string;
+}
