@@ -1,0 +1,23 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import { AppLayout } from './layout/app-layout.tsx';
+
+// Each screen is its own chunk, so a first visit to the landing page loads only what it shows.
+const HomeRoute = lazy(() => import('./routes/home.tsx'));
+const DashboardRoute = lazy(() => import('./routes/dashboard.tsx'));
+const MagicLinkRoute = lazy(() => import('./routes/magic-link.tsx'));
+const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      element: <AppLayout />,
+      children: [
+        { index: true, element: <HomeRoute /> },
+        { path: 'dashboard', element: <DashboardRoute /> },
+        { path: 'auth/magic-link', element: <MagicLinkRoute /> },
+        { path: '*', element: <NotFoundRoute /> },
+      ],
+    },
+  ]);
+}

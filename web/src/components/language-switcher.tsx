@@ -1,0 +1,41 @@
+import { Languages } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { chooseLanguage } from '../lib/i18n.ts';
+import { isLanguageCode, LANGUAGES } from '../lib/languages.ts';
+import { Button } from './ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from './ui/dropdown-menu.tsx';
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const current = LANGUAGES.find((language) => language.code === i18n.language) ?? LANGUAGES[0];
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" aria-label={t('language.switcher')} data-testid="button-language">
+          <Languages />
+          <span className="text-xs font-semibold uppercase">{current.code}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-40">
+        <DropdownMenuRadioGroup
+          value={current.code}
+          onValueChange={(code) => {
+            if (isLanguageCode(code)) chooseLanguage(i18n, code);
+          }}
+        >
+          {LANGUAGES.map((language) => (
+            <DropdownMenuRadioItem key={language.code} value={language.code} lang={language.code} data-testid={`menu-item-language-${language.code}`}>
+              {language.label}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

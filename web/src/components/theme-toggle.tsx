@@ -1,0 +1,18 @@
+import { Moon, Sun } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useTheme } from '../hooks/use-theme.ts';
+import { Button } from './ui/button.tsx';
+import { Tooltip } from './ui/tooltip.tsx';
+
+export function ThemeToggle() {
+  const { t } = useTranslation();
+  const { theme, toggle } = useTheme();
+  const label = theme === 'dark' ? t('theme.toLight') : t('theme.toDark');
+  return (
+    <Tooltip content={label}>
+      <Button variant="ghost" size="icon" onClick={toggle} aria-label={label} data-testid="button-theme-toggle">
+        {theme === 'dark' ? <Sun /> : <Moon />}
+      </Button>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import { apiFetch, readJson, throwServerError } from '../../../lib/api-client.ts';
+import type { AuthSession } from '../../../lib/session.ts';
+import { authSessionSchema } from './auth-session-schema.ts';
+
+// Spec part 1 §5, login: a valid email and a non-empty password.
+export function loginInputSchema(t: TFunction) {
+  return z.object({
+    email: z.string().trim().pipe(z.email({ error: t('auth.validation.email') })),
+    password: z.string().min(1, { error: t('auth.validation.passwordRequired') }),
+  });
+}
+export type LoginInput = z.infer<ReturnType<typeof loginInputSchema>>;
+
+/** POST /api/auth/login → {token, user, profile}; a failure carries the server's error text. */
+export async function login(input: LoginInput): Promise<AuthSession> {
+  const response = await apiFetch('/api/auth/login', { method: 'POST', body: input });
+  if (!response.ok) return throwServerError(response);
+  return readJson(response, authSessionSchema);
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

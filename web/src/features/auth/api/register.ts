@@ -1,0 +1,55 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import { apiFetch, readJson, throwServerError } from '../../../lib/api-client.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '../../../lib/languages.ts';
+import type { AuthSession } from '../../../lib/session.ts';
+import { authSessionSchema } from './auth-session-schema.ts';
+
+const languageCodes = LANGUAGES.map((language) => language.code) as [LanguageCode, ...LanguageCode[]];
+
+// Spec part 1 §5, register. confirmPassword is checked here and never sent.
+export function registerInputSchema(t: TFunction) {
+  const passwords = z.object({ password: z.string(), confirmPassword: z.string() });
+  return z
+    .object({
+      email: z.string().trim().pipe(z.email({ error: t('auth.validation.email') })),
+      password: z.string().min(8, { error: t('auth.validation.passwordMin') }),
+      confirmPassword: z.string(),
+      firstName: z.string().trim().min(1, { error: t('auth.validation.firstNameRequired') }),
+      lastName: z.string().trim().min(1, { error: t('auth.validation.lastNameRequired') }),
+      phone: z.string().trim().optional(),
+      language: z.enum(languageCodes).default(DEFAULT_LANGUAGE),
+    })
+    .refine((input) => input.confirmPassword === input.password, {
+      error: t('auth.validation.passwordsMismatch'),
+      path: ['confirmPassword'],
+      // Report a mismatch together with the other fields' messages, not only once they pass.
+      when: (payload) => passwords.safeParse(payload.value).success,
+    });
+}
+export type RegisterInput = z.infer<ReturnType<typeof registerInputSchema>>;
+
+export interface RegisterPayload {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone?: string;
+  language: LanguageCode;
+}
+
+export function toRegisterPayload({ confirmPassword: _confirm, phone, ...rest }: RegisterInput): RegisterPayload {
+  return phone ? { ...rest, phone } : rest;
+}
+
+/** POST /api/auth/register → 201 {token, user, profile}; a failure carries the server's error. */
+export async function register(input: RegisterInput): Promise<AuthSession> {
+  const response = await apiFetch('/api/auth/register', { method: 'POST', body: toRegisterPayload(input) });
+  if (!response.ok) return throwServerError(response);
+  return readJson(response, authSessionSchema);
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

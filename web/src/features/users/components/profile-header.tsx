@@ -1,0 +1,67 @@
+import { Briefcase, CalendarDays, Mail, Phone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/ui/card.tsx';
+import { readSessionProfile } from '../../../lib/session.ts';
+import { useUser } from '../api/get-user.ts';
+import { displayName } from '../display-name.ts';
+
+/** The signed-in dashboard's profile header (spec part 1 §2.4): photo, e-mail, phone, profession, member since. */
+export function ProfileHeader() {
+  const { t, i18n } = useTranslation();
+  const { data: user, isPending, isError } = useUser({ enabled: true });
+  const profile = readSessionProfile();
+
+  if (isPending) {
+    return <Card className="h-36 animate-pulse bg-muted" aria-busy="true" />;
+  }
+  if (isError) {
+    return (
+      <Card className="p-6 text-sm text-destructive" role="alert">
+        {t('dashboard.profileError')}
+      </Card>
+    );
+  }
+
+  const name = displayName(profile, user);
+  const initials = name
+    .split(/\s+/)
+    .map((part) => part.charAt(0))
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  const memberSince = new Date(user.createdAt).toLocaleDateString(i18n.language, { month: 'long', year: 'numeric' });
+
+  return (
+    <Card className="overflow-hidden" data-testid="card-profile-header">
+      <div className="h-20 bg-gradient-to-r from-primary to-accent/70" />
+      <div className="flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end">
+        <span className="-mt-10 flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full border-4 border-card bg-secondary text-2xl font-semibold text-secondary-foreground">
+          {user.profilePhotoUrl ? <img src={user.profilePhotoUrl} alt="" className="size-full object-cover" /> : initials}
+        </span>
+        <div className="grid gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight" data-testid="text-profile-name">
+            {name}
+          </h1>
+          <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
+            <li className="flex items-center gap-1.5">
+              <Mail className="size-4" />
+              {user.email}
+            </li>
+            <li className="flex items-center gap-1.5">
+              <Phone className="size-4" />
+              {user.phoneNumber || t('dashboard.noPhone')}
+            </li>
+            <li className="flex items-center gap-1.5">
+              <Briefcase className="size-4" />
+              {user.profession || t('dashboard.noProfession')}
+            </li>
+            <li className="flex items-center gap-1.5">
+              <CalendarDays className="size-4" />
+              {t('dashboard.memberSince', { date: memberSince })}
+            </li>
+          </ul>
+        </div>
+      </div>
+    </Card>
+  );
+}

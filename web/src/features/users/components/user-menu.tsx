@@ -1,0 +1,73 @@
+import { Briefcase, CreditCard, LayoutDashboard, LogOut, Store, User } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
+import { readSessionProfile, readSessionUser } from '../../../lib/session.ts';
+import { useProfileCompletion } from '../api/get-profile-completion.ts';
+import { CompletionAvatar } from './completion-avatar.tsx';
+import { displayName, initialsOf } from '../display-name.ts';
+
+// Spec part 1 §2.1 and §6: every signed-in member sees every entry; roles are not checked here.
+const MENU_LINKS = [
+  { to: '/profile', label: 'header.profile', icon: User, testId: 'menu-item-profile' },
+  { to: '/dashboard', label: 'header.dashboard', icon: LayoutDashboard, testId: 'menu-item-dashboard' },
+  { to: '/agent/dashboard', label: 'header.agentDashboard', icon: Briefcase, testId: 'menu-item-agent-dashboard' },
+  { to: '/merchant/dashboard', label: 'header.merchantDashboard', icon: Store, testId: 'menu-item-merchant-dashboard' },
+  { to: '/merchant/payments', label: 'header.merchantPayments', icon: CreditCard, testId: 'menu-item-merchant-payments' },
+] as const;
+
+export function UserMenu({ onLogout }: { onLogout: () => void }) {
+  const { t } = useTranslation();
+  const user = readSessionUser();
+  const profile = readSessionProfile();
+  const { data: completion } = useProfileCompletion({ enabled: true });
+  const name = displayName(profile, user);
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background cursor-pointer"
+        aria-label={
+          completion ? `${t('header.accountMenu')} · ${t('header.profileCompletion', { percentage: completion.percentage })}` : t('header.accountMenu')
+        }
+        data-testid="button-user-menu"
+      >
+        <CompletionAvatar initials={initialsOf(profile, user)} photoUrl={user?.profilePhotoUrl} completion={completion} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="grid gap-0.5">
+          <span className="truncate" data-testid="text-user-name">
+            {name}
+          </span>
+          {user !== null && <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>}
+          {completion !== undefined && completion.percentage < 100 && (
+            <span className="text-xs font-normal text-muted-foreground">
+              {t('header.profileCompletion', { percentage: completion.percentage })}
+            </span>
+          )}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {MENU_LINKS.map(({ to, label, icon: Icon, testId }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to} data-testid={testId}>
+              <Icon />
+              {t(label)}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onLogout} data-testid="menu-item-logout">
+          <LogOut />
+          {t('header.logout')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The one way the web client talks to the API.
+ *
+ * Guarantees:
+ * - Every call sends cookies (`credentials: 'include'`) and, when signed in, the header
+ *   `Authorization: Bearer <token>`.
+ * - A failed call raises an `ApiError` whose message is '{status}: {response text or status
+ *   text}' (spec part 1 §8), unless the endpoint reads the server's `error` field itself.
+ * - No toasts, redirects or reloads happen here: callers decide what a failure means.
+ */
+import { readToken } from './session.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(status: number, message: string, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export interface ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export function apiFetch(path: string, options: ApiFetchOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readToken();
+  if (token !== null) headers.Authorization = `Bearer ${token}`;
+  const init: RequestInit = {
+    method: options.method ?? 'GET',
+    headers,
+    credentials: 'include',
+  };
+  if (options.signal !== undefined) init.signal = options.signal;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  return fetch(path, init);
+}
+
+export async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = (await response.text().catch(() => '')) || response.statusText;
+  throw new ApiError(response.status, `${response.status}: ${text}`);
+}
+
+/** Sends a request and raises the generic error on a non-2xx answer. */
+export async function apiRequest(path: string, options: ApiFetchOptions = {}): Promise<Response> {
+  const response = await apiFetch(path, options);
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** Anything with zod's `parse`; kept structural so this module, loaded by every page, needs no zod. */
+export interface Schema<T> {
+  parse(data: unknown): T;
+}
+
+/** Reads a JSON answer and checks its shape, so a contract drift fails loudly here. */
+export async function readJson<T>(response: Response, schema: Schema<T>): Promise<T> {
+  return schema.parse(await response.json());
+}
+
+function stringField(body: unknown, field: string): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * For endpoints whose failures show the server's `error` field (sign-in, registration, magic
+ * link): raises an `ApiError` carrying that text and code; the text is empty when the body has
+ * none, and the screen then shows its own fallback.
+ */
+export async function throwServerError(response: Response): Promise<never> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy error page, an empty body): the screen's fallback text applies.
+  }
+  throw new ApiError(response.status, stringField(body, 'error') ?? '', stringField(body, 'code'));
+}

@@ -1,0 +1,32 @@
+/**
+ * Texts the server writes (in English) shown to the member in their language.
+ *
+ * Guarantees: in English the server's own words show unchanged; in another language a known
+ * code shows its translation, and an unknown one falls back to the server's words.
+ */
+import type { i18n as I18n } from 'i18next';
+import type { ServerMessages } from '../locales/en.ts';
+import { ApiError } from './api-client.ts';
+
+const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
+  'invalid_credentials',
+  'email_taken',
+  'rate_limited',
+  'validation_failed',
+  'invalid_or_expired_link',
+  'magic_link_sent',
+];
+
+function isServerKey(key: string): key is keyof ServerMessages {
+  return (SERVER_KEYS as readonly string[]).includes(key);
+}
+
+export function translateServerText(i18n: I18n, key: string | undefined, text: string): string {
+  if (key === undefined || !isServerKey(key) || text === '') return text;
+  return i18n.t(`server:${key}`, { defaultValue: text });
+}
+
+/** The server's `error` text of a failed call in the member's language; '' when it sent none. */
+export function serverErrorText(i18n: I18n, error: ApiError): string {
+  return translateServerText(i18n, error.code, error.message);
+}
