@@ -1,0 +1,51 @@
+/**
+ * The real application (container, Koa app) over a test database, for supertest.
+ */
+import type { Container } from 'inversify';
+import type Koa from 'koa';
+import { pino } from 'pino';
+import type { MailTransport } from '../../core/notifications/mail-transport.ts';
+import type { Clock } from '../../core/shared/clock.ts';
+import { loadConfig, type Config } from '../../apps/config.ts';
+import { buildContainer } from '../../apps/container.ts';
+import { createApp } from '../../apps/server.ts';
+import type { TestDatabase } from './test-database.ts';
+
+export const TEST_BASE_URL = 'http://ikimina.test';
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_BASE_URL: TEST_BASE_URL,
+    WEB_DIST_DIR: '/nonexistent/dist/web',
+    // High by default so that only the rate-limit tests meet the limits.
+    RATE_LIMIT_PER_ADDRESS: '1000',
+    RATE_LIMIT_PER_IP: '1000',
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: Koa;
+  handler: ReturnType<Koa['callback']>;
+  container: Container;
+  config: Config;
+}
+
+export function createTestApp(
+  db: TestDatabase,
+  options: { env?: Record<string, string>; clock?: Clock; mailTransport?: MailTransport } = {},
+): TestApp {
+  const config = testConfig(options.env);
+  const container = buildContainer({
+    config,
+    orm: db.orm,
+    logger: pino({ level: 'silent' }),
+    clock: options.clock ?? { now: () => new Date() },
+    singleSignOn: null,
+    mailTransport: options.mailTransport ?? null,
+  });
+  const app = createApp(container);
+  return { app, handler: app.callback(), container, config };
+}
