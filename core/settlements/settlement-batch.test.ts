@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { MerchantTransaction } from '../merchants/merchant-transaction.ts';
+import { splitPayment } from '../merchants/merchant-fee.ts';
+import { Money } from '../money/money.ts';
+import { batchReference, buildSettlementBatches, transferReference, type SettlementBatch } from './settlement-batch.ts';
+import { settlementPeriodContaining } from './settlement-period.ts';
+
+const period = settlementPeriodContaining(new Date('2026-11-18T10:00:00Z')); // week of Monday 16 Nov 2026
+const now = new Date('2026-11-22T22:30:00Z');
+
+function completed(id: string, merchantId: string, grossCentimes: number, completedAt = '2026-11-18T10:00:00Z', extra: Partial<MerchantTransaction> = {}): MerchantTransaction {
+  const split = splitPayment(Money.ofCentimes(grossCentimes), false);
+  return {
+    id,
+    transactionReference: `merchant-payment:${id}`,
+    merchantId,
+    provider: 'mtn',
+    customerPhoneNumber: '+250788111111',
+    amount: split.gross,
+    merchantFee: split.fee,
+    netAmount: split.net,
+    commission: split.commission,
+    status: 'completed',
+    createdAt: new Date(completedAt),
+    completedAt: new Date(completedAt),
+    ...extra,
+  };
+}
+
+function build(transactions: MerchantTransaction[], options: { settled?: string[]; carried?: Record<string, number> } = {}): SettlementBatch[] {
+  let n = 0;
+  return buildSettlementBatches({
+    period,
+    transactions,
+    alreadySettledMerchantIds: new Set(options.settled ?? []),
+    merchantCode: (id) => id.toUpperCase(),
+    carriedIn: (id) => Money.ofCentimes(options.carried?.[id] ?? 0),
+    now,
+    newId: () => `b${++n}`,
+  });
+}
+
+describe('settlement batches', () => {
+  it('one batch per merchant with its unsettled completed transactions before the period end', () => {
+    const batches = build([
+      completed('t1', 'm1', 1_000_000),
+      completed('t2', 'm1', 500_000, '2026-11-10T10:00:00Z'), // a straggler from the week before
+      completed('t3', 'm2', 250_000),
+      completed('t4', 'm1', 999_900, '2026-11-22T22:00:00Z'), // Monday 00:00 Kigali: next period
+      completed('t5', 'm1', 100_000, '2026-11-18T10:00:00Z', { status: 'failed' }),
+      completed('t6', 'm1', 100_000, '2026-11-18T10:00:00Z', { settlementBatchId: 'old' }),
+    ]);
+    expect(batches.map((b) => [b.merchantId, b.batchReference, b.transactionIds, b.totalAmount.toDecimal(), b.payoutAmount.toDecimal(), b.status])).toEqual([
+      ['m1', 'STL-20261116-M1', ['t1', 't2'], '14700.00', '14700.00', 'processing'],
+      ['m2', 'STL-20261116-M2', ['t3'], '2450.00', '2450.00', 'processing'],
+    ]);
+    expect(batches[0]).toMatchObject({ totalTransactions: 2, currency: 'RWF', payoutMethod: 'mobile_money', attempts: 0, settlementPeriodStart: period.start, settlementPeriodEnd: period.end });
+  });
+
+  it('never settles the same merchant and period twice', () => {
+    expect(build([completed('t1', 'm1', 1_000_000)], { settled: ['m1'] })).toEqual([]);
+  });
+
+  it('pays whole francs and carries the fraction to the next batch', () => {
+    // 125 RWF gross: net 122.50; with 0.75 carried in, 123.25 → pays 123, carries 0.25.
+    const [batch] = build([completed('t1', 'm1', 12_500)], { carried: { m1: 75 } });
+    expect([batch!.totalAmount, batch!.payoutAmount, batch!.carriedOut]).toEqual([Money.ofCentimes(12_325), Money.ofFrancs(123), Money.ofCentimes(25)]);
+  });
+
+  it('makes no batch for a total under one franc: the transactions wait', () => {
+    expect(build([completed('t1', 'm1', 50)])).toEqual([]);
+  });
+
+  it('has deterministic references and new transfer references for retries only', () => {
+    expect(batchReference('SHOP-1', period)).toBe('STL-20261116-SHOP-1');
+    expect([1, 2, 3].map((n) => transferReference('STL-20261116-SHOP-1', n))).toEqual(['STL-20261116-SHOP-1', 'STL-20261116-SHOP-1-2', 'STL-20261116-SHOP-1-3']);
+  });
+
+  it('property: each transaction settles at most once, and paid + carried = net + carried in', () => {
+    const tx = fc.record({ merchant: fc.constantFrom('m1', 'm2', 'm3'), gross: fc.integer({ min: 1, max: 10_000_000 }), day: fc.integer({ min: -10, max: 10 }) });
+    fc.assert(
+      fc.property(fc.array(tx, { maxLength: 30 }), fc.integer({ min: 0, max: 99 }), (rows, carried) => {
+        const transactions = rows.map((r, i) => completed(`t${i}`, r.merchant, r.gross, new Date(Date.UTC(2026, 10, 18) + r.day * 86_400_000).toISOString()));
+        const batches = build(transactions, { carried: { m1: carried, m2: carried, m3: carried } });
+        const ids = batches.flatMap((b) => b.transactionIds);
+        expect(new Set(ids).size).toBe(ids.length);
+        for (const batch of batches) {
+          const net = Money.sum(transactions.filter((t) => batch.transactionIds.includes(t.id)).map((t) => t.netAmount));
+          expect(batch.payoutAmount.plus(batch.carriedOut)).toEqual(net.plus(Money.ofCentimes(carried)));
+          expect(batch.payoutAmount.centimes % 100).toBe(0);
+        }
+      }),
+    );
+  });
+});
