@@ -1,0 +1,168 @@
+/**
+ * In-memory fakes of the accounts ports, for the core tests. They keep the ports' guarantees
+ * (atomic add, single-use redeem) in the simplest way a single thread allows.
+ */
+import type { OutgoingMessage, Outbox } from '../notifications/outbox.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import { AttemptLimits, type AttemptLimitPolicy } from './attempt-limits.ts';
+import type {
+  AccountRepository,
+  PasswordHasher,
+  RateLimiter,
+  RateLimitHit,
+  SecretTokens,
+  SessionStore,
+  SignInLinkStore,
+  SingleSignOnAttempts,
+} from './ports.ts';
+import type { Session, SignInLink } from './session.ts';
+import type { SingleSignOnPending } from './single-sign-on.ts';
+import { SessionStarter } from './start-session.ts';
+import type { User, UserIdentity } from './user.ts';
+
+export class ManualClock implements Clock {
+  constructor(public current = new Date('2026-01-05T09:00:00Z')) {}
+  now(): Date {
+    return new Date(this.current.getTime());
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export class SequentialIds implements IdGenerator {
+  private n = 0;
+  newId(): string {
+    return `id-${++this.n}`;
+  }
+}
+
+export class InMemoryAccounts implements AccountRepository {
+  users = new Map<string, User>();
+  identities: UserIdentity[] = [];
+  async findById(id: string) {
+    return this.users.get(id) ?? null;
+  }
+  async findByEmail(email: string) {
+    return [...this.users.values()].find((u) => u.email === email) ?? null;
+  }
+  async findByIdentity(provider: string, subject: string) {
+    const identity = this.identities.find((i) => i.provider === provider && i.subject === subject);
+    return identity ? this.findById(identity.userId) : null;
+  }
+  async add(user: User) {
+    if (await this.findByEmail(user.email)) return 'email_taken' as const;
+    this.users.set(user.id, user);
+    return 'added' as const;
+  }
+  async linkIdentity(identity: UserIdentity) {
+    if (!this.identities.some((i) => i.provider === identity.provider && i.subject === identity.subject)) this.identities.push(identity);
+  }
+  async save(user: User) {
+    this.users.set(user.id, user);
+  }
+}
+
+export class InMemorySessions implements SessionStore {
+  sessions: Session[] = [];
+  async add(session: Session) {
+    this.sessions.push(session);
+  }
+  async findActiveUserId(tokenHash: string, now: Date) {
+    const s = this.sessions.find((x) => x.tokenHash === tokenHash && x.revokedAt === null && x.expiresAt > now);
+    return s?.userId ?? null;
+  }
+  async revoke(tokenHash: string, now: Date) {
+    for (const s of this.sessions) if (s.tokenHash === tokenHash && s.revokedAt === null) s.revokedAt = now;
+  }
+}
+
+export class InMemoryLinks implements SignInLinkStore {
+  links: SignInLink[] = [];
+  async add(link: SignInLink) {
+    this.links.push(link);
+  }
+  async redeem(tokenHash: string, now: Date) {
+    const link = this.links.find((l) => l.tokenHash === tokenHash && l.usedAt === null && l.expiresAt > now);
+    if (!link) return null;
+    link.usedAt = now;
+    return link.userId;
+  }
+  async invalidateOutstanding(userId: string, now: Date) {
+    for (const l of this.links) if (l.userId === userId && l.usedAt === null) l.usedAt = now;
+  }
+}
+
+export class InMemorySsoAttempts implements SingleSignOnAttempts {
+  attempts = new Map<string, { pending: SingleSignOnPending; expiresAt: Date }>();
+  async add(pending: SingleSignOnPending, expiresAt: Date) {
+    this.attempts.set(pending.state, { pending, expiresAt });
+  }
+  async take(state: string, now: Date) {
+    const found = this.attempts.get(state);
+    this.attempts.delete(state);
+    return found && found.expiresAt > now ? found.pending : null;
+  }
+}
+
+/** Reversible stand-in for argon2: enough to tell right from wrong. */
+export class PlainHasher implements PasswordHasher {
+  verifications = 0;
+  async hash(password: string) {
+    return `hashed:${password}`;
+  }
+  async verify(hash: string, password: string) {
+    this.verifications++;
+    return hash === `hashed:${password}`;
+  }
+}
+
+export class CountingSecrets implements SecretTokens {
+  private n = 0;
+  issue() {
+    const token = `secret-${++this.n}`;
+    return { token, hash: this.hash(token) };
+  }
+  hash(token: string) {
+    return `sha(${token})`;
+  }
+}
+
+export class CountingLimiter implements RateLimiter {
+  counts = new Map<string, number>();
+  async hit(key: string, windowSeconds: number, now: Date): Promise<RateLimitHit> {
+    const windowMs = windowSeconds * 1000;
+    const start = Math.floor(now.getTime() / windowMs) * windowMs;
+    const k = `${key}@${start}`;
+    const count = (this.counts.get(k) ?? 0) + 1;
+    this.counts.set(k, count);
+    return { count, resetInSeconds: Math.ceil((start + windowMs - now.getTime()) / 1000) };
+  }
+}
+
+export class InMemoryOutbox implements Outbox {
+  messages: OutgoingMessage[] = [];
+  async enqueue(message: OutgoingMessage) {
+    this.messages.push(message);
+  }
+}
+
+/** Runs the work directly and undoes nothing: enough for rules that do not depend on rollback. */
+export const directUnitOfWork: UnitOfWork = { run: (work) => work() };
+
+export function accountsWorld(policy: AttemptLimitPolicy = { perAddress: 10, perIp: 50, windowSeconds: 900 }) {
+  const clock = new ManualClock();
+  const ids = new SequentialIds();
+  const accounts = new InMemoryAccounts();
+  const sessions = new InMemorySessions();
+  const links = new InMemoryLinks();
+  const ssoAttempts = new InMemorySsoAttempts();
+  const passwords = new PlainHasher();
+  const secrets = new CountingSecrets();
+  const limiter = new CountingLimiter();
+  const outbox = new InMemoryOutbox();
+  const limits = new AttemptLimits(limiter, policy, clock);
+  const starter = new SessionStarter(sessions, secrets, ids, clock, 30);
+  return { clock, ids, accounts, sessions, links, ssoAttempts, passwords, secrets, limiter, outbox, limits, starter, uow: directUnitOfWork };
+}
