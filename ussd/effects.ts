@@ -1,0 +1,38 @@
+/**
+ * Effects: what the menu asks the channel to do through a core use case, and what comes back.
+ *
+ * Guarantees
+ * - `key` is unique within a session and the same on every retry of the same step: the channel
+ *   uses `${sessionId}:${key}` as the use case's idempotency key, so even a race between two
+ *   replicas cannot start a second payment.
+ * - Every error code a use case can answer here has its one text (EFFECT_ERROR_MESSAGES); the
+ *   channel never writes a text of its own.
+ */
+import type { Language } from '../core/accounts/user.ts';
+import type { PayContributionError } from '../core/contributions/pay-contribution.ts';
+import type { MessageKey } from './catalogues/catalogue.ts';
+
+export type Effect =
+  /** Compare with the stored PIN hash of this phone's account. */
+  | { readonly effect: 'verifyPin'; readonly key: string; readonly pin: string }
+  /** Create the account keyed by this phone, with the PIN stored hashed like a password. */
+  | { readonly effect: 'register'; readonly key: string; readonly firstName: string; readonly lastName: string; readonly pin: string; readonly language: Language }
+  /** Request a mobile-money collection from this phone for the contribution. */
+  | { readonly effect: 'payContribution'; readonly key: string; readonly tontineId: string; readonly contributionId: string }
+  | { readonly effect: 'changeLanguage'; readonly key: string; readonly language: Language }
+  /** Replace the PIN if `oldPin` is right. */
+  | { readonly effect: 'changePin'; readonly key: string; readonly oldPin: string; readonly newPin: string };
+
+/** `pin_incorrect`: verifyPin or changePin with a wrong PIN. `phone_taken`: register raced another. */
+export type EffectError = 'pin_incorrect' | 'phone_taken' | PayContributionError;
+
+export type EffectResult = { readonly key: string; readonly ok: true } | { readonly key: string; readonly ok: false; readonly error: EffectError };
+
+export const EFFECT_ERROR_MESSAGES: Readonly<Record<Exclude<EffectError, 'pin_incorrect'>, MessageKey>> = {
+  phone_taken: 'reg_phone_taken',
+  contribution_not_found: 'err_contribution_not_found',
+  contribution_already_paid: 'err_contribution_already_paid',
+  payment_in_progress: 'err_payment_in_progress',
+  mobile_money_refused: 'err_mobile_money_refused',
+  mobile_money_unavailable: 'err_mobile_money_unavailable',
+};

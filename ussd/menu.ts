@@ -1,0 +1,467 @@
+/**
+ * The USSD menu: a pure function from (session, PIN access, text, member snapshot, now, the
+ * result of the last effect) to the next screen or to one effect for the channel to perform.
+ *
+ * The channel's loop (HTTP route, simulator) is:
+ *   step = runMenu(input)
+ *   while (step.kind === 'effect') step = runMenu({ ...input, session: step.session,
+ *     access: step.access, result: await perform(step.effect) })
+ *   save step.session (per sessionId) and step.access (per phone); answer step.screen.
+ *
+ * Guarantees
+ * - Pure: no clock, no I/O, no randomness; the same input gives the same output, and it never
+ *   throws on any text (letters, empty inputs, out-of-range choices, a 10 kB text).
+ * - Every screen is CON or END, printable ASCII, at most SCREEN_LIMIT characters in every
+ *   language (the menu-tree test walks every screen to check it).
+ * - A registered member enters the PIN once per session before anything else; unknown numbers
+ *   only see registration and the language choice.
+ * - An effect is asked for only when its input has no verdict yet; once its result is given the
+ *   verdict is stored, so a repeated text answers the same screen and never starts a second
+ *   payment. After an END, the session answers that END to any text.
+ * - `0` goes back one step and `00` home, everywhere after the PIN (input-path.ts).
+ */
+import type { Language } from '../core/accounts/user.ts';
+import { compareDates, type LocalDate } from '../core/shared/calendar.ts';
+import { invariant } from '../core/shared/result.ts';
+import { LANGUAGE_CHOICES, message, type MessageKey, type MessageParams } from './catalogues/catalogue.ts';
+import { EFFECT_ERROR_MESSAGES, type Effect, type EffectError, type EffectResult } from './effects.ts';
+import { formatAmount, formatDay, formatKigaliTime } from './formats.ts';
+import { foldNavigation, type Input, splitText } from './input-path.ts';
+import type { GroupSnapshot, MemberSnapshot, RegisteredMember } from './member-snapshot.ts';
+import { checkNewPin, isPinShaped, lockedUntil, type PinAccess, recordPinAttempt } from './pin-policy.ts';
+import { joinLines, paginate, type Screen, truncate, ussdSafe } from './screen.ts';
+import type { UssdSession, Verdict } from './session.ts';
+
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const MORE = '9';
+const MAX_LIST_ITEMS = 8;
+const NAME_PATTERN = /^\p{L}[\p{L}' -]{1,29}$/u;
+/** Widths that keep a list line short enough for several per screen. */
+const WIDTH = { greeting: 14, groupInList: 14, groupInSentence: 20, recipient: 10, notification: 70 } as const;
+
+export interface MenuInput {
+  readonly session: UssdSession;
+  /** The PIN lock state of the calling phone, shared by all its sessions. */
+  readonly access: PinAccess;
+  /** Africa's Talking's `text`: every input of the session joined by `*`. */
+  readonly text: string;
+  readonly member: MemberSnapshot;
+  readonly now: Date;
+  /** The outcome of the effect the previous call returned. */
+  readonly result?: EffectResult;
+}
+
+export type MenuStep =
+  | { readonly kind: 'screen'; readonly screen: Screen; readonly session: UssdSession; readonly access: PinAccess }
+  | { readonly kind: 'effect'; readonly effect: Effect; readonly session: UssdSession; readonly access: PinAccess };
+
+export function runMenu(input: MenuInput): MenuStep {
+  return new MenuRun(input).run();
+}
+
+/** The language the session speaks: its latest choice, else the member's, else the default. */
+export function sessionLanguage(session: UssdSession, member: MemberSnapshot): Language {
+  let latest: { at: number; language: Language } | null = null;
+  for (const [at, verdict] of Object.entries(session.verdicts)) {
+    if (verdict.kind === 'language' && (latest === null || Number(at) > latest.at)) latest = { at: Number(at), language: verdict.language };
+  }
+  return latest?.language ?? (member.registered ? member.language : DEFAULT_LANGUAGE);
+}
+
+/** The polite END a channel answers when something unexpected failed. */
+export function faultScreen(language: Language): Screen {
+  return { kind: 'END', text: message(language, 'fault') };
+}
+
+interface Notice {
+  readonly key: MessageKey;
+  readonly params?: MessageParams;
+}
+
+type Node =
+  | { readonly at: 'welcome' }
+  | { readonly at: 'language' }
+  | { readonly at: 'languageSet' }
+  | { readonly at: 'firstName' }
+  | { readonly at: 'lastName'; readonly firstName: string }
+  | { readonly at: 'choosePin'; readonly firstName: string; readonly lastName: string }
+  | { readonly at: 'confirmPin'; readonly firstName: string; readonly lastName: string; readonly pin: string }
+  | { readonly at: 'main' }
+  | { readonly at: 'savings' }
+  | { readonly at: 'payList'; readonly page: number }
+  | { readonly at: 'payConfirm'; readonly group: GroupSnapshot; readonly due: NonNullable<GroupSnapshot['nextDue']> }
+  | { readonly at: 'payouts'; readonly page: number }
+  | { readonly at: 'notifications'; readonly page: number }
+  | { readonly at: 'loans'; readonly page: number }
+  | { readonly at: 'currentPin' }
+  | { readonly at: 'newPin'; readonly current: string }
+  | { readonly at: 'newPinAgain'; readonly current: string; readonly pin: string };
+
+type ListNode = Extract<Node, { page: number }>;
+
+/** An effect and how its result becomes the verdict kept in the session. */
+interface Pending {
+  readonly effect: Effect;
+  readonly verdictOf: (result: EffectResult) => Verdict;
+}
+
+type Move =
+  | { readonly kind: 'to'; readonly node: Node; readonly notice?: Notice }
+  | { readonly kind: 'stay'; readonly notice: Notice }
+  | { readonly kind: 'effect'; readonly pending: Pending };
+
+const INVALID: Move = { kind: 'stay', notice: { key: 'invalid_choice' } };
+
+class MenuRun {
+  private readonly verdicts: Record<string, Verdict>;
+  private access: PinAccess;
+
+  constructor(private readonly input: MenuInput) {
+    this.verdicts = { ...input.session.verdicts };
+    this.access = input.access;
+  }
+
+  run(): MenuStep {
+    const ended = Object.entries(this.verdicts)
+      .filter((entry): entry is [string, Extract<Verdict, { kind: 'ended' }>] => entry[1].kind === 'ended')
+      .sort((a, b) => Number(a[0]) - Number(b[0]))[0];
+    if (ended) return this.end(ended[1].message, ended[1].params);
+    const split = splitText(this.input.text);
+    if (!split.ok) return this.end('too_long');
+    const { member } = this.input;
+    if (!member.registered) return this.walk({ at: 'welcome' }, foldNavigation(split.inputs));
+    const gate = this.pinGate(member, split.inputs);
+    return 'from' in gate ? this.walk({ at: 'main' }, foldNavigation(split.inputs.slice(gate.from))) : gate;
+  }
+
+  private get language(): Language {
+    return sessionLanguage({ verdicts: this.verdicts }, this.input.member);
+  }
+
+  /** PIN entry: each input is one attempt until one is right; 0 and 00 are just wrong-shaped PINs here. */
+  private pinGate(member: RegisteredMember, inputs: readonly Input[]): { from: number } | MenuStep {
+    let notice: Notice | undefined;
+    for (const input of inputs) {
+      let verdict: Verdict | undefined = this.verdicts[input.at];
+      if (!verdict) {
+        const locked = lockedUntil(this.access, this.input.now);
+        if (locked) return this.end('pin_locked', { time: formatKigaliTime(locked) });
+        if (!isPinShaped(input.value)) {
+          notice = { key: 'pin_format' };
+          continue;
+        }
+        const settled = this.settle({ effect: { effect: 'verifyPin', key: String(input.at), pin: input.value }, verdictOf: (r) => this.pinVerdict(r.ok, null) });
+        if (isStep(settled)) return settled;
+        verdict = settled;
+      }
+      if (verdict.kind === 'signed_in') return { from: input.at + 1 };
+      if (verdict.kind === 'ended') return this.end(verdict.message, verdict.params);
+      if (verdict.kind === 'pin_wrong') notice = { key: 'pin_wrong', params: { left: verdict.attemptsLeft } };
+    }
+    const locked = lockedUntil(this.access, this.input.now);
+    if (locked) return this.end('pin_locked', { time: formatKigaliTime(locked) });
+    return this.con(notice, [message(this.language, 'pin_prompt', { name: truncate(ussdSafe(member.firstName), WIDTH.greeting) })]);
+  }
+
+  /** A PIN was checked: right signs in (or `rightVerdict`), wrong counts toward the lock. */
+  private pinVerdict(right: boolean, rightVerdict: Verdict | null, wrongMessage?: MessageKey): Verdict {
+    const attempt = recordPinAttempt(this.access, right, this.input.now);
+    this.access = attempt.access;
+    const { outcome } = attempt;
+    if (outcome.kind === 'right') return rightVerdict ?? { kind: 'signed_in' };
+    if (outcome.kind === 'locked') return ended('pin_locked', { time: formatKigaliTime(outcome.until) });
+    return wrongMessage ? ended(wrongMessage) : { kind: 'pin_wrong', attemptsLeft: outcome.attemptsLeft };
+  }
+
+  /** The verdict of `pending`, from the session or from the result just given; else ask for the effect. */
+  private settle(pending: Pending): Verdict | MenuStep {
+    const { key } = pending.effect;
+    const known = this.verdicts[key];
+    if (known) return known;
+    const { result } = this.input;
+    if (result && result.key === key) {
+      const verdict = pending.verdictOf(result);
+      this.verdicts[key] = verdict;
+      return verdict;
+    }
+    return { kind: 'effect', effect: pending.effect, session: { verdicts: this.verdicts }, access: this.access };
+  }
+
+  private walk(root: Node, path: readonly Input[]): MenuStep {
+    let node = root;
+    let notice: Notice | undefined;
+    for (const input of path) {
+      const move = this.accept(node, input);
+      if (move.kind === 'stay') {
+        notice = move.notice;
+        continue;
+      }
+      if (move.kind === 'to') {
+        node = move.node;
+        notice = move.notice;
+        continue;
+      }
+      const settled = this.settle(move.pending);
+      if (isStep(settled)) return settled;
+      if (settled.kind !== 'language') return settled.kind === 'ended' ? this.end(settled.message, settled.params) : this.end('fault');
+      node = { at: 'languageSet' };
+      notice = undefined;
+    }
+    return this.render(node, notice);
+  }
+
+  private accept(node: Node, input: Input): Move {
+    const value = input.value;
+    const member = this.input.member;
+    switch (node.at) {
+      case 'welcome':
+        return value === '1' ? to({ at: 'firstName' }) : value === '2' ? to({ at: 'language' }) : INVALID;
+      case 'language': {
+        const choice = /^[1-4]$/.test(value) ? LANGUAGE_CHOICES[Number(value) - 1] : undefined;
+        if (!choice) return INVALID;
+        if (!member.registered) {
+          // No account to change yet: the choice lives in the session and goes into registration.
+          this.verdicts[input.at] ??= { kind: 'language', language: choice.language };
+          return to({ at: 'languageSet' });
+        }
+        const effect: Effect = { effect: 'changeLanguage', key: String(input.at), language: choice.language };
+        return { kind: 'effect', pending: { effect, verdictOf: (r) => (r.ok ? { kind: 'language', language: choice.language } : ended('fault')) } };
+      }
+      case 'firstName':
+        return NAME_PATTERN.test(value) ? to({ at: 'lastName', firstName: value }) : stay('name_invalid');
+      case 'lastName':
+        return NAME_PATTERN.test(value) ? to({ at: 'choosePin', firstName: node.firstName, lastName: value }) : stay('name_invalid');
+      case 'choosePin': {
+        const problem = checkNewPin(value);
+        return problem ? stay(problem) : to({ ...node, at: 'confirmPin', pin: value });
+      }
+      case 'confirmPin': {
+        if (value !== node.pin) return to({ at: 'choosePin', firstName: node.firstName, lastName: node.lastName }, 'pin_mismatch');
+        const { firstName, lastName, pin } = node;
+        const effect: Effect = { effect: 'register', key: String(input.at), firstName, lastName, pin, language: this.language };
+        const name = truncate(ussdSafe(firstName), WIDTH.greeting);
+        return { kind: 'effect', pending: { effect, verdictOf: (r) => (r.ok ? ended('reg_done', { name }) : errorVerdict(r.error)) } };
+      }
+      case 'main':
+        return this.acceptMain(value);
+      case 'payList': {
+        const pages = this.pages(node);
+        if (value === MORE && node.page + 1 < pages.length) return to({ at: 'payList', page: node.page + 1 });
+        const choice = /^[1-8]$/.test(value) ? Number(value) : 0;
+        if (choice < 1 || choice > (pages[node.page]?.length ?? 0)) return INVALID;
+        const offset = pages.slice(0, node.page).reduce((sum, page) => sum + page.length, 0);
+        const group = this.payable()[offset + choice - 1]!;
+        return to({ at: 'payConfirm', group, due: group.nextDue! });
+      }
+      case 'payConfirm': {
+        if (value !== '1') return INVALID;
+        const effect: Effect = { effect: 'payContribution', key: String(input.at), tontineId: node.group.tontineId, contributionId: node.due.contributionId };
+        const amount = formatAmount(node.due.amount);
+        return { kind: 'effect', pending: { effect, verdictOf: (r) => (r.ok ? ended('pay_requested', { amount }) : errorVerdict(r.error)) } };
+      }
+      case 'payouts':
+      case 'notifications':
+      case 'loans':
+        return value === MORE && node.page + 1 < this.pages(node).length ? to({ at: node.at, page: node.page + 1 }) : INVALID;
+      case 'currentPin':
+        return isPinShaped(value) ? to({ at: 'newPin', current: value }) : stay('pin_format');
+      case 'newPin': {
+        const problem = checkNewPin(value) ?? (value === node.current ? 'pin_same' : null);
+        return problem ? stay(problem) : to({ at: 'newPinAgain', current: node.current, pin: value });
+      }
+      case 'newPinAgain': {
+        if (value !== node.pin) return to({ at: 'newPin', current: node.current }, 'pin_mismatch');
+        const effect: Effect = { effect: 'changePin', key: String(input.at), oldPin: node.current, newPin: value };
+        return { kind: 'effect', pending: { effect, verdictOf: (r) => this.pinVerdict(r.ok, ended('pin_changed'), 'pin_change_wrong') } };
+      }
+      case 'savings':
+      case 'languageSet':
+        return INVALID;
+    }
+  }
+
+  private acceptMain(value: string): Move {
+    const entry = this.mainEntries().find((e) => e.choice === value);
+    return entry ? to(entry.node) : INVALID;
+  }
+
+  /** Fixed numbers, so a choice means the same thing whatever the snapshot; loans only when there are some. */
+  private mainEntries(): { choice: string; label: MessageKey; node: Node }[] {
+    const member = this.registered();
+    const entries: { choice: string; label: MessageKey; node: Node }[] = [
+      { choice: '1', label: 'opt_savings', node: { at: 'savings' } },
+      { choice: '2', label: 'opt_pay', node: { at: 'payList', page: 0 } },
+      { choice: '3', label: 'opt_payouts', node: { at: 'payouts', page: 0 } },
+      { choice: '4', label: 'opt_notifications', node: { at: 'notifications', page: 0 } },
+      { choice: '5', label: 'opt_language', node: { at: 'language' } },
+      { choice: '6', label: 'opt_change_pin', node: { at: 'currentPin' } },
+    ];
+    if (member.loans.length > 0) entries.push({ choice: '7', label: 'opt_loans', node: { at: 'loans', page: 0 } });
+    return entries;
+  }
+
+  private registered(): RegisteredMember {
+    const { member } = this.input;
+    invariant(member.registered, 'the tree below the PIN gate is only walked for registered members (see run())');
+    return member;
+  }
+
+  private payable(): GroupSnapshot[] {
+    return this.registered().groups.filter((g) => g.nextDue !== null);
+  }
+
+  private listItems(node: ListNode): string[] {
+    const { now } = this.input;
+    const lang = this.language;
+    const member = this.registered();
+    const name = (group: GroupSnapshot) => truncate(ussdSafe(group.name), WIDTH.groupInList);
+    switch (node.at) {
+      case 'payList':
+        return this.payable().map((g) => `${name(g)} ${formatAmount(g.nextDue!.amount)}`);
+      case 'payouts':
+        return member.groups.flatMap((g) => {
+          const payout = g.nextPayout;
+          if (!payout) return [];
+          const who = payout.toMember ? message(lang, 'payout_you') : truncate(ussdSafe(payout.recipientFirstName), WIDTH.recipient);
+          return [`${name(g)} ${formatDay(payout.date, now)} ${formatAmount(payout.amount)} ${who}`];
+        });
+      case 'notifications':
+        return member.notifications.slice(0, 3).map((n) => truncate(`${formatDay(n.date, now)} ${ussdSafe(n.text)}`, WIDTH.notification));
+      case 'loans':
+        return member.loans.map((loan) => {
+          const next = loan.nextInstalment;
+          const status = message(lang, `loan_${loan.status}`);
+          const due = next ? `, ${message(lang, 'loan_next', { amount: formatAmount(next.amount), date: formatDay(next.dueDate, now) })}` : '';
+          return `${formatAmount(loan.amount)} ${status}${due}`;
+        });
+    }
+  }
+
+  private listTitle(node: ListNode): { title: MessageKey; empty: MessageKey } {
+    switch (node.at) {
+      case 'payList':
+        return { title: 'pay_title', empty: 'pay_none' };
+      case 'payouts':
+        return { title: 'payouts_title', empty: 'payouts_none' };
+      case 'notifications':
+        return { title: 'notifications_title', empty: 'notifications_none' };
+      case 'loans':
+        return { title: 'loans_title', empty: 'loans_title' };
+    }
+  }
+
+  private pages(node: ListNode): string[][] {
+    const lang = this.language;
+    return paginate(
+      {
+        head: [message(lang, this.listTitle(node).title)],
+        tail: [message(lang, 'nav')],
+        more: message(lang, 'more'),
+        numbered: node.at === 'payList',
+        maxItems: MAX_LIST_ITEMS,
+        // Room for the one notice a list can show, so pages do not move when it appears.
+        reserve: message(lang, 'invalid_choice').length + 1,
+      },
+      this.listItems(node),
+    );
+  }
+
+  private render(node: Node, notice: Notice | undefined): MenuStep {
+    const lang = this.language;
+    const t = (key: MessageKey, params?: MessageParams) => message(lang, key, params);
+    const nav = t('nav');
+    const { now } = this.input;
+    switch (node.at) {
+      case 'welcome':
+        return this.con(notice, [t('welcome'), `1 ${t('opt_register')}`, `2 ${t('opt_language')}`]);
+      case 'language':
+        return this.con(notice, [t('language_title'), ...LANGUAGE_CHOICES.map((c, i) => `${i + 1} ${c.name}`), nav]);
+      case 'languageSet':
+        return this.con(notice, [t('language_set'), nav]);
+      case 'firstName':
+        return this.con(notice, [t('reg_first_name'), nav]);
+      case 'lastName':
+        return this.con(notice, [t('reg_last_name'), nav]);
+      case 'choosePin':
+        return this.con(notice, [t('reg_choose_pin'), nav]);
+      case 'confirmPin':
+        return this.con(notice, [t('reg_confirm_pin'), nav]);
+      case 'main': {
+        const name = truncate(ussdSafe(this.registered().firstName), WIDTH.greeting);
+        return this.con(notice, [t('main_title', { name }), ...this.mainEntries().map((e) => `${e.choice} ${t(e.label)}`)]);
+      }
+      case 'savings': {
+        const member = this.registered();
+        const due = earliest(member.groups.flatMap((g) => (g.nextDue ? [{ date: g.nextDue.dueDate, amount: g.nextDue.amount }] : [])));
+        const payout = earliest(member.groups.flatMap((g) => (g.memberPayout ? [g.memberPayout] : [])));
+        return this.con(notice, [
+          t('savings_balance', { amount: formatAmount(member.savingsBalance) }),
+          t('savings_groups', { count: member.groups.length }),
+          due ? t('savings_next_due', { amount: formatAmount(due.amount), date: formatDay(due.date, now) }) : t('savings_no_due'),
+          payout ? t('savings_my_payout', { amount: formatAmount(payout.amount), date: formatDay(payout.date, now) }) : t('savings_no_payout'),
+          nav,
+        ]);
+      }
+      case 'payConfirm': {
+        const { due } = node;
+        const group = truncate(ussdSafe(node.group.name), WIDTH.groupInSentence);
+        const question = t('pay_confirm', { amount: formatAmount(due.amount), group, date: formatDay(due.dueDate, now) });
+        return this.con(notice, [due.overdue ? `${question} ${t('overdue')}` : question, t('confirm'), nav]);
+      }
+      case 'payList':
+      case 'payouts':
+      case 'notifications':
+      case 'loans': {
+        const pages = this.pages(node);
+        const page = pages[node.page];
+        const { title, empty } = this.listTitle(node);
+        if (!page) return this.con(notice, [t(empty), nav]);
+        const more = node.page + 1 < pages.length ? [t('more')] : [];
+        return this.con(notice, [t(title), ...page, ...more, nav]);
+      }
+      case 'currentPin':
+        return this.con(notice, [t('pin_current'), nav]);
+      case 'newPin':
+        return this.con(notice, [t('pin_new'), nav]);
+      case 'newPinAgain':
+        return this.con(notice, [t('pin_new_again'), nav]);
+    }
+  }
+
+  private con(notice: Notice | undefined, lines: readonly string[]): MenuStep {
+    const head = notice ? [message(this.language, notice.key, notice.params)] : [];
+    return this.step({ kind: 'CON', text: joinLines([...head, ...lines]) });
+  }
+
+  private end(key: MessageKey, params: MessageParams = {}): MenuStep {
+    return this.step({ kind: 'END', text: message(this.language, key, params) });
+  }
+
+  private step(screen: Screen): MenuStep {
+    return { kind: 'screen', screen, session: { verdicts: this.verdicts }, access: this.access };
+  }
+}
+
+function to(node: Node, notice?: MessageKey): Move {
+  return notice ? { kind: 'to', node, notice: { key: notice } } : { kind: 'to', node };
+}
+
+function stay(key: MessageKey): Move {
+  return { kind: 'stay', notice: { key } };
+}
+
+function ended(message: MessageKey, params: Readonly<Record<string, string>> = {}): Verdict {
+  return { kind: 'ended', message, params };
+}
+
+function errorVerdict(error: EffectError): Verdict {
+  return error === 'pin_incorrect' ? ended('fault') : ended(EFFECT_ERROR_MESSAGES[error]);
+}
+
+function isStep(value: Verdict | MenuStep): value is MenuStep {
+  return value.kind === 'effect' || value.kind === 'screen';
+}
+
+function earliest<T extends { date: LocalDate }>(items: readonly T[]): T | undefined {
+  return [...items].sort((a, b) => compareDates(a.date, b.date))[0];
+}

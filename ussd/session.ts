@@ -1,0 +1,25 @@
+/**
+ * USSD session: what one session remembers between the requests of Africa's Talking.
+ *
+ * Guarantees
+ * - A session is plain JSON (it is stored per sessionId with a time-to-live).
+ * - It keeps only the verdicts of one-time events, keyed by the position in the raw text of the
+ *   input that caused them (input-path.ts). Everything else (where the member is, what they
+ *   typed) is replayed from the text, so the same (session, text) always gives the same screen,
+ *   and an event that has a verdict is never performed again.
+ */
+import type { Language } from '../core/accounts/user.ts';
+import type { MessageKey } from './catalogues/catalogue.ts';
+
+export type Verdict =
+  | { readonly kind: 'signed_in' }
+  | { readonly kind: 'pin_wrong'; readonly attemptsLeft: number }
+  | { readonly kind: 'language'; readonly language: Language }
+  /** The session ended on this message; its values are kept already formatted. */
+  | { readonly kind: 'ended'; readonly message: MessageKey; readonly params: Readonly<Record<string, string>> };
+
+export interface UssdSession {
+  readonly verdicts: Readonly<Record<string, Verdict>>;
+}
+
+export const NEW_SESSION: UssdSession = { verdicts: {} };
