@@ -31,10 +31,20 @@ const EnvSchema = z
     GOOGLE_CLIENT_SECRET: optionalText,
     GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
     GOOGLE_ALLOW_INSECURE_HTTP: flag,
+    AFRICASTALKING_USERNAME: optionalText,
+    AFRICASTALKING_API_KEY: optionalText,
+    AFRICASTALKING_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.africastalking.com'),
+    AFRICASTALKING_SENDER_ID: optionalText,
+    SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
+    PAYMENT_POLL_AFTER_SECONDS: positiveInt(120),
   })
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
     path: ['GOOGLE_CLIENT_SECRET'],
+  })
+  .refine((env) => Boolean(env.AFRICASTALKING_USERNAME) === Boolean(env.AFRICASTALKING_API_KEY), {
+    message: 'set both AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY, or neither',
+    path: ['AFRICASTALKING_API_KEY'],
   });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -57,6 +67,10 @@ export interface Config {
   rateLimit: { windowSeconds: number; perAddress: number; perIp: number };
   mail: { smtpUrl: string | null; from: string; pollSeconds: number };
   google: { clientId: string; clientSecret: string; issuerUrl: string; allowInsecureHttp: boolean } | null;
+  /** Null: SMS stay in the outbox, kept locally (`outbox list`). */
+  africasTalking: { username: string; apiKey: string; baseUrl: string; senderId: string | null } | null;
+  /** `enabled` false: this replica runs no cron jobs (`jobs run` still works). */
+  scheduler: { enabled: boolean; paymentPollAfterSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -91,5 +105,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuerUrl: e.GOOGLE_ISSUER_URL, allowInsecureHttp: e.GOOGLE_ALLOW_INSECURE_HTTP }
         : null,
+    africasTalking:
+      e.AFRICASTALKING_USERNAME && e.AFRICASTALKING_API_KEY
+        ? { username: e.AFRICASTALKING_USERNAME, apiKey: e.AFRICASTALKING_API_KEY, baseUrl: e.AFRICASTALKING_BASE_URL, senderId: e.AFRICASTALKING_SENDER_ID ?? null }
+        : null,
+    scheduler: { enabled: e.SCHEDULER_ENABLED, paymentPollAfterSeconds: e.PAYMENT_POLL_AFTER_SECONDS },
   };
 }
