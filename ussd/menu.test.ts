@@ -1,0 +1,282 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../core/accounts/user.ts';
+import { Money } from '../core/money/money.ts';
+import { localDate } from '../core/shared/calendar.ts';
+import { message } from './catalogues/catalogue.ts';
+import type { Effect, EffectError, EffectResult } from './effects.ts';
+import { faultScreen, runMenu, sessionLanguage } from './menu.ts';
+import { FRESH_PIN_ACCESS } from './pin-policy.ts';
+import { NEW_SESSION } from './session.ts';
+import { aCrowdedMember, aGroup, aMember, dial, FRESH, NOW, request, RIGHT_PIN, UNKNOWN } from './ussd.fixtures.ts';
+
+const LANGUAGE_NUMBER = { en: '1', fr: '2', rw: '3', sw: '4' } as const;
+const failWith = (error: EffectError) => (effect: Effect): EffectResult =>
+  effect.effect === 'verifyPin' ? { key: effect.key, ok: true } : { key: effect.key, ok: false, error };
+
+describe('USSD menu: an unknown number', () => {
+  it('is welcomed with registration and the language choice', () => {
+    expect(dial(UNKNOWN, []).last.screen).toEqual({ kind: 'CON', text: 'Welcome to Ikimina\n1 Register\n2 Language' });
+  });
+
+  for (const language of LANGUAGES) {
+    it(`registers in ${language}: first name, last name, PIN twice, then one register effect`, () => {
+      const session = dial(UNKNOWN, ['2', LANGUAGE_NUMBER[language], '00', '1', 'Aline', 'Uwase', '13579', '13579']);
+      expect(session.answers[2]!.screen.text.startsWith(message(language, 'language_set'))).toBe(true);
+      expect(session.answers[4]!.screen.text).toBe(`${message(language, 'reg_first_name')}\n${message(language, 'nav')}`);
+      expect(session.effects).toEqual([{ effect: 'register', key: '7', firstName: 'Aline', lastName: 'Uwase', pin: '13579', language }]);
+      expect(session.last.screen).toEqual({ kind: 'END', text: message(language, 'reg_done', { name: 'Aline' }) });
+    });
+  }
+
+  it('refuses bad names, weak PINs and a confirmation that differs, with a screen each time', () => {
+    const { answers, effects } = dial(UNKNOWN, ['1', 'J', 'Jean', '4', 'Mu-gisha', '12345', '1357', '13579', '13570', '13579', '13579']);
+    const texts = answers.map((a) => a.screen.text.split('\n')[0]);
+    expect(texts.slice(2, 11)).toEqual([
+      'Use 2 to 30 letters.',
+      'Enter your last name:',
+      'Use 2 to 30 letters.',
+      'Choose a 5-digit PIN:',
+      'This PIN is too easy to guess.',
+      'A PIN is exactly 5 digits.',
+      'Enter the PIN again:',
+      'The PINs do not match.',
+      'Enter the PIN again:',
+    ]);
+    expect(effects).toEqual([{ effect: 'register', key: '10', firstName: 'Jean', lastName: 'Mu-gisha', pin: '13579', language: 'en' }]);
+  });
+
+  it('0 goes back one step in registration and 00 home', () => {
+    expect(dial(UNKNOWN, ['1', 'Aline', '0']).last.screen.text.split('\n')[0]).toBe('Enter your first name:');
+    expect(dial(UNKNOWN, ['1', 'Aline', 'Uwase', '00']).last.screen.text).toBe('Welcome to Ikimina\n1 Register\n2 Language');
+  });
+
+  it('a registration that raced another answers that the number has an account', () => {
+    const { last } = dial(UNKNOWN, ['1', 'Aline', 'Uwase', '13579', '13579'], { resolve: failWith('phone_taken') });
+    expect(last.screen).toEqual({ kind: 'END', text: message('en', 'reg_phone_taken') });
+  });
+});
+
+describe('USSD menu: the PIN, once per session', () => {
+  it('asks for the PIN by name before anything else, in the member language', () => {
+    expect(dial(aMember({ language: 'sw' }), []).last.screen).toEqual({ kind: 'CON', text: 'Ikimina: habari Jean. Weka PIN yako:' });
+  });
+
+  it('a right PIN opens the main menu, and the PIN is not asked again in that session', () => {
+    const { answers, effects } = dial(aMember(), [RIGHT_PIN, '1', '0', '3', '00']);
+    expect(effects).toEqual([{ effect: 'verifyPin', key: '0', pin: RIGHT_PIN }]);
+    expect(answers[1]!.screen.text).toBe('Ikimina: Jean\n1 My savings\n2 Pay a contribution\n3 Next payouts\n4 Notifications\n5 Language\n6 Change PIN');
+    expect(answers[5]!.screen.text).toBe(answers[1]!.screen.text);
+  });
+
+  it('a wrong-shaped PIN is refused without being checked or counted', () => {
+    const { last, effects, state } = dial(aMember(), ['abc', '', '0', '00', '123456']);
+    expect(effects).toEqual([]);
+    expect(last.screen.text).toBe('A PIN is exactly 5 digits.\nIkimina: hello Jean. Enter your PIN:');
+    expect(state.access).toEqual(FRESH_PIN_ACCESS);
+  });
+
+  for (const language of LANGUAGES) {
+    it(`3 wrong PINs lock USSD access for 30 minutes and say until when (${language})`, () => {
+      const member = aMember({ language });
+      const { answers, state } = dial(member, ['11111', '22222', '33333']);
+      expect(answers[1]!.screen.text.split('\n')[0]).toBe(message(language, 'pin_wrong', { left: 2 }));
+      expect(answers[2]!.screen.text.split('\n')[0]).toBe(message(language, 'pin_wrong', { left: 1 }));
+      // 08:00 UTC is 10:00 in Kigali; the lock ends 30 minutes later.
+      expect(answers[3]!.screen).toEqual({ kind: 'END', text: message(language, 'pin_locked', { time: '10:30' }) });
+      expect(state.access.lockedUntil).toBe('2026-03-10T08:30:00.000Z');
+
+      const redial = dial(member, [RIGHT_PIN], { state: { session: NEW_SESSION, access: state.access }, now: new Date('2026-03-10T08:29:00Z') });
+      expect(redial.answers[0]!.screen).toEqual({ kind: 'END', text: message(language, 'pin_locked', { time: '10:30' }) });
+      expect(redial.effects).toEqual([]);
+
+      const afterLock = dial(member, [RIGHT_PIN], { state: { session: NEW_SESSION, access: state.access }, now: new Date('2026-03-10T08:30:00Z') });
+      expect(afterLock.last.screen.text.split('\n')[0]).toBe(message(language, 'main_title', { name: 'Jean' }));
+    });
+  }
+
+  it('hanging up does not reset the count: wrong PINs in two sessions add up', () => {
+    const first = dial(aMember(), ['11111', '22222']);
+    const second = dial(aMember(), ['33333'], { state: { session: NEW_SESSION, access: first.state.access } });
+    expect(second.last.screen.kind).toBe('END');
+    expect(second.state.access.lockedUntil).not.toBeNull();
+  });
+});
+
+describe('USSD menu: paying a contribution', () => {
+  it('choose the group, confirm, then one payContribution effect and an END that says to approve on the phone', () => {
+    const { answers, effects } = dial(aMember(), [RIGHT_PIN, '2', '2', '1']);
+    expect(answers[2]!.screen.text).toBe('Pay which contribution?\n1 Group 1 5,000 RWF\n2 Group 2 10,000 RWF\n0 Back 00 Home');
+    expect(answers[3]!.screen.text).toBe('Pay 10,000 RWF to Group 2, due 12/03, from this phone?\n1 Confirm\n0 Back 00 Home');
+    expect(effects.filter((e) => e.effect === 'payContribution')).toEqual([{ effect: 'payContribution', key: '3', tontineId: 't2', contributionId: 'c2' }]);
+    expect(answers[4]!.screen).toEqual({ kind: 'END', text: 'Request sent. Approve the payment of 10,000 RWF on your phone with your mobile money PIN.' });
+  });
+
+  it('a repeated request answers the same screen and never starts a second payment, even after the snapshot changed', () => {
+    const member = aMember();
+    const { state, last } = dial(member, [RIGHT_PIN, '2', '1', '1']);
+    const paidSince = aMember({ groups: [aGroup(1, { nextDue: null }), aGroup(2)] });
+    for (const snapshot of [member, paidSince]) {
+      const again = request(state, last.text, snapshot);
+      expect(again.screen).toEqual(last.screen);
+      expect(again.effects).toEqual([]);
+      expect(again.state).toEqual(state);
+    }
+  });
+
+  it('marks an overdue contribution on the confirmation', () => {
+    const member = aMember({ groups: [aGroup(1, { nextDue: { contributionId: 'c1', amount: Money.ofFrancs(5_000), dueDate: localDate(2026, 3, 1), overdue: true } })] });
+    expect(dial(member, [RIGHT_PIN, '2', '1']).last.screen.text.split('\n')[0]).toBe('Pay 5,000 RWF to Group 1, due 01/03, from this phone? OVERDUE');
+  });
+
+  const errors: [EffectError, string][] = [
+    ['contribution_not_found', 'err_contribution_not_found'],
+    ['contribution_already_paid', 'err_contribution_already_paid'],
+    ['payment_in_progress', 'err_payment_in_progress'],
+    ['mobile_money_refused', 'err_mobile_money_refused'],
+    ['mobile_money_unavailable', 'err_mobile_money_unavailable'],
+  ];
+  for (const language of LANGUAGES) {
+    it(`answers each refusal of the use case with its own END text (${language})`, () => {
+      for (const [error, key] of errors) {
+        const { last } = dial(aMember({ language }), [RIGHT_PIN, '2', '1', '1'], { resolve: failWith(error) });
+        expect(last.screen).toEqual({ kind: 'END', text: message(language, key as 'err_contribution_not_found') });
+      }
+    });
+  }
+
+  it('pages a long list with 9 and pays the item chosen on a later page', () => {
+    const member = aCrowdedMember('en');
+    const first = dial(member, [RIGHT_PIN, '2']).last.screen.text.split('\n');
+    expect(first).toContain('9 More');
+    const onFirstPage = first.filter((line) => /^[1-8] /.test(line)).length;
+    const { effects } = dial(member, [RIGHT_PIN, '2', '9', '1', '1']);
+    expect(effects.at(-1)).toMatchObject({ effect: 'payContribution', tontineId: `t${onFirstPage + 1}` });
+  });
+
+  it('says so when nothing is due', () => {
+    const member = aMember({ groups: [aGroup(1, { nextDue: null })] });
+    expect(dial(member, [RIGHT_PIN, '2']).last.screen.text).toBe('You have no contribution to pay.\n0 Back 00 Home');
+  });
+});
+
+describe('USSD menu: what a member reads', () => {
+  it('My savings: balance, groups, the next contribution due and the member payout', () => {
+    expect(dial(aMember(), [RIGHT_PIN, '1']).last.screen.text).toBe(
+      'Savings: 125,000 RWF\nGroups: 2\nNext due: 5,000 RWF on 11/03\nYour payout: 60,000 RWF on 01/06\n0 Back 00 Home',
+    );
+    const idle = aMember({ savingsBalance: Money.ZERO, groups: [] });
+    expect(dial(idle, [RIGHT_PIN, '1']).last.screen.text).toBe(
+      'Savings: 0 RWF\nGroups: 0\nNo contribution due.\nNo payout planned for you.\n0 Back 00 Home',
+    );
+  });
+
+  it('next payouts name the recipient, or "you"', () => {
+    expect(dial(aMember(), [RIGHT_PIN, '3']).last.screen.text).toBe(
+      'Next payouts:\nGroup 1 01/04 60,000 RWF Aline\nGroup 2 20/03 40,000 RWF you\n0 Back 00 Home',
+    );
+  });
+
+  it('notifications: the last three, newest first, with their day', () => {
+    const member = aMember({ notifications: ['d', 'c', 'b', 'a'].map((text, i) => ({ date: localDate(2026, 3, 9 - i), text })) });
+    expect(dial(member, [RIGHT_PIN, '4']).last.screen.text).toBe('Notifications:\n09/03 d\n08/03 c\n07/03 b\n0 Back 00 Home');
+  });
+
+  it('offers My loans only when the member has loans', () => {
+    expect(dial(aMember(), [RIGHT_PIN, '7']).last.screen.text.split('\n')[0]).toBe('Invalid choice.');
+    const borrower = aMember({
+      loans: [{ amount: Money.ofFrancs(100_000), status: 'active', nextInstalment: { amount: Money.ofFrancs(9_000), dueDate: localDate(2026, 4, 5) } }],
+    });
+    expect(dial(borrower, [RIGHT_PIN]).last.screen.text.endsWith('\n7 My loans')).toBe(true);
+    expect(dial(borrower, [RIGHT_PIN, '7']).last.screen.text).toBe('My loans:\n100,000 RWF active, next 9,000 RWF on 05/04\n0 Back 00 Home');
+  });
+});
+
+describe('USSD menu: settings', () => {
+  for (const language of LANGUAGES) {
+    it(`changes the language to ${language} through the use case, and speaks it from then on`, () => {
+      const { answers, effects } = dial(aMember({ language: language === 'en' ? 'fr' : 'en' }), [RIGHT_PIN, '5', LANGUAGE_NUMBER[language], '00']);
+      expect(effects.at(-1)).toEqual({ effect: 'changeLanguage', key: '2', language });
+      expect(answers[3]!.screen.text).toBe(`${message(language, 'language_set')}\n${message(language, 'nav')}`);
+      expect(answers[4]!.screen.text.split('\n')[1]).toBe(`1 ${message(language, 'opt_savings')}`);
+      expect(sessionLanguage(dial(aMember(), [RIGHT_PIN, '5', LANGUAGE_NUMBER[language]]).state.session, aMember())).toBe(language);
+    });
+  }
+
+  it('changes the PIN: current, new, new again; refuses weak, unchanged and mismatched new PINs', () => {
+    const { answers, effects, last } = dial(aMember(), [RIGHT_PIN, '6', RIGHT_PIN, '11111', RIGHT_PIN, '13579', '97531', '13579', '13579']);
+    expect(answers.slice(3, 9).map((a) => a.screen.text.split('\n')[0])).toEqual([
+      'Enter a new 5-digit PIN:',
+      'This PIN is too easy to guess.',
+      'The new PIN must differ from the current one.',
+      'Enter the new PIN again:',
+      'The PINs do not match.',
+      'Enter the new PIN again:',
+    ]);
+    expect(effects).toEqual([
+      { effect: 'verifyPin', key: '0', pin: RIGHT_PIN },
+      { effect: 'changePin', key: '8', oldPin: RIGHT_PIN, newPin: '13579' },
+    ]);
+    expect(last.screen).toEqual({ kind: 'END', text: 'Your PIN has been changed.' });
+  });
+
+  it('a wrong current PIN changes nothing and counts toward the lock', () => {
+    const { last, state } = dial(aMember(), [RIGHT_PIN, '6', '11112', '13579', '13579'], { state: { session: NEW_SESSION, access: { wrongInARow: 1, lockedUntil: null } } });
+    expect(last.screen).toEqual({ kind: 'END', text: 'Wrong current PIN. Your PIN was not changed.' });
+    // The right PIN at sign-in cleared the earlier wrong one; the wrong current PIN counts again.
+    expect(state.access.wrongInARow).toBe(1);
+  });
+});
+
+describe('USSD menu: bad inputs and purity', () => {
+  const bad = ['x', '', '8', '99', '1234567890', '*', '#', '-1', '\u00e9'];
+  const NOTICES = ['invalid_choice', 'name_invalid', 'pin_format'] as const;
+  const withoutNotice = (text: string) => (NOTICES.some((key) => text.startsWith(`${message('en', key)}\n`)) ? text.slice(text.indexOf('\n') + 1) : text);
+
+  it('answers letters, empty inputs and out-of-range choices with the same screen and a notice, everywhere', () => {
+    const prefixes = [['1'], [RIGHT_PIN], [RIGHT_PIN, '1'], [RIGHT_PIN, '2'], [RIGHT_PIN, '2', '1'], [RIGHT_PIN, '3'], [RIGHT_PIN, '4'], [RIGHT_PIN, '5'], [RIGHT_PIN, '6']];
+    for (const prefix of [['2'], ...prefixes]) {
+      for (const member of [UNKNOWN, aMember()]) {
+        const before = dial(member, prefix).last.screen;
+        for (const input of bad) {
+          const after = dial(member, [...prefix, input]).last.screen;
+          const what = `${member.registered ? 'member' : 'unknown'}: ${[...prefix, input].join('*')}`;
+          expect(after.kind, what).toBe('CON');
+          expect(NOTICES.some((key) => after.text.startsWith(`${message('en', key)}\n`)), what).toBe(true);
+          expect(withoutNotice(after.text), what).toBe(withoutNotice(before.text));
+        }
+      }
+    }
+  });
+
+  it('answers a 10 kB text with an END in the member language, at once', () => {
+    const started = performance.now();
+    const { screen } = request(FRESH, '1*'.repeat(5_000), aMember({ language: 'fr' }));
+    expect(screen).toEqual({ kind: 'END', text: message('fr', 'too_long') });
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it('is pure: the same input gives the same output and the input session is left as it was', () => {
+    const { state } = dial(aMember(), [RIGHT_PIN, '2']);
+    const frozen = JSON.stringify(state);
+    const input = { ...state, text: `${RIGHT_PIN}*2*1*1`, member: aMember(), now: NOW };
+    const one = runMenu(input);
+    const two = runMenu(input);
+    expect(one).toEqual(two);
+    expect(one.kind).toBe('effect');
+    expect(JSON.stringify(state)).toBe(frozen);
+  });
+
+  it('a result for another key is ignored and the pending effect is asked again', () => {
+    const step = runMenu({ ...FRESH, text: RIGHT_PIN, member: aMember(), now: NOW, result: { key: '7', ok: true } });
+    expect(step).toMatchObject({ kind: 'effect', effect: { effect: 'verifyPin', key: '0' } });
+  });
+
+  it('the session is plain JSON', () => {
+    const { state } = dial(aMember(), [RIGHT_PIN, '5', '2', '00', '2', '1', '1']);
+    expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+  });
+
+  it('the fault answer is a polite END in the session language', () => {
+    for (const language of LANGUAGES) expect(faultScreen(language)).toEqual({ kind: 'END', text: message(language, 'fault') });
+  });
+});

@@ -1,0 +1,111 @@
+/** Members, a clock and a driver that runs the channel's loop around runMenu, for the USSD tests. */
+import type { Language } from '../core/accounts/user.ts';
+import { Money } from '../core/money/money.ts';
+import { localDate } from '../core/shared/calendar.ts';
+import type { Effect, EffectResult } from './effects.ts';
+import type { GroupSnapshot, MemberSnapshot, RegisteredMember } from './member-snapshot.ts';
+import { runMenu } from './menu.ts';
+import { FRESH_PIN_ACCESS, type PinAccess } from './pin-policy.ts';
+import type { Screen } from './screen.ts';
+import { NEW_SESSION, type UssdSession } from './session.ts';
+
+export const NOW = new Date('2026-03-10T08:00:00Z');
+export const RIGHT_PIN = '24680';
+
+export const UNKNOWN: MemberSnapshot = { registered: false };
+
+export function aGroup(n: number, overrides: Partial<GroupSnapshot> = {}): GroupSnapshot {
+  return {
+    tontineId: `t${n}`,
+    name: `Group ${n}`,
+    nextDue: { contributionId: `c${n}`, amount: Money.ofFrancs(5_000 * n), dueDate: localDate(2026, 3, 10 + n), overdue: false },
+    nextPayout: { date: localDate(2026, 4, n), amount: Money.ofFrancs(60_000), recipientFirstName: 'Aline', toMember: false },
+    memberPayout: { date: localDate(2026, 6, n), amount: Money.ofFrancs(60_000) },
+    ...overrides,
+  };
+}
+
+export function aMember(overrides: Partial<RegisteredMember> = {}): RegisteredMember {
+  return {
+    registered: true,
+    firstName: 'Jean',
+    language: 'en',
+    savingsBalance: Money.ofFrancs(125_000),
+    groups: [aGroup(1), aGroup(2, { nextPayout: { date: localDate(2026, 3, 20), amount: Money.ofFrancs(40_000), recipientFirstName: 'Jean', toMember: true } })],
+    notifications: [
+      { date: localDate(2026, 3, 9), text: 'Contribution of 5,000 RWF due in 3 days for Group 1' },
+      { date: localDate(2026, 3, 1), text: 'Payout received: 60,000 RWF' },
+    ],
+    loans: [],
+    ...overrides,
+  };
+}
+
+/** Everything at its longest: names with accents and emoji, huge amounts, many groups, long notifications, loans. */
+export function aCrowdedMember(language: Language): RegisteredMember {
+  const longName = 'Abakundakazi ba Kicukiro na Nyarugenge twese hamwe \u00e9 \u{1F600}';
+  const big = Money.ofCentimes(99_999_999_999);
+  return aMember({
+    firstName: 'Jean-Baptiste-Marie-Th\u00e9og\u00e8ne',
+    language,
+    savingsBalance: big,
+    groups: Array.from({ length: 20 }, (_, i) =>
+      aGroup(i + 1, {
+        name: `${longName} ${i + 1}`,
+        nextDue: { contributionId: `c${i}`, amount: big, dueDate: localDate(2027, 12, 31), overdue: i % 2 === 0 },
+        nextPayout: { date: localDate(2027, 1, 1), amount: big, recipientFirstName: 'Nyiramahoro-Uwimana', toMember: i % 3 === 0 },
+        memberPayout: { date: localDate(2027, 2, 2), amount: big },
+      }),
+    ),
+    notifications: Array.from({ length: 5 }, (_, i) => ({ date: localDate(2026, 3, 9 - i), text: `${'Tr\u00e8s long message '.repeat(12)}${i}\n\u{1F389}` })),
+    loans: Array.from({ length: 12 }, (_, i) => ({
+      amount: big,
+      status: (['pending', 'approved', 'rejected', 'active', 'overdue', 'repaid'] as const)[i % 6]!,
+      nextInstalment: i % 2 === 0 ? { amount: big, dueDate: localDate(2027, 5, 5) } : null,
+    })),
+  });
+}
+
+export interface ChannelState {
+  readonly session: UssdSession;
+  readonly access: PinAccess;
+}
+
+export const FRESH: ChannelState = { session: NEW_SESSION, access: FRESH_PIN_ACCESS };
+
+/** Answers every effect with success, and verifyPin/changePin by comparing with RIGHT_PIN. */
+export function happyResolver(effect: Effect): EffectResult {
+  const pin = effect.effect === 'verifyPin' ? effect.pin : effect.effect === 'changePin' ? effect.oldPin : RIGHT_PIN;
+  return pin === RIGHT_PIN ? { key: effect.key, ok: true } : { key: effect.key, ok: false, error: 'pin_incorrect' };
+}
+
+/** One request of the channel: the loop of the HTTP route, without HTTP. */
+export function request(
+  state: ChannelState,
+  text: string,
+  member: MemberSnapshot,
+  resolve: (effect: Effect) => EffectResult = happyResolver,
+  now: Date = NOW,
+): { screen: Screen; state: ChannelState; effects: Effect[] } {
+  const effects: Effect[] = [];
+  let step = runMenu({ ...state, text, member, now });
+  while (step.kind === 'effect') {
+    effects.push(step.effect);
+    if (effects.length > 5) throw new Error(`effect loop on ${JSON.stringify(text)}`);
+    step = runMenu({ session: step.session, access: step.access, text, member, now, result: resolve(step.effect) });
+  }
+  return { screen: step.screen, state: { session: step.session, access: step.access }, effects };
+}
+
+/** A whole session: each input typed in turn; returns every answer. */
+export function dial(member: MemberSnapshot, inputs: readonly string[], options: { state?: ChannelState; resolve?: (effect: Effect) => EffectResult; now?: Date } = {}) {
+  let state = options.state ?? FRESH;
+  const answers: { text: string; screen: Screen; effects: Effect[] }[] = [];
+  for (let i = 0; i <= inputs.length; i++) {
+    const text = inputs.slice(0, i).join('*');
+    const answer = request(state, text, member, options.resolve, options.now);
+    state = answer.state;
+    answers.push({ text, screen: answer.screen, effects: answer.effects });
+  }
+  return { answers, last: answers.at(-1)!, state, effects: answers.flatMap((a) => a.effects) };
+}
