@@ -7,7 +7,7 @@ import { PAYMENT_ATTEMPT_TIMEOUT_MS } from './contribution.ts';
 const onDueDateLate = new Date('2026-03-31T21:59:00Z'); // 23:59 Kigali on the due date
 const dayAfter = new Date('2026-03-31T22:00:00Z'); // 00:00 Kigali the next day
 
-const attempt = (key: string, at: Date) => ({ idempotencyKey: key, providerReference: `ref-${key}`, provider: 'mtn' as const, requestedAt: at });
+const attempt = (key: string, at: Date) => ({ idempotencyKey: key, providerReference: `ref-${key}`, provider: 'mtn' as const, msisdn: '+250788123456', requestedAt: at });
 
 describe('contribution status', () => {
   it('is pending, then overdue once its due date is over in Kigali (derived, not stored)', () => {

@@ -29,6 +29,8 @@ export interface PaymentAttempt {
   readonly idempotencyKey: string;
   readonly providerReference: string;
   readonly provider: MobileMoneyProvider;
+  /** The wallet asked to pay, E.164 ("+250788123456"). */
+  readonly msisdn: string;
   readonly amount: Money;
   readonly requestedAt: Date;
   status: 'requested' | 'succeeded' | 'failed';

@@ -87,12 +87,14 @@ export class SequentialIds implements IdGenerator {
 
 /**
  * Mobile money as the providers behave: a reused reference creates nothing new and answers the
- * first outcome. `refuseNext` makes the next request fail with a provider error.
+ * first outcome; the provider reference is ours. `refuseNext` makes the next request fail with a
+ * provider error; `requests` counts every request, repeats included.
  */
 export class FakeMobileMoney implements MobileMoney {
   readonly collections = new Map<string, MobileMoneyRequest>();
   readonly transfers = new Map<string, MobileMoneyRequest>();
   private refusal: MobileMoneyError | undefined;
+  requests = 0;
 
   refuseNext(error: MobileMoneyError): void {
     this.refusal = error;
@@ -117,16 +119,17 @@ export class FakeMobileMoney implements MobileMoney {
   }
 
   private accept(store: Map<string, MobileMoneyRequest>, request: MobileMoneyRequest): Result<{ providerReference: string }, MobileMoneyError> {
+    this.requests += 1;
     const refusal = this.refusal;
     this.refusal = undefined;
     if (refusal) return err(refusal);
     if (store === this.transfers) request.amount.toWholeFrancs();
     if (!store.has(request.reference)) store.set(request.reference, request);
-    return ok({ providerReference: `ref-${request.reference}` });
+    return ok({ providerReference: request.reference });
   }
 
   private status(store: Map<string, MobileMoneyRequest>, reference: string): Result<MobileMoneyStatusReport, MobileMoneyStatusError> {
-    const request = [...store.values()].find((r) => `ref-${r.reference}` === reference);
+    const request = store.get(reference);
     if (!request) return err('mobile_money_reference_unknown');
     return ok({ reference, status: 'pending', amount: request.amount, currency: 'RWF', providerTransactionId: undefined, reason: undefined });
   }

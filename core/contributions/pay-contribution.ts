@@ -3,14 +3,22 @@
  * prompts them for their PIN and answers later (ConfirmContributionPayment).
  *
  * Guarantees
- * - Idempotent by the member's key: the same key answers the attempt it started (`exists`) and
- *   asks the provider nothing new; the key is also the provider reference, so a retry after a
- *   crash reaches the same provider request.
+ * - The attempt, with a new provider reference, is stored (its own unit of work, committed)
+ *   BEFORE the provider is asked (PROVIDERS.md §2a: "generate and persist the UUID before the
+ *   first attempt"): a callback can never arrive for a payment we do not know, and a crash
+ *   between the two leaves an attempt the polling job can ask the provider about.
+ * - Idempotent by the member's key: the same key answers the attempt it started (`exists`); while
+ *   that attempt still awaits the provider, the same reference is sent again (the provider
+ *   creates nothing new for a reused reference), so a retry after a timeout or a crash reaches
+ *   the same provider request.
+ * - A provider refusal marks the attempt failed (the member can pay again at once); an
+ *   unavailable provider leaves it awaiting an answer, to be retried with the same key or
+ *   settled by the polling job.
  * - Only the member who owes the contribution can pay it, only while it is pending and no other
  *   attempt is awaiting the provider.
  */
 import type { MobileMoney, MobileMoneyError, MobileMoneyProvider } from '../payments/ports.ts';
-import type { Clock } from '../shared/clock.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { PaymentAttempt, StartPaymentError } from './contribution.ts';
@@ -33,35 +41,54 @@ export class PayContribution {
       uow: UnitOfWork;
       mobileMoney: MobileMoney;
       clock: Clock;
+      ids: IdGenerator;
     },
   ) {}
 
-  execute(input: PayContributionInput): Promise<Result<{ outcome: 'requested' | 'exists'; attempt: PaymentAttempt }, PayContributionError>> {
-    const { contributions, uow, mobileMoney, clock } = this.deps;
-    return uow.run(async () => {
+  async execute(input: PayContributionInput): Promise<Result<{ outcome: 'requested' | 'exists'; attempt: PaymentAttempt }, PayContributionError>> {
+    const { contributions, uow, mobileMoney, clock, ids } = this.deps;
+    const started = await uow.run(async (): Promise<Result<{ outcome: 'requested' | 'exists'; attempt: PaymentAttempt; cycle: number }, PayContributionError>> => {
       const contribution = await contributions.findById(input.contributionId);
       if (!contribution || contribution.memberId !== input.userId) return err('contribution_not_found');
       const earlier = contribution.attemptByKey(input.idempotencyKey);
-      if (earlier) return ok({ outcome: 'exists', attempt: earlier });
+      if (earlier) return ok({ outcome: 'exists', attempt: earlier, cycle: contribution.cycle });
       const now = clock.now();
       const allowed = contribution.canStartPayment(now);
       if (!allowed.ok) return allowed;
-      const requested = await mobileMoney.requestToPay({
-        reference: input.idempotencyKey,
-        provider: input.provider,
-        msisdn: input.msisdn,
-        amount: contribution.amount,
-        description: `Ikimina contribution, cycle ${contribution.cycle}`,
-      });
-      if (!requested.ok) return requested;
       const attempt = contribution.recordAttempt({
         idempotencyKey: input.idempotencyKey,
-        providerReference: requested.value.providerReference,
+        providerReference: ids.newId(),
         provider: input.provider,
+        msisdn: input.msisdn,
         requestedAt: now,
       });
       await contributions.save([contribution]);
-      return ok({ outcome: 'requested', attempt });
+      return ok({ outcome: 'requested', attempt, cycle: contribution.cycle });
+    });
+    if (!started.ok) return started;
+    const { outcome, attempt, cycle } = started.value;
+    if (attempt.status !== 'requested') return ok({ outcome, attempt });
+
+    const requested = await mobileMoney.requestToPay({
+      reference: attempt.providerReference,
+      provider: attempt.provider,
+      msisdn: attempt.msisdn,
+      amount: attempt.amount,
+      description: `Ikimina contribution, cycle ${cycle}`,
+    });
+    if (requested.ok) return ok({ outcome, attempt });
+    if (requested.error === 'mobile_money_refused') await this.markFailed(input.contributionId, attempt);
+    return requested;
+  }
+
+  private markFailed(contributionId: string, attempt: PaymentAttempt): Promise<void> {
+    const { contributions, uow, clock } = this.deps;
+    return uow.run(async () => {
+      const contribution = await contributions.findById(contributionId);
+      // A callback may have settled it meanwhile: its word wins over our refusal.
+      if (contribution?.attemptByReference(attempt.providerReference)?.status !== 'requested') return;
+      contribution.settleAttempt(attempt.providerReference, 'failed', attempt.amount, clock.now());
+      await contributions.save([contribution]);
     });
   }
 }

@@ -33,31 +33,53 @@ async function setUp() {
 }
 
 describe('PayContribution', () => {
-  it('asks the provider for the contribution amount, keyed by the idempotency key', async () => {
+  it('stores the attempt under a new reference before asking the provider for the contribution amount', async () => {
     const { request, mobileMoney, contributions } = await setUp();
+    let storedFirst = false;
+    const ask = mobileMoney.requestToPay.bind(mobileMoney);
+    mobileMoney.requestToPay = async (req) => {
+      storedFirst = (await contributions.findById('c-1'))!.attemptByReference(req.reference)?.status === 'requested';
+      return ask(req);
+    };
     const result = await request();
     expect(result.ok && result.value.outcome).toBe('requested');
-    expect(mobileMoney.collections.get('k1')).toMatchObject({ amount: Money.ofFrancs(5000), msisdn: '+250788123456', provider: 'mtn' });
-    expect((await contributions.findById('c-1'))!.attempts.map((a) => a.providerReference)).toEqual(['ref-k1']);
+    expect(storedFirst).toBe(true);
+    expect(mobileMoney.collections.get('id-1')).toMatchObject({ amount: Money.ofFrancs(5000), msisdn: '+250788123456', provider: 'mtn' });
+    expect((await contributions.findById('c-1'))!.attempts.map((a) => [a.idempotencyKey, a.providerReference, a.msisdn])).toEqual([['k1', 'id-1', '+250788123456']]);
   });
 
-  it('is idempotent by key: the same key answers exists and asks nothing new', async () => {
-    const { request, mobileMoney } = await setUp();
+  it('is idempotent by key: the same key answers exists and re-sends the same reference while it awaits the provider', async () => {
+    const { request, mobileMoney, confirm } = await setUp();
     await request();
     const again = await request();
     expect(again.ok && again.value.outcome).toBe('exists');
-    expect(mobileMoney.collections.size).toBe(1);
+    expect([mobileMoney.collections.size, mobileMoney.requests]).toEqual([1, 2]);
+    await confirm.execute({ providerReference: 'id-1', outcome: 'successful', amount: Money.ofFrancs(5000) });
+    const settled = await request();
+    expect(settled.ok && settled.value.attempt.status).toBe('succeeded');
+    expect(mobileMoney.requests).toBe(2);
   });
 
-  it('refuses another member, an unknown contribution, a second attempt in flight, and passes a provider refusal on', async () => {
+  it('refuses another member, an unknown contribution, a second attempt in flight; a provider refusal fails the attempt', async () => {
     const { request, mobileMoney, contributions } = await setUp();
     expect(await request('k1', 'bob')).toEqual({ ok: false, error: 'contribution_not_found' });
     expect(await request('k1', 'alice', 'nope')).toEqual({ ok: false, error: 'contribution_not_found' });
     mobileMoney.refuseNext('mobile_money_refused');
     expect(await request('k0')).toEqual({ ok: false, error: 'mobile_money_refused' });
-    expect((await contributions.findById('c-1'))!.attempts).toEqual([]);
+    expect((await contributions.findById('c-1'))!.attempts.map((a) => a.status)).toEqual(['failed']);
     await request('k1');
     expect(await request('k2')).toEqual({ ok: false, error: 'payment_in_progress' });
+  });
+
+  it('an unavailable provider leaves the attempt awaiting an answer; a retry with the same key sends it again', async () => {
+    const { request, mobileMoney, contributions } = await setUp();
+    mobileMoney.refuseNext('mobile_money_unavailable');
+    expect(await request('k1')).toEqual({ ok: false, error: 'mobile_money_unavailable' });
+    expect((await contributions.findById('c-1'))!.attempts.map((a) => a.status)).toEqual(['requested']);
+    expect(await request('k2')).toEqual({ ok: false, error: 'payment_in_progress' });
+    const retried = await request('k1');
+    expect(retried.ok && retried.value.outcome).toBe('exists');
+    expect(mobileMoney.collections.has('id-1')).toBe(true);
   });
 });
 
@@ -65,11 +87,11 @@ describe('ConfirmContributionPayment', () => {
   it('completes the contribution and posts clearing → pool once; a repeat answers exists', async () => {
     const { request, confirm, ledger, contributions } = await setUp();
     await request();
-    const first = await confirm.execute({ providerReference: 'ref-k1', outcome: 'successful', amount: Money.ofFrancs(5000) });
+    const first = await confirm.execute({ providerReference: 'id-1', outcome: 'successful', amount: Money.ofFrancs(5000) });
     expect(first.ok && [first.value.outcome, first.value.cycleComplete]).toEqual(['applied', false]);
     expect(ledger.balance(accounts.pool('t-1'))).toEqual(Money.ofFrancs(5000));
     expect(ledger.balance(accounts.mobileMoney('mtn'))).toEqual(Money.ofFrancs(5000));
-    const repeat = await confirm.execute({ providerReference: 'ref-k1', outcome: 'successful', amount: Money.ofFrancs(5000) });
+    const repeat = await confirm.execute({ providerReference: 'id-1', outcome: 'successful', amount: Money.ofFrancs(5000) });
     expect(repeat.ok && repeat.value.outcome).toBe('exists');
     expect(ledger.entries()).toHaveLength(1);
     expect(ledger.trialBalance()).toEqual(Money.ZERO);
@@ -81,15 +103,15 @@ describe('ConfirmContributionPayment', () => {
     const { request, confirm } = await setUp();
     await request('k1');
     await request('k2', 'bob', 'c-2');
-    await confirm.execute({ providerReference: 'ref-k1', outcome: 'successful', amount: Money.ofFrancs(5000) });
-    const last = await confirm.execute({ providerReference: 'ref-k2', outcome: 'successful', amount: Money.ofFrancs(5000) });
+    await confirm.execute({ providerReference: 'id-1', outcome: 'successful', amount: Money.ofFrancs(5000) });
+    const last = await confirm.execute({ providerReference: 'id-2', outcome: 'successful', amount: Money.ofFrancs(5000) });
     expect(last.ok && last.value.cycleComplete).toBe(true);
   });
 
   it('refuses a changed amount and an unknown reference, booking nothing', async () => {
     const { request, confirm, ledger } = await setUp();
     await request();
-    expect(await confirm.execute({ providerReference: 'ref-k1', outcome: 'successful', amount: Money.ofFrancs(50) })).toEqual({ ok: false, error: 'amount_mismatch' });
+    expect(await confirm.execute({ providerReference: 'id-1', outcome: 'successful', amount: Money.ofFrancs(50) })).toEqual({ ok: false, error: 'amount_mismatch' });
     expect(await confirm.execute({ providerReference: 'ref-x', outcome: 'successful', amount: Money.ofFrancs(5000) })).toEqual({ ok: false, error: 'payment_not_found' });
     expect(ledger.entries()).toHaveLength(0);
   });
@@ -97,7 +119,7 @@ describe('ConfirmContributionPayment', () => {
   it('a failure leaves the contribution pending and a new payment can start', async () => {
     const { request, confirm, contributions, ledger } = await setUp();
     await request();
-    const failed = await confirm.execute({ providerReference: 'ref-k1', outcome: 'failed', amount: Money.ofFrancs(5000) });
+    const failed = await confirm.execute({ providerReference: 'id-1', outcome: 'failed', amount: Money.ofFrancs(5000) });
     expect(failed.ok && failed.value.outcome).toBe('failed');
     expect((await contributions.findById('c-1'))!.status).toBe('pending');
     expect(ledger.entries()).toHaveLength(0);

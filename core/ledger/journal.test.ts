@@ -83,6 +83,22 @@ describe('journal', () => {
     expect(ledger.entries()).toHaveLength(1);
   });
 
+  it('reads (and so locks) only the guarded accounts an entry takes down: a credit to a pool reads no balance', async () => {
+    const ledger = new InMemoryLedger();
+    const asked: string[][] = [];
+    const spy = Object.assign(Object.create(ledger) as InMemoryLedger, {
+      postedTotals: (ids: readonly string[]) => {
+        asked.push([...ids]);
+        return ledger.postedTotals(ids);
+      },
+    });
+    const journal = new Journal(spy);
+    expect((await journal.post(entry('c1', [debit(MTN, rwf(100)), credit(POOL, rwf(100))]))).ok).toBe(true);
+    expect((await journal.post(entry('p1', [debit(POOL, rwf(60)), credit(MTN, rwf(60))]))).ok).toBe(true);
+    expect(asked).toEqual([[], [POOL]]);
+    expect(await journal.post(entry('p2', [debit(POOL, rwf(41)), credit(MTN, rwf(41))]))).toEqual({ ok: false, error: 'account_would_go_negative' });
+  });
+
   it('answers exists for the same entry twice and entry_key_reused for other postings under a used key', async () => {
     const { ledger, journal } = setup();
     const first = entry('mtn-ref-1', [debit(MTN, rwf(100)), credit(POOL, rwf(100))]);

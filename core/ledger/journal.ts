@@ -5,13 +5,15 @@
  * - Only balanced entries reach the repository; an unbalanced one is a bug and throws.
  * - A key posts once: the same entry again answers `exists`, different postings under a used key
  *   answer `entry_key_reused`.
- * - No entry takes a pool, payable or loan receivable below zero.
+ * - No entry takes a pool, payable or loan receivable below zero. Only the accounts an entry takes
+ *   down and that may not go negative are read (and, in a database, locked): an entry that only
+ *   credits a pool reads no balance, so concurrent contributions to one pool never wait on it.
  * - An entry is reversed at most once, and a reversal is never itself reversed.
  */
 import { Money } from '../money/money.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
-import type { AccountId } from './accounts.ts';
-import { checkBalances, journalEntry, normalBalance, reversalOf, samePostings, type JournalEntry } from './journal-entry.ts';
+import { parseAccountId, type AccountId } from './accounts.ts';
+import { checkBalances, journalEntry, normalBalance, reversalOf, samePostings, type JournalEntry, type Posting } from './journal-entry.ts';
 import type { JournalWriter, LedgerRepository, PostError } from './ports.ts';
 
 export class Journal implements JournalWriter {
@@ -32,7 +34,7 @@ export class Journal implements JournalWriter {
       invariant(samePostings(entry, reversalOf(target, entry)), `Reversal ${entry.key} does not negate entry ${target.id}`);
     }
 
-    const totals = await this.repository.postedTotals(entry.postings.map((p) => p.account));
+    const totals = await this.repository.postedTotals(entry.postings.filter(takesDownGuardedAccount).map((p) => p.account));
     const balances = checkBalances(entry, totals);
     if (!balances.ok) return balances;
 
@@ -50,4 +52,13 @@ export class Journal implements JournalWriter {
     const totals = await this.repository.postedTotals([account]);
     return normalBalance(account, totals.get(account) ?? Money.ZERO);
   }
+}
+
+/**
+ * A posting that lowers the normal-side balance of an account that may not go negative: the only
+ * kind `checkBalances` can refuse, since raising a balance that is not negative keeps it so.
+ */
+function takesDownGuardedAccount(posting: Posting): boolean {
+  const account = parseAccountId(posting.account);
+  return account.ok && !account.value.mayGoNegative && normalBalance(posting.account, posting.amount).isNegative();
 }
