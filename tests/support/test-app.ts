@@ -4,6 +4,7 @@
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { pino } from 'pino';
+import type { SingleSignOn } from '../../core/accounts/single-sign-on.ts';
 import type { MailTransport } from '../../core/notifications/mail-transport.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import { loadConfig, type Config } from '../../apps/config.ts';
@@ -35,7 +36,7 @@ export interface TestApp {
 
 export function createTestApp(
   db: TestDatabase,
-  options: { env?: Record<string, string>; clock?: Clock; mailTransport?: MailTransport } = {},
+  options: { env?: Record<string, string>; clock?: Clock; mailTransport?: MailTransport; singleSignOn?: SingleSignOn } = {},
 ): TestApp {
   const config = testConfig(options.env);
   const container = buildContainer({
@@ -43,7 +44,7 @@ export function createTestApp(
     orm: db.orm,
     logger: pino({ level: 'silent' }),
     clock: options.clock ?? { now: () => new Date() },
-    singleSignOn: null,
+    singleSignOn: options.singleSignOn ?? null,
     mailTransport: options.mailTransport ?? null,
   });
   const app = createApp(container);
