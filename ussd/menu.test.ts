@@ -271,6 +271,12 @@ describe('USSD menu: bad inputs and purity', () => {
     expect(step).toMatchObject({ kind: 'effect', effect: { effect: 'verifyPin', key: '0' } });
   });
 
+  it('even an amount far past MAX_FITTED_AMOUNT gives a screen of at most 160 characters', () => {
+    const huge = Money.ofCentimes(99_999_999_999_999);
+    const member = aMember({ language: 'rw', savingsBalance: huge, groups: [aGroup(1, { nextDue: { contributionId: 'c1', amount: huge, dueDate: localDate(2027, 1, 1), overdue: true }, memberPayout: { date: localDate(2027, 1, 1), amount: huge } })] });
+    for (const path of [['1'], ['1', 'x'], ['2', '1']]) expect(dial(member, [RIGHT_PIN, ...path]).last.screen.text.length).toBeLessThanOrEqual(160);
+  });
+
   it('the session is plain JSON', () => {
     const { state } = dial(aMember(), [RIGHT_PIN, '5', '2', '00', '2', '1', '1']);
     expect(JSON.parse(JSON.stringify(state))).toEqual(state);

@@ -12,7 +12,8 @@
  * - Pure: no clock, no I/O, no randomness; the same input gives the same output, and it never
  *   throws on any text (letters, empty inputs, out-of-range choices, a 10 kB text).
  * - Every screen is CON or END, printable ASCII, at most SCREEN_LIMIT characters in every
- *   language (the menu-tree test walks every screen to check it).
+ *   language, and whole (nothing cut) for amounts up to MAX_FITTED_AMOUNT; the menu-tree test
+ *   walks every screen to check it. A notice that would not fit is left out.
  * - A registered member enters the PIN once per session before anything else; unknown numbers
  *   only see registration and the language choice.
  * - An effect is asked for only when its input has no verdict yet; once its result is given the
@@ -21,6 +22,7 @@
  * - `0` goes back one step and `00` home, everywhere after the PIN (input-path.ts).
  */
 import type { Language } from '../core/accounts/user.ts';
+import { Money } from '../core/money/money.ts';
 import { compareDates, type LocalDate } from '../core/shared/calendar.ts';
 import { invariant } from '../core/shared/result.ts';
 import { LANGUAGE_CHOICES, message, type MessageKey, type MessageParams } from './catalogues/catalogue.ts';
@@ -29,10 +31,12 @@ import { formatAmount, formatDay, formatKigaliTime } from './formats.ts';
 import { foldNavigation, type Input, splitText } from './input-path.ts';
 import type { GroupSnapshot, MemberSnapshot, RegisteredMember } from './member-snapshot.ts';
 import { checkNewPin, isPinShaped, lockedUntil, type PinAccess, recordPinAttempt } from './pin-policy.ts';
-import { joinLines, paginate, type Screen, truncate, ussdSafe } from './screen.ts';
+import { joinLines, paginate, SCREEN_LIMIT, type Screen, truncate, ussdSafe } from './screen.ts';
 import type { UssdSession, Verdict } from './session.ts';
 
 export const DEFAULT_LANGUAGE: Language = 'en';
+/** The largest amount every screen shows whole: above any savings, pot or loan the product expects (loans stop at 10,000,000 RWF). */
+export const MAX_FITTED_AMOUNT = Money.ofCentimes(9_999_999_999);
 export const MORE = '9';
 const MAX_LIST_ITEMS = 8;
 const NAME_PATTERN = /^\p{L}[\p{L}' -]{1,29}$/u;
@@ -428,9 +432,10 @@ class MenuRun {
     }
   }
 
+  /** The notice goes on top, unless the screen would then be too long: what it explains still shows. */
   private con(notice: Notice | undefined, lines: readonly string[]): MenuStep {
-    const head = notice ? [message(this.language, notice.key, notice.params)] : [];
-    return this.step({ kind: 'CON', text: joinLines([...head, ...lines]) });
+    const withNotice = notice ? joinLines([message(this.language, notice.key, notice.params), ...lines]) : '';
+    return this.step({ kind: 'CON', text: withNotice && withNotice.length <= SCREEN_LIMIT ? withNotice : joinLines(lines) });
   }
 
   private end(key: MessageKey, params: MessageParams = {}): MenuStep {
@@ -438,7 +443,9 @@ class MenuRun {
   }
 
   private step(screen: Screen): MenuStep {
-    return { kind: 'screen', screen, session: { verdicts: this.verdicts }, access: this.access };
+    // Last resort past MAX_FITTED_AMOUNT: a handset would cut a longer screen anyway, and less predictably.
+    const fitted = { kind: screen.kind, text: truncate(screen.text, SCREEN_LIMIT) };
+    return { kind: 'screen', screen: fitted, session: { verdicts: this.verdicts }, access: this.access };
   }
 }
 

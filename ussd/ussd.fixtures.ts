@@ -4,7 +4,7 @@ import { Money } from '../core/money/money.ts';
 import { localDate } from '../core/shared/calendar.ts';
 import type { Effect, EffectResult } from './effects.ts';
 import type { GroupSnapshot, MemberSnapshot, RegisteredMember } from './member-snapshot.ts';
-import { runMenu } from './menu.ts';
+import { MAX_FITTED_AMOUNT, runMenu } from './menu.ts';
 import { FRESH_PIN_ACCESS, type PinAccess } from './pin-policy.ts';
 import type { Screen } from './screen.ts';
 import { NEW_SESSION, type UssdSession } from './session.ts';
@@ -44,7 +44,7 @@ export function aMember(overrides: Partial<RegisteredMember> = {}): RegisteredMe
 /** Everything at its longest: names with accents and emoji, huge amounts, many groups, long notifications, loans. */
 export function aCrowdedMember(language: Language): RegisteredMember {
   const longName = 'Abakundakazi ba Kicukiro na Nyarugenge twese hamwe \u00e9 \u{1F600}';
-  const big = Money.ofCentimes(99_999_999_999);
+  const big = MAX_FITTED_AMOUNT;
   return aMember({
     firstName: 'Jean-Baptiste-Marie-Th\u00e9og\u00e8ne',
     language,
