@@ -47,6 +47,7 @@ import { MikroOrmUnitOfWork } from '../adapters/postgres/mikro-orm-unit-of-work.
 import { PostgresOutbox } from '../adapters/postgres/postgres-outbox.ts';
 import { PostgresRateLimiter } from '../adapters/postgres/postgres-rate-limiter.ts';
 import type { Config } from './config.ts';
+import { schedulerModule } from './scheduler/module.ts';
 
 export interface Infrastructure {
   config: Config;
@@ -187,6 +188,6 @@ const accountsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), notificationsModule, accountsModule);
+  container.load(infrastructureModule(infra), notificationsModule, accountsModule, schedulerModule);
   return container;
 }

@@ -16,6 +16,7 @@ import { TOKENS } from './container.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { sendError } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
+import { smsRoutes } from './http/sms-routes.ts';
 import { staticWeb, webClientAvailable } from './http/static-web.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -91,7 +92,7 @@ export function createApp(container: Container): Koa {
 
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
 
-  const routers = [authRoutes(container)];
+  const routers = [authRoutes(container), smsRoutes(container)];
   for (const router of routers) app.use(router.routes());
 
   // A path or method no router answers, under /api, is a JSON 404, never the web client.

@@ -20,6 +20,8 @@ import { migrate } from '../adapters/postgres/orm.ts';
 import type { OutboxMessage } from '../adapters/postgres/outbox-schema.ts';
 import { PostgresOutbox } from '../adapters/postgres/postgres-outbox.ts';
 import { TOKENS } from '../apps/container.ts';
+import { JobRunner } from '../apps/scheduler/job-runner.ts';
+import { SCHEDULER_TOKENS } from '../apps/scheduler/module.ts';
 
 export interface CliSession {
   container: Container;
@@ -46,8 +48,20 @@ function day(date: Date | null): string {
   return date ? date.toISOString().replace('T', ' ').slice(0, 19) : '';
 }
 
-function messageTable(message: OutboxMessage, transportConfigured: boolean): string {
-  const status = message.status === 'pending' && message.channel === 'email' && !transportConfigured ? 'pending (no SMTP_URL: kept in outbox)' : message.status;
+/** Which channels have a provider: a pending message of a channel without one is kept locally. */
+interface Providers {
+  email: boolean;
+  sms: boolean;
+}
+
+function providersOf(c: Container): Providers {
+  return { email: c.get(TOKENS.MailTransport) !== null, sms: c.get(SCHEDULER_TOKENS.SmsSender) !== null };
+}
+
+const KEPT_LOCALLY = { email: 'pending (no SMTP_URL: kept in outbox)', sms: "pending (no Africa's Talking: kept locally in outbox)" } as const;
+
+function messageTable(message: OutboxMessage, providers: Providers): string {
+  const status = message.status === 'pending' && !providers[message.channel] ? KEPT_LOCALLY[message.channel] : message.status;
   const table = new Table({ style: { head: [], border: [] } });
   table.push(
     { Id: message.id },
@@ -73,7 +87,7 @@ export function buildProgram(env: CliEnvironment): Command {
   };
 
   const program = new Command('ikimina-admin')
-    .description('Ikimina administration: database, demo data, users, outbox')
+    .description('Ikimina administration: database, demo data, users, outbox, jobs')
     .exitOverride()
     .configureOutput({ writeOut: env.write, writeErr: env.write })
     .hook('postAction', async () => {
@@ -132,12 +146,12 @@ export function buildProgram(env: CliEnvironment): Command {
     .action(async (options: { channel?: string; limit: string }, command: Command) => {
       const limit = parseOption(Limit, options.limit, command);
       const channel = options.channel === undefined ? undefined : parseOption(Channel, options.channel, command);
-      const { messages, transport } = await inContext(async (c) => ({
+      const { messages, providers } = await inContext(async (c) => ({
         messages: await c.get(PostgresOutbox).list({ limit, ...(channel ? { channel } : {}) }),
-        transport: c.get(TOKENS.MailTransport) !== null,
+        providers: providersOf(c),
       }));
       if (messages.length === 0) env.write('The outbox is empty.\n');
-      for (const message of messages) env.write(`${messageTable(message, transport)}\n`);
+      for (const message of messages) env.write(`${messageTable(message, providers)}\n`);
     });
   outbox
     .command('show')
@@ -155,12 +169,43 @@ export function buildProgram(env: CliEnvironment): Command {
         });
       }
       const uuid = parseOption(z.uuid({ error: 'id must be a message id (a UUID)' }), messageId, command);
-      const { message, transport } = await inContext(async (c) => ({
+      const { message, providers } = await inContext(async (c) => ({
         message: await c.get(PostgresOutbox).findById(uuid),
-        transport: c.get(TOKENS.MailTransport) !== null,
+        providers: providersOf(c),
       }));
       if (!message) command.error(`error: no outbox message ${uuid}`, { exitCode: 1, code: 'ikimina.not_found' });
-      env.write(`${messageTable(message, transport)}\n`);
+      env.write(`${messageTable(message, providers)}\n`);
+    });
+
+  const jobs = program.command('jobs').description('scheduled jobs (the server runs them on their schedules)');
+  jobs
+    .command('list')
+    .description('list the jobs and their schedules (Africa/Kigali time)')
+    .action(async () => {
+      const listed = await inContext(async (c) => c.get(SCHEDULER_TOKENS.Jobs).map((job) => [job.name, job.schedules.join('  ')]));
+      const table = new Table({ head: ['Job', 'Schedules'], style: { head: [], border: [] } });
+      table.push(...listed);
+      env.write(`${table.toString()}\n`);
+    });
+  jobs
+    .command('run')
+    .description('run one job now, under its lock (skipped when a replica is running it)')
+    .argument('<name>', 'job name (see `jobs list`)')
+    .action(async (name: string, _options: unknown, command: Command) => {
+      const run = await inContext(async (c) => {
+        const runner = c.get(JobRunner);
+        if (!runner.has(name)) command.error(`error: no job named ${name} (jobs: ${runner.jobNames.join(', ')})`, { exitCode: 2, code: 'ikimina.usage' });
+        return runner.runOnce(name);
+      });
+      if (run.outcome === 'ran') {
+        const table = new Table({ head: ['Count', 'Value'], style: { head: [], border: [] } });
+        table.push(...Object.entries(run.report).map(([key, value]) => [key, String(value)]));
+        env.write(`Job ${name} ran.\n${table.toString()}\n`);
+      } else if (run.outcome === 'skipped') {
+        env.write(`Job ${name} skipped: ${run.reason === 'locked_elsewhere' ? 'another process is running it' : 'it is already running here'}.\n`);
+      } else {
+        command.error(`error: job ${name} failed: ${run.error}`, { exitCode: 1, code: 'ikimina.job_failed' });
+      }
     });
 
   return program;

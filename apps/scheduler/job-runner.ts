@@ -1,0 +1,145 @@
+/**
+ * The job runner: node-cron schedules in Kigali time, each run under a PostgreSQL advisory lock.
+ *
+ * Guarantees
+ * - A run happens only while this process holds `pg_try_advisory_lock(<job key>)` on ONE pool
+ *   connection it keeps for the whole run and unlocks afterwards, so N replicas (and the CLI's
+ *   `jobs run`) run a job once at a time; a replica that finds the lock taken skips that tick.
+ *   The key is derived from the job's name only, so it is the same in every replica and release.
+ * - Within one runner a job never overlaps itself (a second schedule or tick finding it running
+ *   is skipped), also on embedded PGlite, where advisory locks are re-entrant.
+ * - Each run works in its own MikroORM RequestContext (a forked EntityManager).
+ * - A failing run is logged with pino and reported as `failed`; it never crashes the process,
+ *   and the lock is released whatever happened (a broken connection releases it with the session).
+ */
+import { createHash } from 'node:crypto';
+import { RequestContext } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import cron, { type ScheduledTask } from 'node-cron';
+import type { Logger } from 'pino';
+
+export const SCHEDULER_TIME_ZONE = 'Africa/Kigali';
+
+/** Counts of what a run did, for the log and the CLI. */
+export type JobReport = Readonly<Record<string, number>>;
+
+export interface Job {
+  /** Stable: it names the job in the CLI and derives its lock key. */
+  readonly name: string;
+  /** node-cron expressions (a sixth, leading field is seconds), in Kigali time. */
+  readonly schedules: readonly string[];
+  run(): Promise<JobReport>;
+}
+
+export type JobRun =
+  | { job: string; outcome: 'ran'; report: JobReport }
+  | { job: string; outcome: 'skipped'; reason: 'locked_elsewhere' | 'already_running' }
+  | { job: string; outcome: 'failed'; error: string };
+
+/** The slice of `pg`'s Pool the runner needs: one connection held for the run. */
+interface LockConnection {
+  query(sql: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  release(destroy?: boolean | Error): void;
+}
+interface ConnectionPool {
+  connect(): Promise<LockConnection>;
+}
+
+/** A signed 64-bit key from the job's name (pg_try_advisory_lock takes a bigint). */
+export function jobLockKey(name: string): string {
+  const digest = createHash('sha256').update(`ikimina.job:${name}`).digest();
+  return digest.readBigInt64BE(0).toString();
+}
+
+export class JobRunner {
+  private readonly jobs = new Map<string, Job>();
+  private readonly running = new Set<string>();
+  private readonly inFlight = new Set<Promise<JobRun>>();
+  private tasks: ScheduledTask[] = [];
+
+  constructor(
+    private readonly orm: MikroORM,
+    jobs: readonly Job[],
+    private readonly logger: Logger,
+  ) {
+    for (const job of jobs) {
+      if (this.jobs.has(job.name)) throw new Error(`two jobs are named ${job.name}`);
+      for (const expression of job.schedules) {
+        if (!cron.validate(expression)) throw new Error(`job ${job.name}: invalid cron expression "${expression}"`);
+      }
+      this.jobs.set(job.name, job);
+    }
+  }
+
+  get jobNames(): string[] {
+    return [...this.jobs.keys()];
+  }
+
+  has(name: string): boolean {
+    return this.jobs.has(name);
+  }
+
+  /** Runs one job now, under its lock; for the schedules, the CLI and the tests. */
+  runOnce(name: string): Promise<JobRun> {
+    const job = this.jobs.get(name);
+    if (!job) throw new Error(`no job named ${name} (jobs: ${this.jobNames.join(', ')})`);
+    const run = this.locked(job);
+    this.inFlight.add(run);
+    void run.finally(() => this.inFlight.delete(run));
+    return run;
+  }
+
+  /** Starts every job's schedules; each tick that runs is logged with its report. */
+  start(): void {
+    for (const job of this.jobs.values()) {
+      for (const expression of job.schedules) {
+        const task = cron.schedule(
+          expression,
+          async () => {
+            const run = await this.runOnce(job.name);
+            if (run.outcome === 'ran' && Object.values(run.report).some((n) => n > 0)) this.logger.info({ job: job.name, ...run.report }, 'job ran');
+          },
+          { timezone: SCHEDULER_TIME_ZONE, name: `${job.name} ${expression}`, noOverlap: true },
+        );
+        this.tasks.push(task);
+      }
+    }
+    this.logger.info({ jobs: this.jobNames }, 'scheduler started');
+  }
+
+  /** Stops the schedules and waits for the runs in flight. */
+  async stop(): Promise<void> {
+    await Promise.all(this.tasks.map((task) => task.destroy()));
+    this.tasks = [];
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async locked(job: Job): Promise<JobRun> {
+    if (this.running.has(job.name)) return { job: job.name, outcome: 'skipped', reason: 'already_running' };
+    this.running.add(job.name);
+    let connection: LockConnection | undefined;
+    let broken: Error | undefined;
+    const key = jobLockKey(job.name);
+    try {
+      const pool = (await this.orm.em.getConnection().getNativeClient()) as ConnectionPool;
+      connection = await pool.connect();
+      const { rows } = await connection.query('select pg_try_advisory_lock($1::bigint) as locked', [key]);
+      if (rows[0]?.locked !== true) return { job: job.name, outcome: 'skipped', reason: 'locked_elsewhere' };
+      try {
+        const report = await RequestContext.create(this.orm.em, () => job.run());
+        return { job: job.name, outcome: 'ran', report };
+      } finally {
+        await connection.query('select pg_advisory_unlock($1::bigint)', [key]).catch((error: unknown) => {
+          // Destroying the connection ends its session, which releases the lock.
+          broken = error instanceof Error ? error : new Error(String(error));
+        });
+      }
+    } catch (error) {
+      this.logger.error({ err: error, job: job.name }, 'job failed');
+      return { job: job.name, outcome: 'failed', error: error instanceof Error ? error.message : String(error) };
+    } finally {
+      connection?.release(broken);
+      this.running.delete(job.name);
+    }
+  }
+}

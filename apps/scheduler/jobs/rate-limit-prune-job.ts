@@ -1,0 +1,20 @@
+/** `rate-limit-prune`: hourly, drops the attempt counters of windows older than a day. */
+import type { PostgresRateLimiter } from '../../../adapters/postgres/postgres-rate-limiter.ts';
+import type { Clock } from '../../../core/shared/clock.ts';
+import type { Job, JobReport } from '../job-runner.ts';
+
+const KEEP_MS = 86_400_000;
+
+export class RateLimitPruneJob implements Job {
+  readonly name = 'rate-limit-prune';
+  readonly schedules = ['7 * * * *'];
+
+  constructor(
+    private readonly limiter: PostgresRateLimiter,
+    private readonly clock: Clock,
+  ) {}
+
+  async run(): Promise<JobReport> {
+    return { pruned: await this.limiter.prune(new Date(this.clock.now().getTime() - KEEP_MS)) };
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The scheduler's bindings: the SMS sender and dispatcher, the stores of SMS deliveries and
+ * contribution notices, the jobs and the runner that schedules them. Loaded by buildContainer,
+ * so the server, the CLI (`jobs run`) and the tests resolve the same jobs.
+ */
+import type { ServiceIdentifier } from 'inversify';
+import { ContainerModule } from 'inversify';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { SmsSender } from '../../core/notifications/sms-sender.ts';
+import type { Clock } from '../../core/shared/clock.ts';
+import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
+import type { EmailOutboxDispatcher } from '../../adapters/email/email-outbox-dispatcher.ts';
+import { PostgresContributionNotices } from '../../adapters/postgres/postgres-contribution-notices.ts';
+import { PostgresOutbox } from '../../adapters/postgres/postgres-outbox.ts';
+import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limiter.ts';
+import { PostgresSmsDeliveries } from '../../adapters/postgres/postgres-sms-deliveries.ts';
+import { AfricasTalkingSmsSender } from '../../adapters/sms/africastalking-sms-sender.ts';
+import { SmsOutboxDispatcher } from '../../adapters/sms/sms-outbox-dispatcher.ts';
+import type { Config } from '../config.ts';
+import { TOKENS } from '../container.ts';
+import { JobRunner, type Job } from './job-runner.ts';
+import { OutboxDispatchJob } from './jobs/outbox-dispatch-job.ts';
+import { RateLimitPruneJob } from './jobs/rate-limit-prune-job.ts';
+
+function token<T>(name: string): ServiceIdentifier<T> {
+  return Symbol.for(`ikimina.scheduler.${name}`);
+}
+
+export const SCHEDULER_TOKENS = {
+  /** Africa's Talking when configured; null: SMS stay in the outbox, kept locally. */
+  SmsSender: token<SmsSender | null>('SmsSender'),
+  /** Null when no SmsSender is configured. */
+  SmsDispatcher: token<SmsOutboxDispatcher | null>('SmsDispatcher'),
+  Jobs: token<Job[]>('Jobs'),
+};
+
+export const schedulerModule = new ContainerModule(({ bind }) => {
+  bind(SCHEDULER_TOKENS.SmsSender).toResolvedValue(
+    (config: Config) =>
+      config.africasTalking
+        ? new AfricasTalkingSmsSender({
+            username: config.africasTalking.username,
+            apiKey: config.africasTalking.apiKey,
+            baseUrl: config.africasTalking.baseUrl,
+            ...(config.africasTalking.senderId ? { from: config.africasTalking.senderId } : {}),
+          })
+        : null,
+    [TOKENS.Config],
+  );
+  bind(PostgresSmsDeliveries).toResolvedValue((em: EntityManager) => new PostgresSmsDeliveries(em), [TOKENS.EntityManager]);
+  bind(PostgresContributionNotices).toResolvedValue((em: EntityManager) => new PostgresContributionNotices(em), [TOKENS.EntityManager]);
+  bind(SCHEDULER_TOKENS.SmsDispatcher).toResolvedValue(
+    (sender: SmsSender | null, outbox: PostgresOutbox, deliveries: PostgresSmsDeliveries, uow: UnitOfWork, clock: Clock) =>
+      sender ? new SmsOutboxDispatcher({ outbox, deliveries, sender, uow, clock }) : null,
+    [SCHEDULER_TOKENS.SmsSender, PostgresOutbox, PostgresSmsDeliveries, TOKENS.UnitOfWork, TOKENS.Clock],
+  );
+
+  bind(OutboxDispatchJob).toResolvedValue(
+    (email: EmailOutboxDispatcher | null, sms: SmsOutboxDispatcher | null, config: Config) => new OutboxDispatchJob(email, sms, config.mail.pollSeconds),
+    [TOKENS.EmailDispatcher, SCHEDULER_TOKENS.SmsDispatcher, TOKENS.Config],
+  );
+  bind(RateLimitPruneJob).toResolvedValue((limiter: PostgresRateLimiter, clock: Clock) => new RateLimitPruneJob(limiter, clock), [PostgresRateLimiter, TOKENS.Clock]);
+
+  bind(SCHEDULER_TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RateLimitPruneJob]);
+  bind(JobRunner).toResolvedValue((orm: MikroORM, jobs: Job[], logger: Logger) => new JobRunner(orm, jobs, logger), [
+    TOKENS.Orm,
+    SCHEDULER_TOKENS.Jobs,
+    TOKENS.Logger,
+  ]);
+});
