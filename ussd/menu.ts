@@ -39,7 +39,7 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const MAX_FITTED_AMOUNT = Money.ofCentimes(9_999_999_999);
 export const MORE = '9';
 const MAX_LIST_ITEMS = 8;
-const NAME_PATTERN = /^\p{L}[\p{L}' -]{1,29}$/u;
+const NAME_PATTERN = /^\p{L}[\p{L}'. -]{1,29}$/u;
 /** Widths that keep a list line short enough for several per screen. */
 const WIDTH = { greeting: 14, groupInList: 14, groupInSentence: 20, recipient: 10, notification: 70 } as const;
 
