@@ -37,7 +37,7 @@ import type { UssdSession, Verdict } from './session.ts';
 export const DEFAULT_LANGUAGE: Language = 'en';
 /** The largest amount every screen shows whole: above any savings, pot or loan the product expects (loans stop at 10,000,000 RWF). */
 export const MAX_FITTED_AMOUNT = Money.ofCentimes(9_999_999_999);
-export const MORE = '9';
+const MORE = '9';
 const MAX_LIST_ITEMS = 8;
 const NAME_PATTERN = /^\p{L}[\p{L}'. -]{1,29}$/u;
 /** Widths that keep a list line short enough for several per screen. */
