@@ -17,3 +17,10 @@ export interface CreditAssessmentRepository {
   save(assessment: CreditAssessment): Promise<void>;
   latestFor(memberId: string): Promise<CreditAssessment | undefined>;
 }
+
+/** A member's consent to be scored on their own records (asked before the first assessment). */
+export interface ScoringConsents {
+  consentedAt(memberId: string): Promise<Date | undefined>;
+  /** Records the consent once; a later call keeps the first instant. */
+  record(memberId: string, at: Date): Promise<void>;
+}

@@ -7,14 +7,15 @@
  * - The amount may not exceed the loan limit less the principal still outstanding on the member's
  *   other loans (`loan_exceeds_limit`): savings are the collateral and count once.
  * - Within the limit, a score ≥ 600 is approved at once; below it the loan waits as `pending` for
- *   an admin. The rate is fixed from the score at application.
+ *   an admin. The rate is fixed from the score at application, and the decision carries its reason.
  */
 import { Money } from '../money/money.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import { INSTANT_APPROVAL_MIN_SCORE, annualRateForScore, loanLimit, validateLoanApplication, type LoanApplicationError } from './loan-terms.ts';
-import { principalOutstanding, statusAt, type Loan } from './loan.ts';
+import { INSTANT_APPROVAL_MIN_SCORE, annualRateForScore, validateLoanApplication, type LoanApplicationError } from './loan-terms.ts';
+import { availableCredit } from './loan-summary.ts';
+import { statusAt, type Loan } from './loan.ts';
 import type { Borrowers, LoanRepository } from './ports.ts';
 
 export interface ApplyForLoanDeps {
@@ -30,6 +31,8 @@ export interface ApplyForLoanInput {
   amount: Money;
   termMonths: number;
   purpose: string;
+  /** The member's idempotency key, stored with the loan (see submitLoanApplication). */
+  applicationKey?: string;
 }
 
 export type ApplyForLoanError =
@@ -51,11 +54,13 @@ export async function applyForLoan(deps: ApplyForLoanDeps, input: ApplyForLoanIn
     const loans = await deps.loans.findByMember(input.memberId);
     if (loans.some((loan) => statusAt(loan, now) === 'overdue')) return err('has_overdue_loan');
     if (loans.some((loan) => loan.status === 'pending' || loan.status === 'approved')) return err('loan_application_open');
-    const committed = Money.sum(loans.map(principalOutstanding));
-    const available = loanLimit(profile.savingsBalance).minus(committed);
+    const available = availableCredit(profile.savingsBalance, loans);
     if (application.value.amount.greaterThan(available)) return err('loan_exceeds_limit');
 
     const approved = profile.creditScore >= INSTANT_APPROVAL_MIN_SCORE;
+    const reason = approved
+      ? `Approved: ${application.value.amount.format()} is within your available limit of ${available.format()} and your credit score ${profile.creditScore} is at least ${INSTANT_APPROVAL_MIN_SCORE}.`
+      : `Waiting for review: your credit score ${profile.creditScore} is below ${INSTANT_APPROVAL_MIN_SCORE}, so an officer decides.`;
     const loan: Loan = {
       id: deps.ids.newId(),
       memberId: input.memberId,
@@ -67,6 +72,8 @@ export async function applyForLoan(deps: ApplyForLoanDeps, input: ApplyForLoanIn
       ...(approved ? { decidedAt: now } : {}),
       schedule: [],
       totalPaid: Money.ZERO,
+      decisionReason: reason,
+      ...(input.applicationKey === undefined ? {} : { applicationKey: input.applicationKey }),
     };
     await deps.loans.save(loan);
     return ok(loan);

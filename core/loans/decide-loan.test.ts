@@ -18,13 +18,30 @@ describe('decide loan (admin)', () => {
     w.clock.set('2026-02-02T08:00:00Z');
     const approved = await decideLoan(w, { loanId, decision: 'approve' });
     expect(approved.ok && [approved.value.status, approved.value.decidedAt]).toEqual(['approved', new Date('2026-02-02T08:00:00Z')]);
-    expect(await decideLoan(w, { loanId, decision: 'reject' })).toEqual({ ok: false, error: 'loan_transition_not_allowed' });
+    expect(await decideLoan(w, { loanId, decision: 'reject', reason: 'Too late now' })).toEqual({ ok: false, error: 'loan_transition_not_allowed' });
   });
 
-  it('rejects, and answers loan_not_found for an unknown id', async () => {
+  it('rejects with its reason stored and the member notified, and answers loan_not_found for an unknown id', async () => {
     const { w, loanId } = await pendingLoan();
-    expect((await decideLoan(w, { loanId, decision: 'reject' })).ok).toBe(true);
-    expect((await w.loans.findById(loanId))?.status).toBe('rejected');
+    expect((await decideLoan(w, { loanId, decision: 'reject', reason: '  Savings too recent  ' })).ok).toBe(true);
+    expect(await w.loans.findById(loanId)).toMatchObject({ status: 'rejected', decisionReason: 'Savings too recent' });
+    expect(w.notifier.sent).toEqual([
+      { userId: 'm1', type: 'other', template: 'loan_rejected', params: { amount: '50,000 RWF', reason: 'Savings too recent' } },
+    ]);
     expect(await decideLoan(w, { loanId: 'nope', decision: 'approve' })).toEqual({ ok: false, error: 'loan_not_found' });
+  });
+
+  it('refuses a rejection without a reason, before touching anything', async () => {
+    const { w, loanId } = await pendingLoan();
+    expect(await decideLoan(w, { loanId, decision: 'reject' })).toEqual({ ok: false, error: 'rejection_reason_required' });
+    expect(await decideLoan(w, { loanId, decision: 'reject', reason: ' no ' })).toEqual({ ok: false, error: 'rejection_reason_required' });
+    expect((await w.loans.findById(loanId))?.status).toBe('pending');
+  });
+
+  it('states the reason of an approval after review and tells the member', async () => {
+    const { w, loanId } = await pendingLoan();
+    const approved = await decideLoan(w, { loanId, decision: 'approve' });
+    expect(approved.ok && approved.value.decisionReason).toBe('Approved after review by a loan officer.');
+    expect(w.notifier.sent.map((n) => n.template)).toEqual(['loan_approved']);
   });
 });

@@ -3,30 +3,42 @@
  *
  * Guarantees
  * - Only a `pending` loan is decided; deciding twice is `loan_transition_not_allowed`.
+ * - A rejection states its reason (`rejection_reason_required` otherwise); the decision's reason
+ *   is stored on the loan and the member is notified in the same unit of work.
  */
 import type { Clock } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { transitionLoan, type Loan } from './loan.ts';
+import type { Notifier } from '../tontines/ports.ts';
+import { decisionNotice } from './loan-notices.ts';
 import type { LoanRepository } from './ports.ts';
+
+/** Long enough to say something a member can act on. */
+export const MIN_REASON_LENGTH = 5;
 
 export interface DecideLoanDeps {
   loans: LoanRepository;
   unitOfWork: UnitOfWork;
   clock: Clock;
+  notifier: Notifier;
 }
 
 export async function decideLoan(
   deps: DecideLoanDeps,
-  input: { loanId: string; decision: 'approve' | 'reject' },
-): Promise<Result<Loan, 'loan_not_found' | 'loan_transition_not_allowed'>> {
+  input: { loanId: string; decision: 'approve' | 'reject'; reason?: string },
+): Promise<Result<Loan, 'loan_not_found' | 'loan_transition_not_allowed' | 'rejection_reason_required'>> {
+  const reason = input.reason?.trim() ?? '';
+  if (input.decision === 'reject' && reason.length < MIN_REASON_LENGTH) return err('rejection_reason_required');
   return deps.unitOfWork.run(async () => {
     const loan = await deps.loans.findById(input.loanId);
     if (!loan) return err('loan_not_found');
     const status = transitionLoan(loan.status, input.decision);
     if (!status.ok) return status;
-    const decided: Loan = { ...loan, status: status.value, decidedAt: deps.clock.now() };
+    const decisionReason = reason || 'Approved after review by a loan officer.';
+    const decided: Loan = { ...loan, status: status.value, decidedAt: deps.clock.now(), decisionReason };
     await deps.loans.save(decided);
+    await deps.notifier.notify(decisionNotice(decided));
     return ok(decided);
   });
 }

@@ -7,6 +7,7 @@
  * - When the provider accepts the transfer, one entry debits the loan receivable and credits the
  *   provider's clearing account, in the same unit of work as the loan becoming active.
  * - The schedule's instalments fall due monthly from the Kigali day of disbursement.
+ * - The member is notified of the disbursement in the same unit of work.
  */
 import { accounts } from '../ledger/accounts.ts';
 import { credit, debit, journalEntry } from '../ledger/journal-entry.ts';
@@ -18,6 +19,8 @@ import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { amortisationSchedule } from './amortisation.ts';
 import { transitionLoan, type Loan } from './loan.ts';
+import type { Notifier } from '../tontines/ports.ts';
+import { disbursementNotice } from './loan-notices.ts';
 import type { Borrowers, LoanRepository } from './ports.ts';
 
 export interface DisburseLoanDeps {
@@ -28,7 +31,10 @@ export interface DisburseLoanDeps {
   unitOfWork: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
+  notifier: Notifier;
 }
+
+export const DISBURSEMENT_REFERENCE_PREFIX = 'loan-disbursement:';
 
 export type DisburseLoanError = 'loan_not_found' | 'loan_transition_not_allowed' | 'no_mobile_money_number' | MobileMoneyError;
 
@@ -40,7 +46,7 @@ export async function disburseLoan(deps: DisburseLoanDeps, input: { loanId: stri
   const wallet = (await deps.borrowers.profileOf(loan.memberId))?.wallet;
   if (!wallet) return err('no_mobile_money_number');
 
-  const reference = `loan-disbursement:${loan.id}`;
+  const reference = `${DISBURSEMENT_REFERENCE_PREFIX}${loan.id}`;
   const transfer = await deps.mobileMoney.transfer({
     reference,
     provider: wallet.provider,
@@ -69,6 +75,7 @@ export async function disburseLoan(deps: DisburseLoanDeps, input: { loanId: stri
     const posted = await deps.journal.post(entry.value);
     invariant(posted.ok, `loan ${loan.id} disbursement could not be posted: ${posted.ok ? '' : posted.error}`);
     await deps.loans.save(active);
+    await deps.notifier.notify(disbursementNotice(active));
     return ok(active);
   });
 }

@@ -49,6 +49,10 @@ export interface Loan {
   /** Empty until the loan is disbursed. */
   readonly schedule: readonly Instalment[];
   readonly totalPaid: Money;
+  /** The member's idempotency key of the application: the same key applies once. */
+  readonly applicationKey?: string;
+  /** Why the loan was approved, left pending or rejected, in words the member can read. */
+  readonly decisionReason?: string;
 }
 
 /** Opening instant of the day after `dueDate` in Kigali: from then on the instalment is late. */

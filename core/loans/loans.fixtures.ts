@@ -1,12 +1,24 @@
 /** In-memory fakes and builders for the loans module's tests. */
+import { FakeCreditHistories, InMemoryCreditAssessments } from '../credit/credit.fixtures.ts';
+import type { ScoringConsents } from '../credit/ports.ts';
 import { Journal } from '../ledger/journal.ts';
 import { InMemoryLedger } from '../ledger/in-memory-ledger.ts';
 import { Money } from '../money/money.ts';
 import type { MobileMoney, MobileMoneyError, MobileMoneyRequest } from '../payments/ports.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import { DirectUnitOfWork, FixedClock, SequentialIds } from '../shared/shared.fixtures.ts';
+import { RecordingNotifier } from '../tontines/tontines.fixtures.ts';
 import type { Loan } from './loan.ts';
-import type { BorrowerProfile, Borrowers, LoanRepayment, LoanRepository } from './ports.ts';
+import type {
+  BorrowerProfile,
+  Borrowers,
+  KeyFactsStatement,
+  KeyFactsStatementRepository,
+  LoanCollection,
+  LoanCollectionRepository,
+  LoanRepayment,
+  LoanRepository,
+} from './ports.ts';
 
 export class InMemoryLoanRepository implements LoanRepository {
   readonly loans = new Map<string, Loan>();
@@ -16,6 +28,12 @@ export class InMemoryLoanRepository implements LoanRepository {
   }
   async findByMember(memberId: string) {
     return [...this.loans.values()].filter((loan) => loan.memberId === memberId);
+  }
+  async findByApplicationKey(memberId: string, applicationKey: string) {
+    return [...this.loans.values()].find((loan) => loan.memberId === memberId && loan.applicationKey === applicationKey);
+  }
+  async findPending() {
+    return [...this.loans.values()].filter((loan) => loan.status === 'pending');
   }
   async findDisbursed() {
     return [...this.loans.values()].filter((loan) => loan.status === 'active' || loan.status === 'overdue');
@@ -28,6 +46,50 @@ export class InMemoryLoanRepository implements LoanRepository {
   }
   async saveRepayment(repayment: LoanRepayment) {
     this.repayments.push(repayment);
+  }
+}
+
+export class InMemoryLoanCollections implements LoanCollectionRepository {
+  readonly collections = new Map<string, LoanCollection>();
+  async add(collection: LoanCollection) {
+    if (await this.findByKey(collection.memberId, collection.idempotencyKey)) return 'exists' as const;
+    this.collections.set(collection.id, collection);
+    return 'added' as const;
+  }
+  async findByKey(memberId: string, idempotencyKey: string) {
+    return [...this.collections.values()].find((c) => c.memberId === memberId && c.idempotencyKey === idempotencyKey);
+  }
+  async findByReference(reference: string) {
+    return [...this.collections.values()].find((c) => c.reference === reference);
+  }
+  async listByLoan(loanId: string) {
+    return [...this.collections.values()].filter((c) => c.loanId === loanId);
+  }
+  async save(collection: LoanCollection) {
+    this.collections.set(collection.id, collection);
+  }
+}
+
+export class InMemoryKeyFactsStatements implements KeyFactsStatementRepository {
+  readonly statements = new Map<string, KeyFactsStatement>();
+  async findById(id: string) {
+    return this.statements.get(id);
+  }
+  async findByLoan(loanId: string) {
+    return [...this.statements.values()].find((s) => s.loanId === loanId);
+  }
+  async save(statement: KeyFactsStatement) {
+    this.statements.set(statement.id, statement);
+  }
+}
+
+export class InMemoryScoringConsents implements ScoringConsents {
+  readonly given = new Map<string, Date>();
+  async consentedAt(memberId: string) {
+    return this.given.get(memberId);
+  }
+  async record(memberId: string, at: Date) {
+    if (!this.given.has(memberId)) this.given.set(memberId, at);
   }
 }
 
@@ -70,6 +132,12 @@ export function loansWorld(now = '2026-01-31T10:00:00Z') {
     ledger,
     journal: new Journal(ledger),
     loans: new InMemoryLoanRepository(),
+    collections: new InMemoryLoanCollections(),
+    statements: new InMemoryKeyFactsStatements(),
+    consents: new InMemoryScoringConsents(),
+    histories: new FakeCreditHistories(),
+    assessments: new InMemoryCreditAssessments(),
+    notifier: new RecordingNotifier(),
     borrowers: new FakeBorrowers(),
     mobileMoney: new FakeMobileMoney(),
     unitOfWork: new DirectUnitOfWork(),

@@ -3,11 +3,16 @@
  */
 import type { Money } from '../money/money.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
+import type { KeyFacts } from './amortisation.ts';
 import type { Loan } from './loan.ts';
 
 export interface LoanRepository {
   findById(id: string): Promise<Loan | undefined>;
   findByMember(memberId: string): Promise<Loan[]>;
+  /** The member's loan applied for under this idempotency key. */
+  findByApplicationKey(memberId: string, applicationKey: string): Promise<Loan | undefined>;
+  /** Loans waiting for an admin's review, oldest first. */
+  findPending(): Promise<Loan[]>;
   /** Loans in `active` or `overdue`, for the scheduled status refresh. */
   findDisbursed(): Promise<Loan[]>;
   save(loan: Loan): Promise<void>;
@@ -40,4 +45,58 @@ export interface BorrowerProfile {
 
 export interface Borrowers {
   profileOf(memberId: string): Promise<BorrowerProfile | undefined>;
+}
+
+/** What a collection pays: the next instalment still due, or everything still owed. */
+export type RepaymentScope = 'instalment' | 'balance';
+
+/**
+ * One repayment asked of the member's wallet (a mobile-money "request to pay"), before the
+ * provider confirms it. Its `reference` is ours and is sent to the provider.
+ */
+export interface LoanCollection {
+  readonly id: string;
+  readonly loanId: string;
+  readonly memberId: string;
+  readonly idempotencyKey: string;
+  /** `loan-repayment:<id>`: the provider reference, and how a callback finds this collection. */
+  readonly reference: string;
+  readonly provider: MobileMoneyProvider;
+  readonly msisdn: string;
+  readonly scope: RepaymentScope;
+  readonly amount: Money;
+  readonly status: 'requested' | 'succeeded' | 'failed';
+  readonly requestedAt: Date;
+  readonly settledAt?: Date;
+  /** The provider's reason for a failure (MTN `NOT_ENOUGH_FUNDS` …). */
+  readonly failureReason?: string;
+}
+
+export interface LoanCollectionRepository {
+  /**
+   * Inserts the collection unless the member already used its idempotency key; in a database
+   * the second of two concurrent inserts waits for the first and answers `exists`.
+   */
+  add(collection: LoanCollection): Promise<'added' | 'exists'>;
+  findByKey(memberId: string, idempotencyKey: string): Promise<LoanCollection | undefined>;
+  findByReference(reference: string): Promise<LoanCollection | undefined>;
+  listByLoan(loanId: string): Promise<LoanCollection[]>;
+  save(collection: LoanCollection): Promise<void>;
+}
+
+/** A key facts statement shown to a member (BNR Regulation 02/2016), and whether they accepted it. */
+export interface KeyFactsStatement {
+  readonly id: string;
+  readonly memberId: string;
+  readonly facts: KeyFacts;
+  readonly shownAt: Date;
+  readonly acceptedAt?: Date;
+  /** The loan applied for on this statement, once accepted. */
+  readonly loanId?: string;
+}
+
+export interface KeyFactsStatementRepository {
+  findById(id: string): Promise<KeyFactsStatement | undefined>;
+  findByLoan(loanId: string): Promise<KeyFactsStatement | undefined>;
+  save(statement: KeyFactsStatement): Promise<void>;
 }

@@ -9,6 +9,7 @@
  *   income (interest), in the same unit of work as the loan's new total paid and status.
  * - An amount above what the schedule still owes is refused (`repayment_exceeds_balance`) and left
  *   for an admin to refund: the loan is never overpaid.
+ * - The member is notified of the repayment in the same unit of work.
  */
 import { accounts } from '../ledger/accounts.ts';
 import { credit, debit, journalEntry, type Posting } from '../ledger/journal-entry.ts';
@@ -19,6 +20,8 @@ import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { applyRepayment, type Loan, type RepaymentError } from './loan.ts';
+import type { Notifier } from '../tontines/ports.ts';
+import { repaymentNotice } from './loan-notices.ts';
 import type { LoanRepository } from './ports.ts';
 
 export interface RecordLoanRepaymentDeps {
@@ -27,6 +30,7 @@ export interface RecordLoanRepaymentDeps {
   unitOfWork: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
+  notifier: Notifier;
 }
 
 export interface RecordLoanRepaymentInput {
@@ -65,6 +69,7 @@ export async function recordLoanRepayment(
 
     await deps.loans.saveRepayment({ id: entry.value.id, ...input, interest, principal, receivedAt: now });
     await deps.loans.save(applied.value.loan);
+    await deps.notifier.notify(repaymentNotice(applied.value.loan, input.amount));
     return ok(applied.value.loan);
   });
 }

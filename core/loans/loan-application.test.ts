@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { monthlyContributions } from '../credit/credit.fixtures.ts';
+import { assessCreditHistory, MODEL_VERSION, type CreditHistory } from '../credit/scorecard.ts';
+import { Money } from '../money/money.ts';
+import { aBorrower, loansWorld } from './loans.fixtures.ts';
+import { KEY_FACTS_VALID_MS, showKeyFacts } from './show-key-facts.ts';
+import { submitLoanApplication, type SubmitLoanApplicationInput } from './submit-loan-application.ts';
+
+const rwf = Money.ofFrancs;
+const form = { memberId: 'm1', amount: rwf(100_000), termMonths: 12, purpose: 'Stock for my shop' };
+
+const NOW = new Date('2027-01-15T10:00:00Z');
+/** A verified member with 400,000 RWF saved and a year of on-time contributions: score 823 (8 %). */
+const goodHistory: CreditHistory = {
+  memberSince: new Date('2025-01-01T08:00:00Z'),
+  identityVerified: true,
+  savingsBalance: rwf(400_000),
+  payments: monthlyContributions(12),
+  groupsJoined: 2,
+};
+
+/** The profile's latest score is the history's, as the composition root gives it, unless told otherwise. */
+function world(history: CreditHistory = goodHistory, latestScore = assessCreditHistory(history, NOW).score) {
+  const w = loansWorld(NOW.toISOString());
+  w.borrowers.profiles.set('m1', aBorrower({ creditScore: latestScore, savingsBalance: history.savingsBalance }));
+  w.histories.histories.set('m1', history);
+  return w;
+}
+
+async function shown(w: ReturnType<typeof world>, input = form) {
+  const statement = await showKeyFacts(w, input);
+  if (!statement.ok) throw new Error(statement.error);
+  return statement.value;
+}
+
+function submission(keyFactsId: string, overrides: Partial<SubmitLoanApplicationInput> = {}): SubmitLoanApplicationInput {
+  return { ...form, idempotencyKey: 'key-1', keyFactsId, acceptKeyFacts: true, scoringConsent: true, ...overrides };
+}
+
+describe('key facts statement', () => {
+  it('shows amount, term, rate, APR, fees, interest, total cost and the schedule, and records that it was shown', async () => {
+    const w = world();
+    const statement = await shown(w);
+    expect(statement.facts).toMatchObject({ principal: rwf(100_000), termMonths: 12, annualRateBps: 800, aprBps: 800, upfrontFees: Money.ZERO, numberOfInstalments: 12 });
+    expect(statement.facts.totalRepayable).toEqual(statement.facts.principal.plus(statement.facts.totalInterest));
+    expect(statement.facts.schedule[0]!.dueDate).toBe('2027-02-15');
+    expect(w.statements.statements.get(statement.id)).toMatchObject({ memberId: 'm1', shownAt: new Date('2027-01-15T10:00:00Z') });
+  });
+
+  it('validates like an application and needs a known member', async () => {
+    expect(await showKeyFacts(world(), { ...form, amount: rwf(9_999) })).toEqual({ ok: false, error: 'loan_amount_below_minimum' });
+    expect(await showKeyFacts(loansWorld(), form)).toEqual({ ok: false, error: 'member_not_found' });
+  });
+});
+
+describe('submit loan application', () => {
+  it('records consent, an assessment with its model version and the acceptance, then approves and disburses', async () => {
+    const w = world();
+    const statement = await shown(w);
+    const result = await submitLoanApplication(w, submission(statement.id));
+    expect(result.ok && result.value.outcome).toBe('created');
+    const loan = result.ok ? result.value.loan : undefined;
+    expect(loan).toMatchObject({ status: 'active', applicationKey: 'key-1', annualRateBps: 800, creditScore: 823 });
+    expect(loan?.decisionReason).toMatch(/^Approved: 100,000 RWF is within your available limit of 200,000 RWF/);
+    expect(w.consents.given.get('m1')).toEqual(new Date('2027-01-15T10:00:00Z'));
+    expect(w.assessments.saved).toHaveLength(1);
+    expect(w.assessments.saved[0]!.modelVersion).toBe(MODEL_VERSION);
+    expect(w.statements.statements.get(statement.id)).toMatchObject({ acceptedAt: new Date('2027-01-15T10:00:00Z'), loanId: loan?.id });
+    expect(w.notifier.sent.map((n) => n.template)).toEqual(['loan_approved', 'loan_disbursed']);
+    expect(w.mobileMoney.transfers).toHaveLength(1);
+  });
+
+  it('answers the same loan for the same key and creates nothing new', async () => {
+    const w = world();
+    const statement = await shown(w);
+    const first = await submitLoanApplication(w, submission(statement.id));
+    const again = await submitLoanApplication(w, submission(statement.id));
+    expect(again.ok && again.value.outcome).toBe('exists');
+    expect(again.ok && again.value.loan.id).toBe(first.ok && first.value.loan.id);
+    expect(w.loans.loans.size).toBe(1);
+    expect(w.mobileMoney.transfers).toHaveLength(1);
+  });
+
+  it('needs scoring consent, once', async () => {
+    const w = world();
+    const statement = await shown(w);
+    expect(await submitLoanApplication(w, submission(statement.id, { scoringConsent: false }))).toEqual({ ok: false, error: 'scoring_consent_required' });
+    expect(w.assessments.saved).toHaveLength(0);
+    await w.consents.record('m1', new Date('2027-01-01T00:00:00Z'));
+    expect((await submitLoanApplication(w, submission(statement.id, { scoringConsent: false }))).ok).toBe(true);
+  });
+
+  it('needs the key facts of this member, amount and term, accepted, fresh and unused', async () => {
+    const w = world();
+    const statement = await shown(w);
+    expect(await submitLoanApplication(w, submission(statement.id, { acceptKeyFacts: false }))).toEqual({ ok: false, error: 'key_facts_not_accepted' });
+    expect(await submitLoanApplication(w, submission('unknown'))).toEqual({ ok: false, error: 'key_facts_not_found' });
+    expect(await submitLoanApplication(w, submission(statement.id, { amount: rwf(120_000) }))).toEqual({ ok: false, error: 'key_facts_mismatch' });
+    expect(await submitLoanApplication(w, submission(statement.id, { termMonths: 6 }))).toEqual({ ok: false, error: 'key_facts_mismatch' });
+    w.borrowers.profiles.set('m2', aBorrower());
+    expect(await submitLoanApplication(w, submission(statement.id, { memberId: 'm2' }))).toEqual({ ok: false, error: 'key_facts_not_found' });
+    w.clock.set(new Date(new Date('2027-01-15T10:00:00Z').getTime() + KEY_FACTS_VALID_MS + 1));
+    expect(await submitLoanApplication(w, submission(statement.id))).toEqual({ ok: false, error: 'key_facts_expired' });
+    expect(w.loans.loans.size).toBe(0);
+  });
+
+  it('refuses a statement already used by another application', async () => {
+    const w = world();
+    const statement = await shown(w);
+    await submitLoanApplication(w, submission(statement.id));
+    expect(await submitLoanApplication(w, submission(statement.id, { idempotencyKey: 'key-2' }))).toEqual({ ok: false, error: 'key_facts_expired' });
+  });
+
+  it('refuses key facts whose rate is no longer the member\'s after the new assessment', async () => {
+    const w = world(goodHistory, 720); // shown at 10 %, but the history now scores 823: 8 %
+    const statement = await shown(w);
+    expect(statement.facts.annualRateBps).toBe(1_000);
+    expect(await submitLoanApplication(w, submission(statement.id))).toEqual({ ok: false, error: 'key_facts_outdated' });
+  });
+
+  it('passes on the application\'s own refusals, and leaves an approved loan approved when the provider is down', async () => {
+    const w = world();
+    const statement = await shown(w);
+    w.borrowers.profiles.set('m1', aBorrower({ creditScore: 823, identityVerified: false }));
+    expect(await submitLoanApplication(w, submission(statement.id))).toEqual({ ok: false, error: 'identity_not_verified' });
+    w.histories.histories.delete('m1');
+    expect(await submitLoanApplication(w, submission(statement.id))).toEqual({ ok: false, error: 'member_not_found' });
+
+    const down = world();
+    const facts = await shown(down);
+    down.mobileMoney.failWith = 'mobile_money_unavailable';
+    const result = await submitLoanApplication(down, submission(facts.id));
+    expect(result.ok && result.value.loan.status).toBe('approved');
+  });
+
+  it('leaves a loan below the approval score pending, with its reason, and notifies the member', async () => {
+    const w = world({ ...goodHistory, payments: monthlyContributions(12, 10) }); // a year of late payments
+    const statement = await shown(w);
+    expect(statement.facts.annualRateBps).toBe(1_500);
+    const result = await submitLoanApplication(w, submission(statement.id));
+    expect(result.ok && result.value.loan).toMatchObject({ status: 'pending', decisionReason: expect.stringMatching(/below 600/) });
+    expect(w.notifier.sent.map((n) => n.template)).toEqual(['loan_pending_review']);
+    expect(w.mobileMoney.transfers).toHaveLength(0);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Loan notices: what a member is told about their loan, as in-app notifications that the Notifier
+ * also sends by SMS and e-mail in the member's language (template + parameters).
+ *
+ * Guarantees
+ * - Every decision (approved, pending review, rejected), disbursement and confirmed repayment
+ *   produces exactly one notice for the borrower, carrying the amounts in RWF.
+ * - Instalment reminders are of type `loan_payment`; the other notices are `other`.
+ *
+ * Templates (for the Notifier's renderer): loan_approved {amount, rate, reason},
+ * loan_pending_review {amount, reason}, loan_rejected {amount, reason}, loan_disbursed {amount,
+ * firstDueDate, monthlyPayment}, loan_repayment_received {amount, remaining},
+ * loan_payment_due {amount, dueDate, daysBefore}.
+ */
+import type { MemberNotification } from '../tontines/ports.ts';
+import { ratePercent } from './loan-terms.ts';
+import { amountOwed, type Loan } from './loan.ts';
+import type { Instalment } from './amortisation.ts';
+import type { Money } from '../money/money.ts';
+
+export function decisionNotice(loan: Loan): MemberNotification {
+  const reason = loan.decisionReason ?? '';
+  const amount = loan.amount.format();
+  switch (loan.status) {
+    case 'approved':
+    case 'active':
+      return { userId: loan.memberId, type: 'other', template: 'loan_approved', params: { amount, rate: `${ratePercent(loan.annualRateBps)}%`, reason } };
+    case 'rejected':
+      return { userId: loan.memberId, type: 'other', template: 'loan_rejected', params: { amount, reason } };
+    default:
+      return { userId: loan.memberId, type: 'other', template: 'loan_pending_review', params: { amount, reason } };
+  }
+}
+
+export function disbursementNotice(loan: Loan): MemberNotification {
+  const first = loan.schedule[0];
+  return {
+    userId: loan.memberId,
+    type: 'other',
+    template: 'loan_disbursed',
+    params: { amount: loan.amount.format(), firstDueDate: first?.dueDate ?? '', monthlyPayment: first?.amount.format() ?? '' },
+  };
+}
+
+export function repaymentNotice(loan: Loan, amount: Money): MemberNotification {
+  return {
+    userId: loan.memberId,
+    type: 'other',
+    template: 'loan_repayment_received',
+    params: { amount: amount.format(), remaining: amountOwed(loan).format() },
+  };
+}
+
+export function instalmentReminder(loan: Loan, instalment: Instalment, amountDue: Money, daysBefore: number): MemberNotification {
+  return {
+    userId: loan.memberId,
+    type: 'loan_payment',
+    template: 'loan_payment_due',
+    params: { amount: amountDue.format(), dueDate: instalment.dueDate, daysBefore: String(daysBefore) },
+  };
+}

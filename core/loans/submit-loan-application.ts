@@ -1,0 +1,85 @@
+/**
+ * Submit a loan application: the member's confirmed application, as the API and the web form send
+ * it. Records the scoring consent and the key facts acceptance, scores the member's own records,
+ * applies (instant decision), and disburses an approved loan.
+ *
+ * Guarantees
+ * - Idempotent by the member's key: the same key answers the loan it created (`exists`) and
+ *   changes nothing.
+ * - No scoring without the member's recorded consent (`scoring_consent_required`); consent given
+ *   with the application is recorded with it.
+ * - No application without a key facts statement shown to this member for this amount and term,
+ *   less than a day ago, explicitly accepted, and not used before; its rate must still be the
+ *   member's rate (`key_facts_outdated` when the new assessment moved the member to another band).
+ *   The acceptance is recorded on the statement with the loan's id.
+ * - Each application records a credit assessment (with its model version) and the decision
+ *   carries its reason; the member is notified of the decision in the same unit of work.
+ * - An approved loan is disbursed right after; if the provider is unavailable it stays `approved`.
+ */
+import { assessCredit, type AssessCreditDeps } from '../credit/assess-credit.ts';
+import type { ScoringConsents } from '../credit/ports.ts';
+import type { Money } from '../money/money.ts';
+import type { Notifier } from '../tontines/ports.ts';
+import { err, ok, type Result } from '../shared/result.ts';
+import { applyForLoan, type ApplyForLoanDeps, type ApplyForLoanError } from './apply-for-loan.ts';
+import { disburseLoan, type DisburseLoanDeps } from './disburse-loan.ts';
+import { annualRateForScore } from './loan-terms.ts';
+import { decisionNotice } from './loan-notices.ts';
+import type { Loan } from './loan.ts';
+import type { KeyFactsStatementRepository } from './ports.ts';
+import { KEY_FACTS_VALID_MS } from './show-key-facts.ts';
+
+export type SubmitLoanApplicationDeps = ApplyForLoanDeps &
+  DisburseLoanDeps &
+  Omit<AssessCreditDeps, 'ids'> & {
+    statements: KeyFactsStatementRepository;
+    consents: ScoringConsents;
+    notifier: Notifier;
+  };
+
+export interface SubmitLoanApplicationInput {
+  memberId: string;
+  amount: Money;
+  termMonths: number;
+  purpose: string;
+  idempotencyKey: string;
+  keyFactsId: string;
+  acceptKeyFacts: boolean;
+  scoringConsent: boolean;
+}
+
+export type KeyFactsError = 'key_facts_not_accepted' | 'key_facts_not_found' | 'key_facts_expired' | 'key_facts_mismatch' | 'key_facts_outdated';
+export type SubmitLoanApplicationError = ApplyForLoanError | KeyFactsError | 'scoring_consent_required';
+
+export async function submitLoanApplication(
+  deps: SubmitLoanApplicationDeps,
+  input: SubmitLoanApplicationInput,
+): Promise<Result<{ outcome: 'created' | 'exists'; loan: Loan }, SubmitLoanApplicationError>> {
+  const decided = await deps.unitOfWork.run(async (): Promise<Result<{ outcome: 'created' | 'exists'; loan: Loan }, SubmitLoanApplicationError>> => {
+    const earlier = await deps.loans.findByApplicationKey(input.memberId, input.idempotencyKey);
+    if (earlier) return ok({ outcome: 'exists', loan: earlier });
+    const now = deps.clock.now();
+
+    if (input.scoringConsent) await deps.consents.record(input.memberId, now);
+    else if (!(await deps.consents.consentedAt(input.memberId))) return err('scoring_consent_required');
+
+    if (!input.acceptKeyFacts) return err('key_facts_not_accepted');
+    const statement = await deps.statements.findById(input.keyFactsId);
+    if (!statement || statement.memberId !== input.memberId) return err('key_facts_not_found');
+    if (statement.acceptedAt || now.getTime() - statement.shownAt.getTime() > KEY_FACTS_VALID_MS) return err('key_facts_expired');
+    if (!statement.facts.principal.equals(input.amount) || statement.facts.termMonths !== input.termMonths) return err('key_facts_mismatch');
+
+    const assessment = await assessCredit(deps, { memberId: input.memberId });
+    if (!assessment.ok) return assessment;
+    if (annualRateForScore(assessment.value.score) !== statement.facts.annualRateBps) return err('key_facts_outdated');
+
+    const applied = await applyForLoan(deps, { ...input, applicationKey: input.idempotencyKey });
+    if (!applied.ok) return applied;
+    await deps.statements.save({ ...statement, acceptedAt: now, loanId: applied.value.id });
+    await deps.notifier.notify(decisionNotice(applied.value));
+    return ok({ outcome: 'created', loan: applied.value });
+  });
+  if (!decided.ok || decided.value.outcome === 'exists' || decided.value.loan.status !== 'approved') return decided;
+  const disbursed = await disburseLoan(deps, { loanId: decided.value.loan.id });
+  return ok({ outcome: 'created', loan: disbursed.ok ? disbursed.value : decided.value.loan });
+}
