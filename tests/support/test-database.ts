@@ -20,13 +20,13 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
 }
 
-async function adminExecute(adminUrl: string, sql: string): Promise<void> {
+export async function adminExecute(adminUrl: string, sql: string): Promise<void> {
   const admin = await openOrm({ url: adminUrl, poolMax: 1 });
   try {
     await admin.em.fork().execute(sql);

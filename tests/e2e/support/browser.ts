@@ -6,9 +6,15 @@
  * green CI run always means the browser journey really ran.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Screenshots of failed tests (gitignored). */
+const SCREENSHOT_DIR = fileURLToPath(new URL('../../../test-results/', import.meta.url));
 
 export function browserAvailable(): boolean {
   if (existsSync(CHROMIUM_PATH)) return true;
@@ -33,4 +39,48 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+export interface BrowserTestPage {
+  /** The page of the running test: a fresh context (no cookies, no storage) per test. */
+  readonly page: Page;
+}
+
+/**
+ * Registers the browser hooks of a test file: one Chromium per file, a fresh context and page
+ * per test, and a full-page screenshot in test-results/ when a test fails. Call it inside a
+ * `describe.runIf(browserAvailable())` block.
+ */
+export function useBrowserPage(options: BrowserContextOptions = {}): BrowserTestPage {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    if (!browser) throw new Error('Chromium did not start');
+    context = await browser.newContext({ colorScheme: 'light', locale: 'en-US', ...options });
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && page && !page.isClosed()) {
+      const name = `${task.file.name.replace(/^.*\//, '')}-${task.name}`.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 150);
+      await mkdir(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true }).catch(() => undefined);
+    }
+    await context?.close();
+  });
+
+  return {
+    get page() {
+      if (!page) throw new Error('no page outside a test');
+      return page;
+    },
+  };
 }

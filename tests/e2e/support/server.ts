@@ -1,0 +1,177 @@
+/**
+ * The real server for the browser tests, started as `npm start` runs it (`tsx apps/main.ts`) in
+ * a child process, over a database of its own:
+ *
+ * - With DATABASE_URL (an admin connection): CREATE DATABASE ikimina_e2e_<random> on that
+ *   server, dropped when the server stops.
+ * - Without it: a temporary DATA_DIR, so the server opens embedded PGlite there; removed after.
+ *
+ * Usage (one server per test file; the web client is built once per run by global-setup.ts)
+ *   let server: E2eServer;
+ *   beforeAll(async () => { server = await startServer(); });
+ *   afterAll(() => server?.stop());
+ *   await page.goto(server.url);
+ *   await server.admin('outbox', 'list');      // the admin CLI against the same database
+ *
+ * Guarantees
+ * - `startServer` resolves only once /readyz answers 200, and rejects with the server's output
+ *   when the process exits or is not ready in time.
+ * - The child gets no provider configuration from the developer's shell (SMTP, Google, Africa's
+ *   Talking are blanked); a test turns one on through `env`.
+ * - `stop` ends the server (SIGTERM to its process group, SIGKILL if it lingers) before removing
+ *   its database, and may be called more than once.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { adminExecute, withDatabase } from '../../support/test-database.ts';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const READY_TIMEOUT_MS = 120_000;
+const STOP_GRACE_MS = 10_000;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The web client built once for this run (global-setup.ts). */
+    webDistDir: string;
+  }
+}
+
+export interface E2eServer {
+  /** e.g. http://127.0.0.1:41234, also the server's PUBLIC_BASE_URL (no trailing slash). */
+  url: string;
+  /** Runs the admin CLI (`npm run admin -- …`) against this server's database; answers its stdout. */
+  admin(...args: string[]): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** Extra environment for the server and its admin CLI (e.g. GOOGLE_CLIENT_ID). */
+  env?: Record<string, string>;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<E2eServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const database = await createDatabase();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_BASE_URL: url,
+    WEB_DIST_DIR: inject('webDistDir'),
+    SMTP_URL: '',
+    GOOGLE_CLIENT_ID: '',
+    GOOGLE_CLIENT_SECRET: '',
+    AFRICASTALKING_USERNAME: '',
+    AFRICASTALKING_API_KEY: '',
+    ...database.env,
+    ...options.env,
+  };
+
+  const output: string[] = [];
+  // Its own process group, so that stop() reaches tsx's node process behind npx too.
+  const child = spawn('npx', ['tsx', 'apps/main.ts'], { cwd: PROJECT_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+
+  let stopped: Promise<void> | null = null;
+  const stop = () => {
+    stopped ??= (async () => {
+      await endProcessGroup(child);
+      await database.remove();
+    })();
+    return stopped;
+  };
+
+  try {
+    await waitUntilReady(url, child, () => output.join(''));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, admin: (...args) => runAdmin(args, env), stop };
+}
+
+interface ServerDatabase {
+  env: Record<string, string>;
+  remove(): Promise<void>;
+}
+
+async function createDatabase(): Promise<ServerDatabase> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) {
+    const name = `ikimina_e2e_${randomBytes(6).toString('hex')}`;
+    await adminExecute(adminUrl, `create database "${name}"`);
+    return {
+      env: { DATABASE_URL: withDatabase(adminUrl, name) },
+      remove: () => adminExecute(adminUrl, `drop database if exists "${name}" with (force)`),
+    };
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'ikimina-e2e-data-'));
+  return { env: { DATABASE_URL: '', DATA_DIR: dataDir }, remove: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+    }
+    try {
+      if ((await fetch(`${url}/readyz`)).status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server was not ready at ${url}/readyz within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+async function endProcessGroup(child: ChildProcess): Promise<void> {
+  const group = child.pid;
+  if (group === undefined) return;
+  const signalGroup = (signal: NodeJS.Signals | 0): boolean => {
+    try {
+      process.kill(-group, signal);
+      return true;
+    } catch {
+      return false; // ESRCH: nothing of the group is left.
+    }
+  };
+  // SIGTERM lets the server close its database (and PGlite its data folder) cleanly. npx may
+  // exit before the server behind it, so wait for the whole group, not the child alone.
+  signalGroup('SIGTERM');
+  const deadline = Date.now() + STOP_GRACE_MS;
+  while (signalGroup(0)) {
+    if (Date.now() > deadline) signalGroup('SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function runAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['tsx', 'cli/main.ts', ...args], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`admin ${args.join(' ')} exited with ${code}:\n${stderr}${stdout}`))));
+  });
+}
