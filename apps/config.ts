@@ -35,6 +35,19 @@ const EnvSchema = z
     AFRICASTALKING_API_KEY: optionalText,
     AFRICASTALKING_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.africastalking.com'),
     AFRICASTALKING_SENDER_ID: optionalText,
+    MOBILE_MONEY_PROVIDER: z.enum(['sandbox', 'mtn']).default('sandbox'),
+    MOBILE_MONEY_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).default(1500),
+    SANDBOX_ONGOING_MS: z.coerce.number().int().min(0).default(30_000),
+    MTN_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://sandbox.momodeveloper.mtn.com'),
+    MTN_TARGET_ENVIRONMENT: z.string().default('sandbox'),
+    MTN_CURRENCY: z.string().regex(/^[A-Z]{3}$/).default('RWF'),
+    MTN_COLLECTION_SUBSCRIPTION_KEY: optionalText,
+    MTN_COLLECTION_API_USER: optionalText,
+    MTN_COLLECTION_API_KEY: optionalText,
+    MTN_DISBURSEMENT_SUBSCRIPTION_KEY: optionalText,
+    MTN_DISBURSEMENT_API_USER: optionalText,
+    MTN_DISBURSEMENT_API_KEY: optionalText,
     SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
     PAYMENT_POLL_AFTER_SECONDS: positiveInt(120),
   })
@@ -42,6 +55,19 @@ const EnvSchema = z
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
     path: ['GOOGLE_CLIENT_SECRET'],
   })
+  .refine(
+    (env) =>
+      env.MOBILE_MONEY_PROVIDER !== 'mtn' ||
+      [
+        env.MTN_COLLECTION_SUBSCRIPTION_KEY,
+        env.MTN_COLLECTION_API_USER,
+        env.MTN_COLLECTION_API_KEY,
+        env.MTN_DISBURSEMENT_SUBSCRIPTION_KEY,
+        env.MTN_DISBURSEMENT_API_USER,
+        env.MTN_DISBURSEMENT_API_KEY,
+      ].every(Boolean),
+    { message: 'MOBILE_MONEY_PROVIDER=mtn needs the MTN_COLLECTION_* and MTN_DISBURSEMENT_* subscription keys, API users and API keys', path: ['MOBILE_MONEY_PROVIDER'] },
+  )
   .refine((env) => Boolean(env.AFRICASTALKING_USERNAME) === Boolean(env.AFRICASTALKING_API_KEY), {
     message: 'set both AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY, or neither',
     path: ['AFRICASTALKING_API_KEY'],
@@ -69,6 +95,21 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuerUrl: string; allowInsecureHttp: boolean } | null;
   /** Null: SMS stay in the outbox, kept locally (`outbox list`). */
   africasTalking: { username: string; apiKey: string; baseUrl: string; senderId: string | null } | null;
+  /**
+   * `sandbox`: the embedded SandboxMobileMoney (calls back after `settleMs`); `mtn`: MTN MoMo.
+   * `callbackUrl`: where the provider sends its callbacks.
+   */
+  mobileMoney:
+    | { provider: 'sandbox'; callbackUrl: string; settleMs: number; ongoingMs: number }
+    | {
+        provider: 'mtn';
+        callbackUrl: string;
+        baseUrl: string;
+        targetEnvironment: string;
+        currency: string;
+        collection: { subscriptionKey: string; apiUser: string; apiKey: string };
+        disbursement: { subscriptionKey: string; apiUser: string; apiKey: string };
+      };
   /** `enabled` false: this replica runs no cron jobs (`jobs run` still works). */
   scheduler: { enabled: boolean; paymentPollAfterSeconds: number };
 }
@@ -109,6 +150,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       e.AFRICASTALKING_USERNAME && e.AFRICASTALKING_API_KEY
         ? { username: e.AFRICASTALKING_USERNAME, apiKey: e.AFRICASTALKING_API_KEY, baseUrl: e.AFRICASTALKING_BASE_URL, senderId: e.AFRICASTALKING_SENDER_ID ?? null }
         : null,
+    mobileMoney: mobileMoneyOf(e),
     scheduler: { enabled: e.SCHEDULER_ENABLED, paymentPollAfterSeconds: e.PAYMENT_POLL_AFTER_SECONDS },
+  };
+}
+
+function mobileMoneyOf(e: Env): Config['mobileMoney'] {
+  const callbackUrl = e.MOBILE_MONEY_CALLBACK_URL ?? `${e.PUBLIC_BASE_URL.replace(/\/+$/, '')}/api/payments/callbacks/mtn`;
+  if (e.MOBILE_MONEY_PROVIDER === 'sandbox') return { provider: 'sandbox', callbackUrl, settleMs: e.SANDBOX_SETTLE_MS, ongoingMs: e.SANDBOX_ONGOING_MS };
+  const need = (value: string | undefined) => value ?? '';
+  return {
+    provider: 'mtn',
+    callbackUrl,
+    baseUrl: e.MTN_BASE_URL,
+    targetEnvironment: e.MTN_TARGET_ENVIRONMENT,
+    currency: e.MTN_CURRENCY,
+    collection: { subscriptionKey: need(e.MTN_COLLECTION_SUBSCRIPTION_KEY), apiUser: need(e.MTN_COLLECTION_API_USER), apiKey: need(e.MTN_COLLECTION_API_KEY) },
+    disbursement: { subscriptionKey: need(e.MTN_DISBURSEMENT_SUBSCRIPTION_KEY), apiUser: need(e.MTN_DISBURSEMENT_API_USER), apiKey: need(e.MTN_DISBURSEMENT_API_KEY) },
   };
 }

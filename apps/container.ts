@@ -1,6 +1,17 @@
 /**
  * The composition root: one inversify container for the server, the CLI and the tests.
  *
+ * For the background jobs (savings journey): resolve `TOKENS.MobileMoney` (collectionStatus /
+ * transferStatus), `PostgresPaymentRepository` (`listPendingOlderThan(instant)` for the polling
+ * job, `findById`, `findByReference`), then `SettlePaymentReport.execute(report)` — the very path
+ * the provider callback takes (`confirmPaymentFromStatus`); `SettlePaymentReport.expire(payment)`
+ * for a reference the provider answers `mobile_money_reference_unknown`. The repositories
+ * `TOKENS.TontineRepository` / `TOKENS.ContributionRepository` (or their classes
+ * `MikroOrmTontineRepository` / `MikroOrmContributionRepository`), `TOKENS.Notifier` (in-app +
+ * SMS + e-mail in the outbox, templates in apps/notifications), `PostgresOutbox` (channels
+ * 'email' and 'sms') and the use cases (`PayoutIfCycleComplete`, `ConfirmContributionPayment`, …)
+ * are bound by their classes. Run each inside `RequestContext.create(orm.em, …)`.
+ *
  * Core classes carry no decorators; everything is bound with `toResolvedValue` factories and
  * explicit tokens (ports) or the use-case class itself (use cases). Things that need I/O to be
  * created (the ORM, the identity provider's discovery) are made first, in `Infrastructure`, and
@@ -32,14 +43,38 @@ import { SignOut } from '../core/accounts/sign-out.ts';
 import type { SingleSignOn } from '../core/accounts/single-sign-on.ts';
 import { StartProviderSignIn } from '../core/accounts/start-provider-sign-in.ts';
 import { SessionStarter } from '../core/accounts/start-session.ts';
+import { ConfirmContributionPayment } from '../core/contributions/confirm-contribution-payment.ts';
+import { PayContribution } from '../core/contributions/pay-contribution.ts';
+import type { ContributionRepository } from '../core/contributions/ports.ts';
+import { Journal } from '../core/ledger/journal.ts';
+import type { JournalWriter, LedgerRepository } from '../core/ledger/ports.ts';
 import type { MailTransport } from '../core/notifications/mail-transport.ts';
+import type { MobileMoney, MobileMoneyProvider } from '../core/payments/ports.ts';
+import { AcceptTurnSwap } from '../core/tontines/accept-turn-swap.ts';
+import { CancelTontine } from '../core/tontines/cancel-tontine.ts';
+import { CreateTontine } from '../core/tontines/create-tontine.ts';
+import { DrawPayoutOrder } from '../core/tontines/draw-payout-order.ts';
+import { JoinTontine } from '../core/tontines/join-tontine.ts';
+import { PayoutIfCycleComplete } from '../core/tontines/payout-if-cycle-complete.ts';
+import type { MemberWallets, Notifier, TontineRepository } from '../core/tontines/ports.ts';
+import { ProposeTurnSwap } from '../core/tontines/propose-turn-swap.ts';
+import { StartTontine } from '../core/tontines/start-tontine.ts';
+import { WithdrawSavings } from '../core/tontines/withdraw-savings.ts';
 import type { Outbox } from '../core/notifications/outbox.ts';
+import { normalisePhoneNumber } from '../core/identity/phone-number.ts';
 import type { Clock, IdGenerator } from '../core/shared/clock.ts';
 import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
 import { Argon2PasswordHasher } from '../adapters/crypto/argon2-password-hasher.ts';
 import { NodeSecretTokens, RandomUuidGenerator } from '../adapters/crypto/node-secret-tokens.ts';
 import { EmailOutboxDispatcher } from '../adapters/email/email-outbox-dispatcher.ts';
+import { MtnMomoMobileMoney } from '../adapters/mobile-money/mtn-momo-mobile-money.ts';
+import { SandboxMobileMoney } from '../adapters/mobile-money/sandbox-mobile-money.ts';
 import { MikroOrmAccountRepository } from '../adapters/postgres/mikro-orm-account-repository.ts';
+import { MikroOrmContributionRepository } from '../adapters/postgres/mikro-orm-contribution-repository.ts';
+import { MikroOrmTontineRepository } from '../adapters/postgres/mikro-orm-tontine-repository.ts';
+import { PostgresChat, PostgresMemberDirectory, PostgresNotificationStore } from '../adapters/postgres/postgres-community.ts';
+import { PostgresLedgerRepository } from '../adapters/postgres/postgres-ledger-repository.ts';
+import { PostgresPaymentRepository } from '../adapters/postgres/postgres-payment-repository.ts';
 import { MikroOrmSessionStore } from '../adapters/postgres/mikro-orm-session-store.ts';
 import { MikroOrmSignInLinkStore } from '../adapters/postgres/mikro-orm-sign-in-link-store.ts';
 import { MikroOrmSingleSignOnAttempts } from '../adapters/postgres/mikro-orm-sso-attempts.ts';
@@ -47,6 +82,9 @@ import { MikroOrmUnitOfWork } from '../adapters/postgres/mikro-orm-unit-of-work.
 import { PostgresOutbox } from '../adapters/postgres/postgres-outbox.ts';
 import { PostgresRateLimiter } from '../adapters/postgres/postgres-rate-limiter.ts';
 import type { Config } from './config.ts';
+import { OutboxNotifier } from './notifications/outbox-notifier.ts';
+import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-test-numbers.ts';
+import { SettlePaymentReport } from './payments/settle-payment-report.ts';
 import { schedulerModule } from './scheduler/module.ts';
 
 export interface Infrastructure {
@@ -58,6 +96,8 @@ export interface Infrastructure {
   singleSignOn: SingleSignOn | null;
   /** Null when no SMTP server is configured: e-mails stay in the outbox. */
   mailTransport: MailTransport | null;
+  /** Made from the configuration when absent (tests pass a SandboxMobileMoney of their own). */
+  mobileMoney?: MobileMoney;
 }
 
 function token<T>(name: string): ServiceIdentifier<T> {
@@ -86,7 +126,34 @@ export const TOKENS = {
   ProviderSignIn: token<{ start: StartProviderSignIn; finish: SignInWithProvider } | null>('ProviderSignIn'),
   /** Null when no mail transport is configured. */
   EmailDispatcher: token<EmailOutboxDispatcher | null>('EmailDispatcher'),
+  MobileMoney: token<MobileMoney>('MobileMoney'),
+  /** The provider of the configured adapter: its clearing account and its payments. */
+  MobileMoneyProvider: token<MobileMoneyProvider>('MobileMoneyProvider'),
+  /** Reads a phone as a number the configured provider can be asked to collect from. */
+  PayableNumber: token<(phone: string) => string | undefined>('PayableNumber'),
+  TontineRepository: token<TontineRepository>('TontineRepository'),
+  ContributionRepository: token<ContributionRepository>('ContributionRepository'),
+  LedgerRepository: token<LedgerRepository>('LedgerRepository'),
+  JournalWriter: token<JournalWriter>('JournalWriter'),
+  MemberWallets: token<MemberWallets>('MemberWallets'),
+  Notifier: token<Notifier>('Notifier'),
 };
+
+/** The configured mobile-money adapter: the embedded sandbox unless MTN is configured. */
+export function createMobileMoney(config: Config): MobileMoney {
+  const settings = config.mobileMoney;
+  if (settings.provider === 'mtn') {
+    return new MtnMomoMobileMoney({
+      baseUrl: settings.baseUrl,
+      targetEnvironment: settings.targetEnvironment,
+      currency: settings.currency,
+      collection: settings.collection,
+      disbursement: settings.disbursement,
+      callbackUrl: settings.callbackUrl,
+    });
+  }
+  return new SandboxTestNumbers(new SandboxMobileMoney({ callbackUrl: settings.callbackUrl, settleMs: settings.settleMs, ongoingMs: settings.ongoingMs }));
+}
 
 function infrastructureModule(infra: Infrastructure): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -101,6 +168,16 @@ function infrastructureModule(infra: Infrastructure): ContainerModule {
     bind(TOKENS.SecretTokens).toResolvedValue(() => new NodeSecretTokens());
     bind(TOKENS.PasswordHasher).toResolvedValue(() => new Argon2PasswordHasher());
     bind(TOKENS.UnitOfWork).toResolvedValue((em: EntityManager) => new MikroOrmUnitOfWork(em), [TOKENS.EntityManager]);
+    bind(TOKENS.MobileMoney).toConstantValue(infra.mobileMoney ?? createMobileMoney(infra.config));
+    bind(TOKENS.MobileMoneyProvider).toConstantValue(infra.config.mobileMoney.provider);
+    bind(TOKENS.PayableNumber).toConstantValue(
+      infra.config.mobileMoney.provider === 'sandbox'
+        ? sandboxPayableNumber
+        : (phone: string) => {
+            const parsed = normalisePhoneNumber(phone);
+            return parsed.ok ? parsed.value : undefined;
+          },
+    );
   });
 }
 
@@ -184,6 +261,75 @@ const accountsModule = new ContainerModule(({ bind }) => {
     TOKENS.IdGenerator,
     TOKENS.Clock,
   ]);
+});
+
+/** Tontines, contributions, payments, the ledger and notifications: the savings journey. */
+const savingsModule = new ContainerModule(({ bind }) => {
+  bind(PostgresLedgerRepository).toResolvedValue((em: EntityManager) => new PostgresLedgerRepository(em), [TOKENS.EntityManager]);
+  bind(TOKENS.LedgerRepository).toService(PostgresLedgerRepository);
+  bind(TOKENS.JournalWriter).toResolvedValue((ledger: LedgerRepository) => new Journal(ledger), [TOKENS.LedgerRepository]);
+  bind(MikroOrmTontineRepository).toResolvedValue(
+    (em: EntityManager, ids: IdGenerator, provider: MobileMoneyProvider) => new MikroOrmTontineRepository(em, ids, provider),
+    [TOKENS.EntityManager, TOKENS.IdGenerator, TOKENS.MobileMoneyProvider],
+  );
+  bind(TOKENS.TontineRepository).toService(MikroOrmTontineRepository);
+  bind(MikroOrmContributionRepository).toResolvedValue(
+    (em: EntityManager, ids: IdGenerator, clock: Clock) => new MikroOrmContributionRepository(em, ids, clock),
+    [TOKENS.EntityManager, TOKENS.IdGenerator, TOKENS.Clock],
+  );
+  bind(TOKENS.ContributionRepository).toService(MikroOrmContributionRepository);
+  bind(PostgresPaymentRepository).toResolvedValue((em: EntityManager) => new PostgresPaymentRepository(em), [TOKENS.EntityManager]);
+  bind(PostgresNotificationStore).toResolvedValue((em: EntityManager) => new PostgresNotificationStore(em), [TOKENS.EntityManager]);
+  bind(PostgresChat).toResolvedValue((em: EntityManager) => new PostgresChat(em), [TOKENS.EntityManager]);
+  bind(PostgresMemberDirectory).toResolvedValue(
+    (em: EntityManager, provider: MobileMoneyProvider, payable: (phone: string) => string | undefined) => new PostgresMemberDirectory(em, provider, payable),
+    [TOKENS.EntityManager, TOKENS.MobileMoneyProvider, TOKENS.PayableNumber],
+  );
+  bind(TOKENS.MemberWallets).toService(PostgresMemberDirectory);
+  bind(TOKENS.Notifier).toResolvedValue(
+    (...deps: ConstructorParameters<typeof OutboxNotifier>) => new OutboxNotifier(...deps),
+    [PostgresMemberDirectory, PostgresNotificationStore, TOKENS.Outbox, TOKENS.IdGenerator, TOKENS.Clock],
+  );
+
+  const base = { tontines: TOKENS.TontineRepository, contributions: TOKENS.ContributionRepository, uow: TOKENS.UnitOfWork, clock: TOKENS.Clock, ids: TOKENS.IdGenerator };
+  const schedule = (tontines: TontineRepository, contributions: ContributionRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => ({ tontines, contributions, uow, clock, ids });
+  const scheduleDeps = [base.tontines, base.contributions, base.uow, base.clock, base.ids] as const;
+  bind(CreateTontine).toResolvedValue((...d: Parameters<typeof schedule>) => new CreateTontine(schedule(...d)), [...scheduleDeps]);
+  bind(JoinTontine).toResolvedValue((...d: Parameters<typeof schedule>) => new JoinTontine(schedule(...d)), [...scheduleDeps]);
+  bind(StartTontine).toResolvedValue((...d: Parameters<typeof schedule>) => new StartTontine(schedule(...d)), [...scheduleDeps]);
+  bind(CancelTontine).toResolvedValue((tontines: TontineRepository, uow: UnitOfWork) => new CancelTontine({ tontines, uow }), [base.tontines, base.uow]);
+  bind(AcceptTurnSwap).toResolvedValue((tontines: TontineRepository, uow: UnitOfWork) => new AcceptTurnSwap({ tontines, uow }), [base.tontines, base.uow]);
+  bind(DrawPayoutOrder).toResolvedValue(
+    (tontines: TontineRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => new DrawPayoutOrder({ tontines, uow, clock, ids }),
+    [base.tontines, base.uow, base.clock, base.ids],
+  );
+  bind(ProposeTurnSwap).toResolvedValue(
+    (tontines: TontineRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => new ProposeTurnSwap({ tontines, uow, clock, ids }),
+    [base.tontines, base.uow, base.clock, base.ids],
+  );
+  bind(PayContribution).toResolvedValue(
+    (contributions: ContributionRepository, uow: UnitOfWork, mobileMoney: MobileMoney, clock: Clock, ids: IdGenerator) => new PayContribution({ contributions, uow, mobileMoney, clock, ids }),
+    [base.contributions, base.uow, TOKENS.MobileMoney, base.clock, base.ids],
+  );
+  bind(ConfirmContributionPayment).toResolvedValue(
+    (contributions: ContributionRepository, journal: JournalWriter, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => new ConfirmContributionPayment({ contributions, journal, uow, clock, ids }),
+    [base.contributions, TOKENS.JournalWriter, base.uow, base.clock, base.ids],
+  );
+  bind(PayoutIfCycleComplete).toResolvedValue(
+    (tontines: TontineRepository, contributions: ContributionRepository, journal: JournalWriter, uow: UnitOfWork, mobileMoney: MobileMoney, wallets: MemberWallets, notifier: Notifier, clock: Clock, ids: IdGenerator) =>
+      new PayoutIfCycleComplete({ tontines, contributions, journal, uow, mobileMoney, wallets, notifier, clock, ids }),
+    [base.tontines, base.contributions, TOKENS.JournalWriter, base.uow, TOKENS.MobileMoney, TOKENS.MemberWallets, TOKENS.Notifier, base.clock, base.ids],
+  );
+  bind(WithdrawSavings).toResolvedValue(
+    (tontines: TontineRepository, journal: JournalWriter, uow: UnitOfWork, mobileMoney: MobileMoney, wallets: MemberWallets, clock: Clock, ids: IdGenerator) =>
+      new WithdrawSavings({ tontines, journal, uow, mobileMoney, wallets, clock, ids }),
+    [base.tontines, TOKENS.JournalWriter, base.uow, TOKENS.MobileMoney, TOKENS.MemberWallets, base.clock, base.ids],
+  );
+  bind(SettlePaymentReport).toResolvedValue(
+    (payments: PostgresPaymentRepository, contributions: MikroOrmContributionRepository, tontines: MikroOrmTontineRepository, confirm: ConfirmContributionPayment, payout: PayoutIfCycleComplete, notifier: Notifier, uow: UnitOfWork, clock: Clock, logger: Logger) =>
+      new SettlePaymentReport({ payments, contributions, tontines, confirm, payout, notifier, uow, clock, logger }),
+    [PostgresPaymentRepository, MikroOrmContributionRepository, MikroOrmTontineRepository, ConfirmContributionPayment, PayoutIfCycleComplete, TOKENS.Notifier, base.uow, base.clock, TOKENS.Logger],
+  );
 });
 
 export function buildContainer(infra: Infrastructure): Container {

@@ -1,8 +1,11 @@
 /** Every entity schema the ORM knows: add a module's schemas here. */
 import { SessionSchema, SignInLinkSchema, SingleSignOnAttemptSchema, UserIdentitySchema, UserSchema } from './accounts-schema.ts';
 import { ContributionNoticeSchema } from './contribution-notice-schema.ts';
+import { JournalEntrySchema, LedgerAccountSchema, LedgerPostingSchema } from './ledger-schema.ts';
 import { OutboxMessageSchema, RateLimitWindowSchema } from './outbox-schema.ts';
+import { NotificationSchema, PaymentSchema } from './payments-schema.ts';
 import { SmsDeliverySchema } from './sms-delivery-schema.ts';
+import { ChatMessageSchema, ContributionSchema, TontineCategorySchema, TontineMemberSchema, TontineSchema } from './tontines-schema.ts';
 
 export const ENTITIES = [
   UserSchema,
@@ -14,4 +17,14 @@ export const ENTITIES = [
   RateLimitWindowSchema,
   SmsDeliverySchema,
   ContributionNoticeSchema,
+  TontineSchema,
+  TontineMemberSchema,
+  ContributionSchema,
+  ChatMessageSchema,
+  TontineCategorySchema,
+  PaymentSchema,
+  NotificationSchema,
+  LedgerAccountSchema,
+  JournalEntrySchema,
+  LedgerPostingSchema,
 ];

@@ -1,15 +1,52 @@
+/**
+ * One database transaction per use case.
+ *
+ * Guarantees
+ * - The repositories hold the global EntityManager, which resolves to the transaction's fork
+ *   inside `run` (MikroORM's TransactionContext), so every write of the use case joins the
+ *   transaction. Changes to loaded entities are flushed before commit.
+ * - A transaction that PostgreSQL aborts as retryable (40001 serialization failure, 40P01
+ *   deadlock) or that lost a race on a unique business key (`ConcurrentWriteConflict`) is run
+ *   again from the start, a few times with a short random pause, so a conflict between
+ *   concurrent requests never reaches the member as an error. Only the outermost unit of work
+ *   retries: a nested one joins its caller's transaction and lets the caller decide.
+ */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 
-/**
- * One database transaction per use case. The repositories hold the global EntityManager, which
- * resolves to the transaction's fork inside `run` (MikroORM's TransactionContext), so every write
- * of the use case joins the transaction. Changes to loaded entities are flushed before commit.
- */
+/** A concurrent transaction committed the same unique business key first: run the work again. */
+export class ConcurrentWriteConflict extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConcurrentWriteConflict';
+  }
+}
+
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+export const MAX_TRANSACTION_ATTEMPTS = 8;
+
+export function isRetryableConflict(error: unknown): boolean {
+  if (error instanceof ConcurrentWriteConflict) return true;
+  for (let cause: unknown = error, depth = 0; cause && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code ?? (cause as { sqlState?: unknown }).sqlState;
+    if (typeof code === 'string' && RETRYABLE_SQLSTATES.has(code)) return true;
+    cause = (cause as { cause?: unknown }).cause ?? (cause as { previous?: unknown }).previous;
+  }
+  return false;
+}
+
 export class MikroOrmUnitOfWork implements UnitOfWork {
   constructor(private readonly em: EntityManager) {}
 
-  run<T>(work: () => Promise<T>): Promise<T> {
-    return this.em.transactional(() => work());
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.em.isInTransaction()) return this.em.transactional(() => work());
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.em.transactional(() => work());
+      } catch (error) {
+        if (attempt >= MAX_TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+      }
+    }
   }
 }

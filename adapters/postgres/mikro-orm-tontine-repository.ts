@@ -1,0 +1,190 @@
+/**
+ * MikroOrmTontineRepository: the core TontineRepository over `tontines` and `tontine_members`,
+ * plus the look-ups the API lists need.
+ *
+ * Guarantees
+ * - `findById` locks the tontine row (SELECT … FOR UPDATE) in the caller's transaction: use cases
+ *   that change a tontine (join, start, draw, swap, payout, withdrawal) run one after another on
+ *   one group, so two joins cannot both take the last spot and a cycle is paid out once.
+ * - `save` writes the whole aggregate: the row (with its rotation document) and any new member.
+ *   A new payout or withdrawal is also stored as a payment (kind payout / withdrawal, pending
+ *   until the provider's callback), keyed by its reference, so the polling job and the member see
+ *   every transfer.
+ * - An id that is not a UUID is simply not found (never a database error).
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Money } from '../../core/money/money.ts';
+import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
+import { formatDate, parseDate } from '../../core/shared/calendar.ts';
+import type { IdGenerator } from '../../core/shared/clock.ts';
+import type { TontineRepository } from '../../core/tontines/ports.ts';
+import { Tontine, type Payout, type TurnSwap, type Withdrawal } from '../../core/tontines/tontine.ts';
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface TontineDbRow {
+  id: string;
+  name: string;
+  description: string;
+  category: string | null;
+  contribution_centimes: string;
+  frequency: string;
+  max_members: number;
+  creator_id: string;
+  created_at: Date;
+  status: string;
+  start_date: string | null;
+  current_cycle: number;
+  rotation: RotationDocument;
+}
+
+/** The rotation state, as stored: money in centimes, instants as ISO strings. */
+interface RotationDocument {
+  payoutOrder: string[];
+  draw: { seed: string; joinOrder: string[]; order: string[]; drawnAt: string } | null;
+  swaps: { id: string; proposerId: string; counterpartyId: string; proposedAt: string; status: TurnSwap['status'] }[];
+  payouts: { cycle: number; recipientId: string; pot: number; arrears: number; paid: number; carried: number; reference: string; paidAt: string }[];
+  withdrawals: { reference: string; amount: number; at: string }[];
+}
+
+const SELECT_TONTINE = `select id, name, description, category, contribution_centimes::text as contribution_centimes, frequency, max_members,
+  creator_id, created_at, status, start_date::text as start_date, current_cycle, rotation from tontines`;
+
+export class MikroOrmTontineRepository implements TontineRepository {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly ids: IdGenerator,
+    /** The provider transfers go through (the configured mobile-money adapter). */
+    private readonly transferProvider: MobileMoneyProvider,
+  ) {}
+
+  async findById(id: string): Promise<Tontine | undefined> {
+    if (!UUID_PATTERN.test(id)) return undefined;
+    const rows = await this.em.execute<TontineDbRow[]>(`${SELECT_TONTINE} where id = ? for update`, [id]);
+    return (await this.hydrate(rows))[0];
+  }
+
+  /** Without a lock, for reading. */
+  async get(id: string): Promise<Tontine | undefined> {
+    if (!UUID_PATTERN.test(id)) return undefined;
+    return (await this.hydrate(await this.em.execute<TontineDbRow[]>(`${SELECT_TONTINE} where id = ?`, [id])))[0];
+  }
+
+  async listByMember(userId: string): Promise<Tontine[]> {
+    if (!UUID_PATTERN.test(userId)) return [];
+    const rows = await this.em.execute<TontineDbRow[]>(
+      `${SELECT_TONTINE} where id in (select tontine_id from tontine_members where user_id = ?) order by created_at desc, id`,
+      [userId],
+    );
+    return this.hydrate(rows);
+  }
+
+  /** Groups a visitor may discover: forming and active, newest first. */
+  async listDiscoverable(limit = 200): Promise<Tontine[]> {
+    const rows = await this.em.execute<TontineDbRow[]>(
+      `${SELECT_TONTINE} where status in ('forming', 'active') and max_members > 1 order by created_at desc, id limit ?`,
+      [limit],
+    );
+    return this.hydrate(rows);
+  }
+
+  async save(tontine: Tontine): Promise<void> {
+    const rotation: RotationDocument = {
+      payoutOrder: [...tontine.payoutOrder],
+      draw: tontine.draw && { seed: tontine.draw.seed, joinOrder: [...tontine.draw.joinOrder], order: [...tontine.draw.order], drawnAt: tontine.draw.drawnAt.toISOString() },
+      swaps: tontine.swaps.map((s) => ({ ...s, proposedAt: s.proposedAt.toISOString() })),
+      payouts: tontine.payouts.map((p) => ({
+        cycle: p.cycle,
+        recipientId: p.recipientId,
+        pot: p.pot.centimes,
+        arrears: p.arrears.centimes,
+        paid: p.paid.centimes,
+        carried: p.carried.centimes,
+        reference: p.reference,
+        paidAt: p.paidAt.toISOString(),
+      })),
+      withdrawals: tontine.withdrawals.map((w) => ({ reference: w.reference, amount: w.amount.centimes, at: w.at.toISOString() })),
+    };
+    await this.em.execute(
+      `insert into tontines (id, name, description, category, contribution_centimes, frequency, max_members, creator_id, created_at, status, start_date, current_cycle, rotation)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)
+       on conflict (id) do update set status = excluded.status, start_date = excluded.start_date, current_cycle = excluded.current_cycle, rotation = excluded.rotation`,
+      [
+        tontine.id,
+        tontine.name,
+        tontine.description,
+        tontine.category,
+        String(tontine.contributionAmount.centimes),
+        tontine.frequency,
+        tontine.maxMembers,
+        tontine.creatorId,
+        tontine.createdAt,
+        tontine.status,
+        tontine.startDate && formatDate(tontine.startDate),
+        tontine.currentCycle,
+        JSON.stringify(rotation),
+      ],
+    );
+    await this.em.execute(
+      `insert into tontine_members (tontine_id, user_id, joined_at, join_position)
+       select ?, * from unnest(?::uuid[], ?::timestamptz[], ?::int[]) on conflict do nothing`,
+      [tontine.id, tontine.members.map((m) => m.userId), tontine.members.map((m) => m.joinedAt.toISOString()), tontine.members.map((_, i) => i + 1)],
+    );
+    for (const payout of tontine.payouts) if (payout.paid.isPositive()) await this.recordTransfer(tontine, 'payout', payout.recipientId, payout.reference, payout.paid, payout.paidAt);
+    for (const withdrawal of tontine.withdrawals) await this.recordTransfer(tontine, 'withdrawal', tontine.creatorId, withdrawal.reference, withdrawal.amount, withdrawal.at);
+  }
+
+  private async recordTransfer(tontine: Tontine, kind: 'payout' | 'withdrawal', memberId: string, reference: string, amount: Money, at: Date): Promise<void> {
+    await this.em.execute(
+      `insert into payments (id, kind, provider, reference, member_id, idempotency_key, contribution_id, tontine_id, amount_centimes, phone_number, status, created_at)
+       select ?, ?, ?, ?, u.id, null, null, ?, ?, coalesce(u.phone_number, ''), 'pending', ? from users u where u.id = ?
+       on conflict (reference, provider) do nothing`,
+      [this.ids.newId(), kind, this.transferProvider, reference, tontine.id, String(amount.centimes), at, memberId],
+    );
+  }
+
+  private async hydrate(rows: TontineDbRow[]): Promise<Tontine[]> {
+    if (rows.length === 0) return [];
+    const members = await this.em.execute<{ tontine_id: string; user_id: string; joined_at: Date }[]>(
+      'select tontine_id, user_id, joined_at from tontine_members where tontine_id = any(?::uuid[]) order by tontine_id, join_position',
+      [rows.map((r) => r.id)],
+    );
+    return rows.map((row) => tontineOf(row, members.filter((m) => m.tontine_id === row.id).map((m) => ({ userId: m.user_id, joinedAt: new Date(m.joined_at) }))));
+  }
+}
+
+/** MikroORM-style hydration: the core class without running its constructor, fields as stored. */
+function tontineOf(row: TontineDbRow, members: { userId: string; joinedAt: Date }[]): Tontine {
+  const rotation = row.rotation;
+  const payouts: Payout[] = rotation.payouts.map((p) => ({
+    cycle: p.cycle,
+    recipientId: p.recipientId,
+    pot: Money.ofCentimes(p.pot),
+    arrears: Money.ofCentimes(p.arrears),
+    paid: Money.ofCentimes(p.paid),
+    carried: Money.ofCentimes(p.carried),
+    reference: p.reference,
+    paidAt: new Date(p.paidAt),
+  }));
+  const withdrawals: Withdrawal[] = rotation.withdrawals.map((w) => ({ reference: w.reference, amount: Money.ofCentimes(w.amount), at: new Date(w.at) }));
+  return Object.assign(Object.create(Tontine.prototype) as Tontine, {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    contributionAmount: Money.ofCentimes(Number(row.contribution_centimes)),
+    frequency: row.frequency,
+    maxMembers: row.max_members,
+    creatorId: row.creator_id,
+    createdAt: new Date(row.created_at),
+    status_: row.status,
+    members_: members,
+    payoutOrder_: [...rotation.payoutOrder],
+    startDate_: row.start_date === null ? null : (parseDate(row.start_date) ?? null),
+    currentCycle_: row.current_cycle,
+    draw_: rotation.draw && { ...rotation.draw, drawnAt: new Date(rotation.draw.drawnAt) },
+    swaps_: rotation.swaps.map((s) => ({ ...s, proposedAt: new Date(s.proposedAt) })),
+    payouts_: payouts,
+    withdrawals_: withdrawals,
+  });
+}

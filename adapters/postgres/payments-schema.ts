@@ -1,0 +1,85 @@
+/**
+ * Persistence mapping of mobile-money payments (contribution collections, savings withdrawals,
+ * payouts) and of in-app notifications.
+ *
+ * - A payment is stored before its provider is asked; `(reference, provider)` is UNIQUE (the
+ *   provider's idempotency reference) and so is `(member_id, idempotency_key)` (the client's
+ *   Idempotency-Key): a retried request or callback finds the payment it made.
+ * - `(status, created_at)` is indexed for the polling job's "pending for too long".
+ */
+import { defineEntity, p } from '@mikro-orm/core';
+import { User } from '../../core/accounts/user.ts';
+import { ContributionRow, TontineRow } from './tontines-schema.ts';
+
+export const PAYMENT_KINDS = ['contribution', 'withdrawal', 'payout'] as const;
+export const PAYMENT_STATUSES = ['pending', 'successful', 'failed'] as const;
+
+export class PaymentRow {
+  id!: string;
+  kind!: (typeof PAYMENT_KINDS)[number];
+  provider!: string;
+  reference!: string;
+  memberId!: string;
+  idempotencyKey!: string | null;
+  contributionId!: string | null;
+  tontineId!: string;
+  amountCentimes!: string;
+  phoneNumber!: string;
+  status!: (typeof PAYMENT_STATUSES)[number];
+  reason!: string | null;
+  providerTransactionId!: string | null;
+  createdAt!: Date;
+  completedAt!: Date | null;
+}
+
+export class NotificationRow {
+  id!: string;
+  userId!: string;
+  type!: string;
+  title!: string;
+  message!: string;
+  isRead!: boolean;
+  createdAt!: Date;
+}
+
+export const PaymentSchema = defineEntity({
+  class: PaymentRow,
+  tableName: 'payments',
+  uniques: [
+    { name: 'payments_reference_provider_unique', properties: ['reference', 'provider'] },
+    { name: 'payments_member_idempotency_key_unique', properties: ['memberId', 'idempotencyKey'] },
+  ],
+  indexes: [{ name: 'payments_status_created_index', properties: ['status', 'createdAt'] }],
+  properties: {
+    id: p.uuid().primary(),
+    kind: p.enum([...PAYMENT_KINDS]),
+    provider: p.string().length(16),
+    reference: p.string().length(255),
+    memberId: () => p.manyToOne(User).mapToPk().fieldName('member_id'),
+    idempotencyKey: p.string().length(255).nullable(),
+    contributionId: () => p.manyToOne(ContributionRow).mapToPk().fieldName('contribution_id').nullable().index('payments_contribution_id_index'),
+    tontineId: () => p.manyToOne(TontineRow).mapToPk().fieldName('tontine_id').index('payments_tontine_id_index'),
+    amountCentimes: p.bigint('string'),
+    phoneNumber: p.string().length(32),
+    status: p.enum([...PAYMENT_STATUSES]),
+    reason: p.string().length(255).nullable(),
+    providerTransactionId: p.string().length(255).nullable(),
+    createdAt: p.datetime(),
+    completedAt: p.datetime().nullable(),
+  },
+});
+
+export const NotificationSchema = defineEntity({
+  class: NotificationRow,
+  tableName: 'notifications',
+  indexes: [{ name: 'notifications_user_created_index', properties: ['userId', 'createdAt'] }],
+  properties: {
+    id: p.uuid().primary(),
+    userId: () => p.manyToOne(User).mapToPk().fieldName('user_id').deleteRule('cascade'),
+    type: p.enum(['contribution_due', 'loan_payment', 'payout_received', 'other']),
+    title: p.string().length(200),
+    message: p.text(),
+    isRead: p.boolean().default(false),
+    createdAt: p.datetime(),
+  },
+});

@@ -1,0 +1,176 @@
+/**
+ * The community side of tontines in PostgreSQL: in-app notifications, group chat, the default
+ * categories, and the members' public profiles and wallets.
+ *
+ * Guarantees
+ * - A notification is read and marked read only by its owner: every query is scoped by user id.
+ * - Chat messages are listed oldest first, the newest `limit` of them.
+ * - Public profiles carry names and avatars only, never phone numbers or e-mail addresses.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Language } from '../../core/accounts/user.ts';
+import { normalisePhoneNumber } from '../../core/identity/phone-number.ts';
+import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
+import type { MemberWallets, NotificationType } from '../../core/tontines/ports.ts';
+import { UUID_PATTERN } from './mikro-orm-tontine-repository.ts';
+
+export interface StoredNotification {
+  id: string;
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  isRead: boolean;
+  createdAt: Date;
+}
+
+export interface ChatMessage {
+  id: string;
+  tontineId: string;
+  userId: string;
+  message: string;
+  messageType: 'text' | 'system' | 'payment_notification';
+  createdAt: Date;
+}
+
+export interface PublicProfile {
+  id: string;
+  firstName: string;
+  lastName: string;
+  profilePhotoUrl: string | null;
+}
+
+/** What a notification needs to reach a member, in their language. */
+export interface Recipient {
+  id: string;
+  email: string;
+  phoneNumber: string | null;
+  firstName: string;
+  language: Language;
+}
+
+export interface TontineCategoryRecord {
+  id: string;
+  name: string;
+  description: string;
+  frequency: string;
+  defaultAvgContributionCentimes: number;
+}
+
+export class PostgresNotificationStore {
+  constructor(private readonly em: EntityManager) {}
+
+  async add(notification: StoredNotification): Promise<void> {
+    await this.em.execute('insert into notifications (id, user_id, type, title, message, is_read, created_at) values (?, ?, ?, ?, ?, ?, ?)', [
+      notification.id,
+      notification.userId,
+      notification.type,
+      notification.title,
+      notification.message,
+      notification.isRead,
+      notification.createdAt,
+    ]);
+  }
+
+  async listForUser(userId: string, limit: number): Promise<StoredNotification[]> {
+    const rows = await this.em.execute<NotificationDbRow[]>(
+      'select id, user_id, type, title, message, is_read, created_at from notifications where user_id = ? order by created_at desc, id desc limit ?',
+      [userId, limit],
+    );
+    return rows.map(notificationOf);
+  }
+
+  /** Undefined when there is no such notification of this user. */
+  async markRead(id: string, userId: string): Promise<StoredNotification | undefined> {
+    if (!UUID_PATTERN.test(id)) return undefined;
+    const rows = await this.em.execute<NotificationDbRow[]>(
+      'update notifications set is_read = true where id = ? and user_id = ? returning id, user_id, type, title, message, is_read, created_at',
+      [id, userId],
+    );
+    return rows[0] && notificationOf(rows[0]);
+  }
+}
+
+interface NotificationDbRow {
+  id: string;
+  user_id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  is_read: boolean;
+  created_at: Date;
+}
+
+function notificationOf(row: NotificationDbRow): StoredNotification {
+  return { id: row.id, userId: row.user_id, type: row.type, title: row.title, message: row.message, isRead: row.is_read, createdAt: new Date(row.created_at) };
+}
+
+export class PostgresChat {
+  constructor(private readonly em: EntityManager) {}
+
+  async add(message: ChatMessage): Promise<void> {
+    await this.em.execute('insert into chat_messages (id, tontine_id, user_id, message, message_type, created_at) values (?, ?, ?, ?, ?, ?)', [
+      message.id,
+      message.tontineId,
+      message.userId,
+      message.message,
+      message.messageType,
+      message.createdAt,
+    ]);
+  }
+
+  async list(tontineId: string, limit: number): Promise<ChatMessage[]> {
+    const rows = await this.em.execute<{ id: string; tontine_id: string; user_id: string; message: string; message_type: ChatMessage['messageType']; created_at: Date }[]>(
+      `select * from (select id, tontine_id, user_id, message, message_type, created_at from chat_messages
+         where tontine_id = ? order by created_at desc, id desc limit ?) newest order by created_at, id`,
+      [tontineId, limit],
+    );
+    return rows.map((r) => ({ id: r.id, tontineId: r.tontine_id, userId: r.user_id, message: r.message, messageType: r.message_type, createdAt: new Date(r.created_at) }));
+  }
+}
+
+export class PostgresMemberDirectory implements MemberWallets {
+  constructor(
+    private readonly em: EntityManager,
+    /** The provider of the configured mobile-money adapter. */
+    private readonly provider: MobileMoneyProvider,
+    /** Reads a profile's phone as a payable E.164 number, undefined when it is not one. */
+    private readonly payableNumber: (phone: string) => string | undefined = (phone) => {
+      const parsed = normalisePhoneNumber(phone);
+      return parsed.ok ? parsed.value : undefined;
+    },
+  ) {}
+
+  async profiles(userIds: readonly string[]): Promise<Map<string, PublicProfile>> {
+    const ids = [...new Set(userIds)].filter((id) => UUID_PATTERN.test(id));
+    if (ids.length === 0) return new Map();
+    const rows = await this.em.execute<{ id: string; first_name: string; last_name: string; profile_photo_url: string | null }[]>(
+      'select id, first_name, last_name, profile_photo_url from users where id = any(?::uuid[])',
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, { id: r.id, firstName: r.first_name, lastName: r.last_name, profilePhotoUrl: r.profile_photo_url }]));
+  }
+
+  async recipient(userId: string): Promise<Recipient | undefined> {
+    const rows = await this.em.execute<{ id: string; email: string; phone_number: string | null; first_name: string; language: Language }[]>(
+      'select id, email, phone_number, first_name, language from users where id = ?',
+      [userId],
+    );
+    const row = rows[0];
+    return row && { id: row.id, email: row.email, phoneNumber: row.phone_number, firstName: row.first_name, language: row.language };
+  }
+
+  /** The member's phone on their profile, when it is a payable mobile number. */
+  async walletOf(userId: string): Promise<{ provider: MobileMoneyProvider; msisdn: string } | undefined> {
+    const phone = (await this.recipient(userId))?.phoneNumber;
+    const msisdn = phone ? this.payableNumber(phone) : undefined;
+    return msisdn === undefined ? undefined : { provider: this.provider, msisdn };
+  }
+
+  async categories(): Promise<TontineCategoryRecord[]> {
+    const rows = await this.em.execute<{ id: string; name: string; description: string; frequency: string; avg: string }[]>(
+      'select id, name, description, frequency, default_avg_contribution_centimes::text as avg from tontine_categories order by sort_order',
+    );
+    return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, frequency: r.frequency, defaultAvgContributionCentimes: Number(r.avg) }));
+  }
+}

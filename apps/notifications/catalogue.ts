@@ -1,0 +1,47 @@
+/**
+ * Notification texts: one catalogue per language (en, fr, rw, sw), one entry per template key the
+ * use cases name through the Notifier port. The same words go to the in-app notification (title
+ * and message), the SMS (message) and the e-mail (title as subject).
+ *
+ * Guarantees
+ * - Every language has every template (the type makes a missing one a compile error).
+ * - An SMS stays short: the message is one or two sentences, parameters included.
+ */
+import type { Language } from '../../core/accounts/user.ts';
+import type { NotificationType } from '../../core/tontines/ports.ts';
+import { en } from './en.ts';
+import { fr } from './fr.ts';
+import { rw } from './rw.ts';
+import { sw } from './sw.ts';
+
+export const TEMPLATE_KEYS = ['payout_received', 'contribution_received', 'payment_failed', 'contribution_due', 'contribution_overdue'] as const;
+export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
+
+/** Parameters every template may use: tontineName, amount ("12,500 RWF"), cycle, dueDate, reason. */
+export type TemplateParams = Readonly<Record<string, string>>;
+
+export interface RenderedText {
+  title: string;
+  message: string;
+}
+
+export type Catalogue = Readonly<Record<TemplateKey, (p: TemplateParams) => RenderedText>>;
+
+export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { en, fr, rw, sw };
+
+/** The notification type each template is filed under (spec part 1 §3). */
+export const TEMPLATE_TYPES: Readonly<Record<TemplateKey, NotificationType>> = {
+  payout_received: 'payout_received',
+  contribution_received: 'other',
+  payment_failed: 'other',
+  contribution_due: 'contribution_due',
+  contribution_overdue: 'contribution_due',
+};
+
+export function isTemplateKey(key: string): key is TemplateKey {
+  return (TEMPLATE_KEYS as readonly string[]).includes(key);
+}
+
+export function render(language: Language, key: TemplateKey, params: TemplateParams): RenderedText {
+  return CATALOGUES[language][key](params);
+}
