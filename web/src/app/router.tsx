@@ -5,6 +5,8 @@ import { AppLayout } from './layout/app-layout.tsx';
 // Each screen is its own chunk, so a first visit to the landing page loads only what it shows.
 const HomeRoute = lazy(() => import('./routes/home.tsx'));
 const DashboardRoute = lazy(() => import('./routes/dashboard.tsx'));
+const TontinesRoute = lazy(() => import('./routes/tontines.tsx'));
+const TontineDetailRoute = lazy(() => import('./routes/tontine-detail.tsx'));
 const MagicLinkRoute = lazy(() => import('./routes/magic-link.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 
@@ -15,6 +17,8 @@ export function createRouter() {
       children: [
         { index: true, element: <HomeRoute /> },
         { path: 'dashboard', element: <DashboardRoute /> },
+        { path: 'tontines', element: <TontinesRoute /> },
+        { path: 'tontines/:id', element: <TontineDetailRoute /> },
         { path: 'auth/magic-link', element: <MagicLinkRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],

@@ -26,10 +26,12 @@ export interface ApiFetchOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key` on money-moving calls. */
+  headers?: Record<string, string>;
 }
 
 export function apiFetch(path: string, options: ApiFetchOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = readToken();
   if (token !== null) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = {

@@ -15,6 +15,12 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'validation_failed',
   'invalid_or_expired_link',
   'magic_link_sent',
+  'tontine_not_found',
+  'tontine_is_full',
+  'tontine_not_forming',
+  'already_a_member',
+  'not_enough_members',
+  'only_admin_can_start',
 ];
 
 function isServerKey(key: string): key is keyof ServerMessages {

@@ -1,22 +1,65 @@
-import { Sparkles } from 'lucide-react';
+import { LayoutDashboard, Receipt, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSignedIn } from '../../lib/session.ts';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { AssistantDialog } from '../../features/assistant/components/assistant-dialog.tsx';
 import { useSignInDialog } from '../../features/auth/components/sign-in-dialog-provider.tsx';
+import { ContributionsPanel } from '../../features/contributions/components/contributions-panel.tsx';
+import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview.tsx';
 import { DashboardWelcome } from '../../features/dashboard/components/dashboard-welcome.tsx';
+import { PayContributionButton } from '../../features/payments/components/pay-contribution-button.tsx';
+import { useMyTontines } from '../../features/tontines/api/get-my-tontines.ts';
+import { useUser } from '../../features/users/api/get-user.ts';
 import { ProfileHeader } from '../../features/users/components/profile-header.tsx';
+import { VerificationCards } from '../../features/verification/components/verification-cards.tsx';
+import { isSignedIn } from '../../lib/session.ts';
 
-/** /dashboard: the welcome page when signed out; for now only the profile header when signed in. */
+/** /dashboard (spec part 1 §2.4): the welcome page when signed out, else Overview / Contributions / Verification. */
 export default function DashboardRoute() {
-  const { t } = useTranslation();
   const { openSignIn } = useSignInDialog();
   if (!isSignedIn()) return <DashboardWelcome onSignIn={() => openSignIn('login')} />;
+  return <SignedInDashboard />;
+}
+
+function SignedInDashboard() {
+  const { t } = useTranslation();
+  const [assistantOpen, setAssistantOpen] = useState(false);
+  const { data: user } = useUser({ enabled: true });
+  const { data: tontines = [] } = useMyTontines({ enabled: true });
+  const openAssistant = () => setAssistantOpen(true);
+
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 lg:px-8">
-      <ProfileHeader />
-      <p className="flex items-center gap-2 rounded-xl border border-dashed border-border px-4 py-3 text-sm text-muted-foreground" data-testid="text-dashboard-coming">
-        <Sparkles className="size-4 shrink-0 text-primary" />
-        {t('dashboard.onItsWay')}
-      </p>
+      <Tabs defaultValue="overview">
+        <TabsList>
+          <TabsTrigger value="overview" data-testid="tab-overview">
+            <LayoutDashboard />
+            {t('overview.tabs.overview')}
+          </TabsTrigger>
+          <TabsTrigger value="contributions" data-testid="tab-dashboard-contributions">
+            <Receipt />
+            {t('overview.tabs.contributions')}
+          </TabsTrigger>
+          <TabsTrigger value="verification" data-testid="tab-verification">
+            <ShieldCheck />
+            {t('overview.tabs.verification')}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <DashboardOverview profileHeader={<ProfileHeader />} tontines={tontines} onOpenAssistant={openAssistant} />
+        </TabsContent>
+        <TabsContent value="contributions">
+          <ContributionsPanel
+            renderPay={(contribution) => (
+              <PayContributionButton contributionId={contribution.id} amount={contribution.amount} tontineName={contribution.tontineName} defaultPhone={user?.phoneNumber} />
+            )}
+          />
+        </TabsContent>
+        <TabsContent value="verification">
+          <VerificationCards nidaVerified={user?.nidaVerified === true} kycVerified={user?.kycVerified === true} />
+        </TabsContent>
+      </Tabs>
+      <AssistantDialog open={assistantOpen} onOpenChange={setAssistantOpen} />
     </div>
   );
 }

@@ -1,0 +1,12 @@
+import { useSignInDialog } from '../../features/auth/components/sign-in-dialog-provider.tsx';
+import { useDashboardSummary } from '../../features/dashboard/api/get-dashboard-summary.ts';
+import { TontinesPage } from '../../features/tontines/components/tontines-page.tsx';
+import { isSignedIn } from '../../lib/session.ts';
+
+/** /tontines: the list, with the member's own figures from the dashboard summary when signed in. */
+export default function TontinesRoute() {
+  const { openSignIn } = useSignInDialog();
+  const signedIn = isSignedIn();
+  const { data: summary } = useDashboardSummary({ enabled: signedIn });
+  return <TontinesPage signedIn={signedIn} onSignIn={() => openSignIn('login')} figures={summary} />;
+}

@@ -1,0 +1,112 @@
+import { Bot, Loader2, Send } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { QUICK_QUESTIONS, REPLY_DELAY_MS, replyKeyFor, type QuickQuestion, type ReplyKey } from '../canned-replies.ts';
+
+interface AssistantMessage {
+  id: number;
+  role: 'user' | 'assistant';
+  /** The member's own words, or the key of an example answer (translated when shown). */
+  content: string | { example: ReplyKey };
+  timestamp: Date;
+}
+
+/** The AI assistant modal (spec part 1 §2.10): four quick questions and example answers after 1.5 s. */
+export function AssistantDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <DialogContent closeLabel={t('common.close')} className="max-w-lg" data-testid="dialog-assistant" aria-describedby="assistant-description">
+          <AssistantChat />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function AssistantChat() {
+  const { t, i18n } = useTranslation();
+  const [messages, setMessages] = useState<AssistantMessage[]>([]);
+  const [draft, setDraft] = useState('');
+  const [pending, setPending] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const nextId = useRef(1);
+
+  useEffect(() => () => {
+    if (timer.current !== null) clearTimeout(timer.current);
+  }, []);
+
+  const ask = (text: string, question: QuickQuestion | null) => {
+    const content = text.trim();
+    if (content === '' || pending) return;
+    setMessages((current) => [...current, { id: nextId.current++, role: 'user', content, timestamp: new Date() }]);
+    setDraft('');
+    setPending(true);
+    timer.current = setTimeout(() => {
+      setMessages((current) => [...current, { id: nextId.current++, role: 'assistant', content: { example: replyKeyFor(question) }, timestamp: new Date() }]);
+      setPending(false);
+    }, REPLY_DELAY_MS);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    ask(draft, null);
+  };
+
+  return (
+    <>
+      <div className="grid gap-1.5 pr-6">
+        <DialogTitle className="flex items-center gap-2 text-xl font-semibold">
+          <Bot className="size-5 text-primary" />
+          {t('assistant.title')}
+        </DialogTitle>
+        <DialogDescription id="assistant-description" className="text-sm text-muted-foreground">
+          {t('assistant.description')}
+        </DialogDescription>
+      </div>
+      <ScrollArea className="h-72 rounded-xl border border-border">
+        <div className="grid gap-3 p-3">
+          {messages.length === 0 && <p className="py-8 text-center text-sm text-muted-foreground">{t('assistant.empty')}</p>}
+          {messages.map((message) => (
+            <div key={message.id} className={cn('grid max-w-[85%] gap-1', message.role === 'user' ? 'justify-self-end' : 'justify-self-start')} data-testid={`assistant-message-${message.role}`}>
+              {typeof message.content === 'string' ? (
+                <p className="rounded-2xl bg-primary px-3 py-2 text-sm text-primary-foreground">{message.content}</p>
+              ) : (
+                <div className="rounded-2xl bg-muted px-3 py-2 text-sm">
+                  <span className="mb-1 inline-block rounded-full bg-accent/30 px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wide" data-testid="label-example-answer">
+                    {t('assistant.exampleLabel')}
+                  </span>
+                  <p>{t(`assistant.replies.${message.content.example}`)}</p>
+                </div>
+              )}
+              <time className={cn('text-[11px] text-muted-foreground', message.role === 'user' && 'text-right')}>
+                {message.timestamp.toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })}
+              </time>
+            </div>
+          ))}
+          {pending && <Loader2 className="size-4 animate-spin text-muted-foreground" aria-label={t('assistant.thinking')} />}
+        </div>
+      </ScrollArea>
+      <div className="flex flex-wrap gap-2">
+        {QUICK_QUESTIONS.map((question) => (
+          <Button key={question} size="sm" variant="outline" disabled={pending} onClick={() => ask(t(`assistant.questions.${question}`), question)} data-testid={`button-quick-${question}`}>
+            {t(`assistant.questions.${question}`)}
+          </Button>
+        ))}
+      </div>
+      <form className="flex gap-2" onSubmit={submit}>
+        <Input value={draft} onChange={(event) => setDraft(event.target.value)} disabled={pending} placeholder={t('assistant.placeholder')} aria-label={t('assistant.placeholder')} data-testid="input-assistant" />
+        <Button type="submit" size="icon" disabled={pending || draft.trim() === ''} aria-label={t('assistant.send')} data-testid="button-assistant-send">
+          <Send />
+        </Button>
+      </form>
+      <p className="text-xs text-muted-foreground">{t('assistant.disclaimer')}</p>
+    </>
+  );
+}

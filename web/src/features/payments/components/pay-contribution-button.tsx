@@ -1,0 +1,151 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Loader2, Smartphone, XCircle } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { useFormatters } from '../../../hooks/use-formatters.ts';
+import { toast } from '../../../hooks/use-toast.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { serverErrorText } from '../../../lib/server-text.ts';
+import { usePayment } from '../api/get-payment.ts';
+import { usePayContribution } from '../api/pay-contribution.ts';
+import { attemptFor, type PayAttempt } from '../pay-attempt.ts';
+
+export interface PayContributionButtonProps {
+  contributionId: string;
+  amount: string;
+  tontineName?: string | null | undefined;
+  /** The member's own number, offered first; they may pay from another. */
+  defaultPhone: string | null | undefined;
+  size?: 'sm' | 'default';
+}
+
+/**
+ * Pay a due contribution by mobile money: confirm the number, send the request once per click
+ * (Idempotency-Key), then wait for the member to approve on their phone, polling every 2 s.
+ */
+export function PayContributionButton({ contributionId, amount, tontineName, defaultPhone, size = 'sm' }: PayContributionButtonProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size={size} onClick={() => setOpen(true)} data-testid={`button-pay-${contributionId}`}>
+        <Smartphone />
+        {t('payments.pay')}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        {open && (
+          <DialogContent closeLabel={t('common.close')} data-testid="dialog-pay" aria-describedby="pay-description">
+            <PayFlow contributionId={contributionId} amount={amount} tontineName={tontineName} defaultPhone={defaultPhone} onDone={() => setOpen(false)} />
+          </DialogContent>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: Omit<PayContributionButtonProps, 'size'> & { onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const format = useFormatters();
+  const queryClient = useQueryClient();
+  const [phone, setPhone] = useState(defaultPhone ?? '');
+  const [paymentId, setPaymentId] = useState<string | null>(null);
+  const attempt = useRef<PayAttempt | null>(null);
+  const pay = usePayContribution();
+  const { data: payment } = usePayment(paymentId);
+  const status = payment?.status ?? (paymentId === null ? null : 'pending');
+
+  useEffect(() => {
+    if (payment?.status === 'successful') {
+      toast({ title: t('payments.successTitle'), description: t('payments.successText', { amount: format.money(payment.amount) }) });
+      // The contribution is now paid: every figure that counts it changes.
+      void queryClient.invalidateQueries();
+      onDone();
+    } else if (payment?.status === 'failed') {
+      toast({ variant: 'destructive', title: t('payments.failedTitle'), description: payment.reason || t('payments.failedText') });
+    }
+    // Each payment reaches an outcome once; react to that transition only.
+  }, [payment?.status]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const current = attemptFor(attempt.current, { contributionId, phoneNumber: phone.trim() }, () => crypto.randomUUID());
+    attempt.current = current;
+    pay.mutate(
+      { contributionId, phoneNumber: current.phoneNumber, idempotencyKey: current.key },
+      {
+        onSuccess: (answer) => {
+          current.answered = true;
+          setPaymentId(answer.id);
+          queryClient.setQueryData(['/api/payments', answer.id], answer);
+        },
+        onError: (error) => {
+          const text = error instanceof ApiError ? serverErrorText(i18n, error) : '';
+          toast({ variant: 'destructive', title: t('payments.failedTitle'), description: text || t('payments.requestFailed') });
+        },
+      },
+    );
+  };
+
+  const heading = (
+    <div className="grid gap-1.5 pr-6">
+      <DialogTitle className="text-xl font-semibold">{t('payments.title')}</DialogTitle>
+      <DialogDescription id="pay-description" className="text-sm text-muted-foreground">
+        {tontineName ? t('payments.descriptionFor', { amount: format.money(amount), name: tontineName }) : t('payments.description', { amount: format.money(amount) })}
+      </DialogDescription>
+    </div>
+  );
+
+  if (status === 'pending' || status === 'successful') {
+    return (
+      <>
+        {heading}
+        <div className="flex flex-col items-center gap-3 py-6 text-center" role="status" data-testid="state-payment-pending">
+          {status === 'successful' ? <CheckCircle2 className="size-12 text-emerald-600" /> : <Smartphone className="size-12 animate-pulse text-primary" />}
+          <p className="text-lg font-semibold">{t('payments.approveTitle')}</p>
+          <p className="max-w-sm text-sm text-muted-foreground">{t('payments.approveText', { phone: payment?.phoneNumber ?? phone })}</p>
+          <p className="flex items-center gap-2 text-xs text-muted-foreground">
+            <Loader2 className="size-3.5 animate-spin" />
+            {t('payments.waiting')}
+          </p>
+        </div>
+      </>
+    );
+  }
+
+  if (status === 'failed') {
+    return (
+      <>
+        {heading}
+        <div className="flex flex-col items-center gap-3 py-6 text-center" role="alert" data-testid="state-payment-failed">
+          <XCircle className="size-12 text-destructive" />
+          <p className="text-lg font-semibold">{t('payments.failedTitle')}</p>
+          <p className="text-sm text-muted-foreground">{payment?.reason || t('payments.failedText')}</p>
+          <Button onClick={() => setPaymentId(null)} data-testid="button-pay-retry">
+            {t('payments.tryAgain')}
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {heading}
+      <form className="grid gap-4" onSubmit={submit} noValidate>
+        <div className="grid gap-1.5">
+          <Label htmlFor="pay-phone">{t('payments.phone')}</Label>
+          <Input id="pay-phone" type="tel" value={phone} onChange={(event) => setPhone(event.target.value)} placeholder="+250 7XX XXX XXX" data-testid="input-pay-phone" />
+          <p className="text-xs text-muted-foreground">{t('payments.phoneHint')}</p>
+        </div>
+        <Button type="submit" disabled={pay.isPending} data-testid="button-confirm-pay">
+          {pay.isPending && <Loader2 className="animate-spin" />}
+          {t('payments.confirm', { amount: format.money(amount) })}
+        </Button>
+      </form>
+    </>
+  );
+}

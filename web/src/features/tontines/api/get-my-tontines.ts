@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, readJson } from '../../../lib/api-client.ts';
+import { tontineListSchema, type Tontine } from './tontine-schema.ts';
+
+/** GET /api/tontines/user: the signed-in member's groups. */
+export async function getMyTontines(): Promise<Tontine[]> {
+  return readJson(await apiRequest('/api/tontines/user'), tontineListSchema);
+}
+
+export const myTontinesQueryOptions = () => queryOptions({ queryKey: ['/api/tontines/user'], queryFn: getMyTontines });
+
+export function useMyTontines({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...myTontinesQueryOptions(), enabled });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, readJson } from '../../../lib/api-client.ts';
+import { tontineMemberSchema, type TontineMember } from './tontine-schema.ts';
+
+/** GET /api/tontines/{id}/members: public names, avatars and initials of a group's members. */
+export async function getTontineMembers(id: string): Promise<TontineMember[]> {
+  return readJson(await apiRequest(`/api/tontines/${encodeURIComponent(id)}/members`), z.array(tontineMemberSchema));
+}
+
+export const tontineMembersQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['/api/tontines', id, 'members'], queryFn: () => getTontineMembers(id) });
+
+export function useTontineMembers(id: string) {
+  return useQuery(tontineMembersQueryOptions(id));
+}

@@ -1,0 +1,126 @@
+import { Loader2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { toast } from '../../../hooks/use-toast.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { serverErrorText } from '../../../lib/server-text.ts';
+import { useCreateTontine } from '../api/create-tontine.ts';
+import { CREATE_FREQUENCIES, DEFAULT_CREATE_FREQUENCY, validateCreateTontine, type CreateTontineForm } from '../create-tontine-input.ts';
+
+const EMPTY: CreateTontineForm = { name: '', description: '', contributionAmount: '', frequency: DEFAULT_CREATE_FREQUENCY, maxMembers: '' };
+
+/** Create Tontine (spec part 1 §2.7, §5): 'Validation Error' toasts, then /tontines/{id} on success. */
+export function CreateTontineDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<CreateTontineForm>(EMPTY);
+  const create = useCreateTontine();
+  const set = (field: keyof CreateTontineForm) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateCreateTontine(form);
+    if (!checked.ok) {
+      toast({ variant: 'destructive', title: t('tontines.create.validationError'), description: t(`tontines.create.${checked.problem}`) });
+      return;
+    }
+    create.mutate(checked.input, {
+      onSuccess: (tontine) => {
+        toast({ title: t('tontines.toast.success'), description: t('tontines.toast.created') });
+        setForm(EMPTY);
+        onOpenChange(false);
+        void navigate(`/tontines/${tontine.id}`);
+      },
+      onError: (error) => {
+        const text = error instanceof ApiError ? serverErrorText(i18n, error) : '';
+        toast({ variant: 'destructive', title: t('tontines.toast.error'), description: text || t('tontines.toast.createFailed') });
+      },
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <DialogContent closeLabel={t('common.close')} className="max-w-lg" data-testid="dialog-create-tontine" aria-describedby="create-tontine-description">
+          <div className="grid gap-1.5 pr-6">
+            <DialogTitle className="text-xl font-semibold">{t('tontines.create.title')}</DialogTitle>
+            <DialogDescription id="create-tontine-description" className="text-sm text-muted-foreground">
+              {t('tontines.create.description')}
+            </DialogDescription>
+          </div>
+          {/* noValidate: the specification's own messages are shown, not the browser's. */}
+          <form className="grid gap-4" onSubmit={submit} noValidate>
+            <div className="grid gap-1.5">
+              <Label htmlFor="tontine-name">{t('tontines.create.name')}</Label>
+              <Input id="tontine-name" value={form.name} onChange={set('name')} placeholder={t('tontines.create.namePlaceholder')} data-testid="input-tontine-name" />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="tontine-description">{t('tontines.create.descriptionLabel')}</Label>
+              <Textarea
+                id="tontine-description"
+                value={form.description}
+                onChange={set('description')}
+                placeholder={t('tontines.create.descriptionPlaceholder')}
+                data-testid="input-tontine-description"
+              />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-1.5">
+                <Label htmlFor="tontine-amount">{t('tontines.create.amount')}</Label>
+                <Input
+                  id="tontine-amount"
+                  inputMode="decimal"
+                  value={form.contributionAmount}
+                  onChange={set('contributionAmount')}
+                  placeholder="5000"
+                  data-testid="input-tontine-amount"
+                />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="tontine-frequency">{t('tontines.create.frequency')}</Label>
+                <select
+                  id="tontine-frequency"
+                  value={form.frequency}
+                  onChange={(event) => setForm((current) => ({ ...current, frequency: event.target.value === 'weekly' ? 'weekly' : 'monthly' }))}
+                  className="h-10 rounded-lg border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  data-testid="select-tontine-frequency"
+                >
+                  {CREATE_FREQUENCIES.map((frequency) => (
+                    <option key={frequency} value={frequency}>
+                      {t(`frequency.${frequency}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="tontine-max-members">{t('tontines.create.maxMembers')}</Label>
+              <Input
+                id="tontine-max-members"
+                inputMode="numeric"
+                value={form.maxMembers}
+                onChange={set('maxMembers')}
+                placeholder="10"
+                aria-describedby="tontine-max-members-hint"
+                data-testid="input-tontine-max-members"
+              />
+              <p id="tontine-max-members-hint" className="text-xs text-muted-foreground">
+                {t('tontines.create.maxMembersHint')}
+              </p>
+            </div>
+            <Button type="submit" disabled={create.isPending} data-testid="button-submit-tontine">
+              {create.isPending && <Loader2 className="animate-spin" />}
+              {create.isPending ? t('tontines.create.creating') : t('tontines.create.submit')}
+            </Button>
+          </form>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { chatTimestampStyle, messageToSend } from './chat-time.ts';
+import { parseMaxMembers, validateCreateTontine, type CreateTontineForm } from './create-tontine-input.ts';
+
+const form: CreateTontineForm = { name: ' Abahizi ', description: ' Monthly group ', contributionAmount: '5000', frequency: 'monthly', maxMembers: '10' };
+
+describe('create tontine validation', () => {
+  it('accepts a complete form, trimming text and writing the amount as a decimal string', () => {
+    expect(validateCreateTontine(form)).toEqual({
+      ok: true,
+      input: { name: 'Abahizi', description: 'Monthly group', contributionAmount: '5000.00', frequency: 'monthly', maxMembers: 10 },
+    });
+  });
+
+  it('reports the first broken rule in the order of the specification', () => {
+    expect(validateCreateTontine({ ...form, name: '   ', description: '' })).toEqual({ ok: false, problem: 'nameRequired' });
+    expect(validateCreateTontine({ ...form, description: '  ', contributionAmount: '0' })).toEqual({ ok: false, problem: 'descriptionRequired' });
+    for (const amount of ['0', '-5', 'abc', '', '1.234']) {
+      expect(validateCreateTontine({ ...form, contributionAmount: amount })).toEqual({ ok: false, problem: 'amountInvalid' });
+    }
+  });
+
+  it('max members parses an integer and falls back to 1 (personal savings)', () => {
+    expect(parseMaxMembers('12')).toBe(12);
+    expect(parseMaxMembers('7.9')).toBe(7);
+    expect(parseMaxMembers('')).toBe(1);
+    expect(parseMaxMembers('abc')).toBe(1);
+    expect(parseMaxMembers('0')).toBe(1);
+    expect(parseMaxMembers('-3')).toBe(1);
+  });
+});
+
+describe('chat', () => {
+  const now = new Date('2025-06-15T12:00:00Z');
+  it('shows the time under 24 hours and a short date from 24 hours on', () => {
+    expect(chatTimestampStyle(new Date('2025-06-14T12:00:01Z'), now)).toBe('time');
+    expect(chatTimestampStyle(new Date('2025-06-14T12:00:00Z'), now)).toBe('date');
+    expect(chatTimestampStyle(new Date('2025-06-15T12:01:00Z'), now)).toBe('time');
+  });
+
+  it('never sends an empty or whitespace-only message', () => {
+    expect(messageToSend('  \n\t ')).toBeNull();
+    expect(messageToSend('  Muraho  ')).toBe('Muraho');
+  });
+});
