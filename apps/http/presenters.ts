@@ -1,9 +1,12 @@
 import type { SignedIn } from '../../core/accounts/start-session.ts';
 import type { User } from '../../core/accounts/user.ts';
+import { invariant } from '../../core/shared/result.ts';
 import type { z } from 'zod';
 import type { ProfileResponse, SignedInResponse, UserResponse } from './auth-schemas.ts';
 
 export function presentUser(user: User): z.infer<typeof UserResponse> {
+  // Only e-mail accounts reach the web: a phone (USSD) account has no password, link or provider.
+  invariant(user.email !== null, `account ${user.id} has no e-mail address`);
   return {
     id: user.id,
     email: user.email,

@@ -52,7 +52,7 @@ export class InMemoryAccounts implements AccountRepository {
     return identity ? this.findById(identity.userId) : null;
   }
   async add(user: User) {
-    if (await this.findByEmail(user.email)) return 'email_taken' as const;
+    if (user.email !== null && (await this.findByEmail(user.email))) return 'email_taken' as const;
     this.users.set(user.id, user);
     return 'added' as const;
   }

@@ -177,6 +177,6 @@ describe('demo accounts', () => {
     expect((await seed.execute()).some((a) => a.created)).toBe(false);
     const users = [...s.accounts.users.values()];
     expect(users).toHaveLength(2);
-    expect(users.every((u) => u.isDemo && u.nidaVerified && u.email.endsWith('@ikimina.demo'))).toBe(true);
+    expect(users.every((u) => u.isDemo && u.nidaVerified && u.email?.endsWith('@ikimina.demo'))).toBe(true);
   });
 });

@@ -54,7 +54,7 @@ export class RequestSignInLink {
           createdIp: input.clientIp,
         }),
       );
-      await this.outbox.enqueue(signInLinkEmail(user, signInLinkUrl(this.publicBaseUrl, token)));
+      await this.outbox.enqueue(signInLinkEmail({ ...user, email }, signInLinkUrl(this.publicBaseUrl, token)));
     });
     return ok(undefined);
   }

@@ -2,7 +2,8 @@
  * User: a member's account.
  *
  * Guarantees
- * - `email` is always normalised (trimmed, lower-cased): one address, one account.
+ * - `email` is always normalised (trimmed, lower-cased): one address, one account. It is null
+ *   only for an account opened by phone (USSD), which signs in with its PIN, never by e-mail.
  * - `passwordHash` is null for an account created through single sign-on; such an account signs
  *   in with its provider or a sign-in link, never with a password.
  * - `isDemo` marks the seeded demonstration accounts, so they can be told apart everywhere.
@@ -16,7 +17,7 @@ export function normalizeEmail(raw: string): string {
 
 export interface NewUser {
   id: string;
-  email: string;
+  email: string | null;
   passwordHash: string | null;
   firstName: string;
   lastName: string;
@@ -31,7 +32,7 @@ export interface NewUser {
 
 export class User {
   id: string;
-  email: string;
+  email: string | null;
   passwordHash: string | null;
   firstName: string;
   lastName: string;
@@ -51,7 +52,7 @@ export class User {
 
   constructor(props: NewUser) {
     this.id = props.id;
-    this.email = normalizeEmail(props.email);
+    this.email = props.email === null ? null : normalizeEmail(props.email);
     this.passwordHash = props.passwordHash;
     this.firstName = props.firstName;
     this.lastName = props.lastName;

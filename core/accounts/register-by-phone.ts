@@ -1,0 +1,67 @@
+/**
+ * Register an account by phone (USSD): names, language and a PIN, no e-mail and no password.
+ *
+ * Guarantees
+ * - One account per phone number, also under concurrent registrations (`phone_taken`); a refused
+ *   registration writes nothing.
+ * - The PIN is stored only as its hash (PasswordHasher, as passwords); the account's profile
+ *   phone is the same number, so payouts and SMS reach it.
+ * - The PIN's shape is the channel's policy (ussd/pin-policy.ts), checked before this is called.
+ */
+import type { Clock, IdGenerator } from '../shared/clock.ts';
+import { err, ok, type Result } from '../shared/result.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import type { AccountRepository, PasswordHasher } from './ports.ts';
+import { type Language, User } from './user.ts';
+import { phoneKey, type UssdPins } from './ussd-pins.ts';
+
+export interface RegisterByPhoneInput {
+  phoneNumber: string;
+  firstName: string;
+  lastName: string;
+  pin: string;
+  language: Language;
+}
+
+export type RegisterByPhoneError = 'phone_taken' | 'phone_number_invalid';
+
+export class RegisterByPhone {
+  constructor(
+    private readonly deps: {
+      accounts: AccountRepository;
+      pins: UssdPins;
+      hasher: PasswordHasher;
+      uow: UnitOfWork;
+      ids: IdGenerator;
+      clock: Clock;
+    },
+  ) {}
+
+  async execute(input: RegisterByPhoneInput): Promise<Result<{ userId: string }, RegisterByPhoneError>> {
+    const { accounts, pins, hasher, uow, ids, clock } = this.deps;
+    const phone = phoneKey(input.phoneNumber);
+    if (!phone.ok) return phone;
+    if (await pins.findByPhone(phone.value)) return err('phone_taken');
+    // Hash outside the transaction: it is the slow part and needs no database.
+    const pinHash = await hasher.hash(input.pin);
+    return uow.run(async () => {
+      const now = clock.now();
+      const userId = ids.newId();
+      // The PIN row first: it is the one that can lose a race, and losing it must write nothing.
+      if ((await pins.add({ phoneNumber: phone.value, userId, pinHash }, now)) === 'phone_taken') return err('phone_taken');
+      const user = new User({
+        id: userId,
+        email: null,
+        passwordHash: null,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        phoneNumber: phone.value,
+        language: input.language,
+        emailVerified: false,
+        createdAt: now,
+      });
+      await accounts.add(user);
+      return ok({ userId });
+    });
+  }
+}

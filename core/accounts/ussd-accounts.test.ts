@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { accountsWorld } from './accounts.fixtures.ts';
+import { ChangeLanguage } from './change-language.ts';
+import { ChangeUssdPin } from './change-ussd-pin.ts';
+import { RegisterByPhone } from './register-by-phone.ts';
+import { phoneKey, type UssdPin, type UssdPins } from './ussd-pins.ts';
+import { VerifyUssdPin } from './verify-ussd-pin.ts';
+
+class InMemoryPins implements UssdPins {
+  pins = new Map<string, UssdPin>();
+  async findByPhone(phoneNumber: string) {
+    return this.pins.get(phoneNumber) ?? null;
+  }
+  async add(pin: UssdPin) {
+    if (this.pins.has(pin.phoneNumber)) return 'phone_taken' as const;
+    this.pins.set(pin.phoneNumber, pin);
+    return 'added' as const;
+  }
+  async changeHash(phoneNumber: string, pinHash: string) {
+    const pin = this.pins.get(phoneNumber);
+    if (pin) this.pins.set(phoneNumber, { ...pin, pinHash });
+  }
+}
+
+function world() {
+  const w = accountsWorld();
+  const pins = new InMemoryPins();
+  const deps = { accounts: w.accounts, pins, hasher: w.passwords, uow: w.uow, ids: w.ids, clock: w.clock };
+  return {
+    ...w,
+    pins,
+    register: new RegisterByPhone(deps),
+    verify: new VerifyUssdPin(deps),
+    change: new ChangeUssdPin(deps),
+    language: new ChangeLanguage(deps),
+  };
+}
+
+const AMINA = { phoneNumber: '0788 123 456', firstName: ' Amina ', lastName: 'Uwase', pin: '24680', language: 'rw' as const };
+
+describe('phone numbers as USSD keys', () => {
+  it('keys a Rwandan number in any typed form as E.164 and other E.164 numbers as given', () => {
+    for (const form of ['+250788123456', '250788123456', '0788123456', '0788-123-456']) expect(phoneKey(form)).toEqual({ ok: true, value: '+250788123456' });
+    expect(phoneKey('+254739495441')).toEqual({ ok: true, value: '+254739495441' });
+    for (const bad of ['', 'abc', '12', '+0123456789', `+${'1'.repeat(20)}`]) expect(phoneKey(bad)).toEqual({ ok: false, error: 'phone_number_invalid' });
+  });
+});
+
+describe('RegisterByPhone', () => {
+  it('opens an account keyed by the phone, without e-mail or password, with the PIN stored only as its hash', async () => {
+    const w = world();
+    const result = await w.register.execute(AMINA);
+    expect(result.ok).toBe(true);
+    const userId = result.ok ? result.value.userId : '';
+    const user = await w.accounts.findById(userId);
+    expect(user).toMatchObject({ email: null, passwordHash: null, firstName: 'Amina', lastName: 'Uwase', phoneNumber: '+250788123456', language: 'rw' });
+    expect(w.pins.pins.get('+250788123456')).toEqual({ phoneNumber: '+250788123456', userId, pinHash: 'hashed:24680' });
+  });
+
+  it('refuses a second account for the same number, however it is written, and writes nothing', async () => {
+    const w = world();
+    await w.register.execute(AMINA);
+    expect(await w.register.execute({ ...AMINA, phoneNumber: '+250 788 123 456', pin: '13579' })).toEqual({ ok: false, error: 'phone_taken' });
+    expect(w.accounts.users.size).toBe(1);
+  });
+
+  it('lets two phone accounts coexist although neither has an e-mail address', async () => {
+    const w = world();
+    await w.register.execute(AMINA);
+    expect((await w.register.execute({ ...AMINA, phoneNumber: '0722000111' })).ok).toBe(true);
+    expect(w.accounts.users.size).toBe(2);
+  });
+
+  it('refuses a number that is not a phone number', async () => {
+    expect(await world().register.execute({ ...AMINA, phoneNumber: 'not a phone' })).toEqual({ ok: false, error: 'phone_number_invalid' });
+  });
+});
+
+describe('VerifyUssdPin', () => {
+  it('answers the account for the right PIN and pin_incorrect for a wrong PIN or an unknown number', async () => {
+    const w = world();
+    const registered = await w.register.execute(AMINA);
+    expect(await w.verify.execute({ phoneNumber: '+250788123456', pin: '24680' })).toEqual({ ok: true, value: { userId: registered.ok && registered.value.userId } });
+    expect(await w.verify.execute({ phoneNumber: '+250788123456', pin: '24681' })).toEqual({ ok: false, error: 'pin_incorrect' });
+    expect(await w.verify.execute({ phoneNumber: '+250788999999', pin: '24680' })).toEqual({ ok: false, error: 'pin_incorrect' });
+  });
+});
+
+describe('ChangeUssdPin', () => {
+  it('changes the PIN only with the current PIN, after which only the new one verifies', async () => {
+    const w = world();
+    await w.register.execute(AMINA);
+    expect(await w.change.execute({ phoneNumber: '0788123456', oldPin: '11223', newPin: '97531' })).toEqual({ ok: false, error: 'pin_incorrect' });
+    expect((await w.verify.execute({ phoneNumber: '0788123456', pin: '24680' })).ok).toBe(true);
+    expect(await w.change.execute({ phoneNumber: '0788123456', oldPin: '24680', newPin: '97531' })).toEqual({ ok: true, value: undefined });
+    expect((await w.verify.execute({ phoneNumber: '0788123456', pin: '24680' })).ok).toBe(false);
+    expect((await w.verify.execute({ phoneNumber: '0788123456', pin: '97531' })).ok).toBe(true);
+    expect(w.pins.pins.get('+250788123456')?.pinHash).toBe('hashed:97531');
+  });
+});
+
+describe('ChangeLanguage', () => {
+  it("changes the account's language and answers account_not_found for an unknown account", async () => {
+    const w = world();
+    const registered = await w.register.execute(AMINA);
+    const userId = registered.ok ? registered.value.userId : '';
+    w.clock.advance(60_000);
+    expect(await w.language.execute({ userId, language: 'fr' })).toEqual({ ok: true, value: undefined });
+    const user = await w.accounts.findById(userId);
+    expect(user?.language).toBe('fr');
+    expect(user?.updatedAt).toEqual(w.clock.now());
+    expect(await w.language.execute({ userId: 'nobody', language: 'fr' })).toEqual({ ok: false, error: 'account_not_found' });
+  });
+});

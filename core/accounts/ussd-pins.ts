@@ -1,0 +1,34 @@
+/**
+ * USSD PINs: the credential of an account used from a basic phone, keyed by its phone number.
+ *
+ * Guarantees
+ * - One PIN per phone number and one phone number per account (`phone_taken` otherwise, also
+ *   under concurrent registrations).
+ * - Only the PIN's hash is stored, made by the same PasswordHasher as passwords.
+ * - A phone number is keyed in one form: a Rwandan mobile number as core/identity normalises it
+ *   (E.164), any other E.164 number (a provider's sandbox or a foreign SIM) as `+` and its digits.
+ */
+import { normalisePhoneNumber } from '../identity/phone-number.ts';
+import { err, ok, type Result } from '../shared/result.ts';
+
+export interface UssdPin {
+  readonly phoneNumber: string;
+  readonly userId: string;
+  readonly pinHash: string;
+}
+
+export interface UssdPins {
+  findByPhone(phoneNumber: string): Promise<UssdPin | null>;
+  /** Atomic against a concurrent add of the same number; the account may be added after it in the same unit of work. */
+  add(pin: UssdPin, now: Date): Promise<'added' | 'phone_taken'>;
+  changeHash(phoneNumber: string, pinHash: string, now: Date): Promise<void>;
+}
+
+const E164 = /^\+[1-9]\d{7,14}$/;
+
+export function phoneKey(raw: string): Result<string, 'phone_number_invalid'> {
+  const rwandan = normalisePhoneNumber(raw);
+  if (rwandan.ok) return rwandan;
+  const compact = raw.trim().replace(/[\s\-.()]/g, '');
+  return E164.test(compact) ? ok(compact) : err('phone_number_invalid');
+}
