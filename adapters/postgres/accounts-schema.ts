@@ -10,7 +10,7 @@ export const UserSchema = defineEntity({
   tableName: 'users',
   properties: {
     id: p.uuid().primary(),
-    email: p.string().length(254).unique('users_email_unique'),
+    email: p.string().length(254).nullable().unique('users_email_unique'),
     passwordHash: p.string().length(255).nullable(),
     firstName: p.string().length(100),
     lastName: p.string().length(100),

@@ -6,6 +6,7 @@ import { OutboxMessageSchema, RateLimitWindowSchema } from './outbox-schema.ts';
 import { NotificationSchema, PaymentSchema } from './payments-schema.ts';
 import { SmsDeliverySchema } from './sms-delivery-schema.ts';
 import { ChatMessageSchema, ContributionSchema, TontineCategorySchema, TontineMemberSchema, TontineSchema } from './tontines-schema.ts';
+import { USSD_ENTITIES } from './ussd-schema.ts';
 
 export const ENTITIES = [
   UserSchema,
@@ -27,4 +28,5 @@ export const ENTITIES = [
   LedgerAccountSchema,
   JournalEntrySchema,
   LedgerPostingSchema,
+  ...USSD_ENTITIES,
 ];

@@ -1,0 +1,35 @@
+/**
+ * PostgresUssdPins: the UssdPins port over `ussd_pins`.
+ *
+ * Guarantees
+ * - `add` is one INSERT … ON CONFLICT DO NOTHING: of two concurrent registrations of one number,
+ *   exactly one adds it, and the loser's transaction is not aborted (it answers `phone_taken`).
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { UssdPin, UssdPins } from '../../core/accounts/ussd-pins.ts';
+
+export class PostgresUssdPins implements UssdPins {
+  constructor(private readonly em: EntityManager) {}
+
+  async findByPhone(phoneNumber: string): Promise<UssdPin | null> {
+    const rows = await this.em.execute<{ phone_number: string; user_id: string; pin_hash: string }[]>(
+      'select phone_number, user_id, pin_hash from ussd_pins where phone_number = ?',
+      [phoneNumber],
+    );
+    const row = rows[0];
+    return row ? { phoneNumber: row.phone_number, userId: row.user_id, pinHash: row.pin_hash } : null;
+  }
+
+  async add(pin: UssdPin, now: Date): Promise<'added' | 'phone_taken'> {
+    const result = await this.em.execute<{ affectedRows: number }>(
+      'insert into ussd_pins (phone_number, user_id, pin_hash, created_at, updated_at) values (?, ?, ?, ?, ?) on conflict (phone_number) do nothing',
+      [pin.phoneNumber, pin.userId, pin.pinHash, now, now],
+      'run',
+    );
+    return result.affectedRows === 1 ? 'added' : 'phone_taken';
+  }
+
+  async changeHash(phoneNumber: string, pinHash: string, now: Date): Promise<void> {
+    await this.em.execute('update ussd_pins set pin_hash = ?, updated_at = ? where phone_number = ?', [pinHash, now, phoneNumber], 'run');
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * PostgresUssdSessionStore: the USSD session state per sessionId (with a time-to-live) and the PIN
+ * access state per phone, so that any replica can answer the next step of a session.
+ *
+ * Guarantees
+ * - `lock` must run inside a transaction: it creates the session and access rows when missing
+ *   (INSERT … ON CONFLICT) and holds both row locks until the transaction ends, session first,
+ *   then phone, always in that order. Requests of one session, and PIN attempts of one phone
+ *   from any of its sessions, therefore run one at a time, on every replica.
+ * - A session past its expiry answers as new (nothing of it is replayed), and so does a
+ *   sessionId seen before with another phone number (`phoneMismatch`), which must not inherit
+ *   that phone's signed-in state.
+ * - `save` writes with INSERT … ON CONFLICT and renews the session's time-to-live.
+ * - A stored state that is not of the expected shape is a fault (thrown), never read as a fresh
+ *   PIN access: that would lift a lock-out.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { FRESH_PIN_ACCESS, type PinAccess } from '../../ussd/pin-policy.ts';
+import { NEW_SESSION, type UssdSession } from '../../ussd/session.ts';
+
+export interface LockedUssdState {
+  readonly session: UssdSession;
+  readonly access: PinAccess;
+  readonly phoneMismatch: boolean;
+}
+
+export class PostgresUssdSessionStore {
+  constructor(private readonly em: EntityManager) {}
+
+  async lock(sessionId: string, phone: string, now: Date, ttlMs: number): Promise<LockedUssdState> {
+    // DO UPDATE (a no-op) rather than DO NOTHING: it locks the existing row and returns it in one round trip.
+    const sessions = await this.em.execute<{ phone: string; state: unknown; expires_at: Date }[]>(
+      `insert into ussd_session (session_id, phone, state, expires_at) values (?, ?, ?::jsonb, ?)
+       on conflict (session_id) do update set session_id = excluded.session_id
+       returning phone, state, expires_at`,
+      [sessionId, phone, JSON.stringify(NEW_SESSION), new Date(now.getTime() + ttlMs)],
+    );
+    const accesses = await this.em.execute<{ state: unknown }[]>(
+      `insert into ussd_access (phone, state) values (?, ?::jsonb)
+       on conflict (phone) do update set phone = excluded.phone
+       returning state`,
+      [phone, JSON.stringify(FRESH_PIN_ACCESS)],
+    );
+    const row = sessions[0];
+    const accessRow = accesses[0];
+    if (!row || !accessRow) throw new Error(`ussd state of session ${sessionId} could not be locked`);
+    const phoneMismatch = row.phone !== phone;
+    const live = !phoneMismatch && new Date(row.expires_at).getTime() > now.getTime();
+    return { session: live ? sessionOf(row.state) : NEW_SESSION, access: accessOf(accessRow.state), phoneMismatch };
+  }
+
+  async save(sessionId: string, phone: string, session: UssdSession, access: PinAccess, now: Date, ttlMs: number): Promise<void> {
+    await this.em.execute(
+      `insert into ussd_session (session_id, phone, state, expires_at) values (?, ?, ?::jsonb, ?)
+       on conflict (session_id) do update set phone = excluded.phone, state = excluded.state, expires_at = excluded.expires_at`,
+      [sessionId, phone, JSON.stringify(session), new Date(now.getTime() + ttlMs)],
+      'run',
+    );
+    await this.em.execute(
+      `insert into ussd_access (phone, state) values (?, ?::jsonb) on conflict (phone) do update set state = excluded.state`,
+      [phone, JSON.stringify(access)],
+      'run',
+    );
+  }
+
+  /** Deletes up to `limit` sessions expired before `before`, skipping any a request holds. */
+  async pruneExpired(before: Date, limit: number): Promise<number> {
+    const result = await this.em.execute<{ affectedRows: number }>(
+      `delete from ussd_session where session_id in
+         (select session_id from ussd_session where expires_at < ? order by expires_at limit ? for update skip locked)`,
+      [before, limit],
+      'run',
+    );
+    return result.affectedRows;
+  }
+}
+
+function sessionOf(state: unknown): UssdSession {
+  const verdicts = (state as { verdicts?: unknown } | null)?.verdicts;
+  if (typeof verdicts !== 'object' || verdicts === null || Array.isArray(verdicts)) throw new Error('stored ussd session state is malformed');
+  return state as UssdSession;
+}
+
+function accessOf(state: unknown): PinAccess {
+  const access = state as Partial<PinAccess> | null;
+  const wellFormed =
+    typeof access?.wrongInARow === 'number' && (access.lockedUntil === null || (typeof access.lockedUntil === 'string' && !Number.isNaN(Date.parse(access.lockedUntil))));
+  if (!wellFormed) throw new Error('stored ussd access state is malformed');
+  return { wrongInARow: access.wrongInARow!, lockedUntil: access.lockedUntil! };
+}

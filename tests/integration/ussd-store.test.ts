@@ -1,0 +1,112 @@
+import { RequestContext } from '@mikro-orm/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { User } from '../../core/accounts/user.ts';
+import { MikroOrmAccountRepository } from '../../adapters/postgres/mikro-orm-account-repository.ts';
+import { MikroOrmUnitOfWork } from '../../adapters/postgres/mikro-orm-unit-of-work.ts';
+import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
+import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+const NOW = new Date('2026-03-10T08:00:00Z');
+const TTL = 300_000;
+const inContext = <T>(work: () => Promise<T>) => RequestContext.create(db.orm.em, work);
+const tx = <T>(work: (store: PostgresUssdSessionStore) => Promise<T>) =>
+  inContext(() => new MikroOrmUnitOfWork(db.orm.em).run(() => work(new PostgresUssdSessionStore(db.orm.em))));
+
+describe('USSD session store', () => {
+  it('starts a session new, keeps what is saved, and answers an expired session as new', async () => {
+    const first = await tx((s) => s.lock('S-1', '+250788000001', NOW, TTL));
+    expect(first).toEqual({ session: { verdicts: {} }, access: { wrongInARow: 0, lockedUntil: null }, phoneMismatch: false });
+    const session = { verdicts: { '0': { kind: 'signed_in' as const } } };
+    const access = { wrongInARow: 2, lockedUntil: null };
+    await tx((s) => s.save('S-1', '+250788000001', session, access, NOW, TTL));
+    expect(await tx((s) => s.lock('S-1', '+250788000001', new Date(NOW.getTime() + TTL - 1), TTL))).toEqual({ session, access, phoneMismatch: false });
+    // Past the time-to-live the session is forgotten; the phone's PIN access is not.
+    expect(await tx((s) => s.lock('S-1', '+250788000001', new Date(NOW.getTime() + TTL), TTL))).toEqual({ session: { verdicts: {} }, access, phoneMismatch: false });
+  });
+
+  it("never hands a session's signed-in state to another phone number", async () => {
+    await tx((s) => s.save('S-2', '+250788000002', { verdicts: { '0': { kind: 'signed_in' } } }, { wrongInARow: 0, lockedUntil: null }, NOW, TTL));
+    const other = await tx((s) => s.lock('S-2', '+250788000003', NOW, TTL));
+    expect(other.phoneMismatch).toBe(true);
+    expect(other.session).toEqual({ verdicts: {} });
+  });
+
+  it('runs the requests of one session one at a time: a second lock waits for the first transaction', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = tx(async (s) => {
+      await s.lock('S-3', '+250788000004', NOW, TTL);
+      order.push('first locked');
+      await held;
+      await s.save('S-3', '+250788000004', { verdicts: { '1': { kind: 'signed_in' } } }, { wrongInARow: 0, lockedUntil: null }, NOW, TTL);
+      order.push('first saved');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const second = tx(async (s) => {
+      const state = await s.lock('S-3', '+250788000004', NOW, TTL);
+      order.push('second locked');
+      return state;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(order).toEqual(['first locked']);
+    release();
+    await first;
+    // The second sees what the first saved, not the state both started from.
+    expect((await second).session).toEqual({ verdicts: { '1': { kind: 'signed_in' } } });
+    expect(order).toEqual(['first locked', 'first saved', 'second locked']);
+  });
+
+  it('refuses a malformed stored PIN access rather than reading it as unlocked', async () => {
+    await inContext(() => db.orm.em.execute(`insert into ussd_access (phone, state) values ('+250788000005', '{"wrongInARow":"x"}'::jsonb)`));
+    await expect(tx((s) => s.lock('S-5', '+250788000005', NOW, TTL))).rejects.toThrow(/malformed/);
+  });
+
+  it('prunes expired sessions only', async () => {
+    await tx((s) => s.save('S-old', '+250788000006', { verdicts: {} }, { wrongInARow: 0, lockedUntil: null }, new Date(NOW.getTime() - 2 * TTL), TTL));
+    await tx((s) => s.save('S-new', '+250788000006', { verdicts: {} }, { wrongInARow: 0, lockedUntil: null }, NOW, TTL));
+    expect(await tx((s) => s.pruneExpired(NOW, 100))).toBeGreaterThanOrEqual(1);
+    const left = await inContext(() => db.orm.em.execute<{ session_id: string }[]>(`select session_id from ussd_session where session_id in ('S-old', 'S-new')`));
+    expect(left.map((r) => r.session_id)).toEqual(['S-new']);
+  });
+});
+
+describe('USSD PINs', () => {
+  const aPhoneUser = (id: string) =>
+    new User({ id, email: null, passwordHash: null, firstName: 'Amina', lastName: 'Uwase', phoneNumber: '+250788111222', language: 'rw', emailVerified: false, createdAt: NOW });
+
+  it('adds one PIN per number (the account after it, in one transaction); accounts without e-mail coexist', async () => {
+    const ids = [crypto.randomUUID(), crypto.randomUUID()];
+    const outcomes = await Promise.all(
+      ids.map((id) =>
+        inContext(() =>
+          new MikroOrmUnitOfWork(db.orm.em).run(async () => {
+            const added = await new PostgresUssdPins(db.orm.em).add({ phoneNumber: '+250788111222', userId: id, pinHash: `hash-${id}` }, NOW);
+            if (added === 'added') await new MikroOrmAccountRepository(db.orm.em).add(aPhoneUser(id));
+            return added;
+          }),
+        ),
+      ),
+    );
+    expect(outcomes.sort()).toEqual(['added', 'phone_taken']);
+    const pin = await inContext(() => new PostgresUssdPins(db.orm.em).findByPhone('+250788111222'));
+    expect(ids).toContain(pin?.userId);
+    await inContext(() => new MikroOrmAccountRepository(db.orm.em).add(aPhoneUser(crypto.randomUUID())));
+    expect(await db.count('users')).toBe(2);
+  });
+
+  it('refuses a PIN without its account at commit', async () => {
+    await expect(
+      inContext(() => new MikroOrmUnitOfWork(db.orm.em).run(() => new PostgresUssdPins(db.orm.em).add({ phoneNumber: '+250788333444', userId: crypto.randomUUID(), pinHash: 'h' }, NOW))),
+    ).rejects.toThrow(/foreign key/);
+  });
+});
