@@ -8,20 +8,27 @@ import { ContainerModule } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { SmsSender } from '../../core/notifications/sms-sender.ts';
+import type { MobileMoney } from '../../core/payments/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
+import type { Notifier } from '../../core/tontines/ports.ts';
 import type { EmailOutboxDispatcher } from '../../adapters/email/email-outbox-dispatcher.ts';
 import { PostgresContributionNotices } from '../../adapters/postgres/postgres-contribution-notices.ts';
 import { PostgresOutbox } from '../../adapters/postgres/postgres-outbox.ts';
+import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
 import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limiter.ts';
 import { PostgresSmsDeliveries } from '../../adapters/postgres/postgres-sms-deliveries.ts';
 import { AfricasTalkingSmsSender } from '../../adapters/sms/africastalking-sms-sender.ts';
 import { SmsOutboxDispatcher } from '../../adapters/sms/sms-outbox-dispatcher.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../container.ts';
+import { SettlePaymentReport } from '../payments/settle-payment-report.ts';
 import { JobRunner, type Job } from './job-runner.ts';
 import { OutboxDispatchJob } from './jobs/outbox-dispatch-job.ts';
+import { OverdueNoticesJob } from './jobs/overdue-notices-job.ts';
+import { PaymentPollingJob } from './jobs/payment-polling-job.ts';
 import { RateLimitPruneJob } from './jobs/rate-limit-prune-job.ts';
+import { RemindersJob } from './jobs/reminders-job.ts';
 
 function token<T>(name: string): ServiceIdentifier<T> {
   return Symbol.for(`ikimina.scheduler.${name}`);
@@ -62,7 +69,18 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
   );
   bind(RateLimitPruneJob).toResolvedValue((limiter: PostgresRateLimiter, clock: Clock) => new RateLimitPruneJob(limiter, clock), [PostgresRateLimiter, TOKENS.Clock]);
 
-  bind(SCHEDULER_TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RateLimitPruneJob]);
+  const noticeDeps = [PostgresContributionNotices, TOKENS.Notifier, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.Logger] as const;
+  type NoticeDeps = [PostgresContributionNotices, Notifier, UnitOfWork, Clock, Logger];
+  const notices = (...[notices, notifier, uow, clock, logger]: NoticeDeps) => ({ notices, notifier, uow, clock, logger });
+  bind(RemindersJob).toResolvedValue((...deps: NoticeDeps) => new RemindersJob(notices(...deps)), [...noticeDeps]);
+  bind(OverdueNoticesJob).toResolvedValue((...deps: NoticeDeps) => new OverdueNoticesJob(notices(...deps)), [...noticeDeps]);
+  bind(PaymentPollingJob).toResolvedValue(
+    (payments: PostgresPaymentRepository, mobileMoney: MobileMoney, settle: SettlePaymentReport, clock: Clock, logger: Logger, config: Config) =>
+      new PaymentPollingJob({ payments, mobileMoney, settle, clock, logger, pollAfterSeconds: config.scheduler.paymentPollAfterSeconds }),
+    [PostgresPaymentRepository, TOKENS.MobileMoney, SettlePaymentReport, TOKENS.Clock, TOKENS.Logger, TOKENS.Config],
+  );
+
+  bind(SCHEDULER_TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RemindersJob, OverdueNoticesJob, PaymentPollingJob, RateLimitPruneJob]);
   bind(JobRunner).toResolvedValue((orm: MikroORM, jobs: Job[], logger: Logger) => new JobRunner(orm, jobs, logger), [
     TOKENS.Orm,
     SCHEDULER_TOKENS.Jobs,
