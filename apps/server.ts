@@ -14,10 +14,14 @@ import type { Container } from 'inversify';
 import Koa, { type Context, type Next } from 'koa';
 import { TOKENS } from './container.ts';
 import { authRoutes } from './http/auth-routes.ts';
+import { loanRoutes } from './http/loan-routes.ts';
 import { sendError } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
+import { paymentRoutes } from './http/payment-routes.ts';
 import { smsRoutes } from './http/sms-routes.ts';
 import { staticWeb, webClientAvailable } from './http/static-web.ts';
+import { tontineRoutes } from './http/tontine-routes.ts';
+import { ussdRoutes } from './ussd/routes.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** Far above any form of this API; larger bodies are refused before parsing. */
@@ -90,9 +94,11 @@ export function createApp(container: Container): Koa {
     return next();
   });
 
+  // Before the JSON parser: the USSD routes read their form bodies themselves.
+  app.use(ussdRoutes(container).routes());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
 
-  const routers = [authRoutes(container), smsRoutes(container)];
+  const routers = [authRoutes(container), loanRoutes(container), smsRoutes(container), tontineRoutes(container), paymentRoutes(container)];
   for (const router of routers) app.use(router.routes());
 
   // A path or method no router answers, under /api, is a JSON 404, never the web client.

@@ -20,6 +20,7 @@ import { formatDate, parseDate } from '../../core/shared/calendar.ts';
 import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
 import { invariant } from '../../core/shared/result.ts';
 import { UUID_PATTERN } from './mikro-orm-tontine-repository.ts';
+import { sqlArray } from './sql-array.ts';
 
 interface ContributionDbRow {
   id: string;
@@ -105,16 +106,16 @@ export class MikroOrmContributionRepository implements ContributionRepository {
        on conflict (id) do update set status = excluded.status, paid_at = excluded.paid_at,
          payment_method = excluded.payment_method, payment_reference = excluded.payment_reference`,
       [
-        contributions.map((c) => c.id),
-        contributions.map((c) => c.tontineId),
-        contributions.map((c) => c.memberId),
-        contributions.map((c) => c.cycle),
-        contributions.map((c) => String(c.amount.centimes)),
-        contributions.map((c) => formatDate(c.dueDate)),
-        contributions.map((c) => c.status),
-        contributions.map((c) => c.paidAt?.toISOString() ?? null),
-        contributions.map((c) => c.paymentMethod),
-        contributions.map((c) => c.paymentReference),
+        sqlArray(contributions.map((c) => c.id)),
+        sqlArray(contributions.map((c) => c.tontineId)),
+        sqlArray(contributions.map((c) => c.memberId)),
+        sqlArray(contributions.map((c) => c.cycle)),
+        sqlArray(contributions.map((c) => c.amount.centimes)),
+        sqlArray(contributions.map((c) => formatDate(c.dueDate))),
+        sqlArray(contributions.map((c) => c.status)),
+        sqlArray(contributions.map((c) => c.paidAt?.toISOString() ?? null)),
+        sqlArray(contributions.map((c) => c.paymentMethod)),
+        sqlArray(contributions.map((c) => c.paymentReference)),
       ],
     );
     const now = this.clock.now();
@@ -153,7 +154,7 @@ export class MikroOrmContributionRepository implements ContributionRepository {
     const attempts = await this.em.execute<AttemptDbRow[]>(
       `select contribution_id, idempotency_key, reference, provider, phone_number, amount_centimes::text as amount_centimes, created_at, status
        from payments where kind = 'contribution' and contribution_id = any(?::uuid[]) order by created_at, id`,
-      [rows.map((r) => r.id)],
+      [sqlArray(rows.map((r) => r.id))],
     );
     const byContribution = new Map<string, AttemptDbRow[]>();
     for (const a of attempts) byContribution.set(a.contribution_id, [...(byContribution.get(a.contribution_id) ?? []), a]);

@@ -19,6 +19,7 @@ import { formatDate, parseDate } from '../../core/shared/calendar.ts';
 import type { IdGenerator } from '../../core/shared/clock.ts';
 import type { TontineRepository } from '../../core/tontines/ports.ts';
 import { Tontine, type Payout, type TurnSwap, type Withdrawal } from '../../core/tontines/tontine.ts';
+import { sqlArray } from './sql-array.ts';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -128,7 +129,7 @@ export class MikroOrmTontineRepository implements TontineRepository {
     await this.em.execute(
       `insert into tontine_members (tontine_id, user_id, joined_at, join_position)
        select ?, * from unnest(?::uuid[], ?::timestamptz[], ?::int[]) on conflict do nothing`,
-      [tontine.id, tontine.members.map((m) => m.userId), tontine.members.map((m) => m.joinedAt.toISOString()), tontine.members.map((_, i) => i + 1)],
+      [tontine.id, sqlArray(tontine.members.map((m) => m.userId)), sqlArray(tontine.members.map((m) => m.joinedAt.toISOString())), sqlArray(tontine.members.map((_, i) => i + 1))],
     );
     for (const payout of tontine.payouts) if (payout.paid.isPositive()) await this.recordTransfer(tontine, 'payout', payout.recipientId, payout.reference, payout.paid, payout.paidAt);
     for (const withdrawal of tontine.withdrawals) await this.recordTransfer(tontine, 'withdrawal', tontine.creatorId, withdrawal.reference, withdrawal.amount, withdrawal.at);
@@ -147,7 +148,7 @@ export class MikroOrmTontineRepository implements TontineRepository {
     if (rows.length === 0) return [];
     const members = await this.em.execute<{ tontine_id: string; user_id: string; joined_at: Date }[]>(
       'select tontine_id, user_id, joined_at from tontine_members where tontine_id = any(?::uuid[]) order by tontine_id, join_position',
-      [rows.map((r) => r.id)],
+      [sqlArray(rows.map((r) => r.id))],
     );
     return rows.map((row) => tontineOf(row, members.filter((m) => m.tontine_id === row.id).map((m) => ({ userId: m.user_id, joinedAt: new Date(m.joined_at) }))));
   }

@@ -13,6 +13,7 @@ import { normalisePhoneNumber } from '../../core/identity/phone-number.ts';
 import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import type { MemberWallets, NotificationType } from '../../core/tontines/ports.ts';
 import { UUID_PATTERN } from './mikro-orm-tontine-repository.ts';
+import { sqlArray } from './sql-array.ts';
 
 export interface StoredNotification {
   id: string;
@@ -146,7 +147,7 @@ export class PostgresMemberDirectory implements MemberWallets {
     if (ids.length === 0) return new Map();
     const rows = await this.em.execute<{ id: string; first_name: string; last_name: string; profile_photo_url: string | null }[]>(
       'select id, first_name, last_name, profile_photo_url from users where id = any(?::uuid[])',
-      [ids],
+      [sqlArray(ids)],
     );
     return new Map(rows.map((r) => [r.id, { id: r.id, firstName: r.first_name, lastName: r.last_name, profilePhotoUrl: r.profile_photo_url }]));
   }

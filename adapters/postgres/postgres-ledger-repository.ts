@@ -14,12 +14,13 @@
  *   reads the committed entry and the Journal answers `exists`.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseAccountId, type AccountId } from '../../core/ledger/accounts.ts';
-import type { JournalEntry, Posting } from '../../core/ledger/journal-entry.ts';
+import { accounts, parseAccountId, type AccountId } from '../../core/ledger/accounts.ts';
+import { normalBalance, type JournalEntry, type Posting } from '../../core/ledger/journal-entry.ts';
 import type { LedgerRepository } from '../../core/ledger/ports.ts';
 import { Money } from '../../core/money/money.ts';
 import { invariant } from '../../core/shared/result.ts';
 import { ConcurrentWriteConflict } from './mikro-orm-unit-of-work.ts';
+import { sqlArray } from './sql-array.ts';
 
 interface EntryRow {
   id: string;
@@ -37,10 +38,10 @@ export class PostgresLedgerRepository implements LedgerRepository {
   async postedTotals(accounts: readonly AccountId[]): Promise<ReadonlyMap<AccountId, Money>> {
     if (accounts.length === 0) return new Map();
     const ids = [...new Set(accounts)].sort();
-    await this.em.execute('select id from ledger_accounts where id = any(?) order by id for update', [ids]);
+    await this.em.execute('select id from ledger_accounts where id = any(?::varchar[]) order by id for update', [sqlArray(ids)]);
     const rows = await this.em.execute<{ account_id: string; total: string }[]>(
-      'select account_id, sum(amount_centimes)::text as total from ledger_postings where account_id = any(?) group by account_id',
-      [ids],
+      'select account_id, sum(amount_centimes)::text as total from ledger_postings where account_id = any(?::varchar[]) group by account_id',
+      [sqlArray(ids)],
     );
     const totals = new Map<AccountId, Money>(ids.map((id) => [id, Money.ZERO]));
     for (const row of rows) totals.set(row.account_id, Money.ofCentimes(Number(row.total)));
@@ -60,7 +61,7 @@ export class PostgresLedgerRepository implements LedgerRepository {
   }
 
   async append(entry: JournalEntry): Promise<void> {
-    const accounts = entry.postings.map((p) => {
+    const touched = entry.postings.map((p) => {
       const parsed = parseAccountId(p.account);
       invariant(parsed.ok, `invalid ledger account ${p.account}`);
       return parsed.value;
@@ -68,7 +69,7 @@ export class PostgresLedgerRepository implements LedgerRepository {
     await this.em.execute(
       `insert into ledger_accounts (id, kind, may_go_negative)
        select * from unnest(?::varchar[], ?::varchar[], ?::boolean[]) on conflict (id) do nothing`,
-      [accounts.map((a) => a.id), accounts.map((a) => a.kind), accounts.map((a) => a.mayGoNegative)],
+      [sqlArray(touched.map((a) => a.id)), sqlArray(touched.map((a) => a.kind)), sqlArray(touched.map((a) => a.mayGoNegative))],
     );
     const inserted = await this.em.execute<{ id: string }[]>(
       `insert into journal_entries (id, key, kind, reverses_id, occurred_at) values (?, ?, ?, ?, ?)
@@ -79,8 +80,19 @@ export class PostgresLedgerRepository implements LedgerRepository {
     await this.em.execute(
       `insert into ledger_postings (entry_id, account_id, amount_centimes)
        select ?, * from unnest(?::varchar[], ?::bigint[])`,
-      [entry.id, entry.postings.map((p) => p.account), entry.postings.map((p) => String(p.amount.centimes))],
+      [entry.id, sqlArray(entry.postings.map((p) => p.account)), sqlArray(entry.postings.map((p) => p.amount.centimes))],
     );
+  }
+
+  /** What each tontine's pool holds now (normal side, no lock), for display. */
+  async poolBalances(tontineIds: readonly string[]): Promise<Map<string, Money>> {
+    if (tontineIds.length === 0) return new Map();
+    const rows = await this.em.execute<{ account_id: string; total: string }[]>(
+      'select account_id, sum(amount_centimes)::text as total from ledger_postings where account_id = any(?::varchar[]) group by account_id',
+      [sqlArray(tontineIds.map((id) => accounts.pool(id)))],
+    );
+    const totals = new Map(rows.map((r) => [r.account_id, Money.ofCentimes(Number(r.total))]));
+    return new Map(tontineIds.map((id) => [id, normalBalance(accounts.pool(id), totals.get(accounts.pool(id)) ?? Money.ZERO)]));
   }
 
   /** Sum of every posting ever made: zero while the books balance. */

@@ -1,0 +1,127 @@
+/**
+ * The contributions, payments and notifications API, and the provider callback.
+ *
+ * Guarantees
+ * - Paying needs an `Idempotency-Key` header: the same key from the same member answers the same
+ *   payment (200) and never starts a second collection; a key used for another contribution is
+ *   refused (409 `idempotency_key_reused`).
+ * - The payment is stored before the provider is asked (PayContribution), answered 202 with its
+ *   state; a provider refusal is the payment's `failed` state, an unreachable provider a 503 to
+ *   retry with the same key.
+ * - A member reads only their own payments and notifications (another's is a 404), and the
+ *   contributions of a group only as its member (403 `not_a_member`).
+ * - The callback (`PUT|POST /api/payments/callbacks/mtn`, MTN's format, the sandbox's too)
+ *   settles through SettlePaymentReport: a repeat answers 200 and changes nothing; the same
+ *   reference with another amount answers 409 `payment_amount_mismatch`.
+ */
+import { Router } from '@koa/router';
+import type { Container } from 'inversify';
+import type { Context } from 'koa';
+import { PayContribution } from '../../core/contributions/pay-contribution.ts';
+import { parseMtnCallback } from '../../adapters/mobile-money/mtn-momo-mobile-money.ts';
+import { MikroOrmContributionRepository } from '../../adapters/postgres/mikro-orm-contribution-repository.ts';
+import { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
+import { PostgresNotificationStore, type StoredNotification } from '../../adapters/postgres/postgres-community.ts';
+import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
+import { TOKENS } from '../container.ts';
+import { SettlePaymentReport } from '../payments/settle-payment-report.ts';
+import { requireUser, type AuthState } from './auth-routes.ts';
+import { sendError } from './errors.ts';
+import { PayRequest } from './savings-schemas.ts';
+import { presentPayment, SavingsViews } from './savings-views.ts';
+import { parseBody } from './validation.ts';
+
+const NOTIFICATIONS_SHOWN = 50;
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,200}$/;
+
+/** The request's Idempotency-Key; answers 400 `idempotency_key_required` and null without a usable one. */
+export function idempotencyKeyOf(ctx: Context): string | null {
+  const key = ctx.get('Idempotency-Key').trim();
+  if (IDEMPOTENCY_KEY.test(key)) return key;
+  sendError(ctx, 'idempotency_key_required');
+  return null;
+}
+
+function presentNotification(n: StoredNotification) {
+  return { id: n.id, type: n.type, title: n.title, message: n.message, isRead: n.isRead, createdAt: n.createdAt.toISOString() };
+}
+
+export function paymentRoutes(container: Container): Router {
+  const router = new Router({ prefix: '/api' });
+  const authenticated = requireUser(container);
+  const userOf = (ctx: Context) => (ctx.state.auth as AuthState).user;
+  const payments = () => container.get(PostgresPaymentRepository);
+
+  router.get('/contributions/user', authenticated, async (ctx) => {
+    ctx.body = await new SavingsViews(container).memberContributions(userOf(ctx).id);
+  });
+
+  router.get('/contributions/tontine/:id', authenticated, async (ctx) => {
+    const tontine = await container.get(MikroOrmTontineRepository).get(String(ctx.params.id));
+    const user = userOf(ctx);
+    if (!tontine || (tontine.isPersonalSavings && tontine.creatorId !== user.id)) return sendError(ctx, 'tontine_not_found');
+    if (!tontine.isMember(user.id)) return sendError(ctx, 'not_a_member');
+    ctx.body = await new SavingsViews(container).tontineContributions(tontine);
+  });
+
+  router.post('/contributions/:id/pay', authenticated, async (ctx) => {
+    const key = idempotencyKeyOf(ctx);
+    if (!key) return;
+    const input = parseBody(ctx, PayRequest.optional().transform((b) => b ?? {}));
+    if (!input) return;
+    const user = userOf(ctx);
+    const contributionId = String(ctx.params.id);
+    const earlier = await payments().findByMemberKey(user.id, key);
+    if (earlier && earlier.contributionId !== contributionId) return sendError(ctx, 'idempotency_key_reused');
+
+    const phone = input.phoneNumber ?? earlier?.phoneNumber ?? user.phoneNumber;
+    if (!phone) return sendError(ctx, 'phone_number_required');
+    const msisdn = container.get(TOKENS.PayableNumber)(phone);
+    if (!msisdn) return sendError(ctx, 'phone_number_invalid');
+    const contribution = await container.get(MikroOrmContributionRepository).get(contributionId);
+    if (contribution && !earlier && contribution.amount.centimes % 100 !== 0) return sendError(ctx, 'amount_must_be_whole_francs');
+
+    const paid = await container.get(PayContribution).execute({
+      contributionId,
+      userId: user.id,
+      idempotencyKey: key,
+      provider: container.get(TOKENS.MobileMoneyProvider),
+      msisdn,
+    });
+    // A refusal is the payment's answer (stored as failed), not a failure of this request.
+    if (!paid.ok && paid.error !== 'mobile_money_refused') return sendError(ctx, paid.error);
+    const payment = await payments().findByMemberKey(user.id, key);
+    if (!payment) return sendError(ctx, 'payment_not_found');
+    ctx.status = earlier ? 200 : 202;
+    ctx.body = presentPayment(payment);
+  });
+
+  router.get('/payments/:id', authenticated, async (ctx) => {
+    const payment = await payments().findById(String(ctx.params.id));
+    if (!payment || payment.memberId !== userOf(ctx).id) return sendError(ctx, 'payment_not_found');
+    ctx.body = presentPayment(payment);
+  });
+
+  const callback = async (ctx: Context) => {
+    const parsed = parseMtnCallback((ctx.request as { body?: unknown }).body);
+    if (!parsed.ok) return sendError(ctx, parsed.error);
+    const settled = await container.get(SettlePaymentReport).execute(parsed.value);
+    if (!settled.ok) return sendError(ctx, settled.error);
+    ctx.body = { status: settled.value.outcome, paymentStatus: settled.value.payment.status };
+  };
+  router.put('/payments/callbacks/mtn', callback);
+  router.post('/payments/callbacks/mtn', callback);
+
+  router.get('/notifications', authenticated, async (ctx) => {
+    const list = await container.get(PostgresNotificationStore).listForUser(userOf(ctx).id, NOTIFICATIONS_SHOWN);
+    ctx.body = list.map(presentNotification);
+  });
+
+  router.patch('/notifications/:id/read', authenticated, async (ctx) => {
+    const read = await container.get(PostgresNotificationStore).markRead(String(ctx.params.id), userOf(ctx).id);
+    if (!read) return sendError(ctx, 'notification_not_found');
+    ctx.body = presentNotification(read);
+  });
+
+  return router;
+}

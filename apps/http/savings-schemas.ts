@@ -1,0 +1,201 @@
+/**
+ * Request and response schemas of the savings journey (tontines, contributions, payments,
+ * notifications, chat): validation at the edge and the source of the OpenAPI document. The
+ * create-tontine messages are the specification's (core/tontines/tontine-terms.ts).
+ */
+import { z } from 'zod';
+import { TONTINE_TERMS_MESSAGES } from '../../core/tontines/tontine-terms.ts';
+
+const decimal = z.string().meta({ example: '12500.00', description: 'RWF, two decimals' });
+const isoDate = z.string().meta({ example: '2026-03-31', description: 'Kigali calendar day' });
+const instant = z.string().meta({ example: '2026-03-30T08:00:00.000Z' });
+
+const amountInput = (message: string) =>
+  z.union([z.number({ error: message }), z.string({ error: message })], { error: message }).transform((v) => (typeof v === 'number' ? String(v) : v.trim()));
+
+export const CreateTontineRequest = z
+  .object({
+    name: z.string({ error: TONTINE_TERMS_MESSAGES.tontine_name_required }).max(100, { error: 'A tontine name is at most 100 characters' }),
+    description: z.string({ error: TONTINE_TERMS_MESSAGES.tontine_description_required }).max(2000, { error: 'A description is at most 2000 characters' }),
+    contributionAmount: amountInput(TONTINE_TERMS_MESSAGES.contribution_amount_invalid).meta({ example: '12500' }),
+    frequency: z.string({ error: TONTINE_TERMS_MESSAGES.frequency_invalid }),
+    maxMembers: z.coerce.number({ error: TONTINE_TERMS_MESSAGES.max_members_invalid }),
+    category: z.string().nullable().optional(),
+  })
+  .meta({ id: 'CreateTontineRequest' });
+
+export const PayRequest = z
+  .object({ phoneNumber: z.string().trim().min(1).max(32).optional().meta({ example: '+250788123456' }) })
+  .meta({ id: 'PayContributionRequest' });
+
+export const WithdrawRequest = z
+  .object({
+    amount: amountInput('Please enter a valid amount').meta({ example: '5000' }),
+    phoneNumber: z.string().trim().min(1).max(32).optional(),
+  })
+  .meta({ id: 'WithdrawRequest' });
+
+export const SwapRequest = z.object({ withMemberId: z.string({ error: 'Choose the member to swap turns with' }).uuid({ error: 'Choose the member to swap turns with' }) }).meta({ id: 'SwapRequest' });
+
+export const ChatRequest = z
+  .object({
+    message: z
+      .string({ error: 'Please write a message' })
+      .trim()
+      .min(1, { error: 'Please write a message' })
+      .max(1000, { error: 'A message is at most 1000 characters' }),
+    messageType: z.literal('text', { error: 'Only text messages can be sent' }).default('text'),
+  })
+  .meta({ id: 'ChatRequest' });
+
+export const RecommendationsQuery = z.object({
+  budget: z.coerce.number({ error: 'The budget must be a number' }).positive({ error: 'The budget must be a positive number' }).optional(),
+  frequency: z.enum(['daily', 'weekly', 'monthly'], { error: 'Frequency must be daily, weekly or monthly' }).optional(),
+});
+
+export const TontineMemberResponse = z
+  .object({ id: z.string(), name: z.string(), avatar: z.string().nullable(), initials: z.string(), role: z.enum(['admin', 'member']), isAdmin: z.boolean() })
+  .meta({ id: 'TontineMember' });
+
+export const TontineResponse = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    category: z.string().nullable(),
+    contributionAmount: decimal,
+    frequency: z.enum(['daily', 'weekly', 'monthly']),
+    maxMembers: z.number(),
+    currentCycle: z.number(),
+    status: z.enum(['forming', 'active', 'completed', 'cancelled']),
+    members: z.array(TontineMemberResponse),
+    nextPayoutDate: isoDate.nullable(),
+    nextRecipient: z.string().nullable().meta({ description: 'Name of the member paid next' }),
+    currentAmount: decimal.meta({ description: 'What the pool holds now (ledger balance)' }),
+    targetAmount: decimal.meta({ description: 'contributionAmount × maxMembers' }),
+    createdAt: instant,
+    isMember: z.boolean(),
+    isAdmin: z.boolean(),
+    spotsLeft: z.number(),
+    myNextContribution: z.object({ id: z.string(), amount: decimal, dueDate: isoDate, status: z.enum(['pending', 'overdue']) }).nullable(),
+  })
+  .meta({ id: 'Tontine' });
+
+export const CategoryResponse = z
+  .object({ id: z.string(), name: z.string(), description: z.string(), memberCount: z.number(), avgContribution: decimal, frequency: z.string() })
+  .meta({ id: 'TontineCategory' });
+
+export const ContributionResponse = z
+  .object({
+    id: z.string(),
+    tontineId: z.string(),
+    tontineName: z.string(),
+    amount: decimal,
+    status: z.enum(['pending', 'completed', 'overdue']),
+    dueDate: isoDate,
+    paidDate: instant.nullable(),
+    paymentMethod: z.enum(['mobile_money', 'pot_deduction']).nullable(),
+    cycle: z.number(),
+  })
+  .meta({ id: 'Contribution' });
+
+export const TontineContributionResponse = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    userName: z.string(),
+    amount: decimal,
+    status: z.enum(['pending', 'completed', 'overdue']),
+    dueDate: isoDate,
+    createdAt: instant.meta({ description: 'When it was paid, else when it fell due' }),
+    paidDate: instant.nullable(),
+    cycle: z.number(),
+  })
+  .meta({ id: 'TontineContribution' });
+
+export const PaymentResponse = z
+  .object({
+    id: z.string(),
+    paymentId: z.string(),
+    contributionId: z.string().nullable(),
+    kind: z.enum(['contribution', 'withdrawal', 'payout']),
+    status: z.enum(['pending', 'successful', 'failed']),
+    amount: decimal,
+    phoneNumber: z.string(),
+    provider: z.string(),
+    reason: z.string().nullable(),
+    createdAt: instant,
+    completedAt: instant.nullable(),
+  })
+  .meta({ id: 'Payment' });
+
+export const PayoutOrderResponse = z
+  .object({
+    order: z.array(z.object({ memberId: z.string(), name: z.string(), position: z.number() })),
+    seed: z.string().nullable(),
+    method: z.enum(['join_order', 'draw']),
+  })
+  .meta({ id: 'PayoutOrder' });
+
+export const SwapResponse = z
+  .object({ id: z.string(), status: z.enum(['proposed', 'accepted', 'void']), proposerId: z.string(), counterpartyId: z.string(), proposedAt: instant })
+  .meta({ id: 'TurnSwap' });
+
+export const ChatMessageResponse = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    userName: z.string(),
+    userAvatar: z.string().nullable(),
+    message: z.string(),
+    messageType: z.enum(['text', 'system', 'payment_notification']),
+    createdAt: instant,
+  })
+  .meta({ id: 'ChatMessage' });
+
+export const NotificationResponse = z
+  .object({
+    id: z.string(),
+    type: z.enum(['contribution_due', 'loan_payment', 'payout_received', 'other']),
+    title: z.string(),
+    message: z.string(),
+    isRead: z.boolean(),
+    createdAt: instant,
+  })
+  .meta({ id: 'Notification' });
+
+export const RecommendationResponse = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    reason: z.string(),
+    contributionAmount: decimal,
+    frequency: z.string(),
+    membersCount: z.number(),
+    currentMembers: z.number(),
+    maxMembers: z.number(),
+    matchScore: z.number().min(0).max(1),
+  })
+  .meta({ id: 'TontineRecommendation' });
+
+export const DashboardSummaryResponse = z
+  .object({
+    totalSavings: decimal,
+    activeTontines: z.number(),
+    savingsStreakMonths: z.number(),
+    nextPayment: z.object({ amount: decimal, dueDate: isoDate, tontineName: z.string() }).nullable(),
+    onTimeRate: z.number().min(0).max(100),
+    nextPayout: z.object({ date: isoDate, amount: decimal, tontineName: z.string() }).nullable(),
+  })
+  .meta({ id: 'DashboardSummary' });
+
+export const MtnCallbackBody = z
+  .object({
+    externalId: z.string(),
+    amount: z.string(),
+    currency: z.string(),
+    status: z.enum(['PENDING', 'SUCCESSFUL', 'FAILED']),
+    financialTransactionId: z.string().optional(),
+    reason: z.string().optional(),
+  })
+  .meta({ id: 'MtnCallback', description: "MTN MoMo's payment resource, as MTN (and the embedded sandbox) sends it" });

@@ -1,0 +1,354 @@
+/**
+ * The savings journey through the API against PostgreSQL: tontines, joining, chat, contributions,
+ * payments by the embedded sandbox (calling the running server back in MTN's format), payouts,
+ * notifications, personal savings. Every refusal is checked for its code and for nothing stored.
+ * After the file, the ledger balances to the centime.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import request from 'supertest';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
+import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
+import { Money } from '../../core/money/money.ts';
+import { buildContainer } from '../../apps/container.ts';
+import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts';
+import { createApp } from '../../apps/server.ts';
+import { testConfig } from '../support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+let db: TestDatabase;
+let server: Server;
+let handler: ReturnType<ReturnType<typeof createApp>['callback']>;
+let ledger: PostgresLedgerRepository;
+const sandbox = { inner: new SandboxMobileMoney({ settleMs: 30, callbackMethod: 'PUT' }) };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const config = testConfig();
+  const mobileMoney = new SandboxTestNumbers({
+    requestToPay: (r) => sandbox.inner.requestToPay(r),
+    transfer: (r) => sandbox.inner.transfer(r),
+    collectionStatus: (p, r) => sandbox.inner.collectionStatus(p, r),
+    transferStatus: (p, r) => sandbox.inner.transferStatus(p, r),
+  });
+  const container = buildContainer({ config, orm: db.orm, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), clock: { now: () => new Date() }, singleSignOn: null, mailTransport: null, mobileMoney });
+  const app = createApp(container);
+  handler = app.callback();
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  // The sandbox calls the running server back, as MTN would.
+  sandbox.inner = new SandboxMobileMoney({ settleMs: 30, callbackUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/callbacks/mtn` });
+  ledger = new PostgresLedgerRepository(db.orm.em.fork());
+});
+
+afterAll(async () => {
+  sandbox.inner.close();
+  if (ledger) expect(await ledger.trialBalance()).toEqual(Money.ZERO);
+  await new Promise((resolve) => server?.close(resolve));
+  await db?.drop();
+});
+
+let seq = 0;
+async function member(name: string, phone: string | null = `+25078${String(1_000_000 + ++seq).slice(-7)}`) {
+  const res = await request(handler)
+    .post('/api/auth/register')
+    .send({ email: `${name.toLowerCase()}${++seq}@example.rw`, password: 'correct horse', firstName: name, lastName: 'Test', ...(phone === null ? {} : { phone }) });
+  expect(res.status).toBe(201);
+  const token: string = res.body.token;
+  const as = (method: 'get' | 'post' | 'patch' | 'put', path: string) => request(handler)[method](path).set('Authorization', `Bearer ${token}`);
+  return { id: res.body.user.id as string, token, as, phone };
+}
+
+const group = { name: 'Kimironko Savers', description: 'Market vendors saving together', contributionAmount: 5000, frequency: 'weekly', maxMembers: 2 };
+
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function poolBalance(tontineId: string): Promise<Money> {
+  return (await ledger.poolBalances([tontineId])).get(tontineId)!;
+}
+
+describe('creating and finding tontines', () => {
+  it('refuses bad terms with the specification words and a clear code, storing nothing', async () => {
+    const alice = await member('Alice');
+    const cases: [Record<string, unknown>, number, string, string][] = [
+      [{ ...group, name: '  ' }, 400, 'validation_failed', 'Please enter a tontine name'],
+      [{ ...group, description: '' }, 400, 'validation_failed', 'Please enter a description'],
+      [{ ...group, contributionAmount: 0 }, 400, 'validation_failed', 'Please enter a valid contribution amount'],
+      [{ ...group, contributionAmount: 'abc' }, 400, 'validation_failed', 'Please enter a valid contribution amount'],
+      [{ ...group, contributionAmount: '5000.50' }, 400, 'contribution_amount_not_whole_francs', 'Mobile money moves whole francs: please enter a contribution without centimes.'],
+      [{ ...group, maxMembers: 0 }, 400, 'validation_failed', 'Please enter a number of members from 1 to 30'],
+      [{ ...group, frequency: 'yearly' }, 400, 'validation_failed', 'Please choose daily, weekly or monthly'],
+      [{ ...group, category: 'gamblers' }, 400, 'validation_failed', 'Please choose one of the tontine categories'],
+    ];
+    for (const [body, status, code, message] of cases) {
+      const res = await alice.as('post', '/api/tontines').send(body);
+      expect([res.status, res.body.code, res.body.error]).toEqual([status, code, message]);
+    }
+    expect(await db.count('tontines')).toBe(0);
+    expect((await request(handler).post('/api/tontines').send(group)).status).toBe(401);
+  });
+
+  it('creates a group in the shape of the specification, lists it and counts it in its category', async () => {
+    const alice = await member('Alice');
+    const created = await alice.as('post', '/api/tontines').send({ ...group, contributionAmount: '12500', category: 'weekly_workers', maxMembers: 5 });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'Kimironko Savers',
+      category: 'weekly_workers',
+      contributionAmount: '12500.00',
+      frequency: 'weekly',
+      maxMembers: 5,
+      currentCycle: 0,
+      status: 'forming',
+      nextPayoutDate: null,
+      nextRecipient: null,
+      currentAmount: '0.00',
+      targetAmount: '62500.00',
+      isMember: true,
+      isAdmin: true,
+      spotsLeft: 4,
+      myNextContribution: null,
+    });
+    expect(created.body.members).toEqual([{ id: alice.id, name: 'Alice Test', avatar: null, initials: 'AT', role: 'admin', isAdmin: true }]);
+    const id: string = created.body.id;
+
+    const list = await request(handler).get('/api/tontines');
+    expect(list.status).toBe(200);
+    expect(list.body.find((t: { id: string }) => t.id === id)).toMatchObject({ isMember: false, spotsLeft: 4 });
+    expect((await alice.as('get', '/api/tontines/user')).body.map((t: { id: string }) => t.id)).toContain(id);
+    expect((await request(handler).get(`/api/tontines/${id}/members`)).body).toHaveLength(1);
+
+    const categories = await request(handler).get('/api/tontines/categories');
+    expect(categories.body.map((c: { id: string }) => c.id)).toEqual(['daily_micro', 'weekly_workers', 'monthly_professionals', 'business_builders', 'student_savers', 'women_entrepreneurs']);
+    expect(categories.body[1]).toMatchObject({ memberCount: 1, avgContribution: '12500.00', frequency: 'weekly' });
+    expect(categories.body[0]).toMatchObject({ memberCount: 0, avgContribution: '5.00', frequency: 'daily' });
+  });
+
+  it('answers 404 tontine_not_found for an unknown or malformed id, never a 500', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1'; drop table tontines;--"]) {
+      const res = await request(handler).get(`/api/tontines/${encodeURIComponent(id)}`);
+      expect([res.status, res.body.code]).toEqual([404, 'tontine_not_found']);
+    }
+  });
+});
+
+describe('joining, chat and who may read what', () => {
+  it('joins until full, refuses with codes, and keeps chat and contributions to members', async () => {
+    const [alice, bob, carol] = [await member('Alice'), await member('Bob'), await member('Carol')];
+    const id: string = (await alice.as('post', '/api/tontines').send(group)).body.id;
+
+    expect((await alice.as('post', `/api/tontines/${id}/join`)).body.code).toBe('already_a_member');
+    const joined = await bob.as('post', `/api/tontines/${id}/join`);
+    expect(joined.status).toBe(200);
+    expect(joined.body).toMatchObject({ status: 'active', currentCycle: 1, isMember: true, isAdmin: false, spotsLeft: 0, nextRecipient: 'Alice Test' });
+    expect(joined.body.myNextContribution).toMatchObject({ amount: '5000.00', status: 'pending' });
+    const full = await carol.as('post', `/api/tontines/${id}/join`);
+    expect([full.status, full.body.code]).toEqual([409, 'tontine_is_full']);
+    expect((await carol.as('post', '/api/tontines/00000000-0000-4000-8000-000000000000/join')).body.code).toBe('tontine_not_found');
+
+    expect((await carol.as('get', `/api/tontines/${id}/chat`)).body.code).toBe('not_a_member');
+    expect((await carol.as('post', `/api/tontines/${id}/chat`).send({ message: 'hi' })).status).toBe(403);
+    expect((await carol.as('get', `/api/contributions/tontine/${id}`)).body.code).toBe('not_a_member');
+    expect((await carol.as('get', `/api/tontines/${id}/payout-order`)).status).toBe(403);
+    expect((await request(handler).get(`/api/tontines/${id}/chat`)).status).toBe(401);
+
+    for (const body of [{ message: '   ' }, { message: 'x'.repeat(1001) }, { message: 'hi', messageType: 'system' }, {}]) {
+      expect((await bob.as('post', `/api/tontines/${id}/chat`).send(body)).body.code).toBe('validation_failed');
+    }
+    expect(await db.count('chat_messages')).toBe(0);
+    const posted = await bob.as('post', `/api/tontines/${id}/chat`).send({ message: '  Muraho!  ', messageType: 'text' });
+    expect(posted.status).toBe(201);
+    const chat = await alice.as('get', `/api/tontines/${id}/chat`);
+    expect(chat.body).toEqual([{ id: posted.body.id, userId: bob.id, userName: 'Bob Test', userAvatar: null, message: 'Muraho!', messageType: 'text', createdAt: expect.any(String) }]);
+
+    const rows = await alice.as('get', `/api/contributions/tontine/${id}`);
+    expect(rows.body).toHaveLength(4);
+    expect(rows.body[0]).toMatchObject({ amount: '5000.00', status: 'pending', cycle: 1, paidDate: null });
+    expect(Object.keys(rows.body[0])).toEqual(expect.arrayContaining(['id', 'userId', 'userName', 'amount', 'status', 'createdAt']));
+  });
+
+  it('starts early (admin only), draws the payout order once and swaps turns by agreement', async () => {
+    const [alice, bob, carol] = [await member('Alice'), await member('Bob'), await member('Carol')];
+    const id: string = (await alice.as('post', '/api/tontines').send({ ...group, maxMembers: 4 })).body.id;
+    expect((await alice.as('post', `/api/tontines/${id}/start`)).body.code).toBe('not_enough_members');
+    await bob.as('post', `/api/tontines/${id}/join`);
+    await carol.as('post', `/api/tontines/${id}/join`);
+    expect((await bob.as('post', `/api/tontines/${id}/start`)).body.code).toBe('only_admin_can_start');
+    const started = await alice.as('post', `/api/tontines/${id}/start`);
+    expect(started.body).toMatchObject({ status: 'active', currentCycle: 1 });
+    expect((await alice.as('post', `/api/tontines/${id}/start`)).body.code).toBe('tontine_not_forming');
+
+    expect((await alice.as('get', `/api/tontines/${id}/payout-order`)).body).toMatchObject({ method: 'join_order', seed: null, order: [{ memberId: alice.id, position: 1 }, { memberId: bob.id }, { memberId: carol.id }] });
+    expect((await bob.as('post', `/api/tontines/${id}/payout-order/draw`)).body.code).toBe('only_admin_can_draw');
+    const drawn = await alice.as('post', `/api/tontines/${id}/payout-order/draw`);
+    expect(drawn.body).toMatchObject({ method: 'draw', seed: expect.any(String) });
+    expect(drawn.body.order.map((o: { memberId: string }) => o.memberId).sort()).toEqual([alice.id, bob.id, carol.id].sort());
+    expect((await alice.as('post', `/api/tontines/${id}/payout-order/draw`)).body.code).toBe('payout_order_already_drawn');
+
+    expect((await bob.as('post', `/api/tontines/${id}/swaps`).send({ withMemberId: bob.id })).body.code).toBe('cannot_swap_with_self');
+    expect((await bob.as('post', `/api/tontines/${id}/swaps`).send({ withMemberId: 'nope' })).body.code).toBe('validation_failed');
+    const swap = await bob.as('post', `/api/tontines/${id}/swaps`).send({ withMemberId: carol.id });
+    expect([swap.status, swap.body.status]).toEqual([201, 'proposed']);
+    expect((await bob.as('post', `/api/tontines/${id}/swaps/${swap.body.id}/accept`)).body.code).toBe('only_counterparty_can_accept');
+    const before: string[] = drawn.body.order.map((o: { memberId: string }) => o.memberId);
+    const accepted = await carol.as('post', `/api/tontines/${id}/swaps/${swap.body.id}/accept`);
+    expect(accepted.body).toMatchObject({ id: swap.body.id, status: 'accepted' });
+    const after: string[] = (await carol.as('get', `/api/tontines/${id}/payout-order`)).body.order.map((o: { memberId: string }) => o.memberId);
+    expect(after.indexOf(bob.id)).toBe(before.indexOf(carol.id));
+    expect((await alice.as('get', `/api/tontines/${id}/swaps`)).body).toHaveLength(1);
+  });
+});
+
+describe('paying contributions by mobile money', () => {
+  async function twoMemberGroup() {
+    const [alice, bob] = [await member('Alice'), await member('Bob')];
+    const id: string = (await alice.as('post', '/api/tontines').send(group)).body.id;
+    await bob.as('post', `/api/tontines/${id}/join`);
+    const mine = async (m: typeof alice, cycle: number) =>
+      ((await m.as('get', '/api/contributions/user')).body as { id: string; tontineId: string; cycle: number }[]).find((c) => c.tontineId === id && c.cycle === cycle)!;
+    return { alice, bob, id, mine };
+  }
+
+  it('refuses a payment without an Idempotency-Key, with a bad number, or of someone else, starting nothing', async () => {
+    const { alice, bob, mine } = await twoMemberGroup();
+    const c = await mine(alice, 1);
+    expect((await alice.as('post', `/api/contributions/${c.id}/pay`).send({})).body.code).toBe('idempotency_key_required');
+    expect((await alice.as('post', `/api/contributions/${c.id}/pay`).set('Idempotency-Key', 'k1').send({ phoneNumber: '12' })).body.code).toBe('phone_number_invalid');
+    expect((await bob.as('post', `/api/contributions/${c.id}/pay`).set('Idempotency-Key', 'k1').send({})).body.code).toBe('contribution_not_found');
+    expect((await alice.as('post', '/api/contributions/not-a-uuid/pay').set('Idempotency-Key', 'k1').send({})).body.code).toBe('contribution_not_found');
+    const noPhone = await member('Nophone', null);
+    const own = (await noPhone.as('post', '/api/tontines').send({ ...group, maxMembers: 1 })).body.id;
+    const owed = ((await noPhone.as('get', '/api/contributions/user')).body as { id: string; tontineId: string }[]).find((x) => x.tontineId === own)!;
+    expect((await noPhone.as('post', `/api/contributions/${owed.id}/pay`).set('Idempotency-Key', 'k1').send({})).body.code).toBe('phone_number_required');
+    expect(await db.count('payments')).toBe(0);
+  });
+
+  it('pays through the sandbox callback: Paid, one ledger entry into the pool, a notification; keys and repeats change nothing', async () => {
+    const { alice, bob, id, mine } = await twoMemberGroup();
+    const c = await mine(bob, 1);
+    const entriesBefore = await db.count('journal_entries');
+    const paid = await bob.as('post', `/api/contributions/${c.id}/pay`).set('Idempotency-Key', 'pay-1').send({});
+    expect(paid.status).toBe(202);
+    expect(paid.body).toMatchObject({ kind: 'contribution', contributionId: c.id, status: 'pending', amount: '5000.00', phoneNumber: bob.phone, provider: 'sandbox', reason: null, completedAt: null });
+    const again = await bob.as('post', `/api/contributions/${c.id}/pay`).set('Idempotency-Key', 'pay-1').send({});
+    expect([again.status, again.body.id]).toEqual([200, paid.body.id]);
+    const other = await mine(bob, 2);
+    expect((await bob.as('post', `/api/contributions/${other.id}/pay`).set('Idempotency-Key', 'pay-1').send({})).body.code).toBe('idempotency_key_reused');
+
+    const settled = await until(() => bob.as('get', `/api/payments/${paid.body.id}`), (r) => r.body.status !== 'pending');
+    expect(settled.body).toMatchObject({ status: 'successful', completedAt: expect.any(String) });
+    expect((await alice.as('get', `/api/payments/${paid.body.id}`)).body.code).toBe('payment_not_found');
+    expect((await bob.as('get', '/api/contributions/user')).body.find((x: { id: string }) => x.id === c.id)).toMatchObject({ status: 'completed', paymentMethod: 'mobile_money', paidDate: expect.any(String) });
+    expect(await poolBalance(id)).toEqual(Money.ofFrancs(5000));
+    expect(await db.count('journal_entries')).toBe(entriesBefore + 1);
+
+    const callback = { externalId: paid.body.id, amount: '5000', currency: 'RWF', status: 'SUCCESSFUL', financialTransactionId: '12345' };
+    const repeats = await Promise.all([1, 2, 3, 4, 5].map(() => request(handler).put('/api/payments/callbacks/mtn').send(callback)));
+    expect(repeats.map((r) => [r.status, r.body.status])).toEqual(Array(5).fill([200, 'exists']));
+    const changed = await request(handler).post('/api/payments/callbacks/mtn').send({ ...callback, amount: '50000' });
+    expect([changed.status, changed.body.code]).toEqual([409, 'payment_amount_mismatch']);
+    expect((await request(handler).put('/api/payments/callbacks/mtn').send({ hello: 'world' })).body.code).toBe('mobile_money_callback_invalid');
+    expect((await request(handler).put('/api/payments/callbacks/mtn').send({ ...callback, externalId: 'unknown' })).status).toBe(404);
+    expect(await db.count('journal_entries')).toBe(entriesBefore + 1);
+    expect(await poolBalance(id)).toEqual(Money.ofFrancs(5000));
+
+    const notes = await bob.as('get', '/api/notifications');
+    expect(notes.body[0]).toMatchObject({ type: 'other', title: 'Payment received', isRead: false });
+    expect((await alice.as('patch', `/api/notifications/${notes.body[0].id}/read`)).body.code).toBe('notification_not_found');
+    expect((await bob.as('patch', `/api/notifications/${notes.body[0].id}/read`)).body).toMatchObject({ id: notes.body[0].id, isRead: true });
+    expect((await bob.as('patch', '/api/notifications/nope/read')).status).toBe(404);
+    expect(await db.count('outbox_messages')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a Rwandan number ending in 450 fails like MTN’s sandbox test number; the member can pay again, one attempt at a time', async () => {
+    const { bob, mine } = await twoMemberGroup();
+    const c = await mine(bob, 1);
+    const failed = await bob.as('post', `/api/contributions/${c.id}/pay`).set('Idempotency-Key', 'f1').send({ phoneNumber: '0788 123 450' });
+    expect(failed.body.phoneNumber).toBe('+250788123450');
+    const done = await until(() => bob.as('get', `/api/payments/${failed.body.id}`), (r) => r.body.status !== 'pending');
+    expect(done.body).toMatchObject({ status: 'failed', reason: 'INTERNAL_PROCESSING_ERROR' });
+    expect((await bob.as('get', '/api/notifications')).body[0]).toMatchObject({ title: 'Payment failed' });
+    const pending = await bob.as('post', `/api/contributions/${c.id}/pay`).set('Idempotency-Key', 'f2').send({ phoneNumber: '+46733123454' });
+    expect([pending.status, pending.body.status, pending.body.phoneNumber]).toEqual([202, 'pending', '+46733123454']);
+    const second = await bob.as('post', `/api/contributions/${c.id}/pay`).set('Idempotency-Key', 'f3').send({});
+    expect([second.status, second.body.code]).toEqual([409, 'payment_in_progress']);
+  });
+
+  it('a full 2-member weekly rotation ends with both paid out, the group completed and the pool at zero', async () => {
+    const { alice, bob, id, mine } = await twoMemberGroup();
+    for (const cycle of [1, 2]) {
+      for (const m of [alice, bob]) {
+        const c = await mine(m, cycle);
+        expect((await m.as('post', `/api/contributions/${c.id}/pay`).set('Idempotency-Key', `r-${cycle}`).send({})).status).toBe(202);
+      }
+      await until(() => alice.as('get', `/api/tontines/${id}`), (r) => r.body.currentCycle > cycle || r.body.status === 'completed');
+    }
+    const tontine = await until(() => alice.as('get', `/api/tontines/${id}`), (r) => r.body.status === 'completed');
+    expect(tontine.body).toMatchObject({ status: 'completed', currentAmount: '0.00', nextPayoutDate: null });
+    expect(await poolBalance(id)).toEqual(Money.ZERO);
+    for (const m of [alice, bob]) {
+      const notes = await m.as('get', '/api/notifications');
+      expect(notes.body.some((n: { type: string }) => n.type === 'payout_received')).toBe(true);
+    }
+    const payouts = await until(
+      () => db.orm.em.fork().execute<{ status: string }[]>(`select status from payments where kind = 'payout' and tontine_id = ?`, [id]),
+      (rows) => rows.length === 2 && rows.every((r) => r.status === 'successful'),
+    );
+    expect(payouts.map((p) => p.status)).toEqual(['successful', 'successful']);
+  });
+});
+
+describe('personal savings, recommendations and the dashboard', () => {
+  it('saves, withdraws to mobile money idempotently, and refuses more than the balance', async () => {
+    const [amina, eve] = [await member('Amina'), await member('Eve')];
+    const created = await amina.as('post', '/api/tontines').send({ ...group, maxMembers: 1, contributionAmount: 10_000 });
+    expect(created.body).toMatchObject({ status: 'active', spotsLeft: 0 });
+    const id: string = created.body.id;
+    expect((await request(handler).get(`/api/tontines/${id}`)).status).toBe(404);
+    expect((await request(handler).get('/api/tontines')).body.some((t: { id: string }) => t.id === id)).toBe(false);
+
+    const owed = ((await amina.as('get', '/api/contributions/user')).body as { id: string; tontineId: string }[]).find((c) => c.tontineId === id)!;
+    const paid = await amina.as('post', `/api/contributions/${owed.id}/pay`).set('Idempotency-Key', 's1').send({});
+    await until(() => amina.as('get', `/api/payments/${paid.body.id}`), (r) => r.body.status === 'successful');
+    await until(() => poolBalance(id), (b) => b.equals(Money.ofFrancs(10_000)));
+
+    expect((await amina.as('post', `/api/tontines/${id}/withdraw`).send({ amount: 100 })).body.code).toBe('idempotency_key_required');
+    expect((await amina.as('post', `/api/tontines/${id}/withdraw`).set('Idempotency-Key', 'w0').send({ amount: 10_001 })).body.code).toBe('insufficient_savings');
+    expect((await amina.as('post', `/api/tontines/${id}/withdraw`).set('Idempotency-Key', 'w0').send({ amount: '10.50' })).body.code).toBe('amount_must_be_whole_francs');
+    expect((await eve.as('post', `/api/tontines/${id}/withdraw`).set('Idempotency-Key', 'w0').send({ amount: 100 })).body.code).toBe('tontine_not_found');
+    const withdrawn = await amina.as('post', `/api/tontines/${id}/withdraw`).set('Idempotency-Key', 'w1').send({ amount: '4000' });
+    expect(withdrawn.status).toBe(202);
+    expect(withdrawn.body).toMatchObject({ kind: 'withdrawal', amount: '4000.00', status: 'pending', phoneNumber: amina.phone });
+    const again = await amina.as('post', `/api/tontines/${id}/withdraw`).set('Idempotency-Key', 'w1').send({ amount: '4000' });
+    expect([again.status, again.body.id]).toEqual([200, withdrawn.body.id]);
+    expect(await poolBalance(id)).toEqual(Money.ofFrancs(6000));
+    await until(() => amina.as('get', `/api/payments/${withdrawn.body.id}`), (r) => r.body.status === 'successful');
+
+    const summary = await amina.as('get', '/api/dashboard/summary');
+    expect(summary.body).toMatchObject({ totalSavings: '6000.00', activeTontines: 1, savingsStreakMonths: 1, onTimeRate: 100, nextPayout: null });
+    expect(summary.body.nextPayment).toMatchObject({ amount: '10000.00', tontineName: 'Kimironko Savers' });
+  });
+
+  it('recommends forming groups with spots that the member is not in, best match first', async () => {
+    const [admin, seeker] = [await member('Admin'), await member('Seeker')];
+    const cheap = (await admin.as('post', '/api/tontines').send({ ...group, name: 'Cheap weekly', contributionAmount: 2000, maxMembers: 10 })).body.id;
+    const dear = (await admin.as('post', '/api/tontines').send({ ...group, name: 'Dear monthly', contributionAmount: 90_000, frequency: 'monthly', maxMembers: 10 })).body.id;
+    const res = await seeker.as('get', '/api/ai-assistant/tontine-recommendations?budget=2500&frequency=weekly');
+    expect(res.status).toBe(200);
+    const ids = res.body.recommendations.map((r: { id: string }) => r.id);
+    expect(ids.indexOf(cheap)).toBeLessThan(ids.indexOf(dear));
+    for (const r of res.body.recommendations) expect(r.matchScore).toBeGreaterThanOrEqual(0);
+    expect(res.body.recommendations.find((r: { id: string }) => r.id === cheap)).toMatchObject({ contributionAmount: '2000.00', currentMembers: 1, maxMembers: 10 });
+    expect((await admin.as('get', '/api/ai-assistant/tontine-recommendations')).body.recommendations.map((r: { id: string }) => r.id)).not.toContain(cheap);
+    expect((await seeker.as('get', '/api/ai-assistant/tontine-recommendations?budget=-1')).body.code).toBe('validation_failed');
+  });
+});
