@@ -85,6 +85,7 @@ import type { Config } from './config.ts';
 import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-test-numbers.ts';
 import { SettlePaymentReport } from './payments/settle-payment-report.ts';
+import { loansModule } from './modules/loans-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
 
 export interface Infrastructure {
@@ -334,6 +335,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), notificationsModule, accountsModule, schedulerModule);
+  container.load(infrastructureModule(infra), notificationsModule, accountsModule, loansModule, schedulerModule);
   return container;
 }

@@ -21,6 +21,7 @@ import type { OutboxMessage } from '../adapters/postgres/outbox-schema.ts';
 import { PostgresOutbox } from '../adapters/postgres/postgres-outbox.ts';
 import { TOKENS } from '../apps/container.ts';
 import { JobRunner } from '../apps/scheduler/job-runner.ts';
+import { addLoanCommands } from './loans-command.ts';
 import { SCHEDULER_TOKENS } from '../apps/scheduler/module.ts';
 
 export interface CliSession {
@@ -207,6 +208,8 @@ export function buildProgram(env: CliEnvironment): Command {
         command.error(`error: job ${name} failed: ${run.error}`, { exitCode: 1, code: 'ikimina.job_failed' });
       }
     });
+
+  addLoanCommands(program, env, inContext);
 
   return program;
 }

@@ -2,6 +2,7 @@
 import { SessionSchema, SignInLinkSchema, SingleSignOnAttemptSchema, UserIdentitySchema, UserSchema } from './accounts-schema.ts';
 import { ContributionNoticeSchema } from './contribution-notice-schema.ts';
 import { JournalEntrySchema, LedgerAccountSchema, LedgerPostingSchema } from './ledger-schema.ts';
+import { LOAN_ENTITIES } from './loans-schema.ts';
 import { OutboxMessageSchema, RateLimitWindowSchema } from './outbox-schema.ts';
 import { NotificationSchema, PaymentSchema } from './payments-schema.ts';
 import { SmsDeliverySchema } from './sms-delivery-schema.ts';
@@ -29,4 +30,5 @@ export const ENTITIES = [
   JournalEntrySchema,
   LedgerPostingSchema,
   ...USSD_ENTITIES,
+  ...LOAN_ENTITIES,
 ];

@@ -14,7 +14,20 @@ import { fr } from './fr.ts';
 import { rw } from './rw.ts';
 import { sw } from './sw.ts';
 
-export const TEMPLATE_KEYS = ['payout_received', 'contribution_received', 'payment_failed', 'contribution_due', 'contribution_overdue'] as const;
+export const TEMPLATE_KEYS = [
+  'payout_received',
+  'contribution_received',
+  'payment_failed',
+  'contribution_due',
+  'contribution_overdue',
+  // core/loans/loan-notices.ts
+  'loan_approved',
+  'loan_pending_review',
+  'loan_rejected',
+  'loan_disbursed',
+  'loan_repayment_received',
+  'loan_payment_due',
+] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
 /** Parameters every template may use: tontineName, amount ("12,500 RWF"), cycle, dueDate, reason. */
@@ -36,6 +49,12 @@ export const TEMPLATE_TYPES: Readonly<Record<TemplateKey, NotificationType>> = {
   payment_failed: 'other',
   contribution_due: 'contribution_due',
   contribution_overdue: 'contribution_due',
+  loan_approved: 'other',
+  loan_pending_review: 'other',
+  loan_rejected: 'other',
+  loan_disbursed: 'other',
+  loan_repayment_received: 'other',
+  loan_payment_due: 'loan_payment',
 };
 
 export function isTemplateKey(key: string): key is TemplateKey {

@@ -7,4 +7,10 @@ export const en: Catalogue = {
   payment_failed: (p) => ({ title: 'Payment failed', message: `Ikimina: your ${p.amount} payment to ${p.tontineName} did not go through. Please try again.` }),
   contribution_due: (p) => ({ title: 'Contribution due', message: `Ikimina: your ${p.amount} contribution to ${p.tontineName} is due on ${p.dueDate}.` }),
   contribution_overdue: (p) => ({ title: 'Contribution overdue', message: `Ikimina: your ${p.amount} contribution to ${p.tontineName} was due on ${p.dueDate}. Please pay it now.` }),
+  loan_approved: (p) => ({ title: 'Loan approved', message: `Ikimina: your loan of ${p.amount} is approved at ${p.rate} a year. It is being sent to your mobile money.` }),
+  loan_pending_review: (p) => ({ title: 'Loan under review', message: `Ikimina: your loan request of ${p.amount} is waiting for a loan officer. We will tell you the decision.` }),
+  loan_rejected: (p) => ({ title: 'Loan not approved', message: `Ikimina: your loan request of ${p.amount} was not approved. Reason: ${p.reason}` }),
+  loan_disbursed: (p) => ({ title: 'Loan sent', message: `Ikimina: ${p.amount} has been sent to your mobile money. First instalment ${p.monthlyPayment} due on ${p.firstDueDate}.` }),
+  loan_repayment_received: (p) => ({ title: 'Loan repayment received', message: `Ikimina: we received your loan repayment of ${p.amount}. Still to repay: ${p.remaining}.` }),
+  loan_payment_due: (p) => ({ title: 'Loan instalment due', message: `Ikimina: your loan instalment of ${p.amount} is due on ${p.dueDate}.` }),
 };

@@ -7,4 +7,10 @@ export const fr: Catalogue = {
   payment_failed: (p) => ({ title: 'Paiement échoué', message: `Ikimina : votre paiement de ${p.amount} à ${p.tontineName} n'a pas abouti. Veuillez réessayer.` }),
   contribution_due: (p) => ({ title: 'Cotisation à payer', message: `Ikimina : votre cotisation de ${p.amount} à ${p.tontineName} est due le ${p.dueDate}.` }),
   contribution_overdue: (p) => ({ title: 'Cotisation en retard', message: `Ikimina : votre cotisation de ${p.amount} à ${p.tontineName} était due le ${p.dueDate}. Veuillez la payer maintenant.` }),
+  loan_approved: (p) => ({ title: 'Prêt approuvé', message: `Ikimina : votre prêt de ${p.amount} est approuvé à ${p.rate} par an. Il est envoyé sur votre mobile money.` }),
+  loan_pending_review: (p) => ({ title: 'Prêt en examen', message: `Ikimina : votre demande de prêt de ${p.amount} attend un agent de crédit. Nous vous informerons de la décision.` }),
+  loan_rejected: (p) => ({ title: 'Prêt refusé', message: `Ikimina : votre demande de prêt de ${p.amount} n'a pas été approuvée. Motif : ${p.reason}` }),
+  loan_disbursed: (p) => ({ title: 'Prêt envoyé', message: `Ikimina : ${p.amount} ont été envoyés sur votre mobile money. Première échéance de ${p.monthlyPayment} le ${p.firstDueDate}.` }),
+  loan_repayment_received: (p) => ({ title: 'Remboursement reçu', message: `Ikimina : nous avons reçu votre remboursement de ${p.amount}. Reste à rembourser : ${p.remaining}.` }),
+  loan_payment_due: (p) => ({ title: 'Échéance de prêt', message: `Ikimina : votre échéance de prêt de ${p.amount} est due le ${p.dueDate}.` }),
 };

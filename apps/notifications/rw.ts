@@ -7,4 +7,10 @@ export const rw: Catalogue = {
   payment_failed: (p) => ({ title: 'Ubwishyu bwanze', message: `Ikimina: ubwishyu bwawe bwa ${p.amount} muri ${p.tontineName} ntibwakunze. Ongera ugerageze.` }),
   contribution_due: (p) => ({ title: 'Umusanzu ugomba kwishyurwa', message: `Ikimina: umusanzu wawe wa ${p.amount} muri ${p.tontineName} ugomba kwishyurwa ku wa ${p.dueDate}.` }),
   contribution_overdue: (p) => ({ title: 'Umusanzu warengeje igihe', message: `Ikimina: umusanzu wawe wa ${p.amount} muri ${p.tontineName} wagombaga kwishyurwa ku wa ${p.dueDate}. Wishyure nonaha.` }),
+  loan_approved: (p) => ({ title: 'Inguzanyo yemejwe', message: `Ikimina: inguzanyo yawe ya ${p.amount} yemejwe ku nyungu ya ${p.rate} ku mwaka. Irimo koherezwa kuri mobile money yawe.` }),
+  loan_pending_review: (p) => ({ title: 'Inguzanyo irimo gusuzumwa', message: `Ikimina: ubusabe bwawe bw'inguzanyo ya ${p.amount} butegereje umukozi ushinzwe inguzanyo. Tuzakumenyesha icyemezo.` }),
+  loan_rejected: (p) => ({ title: 'Inguzanyo ntiyemejwe', message: `Ikimina: ubusabe bwawe bw'inguzanyo ya ${p.amount} ntibwemejwe. Impamvu: ${p.reason}` }),
+  loan_disbursed: (p) => ({ title: 'Inguzanyo yoherejwe', message: `Ikimina: ${p.amount} byoherejwe kuri mobile money yawe. Igice cya mbere cya ${p.monthlyPayment} kizishyurwa ku wa ${p.firstDueDate}.` }),
+  loan_repayment_received: (p) => ({ title: 'Twakiriye ubwishyu', message: `Ikimina: twakiriye ubwishyu bw'inguzanyo bwa ${p.amount}. Hasigaye kwishyura: ${p.remaining}.` }),
+  loan_payment_due: (p) => ({ title: "Igihe cyo kwishyura inguzanyo", message: `Ikimina: igice cy'inguzanyo cya ${p.amount} kigomba kwishyurwa ku wa ${p.dueDate}.` }),
 };

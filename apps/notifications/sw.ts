@@ -7,4 +7,10 @@ export const sw: Catalogue = {
   payment_failed: (p) => ({ title: 'Malipo yameshindwa', message: `Ikimina: malipo yako ya ${p.amount} kwa ${p.tontineName} hayakufanikiwa. Tafadhali jaribu tena.` }),
   contribution_due: (p) => ({ title: 'Mchango unadaiwa', message: `Ikimina: mchango wako wa ${p.amount} kwa ${p.tontineName} unadaiwa tarehe ${p.dueDate}.` }),
   contribution_overdue: (p) => ({ title: 'Mchango umechelewa', message: `Ikimina: mchango wako wa ${p.amount} kwa ${p.tontineName} ulidaiwa tarehe ${p.dueDate}. Tafadhali lipa sasa.` }),
+  loan_approved: (p) => ({ title: 'Mkopo umeidhinishwa', message: `Ikimina: mkopo wako wa ${p.amount} umeidhinishwa kwa riba ya ${p.rate} kwa mwaka. Unatumwa kwenye mobile money yako.` }),
+  loan_pending_review: (p) => ({ title: 'Mkopo unakaguliwa', message: `Ikimina: ombi lako la mkopo wa ${p.amount} linasubiri afisa wa mikopo. Tutakujulisha uamuzi.` }),
+  loan_rejected: (p) => ({ title: 'Mkopo haujaidhinishwa', message: `Ikimina: ombi lako la mkopo wa ${p.amount} halikuidhinishwa. Sababu: ${p.reason}` }),
+  loan_disbursed: (p) => ({ title: 'Mkopo umetumwa', message: `Ikimina: ${p.amount} zimetumwa kwenye mobile money yako. Awamu ya kwanza ya ${p.monthlyPayment} inadaiwa tarehe ${p.firstDueDate}.` }),
+  loan_repayment_received: (p) => ({ title: 'Malipo ya mkopo yamepokelewa', message: `Ikimina: tumepokea malipo yako ya mkopo ya ${p.amount}. Kiasi kilichobaki: ${p.remaining}.` }),
+  loan_payment_due: (p) => ({ title: 'Awamu ya mkopo inadaiwa', message: `Ikimina: awamu yako ya mkopo ya ${p.amount} inadaiwa tarehe ${p.dueDate}.` }),
 };

@@ -1,0 +1,163 @@
+/**
+ * Request and response schemas of the loans and credit API: the validation at the edge and the
+ * source of the OpenAPI document. The bounds' messages are the specification's (part 2 §5), taken
+ * from the core's one table so the server and the client say the same words.
+ */
+import { z } from 'zod';
+import { LOAN_APPLICATION_MESSAGES, MAX_LOAN, MAX_TERM_MONTHS, MIN_LOAN, MIN_PURPOSE_LENGTH, MIN_TERM_MONTHS } from '../../core/loans/loan-terms.ts';
+
+const M = LOAN_APPLICATION_MESSAGES;
+const decimal = z.string().regex(/^-?\d+\.\d{2}$/).meta({ example: '12500.00', description: 'RWF, two decimals' });
+
+const application = {
+  amount: z
+    .number({ error: M.loan_amount_below_minimum })
+    .int({ error: M.loan_amount_not_whole_francs })
+    .min(MIN_LOAN.toWholeFrancs(), { error: M.loan_amount_below_minimum })
+    .max(MAX_LOAN.toWholeFrancs(), { error: M.loan_amount_above_maximum })
+    .meta({ example: 50000, description: 'Whole RWF' }),
+  termMonths: z
+    .number({ error: M.loan_term_below_minimum })
+    .int({ error: M.loan_term_not_whole_months })
+    .min(MIN_TERM_MONTHS, { error: M.loan_term_below_minimum })
+    .max(MAX_TERM_MONTHS, { error: M.loan_term_above_maximum })
+    .meta({ example: 12 }),
+  purpose: z
+    .string({ error: M.loan_purpose_too_short })
+    .trim()
+    .min(MIN_PURPOSE_LENGTH, { error: M.loan_purpose_too_short })
+    .max(500, { error: 'Loan purpose must be at most 500 characters' })
+    .meta({ example: 'Stock for my grocery shop' }),
+};
+
+export const KeyFactsRequest = z.object(application).meta({ id: 'KeyFactsRequest' });
+
+export const LoanApplicationRequest = z
+  .object({
+    ...application,
+    keyFactsId: z.uuid({ error: 'Please review the key facts statement first' }).meta({ description: 'The id answered by POST /api/loans/key-facts' }),
+    acceptKeyFacts: z.literal(true, { error: 'Please read and accept the key facts statement' }),
+    scoringConsent: z.boolean().default(false).meta({ description: 'Consent to be scored on your own records; needed once' }),
+  })
+  .meta({ id: 'LoanApplicationRequest' });
+
+export const RepaymentRequest = z
+  .object({ scope: z.enum(['instalment', 'balance'], { error: 'Choose to repay the next instalment or the whole balance' }).default('instalment') })
+  .meta({ id: 'RepaymentRequest' });
+
+export const AssessRequest = z
+  .object({ consent: z.boolean().default(false).meta({ description: 'Consent to be scored on your own records; needed once' }) })
+  .meta({ id: 'CreditAssessRequest' });
+
+export const InstalmentResponse = z
+  .object({
+    number: z.number().int(),
+    dueDate: z.string().meta({ description: 'YYYY-MM-DD, Kigali' }),
+    amount: decimal,
+    interest: decimal,
+    principal: decimal,
+    balanceAfter: decimal,
+    amountPaid: decimal,
+    status: z.enum(['paid', 'partly_paid', 'overdue', 'upcoming']),
+  })
+  .meta({ id: 'Instalment' });
+
+export const LoanResponse = z
+  .object({
+    id: z.uuid(),
+    amount: decimal,
+    purpose: z.string(),
+    status: z.enum(['pending', 'approved', 'rejected', 'active', 'overdue', 'repaid']),
+    interestRate: z.number().meta({ description: 'Annual percent', example: 12 }),
+    termMonths: z.number().int(),
+    totalPaid: decimal,
+    amountOwed: decimal,
+    nextPaymentDate: z.string().optional().meta({ description: 'YYYY-MM-DD, while an instalment is due' }),
+    nextPaymentAmount: decimal.optional(),
+    creditScore: z.number().int(),
+    decisionReason: z.string().nullable(),
+    appliedAt: z.iso.datetime(),
+    decidedAt: z.iso.datetime().nullable(),
+    disbursedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'Loan' });
+
+export const KeyFactsResponse = z
+  .object({
+    id: z.uuid(),
+    amount: decimal,
+    termMonths: z.number().int(),
+    annualRate: z.number(),
+    apr: z.number().meta({ description: 'Annual percentage rate (BNR Reg. 02/2016)' }),
+    fees: z.array(z.object({ name: z.string(), amount: decimal })),
+    monthlyPayment: decimal,
+    numberOfInstalments: z.number().int(),
+    totalInterest: decimal,
+    totalCostOfCredit: decimal,
+    totalRepayable: decimal,
+    schedule: z.array(InstalmentResponse.omit({ amountPaid: true, status: true })),
+    shownAt: z.iso.datetime(),
+    acceptedAt: z.iso.datetime().nullable(),
+    loanId: z.uuid().nullable(),
+  })
+  .meta({ id: 'KeyFacts' });
+
+export const LoanSummaryResponse = z
+  .object({
+    totalBorrowed: decimal,
+    activeLoanCount: z.number().int(),
+    nextPaymentAmount: decimal,
+    nextPaymentDate: z.string().nullable(),
+    availableCredit: decimal,
+    creditScore: z.number().int().nullable(),
+    creditRating: z.enum(['Excellent', 'Good', 'Fair', 'Poor', 'Very Poor']).nullable(),
+  })
+  .meta({ id: 'LoanSummary' });
+
+export const RecommendationResponse = z
+  .object({
+    type: z.enum(['emergency', 'business', 'education']),
+    purpose: z.string(),
+    confidence: z.number().min(0).max(1),
+    amount: decimal,
+    estimatedRate: z.number(),
+    termMonths: z.number().int(),
+    monthlyPayment: decimal,
+    benefits: z.array(z.string()),
+  })
+  .meta({ id: 'LoanRecommendation' });
+
+export const CreditAssessmentResponse = z
+  .object({
+    id: z.uuid(),
+    score: z.number().int().min(300).max(850),
+    rating: z.enum(['Excellent', 'Good', 'Fair', 'Poor', 'Very Poor']),
+    maxLoanAmount: decimal,
+    factors: z.array(z.object({ factor: z.string(), description: z.string(), weight: z.number().min(0).max(1), impact: z.enum(['positive', 'negative', 'neutral']) })),
+    recommendations: z.array(z.string()),
+    modelVersion: z.string(),
+    assessedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'CreditAssessment' });
+
+export const RepaymentRequestResponse = z
+  .object({
+    id: z.uuid(),
+    loanId: z.uuid(),
+    scope: z.enum(['instalment', 'balance']),
+    amount: decimal,
+    status: z.enum(['requested', 'succeeded', 'failed']),
+    reference: z.string(),
+    phoneNumber: z.string(),
+    requestedAt: z.iso.datetime(),
+    settledAt: z.iso.datetime().nullable(),
+    failureReason: z.string().nullable(),
+  })
+  .meta({ id: 'LoanRepaymentRequest' });
+
+export const LoanPaymentsResponse = z
+  .object({
+    repayments: z.array(z.object({ id: z.uuid(), amount: decimal, interest: decimal, principal: decimal, receivedAt: z.iso.datetime(), reference: z.string() })),
+    requests: z.array(RepaymentRequestResponse),
+  })
+  .meta({ id: 'LoanPayments' });

@@ -1,0 +1,66 @@
+/**
+ * `loans review`: the loan officer's desk. Without arguments it lists the loans waiting for review
+ * with the applicant's score and loan limit and, on a terminal, asks which one to decide and how;
+ * `--approve <id>` or `--reject <id> --reason "…"` decide directly. The member is notified, and an
+ * approved loan is disbursed at once (core decideLoan, disburseLoan through `Lending.review`).
+ *
+ * Guarantees
+ * - Arguments are validated with zod; a missing reason is asked only on a terminal, otherwise the
+ *   command fails with exit code 2 and its usage. A refused decision exits 1 with its code.
+ */
+import { input, select } from '@inquirer/prompts';
+import Table from 'cli-table3';
+import type { Command } from 'commander';
+import type { Container } from 'inversify';
+import { z } from 'zod';
+import { Lending } from '../apps/modules/loans-module.ts';
+
+type InContext = <T>(work: (container: Container) => Promise<T>) => Promise<T>;
+
+const LoanId = z.uuid({ error: 'the loan id must be a UUID (see `loans review`)' });
+const Reason = z.string().trim().min(5, { error: 'the reason must be at least 5 characters' }).max(500);
+
+export function addLoanCommands(program: Command, env: { write(text: string): void; interactive: boolean }, inContext: InContext): void {
+  program
+    .command('loans')
+    .description('loans')
+    .command('review')
+    .description('list loans waiting for review; approve or reject one (the member is notified)')
+    .option('--approve <id>', 'approve this pending loan (it is disbursed at once)')
+    .option('--reject <id>', 'reject this pending loan (needs --reason)')
+    .option('--reason <text>', 'why, in words the member can read')
+    .action(async (options: { approve?: string; reject?: string; reason?: string }, command: Command) => {
+      const usage = (message: string) => command.error(`error: ${message}\n\n${command.helpInformation()}`, { exitCode: 2, code: 'ikimina.usage' });
+      if (options.approve && options.reject) usage('give --approve or --reject, not both');
+      const pending = await inContext((c) => c.get(Lending).pendingReviews());
+      let decision: 'approve' | 'reject' | undefined = options.approve ? 'approve' : options.reject ? 'reject' : undefined;
+      let loanId = options.approve ?? options.reject;
+
+      if (!decision) {
+        const table = new Table({ head: ['Loan', 'Applied', 'Amount', 'Term', 'Purpose', 'Score', 'Limit'], style: { head: [], border: [] } });
+        for (const { loan, creditScore, loanLimit } of pending) {
+          table.push([loan.id, loan.appliedAt.toISOString().slice(0, 10), loan.amount.format(), `${loan.termMonths} mo`, loan.purpose, String(creditScore), loanLimit.format()]);
+        }
+        env.write(pending.length ? `${table.toString()}\n${pending.length} loan(s) waiting for review\n` : 'No loans are waiting for review.\n');
+        if (!env.interactive || pending.length === 0) return;
+        loanId = await select({ message: 'Which loan?', choices: pending.map(({ loan }) => ({ name: `${loan.amount.format()}  ${loan.purpose}`, value: loan.id })) });
+        decision = await select({ message: 'Decision?', choices: [{ name: 'Approve and disburse', value: 'approve' as const }, { name: 'Reject', value: 'reject' as const }] });
+      }
+
+      const id = LoanId.safeParse(loanId);
+      if (!id.success) return usage(id.error.issues[0]!.message);
+      let reason = options.reason;
+      if (decision === 'reject' && reason === undefined) {
+        if (!env.interactive) return usage('a rejection needs --reason "…"');
+        reason = await input({ message: 'Reason (the member reads it):', validate: (text) => Reason.safeParse(text).success || 'at least 5 characters' });
+      }
+      if (reason !== undefined) {
+        const parsed = Reason.safeParse(reason);
+        if (!parsed.success) return usage(parsed.error.issues[0]!.message);
+        reason = parsed.data;
+      }
+      const result = await inContext((c) => c.get(Lending).review({ loanId: id.data, decision, ...(reason === undefined ? {} : { reason }) }));
+      if (!result.ok) return command.error(`error: ${result.error}`, { exitCode: 1, code: `ikimina.${result.error}` });
+      env.write(`Loan ${result.value.id} is now ${result.value.status}. The member has been notified.\n`);
+    });
+}

@@ -1,0 +1,310 @@
+/**
+ * Loans and credit through the API against PostgreSQL: the bounds and their messages, identity,
+ * the limit from savings made through the real savings journey, key facts shown and accepted,
+ * instant approval with disbursement by the sandbox, repayments through the ledger, idempotent
+ * application and repayment, privacy between members, credit assessments with their model
+ * version, and the officer's review from the CLI. After the file, the ledger balances.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { RequestContext } from '@mikro-orm/core';
+import request from 'supertest';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
+import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
+import { MODEL_VERSION } from '../../core/credit/scorecard.ts';
+import { Money } from '../../core/money/money.ts';
+import { buildContainer, TOKENS } from '../../apps/container.ts';
+import { Lending } from '../../apps/modules/loans-module.ts';
+import { createApp } from '../../apps/server.ts';
+import { buildProgram, runCli } from '../../cli/program.ts';
+import type { Container } from 'inversify';
+import { FakeClock } from '../support/fake-clock.ts';
+import { testConfig } from '../support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+let db: TestDatabase;
+let server: Server;
+let container: Container;
+let handler: ReturnType<ReturnType<typeof createApp>['callback']>;
+let ledger: PostgresLedgerRepository;
+const clock = new FakeClock();
+const sandbox = { inner: new SandboxMobileMoney({ settleMs: 30 }) };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const mobileMoney = {
+    requestToPay: (r: Parameters<SandboxMobileMoney['requestToPay']>[0]) => sandbox.inner.requestToPay(r),
+    transfer: (r: Parameters<SandboxMobileMoney['transfer']>[0]) => sandbox.inner.transfer(r),
+    collectionStatus: (p: Parameters<SandboxMobileMoney['collectionStatus']>[0], r: string) => sandbox.inner.collectionStatus(p, r),
+    transferStatus: (p: Parameters<SandboxMobileMoney['transferStatus']>[0], r: string) => sandbox.inner.transferStatus(p, r),
+  };
+  container = buildContainer({ config: testConfig(), orm: db.orm, logger: pino({ level: 'silent' }), clock, singleSignOn: null, mailTransport: null, mobileMoney });
+  const app = createApp(container);
+  handler = app.callback();
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  sandbox.inner = new SandboxMobileMoney({ settleMs: 30, callbackUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/callbacks/mtn` });
+  ledger = new PostgresLedgerRepository(db.orm.em.fork());
+});
+
+afterAll(async () => {
+  sandbox.inner.close();
+  if (ledger) expect(await ledger.trialBalance()).toEqual(Money.ZERO);
+  await new Promise((resolve) => server?.close(resolve));
+  await db?.drop();
+});
+
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function decimal(text: string): Money {
+  const parsed = Money.parseDecimal(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+}
+
+let seq = 0;
+/** A registered member; `verified` stands in for the identity verification still to come. */
+async function member(name: string, { verified = true } = {}) {
+  seq += 1;
+  const phone = `+25078${String(2_000_000 + seq).slice(-7)}`;
+  const res = await request(handler).post('/api/auth/register').send({ email: `${name.toLowerCase()}${seq}@example.rw`, password: 'correct horse', firstName: name, lastName: 'Test', phone });
+  expect(res.status).toBe(201);
+  const id: string = res.body.user.id;
+  if (verified) await db.orm.em.fork().execute('update users set nida_verified = true where id = ?', [id]);
+  const as = (method: 'get' | 'post', path: string) => request(handler)[method](path).set('Authorization', `Bearer ${res.body.token as string}`);
+  return { id, as, phone };
+}
+
+type Member = Awaited<ReturnType<typeof member>>;
+
+/** Saves through personal savings and the sandbox, as a member does; `daysLate` pays after the due day. */
+async function save(m: Member, amount: number, daysLate = 0) {
+  const created = await m.as('post', '/api/tontines').send({ name: 'My savings', description: 'Saving for a loan', contributionAmount: amount, frequency: 'monthly', maxMembers: 1 });
+  expect(created.status).toBe(201);
+  const owed = ((await m.as('get', '/api/contributions/user')).body as { id: string; tontineId: string }[]).find((c) => c.tontineId === created.body.id)!;
+  clock.advance(daysLate * 86_400_000);
+  const paid = await m.as('post', `/api/contributions/${owed.id}/pay`).set('Idempotency-Key', `save-${owed.id}`).send({});
+  expect(paid.status).toBe(202);
+  await until(() => m.as('get', `/api/payments/${paid.body.id}`), (r) => r.body.status === 'successful');
+}
+
+const form = { amount: 20_000, termMonths: 6, purpose: 'Stock for my grocery shop' };
+
+/** Reviews the key facts, then applies with them accepted. */
+async function apply(m: Member, key: string, body: Partial<typeof form> = {}, consent = true) {
+  const facts = await m.as('post', '/api/loans/key-facts').send({ ...form, ...body });
+  if (facts.status !== 201) return facts;
+  return m.as('post', '/api/loans').set('Idempotency-Key', key).send({ ...form, ...body, keyFactsId: facts.body.id, acceptKeyFacts: true, scoringConsent: consent });
+}
+
+async function confirmFromProvider(reference: string) {
+  const lending = container.get(Lending);
+  const provider = container.get(TOKENS.MobileMoneyProvider);
+  const report = await until(() => sandbox.inner.collectionStatus(provider, reference), (r) => r.ok && r.value.status !== 'pending');
+  if (!report.ok) throw new Error(report.error);
+  return RequestContext.create(db.orm.em, () => lending.confirmPayment(report.value));
+}
+
+async function admin(...argv: string[]) {
+  let output = '';
+  const program = buildProgram({ interactive: false, write: (t) => (output += t), open: async () => ({ container, close: async () => {} }) });
+  return { code: await runCli(program, argv), output };
+}
+
+describe('applying: bounds, identity, limit', () => {
+  it('answers every bound with the specification\'s message, on the key facts and on the application', async () => {
+    const m = await member('Bounds');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ amount: 9_999 }, 'Minimum loan amount is 10,000 RWF'],
+      [{ amount: 10_000_001 }, 'Maximum loan amount is 10,000,000 RWF'],
+      [{ amount: 15_000.5 }, 'Loan amount must be a whole number of francs'],
+      [{ termMonths: 0 }, 'Minimum term is 1 month'],
+      [{ termMonths: 61 }, 'Maximum term is 60 months'],
+      [{ purpose: '  short    ' }, 'Please provide a detailed loan purpose'],
+    ];
+    for (const [change, message] of cases) {
+      const facts = await m.as('post', '/api/loans/key-facts').send({ ...form, ...change });
+      expect([facts.status, facts.body.code, facts.body.error]).toEqual([400, 'validation_failed', message]);
+      const applied = await m.as('post', '/api/loans').set('Idempotency-Key', 'b').send({ ...form, ...change, keyFactsId: crypto.randomUUID(), acceptKeyFacts: true });
+      expect([applied.status, applied.body.error]).toEqual([400, message]);
+    }
+    expect((await m.as('post', '/api/loans').send(form)).body.code).toBe('idempotency_key_required');
+    expect((await m.as('post', '/api/loans').set('Idempotency-Key', 'x').send({ ...form, keyFactsId: crypto.randomUUID(), acceptKeyFacts: false })).body.error).toBe(
+      'Please read and accept the key facts statement',
+    );
+    expect((await request(handler).get('/api/loans')).status).toBe(401);
+    expect(await db.count('loans')).toBe(0);
+  });
+
+  it('refuses a member whose national ID is not verified, with a clear code', async () => {
+    const m = await member('Unverified', { verified: false });
+    await save(m, 40_000);
+    const res = await apply(m, 'u1');
+    expect([res.status, res.body.code]).toEqual([403, 'identity_not_verified']);
+    expect(res.body.error).toMatch(/verified national ID/);
+  });
+
+  it('lends 20,000 RWF against 40,000 RWF of savings, and not 20,001', async () => {
+    const m = await member('Limit');
+    await save(m, 40_000);
+    expect((await m.as('get', '/api/loans/summary')).body).toMatchObject({ availableCredit: '20000.00', totalBorrowed: '0.00', activeLoanCount: 0 });
+    const over = await apply(m, 'l1', { amount: 20_001 });
+    expect([over.status, over.body.code]).toEqual([422, 'loan_exceeds_limit']);
+    const within = await apply(m, 'l2');
+    expect(within.status).toBe(201);
+    expect(within.body).toMatchObject({ amount: '20000.00', status: 'active', termMonths: 6, totalPaid: '0.00' });
+  });
+});
+
+describe('a loan from key facts to repaid', () => {
+  let borrower: Member;
+  let loanId: string;
+
+  it('records the key facts shown and accepted, the assessment with its model version, and disburses through the ledger', async () => {
+    borrower = await member('Borrower');
+    await save(borrower, 40_000);
+    const facts = await borrower.as('post', '/api/loans/key-facts').send(form);
+    expect(facts.status).toBe(201);
+    expect(facts.body).toMatchObject({ amount: '20000.00', termMonths: 6, fees: [], acceptedAt: null, loanId: null });
+    // No fees: the APR is the nominal rate, up to the rounding of instalments to whole francs.
+    expect(Math.abs(facts.body.apr - facts.body.annualRate)).toBeLessThan(0.1);
+    expect(facts.body.schedule).toHaveLength(6);
+    const body = { ...form, keyFactsId: facts.body.id, acceptKeyFacts: true, scoringConsent: true };
+    const [first, again] = [
+      await borrower.as('post', '/api/loans').set('Idempotency-Key', 'apply-1').send(body),
+      await borrower.as('post', '/api/loans').set('Idempotency-Key', 'apply-1').send(body),
+    ];
+    expect([first.status, again.status, again.body.id]).toEqual([201, 200, first.body.id]);
+    loanId = first.body.id;
+    expect(first.body).toMatchObject({ status: 'active', interestRate: facts.body.annualRate, nextPaymentAmount: facts.body.monthlyPayment });
+    expect(first.body.decisionReason).toMatch(/^Approved/);
+    expect((await db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from loans where member_id = ?', [borrower.id]))[0]?.n).toBe('1');
+
+    const accepted = await borrower.as('get', `/api/loans/${loanId}/key-facts`);
+    expect(accepted.body).toMatchObject({ id: facts.body.id, loanId, acceptedAt: expect.any(String), totalRepayable: facts.body.totalRepayable });
+    const score = await borrower.as('get', '/api/credit-score');
+    expect(score.body).toMatchObject({ modelVersion: MODEL_VERSION, maxLoanAmount: '20000.00', score: first.body.creditScore });
+
+    const totals = await ledger.accountTotals();
+    expect(totals.get(`loan:${loanId}`)).toEqual(Money.ofFrancs(20_000));
+    const notices = await db.orm.em.fork().execute<{ title: string }[]>('select title from notifications where user_id = ? order by created_at', [borrower.id]);
+    expect(notices.map((n) => n.title)).toEqual(expect.arrayContaining(['Loan approved', 'Loan sent']));
+  });
+
+  it('repays one instalment once, interest first, through the ledger', async () => {
+    const schedule = (await borrower.as('get', `/api/loans/${loanId}/schedule`)).body.instalments;
+    expect(schedule[0]).toMatchObject({ number: 1, status: 'upcoming', amountPaid: '0.00' });
+    const [started, repeated] = [
+      await borrower.as('post', `/api/loans/${loanId}/repayments`).set('Idempotency-Key', 'repay-1').send({ scope: 'instalment' }),
+      await borrower.as('post', `/api/loans/${loanId}/repayments`).set('Idempotency-Key', 'repay-1').send({ scope: 'instalment' }),
+    ];
+    expect([started.status, repeated.status, repeated.body.id]).toEqual([202, 200, started.body.id]);
+    expect(started.body).toMatchObject({ amount: schedule[0].amount, status: 'requested', phoneNumber: borrower.phone });
+    expect(await db.count('loan_collections')).toBe(1);
+    expect((await borrower.as('post', `/api/loans/${loanId}/repayments`).set('Idempotency-Key', 'repay-2').send({})).body.code).toBe('repayment_in_progress');
+
+    expect(await confirmFromProvider(started.body.reference)).toEqual({ ok: true, value: 'applied' });
+    expect(await confirmFromProvider(started.body.reference)).toEqual({ ok: true, value: 'exists' });
+    const loan = (await borrower.as('get', `/api/loans/${loanId}`)).body;
+    expect(loan.totalPaid).toBe(schedule[0].amount);
+    const totals = await ledger.accountTotals();
+    expect(totals.get(`loan:${loanId}`)).toEqual(Money.ofFrancs(20_000).minus(decimal(schedule[0].principal)));
+    expect(totals.get('interest_income')).toEqual(decimal(schedule[0].interest).negate());
+    const history = (await borrower.as('get', `/api/loans/${loanId}/payments`)).body;
+    expect(history.repayments).toEqual([expect.objectContaining({ amount: schedule[0].amount, interest: schedule[0].interest, principal: schedule[0].principal })]);
+    expect(history.requests[0]).toMatchObject({ status: 'succeeded' });
+    expect((await borrower.as('get', `/api/loans/${loanId}/schedule`)).body.instalments[0]).toMatchObject({ status: 'paid', amountPaid: schedule[0].amount });
+  });
+
+  it('lets nobody read or repay another member\'s loan', async () => {
+    const other = await member('Other');
+    for (const path of [`/api/loans/${loanId}`, `/api/loans/${loanId}/schedule`, `/api/loans/${loanId}/payments`, `/api/loans/${loanId}/key-facts`]) {
+      const res = await other.as('get', path);
+      expect([res.status, res.body.code]).toEqual([404, 'loan_not_found']);
+    }
+    const repay = await other.as('post', `/api/loans/${loanId}/repayments`).set('Idempotency-Key', 'steal').send({ scope: 'balance' });
+    expect([repay.status, repay.body.code]).toEqual([404, 'loan_not_found']);
+    expect((await other.as('get', '/api/loans')).body).toEqual([]);
+    expect((await other.as('get', '/api/loans/not-a-uuid')).body.code).toBe('loan_not_found');
+  });
+
+  it('repays the whole balance and the loan is repaid; the summary follows', async () => {
+    const started = await borrower.as('post', `/api/loans/${loanId}/repayments`).set('Idempotency-Key', 'repay-all').send({ scope: 'balance' });
+    expect(started.status).toBe(202);
+    expect(await confirmFromProvider(started.body.reference)).toEqual({ ok: true, value: 'applied' });
+    const loan = (await borrower.as('get', `/api/loans/${loanId}`)).body;
+    expect([loan.status, loan.amountOwed]).toEqual(['repaid', '0.00']);
+    expect((await ledger.accountTotals()).get(`loan:${loanId}`) ?? Money.ZERO).toEqual(Money.ZERO);
+    expect((await borrower.as('get', '/api/loans/summary')).body).toMatchObject({ totalBorrowed: '20000.00', activeLoanCount: 0, nextPaymentAmount: '0.00', availableCredit: '20000.00' });
+  });
+});
+
+describe('credit score and recommendations', () => {
+  it('needs consent, records the assessment with its model version, and reads it back', async () => {
+    const m = await member('Scored');
+    expect((await m.as('get', '/api/credit-score')).body.code).toBe('credit_assessment_not_found');
+    const refused = await m.as('post', '/api/credit-score/assess').send({});
+    expect([refused.status, refused.body.code]).toEqual([403, 'scoring_consent_required']);
+    const assessed = await m.as('post', '/api/credit-score/assess').send({ consent: true });
+    expect(assessed.status).toBe(201);
+    expect(assessed.body).toMatchObject({ modelVersion: MODEL_VERSION, score: expect.any(Number), rating: expect.any(String), maxLoanAmount: '0.00' });
+    expect(assessed.body.factors).toHaveLength(6);
+    expect((await m.as('get', '/api/credit-score')).body).toEqual(assessed.body);
+    expect((await m.as('post', '/api/credit-score/assess').send()).status).toBe(201); // consent is on record now
+    expect((await m.as('get', '/api/loans/recommendations')).body).toEqual([]);
+  });
+
+  it('recommends from the member\'s own limit, score and savings', async () => {
+    const m = await member('Advised');
+    await save(m, 100_000);
+    const recs = (await m.as('get', '/api/loans/recommendations')).body as { amount: string; estimatedRate: number; monthlyPayment: string; confidence: number }[];
+    expect(recs.map((r) => r.amount)).toEqual(['12000.00', '30000.00', '50000.00']);
+    for (const r of recs) expect(r.confidence).toBeGreaterThan(0);
+  });
+});
+
+describe('review by a loan officer (CLI)', () => {
+  it('lists a pending loan with score and limit, refuses a rejection without reason, and rejects with one', async () => {
+    const late = await member('Late');
+    await save(late, 40_000, 3); // paid three days after the due day: the score falls below 600
+    const res = await apply(late, 'p1');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'pending', decisionReason: expect.stringMatching(/below 600/) });
+
+    const listed = await admin('loans', 'review');
+    expect(listed.code).toBe(0);
+    expect(listed.output).toContain(res.body.id);
+    expect(listed.output).toContain('20,000 RWF');
+    expect(listed.output).toContain(String(res.body.creditScore));
+
+    const noReason = await admin('loans', 'review', '--reject', res.body.id);
+    expect([noReason.code, noReason.output]).toEqual([2, expect.stringContaining('a rejection needs --reason')]);
+    const rejected = await admin('loans', 'review', '--reject', res.body.id, '--reason', 'Savings are too recent');
+    expect(rejected).toEqual({ code: 0, output: `Loan ${res.body.id} is now rejected. The member has been notified.\n` });
+    const loan = (await late.as('get', `/api/loans/${res.body.id}`)).body;
+    expect(loan).toMatchObject({ status: 'rejected', decisionReason: 'Savings are too recent' });
+    const notices = await db.orm.em.fork().execute<{ message: string }[]>('select message from notifications where user_id = ? order by created_at desc limit 1', [late.id]);
+    expect(notices[0]?.message).toContain('Savings are too recent');
+    expect((await admin('loans', 'review', '--approve', res.body.id)).code).toBe(1);
+  });
+
+  it('approves a pending loan, which is disbursed at once', async () => {
+    const late = await member('Approved');
+    await save(late, 40_000, 3);
+    const res = await apply(late, 'p2', { amount: 15_000 });
+    expect(res.body.status).toBe('pending');
+    const approved = await admin('loans', 'review', '--approve', res.body.id);
+    expect(approved.output).toBe(`Loan ${res.body.id} is now active. The member has been notified.\n`);
+    expect((await ledger.accountTotals()).get(`loan:${res.body.id}`)).toEqual(Money.ofFrancs(15_000));
+    expect((await admin('loans', 'review', '--approve', 'nope')).code).toBe(2);
+  });
+});
