@@ -137,6 +137,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
     expect(await page.getByTestId('dialog-sign-in').isVisible()).toBe(true);
   });
 
+  // 120 s: the admin CLI is a whole process start, slow on a busy machine.
   it('signs in once with an e-mailed link read from the outbox; the second opening is refused', async () => {
     const { page } = browser;
     const email = uniqueEmail('keza');
@@ -161,7 +162,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
     await page.goto('about:blank');
     await page.goto(link);
     expect(await page.getByTestId('text-magic-link-invalid').textContent()).toBe('This sign-in link is invalid or has expired.');
-  });
+  }, 120_000);
 
   it('shows the 404 page for an unknown path', async () => {
     const { page } = browser;
@@ -176,16 +177,17 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
   it('keeps the chosen theme and language across reloads', async () => {
     const { page } = browser;
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    const becomesDark = () => page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     await page.goto(server.url);
     await page.getByTestId('page-landing').waitFor();
     expect(await isDark()).toBe(false);
 
     await page.getByTestId('button-theme-toggle').click();
-    expect(await isDark()).toBe(true);
+    await becomesDark();
     expect(await page.evaluate(() => localStorage.getItem('ikimina_theme'))).toBe('dark');
     await page.reload();
     await page.getByTestId('page-landing').waitFor();
-    expect(await isDark()).toBe(true);
+    await becomesDark();
 
     await page.getByTestId('button-language').click();
     await page.getByTestId('menu-item-language-fr').click();

@@ -65,7 +65,8 @@ export function useBrowserPage(options: BrowserContextOptions = {}): BrowserTest
   beforeEach(async () => {
     if (!browser) throw new Error('Chromium did not start');
     context = await browser.newContext({ colorScheme: 'light', locale: 'en-US', ...options });
-    context.setDefaultTimeout(15_000);
+    // Generous: a loaded CI machine can take seconds to render a page; a passing step never waits it out.
+    context.setDefaultTimeout(30_000);
     page = await context.newPage();
   });
   afterEach(async ({ task }) => {
