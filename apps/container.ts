@@ -87,6 +87,7 @@ import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-tes
 import { SettlePaymentReport } from './payments/settle-payment-report.ts';
 import { loansModule } from './modules/loans-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
+import { ussdModule } from './ussd/module.ts';
 
 export interface Infrastructure {
   config: Config;
@@ -335,6 +336,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), notificationsModule, accountsModule, loansModule, schedulerModule);
+  container.load(infrastructureModule(infra), notificationsModule, accountsModule, loansModule, savingsModule, schedulerModule, ussdModule);
   return container;
 }

@@ -44,7 +44,7 @@ export interface PublicProfile {
 /** What a notification needs to reach a member, in their language. */
 export interface Recipient {
   id: string;
-  email: string;
+  email: string | null;
   phoneNumber: string | null;
   firstName: string;
   language: Language;
@@ -153,7 +153,7 @@ export class PostgresMemberDirectory implements MemberWallets {
   }
 
   async recipient(userId: string): Promise<Recipient | undefined> {
-    const rows = await this.em.execute<{ id: string; email: string; phone_number: string | null; first_name: string; language: Language }[]>(
+    const rows = await this.em.execute<{ id: string; email: string | null; phone_number: string | null; first_name: string; language: Language }[]>(
       'select id, email, phone_number, first_name, language from users where id = ?',
       [userId],
     );

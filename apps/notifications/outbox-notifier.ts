@@ -1,6 +1,6 @@
 /**
- * OutboxNotifier: the Notifier port. One notification becomes an in-app row, an e-mail and (when
- * the member has a phone) an SMS, all in the member's language, all written in the caller's
+ * OutboxNotifier: the Notifier port. One notification becomes an in-app row, an e-mail (when the
+ * member has an address) and (when the member has a phone) an SMS, all in the member's language, all written in the caller's
  * transaction: the outbox dispatchers deliver them afterwards, with retries, so a crash neither
  * loses nor doubles one.
  */
@@ -26,7 +26,8 @@ export class OutboxNotifier implements Notifier {
     invariant(recipient, `no member ${notification.userId} to notify`);
     const text = render(recipient.language, notification.template, notification.params);
     await this.store.add({ id: this.ids.newId(), userId: recipient.id, type: notification.type, ...text, isRead: false, createdAt: this.clock.now() });
-    await this.outbox.enqueue({ channel: 'email', recipient: recipient.email, subject: text.title, body: `${recipient.firstName},\n\n${text.message}\n` });
+    // An account opened by phone (USSD) has no e-mail address: its SMS and in-app row still go.
+    if (recipient.email) await this.outbox.enqueue({ channel: 'email', recipient: recipient.email, subject: text.title, body: `${recipient.firstName},\n\n${text.message}\n` });
     if (recipient.phoneNumber) await this.outbox.enqueue({ channel: 'sms', recipient: recipient.phoneNumber, subject: null, body: text.message });
   }
 }

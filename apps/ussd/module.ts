@@ -1,0 +1,94 @@
+/**
+ * The USSD channel's bindings: the PIN and session stores, the phone-account use cases, the member
+ * snapshots and the channel itself. Loaded by buildContainer, so the server, the simulator
+ * (in-process) and the tests resolve the same channel.
+ */
+import type { ServiceIdentifier } from 'inversify';
+import { ContainerModule } from 'inversify';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { ChangeLanguage } from '../../core/accounts/change-language.ts';
+import { ChangeUssdPin } from '../../core/accounts/change-ussd-pin.ts';
+import type { AccountRepository, PasswordHasher } from '../../core/accounts/ports.ts';
+import { RegisterByPhone } from '../../core/accounts/register-by-phone.ts';
+import type { UssdPins } from '../../core/accounts/ussd-pins.ts';
+import { VerifyUssdPin } from '../../core/accounts/verify-ussd-pin.ts';
+import { PayContribution } from '../../core/contributions/pay-contribution.ts';
+import type { ContributionRepository } from '../../core/contributions/ports.ts';
+import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
+import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
+import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
+import type { TontineRepository } from '../../core/tontines/ports.ts';
+import { PostgresMemberDirectory, PostgresNotificationStore } from '../../adapters/postgres/postgres-community.ts';
+import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
+import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
+import { TOKENS } from '../container.ts';
+import { type MemberLoans, UssdMemberSnapshots } from './member-snapshots.ts';
+import { UssdChannel } from './ussd-channel.ts';
+
+function token<T>(name: string): ServiceIdentifier<T> {
+  return Symbol.for(`ikimina.ussd.${name}`);
+}
+
+export const USSD_TOKENS = {
+  UssdPins: token<UssdPins>('UssdPins'),
+  /** Null while the app has no loans module: the menu then shows no loans entry. */
+  MemberLoans: token<MemberLoans | null>('MemberLoans'),
+};
+
+export const ussdModule = new ContainerModule(({ bind }) => {
+  bind(USSD_TOKENS.UssdPins).toResolvedValue((em: EntityManager) => new PostgresUssdPins(em), [TOKENS.EntityManager]);
+  bind(PostgresUssdSessionStore).toResolvedValue((em: EntityManager) => new PostgresUssdSessionStore(em), [TOKENS.EntityManager]);
+  bind(USSD_TOKENS.MemberLoans).toConstantValue(null);
+
+  const accountDeps = (accounts: AccountRepository, pins: UssdPins, hasher: PasswordHasher, uow: UnitOfWork, ids: IdGenerator, clock: Clock) => ({ accounts, pins, hasher, uow, ids, clock });
+  const accountTokens = [TOKENS.AccountRepository, USSD_TOKENS.UssdPins, TOKENS.PasswordHasher, TOKENS.UnitOfWork, TOKENS.IdGenerator, TOKENS.Clock] as const;
+  bind(RegisterByPhone).toResolvedValue((...d: Parameters<typeof accountDeps>) => new RegisterByPhone(accountDeps(...d)), [...accountTokens]);
+  bind(VerifyUssdPin).toResolvedValue((...d: Parameters<typeof accountDeps>) => new VerifyUssdPin(accountDeps(...d)), [...accountTokens]);
+  bind(ChangeUssdPin).toResolvedValue((...d: Parameters<typeof accountDeps>) => new ChangeUssdPin(accountDeps(...d)), [...accountTokens]);
+  bind(ChangeLanguage).toResolvedValue((...d: Parameters<typeof accountDeps>) => new ChangeLanguage(accountDeps(...d)), [...accountTokens]);
+
+  bind(UssdMemberSnapshots).toResolvedValue(
+    (
+      pins: UssdPins,
+      accounts: AccountRepository,
+      tontines: TontineRepository,
+      contributions: ContributionRepository,
+      notifications: PostgresNotificationStore,
+      directory: PostgresMemberDirectory,
+      loans: MemberLoans | null,
+    ) => new UssdMemberSnapshots({ pins, accounts, tontines, contributions, notifications, directory, loans }),
+    [USSD_TOKENS.UssdPins, TOKENS.AccountRepository, TOKENS.TontineRepository, TOKENS.ContributionRepository, PostgresNotificationStore, PostgresMemberDirectory, USSD_TOKENS.MemberLoans],
+  );
+
+  bind(UssdChannel).toResolvedValue(
+    (
+      store: PostgresUssdSessionStore,
+      snapshots: UssdMemberSnapshots,
+      uow: UnitOfWork,
+      clock: Clock,
+      logger: Logger,
+      verifyPin: VerifyUssdPin,
+      register: RegisterByPhone,
+      changePin: ChangeUssdPin,
+      changeLanguage: ChangeLanguage,
+      payContribution: PayContribution,
+      provider: MobileMoneyProvider,
+      payableNumber: (phone: string) => string | undefined,
+    ) => new UssdChannel({ store, snapshots, uow, clock, logger, verifyPin, register, changePin, changeLanguage, payContribution, provider, payableNumber }),
+    [
+      PostgresUssdSessionStore,
+      UssdMemberSnapshots,
+      TOKENS.UnitOfWork,
+      TOKENS.Clock,
+      TOKENS.Logger,
+      VerifyUssdPin,
+      RegisterByPhone,
+      ChangeUssdPin,
+      ChangeLanguage,
+      PayContribution,
+      TOKENS.MobileMoneyProvider,
+      TOKENS.PayableNumber,
+    ],
+  );
+});

@@ -1,0 +1,92 @@
+/**
+ * Africa's Talking's USSD callbacks (PROVIDERS.md §1a): `POST /ussd/africastalking` answers one
+ * step of a session; `POST /ussd/africastalking/events` takes the end-of-session notification.
+ *
+ * Guarantees
+ * - Both read form bodies only, with @koa/bodyparser on these routes alone (mounted before the
+ *   app's JSON parser, which would otherwise claim the body).
+ * - The session route always answers 200 `text/plain` starting `CON ` or `END `: a body it cannot
+ *   read (wrong type, too large, missing sessionId or phoneNumber, a number that is no phone
+ *   number) and any fault answer the polite END; nothing reaches the app's JSON error handler.
+ * - The notification is logged and answered 200. What the member typed (`input`) and what we
+ *   answered are never logged: they hold PINs.
+ */
+import { bodyParser } from '@koa/bodyparser';
+import { Router } from '@koa/router';
+import type { Container } from 'inversify';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { faultScreen } from '../../ussd/menu.ts';
+import type { Screen } from '../../ussd/screen.ts';
+import { TOKENS } from '../container.ts';
+import { UssdChannel } from './ussd-channel.ts';
+
+export const USSD_PATH = '/ussd/africastalking';
+export const USSD_EVENTS_PATH = '/ussd/africastalking/events';
+/** A whole session's text is far below this; a 10 kB text is still read and answered. */
+const FORM_LIMIT = '64kb';
+
+const SESSION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+const UssdStep = z.object({
+  sessionId: z.string().regex(SESSION_ID),
+  phoneNumber: z.string().min(1).max(32),
+  text: z.string().default(''),
+  serviceCode: z.string().max(64).optional(),
+  networkCode: z.string().max(16).optional(),
+});
+
+const SessionEnded = z.object({
+  sessionId: z.string().max(200).optional(),
+  status: z.string().max(32).optional(),
+  networkCode: z.string().max(16).optional(),
+  serviceCode: z.string().max(64).optional(),
+  durationInMillis: z.coerce.number().optional(),
+  hopsCount: z.coerce.number().optional(),
+  cost: z.string().max(64).optional(),
+  errorMessage: z.string().max(500).optional(),
+  date: z.string().max(64).optional(),
+});
+
+export function ussdRoutes(container: Container): Router {
+  const router = new Router();
+  const logger = container.get(TOKENS.Logger);
+  const parseForm = bodyParser({ enableTypes: ['form'], formLimit: FORM_LIMIT, encoding: 'utf-8' });
+
+  async function readForm(ctx: Context): Promise<unknown> {
+    try {
+      await parseForm(ctx, async () => {});
+      return ctx.request.body;
+    } catch (error) {
+      logger.warn({ err: error, path: ctx.path }, 'unreadable ussd callback body');
+      return undefined;
+    }
+  }
+
+  router.post(USSD_PATH, async (ctx) => {
+    const step = UssdStep.safeParse(await readForm(ctx));
+    if (!step.success) {
+      logger.warn({ fields: step.error.issues.map((issue) => issue.path.join('.')) }, 'ussd request without a usable sessionId or phoneNumber');
+      return answer(ctx, faultScreen('en'));
+    }
+    const { sessionId, phoneNumber, text } = step.data;
+    answer(ctx, await container.get(UssdChannel).answer({ sessionId, phoneNumber, text }));
+  });
+
+  router.post(USSD_EVENTS_PATH, async (ctx) => {
+    const event = SessionEnded.safeParse(await readForm(ctx));
+    if (event.success) logger.info({ event: event.data }, 'ussd session ended');
+    else logger.warn({ fields: event.error.issues.map((issue) => issue.path.join('.')) }, 'unreadable ussd session notification');
+    ctx.status = 200;
+    ctx.type = 'text/plain';
+    ctx.body = 'OK';
+  });
+
+  return router;
+}
+
+function answer(ctx: Context, screen: Screen): void {
+  ctx.status = 200;
+  ctx.type = 'text/plain';
+  ctx.body = `${screen.kind} ${screen.text}`;
+}

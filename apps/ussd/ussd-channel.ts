@@ -1,0 +1,179 @@
+/**
+ * UssdChannel: one USSD request (sessionId, phone, text) answered with one screen, by running the
+ * pure menu (ussd/menu.ts) and performing the effects it asks for through core use cases.
+ *
+ * Guarantees
+ * - Requests of one session run one at a time on every replica: each runs in a transaction that
+ *   first locks the session row and the phone's PIN access row (PostgresUssdSessionStore).
+ * - A repeated (sessionId, text) answers the same screen: the menu replays the text over the
+ *   stored verdicts, so an effect with a verdict is never performed again.
+ * - A payment is started at most once per session step: the use case is idempotent by the key
+ *   `<sessionId>:<step>`, and runs OUTSIDE the session's transaction, as PayContribution requires
+ *   (its attempt commits before the provider is asked). The session is saved before it and the
+ *   verdict after it, under the lock again; a duplicate request that raced in between reaches
+ *   the same attempt (`exists`) and the provider sees one request.
+ * - Every other effect (PIN check, registration, PIN change, language) commits with the session
+ *   state it produced, or not at all.
+ * - Never throws: a fault is logged and answered with the polite END in the member's language.
+ */
+import type { Logger } from 'pino';
+import type { ChangeLanguage } from '../../core/accounts/change-language.ts';
+import type { ChangeUssdPin } from '../../core/accounts/change-ussd-pin.ts';
+import type { RegisterByPhone } from '../../core/accounts/register-by-phone.ts';
+import type { Language } from '../../core/accounts/user.ts';
+import { phoneKey } from '../../core/accounts/ussd-pins.ts';
+import type { VerifyUssdPin } from '../../core/accounts/verify-ussd-pin.ts';
+import type { PayContribution } from '../../core/contributions/pay-contribution.ts';
+import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
+import type { Clock } from '../../core/shared/clock.ts';
+import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
+import type { Effect, EffectResult } from '../../ussd/effects.ts';
+import { DEFAULT_LANGUAGE, faultScreen, runMenu, sessionLanguage, type MenuStep } from '../../ussd/menu.ts';
+import type { Screen } from '../../ussd/screen.ts';
+import type { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
+import type { CallerSnapshot, UssdMemberSnapshots } from './member-snapshots.ts';
+
+/** Africa's Talking ends a session after about 180 s; a retried step may come a little later. */
+export const USSD_SESSION_TTL_MS = 5 * 60_000;
+/** Expired sessions deleted per new session: bounded work, and the table stays small. */
+const PRUNE_BATCH = 100;
+
+export interface UssdRequest {
+  readonly sessionId: string;
+  readonly phoneNumber: string;
+  readonly text: string;
+}
+
+export interface UssdChannelDeps {
+  store: PostgresUssdSessionStore;
+  snapshots: UssdMemberSnapshots;
+  uow: UnitOfWork;
+  clock: Clock;
+  logger: Logger;
+  verifyPin: VerifyUssdPin;
+  register: RegisterByPhone;
+  changePin: ChangeUssdPin;
+  changeLanguage: ChangeLanguage;
+  payContribution: PayContribution;
+  provider: MobileMoneyProvider;
+  /** The number the configured provider collects from for this phone; undefined: none. */
+  payableNumber: (phone: string) => string | undefined;
+}
+
+type Round = { readonly screen: Screen } | { readonly payment: Extract<Effect, { effect: 'payContribution' }> };
+
+export class UssdChannel {
+  constructor(private readonly deps: UssdChannelDeps) {}
+
+  async answer(request: UssdRequest): Promise<Screen> {
+    let language: Language = DEFAULT_LANGUAGE;
+    try {
+      const phone = phoneKey(request.phoneNumber);
+      if (!phone.ok) return faultScreen(language);
+      const now = this.deps.clock.now();
+      const caller = await this.deps.snapshots.of(phone.value, now);
+      if (caller.member.registered) language = caller.member.language;
+      const context = { request, phone: phone.value, caller, now, setLanguage: (l: Language) => (language = l) };
+      let result: EffectResult | undefined;
+      // At most two rounds: the second only to record the outcome of the one payment a step can start.
+      for (let round = 0; round < 2; round++) {
+        const outcome = await this.round(context, result, round === 1);
+        if ('screen' in outcome) {
+          if (request.text === '') await this.prune(now);
+          return outcome.screen;
+        }
+        result = await this.pay(outcome.payment, request.sessionId, phone.value, caller);
+      }
+      throw new Error('the menu asked for a second payment in one step');
+    } catch (error) {
+      this.deps.logger.error({ err: error, sessionId: request.sessionId }, 'ussd request failed');
+      return faultScreen(language);
+    }
+  }
+
+  /** One transaction under the session's lock: replay the menu, perform its effects, save. */
+  private round(
+    context: { request: UssdRequest; phone: string; caller: CallerSnapshot; now: Date; setLanguage: (l: Language) => void },
+    result: EffectResult | undefined,
+    recording: boolean,
+  ): Promise<Round> {
+    const { store, uow } = this.deps;
+    const { request, phone, caller, now } = context;
+    return uow.run(async () => {
+      const locked = await store.lock(request.sessionId, phone, now, USSD_SESSION_TTL_MS);
+      if (locked.phoneMismatch) {
+        this.deps.logger.warn({ sessionId: request.sessionId }, 'ussd session id reused by another phone: refused');
+        return { screen: faultScreen(sessionLanguage(locked.session, caller.member)) };
+      }
+      const input = { text: request.text, member: caller.member, now };
+      let step: MenuStep = runMenu({ ...input, session: locked.session, access: locked.access, ...(result ? { result } : {}) });
+      context.setLanguage(sessionLanguage(step.session, caller.member));
+      while (step.kind === 'effect' && step.effect.effect !== 'payContribution') {
+        const done = await this.perform(step.effect, phone, caller);
+        step = runMenu({ ...input, session: step.session, access: step.access, result: done });
+      }
+      await store.save(request.sessionId, phone, step.session, step.access, now, USSD_SESSION_TTL_MS);
+      if (step.kind === 'screen') return { screen: step.screen };
+      const { effect } = step;
+      if (effect.effect !== 'payContribution' || recording) throw new Error(`effect ${effect.key} asked for again after its outcome`);
+      return { payment: effect };
+    });
+  }
+
+  private async perform(effect: Exclude<Effect, { effect: 'payContribution' }>, phone: string, caller: CallerSnapshot): Promise<EffectResult> {
+    const { key } = effect;
+    switch (effect.effect) {
+      case 'verifyPin': {
+        const verified = await this.deps.verifyPin.execute({ phoneNumber: phone, pin: effect.pin });
+        return verified.ok ? { key, ok: true } : { key, ok: false, error: verified.error };
+      }
+      case 'register': {
+        const { firstName, lastName, pin, language } = effect;
+        const registered = await this.deps.register.execute({ phoneNumber: phone, firstName, lastName, pin, language });
+        if (registered.ok) return { key, ok: true };
+        // The channel keyed the phone with the same rule the use case checks: only a race is left.
+        if (registered.error !== 'phone_taken') throw new Error(`registration refused: ${registered.error}`);
+        return { key, ok: false, error: registered.error };
+      }
+      case 'changePin': {
+        const changed = await this.deps.changePin.execute({ phoneNumber: phone, oldPin: effect.oldPin, newPin: effect.newPin });
+        return changed.ok ? { key, ok: true } : { key, ok: false, error: changed.error };
+      }
+      case 'changeLanguage': {
+        const changed = await this.deps.changeLanguage.execute({ userId: this.userOf(caller), language: effect.language });
+        // The account exists: its PIN row was found and goes with it.
+        if (!changed.ok) throw new Error(`language change refused: ${changed.error}`);
+        return { key, ok: true };
+      }
+    }
+  }
+
+  private async pay(effect: Extract<Effect, { effect: 'payContribution' }>, sessionId: string, phone: string, caller: CallerSnapshot): Promise<EffectResult> {
+    const { key } = effect;
+    const msisdn = this.deps.payableNumber(phone);
+    // A number the provider cannot collect from is its refusal, asked or not.
+    if (msisdn === undefined) return { key, ok: false, error: 'mobile_money_refused' };
+    const paid = await this.deps.payContribution.execute({
+      contributionId: effect.contributionId,
+      userId: this.userOf(caller),
+      idempotencyKey: `${sessionId}:${key}`,
+      provider: this.deps.provider,
+      msisdn,
+    });
+    return paid.ok ? { key, ok: true } : { key, ok: false, error: paid.error };
+  }
+
+  private userOf(caller: CallerSnapshot): string {
+    if (caller.userId === null) throw new Error('an effect of a registered member for an unknown caller');
+    return caller.userId;
+  }
+
+  /** Best effort on a session's first step: an error here must not spoil the answer. */
+  private async prune(now: Date): Promise<void> {
+    try {
+      await this.deps.uow.run(() => this.deps.store.pruneExpired(now, PRUNE_BATCH));
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'ussd session pruning failed');
+    }
+  }
+}

@@ -1,0 +1,361 @@
+/**
+ * The USSD channel over HTTP, with real form bodies, against PostgreSQL: registration, PIN,
+ * lock-out, paying a contribution end to end through the embedded sandbox (which calls the running
+ * server back in MTN's format), repeated and concurrent requests, expired sessions, language, and
+ * bad inputs, which are always answered 200 text/plain with a screen of at most 160 characters.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { RequestContext } from '@mikro-orm/core';
+import type { Container } from 'inversify';
+import { pino } from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreateTontine } from '../../core/tontines/create-tontine.ts';
+import { JoinTontine } from '../../core/tontines/join-tontine.ts';
+import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
+import { buildContainer } from '../../apps/container.ts';
+import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts';
+import { createApp } from '../../apps/server.ts';
+import { USSD_SESSION_TTL_MS } from '../../apps/ussd/ussd-channel.ts';
+import { FakeClock } from '../support/fake-clock.ts';
+import { testConfig } from '../support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+let db: TestDatabase;
+let server: Server;
+let container: Container;
+let handler: ReturnType<ReturnType<typeof createApp>['callback']>;
+const clock = new FakeClock();
+const sandbox = { inner: new SandboxMobileMoney({ settleMs: 30 }) };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const mobileMoney = new SandboxTestNumbers({
+    requestToPay: (r) => sandbox.inner.requestToPay(r),
+    transfer: (r) => sandbox.inner.transfer(r),
+    collectionStatus: (p, r) => sandbox.inner.collectionStatus(p, r),
+    transferStatus: (p, r) => sandbox.inner.transferStatus(p, r),
+  });
+  container = buildContainer({ config: testConfig(), orm: db.orm, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), clock, singleSignOn: null, mailTransport: null, mobileMoney });
+  const app = createApp(container);
+  handler = app.callback();
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  // The sandbox calls the running server back, as MTN would.
+  sandbox.inner = new SandboxMobileMoney({ settleMs: 30, callbackUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/callbacks/mtn` });
+});
+
+afterAll(async () => {
+  sandbox.inner.close();
+  await new Promise((resolve) => server?.close(resolve));
+  await db?.drop();
+});
+
+const SCREEN_LIMIT = 160;
+
+/** One AT callback; every answer must be a 200 text/plain screen that fits. */
+async function post(fields: Record<string, string>): Promise<string> {
+  const res = await request(handler).post('/ussd/africastalking').type('form').send(fields);
+  return screenOf(res);
+}
+
+function screenOf(res: request.Response): string {
+  expect(res.status).toBe(200);
+  expect(res.type).toBe('text/plain');
+  expect(res.text).toMatch(/^(CON|END) /);
+  expect(res.text.length - 4).toBeLessThanOrEqual(SCREEN_LIMIT);
+  expect(res.text).toMatch(/^[\x20-\x7E\n]*$/);
+  return res.text;
+}
+
+let sessions = 0;
+let phones = 0;
+/** A fresh MTN number; `ending` picks its last digits (450-454 are the sandbox's outcome numbers). */
+const newPhone = (ending = '') => `+25078${String(1_000_000 + ++phones).slice(-(7 - ending.length))}${ending}`;
+
+/** A phone dialling the service: each `type` sends the whole text so far, like AT. */
+function dial(phoneNumber: string, sessionId = `ATUid_test_${++sessions}`) {
+  const inputs: string[] = [];
+  const send = () => post({ sessionId, phoneNumber, text: inputs.join('*'), serviceCode: '*384*123#', networkCode: '63510' });
+  return {
+    sessionId,
+    open: send,
+    type(input: string) {
+      inputs.push(input);
+      return send();
+    },
+    /** The last request again, as a gateway retry. */
+    repeat: send,
+    get text() {
+      return inputs.join('*');
+    },
+  };
+}
+
+const PIN = '24680';
+
+async function register(phone: string, first = 'Amina', last = 'Uwase'): Promise<string> {
+  const call = dial(phone);
+  expect(await call.open()).toBe('CON Welcome to Ikimina\n1 Register\n2 Language');
+  expect(await call.type('1')).toContain('first name');
+  expect(await call.type(first)).toContain('last name');
+  expect(await call.type(last)).toContain('Choose a 5-digit PIN');
+  expect(await call.type(PIN)).toContain('Enter the PIN again');
+  expect(await call.type(PIN)).toMatch(/^END Welcome Amina|^END Welcome/);
+  const rows = await sql<{ user_id: string }>('select user_id from ussd_pins where phone_number = ?', [phone]);
+  return rows[0]!.user_id;
+}
+
+/** A new session, signed in: answers the main menu. */
+async function signIn(phone: string) {
+  const call = dial(phone);
+  expect(await call.open()).toMatch(/^CON Ikimina: hello \w+\. Enter your PIN:$/);
+  expect(await call.type(PIN)).toMatch(/^CON Ikimina: \w+\n1 My savings\n2 Pay a contribution/);
+  return call;
+}
+
+function sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
+  return db.orm.em.fork().execute<T[]>(query, params);
+}
+
+function inContext<T>(work: () => Promise<T>): Promise<T> {
+  return RequestContext.create(db.orm.em, work);
+}
+
+/** A weekly two-member group of 5,000 RWF that starts at once (both joined): one contribution due per member per cycle. */
+async function groupOf(creatorId: string, otherId: string, name = 'Kimironko Savers'): Promise<string> {
+  return inContext(async () => {
+    const created = await container.get(CreateTontine).execute({ name, description: 'Market vendors', contributionAmount: '5000', frequency: 'weekly', maxMembers: 2, creatorId });
+    if (!created.ok) throw new Error(created.error);
+    const joined = await container.get(JoinTontine).execute({ tontineId: created.value.id, userId: otherId });
+    if (!joined.ok) throw new Error(joined.error);
+    return created.value.id;
+  });
+}
+
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('registration by phone', () => {
+  it('opens an account keyed by the phone, with no e-mail, the PIN stored only as an argon2id hash', async () => {
+    const phone = newPhone();
+    const userId = await register(phone);
+    const [user] = await sql<{ email: string | null; phone_number: string; first_name: string; language: string }>('select email, phone_number, first_name, language from users where id = ?', [userId]);
+    expect(user).toEqual({ email: null, phone_number: phone, first_name: 'Amina', language: 'en' });
+    const [pin] = await sql<{ pin_hash: string }>('select pin_hash from ussd_pins where phone_number = ?', [phone]);
+    expect(pin!.pin_hash).toMatch(/^\$argon2id\$/);
+    expect(pin!.pin_hash).not.toContain(PIN);
+    // The same number cannot register again: it is asked for its PIN.
+    expect(await dial(phone).open()).toBe('CON Ikimina: hello Amina. Enter your PIN:');
+  });
+
+  it('registers in the language chosen before registering', async () => {
+    const phone = newPhone();
+    const call = dial(phone);
+    await call.open();
+    expect(await call.type('2')).toContain('Choose a language');
+    expect(await call.type('4')).toContain('Kiswahili');
+    await call.type('00');
+    await call.type('1');
+    await call.type('Baraka');
+    await call.type('Mugisha');
+    await call.type(PIN);
+    expect(await call.type(PIN)).toMatch(/^END /);
+    const [user] = await sql<{ language: string }>('select u.language from users u join ussd_pins p on p.user_id = u.id where p.phone_number = ?', [phone]);
+    expect(user!.language).toBe('sw');
+  });
+});
+
+describe('PIN and lock-out', () => {
+  it('locks USSD access of the phone for 30 minutes after 3 wrong PINs, across sessions, says so, and unlocks with time', async () => {
+    const phone = newPhone();
+    await register(phone);
+    const first = dial(phone);
+    await first.open();
+    expect(await first.type('11111')).toContain('Wrong PIN. Tries left: 2.');
+    expect(await first.type('22222')).toContain('Wrong PIN. Tries left: 1.');
+    // Hanging up and dialling again grants no new tries.
+    const second = dial(phone);
+    await second.open();
+    const locked = await second.type('33333');
+    expect(locked).toMatch(/^END Too many wrong PINs\. USSD access is locked until \d\d:\d\d\.$/);
+    // Even the right PIN is refused while locked, in a new session.
+    const third = dial(phone);
+    expect(await third.open()).toMatch(/^END Too many wrong PINs/);
+    clock.advance(29 * 60_000);
+    expect(await dial(phone).open()).toMatch(/^END Too many wrong PINs/);
+    clock.advance(60_000);
+    await signIn(phone);
+  });
+
+  it('changes the PIN with the current one; the old PIN no longer opens the menu', async () => {
+    const phone = newPhone();
+    await register(phone);
+    const call = await signIn(phone);
+    expect(await call.type('6')).toContain('current PIN');
+    await call.type(PIN);
+    await call.type('97531');
+    expect(await call.type('97531')).toBe('END Your PIN has been changed.');
+    const again = dial(phone);
+    await again.open();
+    expect(await again.type(PIN)).toContain('Wrong PIN');
+    expect(await again.type('97531')).toMatch(/^CON Ikimina: Amina\n1 My savings/);
+  });
+});
+
+describe('paying a contribution', () => {
+  it('requests the collection from this phone, the sandbox calls back, and the contribution becomes paid; savings show it', async () => {
+    const phone = newPhone();
+    const userId = await register(phone);
+    const otherId = await register(newPhone(), 'Jean', 'Habimana');
+    const tontineId = await groupOf(userId, otherId);
+    const call = await signIn(phone);
+    expect(await call.type('2')).toBe('CON Pay which contribution?\n1 Kimironko Sav. 5,000 RWF\n0 Back 00 Home');
+    expect(await call.type('1')).toMatch(/^CON Pay 5,000 RWF to Kimironko Savers, due \d\d\/\d\d, from this phone\?\n1 Confirm\n0 Back 00 Home$/);
+    const requested = await call.type('1');
+    expect(requested).toBe('END Request sent. Approve the payment of 5,000 RWF on your phone with your mobile money PIN.');
+
+    const [contribution] = await sql<{ id: string }>('select id from contributions where tontine_id = ? and member_id = ? and cycle = 1', [tontineId, userId]);
+    const status = await until(
+      async () => (await sql<{ status: string }>('select status from contributions where id = ?', [contribution!.id]))[0]!.status,
+      (s) => s === 'completed',
+    );
+    expect(status).toBe('completed');
+    const payments = await sql<{ phone_number: string; status: string; idempotency_key: string }>(
+      'select phone_number, status, idempotency_key from payments where contribution_id = ?',
+      [contribution!.id],
+    );
+    expect(payments).toEqual([{ phone_number: phone, status: 'successful', idempotency_key: `${call.sessionId}:3` }]);
+
+    // A gateway retry of the last step answers the same screen and starts nothing.
+    expect(await call.repeat()).toBe(requested);
+    expect(await sql('select 1 from payments where contribution_id = ?', [contribution!.id])).toHaveLength(1);
+
+    const savings = await signIn(phone);
+    expect(await savings.type('1')).toMatch(/^CON Savings: 5,000 RWF\nGroups: 1\nNext due: 5,000 RWF on \d\d\/\d\d\n/);
+  });
+
+  it('starts one payment when two identical requests arrive at once', async () => {
+    const phone = newPhone();
+    const userId = await register(phone);
+    const otherId = await register(newPhone(), 'Jean', 'Habimana');
+    const tontineId = await groupOf(userId, otherId, 'Twin Requests');
+    const call = await signIn(phone);
+    await call.type('2');
+    await call.type('1');
+    const fields = { sessionId: call.sessionId, phoneNumber: phone, text: `${call.text}*1` };
+    const answers = await Promise.all([post(fields), post(fields), post(fields)]);
+    expect(new Set(answers)).toEqual(new Set(['END Request sent. Approve the payment of 5,000 RWF on your phone with your mobile money PIN.']));
+    const payments = await sql('select p.id from payments p join contributions c on c.id = p.contribution_id where c.tontine_id = ? and c.member_id = ?', [tontineId, userId]);
+    expect(payments).toHaveLength(1);
+  });
+
+  it('shows a refused collection: a sandbox failure number pays nothing and the contribution stays due', async () => {
+    // Rwandan numbers ending 450 stand for MTN's sandbox "failed" number.
+    const phone = newPhone('450');
+    const userId = await register(phone);
+    const otherId = await register(newPhone(), 'Jean', 'Habimana');
+    const tontineId = await groupOf(userId, otherId, 'Failing Phone');
+    const call = await signIn(phone);
+    await call.type('2');
+    await call.type('1');
+    expect(await call.type('1')).toMatch(/^END Request sent/);
+    const [payment] = await until(
+      () => sql<{ status: string }>('select p.status from payments p join contributions c on c.id = p.contribution_id where c.tontine_id = ? and c.member_id = ?', [tontineId, userId]),
+      (rows) => rows[0]?.status === 'failed',
+    );
+    expect(payment!.status).toBe('failed');
+    expect(await sql('select 1 from contributions where tontine_id = ? and member_id = ? and status = ?', [tontineId, userId, 'completed'])).toHaveLength(0);
+    // The member can try again at once, and sees why in the notifications.
+    const again = await signIn(phone);
+    expect(await again.type('2')).toContain('1 Failing Phone 5,000 RWF');
+  });
+});
+
+describe('sessions', () => {
+  it('answers a repeated step with the same screen and an ended session with its END, until the session expires', async () => {
+    const phone = newPhone();
+    const call = dial(phone);
+    await call.open();
+    await call.type('1');
+    expect(await call.repeat()).toContain('first name');
+    await call.type('Grace');
+    await call.type('Ingabire');
+    await call.type(PIN);
+    const done = await call.type(PIN);
+    expect(done).toMatch(/^END Welcome Grace/);
+    // Any text in an ended session answers its END; one account only.
+    expect(await post({ sessionId: call.sessionId, phoneNumber: phone, text: '' })).toBe(done);
+    expect(await sql('select 1 from ussd_pins where phone_number = ?', [phone])).toHaveLength(1);
+    clock.advance(USSD_SESSION_TTL_MS + 1000);
+    // Expired: the same id starts over, for a registered member now.
+    expect(await post({ sessionId: call.sessionId, phoneNumber: phone, text: '' })).toBe('CON Ikimina: hello Grace. Enter your PIN:');
+  });
+
+  it('never lets another phone continue a session', async () => {
+    const phone = newPhone();
+    await register(phone);
+    const call = await signIn(phone);
+    expect(await post({ sessionId: call.sessionId, phoneNumber: newPhone(), text: `${call.text}*1` })).toBe(
+      'END Sorry, Ikimina cannot answer right now. Please try again later.',
+    );
+  });
+
+  it('changes the language from the menu: the account and the next session speak it', async () => {
+    const phone = newPhone();
+    await register(phone);
+    const call = await signIn(phone);
+    await call.type('5');
+    expect(await call.type('2')).toBe('CON La langue est maintenant le francais.\n0 Retour 00 Accueil');
+    const [user] = await sql<{ language: string }>('select u.language from users u join ussd_pins p on p.user_id = u.id where p.phone_number = ?', [phone]);
+    expect(user!.language).toBe('fr');
+    expect(await dial(phone).open()).toBe('CON Ikimina : bonjour Amina. Entrez votre code PIN :');
+  });
+});
+
+describe('bad input is answered with a screen, never an error status', () => {
+  it('answers letters and out-of-range choices with the same menu and a notice', async () => {
+    const phone = newPhone();
+    await register(phone);
+    const call = await signIn(phone);
+    expect(await call.type('abc')).toMatch(/^CON Invalid choice\.\nIkimina: Amina\n1 My savings/);
+    expect(await call.type('42')).toMatch(/^CON Invalid choice\./);
+    expect(await call.type('')).toMatch(/^CON Invalid choice\./);
+  });
+
+  it('answers a 10 kB text at once', async () => {
+    const phone = newPhone();
+    await register(phone);
+    const started = performance.now();
+    const answer = await post({ sessionId: 'ATUid_long', phoneNumber: phone, text: '1*'.repeat(5_000) });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(answer).toMatch(/^END /);
+  });
+
+  it('answers missing or unreadable fields with the polite END', async () => {
+    const polite = 'END Sorry, Ikimina cannot answer right now. Please try again later.';
+    expect(await post({ phoneNumber: newPhone(), text: '' })).toBe(polite);
+    expect(await post({ sessionId: 'ATUid_x', text: '' })).toBe(polite);
+    expect(await post({ sessionId: 'ATUid_x', phoneNumber: 'not a phone', text: '' })).toBe(polite);
+    expect(await post({ sessionId: 'bad id with spaces', phoneNumber: newPhone(), text: '' })).toBe(polite);
+    expect(screenOf(await request(handler).post('/ussd/africastalking').send({ sessionId: 'ATUid_json', phoneNumber: newPhone(), text: '' }))).toBe(polite);
+    expect(screenOf(await request(handler).post('/ussd/africastalking').type('form').send(`sessionId=ATUid_big&phoneNumber=%2B250788000000&text=${'1'.repeat(200_000)}`))).toBe(polite);
+    expect(screenOf(await request(handler).post('/ussd/africastalking').type('form').send('sessionId=A&sessionId=B&phoneNumber=%2B250788000000'))).toBe(polite);
+  });
+
+  it('takes the end-of-session notification with 200', async () => {
+    const res = await request(handler)
+      .post('/ussd/africastalking/events')
+      .type('form')
+      .send({ date: '2026-03-10 10:00:00', sessionId: 'ATUid_done', serviceCode: '*384*123#', networkCode: '63510', phoneNumber: '+250788123456', status: 'Success', cost: 'RWF 0.0', durationInMillis: '10000', hopsCount: '3', input: '24680*1', lastAppResponse: 'END Bye', errorMessage: '' });
+    expect(res.status).toBe(200);
+    expect((await request(handler).post('/ussd/africastalking/events').send('nonsense')).status).toBe(200);
+  });
+});
