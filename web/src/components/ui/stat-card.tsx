@@ -10,10 +10,10 @@ export function StatCard({ label, value, hint, icon: Icon, testId }: { label: st
         <span>{label}</span>
         <Icon className="size-4 shrink-0" />
       </div>
-      <p className="mt-2 truncate text-2xl font-semibold tabular-nums" data-testid={`${testId}-value`}>
+      <p className="mt-2 break-words text-xl font-semibold leading-tight tabular-nums sm:text-2xl" data-testid={`${testId}-value`}>
         {value}
       </p>
-      {hint !== undefined && <p className="mt-1 truncate text-xs text-muted-foreground">{hint}</p>}
+      {hint !== undefined && <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{hint}</p>}
     </Card>
   );
 }

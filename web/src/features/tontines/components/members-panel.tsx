@@ -69,7 +69,6 @@ export function MembersPanel({ tontine, myUserId }: { tontine: Tontine; myUserId
                     {member.name}
                     {member === me && <span className="text-muted-foreground"> ({t('tontine.members.you')})</span>}
                   </p>
-                  {member.role && <p className="text-xs text-muted-foreground">{member.role}</p>}
                 </div>
                 {member.isAdmin && (
                   <Badge variant="secondary" data-testid={`badge-admin-${member.id}`}>

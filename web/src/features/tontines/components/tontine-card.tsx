@@ -24,7 +24,7 @@ export function TontineCard({ tontine, onJoin, joining }: { tontine: Tontine; on
     <Card className="flex flex-col gap-4 p-5" data-testid={`card-tontine-${tontine.id}`}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <Link to={`/tontines/${tontine.id}`} className="line-clamp-1 text-lg font-semibold hover:underline" data-testid={`link-tontine-${tontine.id}`}>
+          <Link to={`/tontines/${tontine.id}`} className="line-clamp-2 text-lg font-semibold hover:underline" data-testid={`link-tontine-${tontine.id}`}>
             {tontine.name}
           </Link>
           <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{tontine.description}</p>
