@@ -27,7 +27,7 @@ import type { PostgresMemberDirectory, PostgresNotificationStore } from '../../a
 /** The menu shows the last three notifications. */
 const NOTIFICATIONS_SHOWN = 3;
 
-/** Where a member's loans are read from; null while the loans module is not part of the app. */
+/** Where a member's loans are read from (the loans module's Lending). */
 export interface MemberLoans {
   listLoans(memberId: string): Promise<readonly Loan[]>;
 }
@@ -47,7 +47,7 @@ export class UssdMemberSnapshots {
       contributions: ContributionRepository;
       notifications: PostgresNotificationStore;
       directory: PostgresMemberDirectory;
-      loans: MemberLoans | null;
+      loans: MemberLoans;
     },
   ) {}
 
@@ -60,7 +60,7 @@ export class UssdMemberSnapshots {
       this.deps.tontines.listByMember(userId),
       this.deps.contributions.listByMember(userId),
       this.deps.notifications.listForUser(userId, NOTIFICATIONS_SHOWN),
-      this.deps.loans ? this.deps.loans.listLoans(userId) : Promise.resolve([]),
+      this.deps.loans.listLoans(userId),
     ]);
     // The PIN row references the account and goes with it (ON DELETE CASCADE).
     invariant(user, `USSD PIN of ${phone} without its account ${userId}`);

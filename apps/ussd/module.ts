@@ -23,6 +23,7 @@ import { PostgresMemberDirectory, PostgresNotificationStore } from '../../adapte
 import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
 import { TOKENS } from '../container.ts';
+import { Lending } from '../modules/loans-module.ts';
 import { type MemberLoans, UssdMemberSnapshots } from './member-snapshots.ts';
 import { UssdChannel } from './ussd-channel.ts';
 
@@ -32,14 +33,14 @@ function token<T>(name: string): ServiceIdentifier<T> {
 
 export const USSD_TOKENS = {
   UssdPins: token<UssdPins>('UssdPins'),
-  /** Null while the app has no loans module: the menu then shows no loans entry. */
-  MemberLoans: token<MemberLoans | null>('MemberLoans'),
+  /** The loans module's Lending; a member without loans gets no loans entry in the menu. */
+  MemberLoans: token<MemberLoans>('MemberLoans'),
 };
 
 export const ussdModule = new ContainerModule(({ bind }) => {
   bind(USSD_TOKENS.UssdPins).toResolvedValue((em: EntityManager) => new PostgresUssdPins(em), [TOKENS.EntityManager]);
   bind(PostgresUssdSessionStore).toResolvedValue((em: EntityManager) => new PostgresUssdSessionStore(em), [TOKENS.EntityManager]);
-  bind(USSD_TOKENS.MemberLoans).toConstantValue(null);
+  bind(USSD_TOKENS.MemberLoans).toResolvedValue((lending: Lending) => lending, [Lending]);
 
   const accountDeps = (accounts: AccountRepository, pins: UssdPins, hasher: PasswordHasher, uow: UnitOfWork, ids: IdGenerator, clock: Clock) => ({ accounts, pins, hasher, uow, ids, clock });
   const accountTokens = [TOKENS.AccountRepository, USSD_TOKENS.UssdPins, TOKENS.PasswordHasher, TOKENS.UnitOfWork, TOKENS.IdGenerator, TOKENS.Clock] as const;
@@ -56,7 +57,7 @@ export const ussdModule = new ContainerModule(({ bind }) => {
       contributions: ContributionRepository,
       notifications: PostgresNotificationStore,
       directory: PostgresMemberDirectory,
-      loans: MemberLoans | null,
+      loans: MemberLoans,
     ) => new UssdMemberSnapshots({ pins, accounts, tontines, contributions, notifications, directory, loans }),
     [USSD_TOKENS.UssdPins, TOKENS.AccountRepository, TOKENS.TontineRepository, TOKENS.ContributionRepository, PostgresNotificationStore, PostgresMemberDirectory, USSD_TOKENS.MemberLoans],
   );

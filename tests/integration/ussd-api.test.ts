@@ -11,9 +11,13 @@ import type { Container } from 'inversify';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { amortisationSchedule } from '../../core/loans/amortisation.ts';
+import { Money } from '../../core/money/money.ts';
+import { kigaliDateOf } from '../../core/shared/calendar.ts';
 import { CreateTontine } from '../../core/tontines/create-tontine.ts';
 import { JoinTontine } from '../../core/tontines/join-tontine.ts';
 import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
+import { MikroOrmLoanRepository } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
 import { buildContainer } from '../../apps/container.ts';
 import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts';
 import { createApp } from '../../apps/server.ts';
@@ -276,6 +280,37 @@ describe('paying a contribution', () => {
     // The member can try again at once, and sees why in the notifications.
     const again = await signIn(phone);
     expect(await again.type('2')).toContain('1 Failing Phone 5,000 RWF');
+  });
+});
+
+describe('loans', () => {
+  it('offers "My loans" only to a member with a loan, with its status and next instalment', async () => {
+    const phone = newPhone();
+    const userId = await register(phone);
+    expect(await (await signIn(phone)).type('7')).toMatch(/^CON Invalid choice\./);
+    const principal = Money.ofFrancs(120_000);
+    const now = clock.now();
+    const schedule = amortisationSchedule({ principal, annualRateBps: 1800, termMonths: 6 }, kigaliDateOf(now));
+    await inContext(() =>
+      container.get(MikroOrmLoanRepository).save({
+        id: crypto.randomUUID(),
+        memberId: userId,
+        amount: principal,
+        termMonths: 6,
+        purpose: 'Stock for the shop',
+        annualRateBps: 1800,
+        creditScore: 700,
+        status: 'active',
+        appliedAt: now,
+        decidedAt: now,
+        disbursedAt: now,
+        schedule,
+        totalPaid: Money.ZERO,
+      }),
+    );
+    const call = await signIn(phone);
+    expect(await call.type('00')).toMatch(/\n7 My loans$/);
+    expect(await call.type('7')).toBe(`CON My loans:\n120,000 RWF active, next ${schedule[0]!.amount.format()} on ${schedule[0]!.dueDate.slice(8, 10)}/${schedule[0]!.dueDate.slice(5, 7)}\n0 Back 00 Home`);
   });
 });
 
