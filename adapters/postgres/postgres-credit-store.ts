@@ -13,6 +13,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreditAssessment, CreditAssessmentRepository, ScoringConsents } from '../../core/credit/ports.ts';
 import type { CreditFactor, CreditRating } from '../../core/credit/scorecard.ts';
 import { Money } from '../../core/money/money.ts';
+import { sqlArray } from './sql-array.ts';
 
 interface AssessmentDbRow {
   id: string;
@@ -73,7 +74,7 @@ export class PostgresLoanReminderNotices {
 
   async sentKeys(keys: readonly string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
-    const rows = await this.em.execute<{ key: string }[]>(`select key from loan_reminder_notices where key = any(?)`, [keys]);
+    const rows = await this.em.execute<{ key: string }[]>(`select key from loan_reminder_notices where key = any(?::text[])`, [sqlArray(keys)]);
     return new Set(rows.map((r) => r.key));
   }
 

@@ -20,7 +20,7 @@ import { decideLoan } from '../../core/loans/decide-loan.ts';
 import { disburseLoan } from '../../core/loans/disburse-loan.ts';
 import { instalmentReminder } from '../../core/loans/loan-notices.ts';
 import { recommendLoans } from '../../core/loans/loan-recommendations.ts';
-import { dueInstalmentReminders } from '../../core/loans/loan-reminders.ts';
+import { dueInstalmentReminders, type DueInstalmentReminder } from '../../core/loans/loan-reminders.ts';
 import { availableCredit, summarizeLoans } from '../../core/loans/loan-summary.ts';
 import { loanLimit } from '../../core/loans/loan-terms.ts';
 import type { Loan } from '../../core/loans/loan.ts';
@@ -147,21 +147,20 @@ export class Lending {
     return refreshLoanStatuses(this.deps);
   }
 
-  /** Sends the instalment reminders due at `now`, each once (see core/loans/loan-reminders.ts). */
-  async sendInstalmentReminders(now: Date): Promise<number> {
+  /** The instalment reminders due at `now` and not sent yet (see core/loans/loan-reminders.ts). */
+  async dueInstalmentReminders(now: Date): Promise<DueInstalmentReminder[]> {
     const loans = await this.deps.loans.findDisbursed();
     const candidates = dueInstalmentReminders(loans, now, new Set());
-    const sent = await this.deps.reminders.sentKeys(candidates.map((c) => c.key));
-    let count = 0;
-    for (const reminder of dueInstalmentReminders(loans, now, sent)) {
-      const fresh = await this.deps.unitOfWork.run(async () => {
-        if (!(await this.deps.reminders.recordOnce(reminder.key, now))) return false;
-        await this.deps.notifier.notify(instalmentReminder(reminder.loan, reminder.instalment, reminder.amountDue, reminder.daysBefore));
-        return true;
-      });
-      if (fresh) count += 1;
-    }
-    return count;
+    return dueInstalmentReminders(loans, now, await this.deps.reminders.sentKeys(candidates.map((c) => c.key)));
+  }
+
+  /** Records the reminder and notifies the member in one transaction; false when sent before. */
+  sendInstalmentReminder(reminder: DueInstalmentReminder, now: Date): Promise<boolean> {
+    return this.deps.unitOfWork.run(async () => {
+      if (!(await this.deps.reminders.recordOnce(reminder.key, now))) return false;
+      await this.deps.notifier.notify(instalmentReminder(reminder.loan, reminder.instalment, reminder.amountDue, reminder.daysBefore));
+      return true;
+    });
   }
 }
 

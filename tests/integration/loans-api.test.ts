@@ -17,6 +17,7 @@ import { MODEL_VERSION } from '../../core/credit/scorecard.ts';
 import { Money } from '../../core/money/money.ts';
 import { buildContainer, TOKENS } from '../../apps/container.ts';
 import { Lending } from '../../apps/modules/loans-module.ts';
+import { LoanRemindersJob } from '../../apps/scheduler/loan-reminders-job.ts';
 import { createApp } from '../../apps/server.ts';
 import { buildProgram, runCli } from '../../cli/program.ts';
 import type { Container } from 'inversify';
@@ -306,5 +307,16 @@ describe('review by a loan officer (CLI)', () => {
     expect(approved.output).toBe(`Loan ${res.body.id} is now active. The member has been notified.\n`);
     expect((await ledger.accountTotals()).get(`loan:${res.body.id}`)).toEqual(Money.ofFrancs(15_000));
     expect((await admin('loans', 'review', '--approve', 'nope')).code).toBe(2);
+
+    // Instalment reminders: 3 days before the first due day at 09:00 Kigali (07:00 UTC), once.
+    const firstDue: string = (await late.as('get', `/api/loans/${res.body.id}/schedule`)).body.instalments[0].dueDate;
+    const remindAt = new Date(`${firstDue}T07:00:00Z`).getTime() - 3 * 86_400_000;
+    clock.advance(remindAt - clock.now().getTime());
+    const job = new LoanRemindersJob(container.get(Lending), clock, pino({ level: 'silent' }));
+    const run = () => RequestContext.create(db.orm.em, () => job.run());
+    expect(await run()).toMatchObject({ sent: 1, failed: 0 });
+    expect(await run()).toMatchObject({ sent: 0, failed: 0 });
+    const reminder = await db.orm.em.fork().execute<{ type: string; message: string }[]>('select type, message from notifications where user_id = ? order by created_at desc limit 1', [late.id]);
+    expect(reminder[0]).toMatchObject({ type: 'loan_payment', message: expect.stringContaining(`due on ${firstDue}`) });
   });
 });
