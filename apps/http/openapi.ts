@@ -16,6 +16,7 @@ import {
   SignedInResponse,
   UserResponse,
 } from './auth-schemas.ts';
+import { loanPaths } from './loan-openapi.ts';
 
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
 const error = (description: string) => ({ description, ...json(ErrorResponse) });
@@ -37,6 +38,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       },
     },
     paths: {
+      ...loanPaths,
       '/healthz': { get: op('The process is up', { '200': { description: 'Up', ...json(HealthResponse) } }) },
       '/readyz': { get: op('The database is reachable', { '200': { description: 'Ready', ...json(HealthResponse) }, '503': error('Database unreachable') }) },
       '/api/openapi.json': { get: op('This document', { '200': { description: 'OpenAPI 3.1' } }) },
