@@ -19,10 +19,9 @@ import { z } from 'zod';
 import { faultScreen } from '../../ussd/menu.ts';
 import type { Screen } from '../../ussd/screen.ts';
 import { TOKENS } from '../container.ts';
+import { USSD_EVENTS_PATH, USSD_PATH } from './paths.ts';
 import { UssdChannel } from './ussd-channel.ts';
 
-export const USSD_PATH = '/ussd/africastalking';
-export const USSD_EVENTS_PATH = '/ussd/africastalking/events';
 /** A whole session's text is far below this; a 10 kB text is still read and answered. */
 const FORM_LIMIT = '64kb';
 

@@ -1,0 +1,147 @@
+/**
+ * `npm run ussd -- --phone +2507…`: a USSD dialer in the terminal for people building and testing
+ * menus. It speaks to the USSD route exactly as Africa's Talking does (form body with sessionId,
+ * serviceCode, phoneNumber, networkCode and the `*`-joined text) and shows each screen framed
+ * like a phone's display.
+ *
+ *   --url <base>     a running server (default http://localhost:3000)
+ *   --in-process     build the app here, with the container over the configured database
+ *                    (migrated first), on a loopback port; the sandbox calls this app back
+ *
+ * Type a reply and Enter; Ctrl-D hangs up. After an END, Enter dials again.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
+import { Command } from 'commander';
+import { phoneKey } from '../core/accounts/ussd-pins.ts';
+import { USSD_PATH } from '../apps/ussd/paths.ts';
+
+const DISPLAY_WIDTH = 26;
+const SERVICE_CODE = '*384*123#';
+/** MTN Rwanda (PROVIDERS.md §1a). */
+const NETWORK_CODE = '63510';
+
+/** The screen as a phone shows it: a frame, the text wrapped to the display's width. */
+function phoneDisplay(answer: string): string {
+  const lines = answer.replace(/^(CON|END) /, '').split('\n').flatMap(wrap);
+  const border = `+${'-'.repeat(DISPLAY_WIDTH + 2)}+`;
+  return [border, ...lines.map((line) => `| ${line.padEnd(DISPLAY_WIDTH)} |`), border].join('\n');
+}
+
+function wrap(line: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const word of line.split(' ')) {
+    for (let rest = word; ; ) {
+      const joined = current ? `${current} ${rest}` : rest;
+      if (joined.length <= DISPLAY_WIDTH) {
+        current = joined;
+        break;
+      }
+      if (current) {
+        out.push(current);
+        current = '';
+        continue;
+      }
+      out.push(rest.slice(0, DISPLAY_WIDTH));
+      rest = rest.slice(DISPLAY_WIDTH);
+      if (!rest) break;
+    }
+  }
+  out.push(current);
+  return out;
+}
+
+/** The whole app is loaded only here: dialling a running server needs none of it. */
+async function startInProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+  const [{ migrate }, { loadConfig }, { buildContainer }, { createInfrastructure, createLogger, openDatabase }, { createApp }] = await Promise.all([
+    import('../adapters/postgres/orm.ts'),
+    import('../apps/config.ts'),
+    import('../apps/container.ts'),
+    import('../apps/infrastructure.ts'),
+    import('../apps/server.ts'),
+  ]);
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The sandbox calls back the app it belongs to, here, unless a callback URL is configured.
+  const config = loadConfig({ MOBILE_MONEY_CALLBACK_URL: `${base}/api/payments/callbacks/mtn`, ...process.env });
+  const logger = createLogger({ ...config, logLevel: process.env.LOG_LEVEL ? config.logLevel : 'warn' });
+  const database = await openDatabase(config, 'cli');
+  await migrate(database.orm);
+  const container = buildContainer(await createInfrastructure(config, database.orm, logger));
+  server.on('request', createApp(container).callback());
+  return {
+    url: base,
+    async close() {
+      server.close();
+      server.closeAllConnections();
+      await database.close();
+    },
+  };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const options = new Command()
+    .name('ussd')
+    .requiredOption('--phone <number>', 'the calling phone number, e.g. +250788123456')
+    .option('--url <base>', 'the running server', 'http://localhost:3000')
+    .option('--in-process', 'build the app in this process over the configured database')
+    .parse(argv, { from: 'user' })
+    .opts<{ phone: string; url: string; inProcess?: boolean }>();
+  const phone = phoneKey(options.phone);
+  if (!phone.ok) {
+    console.error(`Not a phone number: ${options.phone}`);
+    return 2;
+  }
+  const app = options.inProcess ? await startInProcess() : { url: options.url.replace(/\/+$/, ''), close: async () => {} };
+  const input = createInterface({ input: process.stdin, terminal: Boolean(process.stdin.isTTY) });
+  const lines = input[Symbol.asyncIterator]();
+  const ask = async (prompt: string): Promise<string | null> => {
+    process.stdout.write(prompt);
+    const next = await lines.next();
+    const line = next.done ? null : String(next.value);
+    // A terminal echoes what is typed; piped replies are echoed here, so a transcript reads the same.
+    if (!process.stdin.isTTY) process.stdout.write(`${line ?? ''}\n`);
+    return line;
+  };
+  try {
+    console.log(`Dialling ${SERVICE_CODE} from ${phone.value} at ${app.url}`);
+    for (;;) {
+      const sessionId = `SIM_${randomUUID()}`;
+      const inputs: string[] = [];
+      for (;;) {
+        const body = new URLSearchParams({ sessionId, serviceCode: SERVICE_CODE, phoneNumber: phone.value, networkCode: NETWORK_CODE, text: inputs.join('*') });
+        const response = await fetch(`${app.url}${USSD_PATH}`, { method: 'POST', body, headers: { 'User-Agent': 'ikimina-ussd-simulator' } });
+        const answer = await response.text();
+        console.log(phoneDisplay(answer));
+        if (response.status !== 200 || !/^(CON|END) /.test(answer)) {
+          // What Africa's Talking would do with such an answer: end the session.
+          console.log(`(the gateway would end the session: HTTP ${response.status})`);
+          break;
+        }
+        if (answer.startsWith('END ')) break;
+        const reply = await ask('> ');
+        if (reply === null) return 0;
+        inputs.push(reply.trim());
+      }
+      if ((await ask('(session ended: Enter dials again, Ctrl-D quits) ')) === null) return 0;
+    }
+  } finally {
+    input.close();
+    process.stdout.write('\n');
+    await app.close();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  // A configuration error is the member's to fix: its message says what; anything else is a bug.
+  console.error(error instanceof Error && error.name === 'ConfigError' ? error.message : error);
+  process.exitCode = 1;
+}
