@@ -466,7 +466,7 @@ export const en = {
     availableCreditHint: 'Up to 50% of your savings',
     recentActivity: 'Recent Activity',
     noActivity: 'No activity yet. Join or create a tontine to get started.',
-    activityTontine: 'Joined {{name}}',
+    activityTontine: 'You joined {{name}}',
     activityLoan: 'Loan of {{amount}} ({{status}})',
     assistantTitle: 'AI assistant',
     assistantText: 'Questions about saving, groups or loans? Ask in your language.',

@@ -467,7 +467,7 @@ export const fr: Messages = {
     availableCreditHint: 'Jusqu’à 50 % de votre épargne',
     recentActivity: 'Activité récente',
     noActivity: 'Pas encore d’activité. Rejoignez ou créez une tontine pour commencer.',
-    activityTontine: 'A rejoint {{name}}',
+    activityTontine: 'Vous avez rejoint {{name}}',
     activityLoan: 'Prêt de {{amount}} ({{status}})',
     assistantTitle: 'Assistant IA',
     assistantText: 'Des questions sur l’épargne, les groupes ou les prêts ? Posez-les dans votre langue.',

@@ -467,7 +467,7 @@ export const rw: Messages = {
     availableCreditHint: 'Kugeza kuri 50% by’ubwizigame bwawe',
     recentActivity: 'Ibikorwa biheruka',
     noActivity: 'Nta gikorwa kirakorwa. Injira cyangwa ushinge ikimina kugira ngo utangire.',
-    activityTontine: 'Yinjiye muri {{name}}',
+    activityTontine: 'Winjiye muri {{name}}',
     activityLoan: 'Inguzanyo ya {{amount}} ({{status}})',
     assistantTitle: 'Umufasha wa AI',
     assistantText: 'Ufite ibibazo ku kuzigama, ibimina cyangwa inguzanyo? Baza mu rurimi rwawe.',

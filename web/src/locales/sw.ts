@@ -467,7 +467,7 @@ export const sw: Messages = {
     availableCreditHint: 'Hadi 50% ya akiba yako',
     recentActivity: 'Shughuli za hivi karibuni',
     noActivity: 'Hakuna shughuli bado. Jiunge au unda kikundi ili kuanza.',
-    activityTontine: 'Alijiunga na {{name}}',
+    activityTontine: 'Ulijiunga na {{name}}',
     activityLoan: 'Mkopo wa {{amount}} ({{status}})',
     assistantTitle: 'Msaidizi wa AI',
     assistantText: 'Una maswali kuhusu akiba, vikundi au mikopo? Uliza kwa lugha yako.',

@@ -17,7 +17,7 @@ export function VerificationCards({ nidaVerified, kycVerified }: { nidaVerified:
         {t('verification.later')}
       </p>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card className="grid gap-4 p-5" data-testid="card-national-id">
+        <Card className="grid content-start gap-4 p-5" data-testid="card-national-id">
           <Header icon={IdCard} title={t('verification.nationalId.title')} verified={nidaVerified} />
           {!nidaVerified && (
             <fieldset disabled className="grid gap-3 opacity-70">
@@ -30,7 +30,7 @@ export function VerificationCards({ nidaVerified, kycVerified }: { nidaVerified:
             </fieldset>
           )}
         </Card>
-        <Card className="grid gap-4 p-5" data-testid="card-facial-kyc">
+        <Card className="grid content-start gap-4 p-5" data-testid="card-facial-kyc">
           <Header icon={ScanFace} title={t('verification.face.title')} verified={kycVerified} />
           {!kycVerified && <p className="text-sm text-muted-foreground">{t('verification.face.text')}</p>}
         </Card>
