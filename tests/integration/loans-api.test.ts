@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
 import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { MODEL_VERSION } from '../../core/credit/scorecard.ts';
+import { isLoanPaymentReference } from '../../core/loans/confirm-loan-payment.ts';
 import { Money } from '../../core/money/money.ts';
 import { buildContainer, TOKENS } from '../../apps/container.ts';
 import { Lending } from '../../apps/modules/loans-module.ts';
@@ -32,13 +33,17 @@ let handler: ReturnType<ReturnType<typeof createApp>['callback']>;
 let ledger: PostgresLedgerRepository;
 const clock = new FakeClock();
 const sandbox = { inner: new SandboxMobileMoney({ settleMs: 30 }) };
+// Loan collections settle only when a test confirms them (confirmFromProvider): without a callback,
+// since the server's callback route would otherwise confirm them first.
+const quiet = new SandboxMobileMoney({ settleMs: 30 });
+const sandboxFor = (reference: string) => (isLoanPaymentReference(reference) ? quiet : sandbox.inner);
 
 beforeAll(async () => {
   db = await createTestDatabase();
   const mobileMoney = {
-    requestToPay: (r: Parameters<SandboxMobileMoney['requestToPay']>[0]) => sandbox.inner.requestToPay(r),
+    requestToPay: (r: Parameters<SandboxMobileMoney['requestToPay']>[0]) => sandboxFor(r.reference).requestToPay(r),
     transfer: (r: Parameters<SandboxMobileMoney['transfer']>[0]) => sandbox.inner.transfer(r),
-    collectionStatus: (p: Parameters<SandboxMobileMoney['collectionStatus']>[0], r: string) => sandbox.inner.collectionStatus(p, r),
+    collectionStatus: (p: Parameters<SandboxMobileMoney['collectionStatus']>[0], r: string) => sandboxFor(r).collectionStatus(p, r),
     transferStatus: (p: Parameters<SandboxMobileMoney['transferStatus']>[0], r: string) => sandbox.inner.transferStatus(p, r),
   };
   container = buildContainer({ config: testConfig(), orm: db.orm, logger: pino({ level: 'silent' }), clock, singleSignOn: null, mailTransport: null, mobileMoney });
@@ -52,6 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   sandbox.inner.close();
+  quiet.close();
   if (ledger) expect(await ledger.trialBalance()).toEqual(Money.ZERO);
   await new Promise((resolve) => server?.close(resolve));
   await db?.drop();
@@ -110,7 +116,7 @@ async function apply(m: Member, key: string, body: Partial<typeof form> = {}, co
 async function confirmFromProvider(reference: string) {
   const lending = container.get(Lending);
   const provider = container.get(TOKENS.MobileMoneyProvider);
-  const report = await until(() => sandbox.inner.collectionStatus(provider, reference), (r) => r.ok && r.value.status !== 'pending');
+  const report = await until(() => quiet.collectionStatus(provider, reference), (r) => r.ok && r.value.status !== 'pending');
   if (!report.ok) throw new Error(report.error);
   return RequestContext.create(db.orm.em, () => lending.confirmPayment(report.value));
 }
