@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Loader2, Smartphone, XCircle } from 'lucide-react';
+import { Loader2, Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MobileMoneyFailed, MobileMoneyWaiting } from '../../../components/mobile-money-approval.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -9,10 +10,10 @@ import { Label } from '../../../components/ui/label.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { attemptFor, type RequestAttempt } from '../../../lib/request-attempt.ts';
 import { serverErrorText } from '../../../lib/server-text.ts';
 import { usePayment } from '../api/get-payment.ts';
 import { usePayContribution } from '../api/pay-contribution.ts';
-import { attemptFor, type PayAttempt } from '../pay-attempt.ts';
 
 export interface PayContributionButtonProps {
   contributionId: string;
@@ -53,7 +54,7 @@ function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: 
   const queryClient = useQueryClient();
   const [phone, setPhone] = useState(defaultPhone ?? '');
   const [paymentId, setPaymentId] = useState<string | null>(null);
-  const attempt = useRef<PayAttempt | null>(null);
+  const attempt = useRef<RequestAttempt<{ contributionId: string; phoneNumber: string }> | null>(null);
   const pay = usePayContribution();
   const { data: payment } = usePayment(paymentId);
   const status = payment?.status ?? (paymentId === null ? null : 'pending');
@@ -75,7 +76,7 @@ function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: 
     const current = attemptFor(attempt.current, { contributionId, phoneNumber: phone.trim() }, () => crypto.randomUUID());
     attempt.current = current;
     pay.mutate(
-      { contributionId, phoneNumber: current.phoneNumber, idempotencyKey: current.key },
+      { contributionId, phoneNumber: current.request.phoneNumber, idempotencyKey: current.key },
       {
         onSuccess: (answer) => {
           current.answered = true;
@@ -103,15 +104,7 @@ function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: 
     return (
       <>
         {heading}
-        <div className="flex flex-col items-center gap-3 py-6 text-center" role="status" data-testid="state-payment-pending">
-          {status === 'successful' ? <CheckCircle2 className="size-12 text-emerald-600" /> : <Smartphone className="size-12 animate-pulse text-primary" />}
-          <p className="text-lg font-semibold">{t('payments.approveTitle')}</p>
-          <p className="max-w-sm text-sm text-muted-foreground">{t('payments.approveText', { phone: payment?.phoneNumber ?? phone })}</p>
-          <p className="flex items-center gap-2 text-xs text-muted-foreground">
-            <Loader2 className="size-3.5 animate-spin" />
-            {t('payments.waiting')}
-          </p>
-        </div>
+        <MobileMoneyWaiting phone={payment?.phoneNumber ?? phone} done={status === 'successful'} />
       </>
     );
   }
@@ -120,14 +113,7 @@ function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: 
     return (
       <>
         {heading}
-        <div className="flex flex-col items-center gap-3 py-6 text-center" role="alert" data-testid="state-payment-failed">
-          <XCircle className="size-12 text-destructive" />
-          <p className="text-lg font-semibold">{t('payments.failedTitle')}</p>
-          <p className="text-sm text-muted-foreground">{payment?.reason || t('payments.failedText')}</p>
-          <Button onClick={() => setPaymentId(null)} data-testid="button-pay-retry">
-            {t('payments.tryAgain')}
-          </Button>
-        </div>
+        <MobileMoneyFailed reason={payment?.reason} onRetry={() => setPaymentId(null)} />
       </>
     );
   }

@@ -2,6 +2,7 @@ import { CalendarClock, Filter, LayoutGrid, LogIn, PiggyBank, Plus, Search, Spar
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -259,16 +260,6 @@ function SignInPrompt({ onSignIn }: { onSignIn: () => void }) {
         {t('header.signIn')}
       </Button>
     </EmptyState>
-  );
-}
-
-export function EmptyState({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border px-6 py-12 text-center">
-      <h3 className="text-lg font-semibold">{title}</h3>
-      <p className="max-w-md text-sm text-muted-foreground">{text}</p>
-      {children}
-    </div>
   );
 }
 
