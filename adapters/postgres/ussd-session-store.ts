@@ -3,10 +3,10 @@
  * access state per phone, so that any replica can answer the next step of a session.
  *
  * Guarantees
- * - `lock` must run inside a transaction: it creates the session and access rows when missing
- *   (INSERT … ON CONFLICT) and holds both row locks until the transaction ends, session first,
- *   then phone, always in that order. Requests of one session, and PIN attempts of one phone
- *   from any of its sessions, therefore run one at a time, on every replica.
+ * - `lock` must run inside a transaction: in one statement it creates the session and access rows
+ *   when missing (INSERT … ON CONFLICT) and holds both row locks until the transaction ends,
+ *   always taken by the same statement in the same order. Requests of one session, and PIN
+ *   attempts of one phone from any of its sessions, therefore run one at a time, on every replica.
  * - A session past its expiry answers as new (nothing of it is replayed), and so does a
  *   sessionId seen before with another phone number (`phoneMismatch`), which must not inherit
  *   that phone's signed-in state.
@@ -28,37 +28,33 @@ export class PostgresUssdSessionStore {
   constructor(private readonly em: EntityManager) {}
 
   async lock(sessionId: string, phone: string, now: Date, ttlMs: number): Promise<LockedUssdState> {
-    // DO UPDATE (a no-op) rather than DO NOTHING: it locks the existing row and returns it in one round trip.
-    const sessions = await this.em.execute<{ phone: string; state: unknown; expires_at: Date }[]>(
-      `insert into ussd_session (session_id, phone, state, expires_at) values (?, ?, ?::jsonb, ?)
-       on conflict (session_id) do update set session_id = excluded.session_id
-       returning phone, state, expires_at`,
-      [sessionId, phone, JSON.stringify(NEW_SESSION), new Date(now.getTime() + ttlMs)],
+    // DO UPDATE (a no-op) rather than DO NOTHING: it locks an existing row and returns it, both rows in one round trip.
+    const rows = await this.em.execute<{ phone: string; state: unknown; expires_at: Date; access: unknown }[]>(
+      `with s as (
+         insert into ussd_session (session_id, phone, state, expires_at) values (?, ?, ?::jsonb, ?)
+         on conflict (session_id) do update set session_id = excluded.session_id
+         returning phone, state, expires_at),
+       a as (
+         insert into ussd_access (phone, state) values (?, ?::jsonb)
+         on conflict (phone) do update set phone = excluded.phone
+         returning state)
+       select s.phone, s.state, s.expires_at, a.state as access from s, a`,
+      [sessionId, phone, JSON.stringify(NEW_SESSION), new Date(now.getTime() + ttlMs), phone, JSON.stringify(FRESH_PIN_ACCESS)],
     );
-    const accesses = await this.em.execute<{ state: unknown }[]>(
-      `insert into ussd_access (phone, state) values (?, ?::jsonb)
-       on conflict (phone) do update set phone = excluded.phone
-       returning state`,
-      [phone, JSON.stringify(FRESH_PIN_ACCESS)],
-    );
-    const row = sessions[0];
-    const accessRow = accesses[0];
-    if (!row || !accessRow) throw new Error(`ussd state of session ${sessionId} could not be locked`);
+    const row = rows[0];
+    if (!row) throw new Error(`ussd state of session ${sessionId} could not be locked`);
     const phoneMismatch = row.phone !== phone;
     const live = !phoneMismatch && new Date(row.expires_at).getTime() > now.getTime();
-    return { session: live ? sessionOf(row.state) : NEW_SESSION, access: accessOf(accessRow.state), phoneMismatch };
+    return { session: live ? sessionOf(row.state) : NEW_SESSION, access: accessOf(row.access), phoneMismatch };
   }
 
   async save(sessionId: string, phone: string, session: UssdSession, access: PinAccess, now: Date, ttlMs: number): Promise<void> {
     await this.em.execute(
-      `insert into ussd_session (session_id, phone, state, expires_at) values (?, ?, ?::jsonb, ?)
-       on conflict (session_id) do update set phone = excluded.phone, state = excluded.state, expires_at = excluded.expires_at`,
-      [sessionId, phone, JSON.stringify(session), new Date(now.getTime() + ttlMs)],
-      'run',
-    );
-    await this.em.execute(
-      `insert into ussd_access (phone, state) values (?, ?::jsonb) on conflict (phone) do update set state = excluded.state`,
-      [phone, JSON.stringify(access)],
+      `with s as (
+         insert into ussd_session (session_id, phone, state, expires_at) values (?, ?, ?::jsonb, ?)
+         on conflict (session_id) do update set phone = excluded.phone, state = excluded.state, expires_at = excluded.expires_at)
+       insert into ussd_access (phone, state) values (?, ?::jsonb) on conflict (phone) do update set state = excluded.state`,
+      [sessionId, phone, JSON.stringify(session), new Date(now.getTime() + ttlMs), phone, JSON.stringify(access)],
       'run',
     );
   }

@@ -1,0 +1,131 @@
+/**
+ * `npm run bench:ussd`: USSD step latency with concurrent sessions walking to "Pay a contribution",
+ * against a real PostgreSQL, over HTTP.
+ *
+ * A fresh database is created (like tests/support: CREATE DATABASE on DATABASE_URL's server,
+ * default postgres://postgres@127.0.0.1:5432/postgres) and dropped afterwards. Members are
+ * registered by phone and paired into two-member groups, so each has a contribution due. The app
+ * listens on 127.0.0.1 with its configured pool (DATABASE_POOL_MAX); each session dials, enters
+ * its PIN, opens "Pay a contribution" and picks the group (the confirm screen), with fetch.
+ * Nothing is paid. Africa's Talking drops an answer after about 15 s; we aim for p99 < 100 ms.
+ *
+ *   --sessions <n>    concurrent sessions per round (default 100)
+ *   --rounds <n>      rounds, each with new session ids (default 3)
+ *   --think-ms <n>    a person's pause before each step: uniform in [0, 2n] ms (default 1000);
+ *                     0 sends every session's step at the same instant, the worst case
+ *   --max-seconds <n> stop starting rounds after this long (default 120)
+ */
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { RequestContext } from '@mikro-orm/core';
+import { Command } from 'commander';
+import { pino } from 'pino';
+import { RegisterByPhone } from '../core/accounts/register-by-phone.ts';
+import { CreateTontine } from '../core/tontines/create-tontine.ts';
+import { JoinTontine } from '../core/tontines/join-tontine.ts';
+import { SystemClock } from '../adapters/clock/system-clock.ts';
+import { SandboxMobileMoney } from '../adapters/mobile-money/sandbox-mobile-money.ts';
+import { openOrm } from '../adapters/postgres/orm.ts';
+import { buildContainer } from '../apps/container.ts';
+import { createApp } from '../apps/server.ts';
+import { USSD_PATH } from '../apps/ussd/paths.ts';
+import { testConfig } from '../tests/support/test-app.ts';
+import { createTestDatabase } from '../tests/support/test-database.ts';
+
+const options = new Command()
+  .option('--sessions <n>', 'concurrent sessions per round', '100')
+  .option('--rounds <n>', 'rounds', '3')
+  .option('--think-ms <n>', 'mean pause before each step', '1000')
+  .option('--max-seconds <n>', 'time bound', '120')
+  .parse(process.argv.slice(2), { from: 'user' })
+  .opts<{ sessions: string; rounds: string; thinkMs: string; maxSeconds: string }>();
+const SESSIONS = Math.min(1000, Math.max(2, Number(options.sessions) & ~1));
+const ROUNDS = Math.min(20, Math.max(1, Number(options.rounds)));
+const THINK_MS = Math.min(10_000, Math.max(0, Number(options.thinkMs)));
+const MAX_MS = Math.min(600, Math.max(10, Number(options.maxSeconds))) * 1000;
+const PIN = '24680';
+
+/** The walk: what each step types and the screen it must answer. */
+const STEPS: readonly { name: string; input: string | null; expect: RegExp }[] = [
+  { name: 'dial', input: null, expect: /^CON Ikimina: hello/ },
+  { name: 'PIN', input: PIN, expect: /^CON Ikimina: \w+\n1 My savings/ },
+  { name: 'Pay a contribution', input: '2', expect: /^CON Pay which contribution\?\n1 / },
+  { name: 'choose group', input: '1', expect: /^CON Pay 5,000 RWF to / },
+];
+
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+const started = Date.now();
+const db = await createTestDatabase();
+const config = testConfig();
+const orm = await openOrm({ url: db.url, poolMax: config.databasePoolMax });
+const sandbox = new SandboxMobileMoney({});
+const container = buildContainer({ config, orm, logger: pino({ level: 'silent' }), clock: new SystemClock(), singleSignOn: null, mailTransport: null, mobileMoney: sandbox });
+const server = createApp(container).listen(0, '127.0.0.1');
+await new Promise((resolve) => server.once('listening', resolve));
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${USSD_PATH}`;
+
+try {
+  const phones = Array.from({ length: SESSIONS }, (_, i) => `+25078${String(2_000_000 + i).slice(-7)}`);
+  console.log(`Setting up ${SESSIONS} members in ${SESSIONS / 2} groups on ${db.url.replace(/\/\/[^@]*@/, '//')} ...`);
+  await RequestContext.create(orm.em, async () => {
+    const ids: string[] = [];
+    for (const phone of phones) {
+      const registered = await container.get(RegisterByPhone).execute({ phoneNumber: phone, firstName: 'Bench', lastName: 'Member', pin: PIN, language: 'en' });
+      if (!registered.ok) throw new Error(registered.error);
+      ids.push(registered.value.userId);
+    }
+    for (let i = 0; i < ids.length; i += 2) {
+      const created = await container.get(CreateTontine).execute({ name: `Bench ${i / 2}`, description: 'Bench group', contributionAmount: '5000', frequency: 'weekly', maxMembers: 2, creatorId: ids[i]! });
+      if (!created.ok) throw new Error(created.error);
+      const joined = await container.get(JoinTontine).execute({ tontineId: created.value.id, userId: ids[i + 1]! });
+      if (!joined.ok) throw new Error(joined.error);
+    }
+  });
+
+  const latencies = new Map<string, number[]>(STEPS.map((s) => [s.name, []]));
+  let rounds = 0;
+  const benchStart = Date.now();
+  while (rounds < ROUNDS && Date.now() - benchStart < MAX_MS) {
+    rounds++;
+    await Promise.all(
+      phones.map(async (phone, i) => {
+        const sessionId = `BENCH_${rounds}_${i}`;
+        const inputs: string[] = [];
+        for (const step of STEPS) {
+          if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * THINK_MS));
+          if (step.input !== null) inputs.push(step.input);
+          const body = new URLSearchParams({ sessionId, serviceCode: '*384*123#', phoneNumber: phone, networkCode: '63510', text: inputs.join('*') });
+          const t0 = performance.now();
+          const response = await fetch(url, { method: 'POST', body });
+          const text = await response.text();
+          latencies.get(step.name)!.push(performance.now() - t0);
+          if (response.status !== 200 || !step.expect.test(text)) throw new Error(`${step.name}: unexpected answer ${response.status} ${JSON.stringify(text)}`);
+        }
+      }),
+    );
+  }
+
+  const all = [...latencies.values()].flat();
+  const row = (name: string, values: number[]) =>
+    `${name.padEnd(20)} ${String(values.length).padStart(6)} ${ms(percentile(values, 50))} ${ms(percentile(values, 99))} ${ms(Math.max(...values))}`;
+  const seconds = ((Date.now() - benchStart) / 1000).toFixed(1);
+  console.log(`\n${rounds} round(s) x ${SESSIONS} concurrent sessions, think ${THINK_MS} ms, pool ${config.databasePoolMax}, ${seconds} s, load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs`);
+  console.log(`${'step'.padEnd(20)} ${'n'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
+  for (const [name, values] of latencies) console.log(row(name, values));
+  console.log(row('all steps', all));
+} finally {
+  sandbox.close();
+  await new Promise((resolve) => server.close(resolve));
+  await orm.close();
+  await db.drop();
+  console.log(`(total ${((Date.now() - started) / 1000).toFixed(1)} s, database dropped)`);
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function ms(value: number): string {
+  return value.toFixed(1).padStart(8);
+}
