@@ -55,6 +55,12 @@ export class SettlePaymentReport {
       return err('payment_not_found');
     }
     if (report.status === 'pending') return ok({ outcome: 'pending', payment });
+    // A settled payment never changes again, so its committed state, read without a lock, answers
+    // a repeated success: a storm of retried callbacks does not queue on the contribution's lock.
+    if (payment.kind === 'contribution' && payment.status === 'successful' && report.status === 'successful') {
+      if (!report.amount.equals(payment.amount)) return this.amountMismatch(payment, report);
+      return ok({ outcome: 'exists', payment });
+    }
     const outcome = payment.kind === 'contribution' ? await this.settleContribution(payment, report) : await this.settleTransfer(payment, report);
     if (!outcome.ok) return outcome;
     return ok({ outcome: outcome.value, payment: (await this.deps.payments.findById(payment.id)) ?? payment });
@@ -94,10 +100,7 @@ export class SettlePaymentReport {
       return result;
     });
     if (!confirmed.ok) {
-      if (confirmed.error === 'amount_mismatch') {
-        logger.warn({ reference: payment.reference, expected: payment.amount.toDecimal(), reported: report.amount.toDecimal() }, 'payment amount mismatch: refused');
-        return err('payment_amount_mismatch');
-      }
+      if (confirmed.error === 'amount_mismatch') return this.amountMismatch(payment, report);
       if (confirmed.error === 'payment_not_found') return err('payment_not_found');
       // A success after a failure, or a second payment of a paid contribution: money may sit at
       // the provider with no contribution to book it to, which a person must look at.
@@ -110,6 +113,11 @@ export class SettlePaymentReport {
       if (complete) await this.payOutIfComplete(contribution.tontineId);
     }
     return ok(confirmed.value.outcome);
+  }
+
+  private amountMismatch(payment: PaymentRecord, report: MobileMoneyStatusReport): Result<never, SettleError> {
+    this.deps.logger.warn({ reference: payment.reference, expected: payment.amount.toDecimal(), reported: report.amount.toDecimal() }, 'payment amount mismatch: refused');
+    return err('payment_amount_mismatch');
   }
 
   private async payOutIfComplete(tontineId: string): Promise<void> {
