@@ -65,11 +65,10 @@ export class ConfirmContributionPayment {
         invariant(posted.ok || posted.error === 'exists', `contribution ${contribution.id}: ledger refused (${posted.ok ? '' : posted.error})`);
       }
       if (settled.value !== 'exists') await contributions.save([contribution]);
-      const cycle = (await contributions.listByTontine(contribution.tontineId)).filter((c) => c.cycle === contribution.cycle);
       return ok({
         outcome: settled.value,
         contribution,
-        cycleComplete: cycle.every((c) => c.isCompleted),
+        cycleComplete: (await contributions.countPendingInCycle(contribution.tontineId, contribution.cycle)) === 0,
       });
     });
   }

@@ -46,6 +46,9 @@ export class InMemoryContributionRepository implements ContributionRepository {
   async listByMember(memberId: string): Promise<Contribution[]> {
     return this.all().filter((c) => c.memberId === memberId);
   }
+  async countPendingInCycle(tontineId: string, cycle: number): Promise<number> {
+    return this.all().filter((c) => c.tontineId === tontineId && c.cycle === cycle && !c.isCompleted).length;
+  }
   async save(contributions: readonly Contribution[]): Promise<void> {
     for (const c of contributions) this.rows.set(c.id, copyOf(c));
   }

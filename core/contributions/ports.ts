@@ -7,5 +7,7 @@ export interface ContributionRepository {
   findByPaymentReference(providerReference: string): Promise<Contribution | undefined>;
   listByTontine(tontineId: string): Promise<Contribution[]>;
   listByMember(memberId: string): Promise<Contribution[]>;
+  /** How many contributions of one cycle are still unpaid (a count, so a big group loads nothing). */
+  countPendingInCycle(tontineId: string, cycle: number): Promise<number>;
   save(contributions: readonly Contribution[]): Promise<void>;
 }
