@@ -7,13 +7,16 @@
  *   first locks the session row and the phone's PIN access row (PostgresUssdSessionStore).
  * - A repeated (sessionId, text) answers the same screen: the menu replays the text over the
  *   stored verdicts, so an effect with a verdict is never performed again.
+ * - Two effects run OUTSIDE the session's transaction, holding no lock and no connection: the
+ *   payment, as PayContribution requires (its attempt commits before the provider is asked), and
+ *   the PIN check (argon2 is slow on purpose, and changes nothing). The session is saved before
+ *   and the verdict recorded after, under the lock again, where the menu counts a wrong PIN
+ *   against the phone's locked access state, so concurrent attempts are all counted.
  * - A payment is started at most once per session step: the use case is idempotent by the key
- *   `<sessionId>:<step>`, and runs OUTSIDE the session's transaction, as PayContribution requires
- *   (its attempt commits before the provider is asked). The session is saved before it and the
- *   verdict after it, under the lock again; a duplicate request that raced in between reaches
- *   the same attempt (`exists`) and the provider sees one request.
- * - Every other effect (PIN check, registration, PIN change, language) commits with the session
- *   state it produced, or not at all.
+ *   `<sessionId>:<step>`; a duplicate request that raced in reaches the same attempt (`exists`)
+ *   and the provider sees one request; once the verdict is saved, the menu asks no more.
+ * - Every other effect (registration, PIN change, language) commits with the session state it
+ *   produced, or not at all.
  * - Never throws: a fault is logged and answered with the polite END in the member's language.
  */
 import type { Logger } from 'pino';
@@ -37,6 +40,8 @@ import type { CallerSnapshot, UssdMemberSnapshots } from './member-snapshots.ts'
 export const USSD_SESSION_TTL_MS = 5 * 60_000;
 /** Expired sessions deleted per new session: bounded work, and the table stays small. */
 const PRUNE_BATCH = 100;
+/** A step needs at most 3 PIN checks (the third wrong one locks) and 1 payment outside, then its screen. */
+const MAX_ROUNDS = 5;
 
 export interface UssdRequest {
   readonly sessionId: string;
@@ -60,7 +65,13 @@ export interface UssdChannelDeps {
   payableNumber: (phone: string) => string | undefined;
 }
 
-type Round = { readonly screen: Screen } | { readonly payment: Extract<Effect, { effect: 'payContribution' }> };
+type OutsideEffect = Extract<Effect, { effect: 'payContribution' | 'verifyPin' }>;
+type InsideEffect = Exclude<Effect, OutsideEffect>;
+type Round = { readonly screen: Screen } | { readonly outside: OutsideEffect };
+
+function isOutside(effect: Effect): effect is OutsideEffect {
+  return effect.effect === 'payContribution' || effect.effect === 'verifyPin';
+}
 
 export class UssdChannel {
   constructor(private readonly deps: UssdChannelDeps) {}
@@ -75,27 +86,25 @@ export class UssdChannel {
       if (caller.member.registered) language = caller.member.language;
       const context = { request, phone: phone.value, caller, now, setLanguage: (l: Language) => (language = l) };
       let result: EffectResult | undefined;
-      // At most two rounds: the second only to record the outcome of the one payment a step can start.
-      for (let round = 0; round < 2; round++) {
-        const outcome = await this.round(context, result, round === 1);
+      for (let round = 0; round < MAX_ROUNDS; round++) {
+        const outcome = await this.round(context, result);
         if ('screen' in outcome) {
           if (request.text === '') await this.prune(now);
           return outcome.screen;
         }
-        result = await this.pay(outcome.payment, request.sessionId, phone.value, caller);
+        result = await this.performOutside(outcome.outside, request.sessionId, phone.value, caller);
       }
-      throw new Error('the menu asked for a second payment in one step');
+      throw new Error(`more than ${MAX_ROUNDS} rounds for one step`);
     } catch (error) {
       this.deps.logger.error({ err: error, sessionId: request.sessionId }, 'ussd request failed');
       return faultScreen(language);
     }
   }
 
-  /** One transaction under the session's lock: replay the menu, perform its effects, save. */
+  /** One transaction under the session's lock: replay the menu, perform the inside effects, save. */
   private round(
     context: { request: UssdRequest; phone: string; caller: CallerSnapshot; now: Date; setLanguage: (l: Language) => void },
     result: EffectResult | undefined,
-    recording: boolean,
   ): Promise<Round> {
     const { store, uow } = this.deps;
     const { request, phone, caller, now } = context;
@@ -108,25 +117,22 @@ export class UssdChannel {
       const input = { text: request.text, member: caller.member, now };
       let step: MenuStep = runMenu({ ...input, session: locked.session, access: locked.access, ...(result ? { result } : {}) });
       context.setLanguage(sessionLanguage(step.session, caller.member));
-      while (step.kind === 'effect' && step.effect.effect !== 'payContribution') {
+      while (step.kind === 'effect' && !isOutside(step.effect)) {
         const done = await this.perform(step.effect, phone, caller);
         step = runMenu({ ...input, session: step.session, access: step.access, result: done });
       }
       await store.save(request.sessionId, phone, step.session, step.access, now, USSD_SESSION_TTL_MS);
       if (step.kind === 'screen') return { screen: step.screen };
       const { effect } = step;
-      if (effect.effect !== 'payContribution' || recording) throw new Error(`effect ${effect.key} asked for again after its outcome`);
-      return { payment: effect };
+      // The menu records the verdict of the result it is given: asking again for it is a bug.
+      if (!isOutside(effect) || effect.key === result?.key) throw new Error(`effect ${effect.key} asked for again after its outcome`);
+      return { outside: effect };
     });
   }
 
-  private async perform(effect: Exclude<Effect, { effect: 'payContribution' }>, phone: string, caller: CallerSnapshot): Promise<EffectResult> {
+  private async perform(effect: InsideEffect, phone: string, caller: CallerSnapshot): Promise<EffectResult> {
     const { key } = effect;
     switch (effect.effect) {
-      case 'verifyPin': {
-        const verified = await this.deps.verifyPin.execute({ phoneNumber: phone, pin: effect.pin });
-        return verified.ok ? { key, ok: true } : { key, ok: false, error: verified.error };
-      }
       case 'register': {
         const { firstName, lastName, pin, language } = effect;
         const registered = await this.deps.register.execute({ phoneNumber: phone, firstName, lastName, pin, language });
@@ -148,8 +154,12 @@ export class UssdChannel {
     }
   }
 
-  private async pay(effect: Extract<Effect, { effect: 'payContribution' }>, sessionId: string, phone: string, caller: CallerSnapshot): Promise<EffectResult> {
+  private async performOutside(effect: OutsideEffect, sessionId: string, phone: string, caller: CallerSnapshot): Promise<EffectResult> {
     const { key } = effect;
+    if (effect.effect === 'verifyPin') {
+      const verified = await this.deps.verifyPin.execute({ phoneNumber: phone, pin: effect.pin });
+      return verified.ok ? { key, ok: true } : { key, ok: false, error: verified.error };
+    }
     const msisdn = this.deps.payableNumber(phone);
     // A number the provider cannot collect from is its refusal, asked or not.
     if (msisdn === undefined) return { key, ok: false, error: 'mobile_money_refused' };

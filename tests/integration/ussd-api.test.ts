@@ -199,6 +199,17 @@ describe('PIN and lock-out', () => {
     await signIn(phone);
   });
 
+  it('counts wrong PINs typed at the same moment in several sessions: none is lost', async () => {
+    const phone = newPhone();
+    await register(phone);
+    const calls = [dial(phone), dial(phone), dial(phone)];
+    await Promise.all(calls.map((call) => call.open()));
+    const answers = await Promise.all(calls.map((call, i) => call.type(`1357${i}`)));
+    expect(answers.filter((a) => a.startsWith('END Too many wrong PINs'))).toHaveLength(1);
+    expect(await dial(phone).open()).toMatch(/^END Too many wrong PINs/);
+    clock.advance(30 * 60_000);
+  });
+
   it('changes the PIN with the current one; the old PIN no longer opens the menu', async () => {
     const phone = newPhone();
     await register(phone);
