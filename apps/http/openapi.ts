@@ -1,98 +1,25 @@
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate the requests. */
-import { createDocument } from 'zod-openapi';
-import type { ZodOpenApiOperationObject, ZodOpenApiResponsesObject } from 'zod-openapi';
-import type { z } from 'zod';
-import {
-  ErrorResponse,
-  GoogleStatusResponse,
-  HealthResponse,
-  LoginRequest,
-  MagicLinkRequest,
-  MagicLinkResponse,
-  ProfileCompletionResponse,
-  ProfileResponse,
-  RedeemRequest,
-  RegisterRequest,
-  SignedInResponse,
-  UserResponse,
-} from './auth-schemas.ts';
-import { loanPaths } from './loan-openapi.ts';
-
-const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+import { createDocument } from "zod-openapi";
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from "zod-openapi";
+import { z } from "zod";
+import { ErrorResponse, GoogleStatusResponse, HealthResponse, LoginRequest, MagicLinkRequest, MagicLinkResponse, ProfileCompletionResponse, ProfileResponse, RedeemRequest, RegisterRequest, SignedInResponse, UserResponse } from "./auth-schemas.ts";
+import { loanPaths } from "./loan-openapi.ts";
+import { CategoryResponse, ChatMessageResponse, ChatRequest, ContributionResponse, CreateTontineRequest, DashboardSummaryResponse, MtnCallbackBody, NotificationResponse, PaymentResponse, PayoutOrderResponse, PayRequest, RecommendationResponse, SwapRequest, SwapResponse, TontineContributionResponse, TontineMemberResponse, TontineResponse, WithdrawRequest } from "./savings-schemas.ts";
+const json = (schema: z.ZodType) => ({ content: { "application/json": { schema } } });
 const error = (description: string) => ({ description, ...json(ErrorResponse) });
-const rateLimited = { '429': { ...error('Too many attempts (`rate_limited`); see Retry-After.'), headers: { 'Retry-After': { schema: { type: 'integer' as const } } } } };
+const rateLimited = { "429": { ...error("Too many attempts (`rate_limited`); see Retry-After."), headers: { "Retry-After": { schema: { type: "integer" as const } } } } };
 const bearer: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { cookieAuth: [] }];
-
 function op(summary: string, responses: ZodOpenApiResponsesObject, extra: Partial<ZodOpenApiOperationObject> = {}): ZodOpenApiOperationObject {
   return { summary, responses, ...extra };
 }
-
+const idempotencyKey = { in: "header" as const, name: "Idempotency-Key", required: true, description: "The client's key for this request (1\u2013200 of A\u2013Z a\u2013z 0\u20139 . _ : -): the same key answers the same payment. Missing: 400 `idempotency_key_required`.", schema: { type: "string" as const } };
+const idParam = (name = "id") => ({ in: "path" as const, name, required: true, schema: { type: "string" as const, format: "uuid" } });
+const list = (schema: z.ZodType) => z.array(schema);
+const authed = (summary: string, responses: ZodOpenApiResponsesObject, extra: Partial<ZodOpenApiOperationObject> = {}) => op(summary, { ...responses, "401": error("unauthenticated") }, { security: bearer, ...extra });
+function savingsPaths(): ZodOpenApiPathsObject {
+  const tontine = { description: "The tontine", ...json(TontineResponse) };
+  return { "/api/tontines": { get: op("Groups a visitor may discover (forming and active, personal savings excluded)", { "200": { description: "Tontines", ...json(list(TontineResponse)) } }), post: authed("Create a tontine (maxMembers 1: personal savings, active at once)", { "201": { description: "Created", ...json(TontineResponse) }, "400": error("validation_failed with the specification's messages, or contribution_amount_not_whole_francs") }, { requestBody: json(CreateTontineRequest) }) }, "/api/tontines/user": { get: authed("The signed-in member's tontines", { "200": { description: "Tontines", ...json(list(TontineResponse)) } }) }, "/api/tontines/categories": { get: op("The six default categories with member counts and average contributions computed from real groups", { "200": { description: "Categories", ...json(list(CategoryResponse)) } }) }, "/api/tontines/{id}": { get: op("One tontine", { "200": tontine, "404": error("tontine_not_found") }, { parameters: [idParam()] }) }, "/api/tontines/{id}/members": { get: op("Members: names, avatars, initials, roles (never phones or e-mails)", { "200": { description: "Members", ...json(list(TontineMemberResponse)) }, "404": error("tontine_not_found") }, { parameters: [idParam()] }) }, "/api/tontines/{id}/join": { post: authed("Join a forming group; the member who fills it starts the rotation", { "200": tontine, "404": error("tontine_not_found"), "409": error("tontine_is_full | tontine_not_forming | already_a_member") }, { parameters: [idParam()] }) }, "/api/tontines/{id}/start": { post: authed("Start the rotation early (admin, at least 2 members)", { "200": tontine, "403": error("only_admin_can_start"), "404": error("tontine_not_found"), "409": error("not_enough_members | tontine_not_forming") }, { parameters: [idParam()] }) }, "/api/tontines/{id}/payout-order": { get: authed("The payout order (members only)", { "200": { description: "Order", ...json(PayoutOrderResponse) }, "403": error("not_a_member"), "404": error("tontine_not_found") }, { parameters: [idParam()] }) }, "/api/tontines/{id}/payout-order/draw": { post: authed("Replace the join order by a fair random draw, once, before the first payout (admin); the seed is recorded", { "200": { description: "Order", ...json(PayoutOrderResponse) }, "403": error("only_admin_can_draw"), "404": error("tontine_not_found"), "409": error("payout_order_already_drawn | payout_order_locked | tontine_not_active") }, { parameters: [idParam()] }) }, "/api/tontines/{id}/swaps": { get: authed("Turn swap proposals (members only)", { "200": { description: "Swaps", ...json(list(SwapResponse)) }, "403": error("not_a_member") }, { parameters: [idParam()] }), post: authed("Propose to trade payout turns with another member", { "201": { description: "Proposed", ...json(SwapResponse) }, "400": error("validation_failed | cannot_swap_with_self"), "403": error("not_a_member"), "409": error("turn_already_paid | swap_already_proposed | tontine_not_active") }, { parameters: [idParam()], requestBody: json(SwapRequest) }) }, "/api/tontines/{id}/swaps/{swapId}/accept": { post: authed("Accept a swap (the member asked): the two turns trade places", { "200": { description: "Accepted", ...json(SwapResponse) }, "403": error("only_counterparty_can_accept"), "404": error("swap_proposal_not_found | tontine_not_found"), "409": error("turn_already_paid") }, { parameters: [idParam(), idParam("swapId")] }) }, "/api/tontines/{id}/chat": { get: authed("Group chat, oldest first (members only)", { "200": { description: "Messages", ...json(list(ChatMessageResponse)) }, "403": error("not_a_member"), "404": error("tontine_not_found") }, { parameters: [idParam()] }), post: authed("Post a text message, 1\u20131000 characters after trimming (members only)", { "201": { description: "Posted", ...json(ChatMessageResponse) }, "400": error("validation_failed"), "403": error("not_a_member") }, { parameters: [idParam()], requestBody: json(ChatRequest) }) }, "/api/tontines/{id}/withdraw": { post: authed("Withdraw whole francs from personal savings to the member's mobile money (the phone on the profile)", { "200": { description: "The same key again: the same payment", ...json(PaymentResponse) }, "202": { description: "Transfer requested", ...json(PaymentResponse) }, "400": error("idempotency_key_required | validation_failed | amount_must_be_whole_francs | amount_must_be_positive | phone_number_required"), "404": error("tontine_not_found"), "409": error("insufficient_savings | not_personal_savings | idempotency_key_reused"), "422": error("mobile_money_refused"), "503": error("mobile_money_unavailable") }, { parameters: [idParam(), idempotencyKey], requestBody: json(WithdrawRequest) }) }, "/api/contributions/user": { get: authed("The signed-in member's contributions", { "200": { description: "Contributions", ...json(list(ContributionResponse)) } }) }, "/api/contributions/tontine/{id}": { get: authed("A group's contributions (members only)", { "200": { description: "Rows", ...json(list(TontineContributionResponse)) }, "403": error("not_a_member"), "404": error("tontine_not_found") }, { parameters: [idParam()] }) }, "/api/contributions/{id}/pay": { post: authed("Pay a contribution by mobile money: the payment is stored, then a collection is requested from the member's phone (body phoneNumber, else the profile's). In sandbox mode MTN's test numbers 46733123450\u20134 and Rwandan numbers ending in 450\u2013454 fail, are rejected, time out, stay ongoing or pending, as at MTN's sandbox.", { "200": { description: "The same key again: the same payment", ...json(PaymentResponse) }, "202": { description: "Payment started (or refused by the provider: status failed)", ...json(PaymentResponse) }, "400": error("idempotency_key_required | phone_number_required | phone_number_invalid | validation_failed"), "404": error("contribution_not_found"), "409": error("contribution_already_paid | payment_in_progress | idempotency_key_reused"), "503": error("mobile_money_unavailable: retry with the same key") }, { parameters: [idParam(), idempotencyKey], requestBody: { required: false, ...json(PayRequest) } }) }, "/api/payments/{id}": { get: authed("A payment's state (owner only)", { "200": { description: "Payment", ...json(PaymentResponse) }, "404": error("payment_not_found") }, { parameters: [idParam()] }) }, "/api/payments/callbacks/mtn": Object.fromEntries(["put", "post"].map((method) => [method, op("MTN MoMo's callback (PUT as documented, POST as seen in production; the embedded sandbox uses it too), correlated by externalId = our reference. A repeat answers 200 and changes nothing.", { "200": { description: "Settled", ...json(z.object({ status: z.enum(["applied", "exists", "failed", "pending", "ignored"]), paymentStatus: z.enum(["pending", "successful", "failed"]) })) }, "400": error("mobile_money_callback_invalid"), "404": error("payment_not_found"), "409": error("payment_amount_mismatch: the same reference with another amount (logged)") }, { requestBody: json(MtnCallbackBody) })])), "/api/notifications": { get: authed("The member\u2019s notifications, newest first (50 at most)", { "200": { description: "Notifications", ...json(list(NotificationResponse)) } }) }, "/api/notifications/{id}/read": { patch: authed("Mark one of the member\u2019s notifications read", { "200": { description: "Notification", ...json(NotificationResponse) }, "404": error("notification_not_found") }, { parameters: [idParam()] }) }, "/api/ai-assistant/tontine-recommendations": { get: authed("Forming groups with spots the member is not in, with a match score from budget, frequency, spots left and on-time rate", { "200": { description: "Recommendations", ...json(z.object({ recommendations: list(RecommendationResponse) })) }, "400": error("validation_failed") }, { parameters: [{ in: "query" as const, name: "budget", required: false, schema: { type: "number" as const } }, { in: "query" as const, name: "frequency", required: false, schema: { type: "string" as const, enum: ["daily", "weekly", "monthly"] } }] }) }, "/api/dashboard/summary": { get: authed("The dashboard's computed figures", { "200": { description: "Summary", ...json(DashboardSummaryResponse) } }) } };
+}
 export function openApiDocument(): ReturnType<typeof createDocument> {
-  return createDocument({
-    openapi: '3.1.0',
-    info: { title: 'Ikimina API', version: '0.1.0', description: 'Community finance for Rwanda.' },
-    components: {
-      securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer' },
-        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'ikimina_session' },
-      },
-    },
-    paths: {
-      ...loanPaths,
-      '/healthz': { get: op('The process is up', { '200': { description: 'Up', ...json(HealthResponse) } }) },
-      '/readyz': { get: op('The database is reachable', { '200': { description: 'Ready', ...json(HealthResponse) }, '503': error('Database unreachable') }) },
-      '/api/openapi.json': { get: op('This document', { '200': { description: 'OpenAPI 3.1' } }) },
-      '/api/auth/register': {
-        post: op(
-          'Create an account and sign in',
-          { '201': { description: 'Signed in', ...json(SignedInResponse) }, '400': error('validation_failed'), '409': error('email_taken'), ...rateLimited },
-          { requestBody: json(RegisterRequest) },
-        ),
-      },
-      '/api/auth/login': {
-        post: op(
-          'Sign in with e-mail and password',
-          { '200': { description: 'Signed in', ...json(SignedInResponse) }, '400': error('validation_failed'), '401': error('invalid_credentials'), ...rateLimited },
-          { requestBody: json(LoginRequest) },
-        ),
-      },
-      '/api/auth/logout': { post: op('Revoke the current session and clear the cookie', { '204': { description: 'Signed out' } }, { security: bearer }) },
-      '/api/auth/magic-link': {
-        post: op(
-          'E-mail a single-use sign-in link (same answer whether or not the account exists)',
-          { '202': { description: 'Accepted', ...json(MagicLinkResponse) }, '400': error('validation_failed'), ...rateLimited },
-          { requestBody: json(MagicLinkRequest) },
-        ),
-      },
-      '/api/auth/magic-link/redeem': {
-        post: op(
-          'Redeem a sign-in link',
-          { '200': { description: 'Signed in', ...json(SignedInResponse) }, '400': error('invalid_or_expired_link or validation_failed') },
-          { requestBody: json(RedeemRequest) },
-        ),
-      },
-      '/api/auth/google-status': { get: op('Whether Google sign-in is enabled', { '200': { description: 'Status', ...json(GoogleStatusResponse) } }) },
-      '/api/auth/google': { get: op('Start Google sign-in', { '302': { description: 'To the provider' }, '404': error('sso_disabled') }) },
-      '/api/auth/google/callback': {
-        get: op('Finish Google sign-in', {
-          '302': { description: 'To /auth/magic-link#token=… on success, to /?signin_error=<code> on failure' },
-          '404': error('sso_disabled'),
-        }),
-      },
-      '/api/auth/profile-completion': {
-        get: op(
-          'Share of the profile filled in',
-          { '200': { description: 'Completion', ...json(ProfileCompletionResponse) }, '401': error('unauthenticated') },
-          { security: bearer },
-        ),
-      },
-      '/api/user': {
-        get: op(
-          'The signed-in user',
-          { '200': { description: 'User', ...json(UserResponse.extend({ profile: ProfileResponse })) }, '401': error('unauthenticated') },
-          { security: bearer },
-        ),
-      },
-    },
-  });
+  return createDocument({ openapi: "3.1.0", info: { title: "Ikimina API", version: "0.1.0", description: "Community finance for Rwanda." }, components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" }, cookieAuth: { type: "apiKey", in: "cookie", name: "ikimina_session" } } }, paths: { ...loanPaths, "/healthz": { get: op("The process is up", { "200": { description: "Up", ...json(HealthResponse) } }) }, "/readyz": { get: op("The database is reachable", { "200": { description: "Ready", ...json(HealthResponse) }, "503": error("Database unreachable") }) }, "/api/openapi.json": { get: op("This document", { "200": { description: "OpenAPI 3.1" } }) }, "/api/auth/register": { post: op("Create an account and sign in", { "201": { description: "Signed in", ...json(SignedInResponse) }, "400": error("validation_failed"), "409": error("email_taken"), ...rateLimited }, { requestBody: json(RegisterRequest) }) }, "/api/auth/login": { post: op("Sign in with e-mail and password", { "200": { description: "Signed in", ...json(SignedInResponse) }, "400": error("validation_failed"), "401": error("invalid_credentials"), ...rateLimited }, { requestBody: json(LoginRequest) }) }, "/api/auth/logout": { post: op("Revoke the current session and clear the cookie", { "204": { description: "Signed out" } }, { security: bearer }) }, "/api/auth/magic-link": { post: op("E-mail a single-use sign-in link (same answer whether or not the account exists)", { "202": { description: "Accepted", ...json(MagicLinkResponse) }, "400": error("validation_failed"), ...rateLimited }, { requestBody: json(MagicLinkRequest) }) }, "/api/auth/magic-link/redeem": { post: op("Redeem a sign-in link", { "200": { description: "Signed in", ...json(SignedInResponse) }, "400": error("invalid_or_expired_link or validation_failed") }, { requestBody: json(RedeemRequest) }) }, "/api/auth/google-status": { get: op("Whether Google sign-in is enabled", { "200": { description: "Status", ...json(GoogleStatusResponse) } }) }, "/api/auth/google": { get: op("Start Google sign-in", { "302": { description: "To the provider" }, "404": error("sso_disabled") }) }, "/api/auth/google/callback": { get: op("Finish Google sign-in", { "302": { description: "To /auth/magic-link#token=\u2026 on success, to /?signin_error=<code> on failure" }, "404": error("sso_disabled") }) }, "/api/auth/profile-completion": { get: op("Share of the profile filled in", { "200": { description: "Completion", ...json(ProfileCompletionResponse) }, "401": error("unauthenticated") }, { security: bearer }) }, "/api/user": { get: op("The signed-in user", { "200": { description: "User", ...json(UserResponse.extend({ profile: ProfileResponse })) }, "401": error("unauthenticated") }, { security: bearer }) }, ...savingsPaths() } });
 }
