@@ -7,6 +7,7 @@ const HomeRoute = lazy(() => import('./routes/home.tsx'));
 const DashboardRoute = lazy(() => import('./routes/dashboard.tsx'));
 const TontinesRoute = lazy(() => import('./routes/tontines.tsx'));
 const TontineDetailRoute = lazy(() => import('./routes/tontine-detail.tsx'));
+const LoansRoute = lazy(() => import('./routes/loans.tsx'));
 const MagicLinkRoute = lazy(() => import('./routes/magic-link.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 
@@ -19,6 +20,7 @@ export function createRouter() {
         { path: 'dashboard', element: <DashboardRoute /> },
         { path: 'tontines', element: <TontinesRoute /> },
         { path: 'tontines/:id', element: <TontineDetailRoute /> },
+        { path: 'loans', element: <LoansRoute /> },
         { path: 'auth/magic-link', element: <MagicLinkRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],

@@ -16,6 +16,8 @@ export function useFormatters() {
       money: (amount: string | number | null | undefined) => formatRwf(parseCentimes(amount), locale, t('common.rwf')),
       centimes: (centimes: Centimes | null) => formatRwf(centimes, locale, t('common.rwf')),
       date,
+      /** A rate such as 13.5 in the member's language, without the % sign. */
+      percent: (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value),
       time: (value: string) => new Date(value).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Kigali' }),
       frequency: (frequency: string | null | undefined) => {
         if (frequency === 'daily' || frequency === 'weekly' || frequency === 'monthly') return t(`frequency.${frequency}`);

@@ -21,6 +21,16 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'already_a_member',
   'not_enough_members',
   'only_admin_can_start',
+  'identity_not_verified',
+  'scoring_consent_required',
+  'loan_exceeds_limit',
+  'has_overdue_loan',
+  'loan_application_open',
+  'repayment_in_progress',
+  'loan_not_repayable',
+  'key_facts_expired',
+  'key_facts_mismatch',
+  'key_facts_outdated',
 ];
 
 function isServerKey(key: string): key is keyof ServerMessages {

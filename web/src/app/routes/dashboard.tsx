@@ -5,8 +5,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { AssistantDialog } from '../../features/assistant/components/assistant-dialog.tsx';
 import { useSignInDialog } from '../../features/auth/components/sign-in-dialog-provider.tsx';
 import { ContributionsPanel } from '../../features/contributions/components/contributions-panel.tsx';
-import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview.tsx';
+import { DashboardOverview, type LendingFigures } from '../../features/dashboard/components/dashboard-overview.tsx';
 import { DashboardWelcome } from '../../features/dashboard/components/dashboard-welcome.tsx';
+import { useCreditScore } from '../../features/loans/api/get-credit-score.ts';
+import { useLoanRecommendations } from '../../features/loans/api/get-loan-recommendations.ts';
+import { useLoanSummary } from '../../features/loans/api/get-loan-summary.ts';
+import { useLoans } from '../../features/loans/api/get-loans.ts';
 import { PayContributionButton } from '../../features/payments/components/pay-contribution-button.tsx';
 import { useMyTontines } from '../../features/tontines/api/get-my-tontines.ts';
 import { useUser } from '../../features/users/api/get-user.ts';
@@ -26,6 +30,7 @@ function SignedInDashboard() {
   const [assistantOpen, setAssistantOpen] = useState(false);
   const { data: user } = useUser({ enabled: true });
   const { data: tontines = [] } = useMyTontines({ enabled: true });
+  const lending = useLendingFigures();
   const openAssistant = () => setAssistantOpen(true);
 
   return (
@@ -46,7 +51,7 @@ function SignedInDashboard() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <DashboardOverview profileHeader={<ProfileHeader />} tontines={tontines} onOpenAssistant={openAssistant} />
+          <DashboardOverview profileHeader={<ProfileHeader />} tontines={tontines} lending={lending} onOpenAssistant={openAssistant} />
         </TabsContent>
         <TabsContent value="contributions">
           <ContributionsPanel
@@ -62,4 +67,21 @@ function SignedInDashboard() {
       <AssistantDialog open={assistantOpen} onOpenChange={setAssistantOpen} />
     </div>
   );
+}
+
+/** The dashboard's loan and credit cards, from the loans feature's calls; undefined until they answer. */
+function useLendingFigures(): LendingFigures | undefined {
+  const summary = useLoanSummary({ enabled: true }).data;
+  const credit = useCreditScore({ enabled: true }).data;
+  const loans = useLoans({ enabled: true }).data;
+  const recommendations = useLoanRecommendations({ enabled: true }).data;
+  if (summary === undefined || credit === undefined || loans === undefined) return undefined;
+  const suggested = recommendations?.[0];
+  return {
+    activeLoanCount: summary.activeLoanCount,
+    availableCredit: summary.availableCredit,
+    credit: credit && { score: credit.score, rating: credit.rating, firstRecommendation: credit.recommendations[0] },
+    suggestedLoan: suggested && { purpose: suggested.purpose, amount: suggested.amount },
+    loans,
+  };
 }

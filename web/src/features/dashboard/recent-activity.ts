@@ -14,13 +14,13 @@ function time(at: string | null): number {
   return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
 }
 
-export function recentActivity<TT extends { createdAt?: string | null | undefined }, TL extends { applicationDate?: string | null | undefined }>(
+export function recentActivity<TT extends { createdAt?: string | null | undefined }, TL extends { appliedAt?: string | null | undefined }>(
   tontines: readonly TT[],
   loans: readonly TL[],
 ): ActivityItem<TT, TL>[] {
   const items: ActivityItem<TT, TL>[] = [
     ...tontines.slice(0, FROM_EACH).map((item) => ({ kind: 'tontine' as const, item, at: item.createdAt ?? null })),
-    ...loans.slice(0, FROM_EACH).map((item) => ({ kind: 'loan' as const, item, at: item.applicationDate ?? null })),
+    ...loans.slice(0, FROM_EACH).map((item) => ({ kind: 'loan' as const, item, at: item.appliedAt ?? null })),
   ];
   return items.sort((a, b) => time(b.at) - time(a.at)).slice(0, RECENT_ACTIVITY_LIMIT);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalise, DEFAULT_LOAN_FORM, formFromRecommendation, monthlyPayment, parseAmountInput, repaymentProgress, validateLoanForm } from './loan-form.ts';
+import { DEFAULT_LOAN_FORM, formFromRecommendation, monthlyPayment, parseAmountInput, repaymentProgress, validateLoanForm } from './loan-form.ts';
 
 describe('loan form', () => {
   it('reads the amount as an integer, non-numeric as 0', () => {
@@ -37,11 +37,6 @@ describe('loan form', () => {
     expect(repaymentProgress('3450.50', '20000.00')).toBe(17);
     expect(repaymentProgress('21000.00', '20000.00')).toBe(100);
     expect(repaymentProgress('100.00', 'n/a')).toBe(0);
-  });
-
-  it('capitalises a status', () => {
-    expect(capitalise('active')).toBe('Active');
-    expect(capitalise('')).toBe('');
   });
 
   it('prefills from a recommendation with the nearest offered term', () => {

@@ -63,11 +63,6 @@ export function repaymentProgress(totalPaid: string, amount: string): number {
   return Math.min(100, Math.max(0, Math.floor((paid * 100) / lent)));
 }
 
-/** 'active' → 'Active' (spec §4: the status is shown capitalised). */
-export function capitalise(status: string): string {
-  return status.charAt(0).toUpperCase() + status.slice(1);
-}
-
 /** The form a recommendation prefills: its amount in whole francs, its term (the nearest offered), its purpose. */
 export function formFromRecommendation(recommendation: { amount: string; termMonths: number; purpose: string }): LoanForm {
   const centimes = parseCentimes(recommendation.amount) ?? 0;

@@ -6,10 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
-import { useCreditScore } from '../api/get-credit-score.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
-import { useLoanRecommendations } from '../api/get-loan-recommendations.ts';
-import { useLoans } from '../api/get-loans.ts';
 import { recentActivity } from '../recent-activity.ts';
 
 export interface ActivityTontine {
@@ -19,22 +16,45 @@ export interface ActivityTontine {
   createdAt?: string | null | undefined;
 }
 
-const ACTIVE_LOAN_STATUSES = new Set(['active', 'overdue']);
+export interface ActivityLoan {
+  id: string;
+  amount: string;
+  status: 'pending' | 'approved' | 'rejected' | 'active' | 'overdue' | 'repaid';
+  appliedAt: string;
+}
+
+/** The member's lending figures, read by the route from the loans feature; undefined while they load. */
+export interface LendingFigures {
+  activeLoanCount: number;
+  availableCredit: string;
+  /** The latest credit assessment; null before the first. */
+  credit: { score: number; rating: 'Excellent' | 'Good' | 'Fair' | 'Poor' | 'Very Poor'; firstRecommendation: string | undefined } | null;
+  suggestedLoan: { purpose: string; amount: string } | undefined;
+  loans: readonly ActivityLoan[];
+}
 
 /**
  * The signed-in dashboard's Overview (spec part 1 §2.4). Every figure is the member's real data
- * (DOMAIN.md); what does not exist yet (loans, a credit score) reads '—', never a sample value.
+ * (DOMAIN.md); what is not known yet (a credit score before the first assessment) reads '—',
+ * never a sample value.
  */
-export function DashboardOverview({ profileHeader, tontines, onOpenAssistant }: { profileHeader: ReactNode; tontines: readonly ActivityTontine[]; onOpenAssistant: () => void }) {
+export function DashboardOverview({
+  profileHeader,
+  tontines,
+  lending,
+  onOpenAssistant,
+}: {
+  profileHeader: ReactNode;
+  tontines: readonly ActivityTontine[];
+  lending: LendingFigures | undefined;
+  onOpenAssistant: () => void;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const summary = useDashboardSummary({ enabled: true }).data;
-  const loans = useLoans({ enabled: true }).data;
-  const credit = useCreditScore({ enabled: true }).data;
-  const loanRecommendations = useLoanRecommendations({ enabled: true }).data ?? [];
-  const activeLoans = loans === undefined || loans === null ? null : loans.filter((loan) => ACTIVE_LOAN_STATUSES.has(loan.status)).length;
-  const activity = recentActivity(tontines, loans ?? []);
-  const firstRecommendation = credit?.recommendations?.[0];
+  const credit = lending?.credit;
+  const activity = recentActivity(tontines, lending?.loans ?? []);
+  const firstRecommendation = credit?.firstRecommendation;
 
   return (
     <div className="grid gap-6">
@@ -46,14 +66,13 @@ export function DashboardOverview({ profileHeader, tontines, onOpenAssistant }: 
         <StatCard
           label={t('dashboard.creditScore')}
           value={credit ? credit.score : '—'}
-          hint={credit ? credit.rating : t('overview.noScoreYet')}
+          hint={credit ? t(`loans.ratings.${credit.rating}`) : t('overview.noScoreYet')}
           icon={Gauge}
           testId="stat-dashboard-credit-score"
         />
         <StatCard
           label={t('dashboard.activeLoans')}
-          value={activeLoans ?? '—'}
-          {...(activeLoans === null ? { hint: t('overview.loansLater') } : {})}
+          value={lending?.activeLoanCount ?? '—'}
           icon={Wallet}
           testId="stat-dashboard-active-loans"
         />
@@ -76,9 +95,9 @@ export function DashboardOverview({ profileHeader, tontines, onOpenAssistant }: 
               ? t('overview.insightNoHistory')
               : t('overview.insightOnTime', { percent: Math.round(summary.onTimeRate) })}
           </li>
-          <li>{credit?.maxLoanAmount ? t('overview.insightLoanLimit', { amount: format.money(credit.maxLoanAmount) }) : t('overview.insightNoLimit')}</li>
-          {loanRecommendations[0] && (
-            <li>{t('overview.insightLoanRecommendation', { purpose: loanRecommendations[0].purpose, amount: format.money(loanRecommendations[0].amount) })}</li>
+          <li>{lending && credit ? t('overview.insightLoanLimit', { amount: format.money(lending.availableCredit) }) : t('overview.insightNoLimit')}</li>
+          {lending?.suggestedLoan && (
+            <li>{t('overview.insightLoanRecommendation', { purpose: lending.suggestedLoan.purpose, amount: format.money(lending.suggestedLoan.amount) })}</li>
           )}
         </ul>
       </Card>
@@ -100,8 +119,8 @@ export function DashboardOverview({ profileHeader, tontines, onOpenAssistant }: 
         />
         <StatCard
           label={t('overview.availableCredit')}
-          value={credit?.maxLoanAmount ? format.money(credit.maxLoanAmount) : '—'}
-          hint={credit?.maxLoanAmount ? t('overview.availableCreditHint') : t('overview.noScoreYet')}
+          value={lending ? format.money(lending.availableCredit) : '—'}
+          hint={t('overview.availableCreditHint')}
           icon={HandCoins}
           testId="stat-available-credit"
         />
@@ -131,7 +150,7 @@ export function DashboardOverview({ profileHeader, tontines, onOpenAssistant }: 
                       <HandCoins className="size-4" />
                     </span>
                     <span className="min-w-0 flex-1 truncate font-medium">
-                      {t('overview.activityLoan', { amount: format.money(entry.item.amount), status: entry.item.status })}
+                      {t('overview.activityLoan', { amount: format.money(entry.item.amount), status: t(`loans.status.${entry.item.status}`) })}
                     </span>
                     <span className="text-xs text-muted-foreground">{format.date(entry.at)}</span>
                   </li>

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, readJson } from '../../../lib/api-client.ts';
+import { loanSchema, type Loan } from './loan-schemas.ts';
+
+/** GET /api/loans: the member's own loans, newest first. */
+export async function getLoans(): Promise<Loan[]> {
+  return readJson(await apiRequest('/api/loans'), z.array(loanSchema));
+}
+
+export const loansQueryOptions = () => queryOptions({ queryKey: ['/api/loans'], queryFn: getLoans });
+
+export function useLoans({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...loansQueryOptions(), enabled });
+}

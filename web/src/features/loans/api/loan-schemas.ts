@@ -1,0 +1,120 @@
+/**
+ * The loans and credit contract (apps/http/loan-schemas.ts on the server): what the client reads.
+ * Amounts arrive as decimal strings with two decimals ("12500.00").
+ */
+import { z } from 'zod';
+
+const decimal = z.string();
+
+export const LOAN_STATUSES = ['pending', 'approved', 'rejected', 'active', 'overdue', 'repaid'] as const;
+
+export const loanSchema = z.object({
+  id: z.string(),
+  amount: decimal,
+  purpose: z.string(),
+  status: z.enum(LOAN_STATUSES),
+  interestRate: z.number(),
+  termMonths: z.number().int(),
+  totalPaid: decimal,
+  amountOwed: decimal,
+  nextPaymentDate: z.string().optional(),
+  nextPaymentAmount: decimal.optional(),
+  creditScore: z.number().int(),
+  decisionReason: z.string().nullable(),
+  appliedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  disbursedAt: z.string().nullable(),
+});
+export type Loan = z.infer<typeof loanSchema>;
+
+const instalmentFields = {
+  number: z.number().int(),
+  dueDate: z.string(),
+  amount: decimal,
+  interest: decimal,
+  principal: decimal,
+  balanceAfter: decimal,
+};
+
+export const instalmentSchema = z.object({
+  ...instalmentFields,
+  amountPaid: decimal,
+  status: z.enum(['paid', 'partly_paid', 'overdue', 'upcoming']),
+});
+export type Instalment = z.infer<typeof instalmentSchema>;
+
+export const keyFactsSchema = z.object({
+  id: z.string(),
+  amount: decimal,
+  termMonths: z.number().int(),
+  annualRate: z.number(),
+  apr: z.number(),
+  fees: z.array(z.object({ name: z.string(), amount: decimal })),
+  monthlyPayment: decimal,
+  numberOfInstalments: z.number().int(),
+  totalInterest: decimal,
+  totalCostOfCredit: decimal,
+  totalRepayable: decimal,
+  schedule: z.array(z.object(instalmentFields)),
+  shownAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  loanId: z.string().nullable(),
+});
+export type KeyFacts = z.infer<typeof keyFactsSchema>;
+
+export const CREDIT_RATINGS = ['Excellent', 'Good', 'Fair', 'Poor', 'Very Poor'] as const;
+
+export const loanSummarySchema = z.object({
+  totalBorrowed: decimal,
+  activeLoanCount: z.number().int(),
+  nextPaymentAmount: decimal,
+  nextPaymentDate: z.string().nullable(),
+  availableCredit: decimal,
+  creditScore: z.number().int().nullable(),
+  creditRating: z.enum(CREDIT_RATINGS).nullable(),
+});
+export type LoanSummary = z.infer<typeof loanSummarySchema>;
+
+export const loanRecommendationSchema = z.object({
+  type: z.enum(['emergency', 'business', 'education']),
+  purpose: z.string(),
+  confidence: z.number(),
+  amount: decimal,
+  estimatedRate: z.number(),
+  termMonths: z.number().int(),
+  monthlyPayment: decimal,
+  benefits: z.array(z.string()),
+});
+export type LoanRecommendation = z.infer<typeof loanRecommendationSchema>;
+
+export const creditAssessmentSchema = z.object({
+  id: z.string(),
+  score: z.number().int(),
+  rating: z.enum(CREDIT_RATINGS),
+  maxLoanAmount: decimal,
+  factors: z.array(z.object({ factor: z.string(), description: z.string(), weight: z.number(), impact: z.enum(['positive', 'negative', 'neutral']) })),
+  recommendations: z.array(z.string()),
+  modelVersion: z.string(),
+  assessedAt: z.string(),
+});
+export type CreditAssessment = z.infer<typeof creditAssessmentSchema>;
+
+export const repaymentRequestSchema = z.object({
+  id: z.string(),
+  loanId: z.string(),
+  scope: z.enum(['instalment', 'balance']),
+  amount: decimal,
+  status: z.enum(['requested', 'succeeded', 'failed']),
+  reference: z.string(),
+  phoneNumber: z.string(),
+  requestedAt: z.string(),
+  settledAt: z.string().nullable(),
+  failureReason: z.string().nullable(),
+});
+export type RepaymentRequest = z.infer<typeof repaymentRequestSchema>;
+
+export const loanPaymentsSchema = z.object({
+  repayments: z.array(z.object({ id: z.string(), amount: decimal, interest: decimal, principal: decimal, receivedAt: z.string(), reference: z.string() })),
+  requests: z.array(repaymentRequestSchema),
+});
+export type LoanPayments = z.infer<typeof loanPaymentsSchema>;

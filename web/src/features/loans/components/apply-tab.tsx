@@ -1,0 +1,171 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { FileText, Loader2 } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useFormatters } from '../../../hooks/use-formatters.ts';
+import { toast } from '../../../hooks/use-toast.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { attemptFor, type RequestAttempt } from '../../../lib/request-attempt.ts';
+import { serverErrorText } from '../../../lib/server-text.ts';
+import { useApplyForLoan } from '../api/apply-for-loan.ts';
+import type { KeyFacts, Loan } from '../api/loan-schemas.ts';
+import { useRequestKeyFacts } from '../api/request-key-facts.ts';
+import { monthlyPayment, parseAmountInput, TERM_OPTIONS, validateLoanForm, type LoanForm } from '../loan-form.ts';
+import { KeyFactsStatement } from './key-facts-statement.tsx';
+
+/**
+ * The application: the form with its preview, then the key facts statement from the server, which
+ * the member accepts, with their scoring consent, before the application is sent.
+ */
+export function ApplyTab({ initial, availableCredit, onApplied }: { initial: LoanForm; availableCredit: string | undefined; onApplied: () => void }) {
+  const { t, i18n } = useTranslation();
+  const format = useFormatters();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<LoanForm>(initial);
+  const [showErrors, setShowErrors] = useState(false);
+  const [statement, setStatement] = useState<KeyFacts | null>(null);
+  const attempt = useRef<RequestAttempt<{ keyFactsId: string }> | null>(null);
+  const keyFacts = useRequestKeyFacts();
+  const apply = useApplyForLoan();
+  const errors = validateLoanForm(form);
+
+  const failed = (error: Error) => {
+    const text = error instanceof ApiError ? serverErrorText(i18n, error) : '';
+    toast({ variant: 'destructive', title: t('loans.toast.applicationFailed'), description: text || t('loans.toast.applicationFailedText') });
+  };
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    setShowErrors(true);
+    if (Object.keys(errors).length > 0) return;
+    keyFacts.mutate(form, { onSuccess: setStatement, onError: failed });
+  };
+
+  const confirm = (scoringConsent: boolean) => {
+    if (statement === null) return;
+    const current = attemptFor(attempt.current, { keyFactsId: statement.id }, () => crypto.randomUUID());
+    attempt.current = current;
+    apply.mutate(
+      { form, keyFactsId: statement.id, scoringConsent, idempotencyKey: current.key },
+      {
+        onSuccess: (loan) => {
+          current.answered = true;
+          toast({ title: t('loans.toast.submitted'), description: submittedText(loan) });
+          void queryClient.invalidateQueries();
+          onApplied();
+        },
+        onError: failed,
+      },
+    );
+  };
+
+  const submittedText = (loan: Loan) => {
+    const amount = format.money(loan.amount);
+    if (loan.status === 'active') return t('loans.toast.submittedActive', { amount });
+    if (loan.status === 'pending') return t('loans.toast.submittedPending', { amount });
+    return t('loans.toast.submittedOther', { amount, status: t(`loans.status.${loan.status}`) });
+  };
+
+  if (statement !== null) {
+    return <KeyFactsStatement statement={statement} submitting={apply.isPending} onConfirm={confirm} onBack={() => setStatement(null)} />;
+  }
+
+  const error = (field: keyof LoanForm) =>
+    showErrors && errors[field] !== undefined ? (
+      <p className="text-xs text-destructive" role="alert" data-testid={`error-loan-${field}`}>
+        {t(`loans.validation.${errors[field]}`)}
+      </p>
+    ) : null;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-5">
+      <Card className="p-5 lg:col-span-3">
+        <h2 className="text-lg font-semibold">{t('loans.apply.title')}</h2>
+        <p className="mt-1 text-sm text-muted-foreground">{t('loans.apply.description')}</p>
+        <form className="mt-5 grid gap-4" onSubmit={review} noValidate>
+          <div className="grid gap-1.5">
+            <Label htmlFor="loan-amount">{t('loans.apply.amount')}</Label>
+            <Input
+              id="loan-amount"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1000}
+              value={form.amount}
+              onChange={(event) => setForm({ ...form, amount: parseAmountInput(event.target.value) })}
+              aria-invalid={showErrors && errors.amount !== undefined}
+              data-testid="input-loan-amount"
+            />
+            {availableCredit !== undefined && <p className="text-xs text-muted-foreground">{t('loans.apply.limit', { amount: format.money(availableCredit) })}</p>}
+            {error('amount')}
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="loan-term">{t('loans.apply.term')}</Label>
+            <select
+              id="loan-term"
+              value={form.termMonths}
+              onChange={(event) => setForm({ ...form, termMonths: Number(event.target.value) })}
+              className="flex h-10 w-full cursor-pointer rounded-lg border border-input bg-background px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              data-testid="select-loan-term"
+            >
+              {TERM_OPTIONS.map((term) => (
+                <option key={term} value={term}>
+                  {t('loans.months', { count: term })}
+                </option>
+              ))}
+            </select>
+            {error('termMonths')}
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="loan-purpose">{t('loans.apply.purpose')}</Label>
+            <Textarea
+              id="loan-purpose"
+              value={form.purpose}
+              onChange={(event) => setForm({ ...form, purpose: event.target.value })}
+              placeholder={t('loans.apply.purposePlaceholder')}
+              aria-invalid={showErrors && errors.purpose !== undefined}
+              data-testid="input-loan-purpose"
+            />
+            {error('purpose')}
+          </div>
+          <Button type="submit" disabled={keyFacts.isPending} data-testid="button-review-key-facts">
+            {keyFacts.isPending ? <Loader2 className="animate-spin" /> : <FileText />}
+            {keyFacts.isPending ? t('loans.apply.reviewing') : t('loans.apply.review')}
+          </Button>
+        </form>
+      </Card>
+
+      <Card className="h-fit p-5 lg:col-span-2" data-testid="card-loan-preview">
+        <h2 className="font-semibold">{t('loans.apply.previewTitle')}</h2>
+        <dl className="mt-4 grid gap-3 text-sm">
+          <div className="flex items-center justify-between gap-3">
+            <dt className="text-muted-foreground">{t('loans.keyFacts.amount')}</dt>
+            <dd className="font-medium tabular-nums">{format.money(form.amount)}</dd>
+          </div>
+          <div className="flex items-center justify-between gap-3">
+            <dt className="text-muted-foreground">{t('loans.keyFacts.term')}</dt>
+            <dd className="font-medium">{t('loans.months', { count: form.termMonths })}</dd>
+          </div>
+          <div className="flex items-center justify-between gap-3">
+            <dt className="text-muted-foreground">{t('loans.apply.previewMonthly')}</dt>
+            <dd className="text-lg font-semibold tabular-nums" data-testid="text-preview-monthly">
+              {format.money(monthlyPayment(form.amount, form.termMonths))}
+            </dd>
+          </div>
+          <div className="flex items-center justify-between gap-3">
+            <dt className="text-muted-foreground">{t('loans.apply.previewRate')}</dt>
+            <dd className="font-medium" data-testid="text-preview-rate">
+              {t('loans.apply.previewRateText')}
+            </dd>
+          </div>
+        </dl>
+        <p className="mt-4 text-xs text-muted-foreground">{t('loans.apply.previewNote')}</p>
+      </Card>
+    </div>
+  );
+}
