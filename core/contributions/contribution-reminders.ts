@@ -5,10 +5,15 @@
  * Guarantees
  * - Each reminder is sent at most once per contribution and offset: the caller passes the keys
  *   already sent and records the ones returned.
- * - Only the latest reminder whose time has come is due: a scheduler that was down does not send
- *   "in 3 days" on the due date. None is due once the due date is over or the contribution is paid.
+ * - A reminder is due only within its own window: from its 09:00 instant until the next offset's
+ *   instant, and a reminder before the due day never after that day has begun. A scheduler that
+ *   was down catches up within the window, but a stale "due tomorrow" never goes out on the due
+ *   day (nothing at all between midnight and 09:00 of the due day), nor "in 3 days" once the
+ *   1-day reminder's time has come.
+ *   The due-day reminder's window ends with the due day. Paid contributions get none.
+ * - The loans module's instalment reminders use this same rule (`reminderWindowAt`).
  */
-import { addDays, kigaliInstant } from '../shared/calendar.ts';
+import { addDays, kigaliInstant, type LocalDate } from '../shared/calendar.ts';
 import type { Contribution } from './contribution.ts';
 
 export const REMINDER_HOUR = 9;
@@ -30,11 +35,23 @@ export interface DueReminder {
 
 export const reminderKey = (contributionId: string, offset: ReminderOffset): string => `${contributionId}:${offset}`;
 
-export function reminderTimes(contribution: Contribution): { offset: ReminderOffset; at: Date }[] {
-  return REMINDER_OFFSETS.map(({ offset, daysBefore }) => ({
-    offset,
-    at: kigaliInstant(addDays(contribution.dueDate, -daysBefore), REMINDER_HOUR),
-  }));
+/** The instants of the three reminders of something due on `dueDate`, earliest first. */
+export function reminderTimes(dueDate: LocalDate): { offset: ReminderOffset; daysBefore: number; at: Date }[] {
+  return REMINDER_OFFSETS.map(({ offset, daysBefore }) => ({ offset, daysBefore, at: kigaliInstant(addDays(dueDate, -daysBefore), REMINDER_HOUR) }));
+}
+
+/** The reminder whose window holds `now` for something due on `dueDate`, if any (see Guarantees). */
+export function reminderWindowAt(dueDate: LocalDate, now: Date): { offset: ReminderOffset; daysBefore: number; at: Date } | undefined {
+  const startOfDueDay = kigaliInstant(dueDate).getTime();
+  const endOfDueDay = kigaliInstant(addDays(dueDate, 1)).getTime();
+  const times = reminderTimes(dueDate);
+  const t = now.getTime();
+  return times.find((reminder, i) => {
+    const next = times[i + 1];
+    // A reminder before the due day is stale once that day has begun, even before 09:00.
+    const end = next ? Math.min(next.at.getTime(), startOfDueDay) : endOfDueDay;
+    return reminder.at.getTime() <= t && t < end;
+  });
 }
 
 export function dueReminders(
@@ -45,12 +62,10 @@ export function dueReminders(
   const due: DueReminder[] = [];
   for (const contribution of contributions) {
     if (contribution.isCompleted) continue;
-    const times = reminderTimes(contribution);
-    const endOfDueDate = kigaliInstant(addDays(contribution.dueDate, 1));
-    const latest = times.filter((t) => t.at <= now && now < endOfDueDate).at(-1);
-    if (!latest) continue;
-    const key = reminderKey(contribution.id, latest.offset);
-    if (!alreadySent.has(key)) due.push({ contribution, offset: latest.offset, key, at: latest.at });
+    const window = reminderWindowAt(contribution.dueDate, now);
+    if (!window) continue;
+    const key = reminderKey(contribution.id, window.offset);
+    if (!alreadySent.has(key)) due.push({ contribution, offset: window.offset, key, at: window.at });
   }
   return due;
 }

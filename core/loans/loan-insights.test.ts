@@ -108,6 +108,11 @@ describe('instalment reminders', () => {
     expect(dueInstalmentReminders([loan], at('2026-02-10T21:59:00Z'), new Set())[0]?.offset).toBe('due_date');
   });
 
+  it('follow the contribution reminders\' windows: no stale "due tomorrow" on the due day, even if never sent', () => {
+    expect(dueInstalmentReminders([loan], at('2026-02-09T21:59:00Z'), new Set())[0]?.offset).toBe('one_day_before');
+    expect(dueInstalmentReminders([loan], at('2026-02-10T06:59:00Z'), new Set())).toEqual([]);
+  });
+
   it('stop once the due day is over, the instalment is paid, or the loan is not running', () => {
     expect(dueInstalmentReminders([loan], at('2026-02-10T22:00:00Z'), new Set())).toEqual([]);
     const paid = { ...loan, totalPaid: loan.schedule[0]!.amount };

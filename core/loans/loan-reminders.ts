@@ -5,13 +5,14 @@
  * Guarantees
  * - Each reminder is due at most once per loan, instalment and offset: the caller passes the keys
  *   already sent and records the ones returned.
- * - Only the latest reminder whose time has come is due (a scheduler that was down does not send
- *   "in 3 days" on the due date); none once the due day is over or the instalment is paid.
+ * - A reminder is due only within its own window, by the very rule of contribution reminders
+ *   (`reminderWindowAt`): a stale "due tomorrow" never goes out on the due day; none once the due
+ *   day is over or the instalment is paid.
  * - Only the next unpaid instalment of a disbursed loan is reminded, with what is still due on it.
  */
-import { REMINDER_HOUR, REMINDER_OFFSETS, type ReminderOffset } from '../contributions/contribution-reminders.ts';
+import { reminderWindowAt, type ReminderOffset } from '../contributions/contribution-reminders.ts';
 import type { Money } from '../money/money.ts';
-import { addDays, kigaliInstant, parseDate } from '../shared/calendar.ts';
+import { parseDate } from '../shared/calendar.ts';
 import { invariant } from '../shared/result.ts';
 import type { Instalment } from './amortisation.ts';
 import { nextPayment, type Loan } from './loan.ts';
@@ -36,8 +37,7 @@ export function dueInstalmentReminders(loans: readonly Loan[], now: Date, alread
     if (!next) continue;
     const dueDay = parseDate(next.instalment.dueDate);
     invariant(dueDay, `bad due date ${next.instalment.dueDate}`);
-    if (now.getTime() >= kigaliInstant(addDays(dueDay, 1)).getTime()) continue;
-    const latest = REMINDER_OFFSETS.filter(({ daysBefore }) => kigaliInstant(addDays(dueDay, -daysBefore), REMINDER_HOUR).getTime() <= now.getTime()).at(-1);
+    const latest = reminderWindowAt(dueDay, now);
     if (!latest) continue;
     const key = instalmentReminderKey(loan.id, next.instalment.number, latest.offset);
     if (!alreadySent.has(key)) due.push({ loan, instalment: next.instalment, amountDue: next.amountDue, offset: latest.offset, daysBefore: latest.daysBefore, key });
