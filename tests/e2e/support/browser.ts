@@ -44,6 +44,8 @@ export function launchChromium(): Promise<Browser> {
 export interface BrowserTestPage {
   /** The page of the running test: a fresh context (no cookies, no storage) per test. */
   readonly page: Page;
+  /** Another person's page in this test: a context of its own, screenshotted and closed like `page`. */
+  otherPage(): Promise<Page>;
 }
 
 /**
@@ -55,6 +57,7 @@ export function useBrowserPage(options: BrowserContextOptions = {}): BrowserTest
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
+  let others: { context: BrowserContext; page: Page }[] = [];
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -62,26 +65,38 @@ export function useBrowserPage(options: BrowserContextOptions = {}): BrowserTest
   afterAll(async () => {
     await browser?.close();
   });
-  beforeEach(async () => {
+  const newContext = async () => {
     if (!browser) throw new Error('Chromium did not start');
-    context = await browser.newContext({ colorScheme: 'light', locale: 'en-US', ...options });
+    const made = await browser.newContext({ colorScheme: 'light', locale: 'en-US', ...options });
     // Generous: a loaded CI machine can take seconds to render a page; a passing step never waits it out.
-    context.setDefaultTimeout(30_000);
-    page = await context.newPage();
+    made.setDefaultTimeout(30_000);
+    return { context: made, page: await made.newPage() };
+  };
+  beforeEach(async () => {
+    ({ context, page } = await newContext());
   });
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && page && !page.isClosed()) {
+    const pages = [page, ...others.map((o) => o.page)];
+    if (task.result?.state === 'fail') {
       const name = `${task.file.name.replace(/^.*\//, '')}-${task.name}`.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 150);
       await mkdir(SCREENSHOT_DIR, { recursive: true });
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true }).catch(() => undefined);
+      for (const [i, shown] of pages.entries()) {
+        if (shown && !shown.isClosed()) await shown.screenshot({ path: join(SCREENSHOT_DIR, `${name}${i === 0 ? '' : `-${i + 1}`}.png`), fullPage: true }).catch(() => undefined);
+      }
     }
-    await context?.close();
+    await Promise.all([context, ...others.map((o) => o.context)].map((c) => c?.close()));
+    others = [];
   });
 
   return {
     get page() {
       if (!page) throw new Error('no page outside a test');
       return page;
+    },
+    async otherPage() {
+      const other = await newContext();
+      others.push(other);
+      return other.page;
     },
   };
 }
