@@ -66,22 +66,34 @@ export class PostgresLedgerRepository implements LedgerRepository {
       invariant(parsed.ok, `invalid ledger account ${p.account}`);
       return parsed.value;
     });
-    await this.em.execute(
-      `insert into ledger_accounts (id, kind, may_go_negative)
-       select * from unnest(?::varchar[], ?::varchar[], ?::boolean[]) on conflict (id) do nothing`,
-      [sqlArray(touched.map((a) => a.id)), sqlArray(touched.map((a) => a.kind)), sqlArray(touched.map((a) => a.mayGoNegative))],
-    );
+    // One statement, one round trip: the account rows, the entry and its postings. The foreign
+    // keys are checked at the end of the statement, so the postings may name rows made in it.
     const inserted = await this.em.execute<{ id: string }[]>(
-      `insert into journal_entries (id, key, kind, reverses_id, occurred_at) values (?, ?, ?, ?, ?)
-       on conflict (key) do nothing returning id`,
-      [entry.id, entry.key, entry.kind, entry.reverses ?? null, entry.occurredAt],
+      `with new_accounts as (
+         insert into ledger_accounts (id, kind, may_go_negative)
+         select * from unnest(?::varchar[], ?::varchar[], ?::boolean[]) on conflict (id) do nothing
+       ), entry as (
+         insert into journal_entries (id, key, kind, reverses_id, occurred_at) values (?, ?, ?, ?, ?)
+         on conflict (key) do nothing returning id
+       ), postings as (
+         insert into ledger_postings (entry_id, account_id, amount_centimes)
+         select entry.id, p.account_id, p.amount from entry, unnest(?::varchar[], ?::bigint[]) as p(account_id, amount)
+       )
+       select id from entry`,
+      [
+        sqlArray(touched.map((a) => a.id)),
+        sqlArray(touched.map((a) => a.kind)),
+        sqlArray(touched.map((a) => a.mayGoNegative)),
+        entry.id,
+        entry.key,
+        entry.kind,
+        entry.reverses ?? null,
+        entry.occurredAt,
+        sqlArray(entry.postings.map((p) => p.account)),
+        sqlArray(entry.postings.map((p) => p.amount.centimes)),
+      ],
     );
     if (inserted.length === 0) throw new ConcurrentWriteConflict(`journal entry ${entry.key} was posted concurrently`);
-    await this.em.execute(
-      `insert into ledger_postings (entry_id, account_id, amount_centimes)
-       select ?, * from unnest(?::varchar[], ?::bigint[])`,
-      [entry.id, sqlArray(entry.postings.map((p) => p.account)), sqlArray(entry.postings.map((p) => p.amount.centimes))],
-    );
   }
 
   /** What each tontine's pool holds now (normal side, no lock), for display. */
