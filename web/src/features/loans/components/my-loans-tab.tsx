@@ -38,7 +38,7 @@ export function MyLoansTab({ onApplyFirst, phoneNumber }: { onApplyFirst: () => 
     );
   }
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid gap-4">
       {data.map((loan) => (
         <LoanCard key={loan.id} loan={loan} phoneNumber={phoneNumber} />
       ))}
@@ -68,7 +68,7 @@ function LoanCard({ loan, phoneNumber }: { loan: Loan; phoneNumber: string | nul
         </Badge>
       </div>
 
-      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:max-w-3xl">
         <div>
           <dt className="text-muted-foreground">{t('loans.recommendations.rate')}</dt>
           <dd className="font-medium">{t('loans.myLoans.rate', { rate: format.percent(loan.interestRate) })}</dd>
