@@ -1,0 +1,280 @@
+/**
+ * `npm run bench:payments`: payment throughput of the app against this machine's PostgreSQL,
+ * each figure beside pgbench's tpcb-like TPS at the same client count, measured in the same run.
+ *
+ * A fresh database for the app and another for pgbench are created on DATABASE_URL's server
+ * (default postgres://postgres@127.0.0.1:5432/postgres) and dropped afterwards. The app listens on
+ * 127.0.0.1 with a pool of C connections (pgbench opens C too); C clients in a worker thread
+ * (bench/http-load.ts) drive it over HTTP with fetch, as the provider and the members' phones would,
+ * so the app's event loop does the app's work only. Setting up (members, groups, the payments to
+ * confirm) goes through the same API but is not measured.
+ *
+ * Workloads (every group keeps one member who pays nothing, so no cycle completes and no payout
+ * debits a pool: a contribution is a credit to its pool, which takes no lock):
+ *   confirmations     MTN callbacks (PUT /api/payments/callbacks/mtn) for payments created
+ *                     beforehand across many groups: callback → contribution paid, ledger entry,
+ *                     notice in the outbox.
+ *   whole payments    POST /api/contributions/:id/pay (member's session, Idempotency-Key), the
+ *                     embedded sandbox accepting and calling back at once; counted when every
+ *                     payment is final.
+ *   hot pool, ...     the same two, every payment into one 30-member group's pool.
+ * pgbench: `pgbench -i -s 10` then `-c C -j 2 -T <s> -b tpcb-like` for the many-pool figures;
+ * `-i -s 1` (one branch row, every transaction updates it) for the hot-pool figures.
+ *
+ *   --clients <n>          client count C, for both (default 16)
+ *   --pgbench-seconds <n>  length of each pgbench run (default 15)
+ *   --max-seconds <n>      bound on each app workload (default 15)
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import Table from 'cli-table3';
+import { Command } from 'commander';
+import { pino } from 'pino';
+import { PlainHasher } from '../core/accounts/accounts.fixtures.ts';
+import type { MobileMoney } from '../core/payments/ports.ts';
+import { MAX_MEMBERS } from '../core/tontines/tontine-terms.ts';
+import { SystemClock } from '../adapters/clock/system-clock.ts';
+import { SandboxMobileMoney } from '../adapters/mobile-money/sandbox-mobile-money.ts';
+import { openOrm } from '../adapters/postgres/orm.ts';
+import { buildContainer, TOKENS } from '../apps/container.ts';
+import { SandboxTestNumbers } from '../apps/payments/sandbox-test-numbers.ts';
+import { createApp } from '../apps/server.ts';
+import { testConfig } from '../tests/support/test-app.ts';
+import type { LoadJob, LoadRequest, LoadResult } from './http-load.ts';
+import { adminExecute, createTestDatabase } from '../tests/support/test-database.ts';
+
+const options = new Command()
+  .option('--clients <n>', 'client count C (app workers, app pool, pgbench clients)', '16')
+  .option('--pgbench-seconds <n>', 'length of each pgbench run', '15')
+  .option('--max-seconds <n>', 'bound on each app workload', '15')
+  .parse(process.argv.slice(2), { from: 'user' })
+  .opts<{ clients: string; pgbenchSeconds: string; maxSeconds: string }>();
+const CLIENTS = Math.min(64, Math.max(1, Number(options.clients)));
+const PGBENCH_SECONDS = Math.min(60, Math.max(5, Number(options.pgbenchSeconds)));
+const MAX_MS = Math.min(60, Math.max(5, Number(options.maxSeconds))) * 1000;
+
+/** Many pools: groups of this size; each pays (size − 1) × size contributions. */
+const GROUP_SIZE = 10;
+const CONFIRMATION_GROUPS = 12;
+const WHOLE_GROUPS = 12;
+const AMOUNT = '2000';
+
+const run = promisify(execFile);
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl = process.env.DATABASE_URL;
+const pg = new URL(adminUrl);
+const pgArgs = ['-h', pg.hostname, '-p', pg.port || '5432', '-U', decodeURIComponent(pg.username || 'postgres')];
+
+const t0 = Date.now();
+const log = (message: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(3)} s] ${message}`);
+
+// --- pgbench ---------------------------------------------------------------------------------
+const pgbenchDb = `ikimina_pgbench_${randomBytes(4).toString('hex')}`;
+
+async function pgbenchTps(scale: number): Promise<number> {
+  await run('pgbench', [...pgArgs, '-i', '-q', '-s', String(scale), pgbenchDb], { maxBuffer: 1 << 24 });
+  const { stdout } = await run('pgbench', [...pgArgs, '-c', String(CLIENTS), '-j', '2', '-T', String(PGBENCH_SECONDS), '-b', 'tpcb-like', pgbenchDb], { maxBuffer: 1 << 24 });
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
+  if (!tps) throw new Error(`pgbench printed no TPS:\n${stdout}`);
+  return Number(tps);
+}
+
+// --- the app ---------------------------------------------------------------------------------
+const db = await createTestDatabase();
+const orm = await openOrm({ url: db.url, poolMax: CLIENTS });
+const config = testConfig({ RATE_LIMIT_PER_IP: '1000000', RATE_LIMIT_PER_ADDRESS: '1000000' });
+// The sandbox calls the listening app back at once; its "pending" test number never does, which
+// is how payments are created for the confirmations workload to settle.
+const provider: { sandbox: SandboxMobileMoney | null } = { sandbox: null };
+const sandbox = (): SandboxMobileMoney => provider.sandbox!;
+const mobileMoney: MobileMoney = new SandboxTestNumbers({
+  requestToPay: (r) => sandbox().requestToPay(r),
+  transfer: (r) => sandbox().transfer(r),
+  collectionStatus: (p, r) => sandbox().collectionStatus(p, r),
+  transferStatus: (p, r) => sandbox().transferStatus(p, r),
+});
+const container = buildContainer({ config, orm, logger: pino({ level: 'error' }), clock: new SystemClock(), singleSignOn: null, mailTransport: null, mobileMoney });
+// Signing up is setup, not measured: no argon2 for the bench's hundreds of members.
+container.rebind(TOKENS.PasswordHasher).toConstantValue(new PlainHasher());
+const server = createApp(container).listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
+await new Promise((resolve) => server.once('listening', resolve));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+provider.sandbox = new SandboxMobileMoney({ settleMs: 0, callbackUrl: `${base}/api/payments/callbacks/mtn` });
+
+interface Member {
+  id: string;
+  token: string;
+}
+interface Owed {
+  member: Member;
+  contributionId: string;
+}
+
+async function api(method: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+function expectStatus(what: string, got: { status: number; body: unknown }, ...ok: number[]): void {
+  if (!ok.includes(got.status)) throw new Error(`${what}: ${got.status} ${JSON.stringify(got.body)}`);
+}
+
+/** Setup: runs `op` over the items with C concurrent callers, in this thread. */
+async function concurrently<T>(items: readonly T[], op: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < items.length) await op(items[next++]!);
+    }),
+  );
+}
+
+/** A measured workload: the requests sent by C clients in the load worker, bounded by MAX_MS. */
+function load(requests: LoadRequest[]): Promise<LoadResult> {
+  const job: LoadJob = { base, clients: CLIENTS, maxMs: MAX_MS, requests };
+  const worker = new Worker(new URL('./http-load.ts', import.meta.url), { workerData: job });
+  return new Promise<LoadResult>((resolve, reject) => {
+    worker.once('message', (result: LoadResult) => (result.error ? reject(new Error(result.error)) : resolve(result)));
+    worker.once('error', reject);
+  }).finally(() => void worker.terminate());
+}
+
+let memberSeq = 0;
+/** `stays` gives MTN's "pending" test number (ending 454 in sandbox mode): no callback, ever. */
+function phone(n: number, stays: boolean): string {
+  return stays ? `+25078${String(n).padStart(4, '0')}454` : `+25078${String(n).padStart(6, '0')}9`;
+}
+
+async function group(size: number, stays: boolean): Promise<{ id: string; payers: Member[] }> {
+  const members = await Promise.all(
+    Array.from({ length: size }, async () => {
+      const n = ++memberSeq;
+      const res = await api('POST', '/api/auth/register', { email: `bench${n}@example.rw`, password: 'bench password', firstName: 'Bench', lastName: 'Member', phone: phone(n, stays) });
+      expectStatus('register', res, 201);
+      return { id: (res.body.user as { id: string }).id, token: res.body.token as string };
+    }),
+  );
+  const auth = (m: Member) => ({ authorization: `Bearer ${m.token}` });
+  const created = await api('POST', '/api/tontines', { name: `Bench ${memberSeq}`, description: 'Bench group', contributionAmount: AMOUNT, frequency: 'weekly', maxMembers: size }, auth(members[0]!));
+  expectStatus('create group', created, 201);
+  const id = created.body.id as string;
+  for (const m of members.slice(1)) expectStatus('join', await api('POST', `/api/tontines/${id}/join`, undefined, auth(m)), 200, 201);
+  // The last member abstains: no cycle completes, no payout debits the pool.
+  return { id, payers: members.slice(0, -1) };
+}
+
+async function owedIn(groups: { id: string; payers: Member[] }[]): Promise<Owed[]> {
+  const owed: Owed[] = [];
+  for (const g of groups) {
+    const rows = await orm.em.fork().execute<{ id: string; member_id: string }[]>('select id, member_id from contributions where tontine_id = ? order by cycle, member_id', [g.id]);
+    const payers = new Map(g.payers.map((m) => [m.id, m]));
+    for (const row of rows) {
+      const member = payers.get(row.member_id);
+      if (member) owed.push({ member, contributionId: row.id });
+    }
+  }
+  return owed;
+}
+
+function payRequest(o: Owed): LoadRequest {
+  return {
+    method: 'POST',
+    path: `/api/contributions/${o.contributionId}/pay`,
+    headers: { authorization: `Bearer ${o.member.token}`, 'idempotency-key': `bench-${o.contributionId}` },
+    body: {},
+    expect: { status: 202 },
+  };
+}
+
+async function startPayment(o: Owed): Promise<void> {
+  const r = payRequest(o);
+  expectStatus('pay', await api(r.method, r.path, r.body, r.headers), 202);
+}
+
+/** MTN's callback for each payment still pending in these groups, in random order. */
+async function callbacks(tontineIds: string[]): Promise<LoadRequest[]> {
+  const rows = await orm.em
+    .fork()
+    .execute<{ reference: string }[]>("select reference from payments where kind = 'contribution' and status = 'pending' and tontine_id = any(?::uuid[]) order by random()", [`{${tontineIds.join(',')}}`]);
+  return rows.map((r) => ({
+    method: 'PUT',
+    path: '/api/payments/callbacks/mtn',
+    headers: {},
+    body: { externalId: r.reference, amount: AMOUNT, currency: 'RWF', status: 'SUCCESSFUL', financialTransactionId: '1' },
+    expect: { status: 200, bodyStatus: 'applied' },
+  }));
+}
+
+async function pendingIn(tontineIds: string[]): Promise<number> {
+  const rows = await orm.em.fork().execute<{ n: string }[]>("select count(*)::text as n from payments where kind = 'contribution' and status = 'pending' and tontine_id = any(?::uuid[])", [`{${tontineIds.join(',')}}`]);
+  return Number(rows[0]!.n);
+}
+
+/** Whole payments: initiated by the load worker; the sandbox calls back; done when all are final. */
+async function wholePayments(owed: Owed[], tontineIds: string[]): Promise<{ ops: number; seconds: number }> {
+  const started = performance.now();
+  const initiated = await load(owed.map(payRequest));
+  for (let waited = 0; (await pendingIn(tontineIds)) > 0; waited += 10) {
+    if (waited > 20_000) throw new Error(`${await pendingIn(tontineIds)} payments still pending`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return { ops: initiated.ops, seconds: (performance.now() - started) / 1000 };
+}
+
+interface Figure {
+  workload: string;
+  ops: number;
+  seconds: number;
+  pgbench: number;
+  target: number;
+}
+const figures: Figure[] = [];
+
+try {
+  await adminExecute(adminUrl, `create database "${pgbenchDb}"`);
+  log(`C = ${CLIENTS}; setting up members and groups on ${db.url.replace(/\/\/[^@]*@/, '//')} ...`);
+  const confirmGroups = [];
+  for (let i = 0; i < CONFIRMATION_GROUPS; i++) confirmGroups.push(await group(GROUP_SIZE, true));
+  const wholeGroups = [];
+  for (let i = 0; i < WHOLE_GROUPS; i++) wholeGroups.push(await group(GROUP_SIZE, false));
+  const hotConfirm = await group(MAX_MEMBERS, true);
+  const hotWhole = await group(MAX_MEMBERS, false);
+  log('creating the payments the confirmations will settle ...');
+  await concurrently(await owedIn([...confirmGroups, hotConfirm]), startPayment);
+
+  log(`pgbench -s 10, ${PGBENCH_SECONDS} s ...`);
+  const manyTps = await pgbenchTps(10);
+  log('confirmations, many pools ...');
+  figures.push({ workload: `confirmations (${CONFIRMATION_GROUPS} pools)`, ...(await load(await callbacks(confirmGroups.map((g) => g.id)))), pgbench: manyTps, target: 0.5 });
+  log('whole payments, many pools ...');
+  figures.push({ workload: `whole payments (${WHOLE_GROUPS} pools)`, ...(await wholePayments(await owedIn(wholeGroups), wholeGroups.map((g) => g.id))), pgbench: manyTps, target: 0.25 });
+
+  log(`pgbench -s 1 (one branch row), ${PGBENCH_SECONDS} s ...`);
+  const hotTps = await pgbenchTps(1);
+  log('confirmations, one hot pool ...');
+  figures.push({ workload: 'confirmations (1 hot pool)', ...(await load(await callbacks([hotConfirm.id]))), pgbench: hotTps, target: 0.4 });
+  log('whole payments, one hot pool ...');
+  figures.push({ workload: 'whole payments (1 hot pool)', ...(await wholePayments(await owedIn([hotWhole]), [hotWhole.id])), pgbench: hotTps, target: 0.25 });
+
+  const [trial] = await orm.em.fork().execute<{ total: string | null }[]>('select sum(amount_centimes)::text as total from ledger_postings');
+  if (Number(trial?.total ?? 0) !== 0) throw new Error(`the ledger does not balance: ${trial?.total}`);
+
+  const table = new Table({ head: ['workload', 'ops', 'ops/s', 'pgbench TPS', 'ratio', 'target', ''], style: { head: [] } });
+  for (const f of figures) {
+    const rate = f.ops / f.seconds;
+    const ratio = rate / f.pgbench;
+    table.push([f.workload, f.ops, rate.toFixed(0), f.pgbench.toFixed(0), `${(ratio * 100).toFixed(0)} %`, `≥ ${f.target * 100} %`, ratio >= f.target ? 'pass' : 'FAIL']);
+  }
+  console.log(`\nC = ${CLIENTS} (app workers and pool, pgbench clients), through HTTP on 127.0.0.1; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs; ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(table.toString());
+} finally {
+  provider.sandbox?.close();
+  await new Promise((resolve) => server.close(resolve));
+  await orm.close();
+  await db.drop();
+  await adminExecute(adminUrl, `drop database if exists "${pgbenchDb}" with (force)`);
+}
