@@ -4,12 +4,16 @@
  * scheduler; until the cycle is complete it answers `waiting` and changes nothing.
  *
  * Guarantees
- * - One payout per cycle, to the member at that cycle's position: the transfer and the ledger
- *   entry are keyed `payout:<tontineId>:<cycle>`, so a retry pays nobody twice.
+ * - One payout per cycle, to the member at that cycle's position: the payout is keyed
+ *   `payout:<tontineId>:<cycle>` and recorded once in the tontine, so a second check pays nobody.
+ * - Stored before sent: the payout, its ledger entry and its transfer attempt commit together,
+ *   and only then is the provider asked (SavingsTransfers: a failed transfer is reversed and
+ *   retried, never lost, never paid twice). The answer is `paid_out` once the payout is recorded,
+ *   whatever the provider says next.
  * - The recipient's overdue contributions (arrears) are deducted from the pot and credited to the
  *   pool as paid contributions (payout-rule.ts). No money moves for them, so the ledger shows
  *   them as the part of the pot the payout entry leaves in `pool:<tontineId>`.
- * - Ledger: pool → mobile-money clearing for the whole francs paid; the fraction stays in the
+ * - Ledger: pool → mobile-money clearing for the whole francs paid (SavingsTransfers books it); the fraction stays in the
  *   pool, and when the rotation completes the last fraction is swept to `rounding`, so a closed
  *   pool holds exactly zero.
  * - Personal savings have no payout: a paid period only schedules the next contribution.
@@ -19,13 +23,13 @@ import type { ContributionRepository } from '../contributions/ports.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { credit, debit } from '../ledger/journal-entry.ts';
 import type { JournalWriter } from '../ledger/ports.ts';
-import type { MobileMoney, MobileMoneyError } from '../payments/ports.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { savingsContribution } from './contribution-schedule.ts';
 import { payoutAmounts } from './payout-rule.ts';
 import type { MemberWallets, Notifier, TontineRepository } from './ports.ts';
+import type { SavingsTransfers } from './savings-transfers.ts';
 import type { Payout, Tontine } from './tontine.ts';
 
 export type PayoutOutcome =
@@ -33,7 +37,7 @@ export type PayoutOutcome =
   | { kind: 'paid_out'; payout: Payout }
   | { kind: 'savings_period_advanced'; cycle: number };
 
-export type PayoutError = 'tontine_not_found' | 'tontine_not_active' | 'recipient_has_no_wallet' | MobileMoneyError;
+export type PayoutError = 'tontine_not_found' | 'tontine_not_active' | 'recipient_has_no_wallet';
 
 export class PayoutIfCycleComplete {
   constructor(
@@ -42,7 +46,7 @@ export class PayoutIfCycleComplete {
       contributions: ContributionRepository;
       journal: JournalWriter;
       uow: UnitOfWork;
-      mobileMoney: MobileMoney;
+      transfers: SavingsTransfers;
       wallets: MemberWallets;
       notifier: Notifier;
       clock: Clock;
@@ -50,9 +54,10 @@ export class PayoutIfCycleComplete {
     },
   ) {}
 
-  execute(input: { tontineId: string }): Promise<Result<PayoutOutcome, PayoutError>> {
+  async execute(input: { tontineId: string }): Promise<Result<PayoutOutcome, PayoutError>> {
     const { tontines, contributions, uow } = this.deps;
-    return uow.run(async () => {
+    let toSend: string | undefined;
+    const outcome = await uow.run(async (): Promise<Result<PayoutOutcome, PayoutError>> => {
       const tontine = await tontines.findById(input.tontineId);
       if (!tontine) return err('tontine_not_found');
       if (tontine.status !== 'active') return err('tontine_not_active');
@@ -61,8 +66,13 @@ export class PayoutIfCycleComplete {
       const unpaid = all.filter((c) => c.cycle === cycle && !c.isCompleted).length;
       if (unpaid > 0) return ok({ kind: 'waiting', cycle, unpaid });
       if (tontine.isPersonalSavings) return ok(await this.advanceSavings(tontine));
-      return this.payOut(tontine, all);
+      const paid = await this.payOut(tontine, all);
+      toSend = paid.ok && paid.value.kind === 'paid_out' && paid.value.payout.paid.isPositive() ? paid.value.payout.reference : undefined;
+      return paid;
     });
+    // Committed: a callback for the transfer now finds it. The provider's answer is the transfer's.
+    if (toSend) await this.deps.transfers.send(toSend);
+    return outcome;
   }
 
   private async advanceSavings(tontine: Tontine): Promise<PayoutOutcome> {
@@ -73,7 +83,7 @@ export class PayoutIfCycleComplete {
   }
 
   private async payOut(tontine: Tontine, all: readonly Contribution[]): Promise<Result<PayoutOutcome, PayoutError>> {
-    const { tontines, contributions, mobileMoney, wallets, notifier, clock } = this.deps;
+    const { tontines, contributions, transfers, wallets, notifier, clock } = this.deps;
     const now = clock.now();
     const cycle = tontine.currentCycle;
     const recipientId = tontine.recipientOf(cycle);
@@ -86,15 +96,18 @@ export class PayoutIfCycleComplete {
     const pool = accounts.pool(tontine.id);
 
     if (amounts.paid.isPositive()) {
-      const sent = await mobileMoney.transfer({
-        reference,
-        provider: wallet.provider,
-        msisdn: wallet.msisdn,
+      const opened = await transfers.open({
+        kind: 'payout',
+        transferReference: reference,
+        tontineId: tontine.id,
+        memberId: recipientId,
+        wallet,
         amount: amounts.paid,
         description: `Ikimina payout: ${tontine.name}, cycle ${cycle}`,
       });
-      if (!sent.ok) return sent;
-      await this.post(reference, 'tontine_payout', [debit(pool, amounts.paid), credit(accounts.mobileMoney(wallet.provider), amounts.paid)]);
+      // The pool holds every contribution of the cycles not yet paid out, so it covers the pot:
+      // a refusal here means the books and the contributions disagree, which is a bug.
+      invariant(opened.ok, `payout ${reference}: the pool does not cover the pot`);
     }
     for (const owed of arrears) owed.settleFromPot(reference, now);
     await contributions.save(arrears);
@@ -117,8 +130,6 @@ export class PayoutIfCycleComplete {
 
   private async post(key: string, kind: string, postings: Parameters<JournalWriter['post']>[0]['postings']): Promise<void> {
     const posted = await this.deps.journal.post({ id: this.deps.ids.newId(), key, kind, occurredAt: this.deps.clock.now(), postings });
-    // The pool holds every contribution of the cycles not yet paid out, so it covers the pot:
-    // a refusal here means the books and the contributions disagree, which is a bug.
     invariant(posted.ok, `ledger refused ${key}: ${posted.ok ? '' : posted.error}`);
   }
 }

@@ -1,4 +1,5 @@
 /** Ports of the tontines module. MobileMoney is in payments/ports.ts, JournalWriter in ledger/ports.ts. */
+import type { Money } from '../money/money.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
 import type { Tontine } from './tontine.ts';
 
@@ -30,4 +31,43 @@ export interface MemberNotification {
  */
 export interface Notifier {
   notify(notification: MemberNotification): Promise<void>;
+}
+
+/**
+ * One attempt to send a payout or a savings withdrawal to a member's wallet
+ * (core/tontines/savings-transfers.ts keeps their rules).
+ */
+export interface TransferAttempt {
+  readonly kind: 'payout' | 'withdrawal';
+  /** The payout's or withdrawal's own reference (`payout:<tontineId>:<cycle>`, `withdrawal:<key>`), shared by its attempts. */
+  readonly transferReference: string;
+  /** 1, 2, …: the first attempt is sent under `transferReference`, the next ones under `<transferReference>-<attempt>`. */
+  readonly attempt: number;
+  /** The provider's idempotency reference of this attempt. */
+  readonly reference: string;
+  readonly tontineId: string;
+  readonly memberId: string;
+  readonly provider: MobileMoneyProvider;
+  readonly msisdn: string;
+  readonly amount: Money;
+  /** Shown to the member on their phone. */
+  readonly description: string;
+  /** The entry that booked it (pool → mobile-money clearing); reversed if the transfer fails. */
+  readonly ledgerEntryId: string;
+  readonly status: 'pending' | 'successful' | 'failed';
+  readonly createdAt: Date;
+  /** When the provider's final word was recorded. */
+  readonly completedAt?: Date | undefined;
+  /** A failed attempt's next one is due then; undefined once it was made or given up. */
+  readonly retryAt?: Date | undefined;
+}
+
+export interface TransferAttemptRepository {
+  add(attempt: TransferAttempt): Promise<void>;
+  /** Locks the attempt in the caller's transaction, so it is settled or retried once. */
+  findAttempt(reference: string): Promise<TransferAttempt | undefined>;
+  /** Writes its status, completion time and retry time. */
+  saveAttempt(attempt: TransferAttempt): Promise<void>;
+  /** Failed attempts whose next attempt is due at `now`, the earliest due first. */
+  listRetriesDue(now: Date, limit: number): Promise<TransferAttempt[]>;
 }

@@ -27,8 +27,9 @@ import type { Frequency } from './cycle-calendar.ts';
 import { DrawPayoutOrder } from './draw-payout-order.ts';
 import { JoinTontine } from './join-tontine.ts';
 import { PayoutIfCycleComplete } from './payout-if-cycle-complete.ts';
-import type { MemberNotification, MemberWallets, Notifier, TontineRepository } from './ports.ts';
+import type { MemberNotification, MemberWallets, Notifier, TontineRepository, TransferAttempt, TransferAttemptRepository } from './ports.ts';
 import { ProposeTurnSwap } from './propose-turn-swap.ts';
+import { SavingsTransfers } from './savings-transfers.ts';
 import { StartTontine } from './start-tontine.ts';
 import { Tontine } from './tontine.ts';
 import { WithdrawSavings } from './withdraw-savings.ts';
@@ -50,6 +51,29 @@ export class InMemoryTontineRepository implements TontineRepository {
   }
   async save(tontine: Tontine): Promise<void> {
     this.rows.set(tontine.id, copyOf(tontine));
+  }
+}
+
+export class InMemoryTransferAttempts implements TransferAttemptRepository {
+  private readonly rows = new Map<string, TransferAttempt>();
+  async add(attempt: TransferAttempt): Promise<void> {
+    invariant(!this.rows.has(attempt.reference), `attempt ${attempt.reference} stored twice`);
+    this.rows.set(attempt.reference, attempt);
+  }
+  async findAttempt(reference: string): Promise<TransferAttempt | undefined> {
+    return this.rows.get(reference);
+  }
+  async saveAttempt(attempt: TransferAttempt): Promise<void> {
+    this.rows.set(attempt.reference, attempt);
+  }
+  async listRetriesDue(now: Date, limit: number): Promise<TransferAttempt[]> {
+    return [...this.rows.values()]
+      .filter((a) => a.retryAt !== undefined && a.retryAt.getTime() <= now.getTime())
+      .sort((a, b) => a.retryAt!.getTime() - b.retryAt!.getTime())
+      .slice(0, limit);
+  }
+  all(): TransferAttempt[] {
+    return [...this.rows.values()];
   }
 }
 
@@ -143,9 +167,12 @@ export function aWorld(now: Date = JAN_31) {
     notifier: new RecordingNotifier(),
     clock: new SettableClock(now),
     ids: new SequentialIds(),
+    attempts: new InMemoryTransferAttempts(),
   };
+  const transfers = new SavingsTransfers(deps);
   const world = {
     ...deps,
+    transfers,
     ledger,
     createTontine: new CreateTontine(deps),
     joinTontine: new JoinTontine(deps),
@@ -154,8 +181,8 @@ export function aWorld(now: Date = JAN_31) {
     drawPayoutOrder: new DrawPayoutOrder(deps),
     proposeTurnSwap: new ProposeTurnSwap(deps),
     acceptTurnSwap: new AcceptTurnSwap(deps),
-    payoutIfCycleComplete: new PayoutIfCycleComplete(deps),
-    withdrawSavings: new WithdrawSavings(deps),
+    payoutIfCycleComplete: new PayoutIfCycleComplete({ ...deps, transfers }),
+    withdrawSavings: new WithdrawSavings({ ...deps, transfers }),
     payContribution: new PayContribution(deps),
     confirmContributionPayment: new ConfirmContributionPayment(deps),
 

@@ -146,19 +146,22 @@ describe('PayoutIfCycleComplete', () => {
     expect(world.ledger.trialBalance()).toEqual(Money.ZERO);
   });
 
-  it('refuses without a wallet and on a provider refusal, paying nobody; a retry then pays once', async () => {
+  it('refuses without a wallet, paying nobody; an unreachable provider leaves the payout recorded and its transfer pending, sent again under the same reference', async () => {
     const world = aWorld();
     await world.given(aTontine().withMembers(2).build());
     await world.payCycle(1);
     world.wallets.remove('alice');
     expect(await world.payoutIfCycleComplete.execute({ tontineId: 't-1' })).toEqual({ ok: false, error: 'recipient_has_no_wallet' });
+    expect(world.ledger.entries().filter((e) => e.kind === 'tontine_payout')).toHaveLength(0);
     const retryWorld = aWorld();
     await retryWorld.given(aTontine().withMembers(2).build());
     await retryWorld.payCycle(1);
     retryWorld.mobileMoney.refuseNext('mobile_money_unavailable');
-    expect(await retryWorld.payoutIfCycleComplete.execute({ tontineId: 't-1' })).toEqual({ ok: false, error: 'mobile_money_unavailable' });
-    expect(retryWorld.ledger.entries().filter((e) => e.kind === 'tontine_payout')).toHaveLength(0);
     expect((await retryWorld.payoutIfCycleComplete.execute({ tontineId: 't-1' })).ok).toBe(true);
+    expect(retryWorld.attempts.all().map((a) => [a.reference, a.status])).toEqual([['payout:t-1:1', 'pending']]);
+    expect(await retryWorld.payoutIfCycleComplete.execute({ tontineId: 't-1' })).toMatchObject({ ok: true, value: { kind: 'waiting', cycle: 2 } });
+    expect(await retryWorld.transfers.send('payout:t-1:1')).toEqual({ ok: true, value: 'sent' });
+    expect([...retryWorld.mobileMoney.transfers.keys()]).toEqual(['payout:t-1:1']);
     expect(retryWorld.ledger.entries().filter((e) => e.kind === 'tontine_payout')).toHaveLength(1);
   });
 
@@ -210,15 +213,17 @@ describe('WithdrawSavings', () => {
     expect(world.ledger.balance(accounts.pool('t-1'))).toEqual(Money.ofFrancs(4000));
   });
 
-  it('refuses fractions, zero, someone else, a rotating group, no wallet and a provider refusal', async () => {
+  it('refuses fractions, zero, someone else, a rotating group and no wallet; a provider refusal is booked back', async () => {
     const world = await savingsOf(5000);
     expect(await withdraw(world, Money.ofCentimes(150))).toEqual({ ok: false, error: 'amount_must_be_whole_francs' });
     expect(await withdraw(world, Money.ZERO)).toEqual({ ok: false, error: 'amount_must_be_positive' });
     expect(await withdraw(world, Money.ofFrancs(1), 'w1', 'bob')).toEqual({ ok: false, error: 'tontine_not_found' });
     world.mobileMoney.refuseNext('mobile_money_refused');
-    expect(await withdraw(world, Money.ofFrancs(1))).toEqual({ ok: false, error: 'mobile_money_refused' });
+    // Recorded, then refused: its transfer failed, its entry reversed, a retry scheduled.
+    expect((await withdraw(world, Money.ofFrancs(1))).ok).toBe(true);
+    expect(world.attempts.all().map((a) => [a.reference, a.status])).toEqual([['withdrawal:w1', 'failed']]);
     world.wallets.remove('alice');
-    expect(await withdraw(world, Money.ofFrancs(1))).toEqual({ ok: false, error: 'recipient_has_no_wallet' });
+    expect(await withdraw(world, Money.ofFrancs(1), 'w2')).toEqual({ ok: false, error: 'recipient_has_no_wallet' });
     const group = aWorld();
     await group.given(aTontine().withMembers(2).build());
     expect(await withdraw(group, Money.ofFrancs(1))).toEqual({ ok: false, error: 'not_personal_savings' });

@@ -7,17 +7,19 @@
  *   nothing; the same key with another amount is refused.
  * - Whole francs only (mobile money), never more than the pool holds: the ledger's pool balance
  *   is the balance, and the ledger also refuses to take a pool below zero.
- * - Ledger: pool → mobile-money clearing, keyed `withdrawal:<key>`, in the same unit of work.
+ * - Stored before sent: the withdrawal, its ledger entry (pool → mobile-money clearing, keyed
+ *   `withdrawal:<key>`) and its transfer attempt commit together, and only then is the provider
+ *   asked (SavingsTransfers: a failed transfer is reversed and retried, never lost or paid twice).
+ *   A retry with the same key while the provider is unreachable asks again under the same reference.
  */
 import { accounts } from '../ledger/accounts.ts';
-import { credit, debit } from '../ledger/journal-entry.ts';
 import type { JournalWriter } from '../ledger/ports.ts';
 import { CENTIMES_PER_FRANC, Money } from '../money/money.ts';
-import type { MobileMoney, MobileMoneyError } from '../payments/ports.ts';
-import type { Clock, IdGenerator } from '../shared/clock.ts';
+import type { Clock } from '../shared/clock.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { MemberWallets, TontineRepository } from './ports.ts';
+import type { SavingsTransfers } from './savings-transfers.ts';
 import type { Withdrawal } from './tontine.ts';
 
 export type WithdrawSavingsError =
@@ -27,8 +29,7 @@ export type WithdrawSavingsError =
   | 'amount_must_be_positive'
   | 'insufficient_savings'
   | 'idempotency_key_reused'
-  | 'recipient_has_no_wallet'
-  | MobileMoneyError;
+  | 'recipient_has_no_wallet';
 
 export class WithdrawSavings {
   constructor(
@@ -36,20 +37,32 @@ export class WithdrawSavings {
       tontines: TontineRepository;
       journal: JournalWriter;
       uow: UnitOfWork;
-      mobileMoney: MobileMoney;
+      transfers: SavingsTransfers;
       wallets: MemberWallets;
       clock: Clock;
-      ids: IdGenerator;
     },
   ) {}
 
-  execute(input: {
+  /**
+   * `withdrawn`/`exists` once the withdrawal is recorded, whatever the provider answers next: a
+   * refusal is its transfer's state (failed, booked back, retried), an unreachable provider leaves
+   * it pending to be sent again; the member follows it as a payment.
+   */
+  async execute(input: {
     tontineId: string;
     userId: string;
     amount: Money;
     idempotencyKey: string;
   }): Promise<Result<{ outcome: 'withdrawn' | 'exists'; withdrawal: Withdrawal }, WithdrawSavingsError>> {
-    const { tontines, journal, uow, mobileMoney, wallets, clock, ids } = this.deps;
+    const recorded = await this.record(input);
+    if (!recorded.ok) return recorded;
+    // Committed: the provider is asked (again, under the same reference, for a retried key).
+    await this.deps.transfers.send(recorded.value.withdrawal.reference);
+    return recorded;
+  }
+
+  private record(input: { tontineId: string; userId: string; amount: Money; idempotencyKey: string }): Promise<Result<{ outcome: 'withdrawn' | 'exists'; withdrawal: Withdrawal }, WithdrawSavingsError>> {
+    const { tontines, journal, uow, transfers, wallets, clock } = this.deps;
     return uow.run(async () => {
       const tontine = await tontines.findById(input.tontineId);
       // Someone else's savings are not found, as far as this member can tell.
@@ -57,7 +70,7 @@ export class WithdrawSavings {
       if (!tontine.isPersonalSavings) return err('not_personal_savings');
       const reference = `withdrawal:${input.idempotencyKey}`;
       const earlier = tontine.withdrawal(reference);
-      if (earlier) return earlier.amount.equals(input.amount) ? ok({ outcome: 'exists', withdrawal: earlier }) : err('idempotency_key_reused');
+      if (earlier) return earlier.amount.equals(input.amount) ? ok({ outcome: 'exists' as const, withdrawal: earlier }) : err('idempotency_key_reused');
       if (!input.amount.isPositive()) return err('amount_must_be_positive');
       if (input.amount.centimes % CENTIMES_PER_FRANC !== 0) return err('amount_must_be_whole_francs');
       const pool = accounts.pool(tontine.id);
@@ -65,27 +78,21 @@ export class WithdrawSavings {
       const wallet = await wallets.walletOf(input.userId);
       if (!wallet) return err('recipient_has_no_wallet');
 
-      const sent = await mobileMoney.transfer({
-        reference,
-        provider: wallet.provider,
-        msisdn: wallet.msisdn,
+      const opened = await transfers.open({
+        kind: 'withdrawal',
+        transferReference: reference,
+        tontineId: tontine.id,
+        memberId: input.userId,
+        wallet,
         amount: input.amount,
         description: `Ikimina savings withdrawal: ${tontine.name}`,
       });
-      if (!sent.ok) return sent;
-      const now = clock.now();
-      const posted = await journal.post({
-        id: ids.newId(),
-        key: reference,
-        kind: 'savings_withdrawal',
-        occurredAt: now,
-        postings: [debit(pool, input.amount), credit(accounts.mobileMoney(wallet.provider), input.amount)],
-      });
-      invariant(posted.ok, `ledger refused ${reference}: ${posted.ok ? '' : posted.error}`);
-      const withdrawal: Withdrawal = { reference, amount: input.amount, at: now };
+      // The balance was read under the tontine's lock just above.
+      invariant(opened.ok, `withdrawal ${reference}: the pool does not cover it`);
+      const withdrawal: Withdrawal = { reference, amount: input.amount, at: clock.now() };
       tontine.recordWithdrawal(withdrawal);
       await tontines.save(tontine);
-      return ok({ outcome: 'withdrawn', withdrawal });
+      return ok({ outcome: 'withdrawn' as const, withdrawal });
     });
   }
 }
