@@ -2,10 +2,11 @@
  * The composition root: one inversify container for the server, the CLI and the tests.
  *
  * For the background jobs (savings journey): resolve `TOKENS.MobileMoney` (collectionStatus /
- * transferStatus), `PostgresPaymentRepository` (`listPendingOlderThan(instant)` for the polling
- * job, `findById`, `findByReference`), then `SettlePaymentReport.execute(report)` — the very path
- * the provider callback takes (`confirmPaymentFromStatus`); `SettlePaymentReport.expire(payment)`
- * for a reference the provider answers `mobile_money_reference_unknown`. The repositories
+ * transferStatus), `PostgresPaymentRepository` (`listPendingOlderThan(instant, limit, now)` for the
+ * polling job, `findById`, `findByReference`), then `SettlePaymentReport.execute(report)` — the
+ * very path the provider callback takes, loan references included; `SettlePaymentReport.expire`
+ * for a collection the provider answers `mobile_money_reference_unknown`; `SavingsTransfers`
+ * (`send` again under the same reference, `retry` a failed transfer). The repositories
  * `TOKENS.TontineRepository` / `TOKENS.ContributionRepository` (or their classes
  * `MikroOrmTontineRepository` / `MikroOrmContributionRepository`), `TOKENS.Notifier` (in-app +
  * SMS + e-mail in the outbox, templates in apps/notifications), `PostgresOutbox` (channels
@@ -59,6 +60,7 @@ import { PayoutIfCycleComplete } from '../core/tontines/payout-if-cycle-complete
 import type { MemberWallets, Notifier, TontineRepository } from '../core/tontines/ports.ts';
 import { ProposeTurnSwap } from '../core/tontines/propose-turn-swap.ts';
 import { StartTontine } from '../core/tontines/start-tontine.ts';
+import { SavingsTransfers } from '../core/tontines/savings-transfers.ts';
 import { WithdrawSavings } from '../core/tontines/withdraw-savings.ts';
 import type { Outbox } from '../core/notifications/outbox.ts';
 import { normalisePhoneNumber } from '../core/identity/phone-number.ts';
@@ -71,6 +73,7 @@ import { MtnMomoMobileMoney } from '../adapters/mobile-money/mtn-momo-mobile-mon
 import { SandboxMobileMoney } from '../adapters/mobile-money/sandbox-mobile-money.ts';
 import { MikroOrmAccountRepository } from '../adapters/postgres/mikro-orm-account-repository.ts';
 import { MikroOrmContributionRepository } from '../adapters/postgres/mikro-orm-contribution-repository.ts';
+import { MikroOrmLoanCollections } from '../adapters/postgres/mikro-orm-loan-repository.ts';
 import { MikroOrmTontineRepository } from '../adapters/postgres/mikro-orm-tontine-repository.ts';
 import { PostgresChat, PostgresMemberDirectory, PostgresNotificationStore } from '../adapters/postgres/postgres-community.ts';
 import { PostgresLedgerRepository } from '../adapters/postgres/postgres-ledger-repository.ts';
@@ -85,7 +88,7 @@ import type { Config } from './config.ts';
 import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-test-numbers.ts';
 import { SettlePaymentReport } from './payments/settle-payment-report.ts';
-import { loansModule } from './modules/loans-module.ts';
+import { Lending, loansModule } from './modules/loans-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
 import { ussdModule } from './ussd/module.ts';
 
@@ -270,17 +273,17 @@ const savingsModule = new ContainerModule(({ bind }) => {
   bind(PostgresLedgerRepository).toResolvedValue((em: EntityManager) => new PostgresLedgerRepository(em), [TOKENS.EntityManager]);
   bind(TOKENS.LedgerRepository).toService(PostgresLedgerRepository);
   bind(TOKENS.JournalWriter).toResolvedValue((ledger: LedgerRepository) => new Journal(ledger), [TOKENS.LedgerRepository]);
-  bind(MikroOrmTontineRepository).toResolvedValue(
-    (em: EntityManager, ids: IdGenerator, provider: MobileMoneyProvider) => new MikroOrmTontineRepository(em, ids, provider),
-    [TOKENS.EntityManager, TOKENS.IdGenerator, TOKENS.MobileMoneyProvider],
-  );
+  bind(MikroOrmTontineRepository).toResolvedValue((em: EntityManager) => new MikroOrmTontineRepository(em), [TOKENS.EntityManager]);
   bind(TOKENS.TontineRepository).toService(MikroOrmTontineRepository);
   bind(MikroOrmContributionRepository).toResolvedValue(
     (em: EntityManager, ids: IdGenerator, clock: Clock) => new MikroOrmContributionRepository(em, ids, clock),
     [TOKENS.EntityManager, TOKENS.IdGenerator, TOKENS.Clock],
   );
   bind(TOKENS.ContributionRepository).toService(MikroOrmContributionRepository);
-  bind(PostgresPaymentRepository).toResolvedValue((em: EntityManager) => new PostgresPaymentRepository(em), [TOKENS.EntityManager]);
+  bind(PostgresPaymentRepository).toResolvedValue((em: EntityManager, ids: IdGenerator) => new PostgresPaymentRepository(em, () => ids.newId()), [
+    TOKENS.EntityManager,
+    TOKENS.IdGenerator,
+  ]);
   bind(PostgresNotificationStore).toResolvedValue((em: EntityManager) => new PostgresNotificationStore(em), [TOKENS.EntityManager]);
   bind(PostgresChat).toResolvedValue((em: EntityManager) => new PostgresChat(em), [TOKENS.EntityManager]);
   bind(PostgresMemberDirectory).toResolvedValue(
@@ -317,20 +320,48 @@ const savingsModule = new ContainerModule(({ bind }) => {
     (contributions: ContributionRepository, journal: JournalWriter, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => new ConfirmContributionPayment({ contributions, journal, uow, clock, ids }),
     [base.contributions, TOKENS.JournalWriter, base.uow, base.clock, base.ids],
   );
+  bind(SavingsTransfers).toResolvedValue(
+    (attempts: PostgresPaymentRepository, tontines: TontineRepository, journal: JournalWriter, uow: UnitOfWork, mobileMoney: MobileMoney, wallets: MemberWallets, notifier: Notifier, clock: Clock, ids: IdGenerator) =>
+      new SavingsTransfers({ attempts, tontines, journal, uow, mobileMoney, wallets, notifier, clock, ids }),
+    [PostgresPaymentRepository, base.tontines, TOKENS.JournalWriter, base.uow, TOKENS.MobileMoney, TOKENS.MemberWallets, TOKENS.Notifier, base.clock, base.ids],
+  );
   bind(PayoutIfCycleComplete).toResolvedValue(
-    (tontines: TontineRepository, contributions: ContributionRepository, journal: JournalWriter, uow: UnitOfWork, mobileMoney: MobileMoney, wallets: MemberWallets, notifier: Notifier, clock: Clock, ids: IdGenerator) =>
-      new PayoutIfCycleComplete({ tontines, contributions, journal, uow, mobileMoney, wallets, notifier, clock, ids }),
-    [base.tontines, base.contributions, TOKENS.JournalWriter, base.uow, TOKENS.MobileMoney, TOKENS.MemberWallets, TOKENS.Notifier, base.clock, base.ids],
+    (tontines: TontineRepository, contributions: ContributionRepository, journal: JournalWriter, uow: UnitOfWork, transfers: SavingsTransfers, wallets: MemberWallets, notifier: Notifier, clock: Clock, ids: IdGenerator) =>
+      new PayoutIfCycleComplete({ tontines, contributions, journal, uow, transfers, wallets, notifier, clock, ids }),
+    [base.tontines, base.contributions, TOKENS.JournalWriter, base.uow, SavingsTransfers, TOKENS.MemberWallets, TOKENS.Notifier, base.clock, base.ids],
   );
   bind(WithdrawSavings).toResolvedValue(
-    (tontines: TontineRepository, journal: JournalWriter, uow: UnitOfWork, mobileMoney: MobileMoney, wallets: MemberWallets, clock: Clock, ids: IdGenerator) =>
-      new WithdrawSavings({ tontines, journal, uow, mobileMoney, wallets, clock, ids }),
-    [base.tontines, TOKENS.JournalWriter, base.uow, TOKENS.MobileMoney, TOKENS.MemberWallets, base.clock, base.ids],
+    (tontines: TontineRepository, journal: JournalWriter, uow: UnitOfWork, transfers: SavingsTransfers, wallets: MemberWallets, clock: Clock) =>
+      new WithdrawSavings({ tontines, journal, uow, transfers, wallets, clock }),
+    [base.tontines, TOKENS.JournalWriter, base.uow, SavingsTransfers, TOKENS.MemberWallets, base.clock],
   );
   bind(SettlePaymentReport).toResolvedValue(
-    (payments: PostgresPaymentRepository, contributions: MikroOrmContributionRepository, tontines: MikroOrmTontineRepository, confirm: ConfirmContributionPayment, payout: PayoutIfCycleComplete, notifier: Notifier, uow: UnitOfWork, clock: Clock, logger: Logger) =>
-      new SettlePaymentReport({ payments, contributions, tontines, confirm, payout, notifier, uow, clock, logger }),
-    [PostgresPaymentRepository, MikroOrmContributionRepository, MikroOrmTontineRepository, ConfirmContributionPayment, PayoutIfCycleComplete, TOKENS.Notifier, base.uow, base.clock, TOKENS.Logger],
+    (
+      payments: PostgresPaymentRepository,
+      contributions: MikroOrmContributionRepository,
+      tontines: MikroOrmTontineRepository,
+      confirm: ConfirmContributionPayment,
+      payout: PayoutIfCycleComplete,
+      transfers: SavingsTransfers,
+      lending: Lending,
+      loanCollections: MikroOrmLoanCollections,
+      notifier: Notifier,
+      uow: UnitOfWork,
+      logger: Logger,
+    ) => new SettlePaymentReport({ payments, contributions, tontines, confirm, payout, transfers, lending, loanCollections, notifier, uow, logger }),
+    [
+      PostgresPaymentRepository,
+      MikroOrmContributionRepository,
+      MikroOrmTontineRepository,
+      ConfirmContributionPayment,
+      PayoutIfCycleComplete,
+      SavingsTransfers,
+      Lending,
+      MikroOrmLoanCollections,
+      TOKENS.Notifier,
+      base.uow,
+      TOKENS.Logger,
+    ],
   );
 });
 

@@ -56,6 +56,7 @@ export class LoanCollectionRow {
   requestedAt!: Date;
   settledAt!: Date | null;
   failureReason!: string | null;
+  lastPolledAt!: Date | null;
 }
 
 export class KeyFactsStatementRow {
@@ -149,7 +150,9 @@ export const LoanCollectionSchema = defineEntity({
     requestedAt: p.datetime(),
     settledAt: p.datetime().nullable(),
     failureReason: p.string().length(255).nullable(),
+    lastPolledAt: p.datetime().nullable(),
   },
+  indexes: [{ name: 'loan_collections_status_polled_index', properties: ['status', 'lastPolledAt'] }],
 });
 
 export const KeyFactsStatementSchema = defineEntity({

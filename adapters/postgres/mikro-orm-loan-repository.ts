@@ -7,6 +7,8 @@
  *   decisions of one loan are serialised and neither overwrites the other's total.
  * - `LoanCollections.add` inserts with ON CONFLICT DO NOTHING on (member, key): of two racing
  *   requests with one key, the second waits for the first's row and answers `exists`.
+ * - `LoanCollections.listRequestedOlderThan` answers the least recently polled first and marks
+ *   them polled, so the polling job asks about every collection awaiting the provider in turn.
  * - Amounts round-trip exactly as integer centimes; a schedule is stored and read whole.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -240,6 +242,18 @@ export class MikroOrmLoanCollections implements LoanCollectionRepository {
 
   listByLoan(loanId: string): Promise<LoanCollection[]> {
     return this.select('loan_id = ?', [loanId], 'order by requested_at, id');
+  }
+
+  /** Up to `limit` collections still awaiting the provider, requested before `instant`; marked polled at `now`. */
+  async listRequestedOlderThan(instant: Date, limit: number, now: Date): Promise<LoanCollection[]> {
+    const rows = await this.em.execute<CollectionDbRow[]>(
+      `update loan_collections set last_polled_at = ? where id in (
+         select id from loan_collections where status = 'requested' and requested_at < ?
+         order by last_polled_at nulls first, requested_at, id limit ? for update skip locked)
+       returning *`,
+      [now, instant, limit],
+    );
+    return rows.map(toCollection);
   }
 
   async save(c: LoanCollection): Promise<void> {

@@ -7,16 +7,13 @@
  *   that change a tontine (join, start, draw, swap, payout, withdrawal) run one after another on
  *   one group, so two joins cannot both take the last spot and a cycle is paid out once.
  * - `save` writes the whole aggregate: the row (with its rotation document) and any new member.
- *   A new payout or withdrawal is also stored as a payment (kind payout / withdrawal, pending
- *   until the provider's callback), keyed by its reference, so the polling job and the member see
- *   every transfer.
+ *   The transfers of payouts and withdrawals are stored by their use case (SavingsTransfers, in
+ *   the payments table), attempt by attempt.
  * - An id that is not a UUID is simply not found (never a database error).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Money } from '../../core/money/money.ts';
-import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import { formatDate, parseDate } from '../../core/shared/calendar.ts';
-import type { IdGenerator } from '../../core/shared/clock.ts';
 import type { TontineRepository } from '../../core/tontines/ports.ts';
 import { Tontine, type Payout, type TurnSwap, type Withdrawal } from '../../core/tontines/tontine.ts';
 import { sqlArray } from './sql-array.ts';
@@ -52,12 +49,7 @@ const SELECT_TONTINE = `select id, name, description, category, contribution_cen
   creator_id, created_at, status, start_date::text as start_date, current_cycle, rotation from tontines`;
 
 export class MikroOrmTontineRepository implements TontineRepository {
-  constructor(
-    private readonly em: EntityManager,
-    private readonly ids: IdGenerator,
-    /** The provider transfers go through (the configured mobile-money adapter). */
-    private readonly transferProvider: MobileMoneyProvider,
-  ) {}
+  constructor(private readonly em: EntityManager) {}
 
   async findById(id: string): Promise<Tontine | undefined> {
     if (!UUID_PATTERN.test(id)) return undefined;
@@ -130,17 +122,6 @@ export class MikroOrmTontineRepository implements TontineRepository {
       `insert into tontine_members (tontine_id, user_id, joined_at, join_position)
        select ?, * from unnest(?::uuid[], ?::timestamptz[], ?::int[]) on conflict do nothing`,
       [tontine.id, sqlArray(tontine.members.map((m) => m.userId)), sqlArray(tontine.members.map((m) => m.joinedAt.toISOString())), sqlArray(tontine.members.map((_, i) => i + 1))],
-    );
-    for (const payout of tontine.payouts) if (payout.paid.isPositive()) await this.recordTransfer(tontine, 'payout', payout.recipientId, payout.reference, payout.paid, payout.paidAt);
-    for (const withdrawal of tontine.withdrawals) await this.recordTransfer(tontine, 'withdrawal', tontine.creatorId, withdrawal.reference, withdrawal.amount, withdrawal.at);
-  }
-
-  private async recordTransfer(tontine: Tontine, kind: 'payout' | 'withdrawal', memberId: string, reference: string, amount: Money, at: Date): Promise<void> {
-    await this.em.execute(
-      `insert into payments (id, kind, provider, reference, member_id, idempotency_key, contribution_id, tontine_id, amount_centimes, phone_number, status, created_at)
-       select ?, ?, ?, ?, u.id, null, null, ?, ?, coalesce(u.phone_number, ''), 'pending', ? from users u where u.id = ?
-       on conflict (reference, provider) do nothing`,
-      [this.ids.newId(), kind, this.transferProvider, reference, tontine.id, String(amount.centimes), at, memberId],
     );
   }
 

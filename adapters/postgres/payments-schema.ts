@@ -5,7 +5,10 @@
  * - A payment is stored before its provider is asked; `(reference, provider)` is UNIQUE (the
  *   provider's idempotency reference) and so is `(member_id, idempotency_key)` (the client's
  *   Idempotency-Key): a retried request or callback finds the payment it made.
- * - `(status, created_at)` is indexed for the polling job's "pending for too long".
+ * - `(status, created_at)` is indexed for the polling job's "pending for too long", and
+ *   `(status, last_polled_at)` for its fair order (least recently asked first).
+ * - A payout or withdrawal is stored as one row per attempt to send it (see
+ *   core/tontines/savings-transfers.ts).
  */
 import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '../../core/accounts/user.ts';
@@ -30,6 +33,12 @@ export class PaymentRow {
   providerTransactionId!: string | null;
   createdAt!: Date;
   completedAt!: Date | null;
+  attempt!: number;
+  transferReference!: string | null;
+  ledgerEntryId!: string | null;
+  description!: string | null;
+  retryAt!: Date | null;
+  lastPolledAt!: Date | null;
 }
 
 export class NotificationRow {
@@ -49,7 +58,11 @@ export const PaymentSchema = defineEntity({
     { name: 'payments_reference_provider_unique', properties: ['reference', 'provider'] },
     { name: 'payments_member_idempotency_key_unique', properties: ['memberId', 'idempotencyKey'] },
   ],
-  indexes: [{ name: 'payments_status_created_index', properties: ['status', 'createdAt'] }],
+  indexes: [
+    { name: 'payments_status_created_index', properties: ['status', 'createdAt'] },
+    { name: 'payments_status_polled_index', properties: ['status', 'lastPolledAt'] },
+    { name: 'payments_retry_at_index', properties: ['retryAt'] },
+  ],
   properties: {
     id: p.uuid().primary(),
     kind: p.enum([...PAYMENT_KINDS]),
@@ -66,6 +79,15 @@ export const PaymentSchema = defineEntity({
     providerTransactionId: p.string().length(255).nullable(),
     createdAt: p.datetime(),
     completedAt: p.datetime().nullable(),
+    /** A payout or withdrawal: one row per attempt, `transfer_reference` shared by its attempts. */
+    attempt: p.integer().default(1),
+    transferReference: p.string().length(255).nullable(),
+    /** The ledger entry the attempt booked (pool → clearing), reversed if the transfer fails. */
+    ledgerEntryId: p.uuid().nullable(),
+    description: p.string().length(255).nullable(),
+    /** A failed transfer's next attempt is due then; null once retried or given up. */
+    retryAt: p.datetime().nullable(),
+    lastPolledAt: p.datetime().nullable(),
   },
 });
 

@@ -1,17 +1,21 @@
 /**
  * PostgresPaymentRepository: every mobile-money payment (collections of contributions, savings
  * withdrawals, payouts) as the member and the polling job see it. Contributions write their
- * attempts through the contribution repository and tontines their transfers through the tontine
- * repository; this reads them and records what the provider said about transfers.
+ * attempts through the contribution repository; payouts and withdrawals are stored here, one row
+ * per attempt to send them (core's TransferAttemptRepository, see core/tontines/savings-transfers.ts).
  *
  * Guarantees
  * - `listPendingOlderThan` answers the payments still pending that were created before the given
- *   instant, oldest first: what the polling job asks the provider about.
- * - A transfer's status moves pending → successful | failed once; a later answer changes nothing.
+ *   instant, the least recently polled first (never polled first of all), and marks them polled
+ *   now: every pending payment is asked about in turn, however many are stuck.
+ * - `findAttempt` locks the attempt's row in the caller's transaction; a transfer's status moves
+ *   pending → successful | failed once (the use case checks it under that lock).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Money } from '../../core/money/money.ts';
+import { invariant } from '../../core/shared/result.ts';
 import type { MobileMoneyProvider, MobileMoneyStatusReport } from '../../core/payments/ports.ts';
+import type { TransferAttempt, TransferAttemptRepository } from '../../core/tontines/ports.ts';
 import { UUID_PATTERN } from './mikro-orm-tontine-repository.ts';
 import type { PAYMENT_KINDS, PAYMENT_STATUSES } from './payments-schema.ts';
 
@@ -34,6 +38,8 @@ export interface PaymentRecord {
   providerTransactionId: string | null;
   createdAt: Date;
   completedAt: Date | null;
+  /** 1 for a contribution; for a payout or withdrawal, which attempt to send it this is. */
+  attempt: number;
 }
 
 interface PaymentDbRow {
@@ -52,13 +58,23 @@ interface PaymentDbRow {
   provider_transaction_id: string | null;
   created_at: Date;
   completed_at: Date | null;
+  attempt: number;
+  transfer_reference: string | null;
+  ledger_entry_id: string | null;
+  description: string | null;
+  retry_at: Date | null;
 }
 
 const SELECT_PAYMENT = `select id, kind, provider, reference, member_id, idempotency_key, contribution_id, tontine_id,
-  amount_centimes::text as amount_centimes, phone_number, status, reason, provider_transaction_id, created_at, completed_at from payments`;
+  amount_centimes::text as amount_centimes, phone_number, status, reason, provider_transaction_id, created_at, completed_at,
+  attempt, transfer_reference, ledger_entry_id, description, retry_at from payments`;
 
-export class PostgresPaymentRepository {
-  constructor(private readonly em: EntityManager) {}
+export class PostgresPaymentRepository implements TransferAttemptRepository {
+  constructor(
+    private readonly em: EntityManager,
+    /** Makes the row ids of new transfer attempts. */
+    private readonly newId: () => string,
+  ) {}
 
   async findById(id: string): Promise<PaymentRecord | undefined> {
     if (!UUID_PATTERN.test(id)) return undefined;
@@ -73,10 +89,60 @@ export class PostgresPaymentRepository {
     return this.one(`${SELECT_PAYMENT} where member_id = ? and idempotency_key = ?`, [memberId, idempotencyKey]);
   }
 
-  /** The payments the provider never answered for, created before `instant`, oldest first. */
-  async listPendingOlderThan(instant: Date, limit = 100): Promise<PaymentRecord[]> {
-    const rows = await this.em.execute<PaymentDbRow[]>(`${SELECT_PAYMENT} where status = 'pending' and created_at < ? order by created_at, id limit ?`, [instant, limit]);
-    return rows.map(recordOf);
+  /**
+   * Up to `limit` payments the provider never answered for, created before `instant`, the least
+   * recently polled first; marked polled at `now`, so the next call asks the others.
+   */
+  async listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<PaymentRecord[]> {
+    const rows = await this.em.execute<PaymentDbRow[]>(
+      `update payments set last_polled_at = ? where id in (
+         select id from payments where status = 'pending' and created_at < ?
+         order by last_polled_at nulls first, created_at, id limit ? for update skip locked)
+       returning ${SELECT_PAYMENT.slice('select '.length, SELECT_PAYMENT.lastIndexOf(' from payments'))}`,
+      [now, instant, limit],
+    );
+    return rows.map(recordOf).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  async add(attempt: TransferAttempt): Promise<void> {
+    await this.em.execute(
+      `insert into payments (id, kind, provider, reference, member_id, idempotency_key, contribution_id, tontine_id, amount_centimes, phone_number, status, created_at,
+         attempt, transfer_reference, ledger_entry_id, description)
+       values (?, ?, ?, ?, ?, null, null, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
+      [
+        this.newId(),
+        attempt.kind,
+        attempt.provider,
+        attempt.reference,
+        attempt.memberId,
+        attempt.tontineId,
+        String(attempt.amount.centimes),
+        attempt.msisdn,
+        attempt.createdAt,
+        attempt.attempt,
+        attempt.transferReference,
+        attempt.ledgerEntryId,
+        attempt.description,
+      ],
+    );
+  }
+
+  async findAttempt(reference: string): Promise<TransferAttempt | undefined> {
+    const lock = this.em.isInTransaction() ? 'for update' : '';
+    const rows = await this.em.execute<PaymentDbRow[]>(`${SELECT_PAYMENT} where reference = ? and kind in ('payout', 'withdrawal') ${lock}`, [reference]);
+    return rows[0] && attemptOf(rows[0]);
+  }
+
+  async saveAttempt(attempt: TransferAttempt): Promise<void> {
+    await this.em.execute(
+      `update payments set status = ?, completed_at = ?, retry_at = ? where reference = ? and kind in ('payout', 'withdrawal')`,
+      [attempt.status, attempt.completedAt ?? null, attempt.retryAt ?? null, attempt.reference],
+    );
+  }
+
+  async listRetriesDue(now: Date, limit: number): Promise<TransferAttempt[]> {
+    const rows = await this.em.execute<PaymentDbRow[]>(`${SELECT_PAYMENT} where retry_at <= ? and status = 'failed' order by retry_at, id limit ?`, [now, limit]);
+    return rows.map(attemptOf);
   }
 
   /** Keeps the provider's transaction id and failure reason beside the payment. */
@@ -85,15 +151,6 @@ export class PostgresPaymentRepository {
       `update payments set provider_transaction_id = coalesce(provider_transaction_id, ?), reason = coalesce(reason, ?) where reference = ?`,
       [report.providerTransactionId ?? null, report.reason ?? null, reference],
     );
-  }
-
-  /** A transfer's final status; true when this call settled it (it was pending). */
-  async settleTransfer(reference: string, status: 'successful' | 'failed', at: Date): Promise<boolean> {
-    const rows = await this.em.execute<{ id: string }[]>(
-      `update payments set status = ?, completed_at = ? where reference = ? and kind in ('payout', 'withdrawal') and status = 'pending' returning id`,
-      [status, at, reference],
-    );
-    return rows.length > 0;
   }
 
   private async one(sql: string, params: unknown[]): Promise<PaymentRecord | undefined> {
@@ -119,5 +176,27 @@ function recordOf(row: PaymentDbRow): PaymentRecord {
     providerTransactionId: row.provider_transaction_id,
     createdAt: new Date(row.created_at),
     completedAt: row.completed_at && new Date(row.completed_at),
+    attempt: row.attempt,
+  };
+}
+
+function attemptOf(row: PaymentDbRow): TransferAttempt {
+  invariant(row.kind !== 'contribution' && row.transfer_reference !== null && row.ledger_entry_id !== null, `payment ${row.id} is not a transfer attempt`);
+  return {
+    kind: row.kind,
+    transferReference: row.transfer_reference,
+    attempt: row.attempt,
+    reference: row.reference,
+    tontineId: row.tontine_id,
+    memberId: row.member_id,
+    provider: row.provider,
+    msisdn: row.phone_number,
+    amount: Money.ofCentimes(Number(row.amount_centimes)),
+    description: row.description ?? '',
+    ledgerEntryId: row.ledger_entry_id,
+    status: row.status,
+    createdAt: new Date(row.created_at),
+    completedAt: row.completed_at === null ? undefined : new Date(row.completed_at),
+    retryAt: row.retry_at === null ? undefined : new Date(row.retry_at),
   };
 }

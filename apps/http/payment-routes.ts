@@ -11,22 +11,20 @@
  * - A member reads only their own payments and notifications (another's is a 404), and the
  *   contributions of a group only as its member (403 `not_a_member`).
  * - The callback (`PUT|POST /api/payments/callbacks/mtn`, MTN's format, the sandbox's too)
- *   settles through SettlePaymentReport: a repeat answers 200 and changes nothing; the same
- *   reference with another amount answers 409 `payment_amount_mismatch`. Loan references
- *   (`isLoanPaymentReference`) are the loans module's, confirmed through `Lending` the same way.
+ *   settles through SettlePaymentReport, the one dispatch point (loan references included): a
+ *   repeat answers 200 and changes nothing; the same reference with another amount answers 409
+ *   `payment_amount_mismatch`.
  */
 import { Router } from '@koa/router';
 import type { Container } from 'inversify';
 import type { Context } from 'koa';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
-import { isLoanPaymentReference } from '../../core/loans/confirm-loan-payment.ts';
 import { parseMtnCallback } from '../../adapters/mobile-money/mtn-momo-mobile-money.ts';
 import { MikroOrmContributionRepository } from '../../adapters/postgres/mikro-orm-contribution-repository.ts';
 import { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
 import { PostgresNotificationStore, type StoredNotification } from '../../adapters/postgres/postgres-community.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
 import { TOKENS } from '../container.ts';
-import { Lending } from '../modules/loans-module.ts';
 import { SettlePaymentReport } from '../payments/settle-payment-report.ts';
 import { requireUser, type AuthState } from './auth-routes.ts';
 import { sendError } from './errors.ts';
@@ -108,19 +106,9 @@ export function paymentRoutes(container: Container): Router {
   const callback = async (ctx: Context) => {
     const parsed = parseMtnCallback((ctx.request as { body?: unknown }).body);
     if (!parsed.ok) return sendError(ctx, parsed.error);
-    if (isLoanPaymentReference(parsed.value.reference)) {
-      const confirmed = await container.get(Lending).confirmPayment(parsed.value);
-      if (confirmed.ok) return void (ctx.body = { status: confirmed.value });
-      if (confirmed.error === 'payment_not_found' || confirmed.error === 'amount_mismatch') {
-        return sendError(ctx, confirmed.error === 'amount_mismatch' ? 'payment_amount_mismatch' : 'payment_not_found');
-      }
-      // A failed disbursement or a report contradicting the books needs a person, not a retry.
-      container.get(TOKENS.Logger).error({ reference: parsed.value.reference, error: confirmed.error }, 'loan payment report not applied');
-      return void (ctx.body = { status: 'ignored' });
-    }
     const settled = await container.get(SettlePaymentReport).execute(parsed.value);
     if (!settled.ok) return sendError(ctx, settled.error);
-    ctx.body = { status: settled.value.outcome, paymentStatus: settled.value.payment.status };
+    ctx.body = { status: settled.value.outcome, paymentStatus: settled.value.paymentStatus };
   };
   router.put('/payments/callbacks/mtn', callback);
   router.post('/payments/callbacks/mtn', callback);

@@ -18,6 +18,9 @@ export const TEMPLATE_KEYS = [
   'payout_received',
   'contribution_received',
   'payment_failed',
+  // core/tontines/savings-transfers.ts: a payout or withdrawal given up
+  'transfer_failed',
+  'payout_failed_admin',
   'contribution_due',
   'contribution_overdue',
   // core/loans/loan-notices.ts
@@ -47,6 +50,8 @@ export const TEMPLATE_TYPES: Readonly<Record<TemplateKey, NotificationType>> = {
   payout_received: 'payout_received',
   contribution_received: 'other',
   payment_failed: 'other',
+  transfer_failed: 'other',
+  payout_failed_admin: 'other',
   contribution_due: 'contribution_due',
   contribution_overdue: 'contribution_due',
   loan_approved: 'other',

@@ -2,6 +2,9 @@
  * SettlePaymentReport: what the app does with the provider's word on one payment, whether it came
  * by callback (`PUT|POST /api/payments/callbacks/mtn`) or from the polling job's status query
  * (`collectionStatus` / `transferStatus`): both call this, so a payment settles the same way.
+ * It is the one dispatch point: loan references (`isLoanPaymentReference`) go to
+ * `Lending.confirmPayment`, contributions to ConfirmContributionPayment, payouts and withdrawals
+ * to SavingsTransfers.
  *
  * Guarantees
  * - A contribution payment is confirmed through ConfirmContributionPayment: the contribution, its
@@ -13,25 +16,41 @@
  *   transaction committed (a concurrent confirmation may have paid the last one), and when it is
  *   complete PayoutIfCycleComplete pays the pot out; it locks the tontine and is keyed by cycle,
  *   so concurrent checks pay once. The confirmation itself locks only its contribution.
- * - A transfer (payout, withdrawal) is marked successful or failed once; a failed transfer is
- *   logged at error for the treasurer (the money left the pool when the provider accepted it).
+ * - A transfer (payout, withdrawal) is settled once through SavingsTransfers: a failed one is
+ *   reversed in the ledger and retried by the `payout-retry` job; one given up, or a success that
+ *   contradicts an earlier failure, is logged at error for the treasurer.
+ * - A loan repayment is confirmed once (ledger, loan, notice together); a repeat answers `exists`,
+ *   another amount `payment_amount_mismatch`; a report the loan cannot take (a failed
+ *   disbursement, a repayment the loan no longer owes) is logged at error for an admin, `ignored`.
  * - A pending report changes nothing.
  */
 import type { Logger } from 'pino';
 import { ConfirmContributionPayment } from '../../core/contributions/confirm-contribution-payment.ts';
-import type { MobileMoneyStatusReport } from '../../core/payments/ports.ts';
-import type { Clock } from '../../core/shared/clock.ts';
+import { isLoanPaymentReference } from '../../core/loans/confirm-loan-payment.ts';
+import type { LoanCollection } from '../../core/loans/ports.ts';
+import type { Money } from '../../core/money/money.ts';
+import type { MobileMoneyStatus, MobileMoneyStatusReport } from '../../core/payments/ports.ts';
 import { err, ok, type Result } from '../../core/shared/result.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import { PayoutIfCycleComplete } from '../../core/tontines/payout-if-cycle-complete.ts';
+import type { SavingsTransfers } from '../../core/tontines/savings-transfers.ts';
 import type { MikroOrmContributionRepository } from '../../adapters/postgres/mikro-orm-contribution-repository.ts';
+import type { MikroOrmLoanCollections } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
 import type { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
 import type { PaymentRecord, PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
 import type { Notifier } from '../../core/tontines/ports.ts';
+import type { Lending } from '../modules/loans-module.ts';
 import { TEMPLATE_TYPES } from '../notifications/catalogue.ts';
 
 export type SettleOutcome = 'applied' | 'exists' | 'failed' | 'pending' | 'ignored';
 export type SettleError = 'payment_not_found' | 'payment_amount_mismatch';
+/** What the payment is now, as the payer sees it. */
+export interface Settled {
+  outcome: SettleOutcome;
+  paymentStatus: MobileMoneyStatus;
+}
+
+const COLLECTION_STATUS: Readonly<Record<LoanCollection['status'], MobileMoneyStatus>> = { requested: 'pending', succeeded: 'successful', failed: 'failed' };
 
 export class SettlePaymentReport {
   constructor(
@@ -41,41 +60,51 @@ export class SettlePaymentReport {
       tontines: MikroOrmTontineRepository;
       confirm: ConfirmContributionPayment;
       payout: PayoutIfCycleComplete;
+      transfers: SavingsTransfers;
+      lending: Lending;
+      loanCollections: MikroOrmLoanCollections;
       notifier: Notifier;
       uow: UnitOfWork;
-      clock: Clock;
       logger: Logger;
     },
   ) {}
 
-  async execute(report: MobileMoneyStatusReport): Promise<Result<{ outcome: SettleOutcome; payment: PaymentRecord }, SettleError>> {
+  async execute(report: MobileMoneyStatusReport): Promise<Result<Settled, SettleError>> {
+    if (isLoanPaymentReference(report.reference)) return this.settleLoan(report);
     const payment = await this.deps.payments.findByReference(report.reference);
     if (!payment) {
       this.deps.logger.warn({ reference: report.reference, status: report.status }, 'mobile-money report for an unknown payment');
       return err('payment_not_found');
     }
-    if (report.status === 'pending') return ok({ outcome: 'pending', payment });
+    if (report.status === 'pending') return ok({ outcome: 'pending', paymentStatus: payment.status });
     // A settled payment never changes again, so its committed state, read without a lock, answers
     // a repeated success: a storm of retried callbacks does not queue on the contribution's lock.
     if (payment.kind === 'contribution' && payment.status === 'successful' && report.status === 'successful') {
-      if (!report.amount.equals(payment.amount)) return this.amountMismatch(payment, report);
-      return ok({ outcome: 'exists', payment });
+      if (!report.amount.equals(payment.amount)) return this.amountMismatch(payment.reference, payment.amount, report);
+      return ok({ outcome: 'exists', paymentStatus: payment.status });
     }
     const outcome = payment.kind === 'contribution' ? await this.settleContribution(payment, report) : await this.settleTransfer(payment, report);
     if (!outcome.ok) return outcome;
-    return ok({ outcome: outcome.value, payment: (await this.deps.payments.findById(payment.id)) ?? payment });
+    return ok({ outcome: outcome.value, paymentStatus: (await this.deps.payments.findById(payment.id))?.status ?? payment.status });
   }
 
-  /** The provider has never heard of this payment (the request never reached it): it failed. */
-  expire(payment: PaymentRecord): Promise<Result<{ outcome: SettleOutcome; payment: PaymentRecord }, SettleError>> {
-    return this.execute({
-      reference: payment.reference,
-      status: 'failed',
-      amount: payment.amount,
-      currency: '',
-      providerTransactionId: undefined,
-      reason: 'REFERENCE_UNKNOWN',
-    });
+  /** The provider has never heard of this collection (the request never reached it): it failed. */
+  expire(reference: string, amount: Money): Promise<Result<Settled, SettleError>> {
+    return this.execute({ reference, status: 'failed', amount, currency: '', providerTransactionId: undefined, reason: 'REFERENCE_UNKNOWN' });
+  }
+
+  private async settleLoan(report: MobileMoneyStatusReport): Promise<Result<Settled, SettleError>> {
+    const { lending, loanCollections, logger } = this.deps;
+    const confirmed = await lending.confirmPayment(report);
+    const collection = await loanCollections.findByReference(report.reference);
+    // A disbursement has no collection: its transfer was booked when the provider accepted it.
+    const paymentStatus = collection ? COLLECTION_STATUS[collection.status] : report.status;
+    if (confirmed.ok) return ok({ outcome: confirmed.value, paymentStatus });
+    if (confirmed.error === 'payment_not_found') return err('payment_not_found');
+    if (confirmed.error === 'amount_mismatch') return this.amountMismatch(report.reference, collection?.amount, report);
+    // A failed disbursement or a report contradicting the books needs a person, not a retry.
+    logger.error({ reference: report.reference, error: confirmed.error, status: report.status }, 'loan payment report not applied');
+    return ok({ outcome: 'ignored', paymentStatus });
   }
 
   private async settleContribution(payment: PaymentRecord, report: MobileMoneyStatusReport): Promise<Result<SettleOutcome, SettleError>> {
@@ -100,7 +129,7 @@ export class SettlePaymentReport {
       return result;
     });
     if (!confirmed.ok) {
-      if (confirmed.error === 'amount_mismatch') return this.amountMismatch(payment, report);
+      if (confirmed.error === 'amount_mismatch') return this.amountMismatch(payment.reference, payment.amount, report);
       if (confirmed.error === 'payment_not_found') return err('payment_not_found');
       // A success after a failure, or a second payment of a paid contribution: money may sit at
       // the provider with no contribution to book it to, which a person must look at.
@@ -115,8 +144,8 @@ export class SettlePaymentReport {
     return ok(confirmed.value.outcome);
   }
 
-  private amountMismatch(payment: PaymentRecord, report: MobileMoneyStatusReport): Result<never, SettleError> {
-    this.deps.logger.warn({ reference: payment.reference, expected: payment.amount.toDecimal(), reported: report.amount.toDecimal() }, 'payment amount mismatch: refused');
+  private amountMismatch(reference: string, expected: Money | undefined, report: MobileMoneyStatusReport): Result<never, SettleError> {
+    this.deps.logger.warn({ reference, expected: expected?.toDecimal(), reported: report.amount.toDecimal() }, 'payment amount mismatch: refused');
     return err('payment_amount_mismatch');
   }
 
@@ -127,14 +156,23 @@ export class SettlePaymentReport {
   }
 
   private async settleTransfer(payment: PaymentRecord, report: MobileMoneyStatusReport): Promise<Result<SettleOutcome, SettleError>> {
-    const status = report.status === 'successful' ? 'successful' : 'failed';
-    const settled = await this.deps.uow.run(async () => {
-      const changed = await this.deps.payments.settleTransfer(payment.reference, status, this.deps.clock.now());
-      await this.deps.payments.recordProviderDetails(payment.reference, report);
-      return changed;
-    });
-    if (!settled) return ok('exists');
-    if (status === 'failed') this.deps.logger.error({ reference: payment.reference, kind: payment.kind, reason: report.reason }, 'mobile-money transfer failed');
-    return ok(status === 'successful' ? 'applied' : 'failed');
+    const settled = await this.deps.transfers.settle({ reference: payment.reference, status: report.status === 'successful' ? 'successful' : 'failed' });
+    if (!settled.ok) return settled;
+    if (settled.value !== 'exists') await this.deps.uow.run(() => this.deps.payments.recordProviderDetails(payment.reference, report));
+    const log = { reference: payment.reference, kind: payment.kind, attempt: payment.attempt, reason: report.reason };
+    switch (settled.value) {
+      case 'applied':
+      case 'exists':
+        return ok(settled.value);
+      case 'failed':
+        this.deps.logger.warn(log, 'mobile-money transfer failed: booked back, retry scheduled');
+        return ok('failed');
+      case 'given_up':
+        this.deps.logger.error(log, 'mobile-money transfer failed for the last time: the money stays in the pool, member told');
+        return ok('failed');
+      case 'contradicts_books':
+        this.deps.logger.error(log, 'mobile-money transfer reported successful after it failed and was booked back: check for a double payment');
+        return ok('ignored');
+    }
   }
 }

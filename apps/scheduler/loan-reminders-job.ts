@@ -8,9 +8,6 @@
  * - Each (loan, instalment, offset) is sent once: recording it (UNIQUE key) and writing the in-app
  *   notification, SMS and e-mail to the outbox happen in one transaction (`Lending`).
  * - One loan's failure is logged and does not stop the others.
- *
- * To schedule it, add `LoanRemindersJob` to the job list of apps/scheduler/module.ts, bound as
- * `new LoanRemindersJob(container.get(Lending), clock, logger)`.
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../../core/shared/clock.ts';

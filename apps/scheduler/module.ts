@@ -12,7 +12,9 @@ import type { MobileMoney } from '../../core/payments/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { Notifier } from '../../core/tontines/ports.ts';
+import { SavingsTransfers } from '../../core/tontines/savings-transfers.ts';
 import type { EmailOutboxDispatcher } from '../../adapters/email/email-outbox-dispatcher.ts';
+import { MikroOrmLoanCollections } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
 import { PostgresContributionNotices } from '../../adapters/postgres/postgres-contribution-notices.ts';
 import { PostgresOutbox } from '../../adapters/postgres/postgres-outbox.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
@@ -23,12 +25,15 @@ import { SmsOutboxDispatcher } from '../../adapters/sms/sms-outbox-dispatcher.ts
 import type { Config } from '../config.ts';
 import { TOKENS } from '../container.ts';
 import { SettlePaymentReport } from '../payments/settle-payment-report.ts';
+import { Lending } from '../modules/loans-module.ts';
 import { JobRunner, type Job } from './job-runner.ts';
 import { OutboxDispatchJob } from './jobs/outbox-dispatch-job.ts';
 import { OverdueNoticesJob } from './jobs/overdue-notices-job.ts';
 import { PaymentPollingJob } from './jobs/payment-polling-job.ts';
+import { PayoutRetryJob } from './jobs/payout-retry-job.ts';
 import { RateLimitPruneJob } from './jobs/rate-limit-prune-job.ts';
 import { RemindersJob } from './jobs/reminders-job.ts';
+import { LoanRemindersJob } from './loan-reminders-job.ts';
 
 function token<T>(name: string): ServiceIdentifier<T> {
   return Symbol.for(`ikimina.scheduler.${name}`);
@@ -75,12 +80,26 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
   bind(RemindersJob).toResolvedValue((...deps: NoticeDeps) => new RemindersJob(notices(...deps)), [...noticeDeps]);
   bind(OverdueNoticesJob).toResolvedValue((...deps: NoticeDeps) => new OverdueNoticesJob(notices(...deps)), [...noticeDeps]);
   bind(PaymentPollingJob).toResolvedValue(
-    (payments: PostgresPaymentRepository, mobileMoney: MobileMoney, settle: SettlePaymentReport, clock: Clock, logger: Logger, config: Config) =>
-      new PaymentPollingJob({ payments, mobileMoney, settle, clock, logger, pollAfterSeconds: config.scheduler.paymentPollAfterSeconds }),
-    [PostgresPaymentRepository, TOKENS.MobileMoney, SettlePaymentReport, TOKENS.Clock, TOKENS.Logger, TOKENS.Config],
+    (
+      payments: PostgresPaymentRepository,
+      loanCollections: MikroOrmLoanCollections,
+      mobileMoney: MobileMoney,
+      settle: SettlePaymentReport,
+      transfers: SavingsTransfers,
+      clock: Clock,
+      logger: Logger,
+      config: Config,
+    ) => new PaymentPollingJob({ payments, loanCollections, mobileMoney, settle, transfers, clock, logger, pollAfterSeconds: config.scheduler.paymentPollAfterSeconds }),
+    [PostgresPaymentRepository, MikroOrmLoanCollections, TOKENS.MobileMoney, SettlePaymentReport, SavingsTransfers, TOKENS.Clock, TOKENS.Logger, TOKENS.Config],
+  );
+  bind(PayoutRetryJob).toResolvedValue(
+    (attempts: PostgresPaymentRepository, transfers: SavingsTransfers, clock: Clock, logger: Logger) => new PayoutRetryJob({ attempts, transfers, clock, logger }),
+    [PostgresPaymentRepository, SavingsTransfers, TOKENS.Clock, TOKENS.Logger],
   );
 
-  bind(SCHEDULER_TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RemindersJob, OverdueNoticesJob, PaymentPollingJob, RateLimitPruneJob]);
+  bind(LoanRemindersJob).toResolvedValue((lending: Lending, clock: Clock, logger: Logger) => new LoanRemindersJob(lending, clock, logger), [Lending, TOKENS.Clock, TOKENS.Logger]);
+
+  bind(SCHEDULER_TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RemindersJob, LoanRemindersJob, OverdueNoticesJob, PaymentPollingJob, PayoutRetryJob, RateLimitPruneJob]);
   bind(JobRunner).toResolvedValue((orm: MikroORM, jobs: Job[], logger: Logger) => new JobRunner(orm, jobs, logger), [
     TOKENS.Orm,
     SCHEDULER_TOKENS.Jobs,

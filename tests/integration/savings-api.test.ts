@@ -84,7 +84,7 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms
 async function pollPending(): Promise<void> {
   await RequestContext.create(db.orm.em, async () => {
     const mobileMoney = container.get(TOKENS.MobileMoney);
-    for (const payment of await container.get(PostgresPaymentRepository).listPendingOlderThan(new Date(Date.now() + 60_000))) {
+    for (const payment of await container.get(PostgresPaymentRepository).listPendingOlderThan(new Date(Date.now() + 60_000), 100, new Date())) {
       const report = payment.kind === 'contribution' ? await mobileMoney.collectionStatus(payment.provider, payment.reference) : await mobileMoney.transferStatus(payment.provider, payment.reference);
       if (report.ok) await container.get(SettlePaymentReport).execute(report.value);
     }

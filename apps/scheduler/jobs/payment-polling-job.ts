@@ -1,26 +1,43 @@
 /**
  * `payment-polling`: every minute, asks the provider about the mobile-money payments still
- * pending after PAYMENT_POLL_AFTER_SECONDS, since MTN sends a callback at most once and never
+ * pending after PAYMENT_POLL_AFTER_SECONDS — contribution collections, payout and withdrawal
+ * transfers, loan repayment collections — since MTN sends a callback at most once and never
  * retries it. The answer goes through SettlePaymentReport, the very path a callback takes.
  *
  * Guarantees
  * - A payment the provider reports successful or failed (EXPIRED included) is settled exactly as
  *   its callback would settle it: confirmation, ledger entry and notice once (a callback that
- *   arrives as well answers `exists`).
- * - A payment the provider has never heard of (`mobile_money_reference_unknown`: the request never
- *   reached it) is given up as failed, so the member can pay again.
+ *   arrives as well answers `exists`); a failed transfer is booked back and retried.
+ * - Fair: each run asks the POLL_BATCH payments (and as many loan collections) least recently
+ *   asked, and marks them asked, so hundreds stuck at the provider never starve the newer ones.
+ * - A collection the provider has never heard of (`mobile_money_reference_unknown`: the request
+ *   never reached it) is given up as failed, so the member can pay again. A transfer the provider
+ *   has never heard of was stored but never sent (a crash, an unreachable provider): it is sent
+ *   now under its same reference.
  * - A payment still pending at the provider, or a provider that does not answer now, is left as
- *   it is and asked again at the next run; one payment's failure does not stop the others.
+ *   it is and asked again later; one payment's failure does not stop the others.
  */
 import type { Logger } from 'pino';
-import type { MobileMoney } from '../../../core/payments/ports.ts';
+import type { Money } from '../../../core/money/money.ts';
+import type { MobileMoney, MobileMoneyProvider } from '../../../core/payments/ports.ts';
 import type { Clock } from '../../../core/shared/clock.ts';
-import type { PaymentRecord, PostgresPaymentRepository } from '../../../adapters/postgres/postgres-payment-repository.ts';
+import type { SavingsTransfers } from '../../../core/tontines/savings-transfers.ts';
+import type { MikroOrmLoanCollections } from '../../../adapters/postgres/mikro-orm-loan-repository.ts';
+import type { PostgresPaymentRepository } from '../../../adapters/postgres/postgres-payment-repository.ts';
 import type { SettlePaymentReport } from '../../payments/settle-payment-report.ts';
 import type { Job, JobReport } from '../job-runner.ts';
 
-/** At most this many payments are asked about per run (oldest first); the rest wait a minute. */
+/** At most this many payments (and loan collections) are asked about per run, least recently asked first. */
 export const POLL_BATCH = 200;
+
+type PollOutcome = 'settled' | 'failed' | 'stillPending' | 'unavailable' | 'resent';
+
+interface Pollable {
+  kind: 'collection' | 'transfer';
+  provider: MobileMoneyProvider;
+  reference: string;
+  amount: Money;
+}
 
 export class PaymentPollingJob implements Job {
   readonly name = 'payment-polling';
@@ -29,8 +46,10 @@ export class PaymentPollingJob implements Job {
   constructor(
     private readonly deps: {
       payments: PostgresPaymentRepository;
+      loanCollections: MikroOrmLoanCollections;
       mobileMoney: MobileMoney;
       settle: SettlePaymentReport;
+      transfers: SavingsTransfers;
       clock: Clock;
       logger: Logger;
       pollAfterSeconds: number;
@@ -38,13 +57,22 @@ export class PaymentPollingJob implements Job {
   ) {}
 
   async run(): Promise<JobReport> {
-    const { payments, clock, pollAfterSeconds } = this.deps;
-    const pending = await payments.listPendingOlderThan(new Date(clock.now().getTime() - pollAfterSeconds * 1000), POLL_BATCH);
-    const report = { asked: pending.length, settled: 0, failed: 0, stillPending: 0, unavailable: 0, errors: 0 };
+    const { payments, loanCollections, clock, pollAfterSeconds } = this.deps;
+    const now = clock.now();
+    const before = new Date(now.getTime() - pollAfterSeconds * 1000);
+    const pending: Pollable[] = [
+      ...(await payments.listPendingOlderThan(before, POLL_BATCH, now)).map((p) => ({
+        kind: p.kind === 'contribution' ? ('collection' as const) : ('transfer' as const),
+        provider: p.provider,
+        reference: p.reference,
+        amount: p.amount,
+      })),
+      ...(await loanCollections.listRequestedOlderThan(before, POLL_BATCH, now)).map((c) => ({ kind: 'collection' as const, provider: c.provider, reference: c.reference, amount: c.amount })),
+    ];
+    const report = { asked: pending.length, settled: 0, failed: 0, stillPending: 0, unavailable: 0, resent: 0, errors: 0 };
     for (const payment of pending) {
       try {
-        const outcome = await this.poll(payment);
-        report[outcome]++;
+        report[await this.poll(payment)]++;
       } catch (error) {
         report.errors++;
         this.deps.logger.error({ err: error, reference: payment.reference, kind: payment.kind }, 'payment poll failed');
@@ -53,15 +81,19 @@ export class PaymentPollingJob implements Job {
     return report;
   }
 
-  private async poll(payment: PaymentRecord): Promise<'settled' | 'failed' | 'stillPending' | 'unavailable'> {
-    const { mobileMoney, settle, logger } = this.deps;
+  private async poll(payment: Pollable): Promise<PollOutcome> {
+    const { mobileMoney, settle, transfers, logger } = this.deps;
     const status =
-      payment.kind === 'contribution'
+      payment.kind === 'collection'
         ? await mobileMoney.collectionStatus(payment.provider, payment.reference)
         : await mobileMoney.transferStatus(payment.provider, payment.reference);
     if (!status.ok) {
       if (status.error === 'mobile_money_unavailable') return 'unavailable';
-      const expired = await settle.expire(payment);
+      if (payment.kind === 'transfer') {
+        const sent = await transfers.send(payment.reference);
+        return sent.ok ? 'resent' : sent.error === 'mobile_money_refused' ? 'failed' : 'unavailable';
+      }
+      const expired = await settle.expire(payment.reference, payment.amount);
       if (!expired.ok) logger.warn({ reference: payment.reference, error: expired.error }, 'unknown payment not expired');
       return 'failed';
     }
