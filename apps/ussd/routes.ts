@@ -27,7 +27,8 @@ const FORM_LIMIT = '64kb';
 
 const SESSION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 
-const UssdStep = z.object({
+/** One step of a session as AT posts it (the OpenAPI document describes the route with it too). */
+export const UssdStep = z.object({
   sessionId: z.string().regex(SESSION_ID),
   phoneNumber: z.string().min(1).max(32),
   text: z.string().default(''),
@@ -35,7 +36,8 @@ const UssdStep = z.object({
   networkCode: z.string().max(16).optional(),
 });
 
-const SessionEnded = z.object({
+/** AT's end-of-session notification; every field optional, since it is only logged. */
+export const SessionEnded = z.object({
   sessionId: z.string().max(200).optional(),
   status: z.string().max(32).optional(),
   networkCode: z.string().max(16).optional(),

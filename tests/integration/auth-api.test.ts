@@ -1,3 +1,4 @@
+import type { Router } from '@koa/router';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -204,6 +205,31 @@ describe('probes, documents and unknown paths', () => {
       ]),
     );
     expect(res.body.components.schemas.RegisterRequest.required).toEqual(expect.arrayContaining(['email', 'password', 'firstName', 'lastName']));
+  });
+
+  it('documents every route the app mounts, with its method', async () => {
+    const paths = (await request(t.handler).get('/api/openapi.json')).body.paths as Record<string, Record<string, unknown>>;
+    // A router's `routes()` middleware keeps its router; its layers hold the prefixed paths.
+    const routers = t.app.middleware.flatMap((middleware) => {
+      const router = (middleware as { router?: Router }).router;
+      return router ? [router] : [];
+    });
+    const mounted = routers.flatMap((router) =>
+      router.stack
+        .filter((layer) => layer.methods.length > 0)
+        .flatMap((layer) => {
+          const path = String(layer.path).replace(/:(\w+)/g, '{$1}');
+          // HEAD is answered by every GET route; the document lists the GET.
+          return layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method.toLowerCase()} ${path}`);
+        }),
+    );
+    expect(mounted.length).toBeGreaterThan(40);
+    expect(mounted).toEqual(expect.arrayContaining(['post /ussd/africastalking', 'post /api/sms/delivery-reports', 'get /api/tontines/{id}']));
+    const undocumented = mounted.filter((route) => {
+      const [method = '', path = ''] = route.split(' ');
+      return paths[path]?.[method] === undefined;
+    });
+    expect(undocumented).toEqual([]);
   });
 
   it('answers an unknown /api path with a JSON 404', async () => {

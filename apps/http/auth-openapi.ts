@@ -1,0 +1,85 @@
+/**
+ * The accounts paths of the OpenAPI document (apps/http/openapi.ts spreads them in): probes,
+ * the document itself, sign-up and the ways to sign in, the signed-in user.
+ */
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import {
+  GoogleStatusResponse,
+  HealthResponse,
+  LoginRequest,
+  MagicLinkRequest,
+  MagicLinkResponse,
+  ProfileCompletionResponse,
+  ProfileResponse,
+  RedeemRequest,
+  RegisterRequest,
+  SignedInResponse,
+  UserResponse,
+} from './auth-schemas.ts';
+import { error, json, op, security } from './openapi-parts.ts';
+
+const rateLimited = {
+  '429': { ...error('Too many attempts (`rate_limited`); see Retry-After.'), headers: { 'Retry-After': { schema: { type: 'integer' as const } } } },
+};
+const signedIn = { description: 'Signed in', ...json(SignedInResponse) };
+
+export const authPaths: ZodOpenApiPathsObject = {
+  '/healthz': { get: op('The process is up', { '200': { description: 'Up', ...json(HealthResponse) } }) },
+  '/readyz': {
+    get: op('The database is reachable', { '200': { description: 'Ready', ...json(HealthResponse) }, '503': error('Database unreachable') }),
+  },
+  '/api/openapi.json': { get: op('This document', { '200': { description: 'OpenAPI 3.1' } }) },
+  '/api/auth/register': {
+    post: op(
+      'Create an account and sign in',
+      { '201': signedIn, '400': error('validation_failed'), '409': error('email_taken'), ...rateLimited },
+      { requestBody: json(RegisterRequest) },
+    ),
+  },
+  '/api/auth/login': {
+    post: op(
+      'Sign in with e-mail and password',
+      { '200': signedIn, '400': error('validation_failed'), '401': error('invalid_credentials'), ...rateLimited },
+      { requestBody: json(LoginRequest) },
+    ),
+  },
+  '/api/auth/logout': { post: op('Revoke the current session and clear the cookie', { '204': { description: 'Signed out' } }, { security }) },
+  '/api/auth/magic-link': {
+    post: op(
+      'E-mail a single-use sign-in link (same answer whether or not the account exists)',
+      { '202': { description: 'Accepted', ...json(MagicLinkResponse) }, '400': error('validation_failed'), ...rateLimited },
+      { requestBody: json(MagicLinkRequest) },
+    ),
+  },
+  '/api/auth/magic-link/redeem': {
+    post: op(
+      'Redeem a sign-in link',
+      { '200': signedIn, '400': error('invalid_or_expired_link or validation_failed') },
+      { requestBody: json(RedeemRequest) },
+    ),
+  },
+  '/api/auth/google-status': {
+    get: op('Whether Google sign-in is enabled', { '200': { description: 'Status', ...json(GoogleStatusResponse) } }),
+  },
+  '/api/auth/google': { get: op('Start Google sign-in', { '302': { description: 'To the provider' }, '404': error('sso_disabled') }) },
+  '/api/auth/google/callback': {
+    get: op('Finish Google sign-in', {
+      '302': { description: 'To /auth/magic-link#token=… on success, to /?signin_error=<code> on failure' },
+      '404': error('sso_disabled'),
+    }),
+  },
+  '/api/auth/profile-completion': {
+    get: op(
+      'Share of the profile filled in',
+      { '200': { description: 'Completion', ...json(ProfileCompletionResponse) }, '401': error('unauthenticated') },
+      { security },
+    ),
+  },
+  '/api/user': {
+    get: op(
+      'The signed-in user',
+      { '200': { description: 'User', ...json(UserResponse.extend({ profile: ProfileResponse })) }, '401': error('unauthenticated') },
+      { security },
+    ),
+  },
+};

@@ -1,0 +1,259 @@
+/**
+ * The savings paths of the OpenAPI document (apps/http/openapi.ts spreads them in): tontines,
+ * contributions and their payments, the mobile-money callback, notifications, recommendations
+ * and the dashboard.
+ */
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { z } from 'zod';
+import { authed, error, idempotencyKey, idParam, json, list, op } from './openapi-parts.ts';
+import {
+  CategoryResponse,
+  ChatMessageResponse,
+  ChatRequest,
+  ContributionResponse,
+  CreateTontineRequest,
+  DashboardSummaryResponse,
+  MtnCallbackBody,
+  NotificationResponse,
+  PaymentResponse,
+  PayoutOrderResponse,
+  PayRequest,
+  RecommendationResponse,
+  SwapRequest,
+  SwapResponse,
+  TontineContributionResponse,
+  TontineMemberResponse,
+  TontineResponse,
+  WithdrawRequest,
+} from './savings-schemas.ts';
+
+const idempotency = idempotencyKey(
+  "The client's key for this request (1–200 of A–Z a–z 0–9 . _ : -): the same key answers the same payment. " +
+    'Missing: 400 `idempotency_key_required`.',
+);
+const tontine = { description: 'The tontine', ...json(TontineResponse) };
+const samePayment = { description: 'The same key again: the same payment', ...json(PaymentResponse) };
+
+const mtnCallback = op(
+  "MTN MoMo's callback (PUT as documented, POST as seen in production; the embedded sandbox uses it too), " +
+    'correlated by externalId = our reference. A repeat answers 200 and changes nothing.',
+  {
+    '200': {
+      description: 'Settled',
+      ...json(
+        z.object({
+          status: z.enum(['applied', 'exists', 'failed', 'pending', 'ignored']),
+          paymentStatus: z.enum(['pending', 'successful', 'failed']),
+        }),
+      ),
+    },
+    '400': error('mobile_money_callback_invalid'),
+    '404': error('payment_not_found'),
+    '409': error('payment_amount_mismatch: the same reference with another amount (logged)'),
+  },
+  { requestBody: json(MtnCallbackBody) },
+);
+
+export const savingsPaths: ZodOpenApiPathsObject = {
+  '/api/tontines': {
+    get: op('Groups a visitor may discover (forming and active, personal savings excluded)', {
+      '200': { description: 'Tontines', ...json(list(TontineResponse)) },
+    }),
+    post: authed(
+      'Create a tontine (maxMembers 1: personal savings, active at once)',
+      {
+        '201': { description: 'Created', ...json(TontineResponse) },
+        '400': error("validation_failed with the specification's messages, or contribution_amount_not_whole_francs"),
+      },
+      { requestBody: json(CreateTontineRequest) },
+    ),
+  },
+  '/api/tontines/user': {
+    get: authed("The signed-in member's tontines", { '200': { description: 'Tontines', ...json(list(TontineResponse)) } }),
+  },
+  '/api/tontines/categories': {
+    get: op('The six default categories with member counts and average contributions computed from real groups', {
+      '200': { description: 'Categories', ...json(list(CategoryResponse)) },
+    }),
+  },
+  '/api/tontines/{id}': {
+    get: op('One tontine', { '200': tontine, '404': error('tontine_not_found') }, { parameters: [idParam()] }),
+  },
+  '/api/tontines/{id}/members': {
+    get: op(
+      'Members: names, avatars, initials, roles (never phones or e-mails)',
+      { '200': { description: 'Members', ...json(list(TontineMemberResponse)) }, '404': error('tontine_not_found') },
+      { parameters: [idParam()] },
+    ),
+  },
+  '/api/tontines/{id}/join': {
+    post: authed(
+      'Join a forming group; the member who fills it starts the rotation',
+      { '200': tontine, '404': error('tontine_not_found'), '409': error('tontine_is_full | tontine_not_forming | already_a_member') },
+      { parameters: [idParam()] },
+    ),
+  },
+  '/api/tontines/{id}/start': {
+    post: authed(
+      'Start the rotation early (admin, at least 2 members)',
+      {
+        '200': tontine,
+        '403': error('only_admin_can_start'),
+        '404': error('tontine_not_found'),
+        '409': error('not_enough_members | tontine_not_forming'),
+      },
+      { parameters: [idParam()] },
+    ),
+  },
+  '/api/tontines/{id}/payout-order': {
+    get: authed(
+      'The payout order (members only)',
+      { '200': { description: 'Order', ...json(PayoutOrderResponse) }, '403': error('not_a_member'), '404': error('tontine_not_found') },
+      { parameters: [idParam()] },
+    ),
+  },
+  '/api/tontines/{id}/payout-order/draw': {
+    post: authed(
+      'Replace the join order by a fair random draw, once, before the first payout (admin); the seed is recorded',
+      {
+        '200': { description: 'Order', ...json(PayoutOrderResponse) },
+        '403': error('only_admin_can_draw'),
+        '404': error('tontine_not_found'),
+        '409': error('payout_order_already_drawn | payout_order_locked | tontine_not_active'),
+      },
+      { parameters: [idParam()] },
+    ),
+  },
+  '/api/tontines/{id}/swaps': {
+    get: authed(
+      'Turn swap proposals (members only)',
+      { '200': { description: 'Swaps', ...json(list(SwapResponse)) }, '403': error('not_a_member') },
+      { parameters: [idParam()] },
+    ),
+    post: authed(
+      'Propose to trade payout turns with another member',
+      {
+        '201': { description: 'Proposed', ...json(SwapResponse) },
+        '400': error('validation_failed | cannot_swap_with_self'),
+        '403': error('not_a_member'),
+        '409': error('turn_already_paid | swap_already_proposed | tontine_not_active'),
+      },
+      { parameters: [idParam()], requestBody: json(SwapRequest) },
+    ),
+  },
+  '/api/tontines/{id}/swaps/{swapId}/accept': {
+    post: authed(
+      'Accept a swap (the member asked): the two turns trade places',
+      {
+        '200': { description: 'Accepted', ...json(SwapResponse) },
+        '403': error('only_counterparty_can_accept'),
+        '404': error('swap_proposal_not_found | tontine_not_found'),
+        '409': error('turn_already_paid'),
+      },
+      { parameters: [idParam(), idParam('swapId')] },
+    ),
+  },
+  '/api/tontines/{id}/chat': {
+    get: authed(
+      'Group chat, oldest first (members only)',
+      {
+        '200': { description: 'Messages', ...json(list(ChatMessageResponse)) },
+        '403': error('not_a_member'),
+        '404': error('tontine_not_found'),
+      },
+      { parameters: [idParam()] },
+    ),
+    post: authed(
+      'Post a text message, 1–1000 characters after trimming (members only)',
+      { '201': { description: 'Posted', ...json(ChatMessageResponse) }, '400': error('validation_failed'), '403': error('not_a_member') },
+      { parameters: [idParam()], requestBody: json(ChatRequest) },
+    ),
+  },
+  '/api/tontines/{id}/withdraw': {
+    post: authed(
+      "Withdraw whole francs from personal savings to the member's mobile money (the phone on the profile)",
+      {
+        '200': samePayment,
+        '202': { description: 'Transfer requested', ...json(PaymentResponse) },
+        '400': error(
+          'idempotency_key_required | validation_failed | amount_must_be_whole_francs | amount_must_be_positive | phone_number_required',
+        ),
+        '404': error('tontine_not_found'),
+        '409': error('insufficient_savings | not_personal_savings | idempotency_key_reused'),
+        '422': error('mobile_money_refused'),
+        '503': error('mobile_money_unavailable'),
+      },
+      { parameters: [idParam(), idempotency], requestBody: json(WithdrawRequest) },
+    ),
+  },
+  '/api/contributions/user': {
+    get: authed("The signed-in member's contributions", {
+      '200': { description: 'Contributions', ...json(list(ContributionResponse)) },
+    }),
+  },
+  '/api/contributions/tontine/{id}': {
+    get: authed(
+      "A group's contributions (members only)",
+      {
+        '200': { description: 'Rows', ...json(list(TontineContributionResponse)) },
+        '403': error('not_a_member'),
+        '404': error('tontine_not_found'),
+      },
+      { parameters: [idParam()] },
+    ),
+  },
+  '/api/contributions/{id}/pay': {
+    post: authed(
+      "Pay a contribution by mobile money: the payment is stored, then a collection is requested from the member's phone " +
+        "(body phoneNumber, else the profile's). In sandbox mode MTN's test numbers 46733123450–4 and Rwandan numbers " +
+        "ending in 450–454 fail, are rejected, time out, stay ongoing or pending, as at MTN's sandbox.",
+      {
+        '200': samePayment,
+        '202': { description: 'Payment started (or refused by the provider: status failed)', ...json(PaymentResponse) },
+        '400': error('idempotency_key_required | phone_number_required | phone_number_invalid | validation_failed'),
+        '404': error('contribution_not_found'),
+        '409': error('contribution_already_paid | payment_in_progress | idempotency_key_reused'),
+        '503': error('mobile_money_unavailable: retry with the same key'),
+      },
+      { parameters: [idParam(), idempotency], requestBody: { required: false, ...json(PayRequest) } },
+    ),
+  },
+  '/api/payments/{id}': {
+    get: authed(
+      "A payment's state (owner only)",
+      { '200': { description: 'Payment', ...json(PaymentResponse) }, '404': error('payment_not_found') },
+      { parameters: [idParam()] },
+    ),
+  },
+  '/api/payments/callbacks/mtn': { put: mtnCallback, post: mtnCallback },
+  '/api/notifications': {
+    get: authed('The member’s notifications, newest first (50 at most)', {
+      '200': { description: 'Notifications', ...json(list(NotificationResponse)) },
+    }),
+  },
+  '/api/notifications/{id}/read': {
+    patch: authed(
+      'Mark one of the member’s notifications read',
+      { '200': { description: 'Notification', ...json(NotificationResponse) }, '404': error('notification_not_found') },
+      { parameters: [idParam()] },
+    ),
+  },
+  '/api/ai-assistant/tontine-recommendations': {
+    get: authed(
+      'Forming groups with spots the member is not in, with a match score from budget, frequency, spots left and on-time rate',
+      {
+        '200': { description: 'Recommendations', ...json(z.object({ recommendations: list(RecommendationResponse) })) },
+        '400': error('validation_failed'),
+      },
+      {
+        parameters: [
+          { in: 'query', name: 'budget', required: false, schema: { type: 'number' } },
+          { in: 'query', name: 'frequency', required: false, schema: { type: 'string', enum: ['daily', 'weekly', 'monthly'] } },
+        ],
+      },
+    ),
+  },
+  '/api/dashboard/summary': {
+    get: authed("The dashboard's computed figures", { '200': { description: 'Summary', ...json(DashboardSummaryResponse) } }),
+  },
+};
