@@ -1,0 +1,210 @@
+/**
+ * Money leaving and coming back, against PostgreSQL through the real app: a payout is stored
+ * before its transfer is asked for, so even a callback that arrives before `transfer` returns
+ * finds it; a failed payout is booked back by a reversal and retried by the `payout-retry` job
+ * under `<reference>-2`; loan repayments settle through the same callback route and polling job
+ * (one dispatch point); the polling job asks every pending payment in turn.
+ */
+import { RequestContext } from '@mikro-orm/core';
+import { pino } from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PayContribution } from '../../core/contributions/pay-contribution.ts';
+import { disburseLoan } from '../../core/loans/disburse-loan.ts';
+import { Money } from '../../core/money/money.ts';
+import type { MobileMoney, MobileMoneyRequest } from '../../core/payments/ports.ts';
+import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
+import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
+import { buildContainer } from '../../apps/container.ts';
+import { Lending } from '../../apps/modules/loans-module.ts';
+import { SettlePaymentReport } from '../../apps/payments/settle-payment-report.ts';
+import { JobRunner } from '../../apps/scheduler/job-runner.ts';
+import { createApp } from '../../apps/server.ts';
+import { FakeClock } from '../support/fake-clock.ts';
+import { contributionsOf, registerMember, runningTontine, type TestMember } from '../support/savings-journey.ts';
+import { testConfig, type TestApp } from '../support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+/**
+ * The sandbox, plus the worst timing MTN allows: the callback of a transfer is delivered (and
+ * answered) before `transfer` even returns to the app.
+ */
+class FastCallbackMobileMoney implements MobileMoney {
+  readonly inner = new SandboxMobileMoney({ settleMs: 20 });
+  transferOutcome: 'SUCCESSFUL' | 'FAILED' = 'SUCCESSFUL';
+  readonly callbackAnswers: { reference: string; status: number; body: unknown }[] = [];
+  handler: ((...args: never[]) => unknown) | undefined;
+
+  requestToPay(r: MobileMoneyRequest) {
+    return this.inner.requestToPay(r);
+  }
+  collectionStatus(...args: Parameters<MobileMoney['collectionStatus']>) {
+    return this.inner.collectionStatus(...args);
+  }
+  transferStatus(...args: Parameters<MobileMoney['transferStatus']>) {
+    return this.inner.transferStatus(...args);
+  }
+  async transfer(r: MobileMoneyRequest) {
+    const body = { externalId: r.reference, amount: String(r.amount.toWholeFrancs()), currency: 'RWF', status: this.transferOutcome, ...(this.transferOutcome === 'FAILED' ? { reason: 'PAYEE_NOT_FOUND' } : { financialTransactionId: '42' }) };
+    const answer = await request(this.handler as never).put('/api/payments/callbacks/mtn').send(body);
+    this.callbackAnswers.push({ reference: r.reference, status: answer.status, body: answer.body });
+    return this.inner.transfer(r);
+  }
+}
+
+let db: TestDatabase;
+let t: TestApp;
+const clock = new FakeClock(new Date('2026-06-01T08:00:00Z'));
+const mobileMoney = new FastCallbackMobileMoney();
+let members: TestMember[];
+let tontineId: string;
+
+const inContext = <T>(work: () => Promise<T>) => RequestContext.create(db.orm.em, work);
+const runJob = (name: string) => t.container.get(JobRunner).runOnce(name);
+const sql = <T>(query: string, params: unknown[] = []) => db.orm.em.fork().execute<T[]>(query, params);
+const poolBalance = async (id: string) => Number((await sql<{ c: string }>(`select coalesce(sum(amount_centimes), 0)::text as c from ledger_postings where account_id = ?`, [`pool:${id}`]))[0]?.c ?? 0);
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const config = testConfig({ PAYMENT_POLL_AFTER_SECONDS: '60' });
+  const container = buildContainer({ config, orm: db.orm, logger: pino({ level: 'silent' }), clock, singleSignOn: null, mailTransport: null, mobileMoney });
+  const app = createApp(container);
+  t = { app, handler: app.callback(), container, config };
+  mobileMoney.handler = t.handler as never;
+  members = [
+    await registerMember(db, t, { email: 'ada@example.rw', firstName: 'Ada', language: 'en', phone: '+250788500001' }),
+    await registerMember(db, t, { email: 'ben@example.rw', firstName: 'Ben', language: 'fr', phone: '+250788500002' }),
+  ];
+  tontineId = await runningTontine(db, t, members, { name: 'Umurava', amount: '4000', frequency: 'weekly' });
+});
+afterAll(async () => {
+  mobileMoney.inner.close();
+  await db?.drop();
+});
+
+describe('payout transfers', () => {
+  it('are committed before the provider is asked: a callback arriving before transfer() returns settles it (no 404)', async () => {
+    mobileMoney.transferOutcome = 'FAILED';
+    const cycle1 = (await contributionsOf(db, tontineId)).filter((c) => c.cycle === 1);
+    for (const c of cycle1) {
+      const member = members.find((m) => m.id === c.member_id)!;
+      await inContext(async () => {
+        const paid = await t.container.get(PayContribution).execute({ contributionId: c.id, userId: member.id, idempotencyKey: `pay-${c.id}`, provider: 'sandbox', msisdn: member.phone });
+        if (!paid.ok) throw new Error(paid.error);
+        const settled = await t.container.get(SettlePaymentReport).execute({
+          reference: paid.value.attempt.providerReference,
+          status: 'successful',
+          amount: Money.ofFrancs(4000),
+          currency: 'RWF',
+          providerTransactionId: undefined,
+          reason: undefined,
+        });
+        expect(settled).toMatchObject({ ok: true, value: { outcome: 'applied' } });
+      });
+    }
+    const reference = `payout:${tontineId}:1`;
+    expect(mobileMoney.callbackAnswers).toEqual([{ reference, status: 200, body: { status: 'failed', paymentStatus: 'failed' } }]);
+  });
+
+  it('a failed payout is booked back by a reversal entry and its retry is scheduled; the pot is in the pool again', async () => {
+    const reference = `payout:${tontineId}:1`;
+    const [row] = await sql<{ status: string; retry_at: Date | null; attempt: number }>('select status, retry_at, attempt from payments where reference = ?', [reference]);
+    expect(row).toMatchObject({ status: 'failed', attempt: 1 });
+    expect(new Date(row!.retry_at!).toISOString()).toBe(new Date(clock.now().getTime() + 5 * 60_000).toISOString());
+    const entries = await sql<{ key: string; reverses_id: string | null }>('select key, reverses_id from journal_entries where key in (?, ?)', [reference, `reversal:${reference}`]);
+    expect(entries.map((e) => e.key).sort()).toEqual([reference, `reversal:${reference}`]);
+    expect(await poolBalance(tontineId)).toBe(-800_000); // credits are negative: the pool holds 8,000 RWF
+    // The rotation moved on once; only the transfer is due again.
+    expect((await sql<{ current_cycle: number }>('select current_cycle from tontines where id = ?', [tontineId]))[0]?.current_cycle).toBe(2);
+  });
+
+  it('the payout-retry job sends it again after the backoff under <reference>-2, once, and the pool ends at zero', async () => {
+    mobileMoney.transferOutcome = 'SUCCESSFUL';
+    expect(await runJob('payout-retry')).toMatchObject({ outcome: 'ran', report: { retried: 0 } });
+    clock.advance(5 * 60_000);
+    expect(await runJob('payout-retry')).toMatchObject({ outcome: 'ran', report: { retried: 1, givenUp: 0 } });
+    expect(await runJob('payout-retry')).toMatchObject({ outcome: 'ran', report: { retried: 0 } });
+    const rows = await sql<{ reference: string; status: string; attempt: number; transfer_reference: string }>(
+      "select reference, status, attempt, transfer_reference from payments where kind = 'payout' order by attempt",
+    );
+    expect(rows).toEqual([
+      { reference: `payout:${tontineId}:1`, status: 'failed', attempt: 1, transfer_reference: `payout:${tontineId}:1` },
+      { reference: `payout:${tontineId}:1-2`, status: 'successful', attempt: 2, transfer_reference: `payout:${tontineId}:1` },
+    ]);
+    expect(await poolBalance(tontineId)).toBe(0);
+  });
+});
+
+describe('loan payments through the one dispatch point', () => {
+  let loanId: string;
+  let reference: string;
+
+  it('a repayment whose callback was lost is confirmed by the polling job', async () => {
+    const borrower = members[1]!;
+    const lending = t.container.get(Lending);
+    loanId = '7d6f3a52-3c1b-4a8e-9d2f-1a2b3c4d5e6f';
+    await inContext(async () => {
+      await lending.deps.loans.save({
+        id: loanId,
+        memberId: borrower.id,
+        amount: Money.ofFrancs(20_000),
+        termMonths: 6,
+        purpose: 'Stock',
+        annualRateBps: 1200,
+        creditScore: 700,
+        status: 'approved',
+        appliedAt: clock.now(),
+        schedule: [],
+        totalPaid: Money.ZERO,
+      });
+      const disbursed = await disburseLoan(lending.deps, { loanId });
+      expect(disbursed.ok).toBe(true);
+      const started = await lending.startRepayment({ memberId: borrower.id, loanId, scope: 'instalment', idempotencyKey: 'repay-1' });
+      if (!started.ok) throw new Error(started.error);
+      reference = started.value.collection.reference;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    clock.advance(61_000);
+    const run = await runJob('payment-polling');
+    expect(run).toMatchObject({ outcome: 'ran', report: { settled: 1, errors: 0 } });
+    expect((await sql<{ status: string }>('select status from loan_collections where reference = ?', [reference]))[0]?.status).toBe('succeeded');
+    expect(await sql('select 1 from loan_repayments where loan_id = ?', [loanId])).toHaveLength(1);
+    // Asked again: nothing is pending, nothing is booked twice.
+    clock.advance(61_000);
+    expect(await runJob('payment-polling')).toMatchObject({ report: { asked: 0 } });
+  });
+
+  it('the callback route confirms loan references too: a repeat is `exists`, another amount 409, an unknown one 404', async () => {
+    const [collection] = await sql<{ amount_centimes: string }>('select amount_centimes::text from loan_collections where reference = ?', [reference]);
+    const amount = String(Number(collection!.amount_centimes) / 100);
+    const repeat = await request(t.handler).put('/api/payments/callbacks/mtn').send({ externalId: reference, amount, currency: 'RWF', status: 'SUCCESSFUL' });
+    expect([repeat.status, repeat.body]).toEqual([200, { status: 'exists', paymentStatus: 'successful' }]);
+    const other = await request(t.handler).put('/api/payments/callbacks/mtn').send({ externalId: reference, amount: '1', currency: 'RWF', status: 'SUCCESSFUL' });
+    expect([other.status, other.body.code]).toEqual([409, 'payment_amount_mismatch']);
+    const unknown = await request(t.handler).put('/api/payments/callbacks/mtn').send({ externalId: 'loan-repayment:nope', amount, currency: 'RWF', status: 'SUCCESSFUL' });
+    expect(unknown.status).toBe(404);
+    expect(await sql('select 1 from loan_repayments where loan_id = ?', [loanId])).toHaveLength(1);
+  });
+});
+
+describe('fair polling', () => {
+  it('asks every pending payment in turn: 250 stuck payments are all asked within two batches of 200', async () => {
+    const stuck = 250;
+    await sql(
+      `insert into payments (id, kind, provider, reference, member_id, tontine_id, amount_centimes, phone_number, status, created_at)
+       select gen_random_uuid(), 'contribution', 'sandbox', 'stuck-' || n, ?, ?, 100, '+250788500001', 'pending', ?::timestamptz - (n || ' seconds')::interval
+       from generate_series(1, ?) n`,
+      [members[0]!.id, tontineId, clock.now().toISOString(), stuck],
+    );
+    const payments = t.container.get(PostgresPaymentRepository);
+    const before = new Date(clock.now().getTime() + 1000);
+    const first = await inContext(() => payments.listPendingOlderThan(before, 200, clock.now()));
+    clock.advance(60_000);
+    const second = await inContext(() => payments.listPendingOlderThan(before, 200, clock.now()));
+    const asked = new Set([...first, ...second].map((p) => p.reference).filter((r) => r.startsWith('stuck-')));
+    expect(asked.size).toBe(stuck);
+    // The oldest come first among those never asked; the second batch starts with the 50 not asked yet.
+    expect(first[0]?.reference).toBe(`stuck-${stuck}`);
+    expect(second.filter((p) => !first.some((f) => f.reference === p.reference)).length).toBeGreaterThanOrEqual(50);
+  });
+});
