@@ -15,7 +15,7 @@ import { ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { AttemptLimits, RateLimited } from './attempt-limits.ts';
 import type { AccountRepository, SecretTokens, SignInLinkStore } from './ports.ts';
-import { SignInLink } from './session.ts';
+import { issueSignInLink } from './session.ts';
 import { signInLinkEmail, signInLinkUrl } from './sign-in-link-email.ts';
 import { normalizeEmail } from './user.ts';
 
@@ -41,19 +41,15 @@ export class RequestSignInLink {
     await this.uow.run(async () => {
       const user = await this.accounts.findByEmail(email);
       if (!user) return;
-      const now = this.clock.now();
-      const { token, hash } = this.secrets.issue();
-      await this.links.add(
-        new SignInLink({
-          id: this.ids.newId(),
-          userId: user.id,
-          tokenHash: hash,
-          purpose: 'magic_link',
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MINUTES * 60_000),
-          createdIp: input.clientIp,
-        }),
-      );
+      const { token, link } = issueSignInLink(this.secrets, {
+        id: this.ids.newId(),
+        userId: user.id,
+        purpose: 'magic_link',
+        now: this.clock.now(),
+        ttlMs: SIGN_IN_LINK_TTL_MINUTES * 60_000,
+        createdIp: input.clientIp,
+      });
+      await this.links.add(link);
       await this.outbox.enqueue(signInLinkEmail({ ...user, email }, signInLinkUrl(this.publicBaseUrl, token)));
     });
     return ok(undefined);

@@ -7,6 +7,7 @@
  * - A session is valid while not revoked and not expired; a sign-in link while unused and not
  *   expired, and it is used at most once.
  */
+import type { SecretTokens } from './ports.ts';
 export class Session {
   id: string;
   userId: string;
@@ -56,4 +57,17 @@ export class SignInLink {
     this.usedAt = null;
     this.createdIp = props.createdIp;
   }
+}
+
+/**
+ * A new sign-in link for a member, good for `ttlMs` from `now`: the secret to hand over once, and
+ * the link to store (with the secret's hash only).
+ */
+export function issueSignInLink(
+  secrets: SecretTokens,
+  props: { id: string; userId: string; purpose: SignInLinkPurpose; now: Date; ttlMs: number; createdIp: string | null },
+): { token: string; link: SignInLink } {
+  const { token, hash } = secrets.issue();
+  const { now, ttlMs, ...link } = props;
+  return { token, link: new SignInLink({ ...link, tokenHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) }) };
 }

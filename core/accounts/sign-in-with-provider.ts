@@ -14,7 +14,7 @@ import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { AccountRepository, SecretTokens, SignInLinkStore, SingleSignOnAttempts } from './ports.ts';
-import { SignInLink } from './session.ts';
+import { issueSignInLink } from './session.ts';
 import type { SingleSignOn, SingleSignOnError, SingleSignOnIdentity } from './single-sign-on.ts';
 import { normalizeEmail, User, UserIdentity } from './user.ts';
 
@@ -40,19 +40,15 @@ export class SignInWithProvider {
     if (!identity.ok) return identity;
     return this.uow.run(async () => {
       const user = await this.findOrCreate(identity.value);
-      const now = this.clock.now();
-      const { token, hash } = this.secrets.issue();
-      await this.links.add(
-        new SignInLink({
-          id: this.ids.newId(),
-          userId: user.id,
-          tokenHash: hash,
-          purpose: 'sso',
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + SSO_HANDOVER_TTL_SECONDS * 1000),
-          createdIp: input.clientIp,
-        }),
-      );
+      const { token, link } = issueSignInLink(this.secrets, {
+        id: this.ids.newId(),
+        userId: user.id,
+        purpose: 'sso',
+        now: this.clock.now(),
+        ttlMs: SSO_HANDOVER_TTL_SECONDS * 1000,
+        createdIp: input.clientIp,
+      });
+      await this.links.add(link);
       return ok(token);
     });
   }

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProgram, runCli } from '../../cli/program.ts';
+import { runAdmin } from '../support/admin-cli.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -15,18 +15,8 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function admin(...argv: string[]): Promise<{ code: number; output: string }> {
-  let output = '';
-  const program = buildProgram({
-    interactive: false,
-    write: (text) => {
-      output += text;
-    },
-    // The test database stays open: the CLI shares the app's container.
-    open: async () => ({ container: t.container, close: async () => {} }),
-  });
-  const code = await runCli(program, argv);
-  return { code, output };
+function admin(...argv: string[]) {
+  return runAdmin(t.container, ...argv);
 }
 
 describe('admin CLI', () => {

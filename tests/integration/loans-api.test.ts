@@ -5,72 +5,59 @@
  * application and repayment, privacy between members, credit assessments with their model
  * version, and the officer's review from the CLI. After the file, the ledger balances.
  */
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { RequestContext } from '@mikro-orm/core';
-import request from 'supertest';
 import { pino } from 'pino';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
 import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { MODEL_VERSION } from '../../core/credit/scorecard.ts';
 import { isLoanPaymentReference } from '../../core/loans/confirm-loan-payment.ts';
 import { Money } from '../../core/money/money.ts';
-import { buildContainer, TOKENS } from '../../apps/container.ts';
+import { TOKENS } from '../../apps/container.ts';
 import { Lending } from '../../apps/modules/loans-module.ts';
 import { LoanRemindersJob } from '../../apps/scheduler/loan-reminders-job.ts';
-import { createApp } from '../../apps/server.ts';
-import { buildProgram, runCli } from '../../cli/program.ts';
 import type { Container } from 'inversify';
+import { runAdmin } from '../support/admin-cli.ts';
 import { FakeClock } from '../support/fake-clock.ts';
-import { testConfig } from '../support/test-app.ts';
+import { SANDBOX_SETTLE_MS, startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { until } from '../support/until.ts';
 
 let db: TestDatabase;
-let server: Server;
+let app: SandboxApp;
 let container: Container;
-let handler: ReturnType<ReturnType<typeof createApp>['callback']>;
+let handler: SandboxApp['handler'];
 let ledger: PostgresLedgerRepository;
 const clock = new FakeClock();
-const sandbox = { inner: new SandboxMobileMoney({ settleMs: 30 }) };
 // Loan collections settle only when a test confirms them (confirmFromProvider): without a callback,
 // since the server's callback route would otherwise confirm them first.
-const quiet = new SandboxMobileMoney({ settleMs: 30 });
-const sandboxFor = (reference: string) => (isLoanPaymentReference(reference) ? quiet : sandbox.inner);
+const quiet = new SandboxMobileMoney({ settleMs: SANDBOX_SETTLE_MS });
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const mobileMoney = {
-    requestToPay: (r: Parameters<SandboxMobileMoney['requestToPay']>[0]) => sandboxFor(r.reference).requestToPay(r),
-    transfer: (r: Parameters<SandboxMobileMoney['transfer']>[0]) => sandbox.inner.transfer(r),
-    collectionStatus: (p: Parameters<SandboxMobileMoney['collectionStatus']>[0], r: string) => sandboxFor(r).collectionStatus(p, r),
-    transferStatus: (p: Parameters<SandboxMobileMoney['transferStatus']>[0], r: string) => sandbox.inner.transferStatus(p, r),
-  };
-  container = buildContainer({ config: testConfig(), orm: db.orm, logger: pino({ level: 'silent' }), clock, singleSignOn: null, mailTransport: null, mobileMoney });
-  const app = createApp(container);
-  handler = app.callback();
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  sandbox.inner = new SandboxMobileMoney({ settleMs: 30, callbackUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/callbacks/mtn` });
+  app = await startSandboxApp(db, {
+    clock,
+    mobileMoney: (sandbox) => {
+      const collector = (reference: string) => (isLoanPaymentReference(reference) ? quiet : sandbox);
+      return {
+        requestToPay: (payment) => collector(payment.reference).requestToPay(payment),
+        transfer: (payment) => sandbox.transfer(payment),
+        collectionStatus: (provider, reference) => collector(reference).collectionStatus(provider, reference),
+        transferStatus: (provider, reference) => sandbox.transferStatus(provider, reference),
+      };
+    },
+  });
+  ({ container, handler } = app);
   ledger = new PostgresLedgerRepository(db.orm.em.fork());
 });
 
 afterAll(async () => {
-  sandbox.inner.close();
+  await app?.close();
   quiet.close();
   if (ledger) expect(await ledger.trialBalance()).toEqual(Money.ZERO);
-  await new Promise((resolve) => server?.close(resolve));
   await db?.drop();
 });
-
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 function decimal(text: string): Money {
   const parsed = Money.parseDecimal(text);
@@ -121,10 +108,8 @@ async function confirmFromProvider(reference: string) {
   return RequestContext.create(db.orm.em, () => lending.confirmPayment(report.value));
 }
 
-async function admin(...argv: string[]) {
-  let output = '';
-  const program = buildProgram({ interactive: false, write: (t) => (output += t), open: async () => ({ container, close: async () => {} }) });
-  return { code: await runCli(program, argv), output };
+function admin(...argv: string[]) {
+  return runAdmin(container, ...argv);
 }
 
 describe('applying: bounds, identity, limit', () => {

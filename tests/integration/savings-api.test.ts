@@ -4,54 +4,36 @@
  * notifications, personal savings. Every refusal is checked for its code and for nothing stored.
  * After the file, the ledger balances to the centime.
  */
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { RequestContext } from '@mikro-orm/core';
 import type { Container } from 'inversify';
 import request from 'supertest';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
 import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { Money } from '../../core/money/money.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
-import { buildContainer, TOKENS } from '../../apps/container.ts';
+import { TOKENS } from '../../apps/container.ts';
 import { SettlePaymentReport } from '../../apps/payments/settle-payment-report.ts';
 import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts';
-import { createApp } from '../../apps/server.ts';
-import { testConfig } from '../support/test-app.ts';
+import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { until } from '../support/until.ts';
 
 let db: TestDatabase;
-let server: Server;
-let handler: ReturnType<ReturnType<typeof createApp>['callback']>;
+let app: SandboxApp;
+let handler: SandboxApp['handler'];
 let ledger: PostgresLedgerRepository;
 let container: Container;
-const sandbox = { inner: new SandboxMobileMoney({ settleMs: 30, callbackMethod: 'PUT' }) };
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const config = testConfig();
-  const mobileMoney = new SandboxTestNumbers({
-    requestToPay: (r) => sandbox.inner.requestToPay(r),
-    transfer: (r) => sandbox.inner.transfer(r),
-    collectionStatus: (p, r) => sandbox.inner.collectionStatus(p, r),
-    transferStatus: (p, r) => sandbox.inner.transferStatus(p, r),
-  });
-  container = buildContainer({ config, orm: db.orm, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), clock: { now: () => new Date() }, singleSignOn: null, mailTransport: null, mobileMoney });
-  const app = createApp(container);
-  handler = app.callback();
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  // The sandbox calls the running server back, as MTN would.
-  sandbox.inner = new SandboxMobileMoney({ settleMs: 30, callbackUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/callbacks/mtn` });
+  app = await startSandboxApp(db, { mobileMoney: (sandbox) => new SandboxTestNumbers(sandbox) });
+  ({ container, handler } = app);
   ledger = new PostgresLedgerRepository(db.orm.em.fork());
 });
 
 afterAll(async () => {
-  sandbox.inner.close();
+  await app?.close();
   if (ledger) expect(await ledger.trialBalance()).toEqual(Money.ZERO);
-  await new Promise((resolve) => server?.close(resolve));
   await db?.drop();
 });
 
@@ -67,15 +49,6 @@ async function member(name: string, phone: string | null = `+25078${String(1_000
 }
 
 const group = { name: 'Kimironko Savers', description: 'Market vendors saving together', contributionAmount: 5000, frequency: 'weekly', maxMembers: 2 };
-
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /**
  * What the polling job does for a payment whose callback never came (MTN sends one at most, and a

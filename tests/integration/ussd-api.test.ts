@@ -4,11 +4,8 @@
  * server back in MTN's format), repeated and concurrent requests, expired sessions, language, and
  * bad inputs, which are always answered 200 text/plain with a screen of at most 160 characters.
  */
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { RequestContext } from '@mikro-orm/core';
 import type { Container } from 'inversify';
-import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amortisationSchedule } from '../../core/loans/amortisation.ts';
@@ -16,43 +13,28 @@ import { Money } from '../../core/money/money.ts';
 import { kigaliDateOf } from '../../core/shared/calendar.ts';
 import { CreateTontine } from '../../core/tontines/create-tontine.ts';
 import { JoinTontine } from '../../core/tontines/join-tontine.ts';
-import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
 import { MikroOrmLoanRepository } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
-import { buildContainer } from '../../apps/container.ts';
 import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts';
-import { createApp } from '../../apps/server.ts';
 import { USSD_SESSION_TTL_MS } from '../../apps/ussd/ussd-channel.ts';
 import { FakeClock } from '../support/fake-clock.ts';
-import { testConfig } from '../support/test-app.ts';
+import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { until } from '../support/until.ts';
 
 let db: TestDatabase;
-let server: Server;
+let app: SandboxApp;
 let container: Container;
-let handler: ReturnType<ReturnType<typeof createApp>['callback']>;
+let handler: SandboxApp['handler'];
 const clock = new FakeClock();
-const sandbox = { inner: new SandboxMobileMoney({ settleMs: 30 }) };
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const mobileMoney = new SandboxTestNumbers({
-    requestToPay: (r) => sandbox.inner.requestToPay(r),
-    transfer: (r) => sandbox.inner.transfer(r),
-    collectionStatus: (p, r) => sandbox.inner.collectionStatus(p, r),
-    transferStatus: (p, r) => sandbox.inner.transferStatus(p, r),
-  });
-  container = buildContainer({ config: testConfig(), orm: db.orm, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), clock, singleSignOn: null, mailTransport: null, mobileMoney });
-  const app = createApp(container);
-  handler = app.callback();
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  // The sandbox calls the running server back, as MTN would.
-  sandbox.inner = new SandboxMobileMoney({ settleMs: 30, callbackUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/callbacks/mtn` });
+  app = await startSandboxApp(db, { clock, mobileMoney: (sandbox) => new SandboxTestNumbers(sandbox) });
+  ({ container, handler } = app);
 });
 
 afterAll(async () => {
-  sandbox.inner.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await app?.close();
   await db?.drop();
 });
 
@@ -136,15 +118,6 @@ async function groupOf(creatorId: string, otherId: string, name = 'Kimironko Sav
     if (!joined.ok) throw new Error(joined.error);
     return created.value.id;
   });
-}
-
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('registration by phone', () => {

@@ -1,0 +1,68 @@
+/**
+ * The real app (container, Koa) listening on a loopback port, with the embedded sandbox as its
+ * mobile money calling the running server back in MTN's format, as MTN would: for the API tests
+ * that pay end to end.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Container } from 'inversify';
+import { pino } from 'pino';
+import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
+import type { MobileMoney } from '../../core/payments/ports.ts';
+import type { Clock } from '../../core/shared/clock.ts';
+import { buildContainer } from '../../apps/container.ts';
+import { createApp } from '../../apps/server.ts';
+import { testConfig } from './test-app.ts';
+import type { TestDatabase } from './test-database.ts';
+
+export const SANDBOX_SETTLE_MS = 30;
+
+export interface SandboxApp {
+  container: Container;
+  handler: ReturnType<ReturnType<typeof createApp>['callback']>;
+  close(): Promise<void>;
+}
+
+export async function startSandboxApp(
+  db: TestDatabase,
+  options: {
+    clock?: Clock;
+    /** What the app gets as its provider, given the sandbox (a wrapper that routes or rewrites numbers). */
+    mobileMoney: (sandbox: MobileMoney) => MobileMoney;
+  },
+): Promise<SandboxApp> {
+  // The callback URL is known once the server listens, and the container wants its provider before.
+  let sandbox: SandboxMobileMoney | undefined;
+  const listening = (): SandboxMobileMoney => {
+    if (!sandbox) throw new Error('the sandbox is used before the test server listens');
+    return sandbox;
+  };
+  const lateSandbox: MobileMoney = {
+    requestToPay: (request) => listening().requestToPay(request),
+    transfer: (request) => listening().transfer(request),
+    collectionStatus: (provider, reference) => listening().collectionStatus(provider, reference),
+    transferStatus: (provider, reference) => listening().transferStatus(provider, reference),
+  };
+  const container = buildContainer({
+    config: testConfig(),
+    orm: db.orm,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    clock: options.clock ?? { now: () => new Date() },
+    singleSignOn: null,
+    mailTransport: null,
+    mobileMoney: options.mobileMoney(lateSandbox),
+  });
+  const app = createApp(container);
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const callbackUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/callbacks/mtn`;
+  sandbox = new SandboxMobileMoney({ settleMs: SANDBOX_SETTLE_MS, callbackUrl });
+  return {
+    container,
+    handler: app.callback(),
+    async close() {
+      sandbox?.close();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
