@@ -184,7 +184,8 @@ export const DashboardSummaryResponse = z
     activeTontines: z.number(),
     savingsStreakMonths: z.number(),
     nextPayment: z.object({ amount: decimal, dueDate: isoDate, tontineName: z.string() }).nullable(),
-    onTimeRate: z.number().min(0).max(100),
+    /** Null until a contribution is completed: nothing to rate is not 0 % on time. */
+    onTimeRate: z.number().min(0).max(100).nullable(),
     nextPayout: z.object({ date: isoDate, amount: decimal, tontineName: z.string() }).nullable(),
   })
   .meta({ id: 'DashboardSummary' });

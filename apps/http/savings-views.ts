@@ -176,7 +176,8 @@ export class SavingsViews {
       activeTontines: tontines.filter((t) => t.status === 'active' || t.status === 'forming').length,
       savingsStreakMonths: savingsStreakMonths(contributions, now),
       nextPayment: nextPayment ? { amount: nextPayment.amount.toDecimal(), dueDate: formatDate(nextPayment.dueDate), tontineName: names.get(nextPayment.tontineId) ?? '' } : null,
-      onTimeRate: onTimeRate(contributions),
+      // core's rate reads 0 with nothing completed; the member has no record to rate yet.
+      onTimeRate: contributions.some((c) => c.isCompleted) ? onTimeRate(contributions) : null,
       nextPayout: nextPayout ? { date: formatDate(nextPayout.date), amount: nextPayout.amount.toDecimal(), tontineName: nextPayout.tontineName } : null,
     };
   }

@@ -312,6 +312,8 @@ describe('personal savings, recommendations and the dashboard', () => {
     expect((await request(handler).get('/api/tontines')).body.some((t: { id: string }) => t.id === id)).toBe(false);
 
     const owed = ((await amina.as('get', '/api/contributions/user')).body as { id: string; tontineId: string }[]).find((c) => c.tontineId === id)!;
+    // A contribution owed and none paid: nothing to rate yet, which is not 0 % on time.
+    expect((await amina.as('get', '/api/dashboard/summary')).body.onTimeRate).toBeNull();
     const paid = await amina.as('post', `/api/contributions/${owed.id}/pay`).set('Idempotency-Key', 's1').send({});
     await until(() => amina.as('get', `/api/payments/${paid.body.id}`), (r) => r.body.status === 'successful');
     await until(() => poolBalance(id), (b) => b.equals(Money.ofFrancs(10_000)));

@@ -36,7 +36,8 @@ export interface LendingFigures {
 /**
  * The signed-in dashboard's Overview (spec part 1 §2.4). Every figure is the member's real data
  * (DOMAIN.md); what is not known yet (a credit score before the first assessment) reads '—',
- * never a sample value.
+ * never a sample value, and nothing is rated that has no record (no on-time rate before the
+ * first paid contribution).
  */
 export function DashboardOverview({
   profileHeader,
@@ -90,12 +91,19 @@ export function DashboardOverview({
           </Button>
         </div>
         <ul className="mt-4 grid gap-2 text-sm">
-          <li>
-            {summary?.onTimeRate === null || summary === undefined
-              ? t('overview.insightNoHistory')
-              : t('overview.insightOnTime', { percent: Math.round(summary.onTimeRate) })}
-          </li>
-          <li>{lending && credit ? t('overview.insightLoanLimit', { amount: format.money(lending.availableCredit) }) : t('overview.insightNoLimit')}</li>
+          {/* Each line once its figures are in: while they load, "no history" or "no assessment" would be a guess. */}
+          {summary && (
+            <li data-testid="insight-on-time">
+              {summary.onTimeRate === null
+                ? t('overview.insightNoHistory')
+                : t('overview.insightOnTime', { percent: Math.round(summary.onTimeRate) })}
+            </li>
+          )}
+          {lending && (
+            <li data-testid="insight-loan-limit">
+              {credit ? t('overview.insightLoanLimit', { amount: format.money(lending.availableCredit) }) : t('overview.insightNoLimit')}
+            </li>
+          )}
           {lending?.suggestedLoan && (
             <li>{t('overview.insightLoanRecommendation', { purpose: lending.suggestedLoan.purpose, amount: format.money(lending.suggestedLoan.amount) })}</li>
           )}

@@ -69,7 +69,7 @@ export function LoansPage({ signedIn, onSignIn, phoneNumber }: { signedIn: boole
       </section>
 
       <section className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label={t('loans.summary.totalBorrowed')} value={format.money(summary?.totalBorrowed ?? '0')} icon={Landmark} testId="stat-total-borrowed" />
+        <StatCard label={t('loans.summary.totalBorrowed')} value={summary ? format.money(summary.totalBorrowed) : '—'} icon={Landmark} testId="stat-total-borrowed" />
         <StatCard
           label={t('loans.summary.activeLoans')}
           value={summary?.activeLoanCount ?? 0}
@@ -79,7 +79,7 @@ export function LoansPage({ signedIn, onSignIn, phoneNumber }: { signedIn: boole
         />
         <StatCard
           label={t('loans.summary.nextPayment')}
-          value={format.money(summary?.nextPaymentAmount ?? '0')}
+          value={summary?.nextPaymentDate ? format.money(summary.nextPaymentAmount) : '—'}
           hint={summary?.nextPaymentDate ? t('loans.summary.dueOn', { date: format.date(summary.nextPaymentDate) }) : t('loans.summary.nothingDue')}
           icon={CalendarClock}
           testId="stat-next-loan-payment"

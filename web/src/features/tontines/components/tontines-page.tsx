@@ -20,7 +20,10 @@ import { CreateTontineDialog } from './create-tontine-dialog.tsx';
 import { TontineCard } from './tontine-card.tsx';
 import { useJoinWithToasts } from './use-join-with-toasts.ts';
 
-/** The member's own figures, computed by the server (GET /api/dashboard/summary); absent when signed out. */
+/**
+ * The member's own figures, computed by the server (GET /api/dashboard/summary); absent when signed
+ * out or loading, and then shown '—': a visitor has no savings of 0 RWF.
+ */
 export interface SavingsFigures {
   totalSavings: string;
   activeTontines: number;
@@ -57,8 +60,8 @@ export function TontinesPage({ signedIn, onSignIn, figures }: { signedIn: boolea
       </section>
 
       <section className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label={t('tontines.stats.totalSavings')} value={format.money(figures?.totalSavings ?? '0')} icon={PiggyBank} testId="stat-total-savings" />
-        <StatCard label={t('tontines.stats.activeTontines')} value={figures?.activeTontines ?? 0} icon={Users} testId="stat-active-tontines" />
+        <StatCard label={t('tontines.stats.totalSavings')} value={figures ? format.money(figures.totalSavings) : '—'} icon={PiggyBank} testId="stat-total-savings" />
+        <StatCard label={t('tontines.stats.activeTontines')} value={figures?.activeTontines ?? '—'} icon={Users} testId="stat-active-tontines" />
         <StatCard label={t('tontines.stats.communityMembers')} value={communityMembers} icon={UsersRound} testId="stat-community-members" />
         <StatCard
           label={t('tontines.stats.nextPayout')}
