@@ -45,6 +45,9 @@ function parseOption<T>(schema: z.ZodType<T>, value: unknown, command: Command):
   return parsed.data as T;
 }
 
+/** A cell with nothing to show. */
+const NONE = '—';
+
 function day(date: Date | null): string {
   return date ? date.toISOString().replace('T', ' ').slice(0, 19) : '';
 }
@@ -131,9 +134,11 @@ export function buildProgram(env: CliEnvironment): Command {
     .action(async (options: { limit: string }, command: Command) => {
       const limit = parseOption(Limit, options.limit, command);
       const users = await inContext((c) => c.get(MikroOrmAccountRepository).list(limit));
-      const table = new Table({ head: ['E-mail', 'Name', 'Lang', 'E-mail ok', 'NIDA', 'KYC', 'Demo', 'Created'], style: { head: [], border: [] } });
+      const table = new Table({ head: ['E-mail', 'Phone', 'Name', 'Lang', 'E-mail ok', 'NIDA', 'KYC', 'Demo', 'Created'], style: { head: [], border: [] } });
       for (const u of users) {
-        table.push([u.email, `${u.firstName} ${u.lastName}`, u.language, u.emailVerified ? 'yes' : 'no', u.nidaVerified ? 'yes' : 'no', u.kycVerified ? 'yes' : 'no', u.isDemo ? 'DEMO' : '', day(u.createdAt)]);
+        // An account opened by phone (USSD) has no e-mail: a dash, not an empty cell or "null".
+        const emailOk = u.email === null ? NONE : u.emailVerified ? 'yes' : 'no';
+        table.push([u.email ?? NONE, u.phoneNumber ?? NONE, `${u.firstName} ${u.lastName}`, u.language, emailOk, u.nidaVerified ? 'yes' : 'no', u.kycVerified ? 'yes' : 'no', u.isDemo ? 'DEMO' : '', day(u.createdAt)]);
       }
       env.write(`${table.toString()}\n${users.length} account(s)\n`);
     });

@@ -51,6 +51,20 @@ describe('admin CLI', () => {
     expect((await admin('outbox', 'list', '--channel', 'sms')).output).toBe('The outbox is empty.\n');
   });
 
+  it('users list shows a phone (USSD) account with its phone and a dash for the e-mail', async () => {
+    const phone = '+250788123459';
+    const steps = ['', '1', '1*Keza', '1*Keza*Mutoni', '1*Keza*Mutoni*58241', '1*Keza*Mutoni*58241*58241'];
+    for (const text of steps) await request(t.handler).post('/ussd/africastalking').type('form').send({ sessionId: 'cli-phone-1', phoneNumber: phone, text });
+    const { code, output } = await admin('users', 'list');
+    expect(code).toBe(0);
+    const row = output.split('\n').find((line) => line.includes('Keza Mutoni'));
+    expect(row).toBeDefined();
+    const cells = row!.split('│').map((cell) => cell.trim()).filter((cell) => cell !== '');
+    expect(cells.slice(0, 3)).toEqual(['—', phone, 'Keza Mutoni']);
+    expect(cells[4]).toBe('—');
+    expect(output).not.toContain('null');
+  });
+
   it('fails with its usage instead of prompting when not on a terminal', async () => {
     const { code, output } = await admin('outbox', 'show');
     expect(code).toBe(2);
