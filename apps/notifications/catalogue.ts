@@ -28,6 +28,7 @@ export const TEMPLATE_KEYS = [
   'loan_pending_review',
   'loan_rejected',
   'loan_disbursed',
+  'loan_disbursement_failed',
   'loan_repayment_received',
   'loan_payment_due',
 ] as const;
@@ -58,6 +59,7 @@ export const TEMPLATE_TYPES: Readonly<Record<TemplateKey, NotificationType>> = {
   loan_pending_review: 'other',
   loan_rejected: 'other',
   loan_disbursed: 'other',
+  loan_disbursement_failed: 'other',
   loan_repayment_received: 'other',
   loan_payment_due: 'loan_payment',
 };

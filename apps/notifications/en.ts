@@ -13,6 +13,7 @@ export const en: Catalogue = {
   loan_pending_review: (p) => ({ title: 'Loan under review', message: `Ikimina: your loan request of ${p.amount} is waiting for a loan officer. We will tell you the decision.` }),
   loan_rejected: (p) => ({ title: 'Loan not approved', message: `Ikimina: your loan request of ${p.amount} was not approved. Reason: ${p.reason}` }),
   loan_disbursed: (p) => ({ title: 'Loan sent', message: `Ikimina: ${p.amount} has been sent to your mobile money. First instalment ${p.monthlyPayment} due on ${p.firstDueDate}.` }),
+  loan_disbursement_failed: (p) => ({ title: 'Loan not sent', message: `Ikimina: we could not send your loan of ${p.amount} to your mobile money after several tries. You owe nothing on it; please check your mobile-money number, our team will contact you.` }),
   loan_repayment_received: (p) => ({ title: 'Loan repayment received', message: `Ikimina: we received your loan repayment of ${p.amount}. Still to repay: ${p.remaining}.` }),
   loan_payment_due: (p) => ({ title: 'Loan instalment due', message: `Ikimina: your loan instalment of ${p.amount} is due on ${p.dueDate}.` }),
 };

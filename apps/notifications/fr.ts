@@ -13,6 +13,7 @@ export const fr: Catalogue = {
   loan_pending_review: (p) => ({ title: 'Prêt en examen', message: `Ikimina : votre demande de prêt de ${p.amount} attend un agent de crédit. Nous vous informerons de la décision.` }),
   loan_rejected: (p) => ({ title: 'Prêt refusé', message: `Ikimina : votre demande de prêt de ${p.amount} n'a pas été approuvée. Motif : ${p.reason}` }),
   loan_disbursed: (p) => ({ title: 'Prêt envoyé', message: `Ikimina : ${p.amount} ont été envoyés sur votre mobile money. Première échéance de ${p.monthlyPayment} le ${p.firstDueDate}.` }),
+  loan_disbursement_failed: (p) => ({ title: 'Prêt non envoyé', message: `Ikimina : nous n'avons pas pu envoyer votre prêt de ${p.amount} sur votre mobile money après plusieurs essais. Vous ne devez rien ; vérifiez votre numéro mobile money, notre équipe vous contactera.` }),
   loan_repayment_received: (p) => ({ title: 'Remboursement reçu', message: `Ikimina : nous avons reçu votre remboursement de ${p.amount}. Reste à rembourser : ${p.remaining}.` }),
   loan_payment_due: (p) => ({ title: 'Échéance de prêt', message: `Ikimina : votre échéance de prêt de ${p.amount} est due le ${p.dueDate}.` }),
 };

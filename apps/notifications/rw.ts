@@ -13,6 +13,7 @@ export const rw: Catalogue = {
   loan_pending_review: (p) => ({ title: 'Inguzanyo irimo gusuzumwa', message: `Ikimina: ubusabe bwawe bw'inguzanyo ya ${p.amount} butegereje umukozi ushinzwe inguzanyo. Tuzakumenyesha icyemezo.` }),
   loan_rejected: (p) => ({ title: 'Inguzanyo ntiyemejwe', message: `Ikimina: ubusabe bwawe bw'inguzanyo ya ${p.amount} ntibwemejwe. Impamvu: ${p.reason}` }),
   loan_disbursed: (p) => ({ title: 'Inguzanyo yoherejwe', message: `Ikimina: ${p.amount} byoherejwe kuri mobile money yawe. Igice cya mbere cya ${p.monthlyPayment} kizishyurwa ku wa ${p.firstDueDate}.` }),
+  loan_disbursement_failed: (p) => ({ title: 'Inguzanyo ntiyoherejwe', message: `Ikimina: ntitwashoboye kohereza inguzanyo yawe ya ${p.amount} kuri mobile money yawe nyuma yo kugerageza kenshi. Nta kintu urimo; reba nimero yawe ya mobile money, itsinda ryacu rizakuvugisha.` }),
   loan_repayment_received: (p) => ({ title: 'Twakiriye ubwishyu', message: `Ikimina: twakiriye ubwishyu bw'inguzanyo bwa ${p.amount}. Hasigaye kwishyura: ${p.remaining}.` }),
   loan_payment_due: (p) => ({ title: "Igihe cyo kwishyura inguzanyo", message: `Ikimina: igice cy'inguzanyo cya ${p.amount} kigomba kwishyurwa ku wa ${p.dueDate}.` }),
 };

@@ -13,6 +13,7 @@ export const sw: Catalogue = {
   loan_pending_review: (p) => ({ title: 'Mkopo unakaguliwa', message: `Ikimina: ombi lako la mkopo wa ${p.amount} linasubiri afisa wa mikopo. Tutakujulisha uamuzi.` }),
   loan_rejected: (p) => ({ title: 'Mkopo haujaidhinishwa', message: `Ikimina: ombi lako la mkopo wa ${p.amount} halikuidhinishwa. Sababu: ${p.reason}` }),
   loan_disbursed: (p) => ({ title: 'Mkopo umetumwa', message: `Ikimina: ${p.amount} zimetumwa kwenye mobile money yako. Awamu ya kwanza ya ${p.monthlyPayment} inadaiwa tarehe ${p.firstDueDate}.` }),
+  loan_disbursement_failed: (p) => ({ title: 'Mkopo haujatumwa', message: `Ikimina: hatukuweza kutuma mkopo wako wa ${p.amount} kwenye pesa yako ya simu baada ya majaribio kadhaa. Huna deni lolote; tafadhali hakikisha namba yako ya pesa ya simu, timu yetu itawasiliana nawe.` }),
   loan_repayment_received: (p) => ({ title: 'Malipo ya mkopo yamepokelewa', message: `Ikimina: tumepokea malipo yako ya mkopo ya ${p.amount}. Kiasi kilichobaki: ${p.remaining}.` }),
   loan_payment_due: (p) => ({ title: 'Awamu ya mkopo inadaiwa', message: `Ikimina: awamu yako ya mkopo ya ${p.amount} inadaiwa tarehe ${p.dueDate}.` }),
 };

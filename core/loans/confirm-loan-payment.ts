@@ -8,14 +8,15 @@
  *   (recordLoanRepayment: ledger, loan, notice in one unit of work); a repeat answers `exists`.
  * - A success for another amount than was asked is refused (`amount_mismatch`) and books nothing.
  * - A failed collection is marked failed and the loan is unchanged, so the member can pay again.
- * - A disbursement is booked when the provider accepts the transfer (core/payments/ports.ts): its
- *   success changes nothing (`exists`); its failure is `disbursement_failed`, for an admin, since
- *   the money the ledger moved did not leave.
+ * - A disbursement attempt (`loan-disbursement:<loanId>[-<n>]`) is settled through
+ *   settleDisbursement (disburse-loan.ts): a failure is booked back and retried; a report that
+ *   contradicts the books (a success after a failure, a failure of a loan already repaid into) is
+ *   `disbursement_failed`, for an admin.
  */
 import type { Money } from '../money/money.ts';
 import type { MobileMoneyStatus } from '../payments/ports.ts';
 import { err, ok, type Result } from '../shared/result.ts';
-import { DISBURSEMENT_REFERENCE_PREFIX } from './disburse-loan.ts';
+import { DISBURSEMENT_REFERENCE_PREFIX, settleDisbursement, type DisburseLoanDeps } from './disburse-loan.ts';
 import type { RepaymentError } from './loan.ts';
 import type { LoanCollectionRepository } from './ports.ts';
 import { recordLoanRepayment, type RecordLoanRepaymentDeps } from './record-loan-repayment.ts';
@@ -35,14 +36,23 @@ export interface LoanPaymentReport {
 export type ConfirmLoanPaymentError = 'payment_not_found' | 'amount_mismatch' | 'payment_already_confirmed' | 'disbursement_failed' | 'loan_not_found' | RepaymentError;
 
 export async function confirmLoanPayment(
-  deps: RecordLoanRepaymentDeps & { collections: LoanCollectionRepository },
+  deps: RecordLoanRepaymentDeps & DisburseLoanDeps & { collections: LoanCollectionRepository },
   report: LoanPaymentReport,
 ): Promise<Result<'applied' | 'exists' | 'failed' | 'pending', ConfirmLoanPaymentError>> {
   if (report.reference.startsWith(DISBURSEMENT_REFERENCE_PREFIX)) {
-    const loan = await deps.loans.findById(report.reference.slice(DISBURSEMENT_REFERENCE_PREFIX.length));
-    if (!loan || !loan.disbursedAt) return err('payment_not_found');
-    if (report.status === 'failed') return err('disbursement_failed');
-    return ok(report.status === 'pending' ? 'pending' : 'exists');
+    if (report.status === 'pending') return (await deps.disbursements.findAttempt(report.reference)) ? ok('pending') : err('payment_not_found');
+    const settled = await settleDisbursement(deps, { reference: report.reference, status: report.status });
+    if (!settled.ok) return settled;
+    switch (settled.value) {
+      case 'applied':
+      case 'exists':
+        return ok(settled.value);
+      case 'failed':
+      case 'given_up':
+        return ok('failed');
+      case 'contradicts_books':
+        return err('disbursement_failed');
+    }
   }
   return deps.unitOfWork.run(async () => {
     const collection = await deps.collections.findByReference(report.reference);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
 import { applyForLoan } from './apply-for-loan.ts';
-import { disburseLoan } from './disburse-loan.ts';
+import { confirmLoanPayment } from './confirm-loan-payment.ts';
+import { disburseLoan, MAX_DISBURSEMENT_ATTEMPTS, retryDisbursement, sendDisbursement, settleDisbursement } from './disburse-loan.ts';
 import { aBorrower, loansWorld } from './loans.fixtures.ts';
 
 async function approvedLoan(profile = aBorrower()) {
@@ -12,8 +13,10 @@ async function approvedLoan(profile = aBorrower()) {
   return { w, loanId: applied.value.id };
 }
 
+const zero = Money.ZERO;
+
 describe('disburse loan', () => {
-  it('transfers the amount once, activates the loan with its Kigali schedule, and posts the receivable', async () => {
+  it('books and stores the attempt, then transfers the amount once; the loan is active with its Kigali schedule', async () => {
     const { w, loanId } = await approvedLoan();
     const result = await disburseLoan(w, { loanId });
     expect(result.ok && result.value.status).toBe('active');
@@ -21,20 +24,103 @@ describe('disburse loan', () => {
     expect(w.mobileMoney.transfers).toEqual([
       { reference: `loan-disbursement:${loanId}`, provider: 'mtn', msisdn: '+250788123456', amount: Money.ofFrancs(100_000), description: 'Ikimina: loan disbursement' },
     ]);
+    expect(w.disbursements.attempts.get(`loan-disbursement:${loanId}`)?.status).toBe('pending');
     expect(w.ledger.balance(`loan:${loanId}`)).toEqual(Money.ofFrancs(100_000));
     expect(w.ledger.balance('mobile_money:mtn')).toEqual(Money.ofFrancs(-100_000));
+    expect(w.notifier.sent.map((n) => n.template)).toContain('loan_disbursed');
     expect(await disburseLoan(w, { loanId })).toEqual({ ok: false, error: 'loan_transition_not_allowed' });
   });
 
-  it('changes nothing when the provider refuses or the member has no wallet', async () => {
+  it('the attempt exists before the provider is asked, so a callback during transfer() settles it', async () => {
+    const { w, loanId } = await approvedLoan();
+    const reference = `loan-disbursement:${loanId}`;
+    let during: unknown;
+    const transfer = w.mobileMoney.transfer.bind(w.mobileMoney);
+    w.mobileMoney.transfer = async (request) => {
+      during = await confirmLoanPayment(w, { reference: request.reference, status: 'successful', amount: request.amount });
+      return transfer(request);
+    };
+    await disburseLoan(w, { loanId });
+    expect(during).toEqual({ ok: true, value: 'applied' });
+    expect(w.disbursements.attempts.get(reference)?.status).toBe('successful');
+    expect(await confirmLoanPayment(w, { reference, status: 'successful', amount: Money.ofFrancs(100_000) })).toEqual({ ok: true, value: 'exists' });
+  });
+
+  it('an unreachable provider leaves the attempt pending, re-sent under the same reference', async () => {
     const { w, loanId } = await approvedLoan();
     w.mobileMoney.failWith = 'mobile_money_unavailable';
-    expect(await disburseLoan(w, { loanId })).toEqual({ ok: false, error: 'mobile_money_unavailable' });
-    expect((await w.loans.findById(loanId))?.status).toBe('approved');
-    expect(w.ledger.entries()).toHaveLength(0);
+    const result = await disburseLoan(w, { loanId });
+    expect(result.ok && result.value.status).toBe('active');
+    w.mobileMoney.failWith = undefined;
+    expect(await sendDisbursement(w, `loan-disbursement:${loanId}`)).toEqual({ ok: true, value: 'sent' });
+    expect(w.mobileMoney.transfers.map((t) => t.reference)).toEqual([`loan-disbursement:${loanId}`]);
+  });
 
+  it('a refusal reverses the entry, puts the loan back to approved, and retries <reference>-2 after the backoff', async () => {
+    const { w, loanId } = await approvedLoan();
+    w.mobileMoney.failWith = 'mobile_money_refused';
+    expect(await disburseLoan(w, { loanId })).toEqual({ ok: false, error: 'mobile_money_refused' });
+    const loan = await w.loans.findById(loanId);
+    expect(loan?.status).toBe('approved');
+    expect(loan?.schedule).toEqual([]);
+    expect(loan?.disbursedAt).toBeUndefined();
+    expect(w.ledger.entries()).toHaveLength(2);
+    expect(w.ledger.balance(`loan:${loanId}`)).toEqual(zero);
+    expect(w.ledger.balance('mobile_money:mtn')).toEqual(zero);
+    const failed = w.disbursements.attempts.get(`loan-disbursement:${loanId}`);
+    expect(failed?.retryAt).toEqual(new Date('2026-01-31T21:35:00Z'));
+
+    w.mobileMoney.failWith = undefined;
+    expect((await retryDisbursement(w, failed!.reference)).outcome).toBe('not_due');
+    w.clock.set('2026-02-01T09:00:00Z'); // the next Kigali day: the schedule starts from it
+    const retried = await retryDisbursement(w, failed!.reference);
+    expect(retried.outcome === 'retried' && retried.attempt.reference).toBe(`loan-disbursement:${loanId}-2`);
+    expect((await retryDisbursement(w, failed!.reference)).outcome).toBe('not_due');
+    const active = await w.loans.findById(loanId);
+    expect(active?.status).toBe('active');
+    expect(active?.schedule[0]?.dueDate).toBe('2026-03-01');
+    expect(w.ledger.balance(`loan:${loanId}`)).toEqual(Money.ofFrancs(100_000));
+    expect(w.notifier.sent.filter((n) => n.template === 'loan_disbursed')).toHaveLength(1);
+  });
+
+  it(`gives up after ${MAX_DISBURSEMENT_ATTEMPTS} failed attempts: the loan stays approved and the member is told`, async () => {
+    const { w, loanId } = await approvedLoan();
+    w.mobileMoney.failWith = 'mobile_money_refused';
+    await disburseLoan(w, { loanId });
+    for (let n = 1; n < MAX_DISBURSEMENT_ATTEMPTS; n++) {
+      const due = [...w.disbursements.attempts.values()].find((a) => a.retryAt);
+      w.clock.set(due!.retryAt!);
+      expect((await retryDisbursement(w, due!.reference)).outcome).toBe('retried');
+    }
+    const attempts = [...w.disbursements.attempts.values()];
+    expect(attempts.map((a) => a.status)).toEqual(['failed', 'failed', 'failed', 'failed']);
+    expect(attempts.some((a) => a.retryAt)).toBe(false);
+    expect((await w.loans.findById(loanId))?.status).toBe('approved');
+    expect(w.ledger.balance(`loan:${loanId}`)).toEqual(zero);
+    expect(w.notifier.sent.filter((n) => n.template === 'loan_disbursement_failed').map((n) => n.userId)).toEqual(['m1']);
+  });
+
+  it('a success after a failure, or a failure of a loan already repaid into, contradicts the books and changes nothing', async () => {
+    const { w, loanId } = await approvedLoan();
+    const reference = `loan-disbursement:${loanId}`;
+    w.mobileMoney.failWith = 'mobile_money_refused';
+    await disburseLoan(w, { loanId });
+    expect(await settleDisbursement(w, { reference, status: 'successful' })).toEqual({ ok: true, value: 'contradicts_books' });
+
+    const other = await approvedLoan();
+    await disburseLoan(other.w, { loanId: other.loanId });
+    const loan = (await other.w.loans.findById(other.loanId))!;
+    await other.w.loans.save({ ...loan, totalPaid: Money.ofFrancs(1_000) });
+    expect(await confirmLoanPayment(other.w, { reference: `loan-disbursement:${other.loanId}`, status: 'failed', amount: loan.amount })).toEqual({ ok: false, error: 'disbursement_failed' });
+    expect((await other.w.loans.findById(other.loanId))?.status).toBe('active');
+    expect(other.w.ledger.entries()).toHaveLength(1);
+  });
+
+  it('refuses a member without a wallet and an unknown loan, booking nothing', async () => {
     const noWallet = await approvedLoan(aBorrower({ wallet: undefined }));
     expect(await disburseLoan(noWallet.w, { loanId: noWallet.loanId })).toEqual({ ok: false, error: 'no_mobile_money_number' });
     expect(await disburseLoan(noWallet.w, { loanId: 'nope' })).toEqual({ ok: false, error: 'loan_not_found' });
+    expect(noWallet.w.ledger.entries()).toHaveLength(0);
+    expect(noWallet.w.disbursements.attempts.size).toBe(0);
   });
 });

@@ -128,7 +128,7 @@ describe('submit loan application', () => {
 
     const down = world();
     const facts = await shown(down);
-    down.mobileMoney.failWith = 'mobile_money_unavailable';
+    down.mobileMoney.failWith = 'mobile_money_refused';
     const result = await submitLoanApplication(down, submission(facts.id));
     expect(result.ok && result.value.loan.status).toBe('approved');
   });

@@ -42,6 +42,11 @@ export function disbursementNotice(loan: Loan): MemberNotification {
   };
 }
 
+/** The disbursement was given up: the loan stays approved, nothing is owed, an admin follows up. */
+export function disbursementFailedNotice(loan: Loan): MemberNotification {
+  return { userId: loan.memberId, type: 'other', template: 'loan_disbursement_failed', params: { amount: loan.amount.format() } };
+}
+
 export function repaymentNotice(loan: Loan, amount: Money): MemberNotification {
   return {
     userId: loan.memberId,

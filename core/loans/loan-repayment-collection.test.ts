@@ -110,14 +110,15 @@ describe('confirm loan payment', () => {
     expect(await confirmLoanPayment(w, { reference, status: 'failed', amount })).toEqual({ ok: false, error: 'payment_already_confirmed' });
   });
 
-  it('reads a disbursement\'s success as already booked and its failure as one for an admin', async () => {
+  it('settles a disbursement attempt once; a failure after its success changes nothing', async () => {
     const { w, loan } = await activeLoan();
     const reference = `loan-disbursement:${loan.id}`;
     expect(isLoanPaymentReference(reference)).toBe(true);
     expect(isLoanPaymentReference('contribution-1')).toBe(false);
-    expect(await confirmLoanPayment(w, success(reference, loan.amount))).toEqual({ ok: true, value: 'exists' });
     expect(await confirmLoanPayment(w, { reference, status: 'pending', amount: loan.amount })).toEqual({ ok: true, value: 'pending' });
-    expect(await confirmLoanPayment(w, { reference, status: 'failed', amount: loan.amount })).toEqual({ ok: false, error: 'disbursement_failed' });
+    expect(await confirmLoanPayment(w, success(reference, loan.amount))).toEqual({ ok: true, value: 'applied' });
+    expect(await confirmLoanPayment(w, success(reference, loan.amount))).toEqual({ ok: true, value: 'exists' });
+    expect(await confirmLoanPayment(w, { reference, status: 'failed', amount: loan.amount })).toEqual({ ok: true, value: 'exists' });
     expect(await confirmLoanPayment(w, success('loan-disbursement:nope', loan.amount))).toEqual({ ok: false, error: 'payment_not_found' });
   });
 });

@@ -31,12 +31,13 @@ describe('loan status transitions', () => {
       'pending approve': 'approved',
       'pending reject': 'rejected',
       'approved disburse': 'active',
+      'active disbursement_failed': 'approved',
       'active fall_overdue': 'overdue',
       'overdue catch_up': 'active',
       'active settle': 'repaid',
       'overdue settle': 'repaid',
     };
-    const events: LoanEvent[] = ['approve', 'reject', 'disburse', 'fall_overdue', 'catch_up', 'settle'];
+    const events: LoanEvent[] = ['approve', 'reject', 'disburse', 'disbursement_failed', 'fall_overdue', 'catch_up', 'settle'];
     for (const status of LOAN_STATUSES) {
       for (const event of events) {
         const expected = allowed[`${status} ${event}`];

@@ -2,8 +2,10 @@
  * Loan: its status, its repayments and when it is overdue.
  *
  * Guarantees
- * - Status moves only along: pending → approved | rejected; approved → active (disbursed);
- *   active ⇄ overdue; active | overdue → repaid. Any other move is `loan_transition_not_allowed`.
+ * - Status moves only along: pending → approved | rejected; approved → active (disbursement
+ *   booked); active → approved when that disbursement failed (booked back, due again; see
+ *   disburse-loan.ts); active ⇄ overdue; active | overdue → repaid. Any other move is
+ *   `loan_transition_not_allowed`.
  * - A repayment is applied to the instalments in order, and within each instalment to its interest
  *   first, then its principal; a loan is never paid beyond what its schedule owes.
  * - A loan is overdue at an instant when an instalment whose due day (Kigali) has ended is not
@@ -17,12 +19,14 @@ import { totalOf, type Instalment } from './amortisation.ts';
 export const LOAN_STATUSES = ['pending', 'approved', 'rejected', 'active', 'overdue', 'repaid'] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
 
-export type LoanEvent = 'approve' | 'reject' | 'disburse' | 'fall_overdue' | 'catch_up' | 'settle';
+export type LoanEvent = 'approve' | 'reject' | 'disburse' | 'disbursement_failed' | 'fall_overdue' | 'catch_up' | 'settle';
 
 const TRANSITIONS: Readonly<Record<LoanEvent, { from: readonly LoanStatus[]; to: LoanStatus }>> = {
   approve: { from: ['pending'], to: 'approved' },
   reject: { from: ['pending'], to: 'rejected' },
   disburse: { from: ['approved'], to: 'active' },
+  // Only from active: a loan overdue or repaid was really paid out, whatever a late report says.
+  disbursement_failed: { from: ['active'], to: 'approved' },
   fall_overdue: { from: ['active'], to: 'overdue' },
   catch_up: { from: ['overdue'], to: 'active' },
   settle: { from: ['active', 'overdue'], to: 'repaid' },

@@ -12,6 +12,8 @@ import type { Loan } from './loan.ts';
 import type {
   BorrowerProfile,
   Borrowers,
+  DisbursementAttempt,
+  DisbursementAttemptRepository,
   KeyFactsStatement,
   KeyFactsStatementRepository,
   LoanCollection,
@@ -67,6 +69,25 @@ export class InMemoryLoanCollections implements LoanCollectionRepository {
   }
   async save(collection: LoanCollection) {
     this.collections.set(collection.id, collection);
+  }
+}
+
+export class InMemoryDisbursementAttempts implements DisbursementAttemptRepository {
+  readonly attempts = new Map<string, DisbursementAttempt>();
+  async add(attempt: DisbursementAttempt) {
+    this.attempts.set(attempt.reference, attempt);
+  }
+  async findAttempt(reference: string) {
+    return this.attempts.get(reference);
+  }
+  async saveAttempt(attempt: DisbursementAttempt) {
+    this.attempts.set(attempt.reference, attempt);
+  }
+  async listRetriesDue(now: Date, limit: number) {
+    return [...this.attempts.values()]
+      .filter((a) => a.status === 'failed' && a.retryAt && a.retryAt.getTime() <= now.getTime())
+      .sort((a, b) => a.retryAt!.getTime() - b.retryAt!.getTime())
+      .slice(0, limit);
   }
 }
 
@@ -133,6 +154,7 @@ export function loansWorld(now = '2026-01-31T10:00:00Z') {
     journal: new Journal(ledger),
     loans: new InMemoryLoanRepository(),
     collections: new InMemoryLoanCollections(),
+    disbursements: new InMemoryDisbursementAttempts(),
     statements: new InMemoryKeyFactsStatements(),
     consents: new InMemoryScoringConsents(),
     histories: new FakeCreditHistories(),

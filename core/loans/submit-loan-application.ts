@@ -14,7 +14,8 @@
  *   The acceptance is recorded on the statement with the loan's id.
  * - Each application records a credit assessment (with its model version) and the decision
  *   carries its reason; the member is notified of the decision in the same unit of work.
- * - An approved loan is disbursed right after; if the provider is unavailable it stays `approved`.
+ * - An approved loan is disbursed right after (disburse-loan.ts): if the provider refuses it stays
+ *   `approved` with a retry due; if it is unreachable the booked attempt is re-sent later.
  */
 import { assessCredit, type AssessCreditDeps } from '../credit/assess-credit.ts';
 import type { ScoringConsents } from '../credit/ports.ts';
