@@ -17,7 +17,7 @@ import type { CreditAssessment } from '../../core/credit/ports.ts';
 import type { JournalWriter } from '../../core/ledger/ports.ts';
 import { confirmLoanPayment, type LoanPaymentReport } from '../../core/loans/confirm-loan-payment.ts';
 import { decideLoan } from '../../core/loans/decide-loan.ts';
-import { disburseLoan } from '../../core/loans/disburse-loan.ts';
+import { disburseLoan, retryDisbursement, sendDisbursement } from '../../core/loans/disburse-loan.ts';
 import { instalmentReminder } from '../../core/loans/loan-notices.ts';
 import { recommendLoans } from '../../core/loans/loan-recommendations.ts';
 import { dueInstalmentReminders, type DueInstalmentReminder } from '../../core/loans/loan-reminders.ts';
@@ -35,7 +35,7 @@ import type { MobileMoney } from '../../core/payments/ports.ts';
 import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { MemberWallets, Notifier, TontineRepository } from '../../core/tontines/ports.ts';
-import { MikroOrmKeyFactsStatements, MikroOrmLoanCollections, MikroOrmLoanRepository } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
+import { LoanDisbursementAttempts, MikroOrmKeyFactsStatements, MikroOrmLoanCollections, MikroOrmLoanRepository } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
 import { PostgresCreditAssessments, PostgresLoanReminderNotices, PostgresScoringConsents } from '../../adapters/postgres/postgres-credit-store.ts';
 import { TOKENS } from '../container.ts';
 import { MemberCreditRecords } from './member-credit-records.ts';
@@ -44,6 +44,7 @@ export interface LendingDeps extends SubmitLoanApplicationDeps {
   mobileMoney: MobileMoney;
   loans: MikroOrmLoanRepository;
   collections: MikroOrmLoanCollections;
+  disbursements: LoanDisbursementAttempts;
   assessments: PostgresCreditAssessments;
   reminders: PostgresLoanReminderNotices;
   records: MemberCreditRecords;
@@ -135,12 +136,25 @@ export class Lending {
     return reviews;
   }
 
-  /** An officer's decision; an approved loan is disbursed at once (it stays approved if that fails). */
+  /**
+   * An officer's decision; an approved loan is disbursed at once: stored, then sent. A refusal
+   * leaves it approved with a retry due (core/loans/disburse-loan.ts); the loan as it is now is answered.
+   */
   async review(input: { loanId: string; decision: 'approve' | 'reject'; reason?: string }) {
     const decided = await decideLoan(this.deps, input);
     if (!decided.ok || decided.value.status !== 'approved') return decided;
     const disbursed = await disburseLoan(this.deps, { loanId: decided.value.id });
-    return ok(disbursed.ok ? disbursed.value : decided.value);
+    return ok(disbursed.ok ? disbursed.value : ((await this.deps.loans.findById(decided.value.id)) ?? decided.value));
+  }
+
+  /** Re-sends a pending disbursement attempt under its same reference (the provider never received it). */
+  sendDisbursement(reference: string) {
+    return sendDisbursement(this.deps, reference);
+  }
+
+  /** Makes the next attempt of a failed disbursement whose backoff is over (the loan-disbursement-retry job). */
+  retryDisbursement(reference: string) {
+    return retryDisbursement(this.deps, reference);
   }
 
   refreshStatuses() {
@@ -168,6 +182,7 @@ export const loansModule = new ContainerModule(({ bind }) => {
   const em = [TOKENS.EntityManager] as const;
   bind(MikroOrmLoanRepository).toResolvedValue((m: EntityManager) => new MikroOrmLoanRepository(m), [...em]);
   bind(MikroOrmLoanCollections).toResolvedValue((m: EntityManager) => new MikroOrmLoanCollections(m), [...em]);
+  bind(LoanDisbursementAttempts).toResolvedValue((m: EntityManager) => new LoanDisbursementAttempts(m), [...em]);
   bind(MikroOrmKeyFactsStatements).toResolvedValue((m: EntityManager) => new MikroOrmKeyFactsStatements(m), [...em]);
   bind(PostgresCreditAssessments).toResolvedValue((m: EntityManager) => new PostgresCreditAssessments(m), [...em]);
   bind(PostgresScoringConsents).toResolvedValue((m: EntityManager) => new PostgresScoringConsents(m), [...em]);
@@ -181,6 +196,7 @@ export const loansModule = new ContainerModule(({ bind }) => {
     (
       loans: MikroOrmLoanRepository,
       collections: MikroOrmLoanCollections,
+      disbursements: LoanDisbursementAttempts,
       statements: MikroOrmKeyFactsStatements,
       assessments: PostgresCreditAssessments,
       consents: PostgresScoringConsents,
@@ -196,6 +212,7 @@ export const loansModule = new ContainerModule(({ bind }) => {
       new Lending({
         loans,
         collections,
+        disbursements,
         statements,
         assessments,
         consents,
@@ -213,6 +230,7 @@ export const loansModule = new ContainerModule(({ bind }) => {
     [
       MikroOrmLoanRepository,
       MikroOrmLoanCollections,
+      LoanDisbursementAttempts,
       MikroOrmKeyFactsStatements,
       PostgresCreditAssessments,
       PostgresScoringConsents,

@@ -14,7 +14,7 @@ import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { Notifier } from '../../core/tontines/ports.ts';
 import { SavingsTransfers } from '../../core/tontines/savings-transfers.ts';
 import type { EmailOutboxDispatcher } from '../../adapters/email/email-outbox-dispatcher.ts';
-import { MikroOrmLoanCollections } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
+import { LoanDisbursementAttempts, MikroOrmLoanCollections } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
 import { PostgresContributionNotices } from '../../adapters/postgres/postgres-contribution-notices.ts';
 import { PostgresOutbox } from '../../adapters/postgres/postgres-outbox.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
@@ -30,6 +30,7 @@ import { JobRunner, type Job } from './job-runner.ts';
 import { OutboxDispatchJob } from './jobs/outbox-dispatch-job.ts';
 import { OverdueNoticesJob } from './jobs/overdue-notices-job.ts';
 import { PaymentPollingJob } from './jobs/payment-polling-job.ts';
+import { LoanDisbursementRetryJob } from './jobs/loan-disbursement-retry-job.ts';
 import { PayoutRetryJob } from './jobs/payout-retry-job.ts';
 import { RateLimitPruneJob } from './jobs/rate-limit-prune-job.ts';
 import { RemindersJob } from './jobs/reminders-job.ts';
@@ -83,23 +84,30 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
     (
       payments: PostgresPaymentRepository,
       loanCollections: MikroOrmLoanCollections,
+      disbursements: LoanDisbursementAttempts,
+      lending: Lending,
       mobileMoney: MobileMoney,
       settle: SettlePaymentReport,
       transfers: SavingsTransfers,
       clock: Clock,
       logger: Logger,
       config: Config,
-    ) => new PaymentPollingJob({ payments, loanCollections, mobileMoney, settle, transfers, clock, logger, pollAfterSeconds: config.scheduler.paymentPollAfterSeconds }),
-    [PostgresPaymentRepository, MikroOrmLoanCollections, TOKENS.MobileMoney, SettlePaymentReport, SavingsTransfers, TOKENS.Clock, TOKENS.Logger, TOKENS.Config],
+    ) => new PaymentPollingJob({ payments, loanCollections, disbursements, lending, mobileMoney, settle, transfers, clock, logger, pollAfterSeconds: config.scheduler.paymentPollAfterSeconds }),
+    [PostgresPaymentRepository, MikroOrmLoanCollections, LoanDisbursementAttempts, Lending, TOKENS.MobileMoney, SettlePaymentReport, SavingsTransfers, TOKENS.Clock, TOKENS.Logger, TOKENS.Config],
   );
   bind(PayoutRetryJob).toResolvedValue(
     (attempts: PostgresPaymentRepository, transfers: SavingsTransfers, clock: Clock, logger: Logger) => new PayoutRetryJob({ attempts, transfers, clock, logger }),
     [PostgresPaymentRepository, SavingsTransfers, TOKENS.Clock, TOKENS.Logger],
   );
 
+  bind(LoanDisbursementRetryJob).toResolvedValue(
+    (disbursements: LoanDisbursementAttempts, lending: Lending, clock: Clock, logger: Logger) => new LoanDisbursementRetryJob({ disbursements, lending, clock, logger }),
+    [LoanDisbursementAttempts, Lending, TOKENS.Clock, TOKENS.Logger],
+  );
+
   bind(LoanRemindersJob).toResolvedValue((lending: Lending, clock: Clock, logger: Logger) => new LoanRemindersJob(lending, clock, logger), [Lending, TOKENS.Clock, TOKENS.Logger]);
 
-  bind(SCHEDULER_TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RemindersJob, LoanRemindersJob, OverdueNoticesJob, PaymentPollingJob, PayoutRetryJob, RateLimitPruneJob]);
+  bind(SCHEDULER_TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RemindersJob, LoanRemindersJob, OverdueNoticesJob, PaymentPollingJob, PayoutRetryJob, LoanDisbursementRetryJob, RateLimitPruneJob]);
   bind(JobRunner).toResolvedValue((orm: MikroORM, jobs: Job[], logger: Logger) => new JobRunner(orm, jobs, logger), [
     TOKENS.Orm,
     SCHEDULER_TOKENS.Jobs,

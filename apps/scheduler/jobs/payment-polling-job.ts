@@ -1,7 +1,7 @@
 /**
  * `payment-polling`: every minute, asks the provider about the mobile-money payments still
  * pending after PAYMENT_POLL_AFTER_SECONDS — contribution collections, payout and withdrawal
- * transfers, loan repayment collections — since MTN sends a callback at most once and never
+ * transfers, loan repayment collections and loan disbursements — since MTN sends a callback at most once and never
  * retries it. The answer goes through SettlePaymentReport, the very path a callback takes.
  *
  * Guarantees
@@ -22,18 +22,19 @@ import type { Money } from '../../../core/money/money.ts';
 import type { MobileMoney, MobileMoneyProvider } from '../../../core/payments/ports.ts';
 import type { Clock } from '../../../core/shared/clock.ts';
 import type { SavingsTransfers } from '../../../core/tontines/savings-transfers.ts';
-import type { MikroOrmLoanCollections } from '../../../adapters/postgres/mikro-orm-loan-repository.ts';
+import type { LoanDisbursementAttempts, MikroOrmLoanCollections } from '../../../adapters/postgres/mikro-orm-loan-repository.ts';
 import type { PostgresPaymentRepository } from '../../../adapters/postgres/postgres-payment-repository.ts';
+import type { Lending } from '../../modules/loans-module.ts';
 import type { SettlePaymentReport } from '../../payments/settle-payment-report.ts';
 import type { Job, JobReport } from '../job-runner.ts';
 
-/** At most this many payments (and loan collections) are asked about per run, least recently asked first. */
+/** At most this many payments (and loan collections, and loan disbursements) are asked about per run, least recently asked first. */
 export const POLL_BATCH = 200;
 
 type PollOutcome = 'settled' | 'failed' | 'stillPending' | 'unavailable' | 'resent';
 
 interface Pollable {
-  kind: 'collection' | 'transfer';
+  kind: 'collection' | 'transfer' | 'disbursement';
   provider: MobileMoneyProvider;
   reference: string;
   amount: Money;
@@ -47,6 +48,8 @@ export class PaymentPollingJob implements Job {
     private readonly deps: {
       payments: PostgresPaymentRepository;
       loanCollections: MikroOrmLoanCollections;
+      disbursements: LoanDisbursementAttempts;
+      lending: Lending;
       mobileMoney: MobileMoney;
       settle: SettlePaymentReport;
       transfers: SavingsTransfers;
@@ -57,7 +60,7 @@ export class PaymentPollingJob implements Job {
   ) {}
 
   async run(): Promise<JobReport> {
-    const { payments, loanCollections, clock, pollAfterSeconds } = this.deps;
+    const { payments, loanCollections, disbursements, clock, pollAfterSeconds } = this.deps;
     const now = clock.now();
     const before = new Date(now.getTime() - pollAfterSeconds * 1000);
     const pending: Pollable[] = [
@@ -68,6 +71,7 @@ export class PaymentPollingJob implements Job {
         amount: p.amount,
       })),
       ...(await loanCollections.listRequestedOlderThan(before, POLL_BATCH, now)).map((c) => ({ kind: 'collection' as const, provider: c.provider, reference: c.reference, amount: c.amount })),
+      ...(await disbursements.listPendingOlderThan(before, POLL_BATCH, now)).map((d) => ({ kind: 'disbursement' as const, provider: d.provider, reference: d.reference, amount: d.amount })),
     ];
     const report = { asked: pending.length, settled: 0, failed: 0, stillPending: 0, unavailable: 0, resent: 0, errors: 0 };
     for (const payment of pending) {
@@ -82,15 +86,15 @@ export class PaymentPollingJob implements Job {
   }
 
   private async poll(payment: Pollable): Promise<PollOutcome> {
-    const { mobileMoney, settle, transfers, logger } = this.deps;
+    const { mobileMoney, settle, transfers, lending, logger } = this.deps;
     const status =
       payment.kind === 'collection'
         ? await mobileMoney.collectionStatus(payment.provider, payment.reference)
         : await mobileMoney.transferStatus(payment.provider, payment.reference);
     if (!status.ok) {
       if (status.error === 'mobile_money_unavailable') return 'unavailable';
-      if (payment.kind === 'transfer') {
-        const sent = await transfers.send(payment.reference);
+      if (payment.kind !== 'collection') {
+        const sent = payment.kind === 'transfer' ? await transfers.send(payment.reference) : await lending.sendDisbursement(payment.reference);
         return sent.ok ? 'resent' : sent.error === 'mobile_money_refused' ? 'failed' : 'unavailable';
       }
       const expired = await settle.expire(payment.reference, payment.amount);
