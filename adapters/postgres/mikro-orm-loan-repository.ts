@@ -296,9 +296,9 @@ const toDisbursement = (row: DisbursementDbRow): DisbursementAttempt => ({
   amount: money(row.amount_centimes),
   ledgerEntryId: row.ledger_entry_id,
   status: row.status,
-  createdAt: row.created_at,
-  ...(row.completed_at ? { completedAt: row.completed_at } : {}),
-  ...(row.retry_at ? { retryAt: row.retry_at } : {}),
+  createdAt: new Date(row.created_at),
+  ...(row.completed_at ? { completedAt: new Date(row.completed_at) } : {}),
+  ...(row.retry_at ? { retryAt: new Date(row.retry_at) } : {}),
 });
 
 export class LoanDisbursementAttempts implements DisbursementAttemptRepository {

@@ -1,0 +1,182 @@
+/**
+ * Loan disbursements against PostgreSQL through the real app: the attempt is stored (loan active,
+ * ledger entry, pending row) before the provider is asked, so a callback that arrives before
+ * `transfer` returns settles it; a failed one is reversed in the ledger, the loan is approved
+ * again, and `loan-disbursement-retry` sends `<reference>-2` after the backoff; one whose callback
+ * never came is confirmed by `payment-polling` (the same SettlePaymentReport → Lending path).
+ * The ledger balances after each.
+ */
+import { randomUUID } from 'node:crypto';
+import { RequestContext } from '@mikro-orm/core';
+import { pino } from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disburseLoan } from '../../core/loans/disburse-loan.ts';
+import { Money } from '../../core/money/money.ts';
+import type { MobileMoney, MobileMoneyRequest } from '../../core/payments/ports.ts';
+import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
+import { buildContainer } from '../../apps/container.ts';
+import { Lending } from '../../apps/modules/loans-module.ts';
+import { JobRunner } from '../../apps/scheduler/job-runner.ts';
+import { createApp } from '../../apps/server.ts';
+import { FakeClock } from '../support/fake-clock.ts';
+import { registerMember, type TestMember } from '../support/savings-journey.ts';
+import { testConfig, type TestApp } from '../support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+/** The sandbox; `callback` delivers MTN's callback (answered) before `transfer` even returns. */
+class FastCallbackMobileMoney implements MobileMoney {
+  readonly inner = new SandboxMobileMoney({ settleMs: 20 });
+  callback: 'SUCCESSFUL' | 'FAILED' | 'none' = 'SUCCESSFUL';
+  readonly callbackAnswers: { reference: string; status: number; body: unknown }[] = [];
+  readonly sent: string[] = [];
+  handler: ((...args: never[]) => unknown) | undefined;
+
+  requestToPay(r: MobileMoneyRequest) {
+    return this.inner.requestToPay(r);
+  }
+  collectionStatus(...args: Parameters<MobileMoney['collectionStatus']>) {
+    return this.inner.collectionStatus(...args);
+  }
+  transferStatus(...args: Parameters<MobileMoney['transferStatus']>) {
+    return this.inner.transferStatus(...args);
+  }
+  async transfer(r: MobileMoneyRequest) {
+    this.sent.push(r.reference);
+    if (this.callback !== 'none') {
+      const failed = this.callback === 'FAILED';
+      const body = { externalId: r.reference, amount: String(r.amount.toWholeFrancs()), currency: 'RWF', status: this.callback, ...(failed ? { reason: 'PAYEE_NOT_FOUND' } : { financialTransactionId: '42' }) };
+      const answer = await request(this.handler as never).put('/api/payments/callbacks/mtn').send(body);
+      this.callbackAnswers.push({ reference: r.reference, status: answer.status, body: answer.body });
+    }
+    return this.inner.transfer(r);
+  }
+}
+
+let db: TestDatabase;
+let t: TestApp;
+const clock = new FakeClock(new Date('2026-06-01T08:00:00Z'));
+const mobileMoney = new FastCallbackMobileMoney();
+let borrower: TestMember;
+
+const inContext = <T>(work: () => Promise<T>) => RequestContext.create(db.orm.em, work);
+const runJob = (name: string) => t.container.get(JobRunner).runOnce(name);
+const sql = <T>(query: string, params: unknown[] = []) => db.orm.em.fork().execute<T[]>(query, params);
+const balance = async (account: string) =>
+  Number((await sql<{ c: string }>(`select coalesce(sum(amount_centimes), 0)::text as c from ledger_postings where account_id = ?`, [account]))[0]?.c ?? 0);
+const loanRow = async (id: string) => (await sql<{ status: string; disbursed_at: Date | null; schedule: unknown[] }>('select status, disbursed_at, schedule from loans where id = ?', [id]))[0];
+const attempts = (loanId: string) =>
+  sql<{ reference: string; attempt: number; status: string }>('select reference, attempt, status from loan_disbursements where loan_id = ? order by attempt', [loanId]);
+
+/** The whole ledger sums to zero, and the loan's receivable is what was really paid out. */
+async function expectBooks(loanId: string, paidOutCentimes: number) {
+  expect(Number((await sql<{ c: string }>('select coalesce(sum(amount_centimes), 0)::text as c from ledger_postings'))[0]?.c)).toBe(0);
+  expect(await balance(`loan:${loanId}`)).toBe(paidOutCentimes);
+}
+
+async function approvedLoan(): Promise<string> {
+  const id = randomUUID();
+  await inContext(() =>
+    t.container.get(Lending).deps.loans.save({
+      id,
+      memberId: borrower.id,
+      amount: Money.ofFrancs(20_000),
+      termMonths: 6,
+      purpose: 'Stock',
+      annualRateBps: 1200,
+      creditScore: 700,
+      status: 'approved',
+      appliedAt: clock.now(),
+      schedule: [],
+      totalPaid: Money.ZERO,
+    }),
+  );
+  return id;
+}
+
+const disburse = (loanId: string) => inContext(() => disburseLoan(t.container.get(Lending).deps, { loanId }));
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const config = testConfig({ PAYMENT_POLL_AFTER_SECONDS: '60' });
+  const container = buildContainer({ config, orm: db.orm, logger: pino({ level: 'silent' }), clock, singleSignOn: null, mailTransport: null, mobileMoney });
+  const app = createApp(container);
+  t = { app, handler: app.callback(), container, config };
+  mobileMoney.handler = t.handler as never;
+  borrower = await registerMember(db, t, { email: 'ada@example.rw', firstName: 'Ada', language: 'en', phone: '+250788500001' });
+});
+afterAll(async () => {
+  mobileMoney.inner.close();
+  await db?.drop();
+});
+
+describe('loan disbursements', () => {
+  it('are committed before the provider is asked: a callback arriving before transfer() returns settles it', async () => {
+    mobileMoney.callback = 'SUCCESSFUL';
+    const loanId = await approvedLoan();
+    const disbursed = await disburse(loanId);
+    expect(disbursed.ok && disbursed.value.status).toBe('active');
+    const reference = `loan-disbursement:${loanId}`;
+    expect(mobileMoney.callbackAnswers.at(-1)).toEqual({ reference, status: 200, body: { status: 'applied', paymentStatus: 'successful' } });
+    expect(await attempts(loanId)).toEqual([{ reference, attempt: 1, status: 'successful' }]);
+    expect((await loanRow(loanId))?.status).toBe('active');
+    await expectBooks(loanId, 2_000_000);
+  });
+
+  it('a failure reverses the entry and puts the loan back to approved; the retry job sends <reference>-2 after the backoff', async () => {
+    mobileMoney.callback = 'FAILED';
+    const loanId = await approvedLoan();
+    const reference = `loan-disbursement:${loanId}`;
+    await disburse(loanId);
+    expect(mobileMoney.callbackAnswers.at(-1)).toEqual({ reference, status: 200, body: { status: 'failed', paymentStatus: 'failed' } });
+    expect(await loanRow(loanId)).toMatchObject({ status: 'approved', disbursed_at: null, schedule: [] });
+    const entries = await sql<{ key: string }>('select key from journal_entries where key in (?, ?) order by key', [reference, `reversal:${reference}`]);
+    expect(entries.map((e) => e.key)).toEqual([reference, `reversal:${reference}`]);
+    await expectBooks(loanId, 0);
+
+    mobileMoney.callback = 'SUCCESSFUL';
+    expect(await runJob('loan-disbursement-retry')).toMatchObject({ outcome: 'ran', report: { retried: 0 } });
+    clock.advance(5 * 60_000);
+    expect(await runJob('loan-disbursement-retry')).toMatchObject({ outcome: 'ran', report: { retried: 1, givenUp: 0, errors: 0 } });
+    expect(await runJob('loan-disbursement-retry')).toMatchObject({ outcome: 'ran', report: { retried: 0 } });
+    expect(await attempts(loanId)).toEqual([
+      { reference, attempt: 1, status: 'failed' },
+      { reference: `${reference}-2`, attempt: 2, status: 'successful' },
+    ]);
+    const row = await loanRow(loanId);
+    expect(row?.status).toBe('active');
+    expect(new Date(row!.disbursed_at!).toISOString()).toBe(clock.now().toISOString());
+    await expectBooks(loanId, 2_000_000);
+  });
+
+  it('one whose callback never came is confirmed by the polling job, through the same dispatch', async () => {
+    mobileMoney.callback = 'none';
+    const loanId = await approvedLoan();
+    const reference = `loan-disbursement:${loanId}`;
+    await disburse(loanId);
+    expect(await attempts(loanId)).toEqual([{ reference, attempt: 1, status: 'pending' }]);
+    await expectBooks(loanId, 2_000_000);
+    await new Promise((resolve) => setTimeout(resolve, 60)); // the sandbox settles it at the provider
+    clock.advance(61_000);
+    expect(await runJob('payment-polling')).toMatchObject({ outcome: 'ran', report: { asked: 1, settled: 1, errors: 0 } });
+    expect(await attempts(loanId)).toEqual([{ reference, attempt: 1, status: 'successful' }]);
+    clock.advance(61_000);
+    expect(await runJob('payment-polling')).toMatchObject({ report: { asked: 0 } });
+    await expectBooks(loanId, 2_000_000);
+  });
+
+  it('a pending one the provider never received is re-sent under its same reference', async () => {
+    const loanId = await approvedLoan();
+    const reference = `loan-disbursement:${loanId}`;
+    const transfer = mobileMoney.inner.transfer.bind(mobileMoney.inner);
+    mobileMoney.inner.transfer = async () => ({ ok: false, error: 'mobile_money_unavailable' }) as never;
+    const disbursed = await disburse(loanId);
+    mobileMoney.inner.transfer = transfer;
+    expect(disbursed.ok && disbursed.value.status).toBe('active');
+    clock.advance(61_000);
+    expect(await runJob('payment-polling')).toMatchObject({ outcome: 'ran', report: { resent: 1, errors: 0 } });
+    expect(mobileMoney.sent.filter((r) => r === reference)).toHaveLength(2);
+    expect(await attempts(loanId)).toEqual([{ reference, attempt: 1, status: 'pending' }]);
+    await expectBooks(loanId, 2_000_000);
+  });
+});
