@@ -9,9 +9,11 @@
  *   deadlock) or that lost a race on a unique business key (`ConcurrentWriteConflict`) is run
  *   again from the start, a few times with a short random pause, so a conflict between
  *   concurrent requests never reaches the member as an error. Only the outermost unit of work
- *   retries: a nested one joins its caller's transaction and lets the caller decide.
+ *   retries: a nested one joins its caller's transaction (no savepoint: two round trips saved on
+ *   every nested use case) and lets the caller decide; an error inside it fails the whole
+ *   transaction, which is retried or rolled back as one.
  */
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { TransactionPropagation, type EntityManager } from '@mikro-orm/postgresql';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 
 /** A concurrent transaction committed the same unique business key first: run the work again. */
@@ -39,7 +41,7 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
   constructor(private readonly em: EntityManager) {}
 
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.em.isInTransaction()) return this.em.transactional(() => work());
+    if (this.em.isInTransaction()) return this.em.transactional(() => work(), { propagation: TransactionPropagation.REQUIRED });
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.em.transactional(() => work());
