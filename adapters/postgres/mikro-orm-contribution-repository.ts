@@ -71,12 +71,12 @@ export class MikroOrmContributionRepository implements ContributionRepository {
   }
 
   async findByPaymentReference(providerReference: string): Promise<Contribution | undefined> {
-    const owner = await this.em.execute<{ contribution_id: string }[]>(
-      `select contribution_id from payments where reference = ? and kind = 'contribution' limit 1`,
+    // One round trip finds and locks the contribution the reference belongs to.
+    const rows = await this.em.execute<ContributionDbRow[]>(
+      `${SELECT_CONTRIBUTION} where id = (select contribution_id from payments where reference = ? and kind = 'contribution' limit 1) for update`,
       [providerReference],
     );
-    const id = owner[0]?.contribution_id;
-    return id === undefined ? undefined : this.findById(id);
+    return (await this.hydrate(rows))[0];
   }
 
   async listByTontine(tontineId: string): Promise<Contribution[]> {
@@ -100,11 +100,24 @@ export class MikroOrmContributionRepository implements ContributionRepository {
 
   async save(contributions: readonly Contribution[]): Promise<void> {
     if (contributions.length === 0) return;
+    const now = this.clock.now();
+    const attempts = contributions.flatMap((c) => c.attempts.map((a) => ({ c, a, status: PAYMENT_STATUS[a.status] })));
+    // The contributions and their payment attempts in one statement (one round trip): a
+    // data-modifying CTE always runs, whether or not the outer statement reads it.
     await this.em.execute(
-      `insert into contributions (id, tontine_id, member_id, cycle, amount_centimes, due_date, status, paid_at, payment_method, payment_reference)
-       select * from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::int[], ?::bigint[], ?::date[], ?::text[], ?::timestamptz[], ?::text[], ?::varchar[])
-       on conflict (id) do update set status = excluded.status, paid_at = excluded.paid_at,
-         payment_method = excluded.payment_method, payment_reference = excluded.payment_reference`,
+      `with saved_contributions as (
+         insert into contributions (id, tontine_id, member_id, cycle, amount_centimes, due_date, status, paid_at, payment_method, payment_reference)
+         select * from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::int[], ?::bigint[], ?::date[], ?::text[], ?::timestamptz[], ?::text[], ?::varchar[])
+         on conflict (id) do update set status = excluded.status, paid_at = excluded.paid_at,
+           payment_method = excluded.payment_method, payment_reference = excluded.payment_reference
+       )
+       insert into payments (id, kind, provider, reference, member_id, idempotency_key, contribution_id, tontine_id, amount_centimes, phone_number, status, created_at, completed_at)
+       select id, 'contribution', provider, reference, member_id, idempotency_key, contribution_id, tontine_id, amount_centimes, phone_number, status, created_at, completed_at
+       from unnest(?::uuid[], ?::varchar[], ?::varchar[], ?::uuid[], ?::varchar[], ?::uuid[], ?::uuid[], ?::bigint[], ?::varchar[], ?::varchar[], ?::timestamptz[], ?::timestamptz[])
+         as a(id, provider, reference, member_id, idempotency_key, contribution_id, tontine_id, amount_centimes, phone_number, status, created_at, completed_at)
+       on conflict (reference, provider) do update set status = excluded.status,
+         completed_at = coalesce(payments.completed_at, excluded.completed_at)
+       where payments.status is distinct from excluded.status`,
       [
         sqlArray(contributions.map((c) => c.id)),
         sqlArray(contributions.map((c) => c.tontineId)),
@@ -116,35 +129,18 @@ export class MikroOrmContributionRepository implements ContributionRepository {
         sqlArray(contributions.map((c) => c.paidAt?.toISOString() ?? null)),
         sqlArray(contributions.map((c) => c.paymentMethod)),
         sqlArray(contributions.map((c) => c.paymentReference)),
-      ],
-    );
-    const now = this.clock.now();
-    for (const contribution of contributions) {
-      for (const attempt of contribution.attempts) await this.saveAttempt(contribution, attempt, now);
-    }
-  }
-
-  private async saveAttempt(contribution: Contribution, attempt: PaymentAttempt, now: Date): Promise<void> {
-    const status = PAYMENT_STATUS[attempt.status];
-    await this.em.execute(
-      `insert into payments (id, kind, provider, reference, member_id, idempotency_key, contribution_id, tontine_id, amount_centimes, phone_number, status, created_at, completed_at)
-       values (?, 'contribution', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (reference, provider) do update set status = excluded.status,
-         completed_at = coalesce(payments.completed_at, excluded.completed_at)
-       where payments.status is distinct from excluded.status`,
-      [
-        UUID_PATTERN.test(attempt.providerReference) ? attempt.providerReference : this.ids.newId(),
-        attempt.provider,
-        attempt.providerReference,
-        contribution.memberId,
-        attempt.idempotencyKey,
-        contribution.id,
-        contribution.tontineId,
-        String(attempt.amount.centimes),
-        attempt.msisdn,
-        status,
-        attempt.requestedAt,
-        status === 'pending' ? null : now,
+        sqlArray(attempts.map(({ a }) => (UUID_PATTERN.test(a.providerReference) ? a.providerReference : this.ids.newId()))),
+        sqlArray(attempts.map(({ a }) => a.provider)),
+        sqlArray(attempts.map(({ a }) => a.providerReference)),
+        sqlArray(attempts.map(({ c }) => c.memberId)),
+        sqlArray(attempts.map(({ a }) => a.idempotencyKey)),
+        sqlArray(attempts.map(({ c }) => c.id)),
+        sqlArray(attempts.map(({ c }) => c.tontineId)),
+        sqlArray(attempts.map(({ a }) => a.amount.centimes)),
+        sqlArray(attempts.map(({ a }) => a.msisdn)),
+        sqlArray(attempts.map(({ status }) => status)),
+        sqlArray(attempts.map(({ a }) => a.requestedAt.toISOString())),
+        sqlArray(attempts.map(({ status }) => (status === 'pending' ? null : now.toISOString()))),
       ],
     );
   }
