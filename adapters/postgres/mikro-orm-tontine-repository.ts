@@ -63,6 +63,13 @@ export class MikroOrmTontineRepository implements TontineRepository {
     return (await this.hydrate(await this.em.execute<TontineDbRow[]>(`${SELECT_TONTINE} where id = ?`, [id])))[0];
   }
 
+  /** The group's name alone (one round trip), for a notice. */
+  async nameOf(id: string): Promise<string | undefined> {
+    if (!UUID_PATTERN.test(id)) return undefined;
+    const rows = await this.em.execute<{ name: string }[]>('select name from tontines where id = ?', [id]);
+    return rows[0]?.name;
+  }
+
   async listByMember(userId: string): Promise<Tontine[]> {
     if (!UUID_PATTERN.test(userId)) return [];
     const rows = await this.em.execute<TontineDbRow[]>(

@@ -85,6 +85,10 @@ export class SettlePaymentReport {
     }
     const outcome = payment.kind === 'contribution' ? await this.settleContribution(payment, report) : await this.settleTransfer(payment, report);
     if (!outcome.ok) return outcome;
+    // A contribution payment this report just settled is what the report said: no second read.
+    if (payment.kind === 'contribution' && (outcome.value === 'applied' || outcome.value === 'failed')) {
+      return ok({ outcome: outcome.value, paymentStatus: outcome.value === 'applied' ? 'successful' : 'failed' });
+    }
     return ok({ outcome: outcome.value, paymentStatus: (await this.deps.payments.findById(payment.id))?.status ?? payment.status });
   }
 
@@ -117,13 +121,13 @@ export class SettlePaymentReport {
       const { contribution } = result.value;
       // A repeated failure report must not tell the member twice.
       if (result.value.outcome === 'applied' || (result.value.outcome === 'failed' && payment.status === 'pending')) {
-        const tontine = await this.deps.tontines.get(contribution.tontineId);
+        const tontineName = await this.deps.tontines.nameOf(contribution.tontineId);
         const template = result.value.outcome === 'applied' ? 'contribution_received' : 'payment_failed';
         await notifier.notify({
           userId: contribution.memberId,
           type: TEMPLATE_TYPES[template],
           template,
-          params: { tontineName: tontine?.name ?? '', amount: contribution.amount.format(), cycle: String(contribution.cycle), reason: report.reason ?? '' },
+          params: { tontineName: tontineName ?? '', amount: contribution.amount.format(), cycle: String(contribution.cycle), reason: report.reason ?? '' },
         });
       }
       return result;
