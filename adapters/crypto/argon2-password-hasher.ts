@@ -1,13 +1,39 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { PasswordHasher } from '../../core/accounts/ports.ts';
+import type { PinHasher } from '../../core/accounts/ussd-pins.ts';
 
 /**
- * argon2id (the library's default algorithm) with the OWASP minimum (19 MiB, 2 passes, 1 lane); the parameters travel inside each
- * hash, so raising them later keeps old hashes verifiable.
+ * argon2id (the library's default algorithm) at a given cost; the parameters travel inside each
+ * hash, so a hash made at another cost keeps verifying and `needsRehash` tells it apart.
+ *
+ * Guarantees
+ * - Every hash is argon2id with a fresh random salt, at this hasher's cost.
+ * - A malformed stored hash verifies nothing, and needs a rehash.
  */
-export class Argon2PasswordHasher implements PasswordHasher {
+export interface Argon2Cost {
+  /** KiB */
+  readonly memoryCost: number;
+  readonly timeCost: number;
+  readonly parallelism: number;
+}
+
+/** Passwords: the OWASP minimum (19 MiB, 2 passes, 1 lane). */
+export const PASSWORD_COST: Argon2Cost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+/**
+ * USSD PINs: 4 MiB, 1 pass (≈ 3 ms here against ≈ 85 ms). A 5-digit PIN falls to a brute force of
+ * its 100,000 values at any cost once its hash is stolen; online, the lock-out (3 wrong → 30 min)
+ * protects it. The cost is only what each step of a session pays (docs/decisions.md).
+ */
+export const PIN_COST: Argon2Cost = { memoryCost: 4_096, timeCost: 1, parallelism: 1 };
+
+/** `$argon2id$v=19$m=4096,t=1,p=1$salt$hash`: the parameters of a stored hash. */
+const PARAMETERS = /^\$argon2id\$v=\d+\$m=(\d+),t=(\d+),p=(\d+)\$/;
+
+export class Argon2PasswordHasher implements PasswordHasher, PinHasher {
+  constructor(private readonly cost: Argon2Cost = PASSWORD_COST) {}
+
   hash(password: string): Promise<string> {
-    return hash(password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    return hash(password, { ...this.cost });
   }
 
   async verify(passwordHash: string, password: string): Promise<boolean> {
@@ -17,5 +43,11 @@ export class Argon2PasswordHasher implements PasswordHasher {
       // A malformed stored hash verifies nothing.
       return false;
     }
+  }
+
+  needsRehash(passwordHash: string): boolean {
+    const found = PARAMETERS.exec(passwordHash);
+    const { memoryCost, timeCost, parallelism } = this.cost;
+    return !found || Number(found[1]) !== memoryCost || Number(found[2]) !== timeCost || Number(found[3]) !== parallelism;
   }
 }

@@ -4,6 +4,7 @@
  * Guarantees
  * - `add` is one INSERT … ON CONFLICT DO NOTHING: of two concurrent registrations of one number,
  *   exactly one adds it, and the loser's transaction is not aborted (it answers `phone_taken`).
+ * - `replaceHash` is one compare-and-set UPDATE: it changes nothing once the hash is no longer `from`.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { UssdPin, UssdPins } from '../../core/accounts/ussd-pins.ts';
@@ -31,5 +32,9 @@ export class PostgresUssdPins implements UssdPins {
 
   async changeHash(phoneNumber: string, pinHash: string, now: Date): Promise<void> {
     await this.em.execute('update ussd_pins set pin_hash = ?, updated_at = ? where phone_number = ?', [pinHash, now, phoneNumber], 'run');
+  }
+
+  async replaceHash(phoneNumber: string, from: string, to: string, now: Date): Promise<void> {
+    await this.em.execute('update ussd_pins set pin_hash = ?, updated_at = ? where phone_number = ? and pin_hash = ?', [to, now, phoneNumber, from], 'run');
   }
 }

@@ -9,9 +9,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { ChangeLanguage } from '../../core/accounts/change-language.ts';
 import { ChangeUssdPin } from '../../core/accounts/change-ussd-pin.ts';
-import type { AccountRepository, PasswordHasher } from '../../core/accounts/ports.ts';
+import type { AccountRepository } from '../../core/accounts/ports.ts';
 import { RegisterByPhone } from '../../core/accounts/register-by-phone.ts';
-import type { UssdPins } from '../../core/accounts/ussd-pins.ts';
+import type { PinHasher, UssdPins } from '../../core/accounts/ussd-pins.ts';
 import { VerifyUssdPin } from '../../core/accounts/verify-ussd-pin.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import type { ContributionRepository } from '../../core/contributions/ports.ts';
@@ -19,6 +19,7 @@ import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { TontineRepository } from '../../core/tontines/ports.ts';
+import { Argon2PasswordHasher, PIN_COST } from '../../adapters/crypto/argon2-password-hasher.ts';
 import { PostgresMemberDirectory, PostgresNotificationStore } from '../../adapters/postgres/postgres-community.ts';
 import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
@@ -33,17 +34,20 @@ function token<T>(name: string): ServiceIdentifier<T> {
 
 export const USSD_TOKENS = {
   UssdPins: token<UssdPins>('UssdPins'),
+  /** PINs are hashed like passwords, at a cost chosen for PINs (docs/decisions.md). */
+  PinHasher: token<PinHasher>('PinHasher'),
   /** The loans module's Lending; a member without loans gets no loans entry in the menu. */
   MemberLoans: token<MemberLoans>('MemberLoans'),
 };
 
 export const ussdModule = new ContainerModule(({ bind }) => {
   bind(USSD_TOKENS.UssdPins).toResolvedValue((em: EntityManager) => new PostgresUssdPins(em), [TOKENS.EntityManager]);
+  bind(USSD_TOKENS.PinHasher).toResolvedValue(() => new Argon2PasswordHasher(PIN_COST));
   bind(PostgresUssdSessionStore).toResolvedValue((em: EntityManager) => new PostgresUssdSessionStore(em), [TOKENS.EntityManager]);
   bind(USSD_TOKENS.MemberLoans).toResolvedValue((lending: Lending) => lending, [Lending]);
 
-  const accountDeps = (accounts: AccountRepository, pins: UssdPins, hasher: PasswordHasher, uow: UnitOfWork, ids: IdGenerator, clock: Clock) => ({ accounts, pins, hasher, uow, ids, clock });
-  const accountTokens = [TOKENS.AccountRepository, USSD_TOKENS.UssdPins, TOKENS.PasswordHasher, TOKENS.UnitOfWork, TOKENS.IdGenerator, TOKENS.Clock] as const;
+  const accountDeps = (accounts: AccountRepository, pins: UssdPins, hasher: PinHasher, uow: UnitOfWork, ids: IdGenerator, clock: Clock) => ({ accounts, pins, hasher, uow, ids, clock });
+  const accountTokens = [TOKENS.AccountRepository, USSD_TOKENS.UssdPins, USSD_TOKENS.PinHasher, TOKENS.UnitOfWork, TOKENS.IdGenerator, TOKENS.Clock] as const;
   bind(RegisterByPhone).toResolvedValue((...d: Parameters<typeof accountDeps>) => new RegisterByPhone(accountDeps(...d)), [...accountTokens]);
   bind(VerifyUssdPin).toResolvedValue((...d: Parameters<typeof accountDeps>) => new VerifyUssdPin(accountDeps(...d)), [...accountTokens]);
   bind(ChangeUssdPin).toResolvedValue((...d: Parameters<typeof accountDeps>) => new ChangeUssdPin(accountDeps(...d)), [...accountTokens]);

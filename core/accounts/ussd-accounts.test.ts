@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { accountsWorld } from './accounts.fixtures.ts';
+import { accountsWorld, PlainHasher } from './accounts.fixtures.ts';
 import { ChangeLanguage } from './change-language.ts';
 import { ChangeUssdPin } from './change-ussd-pin.ts';
 import { RegisterByPhone } from './register-by-phone.ts';
-import { phoneKey, type UssdPin, type UssdPins } from './ussd-pins.ts';
+import { phoneKey, type PinHasher, type UssdPin, type UssdPins } from './ussd-pins.ts';
 import { VerifyUssdPin } from './verify-ussd-pin.ts';
 
 class InMemoryPins implements UssdPins {
@@ -20,12 +20,26 @@ class InMemoryPins implements UssdPins {
     const pin = this.pins.get(phoneNumber);
     if (pin) this.pins.set(phoneNumber, { ...pin, pinHash });
   }
+  async replaceHash(phoneNumber: string, from: string, to: string) {
+    const pin = this.pins.get(phoneNumber);
+    if (pin?.pinHash === from) this.pins.set(phoneNumber, { ...pin, pinHash: to });
+  }
+}
+
+/** PlainHasher whose `old:<pin>` stands for a hash made at an earlier cost: it verifies, and asks for a rehash. */
+class PlainPinHasher extends PlainHasher implements PinHasher {
+  override async verify(hash: string, pin: string) {
+    return hash === `old:${pin}` || super.verify(hash, pin);
+  }
+  needsRehash(hash: string) {
+    return !hash.startsWith('hashed:');
+  }
 }
 
 function world() {
   const w = accountsWorld();
   const pins = new InMemoryPins();
-  const deps = { accounts: w.accounts, pins, hasher: w.passwords, uow: w.uow, ids: w.ids, clock: w.clock };
+  const deps = { accounts: w.accounts, pins, hasher: new PlainPinHasher(), uow: w.uow, ids: w.ids, clock: w.clock };
   return {
     ...w,
     pins,
@@ -83,6 +97,25 @@ describe('VerifyUssdPin', () => {
     expect(await w.verify.execute({ phoneNumber: '+250788123456', pin: '24680' })).toEqual({ ok: true, value: { userId: registered.ok && registered.value.userId } });
     expect(await w.verify.execute({ phoneNumber: '+250788123456', pin: '24681' })).toEqual({ ok: false, error: 'pin_incorrect' });
     expect(await w.verify.execute({ phoneNumber: '+250788999999', pin: '24680' })).toEqual({ ok: false, error: 'pin_incorrect' });
+  });
+
+  it('rehashes a PIN hashed at an earlier cost on its next right entry, and not on a wrong one', async () => {
+    const w = world();
+    await w.register.execute(AMINA);
+    const old = { ...w.pins.pins.get('+250788123456')!, pinHash: 'old:24680' };
+    w.pins.pins.set(old.phoneNumber, old);
+    expect((await w.verify.execute({ phoneNumber: '0788123456', pin: '24681' })).ok).toBe(false);
+    expect(w.pins.pins.get('+250788123456')?.pinHash).toBe('old:24680');
+    expect((await w.verify.execute({ phoneNumber: '0788123456', pin: '24680' })).ok).toBe(true);
+    expect(w.pins.pins.get('+250788123456')?.pinHash).toBe('hashed:24680');
+  });
+
+  it('never lets a rehash undo a PIN changed in between', async () => {
+    const w = world();
+    await w.register.execute(AMINA);
+    w.pins.pins.set('+250788123456', { ...w.pins.pins.get('+250788123456')!, pinHash: 'old:24680' });
+    await w.pins.replaceHash('+250788123456', 'hashed:something-else', 'hashed:24680');
+    expect(w.pins.pins.get('+250788123456')?.pinHash).toBe('old:24680');
   });
 });
 

@@ -4,12 +4,15 @@
  * Guarantees
  * - One PIN per phone number and one phone number per account (`phone_taken` otherwise, also
  *   under concurrent registrations).
- * - Only the PIN's hash is stored, made by the same PasswordHasher as passwords.
+ * - Only the PIN's hash is stored, hashed like a password (argon2id, salted, its parameters inside
+ *   the hash) but at a cost chosen for PINs (PinHasher; docs/decisions.md): a 5-digit PIN is kept
+ *   safe by the lock-out, not by the hash's cost.
  * - A phone number is keyed in one form: a Rwandan mobile number as core/identity normalises it
  *   (E.164), any other E.164 number (a provider's sandbox or a foreign SIM) as `+` and its digits.
  */
 import { normalisePhoneNumber } from '../identity/phone-number.ts';
 import { err, ok, type Result } from '../shared/result.ts';
+import type { PasswordHasher } from './ports.ts';
 
 export interface UssdPin {
   readonly phoneNumber: string;
@@ -22,6 +25,13 @@ export interface UssdPins {
   /** Atomic against a concurrent add of the same number; the account may be added after it in the same unit of work. */
   add(pin: UssdPin, now: Date): Promise<'added' | 'phone_taken'>;
   changeHash(phoneNumber: string, pinHash: string, now: Date): Promise<void>;
+  /** Replaces the hash only while it is still `from`: a rehash never undoes a concurrent PIN change. */
+  replaceHash(phoneNumber: string, from: string, to: string, now: Date): Promise<void>;
+}
+
+/** The hasher of PINs; a hash made at another cost still verifies, and `needsRehash` says so. */
+export interface PinHasher extends PasswordHasher {
+  needsRehash(hash: string): boolean;
 }
 
 const E164 = /^\+[1-9]\d{7,14}$/;

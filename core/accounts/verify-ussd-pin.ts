@@ -5,19 +5,27 @@
  * - Answers the account only when the number has a PIN and the PIN matches its hash; an unknown
  *   number answers `pin_incorrect` like a wrong PIN, so the answer tells nothing about which
  *   numbers have accounts.
+ * - A matching PIN whose hash was made at another cost than the PIN hasher's is rehashed at its
+ *   cost, once: the new hash replaces the old only if no PIN change came in between.
  * - Counting wrong PINs and locking access is the channel's policy (ussd/pin-policy.ts).
  */
+import type { Clock } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
-import type { PasswordHasher } from './ports.ts';
-import { phoneKey, type UssdPins } from './ussd-pins.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import { phoneKey, type PinHasher, type UssdPins } from './ussd-pins.ts';
 
 export class VerifyUssdPin {
-  constructor(private readonly deps: { pins: UssdPins; hasher: PasswordHasher }) {}
+  constructor(private readonly deps: { pins: UssdPins; hasher: PinHasher; uow: UnitOfWork; clock: Clock }) {}
 
   async execute(input: { phoneNumber: string; pin: string }): Promise<Result<{ userId: string }, 'pin_incorrect'>> {
+    const { pins, hasher, uow, clock } = this.deps;
     const phone = phoneKey(input.phoneNumber);
-    const stored = phone.ok ? await this.deps.pins.findByPhone(phone.value) : null;
-    if (!stored || !(await this.deps.hasher.verify(stored.pinHash, input.pin))) return err('pin_incorrect');
+    const stored = phone.ok ? await pins.findByPhone(phone.value) : null;
+    if (!stored || !(await hasher.verify(stored.pinHash, input.pin))) return err('pin_incorrect');
+    if (hasher.needsRehash(stored.pinHash)) {
+      const pinHash = await hasher.hash(input.pin);
+      await uow.run(() => pins.replaceHash(stored.phoneNumber, stored.pinHash, pinHash, clock.now()));
+    }
     return ok({ userId: stored.userId });
   }
 }
