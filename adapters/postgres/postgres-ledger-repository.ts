@@ -9,14 +9,15 @@
  *   balance. The Journal asks only for the accounts an entry takes down, so a credit to a pool
  *   takes no lock at all: contributions into one hot pool are appended side by side.
  * - `append` writes the entry and its postings in the caller's transaction, creating account rows
- *   on first use. The entry key is UNIQUE; when a concurrent transaction committed the same key
- *   first, `append` throws `ConcurrentWriteConflict`, which the unit of work retries: the retry
- *   reads the committed entry and the Journal answers `exists`.
+ *   on first use, in one statement. The entry key is UNIQUE: the insert does nothing on a used key
+ *   (waiting for a concurrent transaction that holds it to end), and only then is the earlier entry
+ *   read and answered, for the Journal to tell `exists` from `entry_key_reused`. Should the earlier
+ *   entry not be visible yet, `append` throws `ConcurrentWriteConflict` and the unit of work retries.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { accounts, parseAccountId, type AccountId } from '../../core/ledger/accounts.ts';
 import { normalBalance, type JournalEntry, type Posting } from '../../core/ledger/journal-entry.ts';
-import type { LedgerRepository } from '../../core/ledger/ports.ts';
+import type { AppendOutcome, LedgerRepository } from '../../core/ledger/ports.ts';
 import { Money } from '../../core/money/money.ts';
 import { invariant } from '../../core/shared/result.ts';
 import { ConcurrentWriteConflict } from './mikro-orm-unit-of-work.ts';
@@ -60,7 +61,7 @@ export class PostgresLedgerRepository implements LedgerRepository {
     return this.findOne('e.reverses_id = ?', entryId);
   }
 
-  async append(entry: JournalEntry): Promise<void> {
+  async append(entry: JournalEntry): Promise<AppendOutcome> {
     const touched = entry.postings.map((p) => {
       const parsed = parseAccountId(p.account);
       invariant(parsed.ok, `invalid ledger account ${p.account}`);
@@ -93,7 +94,10 @@ export class PostgresLedgerRepository implements LedgerRepository {
         sqlArray(entry.postings.map((p) => p.amount.centimes)),
       ],
     );
-    if (inserted.length === 0) throw new ConcurrentWriteConflict(`journal entry ${entry.key} was posted concurrently`);
+    if (inserted.length > 0) return { appended: true };
+    const earlier = await this.findByKey(entry.key);
+    if (!earlier) throw new ConcurrentWriteConflict(`journal entry ${entry.key} was posted concurrently`);
+    return { appended: false, earlier };
   }
 
   /** What each tontine's pool holds now (normal side, no lock), for display. */

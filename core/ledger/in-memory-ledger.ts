@@ -3,13 +3,13 @@
  * Wrap it in a `Journal` to post: `const ledger = new InMemoryLedger(); const journal = new Journal(ledger);`.
  *
  * Guarantees
- * - It stores entries append-only, in posting order, and never edits one.
+ * - It stores entries append-only, in posting order, and never edits one; a used key appends nothing.
  * - `trialBalance()` is the sum of every posting ever made: zero while the journal's rules hold.
  */
 import { Money } from '../money/money.ts';
 import type { AccountId } from './accounts.ts';
 import { normalBalance, type JournalEntry } from './journal-entry.ts';
-import type { LedgerRepository } from './ports.ts';
+import type { AppendOutcome, LedgerRepository } from './ports.ts';
 
 export class InMemoryLedger implements LedgerRepository {
   private readonly journal: JournalEntry[] = [];
@@ -31,9 +31,12 @@ export class InMemoryLedger implements LedgerRepository {
     return this.journal.find((entry) => entry.reverses === entryId);
   }
 
-  async append(entry: JournalEntry): Promise<void> {
+  async append(entry: JournalEntry): Promise<AppendOutcome> {
+    const earlier = this.journal.find((posted) => posted.key === entry.key);
+    if (earlier) return { appended: false, earlier };
     this.journal.push(entry);
     for (const posting of entry.postings) this.totals.set(posting.account, this.postedTotal(posting.account).plus(posting.amount));
+    return { appended: true };
   }
 
   /** Signed sum of the account's postings (debits positive). */

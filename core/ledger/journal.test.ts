@@ -109,6 +109,37 @@ describe('journal', () => {
     expect(ledger.entries()).toHaveLength(1);
   });
 
+  it('reads no key for a new entry: the append reports a used key, and the Journal compares the earlier entry', async () => {
+    const ledger = new InMemoryLedger();
+    let keyReads = 0;
+    const spy = Object.assign(Object.create(ledger) as InMemoryLedger, {
+      findByKey: (key: string) => {
+        keyReads += 1;
+        return ledger.findByKey(key);
+      },
+    });
+    const journal = new Journal(spy);
+    const first = entry('c1', [debit(MTN, rwf(100)), credit(POOL, rwf(100))]);
+    expect((await journal.post(first)).ok).toBe(true);
+    expect(await journal.post(first)).toEqual({ ok: false, error: 'exists' });
+    expect(await journal.post(entry('c1', [debit(MTN, rwf(7)), credit(POOL, rwf(7))]))).toEqual({ ok: false, error: 'entry_key_reused' });
+    expect(keyReads).toBe(0);
+    expect(ledger.entries()).toHaveLength(1);
+  });
+
+  it('answers exists for a repeated debit the balance no longer covers and for a repeated reversal', async () => {
+    const { ledger, journal } = setup();
+    await journal.post(entry('c1', [debit(MTN, rwf(100)), credit(POOL, rwf(100))]));
+    const payout = entry('p1', [debit(POOL, rwf(100)), credit(MTN, rwf(100))]);
+    expect((await journal.post(payout)).ok).toBe(true);
+    expect(await journal.post(payout)).toEqual({ ok: false, error: 'exists' });
+    expect(await journal.post(entry('p1', [debit(POOL, rwf(1)), credit(MTN, rwf(1))]))).toEqual({ ok: false, error: 'entry_key_reused' });
+    const meta = { id: 'r1', key: 'p1:reversal', occurredAt: at };
+    expect((await journal.reverse('id-p1', meta)).ok).toBe(true);
+    expect(await journal.reverse('id-p1', meta)).toEqual({ ok: false, error: 'exists' });
+    expect(ledger.entries()).toHaveLength(3);
+  });
+
   it('reverses an entry once, never edits it, and never reverses a reversal', async () => {
     const { ledger, journal } = setup();
     await journal.post(entry('c1', [debit(MTN, rwf(100)), credit(POOL, rwf(100))]));

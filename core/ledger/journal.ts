@@ -4,7 +4,9 @@
  * Guarantees
  * - Only balanced entries reach the repository; an unbalanced one is a bug and throws.
  * - A key posts once: the same entry again answers `exists`, different postings under a used key
- *   answer `entry_key_reused`.
+ *   answer `entry_key_reused`, whatever the state the first posting left (a repeated debit that
+ *   the balance no longer covers, a repeated reversal, still answers `exists`). The repository
+ *   reports a used key on append, so a new entry costs no read of its key.
  * - No entry takes a pool, payable or loan receivable below zero. Only the accounts an entry takes
  *   down and that may not go negative are read (and, in a database, locked): an entry that only
  *   credits a pool reads no balance, so concurrent contributions to one pool never wait on it.
@@ -23,22 +25,14 @@ export class Journal implements JournalWriter {
     const valid = journalEntry(entry);
     invariant(valid.ok, `Journal entry ${entry.key} is malformed: ${valid.ok ? '' : valid.error}`);
 
-    const earlier = await this.repository.findByKey(entry.key);
-    if (earlier) return err(samePostings(earlier, entry) ? 'exists' : 'entry_key_reused');
+    // The key is not read first: the append reports a used key, so a new entry (the usual case)
+    // costs no idempotency read. A refusal, though, may be the trace of this very entry posted
+    // before (its debit already taken, its target already reversed): the earlier entry answers then.
+    const refusal = await this.refusal(entry);
+    if (refusal) return err((await this.repeatOf(entry)) ?? refusal);
 
-    if (entry.reverses !== undefined) {
-      const target = await this.repository.findById(entry.reverses);
-      if (!target) return err('entry_not_found');
-      if (target.reverses !== undefined) return err('reversal_cannot_be_reversed');
-      if (await this.repository.findReversalOf(target.id)) return err('entry_already_reversed');
-      invariant(samePostings(entry, reversalOf(target, entry)), `Reversal ${entry.key} does not negate entry ${target.id}`);
-    }
-
-    const totals = await this.repository.postedTotals(entry.postings.filter(takesDownGuardedAccount).map((p) => p.account));
-    const balances = checkBalances(entry, totals);
-    if (!balances.ok) return balances;
-
-    await this.repository.append(entry);
+    const outcome = await this.repository.append(entry);
+    if (!outcome.appended) return err(repeatVerdict(outcome.earlier, entry));
     return ok(entry);
   }
 
@@ -52,6 +46,31 @@ export class Journal implements JournalWriter {
     const totals = await this.repository.postedTotals([account]);
     return normalBalance(account, totals.get(account) ?? Money.ZERO);
   }
+
+  /** Why the entry may not be posted, undefined when it may. */
+  private async refusal(entry: JournalEntry): Promise<PostError | undefined> {
+    if (entry.reverses !== undefined) {
+      const target = await this.repository.findById(entry.reverses);
+      if (!target) return 'entry_not_found';
+      if (target.reverses !== undefined) return 'reversal_cannot_be_reversed';
+      if (await this.repository.findReversalOf(target.id)) return 'entry_already_reversed';
+      invariant(samePostings(entry, reversalOf(target, entry)), `Reversal ${entry.key} does not negate entry ${target.id}`);
+    }
+    const totals = await this.repository.postedTotals(entry.postings.filter(takesDownGuardedAccount).map((p) => p.account));
+    const balances = checkBalances(entry, totals);
+    return balances.ok ? undefined : balances.error;
+  }
+
+  /** `exists` or `entry_key_reused` when an entry was posted under this key, undefined otherwise. */
+  private async repeatOf(entry: JournalEntry): Promise<'exists' | 'entry_key_reused' | undefined> {
+    const earlier = await this.repository.findByKey(entry.key);
+    return earlier && repeatVerdict(earlier, entry);
+  }
+}
+
+/** An entry posted again under a used key: the same postings are a repeat, others a misuse. */
+function repeatVerdict(earlier: JournalEntry, entry: JournalEntry): 'exists' | 'entry_key_reused' {
+  return samePostings(earlier, entry) ? 'exists' : 'entry_key_reused';
 }
 
 /**

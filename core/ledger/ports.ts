@@ -35,5 +35,12 @@ export interface LedgerRepository {
   findById(id: string): Promise<JournalEntry | undefined>;
   findByKey(key: string): Promise<JournalEntry | undefined>;
   findReversalOf(entryId: string): Promise<JournalEntry | undefined>;
-  append(entry: JournalEntry): Promise<void>;
+  /**
+   * Appends the entry and its postings unless an entry was already posted under its key: then it
+   * appends nothing and answers that earlier entry, which the Journal compares with this one. One
+   * call, so a database can try the insert and read the earlier entry only on a conflict.
+   */
+  append(entry: JournalEntry): Promise<AppendOutcome>;
 }
+
+export type AppendOutcome = { appended: true } | { appended: false; earlier: JournalEntry };
