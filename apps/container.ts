@@ -293,7 +293,7 @@ const savingsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.MemberWallets).toService(PostgresMemberDirectory);
   bind(TOKENS.Notifier).toResolvedValue(
     (...deps: ConstructorParameters<typeof OutboxNotifier>) => new OutboxNotifier(...deps),
-    [PostgresMemberDirectory, PostgresNotificationStore, TOKENS.Outbox, TOKENS.IdGenerator, TOKENS.Clock],
+    [PostgresMemberDirectory, PostgresNotificationStore, TOKENS.IdGenerator, TOKENS.Clock],
   );
 
   const base = { tontines: TOKENS.TontineRepository, contributions: TOKENS.ContributionRepository, uow: TOKENS.UnitOfWork, clock: TOKENS.Clock, ids: TOKENS.IdGenerator };

@@ -4,12 +4,15 @@
  *
  * Guarantees
  * - A notification is read and marked read only by its owner: every query is scoped by user id.
+ * - A notification and the outbox messages (e-mail, SMS) it causes are written in one statement,
+ *   in the caller's transaction: all of them or none.
  * - Chat messages are listed oldest first, the newest `limit` of them.
  * - Public profiles carry names and avatars only, never phone numbers or e-mail addresses.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Language } from '../../core/accounts/user.ts';
 import { normalisePhoneNumber } from '../../core/identity/phone-number.ts';
+import type { OutgoingMessage } from '../../core/notifications/outbox.ts';
 import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import type { MemberWallets, NotificationType } from '../../core/tontines/ports.ts';
 import { UUID_PATTERN } from './mikro-orm-tontine-repository.ts';
@@ -61,16 +64,35 @@ export interface TontineCategoryRecord {
 export class PostgresNotificationStore {
   constructor(private readonly em: EntityManager) {}
 
-  async add(notification: StoredNotification): Promise<void> {
-    await this.em.execute('insert into notifications (id, user_id, type, title, message, is_read, created_at) values (?, ?, ?, ?, ?, ?, ?)', [
-      notification.id,
-      notification.userId,
-      notification.type,
-      notification.title,
-      notification.message,
-      notification.isRead,
-      notification.createdAt,
-    ]);
+  /**
+   * The in-app row and the outbox messages it causes (pending, due at once), in one round trip:
+   * a notice is written inside every payment confirmation.
+   */
+  async add(notification: StoredNotification, messages: readonly (OutgoingMessage & { id: string })[] = []): Promise<void> {
+    await this.em.execute(
+      `with notice as (
+         insert into notifications (id, user_id, type, title, message, is_read, created_at) values (?, ?, ?, ?, ?, ?, ?)
+       )
+       insert into outbox_messages (id, channel, recipient, subject, body, status, attempts, next_attempt_at, created_at)
+       select m.id, m.channel, m.recipient, m.subject, m.body, 'pending', 0, ?, ?
+       from unnest(?::uuid[], ?::text[], ?::varchar[], ?::varchar[], ?::text[]) as m(id, channel, recipient, subject, body)`,
+      [
+        notification.id,
+        notification.userId,
+        notification.type,
+        notification.title,
+        notification.message,
+        notification.isRead,
+        notification.createdAt,
+        notification.createdAt,
+        notification.createdAt,
+        sqlArray(messages.map((m) => m.id)),
+        sqlArray(messages.map((m) => m.channel)),
+        sqlArray(messages.map((m) => m.recipient)),
+        sqlArray(messages.map((m) => m.subject)),
+        sqlArray(messages.map((m) => m.body)),
+      ],
+    );
   }
 
   async listForUser(userId: string, limit: number): Promise<StoredNotification[]> {
