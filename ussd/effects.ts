@@ -31,6 +31,7 @@ export type EffectResult = { readonly key: string; readonly ok: true } | { reado
 export const EFFECT_ERROR_MESSAGES: Readonly<Record<Exclude<EffectError, 'pin_incorrect'>, MessageKey>> = {
   phone_taken: 'reg_phone_taken',
   contribution_not_found: 'err_contribution_not_found',
+  amount_must_be_whole_francs: 'err_amount_not_whole_francs',
   contribution_already_paid: 'err_contribution_already_paid',
   payment_in_progress: 'err_payment_in_progress',
   mobile_money_refused: 'err_mobile_money_refused',

@@ -20,7 +20,6 @@ import type { Container } from 'inversify';
 import type { Context } from 'koa';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { parseMtnCallback } from '../../adapters/mobile-money/mtn-momo-mobile-money.ts';
-import { MikroOrmContributionRepository } from '../../adapters/postgres/mikro-orm-contribution-repository.ts';
 import { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
 import { PostgresNotificationStore, type StoredNotification } from '../../adapters/postgres/postgres-community.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
@@ -79,8 +78,6 @@ export function paymentRoutes(container: Container): Router {
     if (!phone) return sendError(ctx, 'phone_number_required');
     const msisdn = container.get(TOKENS.PayableNumber)(phone);
     if (!msisdn) return sendError(ctx, 'phone_number_invalid');
-    const contribution = await container.get(MikroOrmContributionRepository).get(contributionId);
-    if (contribution && !earlier && contribution.amount.centimes % 100 !== 0) return sendError(ctx, 'amount_must_be_whole_francs');
 
     const paid = await container.get(PayContribution).execute({
       contributionId,

@@ -16,7 +16,10 @@
  *   settled by the polling job.
  * - Only the member who owes the contribution can pay it, only while it is pending and no other
  *   attempt is awaiting the provider.
+ * - Mobile money moves whole francs: a new attempt for an amount with centimes is refused
+ *   (`amount_must_be_whole_francs`) before anything is stored or asked.
  */
+import { CENTIMES_PER_FRANC } from '../money/money.ts';
 import type { MobileMoney, MobileMoneyError, MobileMoneyProvider } from '../payments/ports.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
@@ -32,7 +35,7 @@ export interface PayContributionInput {
   msisdn: string;
 }
 
-export type PayContributionError = 'contribution_not_found' | StartPaymentError | MobileMoneyError;
+export type PayContributionError = 'contribution_not_found' | 'amount_must_be_whole_francs' | StartPaymentError | MobileMoneyError;
 
 export class PayContribution {
   constructor(
@@ -52,6 +55,7 @@ export class PayContribution {
       if (!contribution || contribution.memberId !== input.userId) return err('contribution_not_found');
       const earlier = contribution.attemptByKey(input.idempotencyKey);
       if (earlier) return ok({ outcome: 'exists', attempt: earlier, cycle: contribution.cycle });
+      if (contribution.amount.centimes % CENTIMES_PER_FRANC !== 0) return err('amount_must_be_whole_francs');
       const now = clock.now();
       const allowed = contribution.canStartPayment(now);
       if (!allowed.ok) return allowed;

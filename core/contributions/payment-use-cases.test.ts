@@ -48,6 +48,15 @@ describe('PayContribution', () => {
     expect((await contributions.findById('c-1'))!.attempts.map((a) => [a.idempotencyKey, a.providerReference, a.msisdn])).toEqual([['k1', 'id-1', '+250788123456']]);
   });
 
+  it('refuses a contribution with centimes before storing or asking anything: mobile money moves whole francs', async () => {
+    const { pay, contributions, mobileMoney } = await setUp();
+    await contributions.save([aContribution({ id: 'c-odd', memberId: 'alice', amount: Money.ofCentimes(500_050) })]);
+    const result = await pay.execute({ contributionId: 'c-odd', userId: 'alice', idempotencyKey: 'k1', provider: 'mtn', msisdn: '+250788123456' });
+    expect(result).toEqual({ ok: false, error: 'amount_must_be_whole_francs' });
+    expect((await contributions.findById('c-odd'))!.attempts).toEqual([]);
+    expect(mobileMoney.requests).toBe(0);
+  });
+
   it('is idempotent by key: the same key answers exists and re-sends the same reference while it awaits the provider', async () => {
     const { request, mobileMoney, confirm } = await setUp();
     await request();

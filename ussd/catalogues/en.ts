@@ -41,6 +41,7 @@ export const en = {
   confirm: '1 Confirm',
   pay_requested: 'Request sent. Approve the payment of {amount} on your phone with your mobile money PIN.',
   err_contribution_not_found: 'This contribution is no longer due. Nothing was charged.',
+  err_amount_not_whole_francs: 'Mobile money moves whole francs only: this contribution has centimes and cannot be paid here.',
   err_contribution_already_paid: 'This contribution is already paid.',
   err_payment_in_progress: 'A payment of this contribution is already waiting for your approval.',
   err_mobile_money_refused: 'Mobile money refused the request. Nothing was charged.',

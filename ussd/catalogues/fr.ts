@@ -43,6 +43,7 @@ export const fr: Catalogue = {
   confirm: '1 Confirmer',
   pay_requested: 'Demande envoyee. Approuvez le paiement de {amount} sur votre telephone avec votre PIN mobile money.',
   err_contribution_not_found: "Cette cotisation n'est plus due. Rien n'a ete preleve.",
+  err_amount_not_whole_francs: 'Le mobile money ne transfere que des francs entiers: cette cotisation a des centimes et ne peut pas etre payee ici.',
   err_contribution_already_paid: 'Cette cotisation est deja payee.',
   err_payment_in_progress: 'Un paiement de cette cotisation attend deja votre approbation.',
   err_mobile_money_refused: "Le mobile money a refuse la demande. Rien n'a ete preleve.",

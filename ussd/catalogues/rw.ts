@@ -43,6 +43,7 @@ export const rw: Catalogue = {
   confirm: '1 Emeza',
   pay_requested: 'Icyifuzo cyoherejwe. Emeza kwishyura {amount} kuri telefoni yawe ukoresheje PIN ya mobile money.',
   err_contribution_not_found: 'Uyu musanzu ntukiri ngombwa. Nta mafaranga yakuweho.',
+  err_amount_not_whole_francs: 'Mobile money yohereza amafaranga yuzuye gusa: uyu musanzu ufite santimu, ntushobora kwishyurwa hano.',
   err_contribution_already_paid: 'Uyu musanzu warishyuwe.',
   err_payment_in_progress: "Kwishyura uyu musanzu bisanzwe bitegereje ko ubyemeza kuri telefoni.",
   err_mobile_money_refused: 'Mobile money yanze icyifuzo. Nta mafaranga yakuweho.',

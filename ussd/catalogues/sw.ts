@@ -43,6 +43,7 @@ export const sw: Catalogue = {
   confirm: '1 Thibitisha',
   pay_requested: 'Ombi limetumwa. Idhinisha malipo ya {amount} kwenye simu yako kwa PIN yako ya pesa ya simu.',
   err_contribution_not_found: 'Mchango huu haudaiwi tena. Hakuna kilichotozwa.',
+  err_amount_not_whole_francs: 'Pesa ya simu hutuma faranga kamili tu: mchango huu una senti na hauwezi kulipwa hapa.',
   err_contribution_already_paid: 'Mchango huu tayari umelipwa.',
   err_payment_in_progress: 'Malipo ya mchango huu tayari yanasubiri idhini yako.',
   err_mobile_money_refused: 'Pesa ya simu imekataa ombi. Hakuna kilichotozwa.',
