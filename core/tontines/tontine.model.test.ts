@@ -113,6 +113,12 @@ const failedPayment = (member: number): Command => ({
     world.clock.advanceDays(1); // past any attempt still awaiting the provider
     const entries = world.ledger.entries().length;
     const requested = await world.payContribution.execute({ contributionId: pending.id, userId, idempotencyKey: `fail-${pending.id}-${pending.attempts.length}`, provider: 'mtn', msisdn: '+250788000000' });
+    // Mobile money moves whole francs: an amount with centimes is refused before anything is asked.
+    if (pending.amount.centimes % 100 !== 0) {
+      expect(requested).toEqual({ ok: false, error: 'amount_must_be_whole_francs' });
+      expect(world.ledger.entries()).toHaveLength(entries);
+      return;
+    }
     expect(requested.ok).toBe(true);
     if (!requested.ok) return;
     for (let i = 0; i < 2; i++) {

@@ -170,6 +170,13 @@ export function aWorld(now: Date = JAN_31) {
     attempts: new InMemoryTransferAttempts(),
   };
   const transfers = new SavingsTransfers(deps);
+  const recordAttempt = async (request: { contributionId: string; idempotencyKey: string; provider: MobileMoneyProvider; msisdn: string }) => {
+    const contribution = await deps.contributions.findById(request.contributionId);
+    invariant(contribution, `no contribution ${request.contributionId}`);
+    const attempt = contribution.recordAttempt({ ...request, providerReference: deps.ids.newId(), requestedAt: deps.clock.now() });
+    await deps.contributions.save([contribution]);
+    return { ok: true as const, value: { attempt } };
+  };
   const world = {
     ...deps,
     transfers,
@@ -199,16 +206,16 @@ export function aWorld(now: Date = JAN_31) {
       return tontine;
     },
 
-    /** Pays one contribution through both use cases, as the member and the provider would. */
+    /**
+     * Pays one contribution through both use cases, as the member and the provider would. Mobile
+     * money moves whole francs, so PayContribution refuses an amount with centimes: such a
+     * contribution's attempt is recorded directly, for the payout's carrying of fractions to be
+     * tested; the confirmation still goes through ConfirmContributionPayment.
+     */
     async pay(contribution: Contribution): Promise<void> {
       const key = `key-${contribution.id}-${contribution.attempts.length}`;
-      const requested = await world.payContribution.execute({
-        contributionId: contribution.id,
-        userId: contribution.memberId,
-        idempotencyKey: key,
-        provider: 'mtn',
-        msisdn: '+250788000000',
-      });
+      const request = { contributionId: contribution.id, userId: contribution.memberId, idempotencyKey: key, provider: 'mtn' as const, msisdn: '+250788000000' };
+      const requested = contribution.amount.centimes % 100 === 0 ? await world.payContribution.execute(request) : await recordAttempt(request);
       invariant(requested.ok, `payment request refused: ${requested.ok ? '' : requested.error}`);
       const confirmed = await world.confirmContributionPayment.execute({
         providerReference: requested.value.attempt.providerReference,
