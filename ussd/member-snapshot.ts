@@ -1,7 +1,12 @@
 /**
  * Member snapshot: what the menu may show about the caller, as plain data the channel reads
- * through core before each step. Every figure in it (balances, due dates, statuses, who is paid
- * next) is computed by core; the menu only chooses what to show and how.
+ * through core. Every figure in it (balances, due dates, statuses, who is paid next) is computed
+ * by core; the menu only chooses what to show and how.
+ *
+ * Guarantees
+ * - Two levels, so a step reads only what its screens show: the channel always gives the base
+ *   (registered?, name, language, whether there are loans); each MemberPart is absent until the
+ *   menu asks for it (`{ kind: 'load', part }` in menu.ts) and the channel then adds it whole.
  */
 import type { Language } from '../core/accounts/user.ts';
 import type { LoanStatus } from '../core/loans/loan.ts';
@@ -14,12 +19,22 @@ export interface RegisteredMember {
   readonly registered: true;
   readonly firstName: string;
   readonly language: Language;
-  readonly savingsBalance: Money;
+  /** False: the menu offers no loans entry. */
+  readonly hasLoans: boolean;
+  /** Part `groups`. */
+  readonly savings?: SavingsSnapshot;
+  /** Part `notifications`. Newest first; the menu shows the first three. */
+  readonly notifications?: readonly NotificationSnapshot[];
+  /** Part `loans`. */
+  readonly loans?: readonly LoanSnapshot[];
+}
+
+/** The parts of a registered member's snapshot the menu asks for only on the screens that show them. */
+export type MemberPart = 'groups' | 'notifications' | 'loans';
+
+export interface SavingsSnapshot {
+  readonly balance: Money;
   readonly groups: readonly GroupSnapshot[];
-  /** Newest first; the menu shows the first three. */
-  readonly notifications: readonly NotificationSnapshot[];
-  /** Empty when the member has no loan: the menu then offers no loans entry. */
-  readonly loans: readonly LoanSnapshot[];
 }
 
 export interface GroupSnapshot {

@@ -56,6 +56,32 @@ describe('USSD menu: an unknown number', () => {
   });
 });
 
+describe('USSD menu: the snapshot parts it asks for', () => {
+  it('the dial and the PIN need only the base; each entry asks for its own part, once', () => {
+    const borrower = aMember({ loans: [{ amount: Money.ofFrancs(100_000), status: 'active', nextInstalment: null }] });
+    const loadsOf = (inputs: string[]) => dial(borrower, inputs).answers.map((a) => a.loads);
+    expect(loadsOf([RIGHT_PIN])).toEqual([[], []]);
+    expect(loadsOf([RIGHT_PIN, '1']).at(-1)).toEqual(['groups']);
+    expect(loadsOf([RIGHT_PIN, '2', '1']).slice(-2)).toEqual([['groups'], ['groups']]);
+    expect(loadsOf([RIGHT_PIN, '3']).at(-1)).toEqual(['groups']);
+    expect(loadsOf([RIGHT_PIN, '4']).at(-1)).toEqual(['notifications']);
+    expect(loadsOf([RIGHT_PIN, '7']).at(-1)).toEqual(['loans']);
+    expect(loadsOf([RIGHT_PIN, '5', '6']).slice(-2)).toEqual([[], []]);
+  });
+
+  it('asks for nothing on an unknown number, and only the base decides the loans entry', () => {
+    expect(dial(UNKNOWN, ['1', 'Jean']).answers.every((a) => a.loads.length === 0)).toBe(true);
+    const step = runMenu({ session: NEW_SESSION, access: FRESH_PIN_ACCESS, text: '', now: NOW, member: { registered: true, firstName: 'Jean', language: 'en', hasLoans: false } });
+    expect(step.kind).toBe('screen');
+  });
+
+  it('a part missing on the walked path is asked for instead of a screen', () => {
+    const signedIn = dial(aMember(), [RIGHT_PIN]).state;
+    const base = { registered: true, firstName: 'Jean', language: 'en', hasLoans: false } as const;
+    expect(runMenu({ ...signedIn, text: `${RIGHT_PIN}*4`, now: NOW, member: base })).toEqual({ kind: 'load', part: 'notifications' });
+  });
+});
+
 describe('USSD menu: the PIN, once per session', () => {
   it('asks for the PIN by name before anything else, in the member language', () => {
     expect(dial(aMember({ language: 'sw' }), []).last.screen).toEqual({ kind: 'CON', text: 'Ikimina: habari Jean. Weka PIN yako:' });

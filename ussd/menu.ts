@@ -4,8 +4,10 @@
  *
  * The channel's loop (HTTP route, simulator) is:
  *   step = runMenu(input)
- *   while (step.kind === 'effect') step = runMenu({ ...input, session: step.session,
- *     access: step.access, result: await perform(step.effect) })
+ *   while (step.kind !== 'screen')
+ *     if load: input.member gets step.part; step = runMenu(input)   (same session, access, result)
+ *     else:    input = { ...input, session: step.session, access: step.access,
+ *                        result: await perform(step.effect) }; step = runMenu(input)
  *   save step.session (per sessionId) and step.access (per phone); answer step.screen.
  *
  * Guarantees
@@ -20,6 +22,9 @@
  *   verdict is stored, so a repeated text answers the same screen and never starts a second
  *   payment. After an END, the session answers that END to any text.
  * - `0` goes back one step and `00` home, everywhere after the PIN (input-path.ts).
+ * - A part of the member snapshot is asked for (`load`) only when a screen or choice on the
+ *   walked path needs it, never before the PIN: the dial and PIN steps need only the base. A
+ *   `load` step changes nothing; the caller runs the same input again with the part added.
  */
 import type { Language } from '../core/accounts/user.ts';
 import { Money } from '../core/money/money.ts';
@@ -29,7 +34,7 @@ import { LANGUAGE_CHOICES, message, type MessageKey, type MessageParams } from '
 import { EFFECT_ERROR_MESSAGES, type Effect, type EffectError, type EffectResult } from './effects.ts';
 import { formatAmount, formatDay, formatKigaliTime } from './formats.ts';
 import { foldNavigation, type Input, splitText } from './input-path.ts';
-import type { GroupSnapshot, MemberSnapshot, RegisteredMember } from './member-snapshot.ts';
+import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, NotificationSnapshot, RegisteredMember, SavingsSnapshot } from './member-snapshot.ts';
 import { checkNewPin, isPinShaped, lockedUntil, type PinAccess, recordPinAttempt } from './pin-policy.ts';
 import { joinLines, paginate, SCREEN_LIMIT, type Screen, truncate, ussdSafe } from './screen.ts';
 import type { UssdSession, Verdict } from './session.ts';
@@ -57,10 +62,22 @@ export interface MenuInput {
 
 export type MenuStep =
   | { readonly kind: 'screen'; readonly screen: Screen; readonly session: UssdSession; readonly access: PinAccess }
-  | { readonly kind: 'effect'; readonly effect: Effect; readonly session: UssdSession; readonly access: PinAccess };
+  | { readonly kind: 'effect'; readonly effect: Effect; readonly session: UssdSession; readonly access: PinAccess }
+  /** The walk needs this part of the member snapshot: add it and run the same input again. */
+  | { readonly kind: 'load'; readonly part: MemberPart };
 
 export function runMenu(input: MenuInput): MenuStep {
-  return new MenuRun(input).run();
+  try {
+    return new MenuRun(input).run();
+  } catch (missing) {
+    // A part is needed deep inside the walk: unwinding is simpler than threading it through every move.
+    if (missing instanceof MissingPart) return { kind: 'load', part: missing.part };
+    throw missing;
+  }
+}
+
+class MissingPart {
+  constructor(readonly part: MemberPart) {}
 }
 
 /** The language the session speaks: its latest choice, else the member's, else the default. */
@@ -300,7 +317,7 @@ class MenuRun {
       { choice: '5', label: 'opt_language', node: { at: 'language' } },
       { choice: '6', label: 'opt_change_pin', node: { at: 'currentPin' } },
     ];
-    if (member.loans.length > 0) entries.push({ choice: '7', label: 'opt_loans', node: { at: 'loans', page: 0 } });
+    if (member.hasLoans) entries.push({ choice: '7', label: 'opt_loans', node: { at: 'loans', page: 0 } });
     return entries;
   }
 
@@ -310,29 +327,40 @@ class MenuRun {
     return member;
   }
 
+  private savings(): SavingsSnapshot {
+    return this.registered().savings ?? missing('groups');
+  }
+
+  private notifications(): readonly NotificationSnapshot[] {
+    return this.registered().notifications ?? missing('notifications');
+  }
+
+  private loans(): readonly LoanSnapshot[] {
+    return this.registered().loans ?? missing('loans');
+  }
+
   private payable(): GroupSnapshot[] {
-    return this.registered().groups.filter((g) => g.nextDue !== null);
+    return this.savings().groups.filter((g) => g.nextDue !== null);
   }
 
   private listItems(node: ListNode): string[] {
     const { now } = this.input;
     const lang = this.language;
-    const member = this.registered();
     const name = (group: GroupSnapshot) => truncate(ussdSafe(group.name), WIDTH.groupInList);
     switch (node.at) {
       case 'payList':
         return this.payable().map((g) => `${name(g)} ${formatAmount(g.nextDue!.amount)}`);
       case 'payouts':
-        return member.groups.flatMap((g) => {
+        return this.savings().groups.flatMap((g) => {
           const payout = g.nextPayout;
           if (!payout) return [];
           const who = payout.toMember ? message(lang, 'payout_you') : truncate(ussdSafe(payout.recipientFirstName), WIDTH.recipient);
           return [`${name(g)} ${formatDay(payout.date, now)} ${formatAmount(payout.amount)} ${who}`];
         });
       case 'notifications':
-        return member.notifications.slice(0, 3).map((n) => truncate(`${formatDay(n.date, now)} ${ussdSafe(n.text)}`, WIDTH.notification));
+        return this.notifications().slice(0, 3).map((n) => truncate(`${formatDay(n.date, now)} ${ussdSafe(n.text)}`, WIDTH.notification));
       case 'loans':
-        return member.loans.map((loan) => {
+        return this.loans().map((loan) => {
           const next = loan.nextInstalment;
           const status = message(lang, `loan_${loan.status}`);
           const due = next ? `, ${message(lang, 'loan_next', { amount: formatAmount(next.amount), date: formatDay(next.dueDate, now) })}` : '';
@@ -395,12 +423,12 @@ class MenuRun {
         return this.con(notice, [t('main_title', { name }), ...this.mainEntries().map((e) => `${e.choice} ${t(e.label)}`)]);
       }
       case 'savings': {
-        const member = this.registered();
-        const due = earliest(member.groups.flatMap((g) => (g.nextDue ? [{ date: g.nextDue.dueDate, amount: g.nextDue.amount }] : [])));
-        const payout = earliest(member.groups.flatMap((g) => (g.memberPayout ? [g.memberPayout] : [])));
+        const savings = this.savings();
+        const due = earliest(savings.groups.flatMap((g) => (g.nextDue ? [{ date: g.nextDue.dueDate, amount: g.nextDue.amount }] : [])));
+        const payout = earliest(savings.groups.flatMap((g) => (g.memberPayout ? [g.memberPayout] : [])));
         return this.con(notice, [
-          t('savings_balance', { amount: formatAmount(member.savingsBalance) }),
-          t('savings_groups', { count: member.groups.length }),
+          t('savings_balance', { amount: formatAmount(savings.balance) }),
+          t('savings_groups', { count: savings.groups.length }),
           due ? t('savings_next_due', { amount: formatAmount(due.amount), date: formatDay(due.date, now) }) : t('savings_no_due'),
           payout ? t('savings_my_payout', { amount: formatAmount(payout.amount), date: formatDay(payout.date, now) }) : t('savings_no_payout'),
           nav,
@@ -463,6 +491,10 @@ function ended(message: MessageKey, params: Readonly<Record<string, string>> = {
 
 function errorVerdict(error: EffectError): Verdict {
   return error === 'pin_incorrect' ? ended('fault') : ended(EFFECT_ERROR_MESSAGES[error]);
+}
+
+function missing(part: MemberPart): never {
+  throw new MissingPart(part);
 }
 
 function isStep(value: Verdict | MenuStep): value is MenuStep {

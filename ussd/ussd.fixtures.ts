@@ -3,8 +3,8 @@ import type { Language } from '../core/accounts/user.ts';
 import { Money } from '../core/money/money.ts';
 import { localDate } from '../core/shared/calendar.ts';
 import type { Effect, EffectResult } from './effects.ts';
-import type { GroupSnapshot, MemberSnapshot, RegisteredMember } from './member-snapshot.ts';
-import { MAX_FITTED_AMOUNT, runMenu } from './menu.ts';
+import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, NotificationSnapshot, RegisteredMember } from './member-snapshot.ts';
+import { MAX_FITTED_AMOUNT, type MenuInput, runMenu } from './menu.ts';
 import { FRESH_PIN_ACCESS, type PinAccess } from './pin-policy.ts';
 import type { Screen } from './screen.ts';
 import { NEW_SESSION, type UssdSession } from './session.ts';
@@ -25,9 +25,18 @@ export function aGroup(n: number, overrides: Partial<GroupSnapshot> = {}): Group
   };
 }
 
-export function aMember(overrides: Partial<RegisteredMember> = {}): RegisteredMember {
-  return {
-    registered: true,
+/** What a member is, flat: aMember turns it into a snapshot with every part present. */
+interface MemberFacts {
+  readonly firstName: string;
+  readonly language: Language;
+  readonly savingsBalance: Money;
+  readonly groups: readonly GroupSnapshot[];
+  readonly notifications: readonly NotificationSnapshot[];
+  readonly loans: readonly LoanSnapshot[];
+}
+
+export function aMember(overrides: Partial<MemberFacts> = {}): RegisteredMember {
+  const facts: MemberFacts = {
     firstName: 'Jean',
     language: 'en',
     savingsBalance: Money.ofFrancs(125_000),
@@ -39,6 +48,27 @@ export function aMember(overrides: Partial<RegisteredMember> = {}): RegisteredMe
     loans: [],
     ...overrides,
   };
+  const { firstName, language, savingsBalance, groups, notifications, loans } = facts;
+  return { registered: true, firstName, language, hasLoans: loans.length > 0, savings: { balance: savingsBalance, groups }, notifications, loans };
+}
+
+/** The base the channel reads on every step: the snapshot without its parts. */
+export function baseOf(member: MemberSnapshot): MemberSnapshot {
+  if (!member.registered) return member;
+  const { firstName, language, hasLoans } = member;
+  return { registered: true, firstName, language, hasLoans };
+}
+
+function withPart(member: MemberSnapshot, full: MemberSnapshot, part: MemberPart): MemberSnapshot {
+  if (!member.registered || !full.registered) throw new Error(`part ${part} asked for an unregistered caller`);
+  switch (part) {
+    case 'groups':
+      return { ...member, savings: full.savings };
+    case 'notifications':
+      return { ...member, notifications: full.notifications };
+    case 'loans':
+      return { ...member, loans: full.loans };
+  }
 }
 
 /** Everything at its longest: names with accents and emoji, huge amounts, many groups, long notifications, loans. */
@@ -86,26 +116,36 @@ export function request(
   member: MemberSnapshot,
   resolve: (effect: Effect) => EffectResult = happyResolver,
   now: Date = NOW,
-): { screen: Screen; state: ChannelState; effects: Effect[] } {
+): { screen: Screen; state: ChannelState; effects: Effect[]; loads: MemberPart[] } {
   const effects: Effect[] = [];
-  let step = runMenu({ ...state, text, member, now });
-  while (step.kind === 'effect') {
-    effects.push(step.effect);
-    if (effects.length > 5) throw new Error(`effect loop on ${JSON.stringify(text)}`);
-    step = runMenu({ session: step.session, access: step.access, text, member, now, result: resolve(step.effect) });
+  const loads: MemberPart[] = [];
+  // Like the channel: only the base first, each part added when the menu asks for it.
+  let input: MenuInput = { ...state, text, member: baseOf(member), now };
+  let step = runMenu(input);
+  while (step.kind !== 'screen') {
+    if (step.kind === 'load') {
+      if (loads.includes(step.part)) throw new Error(`part ${step.part} asked for again on ${JSON.stringify(text)}`);
+      loads.push(step.part);
+      input = { ...input, member: withPart(input.member, member, step.part) };
+    } else {
+      effects.push(step.effect);
+      if (effects.length > 5) throw new Error(`effect loop on ${JSON.stringify(text)}`);
+      input = { ...input, session: step.session, access: step.access, result: resolve(step.effect) };
+    }
+    step = runMenu(input);
   }
-  return { screen: step.screen, state: { session: step.session, access: step.access }, effects };
+  return { screen: step.screen, state: { session: step.session, access: step.access }, effects, loads };
 }
 
 /** A whole session: each input typed in turn; returns every answer. */
 export function dial(member: MemberSnapshot, inputs: readonly string[], options: { state?: ChannelState; resolve?: (effect: Effect) => EffectResult; now?: Date } = {}) {
   let state = options.state ?? FRESH;
-  const answers: { text: string; screen: Screen; effects: Effect[] }[] = [];
+  const answers: { text: string; screen: Screen; effects: Effect[]; loads: MemberPart[] }[] = [];
   for (let i = 0; i <= inputs.length; i++) {
     const text = inputs.slice(0, i).join('*');
     const answer = request(state, text, member, options.resolve, options.now);
     state = answer.state;
-    answers.push({ text, screen: answer.screen, effects: answer.effects });
+    answers.push({ text, screen: answer.screen, effects: answer.effects, loads: answer.loads });
   }
   return { answers, last: answers.at(-1)!, state, effects: answers.flatMap((a) => a.effects) };
 }

@@ -5,9 +5,19 @@
  * - `add` is one INSERT … ON CONFLICT DO NOTHING: of two concurrent registrations of one number,
  *   exactly one adds it, and the loser's transaction is not aborted (it answers `phone_taken`).
  * - `replaceHash` is one compare-and-set UPDATE: it changes nothing once the hash is no longer `from`.
+ * - `findCaller` answers in one statement what every USSD step needs about a phone: its PIN row,
+ *   the account's first name and language, and whether the account has any loan.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Language } from '../../core/accounts/user.ts';
 import type { UssdPin, UssdPins } from '../../core/accounts/ussd-pins.ts';
+
+export interface UssdCaller {
+  readonly pin: UssdPin;
+  readonly firstName: string;
+  readonly language: Language;
+  readonly hasLoans: boolean;
+}
 
 export class PostgresUssdPins implements UssdPins {
   constructor(private readonly em: EntityManager) {}
@@ -19,6 +29,20 @@ export class PostgresUssdPins implements UssdPins {
     );
     const row = rows[0];
     return row ? { phoneNumber: row.phone_number, userId: row.user_id, pinHash: row.pin_hash } : null;
+  }
+
+  async findCaller(phoneNumber: string): Promise<UssdCaller | null> {
+    // The PIN row references the account (ON DELETE CASCADE): the inner join loses no PIN.
+    const rows = await this.em.execute<{ phone_number: string; user_id: string; pin_hash: string; first_name: string; language: Language; has_loans: boolean }[]>(
+      `select p.phone_number, p.user_id, p.pin_hash, u.first_name, u.language,
+              exists (select 1 from loans l where l.member_id = p.user_id) as has_loans
+         from ussd_pins p join users u on u.id = p.user_id
+        where p.phone_number = ?`,
+      [phoneNumber],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return { pin: { phoneNumber: row.phone_number, userId: row.user_id, pinHash: row.pin_hash }, firstName: row.first_name, language: row.language, hasLoans: row.has_loans };
   }
 
   async add(pin: UssdPin, now: Date): Promise<'added' | 'phone_taken'> {

@@ -1,28 +1,29 @@
 /**
- * UssdMemberSnapshots: what the USSD menu may show about a caller (ussd/member-snapshot.ts), read
- * through the repositories and computed by core before each step.
+ * UssdMemberSnapshots: what the USSD menu may show about a caller (ussd/member-snapshot.ts): the
+ * base on every step, one part only when the menu asks for it, computed by core.
  *
  * Guarantees
  * - A phone is a registered member exactly when it has a USSD PIN (core/accounts/ussd-pins.ts).
+ * - The base is one statement (PostgresUssdPins.findCaller) and brings the PIN row with it, so
+ *   the PIN check of the same request does not read it again.
  * - Every figure comes from core: the savings balance is `savingsBalance` (completed contributions
  *   minus payouts and withdrawals received), due dates and overdue from Contribution, payout
  *   dates, recipients and pots from Tontine, loan statuses and next instalments from core/loans.
  * - Groups are the member's forming and active groups; completed and cancelled ones are history.
  * - Reads only, without locks: a snapshot never holds up a payment or another session.
  */
-import type { AccountRepository } from '../../core/accounts/ports.ts';
-import type { UssdPins } from '../../core/accounts/ussd-pins.ts';
+import type { UssdPin } from '../../core/accounts/ussd-pins.ts';
 import type { Contribution } from '../../core/contributions/contribution.ts';
 import { savingsBalance } from '../../core/contributions/contribution-summary.ts';
 import type { ContributionRepository } from '../../core/contributions/ports.ts';
 import { nextPayment, statusAt, type Loan } from '../../core/loans/loan.ts';
 import type { Money } from '../../core/money/money.ts';
 import { compareDates, kigaliDateOf, parseDate } from '../../core/shared/calendar.ts';
-import { invariant } from '../../core/shared/result.ts';
 import type { TontineRepository } from '../../core/tontines/ports.ts';
 import type { Tontine } from '../../core/tontines/tontine.ts';
-import type { GroupSnapshot, LoanSnapshot, MemberSnapshot } from '../../ussd/member-snapshot.ts';
+import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, RegisteredMember } from '../../ussd/member-snapshot.ts';
 import type { PostgresMemberDirectory, PostgresNotificationStore } from '../../adapters/postgres/postgres-community.ts';
+import type { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 
 /** The menu shows the last three notifications. */
 const NOTIFICATIONS_SHOWN = 3;
@@ -34,15 +35,14 @@ export interface MemberLoans {
 
 export interface CallerSnapshot {
   readonly member: MemberSnapshot;
-  /** The account of a registered caller. */
-  readonly userId: string | null;
+  /** The PIN row of a registered caller, as read with the base. */
+  readonly pin: UssdPin | null;
 }
 
 export class UssdMemberSnapshots {
   constructor(
     private readonly deps: {
-      pins: UssdPins;
-      accounts: AccountRepository;
+      callers: PostgresUssdPins;
       tontines: TontineRepository;
       contributions: ContributionRepository;
       notifications: PostgresNotificationStore;
@@ -51,32 +51,36 @@ export class UssdMemberSnapshots {
     },
   ) {}
 
-  async of(phone: string, now: Date): Promise<CallerSnapshot> {
-    const pin = await this.deps.pins.findByPhone(phone);
-    if (!pin) return { member: { registered: false }, userId: null };
-    const { userId } = pin;
-    const [user, tontines, contributions, notifications, loans] = await Promise.all([
-      this.deps.accounts.findById(userId),
-      this.deps.tontines.listByMember(userId),
-      this.deps.contributions.listByMember(userId),
-      this.deps.notifications.listForUser(userId, NOTIFICATIONS_SHOWN),
-      this.deps.loans.listLoans(userId),
-    ]);
-    // The PIN row references the account and goes with it (ON DELETE CASCADE).
-    invariant(user, `USSD PIN of ${phone} without its account ${userId}`);
+  async of(phone: string): Promise<CallerSnapshot> {
+    const caller = await this.deps.callers.findCaller(phone);
+    if (!caller) return { member: { registered: false }, pin: null };
+    const { pin, firstName, language, hasLoans } = caller;
+    return { pin, member: { registered: true, firstName, language, hasLoans } };
+  }
+
+  /** The member with `part` added. */
+  async withPart(member: RegisteredMember, userId: string, part: MemberPart, now: Date): Promise<RegisteredMember> {
+    switch (part) {
+      case 'groups':
+        return { ...member, savings: await this.savings(userId, now) };
+      case 'notifications': {
+        const notifications = await this.deps.notifications.listForUser(userId, NOTIFICATIONS_SHOWN);
+        return { ...member, notifications: notifications.map((n) => ({ date: kigaliDateOf(n.createdAt), text: n.message })) };
+      }
+      case 'loans': {
+        const loans = await this.deps.loans.listLoans(userId);
+        return { ...member, loans: loans.map((loan) => loanOf(loan, now)) };
+      }
+    }
+  }
+
+  private async savings(userId: string, now: Date): Promise<NonNullable<RegisteredMember['savings']>> {
+    const [tontines, contributions] = await Promise.all([this.deps.tontines.listByMember(userId), this.deps.contributions.listByMember(userId)]);
     const current = tontines.filter((t) => t.status === 'forming' || t.status === 'active');
     const recipients = await this.deps.directory.profiles(current.flatMap((t) => (t.nextRecipient ? [t.nextRecipient] : [])));
     return {
-      userId,
-      member: {
-        registered: true,
-        firstName: user.firstName,
-        language: user.language,
-        savingsBalance: savingsBalance(contributions, received(tontines, userId)),
-        groups: current.map((t) => groupOf(t, userId, contributions, now, (id) => recipients.get(id)?.firstName ?? '')),
-        notifications: notifications.map((n) => ({ date: kigaliDateOf(n.createdAt), text: n.message })),
-        loans: loans.map((loan) => loanOf(loan, now)),
-      },
+      balance: savingsBalance(contributions, received(tontines, userId)),
+      groups: current.map((t) => groupOf(t, userId, contributions, now, (id) => recipients.get(id)?.firstName ?? '')),
     };
   }
 }

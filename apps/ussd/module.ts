@@ -33,7 +33,7 @@ function token<T>(name: string): ServiceIdentifier<T> {
 }
 
 export const USSD_TOKENS = {
-  UssdPins: token<UssdPins>('UssdPins'),
+  UssdPins: token<PostgresUssdPins>('UssdPins'),
   /** PINs are hashed like passwords, at a cost chosen for PINs (docs/decisions.md). */
   PinHasher: token<PinHasher>('PinHasher'),
   /** The loans module's Lending; a member without loans gets no loans entry in the menu. */
@@ -55,15 +55,14 @@ export const ussdModule = new ContainerModule(({ bind }) => {
 
   bind(UssdMemberSnapshots).toResolvedValue(
     (
-      pins: UssdPins,
-      accounts: AccountRepository,
+      callers: PostgresUssdPins,
       tontines: TontineRepository,
       contributions: ContributionRepository,
       notifications: PostgresNotificationStore,
       directory: PostgresMemberDirectory,
       loans: MemberLoans,
-    ) => new UssdMemberSnapshots({ pins, accounts, tontines, contributions, notifications, directory, loans }),
-    [USSD_TOKENS.UssdPins, TOKENS.AccountRepository, TOKENS.TontineRepository, TOKENS.ContributionRepository, PostgresNotificationStore, PostgresMemberDirectory, USSD_TOKENS.MemberLoans],
+    ) => new UssdMemberSnapshots({ callers, tontines, contributions, notifications, directory, loans }),
+    [USSD_TOKENS.UssdPins, TOKENS.TontineRepository, TOKENS.ContributionRepository, PostgresNotificationStore, PostgresMemberDirectory, USSD_TOKENS.MemberLoans],
   );
 
   bind(UssdChannel).toResolvedValue(

@@ -17,6 +17,8 @@
  *   and the provider sees one request; once the verdict is saved, the menu asks no more.
  * - Every other effect (registration, PIN change, language) commits with the session state it
  *   produced, or not at all.
+ * - A step reads the member's base (one statement, with the PIN row the PIN check then uses) and
+ *   only the snapshot parts the menu asks for, each at most once per request.
  * - Never throws: a fault is logged and answered with the polite END in the member's language.
  */
 import type { Logger } from 'pino';
@@ -24,6 +26,7 @@ import type { ChangeLanguage } from '../../core/accounts/change-language.ts';
 import type { ChangeUssdPin } from '../../core/accounts/change-ussd-pin.ts';
 import type { RegisterByPhone } from '../../core/accounts/register-by-phone.ts';
 import type { Language } from '../../core/accounts/user.ts';
+import type { MemberSnapshot } from '../../ussd/member-snapshot.ts';
 import { phoneKey } from '../../core/accounts/ussd-pins.ts';
 import type { VerifyUssdPin } from '../../core/accounts/verify-ussd-pin.ts';
 import type { PayContribution } from '../../core/contributions/pay-contribution.ts';
@@ -31,7 +34,7 @@ import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { Effect, EffectResult } from '../../ussd/effects.ts';
-import { DEFAULT_LANGUAGE, faultScreen, runMenu, sessionLanguage, type MenuStep } from '../../ussd/menu.ts';
+import { DEFAULT_LANGUAGE, faultScreen, runMenu, sessionLanguage, type MenuInput, type MenuStep } from '../../ussd/menu.ts';
 import type { Screen } from '../../ussd/screen.ts';
 import type { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
 import type { CallerSnapshot, UssdMemberSnapshots } from './member-snapshots.ts';
@@ -68,6 +71,15 @@ export interface UssdChannelDeps {
 type OutsideEffect = Extract<Effect, { effect: 'payContribution' | 'verifyPin' }>;
 type InsideEffect = Exclude<Effect, OutsideEffect>;
 type Round = { readonly screen: Screen } | { readonly outside: OutsideEffect };
+interface Context {
+  readonly request: UssdRequest;
+  readonly phone: string;
+  readonly caller: CallerSnapshot;
+  readonly now: Date;
+  /** The caller's snapshot with the parts loaded so far in this request. */
+  member: MemberSnapshot;
+  language: Language;
+}
 
 function isOutside(effect: Effect): effect is OutsideEffect {
   return effect.effect === 'payContribution' || effect.effect === 'verifyPin';
@@ -82,12 +94,12 @@ export class UssdChannel {
       const phone = phoneKey(request.phoneNumber);
       if (!phone.ok) return faultScreen(language);
       const now = this.deps.clock.now();
-      const caller = await this.deps.snapshots.of(phone.value, now);
+      const caller = await this.deps.snapshots.of(phone.value);
       if (caller.member.registered) language = caller.member.language;
-      const context = { request, phone: phone.value, caller, now, setLanguage: (l: Language) => (language = l) };
+      const context: Context = { request, phone: phone.value, caller, now, member: caller.member, language };
       let result: EffectResult | undefined;
       for (let round = 0; round < MAX_ROUNDS; round++) {
-        const outcome = await this.round(context, result);
+        const outcome = await this.round(context, result).finally(() => (language = context.language));
         if ('screen' in outcome) {
           // Not awaited: the member's answer does not wait for housekeeping (≈ 50 ms of a dial under load).
           if (request.text === '') void this.prune(now);
@@ -103,25 +115,32 @@ export class UssdChannel {
   }
 
   /** One transaction under the session's lock: replay the menu, perform the inside effects, save. */
-  private round(
-    context: { request: UssdRequest; phone: string; caller: CallerSnapshot; now: Date; setLanguage: (l: Language) => void },
-    result: EffectResult | undefined,
-  ): Promise<Round> {
+  private round(context: Context, result: EffectResult | undefined): Promise<Round> {
     const { store, uow } = this.deps;
     const { request, phone, caller, now } = context;
     return uow.run(async () => {
       const locked = await store.lock(request.sessionId, phone, now, USSD_SESSION_TTL_MS);
       if (locked.phoneMismatch) {
         this.deps.logger.warn({ sessionId: request.sessionId }, 'ussd session id reused by another phone: refused');
-        return { screen: faultScreen(sessionLanguage(locked.session, caller.member)) };
+        return { screen: faultScreen(sessionLanguage(locked.session, context.member)) };
       }
-      const input = { text: request.text, member: caller.member, now };
-      let step: MenuStep = runMenu({ ...input, session: locked.session, access: locked.access, ...(result ? { result } : {}) });
-      context.setLanguage(sessionLanguage(step.session, caller.member));
-      while (step.kind === 'effect' && !isOutside(step.effect)) {
-        const done = await this.perform(step.effect, phone, caller);
-        step = runMenu({ ...input, session: step.session, access: step.access, result: done });
+      let input: MenuInput = { text: request.text, member: context.member, now, session: locked.session, access: locked.access, ...(result ? { result } : {}) };
+      context.language = sessionLanguage(locked.session, context.member);
+      let step: MenuStep = runMenu(input);
+      while (step.kind === 'load' || (step.kind === 'effect' && !isOutside(step.effect))) {
+        if (step.kind === 'load') {
+          // The menu asks only for a part it lacks; the same input runs again with it.
+          const member = input.member;
+          if (!member.registered) throw new Error(`snapshot part ${step.part} asked for an unregistered caller`);
+          context.member = await this.deps.snapshots.withPart(member, this.userOf(caller), step.part, now);
+          input = { ...input, member: context.member };
+        } else {
+          const done = await this.perform(step.effect as InsideEffect, phone, caller);
+          input = { ...input, session: step.session, access: step.access, result: done };
+        }
+        step = runMenu(input);
       }
+      context.language = sessionLanguage(step.session, context.member);
       await store.save(request.sessionId, phone, step.session, step.access, now, USSD_SESSION_TTL_MS);
       if (step.kind === 'screen') return { screen: step.screen };
       const { effect } = step;
@@ -158,7 +177,7 @@ export class UssdChannel {
   private async performOutside(effect: OutsideEffect, sessionId: string, phone: string, caller: CallerSnapshot): Promise<EffectResult> {
     const { key } = effect;
     if (effect.effect === 'verifyPin') {
-      const verified = await this.deps.verifyPin.execute({ phoneNumber: phone, pin: effect.pin });
+      const verified = await this.deps.verifyPin.execute({ phoneNumber: phone, pin: effect.pin, stored: caller.pin });
       return verified.ok ? { key, ok: true } : { key, ok: false, error: verified.error };
     }
     const msisdn = this.deps.payableNumber(phone);
@@ -175,8 +194,8 @@ export class UssdChannel {
   }
 
   private userOf(caller: CallerSnapshot): string {
-    if (caller.userId === null) throw new Error('an effect of a registered member for an unknown caller');
-    return caller.userId;
+    if (caller.pin === null) throw new Error('an effect of a registered member for an unknown caller');
+    return caller.pin.userId;
   }
 
   /** Best effort after a session's first step is answered: it never throws, an error is only logged. */

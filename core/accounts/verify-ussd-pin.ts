@@ -8,19 +8,21 @@
  * - A matching PIN whose hash was made at another cost than the PIN hasher's is rehashed at its
  *   cost, once: the new hash replaces the old only if no PIN change came in between.
  * - Counting wrong PINs and locking access is the channel's policy (ussd/pin-policy.ts).
+ * - `stored`, when given, is the number's PIN row (or null: none) as the caller just read it; the
+ *   PIN is then checked against it without reading it again.
  */
 import type { Clock } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import { phoneKey, type PinHasher, type UssdPins } from './ussd-pins.ts';
+import { phoneKey, type PinHasher, type UssdPin, type UssdPins } from './ussd-pins.ts';
 
 export class VerifyUssdPin {
   constructor(private readonly deps: { pins: UssdPins; hasher: PinHasher; uow: UnitOfWork; clock: Clock }) {}
 
-  async execute(input: { phoneNumber: string; pin: string }): Promise<Result<{ userId: string }, 'pin_incorrect'>> {
+  async execute(input: { phoneNumber: string; pin: string; stored?: UssdPin | null }): Promise<Result<{ userId: string }, 'pin_incorrect'>> {
     const { pins, hasher, uow, clock } = this.deps;
     const phone = phoneKey(input.phoneNumber);
-    const stored = phone.ok ? await pins.findByPhone(phone.value) : null;
+    const stored = !phone.ok ? null : input.stored !== undefined ? input.stored : await pins.findByPhone(phone.value);
     if (!stored || !(await hasher.verify(stored.pinHash, input.pin))) return err('pin_incorrect');
     if (hasher.needsRehash(stored.pinHash)) {
       const pinHash = await hasher.hash(input.pin);
