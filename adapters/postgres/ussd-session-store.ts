@@ -3,10 +3,14 @@
  * access state per phone, so that any replica can answer the next step of a session.
  *
  * Guarantees
- * - `lock` must run inside a transaction: in one statement it creates the session and access rows
- *   when missing (INSERT … ON CONFLICT) and holds both row locks until the transaction ends,
- *   always taken by the same statement in the same order. Requests of one session, and PIN
- *   attempts of one phone from any of its sessions, therefore run one at a time, on every replica.
+ * - `lock`, inside a transaction: in one statement it creates the session and access rows when
+ *   missing (INSERT … ON CONFLICT) and holds both row locks until the transaction ends, always
+ *   taken by the same statement in the same order. Requests of one session, and PIN attempts of
+ *   one phone from any of its sessions, therefore run one at a time, on every replica. Outside a
+ *   transaction the same statement waits for a request of the session in flight and answers what
+ *   it committed, holding nothing after.
+ * - `lock` renews the time-to-live of a live session of the same phone, so a step that changes
+ *   nothing need not `save`; an expired one keeps its expiry until saved.
  * - A session past its expiry answers as new (nothing of it is replayed), and so does a
  *   sessionId seen before with another phone number (`phoneMismatch`), which must not inherit
  *   that phone's signed-in state.
@@ -22,30 +26,35 @@ export interface LockedUssdState {
   readonly session: UssdSession;
   readonly access: PinAccess;
   readonly phoneMismatch: boolean;
+  /** The stored session was past its time-to-live: `session` is a new one, not yet stored. */
+  readonly expired: boolean;
 }
 
 export class PostgresUssdSessionStore {
   constructor(private readonly em: EntityManager) {}
 
   async lock(sessionId: string, phone: string, now: Date, ttlMs: number): Promise<LockedUssdState> {
-    // DO UPDATE (a no-op) rather than DO NOTHING: it locks an existing row and returns it, both rows in one round trip.
+    // DO UPDATE rather than DO NOTHING: it locks an existing row and returns it, both rows in one round trip.
     const rows = await this.em.execute<{ phone: string; state: unknown; expires_at: Date; access: unknown }[]>(
       `with s as (
-         insert into ussd_session (session_id, phone, state, expires_at) values (?, ?, ?::jsonb, ?)
-         on conflict (session_id) do update set session_id = excluded.session_id
+         insert into ussd_session as o (session_id, phone, state, expires_at) values (?, ?, ?::jsonb, ?)
+         on conflict (session_id) do update
+           set expires_at = case when o.phone = excluded.phone and o.expires_at > ? then excluded.expires_at else o.expires_at end
          returning phone, state, expires_at),
        a as (
          insert into ussd_access (phone, state) values (?, ?::jsonb)
          on conflict (phone) do update set phone = excluded.phone
          returning state)
        select s.phone, s.state, s.expires_at, a.state as access from s, a`,
-      [sessionId, phone, JSON.stringify(NEW_SESSION), new Date(now.getTime() + ttlMs), phone, JSON.stringify(FRESH_PIN_ACCESS)],
+      [sessionId, phone, JSON.stringify(NEW_SESSION), new Date(now.getTime() + ttlMs), now, phone, JSON.stringify(FRESH_PIN_ACCESS)],
     );
     const row = rows[0];
     if (!row) throw new Error(`ussd state of session ${sessionId} could not be locked`);
     const phoneMismatch = row.phone !== phone;
-    const live = !phoneMismatch && new Date(row.expires_at).getTime() > now.getTime();
-    return { session: live ? sessionOf(row.state) : NEW_SESSION, access: accessOf(row.access), phoneMismatch };
+    // Renewed when it was live: a live session still is, an expired one kept its past expiry.
+    const expired = new Date(row.expires_at).getTime() <= now.getTime();
+    const live = !phoneMismatch && !expired;
+    return { session: live ? sessionOf(row.state) : NEW_SESSION, access: accessOf(row.access), phoneMismatch, expired };
   }
 
   async save(sessionId: string, phone: string, session: UssdSession, access: PinAccess, now: Date, ttlMs: number): Promise<void> {

@@ -4,7 +4,10 @@
  *
  * Guarantees
  * - Requests of one session run one at a time on every replica: each runs in a transaction that
- *   first locks the session row and the phone's PIN access row (PostgresUssdSessionStore).
+ *   first locks the session row and the phone's PIN access row (PostgresUssdSessionStore). A
+ *   step whose first walk changes nothing (a screen, or a PIN check or payment to ask for with
+ *   no verdict yet) only reads the state with that statement outside a transaction, after any
+ *   request of the session in flight: it would save what is stored already.
  * - A repeated (sessionId, text) answers the same screen: the menu replays the text over the
  *   stored verdicts, so an effect with a verdict is never performed again.
  * - Two effects run OUTSIDE the session's transaction, holding no lock and no connection: the
@@ -36,7 +39,7 @@ import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { Effect, EffectResult } from '../../ussd/effects.ts';
 import { DEFAULT_LANGUAGE, faultScreen, runMenu, sessionLanguage, type MenuInput, type MenuStep } from '../../ussd/menu.ts';
 import type { Screen } from '../../ussd/screen.ts';
-import type { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
+import type { LockedUssdState, PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
 import type { CallerSnapshot, UssdMemberSnapshots } from './member-snapshots.ts';
 
 /** Africa's Talking ends a session after about 180 s; a retried step may come a little later. */
@@ -99,7 +102,8 @@ export class UssdChannel {
       const context: Context = { request, phone: phone.value, caller, now, member: caller.member, language };
       let result: EffectResult | undefined;
       for (let round = 0; round < MAX_ROUNDS; round++) {
-        const outcome = await this.round(context, result).finally(() => (language = context.language));
+        const quick = round === 0 ? await this.quickRound(context).finally(() => (language = context.language)) : null;
+        const outcome = quick ?? (await this.round(context, result).finally(() => (language = context.language)));
         if ('screen' in outcome) {
           // Not awaited: the member's answer does not wait for housekeeping (≈ 50 ms of a dial under load).
           if (request.text === '') void this.prune(now);
@@ -114,33 +118,32 @@ export class UssdChannel {
     }
   }
 
+  /**
+   * The first walk without a transaction: its outcome when it changed nothing (the read renewed the
+   * session's time-to-live), else null and the step runs in a round.
+   */
+  private async quickRound(context: Context): Promise<Round | null> {
+    const { request, phone, now } = context;
+    const locked = await this.deps.store.lock(request.sessionId, phone, now, USSD_SESSION_TTL_MS);
+    if (locked.phoneMismatch || locked.expired) return null;
+    const step = await this.walk(context, locked, undefined, false);
+    const unchanged = JSON.stringify([step.session, step.access]) === JSON.stringify([locked.session, locked.access]);
+    if (!unchanged) return null;
+    if (step.kind === 'screen') return { screen: step.screen };
+    return isOutside(step.effect) ? { outside: step.effect } : null;
+  }
+
   /** One transaction under the session's lock: replay the menu, perform the inside effects, save. */
   private round(context: Context, result: EffectResult | undefined): Promise<Round> {
     const { store, uow } = this.deps;
-    const { request, phone, caller, now } = context;
+    const { request, phone, now } = context;
     return uow.run(async () => {
       const locked = await store.lock(request.sessionId, phone, now, USSD_SESSION_TTL_MS);
       if (locked.phoneMismatch) {
         this.deps.logger.warn({ sessionId: request.sessionId }, 'ussd session id reused by another phone: refused');
         return { screen: faultScreen(sessionLanguage(locked.session, context.member)) };
       }
-      let input: MenuInput = { text: request.text, member: context.member, now, session: locked.session, access: locked.access, ...(result ? { result } : {}) };
-      context.language = sessionLanguage(locked.session, context.member);
-      let step: MenuStep = runMenu(input);
-      while (step.kind === 'load' || (step.kind === 'effect' && !isOutside(step.effect))) {
-        if (step.kind === 'load') {
-          // The menu asks only for a part it lacks; the same input runs again with it.
-          const member = input.member;
-          if (!member.registered) throw new Error(`snapshot part ${step.part} asked for an unregistered caller`);
-          context.member = await this.deps.snapshots.withPart(member, this.userOf(caller), step.part, now);
-          input = { ...input, member: context.member };
-        } else {
-          const done = await this.perform(step.effect as InsideEffect, phone, caller);
-          input = { ...input, session: step.session, access: step.access, result: done };
-        }
-        step = runMenu(input);
-      }
-      context.language = sessionLanguage(step.session, context.member);
+      const step = await this.walk(context, locked, result, true);
       await store.save(request.sessionId, phone, step.session, step.access, now, USSD_SESSION_TTL_MS);
       if (step.kind === 'screen') return { screen: step.screen };
       const { effect } = step;
@@ -148,6 +151,28 @@ export class UssdChannel {
       if (!isOutside(effect) || effect.key === result?.key) throw new Error(`effect ${effect.key} asked for again after its outcome`);
       return { outside: effect };
     });
+  }
+
+  /** Runs the menu over the locked state, adding the snapshot parts it asks for, and performing the inside effects when `inside`. */
+  private async walk(context: Context, locked: LockedUssdState, result: EffectResult | undefined, inside: boolean): Promise<Exclude<MenuStep, { kind: 'load' }>> {
+    const { request, phone, caller, now } = context;
+    let input: MenuInput = { text: request.text, member: context.member, now, session: locked.session, access: locked.access, ...(result ? { result } : {}) };
+    context.language = sessionLanguage(locked.session, context.member);
+    for (;;) {
+      const step = runMenu(input);
+      if (step.kind === 'load') {
+        // The menu asks only for a part it lacks; the same input runs again with it.
+        const member = input.member;
+        if (!member.registered) throw new Error(`snapshot part ${step.part} asked for an unregistered caller`);
+        context.member = await this.deps.snapshots.withPart(member, this.userOf(caller), step.part, now);
+        input = { ...input, member: context.member };
+        continue;
+      }
+      context.language = sessionLanguage(step.session, context.member);
+      if (!inside || step.kind === 'screen' || isOutside(step.effect)) return step;
+      const done = await this.perform(step.effect, phone, caller);
+      input = { ...input, session: step.session, access: step.access, result: done };
+    }
   }
 
   private async perform(effect: InsideEffect, phone: string, caller: CallerSnapshot): Promise<EffectResult> {

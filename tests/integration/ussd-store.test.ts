@@ -24,13 +24,18 @@ const tx = <T>(work: (store: PostgresUssdSessionStore) => Promise<T>) =>
 describe('USSD session store', () => {
   it('starts a session new, keeps what is saved, and answers an expired session as new', async () => {
     const first = await tx((s) => s.lock('S-1', '+250788000001', NOW, TTL));
-    expect(first).toEqual({ session: { verdicts: {} }, access: { wrongInARow: 0, lockedUntil: null }, phoneMismatch: false });
+    expect(first).toEqual({ session: { verdicts: {} }, access: { wrongInARow: 0, lockedUntil: null }, phoneMismatch: false, expired: false });
     const session = { verdicts: { '0': { kind: 'signed_in' as const } } };
     const access = { wrongInARow: 2, lockedUntil: null };
     await tx((s) => s.save('S-1', '+250788000001', session, access, NOW, TTL));
-    expect(await tx((s) => s.lock('S-1', '+250788000001', new Date(NOW.getTime() + TTL - 1), TTL))).toEqual({ session, access, phoneMismatch: false });
-    // Past the time-to-live the session is forgotten; the phone's PIN access is not.
-    expect(await tx((s) => s.lock('S-1', '+250788000001', new Date(NOW.getTime() + TTL), TTL))).toEqual({ session: { verdicts: {} }, access, phoneMismatch: false });
+    // Locking a live session renews its time-to-live from then.
+    const later = new Date(NOW.getTime() + TTL - 1);
+    expect(await tx((s) => s.lock('S-1', '+250788000001', later, TTL))).toEqual({ session, access, phoneMismatch: false, expired: false });
+    expect(await tx((s) => s.lock('S-1', '+250788000001', new Date(later.getTime() + TTL - 1), TTL))).toMatchObject({ session, expired: false });
+    // Past the time-to-live the session is forgotten, and stays so until saved; the phone's PIN access is not.
+    const expiredAt = new Date(later.getTime() + 2 * TTL);
+    expect(await tx((s) => s.lock('S-1', '+250788000001', expiredAt, TTL))).toEqual({ session: { verdicts: {} }, access, phoneMismatch: false, expired: true });
+    expect(await tx((s) => s.lock('S-1', '+250788000001', expiredAt, TTL))).toMatchObject({ session: { verdicts: {} }, expired: true });
   });
 
   it("never hands a session's signed-in state to another phone number", async () => {
