@@ -9,12 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import { pino } from 'pino';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disburseLoan } from '../../core/loans/disburse-loan.ts';
 import { Money } from '../../core/money/money.ts';
-import type { MobileMoney, MobileMoneyRequest } from '../../core/payments/ports.ts';
-import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
 import { buildContainer } from '../../apps/container.ts';
 import { Lending } from '../../apps/modules/loans-module.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
@@ -23,35 +20,7 @@ import { FakeClock } from '../support/fake-clock.ts';
 import { registerMember, type TestMember } from '../support/savings-journey.ts';
 import { testConfig, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
-
-/** The sandbox; `callback` delivers MTN's callback (answered) before `transfer` even returns. */
-class FastCallbackMobileMoney implements MobileMoney {
-  readonly inner = new SandboxMobileMoney({ settleMs: 20 });
-  callback: 'SUCCESSFUL' | 'FAILED' | 'none' = 'SUCCESSFUL';
-  readonly callbackAnswers: { reference: string; status: number; body: unknown }[] = [];
-  readonly sent: string[] = [];
-  handler: ((...args: never[]) => unknown) | undefined;
-
-  requestToPay(r: MobileMoneyRequest) {
-    return this.inner.requestToPay(r);
-  }
-  collectionStatus(...args: Parameters<MobileMoney['collectionStatus']>) {
-    return this.inner.collectionStatus(...args);
-  }
-  transferStatus(...args: Parameters<MobileMoney['transferStatus']>) {
-    return this.inner.transferStatus(...args);
-  }
-  async transfer(r: MobileMoneyRequest) {
-    this.sent.push(r.reference);
-    if (this.callback !== 'none') {
-      const failed = this.callback === 'FAILED';
-      const body = { externalId: r.reference, amount: String(r.amount.toWholeFrancs()), currency: 'RWF', status: this.callback, ...(failed ? { reason: 'PAYEE_NOT_FOUND' } : { financialTransactionId: '42' }) };
-      const answer = await request(this.handler as never).put('/api/payments/callbacks/mtn').send(body);
-      this.callbackAnswers.push({ reference: r.reference, status: answer.status, body: answer.body });
-    }
-    return this.inner.transfer(r);
-  }
-}
+import { FastCallbackMobileMoney } from '../support/fast-callback-mobile-money.ts';
 
 let db: TestDatabase;
 let t: TestApp;

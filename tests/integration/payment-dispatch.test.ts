@@ -12,8 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { disburseLoan } from '../../core/loans/disburse-loan.ts';
 import { Money } from '../../core/money/money.ts';
-import type { MobileMoney, MobileMoneyRequest } from '../../core/payments/ports.ts';
-import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
 import { buildContainer } from '../../apps/container.ts';
 import { Lending } from '../../apps/modules/loans-module.ts';
@@ -24,33 +22,7 @@ import { FakeClock } from '../support/fake-clock.ts';
 import { contributionsOf, registerMember, runningTontine, type TestMember } from '../support/savings-journey.ts';
 import { testConfig, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
-
-/**
- * The sandbox, plus the worst timing MTN allows: the callback of a transfer is delivered (and
- * answered) before `transfer` even returns to the app.
- */
-class FastCallbackMobileMoney implements MobileMoney {
-  readonly inner = new SandboxMobileMoney({ settleMs: 20 });
-  transferOutcome: 'SUCCESSFUL' | 'FAILED' = 'SUCCESSFUL';
-  readonly callbackAnswers: { reference: string; status: number; body: unknown }[] = [];
-  handler: ((...args: never[]) => unknown) | undefined;
-
-  requestToPay(r: MobileMoneyRequest) {
-    return this.inner.requestToPay(r);
-  }
-  collectionStatus(...args: Parameters<MobileMoney['collectionStatus']>) {
-    return this.inner.collectionStatus(...args);
-  }
-  transferStatus(...args: Parameters<MobileMoney['transferStatus']>) {
-    return this.inner.transferStatus(...args);
-  }
-  async transfer(r: MobileMoneyRequest) {
-    const body = { externalId: r.reference, amount: String(r.amount.toWholeFrancs()), currency: 'RWF', status: this.transferOutcome, ...(this.transferOutcome === 'FAILED' ? { reason: 'PAYEE_NOT_FOUND' } : { financialTransactionId: '42' }) };
-    const answer = await request(this.handler as never).put('/api/payments/callbacks/mtn').send(body);
-    this.callbackAnswers.push({ reference: r.reference, status: answer.status, body: answer.body });
-    return this.inner.transfer(r);
-  }
-}
+import { FastCallbackMobileMoney } from '../support/fast-callback-mobile-money.ts';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -84,7 +56,7 @@ afterAll(async () => {
 
 describe('payout transfers', () => {
   it('are committed before the provider is asked: a callback arriving before transfer() returns settles it (no 404)', async () => {
-    mobileMoney.transferOutcome = 'FAILED';
+    mobileMoney.callback = 'FAILED';
     const cycle1 = (await contributionsOf(db, tontineId)).filter((c) => c.cycle === 1);
     for (const c of cycle1) {
       const member = members.find((m) => m.id === c.member_id)!;
@@ -119,7 +91,7 @@ describe('payout transfers', () => {
   });
 
   it('the payout-retry job sends it again after the backoff under <reference>-2, once, and the pool ends at zero', async () => {
-    mobileMoney.transferOutcome = 'SUCCESSFUL';
+    mobileMoney.callback = 'SUCCESSFUL';
     expect(await runJob('payout-retry')).toMatchObject({ outcome: 'ran', report: { retried: 0 } });
     clock.advance(5 * 60_000);
     expect(await runJob('payout-retry')).toMatchObject({ outcome: 'ran', report: { retried: 1, givenUp: 0 } });
