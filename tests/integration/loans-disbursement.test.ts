@@ -6,7 +6,6 @@
  * never came is confirmed by `payment-polling` (the same SettlePaymentReport → Lending path).
  * The ledger balances after each.
  */
-import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import { FakeClock } from '../support/fake-clock.ts';
 import { registerMember, type TestMember } from '../support/savings-journey.ts';
 import { testConfig, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { saveApprovedLoan } from '../support/approved-loan.ts';
 import { FastCallbackMobileMoney } from '../support/fast-callback-mobile-money.ts';
 
 let db: TestDatabase;
@@ -43,25 +43,7 @@ async function expectBooks(loanId: string, paidOutCentimes: number) {
   expect(await balance(`loan:${loanId}`)).toBe(paidOutCentimes);
 }
 
-async function approvedLoan(): Promise<string> {
-  const id = randomUUID();
-  await inContext(() =>
-    t.container.get(Lending).deps.loans.save({
-      id,
-      memberId: borrower.id,
-      amount: Money.ofFrancs(20_000),
-      termMonths: 6,
-      purpose: 'Stock',
-      annualRateBps: 1200,
-      creditScore: 700,
-      status: 'approved',
-      appliedAt: clock.now(),
-      schedule: [],
-      totalPaid: Money.ZERO,
-    }),
-  );
-  return id;
-}
+const approvedLoan = () => inContext(() => saveApprovedLoan(t.container.get(Lending), borrower.id, clock.now()));
 
 const disburse = (loanId: string) => inContext(() => disburseLoan(t.container.get(Lending).deps, { loanId }));
 

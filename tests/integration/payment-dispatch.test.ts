@@ -22,6 +22,7 @@ import { FakeClock } from '../support/fake-clock.ts';
 import { contributionsOf, registerMember, runningTontine, type TestMember } from '../support/savings-journey.ts';
 import { testConfig, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { saveApprovedLoan } from '../support/approved-loan.ts';
 import { FastCallbackMobileMoney } from '../support/fast-callback-mobile-money.ts';
 
 let db: TestDatabase;
@@ -116,19 +117,7 @@ describe('loan payments through the one dispatch point', () => {
     const lending = t.container.get(Lending);
     loanId = '7d6f3a52-3c1b-4a8e-9d2f-1a2b3c4d5e6f';
     await inContext(async () => {
-      await lending.deps.loans.save({
-        id: loanId,
-        memberId: borrower.id,
-        amount: Money.ofFrancs(20_000),
-        termMonths: 6,
-        purpose: 'Stock',
-        annualRateBps: 1200,
-        creditScore: 700,
-        status: 'approved',
-        appliedAt: clock.now(),
-        schedule: [],
-        totalPaid: Money.ZERO,
-      });
+      await saveApprovedLoan(lending, borrower.id, clock.now(), loanId);
       const disbursed = await disburseLoan(lending.deps, { loanId });
       expect(disbursed.ok).toBe(true);
       const started = await lending.startRepayment({ memberId: borrower.id, loanId, scope: 'instalment', idempotencyKey: 'repay-1' });
