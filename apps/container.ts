@@ -87,6 +87,7 @@ import { PostgresRateLimiter } from '../adapters/postgres/postgres-rate-limiter.
 import type { Config } from './config.ts';
 import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-test-numbers.ts';
+import { ContributionPayments } from './payments/contribution-payments.ts';
 import { SettlePaymentReport } from './payments/settle-payment-report.ts';
 import { Lending, loansModule } from './modules/loans-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
@@ -291,10 +292,11 @@ const savingsModule = new ContainerModule(({ bind }) => {
     [TOKENS.EntityManager, TOKENS.MobileMoneyProvider, TOKENS.PayableNumber],
   );
   bind(TOKENS.MemberWallets).toService(PostgresMemberDirectory);
-  bind(TOKENS.Notifier).toResolvedValue(
+  bind(OutboxNotifier).toResolvedValue(
     (...deps: ConstructorParameters<typeof OutboxNotifier>) => new OutboxNotifier(...deps),
     [PostgresMemberDirectory, PostgresNotificationStore, TOKENS.IdGenerator, TOKENS.Clock],
   );
+  bind(TOKENS.Notifier).toService(OutboxNotifier);
 
   const base = { tontines: TOKENS.TontineRepository, contributions: TOKENS.ContributionRepository, uow: TOKENS.UnitOfWork, clock: TOKENS.Clock, ids: TOKENS.IdGenerator };
   const schedule = (tontines: TontineRepository, contributions: ContributionRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => ({ tontines, contributions, uow, clock, ids });
@@ -316,6 +318,7 @@ const savingsModule = new ContainerModule(({ bind }) => {
     (contributions: ContributionRepository, uow: UnitOfWork, mobileMoney: MobileMoney, clock: Clock, ids: IdGenerator) => new PayContribution({ contributions, uow, mobileMoney, clock, ids }),
     [base.contributions, base.uow, TOKENS.MobileMoney, base.clock, base.ids],
   );
+  bind(ContributionPayments).toResolvedValue((pay: PayContribution) => new ContributionPayments(pay), [PayContribution]);
   bind(ConfirmContributionPayment).toResolvedValue(
     (contributions: ContributionRepository, journal: JournalWriter, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => new ConfirmContributionPayment({ contributions, journal, uow, clock, ids }),
     [base.contributions, TOKENS.JournalWriter, base.uow, base.clock, base.ids],
@@ -345,7 +348,7 @@ const savingsModule = new ContainerModule(({ bind }) => {
       transfers: SavingsTransfers,
       lending: Lending,
       loanCollections: MikroOrmLoanCollections,
-      notifier: Notifier,
+      notifier: OutboxNotifier,
       uow: UnitOfWork,
       logger: Logger,
     ) => new SettlePaymentReport({ payments, contributions, tontines, confirm, payout, transfers, lending, loanCollections, notifier, uow, logger }),
@@ -358,7 +361,7 @@ const savingsModule = new ContainerModule(({ bind }) => {
       SavingsTransfers,
       Lending,
       MikroOrmLoanCollections,
-      TOKENS.Notifier,
+      OutboxNotifier,
       base.uow,
       TOKENS.Logger,
     ],

@@ -38,7 +38,7 @@ export async function openDatabase(config: Config, role: 'server' | 'cli'): Prom
     throw new Error(`The embedded database in ${config.dataDir} is in use by another process (see ${config.dataDir}/pglite.port). Stop it first.`);
   }
   const embedded = role === 'server' ? await openEmbeddedPostgres(config.dataDir) : await connectOrOpenEmbedded(config.dataDir);
-  const orm = await openOrm({ url: embedded.url, poolMax: config.databasePoolMax });
+  const orm = await openOrm({ url: embedded.url, poolMax: config.databasePoolMax, embedded: true });
   return {
     orm,
     kind: 'embedded',

@@ -29,7 +29,7 @@ describe('embedded PGlite behind pglite-socket', () => {
     expect(server.url).toBe(`postgres://postgres:postgres@127.0.0.1:${port}/postgres`);
     expect(await liveEmbeddedPort(dataDir)).toBe(port);
 
-    const orm = await openOrm({ url: server.url, poolMax: 4 });
+    const orm = await openOrm({ url: server.url, poolMax: 4, embedded: true });
     expect((await migrate(orm)).previouslyApplied).toBe(0);
     const accounts = new MikroOrmAccountRepository(orm.em);
     const uow = new MikroOrmUnitOfWork(orm.em);
@@ -49,7 +49,7 @@ describe('embedded PGlite behind pglite-socket', () => {
     // A second process (the CLI) joins the running server instead of opening the folder.
     const joined = await connectOrOpenEmbedded(dataDir);
     expect(joined.url).toBe(server.url);
-    const cliOrm = await openOrm({ url: joined.url, poolMax: 2 });
+    const cliOrm = await openOrm({ url: joined.url, poolMax: 2, embedded: true });
     const seen = await RequestContext.create(cliOrm.em, () => new MikroOrmAccountRepository(cliOrm.em).findByEmail('pglite@example.rw'));
     expect(seen?.language).toBe('sw');
     await cliOrm.close();
@@ -61,7 +61,7 @@ describe('embedded PGlite behind pglite-socket', () => {
     expect(await liveEmbeddedPort(dataDir)).toBeNull();
 
     const reopened = await openEmbeddedPostgres(dataDir);
-    const orm2 = await openOrm({ url: reopened.url, poolMax: 2 });
+    const orm2 = await openOrm({ url: reopened.url, poolMax: 2, embedded: true });
     expect((await migrate(orm2)).applied).toEqual([]);
     const again = await RequestContext.create(orm2.em, () => new MikroOrmAccountRepository(orm2.em).findByEmail('pglite@example.rw'));
     expect(again?.firstName).toBe('Embedded');

@@ -3,8 +3,8 @@
  * contribution's payment attempts stored as `payments` rows (kind contribution).
  *
  * Guarantees
- * - `findById` and `findByPaymentReference` lock the contribution row (SELECT … FOR UPDATE) and
- *   only then read its attempts: every change to one contribution and its payments runs one at a
+ * - `findById`, `findByIds` and `findByPaymentReferences` lock the contribution rows (SELECT … FOR UPDATE, in id
+ *   order) and only then read their attempts: every change to one contribution and its payments runs one at a
  *   time, so 1,000 identical callbacks complete it once and two requests cannot both start a
  *   payment. Only the contribution is locked, never its tontine or pool.
  * - `save` upserts the contributions and their attempts: an attempt is a payment keyed by its
@@ -13,7 +13,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Contribution, type PaymentAttempt } from '../../core/contributions/contribution.ts';
-import type { ContributionRepository } from '../../core/contributions/ports.ts';
+import type { ContributionRepository, CycleOf } from '../../core/contributions/ports.ts';
 import { Money } from '../../core/money/money.ts';
 import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import { formatDate, parseDate } from '../../core/shared/calendar.ts';
@@ -21,6 +21,7 @@ import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
 import { invariant } from '../../core/shared/result.ts';
 import { UUID_PATTERN } from './mikro-orm-tontine-repository.ts';
 import { sqlArray } from './sql-array.ts';
+import { runPrepared } from './prepared-statements.ts';
 
 interface ContributionDbRow {
   id: string;
@@ -44,6 +45,8 @@ interface AttemptDbRow {
   amount_centimes: string;
   created_at: Date;
   status: 'pending' | 'successful' | 'failed';
+  provider_transaction_id: string | null;
+  reason: string | null;
 }
 
 const SELECT_CONTRIBUTION = `select id, tontine_id, member_id, cycle, amount_centimes::text as amount_centimes, due_date::text as due_date,
@@ -60,8 +63,15 @@ export class MikroOrmContributionRepository implements ContributionRepository {
   ) {}
 
   async findById(id: string): Promise<Contribution | undefined> {
-    if (!UUID_PATTERN.test(id)) return undefined;
-    return (await this.hydrate(await this.em.execute<ContributionDbRow[]>(`${SELECT_CONTRIBUTION} where id = ? for update`, [id])))[0];
+    return (await this.findByIds([id])).get(id);
+  }
+
+  async findByIds(ids: readonly string[]): Promise<ReadonlyMap<string, Contribution>> {
+    const valid = [...new Set(ids)].filter((id) => UUID_PATTERN.test(id));
+    if (valid.length === 0) return new Map();
+    // In id order, so two transactions locking overlapping sets never deadlock.
+    const rows = await runPrepared<ContributionDbRow>(this.em, `${SELECT_CONTRIBUTION} where id = any($1::uuid[]) order by id for update`, [sqlArray(valid)]);
+    return new Map((await this.hydrate(rows)).map((c) => [c.id, c]));
   }
 
   /** Without a lock, for reading. */
@@ -70,13 +80,19 @@ export class MikroOrmContributionRepository implements ContributionRepository {
     return (await this.hydrate(await this.em.execute<ContributionDbRow[]>(`${SELECT_CONTRIBUTION} where id = ?`, [id])))[0];
   }
 
-  async findByPaymentReference(providerReference: string): Promise<Contribution | undefined> {
-    // One round trip finds and locks the contribution the reference belongs to.
-    const rows = await this.em.execute<ContributionDbRow[]>(
-      `${SELECT_CONTRIBUTION} where id = (select contribution_id from payments where reference = ? and kind = 'contribution' limit 1) for update`,
-      [providerReference],
+  async findByPaymentReferences(providerReferences: readonly string[]): Promise<ReadonlyMap<string, Contribution>> {
+    if (providerReferences.length === 0) return new Map();
+    // One round trip finds and locks the contributions the references belong to, in id order, so
+    // two transactions locking overlapping sets never deadlock.
+    const rows = await runPrepared<ContributionDbRow>(this.em,
+      `${SELECT_CONTRIBUTION} where id in (select contribution_id from payments where reference = any($1::varchar[]) and kind = 'contribution') order by id for update`,
+      [sqlArray([...new Set(providerReferences)])],
     );
-    return (await this.hydrate(rows))[0];
+    const found = new Map<string, Contribution>();
+    for (const contribution of await this.hydrate(rows)) {
+      for (const attempt of contribution.attempts) found.set(attempt.providerReference, contribution);
+    }
+    return new Map(providerReferences.flatMap((reference) => (found.has(reference) ? [[reference, found.get(reference)!] as const] : [])));
   }
 
   async listByTontine(tontineId: string): Promise<Contribution[]> {
@@ -89,13 +105,17 @@ export class MikroOrmContributionRepository implements ContributionRepository {
     return this.hydrate(await this.em.execute<ContributionDbRow[]>(`${SELECT_CONTRIBUTION} where member_id = ? order by due_date, cycle, id`, [memberId]));
   }
 
-  /** Contributions of one cycle still unpaid, as committed now (no lock). */
-  async countPendingInCycle(tontineId: string, cycle: number): Promise<number> {
-    const rows = await this.em.execute<{ n: string }[]>(
-      `select count(*)::text as n from contributions where tontine_id = ? and cycle = ? and status = 'pending'`,
-      [tontineId, cycle],
+  /** Contributions of each cycle still unpaid, as committed now (no lock): one query for all. */
+  async countPendingInCycles(cycles: readonly CycleOf[]): Promise<number[]> {
+    if (cycles.length === 0) return [];
+    const rows = await runPrepared<{ tontine_id: string; cycle: number; n: string }>(this.em,
+      `select c.tontine_id, c.cycle, count(*)::text as n from contributions c
+       join unnest($1::uuid[], $2::int[]) as asked(tontine_id, cycle) on asked.tontine_id = c.tontine_id and asked.cycle = c.cycle
+       where c.status = 'pending' group by c.tontine_id, c.cycle`,
+      [sqlArray(cycles.map((c) => c.tontineId)), sqlArray(cycles.map((c) => c.cycle))],
     );
-    return Number(rows[0]?.n ?? 0);
+    const counts = new Map(rows.map((r) => [`${r.tontine_id}:${r.cycle}`, Number(r.n)]));
+    return cycles.map((c) => counts.get(`${c.tontineId}:${c.cycle}`) ?? 0);
   }
 
   async save(contributions: readonly Contribution[]): Promise<void> {
@@ -103,21 +123,31 @@ export class MikroOrmContributionRepository implements ContributionRepository {
     const now = this.clock.now();
     const attempts = contributions.flatMap((c) => c.attempts.map((a) => ({ c, a, status: PAYMENT_STATUS[a.status] })));
     // The contributions and their payment attempts in one statement (one round trip): a
-    // data-modifying CTE always runs, whether or not the outer statement reads it.
-    await this.em.execute(
+    // data-modifying CTE always runs, whether or not the outer statement reads it. A row that did
+    // not change is not written again (a new attempt leaves its contribution as it was).
+    await runPrepared(this.em,
       `with saved_contributions as (
          insert into contributions (id, tontine_id, member_id, cycle, amount_centimes, due_date, status, paid_at, payment_method, payment_reference)
-         select * from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::int[], ?::bigint[], ?::date[], ?::text[], ?::timestamptz[], ?::text[], ?::varchar[])
+         select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::bigint[], $6::date[], $7::text[], $8::timestamptz[], $9::text[], $10::varchar[])
          on conflict (id) do update set status = excluded.status, paid_at = excluded.paid_at,
            payment_method = excluded.payment_method, payment_reference = excluded.payment_reference
+         where (contributions.status, contributions.paid_at, contributions.payment_method, contributions.payment_reference)
+           is distinct from (excluded.status, excluded.paid_at, excluded.payment_method, excluded.payment_reference)
        )
-       insert into payments (id, kind, provider, reference, member_id, idempotency_key, contribution_id, tontine_id, amount_centimes, phone_number, status, created_at, completed_at)
-       select id, 'contribution', provider, reference, member_id, idempotency_key, contribution_id, tontine_id, amount_centimes, phone_number, status, created_at, completed_at
-       from unnest(?::uuid[], ?::varchar[], ?::varchar[], ?::uuid[], ?::varchar[], ?::uuid[], ?::uuid[], ?::bigint[], ?::varchar[], ?::varchar[], ?::timestamptz[], ?::timestamptz[])
-         as a(id, provider, reference, member_id, idempotency_key, contribution_id, tontine_id, amount_centimes, phone_number, status, created_at, completed_at)
+       insert into payments (id, kind, provider, reference, member_id, idempotency_key, contribution_id, tontine_id, amount_centimes, phone_number, status, created_at, completed_at,
+         provider_transaction_id, reason)
+       select id, 'contribution', provider, reference, member_id, idempotency_key, contribution_id, tontine_id, amount_centimes, phone_number, status, created_at, completed_at,
+         provider_transaction_id, reason
+       from unnest($11::uuid[], $12::varchar[], $13::varchar[], $14::uuid[], $15::varchar[], $16::uuid[], $17::uuid[], $18::bigint[], $19::varchar[], $20::varchar[], $21::timestamptz[], $22::timestamptz[],
+         $23::varchar[], $24::text[])
+         as a(id, provider, reference, member_id, idempotency_key, contribution_id, tontine_id, amount_centimes, phone_number, status, created_at, completed_at,
+           provider_transaction_id, reason)
        on conflict (reference, provider) do update set status = excluded.status,
-         completed_at = coalesce(payments.completed_at, excluded.completed_at)
-       where payments.status is distinct from excluded.status`,
+         completed_at = coalesce(payments.completed_at, excluded.completed_at),
+         provider_transaction_id = coalesce(payments.provider_transaction_id, excluded.provider_transaction_id),
+         reason = coalesce(payments.reason, excluded.reason)
+       where (payments.status, payments.provider_transaction_id, payments.reason)
+         is distinct from (excluded.status, coalesce(payments.provider_transaction_id, excluded.provider_transaction_id), coalesce(payments.reason, excluded.reason))`,
       [
         sqlArray(contributions.map((c) => c.id)),
         sqlArray(contributions.map((c) => c.tontineId)),
@@ -141,15 +171,18 @@ export class MikroOrmContributionRepository implements ContributionRepository {
         sqlArray(attempts.map(({ status }) => status)),
         sqlArray(attempts.map(({ a }) => a.requestedAt.toISOString())),
         sqlArray(attempts.map(({ status }) => (status === 'pending' ? null : now.toISOString()))),
+        sqlArray(attempts.map(({ a }) => a.providerTransactionId ?? null)),
+        sqlArray(attempts.map(({ a }) => a.failureReason ?? null)),
       ],
     );
   }
 
   private async hydrate(rows: ContributionDbRow[]): Promise<Contribution[]> {
     if (rows.length === 0) return [];
-    const attempts = await this.em.execute<AttemptDbRow[]>(
-      `select contribution_id, idempotency_key, reference, provider, phone_number, amount_centimes::text as amount_centimes, created_at, status
-       from payments where kind = 'contribution' and contribution_id = any(?::uuid[]) order by created_at, id`,
+    const attempts = await runPrepared<AttemptDbRow>(this.em,
+      `select contribution_id, idempotency_key, reference, provider, phone_number, amount_centimes::text as amount_centimes, created_at, status,
+         provider_transaction_id, reason
+       from payments where kind = 'contribution' and contribution_id = any($1::uuid[]) order by created_at, id`,
       [sqlArray(rows.map((r) => r.id))],
     );
     const byContribution = new Map<string, AttemptDbRow[]>();
@@ -181,6 +214,8 @@ function contributionOf(row: ContributionDbRow, attempts: AttemptDbRow[]): Contr
         amount: Money.ofCentimes(Number(a.amount_centimes)),
         requestedAt: new Date(a.created_at),
         status: ATTEMPT_STATUS[a.status],
+        ...(a.provider_transaction_id === null ? {} : { providerTransactionId: a.provider_transaction_id }),
+        ...(a.reason === null ? {} : { failureReason: a.reason }),
       }),
     ),
   });

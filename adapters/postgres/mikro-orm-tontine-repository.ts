@@ -17,6 +17,7 @@ import { formatDate, parseDate } from '../../core/shared/calendar.ts';
 import type { TontineRepository } from '../../core/tontines/ports.ts';
 import { Tontine, type Payout, type TurnSwap, type Withdrawal } from '../../core/tontines/tontine.ts';
 import { sqlArray } from './sql-array.ts';
+import { runPrepared } from './prepared-statements.ts';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -64,10 +65,12 @@ export class MikroOrmTontineRepository implements TontineRepository {
   }
 
   /** The group's name alone (one round trip), for a notice. */
-  async nameOf(id: string): Promise<string | undefined> {
-    if (!UUID_PATTERN.test(id)) return undefined;
-    const rows = await this.em.execute<{ name: string }[]>('select name from tontines where id = ?', [id]);
-    return rows[0]?.name;
+  /** The groups' names, by id (one query for many). */
+  async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+    const valid = [...new Set(ids)].filter((id) => UUID_PATTERN.test(id));
+    if (valid.length === 0) return new Map();
+    const rows = await runPrepared<{ id: string; name: string }>(this.em, 'select id, name from tontines where id = any($1::uuid[])', [sqlArray(valid)]);
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   async listByMember(userId: string): Promise<Tontine[]> {

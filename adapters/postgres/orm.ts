@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ENTITIES } from './entities.ts';
+import { PreparingClient } from './prepared-statements.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -13,6 +14,12 @@ export interface OrmOptions {
   url: string;
   poolMax?: number;
   debug?: boolean;
+  /**
+   * The embedded PGlite, which serves every connection of the pool from one session: statements
+   * are not prepared there (prepared-statements.ts), since the connections' statements would meet
+   * in that one session.
+   */
+  embedded?: boolean;
 }
 
 export function openOrm(options: OrmOptions): Promise<MikroORM> {
@@ -21,6 +28,8 @@ export function openOrm(options: OrmOptions): Promise<MikroORM> {
     entities: ENTITIES,
     extensions: [Migrator],
     pool: { min: 0, max: options.poolMax ?? 10 },
+    // The pool's connections prepare the hot statements (prepared-statements.ts).
+    ...(options.embedded ? {} : { driverOptions: { Client: PreparingClient } }),
     debug: options.debug ?? false,
     // The global EntityManager is only used through a RequestContext or a transaction.
     allowGlobalContext: false,

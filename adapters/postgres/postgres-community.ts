@@ -17,6 +17,7 @@ import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import type { MemberWallets, NotificationType } from '../../core/tontines/ports.ts';
 import { UUID_PATTERN } from './mikro-orm-tontine-repository.ts';
 import { sqlArray } from './sql-array.ts';
+import { runPrepared } from './prepared-statements.ts';
 
 export interface StoredNotification {
   id: string;
@@ -68,29 +69,36 @@ export class PostgresNotificationStore {
    * The in-app row and the outbox messages it causes (pending, due at once), in one round trip:
    * a notice is written inside every payment confirmation.
    */
-  async add(notification: StoredNotification, messages: readonly (OutgoingMessage & { id: string })[] = []): Promise<void> {
-    await this.em.execute(
-      `with notice as (
-         insert into notifications (id, user_id, type, title, message, is_read, created_at) values (?, ?, ?, ?, ?, ?, ?)
+  /**
+   * In-app notifications, each with its outbox messages, in one statement however many: a batch
+   * of payment confirmations writes all its notices at once.
+   */
+  async addAll(notices: readonly { notification: StoredNotification; messages: readonly (OutgoingMessage & { id: string })[] }[]): Promise<void> {
+    if (notices.length === 0) return;
+    const notifications = notices.map((n) => n.notification);
+    const messages = notices.flatMap((n) => n.messages.map((m) => ({ ...m, createdAt: n.notification.createdAt })));
+    await runPrepared(this.em,
+      `with notices as (
+         insert into notifications (id, user_id, type, title, message, is_read, created_at)
+         select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::varchar[], $5::text[], $6::boolean[], $7::timestamptz[])
        )
        insert into outbox_messages (id, channel, recipient, subject, body, status, attempts, next_attempt_at, created_at)
-       select m.id, m.channel, m.recipient, m.subject, m.body, 'pending', 0, ?, ?
-       from unnest(?::uuid[], ?::text[], ?::varchar[], ?::varchar[], ?::text[]) as m(id, channel, recipient, subject, body)`,
+       select m.id, m.channel, m.recipient, m.subject, m.body, 'pending', 0, m.created_at, m.created_at
+       from unnest($8::uuid[], $9::text[], $10::varchar[], $11::varchar[], $12::text[], $13::timestamptz[]) as m(id, channel, recipient, subject, body, created_at)`,
       [
-        notification.id,
-        notification.userId,
-        notification.type,
-        notification.title,
-        notification.message,
-        notification.isRead,
-        notification.createdAt,
-        notification.createdAt,
-        notification.createdAt,
+        sqlArray(notifications.map((n) => n.id)),
+        sqlArray(notifications.map((n) => n.userId)),
+        sqlArray(notifications.map((n) => n.type)),
+        sqlArray(notifications.map((n) => n.title)),
+        sqlArray(notifications.map((n) => n.message)),
+        sqlArray(notifications.map((n) => n.isRead)),
+        sqlArray(notifications.map((n) => n.createdAt.toISOString())),
         sqlArray(messages.map((m) => m.id)),
         sqlArray(messages.map((m) => m.channel)),
         sqlArray(messages.map((m) => m.recipient)),
         sqlArray(messages.map((m) => m.subject)),
         sqlArray(messages.map((m) => m.body)),
+        sqlArray(messages.map((m) => m.createdAt.toISOString())),
       ],
     );
   }
@@ -175,12 +183,18 @@ export class PostgresMemberDirectory implements MemberWallets {
   }
 
   async recipient(userId: string): Promise<Recipient | undefined> {
-    const rows = await this.em.execute<{ id: string; email: string | null; phone_number: string | null; first_name: string; language: Language }[]>(
-      'select id, email, phone_number, first_name, language from users where id = ?',
-      [userId],
+    return (await this.recipients([userId])).get(userId);
+  }
+
+  /** The members to notify, by id (one query for many). */
+  async recipients(userIds: readonly string[]): Promise<Map<string, Recipient>> {
+    const ids = [...new Set(userIds)].filter((id) => UUID_PATTERN.test(id));
+    if (ids.length === 0) return new Map();
+    const rows = await runPrepared<{ id: string; email: string | null; phone_number: string | null; first_name: string; language: Language }>(this.em,
+      'select id, email, phone_number, first_name, language from users where id = any($1::uuid[])',
+      [sqlArray(ids)],
     );
-    const row = rows[0];
-    return row && { id: row.id, email: row.email, phoneNumber: row.phone_number, firstName: row.first_name, language: row.language };
+    return new Map(rows.map((row) => [row.id, { id: row.id, email: row.email, phoneNumber: row.phone_number, firstName: row.first_name, language: row.language }]));
   }
 
   /** The member's phone on their profile, when it is a payable mobile number. */

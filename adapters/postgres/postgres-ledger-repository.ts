@@ -8,20 +8,22 @@
  *   debits of one pool are serialised, so both cannot pass the never-negative check on the same
  *   balance. The Journal asks only for the accounts an entry takes down, so a credit to a pool
  *   takes no lock at all: contributions into one hot pool are appended side by side.
- * - `append` writes the entry and its postings in the caller's transaction, creating account rows
- *   on first use, in one statement. The entry key is UNIQUE: the insert does nothing on a used key
- *   (waiting for a concurrent transaction that holds it to end), and only then is the earlier entry
- *   read and answered, for the Journal to tell `exists` from `entry_key_reused`. Should the earlier
- *   entry not be visible yet, `append` throws `ConcurrentWriteConflict` and the unit of work retries.
+ * - `appendAll` writes the entries and their postings in the caller's transaction, creating account
+ *   rows on first use (in id order), in one statement however many entries. The entry key is
+ *   UNIQUE: the insert does nothing on a used key (waiting for a concurrent transaction that holds
+ *   it to end), and only then are the earlier entries read (one query) and answered, for the Journal
+ *   to tell `exists` from `entry_key_reused`. Should an earlier entry not be visible yet,
+ *   `appendAll` throws `ConcurrentWriteConflict` and the unit of work retries.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { accounts, parseAccountId, type AccountId } from '../../core/ledger/accounts.ts';
+import { accounts, parseAccountId, type Account, type AccountId } from '../../core/ledger/accounts.ts';
 import { normalBalance, type JournalEntry, type Posting } from '../../core/ledger/journal-entry.ts';
 import type { AppendOutcome, LedgerRepository } from '../../core/ledger/ports.ts';
 import { Money } from '../../core/money/money.ts';
 import { invariant } from '../../core/shared/result.ts';
 import { ConcurrentWriteConflict } from './mikro-orm-unit-of-work.ts';
 import { sqlArray } from './sql-array.ts';
+import { runPrepared } from './prepared-statements.ts';
 
 interface EntryRow {
   id: string;
@@ -53,51 +55,68 @@ export class PostgresLedgerRepository implements LedgerRepository {
     return this.findOne('e.id = ?', id);
   }
 
-  findByKey(key: string): Promise<JournalEntry | undefined> {
-    return this.findOne('e.key = ?', key);
+  async findByKey(key: string): Promise<JournalEntry | undefined> {
+    return (await this.findByKeys([key])).get(key);
   }
 
   findReversalOf(entryId: string): Promise<JournalEntry | undefined> {
     return this.findOne('e.reverses_id = ?', entryId);
   }
 
-  async append(entry: JournalEntry): Promise<AppendOutcome> {
-    const touched = entry.postings.map((p) => {
-      const parsed = parseAccountId(p.account);
-      invariant(parsed.ok, `invalid ledger account ${p.account}`);
-      return parsed.value;
-    });
-    // One statement, one round trip: the account rows, the entry and its postings. The foreign
-    // keys are checked at the end of the statement, so the postings may name rows made in it.
-    const inserted = await this.em.execute<{ id: string }[]>(
+  async appendAll(entries: readonly JournalEntry[]): Promise<AppendOutcome[]> {
+    if (entries.length === 0) return [];
+    // Account rows in id order, so two transactions creating the same new accounts never deadlock.
+    const touched = new Map<string, Account>();
+    for (const posting of entries.flatMap((e) => e.postings)) {
+      const parsed = parseAccountId(posting.account);
+      invariant(parsed.ok, `invalid ledger account ${posting.account}`);
+      touched.set(parsed.value.id, parsed.value);
+    }
+    const accountRows = [...touched.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const postings = entries.flatMap((e) => e.postings.map((p) => ({ entryId: e.id, ...p })));
+    // One statement, one round trip: the account rows, the entries and their postings. The foreign
+    // keys are checked at the end of the statement, so the postings may name rows made in it. An
+    // entry whose key is taken (before, or by an entry earlier in this call) inserts nothing.
+    const inserted = await runPrepared<{ key: string }>(this.em,
       `with new_accounts as (
          insert into ledger_accounts (id, kind, may_go_negative)
-         select * from unnest(?::varchar[], ?::varchar[], ?::boolean[]) on conflict (id) do nothing
-       ), entry as (
-         insert into journal_entries (id, key, kind, reverses_id, occurred_at) values (?, ?, ?, ?, ?)
-         on conflict (key) do nothing returning id
+         select * from unnest($1::varchar[], $2::varchar[], $3::boolean[]) on conflict (id) do nothing
+       ), entries as (
+         insert into journal_entries (id, key, kind, reverses_id, occurred_at)
+         select * from unnest($4::uuid[], $5::varchar[], $6::varchar[], $7::uuid[], $8::timestamptz[])
+         on conflict (key) do nothing returning id, key
        ), postings as (
          insert into ledger_postings (entry_id, account_id, amount_centimes)
-         select entry.id, p.account_id, p.amount from entry, unnest(?::varchar[], ?::bigint[]) as p(account_id, amount)
+         select p.entry_id, p.account_id, p.amount from unnest($9::uuid[], $10::varchar[], $11::bigint[]) as p(entry_id, account_id, amount)
+         where p.entry_id in (select id from entries)
        )
-       select id from entry`,
+       select key from entries`,
       [
-        sqlArray(touched.map((a) => a.id)),
-        sqlArray(touched.map((a) => a.kind)),
-        sqlArray(touched.map((a) => a.mayGoNegative)),
-        entry.id,
-        entry.key,
-        entry.kind,
-        entry.reverses ?? null,
-        entry.occurredAt,
-        sqlArray(entry.postings.map((p) => p.account)),
-        sqlArray(entry.postings.map((p) => p.amount.centimes)),
+        sqlArray(accountRows.map((a) => a.id)),
+        sqlArray(accountRows.map((a) => a.kind)),
+        sqlArray(accountRows.map((a) => a.mayGoNegative)),
+        sqlArray(entries.map((e) => e.id)),
+        sqlArray(entries.map((e) => e.key)),
+        sqlArray(entries.map((e) => e.kind)),
+        sqlArray(entries.map((e) => e.reverses ?? null)),
+        sqlArray(entries.map((e) => e.occurredAt.toISOString())),
+        sqlArray(postings.map((p) => p.entryId)),
+        sqlArray(postings.map((p) => p.account)),
+        sqlArray(postings.map((p) => p.amount.centimes)),
       ],
     );
-    if (inserted.length > 0) return { appended: true };
-    const earlier = await this.findByKey(entry.key);
-    if (!earlier) throw new ConcurrentWriteConflict(`journal entry ${entry.key} was posted concurrently`);
-    return { appended: false, earlier };
+    const appendedKeys = new Set(inserted.map((row) => row.key));
+    const firstWithKey = new Map<string, JournalEntry>();
+    for (const entry of entries) if (!firstWithKey.has(entry.key)) firstWithKey.set(entry.key, entry);
+    const appendedNow = (entry: JournalEntry) => appendedKeys.has(entry.key) && firstWithKey.get(entry.key) === entry;
+    const earlierKeys = entries.filter((e) => !appendedNow(e)).map((e) => e.key);
+    const earlier = earlierKeys.length === 0 ? new Map<string, JournalEntry>() : await this.findByKeys(earlierKeys);
+    return entries.map((entry): AppendOutcome => {
+      if (appendedNow(entry)) return { appended: true };
+      const found = earlier.get(entry.key);
+      if (!found) throw new ConcurrentWriteConflict(`journal entry ${entry.key} was posted concurrently`);
+      return { appended: false, earlier: found };
+    });
   }
 
   /** What each tontine's pool holds now (normal side, no lock), for display. */
@@ -126,14 +145,31 @@ export class PostgresLedgerRepository implements LedgerRepository {
   }
 
   private async findOne(where: string, value: string): Promise<JournalEntry | undefined> {
-    const rows = await this.em.execute<EntryRow[]>(
+    return entriesOf(await this.selectEntries(where, [value]))[0];
+  }
+
+  /** The entries posted under these keys, by key. */
+  private async findByKeys(keys: readonly string[]): Promise<Map<string, JournalEntry>> {
+    const found = entriesOf(await this.selectEntries('e.key = any(?::varchar[])', [sqlArray([...new Set(keys)])]));
+    return new Map(found.map((entry) => [entry.key, entry]));
+  }
+
+  private selectEntries(where: string, params: unknown[]): Promise<EntryRow[]> {
+    return this.em.execute<EntryRow[]>(
       `select e.id, e.key, e.kind, e.reverses_id, e.occurred_at, p.account_id, p.amount_centimes::text as amount_centimes
-       from journal_entries e join ledger_postings p on p.entry_id = e.id where ${where} order by p.account_id`,
-      [value],
+       from journal_entries e join ledger_postings p on p.entry_id = e.id where ${where} order by e.id, p.account_id`,
+      params,
     );
-    const first = rows[0];
-    if (!first) return undefined;
-    const postings: Posting[] = rows.map((r) => ({ account: r.account_id, amount: Money.ofCentimes(Number(r.amount_centimes)) }));
+  }
+}
+
+/** Rows of `selectEntries` (ordered by entry) as entries with their postings. */
+function entriesOf(rows: readonly EntryRow[]): JournalEntry[] {
+  const byEntry = new Map<string, EntryRow[]>();
+  for (const row of rows) byEntry.set(row.id, [...(byEntry.get(row.id) ?? []), row]);
+  return [...byEntry.values()].map((entryRows) => {
+    const first = entryRows[0]!;
+    const postings: Posting[] = entryRows.map((r) => ({ account: r.account_id, amount: Money.ofCentimes(Number(r.amount_centimes)) }));
     return {
       id: first.id,
       key: first.key,
@@ -142,5 +178,5 @@ export class PostgresLedgerRepository implements LedgerRepository {
       postings,
       ...(first.reverses_id === null ? {} : { reverses: first.reverses_id }),
     };
-  }
+  });
 }

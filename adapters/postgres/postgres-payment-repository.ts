@@ -18,6 +18,8 @@ import type { MobileMoneyProvider, MobileMoneyStatusReport } from '../../core/pa
 import type { TransferAttempt, TransferAttemptRepository } from '../../core/tontines/ports.ts';
 import { UUID_PATTERN } from './mikro-orm-tontine-repository.ts';
 import type { PAYMENT_KINDS, PAYMENT_STATUSES } from './payments-schema.ts';
+import { sqlArray } from './sql-array.ts';
+import { runPrepared } from './prepared-statements.ts';
 
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -81,12 +83,22 @@ export class PostgresPaymentRepository implements TransferAttemptRepository {
     return this.one(`${SELECT_PAYMENT} where id = ?`, [id]);
   }
 
-  findByReference(reference: string): Promise<PaymentRecord | undefined> {
-    return this.one(`${SELECT_PAYMENT} where reference = ? order by created_at limit 1`, [reference]);
+  async findByReference(reference: string): Promise<PaymentRecord | undefined> {
+    return (await this.findByReferences([reference])).get(reference);
   }
 
-  findByMemberKey(memberId: string, idempotencyKey: string): Promise<PaymentRecord | undefined> {
-    return this.one(`${SELECT_PAYMENT} where member_id = ? and idempotency_key = ?`, [memberId, idempotencyKey]);
+  /** The payments carrying these references (the first made, should a reference repeat across providers), by reference. */
+  async findByReferences(references: readonly string[]): Promise<Map<string, PaymentRecord>> {
+    if (references.length === 0) return new Map();
+    const rows = await runPrepared<PaymentDbRow>(this.em, `${SELECT_PAYMENT} where reference = any($1::varchar[]) order by created_at desc`, [sqlArray([...new Set(references)])]);
+    // Newest first, so the first made is set last and kept.
+    return new Map(rows.map((row) => [row.reference, recordOf(row)]));
+  }
+
+  async findByMemberKey(memberId: string, idempotencyKey: string): Promise<PaymentRecord | undefined> {
+    // Asked twice by every payment request: prepared (prepared-statements.ts).
+    const rows = await runPrepared<PaymentDbRow>(this.em, `${SELECT_PAYMENT} where member_id = $1 and idempotency_key = $2`, [memberId, idempotencyKey]);
+    return rows[0] && recordOf(rows[0]);
   }
 
   /**
@@ -145,11 +157,15 @@ export class PostgresPaymentRepository implements TransferAttemptRepository {
     return rows.map(attemptOf);
   }
 
-  /** Keeps the provider's transaction id and failure reason beside the payment. */
-  async recordProviderDetails(reference: string, report: Pick<MobileMoneyStatusReport, 'providerTransactionId' | 'reason'>): Promise<void> {
+  /** Keeps the provider's transaction id and failure reason beside each payment (one statement); the first ones told are kept. */
+  async recordProviderDetails(reports: readonly Pick<MobileMoneyStatusReport, 'reference' | 'providerTransactionId' | 'reason'>[]): Promise<void> {
+    const told = reports.filter((r) => r.providerTransactionId !== undefined || r.reason !== undefined);
+    if (told.length === 0) return;
     await this.em.execute(
-      `update payments set provider_transaction_id = coalesce(provider_transaction_id, ?), reason = coalesce(reason, ?) where reference = ?`,
-      [report.providerTransactionId ?? null, report.reason ?? null, reference],
+      `update payments p set provider_transaction_id = coalesce(p.provider_transaction_id, d.transaction_id), reason = coalesce(p.reason, d.reason)
+       from (select distinct on (reference) * from unnest(?::varchar[], ?::varchar[], ?::text[]) with ordinality as r(reference, transaction_id, reason, n) order by reference, n) d
+       where p.reference = d.reference`,
+      [sqlArray(told.map((r) => r.reference)), sqlArray(told.map((r) => r.providerTransactionId ?? null)), sqlArray(told.map((r) => r.reason ?? null))],
     );
   }
 

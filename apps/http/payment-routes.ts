@@ -5,7 +5,8 @@
  * - Paying needs an `Idempotency-Key` header: the same key from the same member answers the same
  *   payment (200) and never starts a second collection; a key used for another contribution is
  *   refused (409 `idempotency_key_reused`).
- * - The payment is stored before the provider is asked (PayContribution), answered 202 with its
+ * - The payment is stored before the provider is asked (PayContribution, through
+ *   ContributionPayments: requests of the same moment share one transaction), answered 202 with its
  *   state; a provider refusal is the payment's `failed` state, an unreachable provider a 503 to
  *   retry with the same key.
  * - A member reads only their own payments and notifications (another's is a 404), and the
@@ -18,12 +19,12 @@
 import { Router } from '@koa/router';
 import type { Container } from 'inversify';
 import type { Context } from 'koa';
-import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { parseMtnCallback } from '../../adapters/mobile-money/mtn-momo-mobile-money.ts';
 import { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
 import { PostgresNotificationStore, type StoredNotification } from '../../adapters/postgres/postgres-community.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
 import { TOKENS } from '../container.ts';
+import { ContributionPayments } from '../payments/contribution-payments.ts';
 import { SettlePaymentReport } from '../payments/settle-payment-report.ts';
 import { requireUser, type AuthState } from './auth-routes.ts';
 import { sendError } from './errors.ts';
@@ -79,7 +80,7 @@ export function paymentRoutes(container: Container): Router {
     const msisdn = container.get(TOKENS.PayableNumber)(phone);
     if (!msisdn) return sendError(ctx, 'phone_number_invalid');
 
-    const paid = await container.get(PayContribution).execute({
+    const paid = await container.get(ContributionPayments).pay({
       contributionId,
       userId: user.id,
       idempotencyKey: key,

@@ -23,6 +23,12 @@
  *   another amount `payment_amount_mismatch`; a report the loan cannot take (a failed
  *   disbursement, a repayment the loan no longer owes) is logged at error for an admin, `ignored`.
  * - A pending report changes nothing.
+ * - Reports that arrive together are settled together (GroupCommit): the payments are read with
+ *   one query and the contribution payments among them confirmed in one transaction
+ *   (ConfirmContributionPayment.executeAll: locks, ledger entries, contributions, notices, each a
+ *   few statements for the whole batch). Each caller is answered after that transaction committed,
+ *   with its own report's outcome, exactly as if it had come alone; a report that makes its batch
+ *   fail is settled alone, so it fails alone.
  */
 import type { Logger } from 'pino';
 import { ConfirmContributionPayment } from '../../core/contributions/confirm-contribution-payment.ts';
@@ -38,9 +44,10 @@ import type { MikroOrmContributionRepository } from '../../adapters/postgres/mik
 import type { MikroOrmLoanCollections } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
 import type { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
 import type { PaymentRecord, PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
-import type { Notifier } from '../../core/tontines/ports.ts';
 import type { Lending } from '../modules/loans-module.ts';
 import { TEMPLATE_TYPES } from '../notifications/catalogue.ts';
+import type { OutboxNotifier } from '../notifications/outbox-notifier.ts';
+import { GroupCommit } from './group-commit.ts';
 
 export type SettleOutcome = 'applied' | 'exists' | 'failed' | 'pending' | 'ignored';
 export type SettleError = 'payment_not_found' | 'payment_amount_mismatch';
@@ -52,7 +59,20 @@ export interface Settled {
 
 const COLLECTION_STATUS: Readonly<Record<LoanCollection['status'], MobileMoneyStatus>> = { requested: 'pending', succeeded: 'successful', failed: 'failed' };
 
+/** Enough to keep a batch's statements small; the pool's other connections stay free for the rest of the app. */
+const BATCHING = { maxBatch: 64, maxConcurrent: 2 } as const;
+
+type SettleResult = Result<Settled, SettleError>;
+/** A contribution payment to settle, and where its answer goes in the batch. */
+interface ContributionReport {
+  index: number;
+  payment: PaymentRecord;
+  report: MobileMoneyStatusReport;
+}
+
 export class SettlePaymentReport {
+  private readonly batches = new GroupCommit<MobileMoneyStatusReport, SettleResult>((reports) => this.settleAll(reports), BATCHING);
+
   constructor(
     private readonly deps: {
       payments: PostgresPaymentRepository;
@@ -63,33 +83,15 @@ export class SettlePaymentReport {
       transfers: SavingsTransfers;
       lending: Lending;
       loanCollections: MikroOrmLoanCollections;
-      notifier: Notifier;
+      notifier: OutboxNotifier;
       uow: UnitOfWork;
       logger: Logger;
     },
   ) {}
 
-  async execute(report: MobileMoneyStatusReport): Promise<Result<Settled, SettleError>> {
+  execute(report: MobileMoneyStatusReport): Promise<SettleResult> {
     if (isLoanPaymentReference(report.reference)) return this.settleLoan(report);
-    const payment = await this.deps.payments.findByReference(report.reference);
-    if (!payment) {
-      this.deps.logger.warn({ reference: report.reference, status: report.status }, 'mobile-money report for an unknown payment');
-      return err('payment_not_found');
-    }
-    if (report.status === 'pending') return ok({ outcome: 'pending', paymentStatus: payment.status });
-    // A settled payment never changes again, so its committed state, read without a lock, answers
-    // a repeated success: a storm of retried callbacks does not queue on the contribution's lock.
-    if (payment.kind === 'contribution' && payment.status === 'successful' && report.status === 'successful') {
-      if (!report.amount.equals(payment.amount)) return this.amountMismatch(payment.reference, payment.amount, report);
-      return ok({ outcome: 'exists', paymentStatus: payment.status });
-    }
-    const outcome = payment.kind === 'contribution' ? await this.settleContribution(payment, report) : await this.settleTransfer(payment, report);
-    if (!outcome.ok) return outcome;
-    // A contribution payment this report just settled is what the report said: no second read.
-    if (payment.kind === 'contribution' && (outcome.value === 'applied' || outcome.value === 'failed')) {
-      return ok({ outcome: outcome.value, paymentStatus: outcome.value === 'applied' ? 'successful' : 'failed' });
-    }
-    return ok({ outcome: outcome.value, paymentStatus: (await this.deps.payments.findById(payment.id))?.status ?? payment.status });
+    return this.batches.submit(report);
   }
 
   /** The provider has never heard of this collection (the request never reached it): it failed. */
@@ -111,41 +113,83 @@ export class SettlePaymentReport {
     return ok({ outcome: 'ignored', paymentStatus });
   }
 
-  private async settleContribution(payment: PaymentRecord, report: MobileMoneyStatusReport): Promise<Result<SettleOutcome, SettleError>> {
-    const { uow, confirm, notifier, payments, logger } = this.deps;
-    const outcome = report.status === 'successful' ? 'successful' : 'failed';
-    const confirmed = await uow.run(async () => {
-      const result = await confirm.execute({ providerReference: payment.reference, outcome, amount: report.amount });
-      if (!result.ok) return result;
-      await payments.recordProviderDetails(payment.reference, report);
-      const { contribution } = result.value;
-      // A repeated failure report must not tell the member twice.
-      if (result.value.outcome === 'applied' || (result.value.outcome === 'failed' && payment.status === 'pending')) {
-        const tontineName = await this.deps.tontines.nameOf(contribution.tontineId);
-        const template = result.value.outcome === 'applied' ? 'contribution_received' : 'payment_failed';
-        await notifier.notify({
-          userId: contribution.memberId,
-          type: TEMPLATE_TYPES[template],
-          template,
-          params: { tontineName: tontineName ?? '', amount: contribution.amount.format(), cycle: String(contribution.cycle), reason: report.reason ?? '' },
-        });
+  /** The reports of one batch, answered in order. */
+  private async settleAll(reports: readonly MobileMoneyStatusReport[]): Promise<SettleResult[]> {
+    const payments = await this.deps.payments.findByReferences(reports.map((r) => r.reference));
+    const results: SettleResult[] = [];
+    const contributions: ContributionReport[] = [];
+    for (const [index, report] of reports.entries()) {
+      const payment = payments.get(report.reference);
+      if (!payment) {
+        this.deps.logger.warn({ reference: report.reference, status: report.status }, 'mobile-money report for an unknown payment');
+        results[index] = err('payment_not_found');
+      } else if (report.status === 'pending') {
+        results[index] = ok({ outcome: 'pending', paymentStatus: payment.status });
+      } else if (payment.kind !== 'contribution') {
+        results[index] = await this.settleTransfer(payment, report);
+      } else if (payment.status === 'successful' && report.status === 'successful') {
+        // A settled payment never changes again, so its committed state, read without a lock,
+        // answers a repeated success: a storm of retried callbacks does not queue on the lock.
+        results[index] = report.amount.equals(payment.amount) ? ok({ outcome: 'exists', paymentStatus: payment.status }) : this.amountMismatch(payment.reference, payment.amount, report);
+      } else {
+        contributions.push({ index, payment, report });
       }
-      return result;
+    }
+    if (contributions.length > 0) {
+      const settled = await this.settleContributions(contributions);
+      contributions.forEach(({ index }, i) => (results[index] = settled[i]!));
+    }
+    return results;
+  }
+
+  private async settleContributions(items: readonly ContributionReport[]): Promise<SettleResult[]> {
+    const { uow, confirm, notifier, tontines, logger } = this.deps;
+    const confirmed = await uow.run(async () => {
+      const results = await confirm.executeAll(
+        items.map(({ report }) => ({
+          providerReference: report.reference,
+          outcome: report.status === 'successful' ? 'successful' : 'failed',
+          amount: report.amount,
+          providerTransactionId: report.providerTransactionId,
+          reason: report.reason,
+        })),
+      );
+      // A repeated failure report must not tell the member twice.
+      const toTell = results.flatMap((r, i) => (r.ok && r.value.settledNow ? [{ ...r.value, report: items[i]!.report }] : []));
+      const names = await tontines.namesOf(toTell.map(({ contribution }) => contribution.tontineId));
+      await notifier.notifyAll(
+        toTell.map(({ outcome, contribution, report }) => {
+          const template = outcome === 'applied' ? 'contribution_received' : 'payment_failed';
+          return {
+            userId: contribution.memberId,
+            type: TEMPLATE_TYPES[template],
+            template,
+            params: { tontineName: names.get(contribution.tontineId) ?? '', amount: contribution.amount.format(), cycle: String(contribution.cycle), reason: report.reason ?? '' },
+          };
+        }),
+      );
+      return results;
     });
-    if (!confirmed.ok) {
-      if (confirmed.error === 'amount_mismatch') return this.amountMismatch(payment.reference, payment.amount, report);
-      if (confirmed.error === 'payment_not_found') return err('payment_not_found');
+    // The cycles this batch paid into are counted after the commit, when two last payments of a
+    // cycle confirmed side by side in two transactions see each other.
+    const paid = confirmed.flatMap((r) => (r.ok && r.value.outcome === 'applied' ? [r.value.contribution] : []));
+    const pending = await this.deps.contributions.countPendingInCycles(paid.map((c) => ({ tontineId: c.tontineId, cycle: c.cycle })));
+    for (const tontineId of new Set(paid.filter((_, i) => pending[i] === 0).map((c) => c.tontineId))) await this.payOutIfComplete(tontineId);
+
+    return confirmed.map((result, i): SettleResult => {
+      const { payment, report } = items[i]!;
+      if (result.ok) {
+        const { outcome } = result.value;
+        // A contribution payment this report settled is what the report said: no second read.
+        return ok({ outcome, paymentStatus: outcome === 'applied' || outcome === 'exists' ? 'successful' : 'failed' });
+      }
+      if (result.error === 'amount_mismatch') return this.amountMismatch(payment.reference, payment.amount, report);
+      if (result.error === 'payment_not_found') return err('payment_not_found');
       // A success after a failure, or a second payment of a paid contribution: money may sit at
       // the provider with no contribution to book it to, which a person must look at.
-      logger.error({ reference: payment.reference, error: confirmed.error, status: report.status }, 'mobile-money report contradicts the books');
-      return ok('ignored');
-    }
-    const { contribution } = confirmed.value;
-    if (confirmed.value.outcome === 'applied') {
-      const complete = confirmed.value.cycleComplete || (await this.deps.contributions.countPendingInCycle(contribution.tontineId, contribution.cycle)) === 0;
-      if (complete) await this.payOutIfComplete(contribution.tontineId);
-    }
-    return ok(confirmed.value.outcome);
+      logger.error({ reference: payment.reference, error: result.error, status: report.status }, 'mobile-money report contradicts the books');
+      return ok({ outcome: 'ignored', paymentStatus: payment.status });
+    });
   }
 
   private amountMismatch(reference: string, expected: Money | undefined, report: MobileMoneyStatusReport): Result<never, SettleError> {
@@ -159,10 +203,16 @@ export class SettlePaymentReport {
     if (!paid.ok && paid.error !== 'tontine_not_active') this.deps.logger.warn({ tontineId, error: paid.error }, 'payout postponed');
   }
 
-  private async settleTransfer(payment: PaymentRecord, report: MobileMoneyStatusReport): Promise<Result<SettleOutcome, SettleError>> {
+  private async settleTransfer(payment: PaymentRecord, report: MobileMoneyStatusReport): Promise<SettleResult> {
+    const outcome = await this.settleTransferOutcome(payment, report);
+    if (!outcome.ok) return outcome;
+    return ok({ outcome: outcome.value, paymentStatus: (await this.deps.payments.findById(payment.id))?.status ?? payment.status });
+  }
+
+  private async settleTransferOutcome(payment: PaymentRecord, report: MobileMoneyStatusReport): Promise<Result<SettleOutcome, SettleError>> {
     const settled = await this.deps.transfers.settle({ reference: payment.reference, status: report.status === 'successful' ? 'successful' : 'failed' });
     if (!settled.ok) return settled;
-    if (settled.value !== 'exists') await this.deps.uow.run(() => this.deps.payments.recordProviderDetails(payment.reference, report));
+    if (settled.value !== 'exists') await this.deps.uow.run(() => this.deps.payments.recordProviderDetails([report]));
     const log = { reference: payment.reference, kind: payment.kind, attempt: payment.attempt, reason: report.reason };
     switch (settled.value) {
       case 'applied':

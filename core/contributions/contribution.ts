@@ -34,6 +34,10 @@ export interface PaymentAttempt {
   readonly amount: Money;
   readonly requestedAt: Date;
   status: 'requested' | 'succeeded' | 'failed';
+  /** The provider's own id of the transaction, as first told. */
+  providerTransactionId?: string;
+  /** Why the provider failed it, as first told. */
+  failureReason?: string;
 }
 
 export type StartPaymentError = 'contribution_already_paid' | 'payment_in_progress';
@@ -137,16 +141,27 @@ export class Contribution {
 
   /**
    * The provider's answer for one attempt. `applied` the first time a success arrives, `exists`
-   * when it repeats (treated as success by the caller), `failed` when the attempt failed.
+   * when it repeats (treated as success by the caller), `failed` when the attempt failed. The
+   * provider's transaction id and failure reason are kept with an answer taken, the first told.
    */
   settleAttempt(
     providerReference: string,
     outcome: 'successful' | 'failed',
     amount: Money,
     at: Date,
+    told: { providerTransactionId?: string; reason?: string } = {},
   ): Result<'applied' | 'exists' | 'failed', ConfirmPaymentError> {
     const attempt = this.attemptByReference(providerReference);
     if (!attempt) return err('payment_not_found');
+    const settled = this.settle(attempt, outcome, amount, at);
+    if (settled.ok) {
+      if (attempt.providerTransactionId === undefined && told.providerTransactionId !== undefined) attempt.providerTransactionId = told.providerTransactionId;
+      if (attempt.failureReason === undefined && told.reason !== undefined) attempt.failureReason = told.reason;
+    }
+    return settled;
+  }
+
+  private settle(attempt: PaymentAttempt, outcome: 'successful' | 'failed', amount: Money, at: Date): Result<'applied' | 'exists' | 'failed', ConfirmPaymentError> {
     if (outcome === 'failed') {
       if (attempt.status === 'succeeded') return err('payment_already_confirmed');
       attempt.status = 'failed';
@@ -156,7 +171,7 @@ export class Contribution {
     if (attempt.status === 'succeeded') return ok('exists');
     if (this.isCompleted) return err('contribution_already_paid');
     attempt.status = 'succeeded';
-    this.complete('mobile_money', providerReference, at);
+    this.complete('mobile_money', attempt.providerReference, at);
     return ok('applied');
   }
 

@@ -17,7 +17,7 @@ import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { Contribution } from './contribution.ts';
-import type { ContributionRepository } from './ports.ts';
+import type { ContributionRepository, CycleOf } from './ports.ts';
 
 /** A deep copy that keeps classes (Money, Contribution, Tontine) and dates. */
 export function copyOf<T>(value: T): T {
@@ -36,9 +36,19 @@ export class InMemoryContributionRepository implements ContributionRepository {
     const row = this.rows.get(id);
     return row && copyOf(row);
   }
-  async findByPaymentReference(providerReference: string): Promise<Contribution | undefined> {
-    const row = [...this.rows.values()].find((c) => c.attemptByReference(providerReference));
-    return row && copyOf(row);
+  async findByIds(ids: readonly string[]): Promise<ReadonlyMap<string, Contribution>> {
+    return new Map(ids.flatMap((id) => (this.rows.has(id) ? [[id, copyOf(this.rows.get(id)!)] as const] : [])));
+  }
+  async findByPaymentReferences(providerReferences: readonly string[]): Promise<ReadonlyMap<string, Contribution>> {
+    const found = new Map<string, Contribution>();
+    const copies = new Map<string, Contribution>();
+    for (const reference of providerReferences) {
+      const row = [...this.rows.values()].find((c) => c.attemptByReference(reference));
+      if (!row) continue;
+      if (!copies.has(row.id)) copies.set(row.id, copyOf(row));
+      found.set(reference, copies.get(row.id)!);
+    }
+    return found;
   }
   async listByTontine(tontineId: string): Promise<Contribution[]> {
     return this.all().filter((c) => c.tontineId === tontineId);
@@ -46,8 +56,8 @@ export class InMemoryContributionRepository implements ContributionRepository {
   async listByMember(memberId: string): Promise<Contribution[]> {
     return this.all().filter((c) => c.memberId === memberId);
   }
-  async countPendingInCycle(tontineId: string, cycle: number): Promise<number> {
-    return this.all().filter((c) => c.tontineId === tontineId && c.cycle === cycle && !c.isCompleted).length;
+  async countPendingInCycles(cycles: readonly CycleOf[]): Promise<number[]> {
+    return cycles.map(({ tontineId, cycle }) => this.all().filter((c) => c.tontineId === tontineId && c.cycle === cycle && !c.isCompleted).length);
   }
   async save(contributions: readonly Contribution[]): Promise<void> {
     for (const c of contributions) this.rows.set(c.id, copyOf(c));

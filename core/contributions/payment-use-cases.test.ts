@@ -90,6 +90,24 @@ describe('PayContribution', () => {
     expect(retried.ok && retried.value.outcome).toBe('exists');
     expect(mobileMoney.collections.has('id-1')).toBe(true);
   });
+
+  it('starts requests of one batch as if one came after the other, with one save', async () => {
+    const { pay, contributions, mobileMoney } = await setUp();
+    const input = (key: string, userId: string, contributionId: string) => ({ contributionId, userId, idempotencyKey: key, provider: 'mtn' as const, msisdn: '+250788123456' });
+    const saved: number[] = [];
+    const save = contributions.save.bind(contributions);
+    contributions.save = async (list) => {
+      saved.push(list.length);
+      return save(list);
+    };
+    const started = await pay.startAll([input('k1', 'alice', 'c-1'), input('k1', 'alice', 'c-1'), input('k2', 'alice', 'c-1'), input('k3', 'bob', 'c-2'), input('k4', 'alice', 'c-2')]);
+    expect(started.map((s) => (s.ok ? s.value.outcome : s.error))).toEqual(['requested', 'exists', 'payment_in_progress', 'requested', 'contribution_not_found']);
+    expect(saved).toEqual([2]);
+    // Nothing is asked of the provider before the second step.
+    expect(mobileMoney.requests).toBe(0);
+    for (const s of started) if (s.ok && s.value.outcome === 'requested') expect((await pay.askProvider(s.value)).ok).toBe(true);
+    expect(mobileMoney.requests).toBe(2);
+  });
 });
 
 describe('ConfirmContributionPayment', () => {
@@ -97,7 +115,7 @@ describe('ConfirmContributionPayment', () => {
     const { request, confirm, ledger, contributions } = await setUp();
     await request();
     const first = await confirm.execute({ providerReference: 'id-1', outcome: 'successful', amount: Money.ofFrancs(5000) });
-    expect(first.ok && [first.value.outcome, first.value.cycleComplete]).toEqual(['applied', false]);
+    expect(first.ok && [first.value.outcome, first.value.settledNow]).toEqual(['applied', true]);
     expect(ledger.balance(accounts.pool('t-1'))).toEqual(Money.ofFrancs(5000));
     expect(ledger.balance(accounts.mobileMoney('mtn'))).toEqual(Money.ofFrancs(5000));
     const repeat = await confirm.execute({ providerReference: 'id-1', outcome: 'successful', amount: Money.ofFrancs(5000) });
@@ -108,13 +126,40 @@ describe('ConfirmContributionPayment', () => {
     expect([stored!.status, stored!.paidAt]).toEqual(['completed', new Date('2026-03-30T08:00:00Z')]);
   });
 
-  it('reports the cycle complete when the last contribution of the cycle is paid', async () => {
-    const { request, confirm } = await setUp();
+  it('settles a batch in order, as one report after the other: a repeat in the batch changes nothing', async () => {
+    const { request, confirm, ledger, contributions } = await setUp();
     await request('k1');
     await request('k2', 'bob', 'c-2');
-    await confirm.execute({ providerReference: 'id-1', outcome: 'successful', amount: Money.ofFrancs(5000) });
-    const last = await confirm.execute({ providerReference: 'id-2', outcome: 'successful', amount: Money.ofFrancs(5000) });
-    expect(last.ok && last.value.cycleComplete).toBe(true);
+    const paid = { outcome: 'successful', amount: Money.ofFrancs(5000) } as const;
+    const results = await confirm.executeAll([
+      { providerReference: 'id-1', ...paid, providerTransactionId: 'mtn-1' },
+      { providerReference: 'id-1', ...paid, providerTransactionId: 'mtn-1-again' },
+      { providerReference: 'id-2', ...paid, amount: Money.ofFrancs(4000) },
+      { providerReference: 'nope', ...paid },
+      { providerReference: 'id-2', ...paid },
+    ]);
+    expect(results.map((r) => (r.ok ? [r.value.outcome, r.value.settledNow] : r.error))).toEqual([
+      ['applied', true],
+      ['exists', false],
+      'amount_mismatch',
+      'payment_not_found',
+      ['applied', true],
+    ]);
+    expect(ledger.entries()).toHaveLength(2);
+    expect(ledger.balance(accounts.pool('t-1'))).toEqual(Money.ofFrancs(10_000));
+    expect(await contributions.countPendingInCycles([{ tontineId: 't-1', cycle: 1 }])).toEqual([0]);
+    // The provider's transaction id is the first one told.
+    expect((await contributions.findById('c-1'))!.attemptByReference('id-1')!.providerTransactionId).toBe('mtn-1');
+  });
+
+  it('tells the member of a failure once: a repeated failure report is not settled again', async () => {
+    const { request, confirm, contributions } = await setUp();
+    await request('k1');
+    const failed = { providerReference: 'id-1', outcome: 'failed', amount: Money.ofFrancs(5000), reason: 'NOT_ENOUGH_FUNDS' } as const;
+    const [first, repeat] = await confirm.executeAll([failed, { ...failed, reason: 'EXPIRED' }]);
+    expect([first!.ok && first!.value.settledNow, repeat!.ok && repeat!.value.settledNow]).toEqual([true, false]);
+    const stored = await contributions.findById('c-1');
+    expect([stored!.status, stored!.attemptByReference('id-1')!.failureReason]).toEqual(['pending', 'NOT_ENOUGH_FUNDS']);
   });
 
   it('refuses a changed amount and an unknown reference, booking nothing', async () => {

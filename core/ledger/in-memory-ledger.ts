@@ -31,12 +31,14 @@ export class InMemoryLedger implements LedgerRepository {
     return this.journal.find((entry) => entry.reverses === entryId);
   }
 
-  async append(entry: JournalEntry): Promise<AppendOutcome> {
-    const earlier = this.journal.find((posted) => posted.key === entry.key);
-    if (earlier) return { appended: false, earlier };
-    this.journal.push(entry);
-    for (const posting of entry.postings) this.totals.set(posting.account, this.postedTotal(posting.account).plus(posting.amount));
-    return { appended: true };
+  async appendAll(entries: readonly JournalEntry[]): Promise<AppendOutcome[]> {
+    return entries.map((entry) => {
+      const earlier = this.journal.find((posted) => posted.key === entry.key);
+      if (earlier) return { appended: false, earlier };
+      this.journal.push(entry);
+      for (const posting of entry.postings) this.totals.set(posting.account, this.postedTotal(posting.account).plus(posting.amount));
+      return { appended: true };
+    });
   }
 
   /** Signed sum of the account's postings (debits positive). */

@@ -95,8 +95,25 @@ describe('journal', () => {
     const journal = new Journal(spy);
     expect((await journal.post(entry('c1', [debit(MTN, rwf(100)), credit(POOL, rwf(100))]))).ok).toBe(true);
     expect((await journal.post(entry('p1', [debit(POOL, rwf(60)), credit(MTN, rwf(60))]))).ok).toBe(true);
-    expect(asked).toEqual([[], [POOL]]);
+    expect(asked).toEqual([[POOL]]);
     expect(await journal.post(entry('p2', [debit(POOL, rwf(41)), credit(MTN, rwf(41))]))).toEqual({ ok: false, error: 'account_would_go_negative' });
+  });
+
+  it('postAll posts in the order given, with the rules of post for each entry', async () => {
+    const ledger = new InMemoryLedger();
+    const journal = new Journal(ledger);
+    const results = await journal.postAll([
+      entry('c1', [debit(MTN, rwf(100)), credit(POOL, rwf(100))]),
+      entry('c2', [debit(MTN, rwf(50)), credit(POOL, rwf(50))]),
+      // A debit after the credits sees them: 150 in the pool.
+      entry('p1', [debit(POOL, rwf(150)), credit(MTN, rwf(150))]),
+      entry('c1', [debit(MTN, rwf(100)), credit(POOL, rwf(100))]),
+      entry('c2', [debit(MTN, rwf(60)), credit(POOL, rwf(60))]),
+      entry('p2', [debit(POOL, rwf(1)), credit(MTN, rwf(1))]),
+    ]);
+    expect(results.map((r) => (r.ok ? 'posted' : r.error))).toEqual(['posted', 'posted', 'posted', 'exists', 'entry_key_reused', 'account_would_go_negative']);
+    expect(ledger.entries().map((e) => e.key)).toEqual(['c1', 'c2', 'p1']);
+    expect(ledger.balance(POOL)).toEqual(Money.ZERO);
   });
 
   it('answers exists for the same entry twice and entry_key_reused for other postings under a used key', async () => {

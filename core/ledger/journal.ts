@@ -22,18 +22,31 @@ export class Journal implements JournalWriter {
   constructor(private readonly repository: LedgerRepository) {}
 
   async post(entry: JournalEntry): Promise<Result<JournalEntry, PostError>> {
-    const valid = journalEntry(entry);
-    invariant(valid.ok, `Journal entry ${entry.key} is malformed: ${valid.ok ? '' : valid.error}`);
+    return (await this.postAll([entry]))[0]!;
+  }
 
-    // The key is not read first: the append reports a used key, so a new entry (the usual case)
-    // costs no idempotency read. A refusal, though, may be the trace of this very entry posted
-    // before (its debit already taken, its target already reversed): the earlier entry answers then.
-    const refusal = await this.refusal(entry);
-    if (refusal) return err((await this.repeatOf(entry)) ?? refusal);
-
-    const outcome = await this.repository.append(entry);
-    if (!outcome.appended) return err(repeatVerdict(outcome.earlier, entry));
-    return ok(entry);
+  async postAll(entries: readonly JournalEntry[]): Promise<Result<JournalEntry, PostError>[]> {
+    const results: Result<JournalEntry, PostError>[] = [];
+    // Entries that read no balance wait here to be appended together; an entry that does read
+    // one is posted after the entries before it, so the order of the call is the order of the books.
+    let unchecked: JournalEntry[] = [];
+    const appendUnchecked = async () => {
+      const outcomes = await this.repository.appendAll(unchecked);
+      outcomes.forEach((outcome, i) => results.push(outcome.appended ? ok(unchecked[i]!) : err(repeatVerdict(outcome.earlier, unchecked[i]!))));
+      unchecked = [];
+    };
+    for (const entry of entries) {
+      const valid = journalEntry(entry);
+      invariant(valid.ok, `Journal entry ${entry.key} is malformed: ${valid.ok ? '' : valid.error}`);
+      if (!readsBalances(entry)) {
+        unchecked.push(entry);
+        continue;
+      }
+      if (unchecked.length > 0) await appendUnchecked();
+      results.push(await this.postChecked(entry));
+    }
+    if (unchecked.length > 0) await appendUnchecked();
+    return results;
   }
 
   async reverse(entryId: string, meta: { id: string; key: string; occurredAt: Date }): Promise<Result<JournalEntry, PostError>> {
@@ -45,6 +58,20 @@ export class Journal implements JournalWriter {
   async balance(account: AccountId): Promise<Money> {
     const totals = await this.repository.postedTotals([account]);
     return normalBalance(account, totals.get(account) ?? Money.ZERO);
+  }
+
+  /**
+   * An entry that reverses another or takes a guarded account down. The key is not read first:
+   * the append reports a used key, so a new entry (the usual case) costs no idempotency read. A
+   * refusal, though, may be the trace of this very entry posted before (its debit already taken,
+   * its target already reversed): the earlier entry answers then.
+   */
+  private async postChecked(entry: JournalEntry): Promise<Result<JournalEntry, PostError>> {
+    const refusal = await this.refusal(entry);
+    if (refusal) return err((await this.repeatOf(entry)) ?? refusal);
+    const [outcome] = await this.repository.appendAll([entry]);
+    if (!outcome!.appended) return err(repeatVerdict(outcome!.earlier, entry));
+    return ok(entry);
   }
 
   /** Why the entry may not be posted, undefined when it may. */
@@ -71,6 +98,11 @@ export class Journal implements JournalWriter {
 /** An entry posted again under a used key: the same postings are a repeat, others a misuse. */
 function repeatVerdict(earlier: JournalEntry, entry: JournalEntry): 'exists' | 'entry_key_reused' {
   return samePostings(earlier, entry) ? 'exists' : 'entry_key_reused';
+}
+
+/** Whether posting the entry must first read the books: a reversal, or a guarded account taken down. */
+function readsBalances(entry: JournalEntry): boolean {
+  return entry.reverses !== undefined || entry.postings.some(takesDownGuardedAccount);
 }
 
 /**

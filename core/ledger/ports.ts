@@ -19,6 +19,12 @@ export type PostError =
 
 export interface JournalWriter {
   post(entry: JournalEntry): Promise<Result<JournalEntry, PostError>>;
+  /**
+   * Posts several entries in order, with the rules of `post` for each, and answers each one's
+   * result in the same order: entries that need no balance read are appended together (one
+   * repository call), so a batch of contributions costs one write, not one per entry.
+   */
+  postAll(entries: readonly JournalEntry[]): Promise<Result<JournalEntry, PostError>[]>;
   /** Posts the reversal of entry `entryId` (all postings negated), once. */
   reverse(entryId: string, meta: { id: string; key: string; occurredAt: Date }): Promise<Result<JournalEntry, PostError>>;
   /** Balance on the account's normal side (a pool holding 5,000 RWF reads +5,000). */
@@ -36,11 +42,13 @@ export interface LedgerRepository {
   findByKey(key: string): Promise<JournalEntry | undefined>;
   findReversalOf(entryId: string): Promise<JournalEntry | undefined>;
   /**
-   * Appends the entry and its postings unless an entry was already posted under its key: then it
-   * appends nothing and answers that earlier entry, which the Journal compares with this one. One
-   * call, so a database can try the insert and read the earlier entry only on a conflict.
+   * Appends each entry and its postings unless an entry was already posted under its key (earlier,
+   * or earlier in this call): then it appends nothing for it and answers that earlier entry, which
+   * the Journal compares with this one. Outcomes in the order of `entries`. One call for many
+   * entries, so a database can insert them in one statement and read earlier entries only on a
+   * conflict.
    */
-  append(entry: JournalEntry): Promise<AppendOutcome>;
+  appendAll(entries: readonly JournalEntry[]): Promise<AppendOutcome[]>;
 }
 
 export type AppendOutcome = { appended: true } | { appended: false; earlier: JournalEntry };

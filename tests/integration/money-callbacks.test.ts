@@ -102,4 +102,40 @@ describe('a callback storm for one payment', () => {
     expect((await sendCallback(app, mtnCallback(reference, '4999', 'SUCCESSFUL'))).status).toBe(409);
     expect(await entriesFor(reference)).toHaveLength(1);
   });
+
+  it('answers callbacks that arrive together (and are settled in one batch) each for itself', async () => {
+    const cycle2 = (await contributionsOf(app, tontineId)).filter((c) => c.cycle === 2);
+    const [forAlice, forBob] = [alice, bob].map((m) => cycle2.find((c) => c.member_id === m.id)!);
+    const refA = await referenceOf(app, (await pay(app, alice, forAlice!.id)).body.id);
+    const refB = await referenceOf(app, (await pay(app, bob, forBob!.id)).body.id);
+
+    const answers = await Promise.all([
+      sendCallback(app, mtnCallback(refA, '5000', 'SUCCESSFUL')),
+      sendCallback(app, mtnCallback(refB, '6000', 'SUCCESSFUL')),
+      sendCallback(app, mtnCallback('0b6f7c1e-0000-4000-8000-000000000000', '5000', 'SUCCESSFUL')),
+      sendCallback(app, mtnCallback(refA, '5000', 'SUCCESSFUL')),
+      sendCallback(app, mtnCallback(refB, '5000', 'FAILED', 'NOT_ENOUGH_FUNDS')),
+    ]);
+    expect(answers.map((a) => [a.status, a.body.status ?? a.body.code])).toEqual([
+      [200, expect.stringMatching(/^(applied|exists)$/)],
+      [409, 'payment_amount_mismatch'],
+      [404, 'payment_not_found'],
+      [200, expect.stringMatching(/^(applied|exists)$/)],
+      [200, 'failed'],
+    ]);
+    expect([answers[0]!.body.status, answers[3]!.body.status].sort()).toEqual(['applied', 'exists']);
+    expect(await entriesFor(refA)).toHaveLength(1);
+    expect(await entriesFor(refB)).toEqual([]);
+    // The provider's transaction id and failure reason are kept with each payment.
+    const rows = await app.db.orm.em
+      .fork()
+      .execute<{ reference: string; status: string; provider_transaction_id: string | null; reason: string | null }[]>(
+        'select reference, status, provider_transaction_id, reason from payments where reference in (?, ?) order by status desc',
+        [refA, refB],
+      );
+    expect(rows).toEqual([
+      { reference: refA, status: 'successful', provider_transaction_id: refA.slice(0, 8), reason: null },
+      { reference: refB, status: 'failed', provider_transaction_id: null, reason: 'NOT_ENOUGH_FUNDS' },
+    ]);
+  });
 });

@@ -15,7 +15,7 @@ const env = { RATE_LIMIT_PER_ADDRESS: '3', RATE_LIMIT_PER_IP: '5', RATE_LIMIT_WI
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  secondOrm = await openOrm({ url: db.url, poolMax: 4 });
+  secondOrm = await openOrm({ url: db.url, poolMax: 4, embedded: db.kind === 'embedded' });
   first = createTestApp(db, { env });
   second = createTestApp({ ...db, orm: secondOrm }, { env });
 });

@@ -21,7 +21,7 @@ const separateSessions = Boolean(process.env.DATABASE_URL);
 beforeAll(async () => {
   db = await createTestDatabase();
   // A second process's pool on the same database.
-  replica = await openOrm({ url: db.url, poolMax: 4 });
+  replica = await openOrm({ url: db.url, poolMax: 4, embedded: db.kind === 'embedded' });
 });
 afterAll(async () => {
   await replica?.close();

@@ -47,7 +47,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const embedded = await openEmbeddedPostgres(null);
-    const orm = await openOrm({ url: embedded.url, poolMax: 8 });
+    const orm = await openOrm({ url: embedded.url, poolMax: 8, embedded: true });
     await migrate(orm);
     return {
       url: embedded.url,
