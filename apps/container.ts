@@ -237,7 +237,6 @@ const accountsModule = new ContainerModule(({ bind }) => {
   ]);
   bind(Authenticate).toResolvedValue((...deps: ConstructorParameters<typeof Authenticate>) => new Authenticate(...deps), [
     TOKENS.SessionStore,
-    TOKENS.AccountRepository,
     TOKENS.SecretTokens,
     TOKENS.Clock,
   ]);

@@ -1,6 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityDictionary, EntityManager } from '@mikro-orm/postgresql';
 import type { SessionStore } from '../../core/accounts/ports.ts';
 import { Session } from '../../core/accounts/session.ts';
+import { User } from '../../core/accounts/user.ts';
+import { runPrepared } from './prepared-statements.ts';
 
 export class MikroOrmSessionStore implements SessionStore {
   constructor(private readonly em: EntityManager) {}
@@ -9,12 +11,13 @@ export class MikroOrmSessionStore implements SessionStore {
     await this.em.insert(session);
   }
 
-  async findActiveUserId(tokenHash: string, now: Date): Promise<string | null> {
-    const rows = await this.em.execute<{ user_id: string }[]>(
-      'select user_id from sessions where token_hash = ? and revoked_at is null and expires_at > ?',
+  async findActiveUser(tokenHash: string, now: Date): Promise<User | null> {
+    const rows = await runPrepared<EntityDictionary<User>>(
+      this.em,
+      'select u.* from sessions s join users u on u.id = s.user_id where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2',
       [tokenHash, now],
     );
-    return rows[0]?.user_id ?? null;
+    return rows[0] ? this.em.map(User, rows[0]) : null;
   }
 
   async revoke(tokenHash: string, now: Date): Promise<void> {

@@ -66,12 +66,13 @@ export class InMemoryAccounts implements AccountRepository {
 
 export class InMemorySessions implements SessionStore {
   sessions: Session[] = [];
+  constructor(private readonly accounts: InMemoryAccounts) {}
   async add(session: Session) {
     this.sessions.push(session);
   }
-  async findActiveUserId(tokenHash: string, now: Date) {
+  async findActiveUser(tokenHash: string, now: Date) {
     const s = this.sessions.find((x) => x.tokenHash === tokenHash && x.revokedAt === null && x.expiresAt > now);
-    return s?.userId ?? null;
+    return s ? this.accounts.findById(s.userId) : null;
   }
   async revoke(tokenHash: string, now: Date) {
     for (const s of this.sessions) if (s.tokenHash === tokenHash && s.revokedAt === null) s.revokedAt = now;
@@ -155,7 +156,7 @@ export function accountsWorld(policy: AttemptLimitPolicy = { perAddress: 10, per
   const clock = new ManualClock();
   const ids = new SequentialIds();
   const accounts = new InMemoryAccounts();
-  const sessions = new InMemorySessions();
+  const sessions = new InMemorySessions(accounts);
   const links = new InMemoryLinks();
   const ssoAttempts = new InMemorySsoAttempts();
   const passwords = new PlainHasher();

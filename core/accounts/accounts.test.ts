@@ -17,7 +17,7 @@ function setup(policy?: { perAddress: number; perIp: number; windowSeconds: numb
     register: new RegisterAccount(w.accounts, w.passwords, w.starter, w.limits, w.uow, w.ids, w.clock),
     signIn: new SignIn(w.accounts, w.passwords, w.starter, w.limits),
     signOut: new SignOut(w.sessions, w.secrets, w.clock),
-    authenticate: new Authenticate(w.sessions, w.accounts, w.secrets, w.clock),
+    authenticate: new Authenticate(w.sessions, w.secrets, w.clock),
     requestLink: new RequestSignInLink(w.accounts, w.links, w.outbox, w.secrets, w.limits, w.uow, w.ids, w.clock, 'https://ikimina.rw/'),
     redeem: new RedeemSignInLink(w.accounts, w.links, w.secrets, w.starter, w.uow, w.clock),
   };

@@ -6,20 +6,19 @@
  */
 import type { Clock } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
-import type { AccountRepository, SecretTokens, SessionStore } from './ports.ts';
+import type { SecretTokens, SessionStore } from './ports.ts';
 import type { User } from './user.ts';
 
 export class Authenticate {
   constructor(
     private readonly sessions: SessionStore,
-    private readonly accounts: AccountRepository,
     private readonly secrets: SecretTokens,
     private readonly clock: Clock,
   ) {}
 
   async execute(sessionToken: string): Promise<Result<User, 'unauthenticated'>> {
-    const userId = await this.sessions.findActiveUserId(this.secrets.hash(sessionToken), this.clock.now());
-    const user = userId === null ? null : await this.accounts.findById(userId);
+    // Every API request starts here: the session and its account in one read.
+    const user = await this.sessions.findActiveUser(this.secrets.hash(sessionToken), this.clock.now());
     return user ? ok(user) : err('unauthenticated');
   }
 }

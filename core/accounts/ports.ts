@@ -20,8 +20,8 @@ export interface AccountRepository {
 
 export interface SessionStore {
   add(session: Session): Promise<void>;
-  /** The user id of the session with this hash, when it is neither revoked nor expired at `now`. */
-  findActiveUserId(tokenHash: string, now: Date): Promise<string | null>;
+  /** The account of the session with this hash, when it is neither revoked nor expired at `now` (one read). */
+  findActiveUser(tokenHash: string, now: Date): Promise<User | null>;
   revoke(tokenHash: string, now: Date): Promise<void>;
 }
 
