@@ -23,15 +23,17 @@
  *   another amount `payment_amount_mismatch`; a report the loan cannot take (a failed
  *   disbursement, a repayment the loan no longer owes) is logged at error for an admin, `ignored`.
  * - A pending report changes nothing.
- * - Reports that arrive together are settled together (GroupCommit): the payments are read with
- *   one query and the contribution payments among them confirmed in one transaction
- *   (ConfirmContributionPayment.executeAll: locks, ledger entries, contributions, notices, each a
- *   few statements for the whole batch). Each caller is answered after that transaction committed,
- *   with its own report's outcome, exactly as if it had come alone; a report that makes its batch
- *   fail is settled alone, so it fails alone.
+ * - Reports that arrive together are settled together (GroupCommit): their final answers are
+ *   confirmed as contribution payments in one transaction (ConfirmContributionPayment.executeAll:
+ *   locks, ledger entries, contributions, notices, each a few statements for the whole batch), and
+ *   the payments are read (one query) only for the reports that leaves unanswered: pending ones,
+ *   transfers, unknown references, refusals to log. Each caller is answered after that transaction
+ *   committed, with its own report's outcome, exactly as if it had come alone; a report that makes
+ *   its batch fail is settled alone, so it fails alone.
  */
 import type { Logger } from 'pino';
 import { ConfirmContributionPayment } from '../../core/contributions/confirm-contribution-payment.ts';
+import type { ConfirmPaymentError } from '../../core/contributions/contribution.ts';
 import { isLoanPaymentReference } from '../../core/loans/confirm-loan-payment.ts';
 import type { LoanCollection } from '../../core/loans/ports.ts';
 import type { Money } from '../../core/money/money.ts';
@@ -63,13 +65,6 @@ const COLLECTION_STATUS: Readonly<Record<LoanCollection['status'], MobileMoneySt
 const BATCHING = { maxBatch: 64, maxConcurrent: 2 } as const;
 
 type SettleResult = Result<Settled, SettleError>;
-/** A contribution payment to settle, and where its answer goes in the batch. */
-interface ContributionReport {
-  index: number;
-  payment: PaymentRecord;
-  report: MobileMoneyStatusReport;
-}
-
 export class SettlePaymentReport {
   private readonly batches = new GroupCommit<MobileMoneyStatusReport, SettleResult>((reports) => this.settleAll(reports), BATCHING);
 
@@ -113,13 +108,28 @@ export class SettlePaymentReport {
     return ok({ outcome: 'ignored', paymentStatus });
   }
 
-  /** The reports of one batch, answered in order. */
+  /**
+   * The reports of one batch, answered in order. The usual report, a contribution payment's final
+   * answer, goes straight to the batch's transaction; the payment itself is read only for what that
+   * does not settle: a pending report, a transfer, an unknown reference, a refusal to log.
+   */
   private async settleAll(reports: readonly MobileMoneyStatusReport[]): Promise<SettleResult[]> {
-    const payments = await this.deps.payments.findByReferences(reports.map((r) => r.reference));
-    const results: SettleResult[] = [];
-    const contributions: ContributionReport[] = [];
-    for (const [index, report] of reports.entries()) {
+    const finals = reports.flatMap((report, index) => (report.status === 'pending' ? [] : [{ index, report }]));
+    const confirmed = await this.settleContributions(finals.map(({ report }) => report));
+    const results: (SettleResult | undefined)[] = reports.map(() => undefined);
+    const refusals = new Map<number, ConfirmPaymentError>();
+    finals.forEach(({ index }, i) => {
+      const answer = confirmed[i]!;
+      if ('settled' in answer) results[index] = answer.settled;
+      else refusals.set(index, answer.refused);
+    });
+
+    const unsettled = reports.flatMap((report, index) => (results[index] === undefined ? [{ index, report }] : []));
+    if (unsettled.length === 0) return results as SettleResult[];
+    const payments = await this.deps.payments.findByReferences(unsettled.map(({ report }) => report.reference));
+    for (const { index, report } of unsettled) {
       const payment = payments.get(report.reference);
+      const refusal = refusals.get(index);
       if (!payment) {
         this.deps.logger.warn({ reference: report.reference, status: report.status }, 'mobile-money report for an unknown payment');
         results[index] = err('payment_not_found');
@@ -127,26 +137,28 @@ export class SettlePaymentReport {
         results[index] = ok({ outcome: 'pending', paymentStatus: payment.status });
       } else if (payment.kind !== 'contribution') {
         results[index] = await this.settleTransfer(payment, report);
-      } else if (payment.status === 'successful' && report.status === 'successful') {
-        // A settled payment never changes again, so its committed state, read without a lock,
-        // answers a repeated success: a storm of retried callbacks does not queue on the lock.
-        results[index] = report.amount.equals(payment.amount) ? ok({ outcome: 'exists', paymentStatus: payment.status }) : this.amountMismatch(payment.reference, payment.amount, report);
+      } else if (refusal === 'amount_mismatch') {
+        results[index] = this.amountMismatch(payment.reference, payment.amount, report);
       } else {
-        contributions.push({ index, payment, report });
+        // A success after a failure, or a second payment of a paid contribution: money may sit at
+        // the provider with no contribution to book it to, which a person must look at.
+        this.deps.logger.error({ reference: payment.reference, error: refusal, status: report.status }, 'mobile-money report contradicts the books');
+        results[index] = ok({ outcome: 'ignored', paymentStatus: payment.status });
       }
     }
-    if (contributions.length > 0) {
-      const settled = await this.settleContributions(contributions);
-      contributions.forEach(({ index }, i) => (results[index] = settled[i]!));
-    }
-    return results;
+    return results as SettleResult[];
   }
 
-  private async settleContributions(items: readonly ContributionReport[]): Promise<SettleResult[]> {
-    const { uow, confirm, notifier, tontines, logger } = this.deps;
+  /**
+   * Final reports confirmed as contribution payments in one transaction: each answered, or refused
+   * (not a contribution's payment, or contradicting it), to be answered once its payment is read.
+   */
+  private async settleContributions(reports: readonly MobileMoneyStatusReport[]): Promise<({ settled: SettleResult } | { refused: ConfirmPaymentError })[]> {
+    if (reports.length === 0) return [];
+    const { uow, confirm, notifier, tontines } = this.deps;
     const confirmed = await uow.run(async () => {
       const results = await confirm.executeAll(
-        items.map(({ report }) => ({
+        reports.map((report) => ({
           providerReference: report.reference,
           outcome: report.status === 'successful' ? 'successful' : 'failed',
           amount: report.amount,
@@ -155,7 +167,7 @@ export class SettlePaymentReport {
         })),
       );
       // A repeated failure report must not tell the member twice.
-      const toTell = results.flatMap((r, i) => (r.ok && r.value.settledNow ? [{ ...r.value, report: items[i]!.report }] : []));
+      const toTell = results.flatMap((r, i) => (r.ok && r.value.settledNow ? [{ ...r.value, report: reports[i]! }] : []));
       const names = await tontines.namesOf(toTell.map(({ contribution }) => contribution.tontineId));
       await notifier.notifyAll(
         toTell.map(({ outcome, contribution, report }) => {
@@ -176,19 +188,11 @@ export class SettlePaymentReport {
     const pending = await this.deps.contributions.countPendingInCycles(paid.map((c) => ({ tontineId: c.tontineId, cycle: c.cycle })));
     for (const tontineId of new Set(paid.filter((_, i) => pending[i] === 0).map((c) => c.tontineId))) await this.payOutIfComplete(tontineId);
 
-    return confirmed.map((result, i): SettleResult => {
-      const { payment, report } = items[i]!;
-      if (result.ok) {
-        const { outcome } = result.value;
-        // A contribution payment this report settled is what the report said: no second read.
-        return ok({ outcome, paymentStatus: outcome === 'applied' || outcome === 'exists' ? 'successful' : 'failed' });
-      }
-      if (result.error === 'amount_mismatch') return this.amountMismatch(payment.reference, payment.amount, report);
-      if (result.error === 'payment_not_found') return err('payment_not_found');
-      // A success after a failure, or a second payment of a paid contribution: money may sit at
-      // the provider with no contribution to book it to, which a person must look at.
-      logger.error({ reference: payment.reference, error: result.error, status: report.status }, 'mobile-money report contradicts the books');
-      return ok({ outcome: 'ignored', paymentStatus: payment.status });
+    return confirmed.map((result) => {
+      if (!result.ok) return { refused: result.error };
+      // A contribution payment this report settled is what the report said: no second read.
+      const { outcome } = result.value;
+      return { settled: ok({ outcome, paymentStatus: outcome === 'failed' ? 'failed' : 'successful' }) };
     });
   }
 
