@@ -50,4 +50,28 @@ describe('PostgresLedgerRepository.appendAll', () => {
       expect(await db.count('journal_entries')).toBe(3);
     });
   });
+
+  it('lets a credit to a pool through while a debit of that pool holds its lock', async (ctx) => {
+    // Two sessions are needed; the embedded PGlite serves every connection from one.
+    if (db.kind === 'embedded') ctx.skip();
+    const debiting = db.orm.em.fork();
+    const crediting = db.orm.em.fork();
+    await new Journal(new PostgresLedgerRepository(crediting)).post(contribution('c:lock-setup', 100, 'p3'));
+    let releaseDebit: () => void = () => {};
+    const debitHeld = new Promise<void>((resolve) => (releaseDebit = resolve));
+    let locked: () => void = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const debit = debiting.transactional(async (tx) => {
+      await new PostgresLedgerRepository(tx).postedTotals([accounts.pool('p3')]);
+      locked();
+      await debitHeld;
+    });
+    await lockTaken;
+    const credit = crediting.transactional((tx) => new Journal(new PostgresLedgerRepository(tx)).post(contribution('c:during-debit', 100, 'p3')));
+    const first = await Promise.race([credit.then(() => 'credit'), new Promise((resolve) => setTimeout(() => resolve('timeout'), 2000))]);
+    releaseDebit();
+    await debit;
+    expect(first).toBe('credit');
+    expect((await credit).ok).toBe(true);
+  });
 });

@@ -3,11 +3,14 @@
  * and `ledger_postings`. The core Journal keeps the rules; this keeps them safe under concurrency.
  *
  * Guarantees
- * - `postedTotals` locks the named account rows (SELECT … FOR UPDATE, in id order so two entries
- *   never deadlock on each other) and then sums their postings, in the caller's transaction: two
- *   debits of one pool are serialised, so both cannot pass the never-negative check on the same
- *   balance. The Journal asks only for the accounts an entry takes down, so a credit to a pool
- *   takes no lock at all: contributions into one hot pool are appended side by side.
+ * - `postedTotals` locks the named account rows (SELECT … FOR NO KEY UPDATE, in id order so two
+ *   entries never deadlock on each other) and then sums their committed postings, in the caller's
+ *   transaction: two debits of one pool are serialised, so both cannot pass the never-negative
+ *   check on the same balance. The Journal asks only for the accounts an entry takes down, so a
+ *   credit to a pool takes no lock of its own: contributions into one hot pool are appended side
+ *   by side. Their postings' foreign-key checks hold KEY SHARE on the account row, which NO KEY
+ *   UPDATE does not wait for (FOR UPDATE would): a payout does not queue behind the pool's
+ *   in-flight contributions, nor they behind it.
  * - `appendAll` writes the entries and their postings in the caller's transaction, creating account
  *   rows on first use (in id order), in one statement however many entries. The entry key is
  *   UNIQUE: the insert does nothing on a used key (waiting for a concurrent transaction that holds
@@ -41,7 +44,7 @@ export class PostgresLedgerRepository implements LedgerRepository {
   async postedTotals(accounts: readonly AccountId[]): Promise<ReadonlyMap<AccountId, Money>> {
     if (accounts.length === 0) return new Map();
     const ids = [...new Set(accounts)].sort();
-    await this.em.execute('select id from ledger_accounts where id = any(?::varchar[]) order by id for update', [sqlArray(ids)]);
+    await this.em.execute('select id from ledger_accounts where id = any(?::varchar[]) order by id for no key update', [sqlArray(ids)]);
     const rows = await this.em.execute<{ account_id: string; total: string }[]>(
       'select account_id, sum(amount_centimes)::text as total from ledger_postings where account_id = any(?::varchar[]) group by account_id',
       [sqlArray(ids)],
