@@ -58,10 +58,14 @@ export const PaymentSchema = defineEntity({
     { name: 'payments_reference_provider_unique', properties: ['reference', 'provider'] },
     { name: 'payments_member_idempotency_key_unique', properties: ['memberId', 'idempotencyKey'] },
   ],
+  // Partial: only pending payments are polled, only failed transfers with a retry time retried
+  // (Migration20261122050000); a settled payment leaves both indexes.
   indexes: [
-    { name: 'payments_status_created_index', properties: ['status', 'createdAt'] },
-    { name: 'payments_status_polled_index', properties: ['status', 'lastPolledAt'] },
-    { name: 'payments_retry_at_index', properties: ['retryAt'] },
+    {
+      name: 'payments_pending_poll_index',
+      expression: `create index "payments_pending_poll_index" on "payments" ("last_polled_at" nulls first, "created_at", "id") where "status" = 'pending'`,
+    },
+    { name: 'payments_retry_due_index', expression: `create index "payments_retry_due_index" on "payments" ("retry_at", "id") where "retry_at" is not null` },
   ],
   properties: {
     id: p.uuid().primary(),

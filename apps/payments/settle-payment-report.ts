@@ -26,7 +26,7 @@
  * - Reports that arrive together are settled together (GroupCommit): their final answers are
  *   confirmed as contribution payments in one transaction (ConfirmContributionPayment.executeAll:
  *   locks, ledger entries, contributions, notices, each a few statements for the whole batch), and
- *   the payments are read (one query) only for the reports that leaves unanswered: pending ones,
+ *   the payments are read (one query) only for the reports it leaves unanswered: pending ones,
  *   transfers, unknown references, refusals to log. Each caller is answered after that transaction
  *   committed, with its own report's outcome, exactly as if it had come alone; a report that makes
  *   its batch fail is settled alone, so it fails alone.
