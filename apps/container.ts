@@ -317,7 +317,11 @@ const savingsModule = new ContainerModule(({ bind }) => {
     (contributions: ContributionRepository, uow: UnitOfWork, mobileMoney: MobileMoney, clock: Clock, ids: IdGenerator) => new PayContribution({ contributions, uow, mobileMoney, clock, ids }),
     [base.contributions, base.uow, TOKENS.MobileMoney, base.clock, base.ids],
   );
-  bind(ContributionPayments).toResolvedValue((pay: PayContribution) => new ContributionPayments(pay), [PayContribution]);
+  bind(ContributionPayments).toResolvedValue(
+    (payContribution: PayContribution, payments: PostgresPaymentRepository, provider: MobileMoneyProvider, payableNumber: (phone: string) => string | undefined) =>
+      new ContributionPayments({ payContribution, payments, provider, payableNumber }),
+    [PayContribution, PostgresPaymentRepository, TOKENS.MobileMoneyProvider, TOKENS.PayableNumber],
+  );
   bind(ConfirmContributionPayment).toResolvedValue(
     (contributions: ContributionRepository, journal: JournalWriter, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => new ConfirmContributionPayment({ contributions, journal, uow, clock, ids }),
     [base.contributions, TOKENS.JournalWriter, base.uow, base.clock, base.ids],

@@ -96,9 +96,19 @@ export class PostgresPaymentRepository implements TransferAttemptRepository {
   }
 
   async findByMemberKey(memberId: string, idempotencyKey: string): Promise<PaymentRecord | undefined> {
-    // Asked twice by every payment request: prepared (prepared-statements.ts).
-    const rows = await runPrepared<PaymentDbRow>(this.em, `${SELECT_PAYMENT} where member_id = $1 and idempotency_key = $2`, [memberId, idempotencyKey]);
-    return rows[0] && recordOf(rows[0]);
+    return (await this.findByMemberKeys([{ memberId, idempotencyKey }])).get(memberKey(memberId, idempotencyKey));
+  }
+
+  /** The payments started under these members' idempotency keys, by `memberKey` (one query for a batch of payment requests). */
+  async findByMemberKeys(keys: readonly { memberId: string; idempotencyKey: string }[]): Promise<Map<string, PaymentRecord>> {
+    const valid = keys.filter((k) => UUID_PATTERN.test(k.memberId));
+    if (valid.length === 0) return new Map();
+    const rows = await runPrepared<PaymentDbRow>(
+      this.em,
+      `${SELECT_PAYMENT} where (member_id, idempotency_key) in (select * from unnest($1::uuid[], $2::varchar[]))`,
+      [sqlArray(valid.map((k) => k.memberId)), sqlArray(valid.map((k) => k.idempotencyKey))],
+    );
+    return new Map(rows.map((row) => [memberKey(row.member_id, row.idempotency_key!), recordOf(row)]));
   }
 
   /**
@@ -173,6 +183,11 @@ export class PostgresPaymentRepository implements TransferAttemptRepository {
     const rows = await this.em.execute<PaymentDbRow[]>(sql, params);
     return rows[0] && recordOf(rows[0]);
   }
+}
+
+/** The key of `findByMemberKeys`' answer: one member's idempotency key. */
+export function memberKey(memberId: string, idempotencyKey: string): string {
+  return `${memberId} ${idempotencyKey}`;
 }
 
 function recordOf(row: PaymentDbRow): PaymentRecord {

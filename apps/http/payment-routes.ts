@@ -6,7 +6,7 @@
  *   payment (200) and never starts a second collection; a key used for another contribution is
  *   refused (409 `idempotency_key_reused`).
  * - The payment is stored before the provider is asked (PayContribution, through
- *   ContributionPayments: requests of the same moment share one transaction), answered 202 with its
+ *   ContributionPayments: requests of the same moment share their reads and one transaction), answered 202 with its
  *   state; a provider refusal is the payment's `failed` state, an unreachable provider a 503 to
  *   retry with the same key.
  * - A member reads only their own payments and notifications (another's is a 404), and the
@@ -23,7 +23,6 @@ import { parseMtnCallback } from '../../adapters/mobile-money/mtn-momo-mobile-mo
 import { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
 import { PostgresNotificationStore, type StoredNotification } from '../../adapters/postgres/postgres-community.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
-import { TOKENS } from '../container.ts';
 import { ContributionPayments } from '../payments/contribution-payments.ts';
 import { SettlePaymentReport } from '../payments/settle-payment-report.ts';
 import { requireUser, type AuthState } from './auth-routes.ts';
@@ -71,28 +70,16 @@ export function paymentRoutes(container: Container): Router {
     const input = parseBody(ctx, PayRequest.optional().transform((b) => b ?? {}));
     if (!input) return;
     const user = userOf(ctx);
-    const contributionId = String(ctx.params.id);
-    const earlier = await payments().findByMemberKey(user.id, key);
-    if (earlier && earlier.contributionId !== contributionId) return sendError(ctx, 'idempotency_key_reused');
-
-    const phone = input.phoneNumber ?? earlier?.phoneNumber ?? user.phoneNumber;
-    if (!phone) return sendError(ctx, 'phone_number_required');
-    const msisdn = container.get(TOKENS.PayableNumber)(phone);
-    if (!msisdn) return sendError(ctx, 'phone_number_invalid');
-
     const paid = await container.get(ContributionPayments).pay({
-      contributionId,
+      contributionId: String(ctx.params.id),
       userId: user.id,
       idempotencyKey: key,
-      provider: container.get(TOKENS.MobileMoneyProvider),
-      msisdn,
+      phoneNumber: input.phoneNumber,
+      profilePhoneNumber: user.phoneNumber,
     });
-    // A refusal is the payment's answer (stored as failed), not a failure of this request.
-    if (!paid.ok && paid.error !== 'mobile_money_refused') return sendError(ctx, paid.error);
-    const payment = await payments().findByMemberKey(user.id, key);
-    if (!payment) return sendError(ctx, 'payment_not_found');
-    ctx.status = earlier ? 200 : 202;
-    ctx.body = presentPayment(payment);
+    if (!paid.ok) return sendError(ctx, paid.error);
+    ctx.status = paid.value.repeated ? 200 : 202;
+    ctx.body = presentPayment(paid.value.payment);
   });
 
   router.get('/payments/:id', authenticated, async (ctx) => {
