@@ -48,7 +48,6 @@ export interface MemberPayment {
 interface Started {
   started: StartedPayment;
   payment: PaymentRecord | undefined;
-  repeated: boolean;
 }
 
 export class ContributionPayments {
@@ -72,7 +71,8 @@ export class ContributionPayments {
     // A refusal is the payment's answer (stored as failed), not a failure of the request.
     if (!asked.ok && asked.error !== 'mobile_money_refused') return asked;
     const payment = asked.ok ? started.value.payment : await this.deps.payments.findByMemberKey(request.userId, request.idempotencyKey);
-    return payment ? ok({ payment, repeated: started.value.repeated }) : err('payment_not_found');
+    // `exists`: the key's attempt was there already, committed or earlier in the same batch.
+    return payment ? ok({ payment, repeated: started.value.started.outcome === 'exists' }) : err('payment_not_found');
   }
 
   private async startAll(requests: readonly MemberPayRequest[]): Promise<Result<Started, MemberPayError>[]> {
@@ -86,9 +86,9 @@ export class ContributionPayments {
       if (!phone) return err('phone_number_required' as const);
       const msisdn = payableNumber(phone);
       if (!msisdn) return err('phone_number_invalid' as const);
-      return ok({ input: { contributionId: r.contributionId, userId: r.userId, idempotencyKey: r.idempotencyKey, provider, msisdn }, repeated: before !== undefined });
+      return ok({ contributionId: r.contributionId, userId: r.userId, idempotencyKey: r.idempotencyKey, provider, msisdn });
     });
-    const toStart = checked.flatMap((c) => (c.ok ? [c.value.input] : []));
+    const toStart = checked.flatMap((c) => (c.ok ? [c.value] : []));
     const started = toStart.length === 0 ? [] : await payContribution.startAll(toStart);
     const stored = await payments.findByMemberKeys(toStart.map((input) => ({ memberId: input.userId, idempotencyKey: input.idempotencyKey })));
     let next = 0;
@@ -96,7 +96,7 @@ export class ContributionPayments {
       if (!c.ok) return c;
       const result = started[next++]!;
       if (!result.ok) return result;
-      return ok({ started: result.value, payment: stored.get(memberKey(c.value.input.userId, c.value.input.idempotencyKey)), repeated: c.value.repeated });
+      return ok({ started: result.value, payment: stored.get(memberKey(c.value.userId, c.value.idempotencyKey)) });
     });
   }
 }

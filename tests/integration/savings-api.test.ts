@@ -224,6 +224,18 @@ describe('paying contributions by mobile money', () => {
     expect(await db.count('payments')).toBe(0);
   });
 
+  it('answers one key sent at once for two contributions with one payment and one 409, and one key sent twice at once with one payment', async () => {
+    const { bob, mine } = await twoMemberGroup();
+    const [first, second] = [await mine(bob, 1), await mine(bob, 2)];
+    const pay = (contributionId: string, key: string) => bob.as('post', `/api/contributions/${contributionId}/pay`).set('Idempotency-Key', key).send({});
+    const crossed = await Promise.all([pay(first.id, 'same-key'), pay(second.id, 'same-key')]);
+    expect(crossed.map((r) => r.status).sort()).toEqual([202, 409]);
+    expect(crossed.find((r) => r.status === 409)!.body.code).toBe('idempotency_key_reused');
+    const twice = await Promise.all([pay(second.id, 'twice'), pay(second.id, 'twice')]);
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 202]);
+    expect(twice[0]!.body.id).toBe(twice[1]!.body.id);
+  });
+
   it('pays through the sandbox callback: Paid, one ledger entry into the pool, a notification; keys and repeats change nothing', async () => {
     const { alice, bob, id, mine } = await twoMemberGroup();
     const c = await mine(bob, 1);
