@@ -29,12 +29,23 @@ export const MAX_TRANSACTION_ATTEMPTS = 8;
 
 export function isRetryableConflict(error: unknown): boolean {
   if (error instanceof ConcurrentWriteConflict) return true;
+  return databaseErrors(error).some(({ code }) => typeof code === 'string' && RETRYABLE_SQLSTATES.has(code));
+}
+
+/** The database refused a row because a committed one holds the same key of this unique constraint. */
+export function violatesUnique(error: unknown, constraint: string): boolean {
+  return databaseErrors(error).some((e) => e.code === '23505' && (e.constraint === constraint || String(e.message).includes(constraint)));
+}
+
+/** The error and its causes, as the driver (pg) and MikroORM wrap them. */
+function databaseErrors(error: unknown): { code?: unknown; constraint?: unknown; message?: unknown }[] {
+  const found = [];
   for (let cause: unknown = error, depth = 0; cause && depth < 5; depth++) {
-    const code = (cause as { code?: unknown }).code ?? (cause as { sqlState?: unknown }).sqlState;
-    if (typeof code === 'string' && RETRYABLE_SQLSTATES.has(code)) return true;
-    cause = (cause as { cause?: unknown }).cause ?? (cause as { previous?: unknown }).previous;
+    const e = cause as { code?: unknown; sqlState?: unknown; constraint?: unknown; message?: unknown; cause?: unknown; previous?: unknown };
+    found.push({ code: e.code ?? e.sqlState, constraint: e.constraint, message: e.message });
+    cause = e.cause ?? e.previous;
   }
-  return false;
+  return found;
 }
 
 export class MikroOrmUnitOfWork implements UnitOfWork {

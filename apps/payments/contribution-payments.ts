@@ -10,8 +10,9 @@
  * - The payment rules are PayContribution's (one attempt per key, the attempt stored before the
  *   provider is asked, the whole-franc check); batching only shares the reads and the unit of work.
  * - A key the member used for another contribution is refused (`idempotency_key_reused`) and
- *   starts nothing; the same key for the same contribution answers its payment (`repeated`) and
- *   asks the provider again only while that attempt still awaits it.
+ *   starts nothing, also when both requests come at once (the database's unique key catches the
+ *   second; its batch reads the keys again); the same key for the same contribution answers its
+ *   payment (`repeated`) and asks the provider again only while that attempt still awaits it.
  * - The number asked is the request's, else the one of the earlier payment under the key, else
  *   the profile's: none is `phone_number_required`, one the provider cannot take
  *   `phone_number_invalid`.
@@ -21,11 +22,15 @@
 import type { PayContribution, PayContributionError, StartedPayment } from '../../core/contributions/pay-contribution.ts';
 import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import { err, ok, type Result } from '../../core/shared/result.ts';
+import { violatesUnique } from '../../adapters/postgres/mikro-orm-unit-of-work.ts';
 import { memberKey, type PaymentRecord, type PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
 import { GroupCommit } from './group-commit.ts';
 
 /** As for confirmations: small batches, two at a time, the pool's other connections left free. */
 const BATCHING = { maxBatch: 64, maxConcurrent: 2 } as const;
+/** One member's idempotency keys are unique among their payments (payments-schema.ts). */
+const MEMBER_KEY_CONSTRAINT = 'payments_member_idempotency_key_unique';
+const MAX_KEY_RACES = 3;
 
 export interface MemberPayRequest {
   contributionId: string;
@@ -76,6 +81,18 @@ export class ContributionPayments {
   }
 
   private async startAll(requests: readonly MemberPayRequest[]): Promise<Result<Started, MemberPayError>[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.startAllOnce(requests);
+      } catch (error) {
+        // A key was taken, for another contribution, by a request committed after this batch read
+        // the keys (in another batch, or earlier in this one): read them again, and it is a 409.
+        if (attempt >= MAX_KEY_RACES || !violatesUnique(error, MEMBER_KEY_CONSTRAINT)) throw error;
+      }
+    }
+  }
+
+  private async startAllOnce(requests: readonly MemberPayRequest[]): Promise<Result<Started, MemberPayError>[]> {
     const { payContribution, payments, provider, payableNumber } = this.deps;
     const keys = requests.map((r) => ({ memberId: r.userId, idempotencyKey: r.idempotencyKey }));
     const earlier = await payments.findByMemberKeys(keys);

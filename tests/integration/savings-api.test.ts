@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { Money } from '../../core/money/money.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
+import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { TOKENS } from '../../apps/container.ts';
+import { ContributionPayments } from '../../apps/payments/contribution-payments.ts';
 import { SettlePaymentReport } from '../../apps/payments/settle-payment-report.ts';
 import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts';
 import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
@@ -234,6 +236,36 @@ describe('paying contributions by mobile money', () => {
     const twice = await Promise.all([pay(second.id, 'twice'), pay(second.id, 'twice')]);
     expect(twice.map((r) => r.status).sort()).toEqual([200, 202]);
     expect(twice[0]!.body.id).toBe(twice[1]!.body.id);
+  });
+
+  it('refuses with 409 a key taken for another contribution after the request\'s batch read the keys', async () => {
+    const { bob, mine } = await twoMemberGroup();
+    const [first, second] = [await mine(bob, 1), await mine(bob, 2)];
+    expect((await bob.as('post', `/api/contributions/${first.id}/pay`).set('Idempotency-Key', 'late-key').send({})).status).toBe(202);
+    // A batch that read the keys just before that payment committed: its first read finds none.
+    const payments = container.get(PostgresPaymentRepository);
+    let stale = true;
+    const readTooEarly = Object.assign(Object.create(payments) as PostgresPaymentRepository, {
+      findByMemberKeys: (keys: Parameters<PostgresPaymentRepository['findByMemberKeys']>[0]) => {
+        if (!stale) return payments.findByMemberKeys(keys);
+        stale = false;
+        return Promise.resolve(new Map());
+      },
+    });
+    const racing = new ContributionPayments({
+      payContribution: container.get(PayContribution),
+      payments: readTooEarly,
+      provider: container.get(TOKENS.MobileMoneyProvider),
+      payableNumber: container.get(TOKENS.PayableNumber),
+    });
+    const answer = await RequestContext.create(db.orm.em, () =>
+      racing.pay({ contributionId: second.id, userId: bob.id, idempotencyKey: 'late-key', phoneNumber: undefined, profilePhoneNumber: bob.phone }),
+    );
+    expect(answer).toEqual({ ok: false, error: 'idempotency_key_reused' });
+    const underKey = await db.orm.em
+      .fork()
+      .execute<{ contribution_id: string }[]>('select contribution_id from payments where member_id = ? and idempotency_key = ?', [bob.id, 'late-key']);
+    expect(underKey).toEqual([{ contribution_id: first.id }]);
   });
 
   it('pays through the sandbox callback: Paid, one ledger entry into the pool, a notification; keys and repeats change nothing', async () => {
