@@ -167,15 +167,11 @@ export class PostgresPaymentRepository implements TransferAttemptRepository {
     return rows.map(attemptOf);
   }
 
-  /** Keeps the provider's transaction id and failure reason beside each payment (one statement); the first ones told are kept. */
-  async recordProviderDetails(reports: readonly Pick<MobileMoneyStatusReport, 'reference' | 'providerTransactionId' | 'reason'>[]): Promise<void> {
-    const told = reports.filter((r) => r.providerTransactionId !== undefined || r.reason !== undefined);
-    if (told.length === 0) return;
+  /** Keeps a transfer's provider transaction id and failure reason beside it, the first told. */
+  async recordProviderDetails(report: Pick<MobileMoneyStatusReport, 'reference' | 'providerTransactionId' | 'reason'>): Promise<void> {
     await this.em.execute(
-      `update payments p set provider_transaction_id = coalesce(p.provider_transaction_id, d.transaction_id), reason = coalesce(p.reason, d.reason)
-       from (select distinct on (reference) * from unnest(?::varchar[], ?::varchar[], ?::text[]) with ordinality as r(reference, transaction_id, reason, n) order by reference, n) d
-       where p.reference = d.reference`,
-      [sqlArray(told.map((r) => r.reference)), sqlArray(told.map((r) => r.providerTransactionId ?? null)), sqlArray(told.map((r) => r.reason ?? null))],
+      `update payments set provider_transaction_id = coalesce(provider_transaction_id, ?), reason = coalesce(reason, ?) where reference = ?`,
+      [report.providerTransactionId ?? null, report.reason ?? null, report.reference],
     );
   }
 

@@ -216,7 +216,7 @@ export class SettlePaymentReport {
   private async settleTransferOutcome(payment: PaymentRecord, report: MobileMoneyStatusReport): Promise<Result<SettleOutcome, SettleError>> {
     const settled = await this.deps.transfers.settle({ reference: payment.reference, status: report.status === 'successful' ? 'successful' : 'failed' });
     if (!settled.ok) return settled;
-    if (settled.value !== 'exists') await this.deps.uow.run(() => this.deps.payments.recordProviderDetails([report]));
+    if (settled.value !== 'exists') await this.deps.uow.run(() => this.deps.payments.recordProviderDetails(report));
     const log = { reference: payment.reference, kind: payment.kind, attempt: payment.attempt, reason: report.reason };
     switch (settled.value) {
       case 'applied':
