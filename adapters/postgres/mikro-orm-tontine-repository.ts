@@ -49,7 +49,12 @@ interface RotationDocument {
 const SELECT_TONTINE = `select id, name, description, category, contribution_centimes::text as contribution_centimes, frequency, max_members,
   creator_id, created_at, status, start_date::text as start_date, current_cycle, rotation from tontines`;
 
+/** Groups whose names `namesOf` keeps in memory. */
+const MAX_KNOWN_NAMES = 10_000;
+
 export class MikroOrmTontineRepository implements TontineRepository {
+  private readonly knownNames = new Map<string, string>();
+
   constructor(private readonly em: EntityManager) {}
 
   async findById(id: string): Promise<Tontine | undefined> {
@@ -64,13 +69,25 @@ export class MikroOrmTontineRepository implements TontineRepository {
     return (await this.hydrate(await this.em.execute<TontineDbRow[]>(`${SELECT_TONTINE} where id = ?`, [id])))[0];
   }
 
-  /** The group's name alone (one round trip), for a notice. */
-  /** The groups' names, by id (one query for many). */
+  /**
+   * The groups' names, by id, for notices: one query for those not read before. A group's name is
+   * fixed when it is created (Tontine.name is read-only) and ids are never reused, so a name once
+   * read stays right; payment confirmations ask for the same few groups all day.
+   */
   async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
     const valid = [...new Set(ids)].filter((id) => UUID_PATTERN.test(id));
-    if (valid.length === 0) return new Map();
-    const rows = await runPrepared<{ id: string; name: string }>(this.em, 'select id, name from tontines where id = any($1::uuid[])', [sqlArray(valid)]);
-    return new Map(rows.map((r) => [r.id, r.name]));
+    const unknown = valid.filter((id) => !this.knownNames.has(id));
+    if (unknown.length > 0) {
+      const rows = await runPrepared<{ id: string; name: string }>(this.em, 'select id, name from tontines where id = any($1::uuid[])', [sqlArray(unknown)]);
+      for (const row of rows) this.rememberName(row.id, row.name);
+    }
+    return new Map(valid.flatMap((id) => (this.knownNames.has(id) ? [[id, this.knownNames.get(id)!] as const] : [])));
+  }
+
+  private rememberName(id: string, name: string): void {
+    // Oldest first out: a bound, not a ranking; a group forgotten is read again.
+    if (this.knownNames.size >= MAX_KNOWN_NAMES) this.knownNames.delete(this.knownNames.keys().next().value!);
+    this.knownNames.set(id, name);
   }
 
   async listByMember(userId: string): Promise<Tontine[]> {
