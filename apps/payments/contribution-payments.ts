@@ -24,7 +24,7 @@ import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import { err, ok, type Result } from '../../core/shared/result.ts';
 import { violatesUnique } from '../../adapters/postgres/mikro-orm-unit-of-work.ts';
 import { memberKey, type PaymentRecord, type PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
-import { GroupCommit } from './group-commit.ts';
+import { GroupCommit } from '../../adapters/postgres/group-commit.ts';
 
 /** As for confirmations: small batches, two at a time, the pool's other connections left free. */
 const BATCHING = { maxBatch: 64, maxConcurrent: 2 } as const;

@@ -49,7 +49,7 @@ import type { PaymentRecord, PostgresPaymentRepository } from '../../adapters/po
 import type { Lending } from '../modules/loans-module.ts';
 import { TEMPLATE_TYPES } from '../notifications/catalogue.ts';
 import type { OutboxNotifier } from '../notifications/outbox-notifier.ts';
-import { GroupCommit } from './group-commit.ts';
+import { GroupCommit } from '../../adapters/postgres/group-commit.ts';
 
 export type SettleOutcome = 'applied' | 'exists' | 'failed' | 'pending' | 'ignored';
 export type SettleError = 'payment_not_found' | 'payment_amount_mismatch';
