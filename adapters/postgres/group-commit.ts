@@ -1,9 +1,10 @@
 /**
- * GroupCommit: callers that arrive together share one unit of work. Each `submit` waits for the
- * answer to its own item; the items queued while earlier batches run go, up to `maxBatch` at a
- * time, to one call of `work`, which answers them in order. The database then does a few
- * statements and one commit for a whole batch instead of for each caller, which is what lets
- * payment confirmations keep up with a provider's callbacks.
+ * GroupCommit: callers that arrive together share one unit of work (or, for a read, one
+ * statement). Each `submit` waits for the answer to its own item; the items queued while earlier
+ * batches run go, up to `maxBatch` at a time, to one call of `work`, which answers them in order.
+ * The database then does a few statements and one commit for a whole batch instead of for each
+ * caller, which is what lets payment confirmations keep up with a provider's callbacks (and every
+ * request's sign-in check cost one statement per moment, not per request).
  *
  * Guarantees
  * - Every item is answered exactly once, with its own result or error, and only after the batch

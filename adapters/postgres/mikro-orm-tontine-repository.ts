@@ -90,6 +90,21 @@ export class MikroOrmTontineRepository implements TontineRepository {
     this.knownNames.set(id, name);
   }
 
+  /**
+   * Active groups whose current cycle has no unpaid contribution left: a payout (or, for personal
+   * savings, a new period) is due. Oldest groups first, at most `limit`.
+   */
+  async listWithCurrentCycleComplete(limit: number): Promise<string[]> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `select t.id from tontines t
+       where t.status = 'active'
+         and not exists (select 1 from contributions c where c.tontine_id = t.id and c.cycle = t.current_cycle and c.status = 'pending')
+       order by t.created_at, t.id limit ?`,
+      [limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
   async listByMember(userId: string): Promise<Tontine[]> {
     if (!UUID_PATTERN.test(userId)) return [];
     const rows = await this.em.execute<TontineDbRow[]>(

@@ -203,7 +203,7 @@ export class SettlePaymentReport {
 
   private async payOutIfComplete(tontineId: string): Promise<void> {
     const paid = await this.deps.payout.execute({ tontineId });
-    // The scheduler retries a cycle whose payout could not be made now; nothing is lost.
+    // The `payout-due` job pays a complete cycle this could not pay now; nothing is lost.
     if (!paid.ok && paid.error !== 'tontine_not_active') this.deps.logger.warn({ tontineId, error: paid.error }, 'payout postponed');
   }
 

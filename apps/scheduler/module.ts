@@ -11,10 +11,12 @@ import type { SmsSender } from '../../core/notifications/sms-sender.ts';
 import type { MobileMoney } from '../../core/payments/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
+import { PayoutIfCycleComplete } from '../../core/tontines/payout-if-cycle-complete.ts';
 import type { Notifier } from '../../core/tontines/ports.ts';
 import { SavingsTransfers } from '../../core/tontines/savings-transfers.ts';
 import type { EmailOutboxDispatcher } from '../../adapters/email/email-outbox-dispatcher.ts';
 import { LoanDisbursementAttempts, MikroOrmLoanCollections } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
+import { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
 import { PostgresContributionNotices } from '../../adapters/postgres/postgres-contribution-notices.ts';
 import { PostgresOutbox } from '../../adapters/postgres/postgres-outbox.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
@@ -31,6 +33,7 @@ import { OutboxDispatchJob } from './jobs/outbox-dispatch-job.ts';
 import { OverdueNoticesJob } from './jobs/overdue-notices-job.ts';
 import { PaymentPollingJob } from './jobs/payment-polling-job.ts';
 import { LoanDisbursementRetryJob } from './jobs/loan-disbursement-retry-job.ts';
+import { PayoutDueJob } from './jobs/payout-due-job.ts';
 import { PayoutRetryJob } from './jobs/payout-retry-job.ts';
 import { RateLimitPruneJob } from './jobs/rate-limit-prune-job.ts';
 import { RemindersJob } from './jobs/reminders-job.ts';
@@ -99,6 +102,10 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
     (attempts: PostgresPaymentRepository, transfers: SavingsTransfers, clock: Clock, logger: Logger) => new PayoutRetryJob({ attempts, transfers, clock, logger }),
     [PostgresPaymentRepository, SavingsTransfers, TOKENS.Clock, TOKENS.Logger],
   );
+  bind(PayoutDueJob).toResolvedValue(
+    (tontines: MikroOrmTontineRepository, payout: PayoutIfCycleComplete, logger: Logger) => new PayoutDueJob({ tontines, payout, logger }),
+    [MikroOrmTontineRepository, PayoutIfCycleComplete, TOKENS.Logger],
+  );
 
   bind(LoanDisbursementRetryJob).toResolvedValue(
     (disbursements: LoanDisbursementAttempts, lending: Lending, clock: Clock, logger: Logger) => new LoanDisbursementRetryJob({ disbursements, lending, clock, logger }),
@@ -107,7 +114,7 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
 
   bind(LoanRemindersJob).toResolvedValue((lending: Lending, clock: Clock, logger: Logger) => new LoanRemindersJob(lending, clock, logger), [Lending, TOKENS.Clock, TOKENS.Logger]);
 
-  bind(SCHEDULER_TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RemindersJob, LoanRemindersJob, OverdueNoticesJob, PaymentPollingJob, PayoutRetryJob, LoanDisbursementRetryJob, RateLimitPruneJob]);
+  bind(SCHEDULER_TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RemindersJob, LoanRemindersJob, OverdueNoticesJob, PaymentPollingJob, PayoutDueJob, PayoutRetryJob, LoanDisbursementRetryJob, RateLimitPruneJob]);
   bind(JobRunner).toResolvedValue((orm: MikroORM, jobs: Job[], logger: Logger) => new JobRunner(orm, jobs, logger), [
     TOKENS.Orm,
     SCHEDULER_TOKENS.Jobs,

@@ -165,7 +165,7 @@ describe('admin CLI: jobs', () => {
   it('lists the jobs with their schedules', async () => {
     const { code, output } = await admin('jobs', 'list');
     expect(code).toBe(0);
-    for (const name of ['outbox-dispatch', 'reminders', 'loan-reminders', 'payment-polling', 'rate-limit-prune']) expect(output).toContain(name);
+    for (const name of ['outbox-dispatch', 'reminders', 'loan-reminders', 'payment-polling', 'payout-due', 'payout-retry', 'rate-limit-prune']) expect(output).toContain(name);
     // Loan instalment reminders keep the contribution reminders' hours: 09:00 Kigali and the catch-up.
     expect(output).toMatch(/loan-reminders\s*│\s*0 9 \* \* \*\s+\*\/15 \* \* \* \*/);
   });

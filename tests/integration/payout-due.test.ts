@@ -1,0 +1,79 @@
+/**
+ * The `payout-due` job, against PostgreSQL through the real app: a cycle whose last contribution
+ * was confirmed without the payout that normally follows (the process stopped between the
+ * confirmation's commit and the payout) is paid out by the job, once; a cycle still waiting for
+ * a contribution is left alone.
+ */
+import { RequestContext } from '@mikro-orm/core';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfirmContributionPayment } from '../../core/contributions/confirm-contribution-payment.ts';
+import { PayContribution } from '../../core/contributions/pay-contribution.ts';
+import { Money } from '../../core/money/money.ts';
+import { buildContainer } from '../../apps/container.ts';
+import { JobRunner } from '../../apps/scheduler/job-runner.ts';
+import { createApp } from '../../apps/server.ts';
+import { FakeClock } from '../support/fake-clock.ts';
+import { FastCallbackMobileMoney } from '../support/fast-callback-mobile-money.ts';
+import { contributionsOf, registerMember, runningTontine, type TestMember } from '../support/savings-journey.ts';
+import { testConfig, type TestApp } from '../support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+let db: TestDatabase;
+let t: TestApp;
+const clock = new FakeClock(new Date('2026-06-01T08:00:00Z'));
+const mobileMoney = new FastCallbackMobileMoney();
+let members: TestMember[];
+let tontineId: string;
+
+const runJob = (name: string) => t.container.get(JobRunner).runOnce(name);
+const sql = <T>(query: string, params: unknown[] = []) => db.orm.em.fork().execute<T[]>(query, params);
+const payouts = () => sql<{ reference: string; status: string; member_id: string }>(`select reference, status, member_id from payments where kind = 'payout' and tontine_id = ?`, [tontineId]);
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const container = buildContainer({ config: testConfig(), orm: db.orm, logger: pino({ level: 'silent' }), clock, singleSignOn: null, mailTransport: null, mobileMoney });
+  const app = createApp(container);
+  t = { app, handler: app.callback(), container, config: testConfig() };
+  mobileMoney.handler = t.handler as never;
+  members = [
+    await registerMember(db, t, { email: 'ada@example.rw', firstName: 'Ada', language: 'en', phone: '+250788600001' }),
+    await registerMember(db, t, { email: 'ben@example.rw', firstName: 'Ben', language: 'en', phone: '+250788600002' }),
+  ];
+  tontineId = await runningTontine(db, t, members, { name: 'Abakire', amount: '3000', frequency: 'weekly' });
+});
+afterAll(async () => {
+  mobileMoney.inner.close();
+  await db?.drop();
+});
+
+describe('the payout-due job', () => {
+  it('leaves a cycle that still waits for a contribution', async () => {
+    expect(await runJob('payout-due')).toMatchObject({ outcome: 'ran', report: { paidOut: 0, postponed: 0, errors: 0 } });
+    expect(await payouts()).toEqual([]);
+  });
+
+  it('pays out a complete cycle whose payout did not follow its last confirmation, once', async () => {
+    // Each contribution of cycle 1 confirmed by the use case alone: the money is booked, but the
+    // payout check that SettlePaymentReport runs after the commit never ran.
+    for (const c of (await contributionsOf(db, tontineId)).filter((row) => row.cycle === 1)) {
+      const member = members.find((m) => m.id === c.member_id)!;
+      await RequestContext.create(db.orm.em, async () => {
+        const started = await t.container.get(PayContribution).execute({ contributionId: c.id, userId: member.id, idempotencyKey: `pay-${c.id}`, provider: 'sandbox', msisdn: member.phone });
+        if (!started.ok) throw new Error(started.error);
+        const confirmed = await t.container.get(ConfirmContributionPayment).execute({ providerReference: started.value.attempt.providerReference, outcome: 'successful', amount: Money.ofFrancs(3000) });
+        expect(confirmed).toMatchObject({ ok: true, value: { outcome: 'applied' } });
+      });
+    }
+    expect(await payouts()).toEqual([]);
+
+    expect(await runJob('payout-due')).toMatchObject({ outcome: 'ran', report: { paidOut: 1, postponed: 0, errors: 0 } });
+    const [payout] = await payouts();
+    expect(payout).toMatchObject({ reference: `payout:${tontineId}:1` });
+    expect((await sql<{ current_cycle: number }>('select current_cycle from tontines where id = ?', [tontineId]))[0]?.current_cycle).toBe(2);
+
+    // Cycle 2 waits for its contributions: nothing more is due.
+    expect(await runJob('payout-due')).toMatchObject({ outcome: 'ran', report: { paidOut: 0 } });
+    expect(await payouts()).toHaveLength(1);
+  });
+});
