@@ -44,6 +44,28 @@ describe('GroupCommit', () => {
     ]);
   });
 
+  it('frees a batch\'s slot when its work returns, while its callers still wait for answers given as promises', async () => {
+    let finish: () => void = () => {};
+    const afterCommit = new Promise<void>((resolve) => (finish = resolve));
+    const batches: number[][] = [];
+    const commit = new GroupCommit(
+      async (items: number[]) => {
+        batches.push(items);
+        return items.map((i) => (i === 1 ? afterCommit.then(() => i * 2) : i * 2));
+      },
+      { maxBatch: 10, maxConcurrent: 1 },
+    );
+    let firstAnswered = false;
+    const first = commit.submit(1).then((answer) => ((firstAnswered = true), answer));
+    await new Promise((resolve) => setImmediate(resolve));
+    // The first batch returned; its caller still waits, and the next batch runs meanwhile.
+    expect(await commit.submit(2)).toBe(4);
+    expect(batches).toEqual([[1], [2]]);
+    expect(firstAnswered).toBe(false);
+    finish();
+    expect(await first).toBe(2);
+  });
+
   it('runs the items of a failed batch alone, so only the failing one gets the error', async () => {
     const r = recorder({ failOn: 2 });
     r.open();

@@ -13,7 +13,9 @@
  *   turn of the event loop, in a batch of one.
  * - One failing item does not fail the others: when a batch throws, each of its items is run
  *   again alone, so only the item that throws alone gets the error.
- * - At most `maxConcurrent` batches run at once (each holds one database connection).
+ * - At most `maxConcurrent` batches run at once (each holds one database connection). An answer
+ *   may be a promise still running when `work` returns (what follows a commit): the batch's slot
+ *   is free from then on, and its caller waits for that answer.
  */
 export interface GroupCommitOptions {
   maxBatch: number;
@@ -22,7 +24,7 @@ export interface GroupCommitOptions {
 
 interface Waiting<I, O> {
   item: I;
-  resolve: (value: O) => void;
+  resolve: (value: O | PromiseLike<O>) => void;
   reject: (error: unknown) => void;
 }
 
@@ -32,7 +34,7 @@ export class GroupCommit<I, O> {
   private drainScheduled = false;
 
   constructor(
-    private readonly work: (items: I[]) => Promise<O[]>,
+    private readonly work: (items: I[]) => Promise<(O | PromiseLike<O>)[]>,
     private readonly options: GroupCommitOptions,
   ) {}
 

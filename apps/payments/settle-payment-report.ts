@@ -15,7 +15,9 @@
  * - After a confirmation that completed a contribution, the cycle is checked again once the
  *   transaction committed (a concurrent confirmation may have paid the last one), and when it is
  *   complete PayoutIfCycleComplete pays the pot out; it locks the tontine and is keyed by cycle,
- *   so concurrent checks pay once. The confirmation itself locks only its contribution.
+ *   so concurrent checks pay once. The confirmation itself locks only its contribution. The
+ *   caller is answered after that check; a check that fails is logged and does not change the
+ *   answer (the money is booked): the `payout-due` job pays the cycle.
  * - A transfer (payout, withdrawal) is settled once through SavingsTransfers: a failed one is
  *   reversed in the ledger and retried by the `payout-retry` job; one given up, or a success that
  *   contradicts an earlier failure, is logged at error for the treasurer.
@@ -33,7 +35,7 @@
  */
 import type { Logger } from 'pino';
 import { ConfirmContributionPayment } from '../../core/contributions/confirm-contribution-payment.ts';
-import type { ConfirmPaymentError } from '../../core/contributions/contribution.ts';
+import type { ConfirmPaymentError, Contribution } from '../../core/contributions/contribution.ts';
 import { isLoanPaymentReference } from '../../core/loans/confirm-loan-payment.ts';
 import type { LoanCollection } from '../../core/loans/ports.ts';
 import type { Money } from '../../core/money/money.ts';
@@ -113,10 +115,10 @@ export class SettlePaymentReport {
    * answer, goes straight to the batch's transaction; the payment itself is read only for what that
    * does not settle: a pending report, a transfer, an unknown reference, a refusal to log.
    */
-  private async settleAll(reports: readonly MobileMoneyStatusReport[]): Promise<SettleResult[]> {
+  private async settleAll(reports: readonly MobileMoneyStatusReport[]): Promise<(SettleResult | Promise<SettleResult>)[]> {
     const finals = reports.flatMap((report, index) => (report.status === 'pending' ? [] : [{ index, report }]));
     const confirmed = await this.settleContributions(finals.map(({ report }) => report));
-    const results: (SettleResult | undefined)[] = reports.map(() => undefined);
+    const results: (SettleResult | Promise<SettleResult> | undefined)[] = reports.map(() => undefined);
     const refusals = new Map<number, ConfirmPaymentError>();
     finals.forEach(({ index }, i) => {
       const answer = confirmed[i]!;
@@ -125,7 +127,7 @@ export class SettlePaymentReport {
     });
 
     const unsettled = reports.flatMap((report, index) => (results[index] === undefined ? [{ index, report }] : []));
-    if (unsettled.length === 0) return results as SettleResult[];
+    if (unsettled.length === 0) return results as (SettleResult | Promise<SettleResult>)[];
     const payments = await this.deps.payments.findByReferences(unsettled.map(({ report }) => report.reference));
     for (const { index, report } of unsettled) {
       const payment = payments.get(report.reference);
@@ -146,14 +148,16 @@ export class SettlePaymentReport {
         results[index] = ok({ outcome: 'ignored', paymentStatus: payment.status });
       }
     }
-    return results as SettleResult[];
+    return results as (SettleResult | Promise<SettleResult>)[];
   }
 
   /**
    * Final reports confirmed as contribution payments in one transaction: each answered, or refused
    * (not a contribution's payment, or contradicting it), to be answered once its payment is read.
+   * An answer is given once the payout check that follows the commit is done, but the batch does
+   * not wait for that check: the next batch can start as soon as this one committed.
    */
-  private async settleContributions(reports: readonly MobileMoneyStatusReport[]): Promise<({ settled: SettleResult } | { refused: ConfirmPaymentError })[]> {
+  private async settleContributions(reports: readonly MobileMoneyStatusReport[]): Promise<({ settled: Promise<SettleResult> } | { refused: ConfirmPaymentError })[]> {
     if (reports.length === 0) return [];
     const { uow, confirm, notifier, tontines } = this.deps;
     const confirmed = await uow.run(async () => {
@@ -182,18 +186,29 @@ export class SettlePaymentReport {
       );
       return results;
     });
-    // The cycles this batch paid into are counted after the commit, when two last payments of a
-    // cycle confirmed side by side in two transactions see each other.
-    const paid = confirmed.flatMap((r) => (r.ok && r.value.outcome === 'applied' ? [r.value.contribution] : []));
-    const pending = await this.deps.contributions.countPendingInCycles(paid.map((c) => ({ tontineId: c.tontineId, cycle: c.cycle })));
-    for (const tontineId of new Set(paid.filter((_, i) => pending[i] === 0).map((c) => c.tontineId))) await this.payOutIfComplete(tontineId);
+    const checked = this.payOutCompletedCycles(confirmed.flatMap((r) => (r.ok && r.value.outcome === 'applied' ? [r.value.contribution] : [])));
 
     return confirmed.map((result) => {
       if (!result.ok) return { refused: result.error };
       // A contribution payment this report settled is what the report said: no second read.
       const { outcome } = result.value;
-      return { settled: ok({ outcome, paymentStatus: outcome === 'failed' ? 'failed' : 'successful' }) };
+      return { settled: checked.then(() => ok({ outcome, paymentStatus: outcome === 'failed' ? 'failed' : 'successful' })) };
     });
+  }
+
+  /**
+   * The cycles these payments completed, paid out. Counted after the commit, when two last
+   * payments of a cycle confirmed side by side in two transactions see each other. The payments
+   * are booked whatever happens here: a failure is logged, and the `payout-due` job pays the cycle.
+   */
+  private async payOutCompletedCycles(paid: readonly Contribution[]): Promise<void> {
+    if (paid.length === 0) return;
+    try {
+      const pending = await this.deps.contributions.countPendingInCycles(paid.map((c) => ({ tontineId: c.tontineId, cycle: c.cycle })));
+      for (const tontineId of new Set(paid.filter((_, i) => pending[i] === 0).map((c) => c.tontineId))) await this.payOutIfComplete(tontineId);
+    } catch (error) {
+      this.deps.logger.error({ err: error, tontineIds: [...new Set(paid.map((c) => c.tontineId))] }, 'payout check after confirmation failed: the payout-due job will pay the cycle');
+    }
   }
 
   private amountMismatch(reference: string, expected: Money | undefined, report: MobileMoneyStatusReport): Result<never, SettleError> {

@@ -1,16 +1,18 @@
 /**
  * The `payout-due` job, against PostgreSQL through the real app: a cycle whose last contribution
  * was confirmed without the payout that normally follows (the process stopped between the
- * confirmation's commit and the payout) is paid out by the job, once; a cycle still waiting for
- * a contribution is left alone.
+ * confirmation's commit and the payout, or the check after the commit failed) is paid out by the
+ * job, once; a cycle still waiting for a contribution is left alone.
  */
 import { RequestContext } from '@mikro-orm/core';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfirmContributionPayment } from '../../core/contributions/confirm-contribution-payment.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { Money } from '../../core/money/money.ts';
+import { MikroOrmContributionRepository } from '../../adapters/postgres/mikro-orm-contribution-repository.ts';
 import { buildContainer } from '../../apps/container.ts';
+import { SettlePaymentReport } from '../../apps/payments/settle-payment-report.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { createApp } from '../../apps/server.ts';
 import { FakeClock } from '../support/fake-clock.ts';
@@ -75,5 +77,27 @@ describe('the payout-due job', () => {
     // Cycle 2 waits for its contributions: nothing more is due.
     expect(await runJob('payout-due')).toMatchObject({ outcome: 'ran', report: { paidOut: 0 } });
     expect(await payouts()).toHaveLength(1);
+  });
+
+  it('pays out a cycle whose payout check failed after its last confirmation: the confirmations still answer applied', async () => {
+    const counted = vi.spyOn(t.container.get(MikroOrmContributionRepository), 'countPendingInCycles').mockRejectedValue(new Error('connection lost'));
+    try {
+      for (const c of (await contributionsOf(db, tontineId)).filter((row) => row.cycle === 2)) {
+        const member = members.find((m) => m.id === c.member_id)!;
+        await RequestContext.create(db.orm.em, async () => {
+          const started = await t.container.get(PayContribution).execute({ contributionId: c.id, userId: member.id, idempotencyKey: `pay-${c.id}`, provider: 'sandbox', msisdn: member.phone });
+          if (!started.ok) throw new Error(started.error);
+          const report = { reference: started.value.attempt.providerReference, status: 'successful' as const, amount: Money.ofFrancs(3000), currency: 'RWF', providerTransactionId: undefined, reason: undefined };
+          expect(await t.container.get(SettlePaymentReport).execute(report)).toMatchObject({ ok: true, value: { outcome: 'applied', paymentStatus: 'successful' } });
+        });
+      }
+      expect(counted).toHaveBeenCalled();
+    } finally {
+      counted.mockRestore();
+    }
+    expect(await payouts()).toHaveLength(1);
+
+    expect(await runJob('payout-due')).toMatchObject({ outcome: 'ran', report: { paidOut: 1, errors: 0 } });
+    expect((await payouts()).map((p) => p.reference).sort()).toEqual([`payout:${tontineId}:1`, `payout:${tontineId}:2`]);
   });
 });
