@@ -80,7 +80,7 @@ export class ContributionPayments {
     return payment ? ok({ payment, repeated: started.value.started.outcome === 'exists' }) : err('payment_not_found');
   }
 
-  private async startAll(requests: readonly MemberPayRequest[]): Promise<Result<Started, MemberPayError>[]> {
+  private async startAll(requests: readonly MemberPayRequest[]): Promise<(Result<Started, MemberPayError> | Promise<Result<Started, MemberPayError>>)[]> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.startAllOnce(requests);
@@ -92,7 +92,11 @@ export class ContributionPayments {
     }
   }
 
-  private async startAllOnce(requests: readonly MemberPayRequest[]): Promise<Result<Started, MemberPayError>[]> {
+  /**
+   * The batch: keys read, payments started (committed); the payments to show are read after the
+   * batch frees its slot, so the next batch need not wait for that read.
+   */
+  private async startAllOnce(requests: readonly MemberPayRequest[]): Promise<(Result<Started, MemberPayError> | Promise<Result<Started, MemberPayError>>)[]> {
     const { payContribution, payments, provider, payableNumber } = this.deps;
     const keys = requests.map((r) => ({ memberId: r.userId, idempotencyKey: r.idempotencyKey }));
     const earlier = await payments.findByMemberKeys(keys);
@@ -107,13 +111,15 @@ export class ContributionPayments {
     });
     const toStart = checked.flatMap((c) => (c.ok ? [c.value] : []));
     const started = toStart.length === 0 ? [] : await payContribution.startAll(toStart);
-    const stored = await payments.findByMemberKeys(toStart.map((input) => ({ memberId: input.userId, idempotencyKey: input.idempotencyKey })));
+    // Read for the started payments only: each of them waits for this read, so its failure reaches a caller.
+    const shown = toStart.filter((_, i) => started[i]!.ok);
+    const stored = shown.length === 0 ? undefined : payments.findByMemberKeys(shown.map((input) => ({ memberId: input.userId, idempotencyKey: input.idempotencyKey })));
     let next = 0;
-    return checked.map((c): Result<Started, MemberPayError> => {
+    return checked.map((c) => {
       if (!c.ok) return c;
       const result = started[next++]!;
       if (!result.ok) return result;
-      return ok({ started: result.value, payment: stored.get(memberKey(c.value.userId, c.value.idempotencyKey)) });
+      return stored!.then((found) => ok({ started: result.value, payment: found.get(memberKey(c.value.userId, c.value.idempotencyKey)) }));
     });
   }
 }
