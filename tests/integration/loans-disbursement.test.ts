@@ -7,17 +7,14 @@
  * The ledger balances after each.
  */
 import { RequestContext } from '@mikro-orm/core';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disburseLoan } from '../../core/loans/disburse-loan.ts';
 import { Money } from '../../core/money/money.ts';
-import { buildContainer } from '../../apps/container.ts';
 import { Lending } from '../../apps/modules/loans-module.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
-import { createApp } from '../../apps/server.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { registerMember, type TestMember } from '../support/savings-journey.ts';
-import { testConfig, type TestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { saveApprovedLoan } from '../support/approved-loan.ts';
 import { FastCallbackMobileMoney } from '../support/fast-callback-mobile-money.ts';
@@ -49,10 +46,7 @@ const disburse = (loanId: string) => inContext(() => disburseLoan(t.container.ge
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const config = testConfig({ PAYMENT_POLL_AFTER_SECONDS: '60' });
-  const container = buildContainer({ config, orm: db.orm, logger: pino({ level: 'silent' }), clock, singleSignOn: null, mailTransport: null, mobileMoney });
-  const app = createApp(container);
-  t = { app, handler: app.callback(), container, config };
+  t = createTestApp(db, { env: { PAYMENT_POLL_AFTER_SECONDS: '60' }, clock, mobileMoney });
   mobileMoney.handler = t.handler as never;
   borrower = await registerMember(db, t, { email: 'ada@example.rw', firstName: 'Ada', language: 'en', phone: '+250788500001' });
 });

@@ -6,21 +6,17 @@
  * (one dispatch point); the polling job asks every pending payment in turn.
  */
 import { RequestContext } from '@mikro-orm/core';
-import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { disburseLoan } from '../../core/loans/disburse-loan.ts';
 import { Money } from '../../core/money/money.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
-import { buildContainer } from '../../apps/container.ts';
 import { Lending } from '../../apps/modules/loans-module.ts';
 import { SettlePaymentReport } from '../../apps/payments/settle-payment-report.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
-import { createApp } from '../../apps/server.ts';
 import { FakeClock } from '../support/fake-clock.ts';
-import { contributionsOf, registerMember, runningTontine, type TestMember } from '../support/savings-journey.ts';
-import { testConfig, type TestApp } from '../support/test-app.ts';
+import { contributionsOf, registerMember, runningTontine, startContributionPayment, successfulReport, type TestMember } from '../support/savings-journey.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { saveApprovedLoan } from '../support/approved-loan.ts';
 import { FastCallbackMobileMoney } from '../support/fast-callback-mobile-money.ts';
@@ -39,10 +35,7 @@ const poolBalance = async (id: string) => Number((await sql<{ c: string }>(`sele
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const config = testConfig({ PAYMENT_POLL_AFTER_SECONDS: '60' });
-  const container = buildContainer({ config, orm: db.orm, logger: pino({ level: 'silent' }), clock, singleSignOn: null, mailTransport: null, mobileMoney });
-  const app = createApp(container);
-  t = { app, handler: app.callback(), container, config };
+  t = createTestApp(db, { env: { PAYMENT_POLL_AFTER_SECONDS: '60' }, clock, mobileMoney });
   mobileMoney.handler = t.handler as never;
   members = [
     await registerMember(db, t, { email: 'ada@example.rw', firstName: 'Ada', language: 'en', phone: '+250788500001' }),
@@ -60,20 +53,9 @@ describe('payout transfers', () => {
     mobileMoney.callback = 'FAILED';
     const cycle1 = (await contributionsOf(db, tontineId)).filter((c) => c.cycle === 1);
     for (const c of cycle1) {
-      const member = members.find((m) => m.id === c.member_id)!;
-      await inContext(async () => {
-        const paid = await t.container.get(PayContribution).execute({ contributionId: c.id, userId: member.id, idempotencyKey: `pay-${c.id}`, provider: 'sandbox', msisdn: member.phone });
-        if (!paid.ok) throw new Error(paid.error);
-        const settled = await t.container.get(SettlePaymentReport).execute({
-          reference: paid.value.attempt.providerReference,
-          status: 'successful',
-          amount: Money.ofFrancs(4000),
-          currency: 'RWF',
-          providerTransactionId: undefined,
-          reason: undefined,
-        });
-        expect(settled).toMatchObject({ ok: true, value: { outcome: 'applied' } });
-      });
+      const reference = await startContributionPayment(db, t, members, c);
+      const settled = await inContext(() => t.container.get(SettlePaymentReport).execute(successfulReport(reference, 4000)));
+      expect(settled).toMatchObject({ ok: true, value: { outcome: 'applied' } });
     }
     const reference = `payout:${tontineId}:1`;
     expect(mobileMoney.callbackAnswers).toEqual([{ reference, status: 200, body: { status: 'failed', paymentStatus: 'failed' } }]);

@@ -5,20 +5,16 @@
  * job, once; a cycle still waiting for a contribution is left alone.
  */
 import { RequestContext } from '@mikro-orm/core';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfirmContributionPayment } from '../../core/contributions/confirm-contribution-payment.ts';
-import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { Money } from '../../core/money/money.ts';
 import { MikroOrmContributionRepository } from '../../adapters/postgres/mikro-orm-contribution-repository.ts';
-import { buildContainer } from '../../apps/container.ts';
 import { SettlePaymentReport } from '../../apps/payments/settle-payment-report.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
-import { createApp } from '../../apps/server.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { FastCallbackMobileMoney } from '../support/fast-callback-mobile-money.ts';
-import { contributionsOf, registerMember, runningTontine, type TestMember } from '../support/savings-journey.ts';
-import { testConfig, type TestApp } from '../support/test-app.ts';
+import { contributionsOf, registerMember, runningTontine, startContributionPayment, successfulReport, type TestMember } from '../support/savings-journey.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 let db: TestDatabase;
@@ -28,15 +24,14 @@ const mobileMoney = new FastCallbackMobileMoney();
 let members: TestMember[];
 let tontineId: string;
 
+const inContext = <T>(work: () => Promise<T>) => RequestContext.create(db.orm.em, work);
 const runJob = (name: string) => t.container.get(JobRunner).runOnce(name);
 const sql = <T>(query: string, params: unknown[] = []) => db.orm.em.fork().execute<T[]>(query, params);
 const payouts = () => sql<{ reference: string; status: string; member_id: string }>(`select reference, status, member_id from payments where kind = 'payout' and tontine_id = ?`, [tontineId]);
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const container = buildContainer({ config: testConfig(), orm: db.orm, logger: pino({ level: 'silent' }), clock, singleSignOn: null, mailTransport: null, mobileMoney });
-  const app = createApp(container);
-  t = { app, handler: app.callback(), container, config: testConfig() };
+  t = createTestApp(db, { clock, mobileMoney });
   mobileMoney.handler = t.handler as never;
   members = [
     await registerMember(db, t, { email: 'ada@example.rw', firstName: 'Ada', language: 'en', phone: '+250788600001' }),
@@ -59,13 +54,9 @@ describe('the payout-due job', () => {
     // Each contribution of cycle 1 confirmed by the use case alone: the money is booked, but the
     // payout check that SettlePaymentReport runs after the commit never ran.
     for (const c of (await contributionsOf(db, tontineId)).filter((row) => row.cycle === 1)) {
-      const member = members.find((m) => m.id === c.member_id)!;
-      await RequestContext.create(db.orm.em, async () => {
-        const started = await t.container.get(PayContribution).execute({ contributionId: c.id, userId: member.id, idempotencyKey: `pay-${c.id}`, provider: 'sandbox', msisdn: member.phone });
-        if (!started.ok) throw new Error(started.error);
-        const confirmed = await t.container.get(ConfirmContributionPayment).execute({ providerReference: started.value.attempt.providerReference, outcome: 'successful', amount: Money.ofFrancs(3000) });
-        expect(confirmed).toMatchObject({ ok: true, value: { outcome: 'applied' } });
-      });
+      const providerReference = await startContributionPayment(db, t, members, c);
+      const confirmed = await inContext(() => t.container.get(ConfirmContributionPayment).execute({ providerReference, outcome: 'successful', amount: Money.ofFrancs(3000) }));
+      expect(confirmed).toMatchObject({ ok: true, value: { outcome: 'applied' } });
     }
     expect(await payouts()).toEqual([]);
 
@@ -83,13 +74,9 @@ describe('the payout-due job', () => {
     const counted = vi.spyOn(t.container.get(MikroOrmContributionRepository), 'countPendingInCycles').mockRejectedValue(new Error('connection lost'));
     try {
       for (const c of (await contributionsOf(db, tontineId)).filter((row) => row.cycle === 2)) {
-        const member = members.find((m) => m.id === c.member_id)!;
-        await RequestContext.create(db.orm.em, async () => {
-          const started = await t.container.get(PayContribution).execute({ contributionId: c.id, userId: member.id, idempotencyKey: `pay-${c.id}`, provider: 'sandbox', msisdn: member.phone });
-          if (!started.ok) throw new Error(started.error);
-          const report = { reference: started.value.attempt.providerReference, status: 'successful' as const, amount: Money.ofFrancs(3000), currency: 'RWF', providerTransactionId: undefined, reason: undefined };
-          expect(await t.container.get(SettlePaymentReport).execute(report)).toMatchObject({ ok: true, value: { outcome: 'applied', paymentStatus: 'successful' } });
-        });
+        const reference = await startContributionPayment(db, t, members, c);
+        const settled = await inContext(() => t.container.get(SettlePaymentReport).execute(successfulReport(reference, 3000)));
+        expect(settled).toMatchObject({ ok: true, value: { outcome: 'applied', paymentStatus: 'successful' } });
       }
       expect(counted).toHaveBeenCalled();
     } finally {

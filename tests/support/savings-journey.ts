@@ -1,11 +1,14 @@
 /**
- * Members and running tontines for the scheduler's tests, made through the real use cases (the
- * accounts API, CreateTontine, JoinTontine), with the member's language and phone set as a
- * profile would set them.
+ * Members and running tontines for the scheduler's and the payments' tests, made through the
+ * real use cases (the accounts API, CreateTontine, JoinTontine, PayContribution), with the
+ * member's language and phone set as a profile would set them.
  */
 import { RequestContext } from '@mikro-orm/core';
 import request from 'supertest';
 import type { Language } from '../../core/accounts/user.ts';
+import { PayContribution } from '../../core/contributions/pay-contribution.ts';
+import { Money } from '../../core/money/money.ts';
+import type { MobileMoneyStatusReport } from '../../core/payments/ports.ts';
 import { CreateTontine } from '../../core/tontines/create-tontine.ts';
 import { JoinTontine } from '../../core/tontines/join-tontine.ts';
 import type { TestApp } from './test-app.ts';
@@ -59,4 +62,20 @@ export function contributionsOf(db: TestDatabase, tontineId: string): Promise<Co
   return db.orm.em
     .fork()
     .execute<ContributionRow[]>('select id, member_id, cycle, due_date::text as due_date, status from contributions where tontine_id = ? order by cycle, member_id', [tontineId]);
+}
+
+/** The contribution's member starts its payment (PayContribution, the sandbox provider, key `pay-<id>`): its provider reference. */
+export function startContributionPayment(db: TestDatabase, t: TestApp, members: readonly TestMember[], contribution: ContributionRow): Promise<string> {
+  const member = members.find((m) => m.id === contribution.member_id);
+  if (!member) throw new Error(`no member ${contribution.member_id} among the test's members`);
+  return RequestContext.create(db.orm.em, async () => {
+    const started = await t.container.get(PayContribution).execute({ contributionId: contribution.id, userId: member.id, idempotencyKey: `pay-${contribution.id}`, provider: 'sandbox', msisdn: member.phone });
+    if (!started.ok) throw new Error(`pay ${contribution.id}: ${started.error}`);
+    return started.value.attempt.providerReference;
+  });
+}
+
+/** The provider's word that the payment under `reference` succeeded, for the amount asked. */
+export function successfulReport(reference: string, francs: number): MobileMoneyStatusReport {
+  return { reference, status: 'successful', amount: Money.ofFrancs(francs), currency: 'RWF', providerTransactionId: undefined, reason: undefined };
 }

@@ -6,6 +6,7 @@ import type Koa from 'koa';
 import { pino } from 'pino';
 import type { SingleSignOn } from '../../core/accounts/single-sign-on.ts';
 import type { MailTransport } from '../../core/notifications/mail-transport.ts';
+import type { MobileMoney } from '../../core/payments/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import { loadConfig, type Config } from '../../apps/config.ts';
 import { buildContainer } from '../../apps/container.ts';
@@ -36,7 +37,7 @@ export interface TestApp {
 
 export function createTestApp(
   db: TestDatabase,
-  options: { env?: Record<string, string>; clock?: Clock; mailTransport?: MailTransport; singleSignOn?: SingleSignOn } = {},
+  options: { env?: Record<string, string>; clock?: Clock; mailTransport?: MailTransport; singleSignOn?: SingleSignOn; mobileMoney?: MobileMoney } = {},
 ): TestApp {
   const config = testConfig(options.env);
   const container = buildContainer({
@@ -46,6 +47,7 @@ export function createTestApp(
     clock: options.clock ?? { now: () => new Date() },
     singleSignOn: options.singleSignOn ?? null,
     mailTransport: options.mailTransport ?? null,
+    ...(options.mobileMoney ? { mobileMoney: options.mobileMoney } : {}),
   });
   const app = createApp(container);
   return { app, handler: app.callback(), container, config };
