@@ -24,15 +24,17 @@
  * pgbench: `pgbench -i -s 10` then `-c C -j 2 -T <s> -b tpcb-like` for the many-pool figures;
  * `-i -s 1` (one branch row, every transaction updates it) for the hot-pool figures.
  *
- *   --clients <n>          client count C, for both (default 16)
+ *   --clients <list>       client counts C, for both, comma-separated (default 16,32): one run
+ *                          per count, each in a process of its own with a fresh database
  *   --pgbench-seconds <n>  length of each pgbench run (default 15)
  *   --max-seconds <n>      bound on each app workload (default 15)
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import Table from 'cli-table3';
@@ -51,12 +53,23 @@ import type { LoadJob, LoadRequest, LoadResult, ProviderCallback } from './http-
 import { adminExecute, createTestDatabase } from '../tests/support/test-database.ts';
 
 const options = new Command()
-  .option('--clients <n>', 'client count C (app workers, app pool, pgbench clients)', '16')
+  .option('--clients <list>', 'client counts C, comma-separated (app workers, app pool, pgbench clients)', '16,32')
   .option('--pgbench-seconds <n>', 'length of each pgbench run', '15')
   .option('--max-seconds <n>', 'bound on each app workload', '15')
   .parse(process.argv.slice(2), { from: 'user' })
   .opts<{ clients: string; pgbenchSeconds: string; maxSeconds: string }>();
-const CLIENTS = Math.min(64, Math.max(1, Number(options.clients)));
+const clientCounts = options.clients.split(',').map((c) => Math.min(64, Math.max(1, Number(c))));
+if (clientCounts.length > 1) {
+  // One run per client count, one after the other, each in a process of its own: a fresh app,
+  // pool and database every time.
+  for (const clients of clientCounts) {
+    const args = [...process.execArgv, fileURLToPath(import.meta.url), '--clients', String(clients), '--pgbench-seconds', options.pgbenchSeconds, '--max-seconds', options.maxSeconds];
+    const code = await new Promise<number | null>((resolve) => spawn(process.execPath, args, { stdio: 'inherit' }).on('exit', resolve));
+    if (code !== 0) process.exit(code ?? 1);
+  }
+  process.exit(0);
+}
+const CLIENTS = clientCounts[0]!;
 const PGBENCH_SECONDS = Math.min(60, Math.max(5, Number(options.pgbenchSeconds)));
 const MAX_MS = Math.min(60, Math.max(5, Number(options.maxSeconds))) * 1000;
 
