@@ -37,6 +37,7 @@ const EnvSchema = z
     AFRICASTALKING_SENDER_ID: optionalText,
     MOBILE_MONEY_PROVIDER: z.enum(['sandbox', 'mtn']).default('sandbox'),
     MOBILE_MONEY_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    MOBILE_MONEY_CALLBACK_SECRET: z.string().trim().min(32, 'MOBILE_MONEY_CALLBACK_SECRET needs at least 32 characters').optional(),
     SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).default(1500),
     SANDBOX_ONGOING_MS: z.coerce.number().int().min(0).default(30_000),
     MTN_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://sandbox.momodeveloper.mtn.com'),
@@ -68,6 +69,10 @@ const EnvSchema = z
       ].every(Boolean),
     { message: 'MOBILE_MONEY_PROVIDER=mtn needs the MTN_COLLECTION_* and MTN_DISBURSEMENT_* subscription keys, API users and API keys', path: ['MOBILE_MONEY_PROVIDER'] },
   )
+  .refine((env) => env.MOBILE_MONEY_PROVIDER !== 'mtn' || Boolean(env.MOBILE_MONEY_CALLBACK_SECRET), {
+    message: 'MOBILE_MONEY_PROVIDER=mtn needs MOBILE_MONEY_CALLBACK_SECRET (32 characters or more, the same on every replica): it signs each payment\'s callback URL',
+    path: ['MOBILE_MONEY_CALLBACK_SECRET'],
+  })
   .refine((env) => Boolean(env.AFRICASTALKING_USERNAME) === Boolean(env.AFRICASTALKING_API_KEY), {
     message: 'set both AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY, or neither',
     path: ['AFRICASTALKING_API_KEY'],
@@ -97,13 +102,15 @@ export interface Config {
   africasTalking: { username: string; apiKey: string; baseUrl: string; senderId: string | null } | null;
   /**
    * `sandbox`: the embedded SandboxMobileMoney (calls back after `settleMs`); `mtn`: MTN MoMo.
-   * `callbackUrl`: where the provider sends its callbacks.
+   * `callbackUrl`: the callback route, to which each payment's token is added; `callbackSecret`
+   * signs those tokens (null in sandbox mode when unset: a random secret per process).
    */
   mobileMoney:
-    | { provider: 'sandbox'; callbackUrl: string; settleMs: number; ongoingMs: number }
+    | { provider: 'sandbox'; callbackUrl: string; callbackSecret: string | null; currency: 'RWF'; settleMs: number; ongoingMs: number }
     | {
         provider: 'mtn';
         callbackUrl: string;
+        callbackSecret: string;
         baseUrl: string;
         targetEnvironment: string;
         currency: string;
@@ -157,14 +164,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
 function mobileMoneyOf(e: Env): Config['mobileMoney'] {
   const callbackUrl = e.MOBILE_MONEY_CALLBACK_URL ?? `${e.PUBLIC_BASE_URL.replace(/\/+$/, '')}/api/payments/callbacks/mtn`;
-  if (e.MOBILE_MONEY_PROVIDER === 'sandbox') return { provider: 'sandbox', callbackUrl, settleMs: e.SANDBOX_SETTLE_MS, ongoingMs: e.SANDBOX_ONGOING_MS };
+  const callbackSecret = e.MOBILE_MONEY_CALLBACK_SECRET ?? null;
+  if (e.MOBILE_MONEY_PROVIDER === 'sandbox') return { provider: 'sandbox', callbackUrl, callbackSecret, currency: 'RWF', settleMs: e.SANDBOX_SETTLE_MS, ongoingMs: e.SANDBOX_ONGOING_MS };
   const need = (value: string | undefined) => value ?? '';
   return {
     provider: 'mtn',
     callbackUrl,
+    currency: e.MTN_CURRENCY,
+    callbackSecret: need(callbackSecret ?? undefined),
     baseUrl: e.MTN_BASE_URL,
     targetEnvironment: e.MTN_TARGET_ENVIRONMENT,
-    currency: e.MTN_CURRENCY,
     collection: { subscriptionKey: need(e.MTN_COLLECTION_SUBSCRIPTION_KEY), apiUser: need(e.MTN_COLLECTION_API_USER), apiKey: need(e.MTN_COLLECTION_API_KEY) },
     disbursement: { subscriptionKey: need(e.MTN_DISBURSEMENT_SUBSCRIPTION_KEY), apiUser: need(e.MTN_DISBURSEMENT_API_USER), apiKey: need(e.MTN_DISBURSEMENT_API_KEY) },
   };

@@ -19,6 +19,7 @@
  * bound as constants, so resolving stays synchronous. Tests pass their own Infrastructure (an
  * injected Clock, a fake MailTransport) or rebind a port.
  */
+import { randomBytes } from 'node:crypto';
 import type { ServiceIdentifier } from 'inversify';
 import { Container, ContainerModule } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
@@ -50,7 +51,8 @@ import type { ContributionRepository } from '../core/contributions/ports.ts';
 import { Journal } from '../core/ledger/journal.ts';
 import type { JournalWriter, LedgerRepository } from '../core/ledger/ports.ts';
 import type { MailTransport } from '../core/notifications/mail-transport.ts';
-import type { MobileMoney, MobileMoneyProvider } from '../core/payments/ports.ts';
+import type { MobileMoney, MobileMoneyProvider, PaymentDisputes } from '../core/payments/ports.ts';
+import { ReconcilePayment } from '../core/payments/reconcile-payment.ts';
 import { AcceptTurnSwap } from '../core/tontines/accept-turn-swap.ts';
 import { CancelTontine } from '../core/tontines/cancel-tontine.ts';
 import { CreateTontine } from '../core/tontines/create-tontine.ts';
@@ -69,6 +71,7 @@ import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
 import { Argon2PasswordHasher } from '../adapters/crypto/argon2-password-hasher.ts';
 import { NodeSecretTokens, RandomUuidGenerator } from '../adapters/crypto/node-secret-tokens.ts';
 import { EmailOutboxDispatcher } from '../adapters/email/email-outbox-dispatcher.ts';
+import { MobileMoneyCallbackTokens, type CallbackKind } from '../adapters/mobile-money/callback-tokens.ts';
 import { MtnMomoMobileMoney } from '../adapters/mobile-money/mtn-momo-mobile-money.ts';
 import { SandboxMobileMoney } from '../adapters/mobile-money/sandbox-mobile-money.ts';
 import { MikroOrmAccountRepository } from '../adapters/postgres/mikro-orm-account-repository.ts';
@@ -77,6 +80,7 @@ import { MikroOrmLoanCollections } from '../adapters/postgres/mikro-orm-loan-rep
 import { MikroOrmTontineRepository } from '../adapters/postgres/mikro-orm-tontine-repository.ts';
 import { PostgresChat, PostgresMemberDirectory, PostgresNotificationStore } from '../adapters/postgres/postgres-community.ts';
 import { PostgresLedgerRepository } from '../adapters/postgres/postgres-ledger-repository.ts';
+import { PostgresPaymentDisputes } from '../adapters/postgres/postgres-payment-disputes.ts';
 import { PostgresPaymentRepository } from '../adapters/postgres/postgres-payment-repository.ts';
 import { MikroOrmSessionStore } from '../adapters/postgres/mikro-orm-session-store.ts';
 import { MikroOrmSignInLinkStore } from '../adapters/postgres/mikro-orm-sign-in-link-store.ts';
@@ -104,6 +108,8 @@ export interface Infrastructure {
   mailTransport: MailTransport | null;
   /** Made from the configuration when absent (tests pass a SandboxMobileMoney of their own). */
   mobileMoney?: MobileMoney;
+  /** Made from the configuration when absent; a test passing its own provider passes the tokens it gave it. */
+  callbackTokens?: MobileMoneyCallbackTokens;
 }
 
 function token<T>(name: string): ServiceIdentifier<T> {
@@ -133,6 +139,8 @@ export const TOKENS = {
   /** Null when no mail transport is configured. */
   EmailDispatcher: token<EmailOutboxDispatcher | null>('EmailDispatcher'),
   MobileMoney: token<MobileMoney>('MobileMoney'),
+  CallbackTokens: token<MobileMoneyCallbackTokens>('CallbackTokens'),
+  PaymentDisputes: token<PaymentDisputes>('PaymentDisputes'),
   /** The provider of the configured adapter: its clearing account and its payments. */
   MobileMoneyProvider: token<MobileMoneyProvider>('MobileMoneyProvider'),
   /** Reads a phone as a number the configured provider can be asked to collect from. */
@@ -145,9 +153,16 @@ export const TOKENS = {
   Notifier: token<Notifier>('Notifier'),
 };
 
+/** The signer of each payment's callback URL: the configured secret, or (sandbox only) a random one for this process. */
+export function createCallbackTokens(config: Config): MobileMoneyCallbackTokens {
+  const { callbackSecret, callbackUrl } = config.mobileMoney;
+  return new MobileMoneyCallbackTokens(callbackSecret ?? randomBytes(32).toString('base64url'), callbackUrl);
+}
+
 /** The configured mobile-money adapter: the embedded sandbox unless MTN is configured. */
-export function createMobileMoney(config: Config): MobileMoney {
+export function createMobileMoney(config: Config, tokens: MobileMoneyCallbackTokens): MobileMoney {
   const settings = config.mobileMoney;
+  const callbackUrlFor = (kind: CallbackKind, reference: string) => tokens.urlFor(kind, reference);
   if (settings.provider === 'mtn') {
     return new MtnMomoMobileMoney({
       baseUrl: settings.baseUrl,
@@ -155,10 +170,10 @@ export function createMobileMoney(config: Config): MobileMoney {
       currency: settings.currency,
       collection: settings.collection,
       disbursement: settings.disbursement,
-      callbackUrl: settings.callbackUrl,
+      callbackUrlFor,
     });
   }
-  return new SandboxTestNumbers(new SandboxMobileMoney({ callbackUrl: settings.callbackUrl, settleMs: settings.settleMs, ongoingMs: settings.ongoingMs }));
+  return new SandboxTestNumbers(new SandboxMobileMoney({ callbackUrlFor, settleMs: settings.settleMs, ongoingMs: settings.ongoingMs }));
 }
 
 function infrastructureModule(infra: Infrastructure): ContainerModule {
@@ -174,7 +189,9 @@ function infrastructureModule(infra: Infrastructure): ContainerModule {
     bind(TOKENS.SecretTokens).toResolvedValue(() => new NodeSecretTokens());
     bind(TOKENS.PasswordHasher).toResolvedValue(() => new Argon2PasswordHasher());
     bind(TOKENS.UnitOfWork).toResolvedValue((em: EntityManager) => new MikroOrmUnitOfWork(em), [TOKENS.EntityManager]);
-    bind(TOKENS.MobileMoney).toConstantValue(infra.mobileMoney ?? createMobileMoney(infra.config));
+    const callbackTokens = infra.callbackTokens ?? createCallbackTokens(infra.config);
+    bind(TOKENS.CallbackTokens).toConstantValue(callbackTokens);
+    bind(TOKENS.MobileMoney).toConstantValue(infra.mobileMoney ?? createMobileMoney(infra.config, callbackTokens));
     bind(TOKENS.MobileMoneyProvider).toConstantValue(infra.config.mobileMoney.provider);
     bind(TOKENS.PayableNumber).toConstantValue(
       infra.config.mobileMoney.provider === 'sandbox'
@@ -368,6 +385,12 @@ const savingsModule = new ContainerModule(({ bind }) => {
       base.uow,
       TOKENS.Logger,
     ],
+  );
+  bind(TOKENS.PaymentDisputes).toResolvedValue((em: EntityManager) => new PostgresPaymentDisputes(em), [TOKENS.EntityManager]);
+  bind(ReconcilePayment).toResolvedValue(
+    (mobileMoney: MobileMoney, config: Config, settle: SettlePaymentReport, disputes: PaymentDisputes, clock: Clock) =>
+      new ReconcilePayment({ mobileMoney, provider: config.mobileMoney.provider, currency: config.mobileMoney.currency, settle: (report) => settle.execute(report), disputes, clock }),
+    [TOKENS.MobileMoney, TOKENS.Config, SettlePaymentReport, TOKENS.PaymentDisputes, base.clock],
   );
 });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MobileMoneyCallbackTokens } from './callback-tokens.ts';
 import { Money } from '../../core/money/money.ts';
 import type { MobileMoneyRequest } from '../../core/payments/ports.ts';
 import { startCallbackReceiver, type CallbackReceiver } from '../../tests/fakes/callback-receiver.ts';
@@ -36,6 +37,11 @@ class ManualClock {
   }
 }
 
+/** The app's signer of per-payment callback URLs, pointed at the receiver. */
+function callbackTokens(): MobileMoneyCallbackTokens {
+  return new MobileMoneyCallbackTokens('adapter-test-secret-of-32-characters!', `${receiver.url}/api/mobile-money/callback`);
+}
+
 function adapter(overrides: Partial<MtnMomoOptions> = {}): MtnMomoMobileMoney {
   return new MtnMomoMobileMoney({
     baseUrl: mtn.url,
@@ -43,7 +49,7 @@ function adapter(overrides: Partial<MtnMomoOptions> = {}): MtnMomoMobileMoney {
     currency: mtn.currency,
     collection: mtn.collection,
     disbursement: mtn.disbursement,
-    callbackUrl: `${receiver.url}/api/mobile-money/callback`,
+    callbackUrlFor: (kind, reference) => callbackTokens().urlFor(kind, reference),
     ...overrides,
   });
 }
@@ -72,7 +78,8 @@ describe('MtnMomoMobileMoney: requests', () => {
     const post = mtn.requests.find((r) => r.method === 'POST' && r.path === '/collection/v1_0/requesttopay');
     expect(post?.headers['x-reference-id']).toBe(request.reference);
     expect(post?.headers['x-target-environment']).toBe('sandbox');
-    expect(post?.headers['x-callback-url']).toBe(`${receiver.url}/api/mobile-money/callback`);
+    // Each payment its own callback URL, carrying the token made for its reference.
+    expect(post?.headers['x-callback-url']).toBe(`${receiver.url}/api/mobile-money/callback/${callbackTokens().tokenFor('collection', request.reference)}`);
     expect(post?.headers['ocp-apim-subscription-key']).toBe(mtn.collection.subscriptionKey);
     expect(post?.headers.authorization).toMatch(/^Bearer \S+$/);
   });
@@ -224,7 +231,7 @@ describe('MtnMomoMobileMoney: callbacks and status queries', () => {
     await receiver.waitFor(before + 1);
     const callback = receiver.received[before]!;
     expect(callback.method).toBe('PUT');
-    expect(callback.path).toBe('/api/mobile-money/callback');
+    expect(callback.path).toBe(`/api/mobile-money/callback/${callbackTokens().tokenFor('collection', request.reference)}`);
     const body: unknown = JSON.parse(callback.body);
     expect(body).not.toHaveProperty('referenceId');
     const parsed = parseMtnCallback(body);

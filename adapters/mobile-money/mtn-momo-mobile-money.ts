@@ -32,6 +32,7 @@ import type {
   MobileMoneyStatusReport,
 } from '../../core/payments/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
+import type { CallbackKind } from './callback-tokens.ts';
 import { err, invariant, ok, type Result } from '../../core/shared/result.ts';
 
 export const MTN_SANDBOX_BASE_URL = 'https://sandbox.momodeveloper.mtn.com';
@@ -52,8 +53,11 @@ export interface MtnMomoOptions {
   currency?: string;
   collection: MtnMomoProductCredentials;
   disbursement: MtnMomoProductCredentials;
-  /** Where MTN sends the callback; its host must be the API user's providerCallbackHost. */
-  callbackUrl?: string;
+  /**
+   * Where MTN sends one payment's callback (per request, with its token: MobileMoneyCallbackTokens);
+   * the host must be the API user's providerCallbackHost. Without it MTN sends none: poll.
+   */
+  callbackUrlFor?: (kind: CallbackKind, reference: string) => string;
   /** Per HTTP request; a slower answer counts as unavailable. 15 s by default. */
   timeoutMs?: number;
   clock?: Clock;
@@ -138,7 +142,8 @@ export class MtnMomoMobileMoney implements MobileMoney {
       payeeNote: request.description,
     };
     const headers: Record<string, string> = { 'X-Reference-Id': mtnReferenceId(request.reference), 'Content-Type': 'application/json' };
-    if (this.options.callbackUrl !== undefined) headers['X-Callback-Url'] = this.options.callbackUrl;
+    const callbackUrl = this.options.callbackUrlFor?.(product === 'collection' ? 'collection' : 'transfer', request.reference);
+    if (callbackUrl !== undefined) headers['X-Callback-Url'] = callbackUrl;
     const response = await this.call(product, 'POST', PATHS[product].create, headers, JSON.stringify(body));
     if (response === undefined) return err('mobile_money_unavailable');
     // 409: this reference was already created by an earlier attempt; its outcome comes as usual.

@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 function sandbox(options: SandboxMobileMoneyOptions = {}): SandboxMobileMoney {
-  const created = new SandboxMobileMoney({ callbackUrl: `${receiver.url}/api/mobile-money/callback`, settleMs: SETTLE_MS, ongoingMs: 150, ...options });
+  const created = new SandboxMobileMoney({ callbackUrlFor: () => `${receiver.url}/api/mobile-money/callback`, settleMs: SETTLE_MS, ongoingMs: 150, ...options });
   sandboxes.push(created);
   return created;
 }
@@ -133,10 +133,10 @@ describe('SandboxMobileMoney', () => {
   });
 
   it('settles silently without a callback URL, and survives an unreachable app', async () => {
-    const silent = sandbox({ callbackUrl: undefined });
+    const silent = sandbox({ callbackUrlFor: undefined });
     const request = payment();
     await silent.requestToPay(request);
-    const unreachable = sandbox({ callbackUrl: 'http://127.0.0.1:1/callback' });
+    const unreachable = sandbox({ callbackUrlFor: () => 'http://127.0.0.1:1/callback' });
     const other = payment();
     await unreachable.requestToPay(other);
     await sleep(SETTLE_MS * 4);

@@ -13,8 +13,11 @@
  *   number succeeds after `ongoingMs`; the "pending" number never settles; the "timeout" number
  *   fails with EXPIRED without a callback.
  * - A callback is sent once, when the payment is final, by `callbackMethod` (PUT like MTN, or
- *   POST) to `callbackUrl`, as MTN's resource without `referenceId`; like MTN it is not retried
- *   when the app cannot be reached, and the status queries tell the truth either way.
+ *   POST) to that payment's own URL (`callbackUrlFor`, carrying its token), as MTN's resource
+ *   without `referenceId`; like MTN it is not retried when the app cannot be reached, and the
+ *   status queries tell the truth either way.
+ * - `settle` makes a payment final now, as the provider decides (tests and demos); a payment that
+ *   is already final keeps its outcome, as at MTN.
  * - A fraction of a franc or a number that is not E.164 throws: that is a bug of the caller.
  */
 import { randomInt } from 'node:crypto';
@@ -28,12 +31,13 @@ import type {
   MobileMoneyStatusReport,
 } from '../../core/payments/ports.ts';
 import { err, ok, type Result } from '../../core/shared/result.ts';
+import type { CallbackKind } from './callback-tokens.ts';
 import { mtnMsisdn } from './mtn-momo-mobile-money.ts';
 import { mtnSandboxPlan, type MtnResource } from './mtn-sandbox.ts';
 
 export interface SandboxMobileMoneyOptions {
-  /** The app's mobile-money callback route; without it, payments settle silently (poll them). */
-  callbackUrl?: string;
+  /** One payment's callback URL (with its token); without it, payments settle silently (poll them). */
+  callbackUrlFor?: (kind: CallbackKind, reference: string) => string;
   /** PUT by default, as MTN documents it. */
   callbackMethod?: 'PUT' | 'POST';
   /** 1500 ms by default. */
@@ -44,9 +48,11 @@ export interface SandboxMobileMoneyOptions {
   currency?: string;
 }
 
-type Kind = 'collection' | 'transfer';
+type Kind = CallbackKind;
 
 interface SandboxPayment {
+  kind: Kind;
+  reference: string;
   amount: Money;
   resource: MtnResource;
 }
@@ -89,6 +95,8 @@ export class SandboxMobileMoney implements MobileMoney {
     if (this.payments.has(key)) return ok({ providerReference: request.reference });
     const party = { partyIdType: 'MSISDN', partyId: mtnMsisdn(request.msisdn) };
     const payment: SandboxPayment = {
+      kind,
+      reference: request.reference,
       amount: request.amount,
       resource: {
         externalId: request.reference,
@@ -105,19 +113,35 @@ export class SandboxMobileMoney implements MobileMoney {
     if (plan) {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
-        payment.resource = {
-          ...payment.resource,
-          status: plan.status,
-          ...(plan.status === 'SUCCESSFUL' ? { financialTransactionId: String(randomInt(100_000_000, 999_999_999)) } : {}),
-          ...(plan.reason === undefined ? {} : { reason: plan.reason }),
-        };
-        if (plan.sendCallback) void this.callBack(payment.resource);
+        this.finish(payment, plan.status, plan.reason, plan.sendCallback);
       }, plan.afterMs);
       // A pending sandbox payment must not keep a CLI or test process alive.
       timer.unref();
       this.timers.add(timer);
     }
     return ok({ providerReference: request.reference });
+  }
+
+  /**
+   * The provider's decision, now: a pending payment becomes final (with a callback unless
+   * `callback` is false). Answers false for an unknown reference or a payment already final.
+   */
+  settle(kind: Kind, reference: string, status: 'SUCCESSFUL' | 'FAILED', options: { reason?: string; callback?: boolean } = {}): boolean {
+    const payment = this.payments.get(`${kind}:${reference}`);
+    if (!payment || payment.resource.status !== 'PENDING') return false;
+    this.finish(payment, status, options.reason, options.callback ?? true);
+    return true;
+  }
+
+  private finish(payment: SandboxPayment, status: 'SUCCESSFUL' | 'FAILED', reason: string | undefined, sendCallback: boolean): void {
+    if (payment.resource.status !== 'PENDING') return;
+    payment.resource = {
+      ...payment.resource,
+      status,
+      ...(status === 'SUCCESSFUL' ? { financialTransactionId: String(randomInt(100_000_000, 999_999_999)) } : {}),
+      ...(reason === undefined ? {} : { reason }),
+    };
+    if (sendCallback) void this.callBack(payment);
   }
 
   private status(kind: Kind, reference: string): Result<MobileMoneyStatusReport, MobileMoneyStatusError> {
@@ -134,10 +158,11 @@ export class SandboxMobileMoney implements MobileMoney {
     });
   }
 
-  private async callBack(resource: MtnResource): Promise<void> {
-    if (this.options.callbackUrl === undefined) return;
+  private async callBack({ kind, reference, resource }: SandboxPayment): Promise<void> {
+    const url = this.options.callbackUrlFor?.(kind, reference);
+    if (url === undefined) return;
     try {
-      const response = await fetch(this.options.callbackUrl, {
+      const response = await fetch(url, {
         method: this.options.callbackMethod ?? 'PUT',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(resource),

@@ -21,6 +21,7 @@ export const ERRORS = {
   amount_must_be_positive: { status: 400, message: 'Please enter an amount above zero.' },
   cannot_swap_with_self: { status: 400, message: 'You cannot swap turns with yourself.' },
   mobile_money_callback_invalid: { status: 400, message: 'The callback body is not a payment resource.' },
+  callback_refused: { status: 403, message: 'This callback does not carry the token of its payment.' },
   not_a_member: { status: 403, message: 'Only members of this tontine can do this.' },
   only_admin_can_start: { status: 403, message: 'Only the admin of this tontine can start it.' },
   only_admin_can_cancel: { status: 403, message: 'Only the admin of this tontine can cancel it.' },

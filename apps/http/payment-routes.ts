@@ -11,20 +11,27 @@
  *   retry with the same key.
  * - A member reads only their own payments and notifications (another's is a 404), and the
  *   contributions of a group only as its member (403 `not_a_member`).
- * - The callback (`PUT|POST /api/payments/callbacks/mtn`, MTN's format, the sandbox's too)
- *   settles through SettlePaymentReport, the one dispatch point (loan references included): a
- *   repeat answers 200 and changes nothing; the same reference with another amount answers 409
- *   `payment_amount_mismatch`.
+ * - The callback (`PUT|POST /api/payments/callbacks/mtn/<token>`, MTN's format, the sandbox's too)
+ *   is a hint, never proof. Its token must be the one made for the body's reference when the
+ *   provider was asked (MobileMoneyCallbackTokens, constant-time): any other post answers 403
+ *   `callback_refused` before any work, logged with a running count. A valid one makes the app
+ *   ask the provider (ReconcilePayment) and book only the provider's own answer, through
+ *   SettlePaymentReport (loan references included): a repeat answers 200 and changes nothing; an
+ *   answer for another amount answers 409 `payment_amount_mismatch` and raises a dispute; a
+ *   provider that cannot answer now, 202 `unverified` (the polling job asks again).
  */
 import { Router } from '@koa/router';
 import type { Container } from 'inversify';
 import type { Context } from 'koa';
+import type { Logger } from 'pino';
 import { parseMtnCallback } from '../../adapters/mobile-money/mtn-momo-mobile-money.ts';
 import { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
 import { PostgresNotificationStore, type StoredNotification } from '../../adapters/postgres/postgres-community.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
 import { ContributionPayments } from '../payments/contribution-payments.ts';
-import { SettlePaymentReport } from '../payments/settle-payment-report.ts';
+import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
+import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
+import { TOKENS } from '../container.ts';
 import { requireUser, type AuthState } from './auth-routes.ts';
 import { sendError } from './errors.ts';
 import { PayRequest } from './savings-schemas.ts';
@@ -88,15 +95,33 @@ export function paymentRoutes(container: Container): Router {
     ctx.body = presentPayment(payment);
   });
 
+  // A callback is a hint: its token (made for this payment when the provider was asked) lets it
+  // through, and then the provider itself is asked; the body's status and amount are never booked.
+  let refusedCallbacks = 0;
   const callback = async (ctx: Context) => {
     const parsed = parseMtnCallback((ctx.request as { body?: unknown }).body);
     if (!parsed.ok) return sendError(ctx, parsed.error);
-    const settled = await container.get(SettlePaymentReport).execute(parsed.value);
-    if (!settled.ok) return sendError(ctx, settled.error);
-    ctx.body = { status: settled.value.outcome, paymentStatus: settled.value.paymentStatus };
+    const { reference } = parsed.value;
+    const direction = container.get<MobileMoneyCallbackTokens>(TOKENS.CallbackTokens).verify(String(ctx.params.token ?? ''), reference);
+    if (direction === undefined) {
+      refusedCallbacks++;
+      container.get<Logger>(TOKENS.Logger).warn({ reference: reference.slice(0, 100), ip: ctx.ip, refusedCallbacks }, 'mobile-money callback refused: no valid token for this payment');
+      return sendError(ctx, 'callback_refused');
+    }
+    const reconciled = await container.get(ReconcilePayment).execute({ direction, reference });
+    if (!reconciled.ok) {
+      if (reconciled.error === 'payment_not_found' || reconciled.error === 'payment_amount_mismatch') return sendError(ctx, reconciled.error);
+      // The provider could not confirm it now: nothing is booked, the polling job asks again.
+      ctx.status = 202;
+      ctx.body = { status: 'unverified' };
+      return;
+    }
+    ctx.body = { status: reconciled.value.outcome, paymentStatus: reconciled.value.paymentStatus };
   };
-  router.put('/payments/callbacks/mtn', callback);
-  router.post('/payments/callbacks/mtn', callback);
+  for (const path of ['/payments/callbacks/mtn', '/payments/callbacks/mtn/:token']) {
+    router.put(path, callback);
+    router.post(path, callback);
+  }
 
   router.get('/notifications', authenticated, async (ctx) => {
     const list = await container.get(PostgresNotificationStore).listForUser(userOf(ctx).id, NOTIFICATIONS_SHOWN);

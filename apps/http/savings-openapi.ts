@@ -36,21 +36,31 @@ const samePayment = { description: 'The same key again: the same payment', ...js
 
 const mtnCallback = op(
   "MTN MoMo's callback (PUT as documented, POST as seen in production; the embedded sandbox uses it too), " +
-    'correlated by externalId = our reference. A repeat answers 200 and changes nothing.',
+    "correlated by externalId = our reference. Each payment is given its own URL: this route followed by a token made for " +
+    "its reference (an HMAC under MOBILE_MONEY_CALLBACK_SECRET). The callback is a hint, never proof: a valid one makes the " +
+    "app ask the provider for the payment's status and book only that answer, once; its body's status and amount are never booked.",
   {
     '200': {
-      description: 'Settled',
+      description: "Settled on the provider's own answer",
       ...json(
         z.object({
-          status: z.enum(['applied', 'exists', 'failed', 'pending', 'ignored']),
+          status: z.enum(['applied', 'exists', 'failed', 'pending', 'ignored', 'disputed']),
           paymentStatus: z.enum(['pending', 'successful', 'failed']),
         }),
       ),
     },
+    '202': { description: 'The provider could not confirm it now: nothing booked, the polling job asks again', ...json(z.object({ status: z.literal('unverified') })) },
     '400': error('mobile_money_callback_invalid'),
+    '403': error('callback_refused: no token, or not the token of this payment (logged and counted)'),
     '404': error('payment_not_found'),
-    '409': error('payment_amount_mismatch: the same reference with another amount (logged)'),
+    '409': error('payment_amount_mismatch: the provider reports another amount than was asked (a dispute is raised)'),
   },
+  { requestBody: json(MtnCallbackBody), parameters: [{ in: 'path' as const, name: 'token', required: true, schema: { type: 'string' as const, pattern: '^[ct][A-Za-z0-9_-]{43}$' } }] },
+);
+const unsignedCallback = op(
+  'The callback route without a payment token: always refused before any work, logged and counted (a provider still ' +
+    'configured with the bare URL shows in the logs; the app gives MTN each payment its own URL).',
+  { '400': error('mobile_money_callback_invalid'), '403': error('callback_refused') },
   { requestBody: json(MtnCallbackBody) },
 );
 
@@ -225,7 +235,8 @@ export const savingsPaths: ZodOpenApiPathsObject = {
       { parameters: [idParam()] },
     ),
   },
-  '/api/payments/callbacks/mtn': { put: mtnCallback, post: mtnCallback },
+  '/api/payments/callbacks/mtn': { put: unsignedCallback, post: unsignedCallback },
+  '/api/payments/callbacks/mtn/{token}': { put: mtnCallback, post: mtnCallback },
   '/api/notifications': {
     get: authed('The member’s notifications, newest first (50 at most)', {
       '200': { description: 'Notifications', ...json(list(NotificationResponse)) },

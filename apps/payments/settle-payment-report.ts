@@ -39,7 +39,7 @@ import type { ConfirmPaymentError, Contribution } from '../../core/contributions
 import { isLoanPaymentReference } from '../../core/loans/confirm-loan-payment.ts';
 import type { LoanCollection } from '../../core/loans/ports.ts';
 import type { Money } from '../../core/money/money.ts';
-import type { MobileMoneyStatus, MobileMoneyStatusReport } from '../../core/payments/ports.ts';
+import type { MobileMoneyStatus, MobileMoneyStatusReport, Settled, SettleError, SettleOutcome } from '../../core/payments/ports.ts';
 import { err, ok, type Result } from '../../core/shared/result.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import { PayoutIfCycleComplete } from '../../core/tontines/payout-if-cycle-complete.ts';
@@ -53,13 +53,6 @@ import { TEMPLATE_TYPES } from '../notifications/catalogue.ts';
 import type { OutboxNotifier } from '../notifications/outbox-notifier.ts';
 import { GroupCommit } from '../../adapters/postgres/group-commit.ts';
 
-export type SettleOutcome = 'applied' | 'exists' | 'failed' | 'pending' | 'ignored';
-export type SettleError = 'payment_not_found' | 'payment_amount_mismatch';
-/** What the payment is now, as the payer sees it. */
-export interface Settled {
-  outcome: SettleOutcome;
-  paymentStatus: MobileMoneyStatus;
-}
 
 const COLLECTION_STATUS: Readonly<Record<LoanCollection['status'], MobileMoneyStatus>> = { requested: 'pending', succeeded: 'successful', failed: 'failed' };
 
@@ -105,9 +98,10 @@ export class SettlePaymentReport {
     if (confirmed.ok) return ok({ outcome: confirmed.value, paymentStatus });
     if (confirmed.error === 'payment_not_found') return err('payment_not_found');
     if (confirmed.error === 'amount_mismatch') return this.amountMismatch(report.reference, collection?.amount, report);
-    // A failed disbursement or a report contradicting the books needs a person, not a retry.
-    logger.error({ reference: report.reference, error: confirmed.error, status: report.status }, 'loan payment report not applied');
-    return ok({ outcome: 'ignored', paymentStatus });
+    // A report contradicting the books (a success after a booked failure, a repayment the loan no
+    // longer owes) needs a person, not a retry: it is disputed.
+    logger.error({ reference: report.reference, error: confirmed.error, status: report.status }, 'loan payment report contradicts the books: disputed');
+    return ok({ outcome: 'disputed', paymentStatus });
   }
 
   /**
@@ -144,8 +138,8 @@ export class SettlePaymentReport {
       } else {
         // A success after a failure, or a second payment of a paid contribution: money may sit at
         // the provider with no contribution to book it to, which a person must look at.
-        this.deps.logger.error({ reference: payment.reference, error: refusal, status: report.status }, 'mobile-money report contradicts the books');
-        results[index] = ok({ outcome: 'ignored', paymentStatus: payment.status });
+        this.deps.logger.error({ reference: payment.reference, error: refusal, status: report.status }, 'mobile-money report contradicts the books: disputed');
+        results[index] = ok({ outcome: 'disputed', paymentStatus: payment.status });
       }
     }
     return results as (SettleResult | Promise<SettleResult>)[];
@@ -229,6 +223,8 @@ export class SettlePaymentReport {
   }
 
   private async settleTransferOutcome(payment: PaymentRecord, report: MobileMoneyStatusReport): Promise<Result<SettleOutcome, SettleError>> {
+    // The provider moved another amount than we asked it to: nothing is booked, a person looks.
+    if (!report.amount.equals(payment.amount)) return this.amountMismatch(payment.reference, payment.amount, report);
     const settled = await this.deps.transfers.settle({ reference: payment.reference, status: report.status === 'successful' ? 'successful' : 'failed' });
     if (!settled.ok) return settled;
     if (settled.value !== 'exists') await this.deps.uow.run(() => this.deps.payments.recordProviderDetails(report));
@@ -244,8 +240,8 @@ export class SettlePaymentReport {
         this.deps.logger.error(log, 'mobile-money transfer failed for the last time: the money stays in the pool, member told');
         return ok('failed');
       case 'contradicts_books':
-        this.deps.logger.error(log, 'mobile-money transfer reported successful after it failed and was booked back: check for a double payment');
-        return ok('ignored');
+        this.deps.logger.error(log, 'mobile-money transfer reported successful after it failed and was booked back: disputed, check for a double payment');
+        return ok('disputed');
     }
   }
 }

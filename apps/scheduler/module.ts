@@ -27,6 +27,7 @@ import { SmsOutboxDispatcher } from '../../adapters/sms/sms-outbox-dispatcher.ts
 import type { Config } from '../config.ts';
 import { TOKENS } from '../container.ts';
 import { SettlePaymentReport } from '../payments/settle-payment-report.ts';
+import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
 import { Lending } from '../modules/loans-module.ts';
 import { JobRunner, type Job } from './job-runner.ts';
 import { OutboxDispatchJob } from './jobs/outbox-dispatch-job.ts';
@@ -89,14 +90,14 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
       loanCollections: MikroOrmLoanCollections,
       disbursements: LoanDisbursementAttempts,
       lending: Lending,
-      mobileMoney: MobileMoney,
+      reconcile: ReconcilePayment,
       settle: SettlePaymentReport,
       transfers: SavingsTransfers,
       clock: Clock,
       logger: Logger,
       config: Config,
-    ) => new PaymentPollingJob({ payments, loanCollections, disbursements, lending, mobileMoney, settle, transfers, clock, logger, pollAfterSeconds: config.scheduler.paymentPollAfterSeconds }),
-    [PostgresPaymentRepository, MikroOrmLoanCollections, LoanDisbursementAttempts, Lending, TOKENS.MobileMoney, SettlePaymentReport, SavingsTransfers, TOKENS.Clock, TOKENS.Logger, TOKENS.Config],
+    ) => new PaymentPollingJob({ payments, loanCollections, disbursements, lending, reconcile, settle, transfers, clock, logger, pollAfterSeconds: config.scheduler.paymentPollAfterSeconds }),
+    [PostgresPaymentRepository, MikroOrmLoanCollections, LoanDisbursementAttempts, Lending, ReconcilePayment, SettlePaymentReport, SavingsTransfers, TOKENS.Clock, TOKENS.Logger, TOKENS.Config],
   );
   bind(PayoutRetryJob).toResolvedValue(
     (attempts: PostgresPaymentRepository, transfers: SavingsTransfers, clock: Clock, logger: Logger) => new PayoutRetryJob({ attempts, transfers, clock, logger }),

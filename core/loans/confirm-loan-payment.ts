@@ -6,7 +6,8 @@
  * Guarantees
  * - Keyed by our reference: the first success of a collection books the repayment once
  *   (recordLoanRepayment: ledger, loan, notice in one unit of work); a repeat answers `exists`.
- * - A success for another amount than was asked is refused (`amount_mismatch`) and books nothing.
+ * - A success for another amount than was asked (a disbursement's report of any outcome for
+ *   another amount) is refused (`amount_mismatch`) and books nothing.
  * - A failed collection is marked failed and the loan is unchanged, so the member can pay again.
  * - A disbursement attempt (`loan-disbursement:<loanId>[-<n>]`) is settled through
  *   settleDisbursement (disburse-loan.ts): a failure is booked back and retried; a report that
@@ -40,7 +41,11 @@ export async function confirmLoanPayment(
   report: LoanPaymentReport,
 ): Promise<Result<'applied' | 'exists' | 'failed' | 'pending', ConfirmLoanPaymentError>> {
   if (report.reference.startsWith(DISBURSEMENT_REFERENCE_PREFIX)) {
-    if (report.status === 'pending') return (await deps.disbursements.findAttempt(report.reference)) ? ok('pending') : err('payment_not_found');
+    const attempt = await deps.disbursements.findAttempt(report.reference);
+    if (!attempt) return err('payment_not_found');
+    if (report.status === 'pending') return ok('pending');
+    // The provider moved another amount than we asked it to: nothing is booked, a person looks.
+    if (!report.amount.equals(attempt.amount)) return err('amount_mismatch');
     const settled = await settleDisbursement(deps, { reference: report.reference, status: report.status });
     if (!settled.ok) return settled;
     switch (settled.value) {

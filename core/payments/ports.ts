@@ -71,3 +71,46 @@ export interface MobileMoney {
   collectionStatus(provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>>;
   transferStatus(provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>>;
 }
+
+/**
+ * What settling one report did. applied: booked now; exists: booked before (a repeat); failed:
+ * the payment failed (a transfer is booked back and retried); pending: nothing final yet;
+ * ignored: nothing to book (kept for the logs); disputed: the provider's word contradicts the
+ * books or the request (amount, currency, a success after a booked failure): nothing is booked
+ * and a dispute is raised for an admin.
+ */
+export type SettleOutcome = 'applied' | 'exists' | 'failed' | 'pending' | 'ignored' | 'disputed';
+export type SettleError = 'payment_not_found' | 'payment_amount_mismatch';
+/** What the payment is now, as the payer sees it. */
+export interface Settled {
+  outcome: SettleOutcome;
+  paymentStatus: MobileMoneyStatus;
+}
+
+/** Which of the provider's products a payment belongs to, and so which status query tells its truth. */
+export type PaymentDirection = 'collection' | 'transfer';
+
+/** Why the provider's word was not booked. */
+export type DisputeProblem = 'amount_mismatch' | 'currency_mismatch' | 'contradicts_books';
+
+export interface PaymentDispute {
+  reference: string;
+  direction: PaymentDirection;
+  problem: DisputeProblem;
+  /** The status the provider reported (from its own status answer, never a callback's body). */
+  reportedStatus: MobileMoneyStatus;
+  reportedAmount: Money;
+  reportedCurrency: string;
+  providerTransactionId: string | undefined;
+  reason: string | undefined;
+  raisedAt: Date;
+}
+
+/**
+ * Provider reports that were not booked because they contradict the books, kept for an admin
+ * (`npm run admin -- transfers list --status disputed`). Raising the same dispute again (the same
+ * reference, problem and reported status, as a repeated poll does) answers `exists`.
+ */
+export interface PaymentDisputes {
+  raise(dispute: PaymentDispute): Promise<'raised' | 'exists'>;
+}

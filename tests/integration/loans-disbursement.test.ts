@@ -47,7 +47,7 @@ const disburse = (loanId: string) => inContext(() => disburseLoan(t.container.ge
 beforeAll(async () => {
   db = await createTestDatabase();
   t = createTestApp(db, { env: { PAYMENT_POLL_AFTER_SECONDS: '60' }, clock, mobileMoney });
-  mobileMoney.handler = t.handler as never;
+  mobileMoney.attach(t);
   borrower = await registerMember(db, t, { email: 'ada@example.rw', firstName: 'Ada', language: 'en', phone: '+250788500001' });
 });
 afterAll(async () => {

@@ -127,7 +127,7 @@ describe('callbacks shuffled, repeated and lost, then the polling job', () => {
       { seed: SEED, numRuns: 1 },
     )[0]!;
     const [draws] = plan;
-    const bodies: object[] = [];
+    const bodies: ReturnType<typeof mtnCallback>[] = [];
     let lost = 0;
     for (const [i, p] of payments.entries()) {
       const draw = draws[i]!;

@@ -19,6 +19,8 @@ import { contributionsOf, registerMember, runningTontine, startContributionPayme
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { saveApprovedLoan } from '../support/approved-loan.ts';
+import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
+import { TOKENS } from '../../apps/container.ts';
 import { FastCallbackMobileMoney } from '../support/fast-callback-mobile-money.ts';
 
 let db: TestDatabase;
@@ -36,7 +38,7 @@ const poolBalance = async (id: string) => Number((await sql<{ c: string }>(`sele
 beforeAll(async () => {
   db = await createTestDatabase();
   t = createTestApp(db, { env: { PAYMENT_POLL_AFTER_SECONDS: '60' }, clock, mobileMoney });
-  mobileMoney.handler = t.handler as never;
+  mobileMoney.attach(t);
   members = [
     await registerMember(db, t, { email: 'ada@example.rw', firstName: 'Ada', language: 'en', phone: '+250788500001' }),
     await registerMember(db, t, { email: 'ben@example.rw', firstName: 'Ben', language: 'fr', phone: '+250788500002' }),
@@ -117,15 +119,17 @@ describe('loan payments through the one dispatch point', () => {
     expect(await runJob('payment-polling')).toMatchObject({ report: { asked: 0 } });
   });
 
-  it('the callback route confirms loan references too: a repeat is `exists`, another amount 409, an unknown one 404', async () => {
+  it('the callback route confirms loan references too, on the provider’s word: a repeat is `exists` whatever amount the body claims, an unsigned post 403', async () => {
     const [collection] = await sql<{ amount_centimes: string }>('select amount_centimes::text from loan_collections where reference = ?', [reference]);
     const amount = String(Number(collection!.amount_centimes) / 100);
-    const repeat = await request(t.handler).put('/api/payments/callbacks/mtn').send({ externalId: reference, amount, currency: 'RWF', status: 'SUCCESSFUL' });
+    const path = new URL(t.container.get<MobileMoneyCallbackTokens>(TOKENS.CallbackTokens).urlFor('collection', reference)).pathname;
+    const repeat = await request(t.handler).put(path).send({ externalId: reference, amount, currency: 'RWF', status: 'SUCCESSFUL' });
     expect([repeat.status, repeat.body]).toEqual([200, { status: 'exists', paymentStatus: 'successful' }]);
-    const other = await request(t.handler).put('/api/payments/callbacks/mtn').send({ externalId: reference, amount: '1', currency: 'RWF', status: 'SUCCESSFUL' });
-    expect([other.status, other.body.code]).toEqual([409, 'payment_amount_mismatch']);
-    const unknown = await request(t.handler).put('/api/payments/callbacks/mtn').send({ externalId: 'loan-repayment:nope', amount, currency: 'RWF', status: 'SUCCESSFUL' });
-    expect(unknown.status).toBe(404);
+    // The body's amount is only a claim: the provider's answer (the amount asked) is what counts.
+    const other = await request(t.handler).put(path).send({ externalId: reference, amount: '1', currency: 'RWF', status: 'FAILED' });
+    expect([other.status, other.body]).toEqual([200, { status: 'exists', paymentStatus: 'successful' }]);
+    const unsigned = await request(t.handler).put('/api/payments/callbacks/mtn').send({ externalId: reference, amount, currency: 'RWF', status: 'SUCCESSFUL' });
+    expect([unsigned.status, unsigned.body.code]).toEqual([403, 'callback_refused']);
     expect(await sql('select 1 from loan_repayments where loan_id = ?', [loanId])).toHaveLength(1);
   });
 });

@@ -32,7 +32,7 @@ const payouts = () => sql<{ reference: string; status: string; member_id: string
 beforeAll(async () => {
   db = await createTestDatabase();
   t = createTestApp(db, { clock, mobileMoney });
-  mobileMoney.handler = t.handler as never;
+  mobileMoney.attach(t);
   members = [
     await registerMember(db, t, { email: 'ada@example.rw', firstName: 'Ada', language: 'en', phone: '+250788600001' }),
     await registerMember(db, t, { email: 'ben@example.rw', firstName: 'Ben', language: 'en', phone: '+250788600002' }),

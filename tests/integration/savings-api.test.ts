@@ -8,6 +8,7 @@ import { RequestContext } from '@mikro-orm/core';
 import type { Container } from 'inversify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
 import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { Money } from '../../core/money/money.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
@@ -288,12 +289,17 @@ describe('paying contributions by mobile money', () => {
     expect(await db.count('journal_entries')).toBe(entriesBefore + 1);
 
     const callback = { externalId: paid.body.id, amount: '5000', currency: 'RWF', status: 'SUCCESSFUL', financialTransactionId: '12345' };
-    const repeats = await Promise.all([1, 2, 3, 4, 5].map(() => request(handler).put('/api/payments/callbacks/mtn').send(callback)));
+    const tokens = container.get<MobileMoneyCallbackTokens>(TOKENS.CallbackTokens);
+    const signed = new URL(tokens.urlFor('collection', paid.body.id)).pathname;
+    const repeats = await Promise.all([1, 2, 3, 4, 5].map(() => request(handler).put(signed).send(callback)));
     expect(repeats.map((r) => [r.status, r.body.status])).toEqual(Array(5).fill([200, 'exists']));
-    const changed = await request(handler).post('/api/payments/callbacks/mtn').send({ ...callback, amount: '50000' });
-    expect([changed.status, changed.body.code]).toEqual([409, 'payment_amount_mismatch']);
-    expect((await request(handler).put('/api/payments/callbacks/mtn').send({ hello: 'world' })).body.code).toBe('mobile_money_callback_invalid');
-    expect((await request(handler).put('/api/payments/callbacks/mtn').send({ ...callback, externalId: 'unknown' })).status).toBe(404);
+    // Another amount in the body is only a claim: the provider's answer is booked (already, once).
+    const changed = await request(handler).post(signed).send({ ...callback, amount: '50000' });
+    expect([changed.status, changed.body.status]).toEqual([200, 'exists']);
+    expect((await request(handler).put(signed).send({ hello: 'world' })).body.code).toBe('mobile_money_callback_invalid');
+    // Unsigned, or signed for another payment: refused before any work.
+    expect((await request(handler).put('/api/payments/callbacks/mtn').send(callback)).body.code).toBe('callback_refused');
+    expect((await request(handler).put(signed).send({ ...callback, externalId: 'unknown' })).status).toBe(403);
     expect(await db.count('journal_entries')).toBe(entriesBefore + 1);
     expect(await poolBalance(id)).toEqual(Money.ofFrancs(5000));
 
@@ -401,6 +407,6 @@ describe('the OpenAPI document', () => {
       expect(doc.paths[path]).toBeDefined();
     }
     expect(doc.paths['/api/contributions/{id}/pay'].post.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
-    expect(Object.keys(doc.paths['/api/payments/callbacks/mtn'])).toEqual(['put', 'post']);
+    expect(Object.keys(doc.paths['/api/payments/callbacks/mtn/{token}'])).toEqual(['put', 'post']);
   });
 });

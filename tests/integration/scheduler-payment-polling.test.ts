@@ -53,6 +53,7 @@ beforeAll(async () => {
     env: {
       MOBILE_MONEY_PROVIDER: 'mtn',
       MOBILE_MONEY_CALLBACK_URL: 'http://127.0.0.1:9/api/payments/callbacks/mtn',
+      MOBILE_MONEY_CALLBACK_SECRET: 'scheduler-test-secret-of-at-least-32-chars',
       MTN_BASE_URL: mtn.url,
       MTN_TARGET_ENVIRONMENT: mtn.targetEnvironment,
       MTN_CURRENCY: mtn.currency,

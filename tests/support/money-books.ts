@@ -14,11 +14,14 @@ import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-m
 import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { parseAccountId } from '../../core/ledger/accounts.ts';
 import { normalBalance } from '../../core/ledger/journal-entry.ts';
-import type { Money } from '../../core/money/money.ts';
-import { buildContainer } from '../../apps/container.ts';
+import { Money } from '../../core/money/money.ts';
+import type { PaymentDirection } from '../../core/payments/ports.ts';
+import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
+import { buildContainer, TOKENS } from '../../apps/container.ts';
 import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts';
 import { createApp } from '../../apps/server.ts';
 import { FakeClock } from './fake-clock.ts';
+import { ScriptedMobileMoney } from './scripted-mobile-money.ts';
 import { testConfig } from './test-app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -35,6 +38,8 @@ export interface MoneyApp {
   container: Container;
   clock: FakeClock;
   sandbox: SandboxMobileMoney;
+  /** The provider the app asks: the sandbox, overruled where a test decided (`sendCallback`). */
+  provider: ScriptedMobileMoney;
   /** Every line pino wrote at warn and above, parsed. */
   logs: LogLine[];
   /** supertest against the one listening server (not a server per request). */
@@ -49,6 +54,7 @@ export async function startMoneyApp(options: { settleMs?: number } = {}): Promis
   const logger = pino({ level: 'warn' }, { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) });
   // No callback URL: the sandbox settles silently and tells the truth to status queries.
   const sandbox = new SandboxMobileMoney({ settleMs: options.settleMs ?? 5 });
+  const provider = new ScriptedMobileMoney(new SandboxTestNumbers(sandbox));
   const container = buildContainer({
     config: testConfig(),
     orm: db.orm,
@@ -56,7 +62,7 @@ export async function startMoneyApp(options: { settleMs?: number } = {}): Promis
     clock,
     singleSignOn: null,
     mailTransport: null,
-    mobileMoney: new SandboxTestNumbers(sandbox),
+    mobileMoney: provider,
   });
   const server: Server = createServer(createApp(container).callback());
   // Room for a thousand connections arriving at once.
@@ -67,6 +73,7 @@ export async function startMoneyApp(options: { settleMs?: number } = {}): Promis
     container,
     clock,
     sandbox,
+    provider,
     logs,
     http,
     async close() {
@@ -155,8 +162,37 @@ export function mtnCallback(reference: string, amountFrancs: string, status: 'SU
   };
 }
 
-export function sendCallback(app: MoneyApp, body: object) {
-  return app.http.put('/api/payments/callbacks/mtn').send(body);
+/**
+ * MTN's callback as it happens: the provider first decides the payment as the body says (its
+ * status, amount, currency), then calls the app back at that payment's own URL (with its token).
+ * The app books only what the provider answers when asked; the forgery tests post bodies the
+ * provider never decided.
+ */
+export async function sendCallback(app: MoneyApp, body: ReturnType<typeof mtnCallback>) {
+  const direction = await directionOf(app, body.externalId);
+  const amount = Money.parseDecimal(body.amount);
+  if (!amount.ok) throw new Error(`callback amount ${body.amount}`);
+  app.provider.decide(direction, body.externalId, {
+    status: body.status === 'SUCCESSFUL' ? 'successful' : 'failed',
+    amount: amount.value,
+    currency: body.currency,
+    reason: 'reason' in body ? body.reason : undefined,
+    providerTransactionId: 'financialTransactionId' in body ? body.financialTransactionId : undefined,
+  });
+  return app.http.put(callbackPath(app, direction, body.externalId)).send(body);
+}
+
+/** The path of one payment's callback, with the token the app gave the provider for it. */
+export function callbackPath(app: MoneyApp, direction: PaymentDirection, reference: string): string {
+  return new URL(app.container.get<MobileMoneyCallbackTokens>(TOKENS.CallbackTokens).urlFor(direction, reference)).pathname;
+}
+
+/** Collections: contributions and loan repayments; transfers: payouts, withdrawals, disbursements. */
+export async function directionOf(app: MoneyApp, reference: string): Promise<PaymentDirection> {
+  if (reference.startsWith('loan-repayment:')) return 'collection';
+  if (reference.startsWith('loan-disbursement:')) return 'transfer';
+  const rows = await app.db.orm.em.fork().execute<{ kind: string }[]>('select kind from payments where reference = ?', [reference]);
+  return rows[0] && rows[0].kind !== 'contribution' ? 'transfer' : 'collection';
 }
 
 /** Signed totals (debits positive) of every account, as the database holds them. */

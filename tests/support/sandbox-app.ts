@@ -7,10 +7,11 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Container } from 'inversify';
 import { pino } from 'pino';
+import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
 import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
 import type { MobileMoney } from '../../core/payments/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
-import { buildContainer } from '../../apps/container.ts';
+import { buildContainer, TOKENS } from '../../apps/container.ts';
 import { createApp } from '../../apps/server.ts';
 import { testConfig } from './test-app.ts';
 import type { TestDatabase } from './test-database.ts';
@@ -55,8 +56,13 @@ export async function startSandboxApp(
   const app = createApp(container);
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
-  const callbackUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/callbacks/mtn`;
-  sandbox = new SandboxMobileMoney({ settleMs: SANDBOX_SETTLE_MS, callbackUrl });
+  // Each payment's callback goes to the listening server at its own URL, with the app's token for it.
+  const port = (server.address() as AddressInfo).port;
+  const tokens = container.get<MobileMoneyCallbackTokens>(TOKENS.CallbackTokens);
+  sandbox = new SandboxMobileMoney({
+    settleMs: SANDBOX_SETTLE_MS,
+    callbackUrlFor: (kind, reference) => `http://127.0.0.1:${port}${new URL(tokens.urlFor(kind, reference)).pathname}`,
+  });
   return {
     container,
     handler: app.callback(),

@@ -1,13 +1,15 @@
 /**
  * `payment-polling`: every minute, asks the provider about the mobile-money payments still
  * pending after PAYMENT_POLL_AFTER_SECONDS — contribution collections, payout and withdrawal
- * transfers, loan repayment collections and loan disbursements — since MTN sends a callback at most once and never
- * retries it. The answer goes through SettlePaymentReport, the very path a callback takes.
+ * transfers, loan repayment collections and loan disbursements — since MTN sends a callback at most
+ * once and never retries it. It asks through ReconcilePayment, the very path a verified callback
+ * takes: the provider's own status answer is the only thing ever booked.
  *
  * Guarantees
  * - A payment the provider reports successful or failed (EXPIRED included) is settled exactly as
  *   its callback would settle it: confirmation, ledger entry and notice once (a callback that
- *   arrives as well answers `exists`); a failed transfer is booked back and retried.
+ *   arrives as well answers `exists`); a failed transfer is booked back and retried; an answer
+ *   that contradicts the books is disputed, not booked.
  * - Fair: each run asks the POLL_BATCH payments (and as many loan collections) least recently
  *   asked, and marks them asked, so hundreds stuck at the provider never starve the newer ones.
  * - A collection the provider has never heard of (`mobile_money_reference_unknown`: the request
@@ -19,7 +21,8 @@
  */
 import type { Logger } from 'pino';
 import type { Money } from '../../../core/money/money.ts';
-import type { MobileMoney, MobileMoneyProvider } from '../../../core/payments/ports.ts';
+import type { MobileMoneyProvider } from '../../../core/payments/ports.ts';
+import type { ReconcilePayment } from '../../../core/payments/reconcile-payment.ts';
 import type { Clock } from '../../../core/shared/clock.ts';
 import type { SavingsTransfers } from '../../../core/tontines/savings-transfers.ts';
 import type { LoanDisbursementAttempts, MikroOrmLoanCollections } from '../../../adapters/postgres/mikro-orm-loan-repository.ts';
@@ -31,7 +34,7 @@ import type { Job, JobReport } from '../job-runner.ts';
 /** At most this many payments (and loan collections, and loan disbursements) are asked about per run, least recently asked first. */
 export const POLL_BATCH = 200;
 
-type PollOutcome = 'settled' | 'failed' | 'stillPending' | 'unavailable' | 'resent';
+type PollOutcome = 'settled' | 'failed' | 'stillPending' | 'unavailable' | 'resent' | 'disputed';
 
 interface Pollable {
   kind: 'collection' | 'transfer' | 'disbursement';
@@ -50,7 +53,7 @@ export class PaymentPollingJob implements Job {
       loanCollections: MikroOrmLoanCollections;
       disbursements: LoanDisbursementAttempts;
       lending: Lending;
-      mobileMoney: MobileMoney;
+      reconcile: ReconcilePayment;
       settle: SettlePaymentReport;
       transfers: SavingsTransfers;
       clock: Clock;
@@ -73,7 +76,7 @@ export class PaymentPollingJob implements Job {
       ...(await loanCollections.listRequestedOlderThan(before, POLL_BATCH, now)).map((c) => ({ kind: 'collection' as const, provider: c.provider, reference: c.reference, amount: c.amount })),
       ...(await disbursements.listPendingOlderThan(before, POLL_BATCH, now)).map((d) => ({ kind: 'disbursement' as const, provider: d.provider, reference: d.reference, amount: d.amount })),
     ];
-    const report = { asked: pending.length, settled: 0, failed: 0, stillPending: 0, unavailable: 0, resent: 0, errors: 0 };
+    const report = { asked: pending.length, settled: 0, failed: 0, stillPending: 0, unavailable: 0, resent: 0, disputed: 0, errors: 0 };
     for (const payment of pending) {
       try {
         report[await this.poll(payment)]++;
@@ -86,13 +89,16 @@ export class PaymentPollingJob implements Job {
   }
 
   private async poll(payment: Pollable): Promise<PollOutcome> {
-    const { mobileMoney, settle, transfers, lending, logger } = this.deps;
-    const status =
-      payment.kind === 'collection'
-        ? await mobileMoney.collectionStatus(payment.provider, payment.reference)
-        : await mobileMoney.transferStatus(payment.provider, payment.reference);
-    if (!status.ok) {
-      if (status.error === 'mobile_money_unavailable') return 'unavailable';
+    const { reconcile, settle, transfers, lending, logger } = this.deps;
+    const reconciled = await reconcile.execute({ direction: payment.kind === 'collection' ? 'collection' : 'transfer', reference: payment.reference });
+    if (reconciled.ok) {
+      const { outcome } = reconciled.value;
+      return outcome === 'pending' ? 'stillPending' : outcome === 'failed' ? 'failed' : outcome === 'disputed' ? 'disputed' : 'settled';
+    }
+    if (reconciled.error === 'mobile_money_unavailable') return 'unavailable';
+    if (reconciled.error === 'mobile_money_reference_unknown') {
+      // The provider itself says it never saw this reference, PAYMENT_POLL_AFTER_SECONDS after we
+      // stored it: a transfer is sent (again) under the same reference, a collection given up.
       if (payment.kind !== 'collection') {
         const sent = payment.kind === 'transfer' ? await transfers.send(payment.reference) : await lending.sendDisbursement(payment.reference);
         return sent.ok ? 'resent' : sent.error === 'mobile_money_refused' ? 'failed' : 'unavailable';
@@ -101,12 +107,7 @@ export class PaymentPollingJob implements Job {
       if (!expired.ok) logger.warn({ reference: payment.reference, error: expired.error }, 'unknown payment not expired');
       return 'failed';
     }
-    if (status.value.status === 'pending') return 'stillPending';
-    const settled = await settle.execute(status.value);
-    if (!settled.ok) {
-      logger.warn({ reference: payment.reference, error: settled.error }, 'polled payment not settled');
-      return 'unavailable';
-    }
-    return settled.value.outcome === 'failed' ? 'failed' : 'settled';
+    logger.warn({ reference: payment.reference, error: reconciled.error }, 'polled payment not settled');
+    return reconciled.error === 'payment_amount_mismatch' ? 'disputed' : 'unavailable';
   }
 }

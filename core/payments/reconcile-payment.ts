@@ -1,0 +1,89 @@
+/**
+ * ReconcilePayment: asks the provider what became of one payment or transfer, and books only what
+ * the provider itself answers. A provider's callback is a hint, never proof: the callback route and
+ * the polling job both come here, so a forged, repeated, reordered or stale callback can at most
+ * make the app ask the provider sooner.
+ *
+ * Guarantees
+ * - The provider is asked with its own status query (collection or transfer, by the direction the
+ *   payment was made in); nothing else is read from outside. Its answer is settled through the one
+ *   settlement path (`settle`), which books it once, checks the amount against the stored payment,
+ *   and answers a repeat `exists`.
+ * - An answer in another currency than the payments are made in is not booked: it is a dispute.
+ * - An answer that contradicts the books (another amount than was asked; a success after a booked
+ *   failure) books nothing and raises a dispute for an admin, once per reference, problem and
+ *   reported status, however often the provider is asked.
+ * - A pending answer changes nothing. A provider that cannot be reached, or that has never heard
+ *   of the reference, changes nothing here: the caller decides (the polling job gives a collection
+ *   up, or sends a transfer again under the same reference, after its stated wait).
+ */
+import type { Clock } from '../shared/clock.ts';
+import { err, ok, type Result } from '../shared/result.ts';
+import type {
+  DisputeProblem,
+  MobileMoney,
+  MobileMoneyProvider,
+  MobileMoneyStatusError,
+  MobileMoneyStatusReport,
+  PaymentDirection,
+  PaymentDisputes,
+  Settled,
+  SettleError,
+} from './ports.ts';
+
+export interface ReconcilePaymentInput {
+  direction: PaymentDirection;
+  reference: string;
+}
+
+export type ReconcileError = MobileMoneyStatusError | SettleError;
+
+export interface ReconcilePaymentDeps {
+  mobileMoney: Pick<MobileMoney, 'collectionStatus' | 'transferStatus'>;
+  /** The configured provider, whose clearing account and status queries these payments use. */
+  provider: MobileMoneyProvider;
+  /** The currency every payment is asked in (RWF; MTN's sandbox speaks only EUR). */
+  currency: string;
+  /** The one settlement path, shared with nothing but this use case and the polling job's expiry. */
+  settle: (report: MobileMoneyStatusReport) => Promise<Result<Settled, SettleError>>;
+  disputes: PaymentDisputes;
+  clock: Clock;
+}
+
+export class ReconcilePayment {
+  constructor(private readonly deps: ReconcilePaymentDeps) {}
+
+  async execute(input: ReconcilePaymentInput): Promise<Result<Settled, ReconcileError>> {
+    const { mobileMoney, provider, currency, settle } = this.deps;
+    const answer =
+      input.direction === 'collection' ? await mobileMoney.collectionStatus(provider, input.reference) : await mobileMoney.transferStatus(provider, input.reference);
+    if (!answer.ok) return answer;
+    const report = answer.value;
+    if (report.status === 'pending') return settle(report);
+    if (report.currency !== currency) {
+      await this.dispute(input.direction, 'currency_mismatch', report);
+      return ok({ outcome: 'disputed', paymentStatus: 'pending' });
+    }
+    const settled = await settle(report);
+    if (!settled.ok) {
+      if (settled.error === 'payment_amount_mismatch') await this.dispute(input.direction, 'amount_mismatch', report);
+      return err(settled.error);
+    }
+    if (settled.value.outcome === 'disputed') await this.dispute(input.direction, 'contradicts_books', report);
+    return settled;
+  }
+
+  private async dispute(direction: PaymentDirection, problem: DisputeProblem, report: MobileMoneyStatusReport): Promise<void> {
+    await this.deps.disputes.raise({
+      reference: report.reference,
+      direction,
+      problem,
+      reportedStatus: report.status,
+      reportedAmount: report.amount,
+      reportedCurrency: report.currency,
+      providerTransactionId: report.providerTransactionId,
+      reason: report.reason,
+      raisedAt: this.deps.clock.now(),
+    });
+  }
+}
