@@ -22,6 +22,7 @@ import { PostgresOutbox } from '../adapters/postgres/postgres-outbox.ts';
 import { TOKENS } from '../apps/container.ts';
 import { JobRunner } from '../apps/scheduler/job-runner.ts';
 import { addLoanCommands } from './loans-command.ts';
+import { addTransferCommands } from './transfers-command.ts';
 import { SCHEDULER_TOKENS } from '../apps/scheduler/module.ts';
 
 export interface CliSession {
@@ -215,6 +216,7 @@ export function buildProgram(env: CliEnvironment): Command {
     });
 
   addLoanCommands(program, env, inContext);
+  addTransferCommands(program, env, inContext);
 
   return program;
 }
