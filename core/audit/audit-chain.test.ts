@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { verifyAuditLog } from './verify-audit-log.ts';
 import { canonicalAuditRow, chainRow, describeBreak, GENESIS_HASH, storableEntry, verifyChain, type ChainedAuditRow, type Digest } from './audit-chain.ts';
 
 // The canonical text itself stands in for its hash: injective, so every change shows, and readable.
@@ -80,5 +81,26 @@ describe('audit chain', () => {
     expect(describeBreak({ seq: 4, reason: 'missing_rows', expectedSeq: 3 })).toBe('row 4: row 3 before it is missing (deleted)');
     expect(describeBreak({ seq: 6, reason: 'missing_rows', expectedSeq: 3 })).toBe('row 6: rows 3–5 before it are missing (deleted)');
     expect(describeBreak({ seq: 2, reason: 'hash_mismatch', expectedSeq: 2 })).toContain('edited');
+  });
+});
+
+describe('verify audit log (paged)', () => {
+  const reader = (rows: ChainedAuditRow[]) => ({
+    async rowsAfter(seq: number, limit: number) {
+      return rows.filter((r) => r.seq > seq).slice(0, limit);
+    },
+  });
+
+  it('walks the chain across pages, a full last page included', async () => {
+    for (const n of [0, 1, 4, 6, 7]) {
+      const rows = chain(n);
+      expect(await verifyAuditLog({ log: reader(rows), digest }, 3)).toEqual({ ok: true, head: n ? { seq: n, hash: rows[n - 1]!.hash } : undefined, checked: n });
+    }
+  });
+
+  it('names the first broken row on a later page', async () => {
+    const rows = chain(7);
+    rows[4] = { ...rows[4]!, actor: 'admin:mallory' };
+    expect(await verifyAuditLog({ log: reader(rows), digest }, 3)).toEqual({ ok: false, broken: { seq: 5, reason: 'hash_mismatch', expectedSeq: 5 } });
   });
 });
