@@ -280,7 +280,14 @@ export function buildProgram(env: CliEnvironment): Command {
       const subject = options.subject === undefined ? undefined : parseOption(AuditSubject, options.subject, command);
       const rows = await inContext((c) => c.get(PostgresAuditTrail).list({ limit, ...(action ? { action } : {}), ...(subject ? { subject } : {}) }));
       if (rows.length === 0) return env.write('No audit rows.\n');
-      const table = new Table({ head: ['Seq', 'When (UTC)', 'Action', 'Actor', 'Subject', 'Details'], style: { head: [], border: [] } });
+      // Details can be long (a list of migrations): wrapped, so the table fits a terminal.
+      const table = new Table({
+        head: ['Seq', 'When (UTC)', 'Action', 'Actor', 'Subject', 'Details'],
+        colWidths: [null, null, null, null, null, 60],
+        wordWrap: true,
+        wrapOnWordBoundary: false,
+        style: { head: [], border: [] },
+      });
       for (const row of rows) table.push([String(row.seq), day(row.occurredAt), row.action, row.actor, row.subject, detailsText(row)]);
       env.write(`${table.toString()}\n${rows.length} row(s)\n`);
     });
