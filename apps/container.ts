@@ -13,6 +13,10 @@
  * 'email' and 'sms') and the use cases (`PayoutIfCycleComplete`, `ConfirmContributionPayment`, …)
  * are bound by their classes. Run each inside `RequestContext.create(orm.em, …)`.
  *
+ * The audit trail: resolve `TOKENS.AuditTrail` (port core/audit/ports.ts, adapter
+ * `PostgresAuditTrail`) and call `record` inside the use case's unit of work, so the decision and
+ * its audit row commit together.
+ *
  * Core classes carry no decorators; everything is bound with `toResolvedValue` factories and
  * explicit tokens (ports) or the use-case class itself (use cases). Things that need I/O to be
  * created (the ORM, the identity provider's discovery) are made first, in `Infrastructure`, and
@@ -25,6 +29,7 @@ import { Container, ContainerModule } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { AttemptLimits } from '../core/accounts/attempt-limits.ts';
+import type { AuditTrail } from '../core/audit/ports.ts';
 import { Authenticate } from '../core/accounts/authenticate.ts';
 import type {
   AccountRepository,
@@ -75,6 +80,7 @@ import { MobileMoneyCallbackTokens, type CallbackKind } from '../adapters/mobile
 import { MtnMomoMobileMoney } from '../adapters/mobile-money/mtn-momo-mobile-money.ts';
 import { SandboxMobileMoney } from '../adapters/mobile-money/sandbox-mobile-money.ts';
 import { MikroOrmAccountRepository } from '../adapters/postgres/mikro-orm-account-repository.ts';
+import { PostgresAuditTrail } from '../adapters/postgres/postgres-audit-trail.ts';
 import { MikroOrmContributionRepository } from '../adapters/postgres/mikro-orm-contribution-repository.ts';
 import { MikroOrmLoanCollections } from '../adapters/postgres/mikro-orm-loan-repository.ts';
 import { MikroOrmTontineRepository } from '../adapters/postgres/mikro-orm-tontine-repository.ts';
@@ -151,6 +157,8 @@ export const TOKENS = {
   JournalWriter: token<JournalWriter>('JournalWriter'),
   MemberWallets: token<MemberWallets>('MemberWallets'),
   Notifier: token<Notifier>('Notifier'),
+  /** The append-only, hash-chained record of decisions (core/audit/ports.ts). */
+  AuditTrail: token<AuditTrail>('AuditTrail'),
 };
 
 /** The signer of each payment's callback URL: the configured secret, or (sandbox only) a random one for this process. */
@@ -215,6 +223,11 @@ const notificationsModule = new ContainerModule(({ bind }) => {
     (outbox: PostgresOutbox, transport: MailTransport | null, clock: Clock) => (transport ? new EmailOutboxDispatcher(outbox, transport, clock) : null),
     [PostgresOutbox, TOKENS.MailTransport, TOKENS.Clock],
   );
+});
+
+const auditModule = new ContainerModule(({ bind }) => {
+  bind(PostgresAuditTrail).toResolvedValue((em: EntityManager, clock: Clock) => new PostgresAuditTrail(em, clock), [TOKENS.EntityManager, TOKENS.Clock]);
+  bind(TOKENS.AuditTrail).toService(PostgresAuditTrail);
 });
 
 const accountsModule = new ContainerModule(({ bind }) => {
@@ -396,6 +409,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), notificationsModule, accountsModule, loansModule, savingsModule, schedulerModule, ussdModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, savingsModule, schedulerModule, ussdModule);
   return container;
 }

@@ -7,6 +7,7 @@
  * Guarantees
  * - Arguments are validated with zod; a missing reason is asked only on a terminal, otherwise the
  *   command fails with exit code 2 and its usage. A refused decision exits 1 with its code.
+ * - The decision records who made it (`admin:<--as or OS user>`) on the loan and in the audit log.
  */
 import { input, select } from '@inquirer/prompts';
 import Table from 'cli-table3';
@@ -14,13 +15,14 @@ import type { Command } from 'commander';
 import type { Container } from 'inversify';
 import { z } from 'zod';
 import { Lending } from '../apps/modules/loans-module.ts';
+import { adminActor } from './operator.ts';
 
 type InContext = <T>(work: (container: Container) => Promise<T>) => Promise<T>;
 
 const LoanId = z.uuid({ error: 'the loan id must be a UUID (see `loans review`)' });
 const Reason = z.string().trim().min(5, { error: 'the reason must be at least 5 characters' }).max(500);
 
-export function addLoanCommands(program: Command, env: { write(text: string): void; interactive: boolean }, inContext: InContext): void {
+export function addLoanCommands(program: Command, env: { write(text: string): void; interactive: boolean; osUser: string }, inContext: InContext): void {
   program
     .command('loans')
     .description('loans')
@@ -32,6 +34,7 @@ export function addLoanCommands(program: Command, env: { write(text: string): vo
     .action(async (options: { approve?: string; reject?: string; reason?: string }, command: Command) => {
       const usage = (message: string) => command.error(`error: ${message}\n\n${command.helpInformation()}`, { exitCode: 2, code: 'ikimina.usage' });
       if (options.approve && options.reject) usage('give --approve or --reject, not both');
+      const decidedBy = adminActor(command, env.osUser);
       const pending = await inContext((c) => c.get(Lending).pendingReviews());
       let decision: 'approve' | 'reject' | undefined = options.approve ? 'approve' : options.reject ? 'reject' : undefined;
       let loanId = options.approve ?? options.reject;
@@ -59,7 +62,7 @@ export function addLoanCommands(program: Command, env: { write(text: string): vo
         if (!parsed.success) return usage(parsed.error.issues[0]!.message);
         reason = parsed.data;
       }
-      const result = await inContext((c) => c.get(Lending).review({ loanId: id.data, decision, ...(reason === undefined ? {} : { reason }) }));
+      const result = await inContext((c) => c.get(Lending).review({ loanId: id.data, decision, decidedBy, ...(reason === undefined ? {} : { reason }) }));
       if (!result.ok) return command.error(`error: ${result.error}`, { exitCode: 1, code: `ikimina.${result.error}` });
       env.write(`Loan ${result.value.id} is now ${result.value.status}. The member has been notified.\n`);
     });

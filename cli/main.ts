@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../apps/config.ts';
 import { buildContainer } from '../apps/container.ts';
 import { createInfrastructure, createLogger, openDatabase } from '../apps/infrastructure.ts';
+import { osUserName } from './operator.ts';
 import { buildProgram, runCli } from './program.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -12,6 +13,7 @@ try {
   const config = loadConfig(process.env);
   const program = buildProgram({
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    osUser: osUserName(),
     write: (text) => process.stdout.write(text),
     async open() {
       // Quiet by default: the CLI prints tables, not request logs.

@@ -7,6 +7,11 @@
  * - Arguments are validated with zod; a missing argument is asked with an inquirer prompt only on
  *   an interactive terminal. Without a TTY the command fails with its usage instead of waiting.
  * - Failures set a non-zero exit code (2 for usage, 1 otherwise).
+ * - Every command that changes something is recorded in the audit log as `admin:<name>` (global
+ *   `--as <name>`, else the OS user; cli/operator.ts): `demo seed` in the seed's own transaction,
+ *   `db migrate` and `jobs run` once they ran (a job runs many transactions of its own),
+ *   `loans review` by the decision itself. A command that changed nothing (nothing to migrate or
+ *   seed, a job skipped) records nothing. `audit verify` walks the hash chain; `audit list` shows it.
  */
 import { select } from '@inquirer/prompts';
 import { RequestContext } from '@mikro-orm/core';
@@ -15,6 +20,10 @@ import { Command, CommanderError, Option } from 'commander';
 import type { Container } from 'inversify';
 import { z } from 'zod';
 import { SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
+import { describeBreak, type AuditDetails, type ChainedAuditRow } from '../core/audit/audit-chain.ts';
+import { verifyAuditLog } from '../core/audit/verify-audit-log.ts';
+import { sha256Hex } from '../adapters/crypto/node-secret-tokens.ts';
+import { PostgresAuditTrail } from '../adapters/postgres/postgres-audit-trail.ts';
 import { MikroOrmAccountRepository } from '../adapters/postgres/mikro-orm-account-repository.ts';
 import { migrate } from '../adapters/postgres/orm.ts';
 import type { OutboxMessage } from '../adapters/postgres/outbox-schema.ts';
@@ -23,6 +32,7 @@ import { TOKENS } from '../apps/container.ts';
 import { JobRunner } from '../apps/scheduler/job-runner.ts';
 import { addLoanCommands } from './loans-command.ts';
 import { addTransferCommands } from './transfers-command.ts';
+import { adminActor } from './operator.ts';
 import { SCHEDULER_TOKENS } from '../apps/scheduler/module.ts';
 
 export interface CliSession {
@@ -35,10 +45,15 @@ export interface CliEnvironment {
   open(): Promise<CliSession>;
   write(text: string): void;
   interactive: boolean;
+  /** The operating-system user running the CLI: who the audit log names unless `--as` says otherwise. */
+  osUser: string;
 }
 
 const Limit = z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(1000);
 const Channel = z.enum(['email', 'sms'], { error: 'channel must be email or sms' });
+const AuditAction = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, { error: 'action must be snake_case, e.g. loan_approved' });
+// Printable text only: a subject is `<kind>:<id>`.
+const AuditSubject = z.string().regex(/^[\x21-\x7e]{1,200}$/, { error: 'subject must be like loan:<id> (printable, no spaces, at most 200 characters)' });
 
 function parseOption<T>(schema: z.ZodType<T>, value: unknown, command: Command): T {
   const parsed = schema.safeParse(value);
@@ -51,6 +66,12 @@ const NONE = '—';
 
 function day(date: Date | null): string {
   return date ? date.toISOString().replace('T', ' ').slice(0, 19) : '';
+}
+
+function detailsText(row: ChainedAuditRow): string {
+  return Object.entries(row.details)
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join('\n');
 }
 
 /** Which channels have a provider: a pending message of a channel without one is kept locally. */
@@ -92,7 +113,8 @@ export function buildProgram(env: CliEnvironment): Command {
   };
 
   const program = new Command('ikimina-admin')
-    .description('Ikimina administration: database, demo data, users, outbox, jobs')
+    .description('Ikimina administration: database, demo data, users, outbox, jobs, loans, audit log')
+    .option('--as <name>', 'who you are, recorded in the audit log for commands that change something (default: your OS user)')
     .exitOverride()
     .configureOutput({ writeOut: env.write, writeErr: env.write })
     .hook('postAction', async () => {
@@ -103,8 +125,13 @@ export function buildProgram(env: CliEnvironment): Command {
   const db = program.command('db').description('database');
   db.command('migrate')
     .description('apply pending migrations')
-    .action(async () => {
-      const result = await inContext((c) => migrate(c.get(TOKENS.Orm)));
+    .action(async (_options: unknown, command: Command) => {
+      const actor = adminActor(command, env.osUser);
+      const result = await inContext(async (c) => {
+        const migrated = await migrate(c.get(TOKENS.Orm));
+        if (migrated.applied.length > 0) await c.get(TOKENS.AuditTrail).record({ action: 'db_migrated', actor, subject: 'database', details: { applied: migrated.applied.join(',') } });
+        return migrated;
+      });
       env.write(result.applied.length ? `Applied: ${result.applied.join(', ')}\n` : 'The database is up to date.\n');
     });
   db.command('create-migration')
@@ -119,8 +146,16 @@ export function buildProgram(env: CliEnvironment): Command {
     .description('demonstration data')
     .command('seed')
     .description('create the demo accounts (once; running it again changes nothing)')
-    .action(async () => {
-      const seeded = await inContext((c) => c.get(SeedDemoAccounts).execute());
+    .action(async (_options: unknown, command: Command) => {
+      const actor = adminActor(command, env.osUser);
+      const seeded = await inContext((c) =>
+        c.get(TOKENS.UnitOfWork).run(async () => {
+          const accounts = await c.get(SeedDemoAccounts).execute();
+          const created = accounts.filter((a) => a.created).map((a) => a.email);
+          if (created.length > 0) await c.get(TOKENS.AuditTrail).record({ action: 'demo_seeded', actor, subject: 'demo_accounts', details: { created: created.join(',') } });
+          return accounts;
+        }),
+      );
       const table = new Table({ head: ['E-mail', 'Password', 'Result'], style: { head: [], border: [] } });
       for (const account of seeded) table.push([account.email, account.password, account.created ? 'created' : 'already there']);
       env.write(`${table.toString()}\n`);
@@ -199,10 +234,17 @@ export function buildProgram(env: CliEnvironment): Command {
     .description('run one job now, under its lock (skipped when a replica is running it)')
     .argument('<name>', 'job name (see `jobs list`)')
     .action(async (name: string, _options: unknown, command: Command) => {
+      const actor = adminActor(command, env.osUser);
       const run = await inContext(async (c) => {
         const runner = c.get(JobRunner);
         if (!runner.has(name)) command.error(`error: no job named ${name} (jobs: ${runner.jobNames.join(', ')})`, { exitCode: 2, code: 'ikimina.usage' });
-        return runner.runOnce(name);
+        const done = await runner.runOnce(name);
+        // A skipped run changed nothing; a failed one may have committed part of its work.
+        if (done.outcome !== 'skipped') {
+          const details: AuditDetails = done.outcome === 'ran' ? { ...done.report, outcome: 'ran' } : { outcome: 'failed', error: done.error.slice(0, 500) };
+          await c.get(TOKENS.AuditTrail).record({ action: 'job_run', actor, subject: `job:${name}`, details });
+        }
+        return done;
       });
       if (run.outcome === 'ran') {
         const table = new Table({ head: ['Count', 'Value'], style: { head: [], border: [] } });
@@ -217,6 +259,40 @@ export function buildProgram(env: CliEnvironment): Command {
 
   addLoanCommands(program, env, inContext);
   addTransferCommands(program, env, inContext);
+
+  const audit = program.command('audit').description('the append-only audit log of decisions and admin actions');
+  audit
+    .command('verify')
+    .description('walk the hash chain: exit 1 naming the first edited, deleted or reordered row')
+    .action(async (_options: unknown, command: Command) => {
+      const check = await inContext((c) => verifyAuditLog({ log: c.get(PostgresAuditTrail), digest: sha256Hex }));
+      if (!check.ok) return command.error(`error: the audit log is broken at ${describeBreak(check.broken)}`, { exitCode: 1, code: 'ikimina.audit_chain_broken' });
+      // The head is worth writing down elsewhere: a chain cut short at its end is found only against it.
+      env.write(check.head ? `The audit log is intact: ${check.checked} row(s), the last is row ${check.head.seq} with hash ${check.head.hash}.\n` : 'The audit log is empty.\n');
+    });
+  audit
+    .command('list')
+    .description('list audit rows, newest first')
+    .option('--limit <n>', 'how many', '50')
+    .option('--action <action>', 'only this action (e.g. loan_approved)')
+    .option('--subject <subject>', 'only this subject (e.g. loan:<id>)')
+    .action(async (options: { limit: string; action?: string; subject?: string }, command: Command) => {
+      const limit = parseOption(Limit, options.limit, command);
+      const action = options.action === undefined ? undefined : parseOption(AuditAction, options.action, command);
+      const subject = options.subject === undefined ? undefined : parseOption(AuditSubject, options.subject, command);
+      const rows = await inContext((c) => c.get(PostgresAuditTrail).list({ limit, ...(action ? { action } : {}), ...(subject ? { subject } : {}) }));
+      if (rows.length === 0) return env.write('No audit rows.\n');
+      // Details can be long (a list of migrations): wrapped, so the table fits a terminal.
+      const table = new Table({
+        head: ['Seq', 'When (UTC)', 'Action', 'Actor', 'Subject', 'Details'],
+        colWidths: [null, null, null, null, null, 60],
+        wordWrap: true,
+        wrapOnWordBoundary: false,
+        style: { head: [], border: [] },
+      });
+      for (const row of rows) table.push([String(row.seq), day(row.occurredAt), row.action, row.actor, row.subject, detailsText(row)]);
+      env.write(`${table.toString()}\n${rows.length} row(s)\n`);
+    });
 
   return program;
 }

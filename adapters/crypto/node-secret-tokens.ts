@@ -2,6 +2,11 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SecretTokens } from '../../core/accounts/ports.ts';
 import type { IdGenerator } from '../../core/shared/clock.ts';
 
+/** The sha256 of the text's UTF-8 bytes, as lowercase hex (token hashes, the audit chain's `Digest`). */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
 /** 32 random bytes, base64url (43 characters); stored as the hex sha256 of that text. */
 export class NodeSecretTokens implements SecretTokens {
   issue(): { token: string; hash: string } {
@@ -10,7 +15,7 @@ export class NodeSecretTokens implements SecretTokens {
   }
 
   hash(token: string): string {
-    return createHash('sha256').update(token, 'utf8').digest('hex');
+    return sha256Hex(token);
   }
 }
 

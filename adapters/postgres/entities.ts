@@ -1,4 +1,5 @@
 /** Every entity schema the ORM knows: add a module's schemas here. */
+import { AuditLogSchema } from './audit-schema.ts';
 import { SessionSchema, SignInLinkSchema, SingleSignOnAttemptSchema, UserIdentitySchema, UserSchema } from './accounts-schema.ts';
 import { ContributionNoticeSchema } from './contribution-notice-schema.ts';
 import { JournalEntrySchema, LedgerAccountSchema, LedgerPostingSchema } from './ledger-schema.ts';
@@ -31,4 +32,5 @@ export const ENTITIES = [
   LedgerPostingSchema,
   ...USSD_ENTITIES,
   ...LOAN_ENTITIES,
+  AuditLogSchema,
 ];

@@ -30,6 +30,7 @@ export class LoanRow {
   totalPaidCentimes!: string;
   applicationKey!: string | null;
   decisionReason!: string | null;
+  decidedBy!: string | null;
 }
 
 export class LoanRepaymentRow {
@@ -114,6 +115,7 @@ export const LoanSchema = defineEntity({
     totalPaidCentimes: p.bigint('string'),
     applicationKey: p.string().length(255).nullable(),
     decisionReason: p.text().nullable(),
+    decidedBy: p.text().nullable(),
   },
 });
 

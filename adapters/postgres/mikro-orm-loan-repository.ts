@@ -76,6 +76,7 @@ interface LoanDbRow {
   total_paid_centimes: string;
   application_key: string | null;
   decision_reason: string | null;
+  decided_by: string | null;
 }
 
 function toLoan(row: LoanDbRow): Loan {
@@ -95,6 +96,7 @@ function toLoan(row: LoanDbRow): Loan {
     totalPaid: money(row.total_paid_centimes),
     ...(row.application_key === null ? {} : { applicationKey: row.application_key }),
     ...(row.decision_reason === null ? {} : { decisionReason: row.decision_reason }),
+    ...(row.decided_by === null ? {} : { decidedBy: row.decided_by }),
   };
 }
 
@@ -129,10 +131,11 @@ export class MikroOrmLoanRepository implements LoanRepository {
 
   async save(loan: Loan): Promise<void> {
     await this.em.execute(
-      `insert into loans (id, member_id, amount_centimes, term_months, purpose, annual_rate_bps, credit_score, status, applied_at, decided_at, disbursed_at, schedule, total_paid_centimes, application_key, decision_reason)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
+      `insert into loans (id, member_id, amount_centimes, term_months, purpose, annual_rate_bps, credit_score, status, applied_at, decided_at, disbursed_at, schedule, total_paid_centimes, application_key, decision_reason, decided_by)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)
        on conflict (id) do update set status = excluded.status, decided_at = excluded.decided_at, disbursed_at = excluded.disbursed_at,
-         schedule = excluded.schedule, total_paid_centimes = excluded.total_paid_centimes, decision_reason = excluded.decision_reason`,
+         schedule = excluded.schedule, total_paid_centimes = excluded.total_paid_centimes, decision_reason = excluded.decision_reason,
+         decided_by = excluded.decided_by`,
       [
         loan.id,
         loan.memberId,
@@ -149,6 +152,7 @@ export class MikroOrmLoanRepository implements LoanRepository {
         loan.totalPaid.centimes,
         loan.applicationKey ?? null,
         loan.decisionReason ?? null,
+        loan.decidedBy ?? null,
       ],
     );
   }

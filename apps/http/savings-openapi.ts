@@ -91,7 +91,7 @@ export const savingsPaths: ZodOpenApiPathsObject = {
   },
   '/api/tontines/{id}/members': {
     get: op(
-      'Members: names, avatars, initials, roles (never phones or e-mails)',
+      'Members: names (full to fellow members, "Aline M." to anyone else), avatars, initials, roles (never phones or e-mails)',
       { '200': { description: 'Members', ...json(list(TontineMemberResponse)) }, '404': error('tontine_not_found') },
       { parameters: [idParam()] },
     ),

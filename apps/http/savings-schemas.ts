@@ -54,7 +54,14 @@ export const RecommendationsQuery = z.object({
 });
 
 export const TontineMemberResponse = z
-  .object({ id: z.string(), name: z.string(), avatar: z.string().nullable(), initials: z.string(), role: z.enum(['admin', 'member']), isAdmin: z.boolean() })
+  .object({
+    id: z.string(),
+    name: z.string().meta({ description: 'Full name to fellow members; first name and initial ("Aline M.") to anyone else' }),
+    avatar: z.string().nullable(),
+    initials: z.string(),
+    role: z.enum(['admin', 'member']),
+    isAdmin: z.boolean(),
+  })
   .meta({ id: 'TontineMember' });
 
 export const TontineResponse = z
@@ -70,7 +77,7 @@ export const TontineResponse = z
     status: z.enum(['forming', 'active', 'completed', 'cancelled']),
     members: z.array(TontineMemberResponse),
     nextPayoutDate: isoDate.nullable(),
-    nextRecipient: z.string().nullable().meta({ description: 'Name of the member paid next' }),
+    nextRecipient: z.string().nullable().meta({ description: 'Name of the member paid next (first name and initial unless the viewer is a member)' }),
     currentAmount: decimal.meta({ description: 'What the pool holds now (ledger balance)' }),
     targetAmount: decimal.meta({ description: 'contributionAmount × maxMembers' }),
     createdAt: instant,

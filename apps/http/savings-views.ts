@@ -5,7 +5,9 @@
  *
  * Guarantees
  * - Amounts are decimal strings with two decimals ("12500.00"); dates are Kigali calendar days.
- * - A member's public face is name, avatar and initials: never a phone number or an e-mail.
+ * - A member's public face is name, avatar and initials: never a phone number or an e-mail. The
+ *   full name only to the group's own members; to anyone else (signed out, or not in the group)
+ *   the first name and the initial of the last name ("Aline M."), wherever a group answers.
  * - Overdue is derived at the time of the request, as the core defines it.
  */
 import type { Container } from 'inversify';
@@ -23,6 +25,19 @@ import { TOKENS } from '../container.ts';
 
 export function displayName(profile: PublicProfile | undefined): string {
   return profile ? `${profile.firstName} ${profile.lastName}`.trim() : 'Former member';
+}
+
+/** The name shown outside the group: first name and the last name's initial ("Aline M."). */
+export function publicName(profile: PublicProfile | undefined): string {
+  if (!profile) return 'Former member';
+  // The first code point, not code unit: a name may start outside the Basic Multilingual Plane.
+  const [initial] = Array.from(profile.lastName.trim());
+  return initial ? `${profile.firstName.trim()} ${initial.toUpperCase()}.` : profile.firstName.trim();
+}
+
+/** How this viewer sees the names of this group's members. */
+function namerFor(tontine: Tontine, viewerId: string | null): (profile: PublicProfile | undefined) => string {
+  return viewerId !== null && tontine.isMember(viewerId) ? displayName : publicName;
 }
 
 function initialsOf(profile: PublicProfile | undefined): string {
@@ -78,11 +93,12 @@ export class SavingsViews {
     return view!;
   }
 
-  members(tontine: Tontine, profiles: Map<string, PublicProfile>) {
+  members(tontine: Tontine, profiles: Map<string, PublicProfile>, viewerId: string | null) {
+    const nameOf = namerFor(tontine, viewerId);
     return tontine.members.map((m) => {
       const profile = profiles.get(m.userId);
       const isAdmin = tontine.isAdmin(m.userId);
-      return { id: m.userId, name: displayName(profile), avatar: profile?.profilePhotoUrl ?? null, initials: initialsOf(profile), role: isAdmin ? ('admin' as const) : ('member' as const), isAdmin };
+      return { id: m.userId, name: nameOf(profile), avatar: profile?.profilePhotoUrl ?? null, initials: initialsOf(profile), role: isAdmin ? ('admin' as const) : ('member' as const), isAdmin };
     });
   }
 
@@ -102,9 +118,9 @@ export class SavingsViews {
       maxMembers: t.maxMembers,
       currentCycle: t.currentCycle,
       status: t.status,
-      members: this.members(t, profiles),
+      members: this.members(t, profiles, viewerId),
       nextPayoutDate: t.nextPayoutDate && formatDate(t.nextPayoutDate),
-      nextRecipient: recipient === null ? null : displayName(profiles.get(recipient)),
+      nextRecipient: recipient === null ? null : namerFor(t, viewerId)(profiles.get(recipient)),
       currentAmount: balance.toDecimal(),
       targetAmount: t.contributionAmount.times(t.maxMembers).toDecimal(),
       createdAt: t.createdAt.toISOString(),

@@ -6,7 +6,8 @@
  * Guarantees
  * - Personal savings (maxMembers = 1) are private: only their owner can see them.
  * - Chat, contributions and the payout order of a group are for its members only (403
- *   `not_a_member`); names, avatars and initials of members are public, phones and e-mails never.
+ *   `not_a_member`); avatars and initials of members are public, phones and e-mails never; full
+ *   names to the group's members only, "Aline M." to anyone else (savings-views.ts).
  * - An id that is not a UUID is a 404, never a database error.
  */
 import { randomUUID } from 'node:crypto';
@@ -135,7 +136,7 @@ export function tontineRoutes(container: Container): Router {
 
   router.get('/tontines/:id/members', maybeUser, async (ctx) => {
     const tontine = await visible(ctx);
-    if (tontine) ctx.body = views().members(tontine, await views().profiles(tontine.members.map((m) => m.userId)));
+    if (tontine) ctx.body = views().members(tontine, await views().profiles(tontine.members.map((m) => m.userId)), viewerOf(ctx)?.id ?? null);
   });
 
   router.post('/tontines/:id/join', authenticated, async (ctx) => {

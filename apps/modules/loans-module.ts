@@ -11,6 +11,7 @@
 import { ContainerModule } from 'inversify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AccountRepository } from '../../core/accounts/ports.ts';
+import type { AuditActor, AuditTrail } from '../../core/audit/ports.ts';
 import type { ContributionRepository } from '../../core/contributions/ports.ts';
 import { assessCredit } from '../../core/credit/assess-credit.ts';
 import type { CreditAssessment } from '../../core/credit/ports.ts';
@@ -140,7 +141,7 @@ export class Lending {
    * An officer's decision; an approved loan is disbursed at once: stored, then sent. A refusal
    * leaves it approved with a retry due (core/loans/disburse-loan.ts); the loan as it is now is answered.
    */
-  async review(input: { loanId: string; decision: 'approve' | 'reject'; reason?: string }) {
+  async review(input: { loanId: string; decision: 'approve' | 'reject'; reason?: string; decidedBy: AuditActor }) {
     const decided = await decideLoan(this.deps, input);
     if (!decided.ok || decided.value.status !== 'approved') return decided;
     const disbursed = await disburseLoan(this.deps, { loanId: decided.value.id });
@@ -205,6 +206,7 @@ export const loansModule = new ContainerModule(({ bind }) => {
       mobileMoney: MobileMoney,
       journal: JournalWriter,
       notifier: Notifier,
+      audit: AuditTrail,
       unitOfWork: UnitOfWork,
       clock: Clock,
       ids: IdGenerator,
@@ -223,6 +225,7 @@ export const loansModule = new ContainerModule(({ bind }) => {
         mobileMoney,
         journal,
         notifier,
+        audit,
         unitOfWork,
         clock,
         ids,
@@ -239,6 +242,7 @@ export const loansModule = new ContainerModule(({ bind }) => {
       TOKENS.MobileMoney,
       TOKENS.JournalWriter,
       TOKENS.Notifier,
+      TOKENS.AuditTrail,
       TOKENS.UnitOfWork,
       TOKENS.Clock,
       TOKENS.IdGenerator,

@@ -93,10 +93,12 @@ export class MemberCreditRecords implements Borrowers, CreditHistories {
     if (!history) return undefined;
     const latest = await this.deps.assessments.latestFor(memberId);
     const wallet = await this.deps.wallets.walletOf(memberId);
+    const assessment = latest ?? assessCreditHistory(history, this.deps.clock.now());
     return {
       identityVerified: history.identityVerified,
       savingsBalance: history.savingsBalance,
-      creditScore: latest?.score ?? assessCreditHistory(history, this.deps.clock.now()).score,
+      creditScore: assessment.score,
+      creditModelVersion: assessment.modelVersion,
       ...(wallet ? { wallet } : {}),
     };
   }

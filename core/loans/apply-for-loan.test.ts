@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
 import { localDate } from '../shared/calendar.ts';
 import { amortisationSchedule } from './amortisation.ts';
+import { MODEL_VERSION } from '../credit/scorecard.ts';
 import { applyForLoan } from './apply-for-loan.ts';
 import { aBorrower, loansWorld } from './loans.fixtures.ts';
 import type { Loan } from './loan.ts';
@@ -19,20 +20,31 @@ describe('apply for loan', () => {
   it('approves at once within the limit with a score ≥ 600, at the score band\'s rate', async () => {
     const w = world(aBorrower({ creditScore: 720 }));
     const result = await applyForLoan(w, application);
-    expect(result.ok && result.value).toMatchObject({ status: 'approved', annualRateBps: 1_000, creditScore: 720, totalPaid: Money.ZERO, schedule: [] });
+    expect(result.ok && result.value).toMatchObject({ status: 'approved', annualRateBps: 1_000, creditScore: 720, totalPaid: Money.ZERO, schedule: [], decidedBy: 'system' });
     expect(w.loans.loans.size).toBe(1);
+    expect(w.audit.entries).toEqual([
+      {
+        action: 'loan_approved',
+        actor: 'system',
+        subject: `loan:${result.ok ? result.value.id : ''}`,
+        details: { memberId: 'm1', amount: '100000.00', termMonths: 12, creditScore: 720, modelVersion: MODEL_VERSION, minimumScore: 600 },
+      },
+    ]);
     expect(w.unitOfWork.runs).toBe(1);
   });
 
   it('leaves a score below 600 pending for an admin', async () => {
-    const result = await applyForLoan(world(aBorrower({ creditScore: 599 })), application);
-    expect(result.ok && [result.value.status, result.value.annualRateBps, result.value.decidedAt]).toEqual(['pending', 1_500, undefined]);
+    const w = world(aBorrower({ creditScore: 599 }));
+    const result = await applyForLoan(w, application);
+    expect(result.ok && [result.value.status, result.value.annualRateBps, result.value.decidedAt, result.value.decidedBy]).toEqual(['pending', 1_500, undefined, undefined]);
+    expect(w.audit.entries.map((e) => [e.action, e.actor, e.details?.creditScore])).toEqual([['loan_referred', 'system', 599]]);
   });
 
   it('validates the application before anything else', async () => {
     const w = world();
     expect(await applyForLoan(w, { ...application, amount: rwf(5_000) })).toEqual({ ok: false, error: 'loan_amount_below_minimum' });
     expect(w.unitOfWork.runs).toBe(0);
+    expect(w.audit.entries).toEqual([]);
   });
 
   it('refuses an unknown member, an unverified identity, and an amount above the limit', async () => {

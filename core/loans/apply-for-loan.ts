@@ -8,7 +8,11 @@
  *   other loans (`loan_exceeds_limit`): savings are the collateral and count once.
  * - Within the limit, a score ≥ 600 is approved at once; below it the loan waits as `pending` for
  *   an admin. The rate is fixed from the score at application, and the decision carries its reason.
+ * - The decision (approved, or referred to an officer) is recorded in the audit trail in the same
+ *   unit of work, by `system`, with the score and the scorecard version it was made on.
  */
+import type { AuditTrail } from '../audit/ports.ts';
+import { SYSTEM_ACTOR } from '../audit/ports.ts';
 import { Money } from '../money/money.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
@@ -21,6 +25,7 @@ import type { Borrowers, LoanRepository } from './ports.ts';
 export interface ApplyForLoanDeps {
   loans: LoanRepository;
   borrowers: Borrowers;
+  audit: AuditTrail;
   unitOfWork: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
@@ -69,13 +74,19 @@ export async function applyForLoan(deps: ApplyForLoanDeps, input: ApplyForLoanIn
       creditScore: profile.creditScore,
       status: approved ? 'approved' : 'pending',
       appliedAt: now,
-      ...(approved ? { decidedAt: now } : {}),
+      ...(approved ? { decidedAt: now, decidedBy: SYSTEM_ACTOR } : {}),
       schedule: [],
       totalPaid: Money.ZERO,
       decisionReason: reason,
       ...(input.applicationKey === undefined ? {} : { applicationKey: input.applicationKey }),
     };
     await deps.loans.save(loan);
+    await deps.audit.record({
+      action: approved ? 'loan_approved' : 'loan_referred',
+      actor: SYSTEM_ACTOR,
+      subject: `loan:${loan.id}`,
+      details: { memberId: loan.memberId, amount: loan.amount.toDecimal(), termMonths: loan.termMonths, creditScore: profile.creditScore, modelVersion: profile.creditModelVersion, minimumScore: INSTANT_APPROVAL_MIN_SCORE },
+    });
     return ok(loan);
   });
 }

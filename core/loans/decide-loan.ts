@@ -5,7 +5,10 @@
  * - Only a `pending` loan is decided; deciding twice is `loan_transition_not_allowed`.
  * - A rejection states its reason (`rejection_reason_required` otherwise); the decision's reason
  *   is stored on the loan and the member is notified in the same unit of work.
+ * - Who decided (`admin:<name>`) is stored on the loan and the decision is recorded in the audit
+ *   trail in that same unit of work: no decision without its audit row, no row without the decision.
  */
+import type { AuditActor, AuditTrail } from '../audit/ports.ts';
 import type { Clock } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
@@ -22,11 +25,12 @@ export interface DecideLoanDeps {
   unitOfWork: UnitOfWork;
   clock: Clock;
   notifier: Notifier;
+  audit: AuditTrail;
 }
 
 export async function decideLoan(
   deps: DecideLoanDeps,
-  input: { loanId: string; decision: 'approve' | 'reject'; reason?: string },
+  input: { loanId: string; decision: 'approve' | 'reject'; reason?: string; decidedBy: AuditActor },
 ): Promise<Result<Loan, 'loan_not_found' | 'loan_transition_not_allowed' | 'rejection_reason_required'>> {
   const reason = input.reason?.trim() ?? '';
   if (input.decision === 'reject' && reason.length < MIN_REASON_LENGTH) return err('rejection_reason_required');
@@ -36,8 +40,14 @@ export async function decideLoan(
     const status = transitionLoan(loan.status, input.decision);
     if (!status.ok) return status;
     const decisionReason = reason || 'Approved after review by a loan officer.';
-    const decided: Loan = { ...loan, status: status.value, decidedAt: deps.clock.now(), decisionReason };
+    const decided: Loan = { ...loan, status: status.value, decidedAt: deps.clock.now(), decisionReason, decidedBy: input.decidedBy };
     await deps.loans.save(decided);
+    await deps.audit.record({
+      action: input.decision === 'approve' ? 'loan_approved' : 'loan_rejected',
+      actor: input.decidedBy,
+      subject: `loan:${loan.id}`,
+      details: { memberId: loan.memberId, amount: loan.amount.toDecimal(), termMonths: loan.termMonths, creditScore: loan.creditScore, reason: decisionReason },
+    });
     await deps.notifier.notify(decisionNotice(decided));
     return ok(decided);
   });

@@ -57,6 +57,8 @@ export interface Loan {
   readonly applicationKey?: string;
   /** Why the loan was approved, left pending or rejected, in words the member can read. */
   readonly decisionReason?: string;
+  /** Who decided: `system` (the scorecard, at application) or `admin:<name>` (an officer's review). */
+  readonly decidedBy?: string;
 }
 
 /** Opening instant of the day after `dueDate` in Kigali: from then on the instalment is late. */

@@ -1,4 +1,6 @@
 /** In-memory fakes and builders for the loans module's tests. */
+import { RecordingAuditTrail } from '../audit/audit.fixtures.ts';
+import { MODEL_VERSION } from '../credit/scorecard.ts';
 import { FakeCreditHistories, InMemoryCreditAssessments } from '../credit/credit.fixtures.ts';
 import type { ScoringConsents } from '../credit/ports.ts';
 import { Journal } from '../ledger/journal.ts';
@@ -125,6 +127,7 @@ export const aBorrower = (overrides: Partial<BorrowerProfile> = {}): BorrowerPro
   identityVerified: true,
   savingsBalance: Money.ofFrancs(400_000),
   creditScore: 720,
+  creditModelVersion: MODEL_VERSION,
   wallet: { provider: 'mtn', msisdn: '+250788123456' },
   ...overrides,
 });
@@ -160,6 +163,7 @@ export function loansWorld(now = '2026-01-31T10:00:00Z') {
     histories: new FakeCreditHistories(),
     assessments: new InMemoryCreditAssessments(),
     notifier: new RecordingNotifier(),
+    audit: new RecordingAuditTrail(),
     borrowers: new FakeBorrowers(),
     mobileMoney: new FakeMobileMoney(),
     unitOfWork: new DirectUnitOfWork(),

@@ -39,6 +39,8 @@ export interface BorrowerProfile {
   readonly savingsBalance: Money;
   /** The member's latest credit score (core/credit). */
   readonly creditScore: number;
+  /** The scorecard version that produced it (recorded with the decision it leads to). */
+  readonly creditModelVersion: string;
   /** Where a disbursement goes; undefined when the member has no mobile-money number yet. */
   readonly wallet?: { readonly provider: MobileMoneyProvider; readonly msisdn: string };
 }

@@ -154,6 +154,7 @@ describe('admin CLI: jobs', () => {
     let output = '';
     const program = buildProgram({
       interactive: false,
+      osUser: 'test-operator',
       write: (text) => {
         output += text;
       },

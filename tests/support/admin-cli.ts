@@ -6,6 +6,8 @@ export async function runAdmin(container: Container, ...argv: string[]): Promise
   let output = '';
   const program = buildProgram({
     interactive: false,
+    // Who the audit log names unless a test passes --as.
+    osUser: 'test-operator',
     write: (text) => {
       output += text;
     },

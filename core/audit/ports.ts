@@ -1,0 +1,39 @@
+/**
+ * The audit trail: an append-only record of every decision that moves money or changes a
+ * person's standing, each row chained to the previous one by a hash (core/audit/audit-chain.ts),
+ * so that an edited, deleted or reordered row is found (`npm run admin -- audit verify`).
+ *
+ * Guarantees (of every adapter)
+ * - `record` writes inside the caller's unit of work: the decision and its audit row commit
+ *   together or not at all. Called outside one, it commits on its own.
+ * - Rows are appended one at a time in a single chain, whatever the concurrency; nothing appended
+ *   is ever changed or removed.
+ *
+ * Actions (snake_case, past tense; add a new one here when a use case starts recording it):
+ * - `loan_approved`, `loan_rejected`: a loan decided, by the scorecard (actor `system`, details
+ *   carry the model version and score) or by an officer (`admin:<name>`, details carry the reason).
+ * - `loan_referred`: the scorecard left the loan `pending` for an officer (actor `system`).
+ * - `transfer_disputed`: a provider's report contradicts a booked result (actor `provider:<name>`,
+ *   subject the transfer's reference); raised to an admin, never booked.
+ * - `key_rotated`: reserved for the rotation of a secret (session, token or encryption key); no
+ *   use case records it yet. Details name the key, never its value.
+ * - `demo_seeded`, `job_run`, `db_migrated`: admin CLI commands that change something.
+ */
+
+/** `system` | `admin:<os user or --as name>` | `member:<userId>` | `provider:<name>`. */
+export type AuditActor = string;
+
+export const SYSTEM_ACTOR: AuditActor = 'system';
+
+export interface AuditEntry {
+  /** snake_case, e.g. 'loan_approved', 'loan_rejected', 'transfer_disputed', 'key_rotated'. */
+  readonly action: string;
+  readonly actor: AuditActor;
+  /** What the decision is about, as `<kind>:<id>`, e.g. 'loan:<id>'. */
+  readonly subject: string;
+  readonly details?: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+export interface AuditTrail {
+  record(entry: AuditEntry): Promise<void>;
+}
