@@ -401,9 +401,9 @@ const savingsModule = new ContainerModule(({ bind }) => {
   );
   bind(TOKENS.PaymentDisputes).toResolvedValue((em: EntityManager) => new PostgresPaymentDisputes(em), [TOKENS.EntityManager]);
   bind(ReconcilePayment).toResolvedValue(
-    (mobileMoney: MobileMoney, config: Config, settle: SettlePaymentReport, disputes: PaymentDisputes, clock: Clock) =>
-      new ReconcilePayment({ mobileMoney, provider: config.mobileMoney.provider, currency: config.mobileMoney.currency, settle: (report) => settle.execute(report), disputes, clock }),
-    [TOKENS.MobileMoney, TOKENS.Config, SettlePaymentReport, TOKENS.PaymentDisputes, base.clock],
+    (mobileMoney: MobileMoney, config: Config, settle: SettlePaymentReport, disputes: PaymentDisputes, audit: AuditTrail, uow: UnitOfWork, clock: Clock) =>
+      new ReconcilePayment({ mobileMoney, provider: config.mobileMoney.provider, currency: config.mobileMoney.currency, settle: (report) => settle.execute(report), disputes, audit, uow, clock }),
+    [TOKENS.MobileMoney, TOKENS.Config, SettlePaymentReport, TOKENS.PaymentDisputes, TOKENS.AuditTrail, base.uow, base.clock],
   );
 });
 

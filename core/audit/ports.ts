@@ -13,8 +13,9 @@
  * - `loan_approved`, `loan_rejected`: a loan decided, by the scorecard (actor `system`, details
  *   carry the model version and score) or by an officer (`admin:<name>`, details carry the reason).
  * - `loan_referred`: the scorecard left the loan `pending` for an officer (actor `system`).
- * - `transfer_disputed`: a provider's report contradicts a booked result (actor `provider:<name>`,
- *   subject the transfer's reference); raised to an admin, never booked.
+ * - `transfer_disputed`: a provider's report contradicts a booked result or the request (actor
+ *   `provider:<name>`, subject `payment:<reference>`, details the direction, problem, reported
+ *   status, amount and currency); raised to an admin, never booked (core/payments/reconcile-payment.ts).
  * - `key_rotated`: reserved for the rotation of a secret (session, token or encryption key); no
  *   use case records it yet. Details name the key, never its value.
  * - `demo_seeded`, `job_run`, `db_migrated`: admin CLI commands that change something.

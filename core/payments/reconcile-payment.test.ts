@@ -3,6 +3,7 @@ import { Money } from '../money/money.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { MobileMoneyStatusError, MobileMoneyStatusReport, PaymentDispute, Settled, SettleError } from './ports.ts';
 import { ReconcilePayment } from './reconcile-payment.ts';
+import { RecordingAuditTrail } from '../audit/audit.fixtures.ts';
 
 const NOW = new Date('2026-11-23T08:00:00Z');
 
@@ -17,6 +18,7 @@ function reconcile(options: {
   const asked: string[] = [];
   const settledReports: MobileMoneyStatusReport[] = [];
   const disputes: PaymentDispute[] = [];
+  const audit = new RecordingAuditTrail();
   const useCase = new ReconcilePayment({
     mobileMoney: {
       collectionStatus: async (_provider, reference) => (asked.push(`collection:${reference}`), options.answer),
@@ -25,10 +27,18 @@ function reconcile(options: {
     provider: 'mtn',
     currency: 'RWF',
     settle: async (r) => (settledReports.push(r), options.settled ?? ok({ outcome: 'applied', paymentStatus: 'successful' })),
-    disputes: { raise: async (d) => (disputes.push(d), 'raised') },
+    disputes: {
+      raise: async (d) => {
+        const again = disputes.some((x) => x.reference === d.reference && x.problem === d.problem && x.reportedStatus === d.reportedStatus);
+        disputes.push(d);
+        return again ? 'exists' : 'raised';
+      },
+    },
+    audit,
+    uow: { run: (work) => work() },
     clock: { now: () => NOW },
   });
-  return { useCase, asked, settledReports, disputes };
+  return { useCase, asked, settledReports, disputes, audit };
 }
 
 describe('ReconcilePayment: only the provider’s own answer is booked', () => {
@@ -67,10 +77,19 @@ describe('ReconcilePayment: only the provider’s own answer is booked', () => {
     expect(disputes).toEqual([expect.objectContaining({ problem: 'amount_mismatch', reportedAmount: Money.ofFrancs(50_000), reportedStatus: 'successful' })]);
   });
 
-  it('disputes an answer that contradicts the books (a success after a booked failure)', async () => {
-    const { useCase, disputes } = reconcile({ answer: ok(report()), settled: ok({ outcome: 'disputed', paymentStatus: 'failed' }) });
+  it('disputes an answer that contradicts the books (a success after a booked failure), audited once however often asked', async () => {
+    const { useCase, disputes, audit } = reconcile({ answer: ok(report()), settled: ok({ outcome: 'disputed', paymentStatus: 'failed' }) });
     expect(await useCase.execute({ direction: 'transfer', reference: 'ref-1' })).toEqual(ok({ outcome: 'disputed', paymentStatus: 'failed' }));
-    expect(disputes).toEqual([expect.objectContaining({ problem: 'contradicts_books', providerTransactionId: '42' })]);
+    await useCase.execute({ direction: 'transfer', reference: 'ref-1' });
+    expect(disputes[0]).toEqual(expect.objectContaining({ problem: 'contradicts_books', providerTransactionId: '42' }));
+    expect(audit.entries).toEqual([
+      {
+        action: 'transfer_disputed',
+        actor: 'provider:mtn',
+        subject: 'payment:ref-1',
+        details: { direction: 'transfer', problem: 'contradicts_books', reportedStatus: 'successful', reportedAmount: '5000.00', reportedCurrency: 'RWF' },
+      },
+    ]);
   });
 
   it('raises no dispute for an unknown payment', async () => {

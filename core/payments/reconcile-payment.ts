@@ -12,12 +12,15 @@
  * - An answer in another currency than the payments are made in is not booked: it is a dispute.
  * - An answer that contradicts the books (another amount than was asked; a success after a booked
  *   failure) books nothing and raises a dispute for an admin, once per reference, problem and
- *   reported status, however often the provider is asked.
+ *   reported status, however often the provider is asked; the dispute and its audit entry
+ *   (`transfer_disputed`) commit together.
  * - A pending answer changes nothing. A provider that cannot be reached, or that has never heard
  *   of the reference, changes nothing here: the caller decides (the polling job gives a collection
  *   up, or sends a transfer again under the same reference, after its stated wait).
  */
+import type { AuditTrail } from '../audit/ports.ts';
 import type { Clock } from '../shared/clock.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type {
   DisputeProblem,
@@ -47,6 +50,8 @@ export interface ReconcilePaymentDeps {
   /** The one settlement path, shared with nothing but this use case and the polling job's expiry. */
   settle: (report: MobileMoneyStatusReport) => Promise<Result<Settled, SettleError>>;
   disputes: PaymentDisputes;
+  audit: AuditTrail;
+  uow: UnitOfWork;
   clock: Clock;
 }
 
@@ -74,16 +79,26 @@ export class ReconcilePayment {
   }
 
   private async dispute(direction: PaymentDirection, problem: DisputeProblem, report: MobileMoneyStatusReport): Promise<void> {
-    await this.deps.disputes.raise({
-      reference: report.reference,
-      direction,
-      problem,
-      reportedStatus: report.status,
-      reportedAmount: report.amount,
-      reportedCurrency: report.currency,
-      providerTransactionId: report.providerTransactionId,
-      reason: report.reason,
-      raisedAt: this.deps.clock.now(),
+    const { disputes, audit, uow, provider, clock } = this.deps;
+    await uow.run(async () => {
+      const raised = await disputes.raise({
+        reference: report.reference,
+        direction,
+        problem,
+        reportedStatus: report.status,
+        reportedAmount: report.amount,
+        reportedCurrency: report.currency,
+        providerTransactionId: report.providerTransactionId,
+        reason: report.reason,
+        raisedAt: clock.now(),
+      });
+      if (raised === 'exists') return;
+      await audit.record({
+        action: 'transfer_disputed',
+        actor: `provider:${provider}`,
+        subject: `payment:${report.reference}`,
+        details: { direction, problem, reportedStatus: report.status, reportedAmount: report.amount.toDecimal(), reportedCurrency: report.currency },
+      });
     });
   }
 }

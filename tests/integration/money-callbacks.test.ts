@@ -95,6 +95,13 @@ describe('a callback storm for one payment', () => {
     ]);
     expect(await entriesFor(reference)).toEqual([]);
     expect(await accountTotals(app)).toEqual(before);
+    // Raised for an admin, with its audit entry, once however often the provider repeats it.
+    await sendCallback(app, mtnCallback(reference, '50000', 'SUCCESSFUL'));
+    const raised = await app.db.orm.em.fork().execute<{ problem: string; subject: string }[]>(
+      `select d.problem, a.subject from payment_disputes d join audit_log a on a.subject = 'payment:' || d.reference and a.action = 'transfer_disputed' where d.reference = ?`,
+      [reference],
+    );
+    expect(raised).toEqual([{ problem: 'amount_mismatch', subject: `payment:${reference}` }]);
     expect((await contributionsOf(app, tontineId)).find((c) => c.id === contribution.id)?.status).toBe('pending');
 
     // The true amount still settles it afterwards, and a changed amount after that is still refused.
