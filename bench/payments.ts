@@ -14,9 +14,10 @@
  *
  * Workloads (every group keeps one member who pays nothing, so no cycle completes and no payout
  * debits a pool: a contribution is a credit to its pool, which takes no lock):
- *   confirmations     MTN callbacks (PUT /api/payments/callbacks/mtn) for payments created
- *                     beforehand across many groups: callback → contribution paid, ledger entry,
- *                     notice in the outbox.
+ *   confirmations     MTN callbacks (PUT /api/payments/callbacks/mtn/<token>) for payments
+ *                     created beforehand across many groups: callback → token checked → the
+ *                     provider's status asked (in process, answered at once) → contribution paid,
+ *                     ledger entry, notice in the outbox.
  *   whole payments    POST /api/contributions/:id/pay (member's session, Idempotency-Key), the
  *                     provider accepting and calling back at once; counted when every payment is
  *                     final.
@@ -41,7 +42,9 @@ import Table from 'cli-table3';
 import { Command } from 'commander';
 import { pino } from 'pino';
 import { PlainHasher } from '../core/accounts/accounts.fixtures.ts';
+import type { Money } from '../core/money/money.ts';
 import type { MobileMoney, MobileMoneyRequest } from '../core/payments/ports.ts';
+import { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
 import { err, ok } from '../core/shared/result.ts';
 import { MAX_MEMBERS } from '../core/tontines/tontine-terms.ts';
 import { SystemClock } from '../adapters/clock/system-clock.ts';
@@ -105,27 +108,37 @@ async function pgbenchTps(scale: number): Promise<number> {
 const db = await createTestDatabase();
 const orm = await openOrm({ url: db.url, poolMax: CLIENTS });
 const config = testConfig({ RATE_LIMIT_PER_IP: '1000000', RATE_LIMIT_PER_ADDRESS: '1000000' });
-const CALLBACK_PATH = '/api/payments/callbacks/mtn';
+/** The app's signer of each payment's callback URL: the provider calls back at the URL it was given. */
+const callbackTokens = new MobileMoneyCallbackTokens(randomBytes(32).toString('base64url'), '/api/payments/callbacks/mtn');
 /** The load worker running now: the provider's callbacks go to the app through it. */
 let loadWorker: Worker | null = null;
+/** What the provider was asked to collect: it answers the app's status query with it, paid. */
+const asked = new Map<string, Money>();
 /**
- * The provider: accepts every payment at once and has the load worker send MTN's callback, as
- * MTN's servers would; a number ending in 454 (MTN's "pending" test number in sandbox mode) is
- * never called back, which is how the payments the confirmations workload settles are made.
+ * The provider: accepts every payment at once and has the load worker send MTN's callback (at the
+ * payment's own URL, with its token), as MTN's servers would; a number ending in 454 (MTN's
+ * "pending" test number in sandbox mode) is not called back at once, which is how the payments the
+ * confirmations workload settles are made. Every payment it was asked for is paid by the time the
+ * app asks its status, as the app now does on every callback before it books anything.
  */
 const mobileMoney: MobileMoney = {
   async requestToPay(r: MobileMoneyRequest) {
+    asked.set(r.reference, r.amount);
     if (!r.msisdn.endsWith('454')) {
       const body = { externalId: r.reference, amount: String(r.amount.toWholeFrancs()), currency: 'RWF', status: 'SUCCESSFUL', financialTransactionId: r.reference.slice(0, 8) };
-      loadWorker?.postMessage({ path: CALLBACK_PATH, body } satisfies ProviderCallback);
+      loadWorker?.postMessage({ path: callbackTokens.urlFor('collection', r.reference), body } satisfies ProviderCallback);
     }
     return ok({ providerReference: r.reference });
   },
   transfer: async (r) => ok({ providerReference: r.reference }),
-  collectionStatus: async () => err('mobile_money_reference_unknown'),
+  async collectionStatus(_provider, reference) {
+    const amount = asked.get(reference);
+    if (!amount) return err('mobile_money_reference_unknown');
+    return ok({ reference, status: 'successful', amount, currency: 'RWF', providerTransactionId: reference.slice(0, 8), reason: undefined });
+  },
   transferStatus: async () => err('mobile_money_reference_unknown'),
 };
-const container = buildContainer({ config, orm, logger: pino({ level: 'error' }), clock: new SystemClock(), singleSignOn: null, mailTransport: null, mobileMoney });
+const container = buildContainer({ config, orm, logger: pino({ level: 'error' }), clock: new SystemClock(), singleSignOn: null, mailTransport: null, mobileMoney, callbackTokens });
 // Signing up is setup, not measured: no argon2 for the bench's hundreds of members.
 container.rebind(TOKENS.PasswordHasher).toConstantValue(new PlainHasher());
 const server = createApp(container).listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
@@ -242,7 +255,7 @@ async function callbacks(tontineIds: string[]): Promise<LoadRequest[]> {
     .execute<{ reference: string }[]>("select reference from payments where kind = 'contribution' and status = 'pending' and tontine_id = any(?::uuid[]) order by random()", [`{${tontineIds.join(',')}}`]);
   return rows.map((r) => ({
     method: 'PUT',
-    path: '/api/payments/callbacks/mtn',
+    path: callbackTokens.urlFor('collection', r.reference),
     headers: {},
     body: { externalId: r.reference, amount: AMOUNT, currency: 'RWF', status: 'SUCCESSFUL', financialTransactionId: r.reference.slice(0, 8) },
     expect: { status: 200, bodyStatus: 'applied' },
