@@ -22,6 +22,7 @@ export const ERRORS = {
   cannot_swap_with_self: { status: 400, message: 'You cannot swap turns with yourself.' },
   mobile_money_callback_invalid: { status: 400, message: 'The callback body is not a payment resource.' },
   not_a_member: { status: 403, message: 'Only members of this tontine can do this.' },
+  source_not_allowed: { status: 403, message: 'This address may not call this route.' },
   only_admin_can_start: { status: 403, message: 'Only the admin of this tontine can start it.' },
   only_admin_can_cancel: { status: 403, message: 'Only the admin of this tontine can cancel it.' },
   only_admin_can_draw: { status: 403, message: 'Only the admin of this tontine can draw the payout order.' },
