@@ -1,5 +1,6 @@
 import { RequestContext } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRESH_PIN_ACCESS } from '../../core/accounts/pin-slowdown.ts';
 import { User } from '../../core/accounts/user.ts';
 import { MikroOrmAccountRepository } from '../../adapters/postgres/mikro-orm-account-repository.ts';
 import { MikroOrmUnitOfWork } from '../../adapters/postgres/mikro-orm-unit-of-work.ts';
@@ -24,9 +25,9 @@ const tx = <T>(work: (store: PostgresUssdSessionStore) => Promise<T>) =>
 describe('USSD session store', () => {
   it('starts a session new, keeps what is saved, and answers an expired session as new', async () => {
     const first = await tx((s) => s.lock('S-1', '+250788000001', NOW, TTL));
-    expect(first).toEqual({ session: { verdicts: {} }, access: { wrongInARow: 0, lockedUntil: null }, phoneMismatch: false, expired: false });
+    expect(first).toEqual({ session: { verdicts: {} }, access: FRESH_PIN_ACCESS, phoneMismatch: false, expired: false });
     const session = { verdicts: { '0': { kind: 'signed_in' as const } } };
-    const access = { wrongInARow: 2, lockedUntil: null };
+    const access = { wrongInARow: 2, lastWrongAt: NOW.toISOString(), retryAt: null };
     await tx((s) => s.save('S-1', '+250788000001', session, access, NOW, TTL));
     // Locking a live session renews its time-to-live from then.
     const later = new Date(NOW.getTime() + TTL - 1);
@@ -39,7 +40,7 @@ describe('USSD session store', () => {
   });
 
   it("never hands a session's signed-in state to another phone number", async () => {
-    await tx((s) => s.save('S-2', '+250788000002', { verdicts: { '0': { kind: 'signed_in' } } }, { wrongInARow: 0, lockedUntil: null }, NOW, TTL));
+    await tx((s) => s.save('S-2', '+250788000002', { verdicts: { '0': { kind: 'signed_in' } } }, FRESH_PIN_ACCESS, NOW, TTL));
     const other = await tx((s) => s.lock('S-2', '+250788000003', NOW, TTL));
     expect(other.phoneMismatch).toBe(true);
     expect(other.session).toEqual({ verdicts: {} });
@@ -53,7 +54,7 @@ describe('USSD session store', () => {
       await s.lock('S-3', '+250788000004', NOW, TTL);
       order.push('first locked');
       await held;
-      await s.save('S-3', '+250788000004', { verdicts: { '1': { kind: 'signed_in' } } }, { wrongInARow: 0, lockedUntil: null }, NOW, TTL);
+      await s.save('S-3', '+250788000004', { verdicts: { '1': { kind: 'signed_in' } } }, FRESH_PIN_ACCESS, NOW, TTL);
       order.push('first saved');
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -77,8 +78,8 @@ describe('USSD session store', () => {
   });
 
   it('prunes expired sessions only', async () => {
-    await tx((s) => s.save('S-old', '+250788000006', { verdicts: {} }, { wrongInARow: 0, lockedUntil: null }, new Date(NOW.getTime() - 2 * TTL), TTL));
-    await tx((s) => s.save('S-new', '+250788000006', { verdicts: {} }, { wrongInARow: 0, lockedUntil: null }, NOW, TTL));
+    await tx((s) => s.save('S-old', '+250788000006', { verdicts: {} }, FRESH_PIN_ACCESS, new Date(NOW.getTime() - 2 * TTL), TTL));
+    await tx((s) => s.save('S-new', '+250788000006', { verdicts: {} }, FRESH_PIN_ACCESS, NOW, TTL));
     expect(await tx((s) => s.pruneExpired(NOW, 100))).toBeGreaterThanOrEqual(1);
     const left = await inContext(() => db.orm.em.execute<{ session_id: string }[]>(`select session_id from ussd_session where session_id in ('S-old', 'S-new')`));
     expect(left.map((r) => r.session_id)).toEqual(['S-new']);
