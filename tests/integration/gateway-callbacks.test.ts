@@ -119,7 +119,8 @@ describe('configuration', () => {
   };
 
   it("requires the secret as soon as Africa's Talking is configured or in production, saying what to do", () => {
-    for (const env of [{ AFRICASTALKING_USERNAME: 'ikimina', AFRICASTALKING_API_KEY: 'atsk_x' }, { NODE_ENV: 'production' }]) {
+    const configured: Record<string, string>[] = [{ AFRICASTALKING_USERNAME: 'ikimina', AFRICASTALKING_API_KEY: 'atsk_x' }, { NODE_ENV: 'production' }];
+    for (const env of configured) {
       const problems = problemsOf(env);
       expect(problems).toHaveLength(1);
       expect(problems[0]).toMatch(/^AFRICASTALKING_CALLBACK_SECRET: required as soon as Africa's Talking is configured .* or NODE_ENV=production/);
