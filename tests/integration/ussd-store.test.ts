@@ -1,11 +1,12 @@
 import { RequestContext } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FRESH_PIN_ACCESS } from '../../core/accounts/pin-slowdown.ts';
+import { FRESH_PIN_ACCESS, slowedUntil } from '../../core/accounts/pin-slowdown.ts';
 import { User } from '../../core/accounts/user.ts';
 import { MikroOrmAccountRepository } from '../../adapters/postgres/mikro-orm-account-repository.ts';
 import { MikroOrmUnitOfWork } from '../../adapters/postgres/mikro-orm-unit-of-work.ts';
 import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
+import { Migration20261123060100 } from '../../adapters/postgres/migrations/Migration20261123060100.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 let db: TestDatabase;
@@ -75,6 +76,34 @@ describe('USSD session store', () => {
   it('refuses a malformed stored PIN access rather than reading it as unlocked', async () => {
     await inContext(() => db.orm.em.execute(`insert into ussd_access (phone, state) values ('+250788000005', '{"wrongInARow":"x"}'::jsonb)`));
     await expect(tx((s) => s.lock('S-5', '+250788000005', NOW, TTL))).rejects.toThrow(/malformed/);
+  });
+
+  it('Migration20261123060100 turns the former lock into the slow-down state, keeping a lock in force as the wait, and back', async () => {
+    const lockedUntil = new Date(Date.now() + 10 * 60_000).toISOString();
+    await inContext(() =>
+      db.orm.em.execute(
+        `insert into ussd_access (phone, state) values ('+250788000007', ?::jsonb), ('+250788000008', '{"wrongInARow":1,"lockedUntil":null}'::jsonb), ('+250788000009', '{"wrongInARow":0,"lockedUntil":null}'::jsonb)`,
+        [JSON.stringify({ wrongInARow: 0, lockedUntil })],
+      ),
+    );
+    const run = async (direction: 'up' | 'down') => {
+      const migration = new Migration20261123060100(db.orm.em.getDriver(), db.orm.config);
+      await migration[direction]();
+      for (const query of migration.getQueries()) await inContext(() => db.orm.em.execute(String(query)));
+    };
+    await run('up');
+    const locked = await tx((s) => s.lock('S-7', '+250788000007', NOW, TTL));
+    expect(locked.access).toMatchObject({ wrongInARow: 0, retryAt: lockedUntil });
+    expect(slowedUntil(locked.access, new Date())).toEqual(new Date(lockedUntil));
+    expect((await tx((s) => s.lock('S-8', '+250788000008', NOW, TTL))).access).toMatchObject({ wrongInARow: 1, retryAt: null });
+    expect((await tx((s) => s.lock('S-9', '+250788000009', NOW, TTL))).access).toEqual(FRESH_PIN_ACCESS);
+    // Rows of the new shape are left alone by a second run.
+    await run('up');
+    expect((await tx((s) => s.lock('S-7', '+250788000007', NOW, TTL))).access).toEqual(locked.access);
+    await run('down');
+    const [row] = await inContext(() => db.orm.em.execute<{ state: unknown }[]>(`select state from ussd_access where phone = '+250788000007'`));
+    expect(row!.state).toEqual({ wrongInARow: 0, lockedUntil });
+    await run('up');
   });
 
   it('prunes expired sessions only', async () => {
