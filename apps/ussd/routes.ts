@@ -8,9 +8,10 @@
  *   outside the allow list 403, before the body is read (no 200 END: no work is done for them).
  * - Both read form bodies only, with @koa/bodyparser on these routes alone (mounted before the
  *   app's JSON parser, which would otherwise claim the body).
- * - The session route always answers 200 `text/plain` starting `CON ` or `END `: a body it cannot
- *   read (wrong type, too large, missing sessionId or phoneNumber, a number that is no phone
- *   number) and any fault answer the polite END; nothing reaches the app's JSON error handler.
+ * - Past the gateway check, the session route always answers 200 `text/plain` starting `CON ` or
+ *   `END `: a body it cannot read (wrong type, too large, missing sessionId or phoneNumber, a
+ *   number that is no phone number) and any fault answer the polite END; nothing reaches the
+ *   app's JSON error handler.
  * - The notification is logged and answered 200. What the member typed (`input`) and what we
  *   answered are never logged: they hold PINs.
  */
