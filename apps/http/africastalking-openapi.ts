@@ -10,6 +10,7 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-opena
 import { z } from 'zod';
 import { SessionEnded, UssdStep } from '../ussd/routes.ts';
 import { USSD_EVENTS_PATH, USSD_PATH } from '../ussd/paths.ts';
+import { SECRET_PARAM } from './gateway-guard.ts';
 import { error, json, op } from './openapi-parts.ts';
 import { DELIVERY_REPORTS_PATH, DeliveryReportForm } from './sms-routes.ts';
 
@@ -18,7 +19,7 @@ const plainText = (description: string, schema: z.ZodType) => ({ description, co
 
 const secretParam = {
   in: 'path' as const,
-  name: 'secret',
+  name: SECRET_PARAM,
   required: true,
   description: 'AFRICASTALKING_CALLBACK_SECRET, as in the callback URLs registered with Africa\'s Talking (compared in constant time)',
   schema: { type: 'string' as const, pattern: '^[A-Za-z0-9_-]{32,256}$' },
