@@ -2,6 +2,7 @@
  * Configuration from the environment, validated once at start. `.env.example` lists every
  * variable. An empty value counts as unset, so a copied `.env` with blanks keeps the defaults.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalText = z.string().trim().min(1).optional();
@@ -35,6 +36,16 @@ const EnvSchema = z
     AFRICASTALKING_API_KEY: optionalText,
     AFRICASTALKING_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.africastalking.com'),
     AFRICASTALKING_SENDER_ID: optionalText,
+    AFRICASTALKING_CALLBACK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{32,256}$/, 'use 32 to 256 URL-safe characters (A-Z a-z 0-9 - _), for example the output of `openssl rand -hex 32`')
+      .optional(),
+    AFRICASTALKING_ALLOWED_SOURCES: z
+      .string()
+      .transform((list) => list.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .pipe(z.array(z.string().refine(isAddressOrCidr, 'each entry must be an IP address or a CIDR block (203.0.113.0/24, 2001:db8::/32)')))
+      .optional(),
     MOBILE_MONEY_PROVIDER: z.enum(['sandbox', 'mtn']).default('sandbox'),
     MOBILE_MONEY_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
     MOBILE_MONEY_CALLBACK_SECRET: z.string().trim().min(32, 'MOBILE_MONEY_CALLBACK_SECRET needs at least 32 characters').optional(),
@@ -76,7 +87,23 @@ const EnvSchema = z
   .refine((env) => Boolean(env.AFRICASTALKING_USERNAME) === Boolean(env.AFRICASTALKING_API_KEY), {
     message: 'set both AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY, or neither',
     path: ['AFRICASTALKING_API_KEY'],
+  })
+  // Without it anyone who can reach the server speaks for the gateway: registers numbers, guesses PINs, forges reports.
+  .refine((env) => env.AFRICASTALKING_CALLBACK_SECRET !== undefined || (!env.AFRICASTALKING_USERNAME && !env.AFRICASTALKING_API_KEY && env.NODE_ENV !== 'production'), {
+    message:
+      "required as soon as Africa's Talking is configured (AFRICASTALKING_USERNAME/API_KEY) or NODE_ENV=production: set 32 or more URL-safe characters " +
+      '(e.g. `openssl rand -hex 32`) and register the callback URLs that carry it (README, USSD)',
+    path: ['AFRICASTALKING_CALLBACK_SECRET'],
   });
+
+/** An IPv4 or IPv6 address, or one with a prefix length that fits its family. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -100,6 +127,13 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuerUrl: string; allowInsecureHttp: boolean } | null;
   /** Null: SMS stay in the outbox, kept locally (`outbox list`). */
   africasTalking: { username: string; apiKey: string; baseUrl: string; senderId: string | null } | null;
+  /**
+   * Who may call Africa's Talking's callbacks (USSD steps and events, SMS delivery reports).
+   * `secret`: the path segment the gateway's callback URLs carry; null only in the embedded
+   * default (no AT credentials, not production), where the plain paths serve the local simulator.
+   * `allowedSources`: IP addresses and CIDR blocks; empty: any source.
+   */
+  gatewayCallbacks: { secret: string | null; allowedSources: readonly string[] };
   /**
    * `sandbox`: the embedded SandboxMobileMoney (calls back after `settleMs`); `mtn`: MTN MoMo.
    * `callbackUrl`: the callback route, to which each payment's token is added; `callbackSecret`
@@ -157,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       e.AFRICASTALKING_USERNAME && e.AFRICASTALKING_API_KEY
         ? { username: e.AFRICASTALKING_USERNAME, apiKey: e.AFRICASTALKING_API_KEY, baseUrl: e.AFRICASTALKING_BASE_URL, senderId: e.AFRICASTALKING_SENDER_ID ?? null }
         : null,
+    gatewayCallbacks: { secret: e.AFRICASTALKING_CALLBACK_SECRET ?? null, allowedSources: e.AFRICASTALKING_ALLOWED_SOURCES ?? [] },
     mobileMoney: mobileMoneyOf(e),
     scheduler: { enabled: e.SCHEDULER_ENABLED, paymentPollAfterSeconds: e.PAYMENT_POLL_AFTER_SECONDS },
   };

@@ -2,7 +2,8 @@
  * The HTTP application: the REST API under /api, health probes, and the web client.
  *
  * Guarantees
- * - Every answer carries an X-Request-Id (the caller's, when well-formed) and is logged with it.
+ * - Every answer carries an X-Request-Id (the caller's, when well-formed) and is logged with it,
+ *   under its route's pattern when the path holds a secret (apps/http/gateway-guard.ts).
  * - Every failure is JSON `{error, code}`; bad input is a 4xx, never a 500; an unexpected error
  *   is logged and answered with a generic 500 that leaks nothing.
  * - Every request runs in its own MikroORM RequestContext.
@@ -59,12 +60,12 @@ export function createApp(container: Container): Koa {
       else if (status === 415 || (error as { name?: string } | null)?.name === 'UnsupportedBodyTypeError') sendError(ctx, 'unsupported_media_type');
       else if (status !== undefined && status >= 400 && status < 500) sendError(ctx, 'validation_failed', { message: ERRORS_FALLBACK });
       else {
-        logger.error({ err: error, requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
+        logger.error({ err: error, requestId, method: ctx.method, path: loggedPath(ctx) }, 'unhandled error');
         sendError(ctx, 'internal_error');
       }
     } finally {
       logger.info(
-        { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        { requestId, method: ctx.method, path: loggedPath(ctx), status: ctx.status, ms: Math.round(performance.now() - started) },
         'request',
       );
     }
@@ -114,3 +115,8 @@ export function createApp(container: Container): Koa {
 }
 
 const ERRORS_FALLBACK = 'The request could not be read.';
+
+/** A route whose path holds a secret (the gateway's callbacks) names its pattern instead. */
+function loggedPath(ctx: Context): string {
+  return typeof ctx.state.logPath === 'string' ? ctx.state.logPath : ctx.path;
+}

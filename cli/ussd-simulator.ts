@@ -7,6 +7,8 @@
  *   --url <base>     a running server (default http://localhost:3000)
  *   --in-process     build the app here, with the container over the configured database
  *                    (migrated first), on a loopback port; the sandbox calls this app back
+ *   --secret <s>     the server's AFRICASTALKING_CALLBACK_SECRET (default: that variable, from the
+ *                    environment or .env); without one the plain path of the embedded default
  *
  * Type a reply and Enter; Ctrl-D hangs up. After an END, Enter dials again.
  */
@@ -17,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { Command } from 'commander';
 import { phoneKey } from '../core/accounts/ussd-pins.ts';
-import { USSD_PATH } from '../apps/ussd/paths.ts';
+import { ussdPath } from '../apps/ussd/paths.ts';
 
 const DISPLAY_WIDTH = 26;
 const SERVICE_CODE = '*384*123#';
@@ -56,7 +58,7 @@ function wrap(line: string): string[] {
 }
 
 /** The whole app is loaded only here: dialling a running server needs none of it. */
-async function startInProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+async function startInProcess(): Promise<{ url: string; secret: string | null; close: () => Promise<void> }> {
   const [{ migrate }, { loadConfig }, { buildContainer }, { createInfrastructure, createLogger, openDatabase }, { createApp }] = await Promise.all([
     import('../adapters/postgres/orm.ts'),
     import('../apps/config.ts'),
@@ -64,7 +66,6 @@ async function startInProcess(): Promise<{ url: string; close: () => Promise<voi
     import('../apps/infrastructure.ts'),
     import('../apps/server.ts'),
   ]);
-  if (existsSync('.env')) process.loadEnvFile('.env');
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -77,6 +78,7 @@ async function startInProcess(): Promise<{ url: string; close: () => Promise<voi
   server.on('request', createApp(container).callback());
   return {
     url: base,
+    secret: config.gatewayCallbacks.secret,
     async close() {
       server.close();
       server.closeAllConnections();
@@ -91,14 +93,19 @@ async function main(argv: string[]): Promise<number> {
     .requiredOption('--phone <number>', 'the calling phone number, e.g. +250788123456')
     .option('--url <base>', 'the running server', 'http://localhost:3000')
     .option('--in-process', 'build the app in this process over the configured database')
+    .option('--secret <secret>', "the server's AFRICASTALKING_CALLBACK_SECRET (default: the variable)")
     .parse(argv, { from: 'user' })
-    .opts<{ phone: string; url: string; inProcess?: boolean }>();
+    .opts<{ phone: string; url: string; inProcess?: boolean; secret?: string }>();
   const phone = phoneKey(options.phone);
   if (!phone.ok) {
     console.error(`Not a phone number: ${options.phone}`);
     return 2;
   }
-  const app = options.inProcess ? await startInProcess() : { url: options.url.replace(/\/+$/, ''), close: async () => {} };
+  // The server reads .env too: the simulator then knows the secret the server expects.
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const secret = options.secret ?? (process.env.AFRICASTALKING_CALLBACK_SECRET?.trim() || null);
+  const app = options.inProcess ? await startInProcess() : { url: options.url.replace(/\/+$/, ''), secret, close: async () => {} };
+  const stepUrl = `${app.url}${ussdPath(app.secret)}`;
   const input = createInterface({ input: process.stdin, terminal: Boolean(process.stdin.isTTY) });
   const lines = input[Symbol.asyncIterator]();
   const ask = async (prompt: string): Promise<string | null> => {
@@ -110,18 +117,20 @@ async function main(argv: string[]): Promise<number> {
     return line;
   };
   try {
-    console.log(`Dialling ${SERVICE_CODE} from ${phone.value} at ${app.url}`);
+    console.log(`Dialling ${SERVICE_CODE} from ${phone.value} at ${app.url}${app.secret === null ? '' : ' (with the callback secret)'}`);
     for (;;) {
       const sessionId = `SIM_${randomUUID()}`;
       const inputs: string[] = [];
       for (;;) {
         const body = new URLSearchParams({ sessionId, serviceCode: SERVICE_CODE, phoneNumber: phone.value, networkCode: NETWORK_CODE, text: inputs.join('*') });
-        const response = await fetch(`${app.url}${USSD_PATH}`, { method: 'POST', body, headers: { 'User-Agent': 'ikimina-ussd-simulator' } });
+        const response = await fetch(stepUrl, { method: 'POST', body, headers: { 'User-Agent': 'ikimina-ussd-simulator' } });
         const answer = await response.text();
         console.log(phoneDisplay(answer));
         if (response.status !== 200 || !/^(CON|END) /.test(answer)) {
           // What Africa's Talking would do with such an answer: end the session.
-          console.log(`(the gateway would end the session: HTTP ${response.status})`);
+          // A 404 is the gateway check: the secret is missing or not the server's.
+          const hint = response.status === 404 ? '; is AFRICASTALKING_CALLBACK_SECRET (or --secret) the server\'s?' : '';
+          console.log(`(the gateway would end the session: HTTP ${response.status}${hint})`);
           break;
         }
         if (answer.startsWith('END ')) break;

@@ -23,13 +23,18 @@ export type Effect =
   /** Replace the PIN if `oldPin` is right. */
   | { readonly effect: 'changePin'; readonly key: string; readonly oldPin: string; readonly newPin: string };
 
-/** `pin_incorrect`: verifyPin or changePin with a wrong PIN. `phone_taken`: register raced another. */
-export type EffectError = 'pin_incorrect' | 'phone_taken' | PayContributionError;
+/**
+ * `pin_incorrect`: verifyPin or changePin with a wrong PIN. `phone_taken`: register raced another.
+ * `phone_number_not_rwandan`: register from a number that may not register (the menu asks only
+ * for numbers the snapshot says may; the use case has the last word).
+ */
+export type EffectError = 'pin_incorrect' | 'phone_taken' | 'phone_number_not_rwandan' | PayContributionError;
 
 export type EffectResult = { readonly key: string; readonly ok: true } | { readonly key: string; readonly ok: false; readonly error: EffectError };
 
 export const EFFECT_ERROR_MESSAGES: Readonly<Record<Exclude<EffectError, 'pin_incorrect'>, MessageKey>> = {
   phone_taken: 'reg_phone_taken',
+  phone_number_not_rwandan: 'reg_not_rwandan',
   contribution_not_found: 'err_contribution_not_found',
   amount_must_be_whole_francs: 'err_amount_not_whole_francs',
   contribution_already_paid: 'err_contribution_already_paid',

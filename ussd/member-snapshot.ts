@@ -13,7 +13,13 @@ import type { LoanStatus } from '../core/loans/loan.ts';
 import type { Money } from '../core/money/money.ts';
 import type { LocalDate } from '../core/shared/calendar.ts';
 
-export type MemberSnapshot = { readonly registered: false } | RegisteredMember;
+export type MemberSnapshot = UnregisteredCaller | RegisteredMember;
+
+export interface UnregisteredCaller {
+  readonly registered: false;
+  /** The number may open an account by USSD (core/accounts/register-by-phone.ts: Rwandan mobile numbers only). */
+  readonly mayRegister: boolean;
+}
 
 export interface RegisteredMember {
   readonly registered: true;

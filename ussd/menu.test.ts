@@ -5,9 +5,9 @@ import { localDate } from '../core/shared/calendar.ts';
 import { message } from './catalogues/catalogue.ts';
 import type { Effect, EffectError, EffectResult } from './effects.ts';
 import { faultScreen, runMenu, sessionLanguage } from './menu.ts';
-import { FRESH_PIN_ACCESS } from './pin-policy.ts';
+import { FRESH_PIN_ACCESS } from '../core/accounts/pin-slowdown.ts';
 import { NEW_SESSION } from './session.ts';
-import { aCrowdedMember, aGroup, aMember, dial, FRESH, NOW, request, RIGHT_PIN, UNKNOWN } from './ussd.fixtures.ts';
+import { aCrowdedMember, aGroup, aMember, dial, FOREIGN, FRESH, NOW, request, RIGHT_PIN, UNKNOWN } from './ussd.fixtures.ts';
 
 const LANGUAGE_NUMBER = { en: '1', fr: '2', rw: '3', sw: '4' } as const;
 const failWith = (error: EffectError) => (effect: Effect): EffectResult =>
@@ -53,6 +53,21 @@ describe('USSD menu: an unknown number', () => {
   it('a registration that raced another answers that the number has an account', () => {
     const { last } = dial(UNKNOWN, ['1', 'Aline', 'Uwase', '13579', '13579'], { resolve: failWith('phone_taken') });
     expect(last.screen).toEqual({ kind: 'END', text: message('en', 'reg_phone_taken') });
+  });
+
+  for (const language of LANGUAGES) {
+    it(`a number that may not register (foreign) is told so when it asks to, in the session's language, and nothing is asked for (${language})`, () => {
+      const { last, effects, answers } = dial(FOREIGN, ['2', LANGUAGE_NUMBER[language], '00', '1', 'Aline']);
+      expect(answers[4]!.screen).toEqual({ kind: 'END', text: message(language, 'reg_not_rwandan') });
+      // The session ended there: whatever comes next answers the same END.
+      expect(last.screen).toEqual(answers[4]!.screen);
+      expect(effects).toEqual([]);
+    });
+  }
+
+  it('a registration the use case refuses as not Rwandan ends with that text', () => {
+    const { last } = dial(UNKNOWN, ['1', 'Aline', 'Uwase', '13579', '13579'], { resolve: failWith('phone_number_not_rwandan') });
+    expect(last.screen).toEqual({ kind: 'END', text: message('en', 'reg_not_rwandan') });
   });
 });
 
@@ -102,21 +117,22 @@ describe('USSD menu: the PIN, once per session', () => {
   });
 
   for (const language of LANGUAGES) {
-    it(`3 wrong PINs lock USSD access for 30 minutes and say until when (${language})`, () => {
+    it(`the 3rd wrong PIN slows the phone for a minute and says until when; the right PIN opens after it (${language})`, () => {
       const member = aMember({ language });
       const { answers, state } = dial(member, ['11111', '22222', '33333']);
       expect(answers[1]!.screen.text.split('\n')[0]).toBe(message(language, 'pin_wrong', { left: 2 }));
       expect(answers[2]!.screen.text.split('\n')[0]).toBe(message(language, 'pin_wrong', { left: 1 }));
-      // 08:00 UTC is 10:00 in Kigali; the lock ends 30 minutes later.
-      expect(answers[3]!.screen).toEqual({ kind: 'END', text: message(language, 'pin_locked', { time: '10:30' }) });
-      expect(state.access.lockedUntil).toBe('2026-03-10T08:30:00.000Z');
+      // 08:00 UTC is 10:00 in Kigali; the first wait is one minute.
+      expect(answers[3]!.screen).toEqual({ kind: 'END', text: message(language, 'pin_locked', { time: '10:01' }) });
+      expect(state.access.retryAt).toBe('2026-03-10T08:01:00.000Z');
 
-      const redial = dial(member, [RIGHT_PIN], { state: { session: NEW_SESSION, access: state.access }, now: new Date('2026-03-10T08:29:00Z') });
-      expect(redial.answers[0]!.screen).toEqual({ kind: 'END', text: message(language, 'pin_locked', { time: '10:30' }) });
+      const redial = dial(member, [RIGHT_PIN], { state: { session: NEW_SESSION, access: state.access }, now: new Date('2026-03-10T08:00:59Z') });
+      expect(redial.answers[0]!.screen).toEqual({ kind: 'END', text: message(language, 'pin_locked', { time: '10:01' }) });
       expect(redial.effects).toEqual([]);
 
-      const afterLock = dial(member, [RIGHT_PIN], { state: { session: NEW_SESSION, access: state.access }, now: new Date('2026-03-10T08:30:00Z') });
-      expect(afterLock.last.screen.text.split('\n')[0]).toBe(message(language, 'main_title', { name: 'Jean' }));
+      const afterWait = dial(member, [RIGHT_PIN], { state: { session: NEW_SESSION, access: state.access }, now: new Date('2026-03-10T08:01:00Z') });
+      expect(afterWait.last.screen.text.split('\n')[0]).toBe(message(language, 'main_title', { name: 'Jean' }));
+      expect(afterWait.state.access).toEqual(FRESH_PIN_ACCESS);
     });
   }
 
@@ -124,7 +140,14 @@ describe('USSD menu: the PIN, once per session', () => {
     const first = dial(aMember(), ['11111', '22222']);
     const second = dial(aMember(), ['33333'], { state: { session: NEW_SESSION, access: first.state.access } });
     expect(second.last.screen.kind).toBe('END');
-    expect(second.state.access.lockedUntil).not.toBeNull();
+    expect(second.state.access.retryAt).not.toBeNull();
+  });
+
+  it('a PIN checked while another session slowed the phone is dropped unread: neither signed in nor counted', () => {
+    // Two sessions sent a PIN at once; the other's wrong PIN was recorded first and slowed the phone.
+    const slowed = { wrongInARow: 3, lastWrongAt: NOW.toISOString(), retryAt: new Date(NOW.getTime() + 60_000).toISOString() };
+    const step = runMenu({ session: NEW_SESSION, access: slowed, text: RIGHT_PIN, now: NOW, member: aMember(), result: { key: '0', ok: true } });
+    expect(step).toMatchObject({ kind: 'screen', screen: { kind: 'END', text: message('en', 'pin_locked', { time: '10:01' }) }, access: slowed, session: NEW_SESSION });
   });
 });
 
@@ -246,7 +269,7 @@ describe('USSD menu: settings', () => {
   });
 
   it('a wrong current PIN changes nothing and counts toward the lock', () => {
-    const { last, state } = dial(aMember(), [RIGHT_PIN, '6', '11112', '13579', '13579'], { state: { session: NEW_SESSION, access: { wrongInARow: 1, lockedUntil: null } } });
+    const { last, state } = dial(aMember(), [RIGHT_PIN, '6', '11112', '13579', '13579'], { state: { session: NEW_SESSION, access: { wrongInARow: 1, lastWrongAt: NOW.toISOString(), retryAt: null } } });
     expect(last.screen).toEqual({ kind: 'END', text: 'Wrong current PIN. Your PIN was not changed.' });
     // The right PIN at sign-in cleared the earlier wrong one; the wrong current PIN counts again.
     expect(state.access.wrongInARow).toBe(1);

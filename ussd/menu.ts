@@ -17,7 +17,8 @@
  *   language, and whole (nothing cut) for amounts up to MAX_FITTED_AMOUNT; the menu-tree test
  *   walks every screen to check it. A notice that would not fit is left out.
  * - A registered member enters the PIN once per session before anything else; unknown numbers
- *   only see registration and the language choice.
+ *   only see registration and the language choice, and registration ends at once, in the
+ *   session's language, for a number that may not register (only Rwandan mobile numbers may).
  * - An effect is asked for only when its input has no verdict yet; once its result is given the
  *   verdict is stored, so a repeated text answers the same screen and never starts a second
  *   payment. After an END, the session answers that END to any text.
@@ -35,7 +36,8 @@ import { EFFECT_ERROR_MESSAGES, type Effect, type EffectError, type EffectResult
 import { formatAmount, formatDay, formatKigaliTime } from './formats.ts';
 import { foldNavigation, type Input, splitText } from './input-path.ts';
 import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, NotificationSnapshot, RegisteredMember, SavingsSnapshot } from './member-snapshot.ts';
-import { checkNewPin, isPinShaped, lockedUntil, type PinAccess, recordPinAttempt } from './pin-policy.ts';
+import { type PinAccess, recordPinAttempt, slowedUntil } from '../core/accounts/pin-slowdown.ts';
+import { checkNewPin, isPinShaped } from './pin-policy.ts';
 import { joinLines, paginate, SCREEN_LIMIT, type Screen, truncate, ussdSafe } from './screen.ts';
 import type { UssdSession, Verdict } from './session.ts';
 
@@ -50,7 +52,7 @@ const WIDTH = { greeting: 14, groupInList: 14, groupInSentence: 20, recipient: 1
 
 export interface MenuInput {
   readonly session: UssdSession;
-  /** The PIN lock state of the calling phone, shared by all its sessions. */
+  /** How wrong PINs slow the calling phone (core/accounts/pin-slowdown.ts), shared by all its sessions. */
   readonly access: PinAccess;
   /** Africa's Talking's `text`: every input of the session joined by `*`. */
   readonly text: string;
@@ -129,7 +131,8 @@ interface Pending {
 type Move =
   | { readonly kind: 'to'; readonly node: Node; readonly notice?: Notice }
   | { readonly kind: 'stay'; readonly notice: Notice }
-  | { readonly kind: 'effect'; readonly pending: Pending };
+  | { readonly kind: 'effect'; readonly pending: Pending }
+  | { readonly kind: 'end'; readonly message: MessageKey };
 
 const INVALID: Move = { kind: 'stay', notice: { key: 'invalid_choice' } };
 
@@ -165,7 +168,9 @@ class MenuRun {
     for (const input of inputs) {
       let verdict: Verdict | undefined = this.verdicts[input.at];
       if (!verdict) {
-        const locked = lockedUntil(this.access, this.input.now);
+        // Also on the replay with a PIN's result: a wrong PIN of another session since slowed the
+        // phone, and this check's result is dropped unread, so concurrent tries gain nothing.
+        const locked = slowedUntil(this.access, this.input.now);
         if (locked) return this.end('pin_locked', { time: formatKigaliTime(locked) });
         if (!isPinShaped(input.value)) {
           notice = { key: 'pin_format' };
@@ -179,18 +184,18 @@ class MenuRun {
       if (verdict.kind === 'ended') return this.end(verdict.message, verdict.params);
       if (verdict.kind === 'pin_wrong') notice = { key: 'pin_wrong', params: { left: verdict.attemptsLeft } };
     }
-    const locked = lockedUntil(this.access, this.input.now);
+    const locked = slowedUntil(this.access, this.input.now);
     if (locked) return this.end('pin_locked', { time: formatKigaliTime(locked) });
     return this.con(notice, [message(this.language, 'pin_prompt', { name: truncate(ussdSafe(member.firstName), WIDTH.greeting) })]);
   }
 
-  /** A PIN was checked: right signs in (or `rightVerdict`), wrong counts toward the lock. */
+  /** A PIN was checked: right signs in (or `rightVerdict`), wrong counts toward slowing the phone. */
   private pinVerdict(right: boolean, rightVerdict: Verdict | null, wrongMessage?: MessageKey): Verdict {
     const attempt = recordPinAttempt(this.access, right, this.input.now);
     this.access = attempt.access;
     const { outcome } = attempt;
     if (outcome.kind === 'right') return rightVerdict ?? { kind: 'signed_in' };
-    if (outcome.kind === 'locked') return ended('pin_locked', { time: formatKigaliTime(outcome.until) });
+    if (outcome.kind === 'slowed') return ended('pin_locked', { time: formatKigaliTime(outcome.until) });
     return wrongMessage ? ended(wrongMessage) : { kind: 'pin_wrong', attemptsLeft: outcome.attemptsLeft };
   }
 
@@ -217,6 +222,7 @@ class MenuRun {
         notice = move.notice;
         continue;
       }
+      if (move.kind === 'end') return this.end(move.message);
       if (move.kind === 'to') {
         node = move.node;
         notice = move.notice;
@@ -236,7 +242,8 @@ class MenuRun {
     const member = this.input.member;
     switch (node.at) {
       case 'welcome':
-        return value === '1' ? to({ at: 'firstName' }) : value === '2' ? to({ at: 'language' }) : INVALID;
+        if (value === '1') return member.registered || member.mayRegister ? to({ at: 'firstName' }) : { kind: 'end', message: 'reg_not_rwandan' };
+        return value === '2' ? to({ at: 'language' }) : INVALID;
       case 'language': {
         const choice = /^[1-4]$/.test(value) ? LANGUAGE_CHOICES[Number(value) - 1] : undefined;
         if (!choice) return INVALID;

@@ -5,14 +5,16 @@ import { localDate } from '../core/shared/calendar.ts';
 import type { Effect, EffectResult } from './effects.ts';
 import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, NotificationSnapshot, RegisteredMember } from './member-snapshot.ts';
 import { MAX_FITTED_AMOUNT, type MenuInput, runMenu } from './menu.ts';
-import { FRESH_PIN_ACCESS, type PinAccess } from './pin-policy.ts';
+import { FRESH_PIN_ACCESS, type PinAccess } from '../core/accounts/pin-slowdown.ts';
 import type { Screen } from './screen.ts';
 import { NEW_SESSION, type UssdSession } from './session.ts';
 
 export const NOW = new Date('2026-03-10T08:00:00Z');
 export const RIGHT_PIN = '24680';
 
-export const UNKNOWN: MemberSnapshot = { registered: false };
+export const UNKNOWN: MemberSnapshot = { registered: false, mayRegister: true };
+/** A foreign number (+254…) that has no account: it may not register. */
+export const FOREIGN: MemberSnapshot = { registered: false, mayRegister: false };
 
 export function aGroup(n: number, overrides: Partial<GroupSnapshot> = {}): GroupSnapshot {
   return {

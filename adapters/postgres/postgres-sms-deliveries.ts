@@ -5,7 +5,9 @@
  * - `recordSent` runs in the dispatcher's transaction with the outbox's `markSent`, so a sent SMS
  *   always has its provider message id, and a report can always find its message.
  * - A report is stored against the message it names; once a final report (delivered, failed,
- *   rejected) is stored, a late non-final one ("Buffered" arriving after "Success") changes nothing.
+ *   rejected) is stored, no later report changes anything: neither a late non-final one
+ *   ("Buffered" arriving after "Success") nor another final one (a forged "Failed" after a
+ *   "Success"). One conditional UPDATE, so two concurrent reports cannot both win.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SmsDeliveryReport } from '../../core/notifications/sms-sender.ts';
@@ -26,9 +28,9 @@ export class PostgresSmsDeliveries {
     const updated = await this.em.execute<{ outbox_message_id: string }[]>(
       `update sms_deliveries
        set status = ?, final = ?, delivered = ?, network_code = ?, failure_reason = ?, reported_at = ?
-       where provider_message_id = ? and (not final or ?)
+       where provider_message_id = ? and not final
        returning outbox_message_id`,
-      [report.status, report.final, report.delivered, report.networkCode ?? null, report.failureReason ?? null, at, report.providerMessageId, report.final],
+      [report.status, report.final, report.delivered, report.networkCode ?? null, report.failureReason ?? null, at, report.providerMessageId],
     );
     if (updated[0]) return { outboxMessageId: updated[0].outbox_message_id, stored: true };
     const known = await this.findByProviderMessageId(report.providerMessageId);

@@ -16,10 +16,11 @@
  *   that phone's signed-in state.
  * - `save` writes with INSERT … ON CONFLICT and renews the session's time-to-live.
  * - A stored state that is not of the expected shape is a fault (thrown), never read as a fresh
- *   PIN access: that would lift a lock-out.
+ *   PIN access: that would lift a slow-down. (Migration20261123060100 turned the former lock
+ *   shape, `lockedUntil`, into this one.)
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { FRESH_PIN_ACCESS, type PinAccess } from '../../ussd/pin-policy.ts';
+import { FRESH_PIN_ACCESS, type PinAccess } from '../../core/accounts/pin-slowdown.ts';
 import { NEW_SESSION, type UssdSession } from '../../ussd/session.ts';
 
 export interface LockedUssdState {
@@ -88,8 +89,7 @@ function sessionOf(state: unknown): UssdSession {
 
 function accessOf(state: unknown): PinAccess {
   const access = state as Partial<PinAccess> | null;
-  const wellFormed =
-    typeof access?.wrongInARow === 'number' && (access.lockedUntil === null || (typeof access.lockedUntil === 'string' && !Number.isNaN(Date.parse(access.lockedUntil))));
-  if (!wellFormed) throw new Error('stored ussd access state is malformed');
-  return { wrongInARow: access.wrongInARow!, lockedUntil: access.lockedUntil! };
+  const instant = (value: unknown): value is string | null => value === null || (typeof value === 'string' && !Number.isNaN(Date.parse(value)));
+  if (typeof access?.wrongInARow !== 'number' || !instant(access.lastWrongAt) || !instant(access.retryAt)) throw new Error('stored ussd access state is malformed');
+  return { wrongInARow: access.wrongInARow, lastWrongAt: access.lastWrongAt, retryAt: access.retryAt };
 }

@@ -3,7 +3,8 @@
  * base on every step, one part only when the menu asks for it, computed by core.
  *
  * Guarantees
- * - A phone is a registered member exactly when it has a USSD PIN (core/accounts/ussd-pins.ts).
+ * - A phone is a registered member exactly when it has a USSD PIN (core/accounts/ussd-pins.ts);
+ *   an unregistered one may register when core's registrablePhone says so (Rwandan mobile numbers).
  * - The base is one statement (PostgresUssdPins.findCaller) and brings the PIN row with it, so
  *   the PIN check of the same request does not read it again.
  * - Every figure comes from core: the savings balance is `savingsBalance` (completed contributions
@@ -12,6 +13,7 @@
  * - Groups are the member's forming and active groups; completed and cancelled ones are history.
  * - Reads only, without locks: a snapshot never holds up a payment or another session.
  */
+import { registrablePhone } from '../../core/accounts/register-by-phone.ts';
 import type { UssdPin } from '../../core/accounts/ussd-pins.ts';
 import type { Contribution } from '../../core/contributions/contribution.ts';
 import { savingsBalance } from '../../core/contributions/contribution-summary.ts';
@@ -53,7 +55,7 @@ export class UssdMemberSnapshots {
 
   async of(phone: string): Promise<CallerSnapshot> {
     const caller = await this.deps.callers.findCaller(phone);
-    if (!caller) return { member: { registered: false }, pin: null };
+    if (!caller) return { member: { registered: false, mayRegister: registrablePhone(phone).ok }, pin: null };
     const { pin, firstName, language, hasLoans } = caller;
     return { pin, member: { registered: true, firstName, language, hasLoans } };
   }

@@ -1,13 +1,17 @@
 /**
- * Africa's Talking's USSD callbacks (PROVIDERS.md §1a): `POST /ussd/africastalking` answers one
- * step of a session; `POST /ussd/africastalking/events` takes the end-of-session notification.
+ * Africa's Talking's USSD callbacks (PROVIDERS.md §1a): `POST /ussd/africastalking/<secret>` answers
+ * one step of a session; `POST /ussd/africastalking/<secret>/events` takes the end-of-session
+ * notification (the plain paths without a configured secret: the embedded default).
  *
  * Guarantees
+ * - Only the gateway gets past gateway-guard.ts: a missing or wrong secret answers 404 and a source
+ *   outside the allow list 403, before the body is read (no 200 END: no work is done for them).
  * - Both read form bodies only, with @koa/bodyparser on these routes alone (mounted before the
  *   app's JSON parser, which would otherwise claim the body).
- * - The session route always answers 200 `text/plain` starting `CON ` or `END `: a body it cannot
- *   read (wrong type, too large, missing sessionId or phoneNumber, a number that is no phone
- *   number) and any fault answer the polite END; nothing reaches the app's JSON error handler.
+ * - Past the gateway check, the session route always answers 200 `text/plain` starting `CON ` or
+ *   `END `: a body it cannot read (wrong type, too large, missing sessionId or phoneNumber, a
+ *   number that is no phone number) and any fault answer the polite END; nothing reaches the
+ *   app's JSON error handler.
  * - The notification is logged and answered 200. What the member typed (`input`) and what we
  *   answered are never logged: they hold PINs.
  */
@@ -19,7 +23,8 @@ import { z } from 'zod';
 import { faultScreen } from '../../ussd/menu.ts';
 import type { Screen } from '../../ussd/screen.ts';
 import { TOKENS } from '../container.ts';
-import { USSD_EVENTS_PATH, USSD_PATH } from './paths.ts';
+import { gatewayGuard } from '../http/gateway-guard.ts';
+import { USSD_EVENTS_PATH, USSD_PATH, USSD_SECRET_EVENTS_PATH, USSD_SECRET_PATH } from './paths.ts';
 import { UssdChannel } from './ussd-channel.ts';
 
 /** A whole session's text is far below this; a 10 kB text is still read and answered. */
@@ -52,6 +57,7 @@ export const SessionEnded = z.object({
 export function ussdRoutes(container: Container): Router {
   const router = new Router();
   const logger = container.get(TOKENS.Logger);
+  const gateway = gatewayGuard(container.get(TOKENS.Config).gatewayCallbacks, logger);
   const parseForm = bodyParser({ enableTypes: ['form'], formLimit: FORM_LIMIT, encoding: 'utf-8' });
 
   async function readForm(ctx: Context): Promise<unknown> {
@@ -59,12 +65,13 @@ export function ussdRoutes(container: Container): Router {
       await parseForm(ctx, async () => {});
       return ctx.request.body;
     } catch (error) {
-      logger.warn({ err: error, path: ctx.path }, 'unreadable ussd callback body');
+      // The route's pattern, not the path: the path holds the gateway's secret.
+      logger.warn({ err: error, route: ctx.state.logPath }, 'unreadable ussd callback body');
       return undefined;
     }
   }
 
-  router.post(USSD_PATH, async (ctx) => {
+  const answerStep = async (ctx: Context) => {
     const step = UssdStep.safeParse(await readForm(ctx));
     if (!step.success) {
       logger.warn({ fields: step.error.issues.map((issue) => issue.path.join('.')) }, 'ussd request without a usable sessionId or phoneNumber');
@@ -72,17 +79,22 @@ export function ussdRoutes(container: Container): Router {
     }
     const { sessionId, phoneNumber, text } = step.data;
     answer(ctx, await container.get(UssdChannel).answer({ sessionId, phoneNumber, text }));
-  });
+  };
 
-  router.post(USSD_EVENTS_PATH, async (ctx) => {
+  const sessionEnded = async (ctx: Context) => {
     const event = SessionEnded.safeParse(await readForm(ctx));
     if (event.success) logger.info({ event: event.data }, 'ussd session ended');
     else logger.warn({ fields: event.error.issues.map((issue) => issue.path.join('.')) }, 'unreadable ussd session notification');
     ctx.status = 200;
     ctx.type = 'text/plain';
     ctx.body = 'OK';
-  });
+  };
 
+  // The plain events path before `:secret`, which would take `events` for a secret.
+  router.post(USSD_EVENTS_PATH, gateway(USSD_EVENTS_PATH), sessionEnded);
+  router.post(USSD_PATH, gateway(USSD_PATH), answerStep);
+  router.post(USSD_SECRET_PATH, gateway('/ussd/africastalking/{secret}'), answerStep);
+  router.post(USSD_SECRET_EVENTS_PATH, gateway('/ussd/africastalking/{secret}/events'), sessionEnded);
   return router;
 }
 

@@ -182,8 +182,8 @@ export class UssdChannel {
         const { firstName, lastName, pin, language } = effect;
         const registered = await this.deps.register.execute({ phoneNumber: phone, firstName, lastName, pin, language });
         if (registered.ok) return { key, ok: true };
-        // The channel keyed the phone with the same rule the use case checks: only a race is left.
-        if (registered.error !== 'phone_taken') throw new Error(`registration refused: ${registered.error}`);
+        // The channel keyed the phone (phoneKey): it is a phone number, Rwandan or not.
+        if (registered.error === 'phone_number_invalid') throw new Error(`registration refused: ${registered.error}`);
         return { key, ok: false, error: registered.error };
       }
       case 'changePin': {

@@ -2,12 +2,16 @@
  * Register an account by phone (USSD): names, language and a PIN, no e-mail and no password.
  *
  * Guarantees
+ * - Only Rwandan mobile numbers (+250 7x…, core/identity/phone-number.ts) register: a foreign number
+ *   answers `phone_number_not_rwandan`, anything that is no phone number `phone_number_invalid`.
+ *   Foreign numbers keyed before this rule keep their accounts (ussd-pins.ts keys them still).
  * - One account per phone number, also under concurrent registrations (`phone_taken`); a refused
  *   registration writes nothing.
  * - The PIN is stored only as its hash (PasswordHasher, as passwords); the account's profile
  *   phone is the same number, so payouts and SMS reach it.
  * - The PIN's shape is the channel's policy (ussd/pin-policy.ts), checked before this is called.
  */
+import { normalisePhoneNumber } from '../identity/phone-number.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
@@ -23,7 +27,14 @@ export interface RegisterByPhoneInput {
   language: Language;
 }
 
-export type RegisterByPhoneError = 'phone_taken' | 'phone_number_invalid';
+export type RegisterByPhoneError = 'phone_taken' | 'phone_number_invalid' | 'phone_number_not_rwandan';
+
+/** The key of a number that may open an account by phone: the product serves Rwanda, and pays only Rwandan mobile money. */
+export function registrablePhone(raw: string): Result<string, 'phone_number_invalid' | 'phone_number_not_rwandan'> {
+  const rwandan = normalisePhoneNumber(raw);
+  if (rwandan.ok) return rwandan;
+  return phoneKey(raw).ok ? err('phone_number_not_rwandan') : rwandan;
+}
 
 export class RegisterByPhone {
   constructor(
@@ -39,7 +50,7 @@ export class RegisterByPhone {
 
   async execute(input: RegisterByPhoneInput): Promise<Result<{ userId: string }, RegisterByPhoneError>> {
     const { accounts, pins, hasher, uow, ids, clock } = this.deps;
-    const phone = phoneKey(input.phoneNumber);
+    const phone = registrablePhone(input.phoneNumber);
     if (!phone.ok) return phone;
     if (await pins.findByPhone(phone.value)) return err('phone_taken');
     // Hash outside the transaction: it is the slow part and needs no database.

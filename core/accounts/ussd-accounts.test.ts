@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountsWorld, PlainHasher } from './accounts.fixtures.ts';
 import { ChangeLanguage } from './change-language.ts';
 import { ChangeUssdPin } from './change-ussd-pin.ts';
-import { RegisterByPhone } from './register-by-phone.ts';
+import { RegisterByPhone, registrablePhone } from './register-by-phone.ts';
 import { phoneKey, type PinHasher, type UssdPin, type UssdPins } from './ussd-pins.ts';
 import { VerifyUssdPin } from './verify-ussd-pin.ts';
 
@@ -87,6 +87,19 @@ describe('RegisterByPhone', () => {
 
   it('refuses a number that is not a phone number', async () => {
     expect(await world().register.execute({ ...AMINA, phoneNumber: 'not a phone' })).toEqual({ ok: false, error: 'phone_number_invalid' });
+  });
+
+  it('registers only Rwandan mobile numbers: foreign, landline and malformed ones are refused and write nothing', async () => {
+    const w = world();
+    for (const foreign of ['+254739495441', '+12025550123', '+46733123450', '+250252123456']) {
+      expect(await w.register.execute({ ...AMINA, phoneNumber: foreign }), foreign).toEqual({ ok: false, error: 'phone_number_not_rwandan' });
+    }
+    for (const bad of ['', '+', '07881', '+250788123456\u0000', `+${'9'.repeat(40)}`]) {
+      expect(await w.register.execute({ ...AMINA, phoneNumber: bad }), bad).toEqual({ ok: false, error: 'phone_number_invalid' });
+    }
+    expect(w.accounts.users.size).toBe(0);
+    expect(w.pins.pins.size).toBe(0);
+    expect(registrablePhone('0788 123 456')).toEqual({ ok: true, value: '+250788123456' });
   });
 });
 

@@ -7,7 +7,7 @@
  *   numbers have accounts.
  * - A matching PIN whose hash was made at another cost than the PIN hasher's is rehashed at its
  *   cost, once: the new hash replaces the old only if no PIN change came in between.
- * - Counting wrong PINs and locking access is the channel's policy (ussd/pin-policy.ts).
+ * - How wrong PINs slow further tries is core/accounts/pin-slowdown.ts, applied by the USSD menu.
  * - `stored`, when given, is the number's PIN row (or null: none) as the caller just read it; the
  *   PIN is then checked against it without reading it again.
  */

@@ -1,7 +1,9 @@
 /**
  * SMS from the outbox to Africa's Talking (the local fake speaking its protocol), through the
- * scheduler's `outbox-dispatch` job, and AT's delivery reports back to the app over HTTP.
+ * scheduler's `outbox-dispatch` job, and AT's delivery reports back to the app over HTTP, at the
+ * URL with the callback secret (required once AT is configured); forged reports change nothing.
  */
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RequestContext } from '@mikro-orm/core';
@@ -25,13 +27,16 @@ let server: Server;
 let appUrl: string;
 const clock = new FakeClock(new Date('2026-05-04T07:00:00Z'));
 const MINUTE = 60_000;
+const SECRET = randomBytes(32).toString('base64url');
+/** Where the gateway posts reports: the path with the secret. */
+const REPORTS = `${DELIVERY_REPORTS_PATH}/${SECRET}`;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   at = await startFakeAfricasTalking();
   t = createTestApp(db, {
     clock,
-    env: { AFRICASTALKING_USERNAME: at.username, AFRICASTALKING_API_KEY: at.apiKey, AFRICASTALKING_BASE_URL: at.url },
+    env: { AFRICASTALKING_USERNAME: at.username, AFRICASTALKING_API_KEY: at.apiKey, AFRICASTALKING_BASE_URL: at.url, AFRICASTALKING_CALLBACK_SECRET: SECRET },
   });
   server = t.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -154,12 +159,12 @@ describe('SMS outbox dispatch through Africa\'s Talking', () => {
   });
 });
 
-describe('delivery reports (POST /api/sms/delivery-reports)', () => {
+describe('delivery reports (POST /api/sms/delivery-reports/<secret>)', () => {
   it('stores AT\'s report against the message it names; a late non-final report changes nothing', async () => {
     const id = await enqueueSms('+250788100006', 'report me');
     await dispatch();
     const [sent] = sentTo('+250788100006');
-    const url = `${appUrl}${DELIVERY_REPORTS_PATH}`;
+    const url = `${appUrl}${REPORTS}`;
     expect(await at.postDeliveryReport(url, { id: sent!.messageId, status: 'Failed', phoneNumber: sent!.to, networkCode: '63510', failureReason: 'UserIsInactive' })).toBe(200);
     expect(await delivery(id)).toMatchObject({ status: 'Failed', final: true, delivered: false, failure_reason: 'UserIsInactive' });
     expect(await at.postDeliveryReport(url, { id: sent!.messageId, status: 'Buffered', phoneNumber: sent!.to })).toBe(200);
@@ -171,7 +176,7 @@ describe('delivery reports (POST /api/sms/delivery-reports)', () => {
     await dispatch();
     const [sent] = sentTo('+250788100007');
     const res = await request(t.handler)
-      .post(DELIVERY_REPORTS_PATH)
+      .post(REPORTS)
       .type('form')
       .send({ id: sent!.messageId, status: 'Success', phoneNumber: sent!.to, networkCode: '63510' });
     expect(res.status).toBe(200);
@@ -180,14 +185,92 @@ describe('delivery reports (POST /api/sms/delivery-reports)', () => {
   });
 
   it('answers a report for an unknown message with 200 ignored, and refuses unreadable ones', async () => {
-    const unknown = await request(t.handler).post(DELIVERY_REPORTS_PATH).type('form').send({ id: 'ATXid_unknown', status: 'Success', phoneNumber: '+250788100099' });
+    const unknown = await request(t.handler).post(REPORTS).type('form').send({ id: 'ATXid_unknown', status: 'Success', phoneNumber: '+250788100099' });
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual({ status: 'ignored' });
-    const missing = await request(t.handler).post(DELIVERY_REPORTS_PATH).type('form').send({ status: 'Success' });
+    const missing = await request(t.handler).post(REPORTS).type('form').send({ status: 'Success' });
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe('validation_failed');
-    const json = await request(t.handler).post(DELIVERY_REPORTS_PATH).send({ id: 'x', status: 'Success', phoneNumber: '+250788100099' });
+    const json = await request(t.handler).post(REPORTS).send({ id: 'x', status: 'Success', phoneNumber: '+250788100099' });
     expect(json.status).toBe(415);
+  });
+});
+
+describe('forged delivery reports change nothing', () => {
+  async function deliveredSms(to: string): Promise<{ id: string; messageId: string }> {
+    const id = await enqueueSms(to, 'forge me');
+    await dispatch();
+    const [sent] = sentTo(to);
+    expect((await request(t.handler).post(REPORTS).type('form').send({ id: sent!.messageId, status: 'Success', phoneNumber: to })).status).toBe(200);
+    return { id, messageId: sent!.messageId };
+  }
+
+  it('a report without the secret, with a wrong one or at the plain path answers 404, before its body is read', async () => {
+    const id = await enqueueSms('+250788100010', 'not yet reported');
+    await dispatch();
+    const [sent] = sentTo('+250788100010');
+    const forged = { id: sent!.messageId, status: 'Failed', phoneNumber: sent!.to, failureReason: 'UserIsInactive' };
+    const wrong = randomBytes(32).toString('base64url');
+    for (const path of [DELIVERY_REPORTS_PATH, `${DELIVERY_REPORTS_PATH}/${wrong}`, `${DELIVERY_REPORTS_PATH}/${SECRET.slice(0, -1)}`, `${DELIVERY_REPORTS_PATH}/${SECRET}x`, `${DELIVERY_REPORTS_PATH}/x`]) {
+      const res = await request(t.handler).post(path).type('form').send(forged);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toEqual({ error: 'Not found.', code: 'not_found' });
+    }
+    expect(await delivery(id)).toMatchObject({ status: 'Sent', final: false });
+  });
+
+  it('a forged "Failed" after "Success" leaves "Success", and so does any later report', async () => {
+    const { id, messageId } = await deliveredSms('+250788100011');
+    for (const status of ['Failed', 'Rejected', 'Buffered', 'Sent', 'Success']) {
+      const res = await request(t.handler).post(REPORTS).type('form').send({ id: messageId, status, phoneNumber: '+250788100011', failureReason: 'DeliveryFailure' });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'unchanged', messageId: id });
+    }
+    expect(await delivery(id)).toMatchObject({ status: 'Success', final: true, delivered: true, failure_reason: null });
+  });
+
+  it('answers 400 for a NUL byte or another control character in any field and for a networkCode beyond 16 characters, and stores nothing', async () => {
+    const id = await enqueueSms('+250788100012', 'bad reports');
+    await dispatch();
+    const [sent] = sentTo('+250788100012');
+    const good = { id: sent!.messageId, status: 'Failed', phoneNumber: sent!.to, networkCode: '63510', failureReason: 'DeliveryFailure' };
+    const bad = [
+      { ...good, id: `${sent!.messageId}\u0000` },
+      { ...good, failureReason: 'Delivery\u0000Failure' },
+      { ...good, failureReason: 'line\nbreak' },
+      { ...good, status: 'Fail\u0000ed' },
+      { ...good, phoneNumber: `${sent!.to}\u0000` },
+      { ...good, networkCode: '\u0000' },
+      { ...good, networkCode: '1'.repeat(17) },
+      { ...good, networkCode: '6'.repeat(5_000) },
+      { ...good, failureReason: 'x'.repeat(256) },
+      { ...good, id: 'x'.repeat(256) },
+    ];
+    for (const report of bad) {
+      const res = await request(t.handler).post(REPORTS).type('form').send(report);
+      expect(res.status, JSON.stringify(report).slice(0, 80)).toBe(400);
+      expect(res.body.code).toBe('validation_failed');
+    }
+    expect(await delivery(id)).toMatchObject({ status: 'Sent', final: false, failure_reason: null });
+    // The same report, readable, is stored: the refusals were about the fields alone.
+    expect((await request(t.handler).post(REPORTS).type('form').send({ ...good, networkCode: '6'.repeat(16) })).body).toEqual({ status: 'stored', messageId: id });
+  });
+
+  it('refuses a report from a source outside AFRICASTALKING_ALLOWED_SOURCES with 403, and takes it from one inside', async () => {
+    const { id, messageId } = await (async () => {
+      const queued = await enqueueSms('+250788100013', 'allow list');
+      await dispatch();
+      return { id: queued, messageId: sentTo('+250788100013')[0]!.messageId };
+    })();
+    const env = { AFRICASTALKING_USERNAME: at.username, AFRICASTALKING_API_KEY: at.apiKey, AFRICASTALKING_BASE_URL: at.url, AFRICASTALKING_CALLBACK_SECRET: SECRET };
+    const elsewhere = createTestApp(db, { clock, env: { ...env, AFRICASTALKING_ALLOWED_SOURCES: '203.0.113.0/24, 2001:db8::/32' } });
+    const refused = await request(elsewhere.handler).post(REPORTS).type('form').send({ id: messageId, status: 'Failed', phoneNumber: '+250788100013' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'This address may not call this route.', code: 'source_not_allowed' });
+    expect(await delivery(id)).toMatchObject({ status: 'Sent', final: false });
+    // supertest calls from the loopback address (IPv4, maybe as ::ffff:127.0.0.1).
+    const here = createTestApp(db, { clock, env: { ...env, AFRICASTALKING_ALLOWED_SOURCES: '203.0.113.7,127.0.0.0/8,::1' } });
+    expect((await request(here.handler).post(REPORTS).type('form').send({ id: messageId, status: 'Success', phoneNumber: '+250788100013' })).body).toEqual({ status: 'stored', messageId: id });
   });
 });
 

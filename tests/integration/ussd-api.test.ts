@@ -150,8 +150,45 @@ describe('registration by phone', () => {
   });
 });
 
-describe('PIN and lock-out', () => {
-  it('locks USSD access of the phone for 30 minutes after 3 wrong PINs, across sessions, says so, and unlocks with time', async () => {
+describe('only Rwandan mobile numbers register', () => {
+  it('tells a foreign number (+254…, +1…, a Rwandan landline) that it cannot register, in the language chosen, and stores no account', async () => {
+    for (const phone of ['+254739495441', '+12025550123', '+250252123456']) {
+      const call = dial(phone);
+      expect(await call.open()).toBe('CON Welcome to Ikimina\n1 Register\n2 Language');
+      expect(await call.type('1')).toBe('END Only Rwandan mobile numbers (+250 7...) can register with Ikimina by USSD.');
+      // A forger typing on regardless: the session stays ended.
+      for (const input of ['Mallory', 'Forger', '24680', '24680']) expect(await call.type(input)).toMatch(/^END Only Rwandan/);
+    }
+    const inFrench = dial('+254739495442');
+    await inFrench.open();
+    await inFrench.type('2');
+    await inFrench.type('2');
+    await inFrench.type('00');
+    expect(await inFrench.type('1')).toBe("END Seuls les numeros mobiles rwandais (+250 7...) peuvent s'inscrire a Ikimina par USSD.");
+    expect(await sql("select 1 from ussd_pins where phone_number not like '+2507%'")).toEqual([]);
+    expect(await sql("select 1 from users where phone_number not like '+2507%'")).toEqual([]);
+  });
+
+  it('refuses malformed numbers with the polite END, never an error status, and stores nothing', async () => {
+    const polite = 'END Sorry, Ikimina cannot answer right now. Please try again later.';
+    for (const phoneNumber of ['0788\u0000123456', '+250 78x 123 456', '+', '123', `+${'7'.repeat(31)}`, '<script>']) {
+      for (const text of ['', '1', '1*Mallory*Forger*24680*24680']) expect(await post({ sessionId: `ATUid_malformed_${++sessions}`, phoneNumber, text }), phoneNumber).toBe(polite);
+    }
+    expect(await sql("select 1 from users where first_name = 'Mallory'")).toEqual([]);
+  });
+});
+
+describe('PIN and slow-down', () => {
+  const MINUTE = 60_000;
+  /** A session from the phone that types one PIN and answers its screen. */
+  const tryPin = async (phone: string, pin: string) => {
+    const call = dial(phone);
+    const opened = await call.open();
+    return opened.startsWith('END ') ? opened : call.type(pin);
+  };
+  const slowedUntil = (answer: string) => /^END Too many wrong PINs\. USSD access is locked until (\d\d:\d\d)\.$/.exec(answer)?.[1];
+
+  it('slows the phone after 2 wrong PINs with growing waits, across sessions (1, 2, 4, 8, then 15 minutes at most), and says until when', async () => {
     const phone = newPhone();
     await register(phone);
     const first = dial(phone);
@@ -159,16 +196,58 @@ describe('PIN and lock-out', () => {
     expect(await first.type('11111')).toContain('Wrong PIN. Tries left: 2.');
     expect(await first.type('22222')).toContain('Wrong PIN. Tries left: 1.');
     // Hanging up and dialling again grants no new tries.
-    const second = dial(phone);
-    await second.open();
-    const locked = await second.type('33333');
-    expect(locked).toMatch(/^END Too many wrong PINs\. USSD access is locked until \d\d:\d\d\.$/);
-    // Even the right PIN is refused while locked, in a new session.
-    const third = dial(phone);
-    expect(await third.open()).toMatch(/^END Too many wrong PINs/);
-    clock.advance(29 * 60_000);
-    expect(await dial(phone).open()).toMatch(/^END Too many wrong PINs/);
-    clock.advance(60_000);
+    expect(slowedUntil(await tryPin(phone, '33333'))).toBeDefined();
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      // Refused at once, in a new session, even with the right PIN, and until the wait is over.
+      expect(slowedUntil(await dial(phone).open())).toBeDefined();
+      let waited = 0;
+      while (slowedUntil(await dial(phone).open())) {
+        clock.advance(MINUTE);
+        waited += 1;
+      }
+      waits.push(waited);
+      expect(slowedUntil(await tryPin(phone, `4444${i}`))).toBeDefined();
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 15, 15]);
+    clock.advance(15 * MINUTE);
+    await signIn(phone);
+    // The right PIN cleared the count: a typo costs nothing again.
+    expect(await tryPin(phone, '11111')).toContain('Wrong PIN. Tries left: 2.');
+  });
+
+  it("a stranger's wrong PINs from other sessions do not keep the owner out: the owner's right PIN opens in their own session after the wait", async () => {
+    const phone = newPhone();
+    await register(phone);
+    // A stranger posting for the number: many sessions, many wrong PINs, most of them during a wait.
+    for (let i = 0; i < 40; i++) {
+      await tryPin(phone, String(10_000 + i * 7));
+      clock.advance(20_000);
+    }
+    const [access] = await sql<{ state: { wrongInARow: number; retryAt: string | null } }>('select state from ussd_access where phone = ?', [phone]);
+    // 40 tries over 13 minutes: only those after each wait were checked (2 + 1, 2, 4 minutes …).
+    expect(access!.state.wrongInARow).toBeLessThanOrEqual(7);
+    // The owner tries at most 15 minutes after the stranger's last try, in their own session.
+    const owner = dial(phone);
+    let opened = await owner.open();
+    for (let waited = 0; opened.startsWith('END ') && waited < 15; waited++) {
+      clock.advance(MINUTE);
+      opened = await dial(phone).open();
+    }
+    await signIn(phone);
+  });
+
+  it('a try during the wait is refused unchecked: it neither counts nor makes the wait longer', async () => {
+    const phone = newPhone();
+    await register(phone);
+    for (const pin of ['11111', '22222', '33333']) await tryPin(phone, pin);
+    const before = await sql<{ state: unknown }>('select state from ussd_access where phone = ?', [phone]);
+    for (let i = 0; i < 10; i++) {
+      expect(slowedUntil(await tryPin(phone, '55555'))).toBeDefined();
+      clock.advance(5_000);
+    }
+    expect(await sql('select state from ussd_access where phone = ?', [phone])).toEqual(before);
+    clock.advance(MINUTE);
     await signIn(phone);
   });
 
@@ -180,7 +259,7 @@ describe('PIN and lock-out', () => {
     const answers = await Promise.all(calls.map((call, i) => call.type(`1357${i}`)));
     expect(answers.filter((a) => a.startsWith('END Too many wrong PINs'))).toHaveLength(1);
     expect(await dial(phone).open()).toMatch(/^END Too many wrong PINs/);
-    clock.advance(30 * 60_000);
+    clock.advance(MINUTE);
   });
 
   it('changes the PIN with the current one; the old PIN no longer opens the menu', async () => {

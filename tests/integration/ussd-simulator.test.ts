@@ -58,4 +58,21 @@ describe('npm run ussd', () => {
   it('refuses a number that is not a phone number', async () => {
     expect((await simulate(['--phone', 'nobody', '--url', url], [])).code).toBe(2);
   }, 60_000);
+
+  it("dials a server that has a callback secret with AFRICASTALKING_CALLBACK_SECRET, and says what a 404 means without it", async () => {
+    const secret = 'simulator-secret-0123456789abcdef0123';
+    const guarded = createTestApp(db, { env: { AFRICASTALKING_CALLBACK_SECRET: secret } }).app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => guarded.once('listening', resolve));
+    const guardedUrl = `http://127.0.0.1:${(guarded.address() as AddressInfo).port}`;
+    try {
+      const dialled = await simulate(['--phone', '+250788555001', '--url', guardedUrl], ['24680'], { AFRICASTALKING_CALLBACK_SECRET: secret });
+      expect(dialled.code).toBe(0);
+      expect(dialled.out).toContain('(with the callback secret)');
+      expect(dialled.out).toContain('| Ikimina: Amina');
+      const refused = await simulate(['--phone', '+250788555001', '--url', guardedUrl], [], { AFRICASTALKING_CALLBACK_SECRET: '' });
+      expect(refused.out).toContain("(the gateway would end the session: HTTP 404; is AFRICASTALKING_CALLBACK_SECRET (or --secret) the server's?)");
+    } finally {
+      await new Promise((resolve) => guarded.close(resolve));
+    }
+  }, 60_000);
 });

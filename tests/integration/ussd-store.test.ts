@@ -1,10 +1,12 @@
 import { RequestContext } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRESH_PIN_ACCESS, slowedUntil } from '../../core/accounts/pin-slowdown.ts';
 import { User } from '../../core/accounts/user.ts';
 import { MikroOrmAccountRepository } from '../../adapters/postgres/mikro-orm-account-repository.ts';
 import { MikroOrmUnitOfWork } from '../../adapters/postgres/mikro-orm-unit-of-work.ts';
 import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
+import { Migration20261123060100 } from '../../adapters/postgres/migrations/Migration20261123060100.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 let db: TestDatabase;
@@ -24,9 +26,9 @@ const tx = <T>(work: (store: PostgresUssdSessionStore) => Promise<T>) =>
 describe('USSD session store', () => {
   it('starts a session new, keeps what is saved, and answers an expired session as new', async () => {
     const first = await tx((s) => s.lock('S-1', '+250788000001', NOW, TTL));
-    expect(first).toEqual({ session: { verdicts: {} }, access: { wrongInARow: 0, lockedUntil: null }, phoneMismatch: false, expired: false });
+    expect(first).toEqual({ session: { verdicts: {} }, access: FRESH_PIN_ACCESS, phoneMismatch: false, expired: false });
     const session = { verdicts: { '0': { kind: 'signed_in' as const } } };
-    const access = { wrongInARow: 2, lockedUntil: null };
+    const access = { wrongInARow: 2, lastWrongAt: NOW.toISOString(), retryAt: null };
     await tx((s) => s.save('S-1', '+250788000001', session, access, NOW, TTL));
     // Locking a live session renews its time-to-live from then.
     const later = new Date(NOW.getTime() + TTL - 1);
@@ -39,7 +41,7 @@ describe('USSD session store', () => {
   });
 
   it("never hands a session's signed-in state to another phone number", async () => {
-    await tx((s) => s.save('S-2', '+250788000002', { verdicts: { '0': { kind: 'signed_in' } } }, { wrongInARow: 0, lockedUntil: null }, NOW, TTL));
+    await tx((s) => s.save('S-2', '+250788000002', { verdicts: { '0': { kind: 'signed_in' } } }, FRESH_PIN_ACCESS, NOW, TTL));
     const other = await tx((s) => s.lock('S-2', '+250788000003', NOW, TTL));
     expect(other.phoneMismatch).toBe(true);
     expect(other.session).toEqual({ verdicts: {} });
@@ -53,7 +55,7 @@ describe('USSD session store', () => {
       await s.lock('S-3', '+250788000004', NOW, TTL);
       order.push('first locked');
       await held;
-      await s.save('S-3', '+250788000004', { verdicts: { '1': { kind: 'signed_in' } } }, { wrongInARow: 0, lockedUntil: null }, NOW, TTL);
+      await s.save('S-3', '+250788000004', { verdicts: { '1': { kind: 'signed_in' } } }, FRESH_PIN_ACCESS, NOW, TTL);
       order.push('first saved');
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -76,9 +78,37 @@ describe('USSD session store', () => {
     await expect(tx((s) => s.lock('S-5', '+250788000005', NOW, TTL))).rejects.toThrow(/malformed/);
   });
 
+  it('Migration20261123060100 turns the former lock into the slow-down state, keeping a lock in force as the wait, and back', async () => {
+    const lockedUntil = new Date(Date.now() + 10 * 60_000).toISOString();
+    await inContext(() =>
+      db.orm.em.execute(
+        `insert into ussd_access (phone, state) values ('+250788000007', ?::jsonb), ('+250788000008', '{"wrongInARow":1,"lockedUntil":null}'::jsonb), ('+250788000009', '{"wrongInARow":0,"lockedUntil":null}'::jsonb)`,
+        [JSON.stringify({ wrongInARow: 0, lockedUntil })],
+      ),
+    );
+    const run = async (direction: 'up' | 'down') => {
+      const migration = new Migration20261123060100(db.orm.em.getDriver(), db.orm.config);
+      await migration[direction]();
+      for (const query of migration.getQueries()) await inContext(() => db.orm.em.execute(String(query)));
+    };
+    await run('up');
+    const locked = await tx((s) => s.lock('S-7', '+250788000007', NOW, TTL));
+    expect(locked.access).toMatchObject({ wrongInARow: 0, retryAt: lockedUntil });
+    expect(slowedUntil(locked.access, new Date())).toEqual(new Date(lockedUntil));
+    expect((await tx((s) => s.lock('S-8', '+250788000008', NOW, TTL))).access).toMatchObject({ wrongInARow: 1, retryAt: null });
+    expect((await tx((s) => s.lock('S-9', '+250788000009', NOW, TTL))).access).toEqual(FRESH_PIN_ACCESS);
+    // Rows of the new shape are left alone by a second run.
+    await run('up');
+    expect((await tx((s) => s.lock('S-7', '+250788000007', NOW, TTL))).access).toEqual(locked.access);
+    await run('down');
+    const [row] = await inContext(() => db.orm.em.execute<{ state: unknown }[]>(`select state from ussd_access where phone = '+250788000007'`));
+    expect(row!.state).toEqual({ wrongInARow: 0, lockedUntil });
+    await run('up');
+  });
+
   it('prunes expired sessions only', async () => {
-    await tx((s) => s.save('S-old', '+250788000006', { verdicts: {} }, { wrongInARow: 0, lockedUntil: null }, new Date(NOW.getTime() - 2 * TTL), TTL));
-    await tx((s) => s.save('S-new', '+250788000006', { verdicts: {} }, { wrongInARow: 0, lockedUntil: null }, NOW, TTL));
+    await tx((s) => s.save('S-old', '+250788000006', { verdicts: {} }, FRESH_PIN_ACCESS, new Date(NOW.getTime() - 2 * TTL), TTL));
+    await tx((s) => s.save('S-new', '+250788000006', { verdicts: {} }, FRESH_PIN_ACCESS, NOW, TTL));
     expect(await tx((s) => s.pruneExpired(NOW, 100))).toBeGreaterThanOrEqual(1);
     const left = await inContext(() => db.orm.em.execute<{ session_id: string }[]>(`select session_id from ussd_session where session_id in ('S-old', 'S-new')`));
     expect(left.map((r) => r.session_id)).toEqual(['S-new']);

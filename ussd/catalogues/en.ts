@@ -18,6 +18,7 @@ export const en = {
   pin_mismatch: 'The PINs do not match.',
   reg_done: 'Welcome {name}! Your Ikimina account is ready. Dial again and enter your PIN to start.',
   reg_phone_taken: 'This number already has an Ikimina account. Dial again and enter your PIN.',
+  reg_not_rwandan: 'Only Rwandan mobile numbers (+250 7...) can register with Ikimina by USSD.',
   pin_prompt: 'Ikimina: hello {name}. Enter your PIN:',
   pin_wrong: 'Wrong PIN. Tries left: {left}.',
   pin_locked: 'Too many wrong PINs. USSD access is locked until {time}.',

@@ -20,6 +20,7 @@ export const fr: Catalogue = {
   pin_mismatch: 'Les codes PIN ne correspondent pas.',
   reg_done: 'Bienvenue {name} ! Votre compte Ikimina est pret. Recomposez le code et entrez votre PIN pour commencer.',
   reg_phone_taken: 'Ce numero a deja un compte Ikimina. Recomposez le code et entrez votre PIN.',
+  reg_not_rwandan: "Seuls les numeros mobiles rwandais (+250 7...) peuvent s'inscrire a Ikimina par USSD.",
   pin_prompt: 'Ikimina : bonjour {name}. Entrez votre code PIN :',
   pin_wrong: 'Code PIN incorrect. Essais restants : {left}.',
   pin_locked: "Trop de codes PIN incorrects. L'acces USSD est bloque jusqu'a {time}.",

@@ -20,6 +20,7 @@ export const rw: Catalogue = {
   pin_mismatch: 'PIN ntizihuye.',
   reg_done: 'Murakaza neza {name}! Konti yawe ya Ikimina iriteguye. Ongera ukande kode maze winjize PIN yawe.',
   reg_phone_taken: 'Iyi nimero isanzwe ifite konti ya Ikimina. Ongera ukande kode maze winjize PIN yawe.',
+  reg_not_rwandan: "Nimero za telefoni zo mu Rwanda (+250 7...) ni zo zonyine zishobora kwiyandikisha kuri Ikimina ukoresheje USSD.",
   pin_prompt: 'Ikimina: muraho {name}. Andika PIN yawe:',
   pin_wrong: 'PIN si yo. Inshuro usigaje: {left}.',
   pin_locked: 'Wibeshye PIN inshuro nyinshi. USSD ifunzwe kugeza saa {time}.',

@@ -20,6 +20,7 @@ export const sw: Catalogue = {
   pin_mismatch: 'PIN hazilingani.',
   reg_done: 'Karibu {name}! Akaunti yako ya Ikimina iko tayari. Piga tena na uweke PIN yako ili kuanza.',
   reg_phone_taken: 'Nambari hii tayari ina akaunti ya Ikimina. Piga tena na uweke PIN yako.',
+  reg_not_rwandan: 'Ni nambari za simu za Rwanda pekee (+250 7...) zinazoweza kujisajili na Ikimina kwa USSD.',
   pin_prompt: 'Ikimina: habari {name}. Weka PIN yako:',
   pin_wrong: 'PIN si sahihi. Majaribio yaliyobaki: {left}.',
   pin_locked: 'PIN zisizo sahihi mara nyingi mno. Huduma ya USSD imefungwa hadi saa {time}.',

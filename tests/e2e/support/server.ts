@@ -72,6 +72,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
     GOOGLE_CLIENT_SECRET: '',
     AFRICASTALKING_USERNAME: '',
     AFRICASTALKING_API_KEY: '',
+    // NODE_ENV=production requires the gateway's callback secret; a fresh one per server.
+    AFRICASTALKING_CALLBACK_SECRET: randomBytes(32).toString('hex'),
     ...database.env,
     ...options.env,
   };
