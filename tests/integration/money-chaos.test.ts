@@ -244,7 +244,7 @@ describe('200 payments and 50 transfers through a provider having a bad day', ()
     const transfers = await sql<{ reference: string; attempt: number }>(
       `select reference, attempt from payments where kind <> 'contribution' union all select reference, attempt from loan_disbursements`,
     );
-    const summary = `${collections!.n} collections, ${transfers.length} transfer attempts, rounds ${firstRounds + 1}+${lastRounds + 1}, provider ${JSON.stringify(chaos.counts)}, answers ${JSON.stringify(statusCounts(answers.map((a) => a.status)))}`;
+    const summary = `${collections!.n} collections, ${transfers.length} transfer attempts (${transfers.filter((t) => t.attempt === 1).length} first), rounds ${firstRounds + 1}+${lastRounds + 1}, provider ${JSON.stringify(chaos.counts)}, answers ${JSON.stringify(statusCounts(answers.map((a) => a.status)))}`;
     console.info(`money-chaos seed ${SEED}: ${summary}`);
     expect(Number(collections!.n), msg(summary)).toBeGreaterThanOrEqual(200);
     expect(transfers.filter((t) => t.attempt === 1).length, msg(summary)).toBeGreaterThanOrEqual(50);
