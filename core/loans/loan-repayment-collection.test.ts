@@ -69,6 +69,16 @@ describe('start loan repayment', () => {
     expect(await startLoanRepayment(w, { memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' })).toEqual({ ok: false, error: 'mobile_money_refused' });
     expect((await w.collections.findByKey('m1', 'k1'))?.status).toBe('failed');
   });
+
+  it('keeps the collection requested when the provider cannot be reached (it may have taken it), and books its later success', async () => {
+    const { w, loan } = await activeLoan();
+    w.mobileMoney.failWith = 'mobile_money_unavailable';
+    expect(await startLoanRepayment(w, { memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' })).toEqual({ ok: false, error: 'mobile_money_unavailable' });
+    const collection = await w.collections.findByKey('m1', 'k1');
+    expect(collection?.status).toBe('requested');
+    expect(await confirmLoanPayment(w, success(collection!.reference, collection!.amount))).toEqual({ ok: true, value: 'applied' });
+    expect((await w.collections.findByKey('m1', 'k1'))?.status).toBe('succeeded');
+  });
 });
 
 describe('confirm loan payment', () => {

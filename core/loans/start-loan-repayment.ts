@@ -10,6 +10,8 @@
  *   still owed; whole francs, since the schedule is in whole francs.
  * - At most one collection per loan awaits the provider at a time (for 15 minutes), so a member is
  *   not charged twice by two requests in flight.
+ * - A collection the provider refused is failed at once; one the provider could not be asked about
+ *   (unreachable, or its reply lost) stays requested for the polling job to ask the provider.
  */
 import type { MobileMoney, MobileMoneyError } from '../payments/ports.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
@@ -87,7 +89,12 @@ export async function startLoanRepayment(
       description: `Ikimina loan repayment`,
     });
     if (!requested.ok) {
-      await deps.collections.save({ ...collection, status: 'failed', settledAt: now, failureReason: requested.error });
+      // Only a refusal is the provider's word that it took nothing. An unreachable provider may
+      // have taken the request and lost its reply (the member then approves and pays): marked
+      // failed, that money would never be booked, since the polling job asks only about requested
+      // collections. Left requested, the polling job asks the provider, and gives it up as failed
+      // when the provider never heard of it (found by the chaos test, issue 11).
+      if (requested.error === 'mobile_money_refused') await deps.collections.save({ ...collection, status: 'failed', settledAt: now, failureReason: requested.error });
       return requested;
     }
     return ok({ outcome: 'requested' as const, collection });

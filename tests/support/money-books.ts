@@ -15,12 +15,13 @@ import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledge
 import { parseAccountId } from '../../core/ledger/accounts.ts';
 import { normalBalance } from '../../core/ledger/journal-entry.ts';
 import { Money } from '../../core/money/money.ts';
-import type { PaymentDirection } from '../../core/payments/ports.ts';
+import type { MobileMoney, PaymentDirection } from '../../core/payments/ports.ts';
 import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
 import { buildContainer, TOKENS } from '../../apps/container.ts';
 import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts';
 import { createApp } from '../../apps/server.ts';
 import { FakeClock } from './fake-clock.ts';
+import type { ProviderAnswer } from './provider-record.ts';
 import { ScriptedMobileMoney } from './scripted-mobile-money.ts';
 import { testConfig } from './test-app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -47,7 +48,11 @@ export interface MoneyApp {
   close(): Promise<void>;
 }
 
-export async function startMoneyApp(options: { settleMs?: number } = {}): Promise<MoneyApp> {
+/**
+ * `between`: a provider of the test's own put between the app and the scripted sandbox (the chaos
+ * test's slow or unreachable provider); the app is given it, `provider` stays the scripted one.
+ */
+export async function startMoneyApp(options: { settleMs?: number; between?: (provider: ScriptedMobileMoney) => MobileMoney } = {}): Promise<MoneyApp> {
   const db = await createTestDatabase();
   const clock = new FakeClock(new Date());
   const logs: LogLine[] = [];
@@ -62,7 +67,7 @@ export async function startMoneyApp(options: { settleMs?: number } = {}): Promis
     clock,
     singleSignOn: null,
     mailTransport: null,
-    mobileMoney: provider,
+    mobileMoney: options.between ? options.between(provider) : provider,
   });
   const server: Server = createServer(createApp(container).callback());
   // Room for a thousand connections arriving at once.
@@ -193,6 +198,13 @@ export async function directionOf(app: MoneyApp, reference: string): Promise<Pay
   if (reference.startsWith('loan-disbursement:')) return 'transfer';
   const rows = await app.db.orm.em.fork().execute<{ kind: string }[]>('select kind from payments where reference = ?', [reference]);
   return rows[0] && rows[0].kind !== 'contribution' ? 'transfer' : 'collection';
+}
+
+/** The provider's own record of one payment (its answer to a status query, not counted as the app's), for replayProviderRecord. */
+export async function providerRecordOf(app: MoneyApp, direction: PaymentDirection, reference: string): Promise<ProviderAnswer> {
+  const answer = await app.provider.answer(direction, 'sandbox', reference);
+  if (!answer.ok) return 'unknown';
+  return { status: answer.value.status, centimes: answer.value.amount.centimes, currency: answer.value.currency };
 }
 
 /** Signed totals (debits positive) of every account, as the database holds them. */

@@ -21,6 +21,8 @@ export class ScriptedMobileMoney implements MobileMoney {
   private readonly decisions = new Map<string, MobileMoneyStatusReport>();
   /** Status queries asked, in order: `collection:<reference>` / `transfer:<reference>`. */
   readonly statusQueries: string[] = [];
+  /** Every transfer the app asked the provider to make, by reference, in order (repeats included). */
+  readonly transferRequests: string[] = [];
 
   constructor(readonly inner: MobileMoney) {}
 
@@ -41,6 +43,7 @@ export class ScriptedMobileMoney implements MobileMoney {
   }
 
   transfer(request: MobileMoneyRequest) {
+    this.transferRequests.push(request.reference);
     return this.inner.transfer(request);
   }
 
@@ -52,10 +55,15 @@ export class ScriptedMobileMoney implements MobileMoney {
     return this.status('transfer', provider, reference);
   }
 
-  private async status(direction: PaymentDirection, provider: MobileMoneyProvider, reference: string) {
-    this.statusQueries.push(`${direction}:${reference}`);
+  /** What the provider says about this payment, without counting it as the app's query (for a test's own checks). */
+  async answer(direction: PaymentDirection, provider: MobileMoneyProvider, reference: string) {
     const decided = this.decisions.get(`${direction}:${reference}`);
     if (decided) return ok(decided);
     return direction === 'collection' ? this.inner.collectionStatus(provider, reference) : this.inner.transferStatus(provider, reference);
+  }
+
+  private async status(direction: PaymentDirection, provider: MobileMoneyProvider, reference: string) {
+    this.statusQueries.push(`${direction}:${reference}`);
+    return this.answer(direction, provider, reference);
   }
 }
