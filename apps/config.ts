@@ -20,7 +20,15 @@ const EnvSchema = z
     DATA_DIR: z.string().default('./data'),
     WEB_DIST_DIR: z.string().default('./dist/web'),
     TRUST_PROXY: flag,
-    SESSION_TTL_DAYS: positiveInt(30),
+    SESSION_IDLE_MINUTES: positiveInt(30),
+    SESSION_ABSOLUTE_HOURS: positiveInt(12),
+    OUTBOX_ENCRYPTION_KEY: z
+      .string()
+      .trim()
+      .refine((value) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, {
+        message: 'must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)',
+      })
+      .optional(),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
     RATE_LIMIT_PER_ADDRESS: positiveInt(10),
     RATE_LIMIT_PER_IP: positiveInt(50),
@@ -89,7 +97,10 @@ export interface Config {
   webDistDir: string;
   /** Read the client IP from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
-  sessionTtlDays: number;
+  /** Sessions end after `idleMinutes` unused, and `absoluteHours` after sign-in in any case. */
+  session: { idleMinutes: number; absoluteHours: number };
+  /** Null: the embedded default, a key file created in `dataDir` (adapters/crypto/outbox-sealer.ts). */
+  outboxEncryptionKey: Buffer | null;
   rateLimit: { windowSeconds: number; perAddress: number; perIp: number };
   mail: { smtpUrl: string | null; from: string; pollSeconds: number };
   google: { clientId: string; clientSecret: string; issuerUrl: string; allowInsecureHttp: boolean } | null;
@@ -139,7 +150,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY,
-    sessionTtlDays: e.SESSION_TTL_DAYS,
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
+    outboxEncryptionKey: e.OUTBOX_ENCRYPTION_KEY ? Buffer.from(e.OUTBOX_ENCRYPTION_KEY, 'base64') : null,
     rateLimit: { windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, perAddress: e.RATE_LIMIT_PER_ADDRESS, perIp: e.RATE_LIMIT_PER_IP },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, pollSeconds: e.OUTBOX_POLL_SECONDS },
     google:

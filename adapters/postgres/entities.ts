@@ -1,5 +1,5 @@
 /** Every entity schema the ORM knows: add a module's schemas here. */
-import { SessionSchema, SignInLinkSchema, SingleSignOnAttemptSchema, UserIdentitySchema, UserSchema } from './accounts-schema.ts';
+import { SessionSchema, SignInFailuresSchema, SignInLinkSchema, SingleSignOnAttemptSchema, UserIdentitySchema, UserSchema } from './accounts-schema.ts';
 import { ContributionNoticeSchema } from './contribution-notice-schema.ts';
 import { JournalEntrySchema, LedgerAccountSchema, LedgerPostingSchema } from './ledger-schema.ts';
 import { LOAN_ENTITIES } from './loans-schema.ts';
@@ -15,6 +15,7 @@ export const ENTITIES = [
   SessionSchema,
   SignInLinkSchema,
   SingleSignOnAttemptSchema,
+  SignInFailuresSchema,
   OutboxMessageSchema,
   RateLimitWindowSchema,
   SmsDeliverySchema,
