@@ -14,6 +14,7 @@ import { createApp } from '../../apps/server.ts';
 import type { TestDatabase } from './test-database.ts';
 
 export const TEST_BASE_URL = 'http://ikimina.test';
+export const TEST_OUTBOX_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -24,6 +25,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // High by default so that only the rate-limit tests meet the limits.
     RATE_LIMIT_PER_ADDRESS: '1000',
     RATE_LIMIT_PER_IP: '1000',
+    // A fixed key, so that tests never write the embedded default's key file into ./data.
+    OUTBOX_ENCRYPTION_KEY: TEST_OUTBOX_KEY,
     ...env,
   });
 }
