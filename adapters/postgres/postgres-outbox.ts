@@ -18,6 +18,9 @@ import { withSecret, type Outbox, type OutboxChannel, type OutgoingMessage } fro
 import type { OutboxSealer } from '../crypto/outbox-sealer.ts';
 import { OutboxMessage } from './outbox-schema.ts';
 
+const MAX_OPEN_ATTEMPTS = 8;
+const OPEN_RETRY_SECONDS = 30;
+
 export interface ClaimedMessage {
   id: string;
   recipient: string;
@@ -73,8 +76,11 @@ export class PostgresOutbox implements Outbox {
       try {
         claimed.push({ ...message, body: this.reveal({ ...message, sealedSecret: sealed_secret }) });
       } catch (error) {
-        // Sealed under another key (OUTBOX_ENCRYPTION_KEY changed): no attempt can deliver it.
-        await this.markFailed(message.id, `the sealed link cannot be opened with this key: ${(error as Error).message}`, null);
+        // Sealed under another key: another replica's key file (no shared OUTBOX_ENCRYPTION_KEY),
+        // or a key since changed. Left for another replica a few times, then failed for good.
+        const reason = `the sealed link cannot be opened with this key: ${(error as Error).message}`;
+        const retryAt = message.attempts >= MAX_OPEN_ATTEMPTS ? null : new Date(now.getTime() + OPEN_RETRY_SECONDS * 1000);
+        await this.markFailed(message.id, reason, retryAt);
       }
     }
     return claimed;
