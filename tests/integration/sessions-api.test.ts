@@ -30,7 +30,8 @@ const transport = new CapturingTransport();
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  t = createTestApp(db, { clock, mailTransport: transport, env: { TRUST_PROXY: 'true' } });
+  // The embedded defaults (30 minutes idle, 12 hours absolute), which the test support lengthens for every other test.
+  t = createTestApp(db, { clock, mailTransport: transport, env: { TRUST_PROXY: 'true', SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '12' } });
 });
 afterAll(async () => {
   await db?.drop();

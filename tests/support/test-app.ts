@@ -25,6 +25,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // High by default so that only the rate-limit tests meet the limits.
     RATE_LIMIT_PER_ADDRESS: '1000',
     RATE_LIMIT_PER_IP: '1000',
+    // Long sessions by default, as for the limits above: tests that move the clock by days or
+    // months are about money, not sessions; tests/integration/sessions-api.test.ts sets the real ones.
+    SESSION_IDLE_MINUTES: String(10 * 365 * 24 * 60),
+    SESSION_ABSOLUTE_HOURS: String(10 * 365 * 24),
     // A fixed key, so that tests never write the embedded default's key file into ./data.
     OUTBOX_ENCRYPTION_KEY: TEST_OUTBOX_KEY,
     ...env,
