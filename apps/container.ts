@@ -275,8 +275,9 @@ const accountsModule = new ContainerModule(({ bind }) => {
   ]);
   bind(RevokeSession).toResolvedValue((...deps: ConstructorParameters<typeof RevokeSession>) => new RevokeSession(...deps), [TOKENS.SessionStore, TOKENS.Clock]);
   bind(ChangePassword).toResolvedValue(
-    (...deps: ConstructorParameters<typeof ChangePassword>) => new ChangePassword(...deps),
-    [TOKENS.AccountRepository, TOKENS.PasswordHasher, TOKENS.SessionStore, TOKENS.SignInLinkStore, SignInThrottle, TOKENS.UnitOfWork, TOKENS.Clock],
+    (accounts: AccountRepository, passwords: PasswordHasher, sessions: SessionStore, links: SignInLinkStore, throttle: SignInThrottle, outbox: Outbox, uow: UnitOfWork, clock: Clock, config: Config) =>
+      new ChangePassword(accounts, passwords, sessions, links, throttle, outbox, uow, clock, config.publicBaseUrl),
+    [TOKENS.AccountRepository, TOKENS.PasswordHasher, TOKENS.SessionStore, TOKENS.SignInLinkStore, SignInThrottle, TOKENS.Outbox, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.Config],
   );
   bind(RequestPasswordReset).toResolvedValue(
     (accounts: AccountRepository, links: SignInLinkStore, outbox: Outbox, secrets: SecretTokens, limits: AttemptLimits, uow: UnitOfWork, ids: IdGenerator, clock: Clock, config: Config) =>
@@ -284,8 +285,9 @@ const accountsModule = new ContainerModule(({ bind }) => {
     [TOKENS.AccountRepository, TOKENS.SignInLinkStore, TOKENS.Outbox, TOKENS.SecretTokens, AttemptLimits, TOKENS.UnitOfWork, TOKENS.IdGenerator, TOKENS.Clock, TOKENS.Config],
   );
   bind(ResetPassword).toResolvedValue(
-    (...deps: ConstructorParameters<typeof ResetPassword>) => new ResetPassword(...deps),
-    [TOKENS.AccountRepository, TOKENS.PasswordHasher, TOKENS.SignInLinkStore, TOKENS.SecretTokens, TOKENS.SessionStore, SessionStarter, TOKENS.UnitOfWork, TOKENS.Clock],
+    (accounts: AccountRepository, passwords: PasswordHasher, links: SignInLinkStore, secrets: SecretTokens, sessions: SessionStore, starter: SessionStarter, outbox: Outbox, uow: UnitOfWork, clock: Clock, config: Config) =>
+      new ResetPassword(accounts, passwords, links, secrets, sessions, starter, outbox, uow, clock, config.publicBaseUrl),
+    [TOKENS.AccountRepository, TOKENS.PasswordHasher, TOKENS.SignInLinkStore, TOKENS.SecretTokens, TOKENS.SessionStore, SessionStarter, TOKENS.Outbox, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.Config],
   );
   bind(RequestSignInLink).toResolvedValue(
     (accounts: AccountRepository, links: SignInLinkStore, outbox: Outbox, secrets: SecretTokens, limits: AttemptLimits, uow: UnitOfWork, ids: IdGenerator, clock: Clock, config: Config) =>

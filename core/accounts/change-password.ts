@@ -7,13 +7,15 @@
  *   `current_password_incorrect` and changes nothing. An account without a password (opened with
  *   Google) has no current password to give: it sets one through a reset link.
  * - The new password is stored only as its hash. Every OTHER session of the member is revoked
- *   and the member's outstanding sign-in and reset links are used up, in one transaction; the
- *   session that asked stays signed in.
+ *   and the member's outstanding sign-in and reset links are used up, in one transaction with an
+ *   e-mail telling the member of the change; the session that asked stays signed in.
  */
+import type { Outbox } from '../notifications/outbox.ts';
 import type { Clock } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { RateLimited } from './attempt-limits.ts';
+import { passwordChangedEmail } from './password-emails.ts';
 import type { AccountRepository, PasswordHasher, SessionStore, SignInLinkStore } from './ports.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 
@@ -32,8 +34,10 @@ export class ChangePassword {
     private readonly sessions: SessionStore,
     private readonly links: SignInLinkStore,
     private readonly throttle: SignInThrottle,
+    private readonly outbox: Outbox,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly publicBaseUrl: string,
   ) {}
 
   async execute(input: ChangePasswordInput): Promise<Result<void, 'current_password_incorrect'> | RateLimited> {
@@ -52,6 +56,7 @@ export class ChangePassword {
       await this.accounts.save(user);
       await this.sessions.revokeAllOf(user.id, now, input.sessionId);
       await this.links.invalidateOutstanding(user.id, now);
+      if (user.email !== null) await this.outbox.enqueue(passwordChangedEmail({ ...user, email: user.email }, this.publicBaseUrl));
     });
     return ok(undefined);
   }

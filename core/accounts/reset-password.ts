@@ -10,15 +10,16 @@
  * - The link is built from the configured public base URL and carries its secret in the URL
  *   fragment; the outbox keeps the secret sealed (see core/notifications/outbox.ts).
  * - Setting the new password revokes EVERY session of the member and uses up their other
- *   outstanding links, in one transaction; following the link proves the address (the e-mail
- *   becomes verified), and the member is signed in with a fresh session.
+ *   outstanding links, in one transaction with an e-mail telling the member of the change;
+ *   following the link proves the address (the e-mail becomes verified), and the member is
+ *   signed in with a fresh session.
  */
 import type { Outbox } from '../notifications/outbox.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { AttemptLimits, RateLimited } from './attempt-limits.ts';
-import { passwordResetEmail, passwordResetUrl } from './password-reset-email.ts';
+import { passwordChangedEmail, passwordResetEmail, passwordResetUrl } from './password-emails.ts';
 import type { AccountRepository, PasswordHasher, SecretTokens, SessionStore, SignInLinkStore } from './ports.ts';
 import { issueSignInLink, type SessionClient } from './session.ts';
 import type { SessionStarter, SignedIn } from './start-session.ts';
@@ -69,8 +70,10 @@ export class ResetPassword {
     private readonly secrets: SecretTokens,
     private readonly sessions: SessionStore,
     private readonly starter: SessionStarter,
+    private readonly outbox: Outbox,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly publicBaseUrl: string,
   ) {}
 
   async execute(input: { token: string; newPassword: string; client: SessionClient }): Promise<Result<SignedIn, 'invalid_or_expired_reset_link'>> {
@@ -86,6 +89,7 @@ export class ResetPassword {
       await this.accounts.save(user);
       await this.links.invalidateOutstanding(user.id, now);
       await this.sessions.revokeAllOf(user.id, now);
+      if (user.email !== null) await this.outbox.enqueue(passwordChangedEmail({ ...user, email: user.email }, this.publicBaseUrl));
       return ok(await this.starter.start(user, input.client));
     });
   }

@@ -64,7 +64,7 @@ async function world() {
 describe('password change', () => {
   it('needs the current password, then ends every other session and keeps this one', async () => {
     const w = await world();
-    const change = new ChangePassword(w.accounts, w.passwords, w.sessions, w.links, w.throttle, w.uow, w.clock);
+    const change = new ChangePassword(w.accounts, w.passwords, w.sessions, w.links, w.throttle, w.outbox, w.uow, w.clock, 'https://ikimina.rw');
     const sessionId = await w.sessionIdOf(w.amina.token);
     const input = { userId: w.amina.user.id, sessionId, currentPassword: 'wrong', newPassword: 'a new secret', clientIp: '10.0.0.1' };
     expect(await change.execute(input)).toEqual({ ok: false, error: 'current_password_incorrect' });
@@ -76,11 +76,14 @@ describe('password change', () => {
     expect(await w.live(w.jean.token)).toBe(true);
     expect((await w.signIn.execute({ email: 'amina@example.rw', password: PASSWORD, clientIp: '1.1.1.1', userAgent: null })).ok).toBe(false);
     expect((await w.signIn.execute({ email: 'amina@example.rw', password: 'a new secret', clientIp: '1.1.1.1', userAgent: null })).ok).toBe(true);
+    // The member hears of the change (ASVS 2.5.5), with no secret in the message.
+    expect(w.outbox.messages.map((m) => [m.recipient, m.subject, m.secret])).toEqual([['amina@example.rw', 'Your Ikimina password was changed', undefined]]);
+    expect(w.outbox.messages[0]?.body).toContain('https://ikimina.rw/');
   });
 
   it('slows down guessing the current password like a sign-in', async () => {
     const w = await world();
-    const change = new ChangePassword(w.accounts, w.passwords, w.sessions, w.links, w.throttle, w.uow, w.clock);
+    const change = new ChangePassword(w.accounts, w.passwords, w.sessions, w.links, w.throttle, w.outbox, w.uow, w.clock, 'https://ikimina.rw');
     const input = { userId: w.amina.user.id, sessionId: await w.sessionIdOf(w.amina.token), currentPassword: 'guess', newPassword: 'a new secret', clientIp: '10.0.0.1' };
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await change.execute(input));
@@ -92,7 +95,7 @@ describe('password reset', () => {
   async function resetWorld() {
     const w = await world();
     const request = new RequestPasswordReset(w.accounts, w.links, w.outbox, w.secrets, w.limits, w.uow, w.ids, w.clock, 'https://ikimina.rw');
-    const reset = new ResetPassword(w.accounts, w.passwords, w.links, w.secrets, w.sessions, w.starter, w.uow, w.clock);
+    const reset = new ResetPassword(w.accounts, w.passwords, w.links, w.secrets, w.sessions, w.starter, w.outbox, w.uow, w.clock, 'https://ikimina.rw');
     const linkToken = () => {
       const message = w.outbox.messages.at(-1);
       const body = withSecret(message?.body ?? '', message?.secret ?? '');
@@ -124,6 +127,7 @@ describe('password reset', () => {
     expect(await w.live(done.value.token)).toBe(true);
     expect(await w.reset.execute({ token, newPassword: 'another one', client: { ip: null, userAgent: null } })).toEqual({ ok: false, error: 'invalid_or_expired_reset_link' });
     expect((await w.signIn.execute({ email: 'amina@example.rw', password: 'brand new one', clientIp: '1.1.1.1', userAgent: null })).ok).toBe(true);
+    expect(w.outbox.messages.map((m) => m.subject)).toEqual(['Reset your Ikimina password', 'Your Ikimina password was changed']);
   });
 
   it('a reset link is not a sign-in link, nor a sign-in link a reset link; it expires after 30 minutes', async () => {

@@ -127,6 +127,8 @@ describe('password change', () => {
     expect(await status(bystander.token)).toBe(200);
     expect((await login(member.email, PASSWORD)).status).toBe(401);
     expect((await login(member.email, 'a brand new one')).status).toBe(200);
+    // The member is told of the change by e-mail (ASVS 2.5.5).
+    expect((await mailsTo(db, t, member.email)).map((m) => m.subject)).toEqual(['Your Ikimina password was changed']);
   });
 
   it('is refused without a session', async () => {

@@ -1,5 +1,7 @@
 /**
- * The e-mail that carries a password-reset link, in the member's language.
+ * The e-mails about a member's password, in the member's language: the reset link, and the
+ * notice that the password was changed (ASVS 2.5.5: the member hears of every change, so a
+ * change they did not make does not go unnoticed).
  *
  * As with sign-in links, the secret travels in the URL fragment (`#token=`), kept out of access
  * logs and Referer headers; the page at /auth/reset-password reads it and POSTs it with the new
@@ -47,5 +49,39 @@ export function passwordResetEmail(to: { email: string; firstName: string; langu
     subject: t.subject,
     body: `${t.greeting(to.firstName)}\n\n${t.body}\n\n${SECRET_PLACE}\n\n${t.ignore}\n`,
     secret: link,
+  };
+}
+
+const CHANGED: Record<Language, { subject: string; body: string; notYou: string }> = {
+  en: {
+    subject: 'Your Ikimina password was changed',
+    body: 'The password of your Ikimina account was just changed, and your other sessions were signed out.',
+    notYou: 'If this was not you, open Ikimina now, choose “Forgot your password?” in the sign-in window and set a new password:',
+  },
+  fr: {
+    subject: 'Votre mot de passe Ikimina a été modifié',
+    body: 'Le mot de passe de votre compte Ikimina vient d’être modifié, et vos autres sessions ont été déconnectées.',
+    notYou: 'Si ce n’était pas vous, ouvrez Ikimina maintenant, choisissez « Mot de passe oublié ? » dans la fenêtre de connexion et choisissez un nouveau mot de passe :',
+  },
+  rw: {
+    subject: 'Ijambo ry’ibanga rya Ikimina ryahinduwe',
+    body: 'Ijambo ry’ibanga rya konti yawe ya Ikimina rimaze guhindurwa, kandi ahandi winjiye hose hasohowe.',
+    notYou: 'Niba atari wowe, fungura Ikimina ubu, uhitemo “Wibagiwe ijambo ry’ibanga?” mu idirishya ryo kwinjira, ushyireho irishya:',
+  },
+  sw: {
+    subject: 'Nenosiri lako la Ikimina limebadilishwa',
+    body: 'Nenosiri la akaunti yako ya Ikimina limebadilishwa sasa hivi, na vipindi vyako vingine vimetolewa.',
+    notYou: 'Ikiwa si wewe, fungua Ikimina sasa, chagua “Umesahau nenosiri?” kwenye dirisha la kuingia na uweke nenosiri jipya:',
+  },
+};
+
+export function passwordChangedEmail(to: { email: string; firstName: string; language: Language }, publicBaseUrl: string): OutgoingMessage {
+  const t = CHANGED[to.language];
+  const greeting = TEXTS[to.language].greeting(to.firstName);
+  return {
+    channel: 'email',
+    recipient: to.email,
+    subject: t.subject,
+    body: `${greeting}\n\n${t.body}\n\n${t.notYou}\n\n${publicBaseUrl.replace(/\/+$/, '')}/\n`,
   };
 }
