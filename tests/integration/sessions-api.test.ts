@@ -302,6 +302,49 @@ describe('wrong passwords slowed progressively, not locked', () => {
   });
 });
 
+describe('concurrent guesses and hostile input', () => {
+  it('a burst of concurrent wrong passwords on one account gets no more than the 5 free attempts', async () => {
+    const member = await register();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(member.email, `burst ${i}`, `172.16.0.${i + 1}`)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((code) => code === 401)).toHaveLength(5);
+    expect(statuses.filter((code) => code === 429)).toHaveLength(15);
+  });
+
+  it('answers every malformed body of the new routes with a 4xx that changes nothing', async () => {
+    const member = await register();
+    const hostile: unknown[] = [
+      null,
+      [],
+      'text',
+      {},
+      { currentPassword: 'x\u0000y', newPassword: 'z'.repeat(257) },
+      { currentPassword: 7, newPassword: ['array'] },
+      { email: 'a\u0000@example.rw' },
+      { email: `${'a'.repeat(250)}@example.rw` },
+      { token: 'A'.repeat(129), password: 'long enough' },
+      { token: '\u0000', password: '\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000' },
+      { token: { $ne: null }, password: 'long enough' },
+    ];
+    const routes = ['/api/auth/password/change', '/api/auth/password-reset', '/api/auth/password-reset/confirm'];
+    for (const path of routes) {
+      for (const body of hostile) {
+        const res = await authed('post', path, member.token).set('Content-Type', 'application/json').send(JSON.stringify(body));
+        expect(res.status, `${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+      }
+    }
+    for (const id of ['%00', '%E2%80%AE', 'x'.repeat(5000), '00000000-0000-4000-8000-00000000000g']) {
+      const res = await authed('delete', `/api/auth/sessions/${id}`, member.token);
+      expect(res.status, id).toBe(404);
+    }
+    // Nothing changed: the session and the password still work, no reset link was sent.
+    expect(await status(member.token)).toBe(200);
+    expect((await login(member.email, PASSWORD)).status).toBe(200);
+    expect(await mailsTo(db, t, member.email)).toEqual([]);
+  });
+});
+
 describe('no one-time link in clear in the outbox', () => {
   it('keeps sign-in and reset tokens only sealed, delivers them whole, and erases them once sent', async () => {
     const member = await register();
