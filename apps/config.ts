@@ -3,6 +3,7 @@
  * variable. An empty value counts as unset, so a copied `.env` with blanks keeps the defaults.
  */
 import { z } from 'zod';
+import { ACCOUNT_THROTTLE, CLIENT_THROTTLE } from '../core/accounts/sign-in-throttle.ts';
 
 const optionalText = z.string().trim().min(1).optional();
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -22,6 +23,8 @@ const EnvSchema = z
     TRUST_PROXY: flag,
     SESSION_IDLE_MINUTES: positiveInt(30),
     SESSION_ABSOLUTE_HOURS: positiveInt(12),
+    SIGN_IN_FREE_FAILURES_PER_ACCOUNT: positiveInt(ACCOUNT_THROTTLE.freeFailures),
+    SIGN_IN_FREE_FAILURES_PER_CLIENT: positiveInt(CLIENT_THROTTLE.freeFailures),
     OUTBOX_ENCRYPTION_KEY: z
       .string()
       .trim()
@@ -99,6 +102,8 @@ export interface Config {
   trustProxy: boolean;
   /** Sessions end after `idleMinutes` unused, and `absoluteHours` after sign-in in any case. */
   session: { idleMinutes: number; absoluteHours: number };
+  /** Wrong passwords let through before the progressive waits begin (core/accounts/sign-in-throttle.ts). */
+  signInFreeFailures: { perAccount: number; perClient: number };
   /** Null: the embedded default, a key file created in `dataDir` (adapters/crypto/outbox-sealer.ts). */
   outboxEncryptionKey: Buffer | null;
   rateLimit: { windowSeconds: number; perAddress: number; perIp: number };
@@ -151,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
+    signInFreeFailures: { perAccount: e.SIGN_IN_FREE_FAILURES_PER_ACCOUNT, perClient: e.SIGN_IN_FREE_FAILURES_PER_CLIENT },
     outboxEncryptionKey: e.OUTBOX_ENCRYPTION_KEY ? Buffer.from(e.OUTBOX_ENCRYPTION_KEY, 'base64') : null,
     rateLimit: { windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, perAddress: e.RATE_LIMIT_PER_ADDRESS, perIp: e.RATE_LIMIT_PER_IP },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, pollSeconds: e.OUTBOX_POLL_SECONDS },

@@ -45,7 +45,7 @@ import { DEFAULT_SESSION_POLICY, type SessionPolicy } from '../core/accounts/ses
 import { SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
 import { SignIn } from '../core/accounts/sign-in.ts';
 import { SignInWithProvider } from '../core/accounts/sign-in-with-provider.ts';
-import { SignInThrottle } from '../core/accounts/sign-in-throttle.ts';
+import { ACCOUNT_THROTTLE, CLIENT_THROTTLE, SignInThrottle } from '../core/accounts/sign-in-throttle.ts';
 import { SignOut, SignOutEverywhere } from '../core/accounts/sign-out.ts';
 import type { SingleSignOn } from '../core/accounts/single-sign-on.ts';
 import { StartProviderSignIn } from '../core/accounts/start-provider-sign-in.ts';
@@ -226,11 +226,14 @@ const accountsModule = new ContainerModule(({ bind }) => {
     (config: Config): SessionPolicy => ({ ...DEFAULT_SESSION_POLICY, idleMinutes: config.session.idleMinutes, absoluteHours: config.session.absoluteHours }),
     [TOKENS.Config],
   );
-  bind(SignInThrottle).toResolvedValue((store: ThrottleStore, uow: UnitOfWork, clock: Clock) => new SignInThrottle(store, uow, clock), [
-    TOKENS.ThrottleStore,
-    TOKENS.UnitOfWork,
-    TOKENS.Clock,
-  ]);
+  bind(SignInThrottle).toResolvedValue(
+    (store: ThrottleStore, uow: UnitOfWork, clock: Clock, config: Config) =>
+      new SignInThrottle(store, uow, clock, {
+        account: { ...ACCOUNT_THROTTLE, freeFailures: config.signInFreeFailures.perAccount },
+        client: { ...CLIENT_THROTTLE, freeFailures: config.signInFreeFailures.perClient },
+      }),
+    [TOKENS.ThrottleStore, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.Config],
+  );
 
   bind(AttemptLimits).toResolvedValue((limiter: RateLimiter, config: Config, clock: Clock) => new AttemptLimits(limiter, config.rateLimit, clock), [
     TOKENS.RateLimiter,

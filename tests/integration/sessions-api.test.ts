@@ -8,6 +8,7 @@ import { RequestContext } from '@mikro-orm/core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailMessage, MailTransport } from '../../core/notifications/mail-transport.ts';
+import { ACCOUNT_THROTTLE, CLIENT_THROTTLE } from '../../core/accounts/sign-in-throttle.ts';
 import { TOKENS } from '../../apps/container.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { linkTokenIn, mailsTo } from '../support/outbox-mail.ts';
@@ -30,8 +31,19 @@ const transport = new CapturingTransport();
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  // The embedded defaults (30 minutes idle, 12 hours absolute), which the test support lengthens for every other test.
-  t = createTestApp(db, { clock, mailTransport: transport, env: { TRUST_PROXY: 'true', SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '12' } });
+  // The embedded defaults (30 minutes idle, 12 hours absolute, 5 and 20 free wrong passwords),
+  // which the test support relaxes for every other test.
+  t = createTestApp(db, {
+    clock,
+    mailTransport: transport,
+    env: {
+      TRUST_PROXY: 'true',
+      SESSION_IDLE_MINUTES: '30',
+      SESSION_ABSOLUTE_HOURS: '12',
+      SIGN_IN_FREE_FAILURES_PER_ACCOUNT: String(ACCOUNT_THROTTLE.freeFailures),
+      SIGN_IN_FREE_FAILURES_PER_CLIENT: String(CLIENT_THROTTLE.freeFailures),
+    },
+  });
 });
 afterAll(async () => {
   await db?.drop();

@@ -25,6 +25,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // High by default so that only the rate-limit tests meet the limits.
     RATE_LIMIT_PER_ADDRESS: '1000',
     RATE_LIMIT_PER_IP: '1000',
+    // Every test's requests come from 127.0.0.1: only the sessions tests meet the sign-in throttle.
+    SIGN_IN_FREE_FAILURES_PER_ACCOUNT: '1000',
+    SIGN_IN_FREE_FAILURES_PER_CLIENT: '1000',
     // Long sessions by default, as for the limits above: tests that move the clock by days or
     // months are about money, not sessions; tests/integration/sessions-api.test.ts sets the real ones.
     SESSION_IDLE_MINUTES: String(10 * 365 * 24 * 60),
