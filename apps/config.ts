@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { ACCOUNT_THROTTLE, CLIENT_THROTTLE } from '../core/accounts/sign-in-throttle.ts';
 
 const optionalText = z.string().trim().min(1).optional();
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -21,7 +22,17 @@ const EnvSchema = z
     DATA_DIR: z.string().default('./data'),
     WEB_DIST_DIR: z.string().default('./dist/web'),
     TRUST_PROXY: flag,
-    SESSION_TTL_DAYS: positiveInt(30),
+    SESSION_IDLE_MINUTES: positiveInt(30),
+    SESSION_ABSOLUTE_HOURS: positiveInt(12),
+    SIGN_IN_FREE_FAILURES_PER_ACCOUNT: positiveInt(ACCOUNT_THROTTLE.freeFailures),
+    SIGN_IN_FREE_FAILURES_PER_CLIENT: positiveInt(CLIENT_THROTTLE.freeFailures),
+    OUTBOX_ENCRYPTION_KEY: z
+      .string()
+      .trim()
+      .refine((value) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, {
+        message: 'must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)',
+      })
+      .optional(),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
     RATE_LIMIT_PER_ADDRESS: positiveInt(10),
     RATE_LIMIT_PER_IP: positiveInt(50),
@@ -121,7 +132,12 @@ export interface Config {
   webDistDir: string;
   /** Read the client IP from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
-  sessionTtlDays: number;
+  /** Sessions end after `idleMinutes` unused, and `absoluteHours` after sign-in in any case. */
+  session: { idleMinutes: number; absoluteHours: number };
+  /** Wrong passwords let through before the progressive waits begin (core/accounts/sign-in-throttle.ts). */
+  signInFreeFailures: { perAccount: number; perClient: number };
+  /** Null: the embedded default, a key file created in `dataDir` (adapters/crypto/outbox-sealer.ts). */
+  outboxEncryptionKey: Buffer | null;
   rateLimit: { windowSeconds: number; perAddress: number; perIp: number };
   mail: { smtpUrl: string | null; from: string; pollSeconds: number };
   google: { clientId: string; clientSecret: string; issuerUrl: string; allowInsecureHttp: boolean } | null;
@@ -180,7 +196,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY,
-    sessionTtlDays: e.SESSION_TTL_DAYS,
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
+    signInFreeFailures: { perAccount: e.SIGN_IN_FREE_FAILURES_PER_ACCOUNT, perClient: e.SIGN_IN_FREE_FAILURES_PER_CLIENT },
+    outboxEncryptionKey: e.OUTBOX_ENCRYPTION_KEY ? Buffer.from(e.OUTBOX_ENCRYPTION_KEY, 'base64') : null,
     rateLimit: { windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, perAddress: e.RATE_LIMIT_PER_ADDRESS, perIp: e.RATE_LIMIT_PER_IP },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, pollSeconds: e.OUTBOX_POLL_SECONDS },
     google:

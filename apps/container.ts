@@ -31,6 +31,8 @@ import type { Logger } from 'pino';
 import { AttemptLimits } from '../core/accounts/attempt-limits.ts';
 import type { AuditTrail } from '../core/audit/ports.ts';
 import { Authenticate } from '../core/accounts/authenticate.ts';
+import { ChangePassword } from '../core/accounts/change-password.ts';
+import { ListSessions, RevokeSession } from '../core/accounts/member-sessions.ts';
 import type {
   AccountRepository,
   PasswordHasher,
@@ -39,14 +41,18 @@ import type {
   SessionStore,
   SignInLinkStore,
   SingleSignOnAttempts,
+  ThrottleStore,
 } from '../core/accounts/ports.ts';
 import { RedeemSignInLink } from '../core/accounts/redeem-sign-in-link.ts';
 import { RegisterAccount } from '../core/accounts/register-account.ts';
 import { RequestSignInLink } from '../core/accounts/request-sign-in-link.ts';
+import { RequestPasswordReset, ResetPassword } from '../core/accounts/reset-password.ts';
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from '../core/accounts/session-policy.ts';
 import { SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
 import { SignIn } from '../core/accounts/sign-in.ts';
 import { SignInWithProvider } from '../core/accounts/sign-in-with-provider.ts';
-import { SignOut } from '../core/accounts/sign-out.ts';
+import { ACCOUNT_THROTTLE, CLIENT_THROTTLE, SignInThrottle } from '../core/accounts/sign-in-throttle.ts';
+import { SignOut, SignOutEverywhere } from '../core/accounts/sign-out.ts';
 import type { SingleSignOn } from '../core/accounts/single-sign-on.ts';
 import { StartProviderSignIn } from '../core/accounts/start-provider-sign-in.ts';
 import { SessionStarter } from '../core/accounts/start-session.ts';
@@ -75,6 +81,7 @@ import type { Clock, IdGenerator } from '../core/shared/clock.ts';
 import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
 import { Argon2PasswordHasher } from '../adapters/crypto/argon2-password-hasher.ts';
 import { NodeSecretTokens, RandomUuidGenerator } from '../adapters/crypto/node-secret-tokens.ts';
+import { loadOutboxKey, OutboxSealer } from '../adapters/crypto/outbox-sealer.ts';
 import { EmailOutboxDispatcher } from '../adapters/email/email-outbox-dispatcher.ts';
 import { MobileMoneyCallbackTokens, type CallbackKind } from '../adapters/mobile-money/callback-tokens.ts';
 import { MtnMomoMobileMoney } from '../adapters/mobile-money/mtn-momo-mobile-money.ts';
@@ -94,6 +101,7 @@ import { MikroOrmSingleSignOnAttempts } from '../adapters/postgres/mikro-orm-sso
 import { MikroOrmUnitOfWork } from '../adapters/postgres/mikro-orm-unit-of-work.ts';
 import { PostgresOutbox } from '../adapters/postgres/postgres-outbox.ts';
 import { PostgresRateLimiter } from '../adapters/postgres/postgres-rate-limiter.ts';
+import { PostgresSignInThrottle } from '../adapters/postgres/postgres-sign-in-throttle.ts';
 import type { Config } from './config.ts';
 import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-test-numbers.ts';
@@ -137,6 +145,8 @@ export const TOKENS = {
   SignInLinkStore: token<SignInLinkStore>('SignInLinkStore'),
   SingleSignOnAttempts: token<SingleSignOnAttempts>('SingleSignOnAttempts'),
   RateLimiter: token<RateLimiter>('RateLimiter'),
+  ThrottleStore: token<ThrottleStore>('ThrottleStore'),
+  SessionPolicy: token<SessionPolicy>('SessionPolicy'),
   Outbox: token<Outbox>('Outbox'),
   SingleSignOn: token<SingleSignOn | null>('SingleSignOn'),
   MailTransport: token<MailTransport | null>('MailTransport'),
@@ -213,11 +223,12 @@ function infrastructureModule(infra: Infrastructure): ContainerModule {
 }
 
 const notificationsModule = new ContainerModule(({ bind }) => {
-  bind(PostgresOutbox).toResolvedValue((em: EntityManager, ids: IdGenerator, clock: Clock) => new PostgresOutbox(em, ids, clock), [
-    TOKENS.EntityManager,
-    TOKENS.IdGenerator,
-    TOKENS.Clock,
-  ]);
+  // Resolved once: the key file of the embedded default is read (or created) at first use.
+  bind(OutboxSealer).toResolvedValue((config: Config) => new OutboxSealer(loadOutboxKey(config.outboxEncryptionKey, config.dataDir)), [TOKENS.Config]);
+  bind(PostgresOutbox).toResolvedValue(
+    (em: EntityManager, ids: IdGenerator, clock: Clock, sealer: OutboxSealer) => new PostgresOutbox(em, ids, clock, sealer),
+    [TOKENS.EntityManager, TOKENS.IdGenerator, TOKENS.Clock, OutboxSealer],
+  );
   bind(TOKENS.Outbox).toService(PostgresOutbox);
   bind(TOKENS.EmailDispatcher).toResolvedValue(
     (outbox: PostgresOutbox, transport: MailTransport | null, clock: Clock) => (transport ? new EmailOutboxDispatcher(outbox, transport, clock) : null),
@@ -239,6 +250,20 @@ const accountsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.SingleSignOnAttempts).toResolvedValue((m: EntityManager) => new MikroOrmSingleSignOnAttempts(m), [...em]);
   bind(PostgresRateLimiter).toResolvedValue((m: EntityManager) => new PostgresRateLimiter(m), [...em]);
   bind(TOKENS.RateLimiter).toService(PostgresRateLimiter);
+  bind(PostgresSignInThrottle).toResolvedValue((m: EntityManager) => new PostgresSignInThrottle(m), [...em]);
+  bind(TOKENS.ThrottleStore).toService(PostgresSignInThrottle);
+  bind(TOKENS.SessionPolicy).toResolvedValue(
+    (config: Config): SessionPolicy => ({ ...DEFAULT_SESSION_POLICY, idleMinutes: config.session.idleMinutes, absoluteHours: config.session.absoluteHours }),
+    [TOKENS.Config],
+  );
+  bind(SignInThrottle).toResolvedValue(
+    (store: ThrottleStore, uow: UnitOfWork, clock: Clock, config: Config) =>
+      new SignInThrottle(store, uow, clock, {
+        account: { ...ACCOUNT_THROTTLE, freeFailures: config.signInFreeFailures.perAccount },
+        client: { ...CLIENT_THROTTLE, freeFailures: config.signInFreeFailures.perClient },
+      }),
+    [TOKENS.ThrottleStore, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.Config],
+  );
 
   bind(AttemptLimits).toResolvedValue((limiter: RateLimiter, config: Config, clock: Clock) => new AttemptLimits(limiter, config.rateLimit, clock), [
     TOKENS.RateLimiter,
@@ -246,9 +271,8 @@ const accountsModule = new ContainerModule(({ bind }) => {
     TOKENS.Clock,
   ]);
   bind(SessionStarter).toResolvedValue(
-    (sessions: SessionStore, secrets: SecretTokens, ids: IdGenerator, clock: Clock, config: Config) =>
-      new SessionStarter(sessions, secrets, ids, clock, config.sessionTtlDays),
-    [TOKENS.SessionStore, TOKENS.SecretTokens, TOKENS.IdGenerator, TOKENS.Clock, TOKENS.Config],
+    (...deps: ConstructorParameters<typeof SessionStarter>) => new SessionStarter(...deps),
+    [TOKENS.SessionStore, TOKENS.SecretTokens, TOKENS.IdGenerator, TOKENS.Clock, TOKENS.SessionPolicy],
   );
   bind(RegisterAccount).toResolvedValue(
     (...deps: ConstructorParameters<typeof RegisterAccount>) => new RegisterAccount(...deps),
@@ -258,7 +282,7 @@ const accountsModule = new ContainerModule(({ bind }) => {
     TOKENS.AccountRepository,
     TOKENS.PasswordHasher,
     SessionStarter,
-    AttemptLimits,
+    SignInThrottle,
   ]);
   bind(SignOut).toResolvedValue((...deps: ConstructorParameters<typeof SignOut>) => new SignOut(...deps), [
     TOKENS.SessionStore,
@@ -269,7 +293,35 @@ const accountsModule = new ContainerModule(({ bind }) => {
     TOKENS.SessionStore,
     TOKENS.SecretTokens,
     TOKENS.Clock,
+    TOKENS.SessionPolicy,
   ]);
+  bind(SignOutEverywhere).toResolvedValue((...deps: ConstructorParameters<typeof SignOutEverywhere>) => new SignOutEverywhere(...deps), [
+    TOKENS.SessionStore,
+    TOKENS.SignInLinkStore,
+    TOKENS.UnitOfWork,
+    TOKENS.Clock,
+  ]);
+  bind(ListSessions).toResolvedValue((...deps: ConstructorParameters<typeof ListSessions>) => new ListSessions(...deps), [
+    TOKENS.SessionStore,
+    TOKENS.Clock,
+    TOKENS.SessionPolicy,
+  ]);
+  bind(RevokeSession).toResolvedValue((...deps: ConstructorParameters<typeof RevokeSession>) => new RevokeSession(...deps), [TOKENS.SessionStore, TOKENS.Clock]);
+  bind(ChangePassword).toResolvedValue(
+    (accounts: AccountRepository, passwords: PasswordHasher, sessions: SessionStore, links: SignInLinkStore, throttle: SignInThrottle, outbox: Outbox, uow: UnitOfWork, clock: Clock, config: Config) =>
+      new ChangePassword(accounts, passwords, sessions, links, throttle, outbox, uow, clock, config.publicBaseUrl),
+    [TOKENS.AccountRepository, TOKENS.PasswordHasher, TOKENS.SessionStore, TOKENS.SignInLinkStore, SignInThrottle, TOKENS.Outbox, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.Config],
+  );
+  bind(RequestPasswordReset).toResolvedValue(
+    (accounts: AccountRepository, links: SignInLinkStore, outbox: Outbox, secrets: SecretTokens, limits: AttemptLimits, uow: UnitOfWork, ids: IdGenerator, clock: Clock, config: Config) =>
+      new RequestPasswordReset(accounts, links, outbox, secrets, limits, uow, ids, clock, config.publicBaseUrl),
+    [TOKENS.AccountRepository, TOKENS.SignInLinkStore, TOKENS.Outbox, TOKENS.SecretTokens, AttemptLimits, TOKENS.UnitOfWork, TOKENS.IdGenerator, TOKENS.Clock, TOKENS.Config],
+  );
+  bind(ResetPassword).toResolvedValue(
+    (accounts: AccountRepository, passwords: PasswordHasher, links: SignInLinkStore, secrets: SecretTokens, sessions: SessionStore, starter: SessionStarter, outbox: Outbox, uow: UnitOfWork, clock: Clock, config: Config) =>
+      new ResetPassword(accounts, passwords, links, secrets, sessions, starter, outbox, uow, clock, config.publicBaseUrl),
+    [TOKENS.AccountRepository, TOKENS.PasswordHasher, TOKENS.SignInLinkStore, TOKENS.SecretTokens, TOKENS.SessionStore, SessionStarter, TOKENS.Outbox, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.Config],
+  );
   bind(RequestSignInLink).toResolvedValue(
     (accounts: AccountRepository, links: SignInLinkStore, outbox: Outbox, secrets: SecretTokens, limits: AttemptLimits, uow: UnitOfWork, ids: IdGenerator, clock: Clock, config: Config) =>
       new RequestSignInLink(accounts, links, outbox, secrets, limits, uow, ids, clock, config.publicBaseUrl),
@@ -277,7 +329,7 @@ const accountsModule = new ContainerModule(({ bind }) => {
   );
   bind(RedeemSignInLink).toResolvedValue(
     (...deps: ConstructorParameters<typeof RedeemSignInLink>) => new RedeemSignInLink(...deps),
-    [TOKENS.AccountRepository, TOKENS.SignInLinkStore, TOKENS.SecretTokens, SessionStarter, TOKENS.UnitOfWork, TOKENS.Clock],
+    [TOKENS.AccountRepository, TOKENS.SignInLinkStore, TOKENS.SecretTokens, SessionStarter, TOKENS.SessionStore, TOKENS.UnitOfWork, TOKENS.Clock],
   );
   bind(TOKENS.ProviderSignIn).toResolvedValue(
     (provider: SingleSignOn | null, attempts: SingleSignOnAttempts, accounts: AccountRepository, links: SignInLinkStore, secrets: SecretTokens, uow: UnitOfWork, ids: IdGenerator, clock: Clock) =>

@@ -3,8 +3,10 @@
  * is set), apply migrations, seed the demo accounts on a new database, then serve on PORT.
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { RequestContext } from '@mikro-orm/core';
 import { SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
+import { OUTBOX_KEY_FILE, OutboxSealer } from '../adapters/crypto/outbox-sealer.ts';
 import { migrate } from '../adapters/postgres/orm.ts';
 import { startBackgroundWork } from './background.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -31,6 +33,14 @@ const migration = await migrate(database.orm);
 if (migration.applied.length > 0) logger.info({ applied: migration.applied }, 'migrations applied');
 
 const container = buildContainer(await createInfrastructure(config, database.orm, logger));
+// Resolved now, so a broken key file stops the start rather than the first sign-in link.
+container.get(OutboxSealer);
+if (config.databaseUrl !== null && config.outboxEncryptionKey === null) {
+  logger.warn(
+    { keyFile: join(config.dataDir, OUTBOX_KEY_FILE) },
+    'OUTBOX_ENCRYPTION_KEY is not set: sign-in links are sealed with this machine’s key file; set the same key on every replica',
+  );
+}
 
 if (migration.previouslyApplied === 0) {
   const seeded = await RequestContext.create(database.orm.em, () => container.get(SeedDemoAccounts).execute());

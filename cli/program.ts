@@ -86,7 +86,8 @@ function providersOf(c: Container): Providers {
 
 const KEPT_LOCALLY = { email: 'pending (no SMTP_URL: kept in outbox)', sms: "pending (no Africa's Talking: kept locally in outbox)" } as const;
 
-function messageTable(message: OutboxMessage, providers: Providers): string {
+/** `body`: as delivered, the sealed link opened into its place (PostgresOutbox.reveal). */
+function messageTable(message: OutboxMessage, body: string, providers: Providers): string {
   const status = message.status === 'pending' && !providers[message.channel] ? KEPT_LOCALLY[message.channel] : message.status;
   const table = new Table({ style: { head: [], border: [] } });
   table.push(
@@ -98,10 +99,19 @@ function messageTable(message: OutboxMessage, providers: Providers): string {
     { Attempts: String(message.attempts) },
     { Created: day(message.createdAt) },
     { Sent: day(message.sentAt) },
-    { Body: message.body.trimEnd() },
+    { Body: body.trimEnd() },
   );
   if (message.lastError) table.push({ 'Last error': message.lastError });
   return table.toString();
+}
+
+/** The body with its sealed link opened; a link sealed under another key is said so, not fatal. */
+function revealed(outbox: PostgresOutbox, message: OutboxMessage): string {
+  try {
+    return outbox.reveal(message);
+  } catch {
+    return `${message.body}\n(the sealed link cannot be opened with this OUTBOX_ENCRYPTION_KEY)`;
+  }
 }
 
 export function buildProgram(env: CliEnvironment): Command {
@@ -182,18 +192,19 @@ export function buildProgram(env: CliEnvironment): Command {
   const outbox = program.command('outbox').description('e-mail and SMS waiting to be, or already, delivered');
   outbox
     .command('list')
-    .description('list outbox messages, newest first, with their bodies (sign-in links included)')
+    .description('list outbox messages, newest first, with their bodies (sealed sign-in and reset links opened)')
     .addOption(new Option('--channel <channel>', 'only this channel').choices(['email', 'sms']))
     .option('--limit <n>', 'how many', '20')
     .action(async (options: { channel?: string; limit: string }, command: Command) => {
       const limit = parseOption(Limit, options.limit, command);
       const channel = options.channel === undefined ? undefined : parseOption(Channel, options.channel, command);
-      const { messages, providers } = await inContext(async (c) => ({
-        messages: await c.get(PostgresOutbox).list({ limit, ...(channel ? { channel } : {}) }),
-        providers: providersOf(c),
-      }));
+      const { messages, providers } = await inContext(async (c) => {
+        const store = c.get(PostgresOutbox);
+        const found = await store.list({ limit, ...(channel ? { channel } : {}) });
+        return { messages: found.map((m) => ({ message: m, body: revealed(store, m) })), providers: providersOf(c) };
+      });
       if (messages.length === 0) env.write('The outbox is empty.\n');
-      for (const message of messages) env.write(`${messageTable(message, providers)}\n`);
+      for (const { message, body } of messages) env.write(`${messageTable(message, body, providers)}\n`);
     });
   outbox
     .command('show')
@@ -211,12 +222,13 @@ export function buildProgram(env: CliEnvironment): Command {
         });
       }
       const uuid = parseOption(z.uuid({ error: 'id must be a message id (a UUID)' }), messageId, command);
-      const { message, providers } = await inContext(async (c) => ({
-        message: await c.get(PostgresOutbox).findById(uuid),
-        providers: providersOf(c),
-      }));
+      const { message, body, providers } = await inContext(async (c) => {
+        const store = c.get(PostgresOutbox);
+        const found = await store.findById(uuid);
+        return { message: found, body: found ? revealed(store, found) : '', providers: providersOf(c) };
+      });
       if (!message) command.error(`error: no outbox message ${uuid}`, { exitCode: 1, code: 'ikimina.not_found' });
-      env.write(`${messageTable(message, providers)}\n`);
+      env.write(`${messageTable(message, body, providers)}\n`);
     });
 
   const jobs = program.command('jobs').description('scheduled jobs (the server runs them on their schedules)');

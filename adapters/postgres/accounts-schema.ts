@@ -49,7 +49,10 @@ export const SessionSchema = defineEntity({
     tokenHash: p.string().length(64).unique('sessions_token_hash_unique'),
     createdAt: p.datetime(),
     expiresAt: p.datetime(),
+    lastSeenAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
+    clientIp: p.string().length(64).nullable(),
+    userAgent: p.string().length(255).nullable(),
   },
 });
 
@@ -60,7 +63,7 @@ export const SignInLinkSchema = defineEntity({
     id: p.uuid().primary(),
     userId: () => p.manyToOne(User).mapToPk().fieldName('user_id').deleteRule('cascade').index('sign_in_links_user_id_index'),
     tokenHash: p.string().length(64).unique('sign_in_links_token_hash_unique'),
-    purpose: p.enum(['magic_link', 'sso']),
+    purpose: p.enum(['magic_link', 'sso', 'password_reset']),
     createdAt: p.datetime(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
@@ -86,5 +89,24 @@ export const SingleSignOnAttemptSchema = defineEntity({
     nonce: p.string().length(128),
     codeVerifier: p.string().length(128),
     expiresAt: p.datetime(),
+  },
+});
+
+/** The failed (or pending) password attempts of one throttle key (core/accounts/sign-in-throttle.ts). */
+export class SignInFailures {
+  constructor(
+    public key: string,
+    public failures: number,
+    public lastFailureAt: Date | null,
+  ) {}
+}
+
+export const SignInFailuresSchema = defineEntity({
+  class: SignInFailures,
+  tableName: 'sign_in_failures',
+  properties: {
+    key: p.string().length(320).primary(),
+    failures: p.integer(),
+    lastFailureAt: p.datetime().nullable(),
   },
 });

@@ -1,6 +1,6 @@
 /** Every entity schema the ORM knows: add a module's schemas here. */
 import { AuditLogSchema } from './audit-schema.ts';
-import { SessionSchema, SignInLinkSchema, SingleSignOnAttemptSchema, UserIdentitySchema, UserSchema } from './accounts-schema.ts';
+import { SessionSchema, SignInFailuresSchema, SignInLinkSchema, SingleSignOnAttemptSchema, UserIdentitySchema, UserSchema } from './accounts-schema.ts';
 import { ContributionNoticeSchema } from './contribution-notice-schema.ts';
 import { JournalEntrySchema, LedgerAccountSchema, LedgerPostingSchema } from './ledger-schema.ts';
 import { LOAN_ENTITIES } from './loans-schema.ts';
@@ -16,6 +16,7 @@ export const ENTITIES = [
   SessionSchema,
   SignInLinkSchema,
   SingleSignOnAttemptSchema,
+  SignInFailuresSchema,
   OutboxMessageSchema,
   RateLimitWindowSchema,
   SmsDeliverySchema,

@@ -1,5 +1,5 @@
 /**
- * MikroOrmSessionStore.findActiveUser against the database (PostgreSQL, or PGlite in
+ * MikroOrmSessionStore.findByToken against the database (PostgreSQL, or PGlite in
  * `npm run test:embedded`): look-ups made at the same moment share one statement, and each caller
  * gets its own session's account, or none.
  */
@@ -26,16 +26,17 @@ async function sql(text: string, params: unknown[] = []): Promise<void> {
   await db.orm.em.fork().execute(text, params);
 }
 
-describe('MikroOrmSessionStore.findActiveUser', () => {
+describe('MikroOrmSessionStore.findByToken', () => {
   it('answers each of many look-ups at once with its own account: none for a revoked, expired or unknown session', async () => {
     for (const [id, email, first] of [[ALINE, 'aline@example.rw', 'Aline'], [JEAN, 'jean@example.rw', 'Jean']]) {
       await sql(`insert into users (id, email, first_name, last_name, created_at, updated_at) values (?, ?, ?, 'Uwase', now(), now())`, [id, email, first]);
     }
     const session = (n: number, userId: string, hash: string, expiresAt: Date, revokedAt: Date | null = null) =>
-      sql(`insert into sessions (id, user_id, token_hash, created_at, expires_at, revoked_at) values (?, ?, ?, ?, ?, ?)`, [
+      sql(`insert into sessions (id, user_id, token_hash, created_at, last_seen_at, expires_at, revoked_at) values (?, ?, ?, ?, ?, ?, ?)`, [
         `00000000-0000-4000-9000-00000000000${n}`,
         userId,
         hash,
+        EARLIER,
         EARLIER,
         expiresAt,
         revokedAt,
@@ -46,10 +47,10 @@ describe('MikroOrmSessionStore.findActiveUser', () => {
     await session(4, ALINE, 'aline-expired', NOW);
 
     const store = new MikroOrmSessionStore(db.orm.em);
-    const statements = vi.spyOn(store as unknown as { findActiveUserRows: (asked: unknown[]) => Promise<unknown[]> }, 'findActiveUserRows');
+    const statements = vi.spyOn(store as unknown as { findActiveRows: (asked: unknown[]) => Promise<unknown[]> }, 'findActiveRows');
     const asked = ['jean-active', 'aline-expired', 'unknown', 'aline-active', 'jean-revoked', 'jean-active'];
     const answers = await Promise.all(
-      asked.map((hash) => RequestContext.create(db.orm.em.fork(), async () => (await store.findActiveUser(hash, NOW))?.firstName ?? null)),
+      asked.map((hash) => RequestContext.create(db.orm.em.fork(), async () => (await store.findByToken(hash, NOW))?.user.firstName ?? null)),
     );
     expect(answers).toEqual(['Jean', null, null, 'Aline', null, 'Jean']);
     expect(statements.mock.calls.map(([batch]) => batch.length)).toEqual([asked.length]);

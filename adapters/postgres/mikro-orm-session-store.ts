@@ -2,14 +2,17 @@
  * MikroOrmSessionStore: the core SessionStore over `sessions`, read with the account it signs in.
  *
  * Guarantees
- * - `findActiveUser` answers the account of a session that exists, is not revoked and has not
- *   expired at the time given, as committed when the read runs.
+ * - `findByToken` answers the session (id, last use, absolute expiry) and its account when it
+ *   exists, is not revoked and is before its absolute expiry at the time given, as committed
+ *   when the read runs; the idle rule is core's (core/accounts/session-policy.ts).
  * - Every API request asks it first, so the look-ups of the same moment share one statement
  *   (GroupCommit): each caller still gets its own session's account, mapped into its own
  *   request's EntityManager. The statement runs outside any caller's transaction.
+ * - `touch` is one indexed update that never moves `last_seen_at` back; core calls it at most
+ *   once a minute per session.
  */
 import type { EntityDictionary, EntityManager } from '@mikro-orm/postgresql';
-import type { SessionStore } from '../../core/accounts/ports.ts';
+import type { FoundSession, SessionStore } from '../../core/accounts/ports.ts';
 import { Session } from '../../core/accounts/session.ts';
 import { User } from '../../core/accounts/user.ts';
 import { GroupCommit } from './group-commit.ts';
@@ -22,12 +25,18 @@ interface SessionLookup {
 }
 
 type UserRow = EntityDictionary<User>;
+interface FoundRow {
+  sessionId: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  user: UserRow;
+}
 
 /** Reads only: more batches may run at once than for the payments' transactions. */
 const BATCHING = { maxBatch: 64, maxConcurrent: 4 } as const;
 
 export class MikroOrmSessionStore implements SessionStore {
-  private readonly lookups = new GroupCommit<SessionLookup, UserRow | undefined>((asked) => this.findActiveUserRows(asked), BATCHING);
+  private readonly lookups = new GroupCommit<SessionLookup, FoundRow | undefined>((asked) => this.findActiveRows(asked), BATCHING);
   /** The batches' own EntityManager: outside every request's context and transaction. */
   private readonly reader: EntityManager;
 
@@ -39,27 +48,50 @@ export class MikroOrmSessionStore implements SessionStore {
     await this.em.insert(session);
   }
 
-  async findActiveUser(tokenHash: string, now: Date): Promise<User | null> {
+  async findByToken(tokenHash: string, now: Date): Promise<FoundSession | null> {
     const row = await this.lookups.submit({ tokenHash, now });
-    return row ? this.em.map(User, row) : null;
+    return row ? { sessionId: row.sessionId, lastSeenAt: row.lastSeenAt, expiresAt: row.expiresAt, user: this.em.map(User, row.user) } : null;
+  }
+
+  async touch(sessionId: string, now: Date): Promise<void> {
+    await this.em.nativeUpdate(Session, { id: sessionId, lastSeenAt: { $lt: now } }, { lastSeenAt: now });
   }
 
   async revoke(tokenHash: string, now: Date): Promise<void> {
     await this.em.nativeUpdate(Session, { tokenHash, revokedAt: null }, { revokedAt: now });
   }
 
-  /** One statement for many look-ups, answered in order (no row: no active session). */
-  private async findActiveUserRows(asked: readonly SessionLookup[]): Promise<(UserRow | undefined)[]> {
+  listOpen(userId: string, now: Date): Promise<Session[]> {
+    return this.em.find(Session, { userId, revokedAt: null, expiresAt: { $gt: now } }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+  }
+
+  async revokeOne(userId: string, sessionId: string, now: Date): Promise<boolean> {
+    const revoked = await this.em.nativeUpdate(Session, { id: sessionId, userId, revokedAt: null, expiresAt: { $gt: now } }, { revokedAt: now });
+    return revoked > 0;
+  }
+
+  async revokeAllOf(userId: string, now: Date, exceptSessionId?: string): Promise<void> {
+    const where = { userId, revokedAt: null, expiresAt: { $gt: now } };
+    await this.em.nativeUpdate(Session, exceptSessionId === undefined ? where : { ...where, id: { $ne: exceptSessionId } }, { revokedAt: now });
+  }
+
+  /** One statement for many look-ups, answered in order (no row: no open session). */
+  private async findActiveRows(asked: readonly SessionLookup[]): Promise<(FoundRow | undefined)[]> {
     // The batch may have been started from inside a caller's transaction: it reads outside it.
-    const rows = await runPrepared<UserRow & { asked_index: string }>(
+    const rows = await runPrepared<UserRow & { asked_index: string; session_id: string; session_last_seen_at: Date; session_expires_at: Date }>(
       this.reader,
-      `select asked.i::text as asked_index, u.*
+      `select asked.i::text as asked_index, s.id as session_id, s.last_seen_at as session_last_seen_at, s.expires_at as session_expires_at, u.*
        from unnest($1::varchar[], $2::timestamptz[]) with ordinality as asked(token_hash, now, i)
        join sessions s on s.token_hash = asked.token_hash and s.revoked_at is null and s.expires_at > asked.now
        join users u on u.id = s.user_id`,
       [sqlArray(asked.map((a) => a.tokenHash)), sqlArray(asked.map((a) => a.now.toISOString()))],
     );
-    const byIndex = new Map(rows.map(({ asked_index, ...user }) => [Number(asked_index), user as UserRow]));
+    const byIndex = new Map(
+      rows.map(({ asked_index, session_id, session_last_seen_at, session_expires_at, ...user }) => [
+        Number(asked_index),
+        { sessionId: session_id, lastSeenAt: new Date(session_last_seen_at), expiresAt: new Date(session_expires_at), user: user as UserRow },
+      ]),
+    );
     return asked.map((_, i) => byIndex.get(i + 1));
   }
 }

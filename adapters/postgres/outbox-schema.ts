@@ -12,7 +12,10 @@ export class OutboxMessage {
   channel: OutboxChannel;
   recipient: string;
   subject: string | null;
+  /** With a sealed secret: SECRET_PLACE stands where the secret goes. */
   body: string;
+  /** The message's one-time secret, AES-256-GCM sealed (OutboxSealer); null once delivered. */
+  sealedSecret: string | null;
   status: OutboxStatus = 'pending';
   attempts = 0;
   /** A pending message is due from this instant; a claim or a failure moves it later. */
@@ -22,12 +25,13 @@ export class OutboxMessage {
   createdAt: Date;
   sentAt: Date | null = null;
 
-  constructor(props: { id: string; channel: OutboxChannel; recipient: string; subject: string | null; body: string; createdAt: Date }) {
+  constructor(props: { id: string; channel: OutboxChannel; recipient: string; subject: string | null; body: string; sealedSecret: string | null; createdAt: Date }) {
     this.id = props.id;
     this.channel = props.channel;
     this.recipient = props.recipient;
     this.subject = props.subject;
     this.body = props.body;
+    this.sealedSecret = props.sealedSecret;
     this.createdAt = props.createdAt;
     this.nextAttemptAt = props.createdAt;
   }
@@ -43,6 +47,7 @@ export const OutboxMessageSchema = defineEntity({
     recipient: p.string().length(254),
     subject: p.string().length(255).nullable(),
     body: p.text(),
+    sealedSecret: p.text().nullable(),
     status: p.enum(['pending', 'sent', 'failed']).default('pending'),
     attempts: p.integer().default(0),
     nextAttemptAt: p.datetime(),

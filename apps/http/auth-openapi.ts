@@ -4,19 +4,23 @@
  */
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import {
+  ChangePasswordRequest,
   GoogleStatusResponse,
   HealthResponse,
   LoginRequest,
   MagicLinkRequest,
   MagicLinkResponse,
+  PasswordResetConfirmRequest,
+  PasswordResetRequest,
   ProfileCompletionResponse,
   ProfileResponse,
   RedeemRequest,
   RegisterRequest,
+  SessionsResponse,
   SignedInResponse,
   UserResponse,
 } from './auth-schemas.ts';
-import { error, json, op, security } from './openapi-parts.ts';
+import { authed, error, idParam, json, op, security } from './openapi-parts.ts';
 
 const rateLimited = {
   '429': { ...error('Too many attempts (`rate_limited`); see Retry-After.'), headers: { 'Retry-After': { schema: { type: 'integer' as const } } } },
@@ -38,12 +42,48 @@ export const authPaths: ZodOpenApiPathsObject = {
   },
   '/api/auth/login': {
     post: op(
-      'Sign in with e-mail and password',
+      'Sign in with e-mail and password (wrong passwords are slowed per account and per client: 429 with a growing Retry-After)',
       { '200': signedIn, '400': error('validation_failed'), '401': error('invalid_credentials'), ...rateLimited },
       { requestBody: json(LoginRequest) },
     ),
   },
   '/api/auth/logout': { post: op('Revoke the current session and clear the cookie', { '204': { description: 'Signed out' } }, { security }) },
+  '/api/auth/logout-everywhere': {
+    post: authed('Revoke every session of the member, this one included, and their outstanding e-mailed links; clear the cookie', {
+      '204': { description: 'Signed out everywhere' },
+    }),
+  },
+  '/api/auth/sessions': {
+    get: authed('The member’s live sessions, newest first; `current` marks this one', { '200': { description: 'Sessions', ...json(SessionsResponse) } }),
+  },
+  '/api/auth/sessions/{id}': {
+    delete: authed(
+      'Revoke one of the member’s own sessions (revoking this one also clears the cookie)',
+      { '204': { description: 'Revoked' }, '404': error('session_not_found: unknown, ended, or another member’s') },
+      { parameters: [idParam()] },
+    ),
+  },
+  '/api/auth/password/change': {
+    post: authed(
+      'Change the password (the current one is required); every other session is revoked, this one stays',
+      { '204': { description: 'Changed' }, '400': error('current_password_incorrect or validation_failed'), ...rateLimited },
+      { requestBody: json(ChangePasswordRequest) },
+    ),
+  },
+  '/api/auth/password-reset': {
+    post: op(
+      'E-mail a single-use password-reset link, valid 30 minutes (same answer whether or not the account exists)',
+      { '202': { description: 'Accepted', ...json(MagicLinkResponse) }, '400': error('validation_failed'), ...rateLimited },
+      { requestBody: json(PasswordResetRequest) },
+    ),
+  },
+  '/api/auth/password-reset/confirm': {
+    post: op(
+      'Set a new password with a reset link: every session is revoked, then the member is signed in afresh',
+      { '200': signedIn, '400': error('invalid_or_expired_reset_link or validation_failed') },
+      { requestBody: json(PasswordResetConfirmRequest) },
+    ),
+  },
   '/api/auth/magic-link': {
     post: op(
       'E-mail a single-use sign-in link (same answer whether or not the account exists)',
@@ -53,7 +93,7 @@ export const authPaths: ZodOpenApiPathsObject = {
   },
   '/api/auth/magic-link/redeem': {
     post: op(
-      'Redeem a sign-in link',
+      'Redeem a sign-in link (an e-mailed link also revokes the member’s other sessions)',
       { '200': signedIn, '400': error('invalid_or_expired_link or validation_failed') },
       { requestBody: json(RedeemRequest) },
     ),

@@ -5,30 +5,54 @@
 import { Router } from '@koa/router';
 import type { Container } from 'inversify';
 import type { Context, Next } from 'koa';
+import { z } from 'zod';
 import { Authenticate } from '../../core/accounts/authenticate.ts';
+import { ChangePassword } from '../../core/accounts/change-password.ts';
+import { ListSessions, RevokeSession } from '../../core/accounts/member-sessions.ts';
 import { profileCompletion } from '../../core/accounts/profile-completion.ts';
 import { RedeemSignInLink } from '../../core/accounts/redeem-sign-in-link.ts';
 import { RegisterAccount } from '../../core/accounts/register-account.ts';
 import { RequestSignInLink } from '../../core/accounts/request-sign-in-link.ts';
+import { RequestPasswordReset, ResetPassword } from '../../core/accounts/reset-password.ts';
+import type { SessionClient } from '../../core/accounts/session.ts';
 import { SignIn } from '../../core/accounts/sign-in.ts';
-import { SignOut } from '../../core/accounts/sign-out.ts';
+import { SignOut, SignOutEverywhere } from '../../core/accounts/sign-out.ts';
 import type { SignedIn } from '../../core/accounts/start-session.ts';
 import type { User } from '../../core/accounts/user.ts';
 import { TOKENS } from '../container.ts';
-import { LoginRequest, MagicLinkRequest, RedeemRequest, RegisterRequest } from './auth-schemas.ts';
+import {
+  ChangePasswordRequest,
+  LoginRequest,
+  MagicLinkRequest,
+  PasswordResetConfirmRequest,
+  PasswordResetRequest,
+  RedeemRequest,
+  RegisterRequest,
+  type SessionResponse,
+} from './auth-schemas.ts';
 import { sendError, sendFailure } from './errors.ts';
 import { presentProfile, presentSignedIn, presentUser } from './presenters.ts';
 import { clearCookie, readCookie, SESSION_COOKIE, sessionTokenOf, setCookie } from './session-cookie.ts';
 import { parseBody } from './validation.ts';
 
 export const MAGIC_LINK_SENT = 'If an account exists for this email, a sign-in link is on its way.';
+export const PASSWORD_RESET_SENT = 'If an account exists for this email, a link to reset the password is on its way.';
 const SSO_STATE_COOKIE = 'ikimina_sso_state';
 const SSO_COOKIE_PATH = '/api/auth/google';
 
 export interface AuthState {
   user: User;
   sessionToken: string;
+  sessionId: string;
 }
+
+/** Where a session is started from, for the member's session list: control characters dropped. */
+function clientOf(ctx: Context): SessionClient {
+  const userAgent = ctx.get('User-Agent').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return { ip: ctx.ip.slice(0, 64) || null, userAgent: userAgent || null };
+}
+
+const SessionId = z.uuid();
 
 /** Lets only requests with a live session through; puts the user on `ctx.state`. */
 export function requireUser(container: Container) {
@@ -36,7 +60,7 @@ export function requireUser(container: Container) {
     const token = sessionTokenOf(ctx);
     const result = token ? await container.get(Authenticate).execute(token) : null;
     if (!token || !result?.ok) return sendError(ctx, 'unauthenticated');
-    ctx.state.auth = { user: result.value, sessionToken: token } satisfies AuthState;
+    ctx.state.auth = { user: result.value.user, sessionId: result.value.sessionId, sessionToken: token } satisfies AuthState;
     return next();
   };
 }
@@ -65,6 +89,7 @@ export function authRoutes(container: Container): Router {
       phoneNumber: input.phone ?? null,
       language: input.language,
       clientIp: ctx.ip,
+      userAgent: clientOf(ctx).userAgent,
     });
     if (!result.ok) return sendFailure(ctx, result);
     signedIn(ctx, 201, result.value);
@@ -73,7 +98,7 @@ export function authRoutes(container: Container): Router {
   router.post('/auth/login', async (ctx) => {
     const input = parseBody(ctx, LoginRequest);
     if (!input) return;
-    const result = await container.get(SignIn).execute({ email: input.email, password: input.password, clientIp: ctx.ip });
+    const result = await container.get(SignIn).execute({ email: input.email, password: input.password, clientIp: ctx.ip, userAgent: clientOf(ctx).userAgent });
     if (!result.ok) return sendFailure(ctx, result);
     signedIn(ctx, 200, result.value);
   });
@@ -97,7 +122,74 @@ export function authRoutes(container: Container): Router {
   router.post('/auth/magic-link/redeem', async (ctx) => {
     const input = parseBody(ctx, RedeemRequest);
     if (!input) return;
-    const result = await container.get(RedeemSignInLink).execute(input.token);
+    const result = await container.get(RedeemSignInLink).execute(input.token, clientOf(ctx));
+    if (!result.ok) return sendFailure(ctx, result);
+    signedIn(ctx, 200, result.value);
+  });
+
+  router.post('/auth/logout-everywhere', authenticated, async (ctx) => {
+    await container.get(SignOutEverywhere).execute((ctx.state.auth as AuthState).user.id);
+    clearCookie(ctx, SESSION_COOKIE, { secure });
+    ctx.status = 204;
+  });
+
+  router.get('/auth/sessions', authenticated, async (ctx) => {
+    const { user, sessionId } = ctx.state.auth as AuthState;
+    const sessions = await container.get(ListSessions).execute(user.id, sessionId);
+    ctx.body = {
+      sessions: sessions.map(
+        (s): z.infer<typeof SessionResponse> => ({
+          id: s.id,
+          createdAt: s.createdAt.toISOString(),
+          lastSeenAt: s.lastSeenAt.toISOString(),
+          endsAt: s.endsAt.toISOString(),
+          ipAddress: s.clientIp,
+          userAgent: s.userAgent,
+          current: s.current,
+        }),
+      ),
+    };
+  });
+
+  router.delete('/auth/sessions/:id', authenticated, async (ctx) => {
+    const { user, sessionId } = ctx.state.auth as AuthState;
+    // Not a UUID: no session of anyone's, and never a database error.
+    const id = SessionId.safeParse(ctx.params.id);
+    if (!id.success) return sendError(ctx, 'session_not_found');
+    const result = await container.get(RevokeSession).execute(user.id, id.data);
+    if (!result.ok) return sendFailure(ctx, result);
+    if (id.data === sessionId) clearCookie(ctx, SESSION_COOKIE, { secure });
+    ctx.status = 204;
+  });
+
+  router.post('/auth/password/change', authenticated, async (ctx) => {
+    const input = parseBody(ctx, ChangePasswordRequest);
+    if (!input) return;
+    const { user, sessionId } = ctx.state.auth as AuthState;
+    const result = await container.get(ChangePassword).execute({
+      userId: user.id,
+      sessionId,
+      currentPassword: input.currentPassword,
+      newPassword: input.newPassword,
+      clientIp: ctx.ip,
+    });
+    if (!result.ok) return sendFailure(ctx, result);
+    ctx.status = 204;
+  });
+
+  router.post('/auth/password-reset', async (ctx) => {
+    const input = parseBody(ctx, PasswordResetRequest);
+    if (!input) return;
+    const result = await container.get(RequestPasswordReset).execute({ email: input.email, clientIp: ctx.ip });
+    if (!result.ok) return sendFailure(ctx, result);
+    ctx.status = 202;
+    ctx.body = { message: PASSWORD_RESET_SENT };
+  });
+
+  router.post('/auth/password-reset/confirm', async (ctx) => {
+    const input = parseBody(ctx, PasswordResetConfirmRequest);
+    if (!input) return;
+    const result = await container.get(ResetPassword).execute({ token: input.token, newPassword: input.password, client: clientOf(ctx) });
     if (!result.ok) return sendFailure(ctx, result);
     signedIn(ctx, 200, result.value);
   });

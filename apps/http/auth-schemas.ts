@@ -29,13 +29,16 @@ function personName(label: string) {
 
 export const LanguageSchema = z.enum(['en', 'fr', 'rw', 'sw'], { error: 'Language must be one of en, fr, rw, sw' });
 
+/** The rule for every new password: registration, change and reset. */
+const newPassword = z
+  .string({ error: 'Password must be at least 8 characters' })
+  .min(8, { error: 'Password must be at least 8 characters' })
+  .max(256, { error: 'Password must be at most 256 characters' });
+
 export const RegisterRequest = z
   .object({
     email,
-    password: z
-      .string({ error: 'Password must be at least 8 characters' })
-      .min(8, { error: 'Password must be at least 8 characters' })
-      .max(256, { error: 'Password must be at most 256 characters' }),
+    password: newPassword,
     firstName: personName('First name'),
     lastName: personName('Last name'),
     phone: z
@@ -59,6 +62,42 @@ export const LoginRequest = z
   .meta({ id: 'LoginRequest' });
 
 export const MagicLinkRequest = z.object({ email }).meta({ id: 'MagicLinkRequest' });
+
+export const ChangePasswordRequest = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, { error: 'Current password is required' })
+      .max(256, { error: 'Your current password is not correct.' }),
+    newPassword,
+  })
+  .meta({ id: 'ChangePasswordRequest' });
+
+export const PasswordResetRequest = z.object({ email }).meta({ id: 'PasswordResetRequest' });
+
+export const PasswordResetConfirmRequest = z
+  .object({
+    token: z
+      .string({ error: 'Token is required' })
+      .min(1, { error: 'Token is required' })
+      .max(128, { error: 'This password reset link is invalid or has expired. Please ask for a new one.' }),
+    password: newPassword,
+  })
+  .meta({ id: 'PasswordResetConfirmRequest' });
+
+export const SessionResponse = z
+  .object({
+    id: z.uuid(),
+    createdAt: z.iso.datetime(),
+    lastSeenAt: z.iso.datetime().meta({ description: 'Last use, to within a minute' }),
+    endsAt: z.iso.datetime().meta({ description: 'When the session ends if it is not used again (idle or absolute limit, the earlier)' }),
+    ipAddress: z.string().nullable().meta({ description: 'Client address at sign-in' }),
+    userAgent: z.string().nullable().meta({ description: 'Browser or app at sign-in (User-Agent, up to 255 characters)' }),
+    current: z.boolean().meta({ description: 'The session making this request' }),
+  })
+  .meta({ id: 'Session' });
+
+export const SessionsResponse = z.object({ sessions: z.array(SessionResponse) }).meta({ id: 'Sessions' });
 
 export const RedeemRequest = z
   .object({ token: z.string({ error: 'Token is required' }).min(1, { error: 'Token is required' }).max(128, { error: 'This sign-in link is invalid or has expired.' }) })

@@ -50,7 +50,7 @@ export function optionalUser(container: Container) {
   return async (ctx: Context, next: Next) => {
     const token = sessionTokenOf(ctx);
     const result = token ? await container.get(Authenticate).execute(token) : null;
-    if (token && result?.ok) ctx.state.auth = { user: result.value, sessionToken: token } satisfies AuthState;
+    if (token && result?.ok) ctx.state.auth = { user: result.value.user, sessionId: result.value.sessionId, sessionToken: token } satisfies AuthState;
     return next();
   };
 }

@@ -21,6 +21,7 @@ import { PostgresContributionNotices } from '../../adapters/postgres/postgres-co
 import { PostgresOutbox } from '../../adapters/postgres/postgres-outbox.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
 import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limiter.ts';
+import { PostgresSignInThrottle } from '../../adapters/postgres/postgres-sign-in-throttle.ts';
 import { PostgresSmsDeliveries } from '../../adapters/postgres/postgres-sms-deliveries.ts';
 import { AfricasTalkingSmsSender } from '../../adapters/sms/africastalking-sms-sender.ts';
 import { SmsOutboxDispatcher } from '../../adapters/sms/sms-outbox-dispatcher.ts';
@@ -77,7 +78,10 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
     (email: EmailOutboxDispatcher | null, sms: SmsOutboxDispatcher | null, config: Config) => new OutboxDispatchJob(email, sms, config.mail.pollSeconds),
     [TOKENS.EmailDispatcher, SCHEDULER_TOKENS.SmsDispatcher, TOKENS.Config],
   );
-  bind(RateLimitPruneJob).toResolvedValue((limiter: PostgresRateLimiter, clock: Clock) => new RateLimitPruneJob(limiter, clock), [PostgresRateLimiter, TOKENS.Clock]);
+  bind(RateLimitPruneJob).toResolvedValue(
+    (limiter: PostgresRateLimiter, throttle: PostgresSignInThrottle, clock: Clock) => new RateLimitPruneJob(limiter, throttle, clock),
+    [PostgresRateLimiter, PostgresSignInThrottle, TOKENS.Clock],
+  );
 
   const noticeDeps = [PostgresContributionNotices, TOKENS.Notifier, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.Logger] as const;
   type NoticeDeps = [PostgresContributionNotices, Notifier, UnitOfWork, Clock, Logger];

@@ -15,8 +15,11 @@ import type {
   SessionStore,
   SignInLinkStore,
   SingleSignOnAttempts,
+  ThrottleStore,
 } from './ports.ts';
-import type { Session, SignInLink } from './session.ts';
+import type { Session, SignInLink, SignInLinkPurpose } from './session.ts';
+import { DEFAULT_SESSION_POLICY } from './session-policy.ts';
+import { NO_FAILURES, SignInThrottle, type FailureCount } from './sign-in-throttle.ts';
 import type { SingleSignOnPending } from './single-sign-on.ts';
 import { SessionStarter } from './start-session.ts';
 import type { User, UserIdentity } from './user.ts';
@@ -70,12 +73,34 @@ export class InMemorySessions implements SessionStore {
   async add(session: Session) {
     this.sessions.push(session);
   }
-  async findActiveUser(tokenHash: string, now: Date) {
-    const s = this.sessions.find((x) => x.tokenHash === tokenHash && x.revokedAt === null && x.expiresAt > now);
-    return s ? this.accounts.findById(s.userId) : null;
+  touches = 0;
+  private open(now: Date) {
+    return this.sessions.filter((x) => x.revokedAt === null && x.expiresAt > now);
+  }
+  async findByToken(tokenHash: string, now: Date) {
+    const s = this.open(now).find((x) => x.tokenHash === tokenHash);
+    const user = s ? await this.accounts.findById(s.userId) : null;
+    return s && user ? { sessionId: s.id, lastSeenAt: s.lastSeenAt, expiresAt: s.expiresAt, user } : null;
+  }
+  async touch(sessionId: string, now: Date) {
+    this.touches++;
+    for (const s of this.sessions) if (s.id === sessionId && s.lastSeenAt < now) s.lastSeenAt = now;
   }
   async revoke(tokenHash: string, now: Date) {
     for (const s of this.sessions) if (s.tokenHash === tokenHash && s.revokedAt === null) s.revokedAt = now;
+  }
+  async listOpen(userId: string, now: Date) {
+    return this.open(now)
+      .filter((s) => s.userId === userId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  }
+  async revokeOne(userId: string, sessionId: string, now: Date) {
+    const s = this.open(now).find((x) => x.id === sessionId && x.userId === userId);
+    if (s) s.revokedAt = now;
+    return s !== undefined;
+  }
+  async revokeAllOf(userId: string, now: Date, exceptSessionId?: string) {
+    for (const s of this.open(now)) if (s.userId === userId && s.id !== exceptSessionId) s.revokedAt = now;
   }
 }
 
@@ -84,11 +109,11 @@ export class InMemoryLinks implements SignInLinkStore {
   async add(link: SignInLink) {
     this.links.push(link);
   }
-  async redeem(tokenHash: string, now: Date) {
-    const link = this.links.find((l) => l.tokenHash === tokenHash && l.usedAt === null && l.expiresAt > now);
+  async redeem(tokenHash: string, purposes: readonly SignInLinkPurpose[], now: Date) {
+    const link = this.links.find((l) => l.tokenHash === tokenHash && purposes.includes(l.purpose) && l.usedAt === null && l.expiresAt > now);
     if (!link) return null;
     link.usedAt = now;
-    return link.userId;
+    return { userId: link.userId, purpose: link.purpose };
   }
   async invalidateOutstanding(userId: string, now: Date) {
     for (const l of this.links) if (l.userId === userId && l.usedAt === null) l.usedAt = now;
@@ -149,6 +174,16 @@ export class InMemoryOutbox implements Outbox {
   }
 }
 
+export class InMemoryThrottleStore implements ThrottleStore {
+  counts = new Map<string, FailureCount>();
+  async lock(keys: readonly string[]) {
+    return keys.map((key) => this.counts.get(key) ?? NO_FAILURES);
+  }
+  async save(key: string, count: FailureCount) {
+    this.counts.set(key, count);
+  }
+}
+
 /** Runs the work directly and undoes nothing: enough for rules that do not depend on rollback. */
 export const directUnitOfWork: UnitOfWork = { run: (work) => work() };
 
@@ -164,6 +199,9 @@ export function accountsWorld(policy: AttemptLimitPolicy = { perAddress: 10, per
   const limiter = new CountingLimiter();
   const outbox = new InMemoryOutbox();
   const limits = new AttemptLimits(limiter, policy, clock);
-  const starter = new SessionStarter(sessions, secrets, ids, clock, 30);
-  return { clock, ids, accounts, sessions, links, ssoAttempts, passwords, secrets, limiter, outbox, limits, starter, uow: directUnitOfWork };
+  const sessionPolicy = DEFAULT_SESSION_POLICY;
+  const starter = new SessionStarter(sessions, secrets, ids, clock, sessionPolicy);
+  const throttleStore = new InMemoryThrottleStore();
+  const throttle = new SignInThrottle(throttleStore, directUnitOfWork, clock);
+  return { clock, ids, accounts, sessions, links, ssoAttempts, passwords, secrets, limiter, outbox, limits, starter, sessionPolicy, throttleStore, throttle, uow: directUnitOfWork };
 }

@@ -1,5 +1,6 @@
 /**
- * Attempt limits for sign-in, registration and sign-in-link requests.
+ * Attempt limits for registration, sign-in-link and password-reset requests (password guesses are
+ * slowed by SignInThrottle instead).
  *
  * Guarantees
  * - Every attempt counts against both its e-mail address and its client IP, in fixed windows
@@ -11,7 +12,7 @@ import type { Clock } from '../shared/clock.ts';
 import type { Err } from '../shared/result.ts';
 import type { RateLimiter } from './ports.ts';
 
-export type AttemptAction = 'sign_in' | 'register' | 'sign_in_link';
+export type AttemptAction = 'register' | 'sign_in_link' | 'password_reset';
 
 export interface AttemptLimitPolicy {
   perAddress: number;

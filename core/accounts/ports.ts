@@ -3,7 +3,8 @@
  * limiter), adapters/crypto (hashing, secrets).
  */
 import type { SingleSignOnPending } from './single-sign-on.ts';
-import type { Session, SignInLink } from './session.ts';
+import type { FailureCount } from './sign-in-throttle.ts';
+import type { Session, SignInLink, SignInLinkPurpose } from './session.ts';
 import type { User, UserIdentity } from './user.ts';
 
 export interface AccountRepository {
@@ -18,21 +19,41 @@ export interface AccountRepository {
   save(user: User): Promise<void>;
 }
 
+/** A session found by its secret, with what the session policy needs to judge it. */
+export interface FoundSession {
+  sessionId: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  user: User;
+}
+
 export interface SessionStore {
   add(session: Session): Promise<void>;
-  /** The account of the session with this hash, when it is neither revoked nor expired at `now` (one read). */
-  findActiveUser(tokenHash: string, now: Date): Promise<User | null>;
+  /**
+   * The session with this hash and its account, when it is not revoked and not past its absolute
+   * expiry at `now` (one read; the idle rule is the caller's, core/accounts/session-policy.ts).
+   */
+  findByToken(tokenHash: string, now: Date): Promise<FoundSession | null>;
+  /** Records a use of the session at `now` (never moves `lastSeenAt` back). */
+  touch(sessionId: string, now: Date): Promise<void>;
   revoke(tokenHash: string, now: Date): Promise<void>;
+  /** The user's sessions neither revoked nor past their absolute expiry at `now`, newest first. */
+  listOpen(userId: string, now: Date): Promise<Session[]>;
+  /** Revokes one open session of this user; false when the user has no such open session. */
+  revokeOne(userId: string, sessionId: string, now: Date): Promise<boolean>;
+  /** Revokes every open session of the user, but `exceptSessionId` when given. */
+  revokeAllOf(userId: string, now: Date, exceptSessionId?: string): Promise<void>;
 }
 
 export interface SignInLinkStore {
   add(link: SignInLink): Promise<void>;
   /**
-   * Marks the link used and answers its user, atomically: of two concurrent redemptions of one
-   * link exactly one gets the user. Null when unknown, used or expired at `now`.
+   * Marks the link used and answers its user and purpose, atomically: of two concurrent
+   * redemptions of one link exactly one gets the user. Null when unknown, used, expired at `now`,
+   * or of a purpose not in `purposes` (such a link stays unused).
    */
-  redeem(tokenHash: string, now: Date): Promise<string | null>;
-  /** Uses up every other outstanding link of the user. */
+  redeem(tokenHash: string, purposes: readonly SignInLinkPurpose[], now: Date): Promise<{ userId: string; purpose: SignInLinkPurpose } | null>;
+  /** Uses up every other outstanding link of the user, of every purpose. */
   invalidateOutstanding(userId: string, now: Date): Promise<void>;
 }
 
@@ -64,4 +85,13 @@ export interface RateLimitHit {
 export interface RateLimiter {
   /** Counts one attempt under `key` in a window of `windowSeconds`, shared by every replica. */
   hit(key: string, windowSeconds: number, now: Date): Promise<RateLimitHit>;
+}
+
+export interface ThrottleStore {
+  /**
+   * The failure counts of these keys, in the order asked (a key never seen counts zero), each
+   * locked against concurrent attempts until the caller's unit of work ends.
+   */
+  lock(keys: readonly string[]): Promise<FailureCount[]>;
+  save(key: string, count: FailureCount): Promise<void>;
 }

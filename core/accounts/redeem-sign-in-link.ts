@@ -5,12 +5,17 @@
  * - A link signs in at most once, also under concurrent redemptions (the store marks it used
  *   atomically); unknown, used and expired links all answer `invalid_or_expired_link`.
  * - Redeeming uses up the member's other outstanding links and starts a fresh session.
+ * - An e-mailed link also ends every other session of the member: it is the way back in for a
+ *   member who lost their password, so it ends what a thief may hold, as a password reset does.
+ *   A provider sign-in's hand-over does not: it is an ordinary sign-in, like a password.
+ * - A password-reset link is refused here (and stays unused): it only sets a new password.
  * - Following an e-mailed link proves the address: the account's e-mail becomes verified.
  */
 import type { Clock } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import type { AccountRepository, SecretTokens, SignInLinkStore } from './ports.ts';
+import type { AccountRepository, SecretTokens, SessionStore, SignInLinkStore } from './ports.ts';
+import type { SessionClient } from './session.ts';
 import type { SessionStarter, SignedIn } from './start-session.ts';
 
 export class RedeemSignInLink {
@@ -19,22 +24,24 @@ export class RedeemSignInLink {
     private readonly links: SignInLinkStore,
     private readonly secrets: SecretTokens,
     private readonly sessions: SessionStarter,
+    private readonly sessionStore: SessionStore,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}
 
-  async execute(token: string): Promise<Result<SignedIn, 'invalid_or_expired_link'>> {
+  async execute(token: string, client: SessionClient): Promise<Result<SignedIn, 'invalid_or_expired_link'>> {
     return this.uow.run(async () => {
       const now = this.clock.now();
-      const userId = await this.links.redeem(this.secrets.hash(token), now);
-      const user = userId === null ? null : await this.accounts.findById(userId);
-      if (!user) return err('invalid_or_expired_link');
+      const redeemed = await this.links.redeem(this.secrets.hash(token), ['magic_link', 'sso'], now);
+      const user = redeemed === null ? null : await this.accounts.findById(redeemed.userId);
+      if (!redeemed || !user) return err('invalid_or_expired_link');
       await this.links.invalidateOutstanding(user.id, now);
+      if (redeemed.purpose === 'magic_link') await this.sessionStore.revokeAllOf(user.id, now);
       if (!user.emailVerified) {
         user.markEmailVerified(now);
         await this.accounts.save(user);
       }
-      return ok(await this.sessions.start(user));
+      return ok(await this.sessions.start(user, client));
     });
   }
 }

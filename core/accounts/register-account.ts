@@ -23,6 +23,7 @@ export interface RegisterAccountInput {
   phoneNumber: string | null;
   language: Language;
   clientIp: string;
+  userAgent: string | null;
 }
 
 export class RegisterAccount {
@@ -56,7 +57,7 @@ export class RegisterAccount {
         createdAt: this.clock.now(),
       });
       if ((await this.accounts.add(user)) === 'email_taken') return err('email_taken');
-      return ok(await this.sessions.start(user));
+      return ok(await this.sessions.start(user, { ip: input.clientIp, userAgent: input.userAgent }));
     });
   }
 }

@@ -4,30 +4,50 @@
  * Guarantees
  * - Only the sha256 of a secret is ever stored (`tokenHash`); the secret itself is handed to the
  *   member once and cannot be recovered from the database.
- * - A session is valid while not revoked and not expired; a sign-in link while unused and not
- *   expired, and it is used at most once.
+ * - A session is valid while not revoked, before its absolute expiry and not idle for longer than
+ *   the policy allows (session-policy.ts); a sign-in link while unused and not expired, and it is
+ *   used at most once.
  */
 import type { SecretTokens } from './ports.ts';
+/** Where a session was started from, as the member's own session list shows it. */
+export interface SessionClient {
+  /** The client address as the HTTP channel determined it. */
+  ip: string | null;
+  /** The User-Agent header, cut to 255 characters. */
+  userAgent: string | null;
+}
+
 export class Session {
   id: string;
   userId: string;
   tokenHash: string;
   createdAt: Date;
+  /** The absolute expiry: no use of the session extends it. */
   expiresAt: Date;
+  /** Last time a request used it, kept to within SessionPolicy.touchEverySeconds. */
+  lastSeenAt: Date;
   revokedAt: Date | null;
+  clientIp: string | null;
+  userAgent: string | null;
 
-  constructor(props: { id: string; userId: string; tokenHash: string; createdAt: Date; expiresAt: Date }) {
+  constructor(props: { id: string; userId: string; tokenHash: string; createdAt: Date; expiresAt: Date; client: SessionClient }) {
     this.id = props.id;
     this.userId = props.userId;
     this.tokenHash = props.tokenHash;
     this.createdAt = props.createdAt;
     this.expiresAt = props.expiresAt;
+    this.lastSeenAt = props.createdAt;
     this.revokedAt = null;
+    this.clientIp = props.client.ip;
+    this.userAgent = props.client.userAgent;
   }
 }
 
-/** 'magic_link': e-mailed to the member; 'sso': handed over after a provider sign-in. */
-export type SignInLinkPurpose = 'magic_link' | 'sso';
+/**
+ * 'magic_link': e-mailed to the member; 'sso': handed over after a provider sign-in;
+ * 'password_reset': e-mailed to set a new password (never signs in by itself).
+ */
+export type SignInLinkPurpose = 'magic_link' | 'sso' | 'password_reset';
 
 export class SignInLink {
   id: string;

@@ -5,7 +5,7 @@
  * so the secret stays out of access logs and Referer headers. The page at /auth/magic-link reads
  * it and POSTs it, so a mail scanner that prefetches the link cannot use it up.
  */
-import type { OutgoingMessage } from '../notifications/outbox.ts';
+import { SECRET_PLACE, type OutgoingMessage } from '../notifications/outbox.ts';
 import type { Language } from './user.ts';
 
 const TEXTS: Record<Language, { subject: string; greeting: (name: string) => string; body: string; ignore: string }> = {
@@ -45,6 +45,8 @@ export function signInLinkEmail(to: { email: string; firstName: string; language
     channel: 'email',
     recipient: to.email,
     subject: t.subject,
-    body: `${t.greeting(to.firstName)}\n\n${t.body}\n\n${link}\n\n${t.ignore}\n`,
+    // The link is the secret: the outbox seals it (core/notifications/outbox.ts).
+    body: `${t.greeting(to.firstName)}\n\n${t.body}\n\n${SECRET_PLACE}\n\n${t.ignore}\n`,
+    secret: link,
   };
 }

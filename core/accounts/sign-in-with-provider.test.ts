@@ -23,6 +23,8 @@ function fakeProvider(identity: SingleSignOnIdentity | 'sso_email_unverified'): 
 
 const google: SingleSignOnIdentity = { provider: 'google', subject: 'g-123', email: 'Keza@Example.rw', firstName: 'Keza', lastName: 'Ineza', pictureUrl: 'https://pic' };
 
+const CLIENT = { ip: '1.1.1.1', userAgent: 'test' };
+
 function setup(identity: SingleSignOnIdentity | 'sso_email_unverified' = google) {
   const w = accountsWorld();
   const provider = fakeProvider(identity);
@@ -30,7 +32,7 @@ function setup(identity: SingleSignOnIdentity | 'sso_email_unverified' = google)
     ...w,
     start: new StartProviderSignIn(provider, w.ssoAttempts, w.clock),
     finish: new SignInWithProvider(provider, w.ssoAttempts, w.accounts, w.links, w.secrets, w.uow, w.ids, w.clock),
-    redeem: new RedeemSignInLink(w.accounts, w.links, w.secrets, w.starter, w.uow, w.clock),
+    redeem: new RedeemSignInLink(w.accounts, w.links, w.secrets, w.starter, w.sessions, w.uow, w.clock),
   };
 }
 
@@ -43,9 +45,9 @@ describe('provider sign-in', () => {
     const link = s.links.links[0];
     expect(link).toMatchObject({ purpose: 'sso', tokenHash: s.secrets.hash(result.value) });
     expect((link?.expiresAt.getTime() ?? 0) - s.clock.now().getTime()).toBe(SSO_HANDOVER_TTL_SECONDS * 1000);
-    const signedIn = await s.redeem.execute(result.value);
+    const signedIn = await s.redeem.execute(result.value, CLIENT);
     expect(signedIn.ok && signedIn.value.user).toMatchObject({ email: 'keza@example.rw', passwordHash: null, emailVerified: true, firstName: 'Keza', profilePhotoUrl: 'https://pic' });
-    expect((await s.redeem.execute(result.value)).ok).toBe(false);
+    expect((await s.redeem.execute(result.value, CLIENT)).ok).toBe(false);
   });
 
   it('links an existing account by e-mail, then finds it by subject', async () => {

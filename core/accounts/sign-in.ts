@@ -5,11 +5,14 @@
  * - An unknown address, an account without a password and a wrong password all answer the same
  *   `invalid_credentials`, after the same amount of hashing work, so the answer does not tell
  *   whether an account exists.
- * - Counted against the attempt limits before the password is checked.
+ * - Slowed progressively per account and per client (SignInThrottle) before the password is
+ *   checked; a right password gives the account a fresh start.
  */
 import { err, ok, type Result } from '../shared/result.ts';
-import type { AttemptLimits, RateLimited } from './attempt-limits.ts';
+import type { RateLimited } from './attempt-limits.ts';
 import type { AccountRepository, PasswordHasher } from './ports.ts';
+import type { SessionClient } from './session.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 import type { SessionStarter, SignedIn } from './start-session.ts';
 import { normalizeEmail } from './user.ts';
 
@@ -17,6 +20,7 @@ export interface SignInInput {
   email: string;
   password: string;
   clientIp: string;
+  userAgent: string | null;
 }
 
 export class SignIn {
@@ -27,12 +31,12 @@ export class SignIn {
     private readonly accounts: AccountRepository,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionStarter,
-    private readonly limits: AttemptLimits,
+    private readonly throttle: SignInThrottle,
   ) {}
 
   async execute(input: SignInInput): Promise<Result<SignedIn, 'invalid_credentials'> | RateLimited> {
     const email = normalizeEmail(input.email);
-    const limited = await this.limits.check('sign_in', email, input.clientIp);
+    const limited = await this.throttle.begin(email, input.clientIp);
     if (limited) return limited;
     const user = await this.accounts.findByEmail(email);
     if (!user || user.passwordHash === null) {
@@ -41,6 +45,8 @@ export class SignIn {
       return err('invalid_credentials');
     }
     if (!(await this.passwords.verify(user.passwordHash, input.password))) return err('invalid_credentials');
-    return ok(await this.sessions.start(user));
+    await this.throttle.succeeded(email, input.clientIp);
+    const client: SessionClient = { ip: input.clientIp, userAgent: input.userAgent };
+    return ok(await this.sessions.start(user, client));
   }
 }

@@ -1,13 +1,16 @@
 /**
- * Starting a session: every way in (password, registration, sign-in link) ends here.
+ * Starting a session: every way in (password, registration, sign-in link, password reset) ends
+ * here.
  *
  * Guarantees
  * - A new random session secret each time (so a sign-in never reuses an earlier session id),
- *   stored only as its hash, valid for the configured number of days.
+ *   stored only as its hash, with the absolute expiry of the session policy.
+ * - The client it was started from (address, user agent) is kept for the member's session list.
  */
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import type { SecretTokens, SessionStore } from './ports.ts';
-import { Session } from './session.ts';
+import { Session, type SessionClient } from './session.ts';
+import { absoluteExpiry, type SessionPolicy } from './session-policy.ts';
 import type { User } from './user.ts';
 
 export interface SignedIn {
@@ -23,14 +26,14 @@ export class SessionStarter {
     private readonly secrets: SecretTokens,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
-    private readonly ttlDays: number,
+    private readonly policy: SessionPolicy,
   ) {}
 
-  async start(user: User): Promise<SignedIn> {
+  async start(user: User, client: SessionClient): Promise<SignedIn> {
     const now = this.clock.now();
     const { token, hash } = this.secrets.issue();
-    const expiresAt = new Date(now.getTime() + this.ttlDays * 86_400_000);
-    await this.sessions.add(new Session({ id: this.ids.newId(), userId: user.id, tokenHash: hash, createdAt: now, expiresAt }));
+    const expiresAt = absoluteExpiry(now, this.policy);
+    await this.sessions.add(new Session({ id: this.ids.newId(), userId: user.id, tokenHash: hash, createdAt: now, expiresAt, client }));
     return { token, expiresAt, user };
   }
 }

@@ -70,6 +70,12 @@ export class User {
     this.updatedAt = props.createdAt;
   }
 
+  /** A new password, already hashed (change or reset). */
+  setPasswordHash(passwordHash: string, now: Date): void {
+    this.passwordHash = passwordHash;
+    this.updatedAt = now;
+  }
+
   /** Following a sign-in link or a provider's verified claim proves the address is the member's. */
   markEmailVerified(now: Date): void {
     if (this.emailVerified) return;

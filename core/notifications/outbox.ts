@@ -5,6 +5,10 @@
  * - `enqueue` writes in the caller's unit of work: the message exists if and only if the business
  *   change committed. Senders (the outbox dispatchers) deliver from the outbox afterwards, so a
  *   crash neither loses a message nor sends one for a change that rolled back.
+ * - A message's `secret` (a one-time sign-in or reset link) is never stored in clear: the body
+ *   holds SECRET_PLACE where the secret goes, and the outbox keeps the secret sealed apart, opens
+ *   it only to deliver the message or to show it to an administrator, and drops it once the
+ *   message is delivered or has failed for good.
  */
 export type OutboxChannel = 'email' | 'sms';
 
@@ -14,7 +18,17 @@ export interface OutgoingMessage {
   recipient: string;
   /** E-mail only; null for SMS. */
   subject: string | null;
+  /** With `secret`: contains SECRET_PLACE once, where the secret is shown. */
   body: string;
+  secret?: string;
+}
+
+/** Stands in a stored body for its sealed secret. */
+export const SECRET_PLACE = '[one-time link: sealed until delivery]';
+
+/** The body as it is delivered: the secret in its place. */
+export function withSecret(body: string, secret: string): string {
+  return body.replace(SECRET_PLACE, () => secret);
 }
 
 export interface Outbox {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailMessage, MailTransport } from '../../core/notifications/mail-transport.ts';
 import { TOKENS } from '../../apps/container.ts';
 import { FakeClock } from '../support/fake-clock.ts';
+import { linkTokenIn, mailsTo } from '../support/outbox-mail.ts';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -36,20 +37,8 @@ async function register(email: string) {
   expect(res.status).toBe(201);
 }
 
-async function outboxFor(recipient: string) {
-  return db.orm.em
-    .fork()
-    .execute<{ id: string; channel: string; subject: string; body: string; status: string; attempts: number }[]>(
-      'select id, channel, subject, body, status, attempts from outbox_messages where recipient = ? order by created_at',
-      [recipient],
-    );
-}
-
-function linkTokenOf(body: string): string {
-  const match = new RegExp(`${TEST_BASE_URL}/auth/magic-link#token=([A-Za-z0-9_-]{43})`).exec(body);
-  if (!match?.[1]) throw new Error(`no sign-in link in: ${body}`);
-  return match[1];
-}
+const outboxFor = (recipient: string) => mailsTo(db, t, recipient);
+const linkTokenOf = (body: string) => linkTokenIn(body, TEST_BASE_URL, '/auth/magic-link');
 
 const ask = (email: string) => request(t.handler).post('/api/auth/magic-link').send({ email });
 const redeem = (token: string) => request(t.handler).post('/api/auth/magic-link/redeem').send({ token });
@@ -68,6 +57,9 @@ describe('sign-in links', () => {
     expect(mail).toMatchObject({ channel: 'email', subject: 'Your Ikimina sign-in link', status: 'pending' });
     // The link is built from PUBLIC_BASE_URL, whatever Host the request came with.
     expect(mail?.body).toContain(`${TEST_BASE_URL}/auth/magic-link#token=`);
+    // ... and kept sealed in the table: the stored body holds no token.
+    expect(mail?.stored).not.toContain('#token=');
+    expect(mail?.sealedSecret).toMatch(/^v1\./);
   });
 
   it('signs in once with a working link; the second use is refused', async () => {

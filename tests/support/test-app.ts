@@ -14,6 +14,7 @@ import { createApp } from '../../apps/server.ts';
 import type { TestDatabase } from './test-database.ts';
 
 export const TEST_BASE_URL = 'http://ikimina.test';
+export const TEST_OUTBOX_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -24,6 +25,15 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // High by default so that only the rate-limit tests meet the limits.
     RATE_LIMIT_PER_ADDRESS: '1000',
     RATE_LIMIT_PER_IP: '1000',
+    // Every test's requests come from 127.0.0.1: only the sessions tests meet the sign-in throttle.
+    SIGN_IN_FREE_FAILURES_PER_ACCOUNT: '1000',
+    SIGN_IN_FREE_FAILURES_PER_CLIENT: '1000',
+    // Long sessions by default, as for the limits above: tests that move the clock by days or
+    // months are about money, not sessions; tests/integration/sessions-api.test.ts sets the real ones.
+    SESSION_IDLE_MINUTES: String(10 * 365 * 24 * 60),
+    SESSION_ABSOLUTE_HOURS: String(10 * 365 * 24),
+    // A fixed key, so that tests never write the embedded default's key file into ./data.
+    OUTBOX_ENCRYPTION_KEY: TEST_OUTBOX_KEY,
     ...env,
   });
 }

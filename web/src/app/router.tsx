@@ -9,6 +9,8 @@ const TontinesRoute = lazy(() => import('./routes/tontines.tsx'));
 const TontineDetailRoute = lazy(() => import('./routes/tontine-detail.tsx'));
 const LoansRoute = lazy(() => import('./routes/loans.tsx'));
 const MagicLinkRoute = lazy(() => import('./routes/magic-link.tsx'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password.tsx'));
+const SecurityRoute = lazy(() => import('./routes/security.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 
 export function createRouter() {
@@ -22,6 +24,8 @@ export function createRouter() {
         { path: 'tontines/:id', element: <TontineDetailRoute /> },
         { path: 'loans', element: <LoansRoute /> },
         { path: 'auth/magic-link', element: <MagicLinkRoute /> },
+        { path: 'auth/reset-password', element: <ResetPasswordRoute /> },
+        { path: 'security', element: <SecurityRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

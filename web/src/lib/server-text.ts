@@ -31,6 +31,10 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'key_facts_expired',
   'key_facts_mismatch',
   'key_facts_outdated',
+  'current_password_incorrect',
+  'invalid_or_expired_reset_link',
+  'session_not_found',
+  'password_reset_sent',
 ];
 
 function isServerKey(key: string): key is keyof ServerMessages {

@@ -25,6 +25,7 @@ export const en = {
     merchantDashboard: 'Merchant Dashboard',
     merchantPayments: 'Merchant Payments',
     logout: 'Logout',
+    security: 'Security',
     profileCompletion: 'Profile {{percentage}}% complete',
   },
   theme: {
@@ -80,6 +81,9 @@ export const en = {
     magicLinkFailed: 'Failed to send magic link',
     loginFallback: 'Login failed',
     registrationFallback: 'Registration failed',
+    forgotPassword: 'Forgot your password?',
+    forgotPasswordSending: 'Sending reset link...',
+    forgotPasswordFailed: 'Failed to send the reset link',
     validation: {
       email: 'Please enter a valid email address',
       passwordRequired: 'Password is required',
@@ -108,6 +112,68 @@ export const en = {
       failedTitle: 'Sign-in link not accepted',
       invalid: 'This sign-in link is invalid or has expired.',
       requestNew: 'Request a new link',
+    },
+    resetPage: {
+      title: 'Choose a new password',
+      description: 'Setting a new password signs you out on every device.',
+      newPassword: 'New password',
+      confirmPassword: 'Confirm new password',
+      submit: 'Set new password',
+      submitting: 'Saving...',
+      failedTitle: 'Reset link not accepted',
+      invalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
+      requestNew: 'Back to sign in',
+      done: 'Password changed',
+      doneDescription: 'You are signed in with your new password.',
+    },
+  },
+  security: {
+    title: 'Security',
+    subtitle: 'Your password and the devices signed in to your account.',
+    signIn: {
+      title: 'Sign in to manage your security',
+      text: 'Change your password and see where your account is signed in.',
+    },
+    password: {
+      title: 'Change password',
+      description: 'You stay signed in here; every other device is signed out.',
+      current: 'Current password',
+      new: 'New password',
+      confirm: 'Confirm new password',
+      submit: 'Change password',
+      submitting: 'Changing...',
+      changed: 'Password changed',
+      changedDescription: 'Your other devices have been signed out.',
+      failed: 'Password not changed',
+      error: 'Your password could not be changed. Please try again.',
+    },
+    sessions: {
+      title: 'Where you are signed in',
+      description: 'A session ends after 30 minutes without use, and 12 hours after sign-in.',
+      current: 'This device',
+      unknownDevice: 'Unknown device',
+      on: '{{browser}} on {{system}}',
+      started: 'Signed in {{time}}',
+      lastActive: 'Last active {{time}}',
+      address: 'Address {{ip}}',
+      revoke: 'Sign out',
+      revoked: 'Session ended',
+      revokedDescription: 'That device has been signed out.',
+      revokeFailed: 'Could not end this session',
+      loadFailed: 'Could not load your sessions.',
+    },
+    everywhere: {
+      title: 'Sign out everywhere',
+      description: 'Ends every session of your account, this one included, and any sign-in link not used yet.',
+      action: 'Sign out everywhere',
+      working: 'Signing out...',
+      done: 'Signed out everywhere',
+      doneDescription: 'Every session of your account has ended.',
+      failed: 'Could not sign out everywhere. Please try again.',
+    },
+    sessionEnded: {
+      title: 'Session ended',
+      description: 'For your security you were signed out after a while. Please sign in again.',
     },
   },
   hub: {
@@ -731,4 +797,8 @@ export interface ServerMessages {
   key_facts_expired: string;
   key_facts_mismatch: string;
   key_facts_outdated: string;
+  current_password_incorrect: string;
+  invalid_or_expired_reset_link: string;
+  session_not_found: string;
+  password_reset_sent: string;
 }

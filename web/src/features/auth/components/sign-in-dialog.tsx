@@ -1,4 +1,4 @@
-import { Eye, EyeOff, Loader2, Mail } from 'lucide-react';
+import { Eye, EyeOff, KeyRound, Loader2, Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES, type LanguageCode } from '../../../lib/languages.ts';
 import { serverErrorText, translateServerText } from '../../../lib/server-text.ts';
 import type { AuthSession } from '../../../lib/session.ts';
+import { useRequestPasswordReset } from '../api/account-security.ts';
 import { GOOGLE_SIGN_IN_PATH, useGoogleStatus } from '../api/get-google-status.ts';
 import { loginInputSchema, useLogin } from '../api/login.ts';
 import { registerInputSchema, useRegister } from '../api/register.ts';
@@ -87,6 +88,7 @@ function SignInForm({ initialMode, onSuccess }: { initialMode: SignInMode; onSuc
   const loginMutation = useLogin();
   const registerMutation = useRegister();
   const magicLinkMutation = useRequestMagicLink();
+  const resetMutation = useRequestPasswordReset();
   const isPending = loginMutation.isPending || registerMutation.isPending;
   const isRegister = mode === 'register';
 
@@ -144,18 +146,37 @@ function SignInForm({ initialMode, onSuccess }: { initialMode: SignInMode; onSuc
     });
   };
 
-  const sendMagicLink = () => {
+  /** The e-mail field checked on its own, for the two e-mailed links; null (and its error shown) when invalid. */
+  const emailForLink = (): string | null => {
     const email = loginInputSchema(t).shape.email.safeParse(values.email);
-    if (!email.success) {
-      setErrors((current) => ({ ...current, email: email.error.issues[0]?.message }));
-      return;
-    }
-    magicLinkMutation.mutate(email.data, {
+    if (email.success) return email.data;
+    setErrors((current) => ({ ...current, email: email.error.issues[0]?.message }));
+    return null;
+  };
+
+  const sendMagicLink = () => {
+    const email = emailForLink();
+    if (email === null) return;
+    magicLinkMutation.mutate(email, {
       onSuccess: ({ message }) => setMagicLink({ kind: 'sent', message: translateServerText(i18n, 'magic_link_sent', message) }),
       onError: (error) =>
         setMagicLink({
           kind: 'failed',
           message: (error instanceof ApiError && serverErrorText(i18n, error)) || t('auth.magicLinkFailed'),
+        }),
+    });
+  };
+
+  // The answer shows in the same place as the sign-in link's: one e-mailed link at a time.
+  const sendPasswordReset = () => {
+    const email = emailForLink();
+    if (email === null) return;
+    resetMutation.mutate(email, {
+      onSuccess: ({ message }) => setMagicLink({ kind: 'sent', message: translateServerText(i18n, 'password_reset_sent', message) }),
+      onError: (error) =>
+        setMagicLink({
+          kind: 'failed',
+          message: (error instanceof ApiError && serverErrorText(i18n, error)) || t('auth.forgotPasswordFailed'),
         }),
     });
   };
@@ -315,6 +336,18 @@ function SignInForm({ initialMode, onSuccess }: { initialMode: SignInMode; onSuc
           >
             <Mail />
             {magicLinkMutation.isPending ? t('auth.magicLinkSending') : t('auth.magicLinkAction')}
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="w-full text-muted-foreground"
+            onClick={sendPasswordReset}
+            disabled={resetMutation.isPending}
+            data-testid="button-forgot-password"
+          >
+            <KeyRound />
+            {resetMutation.isPending ? t('auth.forgotPasswordSending') : t('auth.forgotPassword')}
           </Button>
           {magicLink.kind === 'sent' && (
             <p role="status" className="rounded-lg bg-secondary px-3 py-2 text-sm text-secondary-foreground" data-testid="text-magic-link-sent">

@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastAfterReload } from '../../../hooks/use-toast.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { useLogout } from '../api/logout.ts';
 
@@ -18,4 +19,20 @@ export function useSignOut(): { signOut: () => void; isSigningOut: boolean } {
     });
   }, [mutate, t]);
   return { signOut, isSigningOut: isPending };
+}
+
+/**
+ * A stored token the server no longer accepts (idle for 30 minutes, 12 hours old, signed out
+ * from another device, password changed or reset): the browser is signed out with a word why,
+ * instead of showing a signed-in page whose every call fails. `error` is the error of any query
+ * the signed-in header makes.
+ */
+export function useEndedSession(error: unknown): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!(error instanceof ApiError) || error.status !== 401) return;
+    clearSession();
+    toastAfterReload({ title: t('security.sessionEnded.title'), description: t('security.sessionEnded.description') });
+    window.location.reload();
+  }, [error, t]);
 }

@@ -5,7 +5,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { toast } from '../../../hooks/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
-import { relativeTime } from '../../../lib/relative-time.ts';
+import { relativeTimeText } from '../../../lib/relative-time-text.ts';
 import { useNotifications, type Notification } from '../api/get-notifications.ts';
 import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
 import { unreadBadgeText } from '../unread-badge.ts';
@@ -77,17 +77,7 @@ function NotificationRow({ notification, onRead }: { notification: Notification;
   const { t, i18n } = useTranslation();
   const Icon = TYPE_ICONS[notification.type] ?? Bell;
   const when = new Date(notification.createdAt);
-  const ago = relativeTime(when, new Date());
-  const timeText =
-    ago.unit === 'justNow'
-      ? t('time.justNow')
-      : ago.unit === 'minutes'
-        ? t('time.minutesAgo', { count: ago.count })
-        : ago.unit === 'hours'
-          ? t('time.hoursAgo', { count: ago.count })
-          : ago.unit === 'days'
-            ? t('time.daysAgo', { count: ago.count })
-            : when.toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+  const timeText = relativeTimeText(t, i18n.language, when);
 
   return (
     <li className={cn('flex gap-3 px-4 py-3 transition-colors hover:bg-muted/60', !notification.isRead && 'bg-secondary/40')}>

@@ -1,4 +1,4 @@
-import { Briefcase, CreditCard, LayoutDashboard, LogOut, Store, User } from 'lucide-react';
+import { Briefcase, CreditCard, LayoutDashboard, LogOut, ShieldCheck, Store, User } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -62,6 +62,13 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
             </Link>
           </DropdownMenuItem>
         ))}
+        {/* Not in the specification's menu: the account's password and sessions (issue 11). */}
+        <DropdownMenuItem asChild>
+          <Link to="/security" data-testid="menu-item-security">
+            <ShieldCheck />
+            {t('header.security')}
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onLogout} data-testid="menu-item-logout">
           <LogOut />

@@ -1,0 +1,96 @@
+/**
+ * Password reset by an e-mailed link: asking for the link, and setting a new password with it.
+ *
+ * Guarantees
+ * - Asking answers the same whether or not an account has the address; only an existing account
+ *   gets an e-mail. It is counted against the attempt limits of the address and the client.
+ * - The link carries 32 random bytes; only their hash is stored (sign_in_links, purpose
+ *   `password_reset`), it expires after 30 minutes, works once (also under concurrent use) and is
+ *   never accepted as a sign-in link, nor a sign-in link as a reset link.
+ * - The link is built from the configured public base URL and carries its secret in the URL
+ *   fragment; the outbox keeps the secret sealed (see core/notifications/outbox.ts).
+ * - Setting the new password revokes EVERY session of the member and uses up their other
+ *   outstanding links, in one transaction with an e-mail telling the member of the change;
+ *   following the link proves the address (the e-mail becomes verified), and the member is
+ *   signed in with a fresh session.
+ */
+import type { Outbox } from '../notifications/outbox.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
+import { err, ok, type Result } from '../shared/result.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import type { AttemptLimits, RateLimited } from './attempt-limits.ts';
+import { passwordChangedEmail, passwordResetEmail, passwordResetUrl } from './password-emails.ts';
+import type { AccountRepository, PasswordHasher, SecretTokens, SessionStore, SignInLinkStore } from './ports.ts';
+import { issueSignInLink, type SessionClient } from './session.ts';
+import type { SessionStarter, SignedIn } from './start-session.ts';
+import { normalizeEmail } from './user.ts';
+
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+
+export class RequestPasswordReset {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly links: SignInLinkStore,
+    private readonly outbox: Outbox,
+    private readonly secrets: SecretTokens,
+    private readonly limits: AttemptLimits,
+    private readonly uow: UnitOfWork,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    private readonly publicBaseUrl: string,
+  ) {}
+
+  async execute(input: { email: string; clientIp: string }): Promise<Result<void, never> | RateLimited> {
+    const email = normalizeEmail(input.email);
+    const limited = await this.limits.check('password_reset', email, input.clientIp);
+    if (limited) return limited;
+    await this.uow.run(async () => {
+      const user = await this.accounts.findByEmail(email);
+      if (!user) return;
+      const { token, link } = issueSignInLink(this.secrets, {
+        id: this.ids.newId(),
+        userId: user.id,
+        purpose: 'password_reset',
+        now: this.clock.now(),
+        ttlMs: PASSWORD_RESET_TTL_MINUTES * 60_000,
+        createdIp: input.clientIp,
+      });
+      await this.links.add(link);
+      await this.outbox.enqueue(passwordResetEmail({ ...user, email }, passwordResetUrl(this.publicBaseUrl, token)));
+    });
+    return ok(undefined);
+  }
+}
+
+export class ResetPassword {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly links: SignInLinkStore,
+    private readonly secrets: SecretTokens,
+    private readonly sessions: SessionStore,
+    private readonly starter: SessionStarter,
+    private readonly outbox: Outbox,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly publicBaseUrl: string,
+  ) {}
+
+  async execute(input: { token: string; newPassword: string; client: SessionClient }): Promise<Result<SignedIn, 'invalid_or_expired_reset_link'>> {
+    // Hash outside the transaction: it is the slow part and needs no database.
+    const passwordHash = await this.passwords.hash(input.newPassword);
+    return this.uow.run(async () => {
+      const now = this.clock.now();
+      const redeemed = await this.links.redeem(this.secrets.hash(input.token), ['password_reset'], now);
+      const user = redeemed === null ? null : await this.accounts.findById(redeemed.userId);
+      if (!user) return err('invalid_or_expired_reset_link');
+      user.setPasswordHash(passwordHash, now);
+      user.markEmailVerified(now);
+      await this.accounts.save(user);
+      await this.links.invalidateOutstanding(user.id, now);
+      await this.sessions.revokeAllOf(user.id, now);
+      if (user.email !== null) await this.outbox.enqueue(passwordChangedEmail({ ...user, email: user.email }, this.publicBaseUrl));
+      return ok(await this.starter.start(user, input.client));
+    });
+  }
+}
