@@ -19,6 +19,8 @@ const EnvSchema = z
     DATABASE_POOL_MAX: positiveInt(10),
     DATA_DIR: z.string().default('./data'),
     WEB_DIST_DIR: z.string().default('./dist/web'),
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
+    /** Deprecated: `true` means TRUST_PROXY_HOPS=1 (kept so that existing deployments keep working). */
     TRUST_PROXY: flag,
     SESSION_TTL_DAYS: positiveInt(30),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
@@ -87,8 +89,12 @@ export interface Config {
   databasePoolMax: number;
   dataDir: string;
   webDistDir: string;
-  /** Read the client IP from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For (0: none trusted, the
+   * socket's address is the client). The client is the address the outermost trusted proxy
+   * added: the hops-th entry from the right, never the leftmost, which the client writes itself.
+   */
+  trustProxyHops: number;
   sessionTtlDays: number;
   rateLimit: { windowSeconds: number; perAddress: number; perIp: number };
   mail: { smtpUrl: string | null; from: string; pollSeconds: number };
@@ -138,7 +144,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databasePoolMax: e.DATABASE_POOL_MAX,
     dataDir: e.DATA_DIR,
     webDistDir: e.WEB_DIST_DIR,
-    trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY_HOPS ?? (e.TRUST_PROXY ? 1 : 0),
     sessionTtlDays: e.SESSION_TTL_DAYS,
     rateLimit: { windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, perAddress: e.RATE_LIMIT_PER_ADDRESS, perIp: e.RATE_LIMIT_PER_IP },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, pollSeconds: e.OUTBOX_POLL_SECONDS },

@@ -8,20 +8,10 @@ import { z } from 'zod';
 import { SessionEnded, UssdStep } from '../ussd/routes.ts';
 import { USSD_EVENTS_PATH, USSD_PATH } from '../ussd/paths.ts';
 import { error, json, op } from './openapi-parts.ts';
-import { DELIVERY_REPORTS_PATH } from './sms-routes.ts';
+import { DELIVERY_REPORTS_PATH, DeliveryReportForm } from './sms-routes.ts';
 
 const form = (schema: z.ZodType) => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
 const plainText = (description: string, schema: z.ZodType) => ({ description, content: { 'text/plain': { schema } } });
-
-/** What AT sends; the route reads only id, status and phoneNumber as required (adapters/sms/africastalking-sms-sender.ts). */
-const DeliveryReport = z.object({
-  id: z.string().meta({ description: 'The messageId AT gave when the SMS was sent' }),
-  status: z.string().meta({ description: 'Sent, Submitted, Buffered, Rejected, Success or Failed (the last three are final)' }),
-  phoneNumber: z.string(),
-  networkCode: z.string().optional(),
-  failureReason: z.string().optional().meta({ description: 'Only when Rejected or Failed' }),
-  retryCount: z.string().optional(),
-});
 
 export const africasTalkingPaths: ZodOpenApiPathsObject = {
   [USSD_PATH]: {
@@ -52,11 +42,11 @@ export const africasTalkingPaths: ZodOpenApiPathsObject = {
           description: '`stored`, `unchanged` when a final report is already there, or `ignored`',
           ...json(z.object({ status: z.enum(['stored', 'unchanged', 'ignored']), messageId: z.string().optional() })),
         },
-        '400': error('validation_failed: a report needs id, status and phoneNumber'),
+        '400': error('validation_failed: a report needs id, status and phoneNumber, each within its length; invalid_characters'),
         '413': error('payload_too_large (over 16 kB)'),
         '415': error('unsupported_media_type: not form-encoded'),
       },
-      { requestBody: form(DeliveryReport) },
+      { requestBody: form(DeliveryReportForm) },
     ),
   },
 };

@@ -10,17 +10,19 @@ const decimal = z.string().meta({ example: '12500.00', description: 'RWF, two de
 const isoDate = z.string().meta({ example: '2026-03-31', description: 'Kigali calendar day' });
 const instant = z.string().meta({ example: '2026-03-30T08:00:00.000Z' });
 
+// Every string has a bound, so that no length reaches a column or a parser unchecked; the core
+// then checks the value itself (a known frequency, a category of the list, a decimal amount).
 const amountInput = (message: string) =>
-  z.union([z.number({ error: message }), z.string({ error: message })], { error: message }).transform((v) => (typeof v === 'number' ? String(v) : v.trim()));
+  z.union([z.number({ error: message }), z.string({ error: message }).max(32, { error: message })], { error: message }).transform((v) => (typeof v === 'number' ? String(v) : v.trim()));
 
 export const CreateTontineRequest = z
   .object({
     name: z.string({ error: TONTINE_TERMS_MESSAGES.tontine_name_required }).max(100, { error: 'A tontine name is at most 100 characters' }),
     description: z.string({ error: TONTINE_TERMS_MESSAGES.tontine_description_required }).max(2000, { error: 'A description is at most 2000 characters' }),
     contributionAmount: amountInput(TONTINE_TERMS_MESSAGES.contribution_amount_invalid).meta({ example: '12500' }),
-    frequency: z.string({ error: TONTINE_TERMS_MESSAGES.frequency_invalid }),
+    frequency: z.string({ error: TONTINE_TERMS_MESSAGES.frequency_invalid }).max(16, { error: TONTINE_TERMS_MESSAGES.frequency_invalid }),
     maxMembers: z.coerce.number({ error: TONTINE_TERMS_MESSAGES.max_members_invalid }),
-    category: z.string().nullable().optional(),
+    category: z.string().max(40, { error: TONTINE_TERMS_MESSAGES.category_unknown }).nullable().optional(),
   })
   .meta({ id: 'CreateTontineRequest' });
 
