@@ -17,12 +17,21 @@ const amountInput = (message: string) =>
 
 export const CreateTontineRequest = z
   .object({
-    name: z.string({ error: TONTINE_TERMS_MESSAGES.tontine_name_required }).max(100, { error: 'A tontine name is at most 100 characters' }),
-    description: z.string({ error: TONTINE_TERMS_MESSAGES.tontine_description_required }).max(2000, { error: 'A description is at most 2000 characters' }),
+    name: z
+      .string({ error: TONTINE_TERMS_MESSAGES.tontine_name_required })
+      .max(100, { error: 'A tontine name is at most 100 characters' })
+      .meta({ example: 'Kimironko Savers' }),
+    description: z
+      .string({ error: TONTINE_TERMS_MESSAGES.tontine_description_required })
+      .max(2000, { error: 'A description is at most 2000 characters' })
+      .meta({ example: 'Market vendors saving together' }),
     contributionAmount: amountInput(TONTINE_TERMS_MESSAGES.contribution_amount_invalid).meta({ example: '12500' }),
-    frequency: z.string({ error: TONTINE_TERMS_MESSAGES.frequency_invalid }).max(16, { error: TONTINE_TERMS_MESSAGES.frequency_invalid }),
-    maxMembers: z.coerce.number({ error: TONTINE_TERMS_MESSAGES.max_members_invalid }),
-    category: z.string().max(40, { error: TONTINE_TERMS_MESSAGES.category_unknown }).nullable().optional(),
+    frequency: z
+      .string({ error: TONTINE_TERMS_MESSAGES.frequency_invalid })
+      .max(16, { error: TONTINE_TERMS_MESSAGES.frequency_invalid })
+      .meta({ example: 'weekly', description: 'daily, weekly or monthly' }),
+    maxMembers: z.coerce.number({ error: TONTINE_TERMS_MESSAGES.max_members_invalid }).meta({ example: 5, description: '1 for personal savings' }),
+    category: z.string().max(40, { error: TONTINE_TERMS_MESSAGES.category_unknown }).nullable().optional().meta({ example: null }),
   })
   .meta({ id: 'CreateTontineRequest' });
 
@@ -194,9 +203,9 @@ export const DashboardSummaryResponse = z
 
 export const MtnCallbackBody = z
   .object({
-    externalId: z.string(),
-    amount: z.string(),
-    currency: z.string(),
+    externalId: z.string().meta({ description: 'Our reference for the payment' }),
+    amount: z.string().meta({ example: '5000' }),
+    currency: z.string().meta({ example: 'RWF' }),
     status: z.enum(['PENDING', 'SUCCESSFUL', 'FAILED']),
     financialTransactionId: z.string().optional(),
     reason: z.string().optional(),

@@ -7,7 +7,7 @@
  * - Idempotent by the member's key: the same key answers the loan it created (`exists`) and
  *   changes nothing.
  * - No scoring without the member's recorded consent (`scoring_consent_required`); consent given
- *   with the application is recorded with it.
+ *   with the application is recorded with it, and not when the key facts checks refuse it.
  * - No application without a key facts statement shown to this member for this amount and term,
  *   less than a day ago, explicitly accepted, and not used before; its rate must still be the
  *   member's rate (`key_facts_outdated` when the new assessment moved the member to another band).
@@ -61,14 +61,15 @@ export async function submitLoanApplication(
     if (earlier) return ok({ outcome: 'exists', loan: earlier });
     const now = deps.clock.now();
 
-    if (input.scoringConsent) await deps.consents.record(input.memberId, now);
-    else if (!(await deps.consents.consentedAt(input.memberId))) return err('scoring_consent_required');
-
+    if (!input.scoringConsent && !(await deps.consents.consentedAt(input.memberId))) return err('scoring_consent_required');
     if (!input.acceptKeyFacts) return err('key_facts_not_accepted');
     const statement = await deps.statements.findById(input.keyFactsId);
     if (!statement || statement.memberId !== input.memberId) return err('key_facts_not_found');
     if (statement.acceptedAt || now.getTime() - statement.shownAt.getTime() > KEY_FACTS_VALID_MS) return err('key_facts_expired');
     if (!statement.facts.principal.equals(input.amount) || statement.facts.termMonths !== input.termMonths) return err('key_facts_mismatch');
+    // Recorded only once the application is well-formed: the unit of work commits a refusal too,
+    // and a refused request must change nothing.
+    if (input.scoringConsent) await deps.consents.record(input.memberId, now);
 
     const assessment = await assessCredit(deps, { memberId: input.memberId });
     if (!assessment.ok) return assessment;
