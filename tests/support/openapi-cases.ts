@@ -185,7 +185,7 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
   const payment = expectStatus(await as(owner, 'post', `/api/contributions/${contribution}/pay`).set('Idempotency-Key', randomUUID()).send({}), 202, 'pay').id as string;
   const swap = expectStatus(await as(owner, 'post', `/api/tontines/${group}/swaps`).send({ withMemberId: partner.id }), 201, 'swap').id as string;
   expectStatus(await as(owner, 'post', `/api/tontines/${group}/chat`).send({ message: 'Hello group' }), 201, 'chat');
-  const keyFacts = expectStatus(await as(owner, 'post', '/api/loans/key-facts').send({ amount: 20_000, termMonths: 6, purpose: 'Stock for my shop' }), 201, 'key facts').id as string;
+  const keyFacts = expectStatus(await as(owner, 'post', '/api/loans/key-facts').send({ amount: 50_000, termMonths: 12, purpose: 'Stock for my grocery shop' }), 201, 'key facts').id as string;
   const loan = await RequestContext.create(db.orm.em, () => saveApprovedLoan(t.container.get(Lending), owner.id, new Date()));
   const notification = randomUUID();
   await db.orm.em
@@ -198,19 +198,36 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
  * Tables a refused request may legitimately change: attempt counters (a refused sign-in counts
  * by design) and sessions (their last use). Every other table must be left exactly as it was.
  */
-export const TABLES_A_REFUSAL_MAY_CHANGE = new Set(['rate_limit_windows', 'sessions', 'mikro_orm_migrations']);
+export const TABLES_A_REFUSAL_MAY_CHANGE = new Set(['rate_limit_windows', 'sessions', 'mikro_orm_migrations', 'test_writes']);
 
-/** A function answering one digest per table (its rows, in a stable order), in one round trip. */
-export async function stateDigester(db: TestDatabase): Promise<() => Promise<Record<string, string>>> {
-  const tables = (
-    await db.orm.em.fork().execute<{ name: string }[]>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1")
-  )
+/**
+ * Watches the database for changes a request makes: `digest` answers one digest per table (count
+ * and sum of row hashes: any inserted, deleted or edited row moves it), in one round trip; `moved`
+ * answers cheaply whether any watched row was written since it was last asked, through a row
+ * trigger on every watched table bumping a counter in the same transaction (so a rolled-back
+ * write does not count). Installed in the test's own database only.
+ */
+export async function watchState(db: TestDatabase): Promise<{ digest(): Promise<Record<string, string>>; moved(): Promise<boolean> }> {
+  const em = db.orm.em.fork();
+  const tables = (await em.execute<{ name: string }[]>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1"))
     .map((r) => r.name)
     .filter((name) => !TABLES_A_REFUSAL_MAY_CHANGE.has(name));
-  const sql = tables.map((name) => `select '${name}' as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from "${name}" x`).join(' union all ');
-  return async () => {
-    const rows = await db.orm.em.fork().execute<{ name: string; digest: string }[]>(sql);
-    return Object.fromEntries(rows.map((r) => [r.name, r.digest]));
+  await em.execute('create table test_writes (n bigint not null); insert into test_writes values (0)');
+  await em.execute("create function test_count_write() returns trigger language plpgsql as $$ begin update test_writes set n = n + 1; return null; end $$");
+  for (const name of tables) await em.execute(`create trigger test_count_write after insert or update or delete on "${name}" for each row execute function test_count_write()`);
+  const sql = tables.map((name) => `select '${name}' as name, count(*) || ':' || coalesce(sum(hashtextextended(x::text, 0)), 0) as digest from "${name}" x`).join(' union all ');
+  let seen = '0';
+  return {
+    async digest() {
+      const rows = await db.orm.em.fork().execute<{ name: string; digest: string }[]>(sql);
+      return Object.fromEntries(rows.map((r) => [r.name, r.digest]));
+    },
+    async moved() {
+      const [row] = await db.orm.em.fork().execute<{ n: string }[]>('select n from test_writes');
+      const moved = row!.n !== seen;
+      seen = row!.n;
+      return moved;
+    },
   };
 }
 
