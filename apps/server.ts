@@ -15,6 +15,7 @@
  * - Every request runs in its own MikroORM RequestContext.
  */
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { bodyParser } from '@koa/bodyparser';
 import { RequestContext } from '@mikro-orm/core';
 import type { Container } from 'inversify';
@@ -58,6 +59,9 @@ export function createApp(container: Container): Koa {
     const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
+    // With fewer forwarded entries than trusted hops (a client reaching the app past its proxies),
+    // the entry taken is the client's own text: only an IP address counts as one.
+    if (app.proxy && isIP(ctx.ip) === 0) ctx.request.ip = ctx.socket.remoteAddress ?? '';
     setSecurityHeaders(ctx);
     try {
       await next();

@@ -61,6 +61,11 @@ describe('attempt limits shared through PostgreSQL', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
+  it('takes a forwarded entry that is no IP address (a client past the proxy) for nothing: the socket address counts', async () => {
+    const res = await request(first.handler).post('/api/auth/login').set('X-Forwarded-For', 'x'.repeat(400)).send({ email: 'past-proxy@example.rw', password: 'wrong password' });
+    expect(res.status).toBe(401);
+  });
+
   it('keeps TRUST_PROXY=true working as one trusted hop (deprecated alias)', async () => {
     const alias = createTestApp(db, { env: { ...env, TRUST_PROXY_HOPS: '', TRUST_PROXY: 'true' } });
     expect(alias.config.trustProxyHops).toBe(1);
