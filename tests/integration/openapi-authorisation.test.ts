@@ -146,7 +146,7 @@ describe('the authorisation matrix of the OpenAPI document', () => {
     for (const key of [...PUBLIC, ...OPEN_TO_ANY_MEMBER]) expect(operations.map((o) => o.key), `${key} is no longer in the document`).toContain(key);
   });
 
-  it('answers 401 to every operation that is not public, signed out, and changes nothing', async () => {
+  it('answers 401 to every operation that is not public, signed out, with nothing of the owner', async () => {
     const failures: string[] = [];
     for (const operation of operations) {
       if (PUBLIC.has(operation.key) || isProviderCallback(operation.path)) continue;
