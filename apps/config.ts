@@ -21,6 +21,8 @@ const EnvSchema = z
     DATABASE_POOL_MAX: positiveInt(10),
     DATA_DIR: z.string().default('./data'),
     WEB_DIST_DIR: z.string().default('./dist/web'),
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
+    /** Deprecated: `true` means TRUST_PROXY_HOPS=1 (kept so that existing deployments keep working). */
     TRUST_PROXY: flag,
     SESSION_IDLE_MINUTES: positiveInt(30),
     SESSION_ABSOLUTE_HOURS: positiveInt(12),
@@ -130,8 +132,12 @@ export interface Config {
   databasePoolMax: number;
   dataDir: string;
   webDistDir: string;
-  /** Read the client IP from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For (0: none trusted, the
+   * socket's address is the client). The client is the address the outermost trusted proxy
+   * added: the hops-th entry from the right, never the leftmost, which the client writes itself.
+   */
+  trustProxyHops: number;
   /** Sessions end after `idleMinutes` unused, and `absoluteHours` after sign-in in any case. */
   session: { idleMinutes: number; absoluteHours: number };
   /** Wrong passwords let through before the progressive waits begin (core/accounts/sign-in-throttle.ts). */
@@ -195,7 +201,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databasePoolMax: e.DATABASE_POOL_MAX,
     dataDir: e.DATA_DIR,
     webDistDir: e.WEB_DIST_DIR,
-    trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY_HOPS ?? (e.TRUST_PROXY ? 1 : 0),
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     signInFreeFailures: { perAccount: e.SIGN_IN_FREE_FAILURES_PER_ACCOUNT, perClient: e.SIGN_IN_FREE_FAILURES_PER_CLIENT },
     outboxEncryptionKey: e.OUTBOX_ENCRYPTION_KEY ? Buffer.from(e.OUTBOX_ENCRYPTION_KEY, 'base64') : null,

@@ -3,12 +3,20 @@
  *
  * Guarantees
  * - Every answer carries an X-Request-Id (the caller's, when well-formed) and is logged with it,
- *   under its route's pattern when the path holds a secret (apps/http/gateway-guard.ts).
+ *   under its route's pattern when the path holds a secret (apps/http/gateway-guard.ts), and the
+ *   security headers (http/security-headers.ts), errors and 404s included.
+ * - The client address (ctx.ip) is the one the outermost trusted proxy added to X-Forwarded-For
+ *   (TRUST_PROXY_HOPS from the right), never an address the client wrote itself.
+ * - A path, query or JSON body with a control character is refused (400 `invalid_characters`)
+ *   before any handler runs (http/input-guard.ts).
+ * - A body refused before it was read to its end never breaks the connection for the next
+ *   request (http/request-body.ts).
  * - Every failure is JSON `{error, code}`; bad input is a 4xx, never a 500; an unexpected error
  *   is logged and answered with a generic 500 that leaks nothing.
  * - Every request runs in its own MikroORM RequestContext.
  */
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { bodyParser } from '@koa/bodyparser';
 import { RequestContext } from '@mikro-orm/core';
 import type { Container } from 'inversify';
@@ -17,8 +25,11 @@ import { TOKENS } from './container.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { loanRoutes } from './http/loan-routes.ts';
 import { sendError } from './http/errors.ts';
+import { refuseControlCharacters } from './http/input-guard.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { paymentRoutes } from './http/payment-routes.ts';
+import { releaseUnreadBody } from './http/request-body.ts';
+import { setSecurityHeaders } from './http/security-headers.ts';
 import { smsRoutes } from './http/sms-routes.ts';
 import { staticWeb, webClientAvailable } from './http/static-web.ts';
 import { tontineRoutes } from './http/tontine-routes.ts';
@@ -37,7 +48,9 @@ export function createApp(container: Container): Koa {
   const config = container.get(TOKENS.Config);
   const logger = container.get(TOKENS.Logger);
   const orm = container.get(TOKENS.Orm);
-  const app = new Koa({ proxy: config.trustProxy });
+  // Koa reads X-Forwarded-For only with `proxy`, and then keeps its last `maxIpsCount` entries:
+  // ctx.ip is the first of those, the address the outermost trusted proxy saw.
+  const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   // Koa logs errors itself unless told otherwise; ours are logged once, below.
   app.silent = true;
 
@@ -47,9 +60,10 @@ export function createApp(container: Container): Koa {
     const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    // Sign-in links carry their secret in the URL fragment; never leak the page URL onward.
-    ctx.set('Referrer-Policy', 'no-referrer');
+    // With fewer forwarded entries than trusted hops (a client reaching the app past its proxies),
+    // the entry taken is the client's own text: only an IP address counts as one.
+    if (app.proxy && isIP(ctx.ip) === 0) ctx.request.ip = ctx.socket.remoteAddress ?? '';
+    setSecurityHeaders(ctx);
     try {
       await next();
     } catch (error) {
@@ -64,6 +78,7 @@ export function createApp(container: Container): Koa {
         sendError(ctx, 'internal_error');
       }
     } finally {
+      releaseUnreadBody(ctx);
       logger.info(
         { requestId, method: ctx.method, path: loggedPath(ctx), status: ctx.status, ms: Math.round(performance.now() - started) },
         'request',
@@ -98,6 +113,7 @@ export function createApp(container: Container): Koa {
   // Before the JSON parser: the USSD routes read their form bodies themselves.
   app.use(ussdRoutes(container).routes());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
+  app.use(refuseControlCharacters());
 
   const routers = [authRoutes(container), loanRoutes(container), smsRoutes(container), tontineRoutes(container), paymentRoutes(container)];
   for (const router of routers) app.use(router.routes());

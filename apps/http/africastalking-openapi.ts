@@ -70,7 +70,7 @@ export const africasTalkingPaths: ZodOpenApiPathsObject = {
           description: '`stored`, `unchanged` when a final report is already there, or `ignored`',
           ...json(z.object({ status: z.enum(['stored', 'unchanged', 'ignored']), messageId: z.string().optional() })),
         },
-        '400': error('validation_failed: a field missing, too long or with control characters (the report changes nothing)'),
+        '400': error('validation_failed: a field missing, too long or with control characters (the report changes nothing); invalid_characters'),
         '413': error('payload_too_large (over 16 kB)'),
         '415': error('unsupported_media_type: not form-encoded'),
       },

@@ -7,6 +7,7 @@ import type { Context } from 'koa';
 export const ERRORS = {
   validation_failed: { status: 400, message: 'The request is not valid.' },
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  invalid_characters: { status: 400, message: 'The request contains invisible control characters (such as a NUL byte): please remove them and try again.' },
   unauthenticated: { status: 401, message: 'Please sign in to continue.' },
   invalid_credentials: { status: 401, message: 'Invalid email or password' },
   not_found: { status: 404, message: 'Not found.' },

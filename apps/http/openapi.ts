@@ -8,7 +8,13 @@ import { savingsPaths } from './savings-openapi.ts';
 export function openApiDocument(): ReturnType<typeof createDocument> {
   return createDocument({
     openapi: '3.1.0',
-    info: { title: 'Ikimina API', version: '0.1.0', description: 'Community finance for Rwanda.' },
+    info: {
+      title: 'Ikimina API',
+      version: '0.1.0',
+      description:
+        'Community finance for Rwanda. Every operation: a path, query or body holding a control character ' +
+        '(U+0000–U+001F but tab, line feed and carriage return, and U+007F) is refused with 400 `invalid_characters`.',
+    },
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer' },

@@ -10,17 +10,28 @@ const decimal = z.string().meta({ example: '12500.00', description: 'RWF, two de
 const isoDate = z.string().meta({ example: '2026-03-31', description: 'Kigali calendar day' });
 const instant = z.string().meta({ example: '2026-03-30T08:00:00.000Z' });
 
+// Every string has a bound, so that no length reaches a column or a parser unchecked; the core
+// then checks the value itself (a known frequency, a category of the list, a decimal amount).
 const amountInput = (message: string) =>
-  z.union([z.number({ error: message }), z.string({ error: message })], { error: message }).transform((v) => (typeof v === 'number' ? String(v) : v.trim()));
+  z.union([z.number({ error: message }), z.string({ error: message }).max(32, { error: message })], { error: message }).transform((v) => (typeof v === 'number' ? String(v) : v.trim()));
 
 export const CreateTontineRequest = z
   .object({
-    name: z.string({ error: TONTINE_TERMS_MESSAGES.tontine_name_required }).max(100, { error: 'A tontine name is at most 100 characters' }),
-    description: z.string({ error: TONTINE_TERMS_MESSAGES.tontine_description_required }).max(2000, { error: 'A description is at most 2000 characters' }),
+    name: z
+      .string({ error: TONTINE_TERMS_MESSAGES.tontine_name_required })
+      .max(100, { error: 'A tontine name is at most 100 characters' })
+      .meta({ example: 'Kimironko Savers' }),
+    description: z
+      .string({ error: TONTINE_TERMS_MESSAGES.tontine_description_required })
+      .max(2000, { error: 'A description is at most 2000 characters' })
+      .meta({ example: 'Market vendors saving together' }),
     contributionAmount: amountInput(TONTINE_TERMS_MESSAGES.contribution_amount_invalid).meta({ example: '12500' }),
-    frequency: z.string({ error: TONTINE_TERMS_MESSAGES.frequency_invalid }),
-    maxMembers: z.coerce.number({ error: TONTINE_TERMS_MESSAGES.max_members_invalid }),
-    category: z.string().nullable().optional(),
+    frequency: z
+      .string({ error: TONTINE_TERMS_MESSAGES.frequency_invalid })
+      .max(16, { error: TONTINE_TERMS_MESSAGES.frequency_invalid })
+      .meta({ example: 'weekly', description: 'daily, weekly or monthly' }),
+    maxMembers: z.coerce.number({ error: TONTINE_TERMS_MESSAGES.max_members_invalid }).meta({ example: 5, description: '1 for personal savings' }),
+    category: z.string().max(40, { error: TONTINE_TERMS_MESSAGES.category_unknown }).nullable().optional().meta({ example: null }),
   })
   .meta({ id: 'CreateTontineRequest' });
 
@@ -199,9 +210,9 @@ export const DashboardSummaryResponse = z
 
 export const MtnCallbackBody = z
   .object({
-    externalId: z.string(),
-    amount: z.string(),
-    currency: z.string(),
+    externalId: z.string().meta({ description: 'Our reference for the payment' }),
+    amount: z.string().meta({ example: '5000' }),
+    currency: z.string().meta({ example: 'RWF' }),
     status: z.enum(['PENDING', 'SUCCESSFUL', 'FAILED']),
     financialTransactionId: z.string().optional(),
     reason: z.string().optional(),

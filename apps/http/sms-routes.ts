@@ -16,7 +16,8 @@
  *   never sent is answered 200 `ignored` and logged, since AT does not retry and nothing can
  *   be done with it.
  * - Only form bodies are read (415 otherwise), at most 16 kB (413); a report missing its id,
- *   status or phone number is a 400, never stored.
+ *   status or phone number, a field longer than its column or a control character is a 400,
+ *   never stored.
  */
 import { Router } from '@koa/router';
 import type { Container } from 'inversify';
@@ -27,6 +28,8 @@ import { PostgresSmsDeliveries } from '../../adapters/postgres/postgres-sms-deli
 import { TOKENS } from '../container.ts';
 import { sendError } from './errors.ts';
 import { gatewayGuard } from './gateway-guard.ts';
+import { refuseControlCharactersIn } from './input-guard.ts';
+import { readBodyWithin } from './request-body.ts';
 import { parseBody } from './validation.ts';
 
 export const DELIVERY_REPORTS_PATH = '/api/sms/delivery-reports';
@@ -35,14 +38,8 @@ const FORM_LIMIT_BYTES = 16 * 1024;
 
 /** The JSON body parser of the app leaves form bodies unread; this reads one, bounded. */
 async function readForm(ctx: Context): Promise<Record<string, string> | 'too_large'> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > FORM_LIMIT_BYTES) return 'too_large';
-    chunks.push(chunk as Buffer);
-  }
-  return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+  const body = await readBodyWithin(ctx.req, FORM_LIMIT_BYTES);
+  return body === 'too_large' ? body : Object.fromEntries(new URLSearchParams(body.toString('utf8')));
 }
 
 /** Printable text only: a NUL or other control character never reaches the database. */
@@ -75,6 +72,7 @@ export function smsRoutes(container: Container): Router {
     }
     const fields = await readForm(ctx);
     if (fields === 'too_large') return sendError(ctx, 'payload_too_large');
+    if (refuseControlCharactersIn(ctx, 'body', fields)) return;
     ctx.request.body = fields;
     const form = parseBody(ctx, DeliveryReportForm);
     if (form === null) return;

@@ -4,7 +4,8 @@
  * route parses with zod, calls one use case (or a read), maps failures through the error table.
  *
  * Guarantees
- * - Personal savings (maxMembers = 1) are private: only their owner can see them.
+ * - Personal savings (maxMembers = 1) are private: only their owner can see them, and every
+ *   other member gets the 404 of an unknown id from each route (no 409 that would tell it exists).
  * - Chat, contributions and the payout order of a group are for its members only (403
  *   `not_a_member`); avatars and initials of members are public, phones and e-mails never; full
  *   names to the group's members only, "Aline M." to anyone else (savings-views.ts).
@@ -140,6 +141,7 @@ export function tontineRoutes(container: Container): Router {
   });
 
   router.post('/tontines/:id/join', authenticated, async (ctx) => {
+    if (!(await visible(ctx))) return;
     const user = userOf(ctx);
     const joined = await container.get(JoinTontine).execute({ tontineId: String(ctx.params.id), userId: user.id });
     if (!joined.ok) return sendError(ctx, joined.error);
@@ -180,6 +182,7 @@ export function tontineRoutes(container: Container): Router {
   });
 
   router.post('/tontines/:id/swaps', authenticated, async (ctx) => {
+    if (!(await visible(ctx))) return;
     const input = parseBody(ctx, SwapRequest);
     if (!input) return;
     const proposed = await container.get(ProposeTurnSwap).execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id, counterpartyId: input.withMemberId });
@@ -189,6 +192,7 @@ export function tontineRoutes(container: Container): Router {
   });
 
   router.post('/tontines/:id/swaps/:swapId/accept', authenticated, async (ctx) => {
+    if (!(await visible(ctx))) return;
     const swapId = String(ctx.params.swapId);
     const accepted = await container.get(AcceptTurnSwap).execute({ tontineId: String(ctx.params.id), swapId, userId: userOf(ctx).id });
     if (!accepted.ok) return sendError(ctx, accepted.error);

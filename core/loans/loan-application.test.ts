@@ -102,6 +102,9 @@ describe('submit loan application', () => {
     w.clock.set(new Date(new Date('2027-01-15T10:00:00Z').getTime() + KEY_FACTS_VALID_MS + 1));
     expect(await submitLoanApplication(w, submission(statement.id))).toEqual({ ok: false, error: 'key_facts_expired' });
     expect(w.loans.loans.size).toBe(0);
+    // A refused application records nothing, not even the consent it carried (found by the API fuzzer).
+    expect(w.consents.given.size).toBe(0);
+    expect(w.assessments.saved).toHaveLength(0);
   });
 
   it('refuses a statement already used by another application', async () => {

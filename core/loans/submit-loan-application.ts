@@ -8,11 +8,14 @@
  *   changes nothing.
  * - No scoring without the member's recorded consent (`scoring_consent_required`); consent given
  *   with the application is recorded with it.
+ * - A refused application changes nothing: refusals found before the first write return early,
+ *   later ones (key_facts_outdated, the application's own) roll the unit of work back, consent
+ *   and assessment included.
  * - No application without a key facts statement shown to this member for this amount and term,
  *   less than a day ago, explicitly accepted, and not used before; its rate must still be the
  *   member's rate (`key_facts_outdated` when the new assessment moved the member to another band).
  *   The acceptance is recorded on the statement with the loan's id.
- * - Each application records a credit assessment (with its model version) and the decision
+ * - Each application decided records a credit assessment (with its model version) and the decision
  *   carries its reason; the member is notified of the decision in the same unit of work.
  * - An approved loan is disbursed right after (disburse-loan.ts): if the provider refuses it stays
  *   `approved` with a retry due; if it is unreachable the booked attempt is re-sent later.
@@ -52,35 +55,54 @@ export interface SubmitLoanApplicationInput {
 export type KeyFactsError = 'key_facts_not_accepted' | 'key_facts_not_found' | 'key_facts_expired' | 'key_facts_mismatch' | 'key_facts_outdated';
 export type SubmitLoanApplicationError = ApplyForLoanError | KeyFactsError | 'scoring_consent_required';
 
+/**
+ * Thrown inside the unit of work when the application is refused after something was written (the
+ * consent, the new assessment): the unit of work rolls back, and a refused application leaves
+ * nothing behind. Caught below and answered as the refusal it carries.
+ */
+class Refused {
+  constructor(readonly error: SubmitLoanApplicationError) {}
+}
+
 export async function submitLoanApplication(
   deps: SubmitLoanApplicationDeps,
   input: SubmitLoanApplicationInput,
 ): Promise<Result<{ outcome: 'created' | 'exists'; loan: Loan }, SubmitLoanApplicationError>> {
-  const decided = await deps.unitOfWork.run(async (): Promise<Result<{ outcome: 'created' | 'exists'; loan: Loan }, SubmitLoanApplicationError>> => {
+  let decided: Result<{ outcome: 'created' | 'exists'; loan: Loan }, SubmitLoanApplicationError>;
+  try {
+    decided = await decide(deps, input);
+  } catch (error) {
+    if (error instanceof Refused) return err(error.error);
+    throw error;
+  }
+  if (!decided.ok || decided.value.outcome === 'exists' || decided.value.loan.status !== 'approved') return decided;
+  const disbursed = await disburseLoan(deps, { loanId: decided.value.loan.id });
+  return ok({ outcome: 'created', loan: disbursed.ok ? disbursed.value : decided.value.loan });
+}
+
+function decide(deps: SubmitLoanApplicationDeps, input: SubmitLoanApplicationInput) {
+  return deps.unitOfWork.run(async (): Promise<Result<{ outcome: 'created' | 'exists'; loan: Loan }, SubmitLoanApplicationError>> => {
     const earlier = await deps.loans.findByApplicationKey(input.memberId, input.idempotencyKey);
     if (earlier) return ok({ outcome: 'exists', loan: earlier });
     const now = deps.clock.now();
 
-    if (input.scoringConsent) await deps.consents.record(input.memberId, now);
-    else if (!(await deps.consents.consentedAt(input.memberId))) return err('scoring_consent_required');
-
+    if (!input.scoringConsent && !(await deps.consents.consentedAt(input.memberId))) return err('scoring_consent_required');
     if (!input.acceptKeyFacts) return err('key_facts_not_accepted');
     const statement = await deps.statements.findById(input.keyFactsId);
     if (!statement || statement.memberId !== input.memberId) return err('key_facts_not_found');
     if (statement.acceptedAt || now.getTime() - statement.shownAt.getTime() > KEY_FACTS_VALID_MS) return err('key_facts_expired');
     if (!statement.facts.principal.equals(input.amount) || statement.facts.termMonths !== input.termMonths) return err('key_facts_mismatch');
+    // The first write: every refusal above is returned (and committed) with nothing written.
+    if (input.scoringConsent) await deps.consents.record(input.memberId, now);
 
     const assessment = await assessCredit(deps, { memberId: input.memberId });
-    if (!assessment.ok) return assessment;
-    if (annualRateForScore(assessment.value.score) !== statement.facts.annualRateBps) return err('key_facts_outdated');
+    if (!assessment.ok) throw new Refused(assessment.error);
+    if (annualRateForScore(assessment.value.score) !== statement.facts.annualRateBps) throw new Refused('key_facts_outdated');
 
     const applied = await applyForLoan(deps, { ...input, applicationKey: input.idempotencyKey });
-    if (!applied.ok) return applied;
+    if (!applied.ok) throw new Refused(applied.error);
     await deps.statements.save({ ...statement, acceptedAt: now, loanId: applied.value.id });
     await deps.notifier.notify(decisionNotice(applied.value));
     return ok({ outcome: 'created', loan: applied.value });
   });
-  if (!decided.ok || decided.value.outcome === 'exists' || decided.value.loan.status !== 'approved') return decided;
-  const disbursed = await disburseLoan(deps, { loanId: decided.value.loan.id });
-  return ok({ outcome: 'created', loan: disbursed.ok ? disbursed.value : decided.value.loan });
 }

@@ -11,7 +11,8 @@ let db: TestDatabase;
 let secondOrm: MikroORM;
 let first: TestApp;
 let second: TestApp;
-const env = { RATE_LIMIT_PER_ADDRESS: '3', RATE_LIMIT_PER_IP: '5', RATE_LIMIT_WINDOW_SECONDS: '900', TRUST_PROXY: 'true' };
+// One trusted proxy: it appends the address it saw to X-Forwarded-For, the last entry.
+const env = { RATE_LIMIT_PER_ADDRESS: '3', RATE_LIMIT_PER_IP: '5', RATE_LIMIT_WINDOW_SECONDS: '900', TRUST_PROXY_HOPS: '1' };
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -47,6 +48,30 @@ describe('attempt limits shared through PostgreSQL', () => {
     const ip = '192.0.2.7';
     for (let i = 0; i < 5; i++) expect((await askReset(i % 2 ? first : second, `spray${i}@example.rw`, ip)).status).toBe(202);
     expect((await askReset(first, 'spray5@example.rw', ip)).status).toBe(429);
+  });
+
+  it('counts the address the trusted proxy added, so rotating the leftmost X-Forwarded-For entry does not bypass the limit', async () => {
+    const ip = '192.0.2.77';
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      // What the client wrote comes first; the proxy appended the address it saw.
+      const forwarded = `10.9.${i}.${i + 1}, ${ip}`;
+      statuses.push((await request(first.handler).post('/api/auth/login').set('X-Forwarded-For', forwarded).send({ email: `rotate${i}@example.rw`, password: 'wrong password' })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('takes a forwarded entry that is no IP address (a client past the proxy) for nothing: the socket address counts', async () => {
+    const res = await request(first.handler).post('/api/auth/login').set('X-Forwarded-For', 'x'.repeat(400)).send({ email: 'past-proxy@example.rw', password: 'wrong password' });
+    expect(res.status).toBe(401);
+  });
+
+  it('keeps TRUST_PROXY=true working as one trusted hop (deprecated alias)', async () => {
+    const alias = createTestApp(db, { env: { ...env, TRUST_PROXY_HOPS: '', TRUST_PROXY: 'true' } });
+    expect(alias.config.trustProxyHops).toBe(1);
+    expect(alias.app.proxy).toBe(true);
+    expect(alias.app.maxIpsCount).toBe(1);
+    expect(createTestApp(db, { env: { ...env, TRUST_PROXY_HOPS: '' } }).app.proxy).toBe(false);
   });
 
   it('limits registrations and sign-in link requests too', async () => {

@@ -65,12 +65,19 @@ export function useBrowserPage(options: BrowserContextOptions = {}): BrowserTest
   afterAll(async () => {
     await browser?.close();
   });
+  // The server's Content-Security-Policy must never block the client: Chromium reports each
+  // blocked script, style or request on the console, and any such report fails the test.
+  let violations: string[] = [];
   const newContext = async () => {
     if (!browser) throw new Error('Chromium did not start');
     const made = await browser.newContext({ colorScheme: 'light', locale: 'en-US', ...options });
     // Generous: a loaded CI machine can take seconds to render a page; a passing step never waits it out.
     made.setDefaultTimeout(30_000);
-    return { context: made, page: await made.newPage() };
+    const opened = await made.newPage();
+    opened.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    return { context: made, page: opened };
   };
   beforeEach(async () => {
     ({ context, page } = await newContext());
@@ -86,6 +93,9 @@ export function useBrowserPage(options: BrowserContextOptions = {}): BrowserTest
     }
     await Promise.all([context, ...others.map((o) => o.context)].map((c) => c?.close()));
     others = [];
+    const seen = violations;
+    violations = [];
+    if (seen.length > 0) throw new Error(`Content-Security-Policy violations in the browser:\n${seen.join('\n')}`);
   });
 
   return {
