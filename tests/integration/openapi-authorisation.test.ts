@@ -42,6 +42,9 @@ const PUBLIC = new Set([
   'POST /api/auth/logout',
   'POST /api/auth/magic-link',
   'POST /api/auth/magic-link/redeem',
+  // Forgotten passwords: the request answers the same for any address, the confirmation needs the e-mailed token.
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/confirm',
   'GET /api/auth/google-status',
   'GET /api/auth/google',
   'GET /api/auth/google/callback',
@@ -70,6 +73,7 @@ const RESOURCES: Record<string, keyof OwnResources> = {
   loans: 'loan',
   notifications: 'notification',
   swaps: 'swap',
+  sessions: 'session',
 };
 
 /** Ids in request bodies, by property name. */
@@ -124,7 +128,7 @@ function send(operation: DocumentOperation, path: string, body: unknown, token?:
   return body === undefined ? req : req.send(body as object);
 }
 
-const privateIds = () => [own.savings, own.contribution, own.payment, own.swap, own.keyFacts, own.loan, own.notification];
+const privateIds = () => [own.savings, own.contribution, own.payment, own.swap, own.keyFacts, own.loan, own.notification, own.session];
 
 /** A refusal is `{error, code}` and nothing else; no answer names the owner's private records. */
 function expectNoOwnerData(key: string, res: request.Response, { refusal }: { refusal: boolean }) {

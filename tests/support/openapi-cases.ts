@@ -168,6 +168,8 @@ export interface OwnResources {
   /** Inserted: notifications have no API that makes one. */
   notification: string;
   ownerMember: string;
+  /** One of the owner's sessions (a second sign-in, so the test's own token is never at stake). */
+  session: string;
 }
 
 export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUpMember, partner: SignedUpMember): Promise<OwnResources> {
@@ -191,14 +193,17 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
   await db.orm.em
     .fork()
     .execute('insert into notifications (id, user_id, type, title, message, is_read, created_at) values (?, ?, ?, ?, ?, false, now())', [notification, owner.id, 'other', 'Welcome', 'Welcome to Ikimina']);
-  return { group, savings, contribution, payment, swap, keyFacts, loan, notification, ownerMember: owner.id };
+  expectStatus(await request(t.handler).post('/api/auth/login').send({ email: owner.email, password: owner.password }), 200, 'second sign-in');
+  const { sessions } = expectStatus(await as(owner, 'get', '/api/auth/sessions'), 200, 'sessions') as { sessions: Array<{ id: string; current: boolean }> };
+  const session = sessions.find((s) => !s.current)!.id;
+  return { group, savings, contribution, payment, swap, keyFacts, loan, notification, ownerMember: owner.id, session };
 }
 
 /**
  * Tables a refused request may legitimately change: attempt counters (a refused sign-in counts
  * by design) and sessions (their last use). Every other table must be left exactly as it was.
  */
-export const TABLES_A_REFUSAL_MAY_CHANGE = new Set(['rate_limit_windows', 'sessions', 'mikro_orm_migrations', 'test_writes']);
+export const TABLES_A_REFUSAL_MAY_CHANGE = new Set(['rate_limit_windows', 'sign_in_failures', 'sessions', 'mikro_orm_migrations', 'test_writes']);
 
 /**
  * Watches the database for changes a request makes: `digest` answers one digest per table (count
