@@ -3,54 +3,35 @@
  * notice that the password was changed (ASVS 2.5.5: the member hears of every change, so a
  * change they did not make does not go unnoticed).
  *
- * As with sign-in links, the secret travels in the URL fragment (`#token=`), kept out of access
- * logs and Referer headers; the page at /auth/reset-password reads it and POSTs it with the new
- * password, so a mail scanner that prefetches the link cannot use it up. The outbox seals it.
+ * The reset link travels as a sign-in link does (EmailOneTimeLink); the page at
+ * /auth/reset-password reads it and POSTs it with the new password.
  */
-import { SECRET_PLACE, type OutgoingMessage } from '../notifications/outbox.ts';
+import type { OutgoingMessage } from '../notifications/outbox.ts';
+import { GREETINGS, type LinkEmailTexts } from './one-time-link.ts';
 import type { Language } from './user.ts';
 
-const TEXTS: Record<Language, { subject: string; greeting: (name: string) => string; body: string; ignore: string }> = {
+export const PASSWORD_RESET_TEXTS: Record<Language, LinkEmailTexts> = {
   en: {
     subject: 'Reset your Ikimina password',
-    greeting: (name) => `Hello ${name},`,
     body: 'Open this link to choose a new password. It works once and expires in 30 minutes; it signs you out everywhere else:',
     ignore: 'If you did not ask for it, ignore this e-mail: your password stays as it is.',
   },
   fr: {
     subject: 'Réinitialisez votre mot de passe Ikimina',
-    greeting: (name) => `Bonjour ${name},`,
     body: 'Ouvrez ce lien pour choisir un nouveau mot de passe. Il ne sert qu’une fois, expire dans 30 minutes et vous déconnecte partout ailleurs :',
     ignore: 'Si vous ne l’avez pas demandé, ignorez cet e-mail : votre mot de passe reste inchangé.',
   },
   rw: {
     subject: 'Hindura ijambo ry’ibanga rya Ikimina',
-    greeting: (name) => `Muraho ${name},`,
     body: 'Fungura iri huza uhitemo ijambo ry’ibanga rishya. Rikora rimwe gusa, rirangira mu minota 30, kandi rigusohora ahandi hose:',
     ignore: 'Niba atari wowe warisabye, wirengagize iyi imeri: ijambo ry’ibanga ryawe ntirihinduka.',
   },
   sw: {
     subject: 'Weka upya nenosiri lako la Ikimina',
-    greeting: (name) => `Habari ${name},`,
     body: 'Fungua kiungo hiki ili uchague nenosiri jipya. Kinafanya kazi mara moja, kinaisha baada ya dakika 30 na kinakutoa kila mahali pengine:',
     ignore: 'Ikiwa hukuomba, puuza barua pepe hii: nenosiri lako linabaki lilivyo.',
   },
 };
-
-export function passwordResetUrl(publicBaseUrl: string, token: string): string {
-  return `${publicBaseUrl.replace(/\/+$/, '')}/auth/reset-password#token=${token}`;
-}
-
-export function passwordResetEmail(to: { email: string; firstName: string; language: Language }, link: string): OutgoingMessage {
-  const t = TEXTS[to.language];
-  return {
-    channel: 'email',
-    recipient: to.email,
-    subject: t.subject,
-    body: `${t.greeting(to.firstName)}\n\n${t.body}\n\n${SECRET_PLACE}\n\n${t.ignore}\n`,
-    secret: link,
-  };
-}
 
 const CHANGED: Record<Language, { subject: string; body: string; notYou: string }> = {
   en: {
@@ -77,7 +58,7 @@ const CHANGED: Record<Language, { subject: string; body: string; notYou: string 
 
 export function passwordChangedEmail(to: { email: string; firstName: string; language: Language }, publicBaseUrl: string): OutgoingMessage {
   const t = CHANGED[to.language];
-  const greeting = TEXTS[to.language].greeting(to.firstName);
+  const greeting = GREETINGS[to.language](to.firstName);
   return {
     channel: 'email',
     recipient: to.email,

@@ -15,51 +15,26 @@
  *   signed in with a fresh session.
  */
 import type { Outbox } from '../notifications/outbox.ts';
-import type { Clock, IdGenerator } from '../shared/clock.ts';
+import type { Clock } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import type { AttemptLimits, RateLimited } from './attempt-limits.ts';
-import { passwordChangedEmail, passwordResetEmail, passwordResetUrl } from './password-emails.ts';
+import { EmailOneTimeLink, type OneTimeLinkKind } from './one-time-link.ts';
+import { PASSWORD_RESET_TEXTS, passwordChangedEmail } from './password-emails.ts';
 import type { AccountRepository, PasswordHasher, SecretTokens, SessionStore, SignInLinkStore } from './ports.ts';
-import { issueSignInLink, type SessionClient } from './session.ts';
+import type { SessionClient } from './session.ts';
 import type { SessionStarter, SignedIn } from './start-session.ts';
-import { normalizeEmail } from './user.ts';
 
 export const PASSWORD_RESET_TTL_MINUTES = 30;
 
-export class RequestPasswordReset {
-  constructor(
-    private readonly accounts: AccountRepository,
-    private readonly links: SignInLinkStore,
-    private readonly outbox: Outbox,
-    private readonly secrets: SecretTokens,
-    private readonly limits: AttemptLimits,
-    private readonly uow: UnitOfWork,
-    private readonly ids: IdGenerator,
-    private readonly clock: Clock,
-    private readonly publicBaseUrl: string,
-  ) {}
-
-  async execute(input: { email: string; clientIp: string }): Promise<Result<void, never> | RateLimited> {
-    const email = normalizeEmail(input.email);
-    const limited = await this.limits.check('password_reset', email, input.clientIp);
-    if (limited) return limited;
-    await this.uow.run(async () => {
-      const user = await this.accounts.findByEmail(email);
-      if (!user) return;
-      const { token, link } = issueSignInLink(this.secrets, {
-        id: this.ids.newId(),
-        userId: user.id,
-        purpose: 'password_reset',
-        now: this.clock.now(),
-        ttlMs: PASSWORD_RESET_TTL_MINUTES * 60_000,
-        createdIp: input.clientIp,
-      });
-      await this.links.add(link);
-      await this.outbox.enqueue(passwordResetEmail({ ...user, email }, passwordResetUrl(this.publicBaseUrl, token)));
-    });
-    return ok(undefined);
-  }
+/** Asking for the reset link: a one-time link (EmailOneTimeLink) that opens /auth/reset-password. */
+export class RequestPasswordReset extends EmailOneTimeLink {
+  protected readonly kind: OneTimeLinkKind = {
+    attempt: 'password_reset',
+    purpose: 'password_reset',
+    ttlMinutes: PASSWORD_RESET_TTL_MINUTES,
+    page: 'auth/reset-password',
+    texts: PASSWORD_RESET_TEXTS,
+  };
 }
 
 export class ResetPassword {
