@@ -62,6 +62,7 @@ import type { ContributionRepository } from '../core/contributions/ports.ts';
 import { Journal } from '../core/ledger/journal.ts';
 import type { JournalWriter, LedgerRepository } from '../core/ledger/ports.ts';
 import type { MailTransport } from '../core/notifications/mail-transport.ts';
+import { RecordSmsDeliveryReport } from '../core/notifications/record-sms-delivery-report.ts';
 import type { MobileMoney, MobileMoneyProvider, PaymentDisputes } from '../core/payments/ports.ts';
 import { ReconcilePayment } from '../core/payments/reconcile-payment.ts';
 import { AcceptTurnSwap } from '../core/tontines/accept-turn-swap.ts';
@@ -102,6 +103,7 @@ import { MikroOrmUnitOfWork } from '../adapters/postgres/mikro-orm-unit-of-work.
 import { PostgresOutbox } from '../adapters/postgres/postgres-outbox.ts';
 import { PostgresRateLimiter } from '../adapters/postgres/postgres-rate-limiter.ts';
 import { PostgresSignInThrottle } from '../adapters/postgres/postgres-sign-in-throttle.ts';
+import { PostgresSmsDeliveries } from '../adapters/postgres/postgres-sms-deliveries.ts';
 import type { Config } from './config.ts';
 import { fromDeps, withDeps } from './deps.ts';
 import { OutboxNotifier } from './notifications/outbox-notifier.ts';
@@ -235,6 +237,7 @@ const notificationsModule = new ContainerModule(({ bind }) => {
     [TOKENS.EntityManager, TOKENS.IdGenerator, TOKENS.Clock, OutboxSealer],
   );
   bind(TOKENS.Outbox).toService(PostgresOutbox);
+  bind(RecordSmsDeliveryReport).toResolvedValue(...withDeps(RecordSmsDeliveryReport, { deliveries: PostgresSmsDeliveries, clock: TOKENS.Clock }));
   bind(TOKENS.EmailDispatcher).toResolvedValue(
     (outbox: PostgresOutbox, transport: MailTransport | null, clock: Clock) => (transport ? new EmailOutboxDispatcher(outbox, transport, clock) : null),
     [PostgresOutbox, TOKENS.MailTransport, TOKENS.Clock],
