@@ -30,6 +30,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { AttemptLimits, type AttemptLimitPolicy } from '../core/accounts/attempt-limits.ts';
 import type { AuditTrail } from '../core/audit/ports.ts';
+import { VerifyAuditLog } from '../core/audit/verify-audit-log.ts';
 import { Authenticate } from '../core/accounts/authenticate.ts';
 import { ChangePassword } from '../core/accounts/change-password.ts';
 import { ListSessions, RevokeSession } from '../core/accounts/member-sessions.ts';
@@ -81,7 +82,7 @@ import { normalisePhoneNumber } from '../core/identity/phone-number.ts';
 import type { Clock, IdGenerator } from '../core/shared/clock.ts';
 import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
 import { Argon2PasswordHasher } from '../adapters/crypto/argon2-password-hasher.ts';
-import { NodeSecretTokens, RandomUuidGenerator } from '../adapters/crypto/node-secret-tokens.ts';
+import { NodeSecretTokens, RandomUuidGenerator, sha256Hex } from '../adapters/crypto/node-secret-tokens.ts';
 import { loadOutboxKey, OutboxSealer } from '../adapters/crypto/outbox-sealer.ts';
 import { EmailOutboxDispatcher } from '../adapters/email/email-outbox-dispatcher.ts';
 import { MobileMoneyCallbackTokens, type CallbackKind } from '../adapters/mobile-money/callback-tokens.ts';
@@ -247,6 +248,7 @@ const notificationsModule = new ContainerModule(({ bind }) => {
 const auditModule = new ContainerModule(({ bind }) => {
   bind(PostgresAuditTrail).toResolvedValue((em: EntityManager, clock: Clock) => new PostgresAuditTrail(em, clock), [TOKENS.EntityManager, TOKENS.Clock]);
   bind(TOKENS.AuditTrail).toService(PostgresAuditTrail);
+  bind(VerifyAuditLog).toResolvedValue((log: PostgresAuditTrail) => new VerifyAuditLog({ log, digest: sha256Hex }), [PostgresAuditTrail]);
 });
 
 const accountsModule = new ContainerModule(({ bind }) => {
