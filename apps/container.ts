@@ -28,8 +28,9 @@ import type { ServiceIdentifier } from 'inversify';
 import { Container, ContainerModule } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { AttemptLimits } from '../core/accounts/attempt-limits.ts';
+import { AttemptLimits, type AttemptLimitPolicy } from '../core/accounts/attempt-limits.ts';
 import type { AuditTrail } from '../core/audit/ports.ts';
+import { VerifyAuditLog } from '../core/audit/verify-audit-log.ts';
 import { Authenticate } from '../core/accounts/authenticate.ts';
 import { ChangePassword } from '../core/accounts/change-password.ts';
 import { ListSessions, RevokeSession } from '../core/accounts/member-sessions.ts';
@@ -50,8 +51,8 @@ import { RequestPasswordReset, ResetPassword } from '../core/accounts/reset-pass
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from '../core/accounts/session-policy.ts';
 import { SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
 import { SignIn } from '../core/accounts/sign-in.ts';
-import { SignInWithProvider } from '../core/accounts/sign-in-with-provider.ts';
-import { ACCOUNT_THROTTLE, CLIENT_THROTTLE, SignInThrottle } from '../core/accounts/sign-in-throttle.ts';
+import { SignInWithProvider, type SignInWithProviderDeps } from '../core/accounts/sign-in-with-provider.ts';
+import { ACCOUNT_THROTTLE, CLIENT_THROTTLE, SignInThrottle, type ThrottlePolicies } from '../core/accounts/sign-in-throttle.ts';
 import { SignOut, SignOutEverywhere } from '../core/accounts/sign-out.ts';
 import type { SingleSignOn } from '../core/accounts/single-sign-on.ts';
 import { StartProviderSignIn } from '../core/accounts/start-provider-sign-in.ts';
@@ -62,6 +63,7 @@ import type { ContributionRepository } from '../core/contributions/ports.ts';
 import { Journal } from '../core/ledger/journal.ts';
 import type { JournalWriter, LedgerRepository } from '../core/ledger/ports.ts';
 import type { MailTransport } from '../core/notifications/mail-transport.ts';
+import { RecordSmsDeliveryReport } from '../core/notifications/record-sms-delivery-report.ts';
 import type { MobileMoney, MobileMoneyProvider, PaymentDisputes } from '../core/payments/ports.ts';
 import { ReconcilePayment } from '../core/payments/reconcile-payment.ts';
 import { AcceptTurnSwap } from '../core/tontines/accept-turn-swap.ts';
@@ -80,7 +82,7 @@ import { normalisePhoneNumber } from '../core/identity/phone-number.ts';
 import type { Clock, IdGenerator } from '../core/shared/clock.ts';
 import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
 import { Argon2PasswordHasher } from '../adapters/crypto/argon2-password-hasher.ts';
-import { NodeSecretTokens, RandomUuidGenerator } from '../adapters/crypto/node-secret-tokens.ts';
+import { NodeSecretTokens, RandomUuidGenerator, sha256Hex } from '../adapters/crypto/node-secret-tokens.ts';
 import { loadOutboxKey, OutboxSealer } from '../adapters/crypto/outbox-sealer.ts';
 import { EmailOutboxDispatcher } from '../adapters/email/email-outbox-dispatcher.ts';
 import { MobileMoneyCallbackTokens, type CallbackKind } from '../adapters/mobile-money/callback-tokens.ts';
@@ -102,7 +104,9 @@ import { MikroOrmUnitOfWork } from '../adapters/postgres/mikro-orm-unit-of-work.
 import { PostgresOutbox } from '../adapters/postgres/postgres-outbox.ts';
 import { PostgresRateLimiter } from '../adapters/postgres/postgres-rate-limiter.ts';
 import { PostgresSignInThrottle } from '../adapters/postgres/postgres-sign-in-throttle.ts';
+import { PostgresSmsDeliveries } from '../adapters/postgres/postgres-sms-deliveries.ts';
 import type { Config } from './config.ts';
+import { fromDeps, withDeps } from './deps.ts';
 import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-test-numbers.ts';
 import { ContributionPayments } from './payments/contribution-payments.ts';
@@ -147,6 +151,10 @@ export const TOKENS = {
   RateLimiter: token<RateLimiter>('RateLimiter'),
   ThrottleStore: token<ThrottleStore>('ThrottleStore'),
   SessionPolicy: token<SessionPolicy>('SessionPolicy'),
+  AttemptLimitPolicy: token<AttemptLimitPolicy>('AttemptLimitPolicy'),
+  ThrottlePolicies: token<ThrottlePolicies>('ThrottlePolicies'),
+  /** PUBLIC_BASE_URL: the links e-mails carry are built from it, never from a request. */
+  PublicBaseUrl: token<string>('PublicBaseUrl'),
   Outbox: token<Outbox>('Outbox'),
   SingleSignOn: token<SingleSignOn | null>('SingleSignOn'),
   MailTransport: token<MailTransport | null>('MailTransport'),
@@ -230,6 +238,7 @@ const notificationsModule = new ContainerModule(({ bind }) => {
     [TOKENS.EntityManager, TOKENS.IdGenerator, TOKENS.Clock, OutboxSealer],
   );
   bind(TOKENS.Outbox).toService(PostgresOutbox);
+  bind(RecordSmsDeliveryReport).toResolvedValue(...withDeps(RecordSmsDeliveryReport, { deliveries: PostgresSmsDeliveries, clock: TOKENS.Clock }));
   bind(TOKENS.EmailDispatcher).toResolvedValue(
     (outbox: PostgresOutbox, transport: MailTransport | null, clock: Clock) => (transport ? new EmailOutboxDispatcher(outbox, transport, clock) : null),
     [PostgresOutbox, TOKENS.MailTransport, TOKENS.Clock],
@@ -239,6 +248,7 @@ const notificationsModule = new ContainerModule(({ bind }) => {
 const auditModule = new ContainerModule(({ bind }) => {
   bind(PostgresAuditTrail).toResolvedValue((em: EntityManager, clock: Clock) => new PostgresAuditTrail(em, clock), [TOKENS.EntityManager, TOKENS.Clock]);
   bind(TOKENS.AuditTrail).toService(PostgresAuditTrail);
+  bind(VerifyAuditLog).toResolvedValue((log: PostgresAuditTrail) => new VerifyAuditLog({ log, digest: sha256Hex }), [PostgresAuditTrail]);
 });
 
 const accountsModule = new ContainerModule(({ bind }) => {
@@ -256,98 +266,56 @@ const accountsModule = new ContainerModule(({ bind }) => {
     (config: Config): SessionPolicy => ({ ...DEFAULT_SESSION_POLICY, idleMinutes: config.session.idleMinutes, absoluteHours: config.session.absoluteHours }),
     [TOKENS.Config],
   );
-  bind(SignInThrottle).toResolvedValue(
-    (store: ThrottleStore, uow: UnitOfWork, clock: Clock, config: Config) =>
-      new SignInThrottle(store, uow, clock, {
-        account: { ...ACCOUNT_THROTTLE, freeFailures: config.signInFreeFailures.perAccount },
-        client: { ...CLIENT_THROTTLE, freeFailures: config.signInFreeFailures.perClient },
-      }),
-    [TOKENS.ThrottleStore, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.Config],
+  bind(TOKENS.PublicBaseUrl).toResolvedValue((config: Config) => config.publicBaseUrl, [TOKENS.Config]);
+  bind(TOKENS.AttemptLimitPolicy).toResolvedValue((config: Config) => config.rateLimit, [TOKENS.Config]);
+  bind(TOKENS.ThrottlePolicies).toResolvedValue(
+    (config: Config): ThrottlePolicies => ({
+      account: { ...ACCOUNT_THROTTLE, freeFailures: config.signInFreeFailures.perAccount },
+      client: { ...CLIENT_THROTTLE, freeFailures: config.signInFreeFailures.perClient },
+    }),
+    [TOKENS.Config],
   );
 
-  bind(AttemptLimits).toResolvedValue((limiter: RateLimiter, config: Config, clock: Clock) => new AttemptLimits(limiter, config.rateLimit, clock), [
-    TOKENS.RateLimiter,
-    TOKENS.Config,
-    TOKENS.Clock,
-  ]);
-  bind(SessionStarter).toResolvedValue(
-    (...deps: ConstructorParameters<typeof SessionStarter>) => new SessionStarter(...deps),
-    [TOKENS.SessionStore, TOKENS.SecretTokens, TOKENS.IdGenerator, TOKENS.Clock, TOKENS.SessionPolicy],
-  );
-  bind(RegisterAccount).toResolvedValue(
-    (...deps: ConstructorParameters<typeof RegisterAccount>) => new RegisterAccount(...deps),
-    [TOKENS.AccountRepository, TOKENS.PasswordHasher, SessionStarter, AttemptLimits, TOKENS.UnitOfWork, TOKENS.IdGenerator, TOKENS.Clock],
-  );
-  bind(SignIn).toResolvedValue((...deps: ConstructorParameters<typeof SignIn>) => new SignIn(...deps), [
-    TOKENS.AccountRepository,
-    TOKENS.PasswordHasher,
-    SessionStarter,
-    SignInThrottle,
-  ]);
-  bind(SignOut).toResolvedValue((...deps: ConstructorParameters<typeof SignOut>) => new SignOut(...deps), [
-    TOKENS.SessionStore,
-    TOKENS.SecretTokens,
-    TOKENS.Clock,
-  ]);
-  bind(Authenticate).toResolvedValue((...deps: ConstructorParameters<typeof Authenticate>) => new Authenticate(...deps), [
-    TOKENS.SessionStore,
-    TOKENS.SecretTokens,
-    TOKENS.Clock,
-    TOKENS.SessionPolicy,
-  ]);
-  bind(SignOutEverywhere).toResolvedValue((...deps: ConstructorParameters<typeof SignOutEverywhere>) => new SignOutEverywhere(...deps), [
-    TOKENS.SessionStore,
-    TOKENS.SignInLinkStore,
-    TOKENS.UnitOfWork,
-    TOKENS.Clock,
-  ]);
-  bind(ListSessions).toResolvedValue((...deps: ConstructorParameters<typeof ListSessions>) => new ListSessions(...deps), [
-    TOKENS.SessionStore,
-    TOKENS.Clock,
-    TOKENS.SessionPolicy,
-  ]);
-  bind(RevokeSession).toResolvedValue((...deps: ConstructorParameters<typeof RevokeSession>) => new RevokeSession(...deps), [TOKENS.SessionStore, TOKENS.Clock]);
-  bind(ChangePassword).toResolvedValue(
-    (accounts: AccountRepository, passwords: PasswordHasher, sessions: SessionStore, links: SignInLinkStore, throttle: SignInThrottle, outbox: Outbox, uow: UnitOfWork, clock: Clock, config: Config) =>
-      new ChangePassword(accounts, passwords, sessions, links, throttle, outbox, uow, clock, config.publicBaseUrl),
-    [TOKENS.AccountRepository, TOKENS.PasswordHasher, TOKENS.SessionStore, TOKENS.SignInLinkStore, SignInThrottle, TOKENS.Outbox, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.Config],
-  );
-  bind(RequestPasswordReset).toResolvedValue(
-    (accounts: AccountRepository, links: SignInLinkStore, outbox: Outbox, secrets: SecretTokens, limits: AttemptLimits, uow: UnitOfWork, ids: IdGenerator, clock: Clock, config: Config) =>
-      new RequestPasswordReset(accounts, links, outbox, secrets, limits, uow, ids, clock, config.publicBaseUrl),
-    [TOKENS.AccountRepository, TOKENS.SignInLinkStore, TOKENS.Outbox, TOKENS.SecretTokens, AttemptLimits, TOKENS.UnitOfWork, TOKENS.IdGenerator, TOKENS.Clock, TOKENS.Config],
-  );
-  bind(ResetPassword).toResolvedValue(
-    (accounts: AccountRepository, passwords: PasswordHasher, links: SignInLinkStore, secrets: SecretTokens, sessions: SessionStore, starter: SessionStarter, outbox: Outbox, uow: UnitOfWork, clock: Clock, config: Config) =>
-      new ResetPassword(accounts, passwords, links, secrets, sessions, starter, outbox, uow, clock, config.publicBaseUrl),
-    [TOKENS.AccountRepository, TOKENS.PasswordHasher, TOKENS.SignInLinkStore, TOKENS.SecretTokens, TOKENS.SessionStore, SessionStarter, TOKENS.Outbox, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.Config],
-  );
-  bind(RequestSignInLink).toResolvedValue(
-    (accounts: AccountRepository, links: SignInLinkStore, outbox: Outbox, secrets: SecretTokens, limits: AttemptLimits, uow: UnitOfWork, ids: IdGenerator, clock: Clock, config: Config) =>
-      new RequestSignInLink(accounts, links, outbox, secrets, limits, uow, ids, clock, config.publicBaseUrl),
-    [TOKENS.AccountRepository, TOKENS.SignInLinkStore, TOKENS.Outbox, TOKENS.SecretTokens, AttemptLimits, TOKENS.UnitOfWork, TOKENS.IdGenerator, TOKENS.Clock, TOKENS.Config],
-  );
-  bind(RedeemSignInLink).toResolvedValue(
-    (...deps: ConstructorParameters<typeof RedeemSignInLink>) => new RedeemSignInLink(...deps),
-    [TOKENS.AccountRepository, TOKENS.SignInLinkStore, TOKENS.SecretTokens, SessionStarter, TOKENS.SessionStore, TOKENS.UnitOfWork, TOKENS.Clock],
-  );
+  // Each dependency name of the accounts use cases, with the token it is resolved from.
+  const accounts = TOKENS.AccountRepository;
+  const passwords = TOKENS.PasswordHasher;
+  const sessions = TOKENS.SessionStore;
+  const links = TOKENS.SignInLinkStore;
+  const secrets = TOKENS.SecretTokens;
+  const outbox = TOKENS.Outbox;
+  const uow = TOKENS.UnitOfWork;
+  const ids = TOKENS.IdGenerator;
+  const clock = TOKENS.Clock;
+  const sessionPolicy = TOKENS.SessionPolicy;
+  const publicBaseUrl = TOKENS.PublicBaseUrl;
+  const starter = SessionStarter;
+  const limits = AttemptLimits;
+  const throttle = SignInThrottle;
+
+  bind(SignInThrottle).toResolvedValue(...withDeps(SignInThrottle, { store: TOKENS.ThrottleStore, uow, clock, policies: TOKENS.ThrottlePolicies }));
+  bind(AttemptLimits).toResolvedValue(...withDeps(AttemptLimits, { limiter: TOKENS.RateLimiter, policy: TOKENS.AttemptLimitPolicy, clock }));
+  bind(SessionStarter).toResolvedValue(...withDeps(SessionStarter, { sessions, secrets, ids, clock, sessionPolicy }));
+  bind(RegisterAccount).toResolvedValue(...withDeps(RegisterAccount, { accounts, passwords, starter, limits, uow, ids, clock }));
+  bind(SignIn).toResolvedValue(...withDeps(SignIn, { accounts, passwords, starter, throttle }));
+  bind(SignOut).toResolvedValue(...withDeps(SignOut, { sessions, secrets, clock }));
+  bind(Authenticate).toResolvedValue(...withDeps(Authenticate, { sessions, secrets, clock, sessionPolicy }));
+  bind(SignOutEverywhere).toResolvedValue(...withDeps(SignOutEverywhere, { sessions, links, uow, clock }));
+  bind(ListSessions).toResolvedValue(...withDeps(ListSessions, { sessions, clock, sessionPolicy }));
+  bind(RevokeSession).toResolvedValue(...withDeps(RevokeSession, { sessions, clock }));
+  bind(ChangePassword).toResolvedValue(...withDeps(ChangePassword, { accounts, passwords, sessions, links, throttle, outbox, uow, clock, publicBaseUrl }));
+  const oneTimeLink = { accounts, links, outbox, secrets, limits, uow, ids, clock, publicBaseUrl };
+  bind(RequestPasswordReset).toResolvedValue(...withDeps(RequestPasswordReset, oneTimeLink));
+  bind(RequestSignInLink).toResolvedValue(...withDeps(RequestSignInLink, oneTimeLink));
+  bind(ResetPassword).toResolvedValue(...withDeps(ResetPassword, { accounts, passwords, links, secrets, sessions, starter, outbox, uow, clock, publicBaseUrl }));
+  bind(RedeemSignInLink).toResolvedValue(...withDeps(RedeemSignInLink, { accounts, links, secrets, starter, sessions, uow, clock }));
   bind(TOKENS.ProviderSignIn).toResolvedValue(
-    (provider: SingleSignOn | null, attempts: SingleSignOnAttempts, accounts: AccountRepository, links: SignInLinkStore, secrets: SecretTokens, uow: UnitOfWork, ids: IdGenerator, clock: Clock) =>
-      provider
-        ? {
-            start: new StartProviderSignIn(provider, attempts, clock),
-            finish: new SignInWithProvider(provider, attempts, accounts, links, secrets, uow, ids, clock),
-          }
-        : null,
-    [TOKENS.SingleSignOn, TOKENS.SingleSignOnAttempts, TOKENS.AccountRepository, TOKENS.SignInLinkStore, TOKENS.SecretTokens, TOKENS.UnitOfWork, TOKENS.IdGenerator, TOKENS.Clock],
+    ...fromDeps(
+      ({ provider, ...deps }: Omit<SignInWithProviderDeps, 'provider'> & { provider: SingleSignOn | null }) =>
+        provider ? { start: new StartProviderSignIn({ ...deps, provider }), finish: new SignInWithProvider({ ...deps, provider }) } : null,
+      { provider: TOKENS.SingleSignOn, attempts: TOKENS.SingleSignOnAttempts, accounts, links, secrets, uow, ids, clock },
+    ),
   );
-  bind(SeedDemoAccounts).toResolvedValue((...deps: ConstructorParameters<typeof SeedDemoAccounts>) => new SeedDemoAccounts(...deps), [
-    TOKENS.AccountRepository,
-    TOKENS.PasswordHasher,
-    TOKENS.UnitOfWork,
-    TOKENS.IdGenerator,
-    TOKENS.Clock,
-  ]);
+  bind(SeedDemoAccounts).toResolvedValue(...withDeps(SeedDemoAccounts, { accounts, passwords, uow, ids, clock }));
 });
 
 /** Tontines, contributions, payments, the ledger and notifications: the savings journey. */

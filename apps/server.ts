@@ -21,8 +21,18 @@ import { bodyParser } from '@koa/bodyparser';
 import { RequestContext } from '@mikro-orm/core';
 import type { Container } from 'inversify';
 import Koa, { type Context, type Next } from 'koa';
+import { Authenticate } from '../core/accounts/authenticate.ts';
+import { ChangePassword } from '../core/accounts/change-password.ts';
+import { ListSessions, RevokeSession } from '../core/accounts/member-sessions.ts';
+import { RedeemSignInLink } from '../core/accounts/redeem-sign-in-link.ts';
+import { RegisterAccount } from '../core/accounts/register-account.ts';
+import { RequestSignInLink } from '../core/accounts/request-sign-in-link.ts';
+import { RequestPasswordReset, ResetPassword } from '../core/accounts/reset-password.ts';
+import { SignIn } from '../core/accounts/sign-in.ts';
+import { SignOut, SignOutEverywhere } from '../core/accounts/sign-out.ts';
+import { RecordSmsDeliveryReport } from '../core/notifications/record-sms-delivery-report.ts';
 import { TOKENS } from './container.ts';
-import { authRoutes } from './http/auth-routes.ts';
+import { authentication, authRoutes, type AuthUseCases } from './http/auth-routes.ts';
 import { loanRoutes } from './http/loan-routes.ts';
 import { sendError } from './http/errors.ts';
 import { refuseControlCharacters } from './http/input-guard.ts';
@@ -34,6 +44,7 @@ import { smsRoutes } from './http/sms-routes.ts';
 import { staticWeb, webClientAvailable } from './http/static-web.ts';
 import { tontineRoutes } from './http/tontine-routes.ts';
 import { ussdRoutes } from './ussd/routes.ts';
+import { UssdChannel } from './ussd/ussd-channel.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** Far above any form of this API; larger bodies are refused before parsing. */
@@ -110,12 +121,22 @@ export function createApp(container: Container): Koa {
     return next();
   });
 
+  // The channels get the use cases they call, resolved here once; never the container.
+  const gatewaySettings = { gatewayCallbacks: config.gatewayCallbacks, logger };
+  const auth = authentication(container.get(Authenticate));
+
   // Before the JSON parser: the USSD routes read their form bodies themselves.
-  app.use(ussdRoutes(container).routes());
+  app.use(ussdRoutes(container.get(UssdChannel), gatewaySettings).routes());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
   app.use(refuseControlCharacters());
 
-  const routers = [authRoutes(container), loanRoutes(container), smsRoutes(container), tontineRoutes(container), paymentRoutes(container)];
+  const routers = [
+    authRoutes(authUseCases(container), auth, { publicBaseUrl: config.publicBaseUrl, logger }),
+    loanRoutes(container, auth),
+    smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, gatewaySettings),
+    tontineRoutes(container, auth),
+    paymentRoutes(container, auth),
+  ];
   for (const router of routers) app.use(router.routes());
 
   // A path or method no router answers, under /api, is a JSON 404, never the web client.
@@ -131,6 +152,23 @@ export function createApp(container: Container): Koa {
 }
 
 const ERRORS_FALLBACK = 'The request could not be read.';
+
+function authUseCases(container: Container): AuthUseCases {
+  return {
+    registerAccount: container.get(RegisterAccount),
+    signIn: container.get(SignIn),
+    signOut: container.get(SignOut),
+    signOutEverywhere: container.get(SignOutEverywhere),
+    requestSignInLink: container.get(RequestSignInLink),
+    redeemSignInLink: container.get(RedeemSignInLink),
+    listSessions: container.get(ListSessions),
+    revokeSession: container.get(RevokeSession),
+    changePassword: container.get(ChangePassword),
+    requestPasswordReset: container.get(RequestPasswordReset),
+    resetPassword: container.get(ResetPassword),
+    providerSignIn: container.get(TOKENS.ProviderSignIn),
+  };
+}
 
 /** A route whose path holds a secret (the gateway's callbacks) names its pattern instead. */
 function loggedPath(ctx: Context): string {

@@ -21,8 +21,7 @@ import type { Container } from 'inversify';
 import { z } from 'zod';
 import { SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
 import { describeBreak, type AuditDetails, type ChainedAuditRow } from '../core/audit/audit-chain.ts';
-import { verifyAuditLog } from '../core/audit/verify-audit-log.ts';
-import { sha256Hex } from '../adapters/crypto/node-secret-tokens.ts';
+import { VerifyAuditLog } from '../core/audit/verify-audit-log.ts';
 import { PostgresAuditTrail } from '../adapters/postgres/postgres-audit-trail.ts';
 import { MikroOrmAccountRepository } from '../adapters/postgres/mikro-orm-account-repository.ts';
 import { migrate } from '../adapters/postgres/orm.ts';
@@ -277,7 +276,7 @@ export function buildProgram(env: CliEnvironment): Command {
     .command('verify')
     .description('walk the hash chain: exit 1 naming the first edited, deleted or reordered row')
     .action(async (_options: unknown, command: Command) => {
-      const check = await inContext((c) => verifyAuditLog({ log: c.get(PostgresAuditTrail), digest: sha256Hex }));
+      const check = await inContext((c) => c.get(VerifyAuditLog).execute());
       if (!check.ok) return command.error(`error: the audit log is broken at ${describeBreak(check.broken)}`, { exitCode: 1, code: 'ikimina.audit_chain_broken' });
       // The head is worth writing down elsewhere: a chain cut short at its end is found only against it.
       env.write(check.head ? `The audit log is intact: ${check.checked} row(s), the last is row ${check.head.seq} with hash ${check.head.hash}.\n` : 'The audit log is empty.\n');

@@ -10,13 +10,13 @@
  *   "Success"). One conditional UPDATE, so two concurrent reports cannot both win.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SmsDeliveryReport } from '../../core/notifications/sms-sender.ts';
+import type { SmsDeliveries, SmsDeliveryReport } from '../../core/notifications/sms-sender.ts';
 import { SmsDelivery } from './sms-delivery-schema.ts';
 
 /** The status a delivery has between the gateway accepting it and its first report. */
 export const SMS_ACCEPTED_STATUS = 'Sent';
 
-export class PostgresSmsDeliveries {
+export class PostgresSmsDeliveries implements SmsDeliveries {
   constructor(private readonly em: EntityManager) {}
 
   async recordSent(outboxMessageId: string, providerMessageId: string, at: Date): Promise<void> {

@@ -24,7 +24,7 @@ import { Money } from '../../core/money/money.ts';
 import { compareDates, kigaliDateOf, parseDate } from '../../core/shared/calendar.ts';
 import { TOKENS } from '../container.ts';
 import { Lending } from '../modules/loans-module.ts';
-import { requireUser, type AuthState } from './auth-routes.ts';
+import type { Authentication, AuthState } from './auth-routes.ts';
 import { sendError, type ErrorCode } from './errors.ts';
 import { AssessRequest, KeyFactsRequest, LoanApplicationRequest, RepaymentRequest } from './loan-schemas.ts';
 import { idempotencyKeyOf } from './payment-routes.ts';
@@ -151,9 +151,9 @@ function fail(ctx: Context, code: ErrorCode | LoanApplicationError): void {
 
 const LoanId = z.uuid();
 
-export function loanRoutes(container: Container): Router {
+export function loanRoutes(container: Container, auth: Authentication): Router {
   const router = new Router({ prefix: '/api' });
-  const authenticated = requireUser(container);
+  const authenticated = auth.required;
   const lending = () => container.get(Lending);
   const now = () => container.get(TOKENS.Clock).now();
   const memberOf = (ctx: Context) => (ctx.state.auth as AuthState).user.id;

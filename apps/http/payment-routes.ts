@@ -32,7 +32,7 @@ import { ContributionPayments } from '../payments/contribution-payments.ts';
 import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
 import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
 import { TOKENS } from '../container.ts';
-import { requireUser, type AuthState } from './auth-routes.ts';
+import type { Authentication, AuthState } from './auth-routes.ts';
 import { sendError } from './errors.ts';
 import { PayRequest } from './savings-schemas.ts';
 import { presentPayment, SavingsViews } from './savings-views.ts';
@@ -53,9 +53,9 @@ function presentNotification(n: StoredNotification) {
   return { id: n.id, type: n.type, title: n.title, message: n.message, isRead: n.isRead, createdAt: n.createdAt.toISOString() };
 }
 
-export function paymentRoutes(container: Container): Router {
+export function paymentRoutes(container: Container, auth: Authentication): Router {
   const router = new Router({ prefix: '/api' });
-  const authenticated = requireUser(container);
+  const authenticated = auth.required;
   const userOf = (ctx: Context) => (ctx.state.auth as AuthState).user;
   const payments = () => container.get(PostgresPaymentRepository);
 

@@ -10,7 +10,7 @@
  *   byte, a 17-character networkCode … answer 400 `validation_failed`); a refused report changes
  *   nothing.
  * - A final status (Success, Failed, Rejected) is never overwritten, by a late or forged report of
- *   any status (PostgresSmsDeliveries.recordReport).
+ *   any status (RecordSmsDeliveryReport).
  * - A readable report is stored against the SMS whose provider message id it names and answered
  *   200 (`stored`, or `unchanged` when a final report is already there); a report for an id we
  *   never sent is answered 200 `ignored` and logged, since AT does not retry and nothing can
@@ -20,12 +20,12 @@
  *   never stored.
  */
 import { Router } from '@koa/router';
-import type { Container } from 'inversify';
 import type { Context } from 'koa';
+import type { Logger } from 'pino';
 import { z } from 'zod';
+import type { RecordSmsDeliveryReport } from '../../core/notifications/record-sms-delivery-report.ts';
 import { parseDeliveryReport } from '../../adapters/sms/africastalking-sms-sender.ts';
-import { PostgresSmsDeliveries } from '../../adapters/postgres/postgres-sms-deliveries.ts';
-import { TOKENS } from '../container.ts';
+import type { Config } from '../config.ts';
 import { sendError } from './errors.ts';
 import { gatewayGuard } from './gateway-guard.ts';
 import { refuseControlCharactersIn } from './input-guard.ts';
@@ -60,11 +60,15 @@ export const DeliveryReportForm = z.object({
   retryCount: optional(z.string().regex(/^[0-9]{1,9}$/, 'must be a count')),
 });
 
-export function smsRoutes(container: Container): Router {
+export interface SmsRoutesSettings {
+  gatewayCallbacks: Config['gatewayCallbacks'];
+  logger: Logger;
+}
+
+export function smsRoutes(useCases: { recordSmsDeliveryReport: RecordSmsDeliveryReport }, settings: SmsRoutesSettings): Router {
   const router = new Router();
-  const logger = container.get(TOKENS.Logger);
-  const clock = container.get(TOKENS.Clock);
-  const gateway = gatewayGuard(container.get(TOKENS.Config).gatewayCallbacks, logger);
+  const { logger } = settings;
+  const gateway = gatewayGuard(settings.gatewayCallbacks, logger);
 
   const deliveryReport = async (ctx: Context) => {
     if (!ctx.is('application/x-www-form-urlencoded')) {
@@ -78,13 +82,13 @@ export function smsRoutes(container: Container): Router {
     if (form === null) return;
     const report = parseDeliveryReport(form);
     if (!report.ok) return sendError(ctx, 'validation_failed', { message: 'A delivery report needs id, status and phoneNumber.' });
-    const stored = await container.get(PostgresSmsDeliveries).recordReport(report.value, clock.now());
-    if (!stored) {
+    const recorded = await useCases.recordSmsDeliveryReport.execute(report.value);
+    if (recorded.outcome === 'unknown_message') {
       logger.warn({ providerMessageId: report.value.providerMessageId, status: report.value.status }, 'delivery report for an unknown SMS');
       ctx.body = { status: 'ignored' };
       return;
     }
-    ctx.body = { status: stored.stored ? 'stored' : 'unchanged', messageId: stored.outboxMessageId };
+    ctx.body = { status: recorded.outcome, messageId: recorded.outboxMessageId };
   };
 
   router.post(DELIVERY_REPORTS_PATH, gateway(DELIVERY_REPORTS_PATH), deliveryReport);

@@ -14,8 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from '@koa/router';
 import type { Container } from 'inversify';
-import type { Context, Next } from 'koa';
-import { Authenticate } from '../../core/accounts/authenticate.ts';
+import type { Context } from 'koa';
 import type { User } from '../../core/accounts/user.ts';
 import { Money } from '../../core/money/money.ts';
 import { onTimeRate } from '../../core/contributions/contribution-summary.ts';
@@ -35,26 +34,15 @@ import { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-ton
 import { PostgresChat, PostgresMemberDirectory } from '../../adapters/postgres/postgres-community.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
 import { TOKENS } from '../container.ts';
-import { requireUser, type AuthState } from './auth-routes.ts';
+import type { Authentication, AuthState } from './auth-routes.ts';
 import { sendError } from './errors.ts';
 import { displayName, presentPayment, SavingsViews } from './savings-views.ts';
 import { ChatRequest, CreateTontineRequest, RecommendationsQuery, SwapRequest, WithdrawRequest } from './savings-schemas.ts';
-import { sessionTokenOf } from './session-cookie.ts';
 import { parseBody } from './validation.ts';
 import { idempotencyKeyOf } from './payment-routes.ts';
 
 const CHAT_PAGE = 100;
 const RECOMMENDATIONS = 10;
-
-/** Puts the signed-in user on `ctx.state.auth` when there is one; lets everyone through. */
-export function optionalUser(container: Container) {
-  return async (ctx: Context, next: Next) => {
-    const token = sessionTokenOf(ctx);
-    const result = token ? await container.get(Authenticate).execute(token) : null;
-    if (token && result?.ok) ctx.state.auth = { user: result.value.user, sessionId: result.value.sessionId, sessionToken: token } satisfies AuthState;
-    return next();
-  };
-}
 
 const viewerOf = (ctx: Context): User | null => (ctx.state.auth as AuthState | undefined)?.user ?? null;
 const userOf = (ctx: Context): User => (ctx.state.auth as AuthState).user;
@@ -63,10 +51,10 @@ function presentSwap(swap: TurnSwap) {
   return { id: swap.id, status: swap.status, proposerId: swap.proposerId, counterpartyId: swap.counterpartyId, proposedAt: swap.proposedAt.toISOString() };
 }
 
-export function tontineRoutes(container: Container): Router {
+export function tontineRoutes(container: Container, auth: Authentication): Router {
   const router = new Router({ prefix: '/api' });
-  const authenticated = requireUser(container);
-  const maybeUser = optionalUser(container);
+  const authenticated = auth.required;
+  const maybeUser = auth.optional;
   const tontines = () => container.get(MikroOrmTontineRepository);
   const views = () => new SavingsViews(container);
 

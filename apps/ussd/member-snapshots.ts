@@ -41,17 +41,17 @@ export interface CallerSnapshot {
   readonly pin: UssdPin | null;
 }
 
+export interface UssdMemberSnapshotsDeps {
+  callers: PostgresUssdPins;
+  tontines: TontineRepository;
+  contributions: ContributionRepository;
+  notifications: PostgresNotificationStore;
+  directory: PostgresMemberDirectory;
+  loans: MemberLoans;
+}
+
 export class UssdMemberSnapshots {
-  constructor(
-    private readonly deps: {
-      callers: PostgresUssdPins;
-      tontines: TontineRepository;
-      contributions: ContributionRepository;
-      notifications: PostgresNotificationStore;
-      directory: PostgresMemberDirectory;
-      loans: MemberLoans;
-    },
-  ) {}
+  constructor(private readonly deps: UssdMemberSnapshotsDeps) {}
 
   async of(phone: string): Promise<CallerSnapshot> {
     const caller = await this.deps.callers.findCaller(phone);

@@ -6,24 +6,18 @@
 import type { ServiceIdentifier } from 'inversify';
 import { ContainerModule } from 'inversify';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Logger } from 'pino';
 import { ChangeLanguage } from '../../core/accounts/change-language.ts';
 import { ChangeUssdPin } from '../../core/accounts/change-ussd-pin.ts';
-import type { AccountRepository } from '../../core/accounts/ports.ts';
 import { RegisterByPhone } from '../../core/accounts/register-by-phone.ts';
-import type { PinHasher, UssdPins } from '../../core/accounts/ussd-pins.ts';
+import type { PinHasher } from '../../core/accounts/ussd-pins.ts';
 import { VerifyUssdPin } from '../../core/accounts/verify-ussd-pin.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
-import type { ContributionRepository } from '../../core/contributions/ports.ts';
-import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
-import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
-import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
-import type { TontineRepository } from '../../core/tontines/ports.ts';
 import { Argon2PasswordHasher, PIN_COST } from '../../adapters/crypto/argon2-password-hasher.ts';
 import { PostgresMemberDirectory, PostgresNotificationStore } from '../../adapters/postgres/postgres-community.ts';
 import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
 import { TOKENS } from '../container.ts';
+import { withDeps } from '../deps.ts';
 import { Lending } from '../modules/loans-module.ts';
 import { type MemberLoans, UssdMemberSnapshots } from './member-snapshots.ts';
 import { UssdChannel } from './ussd-channel.ts';
@@ -46,53 +40,39 @@ export const ussdModule = new ContainerModule(({ bind }) => {
   bind(PostgresUssdSessionStore).toResolvedValue((em: EntityManager) => new PostgresUssdSessionStore(em), [TOKENS.EntityManager]);
   bind(USSD_TOKENS.MemberLoans).toResolvedValue((lending: Lending) => lending, [Lending]);
 
-  const accountDeps = (accounts: AccountRepository, pins: UssdPins, hasher: PinHasher, uow: UnitOfWork, ids: IdGenerator, clock: Clock) => ({ accounts, pins, hasher, uow, ids, clock });
-  const accountTokens = [TOKENS.AccountRepository, USSD_TOKENS.UssdPins, USSD_TOKENS.PinHasher, TOKENS.UnitOfWork, TOKENS.IdGenerator, TOKENS.Clock] as const;
-  bind(RegisterByPhone).toResolvedValue((...d: Parameters<typeof accountDeps>) => new RegisterByPhone(accountDeps(...d)), [...accountTokens]);
-  bind(VerifyUssdPin).toResolvedValue((...d: Parameters<typeof accountDeps>) => new VerifyUssdPin(accountDeps(...d)), [...accountTokens]);
-  bind(ChangeUssdPin).toResolvedValue((...d: Parameters<typeof accountDeps>) => new ChangeUssdPin(accountDeps(...d)), [...accountTokens]);
-  bind(ChangeLanguage).toResolvedValue((...d: Parameters<typeof accountDeps>) => new ChangeLanguage(accountDeps(...d)), [...accountTokens]);
+  const pins = USSD_TOKENS.UssdPins;
+  const hasher = USSD_TOKENS.PinHasher;
+  const { AccountRepository: accounts, UnitOfWork: uow, IdGenerator: ids, Clock: clock } = TOKENS;
+  bind(RegisterByPhone).toResolvedValue(...withDeps(RegisterByPhone, { accounts, pins, hasher, uow, ids, clock }));
+  bind(VerifyUssdPin).toResolvedValue(...withDeps(VerifyUssdPin, { pins, hasher, uow, clock }));
+  bind(ChangeUssdPin).toResolvedValue(...withDeps(ChangeUssdPin, { pins, hasher, uow, clock }));
+  bind(ChangeLanguage).toResolvedValue(...withDeps(ChangeLanguage, { accounts, uow, clock }));
 
   bind(UssdMemberSnapshots).toResolvedValue(
-    (
-      callers: PostgresUssdPins,
-      tontines: TontineRepository,
-      contributions: ContributionRepository,
+    ...withDeps(UssdMemberSnapshots, {
+      callers: pins,
+      tontines: TOKENS.TontineRepository,
+      contributions: TOKENS.ContributionRepository,
       notifications: PostgresNotificationStore,
       directory: PostgresMemberDirectory,
-      loans: MemberLoans,
-    ) => new UssdMemberSnapshots({ callers, tontines, contributions, notifications, directory, loans }),
-    [USSD_TOKENS.UssdPins, TOKENS.TontineRepository, TOKENS.ContributionRepository, PostgresNotificationStore, PostgresMemberDirectory, USSD_TOKENS.MemberLoans],
+      loans: USSD_TOKENS.MemberLoans,
+    }),
   );
 
   bind(UssdChannel).toResolvedValue(
-    (
+    ...withDeps(UssdChannel, {
       store: PostgresUssdSessionStore,
       snapshots: UssdMemberSnapshots,
-      uow: UnitOfWork,
-      clock: Clock,
-      logger: Logger,
+      uow,
+      clock,
+      logger: TOKENS.Logger,
       verifyPin: VerifyUssdPin,
       register: RegisterByPhone,
       changePin: ChangeUssdPin,
       changeLanguage: ChangeLanguage,
       payContribution: PayContribution,
-      provider: MobileMoneyProvider,
-      payableNumber: (phone: string) => string | undefined,
-    ) => new UssdChannel({ store, snapshots, uow, clock, logger, verifyPin, register, changePin, changeLanguage, payContribution, provider, payableNumber }),
-    [
-      PostgresUssdSessionStore,
-      UssdMemberSnapshots,
-      TOKENS.UnitOfWork,
-      TOKENS.Clock,
-      TOKENS.Logger,
-      VerifyUssdPin,
-      RegisterByPhone,
-      ChangeUssdPin,
-      ChangeLanguage,
-      PayContribution,
-      TOKENS.MobileMoneyProvider,
-      TOKENS.PayableNumber,
-    ],
+      provider: TOKENS.MobileMoneyProvider,
+      payableNumber: TOKENS.PayableNumber,
+    }),
   );
 });

@@ -17,15 +17,15 @@
  */
 import { bodyParser } from '@koa/bodyparser';
 import { Router } from '@koa/router';
-import type { Container } from 'inversify';
 import type { Context } from 'koa';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { faultScreen } from '../../ussd/menu.ts';
 import type { Screen } from '../../ussd/screen.ts';
-import { TOKENS } from '../container.ts';
+import type { Config } from '../config.ts';
 import { gatewayGuard } from '../http/gateway-guard.ts';
 import { USSD_EVENTS_PATH, USSD_PATH, USSD_SECRET_EVENTS_PATH, USSD_SECRET_PATH } from './paths.ts';
-import { UssdChannel } from './ussd-channel.ts';
+import type { UssdChannel } from './ussd-channel.ts';
 
 /** A whole session's text is far below this; a 10 kB text is still read and answered. */
 const FORM_LIMIT = '64kb';
@@ -54,10 +54,16 @@ export const SessionEnded = z.object({
   date: z.string().max(64).optional(),
 });
 
-export function ussdRoutes(container: Container): Router {
+export interface UssdRoutesSettings {
+  gatewayCallbacks: Config['gatewayCallbacks'];
+  logger: Logger;
+}
+
+/** The routes answer each step with the channel (which calls the use cases). */
+export function ussdRoutes(channel: Pick<UssdChannel, 'answer'>, settings: UssdRoutesSettings): Router {
   const router = new Router();
-  const logger = container.get(TOKENS.Logger);
-  const gateway = gatewayGuard(container.get(TOKENS.Config).gatewayCallbacks, logger);
+  const { logger } = settings;
+  const gateway = gatewayGuard(settings.gatewayCallbacks, logger);
   const parseForm = bodyParser({ enableTypes: ['form'], formLimit: FORM_LIMIT, encoding: 'utf-8' });
 
   async function readForm(ctx: Context): Promise<unknown> {
@@ -78,7 +84,7 @@ export function ussdRoutes(container: Container): Router {
       return answer(ctx, faultScreen('en'));
     }
     const { sessionId, phoneNumber, text } = step.data;
-    answer(ctx, await container.get(UssdChannel).answer({ sessionId, phoneNumber, text }));
+    answer(ctx, await channel.answer({ sessionId, phoneNumber, text }));
   };
 
   const sessionEnded = async (ctx: Context) => {

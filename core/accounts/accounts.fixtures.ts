@@ -198,10 +198,12 @@ export function accountsWorld(policy: AttemptLimitPolicy = { perAddress: 10, per
   const secrets = new CountingSecrets();
   const limiter = new CountingLimiter();
   const outbox = new InMemoryOutbox();
-  const limits = new AttemptLimits(limiter, policy, clock);
+  const limits = new AttemptLimits({ limiter, policy, clock });
   const sessionPolicy = DEFAULT_SESSION_POLICY;
-  const starter = new SessionStarter(sessions, secrets, ids, clock, sessionPolicy);
+  const starter = new SessionStarter({ sessions, secrets, ids, clock, sessionPolicy });
   const throttleStore = new InMemoryThrottleStore();
-  const throttle = new SignInThrottle(throttleStore, directUnitOfWork, clock);
-  return { clock, ids, accounts, sessions, links, ssoAttempts, passwords, secrets, limiter, outbox, limits, starter, sessionPolicy, throttleStore, throttle, uow: directUnitOfWork };
+  const throttle = new SignInThrottle({ store: throttleStore, uow: directUnitOfWork, clock });
+  const publicBaseUrl = 'https://ikimina.rw';
+  // Named as the use cases' deps objects name them, so a test passes the world itself as deps.
+  return { clock, ids, accounts, sessions, links, ssoAttempts, passwords, secrets, limiter, outbox, limits, starter, sessionPolicy, throttleStore, throttle, uow: directUnitOfWork, publicBaseUrl };
 }

@@ -15,12 +15,12 @@ function setup(policy?: { perAddress: number; perIp: number; windowSeconds: numb
   const w = accountsWorld(policy);
   return {
     ...w,
-    register: new RegisterAccount(w.accounts, w.passwords, w.starter, w.limits, w.uow, w.ids, w.clock),
-    signIn: new SignIn(w.accounts, w.passwords, w.starter, w.throttle),
-    signOut: new SignOut(w.sessions, w.secrets, w.clock),
-    authenticate: new Authenticate(w.sessions, w.secrets, w.clock, w.sessionPolicy),
-    requestLink: new RequestSignInLink(w.accounts, w.links, w.outbox, w.secrets, w.limits, w.uow, w.ids, w.clock, 'https://ikimina.rw/'),
-    redeem: new RedeemSignInLink(w.accounts, w.links, w.secrets, w.starter, w.sessions, w.uow, w.clock),
+    register: new RegisterAccount(w),
+    signIn: new SignIn(w),
+    signOut: new SignOut(w),
+    authenticate: new Authenticate(w),
+    requestLink: new RequestSignInLink({ ...w, publicBaseUrl: 'https://ikimina.rw/' }),
+    redeem: new RedeemSignInLink(w),
   };
 }
 
@@ -68,15 +68,15 @@ describe('sign-in and sessions', () => {
     const s = setup();
     const r = await s.register.execute(amina);
     if (!r.ok) throw new Error(r.error);
-    expect((await s.authenticate.execute(r.value.token)).ok).toBe(true);
-    expect(await s.authenticate.execute('unknown')).toEqual({ ok: false, error: 'unauthenticated' });
-    await s.signOut.execute(r.value.token);
-    expect((await s.authenticate.execute(r.value.token)).ok).toBe(false);
+    expect((await s.authenticate.execute({ sessionToken: r.value.token })).ok).toBe(true);
+    expect(await s.authenticate.execute({ sessionToken: 'unknown' })).toEqual({ ok: false, error: 'unauthenticated' });
+    await s.signOut.execute({ sessionToken: r.value.token });
+    expect((await s.authenticate.execute({ sessionToken: r.value.token })).ok).toBe(false);
 
     const again = await s.signIn.execute({ email: 'amina@example.rw', password: 'long enough', clientIp: '1.1.1.1', userAgent: null });
     if (!again.ok) throw new Error(again.error);
     s.clock.advance(30 * 60_000);
-    expect((await s.authenticate.execute(again.value.token)).ok).toBe(false);
+    expect((await s.authenticate.execute({ sessionToken: again.value.token })).ok).toBe(false);
   });
 
   it('a session used every 29 minutes lives until its absolute expiry (12 h), not a minute more', async () => {
@@ -85,10 +85,10 @@ describe('sign-in and sessions', () => {
     if (!r.ok) throw new Error(r.error);
     for (let minutes = 29; minutes < 12 * 60; minutes += 29) {
       s.clock.advance(29 * 60_000);
-      expect((await s.authenticate.execute(r.value.token)).ok).toBe(true);
+      expect((await s.authenticate.execute({ sessionToken: r.value.token })).ok).toBe(true);
     }
     s.clock.current = new Date(r.value.expiresAt.getTime());
-    expect((await s.authenticate.execute(r.value.token)).ok).toBe(false);
+    expect((await s.authenticate.execute({ sessionToken: r.value.token })).ok).toBe(false);
   });
 
   it('writes the last use at most once a minute', async () => {
@@ -97,7 +97,7 @@ describe('sign-in and sessions', () => {
     if (!r.ok) throw new Error(r.error);
     for (let i = 0; i < 120; i++) {
       s.clock.advance(1000);
-      await s.authenticate.execute(r.value.token);
+      await s.authenticate.execute({ sessionToken: r.value.token });
     }
     expect(s.sessions.touches).toBe(2);
   });
@@ -160,16 +160,16 @@ describe('sign-in links', () => {
   it('a link signs in once, verifies the e-mail, and uses up the member’s other links', async () => {
     const { s, token } = await withLink();
     await s.requestLink.execute({ email: 'amina@example.rw', clientIp: '10.0.0.1' });
-    const redeemed = await s.redeem.execute(token, CLIENT);
+    const redeemed = await s.redeem.execute({ token, client: CLIENT });
     expect(redeemed.ok && redeemed.value.user.emailVerified).toBe(true);
-    expect(await s.redeem.execute(token, CLIENT)).toEqual({ ok: false, error: 'invalid_or_expired_link' });
+    expect(await s.redeem.execute({ token, client: CLIENT })).toEqual({ ok: false, error: 'invalid_or_expired_link' });
     expect(s.links.links.every((l) => l.usedAt !== null)).toBe(true);
   });
 
   it('a link expires after 15 minutes', async () => {
     const { s, token } = await withLink();
     s.clock.advance(15 * 60_000);
-    expect(await s.redeem.execute(token, CLIENT)).toEqual({ ok: false, error: 'invalid_or_expired_link' });
+    expect(await s.redeem.execute({ token, client: CLIENT })).toEqual({ ok: false, error: 'invalid_or_expired_link' });
   });
 });
 
@@ -202,7 +202,7 @@ describe('profile completion', () => {
 describe('demo accounts', () => {
   it('are created once, marked isDemo and national-ID verified', async () => {
     const s = setup();
-    const seed = new SeedDemoAccounts(s.accounts, s.passwords, s.uow, s.ids, s.clock);
+    const seed = new SeedDemoAccounts(s);
     expect((await seed.execute()).every((a) => a.created)).toBe(true);
     expect((await seed.execute()).some((a) => a.created)).toBe(false);
     const users = [...s.accounts.users.values()];

@@ -22,22 +22,25 @@ export interface AttemptLimitPolicy {
 
 export type RateLimited = Err<'rate_limited'> & { readonly retryAfterSeconds: number };
 
+export interface AttemptLimitsDeps {
+  limiter: RateLimiter;
+  policy: AttemptLimitPolicy;
+  clock: Clock;
+}
+
 export class AttemptLimits {
-  constructor(
-    private readonly limiter: RateLimiter,
-    private readonly policy: AttemptLimitPolicy,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: AttemptLimitsDeps) {}
 
   /** Null when the attempt may go on. `email` must already be normalised. */
   async check(action: AttemptAction, email: string, ip: string): Promise<RateLimited | null> {
-    const now = this.clock.now();
-    const { windowSeconds } = this.policy;
-    const byAddress = await this.limiter.hit(`${action}:address:${email}`, windowSeconds, now);
-    const byIp = await this.limiter.hit(`${action}:ip:${ip}`, windowSeconds, now);
+    const { limiter, policy, clock } = this.deps;
+    const now = clock.now();
+    const { windowSeconds } = policy;
+    const byAddress = await limiter.hit(`${action}:address:${email}`, windowSeconds, now);
+    const byIp = await limiter.hit(`${action}:ip:${ip}`, windowSeconds, now);
     const waits: number[] = [];
-    if (byAddress.count > this.policy.perAddress) waits.push(byAddress.resetInSeconds);
-    if (byIp.count > this.policy.perIp) waits.push(byIp.resetInSeconds);
+    if (byAddress.count > policy.perAddress) waits.push(byAddress.resetInSeconds);
+    if (byIp.count > policy.perIp) waits.push(byIp.resetInSeconds);
     if (waits.length === 0) return null;
     return { ok: false, error: 'rate_limited', retryAfterSeconds: Math.max(1, ...waits) };
   }

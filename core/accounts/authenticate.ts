@@ -18,20 +18,27 @@ export interface Authenticated {
   sessionId: string;
 }
 
-export class Authenticate {
-  constructor(
-    private readonly sessions: SessionStore,
-    private readonly secrets: SecretTokens,
-    private readonly clock: Clock,
-    private readonly policy: SessionPolicy,
-  ) {}
+export interface AuthenticateDeps {
+  sessions: SessionStore;
+  secrets: SecretTokens;
+  clock: Clock;
+  sessionPolicy: SessionPolicy;
+}
 
-  async execute(sessionToken: string): Promise<Result<Authenticated, 'unauthenticated'>> {
-    const now = this.clock.now();
+export interface AuthenticateInput {
+  sessionToken: string;
+}
+
+export class Authenticate {
+  constructor(private readonly deps: AuthenticateDeps) {}
+
+  async execute(input: AuthenticateInput): Promise<Result<Authenticated, 'unauthenticated'>> {
+    const { sessions, secrets, clock, sessionPolicy } = this.deps;
+    const now = clock.now();
     // Every API request starts here: the session and its account in one read.
-    const found = await this.sessions.findByToken(this.secrets.hash(sessionToken), now);
-    if (!found || !isLive({ ...found, revokedAt: null }, now, this.policy)) return err('unauthenticated');
-    if (needsTouch(found.lastSeenAt, now, this.policy)) await this.sessions.touch(found.sessionId, now);
+    const found = await sessions.findByToken(secrets.hash(input.sessionToken), now);
+    if (!found || !isLive({ ...found, revokedAt: null }, now, sessionPolicy)) return err('unauthenticated');
+    if (needsTouch(found.lastSeenAt, now, sessionPolicy)) await sessions.touch(found.sessionId, now);
     return ok({ user: found.user, sessionId: found.sessionId });
   }
 }

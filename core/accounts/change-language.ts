@@ -10,10 +10,21 @@ import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { AccountRepository } from './ports.ts';
 import type { Language } from './user.ts';
 
-export class ChangeLanguage {
-  constructor(private readonly deps: { accounts: AccountRepository; uow: UnitOfWork; clock: Clock }) {}
+export interface ChangeLanguageDeps {
+  accounts: AccountRepository;
+  uow: UnitOfWork;
+  clock: Clock;
+}
 
-  execute(input: { userId: string; language: Language }): Promise<Result<void, 'account_not_found'>> {
+export interface ChangeLanguageInput {
+  userId: string;
+  language: Language;
+}
+
+export class ChangeLanguage {
+  constructor(private readonly deps: ChangeLanguageDeps) {}
+
+  execute(input: ChangeLanguageInput): Promise<Result<void, 'account_not_found'>> {
     const { accounts, uow, clock } = this.deps;
     return uow.run(async () => {
       const user = await accounts.findById(input.userId);

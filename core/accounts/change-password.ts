@@ -27,36 +27,39 @@ export interface ChangePasswordInput {
   clientIp: string;
 }
 
+export interface ChangePasswordDeps {
+  accounts: AccountRepository;
+  passwords: PasswordHasher;
+  sessions: SessionStore;
+  links: SignInLinkStore;
+  throttle: SignInThrottle;
+  outbox: Outbox;
+  uow: UnitOfWork;
+  clock: Clock;
+  publicBaseUrl: string;
+}
+
 export class ChangePassword {
-  constructor(
-    private readonly accounts: AccountRepository,
-    private readonly passwords: PasswordHasher,
-    private readonly sessions: SessionStore,
-    private readonly links: SignInLinkStore,
-    private readonly throttle: SignInThrottle,
-    private readonly outbox: Outbox,
-    private readonly uow: UnitOfWork,
-    private readonly clock: Clock,
-    private readonly publicBaseUrl: string,
-  ) {}
+  constructor(private readonly deps: ChangePasswordDeps) {}
 
   async execute(input: ChangePasswordInput): Promise<Result<void, 'current_password_incorrect'> | RateLimited> {
-    const user = await this.accounts.findById(input.userId);
+    const { accounts, passwords, sessions, links, throttle, outbox, uow, clock, publicBaseUrl } = this.deps;
+    const user = await accounts.findById(input.userId);
     if (!user) return err('current_password_incorrect');
     const account = user.email ?? user.id;
-    const limited = await this.throttle.begin(account, input.clientIp);
+    const limited = await throttle.begin(account, input.clientIp);
     if (limited) return limited;
-    if (user.passwordHash === null || !(await this.passwords.verify(user.passwordHash, input.currentPassword))) return err('current_password_incorrect');
-    await this.throttle.succeeded(account, input.clientIp);
+    if (user.passwordHash === null || !(await passwords.verify(user.passwordHash, input.currentPassword))) return err('current_password_incorrect');
+    await throttle.succeeded(account, input.clientIp);
     // Hash outside the transaction: it is the slow part and needs no database.
-    const passwordHash = await this.passwords.hash(input.newPassword);
-    await this.uow.run(async () => {
-      const now = this.clock.now();
+    const passwordHash = await passwords.hash(input.newPassword);
+    await uow.run(async () => {
+      const now = clock.now();
       user.setPasswordHash(passwordHash, now);
-      await this.accounts.save(user);
-      await this.sessions.revokeAllOf(user.id, now, input.sessionId);
-      await this.links.invalidateOutstanding(user.id, now);
-      if (user.email !== null) await this.outbox.enqueue(passwordChangedEmail({ ...user, email: user.email }, this.publicBaseUrl));
+      await accounts.save(user);
+      await sessions.revokeAllOf(user.id, now, input.sessionId);
+      await links.invalidateOutstanding(user.id, now);
+      if (user.email !== null) await outbox.enqueue(passwordChangedEmail({ ...user, email: user.email }, publicBaseUrl));
     });
     return ok(undefined);
   }

@@ -11,10 +11,23 @@ import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { PasswordHasher } from './ports.ts';
 import { phoneKey, type UssdPins } from './ussd-pins.ts';
 
-export class ChangeUssdPin {
-  constructor(private readonly deps: { pins: UssdPins; hasher: PasswordHasher; uow: UnitOfWork; clock: Clock }) {}
+export interface ChangeUssdPinDeps {
+  pins: UssdPins;
+  hasher: PasswordHasher;
+  uow: UnitOfWork;
+  clock: Clock;
+}
 
-  async execute(input: { phoneNumber: string; oldPin: string; newPin: string }): Promise<Result<void, 'pin_incorrect'>> {
+export interface ChangeUssdPinInput {
+  phoneNumber: string;
+  oldPin: string;
+  newPin: string;
+}
+
+export class ChangeUssdPin {
+  constructor(private readonly deps: ChangeUssdPinDeps) {}
+
+  async execute(input: ChangeUssdPinInput): Promise<Result<void, 'pin_incorrect'>> {
     const { pins, hasher, uow, clock } = this.deps;
     const phone = phoneKey(input.phoneNumber);
     const stored = phone.ok ? await pins.findByPhone(phone.value) : null;

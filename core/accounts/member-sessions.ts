@@ -23,37 +23,54 @@ export interface SessionSummary {
   current: boolean;
 }
 
-export class ListSessions {
-  constructor(
-    private readonly sessions: SessionStore,
-    private readonly clock: Clock,
-    private readonly policy: SessionPolicy,
-  ) {}
+export interface ListSessionsDeps {
+  sessions: SessionStore;
+  clock: Clock;
+  sessionPolicy: SessionPolicy;
+}
 
-  async execute(userId: string, currentSessionId: string): Promise<SessionSummary[]> {
-    const now = this.clock.now();
-    const open = await this.sessions.listOpen(userId, now);
+export interface ListSessionsInput {
+  userId: string;
+  /** The session asking: marked `current` in the list. */
+  currentSessionId: string;
+}
+
+export class ListSessions {
+  constructor(private readonly deps: ListSessionsDeps) {}
+
+  async execute(input: ListSessionsInput): Promise<SessionSummary[]> {
+    const { sessions, clock, sessionPolicy } = this.deps;
+    const now = clock.now();
+    const open = await sessions.listOpen(input.userId, now);
     return open
-      .filter((session) => isLive(session, now, this.policy))
+      .filter((session) => isLive(session, now, sessionPolicy))
       .map((session) => ({
         id: session.id,
         createdAt: session.createdAt,
         lastSeenAt: session.lastSeenAt,
-        endsAt: endsAt(session, this.policy),
+        endsAt: endsAt(session, sessionPolicy),
         clientIp: session.clientIp,
         userAgent: session.userAgent,
-        current: session.id === currentSessionId,
+        current: session.id === input.currentSessionId,
       }));
   }
 }
 
-export class RevokeSession {
-  constructor(
-    private readonly sessions: SessionStore,
-    private readonly clock: Clock,
-  ) {}
+export interface RevokeSessionDeps {
+  sessions: SessionStore;
+  clock: Clock;
+}
 
-  async execute(userId: string, sessionId: string): Promise<Result<void, 'session_not_found'>> {
-    return (await this.sessions.revokeOne(userId, sessionId, this.clock.now())) ? ok(undefined) : err('session_not_found');
+export interface RevokeSessionInput {
+  userId: string;
+  sessionId: string;
+}
+
+export class RevokeSession {
+  constructor(private readonly deps: RevokeSessionDeps) {}
+
+  async execute(input: RevokeSessionInput): Promise<Result<void, 'session_not_found'>> {
+    const { sessions, clock } = this.deps;
+    return (await sessions.revokeOne(input.userId, input.sessionId, clock.now())) ? ok(undefined) : err('session_not_found');
   }
 }

@@ -69,39 +69,47 @@ export interface OneTimeLinkKind {
   texts: Record<Language, LinkEmailTexts>;
 }
 
+export interface EmailOneTimeLinkDeps {
+  accounts: AccountRepository;
+  links: SignInLinkStore;
+  outbox: Outbox;
+  secrets: SecretTokens;
+  limits: AttemptLimits;
+  uow: UnitOfWork;
+  ids: IdGenerator;
+  clock: Clock;
+  publicBaseUrl: string;
+}
+
+export interface EmailOneTimeLinkInput {
+  email: string;
+  clientIp: string;
+}
+
 export abstract class EmailOneTimeLink {
   protected abstract readonly kind: OneTimeLinkKind;
 
-  constructor(
-    private readonly accounts: AccountRepository,
-    private readonly links: SignInLinkStore,
-    private readonly outbox: Outbox,
-    private readonly secrets: SecretTokens,
-    private readonly limits: AttemptLimits,
-    private readonly uow: UnitOfWork,
-    private readonly ids: IdGenerator,
-    private readonly clock: Clock,
-    private readonly publicBaseUrl: string,
-  ) {}
+  constructor(private readonly deps: EmailOneTimeLinkDeps) {}
 
-  async execute(input: { email: string; clientIp: string }): Promise<Result<void, never> | RateLimited> {
+  async execute(input: EmailOneTimeLinkInput): Promise<Result<void, never> | RateLimited> {
+    const { accounts, links, outbox, secrets, limits, uow, ids, clock, publicBaseUrl } = this.deps;
     const { kind } = this;
     const email = normalizeEmail(input.email);
-    const limited = await this.limits.check(kind.attempt, email, input.clientIp);
+    const limited = await limits.check(kind.attempt, email, input.clientIp);
     if (limited) return limited;
-    await this.uow.run(async () => {
-      const user = await this.accounts.findByEmail(email);
+    await uow.run(async () => {
+      const user = await accounts.findByEmail(email);
       if (!user) return;
-      const { token, link } = issueSignInLink(this.secrets, {
-        id: this.ids.newId(),
+      const { token, link } = issueSignInLink(secrets, {
+        id: ids.newId(),
         userId: user.id,
         purpose: kind.purpose,
-        now: this.clock.now(),
+        now: clock.now(),
         ttlMs: kind.ttlMinutes * 60_000,
         createdIp: input.clientIp,
       });
-      await this.links.add(link);
-      await this.outbox.enqueue(oneTimeLinkEmail(kind.texts, { ...user, email }, oneTimeLinkUrl(this.publicBaseUrl, kind.page, token)));
+      await links.add(link);
+      await outbox.enqueue(oneTimeLinkEmail(kind.texts, { ...user, email }, oneTimeLinkUrl(publicBaseUrl, kind.page, token)));
     });
     return ok(undefined);
   }

@@ -18,30 +18,38 @@ import type { AccountRepository, SecretTokens, SessionStore, SignInLinkStore } f
 import type { SessionClient } from './session.ts';
 import type { SessionStarter, SignedIn } from './start-session.ts';
 
-export class RedeemSignInLink {
-  constructor(
-    private readonly accounts: AccountRepository,
-    private readonly links: SignInLinkStore,
-    private readonly secrets: SecretTokens,
-    private readonly sessions: SessionStarter,
-    private readonly sessionStore: SessionStore,
-    private readonly uow: UnitOfWork,
-    private readonly clock: Clock,
-  ) {}
+export interface RedeemSignInLinkDeps {
+  accounts: AccountRepository;
+  links: SignInLinkStore;
+  secrets: SecretTokens;
+  starter: SessionStarter;
+  sessions: SessionStore;
+  uow: UnitOfWork;
+  clock: Clock;
+}
 
-  async execute(token: string, client: SessionClient): Promise<Result<SignedIn, 'invalid_or_expired_link'>> {
-    return this.uow.run(async () => {
-      const now = this.clock.now();
-      const redeemed = await this.links.redeem(this.secrets.hash(token), ['magic_link', 'sso'], now);
-      const user = redeemed === null ? null : await this.accounts.findById(redeemed.userId);
+export interface RedeemSignInLinkInput {
+  token: string;
+  client: SessionClient;
+}
+
+export class RedeemSignInLink {
+  constructor(private readonly deps: RedeemSignInLinkDeps) {}
+
+  async execute(input: RedeemSignInLinkInput): Promise<Result<SignedIn, 'invalid_or_expired_link'>> {
+    const { accounts, links, secrets, starter, sessions, uow, clock } = this.deps;
+    return uow.run(async () => {
+      const now = clock.now();
+      const redeemed = await links.redeem(secrets.hash(input.token), ['magic_link', 'sso'], now);
+      const user = redeemed === null ? null : await accounts.findById(redeemed.userId);
       if (!redeemed || !user) return err('invalid_or_expired_link');
-      await this.links.invalidateOutstanding(user.id, now);
-      if (redeemed.purpose === 'magic_link') await this.sessionStore.revokeAllOf(user.id, now);
+      await links.invalidateOutstanding(user.id, now);
+      if (redeemed.purpose === 'magic_link') await sessions.revokeAllOf(user.id, now);
       if (!user.emailVerified) {
         user.markEmailVerified(now);
-        await this.accounts.save(user);
+        await accounts.save(user);
       }
-      return ok(await this.sessions.start(user, client));
+      return ok(await starter.start(user, input.client));
     });
   }
 }

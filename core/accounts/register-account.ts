@@ -26,27 +26,30 @@ export interface RegisterAccountInput {
   userAgent: string | null;
 }
 
+export interface RegisterAccountDeps {
+  accounts: AccountRepository;
+  passwords: PasswordHasher;
+  starter: SessionStarter;
+  limits: AttemptLimits;
+  uow: UnitOfWork;
+  ids: IdGenerator;
+  clock: Clock;
+}
+
 export class RegisterAccount {
-  constructor(
-    private readonly accounts: AccountRepository,
-    private readonly passwords: PasswordHasher,
-    private readonly sessions: SessionStarter,
-    private readonly limits: AttemptLimits,
-    private readonly uow: UnitOfWork,
-    private readonly ids: IdGenerator,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: RegisterAccountDeps) {}
 
   async execute(input: RegisterAccountInput): Promise<Result<SignedIn, 'email_taken'> | RateLimited> {
+    const { accounts, passwords, starter, limits, uow, ids, clock } = this.deps;
     const email = normalizeEmail(input.email);
-    const limited = await this.limits.check('register', email, input.clientIp);
+    const limited = await limits.check('register', email, input.clientIp);
     if (limited) return limited;
-    if (await this.accounts.findByEmail(email)) return err('email_taken');
+    if (await accounts.findByEmail(email)) return err('email_taken');
     // Hash outside the transaction: it is the slow part and needs no database.
-    const passwordHash = await this.passwords.hash(input.password);
-    return this.uow.run(async () => {
+    const passwordHash = await passwords.hash(input.password);
+    return uow.run(async () => {
       const user = new User({
-        id: this.ids.newId(),
+        id: ids.newId(),
         email,
         passwordHash,
         firstName: input.firstName,
@@ -54,10 +57,10 @@ export class RegisterAccount {
         phoneNumber: input.phoneNumber,
         language: input.language,
         emailVerified: false,
-        createdAt: this.clock.now(),
+        createdAt: clock.now(),
       });
-      if ((await this.accounts.add(user)) === 'email_taken') return err('email_taken');
-      return ok(await this.sessions.start(user, { ip: input.clientIp, userAgent: input.userAgent }));
+      if ((await accounts.add(user)) === 'email_taken') return err('email_taken');
+      return ok(await starter.start(user, { ip: input.clientIp, userAgent: input.userAgent }));
     });
   }
 }

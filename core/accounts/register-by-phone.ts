@@ -36,17 +36,17 @@ export function registrablePhone(raw: string): Result<string, 'phone_number_inva
   return phoneKey(raw).ok ? err('phone_number_not_rwandan') : rwandan;
 }
 
+export interface RegisterByPhoneDeps {
+  accounts: AccountRepository;
+  pins: UssdPins;
+  hasher: PasswordHasher;
+  uow: UnitOfWork;
+  ids: IdGenerator;
+  clock: Clock;
+}
+
 export class RegisterByPhone {
-  constructor(
-    private readonly deps: {
-      accounts: AccountRepository;
-      pins: UssdPins;
-      hasher: PasswordHasher;
-      uow: UnitOfWork;
-      ids: IdGenerator;
-      clock: Clock;
-    },
-  ) {}
+  constructor(private readonly deps: RegisterByPhoneDeps) {}
 
   async execute(input: RegisterByPhoneInput): Promise<Result<{ userId: string }, RegisterByPhoneError>> {
     const { accounts, pins, hasher, uow, ids, clock } = this.deps;

@@ -37,35 +37,44 @@ export class RequestPasswordReset extends EmailOneTimeLink {
   };
 }
 
-export class ResetPassword {
-  constructor(
-    private readonly accounts: AccountRepository,
-    private readonly passwords: PasswordHasher,
-    private readonly links: SignInLinkStore,
-    private readonly secrets: SecretTokens,
-    private readonly sessions: SessionStore,
-    private readonly starter: SessionStarter,
-    private readonly outbox: Outbox,
-    private readonly uow: UnitOfWork,
-    private readonly clock: Clock,
-    private readonly publicBaseUrl: string,
-  ) {}
+export interface ResetPasswordDeps {
+  accounts: AccountRepository;
+  passwords: PasswordHasher;
+  links: SignInLinkStore;
+  secrets: SecretTokens;
+  sessions: SessionStore;
+  starter: SessionStarter;
+  outbox: Outbox;
+  uow: UnitOfWork;
+  clock: Clock;
+  publicBaseUrl: string;
+}
 
-  async execute(input: { token: string; newPassword: string; client: SessionClient }): Promise<Result<SignedIn, 'invalid_or_expired_reset_link'>> {
+export interface ResetPasswordInput {
+  token: string;
+  newPassword: string;
+  client: SessionClient;
+}
+
+export class ResetPassword {
+  constructor(private readonly deps: ResetPasswordDeps) {}
+
+  async execute(input: ResetPasswordInput): Promise<Result<SignedIn, 'invalid_or_expired_reset_link'>> {
+    const { accounts, passwords, links, secrets, sessions, starter, outbox, uow, clock, publicBaseUrl } = this.deps;
     // Hash outside the transaction: it is the slow part and needs no database.
-    const passwordHash = await this.passwords.hash(input.newPassword);
-    return this.uow.run(async () => {
-      const now = this.clock.now();
-      const redeemed = await this.links.redeem(this.secrets.hash(input.token), ['password_reset'], now);
-      const user = redeemed === null ? null : await this.accounts.findById(redeemed.userId);
+    const passwordHash = await passwords.hash(input.newPassword);
+    return uow.run(async () => {
+      const now = clock.now();
+      const redeemed = await links.redeem(secrets.hash(input.token), ['password_reset'], now);
+      const user = redeemed === null ? null : await accounts.findById(redeemed.userId);
       if (!user) return err('invalid_or_expired_reset_link');
       user.setPasswordHash(passwordHash, now);
       user.markEmailVerified(now);
-      await this.accounts.save(user);
-      await this.links.invalidateOutstanding(user.id, now);
-      await this.sessions.revokeAllOf(user.id, now);
-      if (user.email !== null) await this.outbox.enqueue(passwordChangedEmail({ ...user, email: user.email }, this.publicBaseUrl));
-      return ok(await this.starter.start(user, input.client));
+      await accounts.save(user);
+      await links.invalidateOutstanding(user.id, now);
+      await sessions.revokeAllOf(user.id, now);
+      if (user.email !== null) await outbox.enqueue(passwordChangedEmail({ ...user, email: user.email }, publicBaseUrl));
+      return ok(await starter.start(user, input.client));
     });
   }
 }

@@ -25,30 +25,33 @@ export interface SeededAccount {
   created: boolean;
 }
 
+export interface SeedDemoAccountsDeps {
+  accounts: AccountRepository;
+  passwords: PasswordHasher;
+  uow: UnitOfWork;
+  ids: IdGenerator;
+  clock: Clock;
+}
+
 export class SeedDemoAccounts {
-  constructor(
-    private readonly accounts: AccountRepository,
-    private readonly passwords: PasswordHasher,
-    private readonly uow: UnitOfWork,
-    private readonly ids: IdGenerator,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: SeedDemoAccountsDeps) {}
 
   async execute(): Promise<SeededAccount[]> {
-    const passwordHash = await this.passwords.hash(DEMO_PASSWORD);
-    return this.uow.run(async () => {
+    const { accounts, passwords, uow, ids, clock } = this.deps;
+    const passwordHash = await passwords.hash(DEMO_PASSWORD);
+    return uow.run(async () => {
       const seeded: SeededAccount[] = [];
       for (const demo of DEMO_ACCOUNTS) {
         const user = new User({
           ...demo,
-          id: this.ids.newId(),
+          id: ids.newId(),
           passwordHash,
           emailVerified: true,
           nidaVerified: true,
           isDemo: true,
-          createdAt: this.clock.now(),
+          createdAt: clock.now(),
         });
-        const outcome = await this.accounts.add(user);
+        const outcome = await accounts.add(user);
         seeded.push({ email: demo.email, password: DEMO_PASSWORD, created: outcome === 'added' });
       }
       return seeded;

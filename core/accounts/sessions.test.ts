@@ -43,18 +43,18 @@ const PASSWORD = 'long enough';
 
 async function world() {
   const w = accountsWorld();
-  const register = new RegisterAccount(w.accounts, w.passwords, w.starter, w.limits, w.uow, w.ids, w.clock);
-  const signIn = new SignIn(w.accounts, w.passwords, w.starter, w.throttle);
-  const authenticate = new Authenticate(w.sessions, w.secrets, w.clock, w.sessionPolicy);
+  const register = new RegisterAccount(w);
+  const signIn = new SignIn(w);
+  const authenticate = new Authenticate(w);
   const first = await register.execute({ email: 'amina@example.rw', password: PASSWORD, firstName: 'Amina', lastName: 'Uwase', phoneNumber: null, language: 'en', clientIp: '10.0.0.1', userAgent: 'Phone' });
   if (!first.ok) throw new Error(first.error);
   const other = await register.execute({ email: 'jean@example.rw', password: PASSWORD, firstName: 'Jean', lastName: 'Bosco', phoneNumber: null, language: 'en', clientIp: '10.0.0.9', userAgent: null });
   if (!other.ok) throw new Error(other.error);
   const second = await signIn.execute({ email: 'amina@example.rw', password: PASSWORD, clientIp: '10.0.0.2', userAgent: 'Laptop' });
   if (!second.ok) throw new Error(second.error);
-  const live = async (token: string) => (await authenticate.execute(token)).ok;
+  const live = async (token: string) => (await authenticate.execute({ sessionToken: token })).ok;
   const sessionIdOf = async (token: string) => {
-    const result = await authenticate.execute(token);
+    const result = await authenticate.execute({ sessionToken: token });
     if (!result.ok) throw new Error(result.error);
     return result.value.sessionId;
   };
@@ -64,7 +64,7 @@ async function world() {
 describe('password change', () => {
   it('needs the current password, then ends every other session and keeps this one', async () => {
     const w = await world();
-    const change = new ChangePassword(w.accounts, w.passwords, w.sessions, w.links, w.throttle, w.outbox, w.uow, w.clock, 'https://ikimina.rw');
+    const change = new ChangePassword(w);
     const sessionId = await w.sessionIdOf(w.amina.token);
     const input = { userId: w.amina.user.id, sessionId, currentPassword: 'wrong', newPassword: 'a new secret', clientIp: '10.0.0.1' };
     expect(await change.execute(input)).toEqual({ ok: false, error: 'current_password_incorrect' });
@@ -83,7 +83,7 @@ describe('password change', () => {
 
   it('slows down guessing the current password like a sign-in', async () => {
     const w = await world();
-    const change = new ChangePassword(w.accounts, w.passwords, w.sessions, w.links, w.throttle, w.outbox, w.uow, w.clock, 'https://ikimina.rw');
+    const change = new ChangePassword(w);
     const input = { userId: w.amina.user.id, sessionId: await w.sessionIdOf(w.amina.token), currentPassword: 'guess', newPassword: 'a new secret', clientIp: '10.0.0.1' };
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await change.execute(input));
@@ -94,8 +94,8 @@ describe('password change', () => {
 describe('password reset', () => {
   async function resetWorld() {
     const w = await world();
-    const request = new RequestPasswordReset(w.accounts, w.links, w.outbox, w.secrets, w.limits, w.uow, w.ids, w.clock, 'https://ikimina.rw');
-    const reset = new ResetPassword(w.accounts, w.passwords, w.links, w.secrets, w.sessions, w.starter, w.outbox, w.uow, w.clock, 'https://ikimina.rw');
+    const request = new RequestPasswordReset(w);
+    const reset = new ResetPassword(w);
     const linkToken = () => {
       const message = w.outbox.messages.at(-1);
       const body = withSecret(message?.body ?? '', message?.secret ?? '');
@@ -132,11 +132,11 @@ describe('password reset', () => {
 
   it('a reset link is not a sign-in link, nor a sign-in link a reset link; it expires after 30 minutes', async () => {
     const w = await resetWorld();
-    const redeem = new RedeemSignInLink(w.accounts, w.links, w.secrets, w.starter, w.sessions, w.uow, w.clock);
-    const requestLink = new RequestSignInLink(w.accounts, w.links, w.outbox, w.secrets, w.limits, w.uow, w.ids, w.clock, 'https://ikimina.rw');
+    const redeem = new RedeemSignInLink(w);
+    const requestLink = new RequestSignInLink(w);
     await w.request.execute({ email: 'amina@example.rw', clientIp: '1.1.1.1' });
     const resetToken = w.linkToken();
-    expect(await redeem.execute(resetToken, { ip: null, userAgent: null })).toEqual({ ok: false, error: 'invalid_or_expired_link' });
+    expect(await redeem.execute({ token: resetToken, client: { ip: null, userAgent: null } })).toEqual({ ok: false, error: 'invalid_or_expired_link' });
     await requestLink.execute({ email: 'jean@example.rw', clientIp: '1.1.1.1' });
     const message = w.outbox.messages.at(-1);
     const signInToken = /#token=(\S+)/.exec(withSecret(message?.body ?? '', message?.secret ?? ''))?.[1] ?? '';
@@ -149,12 +149,12 @@ describe('password reset', () => {
 describe('sessions of a member', () => {
   it('an e-mailed sign-in link ends the member’s other sessions', async () => {
     const w = await world();
-    const requestLink = new RequestSignInLink(w.accounts, w.links, w.outbox, w.secrets, w.limits, w.uow, w.ids, w.clock, 'https://ikimina.rw');
-    const redeem = new RedeemSignInLink(w.accounts, w.links, w.secrets, w.starter, w.sessions, w.uow, w.clock);
+    const requestLink = new RequestSignInLink(w);
+    const redeem = new RedeemSignInLink(w);
     await requestLink.execute({ email: 'amina@example.rw', clientIp: '1.1.1.1' });
     const message = w.outbox.messages.at(-1);
     const token = /#token=(\S+)/.exec(withSecret(message?.body ?? '', message?.secret ?? ''))?.[1] ?? '';
-    const signedIn = await redeem.execute(token, { ip: '1.1.1.1', userAgent: null });
+    const signedIn = await redeem.execute({ token, client: { ip: '1.1.1.1', userAgent: null } });
     if (!signedIn.ok) throw new Error(signedIn.error);
     expect(await w.live(w.amina.token)).toBe(false);
     expect(await w.live(w.aminaLaptop.token)).toBe(false);
@@ -164,12 +164,12 @@ describe('sessions of a member', () => {
 
   it('lists only the member’s live sessions, marks the current one, and revokes only the member’s own', async () => {
     const w = await world();
-    const list = new ListSessions(w.sessions, w.clock, w.sessionPolicy);
-    const revoke = new RevokeSession(w.sessions, w.clock);
+    const list = new ListSessions(w);
+    const revoke = new RevokeSession(w);
     const current = await w.sessionIdOf(w.amina.token);
     const laptop = await w.sessionIdOf(w.aminaLaptop.token);
     const jean = await w.sessionIdOf(w.jean.token);
-    const listed = await list.execute(w.amina.user.id, current);
+    const listed = await list.execute({ userId: w.amina.user.id, currentSessionId: current });
     expect(listed.map((s) => [s.id, s.current, s.userAgent])).toEqual(
       expect.arrayContaining([
         [current, true, 'Phone'],
@@ -177,21 +177,21 @@ describe('sessions of a member', () => {
       ]),
     );
     expect(listed).toHaveLength(2);
-    expect(await revoke.execute(w.amina.user.id, jean)).toEqual({ ok: false, error: 'session_not_found' });
+    expect(await revoke.execute({ userId: w.amina.user.id, sessionId: jean })).toEqual({ ok: false, error: 'session_not_found' });
     expect(await w.live(w.jean.token)).toBe(true);
-    expect(await revoke.execute(w.amina.user.id, laptop)).toEqual({ ok: true, value: undefined });
+    expect(await revoke.execute({ userId: w.amina.user.id, sessionId: laptop })).toEqual({ ok: true, value: undefined });
     expect(await w.live(w.aminaLaptop.token)).toBe(false);
-    expect(await revoke.execute(w.amina.user.id, laptop)).toEqual({ ok: false, error: 'session_not_found' });
+    expect(await revoke.execute({ userId: w.amina.user.id, sessionId: laptop })).toEqual({ ok: false, error: 'session_not_found' });
     // An idle session drops out of the list.
     w.clock.advance(31 * 60_000);
-    expect(await list.execute(w.amina.user.id, current)).toEqual([]);
+    expect(await list.execute({ userId: w.amina.user.id, currentSessionId: current })).toEqual([]);
   });
 
   it('signing out everywhere ends every session of the member and their outstanding links', async () => {
     const w = await world();
-    const requestLink = new RequestSignInLink(w.accounts, w.links, w.outbox, w.secrets, w.limits, w.uow, w.ids, w.clock, 'https://ikimina.rw');
+    const requestLink = new RequestSignInLink(w);
     await requestLink.execute({ email: 'amina@example.rw', clientIp: '1.1.1.1' });
-    await new SignOutEverywhere(w.sessions, w.links, w.uow, w.clock).execute(w.amina.user.id);
+    await new SignOutEverywhere(w).execute({ userId: w.amina.user.id });
     expect(await w.live(w.amina.token)).toBe(false);
     expect(await w.live(w.aminaLaptop.token)).toBe(false);
     expect(await w.live(w.jean.token)).toBe(true);

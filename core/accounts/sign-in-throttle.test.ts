@@ -106,7 +106,7 @@ describe('waitSeconds and afterAttempt: an attacker’s failures', () => {
 describe('SignInThrottle over its store', () => {
   it('a stranger failing from one client: the owner, from another client, waits at most a minute', async () => {
     const w = accountsWorld();
-    const throttle = new SignInThrottle(w.throttleStore, w.uow, w.clock);
+    const throttle = new SignInThrottle({ store: w.throttleStore, uow: w.uow, clock: w.clock });
     let refusedOwner = 0;
     for (let i = 0; i < 200; i++) {
       await throttle.begin('amina@example.rw', '6.6.6.6');
@@ -131,7 +131,7 @@ describe('SignInThrottle over its store', () => {
 
   it('answers a Retry-After that doubles with each counted failure', async () => {
     const w = accountsWorld();
-    const throttle = new SignInThrottle(w.throttleStore, w.uow, w.clock);
+    const throttle = new SignInThrottle({ store: w.throttleStore, uow: w.uow, clock: w.clock });
     const waits: number[] = [];
     for (let i = 0; i < 10; i++) {
       const refused = await throttle.begin('x@example.rw', '1.1.1.1');

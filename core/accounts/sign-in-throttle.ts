@@ -76,13 +76,25 @@ export function afterClientSuccess(count: FailureCount): FailureCount {
   return failures === 0 ? NO_FAILURES : { failures, lastFailureAt: count.lastFailureAt };
 }
 
+export interface ThrottlePolicies {
+  account: ThrottlePolicy;
+  client: ThrottlePolicy;
+}
+
+export interface SignInThrottleDeps {
+  store: ThrottleStore;
+  uow: UnitOfWork;
+  clock: Clock;
+  /** ACCOUNT_THROTTLE and CLIENT_THROTTLE when not given. */
+  policies?: ThrottlePolicies;
+}
+
 export class SignInThrottle {
-  constructor(
-    private readonly store: ThrottleStore,
-    private readonly uow: UnitOfWork,
-    private readonly clock: Clock,
-    private readonly policies: { account: ThrottlePolicy; client: ThrottlePolicy } = { account: ACCOUNT_THROTTLE, client: CLIENT_THROTTLE },
-  ) {}
+  private readonly policies: ThrottlePolicies;
+
+  constructor(private readonly deps: SignInThrottleDeps) {
+    this.policies = deps.policies ?? { account: ACCOUNT_THROTTLE, client: CLIENT_THROTTLE };
+  }
 
   /**
    * Counts an attempt on `account` (a normalised e-mail address) from `client` (its address), or
@@ -90,16 +102,17 @@ export class SignInThrottle {
    */
   async begin(account: string, client: string): Promise<RateLimited | null> {
     const keys = keysOf(account, client);
-    return this.uow.run(async () => {
-      const now = this.clock.now();
-      const [byAccount = NO_FAILURES, byClient = NO_FAILURES] = await this.store.lock(keys);
+    const { store, uow, clock } = this.deps;
+    return uow.run(async () => {
+      const now = clock.now();
+      const [byAccount = NO_FAILURES, byClient = NO_FAILURES] = await store.lock(keys);
       const wait = Math.max(waitSeconds(byAccount, now, this.policies.account), waitSeconds(byClient, now, this.policies.client));
       if (wait > 0) {
-        await this.store.save(keys[1], afterAttempt(byClient, now, this.policies.client));
+        await store.save(keys[1], afterAttempt(byClient, now, this.policies.client));
         return { ok: false, error: 'rate_limited', retryAfterSeconds: wait } as const;
       }
-      await this.store.save(keys[0], afterAttempt(byAccount, now, this.policies.account));
-      await this.store.save(keys[1], afterAttempt(byClient, now, this.policies.client));
+      await store.save(keys[0], afterAttempt(byAccount, now, this.policies.account));
+      await store.save(keys[1], afterAttempt(byClient, now, this.policies.client));
       return null;
     });
   }
@@ -107,10 +120,11 @@ export class SignInThrottle {
   /** The password was right: the account starts afresh, the client gets its attempt back. */
   async succeeded(account: string, client: string): Promise<void> {
     const keys = keysOf(account, client);
-    await this.uow.run(async () => {
-      const [, byClient = NO_FAILURES] = await this.store.lock(keys);
-      await this.store.save(keys[0], NO_FAILURES);
-      await this.store.save(keys[1], afterClientSuccess(byClient));
+    const { store, uow } = this.deps;
+    await uow.run(async () => {
+      const [, byClient = NO_FAILURES] = await store.lock(keys);
+      await store.save(keys[0], NO_FAILURES);
+      await store.save(keys[1], afterClientSuccess(byClient));
     });
   }
 }

@@ -30,9 +30,9 @@ function setup(identity: SingleSignOnIdentity | 'sso_email_unverified' = google)
   const provider = fakeProvider(identity);
   return {
     ...w,
-    start: new StartProviderSignIn(provider, w.ssoAttempts, w.clock),
-    finish: new SignInWithProvider(provider, w.ssoAttempts, w.accounts, w.links, w.secrets, w.uow, w.ids, w.clock),
-    redeem: new RedeemSignInLink(w.accounts, w.links, w.secrets, w.starter, w.sessions, w.uow, w.clock),
+    start: new StartProviderSignIn({ provider, attempts: w.ssoAttempts, clock: w.clock }),
+    finish: new SignInWithProvider({ ...w, provider, attempts: w.ssoAttempts }),
+    redeem: new RedeemSignInLink(w),
   };
 }
 
@@ -45,9 +45,9 @@ describe('provider sign-in', () => {
     const link = s.links.links[0];
     expect(link).toMatchObject({ purpose: 'sso', tokenHash: s.secrets.hash(result.value) });
     expect((link?.expiresAt.getTime() ?? 0) - s.clock.now().getTime()).toBe(SSO_HANDOVER_TTL_SECONDS * 1000);
-    const signedIn = await s.redeem.execute(result.value, CLIENT);
+    const signedIn = await s.redeem.execute({ token: result.value, client: CLIENT });
     expect(signedIn.ok && signedIn.value.user).toMatchObject({ email: 'keza@example.rw', passwordHash: null, emailVerified: true, firstName: 'Keza', profilePhotoUrl: 'https://pic' });
-    expect((await s.redeem.execute(result.value, CLIENT)).ok).toBe(false);
+    expect((await s.redeem.execute({ token: result.value, client: CLIENT })).ok).toBe(false);
   });
 
   it('links an existing account by e-mail, then finds it by subject', async () => {

@@ -20,48 +20,59 @@ import { normalizeEmail, User, UserIdentity } from './user.ts';
 
 export const SSO_HANDOVER_TTL_SECONDS = 120;
 
+export interface SignInWithProviderDeps {
+  provider: SingleSignOn;
+  attempts: SingleSignOnAttempts;
+  accounts: AccountRepository;
+  links: SignInLinkStore;
+  secrets: SecretTokens;
+  uow: UnitOfWork;
+  ids: IdGenerator;
+  clock: Clock;
+}
+
+export interface SignInWithProviderInput {
+  /** The full URL the provider redirected the browser to (query included). */
+  callbackUrl: string;
+  state: string;
+  clientIp: string;
+}
+
 export class SignInWithProvider {
-  constructor(
-    private readonly provider: SingleSignOn,
-    private readonly attempts: SingleSignOnAttempts,
-    private readonly accounts: AccountRepository,
-    private readonly links: SignInLinkStore,
-    private readonly secrets: SecretTokens,
-    private readonly uow: UnitOfWork,
-    private readonly ids: IdGenerator,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: SignInWithProviderDeps) {}
 
   /** Answers the sign-in link token for the browser to redeem. */
-  async execute(input: { callbackUrl: string; state: string; clientIp: string }): Promise<Result<string, SingleSignOnError | 'sso_expired'>> {
-    const pending = await this.attempts.take(input.state, this.clock.now());
+  async execute(input: SignInWithProviderInput): Promise<Result<string, SingleSignOnError | 'sso_expired'>> {
+    const { provider, attempts, links, secrets, uow, ids, clock } = this.deps;
+    const pending = await attempts.take(input.state, clock.now());
     if (!pending) return err('sso_expired');
-    const identity = await this.provider.finish(input.callbackUrl, pending);
+    const identity = await provider.finish(input.callbackUrl, pending);
     if (!identity.ok) return identity;
-    return this.uow.run(async () => {
+    return uow.run(async () => {
       const user = await this.findOrCreate(identity.value);
-      const { token, link } = issueSignInLink(this.secrets, {
-        id: this.ids.newId(),
+      const { token, link } = issueSignInLink(secrets, {
+        id: ids.newId(),
         userId: user.id,
         purpose: 'sso',
-        now: this.clock.now(),
+        now: clock.now(),
         ttlMs: SSO_HANDOVER_TTL_SECONDS * 1000,
         createdIp: input.clientIp,
       });
-      await this.links.add(link);
+      await links.add(link);
       return ok(token);
     });
   }
 
   private async findOrCreate(identity: SingleSignOnIdentity): Promise<User> {
-    const linked = await this.accounts.findByIdentity(identity.provider, identity.subject);
+    const { accounts, ids, clock } = this.deps;
+    const linked = await accounts.findByIdentity(identity.provider, identity.subject);
     if (linked) return linked;
-    const now = this.clock.now();
+    const now = clock.now();
     const email = normalizeEmail(identity.email);
-    let user = await this.accounts.findByEmail(email);
+    let user = await accounts.findByEmail(email);
     if (!user) {
       const created = new User({
-        id: this.ids.newId(),
+        id: ids.newId(),
         email,
         passwordHash: null,
         firstName: identity.firstName?.trim() || email.split('@')[0] || email,
@@ -73,10 +84,10 @@ export class SignInWithProvider {
         createdAt: now,
       });
       // A concurrent registration of the same address wins; link to that account instead.
-      user = (await this.accounts.add(created)) === 'added' ? created : await this.accounts.findByEmail(email);
+      user = (await accounts.add(created)) === 'added' ? created : await accounts.findByEmail(email);
       if (!user) throw new Error(`account for ${email} vanished during provider sign-in`);
     }
-    await this.accounts.linkIdentity(new UserIdentity({ provider: identity.provider, subject: identity.subject, userId: user.id, createdAt: now }));
+    await accounts.linkIdentity(new UserIdentity({ provider: identity.provider, subject: identity.subject, userId: user.id, createdAt: now }));
     return user;
   }
 }

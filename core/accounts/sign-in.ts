@@ -23,30 +23,33 @@ export interface SignInInput {
   userAgent: string | null;
 }
 
+export interface SignInDeps {
+  accounts: AccountRepository;
+  passwords: PasswordHasher;
+  starter: SessionStarter;
+  throttle: SignInThrottle;
+}
+
 export class SignIn {
   /** Verified against when there is no account, so both paths cost one hash verification. */
   private decoyHash: Promise<string> | null = null;
 
-  constructor(
-    private readonly accounts: AccountRepository,
-    private readonly passwords: PasswordHasher,
-    private readonly sessions: SessionStarter,
-    private readonly throttle: SignInThrottle,
-  ) {}
+  constructor(private readonly deps: SignInDeps) {}
 
   async execute(input: SignInInput): Promise<Result<SignedIn, 'invalid_credentials'> | RateLimited> {
+    const { accounts, passwords, starter, throttle } = this.deps;
     const email = normalizeEmail(input.email);
-    const limited = await this.throttle.begin(email, input.clientIp);
+    const limited = await throttle.begin(email, input.clientIp);
     if (limited) return limited;
-    const user = await this.accounts.findByEmail(email);
+    const user = await accounts.findByEmail(email);
     if (!user || user.passwordHash === null) {
-      this.decoyHash ??= this.passwords.hash('decoy password never used by anyone');
-      await this.passwords.verify(await this.decoyHash, input.password);
+      this.decoyHash ??= passwords.hash('decoy password never used by anyone');
+      await passwords.verify(await this.decoyHash, input.password);
       return err('invalid_credentials');
     }
-    if (!(await this.passwords.verify(user.passwordHash, input.password))) return err('invalid_credentials');
-    await this.throttle.succeeded(email, input.clientIp);
+    if (!(await passwords.verify(user.passwordHash, input.password))) return err('invalid_credentials');
+    await throttle.succeeded(email, input.clientIp);
     const client: SessionClient = { ip: input.clientIp, userAgent: input.userAgent };
-    return ok(await this.sessions.start(user, client));
+    return ok(await starter.start(user, client));
   }
 }

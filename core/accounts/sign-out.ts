@@ -11,31 +11,45 @@ import type { Clock } from '../shared/clock.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { SecretTokens, SessionStore, SignInLinkStore } from './ports.ts';
 
-export class SignOut {
-  constructor(
-    private readonly sessions: SessionStore,
-    private readonly secrets: SecretTokens,
-    private readonly clock: Clock,
-  ) {}
+export interface SignOutDeps {
+  sessions: SessionStore;
+  secrets: SecretTokens;
+  clock: Clock;
+}
 
-  async execute(sessionToken: string): Promise<void> {
-    await this.sessions.revoke(this.secrets.hash(sessionToken), this.clock.now());
+export interface SignOutInput {
+  sessionToken: string;
+}
+
+export class SignOut {
+  constructor(private readonly deps: SignOutDeps) {}
+
+  async execute(input: SignOutInput): Promise<void> {
+    const { sessions, secrets, clock } = this.deps;
+    await sessions.revoke(secrets.hash(input.sessionToken), clock.now());
   }
 }
 
-export class SignOutEverywhere {
-  constructor(
-    private readonly sessions: SessionStore,
-    private readonly links: SignInLinkStore,
-    private readonly uow: UnitOfWork,
-    private readonly clock: Clock,
-  ) {}
+export interface SignOutEverywhereDeps {
+  sessions: SessionStore;
+  links: SignInLinkStore;
+  uow: UnitOfWork;
+  clock: Clock;
+}
 
-  async execute(userId: string): Promise<void> {
-    await this.uow.run(async () => {
-      const now = this.clock.now();
-      await this.sessions.revokeAllOf(userId, now);
-      await this.links.invalidateOutstanding(userId, now);
+export interface SignOutEverywhereInput {
+  userId: string;
+}
+
+export class SignOutEverywhere {
+  constructor(private readonly deps: SignOutEverywhereDeps) {}
+
+  async execute(input: SignOutEverywhereInput): Promise<void> {
+    const { sessions, links, uow, clock } = this.deps;
+    await uow.run(async () => {
+      const now = clock.now();
+      await sessions.revokeAllOf(input.userId, now);
+      await links.invalidateOutstanding(input.userId, now);
     });
   }
 }

@@ -11,17 +11,20 @@ import type { SingleSignOn } from './single-sign-on.ts';
 
 export const SSO_ATTEMPT_TTL_MINUTES = 10;
 
+export interface StartProviderSignInDeps {
+  provider: SingleSignOn;
+  attempts: SingleSignOnAttempts;
+  clock: Clock;
+}
+
 export class StartProviderSignIn {
-  constructor(
-    private readonly provider: SingleSignOn,
-    private readonly attempts: SingleSignOnAttempts,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: StartProviderSignInDeps) {}
 
   async execute(): Promise<{ authorizationUrl: string; state: string }> {
-    const { authorizationUrl, pending } = await this.provider.start();
-    const expiresAt = new Date(this.clock.now().getTime() + SSO_ATTEMPT_TTL_MINUTES * 60_000);
-    await this.attempts.add(pending, expiresAt);
+    const { provider, attempts, clock } = this.deps;
+    const { authorizationUrl, pending } = await provider.start();
+    const expiresAt = new Date(clock.now().getTime() + SSO_ATTEMPT_TTL_MINUTES * 60_000);
+    await attempts.add(pending, expiresAt);
     return { authorizationUrl, state: pending.state };
   }
 }

@@ -20,20 +20,24 @@ export interface SignedIn {
   user: User;
 }
 
+export interface SessionStarterDeps {
+  sessions: SessionStore;
+  secrets: SecretTokens;
+  ids: IdGenerator;
+  clock: Clock;
+  sessionPolicy: SessionPolicy;
+}
+
+/** A domain service the ways in share (not a use case of its own: no channel calls it). */
 export class SessionStarter {
-  constructor(
-    private readonly sessions: SessionStore,
-    private readonly secrets: SecretTokens,
-    private readonly ids: IdGenerator,
-    private readonly clock: Clock,
-    private readonly policy: SessionPolicy,
-  ) {}
+  constructor(private readonly deps: SessionStarterDeps) {}
 
   async start(user: User, client: SessionClient): Promise<SignedIn> {
-    const now = this.clock.now();
-    const { token, hash } = this.secrets.issue();
-    const expiresAt = absoluteExpiry(now, this.policy);
-    await this.sessions.add(new Session({ id: this.ids.newId(), userId: user.id, tokenHash: hash, createdAt: now, expiresAt, client }));
+    const { sessions, secrets, ids, clock, sessionPolicy } = this.deps;
+    const now = clock.now();
+    const { token, hash } = secrets.issue();
+    const expiresAt = absoluteExpiry(now, sessionPolicy);
+    await sessions.add(new Session({ id: ids.newId(), userId: user.id, tokenHash: hash, createdAt: now, expiresAt, client }));
     return { token, expiresAt, user };
   }
 }

@@ -16,10 +16,24 @@ import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { phoneKey, type PinHasher, type UssdPin, type UssdPins } from './ussd-pins.ts';
 
-export class VerifyUssdPin {
-  constructor(private readonly deps: { pins: UssdPins; hasher: PinHasher; uow: UnitOfWork; clock: Clock }) {}
+export interface VerifyUssdPinDeps {
+  pins: UssdPins;
+  hasher: PinHasher;
+  uow: UnitOfWork;
+  clock: Clock;
+}
 
-  async execute(input: { phoneNumber: string; pin: string; stored?: UssdPin | null }): Promise<Result<{ userId: string }, 'pin_incorrect'>> {
+export interface VerifyUssdPinInput {
+  phoneNumber: string;
+  pin: string;
+  /** The number's PIN row (null: none) as the caller just read it. */
+  stored?: UssdPin | null;
+}
+
+export class VerifyUssdPin {
+  constructor(private readonly deps: VerifyUssdPinDeps) {}
+
+  async execute(input: VerifyUssdPinInput): Promise<Result<{ userId: string }, 'pin_incorrect'>> {
     const { pins, hasher, uow, clock } = this.deps;
     const phone = phoneKey(input.phoneNumber);
     const stored = !phone.ok ? null : input.stored !== undefined ? input.stored : await pins.findByPhone(phone.value);

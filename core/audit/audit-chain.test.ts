@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyAuditLog } from './verify-audit-log.ts';
+import { VerifyAuditLog } from './verify-audit-log.ts';
 import { canonicalAuditRow, chainRow, describeBreak, GENESIS_HASH, storableEntry, verifyChain, type ChainedAuditRow, type Digest } from './audit-chain.ts';
 
 // The canonical text itself stands in for its hash: injective, so every change shows, and readable.
@@ -94,13 +94,13 @@ describe('verify audit log (paged)', () => {
   it('walks the chain across pages, a full last page included', async () => {
     for (const n of [0, 1, 4, 6, 7]) {
       const rows = chain(n);
-      expect(await verifyAuditLog({ log: reader(rows), digest }, 3)).toEqual({ ok: true, head: n ? { seq: n, hash: rows[n - 1]!.hash } : undefined, checked: n });
+      expect(await new VerifyAuditLog({ log: reader(rows), digest, pageSize: 3 }).execute()).toEqual({ ok: true, head: n ? { seq: n, hash: rows[n - 1]!.hash } : undefined, checked: n });
     }
   });
 
   it('names the first broken row on a later page', async () => {
     const rows = chain(7);
     rows[4] = { ...rows[4]!, actor: 'admin:mallory' };
-    expect(await verifyAuditLog({ log: reader(rows), digest }, 3)).toEqual({ ok: false, broken: { seq: 5, reason: 'hash_mismatch', expectedSeq: 5 } });
+    expect(await new VerifyAuditLog({ log: reader(rows), digest, pageSize: 3 }).execute()).toEqual({ ok: false, broken: { seq: 5, reason: 'hash_mismatch', expectedSeq: 5 } });
   });
 });

@@ -31,5 +31,15 @@ export interface SmsDeliveryReport {
   failureReason: string | undefined;
 }
 
+/** What became of each SMS handed to a gateway: the store delivery reports are recorded in. */
+export interface SmsDeliveries {
+  /**
+   * Stores the report against the SMS whose provider message id it names, unless a final report
+   * is there already (a final status is never overwritten, also by a concurrent report). The
+   * outbox message it names, and whether this report was stored; null when no SMS carries that id.
+   */
+  recordReport(report: SmsDeliveryReport, at: Date): Promise<{ outboxMessageId: string; stored: boolean } | null>;
+}
+
 /** Reads one delivery-report callback's form fields; pure, no I/O. */
 export type SmsDeliveryReportParser = (fields: Record<string, unknown>) => Result<SmsDeliveryReport, 'sms_delivery_report_invalid'>;
