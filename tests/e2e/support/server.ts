@@ -74,6 +74,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
     AFRICASTALKING_API_KEY: '',
     // NODE_ENV=production requires the gateway's callback secret; a fresh one per server.
     AFRICASTALKING_CALLBACK_SECRET: randomBytes(32).toString('hex'),
+    // The browser tests start from empty demo accounts; the demo world has its own tests.
+    SEED_DEMO_WORLD: 'false',
     ...database.env,
     ...options.env,
   };
