@@ -65,8 +65,6 @@ export type SeedDemoWorldOutcome =
   | { seeded: false; reason: 'demo_member_missing' | 'already_seeded' };
 
 export class SeedDemoWorld {
-  private settledCount = 0;
-
   constructor(private readonly deps: SeedDemoWorldDeps) {}
 
   async execute(): Promise<SeedDemoWorldOutcome> {
@@ -78,25 +76,24 @@ export class SeedDemoWorld {
     await seedAccounts.execute({ accounts: DEMO_NEIGHBOURS });
     const [amina, jean, grace] = await Promise.all(DEMO_NEIGHBOURS.map(async (n) => (await accounts.findByEmail(n.email))?.id));
     if (!amina || !jean || !grace) throw new Error('demo world: the neighbours could not be seeded');
-    this.settledCount = 0;
 
     // Personal savings: the collateral of the demo loan.
     const savings = await this.create(member.id, { name: 'Demo: My savings', description: 'Demo data: personal savings towards a loan', contributionAmount: '50000', frequency: 'monthly', maxMembers: 1 });
-    await this.payCycle(savings, 1);
+    let settled = await this.payCycle(savings, 1);
 
     // A weekly circle the demo member leads: first in the payout order, paid out in cycle 1.
     const circle = await this.create(member.id, { name: 'Demo: Umoja circle', description: 'Demo data: a weekly savings circle of neighbours', contributionAmount: '5000', frequency: 'weekly', maxMembers: 4 });
     for (const neighbour of [amina, jean, grace]) await this.join(circle, neighbour);
-    await this.payCycle(circle, 1);
-    await this.payCycle(circle, 2);
+    settled += await this.payCycle(circle, 1);
+    settled += await this.payCycle(circle, 2);
 
     // A monthly group Amina leads, which the demo member joined: one cycle paid, to Amina.
     const market = await this.create(amina, { name: 'Demo: Market friends', description: 'Demo data: a monthly group of market traders', contributionAmount: '10000', frequency: 'monthly', maxMembers: 3 });
     for (const neighbour of [member.id, jean]) await this.join(market, neighbour);
-    await this.payCycle(market, 1);
+    settled += await this.payCycle(market, 1);
 
-    const loanId = await this.loanInRepayment(member.id);
-    return { seeded: true, groups: 2, paymentsSettled: this.settledCount, loanId };
+    const loan = await this.loanInRepayment(member.id);
+    return { seeded: true, groups: 2, paymentsSettled: settled + loan.settled, loanId: loan.id };
   }
 
   private async create(creatorId: string, terms: TontineTermsInput): Promise<string> {
@@ -108,8 +105,8 @@ export class SeedDemoWorld {
     expectOk(await this.deps.joinTontine.execute({ tontineId, userId }), `join ${tontineId}`);
   }
 
-  /** Every member pays the cycle by mobile money; the provider's answers (and the payout they complete) are settled. */
-  private async payCycle(tontineId: string, cycle: number): Promise<void> {
+  /** Every member pays the cycle by mobile money; the provider's answers (and the payout they complete) are settled: how many. */
+  private async payCycle(tontineId: string, cycle: number): Promise<number> {
     const owed = (await this.deps.contributions.listByTontine(tontineId)).filter((c) => c.cycle === cycle && !c.isCompleted);
     for (const contribution of owed) {
       const wallet = await this.deps.wallets.walletOf(contribution.memberId);
@@ -123,27 +120,29 @@ export class SeedDemoWorld {
       });
       expectOk(paid, `pay contribution ${contribution.id}`);
     }
-    await this.settleAtProvider();
+    return this.settleAtProvider();
   }
 
   /**
    * The members approve what the provider holds; each answer is settled as a callback's would be.
    * Settling may start new transfers (the payout a last contribution completes): those too.
+   * Answers how many payments were settled.
    */
-  private async settleAtProvider(): Promise<void> {
+  private async settleAtProvider(): Promise<number> {
+    let count = 0;
     for (;;) {
       const approved = await this.deps.sandbox.approvePending();
-      if (approved.length === 0) return;
+      if (approved.length === 0) return count;
       for (const payment of approved) {
         const settled = expectOk(await this.deps.reconcilePayment.execute(payment), `settle ${payment.reference}`);
         if (settled.outcome !== 'applied' && settled.outcome !== 'exists') throw new Error(`demo world: ${payment.reference} was ${settled.outcome}`);
-        this.settledCount += 1;
+        count += 1;
       }
     }
   }
 
   /** 20,000 RWF over 6 months for market stock: shown, applied for, decided, disbursed, one instalment repaid. */
-  private async loanInRepayment(memberId: string): Promise<string> {
+  private async loanInRepayment(memberId: string): Promise<{ id: string; settled: number }> {
     const { lending } = this.deps;
     const application = { amount: Money.ofFrancs(20_000), termMonths: 6, purpose: 'Stock for the market stall (demo)' };
     const facts = expectOk(await lending.showKeyFacts({ ...application, memberId }), 'show the key facts');
@@ -155,12 +154,12 @@ export class SeedDemoWorld {
     if (applied.loan.status === 'pending') {
       expectOk(await lending.approve({ loanId, reason: 'Demo: approved by the demo officer', decidedBy: DEMO_OFFICER }), 'approve the loan');
     }
-    await this.settleAtProvider();
+    const disbursed = await this.settleAtProvider();
     expectOk(await lending.startRepayment({ memberId, loanId, scope: 'instalment', idempotencyKey: 'demo-world:repayment-1' }), 'repay an instalment');
-    await this.settleAtProvider();
+    const repaid = await this.settleAtProvider();
     const loan = await lending.loanOf(memberId, loanId);
     if (loan?.status !== 'active') throw new Error(`demo world: the loan is ${loan?.status ?? 'missing'}, not in repayment`);
-    return loanId;
+    return { id: loanId, settled: disbursed + repaid };
   }
 }
 

@@ -39,7 +39,8 @@ describe('the demo world, seeded at start', () => {
   it('gives the demo member groups, paid cycles, a payout, a loan in repayment and notifications', async () => {
     const first = await seedDemoData(t.container, { newDatabase: true });
     expect(first.accounts?.map((a) => a.created)).toEqual([true, true]);
-    expect(first.world).toMatchObject({ seeded: true, groups: 2 });
+    // 12 contributions, 3 payouts, the disbursement and one repayment.
+    expect(first.world).toMatchObject({ seeded: true, groups: 2, paymentsSettled: 17 });
 
     const get = await signIn(t, DEMO_MEMBER_EMAIL);
     const tontines = (await get('/api/tontines/user')).body as { name: string; status: string }[];
