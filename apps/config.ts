@@ -16,7 +16,8 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+    /** Unset: http://localhost:<the port the server listens on> (see `loadConfig`). */
+    PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_MAX: positiveInt(10),
     DATA_DIR: z.string().default('./data'),
@@ -75,6 +76,7 @@ const EnvSchema = z
     MTN_DISBURSEMENT_API_KEY: optionalText,
     SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
     PAYMENT_POLL_AFTER_SECONDS: positiveInt(120),
+    SEED_DEMO_WORLD: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
   })
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
@@ -125,7 +127,11 @@ export interface Config {
   port: number;
   host: string;
   logLevel: Env['LOG_LEVEL'];
-  /** Without a trailing slash. */
+  /**
+   * Without a trailing slash. PUBLIC_BASE_URL, or else http://localhost:<port>, the port being the
+   * one the server listens on (apps/main.ts reads it after listen, so PORT=0 is served too): the
+   * callback URL, the e-mailed links and the Google redirect follow the port with nothing else set.
+   */
   publicBaseUrl: string;
   /** Null: embedded PGlite in `dataDir`. */
   databaseUrl: string | null;
@@ -175,6 +181,8 @@ export interface Config {
       };
   /** `enabled` false: this replica runs no cron jobs (`jobs run` still works). */
   scheduler: { enabled: boolean; paymentPollAfterSeconds: number };
+  /** Whether `npm start` gives the demo accounts their demo world (core/demo/seed-demo-world.ts); sandbox mode only. */
+  seedDemoWorld: boolean;
 }
 
 export class ConfigError extends Error {
@@ -184,19 +192,24 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig(env: Record<string, string | undefined>): Config {
+/**
+ * `listeningPort`: the port the server actually listens on, once it does (PORT may be 0); the
+ * default public URL is built on it instead of PORT.
+ */
+export function loadConfig(env: Record<string, string | undefined>, options: { listeningPort?: number } = {}): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`));
   }
   const e = parsed.data;
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${options.listeningPort ?? e.PORT}`).replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
-    publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    publicBaseUrl,
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolMax: e.DATABASE_POOL_MAX,
     dataDir: e.DATA_DIR,
@@ -216,13 +229,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         ? { username: e.AFRICASTALKING_USERNAME, apiKey: e.AFRICASTALKING_API_KEY, baseUrl: e.AFRICASTALKING_BASE_URL, senderId: e.AFRICASTALKING_SENDER_ID ?? null }
         : null,
     gatewayCallbacks: { secret: e.AFRICASTALKING_CALLBACK_SECRET ?? null, allowedSources: e.AFRICASTALKING_ALLOWED_SOURCES ?? [] },
-    mobileMoney: mobileMoneyOf(e),
+    mobileMoney: mobileMoneyOf(e, publicBaseUrl),
     scheduler: { enabled: e.SCHEDULER_ENABLED, paymentPollAfterSeconds: e.PAYMENT_POLL_AFTER_SECONDS },
+    seedDemoWorld: e.SEED_DEMO_WORLD,
   };
 }
 
-function mobileMoneyOf(e: Env): Config['mobileMoney'] {
-  const callbackUrl = e.MOBILE_MONEY_CALLBACK_URL ?? `${e.PUBLIC_BASE_URL.replace(/\/+$/, '')}/api/payments/callbacks/mtn`;
+function mobileMoneyOf(e: Env, publicBaseUrl: string): Config['mobileMoney'] {
+  const callbackUrl = e.MOBILE_MONEY_CALLBACK_URL ?? `${publicBaseUrl}/api/payments/callbacks/mtn`;
   const callbackSecret = e.MOBILE_MONEY_CALLBACK_SECRET ?? null;
   if (e.MOBILE_MONEY_PROVIDER === 'sandbox') return { provider: 'sandbox', callbackUrl, callbackSecret, currency: 'RWF', settleMs: e.SANDBOX_SETTLE_MS, ongoingMs: e.SANDBOX_ONGOING_MS };
   const need = (value: string | undefined) => value ?? '';

@@ -61,6 +61,7 @@ import { ConfirmContributionPayment } from '../core/contributions/confirm-contri
 import { PayContribution } from '../core/contributions/pay-contribution.ts';
 import type { ContributionRepository } from '../core/contributions/ports.ts';
 import { Journal } from '../core/ledger/journal.ts';
+import type { SandboxApprovals } from '../core/demo/ports.ts';
 import type { JournalWriter, LedgerRepository } from '../core/ledger/ports.ts';
 import type { MailTransport } from '../core/notifications/mail-transport.ts';
 import { RecordSmsDeliveryReport } from '../core/notifications/record-sms-delivery-report.ts';
@@ -111,6 +112,7 @@ import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-test-numbers.ts';
 import { ContributionPayments } from './payments/contribution-payments.ts';
 import { SettlePaymentReport } from './payments/settle-payment-report.ts';
+import { demoModule } from './demo/module.ts';
 import { Lending, loansModule } from './modules/loans-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
 import { ussdModule } from './ussd/module.ts';
@@ -163,6 +165,8 @@ export const TOKENS = {
   /** Null when no mail transport is configured. */
   EmailDispatcher: token<EmailOutboxDispatcher | null>('EmailDispatcher'),
   MobileMoney: token<MobileMoney>('MobileMoney'),
+  /** The embedded sandbox's approvals (core/demo/ports.ts); null with a real provider or a test's own. */
+  SandboxApprovals: token<SandboxApprovals | null>('SandboxApprovals'),
   CallbackTokens: token<MobileMoneyCallbackTokens>('CallbackTokens'),
   PaymentDisputes: token<PaymentDisputes>('PaymentDisputes'),
   /** The provider of the configured adapter: its clearing account and its payments. */
@@ -185,12 +189,15 @@ export function createCallbackTokens(config: Config): MobileMoneyCallbackTokens 
   return new MobileMoneyCallbackTokens(callbackSecret ?? randomBytes(32).toString('base64url'), callbackUrl);
 }
 
-/** The configured mobile-money adapter: the embedded sandbox unless MTN is configured. */
-export function createMobileMoney(config: Config, tokens: MobileMoneyCallbackTokens): MobileMoney {
+/**
+ * The configured mobile-money adapter: the embedded sandbox unless MTN is configured. The sandbox
+ * is answered too: the demo world's members approve their payments there (core/demo/ports.ts).
+ */
+export function createMobileMoney(config: Config, tokens: MobileMoneyCallbackTokens): { mobileMoney: MobileMoney; sandbox: SandboxMobileMoney | null } {
   const settings = config.mobileMoney;
   const callbackUrlFor = (kind: CallbackKind, reference: string) => tokens.urlFor(kind, reference);
   if (settings.provider === 'mtn') {
-    return new MtnMomoMobileMoney({
+    const mobileMoney = new MtnMomoMobileMoney({
       baseUrl: settings.baseUrl,
       targetEnvironment: settings.targetEnvironment,
       currency: settings.currency,
@@ -198,8 +205,10 @@ export function createMobileMoney(config: Config, tokens: MobileMoneyCallbackTok
       disbursement: settings.disbursement,
       callbackUrlFor,
     });
+    return { mobileMoney, sandbox: null };
   }
-  return new SandboxTestNumbers(new SandboxMobileMoney({ callbackUrlFor, settleMs: settings.settleMs, ongoingMs: settings.ongoingMs }));
+  const sandbox = new SandboxMobileMoney({ callbackUrlFor, settleMs: settings.settleMs, ongoingMs: settings.ongoingMs });
+  return { mobileMoney: new SandboxTestNumbers(sandbox), sandbox };
 }
 
 function infrastructureModule(infra: Infrastructure): ContainerModule {
@@ -217,7 +226,9 @@ function infrastructureModule(infra: Infrastructure): ContainerModule {
     bind(TOKENS.UnitOfWork).toResolvedValue((em: EntityManager) => new MikroOrmUnitOfWork(em), [TOKENS.EntityManager]);
     const callbackTokens = infra.callbackTokens ?? createCallbackTokens(infra.config);
     bind(TOKENS.CallbackTokens).toConstantValue(callbackTokens);
-    bind(TOKENS.MobileMoney).toConstantValue(infra.mobileMoney ?? createMobileMoney(infra.config, callbackTokens));
+    const made = infra.mobileMoney ? { mobileMoney: infra.mobileMoney, sandbox: null } : createMobileMoney(infra.config, callbackTokens);
+    bind(TOKENS.MobileMoney).toConstantValue(made.mobileMoney);
+    bind(TOKENS.SandboxApprovals).toConstantValue(made.sandbox);
     bind(TOKENS.MobileMoneyProvider).toConstantValue(infra.config.mobileMoney.provider);
     bind(TOKENS.PayableNumber).toConstantValue(
       infra.config.mobileMoney.provider === 'sandbox'
@@ -429,6 +440,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, savingsModule, schedulerModule, ussdModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, savingsModule, schedulerModule, ussdModule, demoModule);
   return container;
 }

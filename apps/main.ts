@@ -1,36 +1,57 @@
 /**
  * `npm start`: read the configuration, open the database (embedded PGlite unless DATABASE_URL
- * is set), apply migrations, seed the demo accounts on a new database, then serve on PORT.
+ * is set), apply migrations, listen on PORT, seed the demo accounts (on a new database) and the
+ * demo world (apps/demo/seed-on-start.ts), then serve.
+ *
+ * The server listens before the container is built: without PUBLIC_BASE_URL the public URL (the
+ * mobile-money callback URL, e-mailed links, the Google redirect) is the port actually bound, so
+ * PORT=3100 or PORT=0 moves the whole app. Requests that arrive meanwhile wait for the app.
  */
 import { existsSync } from 'node:fs';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { RequestContext } from '@mikro-orm/core';
-import { SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
 import { OUTBOX_KEY_FILE, OutboxSealer } from '../adapters/crypto/outbox-sealer.ts';
 import { migrate } from '../adapters/postgres/orm.ts';
 import { startBackgroundWork } from './background.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { buildContainer } from './container.ts';
+import { seedDemoData } from './demo/seed-on-start.ts';
 import { createInfrastructure, createLogger, openDatabase } from './infrastructure.ts';
 import { createApp } from './server.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
-let config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
+function readConfig(options: { listeningPort?: number } = {}): Config {
+  try {
+    return loadConfig(process.env, options);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
   }
-  throw error;
 }
 
-const logger = createLogger(config);
-const database = await openDatabase(config, 'server');
+const startConfig = readConfig();
+const logger = createLogger(startConfig);
+const database = await openDatabase(startConfig, 'server');
 const migration = await migrate(database.orm);
 if (migration.applied.length > 0) logger.info({ applied: migration.applied }, 'migrations applied');
+
+let serveApp: RequestListener | undefined;
+const waiting: Array<() => void> = [];
+const server = createServer((request, response) => {
+  if (serveApp) serveApp(request, response);
+  else waiting.push(() => serveApp!(request, response));
+});
+await new Promise<void>((resolve, reject) => {
+  server.once('error', reject);
+  server.listen(startConfig.port, startConfig.host, resolve);
+});
+const port = (server.address() as AddressInfo).port;
+const config = readConfig({ listeningPort: port });
 
 const container = buildContainer(await createInfrastructure(config, database.orm, logger));
 // Resolved now, so a broken key file stops the start rather than the first sign-in link.
@@ -42,18 +63,26 @@ if (config.databaseUrl !== null && config.outboxEncryptionKey === null) {
   );
 }
 
-if (migration.previouslyApplied === 0) {
-  const seeded = await RequestContext.create(database.orm.em, () => container.get(SeedDemoAccounts).execute());
-  console.log('\nNew database: demo accounts (clearly marked isDemo):');
-  for (const account of seeded) console.log(`  ${account.email}  password: ${account.password}`);
-  console.log('');
+try {
+  const seeded = await seedDemoData(container, { newDatabase: migration.previouslyApplied === 0 });
+  if (seeded.accounts) {
+    console.log('\nNew database: demo accounts (clearly marked isDemo):');
+    for (const account of seeded.accounts) console.log(`  ${account.email}  password: ${account.password}`);
+    console.log('');
+  }
+  if (seeded.world.seeded) {
+    const { groups, paymentsSettled } = seeded.world;
+    console.log(`Demo world for demo.member@ikimina.demo: ${groups} groups, ${paymentsSettled} payments settled, a loan in repayment (SEED_DEMO_WORLD=false to skip).\n`);
+  }
+} catch (error) {
+  // Demo data must never keep the product from starting.
+  logger.error({ err: error }, 'the demo data could not be seeded');
 }
 
-const app = createApp(container);
+serveApp = createApp(container).callback();
+for (const serve of waiting.splice(0)) serve();
 const background = startBackgroundWork(container);
-const server = app.listen(config.port, config.host, () => {
-  logger.info({ url: config.publicBaseUrl, port: config.port, database: database.kind }, 'Ikimina is listening');
-});
+logger.info({ url: config.publicBaseUrl, port, database: database.kind }, 'Ikimina is listening');
 
 let stopping = false;
 async function shutdown(signal: string) {

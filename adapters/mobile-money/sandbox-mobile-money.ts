@@ -17,7 +17,9 @@
  *   without `referenceId`; like MTN it is not retried when the app cannot be reached, and the
  *   status queries tell the truth either way.
  * - `settle` makes a payment final now, as the provider decides (tests and demos); a payment that
- *   is already final keeps its outcome, as at MTN.
+ *   is already final keeps its outcome, as at MTN. `approvePending` (the demo world's
+ *   SandboxApprovals) makes every pending payment successful now, without a callback: the caller
+ *   asks the status, as the polling job would.
  * - A fraction of a franc or a number that is not E.164 throws: that is a bug of the caller.
  */
 import { randomInt } from 'node:crypto';
@@ -31,6 +33,7 @@ import type {
   MobileMoneyStatusReport,
 } from '../../core/payments/ports.ts';
 import { err, ok, type Result } from '../../core/shared/result.ts';
+import type { ApprovedPayment, SandboxApprovals } from '../../core/demo/ports.ts';
 import type { CallbackKind } from './callback-tokens.ts';
 import { mtnMsisdn } from './mtn-momo-mobile-money.ts';
 import { mtnSandboxPlan, type MtnResource } from './mtn-sandbox.ts';
@@ -57,7 +60,7 @@ interface SandboxPayment {
   resource: MtnResource;
 }
 
-export class SandboxMobileMoney implements MobileMoney {
+export class SandboxMobileMoney implements MobileMoney, SandboxApprovals {
   private readonly payments = new Map<string, SandboxPayment>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly delays: { settleMs: number; ongoingMs: number };
@@ -82,6 +85,12 @@ export class SandboxMobileMoney implements MobileMoney {
 
   async transferStatus(_provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>> {
     return this.status('transfer', reference);
+  }
+
+  async approvePending(): Promise<ApprovedPayment[]> {
+    const pending = [...this.payments.values()].filter((payment) => payment.resource.status === 'PENDING');
+    for (const payment of pending) this.finish(payment, 'SUCCESSFUL', undefined, false);
+    return pending.map(({ kind, reference }) => ({ direction: kind, reference }));
   }
 
   /** Forgets the payments not settled yet (their callbacks are never sent): for shutdown and tests. */

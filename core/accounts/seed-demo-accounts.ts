@@ -14,7 +14,15 @@ import { type Language, User } from './user.ts';
 /** Printed on the console and in the README: these accounts are public by design. */
 export const DEMO_PASSWORD = 'ikimina-demo';
 
-export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; firstName: string; lastName: string; phoneNumber: string; language: Language }> = [
+export interface DemoAccount {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  language: Language;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'demo.member@ikimina.demo', firstName: 'Demo', lastName: 'Member', phoneNumber: '+250788000001', language: 'en' },
   { email: 'demo.merchant@ikimina.demo', firstName: 'Demo', lastName: 'Merchant', phoneNumber: '+250788000002', language: 'rw' },
 ];
@@ -36,12 +44,13 @@ export interface SeedDemoAccountsDeps {
 export class SeedDemoAccounts {
   constructor(private readonly deps: SeedDemoAccountsDeps) {}
 
-  async execute(): Promise<SeededAccount[]> {
+  /** The demo accounts by default; the demo world (core/demo/seed-demo-world.ts) passes its members. */
+  async execute(input: { accounts?: readonly DemoAccount[] } = {}): Promise<SeededAccount[]> {
     const { accounts, passwords, uow, ids, clock } = this.deps;
     const passwordHash = await passwords.hash(DEMO_PASSWORD);
     return uow.run(async () => {
       const seeded: SeededAccount[] = [];
-      for (const demo of DEMO_ACCOUNTS) {
+      for (const demo of input.accounts ?? DEMO_ACCOUNTS) {
         const user = new User({
           ...demo,
           id: ids.newId(),

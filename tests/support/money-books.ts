@@ -216,7 +216,7 @@ export function accountTotals(app: MoneyApp): Promise<Map<string, Money>> {
  * The books after a file: every posting ever made sums to zero (to the centime), and no account
  * that may never go negative (pools, payables, loans) is below zero on its normal side.
  */
-export async function expectBooksBalance(app: MoneyApp): Promise<void> {
+export async function expectBooksBalance(app: Pick<MoneyApp, 'db'>): Promise<void> {
   const ledger = new PostgresLedgerRepository(app.db.orm.em.fork());
   expect((await ledger.trialBalance()).centimes).toBe(0);
   const belowZero = [...(await ledger.accountTotals())].filter(([account, total]) => {

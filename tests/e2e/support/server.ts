@@ -74,6 +74,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
     AFRICASTALKING_API_KEY: '',
     // NODE_ENV=production requires the gateway's callback secret; a fresh one per server.
     AFRICASTALKING_CALLBACK_SECRET: randomBytes(32).toString('hex'),
+    // The browser tests start from empty demo accounts; the demo world has its own tests.
+    SEED_DEMO_WORLD: 'false',
     ...database.env,
     ...options.env,
   };
@@ -102,12 +104,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
   return { url, admin: (...args) => runAdmin(args, env), stop };
 }
 
-interface ServerDatabase {
+export interface ServerDatabase {
   env: Record<string, string>;
   remove(): Promise<void>;
 }
 
-async function createDatabase(): Promise<ServerDatabase> {
+export async function createDatabase(): Promise<ServerDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
     const name = `ikimina_e2e_${randomBytes(6).toString('hex')}`;
@@ -145,7 +147,7 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   throw new Error(`the server was not ready at ${url}/readyz within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
-async function endProcessGroup(child: ChildProcess): Promise<void> {
+export async function endProcessGroup(child: ChildProcess): Promise<void> {
   const group = child.pid;
   if (group === undefined) return;
   const signalGroup = (signal: NodeJS.Signals | 0): boolean => {

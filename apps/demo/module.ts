@@ -1,0 +1,67 @@
+/**
+ * The demo world's wiring (core/demo/seed-demo-world.ts): the savings use cases it calls, the
+ * embedded sandbox where its members approve their payments, and the lending steps it takes.
+ * Bound only in sandbox mode: with a real provider (or a test's own) SeedDemoWorld resolves to null.
+ */
+import { ContainerModule } from 'inversify';
+import type { AccountRepository } from '../../core/accounts/ports.ts';
+import { SeedDemoAccounts } from '../../core/accounts/seed-demo-accounts.ts';
+import type { ContributionRepository } from '../../core/contributions/ports.ts';
+import { PayContribution } from '../../core/contributions/pay-contribution.ts';
+import type { DemoLending, SandboxApprovals } from '../../core/demo/ports.ts';
+import { SeedDemoWorld } from '../../core/demo/seed-demo-world.ts';
+import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
+import { CreateTontine } from '../../core/tontines/create-tontine.ts';
+import { JoinTontine } from '../../core/tontines/join-tontine.ts';
+import type { MemberWallets, TontineRepository } from '../../core/tontines/ports.ts';
+import { TOKENS } from '../container.ts';
+import { Lending } from '../modules/loans-module.ts';
+
+export const DEMO_TOKENS = {
+  SeedDemoWorld: Symbol.for('ikimina.SeedDemoWorld'),
+};
+
+/** The one place the demo world meets the loans module: each step the member's or officer's own call. */
+function demoLending(lending: Lending): DemoLending {
+  return {
+    showKeyFacts: (input) => lending.showKeyFacts(input),
+    apply: (input) => lending.apply(input),
+    approve: (input) => lending.review({ ...input, decision: 'approve' }),
+    startRepayment: (input) => lending.startRepayment(input),
+    loanOf: (memberId, loanId) => lending.loanOf(memberId, loanId),
+  };
+}
+
+export const demoModule = new ContainerModule(({ bind }) => {
+  bind<SeedDemoWorld | null>(DEMO_TOKENS.SeedDemoWorld).toResolvedValue(
+    (
+      sandbox: SandboxApprovals | null,
+      seedAccounts: SeedDemoAccounts,
+      accounts: AccountRepository,
+      tontines: TontineRepository,
+      contributions: ContributionRepository,
+      wallets: MemberWallets,
+      createTontine: CreateTontine,
+      joinTontine: JoinTontine,
+      payContribution: PayContribution,
+      reconcilePayment: ReconcilePayment,
+      lending: Lending,
+    ) =>
+      sandbox
+        ? new SeedDemoWorld({ sandbox, seedAccounts, accounts, tontines, contributions, wallets, createTontine, joinTontine, payContribution, reconcilePayment, lending: demoLending(lending) })
+        : null,
+    [
+      TOKENS.SandboxApprovals,
+      SeedDemoAccounts,
+      TOKENS.AccountRepository,
+      TOKENS.TontineRepository,
+      TOKENS.ContributionRepository,
+      TOKENS.MemberWallets,
+      CreateTontine,
+      JoinTontine,
+      PayContribution,
+      ReconcilePayment,
+      Lending,
+    ],
+  );
+});

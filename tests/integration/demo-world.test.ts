@@ -1,0 +1,114 @@
+/**
+ * The demo world `npm start` seeds (core/demo/seed-demo-world.ts through apps/demo/seed-on-start.ts),
+ * over the real container and the embedded sandbox: the demo member's screens answer with data,
+ * the books balance, a second start adds nothing, and SEED_DEMO_WORLD=false leaves the accounts empty.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../core/accounts/seed-demo-accounts.ts';
+import { DEMO_MEMBER_EMAIL, DEMO_NEIGHBOURS } from '../../core/demo/seed-demo-world.ts';
+import { seedDemoData } from '../../apps/demo/seed-on-start.ts';
+import { expectBooksBalance } from '../support/money-books.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+const COUNTED = ['users', 'tontines', 'tontine_members', 'contributions', 'payments', 'journal_entries', 'ledger_postings', 'loans', 'loan_repayments', 'notifications', 'outbox_messages'];
+
+async function counts(db: TestDatabase): Promise<Record<string, number>> {
+  return Object.fromEntries(await Promise.all(COUNTED.map(async (table) => [table, await db.count(table)] as const)));
+}
+
+async function signIn(t: TestApp, email: string) {
+  const login = await request(t.handler).post('/api/auth/login').send({ email, password: DEMO_PASSWORD });
+  expect(login.status).toBe(200);
+  return (path: string) => request(t.handler).get(path).set('Authorization', `Bearer ${login.body.token}`);
+}
+
+describe('the demo world, seeded at start', () => {
+  let db: TestDatabase;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    t = createTestApp(db);
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('gives the demo member groups, paid cycles, a payout, a loan in repayment and notifications', async () => {
+    const first = await seedDemoData(t.container, { newDatabase: true });
+    expect(first.accounts?.map((a) => a.created)).toEqual([true, true]);
+    // 12 contributions, 3 payouts, the disbursement and one repayment.
+    expect(first.world).toMatchObject({ seeded: true, groups: 2, paymentsSettled: 17 });
+
+    const get = await signIn(t, DEMO_MEMBER_EMAIL);
+    const tontines = (await get('/api/tontines/user')).body as { name: string; status: string }[];
+    expect(tontines.map((g) => [g.name, g.status]).sort()).toEqual([
+      ['Demo: Market friends', 'active'],
+      ['Demo: My savings', 'active'],
+      ['Demo: Umoja circle', 'active'],
+    ]);
+    const contributions = (await get('/api/contributions/user')).body as { status: string }[];
+    expect(contributions.filter((c) => c.status === 'completed')).toHaveLength(4);
+    expect(contributions.some((c) => c.status === 'pending')).toBe(true);
+
+    const summary = (await get('/api/dashboard/summary')).body;
+    expect(summary).toMatchObject({ activeTontines: 3 });
+    expect(Number(summary.totalSavings)).toBeGreaterThan(0);
+
+    const loans = (await get('/api/loans')).body as { status: string; totalPaid: string }[];
+    expect(loans).toHaveLength(1);
+    expect(loans[0]).toMatchObject({ status: 'active' });
+    expect(Number(loans[0]!.totalPaid)).toBeGreaterThan(0);
+    expect((await get('/api/loans/summary')).status).toBe(200);
+
+    const notifications = (await get('/api/notifications')).body as { type: string }[];
+    expect(notifications.some((n) => n.type === 'payout_received')).toBe(true);
+    expect(notifications.length).toBeGreaterThanOrEqual(5);
+
+    // The neighbours are demo accounts too, with their own screens.
+    const amina = await signIn(t, DEMO_NEIGHBOURS[0]!.email);
+    expect(((await amina('/api/notifications')).body as { type: string }[]).some((n) => n.type === 'payout_received')).toBe(true);
+    expect((await amina('/api/user')).body).toMatchObject({ isDemo: true });
+
+    // Every payment, payout and disbursement was settled by the provider's answer: none waits.
+    const payments = await db.orm.em.fork().execute<{ kind: string; status: string; n: string }[]>('select kind, status, count(*) as n from payments group by kind, status order by kind');
+    expect(payments.map((p) => [p.kind, p.status, Number(p.n)])).toEqual([
+      ['contribution', 'successful', 12],
+      ['payout', 'successful', 3],
+    ]);
+    const loanPayments = await db.orm.em.fork().execute<{ status: string }[]>('select status from loan_disbursements union all select status from loan_collections');
+    expect(loanPayments.map((p) => p.status)).toEqual(['successful', 'succeeded']);
+    await expectBooksBalance({ db });
+  });
+
+  it('adds nothing on a second start', async () => {
+    const before = await counts(db);
+    const second = await seedDemoData(t.container, { newDatabase: false });
+    expect(second).toEqual({ accounts: null, world: { seeded: false, reason: 'already_seeded' } });
+    // Even told the database is new, the accounts and the world are found, not added again.
+    const again = await seedDemoData(t.container, { newDatabase: true });
+    expect(again.accounts?.map((a) => a.created)).toEqual([false, false]);
+    expect(again.world).toEqual({ seeded: false, reason: 'already_seeded' });
+    expect(await counts(db)).toEqual(before);
+  });
+});
+
+describe('SEED_DEMO_WORLD=false', () => {
+  let db: TestDatabase;
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('seeds the demo accounts, empty', async () => {
+    db = await createTestDatabase();
+    const t = createTestApp(db, { env: { SEED_DEMO_WORLD: 'false' } });
+    const seeded = await seedDemoData(t.container, { newDatabase: true });
+    expect(seeded.world).toEqual({ seeded: false, reason: 'disabled' });
+    const get = await signIn(t, DEMO_MEMBER_EMAIL);
+    expect((await get('/api/tontines/user')).body).toEqual([]);
+    expect((await get('/api/loans')).body).toEqual([]);
+    expect(await db.count('tontines')).toBe(0);
+  });
+});
