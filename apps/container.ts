@@ -5,8 +5,9 @@
  * transferStatus), `PostgresPaymentRepository` (`listPendingOlderThan(instant, limit, now)` for the
  * polling job, `findById`, `findByReference`), then `SettlePaymentReport.execute(report)` — the
  * very path the provider callback takes, loan references included; `SettlePaymentReport.expire`
- * for a collection the provider answers `mobile_money_reference_unknown`; `SavingsTransfers`
- * (`send` again under the same reference, `retry` a failed transfer). The repositories
+ * for a collection the provider answers `mobile_money_reference_unknown`; the outgoing transfers'
+ * use cases (apps/modules/transfers-module.ts: `SendTransfer` again under the same reference,
+ * `RetryTransfer` a failed transfer, `PostgresOutgoingTransfers` to list them). The repositories
  * `TOKENS.TontineRepository` / `TOKENS.ContributionRepository` (or their classes
  * `MikroOrmTontineRepository` / `MikroOrmContributionRepository`), `TOKENS.Notifier` (in-app +
  * SMS + e-mail in the outbox, templates in apps/notifications), `PostgresOutbox` (channels
@@ -76,7 +77,9 @@ import { PayoutIfCycleComplete } from '../core/tontines/payout-if-cycle-complete
 import type { MemberWallets, Notifier, TontineRepository } from '../core/tontines/ports.ts';
 import { ProposeTurnSwap } from '../core/tontines/propose-turn-swap.ts';
 import { StartTontine } from '../core/tontines/start-tontine.ts';
-import { SavingsTransfers } from '../core/tontines/savings-transfers.ts';
+import { RequestTransfer } from '../core/transfers/request-transfer.ts';
+import { SendTransfer } from '../core/transfers/send-transfer.ts';
+import { SettleTransfer } from '../core/transfers/settle-transfer.ts';
 import { WithdrawSavings } from '../core/tontines/withdraw-savings.ts';
 import type { Outbox } from '../core/notifications/outbox.ts';
 import { normalisePhoneNumber } from '../core/identity/phone-number.ts';
@@ -115,6 +118,7 @@ import { SettlePaymentReport } from './payments/settle-payment-report.ts';
 import { demoModule } from './demo/module.ts';
 import { Lending, loansModule } from './modules/loans-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
+import { transfersModule } from './modules/transfers-module.ts';
 import { ussdModule } from './ussd/module.ts';
 
 export interface Infrastructure {
@@ -341,10 +345,7 @@ const savingsModule = new ContainerModule(({ bind }) => {
     [TOKENS.EntityManager, TOKENS.IdGenerator, TOKENS.Clock],
   );
   bind(TOKENS.ContributionRepository).toService(MikroOrmContributionRepository);
-  bind(PostgresPaymentRepository).toResolvedValue((em: EntityManager, ids: IdGenerator) => new PostgresPaymentRepository(em, () => ids.newId()), [
-    TOKENS.EntityManager,
-    TOKENS.IdGenerator,
-  ]);
+  bind(PostgresPaymentRepository).toResolvedValue((em: EntityManager) => new PostgresPaymentRepository(em), [TOKENS.EntityManager]);
   bind(PostgresNotificationStore).toResolvedValue((em: EntityManager) => new PostgresNotificationStore(em), [TOKENS.EntityManager]);
   bind(PostgresChat).toResolvedValue((em: EntityManager) => new PostgresChat(em), [TOKENS.EntityManager]);
   bind(PostgresMemberDirectory).toResolvedValue(
@@ -387,20 +388,25 @@ const savingsModule = new ContainerModule(({ bind }) => {
     (contributions: ContributionRepository, journal: JournalWriter, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => new ConfirmContributionPayment({ contributions, journal, uow, clock, ids }),
     [base.contributions, TOKENS.JournalWriter, base.uow, base.clock, base.ids],
   );
-  bind(SavingsTransfers).toResolvedValue(
-    (attempts: PostgresPaymentRepository, tontines: TontineRepository, journal: JournalWriter, uow: UnitOfWork, mobileMoney: MobileMoney, wallets: MemberWallets, notifier: Notifier, clock: Clock, ids: IdGenerator) =>
-      new SavingsTransfers({ attempts, tontines, journal, uow, mobileMoney, wallets, notifier, clock, ids }),
-    [PostgresPaymentRepository, base.tontines, TOKENS.JournalWriter, base.uow, TOKENS.MobileMoney, TOKENS.MemberWallets, TOKENS.Notifier, base.clock, base.ids],
-  );
   bind(PayoutIfCycleComplete).toResolvedValue(
-    (tontines: TontineRepository, contributions: ContributionRepository, journal: JournalWriter, uow: UnitOfWork, transfers: SavingsTransfers, wallets: MemberWallets, notifier: Notifier, clock: Clock, ids: IdGenerator) =>
-      new PayoutIfCycleComplete({ tontines, contributions, journal, uow, transfers, wallets, notifier, clock, ids }),
-    [base.tontines, base.contributions, TOKENS.JournalWriter, base.uow, SavingsTransfers, TOKENS.MemberWallets, TOKENS.Notifier, base.clock, base.ids],
+    (
+      tontines: TontineRepository,
+      contributions: ContributionRepository,
+      journal: JournalWriter,
+      uow: UnitOfWork,
+      requestTransfer: RequestTransfer,
+      sendTransfer: SendTransfer,
+      wallets: MemberWallets,
+      notifier: Notifier,
+      clock: Clock,
+      ids: IdGenerator,
+    ) => new PayoutIfCycleComplete({ tontines, contributions, journal, uow, requestTransfer, sendTransfer, wallets, notifier, clock, ids }),
+    [base.tontines, base.contributions, TOKENS.JournalWriter, base.uow, RequestTransfer, SendTransfer, TOKENS.MemberWallets, TOKENS.Notifier, base.clock, base.ids],
   );
   bind(WithdrawSavings).toResolvedValue(
-    (tontines: TontineRepository, journal: JournalWriter, uow: UnitOfWork, transfers: SavingsTransfers, wallets: MemberWallets, clock: Clock) =>
-      new WithdrawSavings({ tontines, journal, uow, transfers, wallets, clock }),
-    [base.tontines, TOKENS.JournalWriter, base.uow, SavingsTransfers, TOKENS.MemberWallets, base.clock],
+    (tontines: TontineRepository, journal: JournalWriter, uow: UnitOfWork, requestTransfer: RequestTransfer, sendTransfer: SendTransfer, wallets: MemberWallets, clock: Clock) =>
+      new WithdrawSavings({ tontines, journal, uow, requestTransfer, sendTransfer, wallets, clock }),
+    [base.tontines, TOKENS.JournalWriter, base.uow, RequestTransfer, SendTransfer, TOKENS.MemberWallets, base.clock],
   );
   bind(SettlePaymentReport).toResolvedValue(
     (
@@ -409,20 +415,20 @@ const savingsModule = new ContainerModule(({ bind }) => {
       tontines: MikroOrmTontineRepository,
       confirm: ConfirmContributionPayment,
       payout: PayoutIfCycleComplete,
-      transfers: SavingsTransfers,
+      settleTransfer: SettleTransfer,
       lending: Lending,
       loanCollections: MikroOrmLoanCollections,
       notifier: OutboxNotifier,
       uow: UnitOfWork,
       logger: Logger,
-    ) => new SettlePaymentReport({ payments, contributions, tontines, confirm, payout, transfers, lending, loanCollections, notifier, uow, logger }),
+    ) => new SettlePaymentReport({ payments, contributions, tontines, confirm, payout, settleTransfer, lending, loanCollections, notifier, uow, logger }),
     [
       PostgresPaymentRepository,
       MikroOrmContributionRepository,
       MikroOrmTontineRepository,
       ConfirmContributionPayment,
       PayoutIfCycleComplete,
-      SavingsTransfers,
+      SettleTransfer,
       Lending,
       MikroOrmLoanCollections,
       OutboxNotifier,
@@ -440,6 +446,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, savingsModule, schedulerModule, ussdModule, demoModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule);
   return container;
 }

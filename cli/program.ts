@@ -235,7 +235,7 @@ export function buildProgram(env: CliEnvironment): Command {
     .command('list')
     .description('list the jobs and their schedules (Africa/Kigali time)')
     .action(async () => {
-      const listed = await inContext(async (c) => c.get(SCHEDULER_TOKENS.Jobs).map((job) => [job.name, job.schedules.join('  ')]));
+      const listed = await inContext(async (c) => c.get(SCHEDULER_TOKENS.Jobs).map((job) => [job.aliases?.length ? `${job.name} (also ${job.aliases.join(', ')})` : job.name, job.schedules.join('  ')]));
       const table = new Table({ head: ['Job', 'Schedules'], style: { head: [], border: [] } });
       table.push(...listed);
       env.write(`${table.toString()}\n`);

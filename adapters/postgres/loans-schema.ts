@@ -6,7 +6,7 @@
  *
  * - `(member_id, application_key)` and `(member_id, idempotency_key)` are UNIQUE: a retried
  *   application or repayment request finds what the first one made.
- * - A disbursement attempt is keyed by its provider `reference` (PRIMARY KEY), one row per attempt.
+ * - Disbursement attempts are outgoing transfers (`outgoing_transfers`, core/transfers).
  * - `(provider, provider_reference)` of a repayment and `reference` of a collection are UNIQUE:
  *   a repeated callback books nothing twice.
  */
@@ -158,43 +158,6 @@ export const LoanCollectionSchema = defineEntity({
   indexes: [{ name: 'loan_collections_status_polled_index', properties: ['status', 'lastPolledAt'] }],
 });
 
-export class LoanDisbursementRow {
-  reference!: string;
-  loanId!: string;
-  memberId!: string;
-  attempt!: number;
-  provider!: string;
-  msisdn!: string;
-  amountCentimes!: string;
-  ledgerEntryId!: string;
-  status!: string;
-  createdAt!: Date;
-  completedAt!: Date | null;
-  retryAt!: Date | null;
-  lastPolledAt!: Date | null;
-}
-
-export const LoanDisbursementSchema = defineEntity({
-  class: LoanDisbursementRow,
-  tableName: 'loan_disbursements',
-  properties: {
-    reference: p.string().length(255).primary(),
-    loanId: () => p.manyToOne(LoanRow).mapToPk().fieldName('loan_id').deleteRule('cascade').index('loan_disbursements_loan_id_index'),
-    memberId: () => member(),
-    attempt: p.integer(),
-    provider: p.string().length(16),
-    msisdn: p.string().length(32),
-    amountCentimes: p.bigint('string'),
-    ledgerEntryId: p.uuid(),
-    status: p.enum(['pending', 'successful', 'failed']),
-    createdAt: p.datetime(),
-    completedAt: p.datetime().nullable(),
-    retryAt: p.datetime().nullable().index('loan_disbursements_retry_at_index'),
-    lastPolledAt: p.datetime().nullable(),
-  },
-  indexes: [{ name: 'loan_disbursements_status_polled_index', properties: ['status', 'lastPolledAt'] }],
-});
-
 export const KeyFactsStatementSchema = defineEntity({
   class: KeyFactsStatementRow,
   tableName: 'loan_key_facts',
@@ -247,7 +210,6 @@ export const LOAN_ENTITIES = [
   LoanSchema,
   LoanRepaymentSchema,
   LoanCollectionSchema,
-  LoanDisbursementSchema,
   KeyFactsStatementSchema,
   CreditAssessmentSchema,
   ScoringConsentSchema,

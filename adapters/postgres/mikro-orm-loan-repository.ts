@@ -9,17 +9,12 @@
  *   requests with one key, the second waits for the first's row and answers `exists`.
  * - `LoanCollections.listRequestedOlderThan` answers the least recently polled first and marks
  *   them polled, so the polling job asks about every collection awaiting the provider in turn.
- * - `LoanDisbursementAttempts.findAttempt` locks the attempt (FOR UPDATE) inside a transaction, so
- *   it is settled or retried once; `listPendingOlderThan` answers the least recently polled
- *   pending attempts first and marks them polled, like the collections.
  * - Amounts round-trip exactly as integer centimes; a schedule is stored and read whole.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Instalment, KeyFacts } from '../../core/loans/amortisation.ts';
 import type { Loan, LoanStatus } from '../../core/loans/loan.ts';
 import type {
-  DisbursementAttempt,
-  DisbursementAttemptRepository,
   KeyFactsStatement,
   KeyFactsStatementRepository,
   LoanCollection,
@@ -272,83 +267,6 @@ export class MikroOrmLoanCollections implements LoanCollectionRepository {
       c.failureReason ?? null,
       c.id,
     ]);
-  }
-}
-
-interface DisbursementDbRow {
-  reference: string;
-  loan_id: string;
-  member_id: string;
-  attempt: number;
-  provider: MobileMoneyProvider;
-  msisdn: string;
-  amount_centimes: string;
-  ledger_entry_id: string;
-  status: DisbursementAttempt['status'];
-  created_at: Date;
-  completed_at: Date | null;
-  retry_at: Date | null;
-}
-
-const toDisbursement = (row: DisbursementDbRow): DisbursementAttempt => ({
-  reference: row.reference,
-  loanId: row.loan_id,
-  memberId: row.member_id,
-  attempt: row.attempt,
-  provider: row.provider,
-  msisdn: row.msisdn,
-  amount: money(row.amount_centimes),
-  ledgerEntryId: row.ledger_entry_id,
-  status: row.status,
-  createdAt: new Date(row.created_at),
-  ...(row.completed_at ? { completedAt: new Date(row.completed_at) } : {}),
-  ...(row.retry_at ? { retryAt: new Date(row.retry_at) } : {}),
-});
-
-export class LoanDisbursementAttempts implements DisbursementAttemptRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  async add(a: DisbursementAttempt): Promise<void> {
-    await this.em.execute(
-      `insert into loan_disbursements (reference, loan_id, member_id, attempt, provider, msisdn, amount_centimes, ledger_entry_id, status, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [a.reference, a.loanId, a.memberId, a.attempt, a.provider, a.msisdn, a.amount.centimes, a.ledgerEntryId, a.status, a.createdAt],
-    );
-  }
-
-  async findAttempt(reference: string): Promise<DisbursementAttempt | undefined> {
-    const lock = this.em.isInTransaction() ? 'for update' : '';
-    const rows = await this.em.execute<DisbursementDbRow[]>(`select * from loan_disbursements where reference = ? ${lock}`, [reference]);
-    return rows[0] && toDisbursement(rows[0]);
-  }
-
-  async saveAttempt(a: DisbursementAttempt): Promise<void> {
-    await this.em.execute(`update loan_disbursements set status = ?, completed_at = ?, retry_at = ? where reference = ?`, [
-      a.status,
-      a.completedAt ?? null,
-      a.retryAt ?? null,
-      a.reference,
-    ]);
-  }
-
-  async listRetriesDue(now: Date, limit: number): Promise<DisbursementAttempt[]> {
-    const rows = await this.em.execute<DisbursementDbRow[]>(
-      `select * from loan_disbursements where status = 'failed' and retry_at <= ? order by retry_at, reference limit ?`,
-      [now, limit],
-    );
-    return rows.map(toDisbursement);
-  }
-
-  /** Pending attempts created before `instant`, least recently polled first; marks them polled at `now`. */
-  async listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<DisbursementAttempt[]> {
-    const rows = await this.em.execute<DisbursementDbRow[]>(
-      `update loan_disbursements set last_polled_at = ? where reference in (
-         select reference from loan_disbursements where status = 'pending' and created_at < ?
-         order by last_polled_at nulls first, created_at, reference limit ? for update skip locked)
-       returning *`,
-      [now, instant, limit],
-    );
-    return rows.map(toDisbursement);
   }
 }
 

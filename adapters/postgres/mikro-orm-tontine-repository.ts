@@ -7,8 +7,8 @@
  *   that change a tontine (join, start, draw, swap, payout, withdrawal) run one after another on
  *   one group, so two joins cannot both take the last spot and a cycle is paid out once.
  * - `save` writes the whole aggregate: the row (with its rotation document) and any new member.
- *   The transfers of payouts and withdrawals are stored by their use case (SavingsTransfers, in
- *   the payments table), attempt by attempt.
+ *   The transfers of payouts and withdrawals are stored by their use case (core/transfers, in
+ *   `outgoing_transfers`), attempt by attempt.
  * - An id that is not a UUID is simply not found (never a database error).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';

@@ -1,14 +1,13 @@
 /**
- * Persistence mapping of mobile-money payments (contribution collections, savings withdrawals,
- * payouts) and of in-app notifications.
+ * Persistence mapping of contribution payments (mobile-money collections) and of in-app
+ * notifications. Payouts and withdrawals are outgoing transfers (`outgoing_transfers`,
+ * Migration20261123100000, adapters/postgres/postgres-outgoing-transfers.ts).
  *
  * - A payment is stored before its provider is asked; `(reference, provider)` is UNIQUE (the
  *   provider's idempotency reference) and so is `(member_id, idempotency_key)` (the client's
  *   Idempotency-Key): a retried request or callback finds the payment it made.
  * - `(status, created_at)` is indexed for the polling job's "pending for too long", and
  *   `(status, last_polled_at)` for its fair order (least recently asked first).
- * - A payout or withdrawal is stored as one row per attempt to send it (see
- *   core/tontines/savings-transfers.ts).
  */
 import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '../../core/accounts/user.ts';
@@ -34,10 +33,6 @@ export class PaymentRow {
   createdAt!: Date;
   completedAt!: Date | null;
   attempt!: number;
-  transferReference!: string | null;
-  ledgerEntryId!: string | null;
-  description!: string | null;
-  retryAt!: Date | null;
   lastPolledAt!: Date | null;
 }
 
@@ -58,14 +53,12 @@ export const PaymentSchema = defineEntity({
     { name: 'payments_reference_provider_unique', properties: ['reference', 'provider'] },
     { name: 'payments_member_idempotency_key_unique', properties: ['memberId', 'idempotencyKey'] },
   ],
-  // Partial: only pending payments are polled, only failed transfers with a retry time retried
-  // (Migration20261122050000); a settled payment leaves both indexes.
+  // Partial: only pending payments are polled (Migration20261122050000); a settled payment leaves the index.
   indexes: [
     {
       name: 'payments_pending_poll_index',
       expression: `create index "payments_pending_poll_index" on "payments" ("last_polled_at" nulls first, "created_at", "id") where "status" = 'pending'`,
     },
-    { name: 'payments_retry_due_index', expression: `create index "payments_retry_due_index" on "payments" ("retry_at", "id") where "retry_at" is not null` },
   ],
   properties: {
     id: p.uuid().primary(),
@@ -83,14 +76,8 @@ export const PaymentSchema = defineEntity({
     providerTransactionId: p.string().length(255).nullable(),
     createdAt: p.datetime(),
     completedAt: p.datetime().nullable(),
-    /** A payout or withdrawal: one row per attempt, `transfer_reference` shared by its attempts. */
+    /** Always 1 for a contribution payment (a payout's or withdrawal's attempts are outgoing transfers). */
     attempt: p.integer().default(1),
-    transferReference: p.string().length(255).nullable(),
-    /** The ledger entry the attempt booked (pool → clearing), reversed if the transfer fails. */
-    ledgerEntryId: p.uuid().nullable(),
-    description: p.string().length(255).nullable(),
-    /** A failed transfer's next attempt is due then; null once retried or given up. */
-    retryAt: p.datetime().nullable(),
     lastPolledAt: p.datetime().nullable(),
   },
 });

@@ -1,21 +1,20 @@
 /**
- * PostgresPaymentRepository: every mobile-money payment (collections of contributions, savings
- * withdrawals, payouts) as the member and the polling job see it. Contributions write their
- * attempts through the contribution repository; payouts and withdrawals are stored here, one row
- * per attempt to send them (core's TransferAttemptRepository, see core/tontines/savings-transfers.ts).
+ * PostgresPaymentRepository: every mobile-money payment of a member's savings (collections of
+ * contributions, savings withdrawals, payouts) as the member sees it. Contributions are stored in
+ * `payments` (written through the contribution repository); payouts and withdrawals are
+ * outgoing transfers (`outgoing_transfers`, core/transfers), read here as payments, one per
+ * attempt, under their former statuses: requested, sent or disputed read `pending`, completed
+ * `successful`, failed or given up `failed`.
  *
  * Guarantees
- * - `listPendingOlderThan` answers the payments still pending that were created before the given
- *   instant, the least recently polled first (never polled first of all), and marks them polled
- *   now: every pending payment is asked about in turn, however many are stuck.
- * - `findAttempt` locks the attempt's row in the caller's transaction; a transfer's status moves
- *   pending → successful | failed once (the use case checks it under that lock).
+ * - `listPendingOlderThan` answers the contribution payments still pending that were created
+ *   before the given instant, the least recently polled first (never polled first of all), and
+ *   marks them polled now: every pending payment is asked about in turn, however many are stuck.
+ *   (Outgoing transfers are polled through core/transfers' port.)
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Money } from '../../core/money/money.ts';
-import { invariant } from '../../core/shared/result.ts';
-import type { MobileMoneyProvider, MobileMoneyStatusReport } from '../../core/payments/ports.ts';
-import type { TransferAttempt, TransferAttemptRepository } from '../../core/tontines/ports.ts';
+import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import { UUID_PATTERN } from './mikro-orm-tontine-repository.ts';
 import type { PAYMENT_KINDS, PAYMENT_STATUSES } from './payments-schema.ts';
 import { sqlArray } from './sql-array.ts';
@@ -61,26 +60,25 @@ interface PaymentDbRow {
   created_at: Date;
   completed_at: Date | null;
   attempt: number;
-  transfer_reference: string | null;
-  ledger_entry_id: string | null;
-  description: string | null;
-  retry_at: Date | null;
 }
 
-const SELECT_PAYMENT = `select id, kind, provider, reference, member_id, idempotency_key, contribution_id, tontine_id,
-  amount_centimes::text as amount_centimes, phone_number, status, reason, provider_transaction_id, created_at, completed_at,
-  attempt, transfer_reference, ledger_entry_id, description, retry_at from payments`;
+const PAYMENT_COLUMNS = `id, kind, provider, reference, member_id, idempotency_key, contribution_id, tontine_id,
+  amount_centimes::text as amount_centimes, phone_number, status, reason, provider_transaction_id, created_at, completed_at, attempt`;
 
-export class PostgresPaymentRepository implements TransferAttemptRepository {
-  constructor(
-    private readonly em: EntityManager,
-    /** Makes the row ids of new transfer attempts. */
-    private readonly newId: () => string,
-  ) {}
+const SELECT_PAYMENT = `select ${PAYMENT_COLUMNS} from payments`;
+
+/** A payout's or withdrawal's attempts, as payments. */
+const SELECT_TRANSFER = `select id, purpose as kind, provider, reference, member_id, null as idempotency_key, null::uuid as contribution_id, subject_id::uuid as tontine_id,
+  amount_centimes::text as amount_centimes, msisdn as phone_number,
+  case status when 'completed' then 'successful' when 'failed' then 'failed' when 'given_up' then 'failed' else 'pending' end as status,
+  reason, provider_transaction_id, created_at, completed_at, attempt from outgoing_transfers where purpose in ('payout', 'withdrawal')`;
+
+export class PostgresPaymentRepository {
+  constructor(private readonly em: EntityManager) {}
 
   async findById(id: string): Promise<PaymentRecord | undefined> {
     if (!UUID_PATTERN.test(id)) return undefined;
-    return this.one(`${SELECT_PAYMENT} where id = ?`, [id]);
+    return this.one(`${SELECT_PAYMENT} where id = ? union all ${SELECT_TRANSFER} and id = ?`, [id, id]);
   }
 
   async findByReference(reference: string): Promise<PaymentRecord | undefined> {
@@ -90,7 +88,11 @@ export class PostgresPaymentRepository implements TransferAttemptRepository {
   /** The payments carrying these references (the first made, should a reference repeat across providers), by reference. */
   async findByReferences(references: readonly string[]): Promise<Map<string, PaymentRecord>> {
     if (references.length === 0) return new Map();
-    const rows = await runPrepared<PaymentDbRow>(this.em, `${SELECT_PAYMENT} where reference = any($1::varchar[]) order by created_at desc`, [sqlArray([...new Set(references)])]);
+    const rows = await runPrepared<PaymentDbRow>(
+      this.em,
+      `${SELECT_PAYMENT} where reference = any($1::varchar[]) union all ${SELECT_TRANSFER} and reference = any($1::varchar[]) order by created_at desc`,
+      [sqlArray([...new Set(references)])],
+    );
     // Newest first, so the first made is set last and kept.
     return new Map(rows.map((row) => [row.reference, recordOf(row)]));
   }
@@ -120,59 +122,10 @@ export class PostgresPaymentRepository implements TransferAttemptRepository {
       `update payments set last_polled_at = ? where id in (
          select id from payments where status = 'pending' and created_at < ?
          order by last_polled_at nulls first, created_at, id limit ? for update skip locked)
-       returning ${SELECT_PAYMENT.slice('select '.length, SELECT_PAYMENT.lastIndexOf(' from payments'))}`,
+       returning ${PAYMENT_COLUMNS}`,
       [now, instant, limit],
     );
     return rows.map(recordOf).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  }
-
-  async add(attempt: TransferAttempt): Promise<void> {
-    await this.em.execute(
-      `insert into payments (id, kind, provider, reference, member_id, idempotency_key, contribution_id, tontine_id, amount_centimes, phone_number, status, created_at,
-         attempt, transfer_reference, ledger_entry_id, description)
-       values (?, ?, ?, ?, ?, null, null, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
-      [
-        this.newId(),
-        attempt.kind,
-        attempt.provider,
-        attempt.reference,
-        attempt.memberId,
-        attempt.tontineId,
-        String(attempt.amount.centimes),
-        attempt.msisdn,
-        attempt.createdAt,
-        attempt.attempt,
-        attempt.transferReference,
-        attempt.ledgerEntryId,
-        attempt.description,
-      ],
-    );
-  }
-
-  async findAttempt(reference: string): Promise<TransferAttempt | undefined> {
-    const lock = this.em.isInTransaction() ? 'for update' : '';
-    const rows = await this.em.execute<PaymentDbRow[]>(`${SELECT_PAYMENT} where reference = ? and kind in ('payout', 'withdrawal') ${lock}`, [reference]);
-    return rows[0] && attemptOf(rows[0]);
-  }
-
-  async saveAttempt(attempt: TransferAttempt): Promise<void> {
-    await this.em.execute(
-      `update payments set status = ?, completed_at = ?, retry_at = ? where reference = ? and kind in ('payout', 'withdrawal')`,
-      [attempt.status, attempt.completedAt ?? null, attempt.retryAt ?? null, attempt.reference],
-    );
-  }
-
-  async listRetriesDue(now: Date, limit: number): Promise<TransferAttempt[]> {
-    const rows = await this.em.execute<PaymentDbRow[]>(`${SELECT_PAYMENT} where retry_at <= ? and status = 'failed' order by retry_at, id limit ?`, [now, limit]);
-    return rows.map(attemptOf);
-  }
-
-  /** Keeps a transfer's provider transaction id and failure reason beside it, the first told. */
-  async recordProviderDetails(report: Pick<MobileMoneyStatusReport, 'reference' | 'providerTransactionId' | 'reason'>): Promise<void> {
-    await this.em.execute(
-      `update payments set provider_transaction_id = coalesce(provider_transaction_id, ?), reason = coalesce(reason, ?) where reference = ?`,
-      [report.providerTransactionId ?? null, report.reason ?? null, report.reference],
-    );
   }
 
   private async one(sql: string, params: unknown[]): Promise<PaymentRecord | undefined> {
@@ -204,26 +157,5 @@ function recordOf(row: PaymentDbRow): PaymentRecord {
     createdAt: new Date(row.created_at),
     completedAt: row.completed_at && new Date(row.completed_at),
     attempt: row.attempt,
-  };
-}
-
-function attemptOf(row: PaymentDbRow): TransferAttempt {
-  invariant(row.kind !== 'contribution' && row.transfer_reference !== null && row.ledger_entry_id !== null, `payment ${row.id} is not a transfer attempt`);
-  return {
-    kind: row.kind,
-    transferReference: row.transfer_reference,
-    attempt: row.attempt,
-    reference: row.reference,
-    tontineId: row.tontine_id,
-    memberId: row.member_id,
-    provider: row.provider,
-    msisdn: row.phone_number,
-    amount: Money.ofCentimes(Number(row.amount_centimes)),
-    description: row.description ?? '',
-    ledgerEntryId: row.ledger_entry_id,
-    status: row.status,
-    createdAt: new Date(row.created_at),
-    completedAt: row.completed_at === null ? undefined : new Date(row.completed_at),
-    retryAt: row.retry_at === null ? undefined : new Date(row.retry_at),
   };
 }

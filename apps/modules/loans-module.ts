@@ -18,7 +18,7 @@ import type { CreditAssessment } from '../../core/credit/ports.ts';
 import type { JournalWriter } from '../../core/ledger/ports.ts';
 import { confirmLoanPayment, type LoanPaymentReport } from '../../core/loans/confirm-loan-payment.ts';
 import { decideLoan } from '../../core/loans/decide-loan.ts';
-import { disburseLoan, retryDisbursement, sendDisbursement } from '../../core/loans/disburse-loan.ts';
+import { disburseLoan } from '../../core/loans/disburse-loan.ts';
 import { instalmentReminder } from '../../core/loans/loan-notices.ts';
 import { recommendLoans } from '../../core/loans/loan-recommendations.ts';
 import { dueInstalmentReminders, type DueInstalmentReminder } from '../../core/loans/loan-reminders.ts';
@@ -36,7 +36,10 @@ import type { MobileMoney } from '../../core/payments/ports.ts';
 import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { MemberWallets, Notifier, TontineRepository } from '../../core/tontines/ports.ts';
-import { LoanDisbursementAttempts, MikroOrmKeyFactsStatements, MikroOrmLoanCollections, MikroOrmLoanRepository } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
+import { RequestTransfer } from '../../core/transfers/request-transfer.ts';
+import { SendTransfer } from '../../core/transfers/send-transfer.ts';
+import { SettleTransfer } from '../../core/transfers/settle-transfer.ts';
+import { MikroOrmKeyFactsStatements, MikroOrmLoanCollections, MikroOrmLoanRepository } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
 import { PostgresCreditAssessments, PostgresLoanReminderNotices, PostgresScoringConsents } from '../../adapters/postgres/postgres-credit-store.ts';
 import { TOKENS } from '../container.ts';
 import { MemberCreditRecords } from './member-credit-records.ts';
@@ -45,7 +48,9 @@ export interface LendingDeps extends SubmitLoanApplicationDeps {
   mobileMoney: MobileMoney;
   loans: MikroOrmLoanRepository;
   collections: MikroOrmLoanCollections;
-  disbursements: LoanDisbursementAttempts;
+  journal: JournalWriter;
+  /** A disbursement report is settled by the outgoing-transfers module (core/transfers). */
+  settleTransfer: SettleTransfer;
   assessments: PostgresCreditAssessments;
   reminders: PostgresLoanReminderNotices;
   records: MemberCreditRecords;
@@ -148,16 +153,6 @@ export class Lending {
     return ok(disbursed.ok ? disbursed.value : ((await this.deps.loans.findById(decided.value.id)) ?? decided.value));
   }
 
-  /** Re-sends a pending disbursement attempt under its same reference (the provider never received it). */
-  sendDisbursement(reference: string) {
-    return sendDisbursement(this.deps, reference);
-  }
-
-  /** Makes the next attempt of a failed disbursement whose backoff is over (the loan-disbursement-retry job). */
-  retryDisbursement(reference: string) {
-    return retryDisbursement(this.deps, reference);
-  }
-
   refreshStatuses() {
     return refreshLoanStatuses(this.deps);
   }
@@ -183,7 +178,6 @@ export const loansModule = new ContainerModule(({ bind }) => {
   const em = [TOKENS.EntityManager] as const;
   bind(MikroOrmLoanRepository).toResolvedValue((m: EntityManager) => new MikroOrmLoanRepository(m), [...em]);
   bind(MikroOrmLoanCollections).toResolvedValue((m: EntityManager) => new MikroOrmLoanCollections(m), [...em]);
-  bind(LoanDisbursementAttempts).toResolvedValue((m: EntityManager) => new LoanDisbursementAttempts(m), [...em]);
   bind(MikroOrmKeyFactsStatements).toResolvedValue((m: EntityManager) => new MikroOrmKeyFactsStatements(m), [...em]);
   bind(PostgresCreditAssessments).toResolvedValue((m: EntityManager) => new PostgresCreditAssessments(m), [...em]);
   bind(PostgresScoringConsents).toResolvedValue((m: EntityManager) => new PostgresScoringConsents(m), [...em]);
@@ -197,7 +191,6 @@ export const loansModule = new ContainerModule(({ bind }) => {
     (
       loans: MikroOrmLoanRepository,
       collections: MikroOrmLoanCollections,
-      disbursements: LoanDisbursementAttempts,
       statements: MikroOrmKeyFactsStatements,
       assessments: PostgresCreditAssessments,
       consents: PostgresScoringConsents,
@@ -210,11 +203,13 @@ export const loansModule = new ContainerModule(({ bind }) => {
       unitOfWork: UnitOfWork,
       clock: Clock,
       ids: IdGenerator,
+      requestTransfer: RequestTransfer,
+      sendTransfer: SendTransfer,
+      settleTransfer: SettleTransfer,
     ) =>
       new Lending({
         loans,
         collections,
-        disbursements,
         statements,
         assessments,
         consents,
@@ -229,11 +224,13 @@ export const loansModule = new ContainerModule(({ bind }) => {
         unitOfWork,
         clock,
         ids,
+        requestTransfer,
+        sendTransfer,
+        settleTransfer,
       }),
     [
       MikroOrmLoanRepository,
       MikroOrmLoanCollections,
-      LoanDisbursementAttempts,
       MikroOrmKeyFactsStatements,
       PostgresCreditAssessments,
       PostgresScoringConsents,
@@ -246,6 +243,9 @@ export const loansModule = new ContainerModule(({ bind }) => {
       TOKENS.UnitOfWork,
       TOKENS.Clock,
       TOKENS.IdGenerator,
+      RequestTransfer,
+      SendTransfer,
+      SettleTransfer,
     ],
   );
 });

@@ -18,7 +18,7 @@ export const TEMPLATE_KEYS = [
   'payout_received',
   'contribution_received',
   'payment_failed',
-  // core/tontines/savings-transfers.ts: a payout or withdrawal given up
+  // core/tontines/savings-transfer-policy.ts: a payout or withdrawal given up (core/transfers)
   'transfer_failed',
   'payout_failed_admin',
   'contribution_due',

@@ -4,7 +4,7 @@
  * (`collectionStatus` / `transferStatus`): both call this, so a payment settles the same way.
  * It is the one dispatch point: loan references (`isLoanPaymentReference`) go to
  * `Lending.confirmPayment`, contributions to ConfirmContributionPayment, payouts and withdrawals
- * to SavingsTransfers.
+ * to the outgoing-transfers module (core/transfers SettleTransfer).
  *
  * Guarantees
  * - A contribution payment is confirmed through ConfirmContributionPayment: the contribution, its
@@ -18,9 +18,10 @@
  *   so concurrent checks pay once. The confirmation itself locks only its contribution. The
  *   caller is answered after that check; a check that fails is logged and does not change the
  *   answer (the money is booked): the `payout-due` job pays the cycle.
- * - A transfer (payout, withdrawal) is settled once through SavingsTransfers: a failed one is
- *   reversed in the ledger and retried by the `payout-retry` job; one given up, or a success that
- *   contradicts an earlier failure, is logged at error for the treasurer.
+ * - A transfer (payout, withdrawal) is settled once through SettleTransfer: a failed one is
+ *   reversed in the ledger and retried by the `transfer-retry` job; one given up, or a success that
+ *   contradicts an earlier failure, is logged at error for the treasurer. The provider's
+ *   transaction id and reason are kept with the attempt.
  * - A loan repayment is confirmed once (ledger, loan, notice together); a repeat answers `exists`,
  *   another amount `payment_amount_mismatch`; a report the loan cannot take (a failed
  *   disbursement, a repayment the loan no longer owes) is logged at error for an admin, `ignored`.
@@ -43,7 +44,7 @@ import type { MobileMoneyStatus, MobileMoneyStatusReport, Settled, SettleError, 
 import { err, ok, type Result } from '../../core/shared/result.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import { PayoutIfCycleComplete } from '../../core/tontines/payout-if-cycle-complete.ts';
-import type { SavingsTransfers } from '../../core/tontines/savings-transfers.ts';
+import type { SettleTransfer } from '../../core/transfers/settle-transfer.ts';
 import type { MikroOrmContributionRepository } from '../../adapters/postgres/mikro-orm-contribution-repository.ts';
 import type { MikroOrmLoanCollections } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
 import type { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
@@ -70,7 +71,7 @@ export class SettlePaymentReport {
       tontines: MikroOrmTontineRepository;
       confirm: ConfirmContributionPayment;
       payout: PayoutIfCycleComplete;
-      transfers: SavingsTransfers;
+      settleTransfer: Pick<SettleTransfer, 'execute'>;
       lending: Lending;
       loanCollections: MikroOrmLoanCollections;
       notifier: OutboxNotifier;
@@ -225,13 +226,21 @@ export class SettlePaymentReport {
   private async settleTransferOutcome(payment: PaymentRecord, report: MobileMoneyStatusReport): Promise<Result<SettleOutcome, SettleError>> {
     // The provider moved another amount than we asked it to: nothing is booked, a person looks.
     if (!report.amount.equals(payment.amount)) return this.amountMismatch(payment.reference, payment.amount, report);
-    const settled = await this.deps.transfers.settle({ reference: payment.reference, status: report.status === 'successful' ? 'successful' : 'failed' });
-    if (!settled.ok) return settled;
-    if (settled.value !== 'exists') await this.deps.uow.run(() => this.deps.payments.recordProviderDetails(report));
+    const settled = await this.deps.settleTransfer.execute({
+      reference: payment.reference,
+      status: report.status,
+      providerTransactionId: report.providerTransactionId,
+      reason: report.reason,
+    });
+    if (!settled.ok) {
+      if (settled.error === 'amount_mismatch') return this.amountMismatch(payment.reference, payment.amount, report);
+      return err(settled.error);
+    }
     const log = { reference: payment.reference, kind: payment.kind, attempt: payment.attempt, reason: report.reason };
     switch (settled.value) {
       case 'applied':
       case 'exists':
+      case 'pending':
         return ok(settled.value);
       case 'failed':
         this.deps.logger.warn(log, 'mobile-money transfer failed: booked back, retry scheduled');

@@ -28,6 +28,8 @@ export interface Job {
   readonly name: string;
   /** node-cron expressions (a sixth, leading field is seconds), in Kigali time. */
   readonly schedules: readonly string[];
+  /** Former names the job still answers to in `jobs run` and `runOnce` (one lock: the job's name). */
+  readonly aliases?: readonly string[];
   run(): Promise<JobReport>;
 }
 
@@ -53,6 +55,7 @@ export function jobLockKey(name: string): string {
 
 export class JobRunner {
   private readonly jobs = new Map<string, Job>();
+  private readonly aliases = new Map<string, Job>();
   private readonly running = new Set<string>();
   private readonly inFlight = new Set<Promise<JobRun>>();
   private tasks: ScheduledTask[] = [];
@@ -69,6 +72,12 @@ export class JobRunner {
       }
       this.jobs.set(job.name, job);
     }
+    for (const job of jobs) {
+      for (const alias of job.aliases ?? []) {
+        if (this.jobs.has(alias) || this.aliases.has(alias)) throw new Error(`two jobs are named ${alias}`);
+        this.aliases.set(alias, job);
+      }
+    }
   }
 
   get jobNames(): string[] {
@@ -76,12 +85,12 @@ export class JobRunner {
   }
 
   has(name: string): boolean {
-    return this.jobs.has(name);
+    return this.jobs.has(name) || this.aliases.has(name);
   }
 
   /** Runs one job now, under its lock; for the schedules, the CLI and the tests. */
   runOnce(name: string): Promise<JobRun> {
-    const job = this.jobs.get(name);
+    const job = this.jobs.get(name) ?? this.aliases.get(name);
     if (!job) throw new Error(`no job named ${name} (jobs: ${this.jobNames.join(', ')})`);
     const run = this.locked(job);
     this.inFlight.add(run);

@@ -13,9 +13,11 @@ import type { Clock } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import { PayoutIfCycleComplete } from '../../core/tontines/payout-if-cycle-complete.ts';
 import type { Notifier } from '../../core/tontines/ports.ts';
-import { SavingsTransfers } from '../../core/tontines/savings-transfers.ts';
+import { RetryTransfer } from '../../core/transfers/retry-transfer.ts';
+import { SendTransfer } from '../../core/transfers/send-transfer.ts';
 import type { EmailOutboxDispatcher } from '../../adapters/email/email-outbox-dispatcher.ts';
-import { LoanDisbursementAttempts, MikroOrmLoanCollections } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
+import { MikroOrmLoanCollections } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
+import { PostgresOutgoingTransfers } from '../../adapters/postgres/postgres-outgoing-transfers.ts';
 import { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
 import { PostgresContributionNotices } from '../../adapters/postgres/postgres-contribution-notices.ts';
 import { PostgresOutbox } from '../../adapters/postgres/postgres-outbox.ts';
@@ -34,11 +36,10 @@ import { JobRunner, type Job } from './job-runner.ts';
 import { OutboxDispatchJob } from './jobs/outbox-dispatch-job.ts';
 import { OverdueNoticesJob } from './jobs/overdue-notices-job.ts';
 import { PaymentPollingJob } from './jobs/payment-polling-job.ts';
-import { LoanDisbursementRetryJob } from './jobs/loan-disbursement-retry-job.ts';
 import { PayoutDueJob } from './jobs/payout-due-job.ts';
-import { PayoutRetryJob } from './jobs/payout-retry-job.ts';
 import { RateLimitPruneJob } from './jobs/rate-limit-prune-job.ts';
 import { RemindersJob } from './jobs/reminders-job.ts';
+import { TransferRetryJob } from './jobs/transfer-retry-job.ts';
 import { LoanRemindersJob } from './loan-reminders-job.ts';
 
 function token<T>(name: string): ServiceIdentifier<T> {
@@ -92,34 +93,28 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
     (
       payments: PostgresPaymentRepository,
       loanCollections: MikroOrmLoanCollections,
-      disbursements: LoanDisbursementAttempts,
-      lending: Lending,
+      transfers: PostgresOutgoingTransfers,
       reconcile: ReconcilePayment,
       settle: SettlePaymentReport,
-      transfers: SavingsTransfers,
+      sendTransfer: SendTransfer,
       clock: Clock,
       logger: Logger,
       config: Config,
-    ) => new PaymentPollingJob({ payments, loanCollections, disbursements, lending, reconcile, settle, transfers, clock, logger, pollAfterSeconds: config.scheduler.paymentPollAfterSeconds }),
-    [PostgresPaymentRepository, MikroOrmLoanCollections, LoanDisbursementAttempts, Lending, ReconcilePayment, SettlePaymentReport, SavingsTransfers, TOKENS.Clock, TOKENS.Logger, TOKENS.Config],
+    ) => new PaymentPollingJob({ payments, loanCollections, transfers, reconcile, settle, sendTransfer, clock, logger, pollAfterSeconds: config.scheduler.paymentPollAfterSeconds }),
+    [PostgresPaymentRepository, MikroOrmLoanCollections, PostgresOutgoingTransfers, ReconcilePayment, SettlePaymentReport, SendTransfer, TOKENS.Clock, TOKENS.Logger, TOKENS.Config],
   );
-  bind(PayoutRetryJob).toResolvedValue(
-    (attempts: PostgresPaymentRepository, transfers: SavingsTransfers, clock: Clock, logger: Logger) => new PayoutRetryJob({ attempts, transfers, clock, logger }),
-    [PostgresPaymentRepository, SavingsTransfers, TOKENS.Clock, TOKENS.Logger],
+  bind(TransferRetryJob).toResolvedValue(
+    (transfers: PostgresOutgoingTransfers, retryTransfer: RetryTransfer, clock: Clock, logger: Logger) => new TransferRetryJob({ transfers, retryTransfer, clock, logger }),
+    [PostgresOutgoingTransfers, RetryTransfer, TOKENS.Clock, TOKENS.Logger],
   );
   bind(PayoutDueJob).toResolvedValue(
     (tontines: MikroOrmTontineRepository, payout: PayoutIfCycleComplete, logger: Logger) => new PayoutDueJob({ tontines, payout, logger }),
     [MikroOrmTontineRepository, PayoutIfCycleComplete, TOKENS.Logger],
   );
 
-  bind(LoanDisbursementRetryJob).toResolvedValue(
-    (disbursements: LoanDisbursementAttempts, lending: Lending, clock: Clock, logger: Logger) => new LoanDisbursementRetryJob({ disbursements, lending, clock, logger }),
-    [LoanDisbursementAttempts, Lending, TOKENS.Clock, TOKENS.Logger],
-  );
-
   bind(LoanRemindersJob).toResolvedValue((lending: Lending, clock: Clock, logger: Logger) => new LoanRemindersJob(lending, clock, logger), [Lending, TOKENS.Clock, TOKENS.Logger]);
 
-  bind(SCHEDULER_TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RemindersJob, LoanRemindersJob, OverdueNoticesJob, PaymentPollingJob, PayoutDueJob, PayoutRetryJob, LoanDisbursementRetryJob, RateLimitPruneJob]);
+  bind(SCHEDULER_TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RemindersJob, LoanRemindersJob, OverdueNoticesJob, PaymentPollingJob, PayoutDueJob, TransferRetryJob, RateLimitPruneJob]);
   bind(JobRunner).toResolvedValue((orm: MikroORM, jobs: Job[], logger: Logger) => new JobRunner(orm, jobs, logger), [
     TOKENS.Orm,
     SCHEDULER_TOKENS.Jobs,

@@ -3,19 +3,18 @@
  *
  * Guarantees
  * - Same life as a settlement batch (core/settlements/pay-settlement-batch.ts): processing →
- *   completed | failed, failed → processing on retry with a new transfer reference.
+ *   completed | failed, failed → processing on retry with a new transfer reference; its money
+ *   moves through core/transfers (purpose `agent_commission`), booked before it is sent.
  * - On completion the agent's commission payable is debited and every commission of the payout is
- *   marked paid, in one unit of work.
+ *   marked paid, in one unit of work with the payout's status.
  */
 import { accounts } from '../ledger/accounts.ts';
-import { payOut, type PayOutDeps } from '../settlements/pay-out.ts';
-import { attemptToPay, transitionPayout } from '../settlements/payout-status.ts';
-import { transferReference } from '../settlements/settlement-batch.ts';
+import { attemptToPay, transferPayout, transitionPayout, type PayoutTransferDeps } from '../settlements/payout-status.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { CommissionPayout } from './commission.ts';
 import type { AgentRepository, CommissionPayoutRepository, CommissionRepository } from './ports.ts';
 
-export interface PayCommissionPayoutDeps extends PayOutDeps {
+export interface PayCommissionPayoutDeps extends PayoutTransferDeps {
   agents: AgentRepository;
   commissions: CommissionRepository;
   payouts: CommissionPayoutRepository;
@@ -31,15 +30,18 @@ export async function payCommissionPayout(
   if (!attempt.ok) return attempt;
   const agent = await deps.agents.findById(payout.agentId);
   invariant(agent, `payout ${payout.id} names an unknown agent`);
-  const transfer = {
-    reference: transferReference(payout.reference, attempt.value),
-    kind: 'agent_commission_paid',
-    payable: accounts.agentCommission(payout.agentId),
-    amount: payout.payoutAmount,
+  const accepted = await transferPayout(deps, {
+    purpose: 'agent_commission',
+    subjectId: payout.id,
+    debitedAccount: accounts.agentCommission(payout.agentId),
+    transferReference: payout.reference,
+    attempt: attempt.value,
+    memberId: agent.userId,
     wallet: agent.payoutWallet,
+    amount: payout.payoutAmount,
     description: `Ikimina commission ${payout.reference}`,
-  };
-  return payOut(deps, transfer, async (accepted) => {
+  });
+  return deps.unitOfWork.run(async () => {
     const status = transitionPayout('processing', accepted ? 'complete' : 'fail');
     invariant(status.ok, 'a processing payout can complete or fail');
     const recorded: CommissionPayout = { ...payout, status: status.value, attempts: attempt.value };

@@ -9,15 +9,16 @@
  * - A success for another amount than was asked (a disbursement's report of any outcome for
  *   another amount) is refused (`amount_mismatch`) and books nothing.
  * - A failed collection is marked failed and the loan is unchanged, so the member can pay again.
- * - A disbursement attempt (`loan-disbursement:<loanId>[-<n>]`) is settled through
- *   settleDisbursement (disburse-loan.ts): a failure is booked back and retried; a report that
- *   contradicts the books (a success after a failure, a failure of a loan already repaid into) is
- *   `disbursement_failed`, for an admin.
+ * - A disbursement attempt (`loan-disbursement:<loanId>[-<n>]`) is settled through the
+ *   outgoing-transfers module (core/transfers SettleTransfer, LoanDisbursementPolicy): a failure is
+ *   booked back and retried; a report that contradicts the books (a success after a failure, a
+ *   failure of a loan already repaid into) is `disbursement_failed`, for an admin.
  */
 import type { Money } from '../money/money.ts';
 import type { MobileMoneyStatus } from '../payments/ports.ts';
 import { err, ok, type Result } from '../shared/result.ts';
-import { DISBURSEMENT_REFERENCE_PREFIX, settleDisbursement, type DisburseLoanDeps } from './disburse-loan.ts';
+import type { SettleTransfer } from '../transfers/settle-transfer.ts';
+import { DISBURSEMENT_REFERENCE_PREFIX } from './disburse-loan.ts';
 import type { RepaymentError } from './loan.ts';
 import type { LoanCollectionRepository } from './ports.ts';
 import { recordLoanRepayment, type RecordLoanRepaymentDeps } from './record-loan-repayment.ts';
@@ -37,20 +38,16 @@ export interface LoanPaymentReport {
 export type ConfirmLoanPaymentError = 'payment_not_found' | 'amount_mismatch' | 'payment_already_confirmed' | 'disbursement_failed' | 'loan_not_found' | RepaymentError;
 
 export async function confirmLoanPayment(
-  deps: RecordLoanRepaymentDeps & DisburseLoanDeps & { collections: LoanCollectionRepository },
+  deps: RecordLoanRepaymentDeps & { collections: LoanCollectionRepository; settleTransfer: Pick<SettleTransfer, 'execute'> },
   report: LoanPaymentReport,
 ): Promise<Result<'applied' | 'exists' | 'failed' | 'pending', ConfirmLoanPaymentError>> {
   if (report.reference.startsWith(DISBURSEMENT_REFERENCE_PREFIX)) {
-    const attempt = await deps.disbursements.findAttempt(report.reference);
-    if (!attempt) return err('payment_not_found');
-    if (report.status === 'pending') return ok('pending');
-    // The provider moved another amount than we asked it to: nothing is booked, a person looks.
-    if (!report.amount.equals(attempt.amount)) return err('amount_mismatch');
-    const settled = await settleDisbursement(deps, { reference: report.reference, status: report.status });
+    const settled = await deps.settleTransfer.execute({ reference: report.reference, status: report.status, amount: report.amount, reason: report.reason });
     if (!settled.ok) return settled;
     switch (settled.value) {
       case 'applied':
       case 'exists':
+      case 'pending':
         return ok(settled.value);
       case 'failed':
       case 'given_up':

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
 import { applyForLoan } from './apply-for-loan.ts';
 import { confirmLoanPayment } from './confirm-loan-payment.ts';
-import { disburseLoan, MAX_DISBURSEMENT_ATTEMPTS, retryDisbursement, sendDisbursement, settleDisbursement } from './disburse-loan.ts';
+import { MAX_TRANSFER_ATTEMPTS as MAX_DISBURSEMENT_ATTEMPTS } from '../transfers/transfer.ts';
+import { disburseLoan } from './disburse-loan.ts';
 import { aBorrower, loansWorld } from './loans.fixtures.ts';
 
 async function approvedLoan(profile = aBorrower()) {
@@ -24,7 +25,7 @@ describe('disburse loan', () => {
     expect(w.mobileMoney.transfers).toEqual([
       { reference: `loan-disbursement:${loanId}`, provider: 'mtn', msisdn: '+250788123456', amount: Money.ofFrancs(100_000), description: 'Ikimina: loan disbursement' },
     ]);
-    expect(w.disbursements.attempts.get(`loan-disbursement:${loanId}`)?.status).toBe('pending');
+    expect((await w.transfers.findByReference(`loan-disbursement:${loanId}`))?.status).toBe('sent');
     expect(w.ledger.balance(`loan:${loanId}`)).toEqual(Money.ofFrancs(100_000));
     expect(w.ledger.balance('mobile_money:mtn')).toEqual(Money.ofFrancs(-100_000));
     expect(w.notifier.sent.map((n) => n.template)).toContain('loan_disbursed');
@@ -42,7 +43,7 @@ describe('disburse loan', () => {
     };
     await disburseLoan(w, { loanId });
     expect(during).toEqual({ ok: true, value: 'applied' });
-    expect(w.disbursements.attempts.get(reference)?.status).toBe('successful');
+    expect((await w.transfers.findByReference(reference))?.status).toBe('completed');
     expect(await confirmLoanPayment(w, { reference, status: 'successful', amount: Money.ofFrancs(100_000) })).toEqual({ ok: true, value: 'exists' });
   });
 
@@ -52,7 +53,7 @@ describe('disburse loan', () => {
     const result = await disburseLoan(w, { loanId });
     expect(result.ok && result.value.status).toBe('active');
     w.mobileMoney.failWith = undefined;
-    expect(await sendDisbursement(w, `loan-disbursement:${loanId}`)).toEqual({ ok: true, value: 'sent' });
+    expect(await w.sendTransfer.execute({ reference: `loan-disbursement:${loanId}` })).toEqual({ ok: true, value: 'sent' });
     expect(w.mobileMoney.transfers.map((t) => t.reference)).toEqual([`loan-disbursement:${loanId}`]);
   });
 
@@ -67,15 +68,15 @@ describe('disburse loan', () => {
     expect(w.ledger.entries()).toHaveLength(2);
     expect(w.ledger.balance(`loan:${loanId}`)).toEqual(zero);
     expect(w.ledger.balance('mobile_money:mtn')).toEqual(zero);
-    const failed = w.disbursements.attempts.get(`loan-disbursement:${loanId}`);
+    const failed = await w.transfers.findByReference(`loan-disbursement:${loanId}`);
     expect(failed?.retryAt).toEqual(new Date('2026-01-31T21:35:00Z'));
 
     w.mobileMoney.failWith = undefined;
-    expect((await retryDisbursement(w, failed!.reference)).outcome).toBe('not_due');
+    expect((await w.retryTransfer.execute({ reference: failed!.reference })).outcome).toBe('not_due');
     w.clock.set('2026-02-01T09:00:00Z'); // the next Kigali day: the schedule starts from it
-    const retried = await retryDisbursement(w, failed!.reference);
+    const retried = await w.retryTransfer.execute({ reference: failed!.reference });
     expect(retried.outcome === 'retried' && retried.attempt.reference).toBe(`loan-disbursement:${loanId}-2`);
-    expect((await retryDisbursement(w, failed!.reference)).outcome).toBe('not_due');
+    expect((await w.retryTransfer.execute({ reference: failed!.reference })).outcome).toBe('not_due');
     const active = await w.loans.findById(loanId);
     expect(active?.status).toBe('active');
     expect(active?.schedule[0]?.dueDate).toBe('2026-03-01');
@@ -88,12 +89,12 @@ describe('disburse loan', () => {
     w.mobileMoney.failWith = 'mobile_money_refused';
     await disburseLoan(w, { loanId });
     for (let n = 1; n < MAX_DISBURSEMENT_ATTEMPTS; n++) {
-      const due = [...w.disbursements.attempts.values()].find((a) => a.retryAt);
+      const due = w.transfers.all().find((a) => a.retryAt);
       w.clock.set(due!.retryAt!);
-      expect((await retryDisbursement(w, due!.reference)).outcome).toBe('retried');
+      expect((await w.retryTransfer.execute({ reference: due!.reference })).outcome).toBe('retried');
     }
-    const attempts = [...w.disbursements.attempts.values()];
-    expect(attempts.map((a) => a.status)).toEqual(['failed', 'failed', 'failed', 'failed']);
+    const attempts = w.transfers.all();
+    expect(attempts.map((a) => a.status)).toEqual(['failed', 'failed', 'failed', 'given_up']);
     expect(attempts.some((a) => a.retryAt)).toBe(false);
     expect((await w.loans.findById(loanId))?.status).toBe('approved');
     expect(w.ledger.balance(`loan:${loanId}`)).toEqual(zero);
@@ -105,7 +106,7 @@ describe('disburse loan', () => {
     const reference = `loan-disbursement:${loanId}`;
     w.mobileMoney.failWith = 'mobile_money_refused';
     await disburseLoan(w, { loanId });
-    expect(await settleDisbursement(w, { reference, status: 'successful' })).toEqual({ ok: true, value: 'contradicts_books' });
+    expect(await w.settleTransfer.execute({ reference, status: 'successful' })).toEqual({ ok: true, value: 'contradicts_books' });
 
     const other = await approvedLoan();
     await disburseLoan(other.w, { loanId: other.loanId });
@@ -121,6 +122,6 @@ describe('disburse loan', () => {
     expect(await disburseLoan(noWallet.w, { loanId: noWallet.loanId })).toEqual({ ok: false, error: 'no_mobile_money_number' });
     expect(await disburseLoan(noWallet.w, { loanId: 'nope' })).toEqual({ ok: false, error: 'loan_not_found' });
     expect(noWallet.w.ledger.entries()).toHaveLength(0);
-    expect(noWallet.w.disbursements.attempts.size).toBe(0);
+    expect(noWallet.w.transfers.all().length).toBe(0);
   });
 });

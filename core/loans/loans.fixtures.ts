@@ -10,12 +10,12 @@ import type { MobileMoney, MobileMoneyError, MobileMoneyRequest } from '../payme
 import { err, ok, type Result } from '../shared/result.ts';
 import { DirectUnitOfWork, FixedClock, SequentialIds } from '../shared/shared.fixtures.ts';
 import { RecordingNotifier } from '../tontines/tontines.fixtures.ts';
+import { InMemoryOutgoingTransfers, transferUseCases } from '../transfers/transfers.fixtures.ts';
+import { LoanDisbursementPolicy } from './loan-disbursement-policy.ts';
 import type { Loan } from './loan.ts';
 import type {
   BorrowerProfile,
   Borrowers,
-  DisbursementAttempt,
-  DisbursementAttemptRepository,
   KeyFactsStatement,
   KeyFactsStatementRepository,
   LoanCollection,
@@ -71,25 +71,6 @@ export class InMemoryLoanCollections implements LoanCollectionRepository {
   }
   async save(collection: LoanCollection) {
     this.collections.set(collection.id, collection);
-  }
-}
-
-export class InMemoryDisbursementAttempts implements DisbursementAttemptRepository {
-  readonly attempts = new Map<string, DisbursementAttempt>();
-  async add(attempt: DisbursementAttempt) {
-    this.attempts.set(attempt.reference, attempt);
-  }
-  async findAttempt(reference: string) {
-    return this.attempts.get(reference);
-  }
-  async saveAttempt(attempt: DisbursementAttempt) {
-    this.attempts.set(attempt.reference, attempt);
-  }
-  async listRetriesDue(now: Date, limit: number) {
-    return [...this.attempts.values()]
-      .filter((a) => a.status === 'failed' && a.retryAt && a.retryAt.getTime() <= now.getTime())
-      .sort((a, b) => a.retryAt!.getTime() - b.retryAt!.getTime())
-      .slice(0, limit);
   }
 }
 
@@ -152,12 +133,12 @@ export class FakeMobileMoney implements Pick<MobileMoney, 'requestToPay' | 'tran
 
 export function loansWorld(now = '2026-01-31T10:00:00Z') {
   const ledger = new InMemoryLedger();
-  return {
+  const world = {
     ledger,
     journal: new Journal(ledger),
     loans: new InMemoryLoanRepository(),
     collections: new InMemoryLoanCollections(),
-    disbursements: new InMemoryDisbursementAttempts(),
+    transfers: new InMemoryOutgoingTransfers(),
     statements: new InMemoryKeyFactsStatements(),
     consents: new InMemoryScoringConsents(),
     histories: new FakeCreditHistories(),
@@ -170,4 +151,8 @@ export function loansWorld(now = '2026-01-31T10:00:00Z') {
     clock: new FixedClock(new Date(now)),
     ids: new SequentialIds('loan'),
   };
+  const transferCases = transferUseCases({ ...world, uow: world.unitOfWork }, (requestTransfer) => ({
+    loan_disbursement: new LoanDisbursementPolicy({ ...world, requestTransfer }),
+  }));
+  return { ...world, ...transferCases };
 }

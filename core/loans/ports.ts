@@ -86,39 +86,6 @@ export interface LoanCollectionRepository {
   save(collection: LoanCollection): Promise<void>;
 }
 
-/**
- * One attempt to pay an approved loan out to the member's wallet (core/loans/disburse-loan.ts
- * keeps the rules). Stored, with the loan turned active and its entry, before the provider is asked.
- */
-export interface DisbursementAttempt {
-  readonly loanId: string;
-  readonly memberId: string;
-  /** 1, 2, …: sent as `loan-disbursement:<loanId>`, then `loan-disbursement:<loanId>-<attempt>`. */
-  readonly attempt: number;
-  /** The provider's idempotency reference of this attempt. */
-  readonly reference: string;
-  readonly provider: MobileMoneyProvider;
-  readonly msisdn: string;
-  readonly amount: Money;
-  /** The entry that booked it (loan receivable → mobile-money clearing); reversed if it fails. */
-  readonly ledgerEntryId: string;
-  readonly status: 'pending' | 'successful' | 'failed';
-  readonly createdAt: Date;
-  readonly completedAt?: Date | undefined;
-  /** A failed attempt's next one is due then; undefined once it was made or given up. */
-  readonly retryAt?: Date | undefined;
-}
-
-export interface DisbursementAttemptRepository {
-  add(attempt: DisbursementAttempt): Promise<void>;
-  /** Locks the attempt in the caller's transaction, so it is settled or retried once. */
-  findAttempt(reference: string): Promise<DisbursementAttempt | undefined>;
-  /** Writes its status, completion time and retry time. */
-  saveAttempt(attempt: DisbursementAttempt): Promise<void>;
-  /** Failed attempts whose next attempt is due at `now`, the earliest due first. */
-  listRetriesDue(now: Date, limit: number): Promise<DisbursementAttempt[]>;
-}
-
 /** A key facts statement shown to a member (BNR Regulation 02/2016), and whether they accepted it. */
 export interface KeyFactsStatement {
   readonly id: string;

@@ -1,4 +1,6 @@
 /** In-memory repositories and builders for merchants, agents and settlements tests. */
+import { PAYOUT_TRANSFER_POLICY } from '../settlements/payout-status.ts';
+import { InMemoryOutgoingTransfers, transferUseCases } from '../transfers/transfers.fixtures.ts';
 import type { Agent } from '../agents/agent.ts';
 import type { Commission, CommissionPayout } from '../agents/commission.ts';
 import type { AgentRepository, CommissionPayoutRepository, CommissionRepository } from '../agents/ports.ts';
@@ -86,7 +88,7 @@ export const anAgent = (overrides: Partial<Agent> = {}): Agent => ({
 
 export function merchantsWorld(now = '2026-11-18T10:00:00Z') {
   const ledger = new InMemoryLedger();
-  return {
+  const world = {
     ledger,
     journal: new Journal(ledger),
     merchants: new InMemoryMerchants(),
@@ -95,9 +97,15 @@ export function merchantsWorld(now = '2026-11-18T10:00:00Z') {
     commissions: new InMemoryCommissions(),
     payouts: new InMemoryCommissionPayouts(),
     batches: new InMemorySettlementBatches(),
+    transfers: new InMemoryOutgoingTransfers(),
     mobileMoney: new FakeMobileMoney(),
     unitOfWork: new DirectUnitOfWork(),
     clock: new FixedClock(new Date(now)),
     ids: new SequentialIds('x'),
   };
+  const transferCases = transferUseCases({ ...world, uow: world.unitOfWork }, () => ({
+    merchant_settlement: PAYOUT_TRANSFER_POLICY,
+    agent_commission: PAYOUT_TRANSFER_POLICY,
+  }));
+  return { ...world, ...transferCases };
 }

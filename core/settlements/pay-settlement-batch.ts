@@ -1,22 +1,23 @@
 /**
- * Pay a settlement batch to the merchant's wallet; a failed batch is retried with the same reference.
+ * Pay a settlement batch to the merchant's wallet; a failed batch is retried with a new reference.
  *
  * Guarantees
- * - processing → completed when the provider accepts the transfer (the merchant payable is debited
- *   in the same unit of work), → failed when it refuses; `retry` moves failed → processing and pays
- *   again under a new transfer reference (the refused one moved no money). A batch interrupted
- *   before its outcome was recorded pays again under the same reference, so the provider pays once.
- *   A completed batch is never paid twice.
+ * - processing → completed when the provider accepts the transfer, → failed when it refuses or
+ *   cannot be reached (the transfer is booked back: core/transfers); `retry` moves failed →
+ *   processing and pays again under a new transfer reference (the refused one moved no money). A
+ *   batch interrupted before its outcome was recorded pays again under the same reference, so the
+ *   provider pays once. A completed batch is never paid twice.
+ * - The transfer carries the batch's own reference (`transferReference`), debits the merchant
+ *   payable and credits the provider's clearing account; the fraction stays in the payable.
  */
 import { accounts } from '../ledger/accounts.ts';
 import type { MerchantRepository } from '../merchants/ports.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
-import { payOut, type PayOutDeps } from './pay-out.ts';
-import { attemptToPay, transitionPayout } from './payout-status.ts';
+import { attemptToPay, transferPayout, transitionPayout, type PayoutTransferDeps } from './payout-status.ts';
 import type { SettlementBatchRepository } from './ports.ts';
-import { transferReference, type SettlementBatch } from './settlement-batch.ts';
+import type { SettlementBatch } from './settlement-batch.ts';
 
-export interface PaySettlementBatchDeps extends PayOutDeps {
+export interface PaySettlementBatchDeps extends PayoutTransferDeps {
   batches: SettlementBatchRepository;
   merchants: MerchantRepository;
 }
@@ -31,15 +32,18 @@ export async function paySettlementBatch(
   if (!attempt.ok) return attempt;
   const merchant = await deps.merchants.findById(batch.merchantId);
   invariant(merchant, `batch ${batch.id} names an unknown merchant`);
-  const payout = {
-    reference: transferReference(batch.batchReference, attempt.value),
-    kind: 'merchant_settlement_paid',
-    payable: accounts.merchantPayable(batch.merchantId),
-    amount: batch.payoutAmount,
+  const accepted = await transferPayout(deps, {
+    purpose: 'merchant_settlement',
+    subjectId: batch.id,
+    debitedAccount: accounts.merchantPayable(batch.merchantId),
+    transferReference: batch.batchReference,
+    attempt: attempt.value,
+    memberId: merchant.ownerId,
     wallet: merchant.payoutWallet,
+    amount: batch.payoutAmount,
     description: `Ikimina settlement ${batch.batchReference}`,
-  };
-  return payOut(deps, payout, async (accepted) => {
+  });
+  return deps.unitOfWork.run(async () => {
     const status = transitionPayout('processing', accepted ? 'complete' : 'fail');
     invariant(status.ok, 'a processing batch can complete or fail');
     const settled: SettlementBatch = { ...batch, status: status.value, attempts: attempt.value };

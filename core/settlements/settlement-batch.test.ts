@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { MerchantTransaction } from '../merchants/merchant-transaction.ts';
 import { splitPayment } from '../merchants/merchant-fee.ts';
 import { Money } from '../money/money.ts';
-import { batchReference, buildSettlementBatches, transferReference, type SettlementBatch } from './settlement-batch.ts';
+import { transferReference } from '../transfers/transfer.ts';
+import { batchReference, buildSettlementBatches, type SettlementBatch } from './settlement-batch.ts';
 import { settlementPeriodContaining } from './settlement-period.ts';
 
 const period = settlementPeriodContaining(new Date('2026-11-18T10:00:00Z')); // week of Monday 16 Nov 2026

@@ -10,7 +10,7 @@
  *   merchant's previous batch) and carries the rest: no centime is created or lost. A merchant
  *   whose total is under one franc gets no batch; the transactions wait for the next period.
  * - The batch reference `STL-<YYYYMMDD of the period's Monday>-<merchantCode>` is deterministic and
- *   is the mobile-money idempotency reference of its first transfer (`transferReference`).
+ *   is the mobile-money idempotency reference of its first transfer (core/transfers `transferReference`).
  */
 import type { MerchantTransaction } from '../merchants/merchant-transaction.ts';
 import { CURRENCY, Money } from '../money/money.ts';
@@ -84,12 +84,4 @@ export function buildSettlementBatches(input: BuildSettlementBatchesInput): Sett
     });
   }
   return batches;
-}
-
-/**
- * The provider refuses a reused reference with its first answer, so a retry after a refusal needs
- * a new one: the first attempt uses the reference itself, attempt n ≥ 2 appends `-n`.
- */
-export function transferReference(reference: string, attempt: number): string {
-  return attempt <= 1 ? reference : `${reference}-${attempt}`;
 }

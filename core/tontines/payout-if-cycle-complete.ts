@@ -7,13 +7,13 @@
  * - One payout per cycle, to the member at that cycle's position: the payout is keyed
  *   `payout:<tontineId>:<cycle>` and recorded once in the tontine, so a second check pays nobody.
  * - Stored before sent: the payout, its ledger entry and its transfer attempt commit together,
- *   and only then is the provider asked (SavingsTransfers: a failed transfer is reversed and
+ *   and only then is the provider asked (core/transfers: a failed transfer is reversed and
  *   retried, never lost, never paid twice). The answer is `paid_out` once the payout is recorded,
  *   whatever the provider says next.
  * - The recipient's overdue contributions (arrears) are deducted from the pot and credited to the
  *   pool as paid contributions (payout-rule.ts). No money moves for them, so the ledger shows
  *   them as the part of the pot the payout entry leaves in `pool:<tontineId>`.
- * - Ledger: pool → mobile-money clearing for the whole francs paid (SavingsTransfers books it); the fraction stays in the
+ * - Ledger: pool → mobile-money clearing for the whole francs paid (RequestTransfer books it); the fraction stays in the
  *   pool, and when the rotation completes the last fraction is swept to `rounding`, so a closed
  *   pool holds exactly zero.
  * - Personal savings have no payout: a paid period only schedules the next contribution.
@@ -29,7 +29,8 @@ import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { savingsContribution } from './contribution-schedule.ts';
 import { payoutAmounts } from './payout-rule.ts';
 import type { MemberWallets, Notifier, TontineRepository } from './ports.ts';
-import type { SavingsTransfers } from './savings-transfers.ts';
+import type { RequestTransfer } from '../transfers/request-transfer.ts';
+import type { SendTransfer } from '../transfers/send-transfer.ts';
 import type { Payout, Tontine } from './tontine.ts';
 
 export type PayoutOutcome =
@@ -46,7 +47,8 @@ export class PayoutIfCycleComplete {
       contributions: ContributionRepository;
       journal: JournalWriter;
       uow: UnitOfWork;
-      transfers: SavingsTransfers;
+      requestTransfer: Pick<RequestTransfer, 'execute'>;
+      sendTransfer: Pick<SendTransfer, 'execute'>;
       wallets: MemberWallets;
       notifier: Notifier;
       clock: Clock;
@@ -71,7 +73,7 @@ export class PayoutIfCycleComplete {
       return paid;
     });
     // Committed: a callback for the transfer now finds it. The provider's answer is the transfer's.
-    if (toSend) await this.deps.transfers.send(toSend);
+    if (toSend) await this.deps.sendTransfer.execute({ reference: toSend });
     return outcome;
   }
 
@@ -83,7 +85,7 @@ export class PayoutIfCycleComplete {
   }
 
   private async payOut(tontine: Tontine, all: readonly Contribution[]): Promise<Result<PayoutOutcome, PayoutError>> {
-    const { tontines, contributions, transfers, wallets, notifier, clock } = this.deps;
+    const { tontines, contributions, requestTransfer, wallets, notifier, clock } = this.deps;
     const now = clock.now();
     const cycle = tontine.currentCycle;
     const recipientId = tontine.recipientOf(cycle);
@@ -96,10 +98,11 @@ export class PayoutIfCycleComplete {
     const pool = accounts.pool(tontine.id);
 
     if (amounts.paid.isPositive()) {
-      const opened = await transfers.open({
-        kind: 'payout',
+      const opened = await requestTransfer.execute({
+        purpose: 'payout',
+        subjectId: tontine.id,
+        debitedAccount: pool,
         transferReference: reference,
-        tontineId: tontine.id,
         memberId: recipientId,
         wallet,
         amount: amounts.paid,

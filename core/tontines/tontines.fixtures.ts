@@ -27,9 +27,10 @@ import type { Frequency } from './cycle-calendar.ts';
 import { DrawPayoutOrder } from './draw-payout-order.ts';
 import { JoinTontine } from './join-tontine.ts';
 import { PayoutIfCycleComplete } from './payout-if-cycle-complete.ts';
-import type { MemberNotification, MemberWallets, Notifier, TontineRepository, TransferAttempt, TransferAttemptRepository } from './ports.ts';
+import type { MemberNotification, MemberWallets, Notifier, TontineRepository } from './ports.ts';
 import { ProposeTurnSwap } from './propose-turn-swap.ts';
-import { SavingsTransfers } from './savings-transfers.ts';
+import { SavingsTransferPolicy } from './savings-transfer-policy.ts';
+import { InMemoryOutgoingTransfers, transferUseCases } from '../transfers/transfers.fixtures.ts';
 import { StartTontine } from './start-tontine.ts';
 import { Tontine } from './tontine.ts';
 import { WithdrawSavings } from './withdraw-savings.ts';
@@ -51,29 +52,6 @@ export class InMemoryTontineRepository implements TontineRepository {
   }
   async save(tontine: Tontine): Promise<void> {
     this.rows.set(tontine.id, copyOf(tontine));
-  }
-}
-
-export class InMemoryTransferAttempts implements TransferAttemptRepository {
-  private readonly rows = new Map<string, TransferAttempt>();
-  async add(attempt: TransferAttempt): Promise<void> {
-    invariant(!this.rows.has(attempt.reference), `attempt ${attempt.reference} stored twice`);
-    this.rows.set(attempt.reference, attempt);
-  }
-  async findAttempt(reference: string): Promise<TransferAttempt | undefined> {
-    return this.rows.get(reference);
-  }
-  async saveAttempt(attempt: TransferAttempt): Promise<void> {
-    this.rows.set(attempt.reference, attempt);
-  }
-  async listRetriesDue(now: Date, limit: number): Promise<TransferAttempt[]> {
-    return [...this.rows.values()]
-      .filter((a) => a.retryAt !== undefined && a.retryAt.getTime() <= now.getTime())
-      .sort((a, b) => a.retryAt!.getTime() - b.retryAt!.getTime())
-      .slice(0, limit);
-  }
-  all(): TransferAttempt[] {
-    return [...this.rows.values()];
   }
 }
 
@@ -167,9 +145,12 @@ export function aWorld(now: Date = JAN_31) {
     notifier: new RecordingNotifier(),
     clock: new SettableClock(now),
     ids: new SequentialIds(),
-    attempts: new InMemoryTransferAttempts(),
+    transfers: new InMemoryOutgoingTransfers(),
   };
-  const transfers = new SavingsTransfers(deps);
+  const transferCases = transferUseCases(deps, (requestTransfer) => {
+    const savings = new SavingsTransferPolicy({ ...deps, requestTransfer });
+    return { payout: savings, withdrawal: savings };
+  });
   const recordAttempt = async (request: { contributionId: string; idempotencyKey: string; provider: MobileMoneyProvider; msisdn: string }) => {
     const contribution = await deps.contributions.findById(request.contributionId);
     invariant(contribution, `no contribution ${request.contributionId}`);
@@ -179,7 +160,7 @@ export function aWorld(now: Date = JAN_31) {
   };
   const world = {
     ...deps,
-    transfers,
+    ...transferCases,
     ledger,
     createTontine: new CreateTontine(deps),
     joinTontine: new JoinTontine(deps),
@@ -188,8 +169,8 @@ export function aWorld(now: Date = JAN_31) {
     drawPayoutOrder: new DrawPayoutOrder(deps),
     proposeTurnSwap: new ProposeTurnSwap(deps),
     acceptTurnSwap: new AcceptTurnSwap(deps),
-    payoutIfCycleComplete: new PayoutIfCycleComplete({ ...deps, transfers }),
-    withdrawSavings: new WithdrawSavings({ ...deps, transfers }),
+    payoutIfCycleComplete: new PayoutIfCycleComplete({ ...deps, ...transferCases }),
+    withdrawSavings: new WithdrawSavings({ ...deps, ...transferCases }),
     payContribution: new PayContribution(deps),
     confirmContributionPayment: new ConfirmContributionPayment(deps),
 

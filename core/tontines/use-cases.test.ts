@@ -158,9 +158,9 @@ describe('PayoutIfCycleComplete', () => {
     await retryWorld.payCycle(1);
     retryWorld.mobileMoney.refuseNext('mobile_money_unavailable');
     expect((await retryWorld.payoutIfCycleComplete.execute({ tontineId: 't-1' })).ok).toBe(true);
-    expect(retryWorld.attempts.all().map((a) => [a.reference, a.status])).toEqual([['payout:t-1:1', 'pending']]);
+    expect(retryWorld.transfers.all().map((a) => [a.reference, a.status])).toEqual([['payout:t-1:1', 'requested']]);
     expect(await retryWorld.payoutIfCycleComplete.execute({ tontineId: 't-1' })).toMatchObject({ ok: true, value: { kind: 'waiting', cycle: 2 } });
-    expect(await retryWorld.transfers.send('payout:t-1:1')).toEqual({ ok: true, value: 'sent' });
+    expect(await retryWorld.sendTransfer.execute({ reference: 'payout:t-1:1' })).toEqual({ ok: true, value: 'sent' });
     expect([...retryWorld.mobileMoney.transfers.keys()]).toEqual(['payout:t-1:1']);
     expect(retryWorld.ledger.entries().filter((e) => e.kind === 'tontine_payout')).toHaveLength(1);
   });
@@ -221,7 +221,7 @@ describe('WithdrawSavings', () => {
     world.mobileMoney.refuseNext('mobile_money_refused');
     // Recorded, then refused: its transfer failed, its entry reversed, a retry scheduled.
     expect((await withdraw(world, Money.ofFrancs(1))).ok).toBe(true);
-    expect(world.attempts.all().map((a) => [a.reference, a.status])).toEqual([['withdrawal:w1', 'failed']]);
+    expect(world.transfers.all().map((a) => [a.reference, a.status])).toEqual([['withdrawal:w1', 'failed']]);
     world.wallets.remove('alice');
     expect(await withdraw(world, Money.ofFrancs(1), 'w2')).toEqual({ ok: false, error: 'recipient_has_no_wallet' });
     const group = aWorld();

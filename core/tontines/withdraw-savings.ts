@@ -9,7 +9,7 @@
  *   is the balance, and the ledger also refuses to take a pool below zero.
  * - Stored before sent: the withdrawal, its ledger entry (pool → mobile-money clearing, keyed
  *   `withdrawal:<key>`) and its transfer attempt commit together, and only then is the provider
- *   asked (SavingsTransfers: a failed transfer is reversed and retried, never lost or paid twice).
+ *   asked (core/transfers: a failed transfer is reversed and retried, never lost or paid twice).
  *   A retry with the same key while the provider is unreachable asks again under the same reference.
  */
 import { accounts } from '../ledger/accounts.ts';
@@ -19,7 +19,8 @@ import type { Clock } from '../shared/clock.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { MemberWallets, TontineRepository } from './ports.ts';
-import type { SavingsTransfers } from './savings-transfers.ts';
+import type { RequestTransfer } from '../transfers/request-transfer.ts';
+import type { SendTransfer } from '../transfers/send-transfer.ts';
 import type { Withdrawal } from './tontine.ts';
 
 export type WithdrawSavingsError =
@@ -37,7 +38,8 @@ export class WithdrawSavings {
       tontines: TontineRepository;
       journal: JournalWriter;
       uow: UnitOfWork;
-      transfers: SavingsTransfers;
+      requestTransfer: Pick<RequestTransfer, 'execute'>;
+      sendTransfer: Pick<SendTransfer, 'execute'>;
       wallets: MemberWallets;
       clock: Clock;
     },
@@ -57,12 +59,12 @@ export class WithdrawSavings {
     const recorded = await this.record(input);
     if (!recorded.ok) return recorded;
     // Committed: the provider is asked (again, under the same reference, for a retried key).
-    await this.deps.transfers.send(recorded.value.withdrawal.reference);
+    await this.deps.sendTransfer.execute({ reference: recorded.value.withdrawal.reference });
     return recorded;
   }
 
   private record(input: { tontineId: string; userId: string; amount: Money; idempotencyKey: string }): Promise<Result<{ outcome: 'withdrawn' | 'exists'; withdrawal: Withdrawal }, WithdrawSavingsError>> {
-    const { tontines, journal, uow, transfers, wallets, clock } = this.deps;
+    const { tontines, journal, uow, requestTransfer, wallets, clock } = this.deps;
     return uow.run(async () => {
       const tontine = await tontines.findById(input.tontineId);
       // Someone else's savings are not found, as far as this member can tell.
@@ -78,10 +80,11 @@ export class WithdrawSavings {
       const wallet = await wallets.walletOf(input.userId);
       if (!wallet) return err('recipient_has_no_wallet');
 
-      const opened = await transfers.open({
-        kind: 'withdrawal',
+      const opened = await requestTransfer.execute({
+        purpose: 'withdrawal',
+        subjectId: tontine.id,
+        debitedAccount: pool,
         transferReference: reference,
-        tontineId: tontine.id,
         memberId: input.userId,
         wallet,
         amount: input.amount,

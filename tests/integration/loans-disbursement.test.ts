@@ -18,6 +18,7 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { saveApprovedLoan } from '../support/approved-loan.ts';
 import { FastCallbackMobileMoney } from '../support/fast-callback-mobile-money.ts';
+import { LOAN_DISBURSEMENTS } from '../support/outgoing-transfers.ts';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -32,7 +33,7 @@ const balance = async (account: string) =>
   Number((await sql<{ c: string }>(`select coalesce(sum(amount_centimes), 0)::text as c from ledger_postings where account_id = ?`, [account]))[0]?.c ?? 0);
 const loanRow = async (id: string) => (await sql<{ status: string; disbursed_at: Date | null; schedule: unknown[] }>('select status, disbursed_at, schedule from loans where id = ?', [id]))[0];
 const attempts = (loanId: string) =>
-  sql<{ reference: string; attempt: number; status: string }>('select reference, attempt, status from loan_disbursements where loan_id = ? order by attempt', [loanId]);
+  sql<{ reference: string; attempt: number; status: string }>(`select reference, attempt, status from ${LOAN_DISBURSEMENTS} where loan_id = ? order by attempt`, [loanId]);
 
 /** The whole ledger sums to zero, and the loan's receivable is what was really paid out. */
 async function expectBooks(loanId: string, paidOutCentimes: number) {

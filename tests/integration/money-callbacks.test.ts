@@ -5,6 +5,7 @@
  * with another amount is refused with 409 and logged at warn, booking nothing.
  * After the file, the ledger balances to the centime.
  */
+import { SAVINGS_PAYMENTS } from '../support/outgoing-transfers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountTotals,
@@ -138,7 +139,7 @@ describe('a callback storm for one payment', () => {
     const rows = await app.db.orm.em
       .fork()
       .execute<{ reference: string; status: string; provider_transaction_id: string | null; reason: string | null }[]>(
-        'select reference, status, provider_transaction_id, reason from payments where reference in (?, ?) order by status desc',
+        `select reference, status, provider_transaction_id, reason from ${SAVINGS_PAYMENTS} where reference in (?, ?) order by status desc`,
         [refA, refB],
       );
     expect(rows).toEqual([

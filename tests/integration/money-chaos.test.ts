@@ -40,6 +40,7 @@ import {
   type MoneyApp,
 } from '../support/money-books.ts';
 import { expectBooksEqualProviderRecord } from '../support/provider-record.ts';
+import { LOAN_DISBURSEMENTS, SAVINGS_PAYMENTS } from '../support/outgoing-transfers.ts';
 
 const SEED = Number(process.env.MONEY_SEED ?? Date.now() % 2 ** 31);
 const BARE = '/api/payments/callbacks/mtn';
@@ -153,9 +154,9 @@ async function send(posts: readonly Post[]): Promise<void> {
 
 async function stillOpen(): Promise<number> {
   const [row] = await sql<{ n: string }>(
-    `select ((select count(*) from payments where status = 'pending' or retry_at is not null)
+    `select ((select count(*) from ${SAVINGS_PAYMENTS} where status = 'pending' or retry_at is not null)
           + (select count(*) from loan_collections where status = 'requested')
-          + (select count(*) from loan_disbursements where status = 'pending' or retry_at is not null))::text as n`,
+          + (select count(*) from ${LOAN_DISBURSEMENTS} where status = 'pending' or retry_at is not null))::text as n`,
   );
   return Number(row!.n);
 }
@@ -176,9 +177,9 @@ async function untilSettled(): Promise<number> {
     if ((await stillOpen()) === 0 && undecided === 0 && [...queued.keys()].every((r) => r <= round)) return round;
   }
   const open = await sql(
-    `select kind, reference, status, retry_at from payments where status = 'pending' or retry_at is not null
+    `select kind, reference, status, retry_at from ${SAVINGS_PAYMENTS} where status = 'pending' or retry_at is not null
      union all select 'loan collection', reference, status, null from loan_collections where status = 'requested'
-     union all select 'disbursement', reference, status, retry_at from loan_disbursements where status = 'pending' or retry_at is not null`,
+     union all select 'disbursement', reference, status, retry_at from ${LOAN_DISBURSEMENTS} where status = 'pending' or retry_at is not null`,
   );
   const undecided = chaos.accepted.filter((p) => !decided.has(keyOf(p)));
   throw new Error(msg(`still pending after ${MAX_ROUNDS} rounds: ${JSON.stringify(open)}, undecided ${JSON.stringify(undecided.map(keyOf))}`));
@@ -242,7 +243,7 @@ describe('200 payments and 50 transfers through a provider having a bad day', ()
     // How much happened: the sizes the test promises, and the chaos it went through.
     const [collections] = await sql<{ n: string }>(`select ((select count(*) from payments where kind = 'contribution') + (select count(*) from loan_collections))::text as n`);
     const transfers = await sql<{ reference: string; attempt: number }>(
-      `select reference, attempt from payments where kind <> 'contribution' union all select reference, attempt from loan_disbursements`,
+      `select reference, attempt from ${SAVINGS_PAYMENTS} where kind <> 'contribution' union all select reference, attempt from ${LOAN_DISBURSEMENTS}`,
     );
     const summary = `${collections!.n} collections, ${transfers.length} transfer attempts (${transfers.filter((t) => t.attempt === 1).length} first), rounds ${firstRounds + 1}+${lastRounds + 1}, provider ${JSON.stringify(chaos.counts)}, answers ${JSON.stringify(statusCounts(answers.map((a) => a.status)))}`;
     console.info(`money-chaos seed ${SEED}: ${summary}`);
@@ -256,7 +257,7 @@ describe('200 payments and 50 transfers through a provider having a bad day', ()
 
     // Whatever the provider took, the app knows (no payment was made that the books do not hold).
     const known = new Set([
-      ...(await sql<{ reference: string }>('select reference from payments')).map((r) => r.reference),
+      ...(await sql<{ reference: string }>(`select reference from ${SAVINGS_PAYMENTS}`)).map((r) => r.reference),
       ...(await sql<{ reference: string }>('select reference from loan_collections')).map((r) => r.reference),
       ...transfers.map((t) => t.reference),
     ]);

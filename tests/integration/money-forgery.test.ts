@@ -49,6 +49,7 @@ import { expectBooksEqualProviderRecord } from '../support/provider-record.ts';
 import { contributionsOf as journeyContributions, registerMember, runningTontine, type TestMember } from '../support/savings-journey.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { LOAN_DISBURSEMENTS, SAVINGS_PAYMENTS } from '../support/outgoing-transfers.ts';
 
 const SEED = Number(process.env.MONEY_SEED ?? Date.now() % 2 ** 31);
 const BARE = '/api/payments/callbacks/mtn';
@@ -101,11 +102,11 @@ const expectBooksEqualProvider = (message: string) => expectBooksEqualProviderRe
 /** Every status a payment, contribution, loan or loan payment has: what a forgery must not move. */
 async function statuses() {
   const [payments, contributions, loans, collections, disbursements] = await Promise.all([
-    sql<{ reference: string; status: string }>('select reference, status from payments order by reference'),
+    sql<{ reference: string; status: string }>(`select reference, status from ${SAVINGS_PAYMENTS} order by reference`),
     sql<{ id: string; status: string }>('select id, status from contributions order by id'),
     sql<{ id: string; status: string; paid: string }>('select id, status, total_paid_centimes::text as paid from loans order by id'),
     sql<{ reference: string; status: string }>('select reference, status from loan_collections order by reference'),
-    sql<{ reference: string; status: string }>('select reference, status from loan_disbursements order by reference'),
+    sql<{ reference: string; status: string }>(`select reference, status from ${LOAN_DISBURSEMENTS} order by reference`),
   ]);
   return { payments, contributions, loans, collections, disbursements };
 }
@@ -174,7 +175,7 @@ async function payout(): Promise<Target & { groupId: string }> {
     await genuineCallback({ direction: 'collection', reference });
   }
   const reference = `payout:${groupId}:1`;
-  expect(await sql<{ status: string }>('select status from payments where reference = ?', [reference])).toEqual([{ status: 'pending' }]);
+  expect(await sql<{ status: string }>(`select status from ${SAVINGS_PAYMENTS} where reference = ?`, [reference])).toEqual([{ status: 'pending' }]);
   expect(sentTimes(reference)).toBe(1);
   return { kind: 'payout', direction: 'transfer', reference, francs: 6000, groupId };
 }
@@ -364,7 +365,7 @@ describe('the five forgeries of the issue', () => {
     }
     const [row] = await sql<{ status: string }>('select c.status from contributions c join payments p on p.contribution_id = c.id where p.reference = ?', [target.reference]);
     expect(row?.status).toBe('pending');
-    expect(await sql('select 1 from payments where kind = ? and tontine_id = (select tontine_id from payments where reference = ?)', ['payout', target.reference])).toEqual([]);
+    expect(await sql(`select 1 from ${SAVINGS_PAYMENTS} where kind = ? and tontine_id = (select tontine_id from ${SAVINGS_PAYMENTS} where reference = ?)`, ['payout', target.reference])).toEqual([]);
     await expectBooksEqualProvider('contribution forged after FAILED');
   });
 
@@ -395,7 +396,7 @@ describe('the five forgeries of the issue', () => {
     app.clock.advance(3 * 60 * 60_000);
     for (const job of ['payment-polling', 'loan-disbursement-retry']) await runJob(job);
     expect(app.provider.transferRequests.filter((r) => r.startsWith(target.reference))).toEqual([target.reference]);
-    expect(await sql('select reference, status from loan_disbursements where loan_id = ?', [loanId])).toEqual([{ reference: target.reference, status: 'successful' }]);
+    expect(await sql(`select reference, status from ${LOAN_DISBURSEMENTS} where loan_id = ?`, [loanId])).toEqual([{ reference: target.reference, status: 'successful' }]);
     expect(await sql('select 1 from journal_entries where key = ?', [`reversal:${target.reference}`])).toEqual([]);
     await expectBooksEqualProvider('disbursement forged FAILED');
   });
@@ -411,7 +412,7 @@ describe('the five forgeries of the issue', () => {
     app.clock.advance(3 * 60 * 60_000);
     for (const job of ['payment-polling', 'payout-retry']) await runJob(job);
     expect(app.provider.transferRequests.filter((r) => r.startsWith(target.reference))).toEqual([target.reference]);
-    expect(await sql('select reference, status from payments where reference like ?', [`${target.reference}%`])).toEqual([{ reference: target.reference, status: 'successful' }]);
+    expect(await sql(`select reference, status from ${SAVINGS_PAYMENTS} where reference like ?`, [`${target.reference}%`])).toEqual([{ reference: target.reference, status: 'successful' }]);
     await expectBooksEqualProvider('withdrawal forged FAILED');
   });
 
@@ -431,7 +432,7 @@ describe('the five forgeries of the issue', () => {
     app.clock.advance(3 * 60 * 60_000);
     for (const job of ['payment-polling', 'payout-retry', 'payout-due']) await runJob(job);
     expect(app.provider.transferRequests.filter((r) => r.startsWith(target.reference))).toEqual([target.reference]);
-    expect(await sql('select reference, status from payments where kind = ? and tontine_id = ?', ['payout', target.groupId])).toEqual([{ reference: target.reference, status: 'successful' }]);
+    expect(await sql(`select reference, status from ${SAVINGS_PAYMENTS} where kind = ? and tontine_id = ?`, ['payout', target.groupId])).toEqual([{ reference: target.reference, status: 'successful' }]);
     await expectBooksEqualProvider('payout forged FAILED');
   });
 });
@@ -535,7 +536,7 @@ describe('in MTN mode, against the fake MTN server', () => {
       expect([answer.status, await answer.json()]).toEqual([200, { status: 'pending', paymentStatus: 'pending' }]);
     }
     expect(statusGets(ama1.referenceId)).toBe(2);
-    expect(await mtnSql('select status from payments where reference = ?', [amaRef])).toEqual([{ status: 'pending' }]);
+    expect(await mtnSql(`select status from ${SAVINGS_PAYMENTS} where reference = ?`, [amaRef])).toEqual([{ status: 'pending' }]);
     await booksAfterBea();
 
     // MTN decides FAILED and calls back; a forged SUCCESSFUL afterwards changes nothing.
@@ -545,7 +546,7 @@ describe('in MTN mode, against the fake MTN server', () => {
     const late = await fetch(ama1.callbackUrl!, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(forged) });
     expect((await late.json()) as object).toMatchObject({ paymentStatus: 'failed' });
     expect(statusGets(ama1.referenceId)).toBe(4);
-    expect(await mtnSql('select status from payments where reference = ?', [amaRef])).toEqual([{ status: 'failed' }]);
+    expect(await mtnSql(`select status from ${SAVINGS_PAYMENTS} where reference = ?`, [amaRef])).toEqual([{ status: 'failed' }]);
     expect((await mtnSql<{ status: string }>('select status from contributions where member_id = ? and cycle = 1 and tontine_id = ?', [ama.id, tontineId]))[0]?.status).toBe('pending');
     await booksAfterBea();
 
@@ -557,7 +558,7 @@ describe('in MTN mode, against the fake MTN server', () => {
     const transfer = mtn.payments.find((p) => p.product === 'disbursement' && p.resource.externalId === payoutRef)!;
     expect(transfer.callbackUrl).toMatch(/\/api\/payments\/callbacks\/mtn\/t[A-Za-z0-9_-]{43}$/);
     expect(mtn.callbacks.slice(2).map((c) => c.answeredStatus)).toEqual([200, 200]);
-    expect(await mtnSql('select reference, status from payments where reference in (?, ?) order by reference', [amaAgain, payoutRef])).toEqual(
+    expect(await mtnSql(`select reference, status from ${SAVINGS_PAYMENTS} where reference in (?, ?) order by reference`, [amaAgain, payoutRef])).toEqual(
       [
         { reference: amaAgain, status: 'successful' },
         { reference: payoutRef, status: 'successful' },

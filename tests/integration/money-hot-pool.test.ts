@@ -8,6 +8,7 @@
  * so no cycle completes and no payout takes money out: the pool must hold exactly the sum.
  * After the file, the ledger balances to the centime.
  */
+import { SAVINGS_PAYMENTS } from '../support/outgoing-transfers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MEMBERS } from '../../core/tontines/tontine-terms.ts';
 import {
@@ -71,7 +72,7 @@ describe('one hot pool', () => {
       .execute<{ entries: string; paid: string; successful: string }[]>(
         `select (select count(*) from journal_entries where kind = 'contribution_received')::text as entries,
                 (select count(*) from contributions where tontine_id = ? and status = 'completed')::text as paid,
-                (select count(*) from payments where tontine_id = ? and status = 'successful')::text as successful`,
+                (select count(*) from ${SAVINGS_PAYMENTS} where tontine_id = ? and status = 'successful')::text as successful`,
         [tontineId, tontineId],
       );
     expect(counts).toEqual({ entries: String(PAYMENTS), paid: String(PAYMENTS), successful: String(PAYMENTS) });

@@ -9,6 +9,7 @@
  *
  * The order is drawn from a seed (MONEY_SEED to replay one), printed when the test fails.
  */
+import { SAVINGS_PAYMENTS } from '../support/outgoing-transfers.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../core/ledger/accounts.ts';
@@ -80,7 +81,7 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function paymentStatuses(): Promise<Record<string, number>> {
-  const rows = await app.db.orm.em.fork().execute<{ kind: string; status: string; n: string }[]>('select kind, status, count(*)::text as n from payments group by kind, status');
+  const rows = await app.db.orm.em.fork().execute<{ kind: string; status: string; n: string }[]>(`select kind, status, count(*)::text as n from ${SAVINGS_PAYMENTS} group by kind, status`);
   return Object.fromEntries(rows.map((r) => [`${r.kind}:${r.status}`, Number(r.n)]));
 }
 

@@ -22,6 +22,7 @@ import { saveApprovedLoan } from '../support/approved-loan.ts';
 import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
 import { TOKENS } from '../../apps/container.ts';
 import { FastCallbackMobileMoney } from '../support/fast-callback-mobile-money.ts';
+import { SAVINGS_PAYMENTS } from '../support/outgoing-transfers.ts';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -65,7 +66,7 @@ describe('payout transfers', () => {
 
   it('a failed payout is booked back by a reversal entry and its retry is scheduled; the pot is in the pool again', async () => {
     const reference = `payout:${tontineId}:1`;
-    const [row] = await sql<{ status: string; retry_at: Date | null; attempt: number }>('select status, retry_at, attempt from payments where reference = ?', [reference]);
+    const [row] = await sql<{ status: string; retry_at: Date | null; attempt: number }>(`select status, retry_at, attempt from ${SAVINGS_PAYMENTS} where reference = ?`, [reference]);
     expect(row).toMatchObject({ status: 'failed', attempt: 1 });
     expect(new Date(row!.retry_at!).toISOString()).toBe(new Date(clock.now().getTime() + 5 * 60_000).toISOString());
     const entries = await sql<{ key: string; reverses_id: string | null }>('select key, reverses_id from journal_entries where key in (?, ?)', [reference, `reversal:${reference}`]);
@@ -82,7 +83,7 @@ describe('payout transfers', () => {
     expect(await runJob('payout-retry')).toMatchObject({ outcome: 'ran', report: { retried: 1, givenUp: 0 } });
     expect(await runJob('payout-retry')).toMatchObject({ outcome: 'ran', report: { retried: 0 } });
     const rows = await sql<{ reference: string; status: string; attempt: number; transfer_reference: string }>(
-      "select reference, status, attempt, transfer_reference from payments where kind = 'payout' order by attempt",
+      `select reference, status, attempt, transfer_reference from ${SAVINGS_PAYMENTS} where kind = 'payout' order by attempt`,
     );
     expect(rows).toEqual([
       { reference: `payout:${tontineId}:1`, status: 'failed', attempt: 1, transfer_reference: `payout:${tontineId}:1` },

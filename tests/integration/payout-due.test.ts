@@ -16,6 +16,7 @@ import { FastCallbackMobileMoney } from '../support/fast-callback-mobile-money.t
 import { contributionsOf, registerMember, runningTontine, startContributionPayment, successfulReport, type TestMember } from '../support/savings-journey.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { SAVINGS_PAYMENTS } from '../support/outgoing-transfers.ts';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -27,7 +28,7 @@ let tontineId: string;
 const inContext = <T>(work: () => Promise<T>) => RequestContext.create(db.orm.em, work);
 const runJob = (name: string) => t.container.get(JobRunner).runOnce(name);
 const sql = <T>(query: string, params: unknown[] = []) => db.orm.em.fork().execute<T[]>(query, params);
-const payouts = () => sql<{ reference: string; status: string; member_id: string }>(`select reference, status, member_id from payments where kind = 'payout' and tontine_id = ?`, [tontineId]);
+const payouts = () => sql<{ reference: string; status: string; member_id: string }>(`select reference, status, member_id from ${SAVINGS_PAYMENTS} where kind = 'payout' and tontine_id = ?`, [tontineId]);
 
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
 import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { Money } from '../../core/money/money.ts';
+import { PostgresOutgoingTransfers } from '../../adapters/postgres/postgres-outgoing-transfers.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { TOKENS } from '../../apps/container.ts';
@@ -20,6 +21,7 @@ import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts'
 import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
+import { SAVINGS_PAYMENTS } from '../support/outgoing-transfers.ts';
 
 let db: TestDatabase;
 let app: SandboxApp;
@@ -61,7 +63,11 @@ async function pollPending(): Promise<void> {
   await RequestContext.create(db.orm.em, async () => {
     const mobileMoney = container.get(TOKENS.MobileMoney);
     for (const payment of await container.get(PostgresPaymentRepository).listPendingOlderThan(new Date(Date.now() + 60_000), 100, new Date())) {
-      const report = payment.kind === 'contribution' ? await mobileMoney.collectionStatus(payment.provider, payment.reference) : await mobileMoney.transferStatus(payment.provider, payment.reference);
+      const report = await mobileMoney.collectionStatus(payment.provider, payment.reference);
+      if (report.ok) await container.get(SettlePaymentReport).execute(report.value);
+    }
+    for (const transfer of await container.get(PostgresOutgoingTransfers).listPendingOlderThan(new Date(Date.now() + 60_000), 100, new Date())) {
+      const report = await mobileMoney.transferStatus(transfer.provider, transfer.reference);
       if (report.ok) await container.get(SettlePaymentReport).execute(report.value);
     }
   });
@@ -344,7 +350,7 @@ describe('paying contributions by mobile money', () => {
     const payouts = await until(
       async () => {
         await pollPending();
-        return db.orm.em.fork().execute<{ status: string }[]>(`select status from payments where kind = 'payout' and tontine_id = ?`, [id]);
+        return db.orm.em.fork().execute<{ status: string }[]>(`select status from ${SAVINGS_PAYMENTS} where kind = 'payout' and tontine_id = ?`, [id]);
       },
       (rows) => rows.length === 2 && rows.every((r) => r.status === 'successful'),
     );

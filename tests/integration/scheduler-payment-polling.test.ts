@@ -13,6 +13,7 @@ import { FakeClock } from '../support/fake-clock.ts';
 import { contributionsOf, registerMember, runningTontine, type ContributionRow, type TestMember } from '../support/savings-journey.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { SAVINGS_PAYMENTS } from '../support/outgoing-transfers.ts';
 
 let db: TestDatabase;
 let mtn: FakeMtnMomo;
@@ -25,7 +26,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const poll = () => t.container.get(JobRunner).runOnce('payment-polling');
 
 async function payment(reference: string) {
-  const rows = await db.orm.em.fork().execute<{ status: string; reason: string | null }[]>('select status, reason from payments where reference = ?', [reference]);
+  const rows = await db.orm.em.fork().execute<{ status: string; reason: string | null }[]>(`select status, reason from ${SAVINGS_PAYMENTS} where reference = ?`, [reference]);
   return rows[0];
 }
 async function contributionStatus(id: string) {

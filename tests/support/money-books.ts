@@ -25,6 +25,7 @@ import type { ProviderAnswer } from './provider-record.ts';
 import { ScriptedMobileMoney } from './scripted-mobile-money.ts';
 import { testConfig } from './test-app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { SAVINGS_PAYMENTS } from './outgoing-transfers.ts';
 
 export interface LogLine {
   level: number;
@@ -149,7 +150,7 @@ export function pay(app: MoneyApp, member: Member, contributionId: string, key =
 }
 
 export async function referenceOf(app: MoneyApp, paymentId: string): Promise<string> {
-  const rows = await app.db.orm.em.fork().execute<{ reference: string }[]>('select reference from payments where id = ?', [paymentId]);
+  const rows = await app.db.orm.em.fork().execute<{ reference: string }[]>(`select reference from ${SAVINGS_PAYMENTS} where id = ?`, [paymentId]);
   return rows[0]!.reference;
 }
 
@@ -196,7 +197,7 @@ export function callbackPath(app: MoneyApp, direction: PaymentDirection, referen
 export async function directionOf(app: MoneyApp, reference: string): Promise<PaymentDirection> {
   if (reference.startsWith('loan-repayment:')) return 'collection';
   if (reference.startsWith('loan-disbursement:')) return 'transfer';
-  const rows = await app.db.orm.em.fork().execute<{ kind: string }[]>('select kind from payments where reference = ?', [reference]);
+  const rows = await app.db.orm.em.fork().execute<{ kind: string }[]>(`select kind from ${SAVINGS_PAYMENTS} where reference = ?`, [reference]);
   return rows[0] && rows[0].kind !== 'contribution' ? 'transfer' : 'collection';
 }
 

@@ -15,6 +15,7 @@ import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledge
 import { accounts } from '../../core/ledger/accounts.ts';
 import type { MobileMoneyProvider, MobileMoneyStatus, PaymentDirection } from '../../core/payments/ports.ts';
 import type { TestDatabase } from './test-database.ts';
+import { LOAN_DISBURSEMENTS, SAVINGS_PAYMENTS } from './outgoing-transfers.ts';
 
 /** The provider's answer on one of our references, as a status query gets it: its status, amount (centimes) and currency. */
 export type ProviderAnswer = { status: MobileMoneyStatus; centimes: number; currency: string } | 'unknown';
@@ -45,7 +46,7 @@ export async function replayProviderRecord(db: TestDatabase, provider: MobileMon
   };
 
   const payments = await em.execute<{ kind: string; reference: string; tontine_id: string; amount: string }[]>(
-    'select kind, reference, tontine_id, amount_centimes::text as amount from payments order by created_at, reference',
+    `select kind, reference, tontine_id, amount_centimes::text as amount from ${SAVINGS_PAYMENTS} order by created_at, reference`,
   );
   for (const p of payments) {
     const amount = Number(p.amount);
@@ -67,7 +68,7 @@ export async function replayProviderRecord(db: TestDatabase, provider: MobileMon
     }
   }
 
-  const disbursements = await em.execute<{ reference: string; amount: string }[]>('select reference, amount_centimes::text as amount from loan_disbursements');
+  const disbursements = await em.execute<{ reference: string; amount: string }[]>(`select reference, amount_centimes::text as amount from ${LOAN_DISBURSEMENTS}`);
   for (const d of disbursements) {
     const amount = Number(d.amount);
     keys.push(d.reference);

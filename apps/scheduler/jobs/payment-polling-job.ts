@@ -1,7 +1,8 @@
 /**
  * `payment-polling`: every minute, asks the provider about the mobile-money payments still
- * pending after PAYMENT_POLL_AFTER_SECONDS — contribution collections, payout and withdrawal
- * transfers, loan repayment collections and loan disbursements — since MTN sends a callback at most
+ * pending after PAYMENT_POLL_AFTER_SECONDS — contribution collections, loan repayment collections,
+ * and outgoing transfers awaiting the provider (requested or sent: payouts, withdrawals, loan
+ * disbursements, through core/transfers' port) — since MTN sends a callback at most
  * once and never retries it. It asks through ReconcilePayment, the very path a verified callback
  * takes: the provider's own status answer is the only thing ever booked.
  *
@@ -10,7 +11,8 @@
  *   its callback would settle it: confirmation, ledger entry and notice once (a callback that
  *   arrives as well answers `exists`); a failed transfer is booked back and retried; an answer
  *   that contradicts the books is disputed, not booked.
- * - Fair: each run asks the POLL_BATCH payments (and as many loan collections) least recently
+ *   A disputed transfer is no longer asked about: an admin looks at it.
+ * - Fair: each run asks the POLL_BATCH payments (and as many loan collections and transfers) least recently
  *   asked, and marks them asked, so hundreds stuck at the provider never starve the newer ones.
  * - A collection the provider has never heard of (`mobile_money_reference_unknown`: the request
  *   never reached it) is given up as failed, so the member can pay again. A transfer the provider
@@ -24,20 +26,20 @@ import type { Money } from '../../../core/money/money.ts';
 import type { MobileMoneyProvider } from '../../../core/payments/ports.ts';
 import type { ReconcilePayment } from '../../../core/payments/reconcile-payment.ts';
 import type { Clock } from '../../../core/shared/clock.ts';
-import type { SavingsTransfers } from '../../../core/tontines/savings-transfers.ts';
-import type { LoanDisbursementAttempts, MikroOrmLoanCollections } from '../../../adapters/postgres/mikro-orm-loan-repository.ts';
+import type { OutgoingTransfers } from '../../../core/transfers/ports.ts';
+import type { SendTransfer } from '../../../core/transfers/send-transfer.ts';
+import type { MikroOrmLoanCollections } from '../../../adapters/postgres/mikro-orm-loan-repository.ts';
 import type { PostgresPaymentRepository } from '../../../adapters/postgres/postgres-payment-repository.ts';
-import type { Lending } from '../../modules/loans-module.ts';
 import type { SettlePaymentReport } from '../../payments/settle-payment-report.ts';
 import type { Job, JobReport } from '../job-runner.ts';
 
-/** At most this many payments (and loan collections, and loan disbursements) are asked about per run, least recently asked first. */
+/** At most this many payments (and loan collections, and outgoing transfers) are asked about per run, least recently asked first. */
 export const POLL_BATCH = 200;
 
 type PollOutcome = 'settled' | 'failed' | 'stillPending' | 'unavailable' | 'resent' | 'disputed';
 
 interface Pollable {
-  kind: 'collection' | 'transfer' | 'disbursement';
+  kind: 'collection' | 'transfer';
   provider: MobileMoneyProvider;
   reference: string;
   amount: Money;
@@ -51,11 +53,10 @@ export class PaymentPollingJob implements Job {
     private readonly deps: {
       payments: PostgresPaymentRepository;
       loanCollections: MikroOrmLoanCollections;
-      disbursements: LoanDisbursementAttempts;
-      lending: Lending;
+      transfers: Pick<OutgoingTransfers, 'listPendingOlderThan'>;
       reconcile: ReconcilePayment;
       settle: SettlePaymentReport;
-      transfers: SavingsTransfers;
+      sendTransfer: Pick<SendTransfer, 'execute'>;
       clock: Clock;
       logger: Logger;
       pollAfterSeconds: number;
@@ -63,18 +64,13 @@ export class PaymentPollingJob implements Job {
   ) {}
 
   async run(): Promise<JobReport> {
-    const { payments, loanCollections, disbursements, clock, pollAfterSeconds } = this.deps;
+    const { payments, loanCollections, transfers, clock, pollAfterSeconds } = this.deps;
     const now = clock.now();
     const before = new Date(now.getTime() - pollAfterSeconds * 1000);
     const pending: Pollable[] = [
-      ...(await payments.listPendingOlderThan(before, POLL_BATCH, now)).map((p) => ({
-        kind: p.kind === 'contribution' ? ('collection' as const) : ('transfer' as const),
-        provider: p.provider,
-        reference: p.reference,
-        amount: p.amount,
-      })),
+      ...(await payments.listPendingOlderThan(before, POLL_BATCH, now)).map((p) => ({ kind: 'collection' as const, provider: p.provider, reference: p.reference, amount: p.amount })),
       ...(await loanCollections.listRequestedOlderThan(before, POLL_BATCH, now)).map((c) => ({ kind: 'collection' as const, provider: c.provider, reference: c.reference, amount: c.amount })),
-      ...(await disbursements.listPendingOlderThan(before, POLL_BATCH, now)).map((d) => ({ kind: 'disbursement' as const, provider: d.provider, reference: d.reference, amount: d.amount })),
+      ...(await transfers.listPendingOlderThan(before, POLL_BATCH, now)).map((t) => ({ kind: 'transfer' as const, provider: t.provider, reference: t.reference, amount: t.amount })),
     ];
     const report = { asked: pending.length, settled: 0, failed: 0, stillPending: 0, unavailable: 0, resent: 0, disputed: 0, errors: 0 };
     for (const payment of pending) {
@@ -89,8 +85,8 @@ export class PaymentPollingJob implements Job {
   }
 
   private async poll(payment: Pollable): Promise<PollOutcome> {
-    const { reconcile, settle, transfers, lending, logger } = this.deps;
-    const reconciled = await reconcile.execute({ direction: payment.kind === 'collection' ? 'collection' : 'transfer', reference: payment.reference });
+    const { reconcile, settle, sendTransfer, logger } = this.deps;
+    const reconciled = await reconcile.execute({ direction: payment.kind, reference: payment.reference });
     if (reconciled.ok) {
       const { outcome } = reconciled.value;
       return outcome === 'pending' ? 'stillPending' : outcome === 'failed' ? 'failed' : outcome === 'disputed' ? 'disputed' : 'settled';
@@ -100,7 +96,7 @@ export class PaymentPollingJob implements Job {
       // The provider itself says it never saw this reference, PAYMENT_POLL_AFTER_SECONDS after we
       // stored it: a transfer is sent (again) under the same reference, a collection given up.
       if (payment.kind !== 'collection') {
-        const sent = payment.kind === 'transfer' ? await transfers.send(payment.reference) : await lending.sendDisbursement(payment.reference);
+        const sent = await sendTransfer.execute({ reference: payment.reference });
         return sent.ok ? 'resent' : sent.error === 'mobile_money_refused' ? 'failed' : 'unavailable';
       }
       const expired = await settle.expire(payment.reference, payment.amount);

@@ -1,0 +1,72 @@
+/**
+ * The outgoing-transfers module's wiring (core/transfers): its Postgres store, the purposes'
+ * policies (tontine payouts and savings withdrawals: SavingsTransferPolicy; loan disbursements:
+ * LoanDisbursementPolicy) and its use cases, which the tontines and loans use cases, the payment
+ * settlement, the scheduler jobs and the admin CLI resolve. Merchant settlements and agent
+ * commissions have no adapters yet: their policy (core/settlements PAYOUT_TRANSFER_POLICY) joins
+ * `TRANSFER_TOKENS.Policies` with them.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ContainerModule, type ServiceIdentifier } from 'inversify';
+import type { AuditTrail } from '../../core/audit/ports.ts';
+import type { JournalWriter } from '../../core/ledger/ports.ts';
+import { LoanDisbursementPolicy } from '../../core/loans/loan-disbursement-policy.ts';
+import type { Borrowers, LoanRepository } from '../../core/loans/ports.ts';
+import type { MobileMoney } from '../../core/payments/ports.ts';
+import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
+import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
+import type { MemberWallets, Notifier, TontineRepository } from '../../core/tontines/ports.ts';
+import { SavingsTransferPolicy } from '../../core/tontines/savings-transfer-policy.ts';
+import { ListTransfers } from '../../core/transfers/list-transfers.ts';
+import type { TransferPolicies } from '../../core/transfers/ports.ts';
+import { RequestTransfer } from '../../core/transfers/request-transfer.ts';
+import { RetryGivenUpTransfer } from '../../core/transfers/retry-given-up-transfer.ts';
+import { RetryTransfer } from '../../core/transfers/retry-transfer.ts';
+import { SendTransfer } from '../../core/transfers/send-transfer.ts';
+import { SettleTransfer } from '../../core/transfers/settle-transfer.ts';
+import { MikroOrmLoanRepository } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
+import { PostgresOutgoingTransfers } from '../../adapters/postgres/postgres-outgoing-transfers.ts';
+import { PostgresPaymentDisputes } from '../../adapters/postgres/postgres-payment-disputes.ts';
+import { TOKENS } from '../container.ts';
+import { MemberCreditRecords } from './member-credit-records.ts';
+
+export const TRANSFER_TOKENS = {
+  Policies: Symbol.for('ikimina.transfers.Policies') as ServiceIdentifier<TransferPolicies>,
+};
+
+export const transfersModule = new ContainerModule(({ bind }) => {
+  bind(PostgresOutgoingTransfers).toResolvedValue((em: EntityManager) => new PostgresOutgoingTransfers(em), [TOKENS.EntityManager]);
+  bind(RequestTransfer).toResolvedValue(
+    (transfers: PostgresOutgoingTransfers, journal: JournalWriter, clock: Clock, ids: IdGenerator) => new RequestTransfer({ transfers, journal, clock, ids }),
+    [PostgresOutgoingTransfers, TOKENS.JournalWriter, TOKENS.Clock, TOKENS.IdGenerator],
+  );
+  bind(TRANSFER_TOKENS.Policies).toResolvedValue(
+    (requestTransfer: RequestTransfer, tontines: TontineRepository, wallets: MemberWallets, loans: LoanRepository, borrowers: Borrowers, notifier: Notifier, clock: Clock): TransferPolicies => {
+      const savings = new SavingsTransferPolicy({ tontines, wallets, notifier, requestTransfer });
+      return { payout: savings, withdrawal: savings, loan_disbursement: new LoanDisbursementPolicy({ loans, borrowers, notifier, clock, requestTransfer }) };
+    },
+    [RequestTransfer, TOKENS.TontineRepository, TOKENS.MemberWallets, MikroOrmLoanRepository, MemberCreditRecords, TOKENS.Notifier, TOKENS.Clock],
+  );
+  bind(SettleTransfer).toResolvedValue(
+    (transfers: PostgresOutgoingTransfers, policies: TransferPolicies, journal: JournalWriter, uow: UnitOfWork, clock: Clock, ids: IdGenerator) =>
+      new SettleTransfer({ transfers, policies, journal, uow, clock, ids }),
+    [PostgresOutgoingTransfers, TRANSFER_TOKENS.Policies, TOKENS.JournalWriter, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.IdGenerator],
+  );
+  bind(SendTransfer).toResolvedValue(
+    (transfers: PostgresOutgoingTransfers, mobileMoney: MobileMoney, settleTransfer: SettleTransfer, uow: UnitOfWork) => new SendTransfer({ transfers, mobileMoney, settleTransfer, uow }),
+    [PostgresOutgoingTransfers, TOKENS.MobileMoney, SettleTransfer, TOKENS.UnitOfWork],
+  );
+  bind(RetryTransfer).toResolvedValue(
+    (transfers: PostgresOutgoingTransfers, policies: TransferPolicies, sendTransfer: SendTransfer, uow: UnitOfWork, clock: Clock) => new RetryTransfer({ transfers, policies, sendTransfer, uow, clock }),
+    [PostgresOutgoingTransfers, TRANSFER_TOKENS.Policies, SendTransfer, TOKENS.UnitOfWork, TOKENS.Clock],
+  );
+  bind(RetryGivenUpTransfer).toResolvedValue(
+    (transfers: PostgresOutgoingTransfers, policies: TransferPolicies, sendTransfer: SendTransfer, audit: AuditTrail, uow: UnitOfWork) =>
+      new RetryGivenUpTransfer({ transfers, policies, sendTransfer, audit, uow }),
+    [PostgresOutgoingTransfers, TRANSFER_TOKENS.Policies, SendTransfer, TOKENS.AuditTrail, TOKENS.UnitOfWork],
+  );
+  bind(ListTransfers).toResolvedValue(
+    (transfers: PostgresOutgoingTransfers, em: EntityManager) => new ListTransfers({ transfers, disputes: new PostgresPaymentDisputes(em) }),
+    [PostgresOutgoingTransfers, TOKENS.EntityManager],
+  );
+});
