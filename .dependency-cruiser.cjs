@@ -91,6 +91,12 @@ module.exports = {
     },
   ],
   options: {
+    // TEMPORARY: the transfers CLI is being rewritten over a core use case (another branch of
+    // issue 12); remove these two once cli/transfers-command.ts imports no adapter.
+    knownViolations: [
+      { type: 'dependency', from: 'cli/transfers-command.ts', to: 'adapters/postgres/postgres-payment-disputes.ts', rule: { name: 'channels-reach-providers-through-ports', severity: 'error' } },
+      { type: 'dependency', from: 'cli/transfers-command.ts', to: 'adapters/postgres/postgres-transfer-listing.ts', rule: { name: 'channels-reach-providers-through-ports', severity: 'error' } },
+    ],
     parser: 'swc',
     // Packages, the shared test support and web/ are leaves: seen as targets, not cruised themselves.
     doNotFollow: { path: ['(^|/)node_modules/', '^tests/', '^web/'] },

@@ -38,7 +38,7 @@ import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { MemberWallets, Notifier, TontineRepository } from '../../core/tontines/ports.ts';
 import { LoanDisbursementAttempts, MikroOrmKeyFactsStatements, MikroOrmLoanCollections, MikroOrmLoanRepository } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
 import { PostgresCreditAssessments, PostgresLoanReminderNotices, PostgresScoringConsents } from '../../adapters/postgres/postgres-credit-store.ts';
-import { TOKENS } from '../container.ts';
+import { TOKENS } from '../tokens.ts';
 import { MemberCreditRecords } from './member-credit-records.ts';
 
 export interface LendingDeps extends SubmitLoanApplicationDeps {

@@ -3,7 +3,6 @@
  * snapshots and the channel itself. Loaded by buildContainer, so the server, the simulator
  * (in-process) and the tests resolve the same channel.
  */
-import type { ServiceIdentifier } from 'inversify';
 import { ContainerModule } from 'inversify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -23,31 +22,20 @@ import { Argon2PasswordHasher, PIN_COST } from '../../adapters/crypto/argon2-pas
 import { PostgresMemberDirectory, PostgresNotificationStore } from '../../adapters/postgres/postgres-community.ts';
 import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
-import { TOKENS } from '../container.ts';
+import { USSD_SESSION_FORMAT, type UssdSession } from '../../ussd/session.ts';
+import { TOKENS } from '../tokens.ts';
 import { Lending } from '../modules/loans-module.ts';
 import { type MemberLoans, UssdMemberSnapshots } from './member-snapshots.ts';
 import { UssdChannel } from './ussd-channel.ts';
 
-function token<T>(name: string): ServiceIdentifier<T> {
-  return Symbol.for(`ikimina.ussd.${name}`);
-}
-
-export const USSD_TOKENS = {
-  UssdPins: token<PostgresUssdPins>('UssdPins'),
-  /** PINs are hashed like passwords, at a cost chosen for PINs (docs/decisions.md). */
-  PinHasher: token<PinHasher>('PinHasher'),
-  /** The loans module's Lending; a member without loans gets no loans entry in the menu. */
-  MemberLoans: token<MemberLoans>('MemberLoans'),
-};
-
 export const ussdModule = new ContainerModule(({ bind }) => {
-  bind(USSD_TOKENS.UssdPins).toResolvedValue((em: EntityManager) => new PostgresUssdPins(em), [TOKENS.EntityManager]);
-  bind(USSD_TOKENS.PinHasher).toResolvedValue(() => new Argon2PasswordHasher(PIN_COST));
-  bind(PostgresUssdSessionStore).toResolvedValue((em: EntityManager) => new PostgresUssdSessionStore(em), [TOKENS.EntityManager]);
-  bind(USSD_TOKENS.MemberLoans).toResolvedValue((lending: Lending) => lending, [Lending]);
+  bind(TOKENS.UssdPins).toResolvedValue((em: EntityManager) => new PostgresUssdPins(em), [TOKENS.EntityManager]);
+  bind(TOKENS.PinHasher).toResolvedValue(() => new Argon2PasswordHasher(PIN_COST));
+  bind(PostgresUssdSessionStore).toResolvedValue((em: EntityManager) => new PostgresUssdSessionStore(em, USSD_SESSION_FORMAT), [TOKENS.EntityManager]);
+  bind(TOKENS.MemberLoans).toResolvedValue((lending: Lending) => lending, [Lending]);
 
   const accountDeps = (accounts: AccountRepository, pins: UssdPins, hasher: PinHasher, uow: UnitOfWork, ids: IdGenerator, clock: Clock) => ({ accounts, pins, hasher, uow, ids, clock });
-  const accountTokens = [TOKENS.AccountRepository, USSD_TOKENS.UssdPins, USSD_TOKENS.PinHasher, TOKENS.UnitOfWork, TOKENS.IdGenerator, TOKENS.Clock] as const;
+  const accountTokens = [TOKENS.AccountRepository, TOKENS.UssdPins, TOKENS.PinHasher, TOKENS.UnitOfWork, TOKENS.IdGenerator, TOKENS.Clock] as const;
   bind(RegisterByPhone).toResolvedValue((...d: Parameters<typeof accountDeps>) => new RegisterByPhone(accountDeps(...d)), [...accountTokens]);
   bind(VerifyUssdPin).toResolvedValue((...d: Parameters<typeof accountDeps>) => new VerifyUssdPin(accountDeps(...d)), [...accountTokens]);
   bind(ChangeUssdPin).toResolvedValue((...d: Parameters<typeof accountDeps>) => new ChangeUssdPin(accountDeps(...d)), [...accountTokens]);
@@ -62,12 +50,12 @@ export const ussdModule = new ContainerModule(({ bind }) => {
       directory: PostgresMemberDirectory,
       loans: MemberLoans,
     ) => new UssdMemberSnapshots({ callers, tontines, contributions, notifications, directory, loans }),
-    [USSD_TOKENS.UssdPins, TOKENS.TontineRepository, TOKENS.ContributionRepository, PostgresNotificationStore, PostgresMemberDirectory, USSD_TOKENS.MemberLoans],
+    [TOKENS.UssdPins, TOKENS.TontineRepository, TOKENS.ContributionRepository, PostgresNotificationStore, PostgresMemberDirectory, TOKENS.MemberLoans],
   );
 
   bind(UssdChannel).toResolvedValue(
     (
-      store: PostgresUssdSessionStore,
+      store: PostgresUssdSessionStore<UssdSession>,
       snapshots: UssdMemberSnapshots,
       uow: UnitOfWork,
       clock: Clock,
