@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'ussd/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: ['core/**/*.test.ts', 'ussd/**/*.test.ts', 'web/src/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
         },
       },
       {

@@ -6,8 +6,7 @@
  */
 import type { Container } from 'inversify';
 import { JobRunner } from './scheduler/job-runner.ts';
-import { SCHEDULER_TOKENS } from './scheduler/module.ts';
-import { TOKENS } from './container.ts';
+import { TOKENS } from './tokens.ts';
 
 export function startBackgroundWork(container: Container): { stop(): Promise<void> } {
   const config = container.get(TOKENS.Config);
@@ -17,7 +16,7 @@ export function startBackgroundWork(container: Container): { stop(): Promise<voi
     return { stop: async () => undefined };
   }
   if (!container.get(TOKENS.EmailDispatcher)) logger.info('no SMTP_URL: e-mails stay in the outbox (see `npm run admin -- outbox list`)');
-  if (!container.get(SCHEDULER_TOKENS.SmsDispatcher)) logger.info("no Africa's Talking credentials: SMS stay in the outbox, kept locally (see `npm run admin -- outbox list`)");
+  if (!container.get(TOKENS.SmsDispatcher)) logger.info("no Africa's Talking credentials: SMS stay in the outbox, kept locally (see `npm run admin -- outbox list`)");
   const runner = container.get(JobRunner);
   runner.start();
   return { stop: () => runner.stop() };

@@ -25,12 +25,12 @@
  * injected Clock, a fake MailTransport) or rebind a port.
  */
 import { randomBytes } from 'node:crypto';
-import type { ServiceIdentifier } from 'inversify';
 import { Container, ContainerModule } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { AttemptLimits, type AttemptLimitPolicy } from '../core/accounts/attempt-limits.ts';
-import type { AuditTrail } from '../core/audit/ports.ts';
+import type { AuditLog, AuditTrail } from '../core/audit/ports.ts';
+import type { Digest } from '../core/audit/audit-chain.ts';
 import { VerifyAuditLog } from '../core/audit/verify-audit-log.ts';
 import { Authenticate } from '../core/accounts/authenticate.ts';
 import { ChangePassword } from '../core/accounts/change-password.ts';
@@ -105,6 +105,7 @@ import { MikroOrmSessionStore } from '../adapters/postgres/mikro-orm-session-sto
 import { MikroOrmSignInLinkStore } from '../adapters/postgres/mikro-orm-sign-in-link-store.ts';
 import { MikroOrmSingleSignOnAttempts } from '../adapters/postgres/mikro-orm-sso-attempts.ts';
 import { MikroOrmUnitOfWork } from '../adapters/postgres/mikro-orm-unit-of-work.ts';
+import { migrate } from '../adapters/postgres/orm.ts';
 import { PostgresOutbox } from '../adapters/postgres/postgres-outbox.ts';
 import { PostgresRateLimiter } from '../adapters/postgres/postgres-rate-limiter.ts';
 import { PostgresSignInThrottle } from '../adapters/postgres/postgres-sign-in-throttle.ts';
@@ -120,6 +121,7 @@ import { Lending, loansModule } from './modules/loans-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
 import { transfersModule } from './modules/transfers-module.ts';
 import { ussdModule } from './ussd/module.ts';
+import { TOKENS } from './tokens.ts';
 
 export interface Infrastructure {
   config: Config;
@@ -136,56 +138,8 @@ export interface Infrastructure {
   callbackTokens?: MobileMoneyCallbackTokens;
 }
 
-function token<T>(name: string): ServiceIdentifier<T> {
-  return Symbol.for(`ikimina.${name}`);
-}
-
-export const TOKENS = {
-  Config: token<Config>('Config'),
-  Orm: token<MikroORM>('Orm'),
-  EntityManager: token<EntityManager>('EntityManager'),
-  Logger: token<Logger>('Logger'),
-  Clock: token<Clock>('Clock'),
-  IdGenerator: token<IdGenerator>('IdGenerator'),
-  UnitOfWork: token<UnitOfWork>('UnitOfWork'),
-  SecretTokens: token<SecretTokens>('SecretTokens'),
-  PasswordHasher: token<PasswordHasher>('PasswordHasher'),
-  AccountRepository: token<AccountRepository>('AccountRepository'),
-  SessionStore: token<SessionStore>('SessionStore'),
-  SignInLinkStore: token<SignInLinkStore>('SignInLinkStore'),
-  SingleSignOnAttempts: token<SingleSignOnAttempts>('SingleSignOnAttempts'),
-  RateLimiter: token<RateLimiter>('RateLimiter'),
-  ThrottleStore: token<ThrottleStore>('ThrottleStore'),
-  SessionPolicy: token<SessionPolicy>('SessionPolicy'),
-  AttemptLimitPolicy: token<AttemptLimitPolicy>('AttemptLimitPolicy'),
-  ThrottlePolicies: token<ThrottlePolicies>('ThrottlePolicies'),
-  /** PUBLIC_BASE_URL: the links e-mails carry are built from it, never from a request. */
-  PublicBaseUrl: token<string>('PublicBaseUrl'),
-  Outbox: token<Outbox>('Outbox'),
-  SingleSignOn: token<SingleSignOn | null>('SingleSignOn'),
-  MailTransport: token<MailTransport | null>('MailTransport'),
-  /** Provider sign-in use cases; null when no provider is configured. */
-  ProviderSignIn: token<{ start: StartProviderSignIn; finish: SignInWithProvider } | null>('ProviderSignIn'),
-  /** Null when no mail transport is configured. */
-  EmailDispatcher: token<EmailOutboxDispatcher | null>('EmailDispatcher'),
-  MobileMoney: token<MobileMoney>('MobileMoney'),
-  /** The embedded sandbox's approvals (core/demo/ports.ts); null with a real provider or a test's own. */
-  SandboxApprovals: token<SandboxApprovals | null>('SandboxApprovals'),
-  CallbackTokens: token<MobileMoneyCallbackTokens>('CallbackTokens'),
-  PaymentDisputes: token<PaymentDisputes>('PaymentDisputes'),
-  /** The provider of the configured adapter: its clearing account and its payments. */
-  MobileMoneyProvider: token<MobileMoneyProvider>('MobileMoneyProvider'),
-  /** Reads a phone as a number the configured provider can be asked to collect from. */
-  PayableNumber: token<(phone: string) => string | undefined>('PayableNumber'),
-  TontineRepository: token<TontineRepository>('TontineRepository'),
-  ContributionRepository: token<ContributionRepository>('ContributionRepository'),
-  LedgerRepository: token<LedgerRepository>('LedgerRepository'),
-  JournalWriter: token<JournalWriter>('JournalWriter'),
-  MemberWallets: token<MemberWallets>('MemberWallets'),
-  Notifier: token<Notifier>('Notifier'),
-  /** The append-only, hash-chained record of decisions (core/audit/ports.ts). */
-  AuditTrail: token<AuditTrail>('AuditTrail'),
-};
+// The tokens live in apps/tokens.ts (one table, no import cycle with the modules); re-exported for the callers that resolve through the container.
+export { TOKENS };
 
 /** The signer of each payment's callback URL: the configured secret, or (sandbox only) a random one for this process. */
 export function createCallbackTokens(config: Config): MobileMoneyCallbackTokens {
@@ -219,6 +173,7 @@ function infrastructureModule(infra: Infrastructure): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(TOKENS.Config).toConstantValue(infra.config);
     bind(TOKENS.Orm).toConstantValue(infra.orm);
+    bind(TOKENS.Migrations).toConstantValue({ apply: () => migrate(infra.orm), create: () => infra.orm.migrator.create() });
     bind(TOKENS.EntityManager).toConstantValue(infra.orm.em);
     bind(TOKENS.Logger).toConstantValue(infra.logger);
     bind(TOKENS.Clock).toConstantValue(infra.clock);
@@ -254,6 +209,7 @@ const notificationsModule = new ContainerModule(({ bind }) => {
   );
   bind(TOKENS.Outbox).toService(PostgresOutbox);
   bind(RecordSmsDeliveryReport).toResolvedValue(...withDeps(RecordSmsDeliveryReport, { deliveries: PostgresSmsDeliveries, clock: TOKENS.Clock }));
+  bind(TOKENS.OutboxReader).toService(PostgresOutbox);
   bind(TOKENS.EmailDispatcher).toResolvedValue(
     (outbox: PostgresOutbox, transport: MailTransport | null, clock: Clock) => (transport ? new EmailOutboxDispatcher(outbox, transport, clock) : null),
     [PostgresOutbox, TOKENS.MailTransport, TOKENS.Clock],
@@ -263,13 +219,16 @@ const notificationsModule = new ContainerModule(({ bind }) => {
 const auditModule = new ContainerModule(({ bind }) => {
   bind(PostgresAuditTrail).toResolvedValue((em: EntityManager, clock: Clock) => new PostgresAuditTrail(em, clock), [TOKENS.EntityManager, TOKENS.Clock]);
   bind(TOKENS.AuditTrail).toService(PostgresAuditTrail);
-  bind(VerifyAuditLog).toResolvedValue((log: PostgresAuditTrail) => new VerifyAuditLog({ log, digest: sha256Hex }), [PostgresAuditTrail]);
+  bind(VerifyAuditLog).toResolvedValue((log: AuditLog, digest: Digest) => new VerifyAuditLog({ log, digest }), [TOKENS.AuditLog, TOKENS.AuditDigest]);
+  bind(TOKENS.AuditLog).toService(PostgresAuditTrail);
+  bind(TOKENS.AuditDigest).toConstantValue(sha256Hex);
 });
 
 const accountsModule = new ContainerModule(({ bind }) => {
   const em = [TOKENS.EntityManager] as const;
   bind(MikroOrmAccountRepository).toResolvedValue((m: EntityManager) => new MikroOrmAccountRepository(m), [...em]);
   bind(TOKENS.AccountRepository).toService(MikroOrmAccountRepository);
+  bind(TOKENS.AccountListing).toService(MikroOrmAccountRepository);
   bind(TOKENS.SessionStore).toResolvedValue((m: EntityManager) => new MikroOrmSessionStore(m), [...em]);
   bind(TOKENS.SignInLinkStore).toResolvedValue((m: EntityManager) => new MikroOrmSignInLinkStore(m), [...em]);
   bind(TOKENS.SingleSignOnAttempts).toResolvedValue((m: EntityManager) => new MikroOrmSingleSignOnAttempts(m), [...em]);

@@ -1,7 +1,7 @@
 /**
  * The admin CLI (`npm run admin -- --help`, or `ikimina-admin`): commander commands that resolve
- * a use case or an adapter from the same container as the server, each inside its own MikroORM
- * RequestContext.
+ * use cases and ports (apps/tokens.ts) from the same container as the server, never an adapter,
+ * each inside its own MikroORM RequestContext.
  *
  * Guarantees
  * - Arguments are validated with zod; a missing argument is asked with an inquirer prompt only on
@@ -22,17 +22,12 @@ import { z } from 'zod';
 import { SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
 import { describeBreak, type AuditDetails, type ChainedAuditRow } from '../core/audit/audit-chain.ts';
 import { VerifyAuditLog } from '../core/audit/verify-audit-log.ts';
-import { PostgresAuditTrail } from '../adapters/postgres/postgres-audit-trail.ts';
-import { MikroOrmAccountRepository } from '../adapters/postgres/mikro-orm-account-repository.ts';
-import { migrate } from '../adapters/postgres/orm.ts';
-import type { OutboxMessage } from '../adapters/postgres/outbox-schema.ts';
-import { PostgresOutbox } from '../adapters/postgres/postgres-outbox.ts';
-import { TOKENS } from '../apps/container.ts';
+import type { OutboxReader, StoredOutboxMessage } from '../core/notifications/outbox.ts';
 import { JobRunner } from '../apps/scheduler/job-runner.ts';
+import { TOKENS } from '../apps/tokens.ts';
 import { addLoanCommands } from './loans-command.ts';
 import { addTransferCommands } from './transfers-command.ts';
 import { adminActor } from './operator.ts';
-import { SCHEDULER_TOKENS } from '../apps/scheduler/module.ts';
 
 export interface CliSession {
   container: Container;
@@ -80,13 +75,13 @@ interface Providers {
 }
 
 function providersOf(c: Container): Providers {
-  return { email: c.get(TOKENS.MailTransport) !== null, sms: c.get(SCHEDULER_TOKENS.SmsSender) !== null };
+  return { email: c.get(TOKENS.MailTransport) !== null, sms: c.get(TOKENS.SmsSender) !== null };
 }
 
 const KEPT_LOCALLY = { email: 'pending (no SMTP_URL: kept in outbox)', sms: "pending (no Africa's Talking: kept locally in outbox)" } as const;
 
-/** `body`: as delivered, the sealed link opened into its place (PostgresOutbox.reveal). */
-function messageTable(message: OutboxMessage, body: string, providers: Providers): string {
+/** `body`: as delivered, the sealed link opened into its place (OutboxReader.reveal). */
+function messageTable(message: StoredOutboxMessage, body: string, providers: Providers): string {
   const status = message.status === 'pending' && !providers[message.channel] ? KEPT_LOCALLY[message.channel] : message.status;
   const table = new Table({ style: { head: [], border: [] } });
   table.push(
@@ -105,7 +100,7 @@ function messageTable(message: OutboxMessage, body: string, providers: Providers
 }
 
 /** The body with its sealed link opened; a link sealed under another key is said so, not fatal. */
-function revealed(outbox: PostgresOutbox, message: OutboxMessage): string {
+function revealed(outbox: OutboxReader, message: StoredOutboxMessage): string {
   try {
     return outbox.reveal(message);
   } catch {
@@ -137,7 +132,7 @@ export function buildProgram(env: CliEnvironment): Command {
     .action(async (_options: unknown, command: Command) => {
       const actor = adminActor(command, env.osUser);
       const result = await inContext(async (c) => {
-        const migrated = await migrate(c.get(TOKENS.Orm));
+        const migrated = await c.get(TOKENS.Migrations).apply();
         if (migrated.applied.length > 0) await c.get(TOKENS.AuditTrail).record({ action: 'db_migrated', actor, subject: 'database', details: { applied: migrated.applied.join(',') } });
         return migrated;
       });
@@ -146,7 +141,7 @@ export function buildProgram(env: CliEnvironment): Command {
   db.command('create-migration')
     .description('generate a migration from the entity schemas (run `db migrate` first)')
     .action(async () => {
-      const created = await inContext((c) => c.get(TOKENS.Orm).migrator.create());
+      const created = await inContext((c) => c.get(TOKENS.Migrations).create());
       env.write(created.fileName ? `Created ${created.fileName}\n` : 'No schema changes.\n');
     });
 
@@ -178,7 +173,7 @@ export function buildProgram(env: CliEnvironment): Command {
     .option('--limit <n>', 'how many', '50')
     .action(async (options: { limit: string }, command: Command) => {
       const limit = parseOption(Limit, options.limit, command);
-      const users = await inContext((c) => c.get(MikroOrmAccountRepository).list(limit));
+      const users = await inContext((c) => c.get(TOKENS.AccountListing).list(limit));
       const table = new Table({ head: ['E-mail', 'Phone', 'Name', 'Lang', 'E-mail ok', 'NIDA', 'KYC', 'Demo', 'Created'], style: { head: [], border: [] } });
       for (const u of users) {
         // An account opened by phone (USSD) has no e-mail: a dash, not an empty cell or "null".
@@ -198,7 +193,7 @@ export function buildProgram(env: CliEnvironment): Command {
       const limit = parseOption(Limit, options.limit, command);
       const channel = options.channel === undefined ? undefined : parseOption(Channel, options.channel, command);
       const { messages, providers } = await inContext(async (c) => {
-        const store = c.get(PostgresOutbox);
+        const store = c.get(TOKENS.OutboxReader);
         const found = await store.list({ limit, ...(channel ? { channel } : {}) });
         return { messages: found.map((m) => ({ message: m, body: revealed(store, m) })), providers: providersOf(c) };
       });
@@ -213,7 +208,7 @@ export function buildProgram(env: CliEnvironment): Command {
       let messageId = id;
       if (!messageId) {
         if (!env.interactive) command.error(`error: missing argument 'id'\n\n${command.helpInformation()}`, { exitCode: 2, code: 'ikimina.usage' });
-        const recent = await inContext((c) => c.get(PostgresOutbox).list({ limit: 20 }));
+        const recent = await inContext((c) => c.get(TOKENS.OutboxReader).list({ limit: 20 }));
         if (recent.length === 0) return env.write('The outbox is empty.\n');
         messageId = await select({
           message: 'Which message?',
@@ -222,7 +217,7 @@ export function buildProgram(env: CliEnvironment): Command {
       }
       const uuid = parseOption(z.uuid({ error: 'id must be a message id (a UUID)' }), messageId, command);
       const { message, body, providers } = await inContext(async (c) => {
-        const store = c.get(PostgresOutbox);
+        const store = c.get(TOKENS.OutboxReader);
         const found = await store.findById(uuid);
         return { message: found, body: found ? revealed(store, found) : '', providers: providersOf(c) };
       });
@@ -235,7 +230,7 @@ export function buildProgram(env: CliEnvironment): Command {
     .command('list')
     .description('list the jobs and their schedules (Africa/Kigali time)')
     .action(async () => {
-      const listed = await inContext(async (c) => c.get(SCHEDULER_TOKENS.Jobs).map((job) => [job.aliases?.length ? `${job.name} (also ${job.aliases.join(', ')})` : job.name, job.schedules.join('  ')]));
+      const listed = await inContext(async (c) => c.get(TOKENS.Jobs).map((job) => [job.aliases?.length ? `${job.name} (also ${job.aliases.join(', ')})` : job.name, job.schedules.join('  ')]));
       const table = new Table({ head: ['Job', 'Schedules'], style: { head: [], border: [] } });
       table.push(...listed);
       env.write(`${table.toString()}\n`);
@@ -291,7 +286,7 @@ export function buildProgram(env: CliEnvironment): Command {
       const limit = parseOption(Limit, options.limit, command);
       const action = options.action === undefined ? undefined : parseOption(AuditAction, options.action, command);
       const subject = options.subject === undefined ? undefined : parseOption(AuditSubject, options.subject, command);
-      const rows = await inContext((c) => c.get(PostgresAuditTrail).list({ limit, ...(action ? { action } : {}), ...(subject ? { subject } : {}) }));
+      const rows = await inContext((c) => c.get(TOKENS.AuditLog).list({ limit, ...(action ? { action } : {}), ...(subject ? { subject } : {}) }));
       if (rows.length === 0) return env.write('No audit rows.\n');
       // Details can be long (a list of migrations): wrapped, so the table fits a terminal.
       const table = new Table({

@@ -59,8 +59,7 @@ function wrap(line: string): string[] {
 
 /** The whole app is loaded only here: dialling a running server needs none of it. */
 async function startInProcess(): Promise<{ url: string; secret: string | null; close: () => Promise<void> }> {
-  const [{ migrate }, { loadConfig }, { buildContainer }, { createInfrastructure, createLogger, openDatabase }, { createApp }] = await Promise.all([
-    import('../adapters/postgres/orm.ts'),
+  const [{ loadConfig }, { buildContainer, TOKENS }, { createInfrastructure, createLogger, openDatabase }, { createApp }] = await Promise.all([
     import('../apps/config.ts'),
     import('../apps/container.ts'),
     import('../apps/infrastructure.ts'),
@@ -73,8 +72,8 @@ async function startInProcess(): Promise<{ url: string; secret: string | null; c
   const config = loadConfig({ MOBILE_MONEY_CALLBACK_URL: `${base}/api/payments/callbacks/mtn`, ...process.env });
   const logger = createLogger({ ...config, logLevel: process.env.LOG_LEVEL ? config.logLevel : 'warn' });
   const database = await openDatabase(config, 'cli');
-  await migrate(database.orm);
   const container = buildContainer(await createInfrastructure(config, database.orm, logger));
+  await container.get(TOKENS.Migrations).apply();
   server.on('request', createApp(container).callback());
   return {
     url: base,

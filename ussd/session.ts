@@ -23,3 +23,13 @@ export interface UssdSession {
 }
 
 export const NEW_SESSION: UssdSession = { verdicts: {} };
+
+/** The session as the store keeps it: a new session, and the reading of a stored one, where a malformed state is a fault (thrown), never a new session. */
+export const USSD_SESSION_FORMAT = {
+  fresh: NEW_SESSION,
+  read(stored: unknown): UssdSession {
+    const verdicts = (stored as { verdicts?: unknown } | null)?.verdicts;
+    if (typeof verdicts !== 'object' || verdicts === null || Array.isArray(verdicts)) throw new Error('stored ussd session state is malformed');
+    return stored as UssdSession;
+  },
+};

@@ -20,6 +20,7 @@
  *   sandbox accepts only EUR), numbers as E.164 digits without the `+`.
  */
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import { Money } from '../../core/money/money.ts';
 import type {
   MobileMoney,
@@ -207,13 +208,12 @@ export class MtnMomoMobileMoney implements MobileMoney {
       },
     });
     if (response?.status !== 200) return undefined;
-    const body: unknown = await response.json().catch(() => undefined);
-    if (!isRecord(body) || typeof body.access_token !== 'string') return undefined;
-    const lifetimeMs = Number(body.expires_in) * 1000;
-    if (!(lifetimeMs > 0)) return undefined;
+    const body = MtnToken.safeParse(await response.json().catch(() => undefined));
+    if (!body.success) return undefined;
+    const lifetimeMs = body.data.expires_in * 1000;
     const refreshAt = requestedAt + lifetimeMs - Math.min(TOKEN_MARGIN_MS, lifetimeMs / 10);
-    this.tokens.set(product, { accessToken: body.access_token, refreshAt });
-    return body.access_token;
+    this.tokens.set(product, { accessToken: body.data.access_token, refreshAt });
+    return body.data.access_token;
   }
 
   private async fetch(path: string, init: RequestInit): Promise<Response | undefined> {
@@ -237,39 +237,49 @@ export const parseMtnCallback: MobileMoneyCallbackParser = (body) => {
   return ok({ ...resource.report, reference });
 };
 
-const STATUSES: Record<string, MobileMoneyStatus> = { PENDING: 'pending', SUCCESSFUL: 'successful', FAILED: 'failed' };
+/** A text MTN may leave out, send empty or send as something else: absent in each case, never a refusal of the whole body. */
+const OptionalText = z.string().min(1).optional().catch(undefined);
+
+/** MTN's token answer; `expires_in` is in seconds, sometimes as a string. */
+const MtnToken = z.object({ access_token: z.string(), expires_in: z.coerce.number().positive() });
+
+/** MTN's payment resource (PROVIDERS.md §1a): the callback body, and the answer to a status query. */
+const MtnPaymentResource = z.object({
+  status: z.enum(['PENDING', 'SUCCESSFUL', 'FAILED']).transform((status): MobileMoneyStatus => STATUSES[status]),
+  // A decimal string ("1500"), a number in some sandboxes.
+  amount: z.union([z.string(), z.number()]).transform((amount, context) => {
+    const parsed = Money.parseDecimal(String(amount));
+    if (parsed.ok) return parsed.value;
+    context.issues.push({ code: 'custom', message: 'amount is not a decimal amount', input: amount });
+    return z.NEVER;
+  }),
+  currency: z.string(),
+  financialTransactionId: OptionalText,
+  // A code string; older API versions sent `{code, message}`.
+  reason: z.union([z.object({ code: OptionalText }).transform((reason) => reason.code), OptionalText]),
+  externalId: OptionalText,
+  referenceId: OptionalText,
+});
+
+/** MTN's error answer (`{code, message}`). */
+const MtnError = z.object({ code: z.string() });
+
+const STATUSES = { PENDING: 'pending', SUCCESSFUL: 'successful', FAILED: 'failed' } as const satisfies Record<string, MobileMoneyStatus>;
 
 function readMtnResource(
   body: unknown,
 ): { report: Omit<MobileMoneyStatusReport, 'reference'>; externalId: string | undefined; referenceId: string | undefined } | undefined {
-  if (!isRecord(body)) return undefined;
-  const status = typeof body.status === 'string' ? STATUSES[body.status] : undefined;
-  const amount = typeof body.amount === 'string' || typeof body.amount === 'number' ? Money.parseDecimal(String(body.amount)) : undefined;
-  if (status === undefined || amount === undefined || !amount.ok || typeof body.currency !== 'string') return undefined;
-  return {
-    report: {
-      status,
-      amount: amount.value,
-      currency: body.currency,
-      providerTransactionId: nonEmptyString(body.financialTransactionId),
-      reason: reasonOf(body.reason),
-    },
-    externalId: nonEmptyString(body.externalId),
-    referenceId: nonEmptyString(body.referenceId),
-  };
-}
-
-/** MTN's reason is a code string; older API versions sent `{code, message}`. */
-function reasonOf(reason: unknown): string | undefined {
-  if (isRecord(reason)) return nonEmptyString(reason.code);
-  return nonEmptyString(reason);
+  const parsed = MtnPaymentResource.safeParse(body);
+  if (!parsed.success) return undefined;
+  const { status, amount, currency, financialTransactionId, reason, externalId, referenceId } = parsed.data;
+  return { report: { status, amount, currency, providerTransactionId: financialTransactionId, reason }, externalId, referenceId };
 }
 
 async function failureOf(response: Response): Promise<MobileMoneyError> {
   if (response.status === 429 || response.status === 401) return 'mobile_money_unavailable';
   if (response.status < 500) return 'mobile_money_refused';
-  const body: unknown = await response.json().catch(() => undefined);
-  return isRecord(body) && typeof body.code === 'string' && REFUSAL_CODES.has(body.code) ? 'mobile_money_refused' : 'mobile_money_unavailable';
+  const body = MtnError.safeParse(await response.json().catch(() => undefined));
+  return body.success && REFUSAL_CODES.has(body.data.code) ? 'mobile_money_refused' : 'mobile_money_unavailable';
 }
 
 /** MTN's MSISDN party id: the E.164 number's digits, without the `+`. */
@@ -290,12 +300,4 @@ export function mtnReferenceId(reference: string): string {
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function nonEmptyString(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
 }

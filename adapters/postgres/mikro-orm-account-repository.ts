@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AccountRepository } from '../../core/accounts/ports.ts';
+import type { AccountListing, AccountRepository } from '../../core/accounts/ports.ts';
 import { User, UserIdentity } from '../../core/accounts/user.ts';
 
-export class MikroOrmAccountRepository implements AccountRepository {
+export class MikroOrmAccountRepository implements AccountRepository, AccountListing {
   constructor(private readonly em: EntityManager) {}
 
   findById(id: string): Promise<User | null> {
@@ -34,7 +34,6 @@ export class MikroOrmAccountRepository implements AccountRepository {
     await this.em.nativeUpdate(User, { id }, fields);
   }
 
-  /** For the admin CLI: newest first. */
   list(limit: number): Promise<User[]> {
     return this.em.find(User, {}, { orderBy: { createdAt: 'desc' }, limit });
   }

@@ -14,8 +14,7 @@
  */
 import { TransactionPropagation, type EntityManager } from '@mikro-orm/postgresql';
 import { chainRow, type AuditDetails, type ChainedAuditRow } from '../../core/audit/audit-chain.ts';
-import type { AuditEntry, AuditTrail } from '../../core/audit/ports.ts';
-import type { AuditChainReader } from '../../core/audit/verify-audit-log.ts';
+import type { AuditEntry, AuditListFilter, AuditLog, AuditTrail } from '../../core/audit/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import { sha256Hex } from '../crypto/node-secret-tokens.ts';
 
@@ -46,13 +45,7 @@ function toRow(row: AuditDbRow): ChainedAuditRow {
   };
 }
 
-export interface AuditListFilter {
-  limit: number;
-  action?: string;
-  subject?: string;
-}
-
-export class PostgresAuditTrail implements AuditTrail, AuditChainReader {
+export class PostgresAuditTrail implements AuditTrail, AuditLog {
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,

@@ -14,7 +14,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
-import { withSecret, type Outbox, type OutboxChannel, type OutgoingMessage } from '../../core/notifications/outbox.ts';
+import { withSecret, type Outbox, type OutboxChannel, type OutboxReader, type OutgoingMessage } from '../../core/notifications/outbox.ts';
 import type { OutboxSealer } from '../crypto/outbox-sealer.ts';
 import { OutboxMessage } from './outbox-schema.ts';
 
@@ -31,7 +31,7 @@ export interface ClaimedMessage {
   attempts: number;
 }
 
-export class PostgresOutbox implements Outbox {
+export class PostgresOutbox implements Outbox, OutboxReader {
   constructor(
     private readonly em: EntityManager,
     private readonly ids: IdGenerator,

@@ -1,6 +1,8 @@
 /**
  * PostgresUssdSessionStore: the USSD session state per sessionId (with a time-to-live) and the PIN
- * access state per phone, so that any replica can answer the next step of a session.
+ * access state per phone, so that any replica can answer the next step of a session. The session
+ * state is the channel's JSON: the store keeps it without knowing the menu (the channel gives its
+ * format, ussd/session.ts), so adapters need not import the channel.
  *
  * Guarantees
  * - `lock`, inside a transaction: in one statement it creates the session and access rows when
@@ -15,26 +17,35 @@
  *   sessionId seen before with another phone number (`phoneMismatch`), which must not inherit
  *   that phone's signed-in state.
  * - `save` writes with INSERT … ON CONFLICT and renews the session's time-to-live.
- * - A stored state that is not of the expected shape is a fault (thrown), never read as a fresh
- *   PIN access: that would lift a slow-down. (Migration20261123060100 turned the former lock
+ * - A stored state that is not of the expected shape is a fault (thrown by the store for the PIN
+ *   access, by the format's `read` for the session), never read as a fresh PIN access: that would
+ *   lift a slow-down. (Migration20261123060100 turned the former lock
  *   shape, `lockedUntil`, into this one.)
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FRESH_PIN_ACCESS, type PinAccess } from '../../core/accounts/pin-slowdown.ts';
-import { NEW_SESSION, type UssdSession } from '../../ussd/session.ts';
 
-export interface LockedUssdState {
-  readonly session: UssdSession;
+/** How a channel's session state is stored as JSON: the state of a new session, and the reading of a stored one (throws when malformed). */
+export interface SessionStateFormat<Session> {
+  readonly fresh: Session;
+  read(stored: unknown): Session;
+}
+
+export interface LockedUssdState<Session> {
+  readonly session: Session;
   readonly access: PinAccess;
   readonly phoneMismatch: boolean;
   /** The stored session was past its time-to-live: `session` is a new one, not yet stored. */
   readonly expired: boolean;
 }
 
-export class PostgresUssdSessionStore {
-  constructor(private readonly em: EntityManager) {}
+export class PostgresUssdSessionStore<Session> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly format: SessionStateFormat<Session>,
+  ) {}
 
-  async lock(sessionId: string, phone: string, now: Date, ttlMs: number): Promise<LockedUssdState> {
+  async lock(sessionId: string, phone: string, now: Date, ttlMs: number): Promise<LockedUssdState<Session>> {
     // DO UPDATE rather than DO NOTHING: it locks an existing row and returns it, both rows in one round trip.
     const rows = await this.em.execute<{ phone: string; state: unknown; expires_at: Date; access: unknown }[]>(
       `with s as (
@@ -47,7 +58,7 @@ export class PostgresUssdSessionStore {
          on conflict (phone) do update set phone = excluded.phone
          returning state)
        select s.phone, s.state, s.expires_at, a.state as access from s, a`,
-      [sessionId, phone, JSON.stringify(NEW_SESSION), new Date(now.getTime() + ttlMs), now, phone, JSON.stringify(FRESH_PIN_ACCESS)],
+      [sessionId, phone, JSON.stringify(this.format.fresh), new Date(now.getTime() + ttlMs), now, phone, JSON.stringify(FRESH_PIN_ACCESS)],
     );
     const row = rows[0];
     if (!row) throw new Error(`ussd state of session ${sessionId} could not be locked`);
@@ -55,10 +66,10 @@ export class PostgresUssdSessionStore {
     // Renewed when it was live: a live session still is, an expired one kept its past expiry.
     const expired = new Date(row.expires_at).getTime() <= now.getTime();
     const live = !phoneMismatch && !expired;
-    return { session: live ? sessionOf(row.state) : NEW_SESSION, access: accessOf(row.access), phoneMismatch, expired };
+    return { session: live ? this.format.read(row.state) : this.format.fresh, access: accessOf(row.access), phoneMismatch, expired };
   }
 
-  async save(sessionId: string, phone: string, session: UssdSession, access: PinAccess, now: Date, ttlMs: number): Promise<void> {
+  async save(sessionId: string, phone: string, session: Session, access: PinAccess, now: Date, ttlMs: number): Promise<void> {
     await this.em.execute(
       `with s as (
          insert into ussd_session (session_id, phone, state, expires_at) values (?, ?, ?::jsonb, ?)
@@ -79,12 +90,6 @@ export class PostgresUssdSessionStore {
     );
     return result.affectedRows;
   }
-}
-
-function sessionOf(state: unknown): UssdSession {
-  const verdicts = (state as { verdicts?: unknown } | null)?.verdicts;
-  if (typeof verdicts !== 'object' || verdicts === null || Array.isArray(verdicts)) throw new Error('stored ussd session state is malformed');
-  return state as UssdSession;
 }
 
 function accessOf(state: unknown): PinAccess {

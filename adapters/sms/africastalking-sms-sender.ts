@@ -13,6 +13,7 @@
  * - `parseDeliveryReport` reads AT's delivery-report callback: `Rejected`, `Success` and `Failed`
  *   are final, only `Success` is delivered.
  */
+import { z } from 'zod';
 import type { SmsDeliveryReportParser, SmsMessage, SmsSender } from '../../core/notifications/sms-sender.ts';
 import { err, ok } from '../../core/shared/result.ts';
 
@@ -101,14 +102,31 @@ export class AfricasTalkingSmsSender implements SmsSender {
   }
 }
 
-interface Recipient {
-  number: string | undefined;
-  statusCode: number;
-  status: string;
-  messageId: string | undefined;
-}
+type Recipient = z.output<typeof AtRecipient>;
 
-/** `{"SMSMessageData":{"Message":"Sent to 1/1 …","Recipients":[{statusCode, number, status, cost, messageId}]}}` */
+/** A text AT may leave out, send empty or send as something else: absent. */
+const OptionalText = z.string().min(1).optional().catch(undefined);
+
+/** One recipient of AT's answer to a send; every field read leniently, the send judges it. */
+const AtRecipient = z.object({
+  number: OptionalText,
+  statusCode: z.unknown().transform((code) => Number(code)),
+  status: OptionalText.transform((status) => status ?? ''),
+  // AT writes "None" as the id of a message it did not send.
+  messageId: OptionalText.transform((id) => (id === 'None' ? undefined : id)),
+});
+
+/** `{"SMSMessageData":{"Message":"Sent to 1/1 …","Recipients":[{statusCode, number, status, cost, messageId}]}}`; a recipient that is not an object is left out. */
+const AtSendAnswer = z.object({
+  SMSMessageData: z.object({
+    Message: z.string().optional().catch(undefined),
+    Recipients: z
+      .array(z.unknown())
+      .catch([])
+      .transform((recipients) => recipients.flatMap((recipient) => AtRecipient.safeParse(recipient).data ?? [])),
+  }),
+});
+
 function readMessageData(text: string): { message: string | undefined; recipients: Recipient[] } | undefined {
   let body: unknown;
   try {
@@ -116,44 +134,33 @@ function readMessageData(text: string): { message: string | undefined; recipient
   } catch {
     return undefined;
   }
-  const data = isRecord(body) ? body.SMSMessageData : undefined;
-  if (!isRecord(data)) return undefined;
-  const recipients = Array.isArray(data.Recipients) ? data.Recipients.filter(isRecord) : [];
-  return {
-    message: typeof data.Message === 'string' ? data.Message : undefined,
-    recipients: recipients.map((r) => ({
-      number: stringOf(r.number),
-      statusCode: Number(r.statusCode),
-      status: stringOf(r.status) ?? '',
-      // AT writes "None" as the id of a message it did not send.
-      messageId: r.messageId === 'None' ? undefined : stringOf(r.messageId),
-    })),
-  };
+  const answer = AtSendAnswer.safeParse(body);
+  return answer.success ? { message: answer.data.SMSMessageData.Message, recipients: answer.data.SMSMessageData.Recipients } : undefined;
 }
 
 const FINAL_STATUSES = new Set(['Rejected', 'Success', 'Failed']);
 
+/** AT's delivery-report callback (PROVIDERS.md §1b): id, status and phoneNumber required, other fields ignored. */
+const AtDeliveryReport = z.object({
+  id: z.string().min(1),
+  status: z.string().min(1),
+  phoneNumber: z.string().min(1),
+  networkCode: OptionalText,
+  failureReason: OptionalText,
+});
+
 /** Reads AT's delivery-report callback (form fields id, status, phoneNumber, networkCode, failureReason). */
 export const parseDeliveryReport: SmsDeliveryReportParser = (fields) => {
-  const id = stringOf(fields.id);
-  const status = stringOf(fields.status);
-  const phoneNumber = stringOf(fields.phoneNumber);
-  if (id === undefined || status === undefined || phoneNumber === undefined) return err('sms_delivery_report_invalid');
+  const report = AtDeliveryReport.safeParse(fields);
+  if (!report.success) return err('sms_delivery_report_invalid');
+  const { id, status, phoneNumber, networkCode, failureReason } = report.data;
   return ok({
     providerMessageId: id,
     phoneNumber,
     status,
     final: FINAL_STATUSES.has(status),
     delivered: status === 'Success',
-    networkCode: stringOf(fields.networkCode),
-    failureReason: stringOf(fields.failureReason),
+    networkCode,
+    failureReason,
   });
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function stringOf(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}

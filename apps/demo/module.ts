@@ -14,7 +14,7 @@ import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
 import { CreateTontine } from '../../core/tontines/create-tontine.ts';
 import { JoinTontine } from '../../core/tontines/join-tontine.ts';
 import type { MemberWallets, TontineRepository } from '../../core/tontines/ports.ts';
-import { TOKENS } from '../container.ts';
+import { TOKENS } from '../tokens.ts';
 import { Lending } from '../modules/loans-module.ts';
 
 export const DEMO_TOKENS = {

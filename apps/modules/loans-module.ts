@@ -41,7 +41,7 @@ import { SendTransfer } from '../../core/transfers/send-transfer.ts';
 import { SettleTransfer } from '../../core/transfers/settle-transfer.ts';
 import { MikroOrmKeyFactsStatements, MikroOrmLoanCollections, MikroOrmLoanRepository } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
 import { PostgresCreditAssessments, PostgresLoanReminderNotices, PostgresScoringConsents } from '../../adapters/postgres/postgres-credit-store.ts';
-import { TOKENS } from '../container.ts';
+import { TOKENS } from '../tokens.ts';
 import { MemberCreditRecords } from './member-credit-records.ts';
 
 export interface LendingDeps extends SubmitLoanApplicationDeps {

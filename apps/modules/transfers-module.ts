@@ -27,7 +27,7 @@ import { SettleTransfer } from '../../core/transfers/settle-transfer.ts';
 import { MikroOrmLoanRepository } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
 import { PostgresOutgoingTransfers } from '../../adapters/postgres/postgres-outgoing-transfers.ts';
 import { PostgresPaymentDisputes } from '../../adapters/postgres/postgres-payment-disputes.ts';
-import { TOKENS } from '../container.ts';
+import { TOKENS } from '../tokens.ts';
 import { MemberCreditRecords } from './member-credit-records.ts';
 
 export const TRANSFER_TOKENS = {

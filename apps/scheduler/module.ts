@@ -3,7 +3,6 @@
  * contribution notices, the jobs and the runner that schedules them. Loaded by buildContainer,
  * so the server, the CLI (`jobs run`) and the tests resolve the same jobs.
  */
-import type { ServiceIdentifier } from 'inversify';
 import { ContainerModule } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -28,7 +27,7 @@ import { PostgresSmsDeliveries } from '../../adapters/postgres/postgres-sms-deli
 import { AfricasTalkingSmsSender } from '../../adapters/sms/africastalking-sms-sender.ts';
 import { SmsOutboxDispatcher } from '../../adapters/sms/sms-outbox-dispatcher.ts';
 import type { Config } from '../config.ts';
-import { TOKENS } from '../container.ts';
+import { TOKENS } from '../tokens.ts';
 import { SettlePaymentReport } from '../payments/settle-payment-report.ts';
 import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
 import { Lending } from '../modules/loans-module.ts';
@@ -42,20 +41,8 @@ import { RemindersJob } from './jobs/reminders-job.ts';
 import { TransferRetryJob } from './jobs/transfer-retry-job.ts';
 import { LoanRemindersJob } from './loan-reminders-job.ts';
 
-function token<T>(name: string): ServiceIdentifier<T> {
-  return Symbol.for(`ikimina.scheduler.${name}`);
-}
-
-export const SCHEDULER_TOKENS = {
-  /** Africa's Talking when configured; null: SMS stay in the outbox, kept locally. */
-  SmsSender: token<SmsSender | null>('SmsSender'),
-  /** Null when no SmsSender is configured. */
-  SmsDispatcher: token<SmsOutboxDispatcher | null>('SmsDispatcher'),
-  Jobs: token<Job[]>('Jobs'),
-};
-
 export const schedulerModule = new ContainerModule(({ bind }) => {
-  bind(SCHEDULER_TOKENS.SmsSender).toResolvedValue(
+  bind(TOKENS.SmsSender).toResolvedValue(
     (config: Config) =>
       config.africasTalking
         ? new AfricasTalkingSmsSender({
@@ -69,15 +56,15 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
   );
   bind(PostgresSmsDeliveries).toResolvedValue((em: EntityManager) => new PostgresSmsDeliveries(em), [TOKENS.EntityManager]);
   bind(PostgresContributionNotices).toResolvedValue((em: EntityManager) => new PostgresContributionNotices(em), [TOKENS.EntityManager]);
-  bind(SCHEDULER_TOKENS.SmsDispatcher).toResolvedValue(
+  bind(TOKENS.SmsDispatcher).toResolvedValue(
     (sender: SmsSender | null, outbox: PostgresOutbox, deliveries: PostgresSmsDeliveries, uow: UnitOfWork, clock: Clock) =>
       sender ? new SmsOutboxDispatcher({ outbox, deliveries, sender, uow, clock }) : null,
-    [SCHEDULER_TOKENS.SmsSender, PostgresOutbox, PostgresSmsDeliveries, TOKENS.UnitOfWork, TOKENS.Clock],
+    [TOKENS.SmsSender, PostgresOutbox, PostgresSmsDeliveries, TOKENS.UnitOfWork, TOKENS.Clock],
   );
 
   bind(OutboxDispatchJob).toResolvedValue(
     (email: EmailOutboxDispatcher | null, sms: SmsOutboxDispatcher | null, config: Config) => new OutboxDispatchJob(email, sms, config.mail.pollSeconds),
-    [TOKENS.EmailDispatcher, SCHEDULER_TOKENS.SmsDispatcher, TOKENS.Config],
+    [TOKENS.EmailDispatcher, TOKENS.SmsDispatcher, TOKENS.Config],
   );
   bind(RateLimitPruneJob).toResolvedValue(
     (limiter: PostgresRateLimiter, throttle: PostgresSignInThrottle, clock: Clock) => new RateLimitPruneJob(limiter, throttle, clock),
@@ -114,10 +101,10 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
 
   bind(LoanRemindersJob).toResolvedValue((lending: Lending, clock: Clock, logger: Logger) => new LoanRemindersJob(lending, clock, logger), [Lending, TOKENS.Clock, TOKENS.Logger]);
 
-  bind(SCHEDULER_TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RemindersJob, LoanRemindersJob, OverdueNoticesJob, PaymentPollingJob, PayoutDueJob, TransferRetryJob, RateLimitPruneJob]);
+  bind(TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RemindersJob, LoanRemindersJob, OverdueNoticesJob, PaymentPollingJob, PayoutDueJob, TransferRetryJob, RateLimitPruneJob]);
   bind(JobRunner).toResolvedValue((orm: MikroORM, jobs: Job[], logger: Logger) => new JobRunner(orm, jobs, logger), [
     TOKENS.Orm,
-    SCHEDULER_TOKENS.Jobs,
+    TOKENS.Jobs,
     TOKENS.Logger,
   ]);
 });

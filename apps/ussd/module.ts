@@ -3,7 +3,6 @@
  * snapshots and the channel itself. Loaded by buildContainer, so the server, the simulator
  * (in-process) and the tests resolve the same channel.
  */
-import type { ServiceIdentifier } from 'inversify';
 import { ContainerModule } from 'inversify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ChangeLanguage } from '../../core/accounts/change-language.ts';
@@ -16,32 +15,21 @@ import { Argon2PasswordHasher, PIN_COST } from '../../adapters/crypto/argon2-pas
 import { PostgresMemberDirectory, PostgresNotificationStore } from '../../adapters/postgres/postgres-community.ts';
 import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
-import { TOKENS } from '../container.ts';
+import { USSD_SESSION_FORMAT } from '../../ussd/session.ts';
+import { TOKENS } from '../tokens.ts';
 import { withDeps } from '../deps.ts';
 import { Lending } from '../modules/loans-module.ts';
 import { type MemberLoans, UssdMemberSnapshots } from './member-snapshots.ts';
 import { UssdChannel } from './ussd-channel.ts';
 
-function token<T>(name: string): ServiceIdentifier<T> {
-  return Symbol.for(`ikimina.ussd.${name}`);
-}
-
-export const USSD_TOKENS = {
-  UssdPins: token<PostgresUssdPins>('UssdPins'),
-  /** PINs are hashed like passwords, at a cost chosen for PINs (docs/decisions.md). */
-  PinHasher: token<PinHasher>('PinHasher'),
-  /** The loans module's Lending; a member without loans gets no loans entry in the menu. */
-  MemberLoans: token<MemberLoans>('MemberLoans'),
-};
-
 export const ussdModule = new ContainerModule(({ bind }) => {
-  bind(USSD_TOKENS.UssdPins).toResolvedValue((em: EntityManager) => new PostgresUssdPins(em), [TOKENS.EntityManager]);
-  bind(USSD_TOKENS.PinHasher).toResolvedValue(() => new Argon2PasswordHasher(PIN_COST));
-  bind(PostgresUssdSessionStore).toResolvedValue((em: EntityManager) => new PostgresUssdSessionStore(em), [TOKENS.EntityManager]);
-  bind(USSD_TOKENS.MemberLoans).toResolvedValue((lending: Lending) => lending, [Lending]);
+  bind(TOKENS.UssdPins).toResolvedValue((em: EntityManager) => new PostgresUssdPins(em), [TOKENS.EntityManager]);
+  bind(TOKENS.PinHasher).toResolvedValue(() => new Argon2PasswordHasher(PIN_COST));
+  bind(PostgresUssdSessionStore).toResolvedValue((em: EntityManager) => new PostgresUssdSessionStore(em, USSD_SESSION_FORMAT), [TOKENS.EntityManager]);
+  bind(TOKENS.MemberLoans).toResolvedValue((lending: Lending) => lending, [Lending]);
 
-  const pins = USSD_TOKENS.UssdPins;
-  const hasher = USSD_TOKENS.PinHasher;
+  const pins = TOKENS.UssdPins;
+  const hasher = TOKENS.PinHasher;
   const { AccountRepository: accounts, UnitOfWork: uow, IdGenerator: ids, Clock: clock } = TOKENS;
   bind(RegisterByPhone).toResolvedValue(...withDeps(RegisterByPhone, { accounts, pins, hasher, uow, ids, clock }));
   bind(VerifyUssdPin).toResolvedValue(...withDeps(VerifyUssdPin, { pins, hasher, uow, clock }));
@@ -55,7 +43,7 @@ export const ussdModule = new ContainerModule(({ bind }) => {
       contributions: TOKENS.ContributionRepository,
       notifications: PostgresNotificationStore,
       directory: PostgresMemberDirectory,
-      loans: USSD_TOKENS.MemberLoans,
+      loans: TOKENS.MemberLoans,
     }),
   );
 

@@ -29,6 +29,7 @@ import type { UssdChannel } from './ussd-channel.ts';
 
 /** A whole session's text is far below this; a 10 kB text is still read and answered. */
 const FORM_LIMIT = '64kb';
+const FORM_LIMIT_CHARACTERS = 64 * 1024;
 
 const SESSION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 
@@ -36,7 +37,8 @@ const SESSION_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 export const UssdStep = z.object({
   sessionId: z.string().regex(SESSION_ID),
   phoneNumber: z.string().min(1).max(32),
-  text: z.string().default(''),
+  // Bounded by the form limit already; the menu refuses a text over MAX_TEXT_LENGTH with its own END.
+  text: z.string().max(FORM_LIMIT_CHARACTERS).default(''),
   serviceCode: z.string().max(64).optional(),
   networkCode: z.string().max(16).optional(),
 });

@@ -39,6 +39,7 @@ import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { Effect, EffectResult } from '../../ussd/effects.ts';
 import { DEFAULT_LANGUAGE, faultScreen, runMenu, sessionLanguage, type MenuInput, type MenuStep } from '../../ussd/menu.ts';
 import type { Screen } from '../../ussd/screen.ts';
+import type { UssdSession } from '../../ussd/session.ts';
 import type { LockedUssdState, PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
 import type { CallerSnapshot, UssdMemberSnapshots } from './member-snapshots.ts';
 
@@ -56,7 +57,7 @@ export interface UssdRequest {
 }
 
 export interface UssdChannelDeps {
-  store: PostgresUssdSessionStore;
+  store: PostgresUssdSessionStore<UssdSession>;
   snapshots: UssdMemberSnapshots;
   uow: UnitOfWork;
   clock: Clock;
@@ -154,7 +155,7 @@ export class UssdChannel {
   }
 
   /** Runs the menu over the locked state, adding the snapshot parts it asks for, and performing the inside effects when `inside`. */
-  private async walk(context: Context, locked: LockedUssdState, result: EffectResult | undefined, inside: boolean): Promise<Exclude<MenuStep, { kind: 'load' }>> {
+  private async walk(context: Context, locked: LockedUssdState<UssdSession>, result: EffectResult | undefined, inside: boolean): Promise<Exclude<MenuStep, { kind: 'load' }>> {
     const { request, phone, caller, now } = context;
     let input: MenuInput = { text: request.text, member: context.member, now, session: locked.session, access: locked.access, ...(result ? { result } : {}) };
     context.language = sessionLanguage(locked.session, context.member);

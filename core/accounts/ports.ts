@@ -19,6 +19,12 @@ export interface AccountRepository {
   save(user: User): Promise<void>;
 }
 
+/** The accounts as an administrator lists them (`users list`). */
+export interface AccountListing {
+  /** Newest first. */
+  list(limit: number): Promise<User[]>;
+}
+
 /** A session found by its secret, with what the session policy needs to judge it. */
 export interface FoundSession {
   sessionId: string;

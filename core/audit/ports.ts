@@ -20,6 +20,8 @@
  *   use case records it yet. Details name the key, never its value.
  * - `demo_seeded`, `job_run`, `db_migrated`: admin CLI commands that change something.
  */
+import type { ChainedAuditRow } from './audit-chain.ts';
+import type { AuditChainReader } from './verify-audit-log.ts';
 
 /** `system` | `admin:<os user or --as name>` | `member:<userId>` | `provider:<name>`. */
 export type AuditActor = string;
@@ -37,4 +39,16 @@ export interface AuditEntry {
 
 export interface AuditTrail {
   record(entry: AuditEntry): Promise<void>;
+}
+
+export interface AuditListFilter {
+  limit: number;
+  action?: string;
+  subject?: string;
+}
+
+/** The audit log as an administrator reads it (`audit list`, `audit verify`). */
+export interface AuditLog extends AuditChainReader {
+  /** Newest first. */
+  list(filter: AuditListFilter): Promise<ChainedAuditRow[]>;
 }

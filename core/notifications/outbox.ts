@@ -34,3 +34,27 @@ export function withSecret(body: string, secret: string): string {
 export interface Outbox {
   enqueue(message: OutgoingMessage): Promise<void>;
 }
+
+/** A message as the outbox keeps it: the body with SECRET_PLACE, its secret sealed apart. */
+export interface StoredOutboxMessage {
+  readonly id: string;
+  readonly channel: OutboxChannel;
+  readonly recipient: string;
+  readonly subject: string | null;
+  readonly body: string;
+  readonly sealedSecret: string | null;
+  readonly status: 'pending' | 'sent' | 'failed';
+  readonly attempts: number;
+  readonly lastError: string | null;
+  readonly createdAt: Date;
+  readonly sentAt: Date | null;
+}
+
+/** The outbox as an administrator reads it (`outbox list`, `outbox show`). */
+export interface OutboxReader {
+  /** Newest first. */
+  list(options: { channel?: OutboxChannel; limit: number }): Promise<StoredOutboxMessage[]>;
+  findById(id: string): Promise<StoredOutboxMessage | null>;
+  /** The body as it is (or was) delivered: the sealed secret opened into its place; throws when it was sealed under another key. */
+  reveal(message: Pick<StoredOutboxMessage, 'id' | 'body' | 'sealedSecret'>): string;
+}

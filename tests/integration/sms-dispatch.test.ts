@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresOutbox } from '../../adapters/postgres/postgres-outbox.ts';
 import { DELIVERY_REPORTS_PATH } from '../../apps/http/sms-routes.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
-import { SCHEDULER_TOKENS } from '../../apps/scheduler/module.ts';
+import { TOKENS } from '../../apps/tokens.ts';
 import { buildContainer } from '../../apps/container.ts';
 import { startFakeAfricasTalking, type FakeAfricasTalking } from '../fakes/africastalking-server.ts';
 import { FakeClock } from '../support/fake-clock.ts';
@@ -278,7 +278,7 @@ describe('forged delivery reports change nothing', () => {
 describe('without Africa\'s Talking (embedded default)', () => {
   it('keeps SMS in the outbox, pending, and dispatches none', async () => {
     const local = buildContainer({ config: testConfig(), orm: db.orm, logger: pino({ level: 'silent' }), clock, singleSignOn: null, mailTransport: null });
-    expect(local.get(SCHEDULER_TOKENS.SmsDispatcher)).toBeNull();
+    expect(local.get(TOKENS.SmsDispatcher)).toBeNull();
     await RequestContext.create(db.orm.em, () => local.get(PostgresOutbox).enqueue({ channel: 'sms', recipient: '+250788100008', subject: null, body: 'kept' }));
     const [row] = await db.orm.em.fork().execute<{ id: string }[]>('select id from outbox_messages where recipient = ?', ['+250788100008']);
     const id = row!.id;

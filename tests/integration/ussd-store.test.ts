@@ -7,6 +7,7 @@ import { MikroOrmUnitOfWork } from '../../adapters/postgres/mikro-orm-unit-of-wo
 import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
 import { Migration20261123060100 } from '../../adapters/postgres/migrations/Migration20261123060100.ts';
+import { USSD_SESSION_FORMAT, type UssdSession } from '../../ussd/session.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 let db: TestDatabase;
@@ -20,8 +21,8 @@ afterAll(async () => {
 const NOW = new Date('2026-03-10T08:00:00Z');
 const TTL = 300_000;
 const inContext = <T>(work: () => Promise<T>) => RequestContext.create(db.orm.em, work);
-const tx = <T>(work: (store: PostgresUssdSessionStore) => Promise<T>) =>
-  inContext(() => new MikroOrmUnitOfWork(db.orm.em).run(() => work(new PostgresUssdSessionStore(db.orm.em))));
+const tx = <T>(work: (store: PostgresUssdSessionStore<UssdSession>) => Promise<T>) =>
+  inContext(() => new MikroOrmUnitOfWork(db.orm.em).run(() => work(new PostgresUssdSessionStore(db.orm.em, USSD_SESSION_FORMAT))));
 
 describe('USSD session store', () => {
   it('starts a session new, keeps what is saved, and answers an expired session as new', async () => {

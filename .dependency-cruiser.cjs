@@ -1,0 +1,104 @@
+/**
+ * The house plan (docs/architecture.md, /work/shared/ARCHITECTURE.md "Rules of the house"): which
+ * part may import which. tests/architecture/house-plan.test.ts cruises core, adapters, apps, ussd
+ * and cli with these rules as part of `npm test` and fails on any breach.
+ *
+ * Two checks live in that test rather than here, because dependency-cruiser cannot make them with
+ * the parser this TypeScript 7 project allows (swc, see ARCHITECTURE.md "Tool notes"):
+ * - cycles: its swc reader does not tell `import type` from a value import, so a `no-circular`
+ *   rule with `dependencyTypesNot: ['type-only']` would flag harmless type-only cycles (a port
+ *   naming a model type that names the port). The test finds the cycles of the value imports.
+ * - web/src: its swc reader does not parse `.tsx`. The test reads those imports itself and holds
+ *   them to the `web-stays-web` rule below, the one rule written here for them.
+ */
+const TEST_FILE = '\\.(test|fixtures)\\.ts$';
+// The packages the browser client is built from (bundled by Vite); a package outside this list,
+// a Node built-in or a file outside web/ in web/src is a breach.
+const WEB_PACKAGES = [
+  '@tanstack/react-query',
+  'class-variance-authority',
+  'clsx',
+  'i18next',
+  'i18next-browser-languagedetector',
+  'lucide-react',
+  'radix-ui',
+  'react',
+  'react-dom',
+  'react-i18next',
+  'react-router-dom',
+  'tailwind-merge',
+  'vitest',
+  'zod',
+];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-is-pure',
+      comment: 'core/ imports nothing outside core/: no adapter, app or channel, no package, no Node built-in.',
+      severity: 'error',
+      from: { path: '^core/', pathNot: TEST_FILE },
+      to: { pathNot: '^core/' },
+    },
+    {
+      name: 'core-tests-use-test-tools-only',
+      comment: 'Tests and fixtures beside core code use core/ and the test tools (vitest, fast-check), nothing else.',
+      severity: 'error',
+      from: { path: `^core/.*${TEST_FILE}` },
+      to: { pathNot: ['^core/', '(^|/)node_modules/(vitest|fast-check)/'] },
+    },
+    {
+      name: 'channels-reach-providers-through-ports',
+      comment: 'ussd/ and cli/ call use cases over core ports; the adapters behind them are chosen in apps/ (the container).',
+      severity: 'error',
+      from: { path: '^(ussd|cli)/' },
+      to: { path: '^adapters/' },
+    },
+    {
+      name: 'ussd-is-driven-by-apps',
+      comment: 'ussd/ is the menu over core use cases; apps/ mounts it on the USSD route and cli/ drives it in the simulator, never the other way.',
+      severity: 'error',
+      from: { path: '^ussd/' },
+      to: { path: '^(apps|cli)/' },
+    },
+    {
+      name: 'adapters-know-no-channel',
+      comment: 'adapters/ implement core ports; they import neither the composition root nor a channel.',
+      severity: 'error',
+      from: { path: '^adapters/' },
+      to: { path: '^(apps|ussd|cli)/' },
+    },
+    {
+      name: 'web-source-is-for-the-browser-only',
+      comment: 'Only web/ imports web/ source; apps/build-web.ts builds it with Vite from its config path.',
+      severity: 'error',
+      from: { pathNot: '^web/' },
+      to: { path: '^web/' },
+    },
+    {
+      name: 'web-stays-web',
+      comment: 'web/src imports web/ and the packages of the browser client, nothing of the server (checked by the test: swc cannot read .tsx here).',
+      severity: 'error',
+      from: { path: '^web/src/' },
+      to: { pathNot: ['^web/', `(^|/)node_modules/(${WEB_PACKAGES.join('|')})/`] },
+    },
+    {
+      name: 'no-unresolvable-import',
+      comment: 'An import that resolves to nothing would slip past every rule above.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    parser: 'swc',
+    // Packages, the shared test support and web/ are leaves: seen as targets, not cruised themselves.
+    doNotFollow: { path: ['(^|/)node_modules/', '^tests/', '^web/'] },
+    // Resolve packages as Node's ESM loader does (inversify, vite and tsx publish only `exports`).
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+  },
+};

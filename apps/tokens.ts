@@ -1,0 +1,125 @@
+/**
+ * Every token of the container, in one table: the ports and values bound in apps/container.ts and
+ * its modules (scheduler, USSD). Its own file, importing types only, so that the container and its
+ * modules import the tokens without importing each other (no cycle of value imports).
+ */
+import type { ServiceIdentifier } from 'inversify';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type {
+  AccountListing,
+  AccountRepository,
+  PasswordHasher,
+  RateLimiter,
+  SecretTokens,
+  SessionStore,
+  SignInLinkStore,
+  SingleSignOnAttempts,
+  ThrottleStore,
+} from '../core/accounts/ports.ts';
+import type { AttemptLimitPolicy } from '../core/accounts/attempt-limits.ts';
+import type { SessionPolicy } from '../core/accounts/session-policy.ts';
+import type { ThrottlePolicies } from '../core/accounts/sign-in-throttle.ts';
+import type { SandboxApprovals } from '../core/demo/ports.ts';
+import type { SignInWithProvider } from '../core/accounts/sign-in-with-provider.ts';
+import type { SingleSignOn } from '../core/accounts/single-sign-on.ts';
+import type { StartProviderSignIn } from '../core/accounts/start-provider-sign-in.ts';
+import type { PinHasher } from '../core/accounts/ussd-pins.ts';
+import type { Digest } from '../core/audit/audit-chain.ts';
+import type { AuditLog, AuditTrail } from '../core/audit/ports.ts';
+import type { ContributionRepository } from '../core/contributions/ports.ts';
+import type { JournalWriter, LedgerRepository } from '../core/ledger/ports.ts';
+import type { MailTransport } from '../core/notifications/mail-transport.ts';
+import type { Outbox, OutboxReader } from '../core/notifications/outbox.ts';
+import type { SmsSender } from '../core/notifications/sms-sender.ts';
+import type { MobileMoney, MobileMoneyProvider, PaymentDisputes } from '../core/payments/ports.ts';
+import type { Clock, IdGenerator } from '../core/shared/clock.ts';
+import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
+import type { MemberWallets, Notifier, TontineRepository } from '../core/tontines/ports.ts';
+import type { EmailOutboxDispatcher } from '../adapters/email/email-outbox-dispatcher.ts';
+import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
+import type { PostgresUssdPins } from '../adapters/postgres/ussd-pins.ts';
+import type { SmsOutboxDispatcher } from '../adapters/sms/sms-outbox-dispatcher.ts';
+import type { Config } from './config.ts';
+import type { Job } from './scheduler/job-runner.ts';
+import type { MemberLoans } from './ussd/member-snapshots.ts';
+
+/** `name` is the token's global key: kept as it was when each module had its own table. */
+function token<T>(name: string): ServiceIdentifier<T> {
+  return Symbol.for(`ikimina.${name}`);
+}
+
+/** The schema of the database: applying the migrations, and writing a new one from the entities. */
+export interface DatabaseMigrations {
+  apply(): Promise<{ previouslyApplied: number; applied: string[] }>;
+  create(): Promise<{ fileName?: string }>;
+}
+
+export const TOKENS = {
+  Config: token<Config>('Config'),
+  Orm: token<MikroORM>('Orm'),
+  EntityManager: token<EntityManager>('EntityManager'),
+  Logger: token<Logger>('Logger'),
+  Clock: token<Clock>('Clock'),
+  IdGenerator: token<IdGenerator>('IdGenerator'),
+  UnitOfWork: token<UnitOfWork>('UnitOfWork'),
+  SecretTokens: token<SecretTokens>('SecretTokens'),
+  PasswordHasher: token<PasswordHasher>('PasswordHasher'),
+  AccountRepository: token<AccountRepository>('AccountRepository'),
+  SessionStore: token<SessionStore>('SessionStore'),
+  SignInLinkStore: token<SignInLinkStore>('SignInLinkStore'),
+  SingleSignOnAttempts: token<SingleSignOnAttempts>('SingleSignOnAttempts'),
+  RateLimiter: token<RateLimiter>('RateLimiter'),
+  ThrottleStore: token<ThrottleStore>('ThrottleStore'),
+  SessionPolicy: token<SessionPolicy>('SessionPolicy'),
+  AttemptLimitPolicy: token<AttemptLimitPolicy>('AttemptLimitPolicy'),
+  ThrottlePolicies: token<ThrottlePolicies>('ThrottlePolicies'),
+  /** PUBLIC_BASE_URL: the links e-mails carry are built from it, never from a request. */
+  PublicBaseUrl: token<string>('PublicBaseUrl'),
+  Outbox: token<Outbox>('Outbox'),
+  SingleSignOn: token<SingleSignOn | null>('SingleSignOn'),
+  MailTransport: token<MailTransport | null>('MailTransport'),
+  /** Provider sign-in use cases; null when no provider is configured. */
+  ProviderSignIn: token<{ start: StartProviderSignIn; finish: SignInWithProvider } | null>('ProviderSignIn'),
+  /** Null when no mail transport is configured. */
+  EmailDispatcher: token<EmailOutboxDispatcher | null>('EmailDispatcher'),
+  MobileMoney: token<MobileMoney>('MobileMoney'),
+  /** The embedded sandbox's approvals (core/demo/ports.ts); null with a real provider or a test's own. */
+  SandboxApprovals: token<SandboxApprovals | null>('SandboxApprovals'),
+  CallbackTokens: token<MobileMoneyCallbackTokens>('CallbackTokens'),
+  PaymentDisputes: token<PaymentDisputes>('PaymentDisputes'),
+  /** The provider of the configured adapter: its clearing account and its payments. */
+  MobileMoneyProvider: token<MobileMoneyProvider>('MobileMoneyProvider'),
+  /** Reads a phone as a number the configured provider can be asked to collect from. */
+  PayableNumber: token<(phone: string) => string | undefined>('PayableNumber'),
+  TontineRepository: token<TontineRepository>('TontineRepository'),
+  ContributionRepository: token<ContributionRepository>('ContributionRepository'),
+  LedgerRepository: token<LedgerRepository>('LedgerRepository'),
+  JournalWriter: token<JournalWriter>('JournalWriter'),
+  MemberWallets: token<MemberWallets>('MemberWallets'),
+  Notifier: token<Notifier>('Notifier'),
+  /** The append-only, hash-chained record of decisions (core/audit/ports.ts). */
+  AuditTrail: token<AuditTrail>('AuditTrail'),
+
+  // What the admin CLI reads, through ports (cli/ imports no adapter).
+  Migrations: token<DatabaseMigrations>('Migrations'),
+  AccountListing: token<AccountListing>('AccountListing'),
+  OutboxReader: token<OutboxReader>('OutboxReader'),
+  AuditLog: token<AuditLog>('AuditLog'),
+  /** The hash of the audit chain's rows. */
+  AuditDigest: token<Digest>('AuditDigest'),
+
+  // The scheduler (apps/scheduler/module.ts).
+  /** Africa's Talking when configured; null: SMS stay in the outbox, kept locally. */
+  SmsSender: token<SmsSender | null>('scheduler.SmsSender'),
+  /** Null when no SmsSender is configured. */
+  SmsDispatcher: token<SmsOutboxDispatcher | null>('scheduler.SmsDispatcher'),
+  Jobs: token<Job[]>('scheduler.Jobs'),
+
+  // The USSD channel (apps/ussd/module.ts).
+  UssdPins: token<PostgresUssdPins>('ussd.UssdPins'),
+  /** PINs are hashed like passwords, at a cost chosen for PINs (docs/decisions.md). */
+  PinHasher: token<PinHasher>('ussd.PinHasher'),
+  /** The loans module's Lending; a member without loans gets no loans entry in the menu. */
+  MemberLoans: token<MemberLoans>('ussd.MemberLoans'),
+};

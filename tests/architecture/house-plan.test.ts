@@ -1,0 +1,61 @@
+/**
+ * The house plan holds (.dependency-cruiser.cjs, docs/architecture.md), and a breach of it fails.
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { housePlanBreaches, PROJECT_ROOT } from './house-plan.ts';
+
+describe('the house plan', () => {
+  // About 3 s alone: dependency-cruiser resolves every import of about 400 files.
+  it('holds for core, adapters, apps, ussd, cli and web', { timeout: 60_000 }, async () => {
+    const breaches = await housePlanBreaches();
+    expect(breaches, `\n${breaches.join('\n')}\n`).toEqual([]);
+  });
+
+  describe('a tree that breaks it', () => {
+    const tree = mkdtempSync(join(tmpdir(), 'house-plan-'));
+    // The project's packages, so that test tools resolve as they do in the project.
+    symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(tree, 'node_modules'));
+    afterAll(() => rmSync(tree, { recursive: true, force: true }));
+    const write = (path: string, source: string) => {
+      mkdirSync(dirname(join(tree, path)), { recursive: true });
+      writeFileSync(join(tree, path), source);
+    };
+    write('core/loans/loan.ts', `import { db } from '../../adapters/postgres/db.ts';\nimport { randomUUID } from 'node:crypto';\nimport fc from 'fast-check';\nexport const loan = () => [db, randomUUID(), fc];\n`);
+    write('core/loans/loan.test.ts', `import { readFileSync } from 'node:fs';\nimport { it } from 'vitest';\nimport { loan } from './loan.ts';\nexport const read = () => [readFileSync, it, loan];\n`);
+    write('core/accounts/ports.ts', `import type { Session } from './session.ts';\nexport interface Sessions { find(): Session }\n`);
+    write('core/accounts/session.ts', `import type { Sessions } from './ports.ts';\nexport interface Session { store: Sessions }\n`);
+    write('adapters/postgres/db.ts', `import { menu } from '../../ussd/menu.ts';\nexport const db = menu;\n`);
+    write('ussd/menu.ts', `import { db } from '../adapters/postgres/db.ts';\nimport { app } from '../apps/server.ts';\nexport const menu = () => [db, app];\n`);
+    write('apps/server.ts', `import type { Sessions } from '../core/accounts/ports.ts';\nexport const app = (sessions: Sessions) => sessions;\n`);
+    write('cli/main.ts', `import { app } from '../apps/server.ts';\nimport { App } from '../web/src/main.tsx';\nimport { missing } from './missing.ts';\nexport const run = () => [app, App, missing];\n`);
+    write(
+      'web/src/main.tsx',
+      `import { useState } from 'react';\nimport { loan } from '../../core/loans/loan.ts';\nimport Koa from 'koa';\nimport { Button } from './button.tsx';\n` +
+        `const Server = () => import('../../apps/server.ts');\nexport const App = () => <Button onClick={() => [useState, loan, Koa, Server]} />;\n`,
+    );
+    write('web/src/button.tsx', `export const Button = (props: { onClick: () => unknown }) => <button onClick={props.onClick} />;\n`);
+
+    it('fails, naming each breach; a cycle of type-only imports is no breach', { timeout: 30_000 }, async () => {
+      expect((await housePlanBreaches(tree)).sort()).toEqual(
+        [
+          'core-is-pure: core/loans/loan.ts → adapters/postgres/db.ts',
+          'core-is-pure: core/loans/loan.ts → crypto',
+          'core-is-pure: core/loans/loan.ts → fast-check',
+          'core-tests-use-test-tools-only: core/loans/loan.test.ts → fs',
+          'adapters-know-no-channel: adapters/postgres/db.ts → ussd/menu.ts',
+          'channels-reach-providers-through-ports: ussd/menu.ts → adapters/postgres/db.ts',
+          'ussd-is-driven-by-apps: ussd/menu.ts → apps/server.ts',
+          'web-source-is-for-the-browser-only: cli/main.ts → web/src/main.tsx',
+          'no-unresolvable-import: cli/main.ts → ./missing.ts',
+          'no-value-cycle: adapters/postgres/db.ts → ussd/menu.ts → adapters/postgres/db.ts',
+          'web-stays-web: web/src/main.tsx → ../../core/loans/loan.ts',
+          'web-stays-web: web/src/main.tsx → koa',
+          'web-stays-web: web/src/main.tsx → ../../apps/server.ts',
+        ].sort(),
+      );
+    });
+  });
+});
