@@ -1,6 +1,7 @@
 /**
  * PostgresPaymentRepository: every mobile-money payment (collections of contributions, savings
- * withdrawals, payouts) as the member and the polling job see it. Contributions write their
+ * withdrawals, payouts) as the member and the polling job see it (core's PaymentRepository,
+ * core/payments/ports.ts). Contributions write their
  * attempts through the contribution repository; payouts and withdrawals are stored here, one row
  * per attempt to send them (core's TransferAttemptRepository, see core/tontines/savings-transfers.ts).
  *
@@ -14,35 +15,24 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Money } from '../../core/money/money.ts';
 import { invariant } from '../../core/shared/result.ts';
-import type { MobileMoneyProvider, MobileMoneyStatusReport } from '../../core/payments/ports.ts';
+import {
+  memberKey,
+  type MemberIdempotencyKey,
+  type MobileMoneyProvider,
+  type MobileMoneyStatusReport,
+  type PaymentKind,
+  type PaymentRecord,
+  type PaymentRepository,
+  type PaymentStatus,
+} from '../../core/payments/ports.ts';
 import type { TransferAttempt, TransferAttemptRepository } from '../../core/tontines/ports.ts';
 import { UUID_PATTERN } from './mikro-orm-tontine-repository.ts';
-import type { PAYMENT_KINDS, PAYMENT_STATUSES } from './payments-schema.ts';
+import { violatesUnique } from './mikro-orm-unit-of-work.ts';
 import { sqlArray } from './sql-array.ts';
 import { runPrepared } from './prepared-statements.ts';
 
-export type PaymentKind = (typeof PAYMENT_KINDS)[number];
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-export interface PaymentRecord {
-  id: string;
-  kind: PaymentKind;
-  provider: MobileMoneyProvider;
-  reference: string;
-  memberId: string;
-  idempotencyKey: string | null;
-  contributionId: string | null;
-  tontineId: string;
-  amount: Money;
-  phoneNumber: string;
-  status: PaymentStatus;
-  reason: string | null;
-  providerTransactionId: string | null;
-  createdAt: Date;
-  completedAt: Date | null;
-  /** 1 for a contribution; for a payout or withdrawal, which attempt to send it this is. */
-  attempt: number;
-}
+/** One member's idempotency keys are unique among their payments (payments-schema.ts). */
+const MEMBER_KEY_CONSTRAINT = 'payments_member_idempotency_key_unique';
 
 interface PaymentDbRow {
   id: string;
@@ -71,7 +61,7 @@ const SELECT_PAYMENT = `select id, kind, provider, reference, member_id, idempot
   amount_centimes::text as amount_centimes, phone_number, status, reason, provider_transaction_id, created_at, completed_at,
   attempt, transfer_reference, ledger_entry_id, description, retry_at from payments`;
 
-export class PostgresPaymentRepository implements TransferAttemptRepository {
+export class PostgresPaymentRepository implements PaymentRepository, TransferAttemptRepository {
   constructor(
     private readonly em: EntityManager,
     /** Makes the row ids of new transfer attempts. */
@@ -87,7 +77,6 @@ export class PostgresPaymentRepository implements TransferAttemptRepository {
     return (await this.findByReferences([reference])).get(reference);
   }
 
-  /** The payments carrying these references (the first made, should a reference repeat across providers), by reference. */
   async findByReferences(references: readonly string[]): Promise<Map<string, PaymentRecord>> {
     if (references.length === 0) return new Map();
     const rows = await runPrepared<PaymentDbRow>(this.em, `${SELECT_PAYMENT} where reference = any($1::varchar[]) order by created_at desc`, [sqlArray([...new Set(references)])]);
@@ -99,8 +88,7 @@ export class PostgresPaymentRepository implements TransferAttemptRepository {
     return (await this.findByMemberKeys([{ memberId, idempotencyKey }])).get(memberKey(memberId, idempotencyKey));
   }
 
-  /** The payments started under these members' idempotency keys, by `memberKey` (one query for a batch of payment requests). */
-  async findByMemberKeys(keys: readonly { memberId: string; idempotencyKey: string }[]): Promise<Map<string, PaymentRecord>> {
+  async findByMemberKeys(keys: readonly MemberIdempotencyKey[]): Promise<Map<string, PaymentRecord>> {
     const valid = keys.filter((k) => UUID_PATTERN.test(k.memberId));
     if (valid.length === 0) return new Map();
     const rows = await runPrepared<PaymentDbRow>(
@@ -167,7 +155,6 @@ export class PostgresPaymentRepository implements TransferAttemptRepository {
     return rows.map(attemptOf);
   }
 
-  /** Keeps a transfer's provider transaction id and failure reason beside it, the first told. */
   async recordProviderDetails(report: Pick<MobileMoneyStatusReport, 'reference' | 'providerTransactionId' | 'reason'>): Promise<void> {
     await this.em.execute(
       `update payments set provider_transaction_id = coalesce(provider_transaction_id, ?), reason = coalesce(reason, ?) where reference = ?`,
@@ -175,15 +162,14 @@ export class PostgresPaymentRepository implements TransferAttemptRepository {
     );
   }
 
+  isMemberKeyTaken(error: unknown): boolean {
+    return violatesUnique(error, MEMBER_KEY_CONSTRAINT);
+  }
+
   private async one(sql: string, params: unknown[]): Promise<PaymentRecord | undefined> {
     const rows = await this.em.execute<PaymentDbRow[]>(sql, params);
     return rows[0] && recordOf(rows[0]);
   }
-}
-
-/** The key of `findByMemberKeys`' answer: one member's idempotency key. */
-export function memberKey(memberId: string, idempotencyKey: string): string {
-  return `${memberId} ${idempotencyKey}`;
 }
 
 function recordOf(row: PaymentDbRow): PaymentRecord {

@@ -4,7 +4,7 @@
  */
 import { Router } from '@koa/router';
 import type { Container } from 'inversify';
-import type { Context, Next } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import { z } from 'zod';
 import { Authenticate } from '../../core/accounts/authenticate.ts';
 import { ChangePassword } from '../../core/accounts/change-password.ts';
@@ -63,6 +63,22 @@ export function requireUser(container: Container) {
     ctx.state.auth = { user: result.value.user, sessionId: result.value.sessionId, sessionToken: token } satisfies AuthState;
     return next();
   };
+}
+
+/** Puts the signed-in user on `ctx.state.auth` when there is one; lets everyone through. */
+export function optionalUser(authenticate: Pick<Authenticate, 'execute'>) {
+  return async (ctx: Context, next: Next) => {
+    const token = sessionTokenOf(ctx);
+    const result = token ? await authenticate.execute(token) : null;
+    if (token && result?.ok) ctx.state.auth = { user: result.value.user, sessionId: result.value.sessionId, sessionToken: token } satisfies AuthState;
+    return next();
+  };
+}
+
+/** The two ways a route lets a request through: with a live session only, or anyone (the user noted when signed in). */
+export interface AuthMiddleware {
+  required: Middleware;
+  optional: Middleware;
 }
 
 export function authRoutes(container: Container): Router {

@@ -21,12 +21,11 @@
  */
 import type { Logger } from 'pino';
 import type { Money } from '../../../core/money/money.ts';
-import type { MobileMoneyProvider } from '../../../core/payments/ports.ts';
+import type { MobileMoneyProvider, PaymentRepository } from '../../../core/payments/ports.ts';
 import type { ReconcilePayment } from '../../../core/payments/reconcile-payment.ts';
 import type { Clock } from '../../../core/shared/clock.ts';
 import type { SavingsTransfers } from '../../../core/tontines/savings-transfers.ts';
 import type { LoanDisbursementAttempts, MikroOrmLoanCollections } from '../../../adapters/postgres/mikro-orm-loan-repository.ts';
-import type { PostgresPaymentRepository } from '../../../adapters/postgres/postgres-payment-repository.ts';
 import type { Lending } from '../../modules/loans-module.ts';
 import type { SettlePaymentReport } from '../../payments/settle-payment-report.ts';
 import type { Job, JobReport } from '../job-runner.ts';
@@ -49,7 +48,7 @@ export class PaymentPollingJob implements Job {
 
   constructor(
     private readonly deps: {
-      payments: PostgresPaymentRepository;
+      payments: PaymentRepository;
       loanCollections: MikroOrmLoanCollections;
       disbursements: LoanDisbursementAttempts;
       lending: Lending;
