@@ -2,8 +2,8 @@
  * The composition root: one inversify container for the server, the CLI and the tests.
  *
  * For the background jobs (savings journey): resolve `TOKENS.MobileMoney` (collectionStatus /
- * transferStatus), `PostgresPaymentRepository` (`listPendingOlderThan(instant, limit, now)` for the
- * polling job, `findById`, `findByReference`), then `SettlePaymentReport.execute(report)` — the
+ * transferStatus), `TOKENS.PaymentRepository` (port core/payments/ports.ts: `listPendingOlderThan(instant, limit, now)`
+ * for the polling job, `findById`, `findByReference`), then `SettlePaymentReport.execute(report)` — the
  * very path the provider callback takes, loan references included; `SettlePaymentReport.expire`
  * for a collection the provider answers `mobile_money_reference_unknown`; `SavingsTransfers`
  * (`send` again under the same reference, `retry` a failed transfer). The repositories

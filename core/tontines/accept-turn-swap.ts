@@ -1,4 +1,9 @@
-/** AcceptTurnSwap: the other member agrees, and the two payout turns trade places. */
+/**
+ * AcceptTurnSwap: the other member agrees, and the two payout turns trade places.
+ *
+ * Guarantees
+ * - Someone else's personal savings is `tontine_not_found`, like an unknown id (tontine-access.ts).
+ */
 import { ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { TontineRepository } from './ports.ts';

@@ -2,6 +2,9 @@
  * DrawPayoutOrder: the admin replaces the join order by a fair random draw (payout-draw.ts).
  * The seed is made here from a fresh random id, never chosen by the admin, and recorded with the
  * draw so any member can re-check the order.
+ *
+ * Guarantees
+ * - Someone else's personal savings is `tontine_not_found`, like an unknown id (tontine-access.ts).
  */
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { ok, type Result } from '../shared/result.ts';

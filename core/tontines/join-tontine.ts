@@ -1,6 +1,9 @@
 /**
  * JoinTontine: a member joins a forming group; the member who fills it starts the rotation, and
  * every contribution of the rotation is scheduled in the same unit of work.
+ *
+ * Guarantees
+ * - Someone else's personal savings is `tontine_not_found`, like an unknown id (tontine-access.ts).
  */
 import type { ContributionRepository } from '../contributions/ports.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';

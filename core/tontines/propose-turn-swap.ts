@@ -1,4 +1,9 @@
-/** ProposeTurnSwap: a member offers to trade payout turns with another member. */
+/**
+ * ProposeTurnSwap: a member offers to trade payout turns with another member.
+ *
+ * Guarantees
+ * - Someone else's personal savings is `tontine_not_found`, like an unknown id (tontine-access.ts).
+ */
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';

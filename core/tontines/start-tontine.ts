@@ -1,4 +1,9 @@
-/** StartTontine: the admin starts the rotation before the group is full (at least 2 members). */
+/**
+ * StartTontine: the admin starts the rotation before the group is full (at least 2 members).
+ *
+ * Guarantees
+ * - Someone else's personal savings is `tontine_not_found`, like an unknown id (tontine-access.ts).
+ */
 import type { ContributionRepository } from '../contributions/ports.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { ok, type Result } from '../shared/result.ts';
