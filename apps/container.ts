@@ -2,8 +2,8 @@
  * The composition root: one inversify container for the server, the CLI and the tests.
  *
  * For the background jobs (savings journey): resolve `TOKENS.MobileMoney` (collectionStatus /
- * transferStatus), `PostgresPaymentRepository` (`listPendingOlderThan(instant, limit, now)` for the
- * polling job, `findById`, `findByReference`), then `SettlePaymentReport.execute(report)` — the
+ * transferStatus), `TOKENS.PaymentRepository` (port core/payments/ports.ts: `listPendingOlderThan(instant, limit, now)`
+ * for the polling job, `findById`, `findByReference`), then `SettlePaymentReport.execute(report)` — the
  * very path the provider callback takes, loan references included; `SettlePaymentReport.expire`
  * for a collection the provider answers `mobile_money_reference_unknown`; the outgoing transfers'
  * use cases (apps/modules/transfers-module.ts: `SendTransfer` again under the same reference,
@@ -59,23 +59,43 @@ import type { SingleSignOn } from '../core/accounts/single-sign-on.ts';
 import { StartProviderSignIn } from '../core/accounts/start-provider-sign-in.ts';
 import { SessionStarter } from '../core/accounts/start-session.ts';
 import { ConfirmContributionPayment } from '../core/contributions/confirm-contribution-payment.ts';
+import { ListMemberContributions } from '../core/contributions/list-member-contributions.ts';
+import { ListTontineContributions } from '../core/contributions/list-tontine-contributions.ts';
 import { PayContribution } from '../core/contributions/pay-contribution.ts';
+import { PayContributionByMobileMoney } from '../core/contributions/pay-contribution-by-mobile-money.ts';
 import type { ContributionRepository } from '../core/contributions/ports.ts';
 import { Journal } from '../core/ledger/journal.ts';
 import type { SandboxApprovals } from '../core/demo/ports.ts';
 import type { JournalWriter, LedgerRepository } from '../core/ledger/ports.ts';
 import type { MailTransport } from '../core/notifications/mail-transport.ts';
 import { RecordSmsDeliveryReport } from '../core/notifications/record-sms-delivery-report.ts';
-import type { MobileMoney, MobileMoneyProvider, PaymentDisputes } from '../core/payments/ports.ts';
+import { ListNotifications } from '../core/notifications/list-notifications.ts';
+import { MarkNotificationRead } from '../core/notifications/mark-notification-read.ts';
+import type { InAppNotifications } from '../core/notifications/ports.ts';
+import type { MobileMoney, MobileMoneyProvider, PayableNumber, PaymentDisputes, PaymentRepository } from '../core/payments/ports.ts';
 import { ReconcilePayment } from '../core/payments/reconcile-payment.ts';
+import { ShowPayment } from '../core/payments/show-payment.ts';
+import type { Batching } from '../core/shared/batching.ts';
 import { AcceptTurnSwap } from '../core/tontines/accept-turn-swap.ts';
+import { BrowseTontines } from '../core/tontines/browse-tontines.ts';
 import { CancelTontine } from '../core/tontines/cancel-tontine.ts';
 import { CreateTontine } from '../core/tontines/create-tontine.ts';
+import { DescribeTontines } from '../core/tontines/describe-tontines.ts';
 import { DrawPayoutOrder } from '../core/tontines/draw-payout-order.ts';
 import { JoinTontine } from '../core/tontines/join-tontine.ts';
+import { ListChatMessages } from '../core/tontines/list-chat-messages.ts';
+import { ListMemberTontines } from '../core/tontines/list-member-tontines.ts';
+import { ListTontineCategories } from '../core/tontines/list-tontine-categories.ts';
+import { ListTontineMembers } from '../core/tontines/list-tontine-members.ts';
+import { ListTurnSwaps } from '../core/tontines/list-turn-swaps.ts';
 import { PayoutIfCycleComplete } from '../core/tontines/payout-if-cycle-complete.ts';
-import type { MemberWallets, Notifier, TontineRepository } from '../core/tontines/ports.ts';
+import type { GroupChat, MemberProfiles, MemberWallets, Notifier, PoolBalances, TontineCategories, TontineRepository } from '../core/tontines/ports.ts';
+import { PostChatMessage } from '../core/tontines/post-chat-message.ts';
 import { ProposeTurnSwap } from '../core/tontines/propose-turn-swap.ts';
+import { RecommendTontines } from '../core/tontines/recommend-tontines.ts';
+import { ShowPayoutOrder } from '../core/tontines/show-payout-order.ts';
+import { ShowSavingsDashboard } from '../core/tontines/show-savings-dashboard.ts';
+import { ShowTontine } from '../core/tontines/show-tontine.ts';
 import { StartTontine } from '../core/tontines/start-tontine.ts';
 import { RequestTransfer } from '../core/transfers/request-transfer.ts';
 import { SendTransfer } from '../core/transfers/send-transfer.ts';
@@ -94,6 +114,7 @@ import { MtnMomoMobileMoney } from '../adapters/mobile-money/mtn-momo-mobile-mon
 import { SandboxMobileMoney } from '../adapters/mobile-money/sandbox-mobile-money.ts';
 import { MikroOrmAccountRepository } from '../adapters/postgres/mikro-orm-account-repository.ts';
 import { PostgresAuditTrail } from '../adapters/postgres/postgres-audit-trail.ts';
+import { GroupCommit } from '../adapters/postgres/group-commit.ts';
 import { MikroOrmContributionRepository } from '../adapters/postgres/mikro-orm-contribution-repository.ts';
 import { MikroOrmLoanCollections } from '../adapters/postgres/mikro-orm-loan-repository.ts';
 import { MikroOrmTontineRepository } from '../adapters/postgres/mikro-orm-tontine-repository.ts';
@@ -114,7 +135,6 @@ import type { Config } from './config.ts';
 import { fromDeps, withDeps } from './deps.ts';
 import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-test-numbers.ts';
-import { ContributionPayments } from './payments/contribution-payments.ts';
 import { SettlePaymentReport } from './payments/settle-payment-report.ts';
 import { demoModule } from './demo/module.ts';
 import { Lending, loansModule } from './modules/loans-module.ts';
@@ -292,6 +312,9 @@ const accountsModule = new ContainerModule(({ bind }) => {
   bind(SeedDemoAccounts).toResolvedValue(...withDeps(SeedDemoAccounts, { accounts, passwords, uow, ids, clock }));
 });
 
+/** As for confirmations: small batches of pay requests, two at a time, the pool's other connections left free. */
+const PAY_REQUEST_BATCHING: Batching = (work) => new GroupCommit(work, { maxBatch: 64, maxConcurrent: 2 });
+
 /** Tontines, contributions, payments, the ledger and notifications: the savings journey. */
 const savingsModule = new ContainerModule(({ bind }) => {
   bind(PostgresLedgerRepository).toResolvedValue((em: EntityManager) => new PostgresLedgerRepository(em), [TOKENS.EntityManager]);
@@ -305,13 +328,19 @@ const savingsModule = new ContainerModule(({ bind }) => {
   );
   bind(TOKENS.ContributionRepository).toService(MikroOrmContributionRepository);
   bind(PostgresPaymentRepository).toResolvedValue((em: EntityManager) => new PostgresPaymentRepository(em), [TOKENS.EntityManager]);
+  bind(TOKENS.PaymentRepository).toService(PostgresPaymentRepository);
+  bind(TOKENS.PoolBalances).toService(PostgresLedgerRepository);
   bind(PostgresNotificationStore).toResolvedValue((em: EntityManager) => new PostgresNotificationStore(em), [TOKENS.EntityManager]);
+  bind(TOKENS.InAppNotifications).toService(PostgresNotificationStore);
   bind(PostgresChat).toResolvedValue((em: EntityManager) => new PostgresChat(em), [TOKENS.EntityManager]);
+  bind(TOKENS.GroupChat).toService(PostgresChat);
   bind(PostgresMemberDirectory).toResolvedValue(
     (em: EntityManager, provider: MobileMoneyProvider, payable: (phone: string) => string | undefined) => new PostgresMemberDirectory(em, provider, payable),
     [TOKENS.EntityManager, TOKENS.MobileMoneyProvider, TOKENS.PayableNumber],
   );
   bind(TOKENS.MemberWallets).toService(PostgresMemberDirectory);
+  bind(TOKENS.MemberProfiles).toService(PostgresMemberDirectory);
+  bind(TOKENS.TontineCategories).toService(PostgresMemberDirectory);
   bind(OutboxNotifier).toResolvedValue(
     (...deps: ConstructorParameters<typeof OutboxNotifier>) => new OutboxNotifier(...deps),
     [PostgresMemberDirectory, PostgresNotificationStore, TOKENS.IdGenerator, TOKENS.Clock],
@@ -338,10 +367,10 @@ const savingsModule = new ContainerModule(({ bind }) => {
     (contributions: ContributionRepository, uow: UnitOfWork, mobileMoney: MobileMoney, clock: Clock, ids: IdGenerator) => new PayContribution({ contributions, uow, mobileMoney, clock, ids }),
     [base.contributions, base.uow, TOKENS.MobileMoney, base.clock, base.ids],
   );
-  bind(ContributionPayments).toResolvedValue(
-    (payContribution: PayContribution, payments: PostgresPaymentRepository, provider: MobileMoneyProvider, payableNumber: (phone: string) => string | undefined) =>
-      new ContributionPayments({ payContribution, payments, provider, payableNumber }),
-    [PayContribution, PostgresPaymentRepository, TOKENS.MobileMoneyProvider, TOKENS.PayableNumber],
+  bind(PayContributionByMobileMoney).toResolvedValue(
+    (payContribution: PayContribution, payments: PaymentRepository, provider: MobileMoneyProvider, payableNumber: PayableNumber) =>
+      new PayContributionByMobileMoney({ payContribution, payments, provider, payableNumber, batching: PAY_REQUEST_BATCHING }),
+    [PayContribution, TOKENS.PaymentRepository, TOKENS.MobileMoneyProvider, TOKENS.PayableNumber],
   );
   bind(ConfirmContributionPayment).toResolvedValue(
     (contributions: ContributionRepository, journal: JournalWriter, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => new ConfirmContributionPayment({ contributions, journal, uow, clock, ids }),
@@ -395,6 +424,50 @@ const savingsModule = new ContainerModule(({ bind }) => {
       TOKENS.Logger,
     ],
   );
+
+  // The screens' reads.
+  bind(DescribeTontines).toResolvedValue(
+    (profiles: MemberProfiles, balances: PoolBalances, contributions: ContributionRepository, clock: Clock) => new DescribeTontines({ profiles, balances, contributions, clock }),
+    [TOKENS.MemberProfiles, TOKENS.PoolBalances, base.contributions, base.clock],
+  );
+  bind(BrowseTontines).toResolvedValue((tontines: TontineRepository, describe: DescribeTontines) => new BrowseTontines({ tontines, describe }), [base.tontines, DescribeTontines]);
+  bind(ListMemberTontines).toResolvedValue((tontines: TontineRepository, describe: DescribeTontines) => new ListMemberTontines({ tontines, describe }), [base.tontines, DescribeTontines]);
+  bind(ShowTontine).toResolvedValue((tontines: TontineRepository, describe: DescribeTontines) => new ShowTontine({ tontines, describe }), [base.tontines, DescribeTontines]);
+  bind(ListTontineMembers).toResolvedValue((tontines: TontineRepository, profiles: MemberProfiles) => new ListTontineMembers({ tontines, profiles }), [base.tontines, TOKENS.MemberProfiles]);
+  bind(ListTontineCategories).toResolvedValue(
+    (categories: TontineCategories, tontines: TontineRepository) => new ListTontineCategories({ categories, tontines }),
+    [TOKENS.TontineCategories, base.tontines],
+  );
+  bind(ShowPayoutOrder).toResolvedValue((tontines: TontineRepository, profiles: MemberProfiles) => new ShowPayoutOrder({ tontines, profiles }), [base.tontines, TOKENS.MemberProfiles]);
+  bind(ListTurnSwaps).toResolvedValue((tontines: TontineRepository) => new ListTurnSwaps({ tontines }), [base.tontines]);
+  bind(ListChatMessages).toResolvedValue(
+    (tontines: TontineRepository, chat: GroupChat, profiles: MemberProfiles) => new ListChatMessages({ tontines, chat, profiles }),
+    [base.tontines, TOKENS.GroupChat, TOKENS.MemberProfiles],
+  );
+  bind(PostChatMessage).toResolvedValue(
+    (tontines: TontineRepository, chat: GroupChat, clock: Clock, ids: IdGenerator) => new PostChatMessage({ tontines, chat, clock, ids }),
+    [base.tontines, TOKENS.GroupChat, base.clock, base.ids],
+  );
+  bind(RecommendTontines).toResolvedValue(
+    (tontines: TontineRepository, contributions: ContributionRepository) => new RecommendTontines({ tontines, contributions }),
+    [base.tontines, base.contributions],
+  );
+  bind(ShowSavingsDashboard).toResolvedValue(
+    (tontines: TontineRepository, contributions: ContributionRepository, clock: Clock) => new ShowSavingsDashboard({ tontines, contributions, clock }),
+    [base.tontines, base.contributions, base.clock],
+  );
+  bind(ListMemberContributions).toResolvedValue(
+    (contributions: ContributionRepository, tontines: TontineRepository, clock: Clock) => new ListMemberContributions({ contributions, tontines, clock }),
+    [base.contributions, base.tontines, base.clock],
+  );
+  bind(ListTontineContributions).toResolvedValue(
+    (tontines: TontineRepository, contributions: ContributionRepository, profiles: MemberProfiles, clock: Clock) => new ListTontineContributions({ tontines, contributions, profiles, clock }),
+    [base.tontines, base.contributions, TOKENS.MemberProfiles, base.clock],
+  );
+  bind(ShowPayment).toResolvedValue((payments: PaymentRepository) => new ShowPayment({ payments }), [TOKENS.PaymentRepository]);
+  bind(ListNotifications).toResolvedValue((notifications: InAppNotifications) => new ListNotifications({ notifications }), [TOKENS.InAppNotifications]);
+  bind(MarkNotificationRead).toResolvedValue((notifications: InAppNotifications) => new MarkNotificationRead({ notifications }), [TOKENS.InAppNotifications]);
+
   bind(TOKENS.PaymentDisputes).toResolvedValue((em: EntityManager) => new PostgresPaymentDisputes(em), [TOKENS.EntityManager]);
   bind(ReconcilePayment).toResolvedValue(
     (mobileMoney: MobileMoney, config: Config, settle: SettlePaymentReport, disputes: PaymentDisputes, audit: AuditTrail, uow: UnitOfWork, clock: Clock) =>

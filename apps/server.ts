@@ -32,7 +32,32 @@ import { SignIn } from '../core/accounts/sign-in.ts';
 import { SignOut, SignOutEverywhere } from '../core/accounts/sign-out.ts';
 import { RecordSmsDeliveryReport } from '../core/notifications/record-sms-delivery-report.ts';
 import { TOKENS } from './container.ts';
-import { authentication, authRoutes, type AuthUseCases } from './http/auth-routes.ts';
+import { authentication, authRoutes, type Authentication, type AuthUseCases } from './http/auth-routes.ts';
+import { ListMemberContributions } from '../core/contributions/list-member-contributions.ts';
+import { ListTontineContributions } from '../core/contributions/list-tontine-contributions.ts';
+import { PayContributionByMobileMoney } from '../core/contributions/pay-contribution-by-mobile-money.ts';
+import { ListNotifications } from '../core/notifications/list-notifications.ts';
+import { MarkNotificationRead } from '../core/notifications/mark-notification-read.ts';
+import { ReconcilePayment } from '../core/payments/reconcile-payment.ts';
+import { ShowPayment } from '../core/payments/show-payment.ts';
+import { AcceptTurnSwap } from '../core/tontines/accept-turn-swap.ts';
+import { BrowseTontines } from '../core/tontines/browse-tontines.ts';
+import { CreateTontine } from '../core/tontines/create-tontine.ts';
+import { DrawPayoutOrder } from '../core/tontines/draw-payout-order.ts';
+import { JoinTontine } from '../core/tontines/join-tontine.ts';
+import { ListChatMessages } from '../core/tontines/list-chat-messages.ts';
+import { ListMemberTontines } from '../core/tontines/list-member-tontines.ts';
+import { ListTontineCategories } from '../core/tontines/list-tontine-categories.ts';
+import { ListTontineMembers } from '../core/tontines/list-tontine-members.ts';
+import { ListTurnSwaps } from '../core/tontines/list-turn-swaps.ts';
+import { PostChatMessage } from '../core/tontines/post-chat-message.ts';
+import { ProposeTurnSwap } from '../core/tontines/propose-turn-swap.ts';
+import { RecommendTontines } from '../core/tontines/recommend-tontines.ts';
+import { ShowPayoutOrder } from '../core/tontines/show-payout-order.ts';
+import { ShowSavingsDashboard } from '../core/tontines/show-savings-dashboard.ts';
+import { ShowTontine } from '../core/tontines/show-tontine.ts';
+import { StartTontine } from '../core/tontines/start-tontine.ts';
+import { WithdrawSavings } from '../core/tontines/withdraw-savings.ts';
 import { loanRoutes } from './http/loan-routes.ts';
 import { sendError } from './http/errors.ts';
 import { refuseControlCharacters } from './http/input-guard.ts';
@@ -134,8 +159,7 @@ export function createApp(container: Container): Koa {
     authRoutes(authUseCases(container), auth, { publicBaseUrl: config.publicBaseUrl, logger }),
     loanRoutes(container, auth),
     smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, gatewaySettings),
-    tontineRoutes(container, auth),
-    paymentRoutes(container, auth),
+    ...savingsRouters(container, auth),
   ];
   for (const router of routers) app.use(router.routes());
 
@@ -168,6 +192,48 @@ function authUseCases(container: Container): AuthUseCases {
     resetPassword: container.get(ResetPassword),
     providerSignIn: container.get(TOKENS.ProviderSignIn),
   };
+}
+
+/** The savings API's routers, each given the use cases it calls. */
+function savingsRouters(container: Container, auth: Authentication) {
+  const tontines = tontineRoutes(
+    {
+      browseTontines: container.get(BrowseTontines),
+      listMemberTontines: container.get(ListMemberTontines),
+      listTontineCategories: container.get(ListTontineCategories),
+      createTontine: container.get(CreateTontine),
+      showTontine: container.get(ShowTontine),
+      listTontineMembers: container.get(ListTontineMembers),
+      joinTontine: container.get(JoinTontine),
+      startTontine: container.get(StartTontine),
+      showPayoutOrder: container.get(ShowPayoutOrder),
+      drawPayoutOrder: container.get(DrawPayoutOrder),
+      listTurnSwaps: container.get(ListTurnSwaps),
+      proposeTurnSwap: container.get(ProposeTurnSwap),
+      acceptTurnSwap: container.get(AcceptTurnSwap),
+      listChatMessages: container.get(ListChatMessages),
+      postChatMessage: container.get(PostChatMessage),
+      withdrawSavings: container.get(WithdrawSavings),
+      showPayment: container.get(ShowPayment),
+      recommendTontines: container.get(RecommendTontines),
+      showSavingsDashboard: container.get(ShowSavingsDashboard),
+    },
+    auth,
+  );
+  const payments = paymentRoutes(
+    {
+      listMemberContributions: container.get(ListMemberContributions),
+      listTontineContributions: container.get(ListTontineContributions),
+      payContribution: container.get(PayContributionByMobileMoney),
+      showPayment: container.get(ShowPayment),
+      reconcilePayment: container.get(ReconcilePayment),
+      listNotifications: container.get(ListNotifications),
+      markNotificationRead: container.get(MarkNotificationRead),
+    },
+    auth,
+    { tokens: container.get(TOKENS.CallbackTokens), logger: container.get(TOKENS.Logger) },
+  );
+  return [tontines, payments];
 }
 
 /** A route whose path holds a secret (the gateway's callbacks) names its pattern instead. */

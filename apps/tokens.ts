@@ -32,10 +32,11 @@ import type { JournalWriter, LedgerRepository } from '../core/ledger/ports.ts';
 import type { MailTransport } from '../core/notifications/mail-transport.ts';
 import type { Outbox, OutboxReader } from '../core/notifications/outbox.ts';
 import type { SmsSender } from '../core/notifications/sms-sender.ts';
-import type { MobileMoney, MobileMoneyProvider, PaymentDisputes } from '../core/payments/ports.ts';
+import type { MobileMoney, MobileMoneyProvider, PaymentDisputes, PaymentRepository } from '../core/payments/ports.ts';
 import type { Clock, IdGenerator } from '../core/shared/clock.ts';
 import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
-import type { MemberWallets, Notifier, TontineRepository } from '../core/tontines/ports.ts';
+import type { GroupChat, MemberProfiles, MemberWallets, Notifier, PoolBalances, TontineCategories, TontineRepository } from '../core/tontines/ports.ts';
+import type { InAppNotifications } from '../core/notifications/ports.ts';
 import type { EmailOutboxDispatcher } from '../adapters/email/email-outbox-dispatcher.ts';
 import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
 import type { PostgresUssdPins } from '../adapters/postgres/ussd-pins.ts';
@@ -97,6 +98,12 @@ export const TOKENS = {
   LedgerRepository: token<LedgerRepository>('LedgerRepository'),
   JournalWriter: token<JournalWriter>('JournalWriter'),
   MemberWallets: token<MemberWallets>('MemberWallets'),
+  MemberProfiles: token<MemberProfiles>('MemberProfiles'),
+  TontineCategories: token<TontineCategories>('TontineCategories'),
+  PoolBalances: token<PoolBalances>('PoolBalances'),
+  GroupChat: token<GroupChat>('GroupChat'),
+  InAppNotifications: token<InAppNotifications>('InAppNotifications'),
+  PaymentRepository: token<PaymentRepository>('PaymentRepository'),
   Notifier: token<Notifier>('Notifier'),
   /** The append-only, hash-chained record of decisions (core/audit/ports.ts). */
   AuditTrail: token<AuditTrail>('AuditTrail'),

@@ -100,6 +100,12 @@ export class MikroOrmContributionRepository implements ContributionRepository {
     return this.hydrate(await this.em.execute<ContributionDbRow[]>(`${SELECT_CONTRIBUTION} where tontine_id = ? order by cycle, due_date, id`, [tontineId]));
   }
 
+  async listByTontines(tontineIds: readonly string[]): Promise<Contribution[]> {
+    const valid = [...new Set(tontineIds)].filter((id) => UUID_PATTERN.test(id));
+    if (valid.length === 0) return [];
+    return this.hydrate(await runPrepared<ContributionDbRow>(this.em, `${SELECT_CONTRIBUTION} where tontine_id = any($1::uuid[]) order by tontine_id, cycle, due_date, id`, [sqlArray(valid)]));
+  }
+
   async listByMember(memberId: string): Promise<Contribution[]> {
     if (!UUID_PATTERN.test(memberId)) return [];
     return this.hydrate(await this.em.execute<ContributionDbRow[]>(`${SELECT_CONTRIBUTION} where member_id = ? order by due_date, cycle, id`, [memberId]));

@@ -115,7 +115,7 @@ export class MikroOrmTontineRepository implements TontineRepository {
   }
 
   /** Groups a visitor may discover: forming and active, newest first. */
-  async listDiscoverable(limit = 200): Promise<Tontine[]> {
+  async listDiscoverable(limit: number): Promise<Tontine[]> {
     const rows = await this.em.execute<TontineDbRow[]>(
       `${SELECT_TONTINE} where status in ('forming', 'active') and max_members > 1 order by created_at desc, id limit ?`,
       [limit],

@@ -12,38 +12,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Language } from '../../core/accounts/user.ts';
 import { normalisePhoneNumber } from '../../core/identity/phone-number.ts';
+import { Money } from '../../core/money/money.ts';
 import type { OutgoingMessage } from '../../core/notifications/outbox.ts';
+import type { InAppNotification, InAppNotifications } from '../../core/notifications/ports.ts';
 import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
-import type { MemberWallets, NotificationType } from '../../core/tontines/ports.ts';
+import type {
+  CategoryDefaults,
+  ChatMessage,
+  GroupChat,
+  MemberProfile,
+  MemberProfiles,
+  MemberWallets,
+  NotificationType,
+  TontineCategories,
+} from '../../core/tontines/ports.ts';
 import { UUID_PATTERN } from './mikro-orm-tontine-repository.ts';
 import { sqlArray } from './sql-array.ts';
 import { runPrepared } from './prepared-statements.ts';
-
-export interface StoredNotification {
-  id: string;
-  userId: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  isRead: boolean;
-  createdAt: Date;
-}
-
-export interface ChatMessage {
-  id: string;
-  tontineId: string;
-  userId: string;
-  message: string;
-  messageType: 'text' | 'system' | 'payment_notification';
-  createdAt: Date;
-}
-
-export interface PublicProfile {
-  id: string;
-  firstName: string;
-  lastName: string;
-  profilePhotoUrl: string | null;
-}
 
 /** What a notification needs to reach a member, in their language. */
 export interface Recipient {
@@ -54,15 +39,7 @@ export interface Recipient {
   language: Language;
 }
 
-export interface TontineCategoryRecord {
-  id: string;
-  name: string;
-  description: string;
-  frequency: string;
-  defaultAvgContributionCentimes: number;
-}
-
-export class PostgresNotificationStore {
+export class PostgresNotificationStore implements InAppNotifications {
   constructor(private readonly em: EntityManager) {}
 
   /**
@@ -73,7 +50,7 @@ export class PostgresNotificationStore {
    * In-app notifications, each with its outbox messages, in one statement however many: a batch
    * of payment confirmations writes all its notices at once.
    */
-  async addAll(notices: readonly { notification: StoredNotification; messages: readonly (OutgoingMessage & { id: string })[] }[]): Promise<void> {
+  async addAll(notices: readonly { notification: InAppNotification; messages: readonly (OutgoingMessage & { id: string })[] }[]): Promise<void> {
     if (notices.length === 0) return;
     const notifications = notices.map((n) => n.notification);
     const messages = notices.flatMap((n) => n.messages.map((m) => ({ ...m, createdAt: n.notification.createdAt })));
@@ -103,7 +80,7 @@ export class PostgresNotificationStore {
     );
   }
 
-  async listForUser(userId: string, limit: number): Promise<StoredNotification[]> {
+  async listForUser(userId: string, limit: number): Promise<InAppNotification[]> {
     const rows = await this.em.execute<NotificationDbRow[]>(
       'select id, user_id, type, title, message, is_read, created_at from notifications where user_id = ? order by created_at desc, id desc limit ?',
       [userId, limit],
@@ -112,7 +89,7 @@ export class PostgresNotificationStore {
   }
 
   /** Undefined when there is no such notification of this user. */
-  async markRead(id: string, userId: string): Promise<StoredNotification | undefined> {
+  async markRead(id: string, userId: string): Promise<InAppNotification | undefined> {
     if (!UUID_PATTERN.test(id)) return undefined;
     const rows = await this.em.execute<NotificationDbRow[]>(
       'update notifications set is_read = true where id = ? and user_id = ? returning id, user_id, type, title, message, is_read, created_at',
@@ -132,11 +109,11 @@ interface NotificationDbRow {
   created_at: Date;
 }
 
-function notificationOf(row: NotificationDbRow): StoredNotification {
+function notificationOf(row: NotificationDbRow): InAppNotification {
   return { id: row.id, userId: row.user_id, type: row.type, title: row.title, message: row.message, isRead: row.is_read, createdAt: new Date(row.created_at) };
 }
 
-export class PostgresChat {
+export class PostgresChat implements GroupChat {
   constructor(private readonly em: EntityManager) {}
 
   async add(message: ChatMessage): Promise<void> {
@@ -160,7 +137,7 @@ export class PostgresChat {
   }
 }
 
-export class PostgresMemberDirectory implements MemberWallets {
+export class PostgresMemberDirectory implements MemberWallets, MemberProfiles, TontineCategories {
   constructor(
     private readonly em: EntityManager,
     /** The provider of the configured mobile-money adapter. */
@@ -172,7 +149,7 @@ export class PostgresMemberDirectory implements MemberWallets {
     },
   ) {}
 
-  async profiles(userIds: readonly string[]): Promise<Map<string, PublicProfile>> {
+  async profiles(userIds: readonly string[]): Promise<Map<string, MemberProfile>> {
     const ids = [...new Set(userIds)].filter((id) => UUID_PATTERN.test(id));
     if (ids.length === 0) return new Map();
     const rows = await this.em.execute<{ id: string; first_name: string; last_name: string; profile_photo_url: string | null }[]>(
@@ -204,10 +181,10 @@ export class PostgresMemberDirectory implements MemberWallets {
     return msisdn === undefined ? undefined : { provider: this.provider, msisdn };
   }
 
-  async categories(): Promise<TontineCategoryRecord[]> {
+  async categories(): Promise<CategoryDefaults[]> {
     const rows = await this.em.execute<{ id: string; name: string; description: string; frequency: string; avg: string }[]>(
       'select id, name, description, frequency, default_avg_contribution_centimes::text as avg from tontine_categories order by sort_order',
     );
-    return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, frequency: r.frequency, defaultAvgContributionCentimes: Number(r.avg) }));
+    return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, frequency: r.frequency, defaultAverageContribution: Money.ofCentimes(Number(r.avg)) }));
   }
 }

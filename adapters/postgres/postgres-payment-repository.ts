@@ -1,6 +1,7 @@
 /**
  * PostgresPaymentRepository: every mobile-money payment of a member's savings (collections of
- * contributions, savings withdrawals, payouts) as the member sees it. Contributions are stored in
+ * contributions, savings withdrawals, payouts) as the member and the polling job see it (core's
+ * PaymentRepository, core/payments/ports.ts). Contributions are stored in
  * `payments` (written through the contribution repository); payouts and withdrawals are
  * outgoing transfers (`outgoing_transfers`, core/transfers), read here as payments, one per
  * attempt, under their former statuses: requested, sent or disputed read `pending`, completed
@@ -14,34 +15,22 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Money } from '../../core/money/money.ts';
-import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
+import {
+  memberKey,
+  type MemberIdempotencyKey,
+  type MobileMoneyProvider,
+  type PaymentKind,
+  type PaymentRecord,
+  type PaymentRepository,
+  type PaymentStatus,
+} from '../../core/payments/ports.ts';
 import { UUID_PATTERN } from './mikro-orm-tontine-repository.ts';
-import type { PAYMENT_KINDS, PAYMENT_STATUSES } from './payments-schema.ts';
+import { violatesUnique } from './mikro-orm-unit-of-work.ts';
 import { sqlArray } from './sql-array.ts';
 import { runPrepared } from './prepared-statements.ts';
 
-export type PaymentKind = (typeof PAYMENT_KINDS)[number];
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-export interface PaymentRecord {
-  id: string;
-  kind: PaymentKind;
-  provider: MobileMoneyProvider;
-  reference: string;
-  memberId: string;
-  idempotencyKey: string | null;
-  contributionId: string | null;
-  tontineId: string;
-  amount: Money;
-  phoneNumber: string;
-  status: PaymentStatus;
-  reason: string | null;
-  providerTransactionId: string | null;
-  createdAt: Date;
-  completedAt: Date | null;
-  /** 1 for a contribution; for a payout or withdrawal, which attempt to send it this is. */
-  attempt: number;
-}
+/** One member's idempotency keys are unique among their payments (payments-schema.ts). */
+const MEMBER_KEY_CONSTRAINT = 'payments_member_idempotency_key_unique';
 
 interface PaymentDbRow {
   id: string;
@@ -73,7 +62,7 @@ const SELECT_TRANSFER = `select id, purpose as kind, provider, reference, member
   case status when 'completed' then 'successful' when 'failed' then 'failed' when 'given_up' then 'failed' else 'pending' end as status,
   reason, provider_transaction_id, created_at, completed_at, attempt from outgoing_transfers where purpose in ('payout', 'withdrawal')`;
 
-export class PostgresPaymentRepository {
+export class PostgresPaymentRepository implements PaymentRepository {
   constructor(private readonly em: EntityManager) {}
 
   async findById(id: string): Promise<PaymentRecord | undefined> {
@@ -85,7 +74,6 @@ export class PostgresPaymentRepository {
     return (await this.findByReferences([reference])).get(reference);
   }
 
-  /** The payments carrying these references (the first made, should a reference repeat across providers), by reference. */
   async findByReferences(references: readonly string[]): Promise<Map<string, PaymentRecord>> {
     if (references.length === 0) return new Map();
     const rows = await runPrepared<PaymentDbRow>(
@@ -101,8 +89,7 @@ export class PostgresPaymentRepository {
     return (await this.findByMemberKeys([{ memberId, idempotencyKey }])).get(memberKey(memberId, idempotencyKey));
   }
 
-  /** The payments started under these members' idempotency keys, by `memberKey` (one query for a batch of payment requests). */
-  async findByMemberKeys(keys: readonly { memberId: string; idempotencyKey: string }[]): Promise<Map<string, PaymentRecord>> {
+  async findByMemberKeys(keys: readonly MemberIdempotencyKey[]): Promise<Map<string, PaymentRecord>> {
     const valid = keys.filter((k) => UUID_PATTERN.test(k.memberId));
     if (valid.length === 0) return new Map();
     const rows = await runPrepared<PaymentDbRow>(
@@ -128,15 +115,14 @@ export class PostgresPaymentRepository {
     return rows.map(recordOf).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
+  isMemberKeyTaken(error: unknown): boolean {
+    return violatesUnique(error, MEMBER_KEY_CONSTRAINT);
+  }
+
   private async one(sql: string, params: unknown[]): Promise<PaymentRecord | undefined> {
     const rows = await this.em.execute<PaymentDbRow[]>(sql, params);
     return rows[0] && recordOf(rows[0]);
   }
-}
-
-/** The key of `findByMemberKeys`' answer: one member's idempotency key. */
-export function memberKey(memberId: string, idempotencyKey: string): string {
-  return `${memberId} ${idempotencyKey}`;
 }
 
 function recordOf(row: PaymentDbRow): PaymentRecord {

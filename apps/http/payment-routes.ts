@@ -6,11 +6,12 @@
  *   payment (200) and never starts a second collection; a key used for another contribution is
  *   refused (409 `idempotency_key_reused`).
  * - The payment is stored before the provider is asked (PayContribution, through
- *   ContributionPayments: requests of the same moment share their reads and one transaction), answered 202 with its
+ *   PayContributionByMobileMoney: requests of the same moment share their reads and one transaction), answered 202 with its
  *   state; a provider refusal is the payment's `failed` state, an unreachable provider a 503 to
  *   retry with the same key.
  * - A member reads only their own payments and notifications (another's is a 404), and the
- *   contributions of a group only as its member (403 `not_a_member`).
+ *   contributions of a group only as its member (403 `not_a_member`; someone else's personal
+ *   savings 404, core/tontines/tontine-access.ts).
  * - The callback (`PUT|POST /api/payments/callbacks/mtn/<token>`, MTN's format, the sandbox's too)
  *   is a hint, never proof. Its token must be the one made for the body's reference when the
  *   provider was asked (MobileMoneyCallbackTokens, constant-time): any other post answers 403
@@ -21,24 +22,23 @@
  *   provider that cannot answer now, 202 `unverified` (the polling job asks again).
  */
 import { Router } from '@koa/router';
-import type { Container } from 'inversify';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { parseMtnCallback } from '../../adapters/mobile-money/mtn-momo-mobile-money.ts';
-import { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
-import { PostgresNotificationStore, type StoredNotification } from '../../adapters/postgres/postgres-community.ts';
-import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
-import { ContributionPayments } from '../payments/contribution-payments.ts';
-import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
 import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
-import { TOKENS } from '../container.ts';
+import type { ListMemberContributions } from '../../core/contributions/list-member-contributions.ts';
+import type { ListTontineContributions } from '../../core/contributions/list-tontine-contributions.ts';
+import type { PayContributionByMobileMoney } from '../../core/contributions/pay-contribution-by-mobile-money.ts';
+import type { ListNotifications } from '../../core/notifications/list-notifications.ts';
+import type { MarkNotificationRead } from '../../core/notifications/mark-notification-read.ts';
+import type { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
+import type { ShowPayment } from '../../core/payments/show-payment.ts';
 import type { Authentication, AuthState } from './auth-routes.ts';
 import { sendError } from './errors.ts';
 import { PayRequest } from './savings-schemas.ts';
-import { presentPayment, SavingsViews } from './savings-views.ts';
+import { presentMemberContribution, presentNotification, presentPayment, presentTontineContribution } from './savings-views.ts';
 import { parseBody } from './validation.ts';
 
-const NOTIFICATIONS_SHOWN = 50;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,200}$/;
 
 /** The request's Idempotency-Key; answers 400 `idempotency_key_required` and null without a usable one. */
@@ -49,26 +49,36 @@ export function idempotencyKeyOf(ctx: Context): string | null {
   return null;
 }
 
-function presentNotification(n: StoredNotification) {
-  return { id: n.id, type: n.type, title: n.title, message: n.message, isRead: n.isRead, createdAt: n.createdAt.toISOString() };
+/** The use cases the contributions, payments and notifications API calls. */
+export interface PaymentRouteUseCases {
+  listMemberContributions: ListMemberContributions;
+  listTontineContributions: ListTontineContributions;
+  payContribution: PayContributionByMobileMoney;
+  showPayment: ShowPayment;
+  reconcilePayment: ReconcilePayment;
+  listNotifications: ListNotifications;
+  markNotificationRead: MarkNotificationRead;
 }
 
-export function paymentRoutes(container: Container, auth: Authentication): Router {
+/** What the provider callback checks before any use case: its token, and where refusals are logged. */
+export interface ProviderCallbacks {
+  tokens: Pick<MobileMoneyCallbackTokens, 'verify'>;
+  logger: Logger;
+}
+
+export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authentication, 'required'>, callbacks: ProviderCallbacks): Router {
   const router = new Router({ prefix: '/api' });
   const authenticated = auth.required;
   const userOf = (ctx: Context) => (ctx.state.auth as AuthState).user;
-  const payments = () => container.get(PostgresPaymentRepository);
 
   router.get('/contributions/user', authenticated, async (ctx) => {
-    ctx.body = await new SavingsViews(container).memberContributions(userOf(ctx).id);
+    ctx.body = (await useCases.listMemberContributions.execute({ userId: userOf(ctx).id })).map(presentMemberContribution);
   });
 
   router.get('/contributions/tontine/:id', authenticated, async (ctx) => {
-    const tontine = await container.get(MikroOrmTontineRepository).get(String(ctx.params.id));
-    const user = userOf(ctx);
-    if (!tontine || (tontine.isPersonalSavings && tontine.creatorId !== user.id)) return sendError(ctx, 'tontine_not_found');
-    if (!tontine.isMember(user.id)) return sendError(ctx, 'not_a_member');
-    ctx.body = await new SavingsViews(container).tontineContributions(tontine);
+    const listed = await useCases.listTontineContributions.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id });
+    if (!listed.ok) return sendError(ctx, listed.error);
+    ctx.body = listed.value.map(presentTontineContribution);
   });
 
   router.post('/contributions/:id/pay', authenticated, async (ctx) => {
@@ -77,7 +87,7 @@ export function paymentRoutes(container: Container, auth: Authentication): Route
     const input = parseBody(ctx, PayRequest.optional().transform((b) => b ?? {}));
     if (!input) return;
     const user = userOf(ctx);
-    const paid = await container.get(ContributionPayments).pay({
+    const paid = await useCases.payContribution.execute({
       contributionId: String(ctx.params.id),
       userId: user.id,
       idempotencyKey: key,
@@ -90,9 +100,9 @@ export function paymentRoutes(container: Container, auth: Authentication): Route
   });
 
   router.get('/payments/:id', authenticated, async (ctx) => {
-    const payment = await payments().findById(String(ctx.params.id));
-    if (!payment || payment.memberId !== userOf(ctx).id) return sendError(ctx, 'payment_not_found');
-    ctx.body = presentPayment(payment);
+    const shown = await useCases.showPayment.execute({ userId: userOf(ctx).id, paymentId: String(ctx.params.id) });
+    if (!shown.ok) return sendError(ctx, shown.error);
+    ctx.body = presentPayment(shown.value);
   });
 
   // A callback is a hint: its token (made for this payment when the provider was asked) lets it
@@ -102,13 +112,13 @@ export function paymentRoutes(container: Container, auth: Authentication): Route
     const parsed = parseMtnCallback((ctx.request as { body?: unknown }).body);
     if (!parsed.ok) return sendError(ctx, parsed.error);
     const { reference } = parsed.value;
-    const direction = container.get<MobileMoneyCallbackTokens>(TOKENS.CallbackTokens).verify(String(ctx.params.token ?? ''), reference);
+    const direction = callbacks.tokens.verify(String(ctx.params.token ?? ''), reference);
     if (direction === undefined) {
       refusedCallbacks++;
-      container.get<Logger>(TOKENS.Logger).warn({ reference: reference.slice(0, 100), ip: ctx.ip, refusedCallbacks }, 'mobile-money callback refused: no valid token for this payment');
+      callbacks.logger.warn({ reference: reference.slice(0, 100), ip: ctx.ip, refusedCallbacks }, 'mobile-money callback refused: no valid token for this payment');
       return sendError(ctx, 'callback_refused');
     }
-    const reconciled = await container.get(ReconcilePayment).execute({ direction, reference });
+    const reconciled = await useCases.reconcilePayment.execute({ direction, reference });
     if (!reconciled.ok) {
       if (reconciled.error === 'payment_not_found' || reconciled.error === 'payment_amount_mismatch') return sendError(ctx, reconciled.error);
       // The provider could not confirm it now: nothing is booked, the polling job asks again.
@@ -124,14 +134,13 @@ export function paymentRoutes(container: Container, auth: Authentication): Route
   }
 
   router.get('/notifications', authenticated, async (ctx) => {
-    const list = await container.get(PostgresNotificationStore).listForUser(userOf(ctx).id, NOTIFICATIONS_SHOWN);
-    ctx.body = list.map(presentNotification);
+    ctx.body = (await useCases.listNotifications.execute({ userId: userOf(ctx).id })).map(presentNotification);
   });
 
   router.patch('/notifications/:id/read', authenticated, async (ctx) => {
-    const read = await container.get(PostgresNotificationStore).markRead(String(ctx.params.id), userOf(ctx).id);
-    if (!read) return sendError(ctx, 'notification_not_found');
-    ctx.body = presentNotification(read);
+    const read = await useCases.markNotificationRead.execute({ notificationId: String(ctx.params.id), userId: userOf(ctx).id });
+    if (!read.ok) return sendError(ctx, read.error);
+    ctx.body = presentNotification(read.value);
   });
 
   return router;

@@ -1,49 +1,26 @@
 /**
- * What the savings API shows: core tontines and contributions shaped as the specification's
- * entities (part 1 §3), with names and avatars from the members' profiles and pool balances from
- * the ledger. Reads only; no rule is decided here.
+ * What the savings API shows: the answers of core's savings use cases shaped as the
+ * specification's entities (part 1 §3). Pure mapping; every rule (who sees what, which names,
+ * which figures) is decided in core.
  *
  * Guarantees
- * - Amounts are decimal strings with two decimals ("12500.00"); dates are Kigali calendar days.
- * - A member's public face is name, avatar and initials: never a phone number or an e-mail. The
- *   full name only to the group's own members; to anyone else (signed out, or not in the group)
- *   the first name and the initial of the last name ("Aline M."), wherever a group answers.
- * - Overdue is derived at the time of the request, as the core defines it.
+ * - Amounts are decimal strings with two decimals ("12500.00"); dates are Kigali calendar days;
+ *   instants ISO strings.
+ * - A member's public face is what core/tontines/member-names.ts gives: name, avatar and
+ *   initials, never a phone number or an e-mail.
  */
-import type { Container } from 'inversify';
-import type { Contribution } from '../../core/contributions/contribution.ts';
-import { onTimeRate, savingsBalance } from '../../core/contributions/contribution-summary.ts';
-import { Money } from '../../core/money/money.ts';
-import { compareDates, formatDate, kigaliDateOf, kigaliInstant } from '../../core/shared/calendar.ts';
-import type { Tontine } from '../../core/tontines/tontine.ts';
-import { MikroOrmContributionRepository } from '../../adapters/postgres/mikro-orm-contribution-repository.ts';
-import { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
-import { PostgresMemberDirectory, type PublicProfile } from '../../adapters/postgres/postgres-community.ts';
-import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
-import type { PaymentRecord } from '../../adapters/postgres/postgres-payment-repository.ts';
-import { TOKENS } from '../container.ts';
-
-export function displayName(profile: PublicProfile | undefined): string {
-  return profile ? `${profile.firstName} ${profile.lastName}`.trim() : 'Former member';
-}
-
-/** The name shown outside the group: first name and the last name's initial ("Aline M."). */
-export function publicName(profile: PublicProfile | undefined): string {
-  if (!profile) return 'Former member';
-  // The first code point, not code unit: a name may start outside the Basic Multilingual Plane.
-  const [initial] = Array.from(profile.lastName.trim());
-  return initial ? `${profile.firstName.trim()} ${initial.toUpperCase()}.` : profile.firstName.trim();
-}
-
-/** How this viewer sees the names of this group's members. */
-function namerFor(tontine: Tontine, viewerId: string | null): (profile: PublicProfile | undefined) => string {
-  return viewerId !== null && tontine.isMember(viewerId) ? displayName : publicName;
-}
-
-function initialsOf(profile: PublicProfile | undefined): string {
-  if (!profile) return '?';
-  return `${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase();
-}
+import type { MemberContributionEntry } from '../../core/contributions/list-member-contributions.ts';
+import type { TontineContributionEntry } from '../../core/contributions/list-tontine-contributions.ts';
+import type { InAppNotification } from '../../core/notifications/ports.ts';
+import type { PaymentRecord } from '../../core/payments/ports.ts';
+import { formatDate, kigaliInstant } from '../../core/shared/calendar.ts';
+import type { TontineOverview } from '../../core/tontines/describe-tontines.ts';
+import type { ChatEntry } from '../../core/tontines/list-chat-messages.ts';
+import type { CategorySummary } from '../../core/tontines/list-tontine-categories.ts';
+import { memberNamer, tontineMemberEntries, type TontineMemberEntry } from '../../core/tontines/member-names.ts';
+import type { Recommendation } from '../../core/tontines/recommend-tontines.ts';
+import type { SavingsDashboard } from '../../core/tontines/show-savings-dashboard.ts';
+import type { TurnSwap } from '../../core/tontines/tontine.ts';
 
 export function presentPayment(payment: PaymentRecord) {
   return {
@@ -61,160 +38,125 @@ export function presentPayment(payment: PaymentRecord) {
   };
 }
 
-export class SavingsViews {
-  private readonly tontines: MikroOrmTontineRepository;
-  private readonly contributions: MikroOrmContributionRepository;
-  private readonly directory: PostgresMemberDirectory;
-  private readonly ledger: PostgresLedgerRepository;
-  private readonly now: () => Date;
-
-  constructor(container: Container) {
-    this.tontines = container.get(MikroOrmTontineRepository);
-    this.contributions = container.get(MikroOrmContributionRepository);
-    this.directory = container.get(PostgresMemberDirectory);
-    this.ledger = container.get(PostgresLedgerRepository);
-    const clock = container.get(TOKENS.Clock);
-    this.now = () => clock.now();
-  }
-
-  profiles(userIds: readonly string[]): Promise<Map<string, PublicProfile>> {
-    return this.directory.profiles(userIds);
-  }
-
-  async tontineList(tontines: readonly Tontine[], viewerId: string | null) {
-    const profiles = await this.directory.profiles(tontines.flatMap((t) => t.members.map((m) => m.userId)));
-    const balances = await this.ledger.poolBalances(tontines.map((t) => t.id));
-    const mine = viewerId ? await this.contributions.listByMember(viewerId) : [];
-    return tontines.map((t) => this.tontine(t, viewerId, profiles, balances.get(t.id) ?? Money.ZERO, mine));
-  }
-
-  async tontineOne(tontine: Tontine, viewerId: string | null) {
-    const [view] = await this.tontineList([tontine], viewerId);
-    return view!;
-  }
-
-  members(tontine: Tontine, profiles: Map<string, PublicProfile>, viewerId: string | null) {
-    const nameOf = namerFor(tontine, viewerId);
-    return tontine.members.map((m) => {
-      const profile = profiles.get(m.userId);
-      const isAdmin = tontine.isAdmin(m.userId);
-      return { id: m.userId, name: nameOf(profile), avatar: profile?.profilePhotoUrl ?? null, initials: initialsOf(profile), role: isAdmin ? ('admin' as const) : ('member' as const), isAdmin };
-    });
-  }
-
-  private tontine(t: Tontine, viewerId: string | null, profiles: Map<string, PublicProfile>, balance: Money, mine: readonly Contribution[]) {
-    const now = this.now();
-    const next = mine
-      .filter((c) => c.tontineId === t.id && !c.isCompleted)
-      .sort((a, b) => compareDates(a.dueDate, b.dueDate) || a.cycle - b.cycle)[0];
-    const recipient = t.nextRecipient;
-    return {
-      id: t.id,
-      name: t.name,
-      description: t.description,
-      category: t.category,
-      contributionAmount: t.contributionAmount.toDecimal(),
-      frequency: t.frequency,
-      maxMembers: t.maxMembers,
-      currentCycle: t.currentCycle,
-      status: t.status,
-      members: this.members(t, profiles, viewerId),
-      nextPayoutDate: t.nextPayoutDate && formatDate(t.nextPayoutDate),
-      nextRecipient: recipient === null ? null : namerFor(t, viewerId)(profiles.get(recipient)),
-      currentAmount: balance.toDecimal(),
-      targetAmount: t.contributionAmount.times(t.maxMembers).toDecimal(),
-      createdAt: t.createdAt.toISOString(),
-      isMember: viewerId !== null && t.isMember(viewerId),
-      isAdmin: viewerId !== null && t.isAdmin(viewerId),
-      spotsLeft: t.status === 'forming' ? Math.max(0, t.maxMembers - t.members.length) : 0,
-      myNextContribution: next
-        ? { id: next.id, amount: next.amount.toDecimal(), dueDate: formatDate(next.dueDate), status: next.isOverdueAt(now) ? ('overdue' as const) : ('pending' as const) }
-        : null,
-    };
-  }
-
-  async memberContributions(userId: string) {
-    const contributions = await this.contributions.listByMember(userId);
-    const names = new Map<string, string>();
-    for (const t of await this.tontines.listByMember(userId)) names.set(t.id, t.name);
-    const now = this.now();
-    return contributions.map((c) => ({
-      id: c.id,
-      tontineId: c.tontineId,
-      tontineName: names.get(c.tontineId) ?? '',
-      amount: c.amount.toDecimal(),
-      status: c.viewAt(now),
-      dueDate: formatDate(c.dueDate),
-      paidDate: c.paidAt?.toISOString() ?? null,
-      paymentMethod: c.paymentMethod,
-      cycle: c.cycle,
-    }));
-  }
-
-  async tontineContributions(tontine: Tontine) {
-    const contributions = await this.contributions.listByTontine(tontine.id);
-    const profiles = await this.directory.profiles(tontine.members.map((m) => m.userId));
-    const now = this.now();
-    return contributions.map((c) => ({
-      id: c.id,
-      userId: c.memberId,
-      userName: displayName(profiles.get(c.memberId)),
-      amount: c.amount.toDecimal(),
-      status: c.viewAt(now),
-      dueDate: formatDate(c.dueDate),
-      createdAt: (c.paidAt ?? kigaliInstant(c.dueDate)).toISOString(),
-      paidDate: c.paidAt?.toISOString() ?? null,
-      cycle: c.cycle,
-    }));
-  }
-
-  /** The dashboard's computed figures (DOMAIN "Savings"; the spec's placeholders made real). */
-  async dashboardSummary(userId: string) {
-    const now = this.now();
-    const tontines = await this.tontines.listByMember(userId);
-    const contributions = await this.contributions.listByMember(userId);
-    const received = tontines.flatMap((t) => [
-      ...t.payouts.filter((p) => p.recipientId === userId).map((p) => p.paid),
-      ...(t.creatorId === userId ? t.withdrawals.map((w) => w.amount) : []),
-    ]);
-    const names = new Map(tontines.map((t) => [t.id, t.name]));
-    const nextPayment = contributions.filter((c) => !c.isCompleted).sort((a, b) => compareDates(a.dueDate, b.dueDate))[0];
-    const payouts = tontines
-      .filter((t) => t.status === 'active' && !t.isPersonalSavings && !t.isTurnPaid(userId))
-      .map((t) => {
-        const cycle = t.payoutOrder.indexOf(userId) + 1;
-        return { date: t.dueDateOf(cycle), amount: t.pot, tontineName: t.name };
-      })
-      .sort((a, b) => compareDates(a.date, b.date));
-    const nextPayout = payouts[0];
-    return {
-      totalSavings: savingsBalance(contributions, received).toDecimal(),
-      activeTontines: tontines.filter((t) => t.status === 'active' || t.status === 'forming').length,
-      savingsStreakMonths: savingsStreakMonths(contributions, now),
-      nextPayment: nextPayment ? { amount: nextPayment.amount.toDecimal(), dueDate: formatDate(nextPayment.dueDate), tontineName: names.get(nextPayment.tontineId) ?? '' } : null,
-      // core's rate reads 0 with nothing completed; the member has no record to rate yet.
-      onTimeRate: contributions.some((c) => c.isCompleted) ? onTimeRate(contributions) : null,
-      nextPayout: nextPayout ? { date: formatDate(nextPayout.date), amount: nextPayout.amount.toDecimal(), tontineName: nextPayout.tontineName } : null,
-    };
-  }
+export function presentMembers(members: readonly TontineMemberEntry[]) {
+  return members.map((m) => ({ id: m.userId, name: m.name, avatar: m.avatar, initials: m.initials, role: m.isAdmin ? ('admin' as const) : ('member' as const), isAdmin: m.isAdmin }));
 }
 
-/**
- * Consecutive Kigali calendar months, ending this month (or last month, when nothing is paid yet
- * this month), in which the member completed at least one contribution.
- */
-export function savingsStreakMonths(contributions: readonly Contribution[], now: Date): number {
-  const months = new Set(contributions.filter((c) => c.paidAt !== null).map((c) => monthIndex(kigaliDateOf(c.paidAt!))));
-  let month = monthIndex(kigaliDateOf(now));
-  if (!months.has(month)) month -= 1;
-  let streak = 0;
-  while (months.has(month)) {
-    streak += 1;
-    month -= 1;
-  }
-  return streak;
+export function presentTontine(overview: TontineOverview) {
+  const { tontine: t, viewerId, profiles, poolBalance, viewerNextContribution: next } = overview;
+  const recipient = t.nextRecipient;
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    category: t.category,
+    contributionAmount: t.contributionAmount.toDecimal(),
+    frequency: t.frequency,
+    maxMembers: t.maxMembers,
+    currentCycle: t.currentCycle,
+    status: t.status,
+    members: presentMembers(tontineMemberEntries(t, profiles, viewerId)),
+    nextPayoutDate: t.nextPayoutDate && formatDate(t.nextPayoutDate),
+    nextRecipient: recipient === null ? null : memberNamer(t, viewerId)(profiles.get(recipient)),
+    currentAmount: poolBalance.toDecimal(),
+    targetAmount: t.contributionAmount.times(t.maxMembers).toDecimal(),
+    createdAt: t.createdAt.toISOString(),
+    isMember: viewerId !== null && t.isMember(viewerId),
+    isAdmin: viewerId !== null && t.isAdmin(viewerId),
+    spotsLeft: t.status === 'forming' ? Math.max(0, t.maxMembers - t.members.length) : 0,
+    myNextContribution: next
+      ? {
+          id: next.contribution.id,
+          amount: next.contribution.amount.toDecimal(),
+          dueDate: formatDate(next.contribution.dueDate),
+          status: next.overdue ? ('overdue' as const) : ('pending' as const),
+        }
+      : null,
+  };
 }
 
-function monthIndex(date: { year: number; month: number }): number {
-  return date.year * 12 + (date.month - 1);
+export function presentCategory(summary: CategorySummary) {
+  const { category } = summary;
+  return {
+    id: category.id,
+    name: category.name,
+    description: category.description,
+    memberCount: summary.memberCount,
+    avgContribution: summary.averageContribution.toDecimal(),
+    frequency: category.frequency,
+  };
+}
+
+export function presentSwap(swap: TurnSwap) {
+  return { id: swap.id, status: swap.status, proposerId: swap.proposerId, counterpartyId: swap.counterpartyId, proposedAt: swap.proposedAt.toISOString() };
+}
+
+export function presentChatEntry(entry: ChatEntry) {
+  const { message } = entry;
+  return {
+    id: message.id,
+    userId: message.userId,
+    userName: entry.authorName,
+    userAvatar: entry.authorAvatar,
+    message: message.message,
+    messageType: message.messageType,
+    createdAt: message.createdAt.toISOString(),
+  };
+}
+
+export function presentRecommendation({ tontine: t, score, reason }: Recommendation) {
+  return {
+    id: t.id,
+    name: t.name,
+    reason,
+    contributionAmount: t.contributionAmount.toDecimal(),
+    frequency: t.frequency,
+    membersCount: t.members.length,
+    currentMembers: t.members.length,
+    maxMembers: t.maxMembers,
+    matchScore: score,
+  };
+}
+
+export function presentDashboard(d: SavingsDashboard) {
+  return {
+    totalSavings: d.totalSavings.toDecimal(),
+    activeTontines: d.activeTontines,
+    savingsStreakMonths: d.savingsStreakMonths,
+    nextPayment: d.nextPayment ? { amount: d.nextPayment.amount.toDecimal(), dueDate: formatDate(d.nextPayment.dueDate), tontineName: d.nextPayment.tontineName } : null,
+    onTimeRate: d.onTimeRate,
+    nextPayout: d.nextPayout ? { date: formatDate(d.nextPayout.date), amount: d.nextPayout.amount.toDecimal(), tontineName: d.nextPayout.tontineName } : null,
+  };
+}
+
+export function presentMemberContribution({ contribution: c, tontineName, status }: MemberContributionEntry) {
+  return {
+    id: c.id,
+    tontineId: c.tontineId,
+    tontineName,
+    amount: c.amount.toDecimal(),
+    status,
+    dueDate: formatDate(c.dueDate),
+    paidDate: c.paidAt?.toISOString() ?? null,
+    paymentMethod: c.paymentMethod,
+    cycle: c.cycle,
+  };
+}
+
+export function presentTontineContribution({ contribution: c, memberName, status }: TontineContributionEntry) {
+  return {
+    id: c.id,
+    userId: c.memberId,
+    userName: memberName,
+    amount: c.amount.toDecimal(),
+    status,
+    dueDate: formatDate(c.dueDate),
+    createdAt: (c.paidAt ?? kigaliInstant(c.dueDate)).toISOString(),
+    paidDate: c.paidAt?.toISOString() ?? null,
+    cycle: c.cycle,
+  };
+}
+
+export function presentNotification(n: InAppNotification) {
+  return { id: n.id, type: n.type, title: n.title, message: n.message, isRead: n.isRead, createdAt: n.createdAt.toISOString() };
 }

@@ -40,7 +40,7 @@ import type { ConfirmPaymentError, Contribution } from '../../core/contributions
 import { isLoanPaymentReference } from '../../core/loans/confirm-loan-payment.ts';
 import type { LoanCollection } from '../../core/loans/ports.ts';
 import type { Money } from '../../core/money/money.ts';
-import type { MobileMoneyStatus, MobileMoneyStatusReport, Settled, SettleError, SettleOutcome } from '../../core/payments/ports.ts';
+import type { MobileMoneyStatus, MobileMoneyStatusReport, PaymentRecord, PaymentRepository, Settled, SettleError, SettleOutcome } from '../../core/payments/ports.ts';
 import { err, ok, type Result } from '../../core/shared/result.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import { PayoutIfCycleComplete } from '../../core/tontines/payout-if-cycle-complete.ts';
@@ -48,7 +48,6 @@ import type { SettleTransfer } from '../../core/transfers/settle-transfer.ts';
 import type { MikroOrmContributionRepository } from '../../adapters/postgres/mikro-orm-contribution-repository.ts';
 import type { MikroOrmLoanCollections } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
 import type { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
-import type { PaymentRecord, PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
 import type { Lending } from '../modules/loans-module.ts';
 import { TEMPLATE_TYPES } from '../notifications/catalogue.ts';
 import type { OutboxNotifier } from '../notifications/outbox-notifier.ts';
@@ -66,7 +65,7 @@ export class SettlePaymentReport {
 
   constructor(
     private readonly deps: {
-      payments: PostgresPaymentRepository;
+      payments: PaymentRepository;
       contributions: MikroOrmContributionRepository;
       tontines: MikroOrmTontineRepository;
       confirm: ConfirmContributionPayment;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
 import { localDate } from '../shared/calendar.ts';
 import { aContribution } from './contributions.fixtures.ts';
-import { onTimeRate, recentContributions, savingsBalance, summarizeContributions, upcomingContributions } from './contribution-summary.ts';
+import { onTimeRate, recentContributions, savingsBalance, savingsStreakMonths, summarizeContributions, upcomingContributions } from './contribution-summary.ts';
 
 const now = new Date('2026-03-10T08:00:00Z'); // 10 March, 10:00 Kigali
 const due = (month: number, day: number, id: string) => aContribution({ id, dueDate: localDate(2026, month, day) });
@@ -49,5 +49,14 @@ describe('contribution summary', () => {
     const list = [paid(3, 1, 'a', '2026-03-01T08:00:00Z'), paid(3, 2, 'b', '2026-03-02T08:00:00Z'), due(3, 20, 'c')];
     expect(savingsBalance(list, [Money.ofFrancs(3000)])).toEqual(Money.ofFrancs(7000));
     expect(savingsBalance(list, [Money.ofFrancs(25000)])).toEqual(Money.ZERO);
+  });
+
+  it('savings streak: consecutive Kigali months with a paid contribution, up to this month or the last', () => {
+    const january = paid(1, 5, 'jan', '2026-01-05T08:00:00Z');
+    const february = paid(2, 5, 'feb', '2026-02-28T22:30:00Z'); // 00:30 on 1 March in Kigali
+    expect(savingsStreakMonths([january, february], now)).toBe(1);
+    expect(savingsStreakMonths([january, paid(2, 5, 'feb2', '2026-02-05T08:00:00Z')], now)).toBe(2);
+    expect(savingsStreakMonths([january, paid(2, 5, 'feb2', '2026-02-05T08:00:00Z'), due(3, 20, 'open')], now)).toBe(2);
+    expect(savingsStreakMonths([january], now)).toBe(0);
   });
 });

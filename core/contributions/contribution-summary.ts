@@ -7,6 +7,8 @@
  * - Upcoming = pending with a due date 0 to 7 days ahead of today in Kigali; overdue = pending past
  *   its due date; recent = the 5 most recently paid.
  * - Savings balance = completed contributions − payouts and withdrawals received, floored at 0.
+ * - Savings streak = consecutive Kigali calendar months, ending this month (or last month, when
+ *   nothing is paid yet this month), in which the member completed at least one contribution.
  */
 import { Money } from '../money/money.ts';
 import { addDays, compareDates, kigaliDateOf } from '../shared/calendar.ts';
@@ -66,6 +68,23 @@ export function recentContributions(contributions: readonly Contribution[]): Con
 export function savingsBalance(contributions: readonly Contribution[], received: readonly Money[]): Money {
   const paidIn = Money.sum(contributions.filter((c) => c.isCompleted).map((c) => c.amount));
   return Money.max(Money.ZERO, paidIn.minus(Money.sum(received)));
+}
+
+/** Consecutive Kigali months of paid contributions, up to this month (or last, while this one has none). */
+export function savingsStreakMonths(contributions: readonly Contribution[], now: Date): number {
+  const months = new Set(contributions.filter((c) => c.paidAt !== null).map((c) => monthIndex(kigaliDateOf(c.paidAt!))));
+  let month = monthIndex(kigaliDateOf(now));
+  if (!months.has(month)) month -= 1;
+  let streak = 0;
+  while (months.has(month)) {
+    streak += 1;
+    month -= 1;
+  }
+  return streak;
+}
+
+function monthIndex(date: { year: number; month: number }): number {
+  return date.year * 12 + (date.month - 1);
 }
 
 function byDueDate(contributions: Contribution[]): Contribution[] {

@@ -53,6 +53,9 @@ export class InMemoryContributionRepository implements ContributionRepository {
   async listByTontine(tontineId: string): Promise<Contribution[]> {
     return this.all().filter((c) => c.tontineId === tontineId);
   }
+  async listByTontines(tontineIds: readonly string[]): Promise<Contribution[]> {
+    return this.all().filter((c) => tontineIds.includes(c.tontineId));
+  }
   async listByMember(memberId: string): Promise<Contribution[]> {
     return this.all().filter((c) => c.memberId === memberId);
   }

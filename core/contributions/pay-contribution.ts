@@ -21,7 +21,6 @@
  * - Mobile money moves whole francs: a new attempt for an amount with centimes is refused
  *   (`amount_must_be_whole_francs`) before anything is stored or asked.
  */
-import { CENTIMES_PER_FRANC } from '../money/money.ts';
 import type { MobileMoney, MobileMoneyError, MobileMoneyProvider } from '../payments/ports.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
@@ -83,7 +82,7 @@ export class PayContribution {
         if (!contribution || contribution.memberId !== input.userId) return err('contribution_not_found');
         const earlier = contribution.attemptByKey(input.idempotencyKey);
         if (earlier) return ok({ outcome: 'exists', attempt: earlier, contributionId: contribution.id, cycle: contribution.cycle });
-        if (contribution.amount.centimes % CENTIMES_PER_FRANC !== 0) return err('amount_must_be_whole_francs');
+        if (!contribution.amount.isWholeFrancs()) return err('amount_must_be_whole_francs');
         const allowed = contribution.canStartPayment(now);
         if (!allowed.ok) return allowed;
         const attempt = contribution.recordAttempt({

@@ -18,6 +18,8 @@ export interface ContributionRepository {
    */
   findByPaymentReferences(providerReferences: readonly string[]): Promise<ReadonlyMap<string, Contribution>>;
   listByTontine(tontineId: string): Promise<Contribution[]>;
+  /** The contributions of all these groups (one read for many). */
+  listByTontines(tontineIds: readonly string[]): Promise<Contribution[]>;
   listByMember(memberId: string): Promise<Contribution[]>;
   /** How many contributions of each cycle are still unpaid, in the order asked (counts, so a big group loads nothing). */
   countPendingInCycles(cycles: readonly CycleOf[]): Promise<number[]>;

@@ -58,9 +58,14 @@ export class Money {
     return `${negative ? '-' : ''}${francs}.${cents}`;
   }
 
+  /** Mobile money moves whole francs: true when this amount has no centimes. */
+  isWholeFrancs(): boolean {
+    return this.centimes % CENTIMES_PER_FRANC === 0;
+  }
+
   /** Whole francs, for mobile money and display; throws if a fraction would be dropped. */
   toWholeFrancs(): number {
-    invariant(this.centimes % CENTIMES_PER_FRANC === 0, `${this.toDecimal()} is not a whole number of francs`);
+    invariant(this.isWholeFrancs(), `${this.toDecimal()} is not a whole number of francs`);
     return this.centimes / CENTIMES_PER_FRANC;
   }
 

@@ -114,3 +114,71 @@ export interface PaymentDispute {
 export interface PaymentDisputes {
   raise(dispute: PaymentDispute): Promise<'raised' | 'exists'>;
 }
+
+/** What a payment moves: a member's contribution in, a savings withdrawal or a payout out. */
+export type PaymentKind = 'contribution' | 'withdrawal' | 'payout';
+/** The payment's state as the payer follows it (the provider's words). */
+export type PaymentStatus = MobileMoneyStatus;
+
+/** One mobile-money payment (a contribution's collection attempt, a transfer's attempt) as the member and the polling job see it. */
+export interface PaymentRecord {
+  id: string;
+  kind: PaymentKind;
+  provider: MobileMoneyProvider;
+  reference: string;
+  memberId: string;
+  idempotencyKey: string | null;
+  contributionId: string | null;
+  tontineId: string;
+  amount: Money;
+  phoneNumber: string;
+  status: PaymentStatus;
+  reason: string | null;
+  providerTransactionId: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+  /** 1 for a contribution; for a payout or withdrawal, which attempt to send it this is. */
+  attempt: number;
+}
+
+/** One member's idempotency key, as a payment request carries it. */
+export interface MemberIdempotencyKey {
+  memberId: string;
+  idempotencyKey: string;
+}
+
+/** The key of `PaymentRepository.findByMemberKeys`' answer: one member's idempotency key. */
+export function memberKey(memberId: string, idempotencyKey: string): string {
+  return `${memberId} ${idempotencyKey}`;
+}
+
+/**
+ * PaymentRepository: the payments as stored, for the member's screens, the payment use cases and
+ * the settlement of provider reports. Contributions write their attempts through the
+ * ContributionRepository; transfers through their own attempts port.
+ *
+ * Guarantees (every adapter)
+ * - An id or member id that cannot exist (not a UUID) finds nothing, never an error.
+ * - `listPendingOlderThan` answers the payments still pending that were created before the given
+ *   instant, the least recently polled first (never polled first of all), and marks them polled
+ *   now: every pending payment is asked about in turn, however many are stuck.
+ */
+export interface PaymentRepository {
+  findById(id: string): Promise<PaymentRecord | undefined>;
+  findByReference(reference: string): Promise<PaymentRecord | undefined>;
+  /** The payments carrying these references (the first made, should a reference repeat across providers), by reference. */
+  findByReferences(references: readonly string[]): Promise<Map<string, PaymentRecord>>;
+  findByMemberKey(memberId: string, idempotencyKey: string): Promise<PaymentRecord | undefined>;
+  /** The payments started under these members' idempotency keys, by `memberKey` (one read for a batch of requests). */
+  findByMemberKeys(keys: readonly MemberIdempotencyKey[]): Promise<Map<string, PaymentRecord>>;
+  /** Up to `limit` payments still pending, created before `instant`, the least recently polled first; marked polled at `now`. */
+  listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<PaymentRecord[]>;
+  /**
+   * Whether `error` is the store refusing a payment because a committed one of the same member
+   * holds its idempotency key (two requests raced with one key).
+   */
+  isMemberKeyTaken(error: unknown): boolean;
+}
+
+/** Reads a phone as a number the configured provider can be asked to collect from; undefined when it cannot. */
+export type PayableNumber = (phone: string) => string | undefined;

@@ -1,7 +1,13 @@
-/** AcceptTurnSwap: the other member agrees, and the two payout turns trade places. */
-import { err, ok, type Result } from '../shared/result.ts';
+/**
+ * AcceptTurnSwap: the other member agrees, and the two payout turns trade places.
+ *
+ * Guarantees
+ * - Someone else's personal savings is `tontine_not_found`, like an unknown id (tontine-access.ts).
+ */
+import { ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { TontineRepository } from './ports.ts';
+import { visibleTontine } from './tontine-access.ts';
 import type { AcceptSwapError, Tontine } from './tontine.ts';
 
 export class AcceptTurnSwap {
@@ -10,8 +16,9 @@ export class AcceptTurnSwap {
   execute(input: { tontineId: string; swapId: string; userId: string }): Promise<Result<Tontine, 'tontine_not_found' | AcceptSwapError>> {
     const { tontines, uow } = this.deps;
     return uow.run(async () => {
-      const tontine = await tontines.findById(input.tontineId);
-      if (!tontine) return err('tontine_not_found');
+      const visible = visibleTontine(await tontines.findById(input.tontineId), input.userId);
+      if (!visible.ok) return visible;
+      const tontine = visible.value;
       const accepted = tontine.acceptTurnSwap(input.swapId, input.userId);
       if (!accepted.ok) return accepted;
       await tontines.save(tontine);

@@ -2,12 +2,16 @@
  * DrawPayoutOrder: the admin replaces the join order by a fair random draw (payout-draw.ts).
  * The seed is made here from a fresh random id, never chosen by the admin, and recorded with the
  * draw so any member can re-check the order.
+ *
+ * Guarantees
+ * - Someone else's personal savings is `tontine_not_found`, like an unknown id (tontine-access.ts).
  */
 import type { Clock, IdGenerator } from '../shared/clock.ts';
-import { err, ok, type Result } from '../shared/result.ts';
+import { ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { PayoutDraw } from './payout-draw.ts';
 import type { TontineRepository } from './ports.ts';
+import { visibleTontine } from './tontine-access.ts';
 import type { DrawError } from './tontine.ts';
 
 export class DrawPayoutOrder {
@@ -16,8 +20,9 @@ export class DrawPayoutOrder {
   execute(input: { tontineId: string; userId: string }): Promise<Result<PayoutDraw, 'tontine_not_found' | DrawError>> {
     const { tontines, uow, clock, ids } = this.deps;
     return uow.run(async () => {
-      const tontine = await tontines.findById(input.tontineId);
-      if (!tontine) return err('tontine_not_found');
+      const visible = visibleTontine(await tontines.findById(input.tontineId), input.userId);
+      if (!visible.ok) return visible;
+      const tontine = visible.value;
       const drawn = tontine.drawPayoutOrder(input.userId, `${tontine.id}:${ids.newId()}`, clock.now());
       if (!drawn.ok) return drawn;
       await tontines.save(tontine);

@@ -4,9 +4,66 @@ import type { MobileMoneyProvider } from '../payments/ports.ts';
 import type { Tontine } from './tontine.ts';
 
 export interface TontineRepository {
+  /** In a database, locks the group until the unit of work ends. */
   findById(id: string): Promise<Tontine | undefined>;
+  /** Without a lock: for reads outside a unit of work. */
+  get(id: string): Promise<Tontine | undefined>;
   listByMember(userId: string): Promise<Tontine[]>;
+  /** Groups anyone may discover (forming and active, never personal savings), newest first, at most `limit`. */
+  listDiscoverable(limit: number): Promise<Tontine[]>;
   save(tontine: Tontine): Promise<void>;
+}
+
+/** A member's public face: names and avatar, never a phone number or an e-mail. */
+export interface MemberProfile {
+  id: string;
+  firstName: string;
+  lastName: string;
+  profilePhotoUrl: string | null;
+}
+
+export interface MemberProfiles {
+  /** The profiles of these users, by id (unknown ids absent; one read for many). */
+  profiles(userIds: readonly string[]): Promise<Map<string, MemberProfile>>;
+}
+
+/** How much each group's pool holds, read from the ledger. */
+export interface PoolBalances {
+  /** By tontine id; a pool never posted to is absent (zero). */
+  poolBalances(tontineIds: readonly string[]): Promise<Map<string, Money>>;
+}
+
+/** One of the default categories a group may belong to (`tontine_categories`). */
+export interface CategoryDefaults {
+  id: string;
+  name: string;
+  description: string;
+  frequency: string;
+  /** Shown as the category's average while no group of it exists. */
+  defaultAverageContribution: Money;
+}
+
+export interface TontineCategories {
+  /** In their display order. */
+  categories(): Promise<CategoryDefaults[]>;
+}
+
+export type ChatMessageType = 'text' | 'system' | 'payment_notification';
+
+export interface ChatMessage {
+  id: string;
+  tontineId: string;
+  userId: string;
+  message: string;
+  messageType: ChatMessageType;
+  createdAt: Date;
+}
+
+/** A group's chat. */
+export interface GroupChat {
+  add(message: ChatMessage): Promise<void>;
+  /** The newest `limit` messages of the group, oldest first. */
+  list(tontineId: string, limit: number): Promise<ChatMessage[]>;
 }
 
 /** Where a member receives money: the mobile-money wallet on their profile. */

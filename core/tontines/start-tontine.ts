@@ -1,10 +1,16 @@
-/** StartTontine: the admin starts the rotation before the group is full (at least 2 members). */
+/**
+ * StartTontine: the admin starts the rotation before the group is full (at least 2 members).
+ *
+ * Guarantees
+ * - Someone else's personal savings is `tontine_not_found`, like an unknown id (tontine-access.ts).
+ */
 import type { ContributionRepository } from '../contributions/ports.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
-import { err, ok, type Result } from '../shared/result.ts';
+import { ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { contributionsAtStart } from './contribution-schedule.ts';
 import type { TontineRepository } from './ports.ts';
+import { visibleTontine } from './tontine-access.ts';
 import type { StartError, Tontine } from './tontine.ts';
 
 export class StartTontine {
@@ -21,8 +27,9 @@ export class StartTontine {
   execute(input: { tontineId: string; userId: string }): Promise<Result<Tontine, 'tontine_not_found' | StartError>> {
     const { tontines, contributions, uow, clock, ids } = this.deps;
     return uow.run(async () => {
-      const tontine = await tontines.findById(input.tontineId);
-      if (!tontine) return err('tontine_not_found');
+      const visible = visibleTontine(await tontines.findById(input.tontineId), input.userId);
+      if (!visible.ok) return visible;
+      const tontine = visible.value;
       const started = tontine.start(input.userId, clock.now());
       if (!started.ok) return started;
       await tontines.save(tontine);

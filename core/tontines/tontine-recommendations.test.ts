@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
-import { budgetFit, matchScore, type RecommendationCandidate } from './tontine-recommendations.ts';
+import { budgetFit, matchScore, recommendationReason, type RecommendationCandidate } from './tontine-recommendations.ts';
 
 const group = (overrides: Partial<RecommendationCandidate> = {}): RecommendationCandidate => ({
   contributionAmount: Money.ofFrancs(5000),
@@ -35,5 +35,14 @@ describe('tontine recommendations', () => {
     expect(matchScore(group(), { budget: null, frequency: 'weekly' })).toBeGreaterThan(matchScore(group(), { budget: null, frequency: 'monthly' }));
     expect(matchScore(group({ members: 1 }), none)).toBeGreaterThan(matchScore(group({ members: 9 }), none));
     expect(matchScore(group({ onTimeRate: 100 }), none)).toBeGreaterThan(matchScore(group({ onTimeRate: 40 }), none));
+  });
+});
+
+describe('the reason given for a recommendation', () => {
+  const candidate = { contributionAmount: Money.ofFrancs(2000), frequency: 'weekly' as const, maxMembers: 10, members: 1, onTimeRate: null };
+  it('names spots, rhythm, budget and record', () => {
+    expect(recommendationReason(candidate, { budget: Money.ofFrancs(2500), frequency: null })).toBe('9 of 10 spots left · 2,000 RWF weekly · within your budget of 2,500 RWF · new group');
+    expect(recommendationReason({ ...candidate, onTimeRate: 80 }, { budget: Money.ofFrancs(1000), frequency: null })).toBe('9 of 10 spots left · 2,000 RWF weekly · above your budget of 1,000 RWF · 80% of contributions paid on time');
+    expect(recommendationReason(candidate, { budget: null, frequency: null })).toBe('9 of 10 spots left · 2,000 RWF weekly · new group');
   });
 });

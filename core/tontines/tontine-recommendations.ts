@@ -43,3 +43,13 @@ export function matchScore(candidate: RecommendationCandidate, preferences: Memb
   const score = 0.4 * budgetFit(candidate.contributionAmount, preferences.budget) + 0.2 * frequency + 0.2 * spots + 0.2 * punctuality;
   return Math.round(Math.min(1, Math.max(0, score)) * 100) / 100;
 }
+
+/** Why a group is proposed, in the member's terms: spots left, its rhythm, the budget, its record. */
+export function recommendationReason(candidate: RecommendationCandidate, preferences: MemberPreferences): string {
+  const { contributionAmount, frequency, maxMembers, members, onTimeRate } = candidate;
+  const parts = [`${maxMembers - members} of ${maxMembers} spots left`, `${contributionAmount.format()} ${frequency}`];
+  const { budget } = preferences;
+  if (budget) parts.push(contributionAmount.greaterThan(budget) ? `above your budget of ${budget.format()}` : `within your budget of ${budget.format()}`);
+  parts.push(onTimeRate === null ? 'new group' : `${onTimeRate}% of contributions paid on time`);
+  return parts.join(' · ');
+}

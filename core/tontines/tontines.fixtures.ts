@@ -47,8 +47,18 @@ export class InMemoryTontineRepository implements TontineRepository {
     const row = this.rows.get(id);
     return row && copyOf(row);
   }
+  get(id: string): Promise<Tontine | undefined> {
+    return this.findById(id);
+  }
   async listByMember(userId: string): Promise<Tontine[]> {
     return [...this.rows.values()].filter((t) => t.isMember(userId)).map(copyOf);
+  }
+  async listDiscoverable(limit: number): Promise<Tontine[]> {
+    return [...this.rows.values()]
+      .filter((t) => (t.status === 'forming' || t.status === 'active') && !t.isPersonalSavings)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .slice(0, limit)
+      .map(copyOf);
   }
   async save(tontine: Tontine): Promise<void> {
     this.rows.set(tontine.id, copyOf(tontine));

@@ -14,7 +14,7 @@
  */
 import { accounts } from '../ledger/accounts.ts';
 import type { JournalWriter } from '../ledger/ports.ts';
-import { CENTIMES_PER_FRANC, Money } from '../money/money.ts';
+import type { Money } from '../money/money.ts';
 import type { Clock } from '../shared/clock.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
@@ -74,7 +74,7 @@ export class WithdrawSavings {
       const earlier = tontine.withdrawal(reference);
       if (earlier) return earlier.amount.equals(input.amount) ? ok({ outcome: 'exists' as const, withdrawal: earlier }) : err('idempotency_key_reused');
       if (!input.amount.isPositive()) return err('amount_must_be_positive');
-      if (input.amount.centimes % CENTIMES_PER_FRANC !== 0) return err('amount_must_be_whole_francs');
+      if (!input.amount.isWholeFrancs()) return err('amount_must_be_whole_francs');
       const pool = accounts.pool(tontine.id);
       if (input.amount.greaterThan(await journal.balance(pool))) return err('insufficient_savings');
       const wallet = await wallets.walletOf(input.userId);

@@ -12,10 +12,11 @@ import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/call
 import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { Money } from '../../core/money/money.ts';
 import { PostgresOutgoingTransfers } from '../../adapters/postgres/postgres-outgoing-transfers.ts';
+import { GroupCommit } from '../../adapters/postgres/group-commit.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
+import { PayContributionByMobileMoney } from '../../core/contributions/pay-contribution-by-mobile-money.ts';
 import { TOKENS } from '../../apps/container.ts';
-import { ContributionPayments } from '../../apps/payments/contribution-payments.ts';
 import { SettlePaymentReport } from '../../apps/payments/settle-payment-report.ts';
 import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts';
 import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
@@ -259,14 +260,15 @@ describe('paying contributions by mobile money', () => {
         return Promise.resolve(new Map());
       },
     });
-    const racing = new ContributionPayments({
+    const racing = new PayContributionByMobileMoney({
       payContribution: container.get(PayContribution),
       payments: readTooEarly,
       provider: container.get(TOKENS.MobileMoneyProvider),
       payableNumber: container.get(TOKENS.PayableNumber),
+      batching: (work) => new GroupCommit(work, { maxBatch: 64, maxConcurrent: 2 }),
     });
     const answer = await RequestContext.create(db.orm.em, () =>
-      racing.pay({ contributionId: second.id, userId: bob.id, idempotencyKey: 'late-key', phoneNumber: undefined, profilePhoneNumber: bob.phone }),
+      racing.execute({ contributionId: second.id, userId: bob.id, idempotencyKey: 'late-key', phoneNumber: undefined, profilePhoneNumber: bob.phone }),
     );
     expect(answer).toEqual({ ok: false, error: 'idempotency_key_reused' });
     const underKey = await db.orm.em

@@ -23,7 +23,7 @@
  */
 import type { Logger } from 'pino';
 import type { Money } from '../../../core/money/money.ts';
-import type { MobileMoneyProvider } from '../../../core/payments/ports.ts';
+import type { MobileMoneyProvider, PaymentRepository } from '../../../core/payments/ports.ts';
 import type { ReconcilePayment } from '../../../core/payments/reconcile-payment.ts';
 import type { Clock } from '../../../core/shared/clock.ts';
 import type { OutgoingTransfers } from '../../../core/transfers/ports.ts';
@@ -51,7 +51,7 @@ export class PaymentPollingJob implements Job {
 
   constructor(
     private readonly deps: {
-      payments: PostgresPaymentRepository;
+      payments: PaymentRepository;
       loanCollections: MikroOrmLoanCollections;
       transfers: Pick<OutgoingTransfers, 'listPendingOlderThan'>;
       reconcile: ReconcilePayment;

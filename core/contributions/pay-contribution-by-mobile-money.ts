@@ -1,38 +1,44 @@
 /**
- * ContributionPayments: the web's "Pay" requests (`POST /api/contributions/:id/pay`), handled
- * together when they arrive together. A GroupCommit batch reads the payments already started
- * under the requests' idempotency keys (one query), starts the new ones with PayContribution's
- * `startAll` (one transaction: one lock statement, one write), and reads the payments to show (one
- * query); then, once that committed, each request asks the provider for its own attempt
- * (`askProvider`), as PayContribution.execute does for one request alone.
+ * PayContributionByMobileMoney: a member pays one contribution from their mobile-money wallet
+ * (the web's "Pay"), under the Idempotency-Key of their request. Requests that arrive together
+ * are handled together: one batch (the Batching port) reads the payments already started under
+ * the requests' keys (one read), starts the new ones with PayContribution's `startAll` (one unit
+ * of work) and reads the payments to show (one read); then, once that committed, each request
+ * asks the provider for its own attempt (`askProvider`), as PayContribution.execute does for one.
  *
  * Guarantees
  * - The payment rules are PayContribution's (one attempt per key, the attempt stored before the
  *   provider is asked, the whole-franc check); batching only shares the reads and the unit of work.
  * - A key the member used for another contribution is refused (`idempotency_key_reused`) and
- *   starts nothing, also when both requests come at once (the database's unique key catches the
- *   second; its batch reads the keys again); the same key for the same contribution answers its
- *   payment (`repeated`) and asks the provider again only while that attempt still awaits it.
+ *   starts nothing, also when both requests come at once (the store refuses the second,
+ *   `isMemberKeyTaken`; its batch reads the keys again); the same key for the same contribution
+ *   answers its payment (`repeated`) and asks the provider again only while that attempt still
+ *   awaits it.
  * - The number asked is the request's, else the one of the earlier payment under the key, else
  *   the profile's: none is `phone_number_required`, one the provider cannot take
  *   `phone_number_invalid`.
  * - Each caller gets its own request's answer, after its attempt was committed; a provider's
  *   refusal is the payment's `failed` state (read again), an unreachable provider an error.
  */
-import type { PayContribution, PayContributionError, StartedPayment } from '../../core/contributions/pay-contribution.ts';
-import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
-import { err, ok, type Result } from '../../core/shared/result.ts';
-import { violatesUnique } from '../../adapters/postgres/mikro-orm-unit-of-work.ts';
-import { memberKey, type PaymentRecord, type PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
-import { GroupCommit } from '../../adapters/postgres/group-commit.ts';
+import type { MobileMoneyProvider, PayableNumber, PaymentRecord, PaymentRepository } from '../payments/ports.ts';
+import { memberKey } from '../payments/ports.ts';
+import type { BatchQueue, Batching } from '../shared/batching.ts';
+import { err, ok, type Result } from '../shared/result.ts';
+import type { PayContribution, PayContributionError, StartedPayment } from './pay-contribution.ts';
 
-/** As for confirmations: small batches, two at a time, the pool's other connections left free. */
-const BATCHING = { maxBatch: 64, maxConcurrent: 2 } as const;
-/** One member's idempotency keys are unique among their payments (payments-schema.ts). */
-const MEMBER_KEY_CONSTRAINT = 'payments_member_idempotency_key_unique';
+/** Two requests racing with one key are told apart by reading the keys again, at most this often. */
 const MAX_KEY_RACES = 3;
 
-export interface MemberPayRequest {
+export interface PayContributionByMobileMoneyDeps {
+  payContribution: Pick<PayContribution, 'startAll' | 'askProvider'>;
+  payments: Pick<PaymentRepository, 'findByMemberKey' | 'findByMemberKeys' | 'isMemberKeyTaken'>;
+  /** The provider of the configured mobile-money adapter. */
+  provider: MobileMoneyProvider;
+  payableNumber: PayableNumber;
+  batching: Batching;
+}
+
+export interface PayContributionByMobileMoneyInput {
   contributionId: string;
   userId: string;
   idempotencyKey: string;
@@ -42,9 +48,14 @@ export interface MemberPayRequest {
   profilePhoneNumber: string | null;
 }
 
-export type MemberPayError = PayContributionError | 'idempotency_key_reused' | 'phone_number_required' | 'phone_number_invalid' | 'payment_not_found';
+export type PayContributionByMobileMoneyError =
+  | PayContributionError
+  | 'idempotency_key_reused'
+  | 'phone_number_required'
+  | 'phone_number_invalid'
+  | 'payment_not_found';
 
-export interface MemberPayment {
+export interface ContributionPaymentStarted {
   payment: PaymentRecord;
   /** The key had started this payment before. */
   repeated: boolean;
@@ -55,39 +66,34 @@ interface Started {
   payment: PaymentRecord | undefined;
 }
 
-export class ContributionPayments {
-  private readonly starts: GroupCommit<MemberPayRequest, Result<Started, MemberPayError>>;
+type StartAnswer = Result<Started, PayContributionByMobileMoneyError>;
 
-  constructor(
-    private readonly deps: {
-      payContribution: PayContribution;
-      payments: PostgresPaymentRepository;
-      provider: MobileMoneyProvider;
-      payableNumber: (phone: string) => string | undefined;
-    },
-  ) {
-    this.starts = new GroupCommit((requests) => this.startAll(requests), BATCHING);
+export class PayContributionByMobileMoney {
+  private readonly starts: BatchQueue<PayContributionByMobileMoneyInput, StartAnswer>;
+
+  constructor(private readonly deps: PayContributionByMobileMoneyDeps) {
+    this.starts = deps.batching((requests: PayContributionByMobileMoneyInput[]) => this.startAll(requests));
   }
 
-  async pay(request: MemberPayRequest): Promise<Result<MemberPayment, MemberPayError>> {
-    const started = await this.starts.submit(request);
+  async execute(input: PayContributionByMobileMoneyInput): Promise<Result<ContributionPaymentStarted, PayContributionByMobileMoneyError>> {
+    const started = await this.starts.submit(input);
     if (!started.ok) return started;
     const asked = await this.deps.payContribution.askProvider(started.value.started);
     // A refusal is the payment's answer (stored as failed), not a failure of the request.
     if (!asked.ok && asked.error !== 'mobile_money_refused') return asked;
-    const payment = asked.ok ? started.value.payment : await this.deps.payments.findByMemberKey(request.userId, request.idempotencyKey);
+    const payment = asked.ok ? started.value.payment : await this.deps.payments.findByMemberKey(input.userId, input.idempotencyKey);
     // `exists`: the key's attempt was there already, committed or earlier in the same batch.
     return payment ? ok({ payment, repeated: started.value.started.outcome === 'exists' }) : err('payment_not_found');
   }
 
-  private async startAll(requests: readonly MemberPayRequest[]): Promise<(Result<Started, MemberPayError> | Promise<Result<Started, MemberPayError>>)[]> {
+  private async startAll(requests: readonly PayContributionByMobileMoneyInput[]): Promise<(StartAnswer | Promise<StartAnswer>)[]> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.startAllOnce(requests);
       } catch (error) {
         // A key was taken, for another contribution, by a request committed after this batch read
         // the keys (in another batch, or earlier in this one): read them again, and it is a 409.
-        if (attempt >= MAX_KEY_RACES || !violatesUnique(error, MEMBER_KEY_CONSTRAINT)) throw error;
+        if (attempt >= MAX_KEY_RACES || !this.deps.payments.isMemberKeyTaken(error)) throw error;
       }
     }
   }
@@ -96,10 +102,9 @@ export class ContributionPayments {
    * The batch: keys read, payments started (committed); the payments to show are read after the
    * batch frees its slot, so the next batch need not wait for that read.
    */
-  private async startAllOnce(requests: readonly MemberPayRequest[]): Promise<(Result<Started, MemberPayError> | Promise<Result<Started, MemberPayError>>)[]> {
+  private async startAllOnce(requests: readonly PayContributionByMobileMoneyInput[]): Promise<(StartAnswer | Promise<StartAnswer>)[]> {
     const { payContribution, payments, provider, payableNumber } = this.deps;
-    const keys = requests.map((r) => ({ memberId: r.userId, idempotencyKey: r.idempotencyKey }));
-    const earlier = await payments.findByMemberKeys(keys);
+    const earlier = await payments.findByMemberKeys(requests.map((r) => ({ memberId: r.userId, idempotencyKey: r.idempotencyKey })));
     const checked = requests.map((r) => {
       const before = earlier.get(memberKey(r.userId, r.idempotencyKey));
       if (before && before.contributionId !== r.contributionId) return err('idempotency_key_reused' as const);
@@ -115,7 +120,7 @@ export class ContributionPayments {
     const shown = toStart.filter((_, i) => started[i]!.ok);
     const stored = shown.length === 0 ? undefined : payments.findByMemberKeys(shown.map((input) => ({ memberId: input.userId, idempotencyKey: input.idempotencyKey })));
     let next = 0;
-    return checked.map((c) => {
+    return checked.map((c): StartAnswer | Promise<StartAnswer> => {
       if (!c.ok) return c;
       const result = started[next++]!;
       if (!result.ok) return result;
