@@ -73,13 +73,16 @@ describe('the demo world, seeded at start', () => {
     expect((await amina('/api/user')).body).toMatchObject({ isDemo: true });
 
     // Every payment, payout and disbursement was settled by the provider's answer: none waits.
-    const payments = await db.orm.em.fork().execute<{ kind: string; status: string; n: string }[]>('select kind, status, count(*) as n from payments group by kind, status order by kind');
-    expect(payments.map((p) => [p.kind, p.status, Number(p.n)])).toEqual([
-      ['contribution', 'successful', 12],
-      ['payout', 'successful', 3],
+    const sql = <T extends object>(query: string) => db.orm.em.fork().execute<T[]>(query);
+    const payments = await sql<{ kind: string; status: string; n: string }>('select kind, status, count(*) as n from payments group by kind, status order by kind');
+    expect(payments.map((p) => [p.kind, p.status, Number(p.n)])).toEqual([['contribution', 'successful', 12]]);
+    const transfers = await sql<{ purpose: string; status: string; n: string }>('select purpose, status, count(*) as n from outgoing_transfers group by purpose, status order by purpose');
+    expect(transfers.map((t) => [t.purpose, t.status, Number(t.n)])).toEqual([
+      ['loan_disbursement', 'completed', 1],
+      ['payout', 'completed', 3],
     ]);
-    const loanPayments = await db.orm.em.fork().execute<{ status: string }[]>('select status from loan_disbursements union all select status from loan_collections');
-    expect(loanPayments.map((p) => p.status)).toEqual(['successful', 'succeeded']);
+    const repayments = await sql<{ status: string }>('select status from loan_collections');
+    expect(repayments.map((p) => p.status)).toEqual(['succeeded']);
     await expectBooksBalance({ db });
   });
 
