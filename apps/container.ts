@@ -57,6 +57,18 @@ import type { SingleSignOn } from '../core/accounts/single-sign-on.ts';
 import { StartProviderSignIn } from '../core/accounts/start-provider-sign-in.ts';
 import { SessionStarter } from '../core/accounts/start-session.ts';
 import { ConfirmContributionPayment } from '../core/contributions/confirm-contribution-payment.ts';
+import type { CreditAssessmentRepository, CreditHistories, ScoringConsents } from '../core/credit/ports.ts';
+import { ConfirmLoanPayment } from '../core/loans/confirm-loan-payment.ts';
+import type { DisburseLoanDeps } from '../core/loans/disburse-loan.ts';
+import type {
+  Borrowers,
+  DisbursementAttemptRepository,
+  KeyFactsStatementRepository,
+  LoanCollectionRepository,
+  LoanReminderNotices,
+  LoanRepository,
+  MemberSavings,
+} from '../core/loans/ports.ts';
 import { PayContribution } from '../core/contributions/pay-contribution.ts';
 import type { ContributionRepository } from '../core/contributions/ports.ts';
 import { Journal } from '../core/ledger/journal.ts';
@@ -89,7 +101,6 @@ import { SandboxMobileMoney } from '../adapters/mobile-money/sandbox-mobile-mone
 import { MikroOrmAccountRepository } from '../adapters/postgres/mikro-orm-account-repository.ts';
 import { PostgresAuditTrail } from '../adapters/postgres/postgres-audit-trail.ts';
 import { MikroOrmContributionRepository } from '../adapters/postgres/mikro-orm-contribution-repository.ts';
-import { MikroOrmLoanCollections } from '../adapters/postgres/mikro-orm-loan-repository.ts';
 import { MikroOrmTontineRepository } from '../adapters/postgres/mikro-orm-tontine-repository.ts';
 import { PostgresChat, PostgresMemberDirectory, PostgresNotificationStore } from '../adapters/postgres/postgres-community.ts';
 import { PostgresLedgerRepository } from '../adapters/postgres/postgres-ledger-repository.ts';
@@ -107,7 +118,7 @@ import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-test-numbers.ts';
 import { ContributionPayments } from './payments/contribution-payments.ts';
 import { SettlePaymentReport } from './payments/settle-payment-report.ts';
-import { Lending, loansModule } from './modules/loans-module.ts';
+import { loansModule } from './modules/loans-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
 import { ussdModule } from './ussd/module.ts';
 
@@ -169,6 +180,19 @@ export const TOKENS = {
   Notifier: token<Notifier>('Notifier'),
   /** The append-only, hash-chained record of decisions (core/audit/ports.ts). */
   AuditTrail: token<AuditTrail>('AuditTrail'),
+  // Loans and credit (core/loans/ports.ts, core/credit/ports.ts); bound in apps/modules/loans-module.ts.
+  LoanRepository: token<LoanRepository>('LoanRepository'),
+  LoanCollections: token<LoanCollectionRepository>('LoanCollections'),
+  DisbursementAttempts: token<DisbursementAttemptRepository>('DisbursementAttempts'),
+  KeyFactsStatements: token<KeyFactsStatementRepository>('KeyFactsStatements'),
+  LoanReminderNotices: token<LoanReminderNotices>('LoanReminderNotices'),
+  Borrowers: token<Borrowers>('Borrowers'),
+  MemberSavings: token<MemberSavings>('MemberSavings'),
+  CreditHistories: token<CreditHistories>('CreditHistories'),
+  CreditAssessments: token<CreditAssessmentRepository>('CreditAssessments'),
+  ScoringConsents: token<ScoringConsents>('ScoringConsents'),
+  /** The ports core/loans/disburse-loan.ts takes (payment polling, disbursement retries). */
+  LoanDisbursementPorts: token<DisburseLoanDeps>('LoanDisbursementPorts'),
 };
 
 /** The signer of each payment's callback URL: the configured secret, or (sandbox only) a random one for this process. */
@@ -431,12 +455,12 @@ const savingsModule = new ContainerModule(({ bind }) => {
       confirm: ConfirmContributionPayment,
       payout: PayoutIfCycleComplete,
       transfers: SavingsTransfers,
-      lending: Lending,
-      loanCollections: MikroOrmLoanCollections,
+      confirmLoanPayment: ConfirmLoanPayment,
+      loanCollections: LoanCollectionRepository,
       notifier: OutboxNotifier,
       uow: UnitOfWork,
       logger: Logger,
-    ) => new SettlePaymentReport({ payments, contributions, tontines, confirm, payout, transfers, lending, loanCollections, notifier, uow, logger }),
+    ) => new SettlePaymentReport({ payments, contributions, tontines, confirm, payout, transfers, confirmLoanPayment, loanCollections, notifier, uow, logger }),
     [
       PostgresPaymentRepository,
       MikroOrmContributionRepository,
@@ -444,8 +468,8 @@ const savingsModule = new ContainerModule(({ bind }) => {
       ConfirmContributionPayment,
       PayoutIfCycleComplete,
       SavingsTransfers,
-      Lending,
-      MikroOrmLoanCollections,
+      ConfirmLoanPayment,
+      TOKENS.LoanCollections,
       OutboxNotifier,
       base.uow,
       TOKENS.Logger,

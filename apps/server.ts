@@ -22,7 +22,7 @@ import { RequestContext } from '@mikro-orm/core';
 import type { Container } from 'inversify';
 import Koa, { type Context, type Next } from 'koa';
 import { TOKENS } from './container.ts';
-import { authRoutes } from './http/auth-routes.ts';
+import { authRoutes, requireUser } from './http/auth-routes.ts';
 import { loanRoutes } from './http/loan-routes.ts';
 import { sendError } from './http/errors.ts';
 import { refuseControlCharacters } from './http/input-guard.ts';
@@ -33,6 +33,7 @@ import { setSecurityHeaders } from './http/security-headers.ts';
 import { smsRoutes } from './http/sms-routes.ts';
 import { staticWeb, webClientAvailable } from './http/static-web.ts';
 import { tontineRoutes } from './http/tontine-routes.ts';
+import { loanRouteUseCases } from './modules/loans-module.ts';
 import { ussdRoutes } from './ussd/routes.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -115,7 +116,7 @@ export function createApp(container: Container): Koa {
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
   app.use(refuseControlCharacters());
 
-  const routers = [authRoutes(container), loanRoutes(container), smsRoutes(container), tontineRoutes(container), paymentRoutes(container)];
+  const routers = [authRoutes(container), loanRoutes(loanRouteUseCases(container), { authenticated: requireUser(container), clock: container.get(TOKENS.Clock) }), smsRoutes(container), tontineRoutes(container), paymentRoutes(container)];
   for (const router of routers) app.use(router.routes());
 
   // A path or method no router answers, under /api, is a JSON 404, never the web client.

@@ -22,6 +22,8 @@ import { z } from 'zod';
 import { SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
 import { describeBreak, type AuditDetails, type ChainedAuditRow } from '../core/audit/audit-chain.ts';
 import { verifyAuditLog } from '../core/audit/verify-audit-log.ts';
+import { ListPendingReviews } from '../core/loans/list-pending-reviews.ts';
+import { ReviewLoan } from '../core/loans/review-loan.ts';
 import { sha256Hex } from '../adapters/crypto/node-secret-tokens.ts';
 import { PostgresAuditTrail } from '../adapters/postgres/postgres-audit-trail.ts';
 import { MikroOrmAccountRepository } from '../adapters/postgres/mikro-orm-account-repository.ts';
@@ -269,7 +271,7 @@ export function buildProgram(env: CliEnvironment): Command {
       }
     });
 
-  addLoanCommands(program, env, inContext);
+  addLoanCommands(program, env, (work) => inContext((c) => work({ listPendingReviews: c.get(ListPendingReviews), reviewLoan: c.get(ReviewLoan) })));
   addTransferCommands(program, env, inContext);
 
   const audit = program.command('audit').description('the append-only audit log of decisions and admin actions');

@@ -7,6 +7,10 @@ import type { ServiceIdentifier } from 'inversify';
 import { ContainerModule } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { retryDisbursement, sendDisbursement, type DisburseLoanDeps } from '../../core/loans/disburse-loan.ts';
+import type { DisbursementAttemptRepository } from '../../core/loans/ports.ts';
+import { RefreshLoanStatuses } from '../../core/loans/refresh-loan-statuses.ts';
+import { SendInstalmentReminders } from '../../core/loans/send-instalment-reminders.ts';
 import type { SmsSender } from '../../core/notifications/sms-sender.ts';
 import type { MobileMoney } from '../../core/payments/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
@@ -29,7 +33,6 @@ import type { Config } from '../config.ts';
 import { TOKENS } from '../container.ts';
 import { SettlePaymentReport } from '../payments/settle-payment-report.ts';
 import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
-import { Lending } from '../modules/loans-module.ts';
 import { JobRunner, type Job } from './job-runner.ts';
 import { OutboxDispatchJob } from './jobs/outbox-dispatch-job.ts';
 import { OverdueNoticesJob } from './jobs/overdue-notices-job.ts';
@@ -93,15 +96,27 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
       payments: PostgresPaymentRepository,
       loanCollections: MikroOrmLoanCollections,
       disbursements: LoanDisbursementAttempts,
-      lending: Lending,
+      disbursementPorts: DisburseLoanDeps,
       reconcile: ReconcilePayment,
       settle: SettlePaymentReport,
       transfers: SavingsTransfers,
       clock: Clock,
       logger: Logger,
       config: Config,
-    ) => new PaymentPollingJob({ payments, loanCollections, disbursements, lending, reconcile, settle, transfers, clock, logger, pollAfterSeconds: config.scheduler.paymentPollAfterSeconds }),
-    [PostgresPaymentRepository, MikroOrmLoanCollections, LoanDisbursementAttempts, Lending, ReconcilePayment, SettlePaymentReport, SavingsTransfers, TOKENS.Clock, TOKENS.Logger, TOKENS.Config],
+    ) =>
+      new PaymentPollingJob({
+        payments,
+        loanCollections,
+        disbursements,
+        sendDisbursement: (reference) => sendDisbursement(disbursementPorts, reference),
+        reconcile,
+        settle,
+        transfers,
+        clock,
+        logger,
+        pollAfterSeconds: config.scheduler.paymentPollAfterSeconds,
+      }),
+    [PostgresPaymentRepository, MikroOrmLoanCollections, LoanDisbursementAttempts, TOKENS.LoanDisbursementPorts, ReconcilePayment, SettlePaymentReport, SavingsTransfers, TOKENS.Clock, TOKENS.Logger, TOKENS.Config],
   );
   bind(PayoutRetryJob).toResolvedValue(
     (attempts: PostgresPaymentRepository, transfers: SavingsTransfers, clock: Clock, logger: Logger) => new PayoutRetryJob({ attempts, transfers, clock, logger }),
@@ -113,11 +128,15 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
   );
 
   bind(LoanDisbursementRetryJob).toResolvedValue(
-    (disbursements: LoanDisbursementAttempts, lending: Lending, clock: Clock, logger: Logger) => new LoanDisbursementRetryJob({ disbursements, lending, clock, logger }),
-    [LoanDisbursementAttempts, Lending, TOKENS.Clock, TOKENS.Logger],
+    (disbursements: DisbursementAttemptRepository, ports: DisburseLoanDeps, clock: Clock, logger: Logger) =>
+      new LoanDisbursementRetryJob({ disbursements, retryDisbursement: (reference) => retryDisbursement(ports, reference), clock, logger }),
+    [TOKENS.DisbursementAttempts, TOKENS.LoanDisbursementPorts, TOKENS.Clock, TOKENS.Logger],
   );
 
-  bind(LoanRemindersJob).toResolvedValue((lending: Lending, clock: Clock, logger: Logger) => new LoanRemindersJob(lending, clock, logger), [Lending, TOKENS.Clock, TOKENS.Logger]);
+  bind(LoanRemindersJob).toResolvedValue(
+    (refreshLoanStatuses: RefreshLoanStatuses, sendInstalmentReminders: SendInstalmentReminders, logger: Logger) => new LoanRemindersJob({ refreshLoanStatuses, sendInstalmentReminders, logger }),
+    [RefreshLoanStatuses, SendInstalmentReminders, TOKENS.Logger],
+  );
 
   bind(SCHEDULER_TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RemindersJob, LoanRemindersJob, OverdueNoticesJob, PaymentPollingJob, PayoutDueJob, PayoutRetryJob, LoanDisbursementRetryJob, RateLimitPruneJob]);
   bind(JobRunner).toResolvedValue((orm: MikroORM, jobs: Job[], logger: Logger) => new JobRunner(orm, jobs, logger), [

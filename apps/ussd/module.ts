@@ -14,6 +14,7 @@ import { RegisterByPhone } from '../../core/accounts/register-by-phone.ts';
 import type { PinHasher, UssdPins } from '../../core/accounts/ussd-pins.ts';
 import { VerifyUssdPin } from '../../core/accounts/verify-ussd-pin.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
+import { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
 import type { ContributionRepository } from '../../core/contributions/ports.ts';
 import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
@@ -24,8 +25,7 @@ import { PostgresMemberDirectory, PostgresNotificationStore } from '../../adapte
 import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
 import { TOKENS } from '../container.ts';
-import { Lending } from '../modules/loans-module.ts';
-import { type MemberLoans, UssdMemberSnapshots } from './member-snapshots.ts';
+import { UssdMemberSnapshots } from './member-snapshots.ts';
 import { UssdChannel } from './ussd-channel.ts';
 
 function token<T>(name: string): ServiceIdentifier<T> {
@@ -36,15 +36,12 @@ export const USSD_TOKENS = {
   UssdPins: token<PostgresUssdPins>('UssdPins'),
   /** PINs are hashed like passwords, at a cost chosen for PINs (docs/decisions.md). */
   PinHasher: token<PinHasher>('PinHasher'),
-  /** The loans module's Lending; a member without loans gets no loans entry in the menu. */
-  MemberLoans: token<MemberLoans>('MemberLoans'),
 };
 
 export const ussdModule = new ContainerModule(({ bind }) => {
   bind(USSD_TOKENS.UssdPins).toResolvedValue((em: EntityManager) => new PostgresUssdPins(em), [TOKENS.EntityManager]);
   bind(USSD_TOKENS.PinHasher).toResolvedValue(() => new Argon2PasswordHasher(PIN_COST));
   bind(PostgresUssdSessionStore).toResolvedValue((em: EntityManager) => new PostgresUssdSessionStore(em), [TOKENS.EntityManager]);
-  bind(USSD_TOKENS.MemberLoans).toResolvedValue((lending: Lending) => lending, [Lending]);
 
   const accountDeps = (accounts: AccountRepository, pins: UssdPins, hasher: PinHasher, uow: UnitOfWork, ids: IdGenerator, clock: Clock) => ({ accounts, pins, hasher, uow, ids, clock });
   const accountTokens = [TOKENS.AccountRepository, USSD_TOKENS.UssdPins, USSD_TOKENS.PinHasher, TOKENS.UnitOfWork, TOKENS.IdGenerator, TOKENS.Clock] as const;
@@ -60,9 +57,9 @@ export const ussdModule = new ContainerModule(({ bind }) => {
       contributions: ContributionRepository,
       notifications: PostgresNotificationStore,
       directory: PostgresMemberDirectory,
-      loans: MemberLoans,
-    ) => new UssdMemberSnapshots({ callers, tontines, contributions, notifications, directory, loans }),
-    [USSD_TOKENS.UssdPins, TOKENS.TontineRepository, TOKENS.ContributionRepository, PostgresNotificationStore, PostgresMemberDirectory, USSD_TOKENS.MemberLoans],
+      listMemberLoans: ListMemberLoans,
+    ) => new UssdMemberSnapshots({ callers, tontines, contributions, notifications, directory, listMemberLoans }),
+    [USSD_TOKENS.UssdPins, TOKENS.TontineRepository, TOKENS.ContributionRepository, PostgresNotificationStore, PostgresMemberDirectory, ListMemberLoans],
   );
 
   bind(UssdChannel).toResolvedValue(

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
-import { applyForLoan } from './apply-for-loan.ts';
-import { confirmLoanPayment } from './confirm-loan-payment.ts';
+import { DecideLoanApplication } from './decide-loan-application.ts';
+import { ConfirmLoanPayment } from './confirm-loan-payment.ts';
 import { disburseLoan, MAX_DISBURSEMENT_ATTEMPTS, retryDisbursement, sendDisbursement, settleDisbursement } from './disburse-loan.ts';
 import { aBorrower, loansWorld } from './loans.fixtures.ts';
 
 async function approvedLoan(profile = aBorrower()) {
   const w = loansWorld('2026-01-31T21:30:00Z'); // 23:30 on 31 January in Kigali
   w.borrowers.profiles.set('m1', profile);
-  const applied = await applyForLoan(w, { memberId: 'm1', amount: Money.ofFrancs(100_000), termMonths: 12, purpose: 'Stock for my shop' });
+  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: Money.ofFrancs(100_000), termMonths: 12, purpose: 'Stock for my shop' });
   if (!applied.ok) throw new Error(applied.error);
   return { w, loanId: applied.value.id };
 }
@@ -37,13 +37,13 @@ describe('disburse loan', () => {
     let during: unknown;
     const transfer = w.mobileMoney.transfer.bind(w.mobileMoney);
     w.mobileMoney.transfer = async (request) => {
-      during = await confirmLoanPayment(w, { reference: request.reference, status: 'successful', amount: request.amount });
+      during = await new ConfirmLoanPayment(w).execute({ reference: request.reference, status: 'successful', amount: request.amount });
       return transfer(request);
     };
     await disburseLoan(w, { loanId });
     expect(during).toEqual({ ok: true, value: 'applied' });
     expect(w.disbursements.attempts.get(reference)?.status).toBe('successful');
-    expect(await confirmLoanPayment(w, { reference, status: 'successful', amount: Money.ofFrancs(100_000) })).toEqual({ ok: true, value: 'exists' });
+    expect(await new ConfirmLoanPayment(w).execute({ reference, status: 'successful', amount: Money.ofFrancs(100_000) })).toEqual({ ok: true, value: 'exists' });
   });
 
   it('an unreachable provider leaves the attempt pending, re-sent under the same reference', async () => {
@@ -111,7 +111,7 @@ describe('disburse loan', () => {
     await disburseLoan(other.w, { loanId: other.loanId });
     const loan = (await other.w.loans.findById(other.loanId))!;
     await other.w.loans.save({ ...loan, totalPaid: Money.ofFrancs(1_000) });
-    expect(await confirmLoanPayment(other.w, { reference: `loan-disbursement:${other.loanId}`, status: 'failed', amount: loan.amount })).toEqual({ ok: false, error: 'disbursement_failed' });
+    expect(await new ConfirmLoanPayment(other.w).execute({ reference: `loan-disbursement:${other.loanId}`, status: 'failed', amount: loan.amount })).toEqual({ ok: false, error: 'disbursement_failed' });
     expect((await other.w.loans.findById(other.loanId))?.status).toBe('active');
     expect(other.w.ledger.entries()).toHaveLength(1);
   });

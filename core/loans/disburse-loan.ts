@@ -44,7 +44,7 @@ export interface DisburseLoanDeps {
   borrowers: Borrowers;
   mobileMoney: Pick<MobileMoney, 'transfer'>;
   journal: JournalWriter;
-  unitOfWork: UnitOfWork;
+  uow: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
   notifier: Notifier;
@@ -59,7 +59,7 @@ export type DisburseLoanError = 'loan_not_found' | 'loan_transition_not_allowed'
 
 /** Books the loan's first disbursement attempt, then sends it. An unreachable provider leaves it pending (re-sent by polling). */
 export async function disburseLoan(deps: DisburseLoanDeps, input: { loanId: string }): Promise<Result<Loan, DisburseLoanError>> {
-  const opened = await deps.unitOfWork.run(() => bookDisbursement(deps, input.loanId, 1));
+  const opened = await deps.uow.run(() => bookDisbursement(deps, input.loanId, 1));
   if (!opened.ok) return opened;
   const sent = await sendDisbursement(deps, opened.value.reference);
   if (!sent.ok && sent.error !== 'mobile_money_unavailable') return sent;
@@ -93,8 +93,8 @@ export function settleDisbursement(
   deps: DisburseLoanDeps,
   report: { reference: string; status: 'successful' | 'failed' },
 ): Promise<Result<DisbursementSettlement, 'payment_not_found'>> {
-  const { disbursements, loans, journal, unitOfWork, clock, ids } = deps;
-  return unitOfWork.run(async () => {
+  const { disbursements, loans, journal, uow, clock, ids } = deps;
+  return uow.run(async () => {
     const attempt = await disbursements.findAttempt(report.reference);
     if (!attempt) return err('payment_not_found');
     if (attempt.status !== 'pending') return ok(attempt.status === 'failed' && report.status === 'successful' ? ('contradicts_books' as const) : ('exists' as const));
@@ -129,8 +129,8 @@ export async function retryDisbursement(
   deps: DisburseLoanDeps,
   reference: string,
 ): Promise<{ outcome: 'retried'; attempt: DisbursementAttempt } | { outcome: 'given_up' | 'not_due' }> {
-  const { disbursements, unitOfWork, clock } = deps;
-  const next = await unitOfWork.run(async (): Promise<DisbursementAttempt | 'given_up' | 'not_due'> => {
+  const { disbursements, uow, clock } = deps;
+  const next = await uow.run(async (): Promise<DisbursementAttempt | 'given_up' | 'not_due'> => {
     const failed = await disbursements.findAttempt(reference);
     if (!failed || failed.status !== 'failed' || !failed.retryAt || failed.retryAt.getTime() > clock.now().getTime()) return 'not_due';
     await disbursements.saveAttempt({ ...failed, retryAt: undefined });

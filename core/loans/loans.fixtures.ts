@@ -48,6 +48,9 @@ export class InMemoryLoanRepository implements LoanRepository {
   async findRepayment(provider: string, providerReference: string) {
     return this.repayments.find((r) => r.provider === provider && r.providerReference === providerReference);
   }
+  async listRepayments(loanId: string) {
+    return this.repayments.filter((r) => r.loanId === loanId);
+  }
   async saveRepayment(repayment: LoanRepayment) {
     this.repayments.push(repayment);
   }
@@ -166,7 +169,7 @@ export function loansWorld(now = '2026-01-31T10:00:00Z') {
     audit: new RecordingAuditTrail(),
     borrowers: new FakeBorrowers(),
     mobileMoney: new FakeMobileMoney(),
-    unitOfWork: new DirectUnitOfWork(),
+    uow: new DirectUnitOfWork(),
     clock: new FixedClock(new Date(now)),
     ids: new SequentialIds('loan'),
   };

@@ -10,7 +10,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disburseLoan } from '../../core/loans/disburse-loan.ts';
 import { Money } from '../../core/money/money.ts';
-import { Lending } from '../../apps/modules/loans-module.ts';
+import { TOKENS } from '../../apps/container.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { registerMember, type TestMember } from '../support/savings-journey.ts';
@@ -40,9 +40,9 @@ async function expectBooks(loanId: string, paidOutCentimes: number) {
   expect(await balance(`loan:${loanId}`)).toBe(paidOutCentimes);
 }
 
-const approvedLoan = () => inContext(() => saveApprovedLoan(t.container.get(Lending), borrower.id, clock.now()));
+const approvedLoan = () => inContext(() => saveApprovedLoan(t.container.get(TOKENS.LoanRepository), borrower.id, clock.now()));
 
-const disburse = (loanId: string) => inContext(() => disburseLoan(t.container.get(Lending).deps, { loanId }));
+const disburse = (loanId: string) => inContext(() => disburseLoan(t.container.get(TOKENS.LoanDisbursementPorts), { loanId }));
 
 beforeAll(async () => {
   db = await createTestDatabase();

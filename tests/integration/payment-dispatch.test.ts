@@ -9,9 +9,9 @@ import { RequestContext } from '@mikro-orm/core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disburseLoan } from '../../core/loans/disburse-loan.ts';
+import { StartLoanRepayment } from '../../core/loans/start-loan-repayment.ts';
 import { Money } from '../../core/money/money.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
-import { Lending } from '../../apps/modules/loans-module.ts';
 import { SettlePaymentReport } from '../../apps/payments/settle-payment-report.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { FakeClock } from '../support/fake-clock.ts';
@@ -98,13 +98,14 @@ describe('loan payments through the one dispatch point', () => {
 
   it('a repayment whose callback was lost is confirmed by the polling job', async () => {
     const borrower = members[1]!;
-    const lending = t.container.get(Lending);
+    const loans = t.container.get(TOKENS.LoanRepository);
+    const disbursement = t.container.get(TOKENS.LoanDisbursementPorts);
     loanId = '7d6f3a52-3c1b-4a8e-9d2f-1a2b3c4d5e6f';
     await inContext(async () => {
-      await saveApprovedLoan(lending, borrower.id, clock.now(), loanId);
-      const disbursed = await disburseLoan(lending.deps, { loanId });
+      await saveApprovedLoan(loans, borrower.id, clock.now(), loanId);
+      const disbursed = await disburseLoan(disbursement, { loanId });
       expect(disbursed.ok).toBe(true);
-      const started = await lending.startRepayment({ memberId: borrower.id, loanId, scope: 'instalment', idempotencyKey: 'repay-1' });
+      const started = await t.container.get(StartLoanRepayment).execute({ memberId: borrower.id, loanId, scope: 'instalment', idempotencyKey: 'repay-1' });
       if (!started.ok) throw new Error(started.error);
       reference = started.value.collection.reference;
     });

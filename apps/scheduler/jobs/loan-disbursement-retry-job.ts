@@ -11,9 +11,9 @@
  * - One loan's failure is logged and does not stop the others.
  */
 import type { Logger } from 'pino';
+import type { retryDisbursement } from '../../../core/loans/disburse-loan.ts';
 import type { DisbursementAttemptRepository } from '../../../core/loans/ports.ts';
 import type { Clock } from '../../../core/shared/clock.ts';
-import type { Lending } from '../../modules/loans-module.ts';
 import type { Job, JobReport } from '../job-runner.ts';
 import { RETRY_BATCH } from './payout-retry-job.ts';
 
@@ -21,14 +21,22 @@ export class LoanDisbursementRetryJob implements Job {
   readonly name = 'loan-disbursement-retry';
   readonly schedules = ['* * * * *'];
 
-  constructor(private readonly deps: { disbursements: DisbursementAttemptRepository; lending: Lending; clock: Clock; logger: Logger }) {}
+  constructor(
+    private readonly deps: {
+      disbursements: DisbursementAttemptRepository;
+      /** Makes the next attempt of a failed disbursement whose backoff is over (core/loans/disburse-loan.ts). */
+      retryDisbursement: (reference: string) => ReturnType<typeof retryDisbursement>;
+      clock: Clock;
+      logger: Logger;
+    },
+  ) {}
 
   async run(): Promise<JobReport> {
-    const { disbursements, lending, clock, logger } = this.deps;
+    const { disbursements, retryDisbursement, clock, logger } = this.deps;
     const report = { retried: 0, givenUp: 0, notDue: 0, errors: 0 };
     for (const failed of await disbursements.listRetriesDue(clock.now(), RETRY_BATCH)) {
       try {
-        const retried = await lending.retryDisbursement(failed.reference);
+        const retried = await retryDisbursement(failed.reference);
         if (retried.outcome === 'retried') report.retried++;
         else if (retried.outcome === 'not_due') report.notDue++;
         else {

@@ -22,12 +22,12 @@
 import type { Logger } from 'pino';
 import type { Money } from '../../../core/money/money.ts';
 import type { MobileMoneyProvider } from '../../../core/payments/ports.ts';
+import type { sendDisbursement } from '../../../core/loans/disburse-loan.ts';
 import type { ReconcilePayment } from '../../../core/payments/reconcile-payment.ts';
 import type { Clock } from '../../../core/shared/clock.ts';
 import type { SavingsTransfers } from '../../../core/tontines/savings-transfers.ts';
 import type { LoanDisbursementAttempts, MikroOrmLoanCollections } from '../../../adapters/postgres/mikro-orm-loan-repository.ts';
 import type { PostgresPaymentRepository } from '../../../adapters/postgres/postgres-payment-repository.ts';
-import type { Lending } from '../../modules/loans-module.ts';
 import type { SettlePaymentReport } from '../../payments/settle-payment-report.ts';
 import type { Job, JobReport } from '../job-runner.ts';
 
@@ -52,7 +52,8 @@ export class PaymentPollingJob implements Job {
       payments: PostgresPaymentRepository;
       loanCollections: MikroOrmLoanCollections;
       disbursements: LoanDisbursementAttempts;
-      lending: Lending;
+      /** Re-sends a pending loan disbursement under its same reference (core/loans/disburse-loan.ts). */
+      sendDisbursement: (reference: string) => ReturnType<typeof sendDisbursement>;
       reconcile: ReconcilePayment;
       settle: SettlePaymentReport;
       transfers: SavingsTransfers;
@@ -89,7 +90,7 @@ export class PaymentPollingJob implements Job {
   }
 
   private async poll(payment: Pollable): Promise<PollOutcome> {
-    const { reconcile, settle, transfers, lending, logger } = this.deps;
+    const { reconcile, settle, transfers, sendDisbursement, logger } = this.deps;
     const reconciled = await reconcile.execute({ direction: payment.kind === 'collection' ? 'collection' : 'transfer', reference: payment.reference });
     if (reconciled.ok) {
       const { outcome } = reconciled.value;
@@ -100,7 +101,7 @@ export class PaymentPollingJob implements Job {
       // The provider itself says it never saw this reference, PAYMENT_POLL_AFTER_SECONDS after we
       // stored it: a transfer is sent (again) under the same reference, a collection given up.
       if (payment.kind !== 'collection') {
-        const sent = payment.kind === 'transfer' ? await transfers.send(payment.reference) : await lending.sendDisbursement(payment.reference);
+        const sent = payment.kind === 'transfer' ? await transfers.send(payment.reference) : await sendDisbursement(payment.reference);
         return sent.ok ? 'resent' : sent.error === 'mobile_money_refused' ? 'failed' : 'unavailable';
       }
       const expired = await settle.expire(payment.reference, payment.amount);
