@@ -62,7 +62,8 @@ interface LoanPorts extends DisburseLoanDeps {
   audit: AuditTrail;
 }
 
-const LOAN_PORTS = [
+/** The tokens of `loanPorts`' arguments, in order (read when the module loads: apps/container.ts imports this file). */
+const loanPortTokens = () => [
   TOKENS.LoanRepository,
   TOKENS.LoanCollections,
   TOKENS.DisbursementAttempts,
@@ -144,6 +145,7 @@ export const loansModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.MemberSavings).toService(MemberCreditRecords);
   bind(TOKENS.CreditHistories).toService(MemberCreditRecords);
 
+  const LOAN_PORTS = loanPortTokens();
   bind(TOKENS.LoanDisbursementPorts).toResolvedValue((...ports: Parameters<typeof loanPorts>): DisburseLoanDeps => loanPorts(...ports), [...LOAN_PORTS]);
   const useCase = <T>(make: (ports: LoanPorts) => T) => (...ports: Parameters<typeof loanPorts>) => make(loanPorts(...ports));
   bind(ShowKeyFacts).toResolvedValue(useCase((p) => new ShowKeyFacts(p)), [...LOAN_PORTS]);
