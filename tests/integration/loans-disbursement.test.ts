@@ -3,7 +3,7 @@
  * ledger entry, pending row) before the provider is asked, so a callback that arrives before
  * `transfer` returns settles it; a failed one is reversed in the ledger, the loan is approved
  * again, and `loan-disbursement-retry` sends `<reference>-2` after the backoff; one whose callback
- * never came is confirmed by `payment-polling` (the same SettlePaymentReport → Lending path).
+ * never came is confirmed by `payment-polling` (the same SettlePaymentReport → ConfirmLoanPayment path).
  * The ledger balances after each.
  */
 import { RequestContext } from '@mikro-orm/core';
