@@ -5,7 +5,7 @@
  * they call: `loanRouteUseCases` for the loan routes; the CLI, the jobs, USSD and the payment
  * dispatcher get theirs from their own modules.
  */
-import type { Container } from 'inversify';
+import type { Container, ServiceIdentifier } from 'inversify';
 import { ContainerModule } from 'inversify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AccountRepository } from '../../core/accounts/ports.ts';
@@ -61,6 +61,9 @@ interface LoanPorts extends DisburseLoanDeps {
   consents: ScoringConsents;
   audit: AuditTrail;
 }
+
+/** Every port of the module, in one object each use case is made from. */
+const LOAN_PORTS: ServiceIdentifier<LoanPorts> = Symbol.for('ikimina.loans.Ports');
 
 /** The tokens of `loanPorts`' arguments, in order (read when the module loads: apps/container.ts imports this file). */
 const loanPortTokens = () => [
@@ -145,23 +148,22 @@ export const loansModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.MemberSavings).toService(MemberCreditRecords);
   bind(TOKENS.CreditHistories).toService(MemberCreditRecords);
 
-  const LOAN_PORTS = loanPortTokens();
-  bind(TOKENS.LoanDisbursementPorts).toResolvedValue((...ports: Parameters<typeof loanPorts>): DisburseLoanDeps => loanPorts(...ports), [...LOAN_PORTS]);
-  const useCase = <T>(make: (ports: LoanPorts) => T) => (...ports: Parameters<typeof loanPorts>) => make(loanPorts(...ports));
-  bind(ShowKeyFacts).toResolvedValue(useCase((p) => new ShowKeyFacts(p)), [...LOAN_PORTS]);
-  bind(ApplyForLoan).toResolvedValue(useCase((p) => new ApplyForLoan(p)), [...LOAN_PORTS]);
-  bind(ListMemberLoans).toResolvedValue(useCase((p) => new ListMemberLoans(p)), [...LOAN_PORTS]);
-  bind(ShowLoan).toResolvedValue(useCase((p) => new ShowLoan(p)), [...LOAN_PORTS]);
-  bind(ShowLoanPayments).toResolvedValue(useCase((p) => new ShowLoanPayments(p)), [...LOAN_PORTS]);
-  bind(ShowKeyFactsStatement).toResolvedValue(useCase((p) => new ShowKeyFactsStatement(p)), [...LOAN_PORTS]);
-  bind(StartLoanRepayment).toResolvedValue(useCase((p) => new StartLoanRepayment(p)), [...LOAN_PORTS]);
-  bind(ConfirmLoanPayment).toResolvedValue(useCase((p) => new ConfirmLoanPayment(p)), [...LOAN_PORTS]);
-  bind(SummarizeLoans).toResolvedValue(useCase((p) => new SummarizeLoans(p)), [...LOAN_PORTS]);
-  bind(RecommendLoans).toResolvedValue(useCase((p) => new RecommendLoans(p)), [...LOAN_PORTS]);
-  bind(ShowCreditScore).toResolvedValue(useCase((p) => new ShowCreditScore(p)), [...LOAN_PORTS]);
-  bind(AssessCredit).toResolvedValue(useCase((p) => new AssessCredit(p)), [...LOAN_PORTS]);
-  bind(ListPendingReviews).toResolvedValue(useCase((p) => new ListPendingReviews(p)), [...LOAN_PORTS]);
-  bind(ReviewLoan).toResolvedValue(useCase((p) => new ReviewLoan(p)), [...LOAN_PORTS]);
-  bind(RefreshLoanStatuses).toResolvedValue(useCase((p) => new RefreshLoanStatuses(p)), [...LOAN_PORTS]);
-  bind(SendInstalmentReminders).toResolvedValue(useCase((p) => new SendInstalmentReminders(p)), [...LOAN_PORTS]);
+  bind(LOAN_PORTS).toResolvedValue(loanPorts, [...loanPortTokens()]);
+  bind(TOKENS.LoanDisbursementPorts).toService(LOAN_PORTS);
+  bind(ShowKeyFacts).toResolvedValue((p: LoanPorts) => new ShowKeyFacts(p), [LOAN_PORTS]);
+  bind(ApplyForLoan).toResolvedValue((p: LoanPorts) => new ApplyForLoan(p), [LOAN_PORTS]);
+  bind(ListMemberLoans).toResolvedValue((p: LoanPorts) => new ListMemberLoans(p), [LOAN_PORTS]);
+  bind(ShowLoan).toResolvedValue((p: LoanPorts) => new ShowLoan(p), [LOAN_PORTS]);
+  bind(ShowLoanPayments).toResolvedValue((p: LoanPorts) => new ShowLoanPayments(p), [LOAN_PORTS]);
+  bind(ShowKeyFactsStatement).toResolvedValue((p: LoanPorts) => new ShowKeyFactsStatement(p), [LOAN_PORTS]);
+  bind(StartLoanRepayment).toResolvedValue((p: LoanPorts) => new StartLoanRepayment(p), [LOAN_PORTS]);
+  bind(ConfirmLoanPayment).toResolvedValue((p: LoanPorts) => new ConfirmLoanPayment(p), [LOAN_PORTS]);
+  bind(SummarizeLoans).toResolvedValue((p: LoanPorts) => new SummarizeLoans(p), [LOAN_PORTS]);
+  bind(RecommendLoans).toResolvedValue((p: LoanPorts) => new RecommendLoans(p), [LOAN_PORTS]);
+  bind(ShowCreditScore).toResolvedValue((p: LoanPorts) => new ShowCreditScore(p), [LOAN_PORTS]);
+  bind(AssessCredit).toResolvedValue((p: LoanPorts) => new AssessCredit(p), [LOAN_PORTS]);
+  bind(ListPendingReviews).toResolvedValue((p: LoanPorts) => new ListPendingReviews(p), [LOAN_PORTS]);
+  bind(ReviewLoan).toResolvedValue((p: LoanPorts) => new ReviewLoan(p), [LOAN_PORTS]);
+  bind(RefreshLoanStatuses).toResolvedValue((p: LoanPorts) => new RefreshLoanStatuses(p), [LOAN_PORTS]);
+  bind(SendInstalmentReminders).toResolvedValue((p: LoanPorts) => new SendInstalmentReminders(p), [LOAN_PORTS]);
 });
