@@ -61,6 +61,8 @@ import { SessionStarter } from '../core/accounts/start-session.ts';
 import { ConfirmContributionPayment } from '../core/contributions/confirm-contribution-payment.ts';
 import { ListMemberContributions } from '../core/contributions/list-member-contributions.ts';
 import { ListTontineContributions } from '../core/contributions/list-tontine-contributions.ts';
+import type { LoanCollectionRepository } from '../core/loans/ports.ts';
+import { ConfirmLoanPayment } from '../core/loans/confirm-loan-payment.ts';
 import { PayContribution } from '../core/contributions/pay-contribution.ts';
 import { PayContributionByMobileMoney } from '../core/contributions/pay-contribution-by-mobile-money.ts';
 import type { ContributionRepository } from '../core/contributions/ports.ts';
@@ -116,7 +118,6 @@ import { MikroOrmAccountRepository } from '../adapters/postgres/mikro-orm-accoun
 import { PostgresAuditTrail } from '../adapters/postgres/postgres-audit-trail.ts';
 import { GroupCommit } from '../adapters/postgres/group-commit.ts';
 import { MikroOrmContributionRepository } from '../adapters/postgres/mikro-orm-contribution-repository.ts';
-import { MikroOrmLoanCollections } from '../adapters/postgres/mikro-orm-loan-repository.ts';
 import { MikroOrmTontineRepository } from '../adapters/postgres/mikro-orm-tontine-repository.ts';
 import { PostgresChat, PostgresMemberDirectory, PostgresNotificationStore } from '../adapters/postgres/postgres-community.ts';
 import { PostgresLedgerRepository } from '../adapters/postgres/postgres-ledger-repository.ts';
@@ -137,7 +138,7 @@ import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-test-numbers.ts';
 import { SettlePaymentReport } from './payments/settle-payment-report.ts';
 import { demoModule } from './demo/module.ts';
-import { Lending, loansModule } from './modules/loans-module.ts';
+import { loansModule } from './modules/loans-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
 import { transfersModule } from './modules/transfers-module.ts';
 import { ussdModule } from './ussd/module.ts';
@@ -404,12 +405,12 @@ const savingsModule = new ContainerModule(({ bind }) => {
       confirm: ConfirmContributionPayment,
       payout: PayoutIfCycleComplete,
       settleTransfer: SettleTransfer,
-      lending: Lending,
-      loanCollections: MikroOrmLoanCollections,
+      confirmLoanPayment: ConfirmLoanPayment,
+      loanCollections: LoanCollectionRepository,
       notifier: OutboxNotifier,
       uow: UnitOfWork,
       logger: Logger,
-    ) => new SettlePaymentReport({ payments, contributions, tontines, confirm, payout, settleTransfer, lending, loanCollections, notifier, uow, logger }),
+    ) => new SettlePaymentReport({ payments, contributions, tontines, confirm, payout, settleTransfer, confirmLoanPayment, loanCollections, notifier, uow, logger }),
     [
       PostgresPaymentRepository,
       MikroOrmContributionRepository,
@@ -417,8 +418,8 @@ const savingsModule = new ContainerModule(({ bind }) => {
       ConfirmContributionPayment,
       PayoutIfCycleComplete,
       SettleTransfer,
-      Lending,
-      MikroOrmLoanCollections,
+      ConfirmLoanPayment,
+      TOKENS.LoanCollections,
       OutboxNotifier,
       base.uow,
       TOKENS.Logger,

@@ -28,6 +28,8 @@ import type { PinHasher } from '../core/accounts/ussd-pins.ts';
 import type { Digest } from '../core/audit/audit-chain.ts';
 import type { AuditLog, AuditTrail } from '../core/audit/ports.ts';
 import type { ContributionRepository } from '../core/contributions/ports.ts';
+import type { CreditAssessmentRepository, CreditHistories, ScoringConsents } from '../core/credit/ports.ts';
+import type { Borrowers, KeyFactsStatementRepository, LoanCollectionRepository, LoanReminderNotices, LoanRepository, MemberSavings } from '../core/loans/ports.ts';
 import type { JournalWriter, LedgerRepository } from '../core/ledger/ports.ts';
 import type { MailTransport } from '../core/notifications/mail-transport.ts';
 import type { Outbox, OutboxReader } from '../core/notifications/outbox.ts';
@@ -43,7 +45,6 @@ import type { PostgresUssdPins } from '../adapters/postgres/ussd-pins.ts';
 import type { SmsOutboxDispatcher } from '../adapters/sms/sms-outbox-dispatcher.ts';
 import type { Config } from './config.ts';
 import type { Job } from './scheduler/job-runner.ts';
-import type { MemberLoans } from './ussd/member-snapshots.ts';
 
 /** `name` is the token's global key: kept as it was when each module had its own table. */
 function token<T>(name: string): ServiceIdentifier<T> {
@@ -107,6 +108,16 @@ export const TOKENS = {
   Notifier: token<Notifier>('Notifier'),
   /** The append-only, hash-chained record of decisions (core/audit/ports.ts). */
   AuditTrail: token<AuditTrail>('AuditTrail'),
+  // Loans and credit (core/loans/ports.ts, core/credit/ports.ts); bound in apps/modules/loans-module.ts.
+  LoanRepository: token<LoanRepository>('LoanRepository'),
+  LoanCollections: token<LoanCollectionRepository>('LoanCollections'),
+  KeyFactsStatements: token<KeyFactsStatementRepository>('KeyFactsStatements'),
+  LoanReminderNotices: token<LoanReminderNotices>('LoanReminderNotices'),
+  Borrowers: token<Borrowers>('Borrowers'),
+  MemberSavings: token<MemberSavings>('MemberSavings'),
+  CreditHistories: token<CreditHistories>('CreditHistories'),
+  CreditAssessments: token<CreditAssessmentRepository>('CreditAssessments'),
+  ScoringConsents: token<ScoringConsents>('ScoringConsents'),
 
   // What the admin CLI reads, through ports (cli/ imports no adapter).
   Migrations: token<DatabaseMigrations>('Migrations'),
@@ -127,6 +138,4 @@ export const TOKENS = {
   UssdPins: token<PostgresUssdPins>('ussd.UssdPins'),
   /** PINs are hashed like passwords, at a cost chosen for PINs (docs/decisions.md). */
   PinHasher: token<PinHasher>('ussd.PinHasher'),
-  /** The loans module's Lending; a member without loans gets no loans entry in the menu. */
-  MemberLoans: token<MemberLoans>('ussd.MemberLoans'),
 };

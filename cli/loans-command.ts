@@ -2,7 +2,7 @@
  * `loans review`: the loan officer's desk. Without arguments it lists the loans waiting for review
  * with the applicant's score and loan limit and, on a terminal, asks which one to decide and how;
  * `--approve <id>` or `--reject <id> --reason "…"` decide directly. The member is notified, and an
- * approved loan is disbursed at once (core decideLoan, disburseLoan through `Lending.review`).
+ * approved loan is disbursed at once (core ListPendingReviews and ReviewLoan).
  *
  * Guarantees
  * - Arguments are validated with zod; a missing reason is asked only on a terminal, otherwise the
@@ -12,17 +12,24 @@
 import { input, select } from '@inquirer/prompts';
 import Table from 'cli-table3';
 import type { Command } from 'commander';
-import type { Container } from 'inversify';
 import { z } from 'zod';
-import { Lending } from '../apps/modules/loans-module.ts';
+import type { ListPendingReviews } from '../core/loans/list-pending-reviews.ts';
+import type { ReviewLoan } from '../core/loans/review-loan.ts';
 import { adminActor } from './operator.ts';
 
-type InContext = <T>(work: (container: Container) => Promise<T>) => Promise<T>;
+/** The use cases of the loan officer's desk. */
+export interface LoanReviewUseCases {
+  listPendingReviews: Pick<ListPendingReviews, 'execute'>;
+  reviewLoan: Pick<ReviewLoan, 'execute'>;
+}
+
+/** Runs `work` with the use cases, inside a database request context. */
+type WithLoanUseCases = <T>(work: (useCases: LoanReviewUseCases) => Promise<T>) => Promise<T>;
 
 const LoanId = z.uuid({ error: 'the loan id must be a UUID (see `loans review`)' });
 const Reason = z.string().trim().min(5, { error: 'the reason must be at least 5 characters' }).max(500);
 
-export function addLoanCommands(program: Command, env: { write(text: string): void; interactive: boolean; osUser: string }, inContext: InContext): void {
+export function addLoanCommands(program: Command, env: { write(text: string): void; interactive: boolean; osUser: string }, withUseCases: WithLoanUseCases): void {
   program
     .command('loans')
     .description('loans')
@@ -35,7 +42,7 @@ export function addLoanCommands(program: Command, env: { write(text: string): vo
       const usage = (message: string) => command.error(`error: ${message}\n\n${command.helpInformation()}`, { exitCode: 2, code: 'ikimina.usage' });
       if (options.approve && options.reject) usage('give --approve or --reject, not both');
       const decidedBy = adminActor(command, env.osUser);
-      const pending = await inContext((c) => c.get(Lending).pendingReviews());
+      const pending = await withUseCases((u) => u.listPendingReviews.execute());
       let decision: 'approve' | 'reject' | undefined = options.approve ? 'approve' : options.reject ? 'reject' : undefined;
       let loanId = options.approve ?? options.reject;
 
@@ -62,7 +69,7 @@ export function addLoanCommands(program: Command, env: { write(text: string): vo
         if (!parsed.success) return usage(parsed.error.issues[0]!.message);
         reason = parsed.data;
       }
-      const result = await inContext((c) => c.get(Lending).review({ loanId: id.data, decision, decidedBy, ...(reason === undefined ? {} : { reason }) }));
+      const result = await withUseCases((u) => u.reviewLoan.execute({ loanId: id.data, decision, decidedBy, ...(reason === undefined ? {} : { reason }) }));
       if (!result.ok) return command.error(`error: ${result.error}`, { exitCode: 1, code: `ikimina.${result.error}` });
       env.write(`Loan ${result.value.id} is now ${result.value.status}. The member has been notified.\n`);
     });

@@ -23,6 +23,8 @@ import { SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
 import { describeBreak, type AuditDetails, type ChainedAuditRow } from '../core/audit/audit-chain.ts';
 import { VerifyAuditLog } from '../core/audit/verify-audit-log.ts';
 import type { OutboxReader, StoredOutboxMessage } from '../core/notifications/outbox.ts';
+import { ListPendingReviews } from '../core/loans/list-pending-reviews.ts';
+import { ReviewLoan } from '../core/loans/review-loan.ts';
 import { JobRunner } from '../apps/scheduler/job-runner.ts';
 import { TOKENS } from '../apps/tokens.ts';
 import { addLoanCommands } from './loans-command.ts';
@@ -263,7 +265,7 @@ export function buildProgram(env: CliEnvironment): Command {
       }
     });
 
-  addLoanCommands(program, env, inContext);
+  addLoanCommands(program, env, (work) => inContext((c) => work({ listPendingReviews: c.get(ListPendingReviews), reviewLoan: c.get(ReviewLoan) })));
   addTransferCommands(program, env, inContext);
 
   const audit = program.command('audit').description('the append-only audit log of decisions and admin actions');

@@ -12,6 +12,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreditAssessment, CreditAssessmentRepository, ScoringConsents } from '../../core/credit/ports.ts';
 import type { CreditFactor, CreditRating } from '../../core/credit/scorecard.ts';
+import type { LoanReminderNotices } from '../../core/loans/ports.ts';
 import { Money } from '../../core/money/money.ts';
 import { sqlArray } from './sql-array.ts';
 
@@ -69,7 +70,7 @@ export class PostgresScoringConsents implements ScoringConsents {
   }
 }
 
-export class PostgresLoanReminderNotices {
+export class PostgresLoanReminderNotices implements LoanReminderNotices {
   constructor(private readonly em: EntityManager) {}
 
   async sentKeys(keys: readonly string[]): Promise<Set<string>> {

@@ -8,29 +8,22 @@ import type { AccountRepository } from '../../core/accounts/ports.ts';
 import { SeedDemoAccounts } from '../../core/accounts/seed-demo-accounts.ts';
 import type { ContributionRepository } from '../../core/contributions/ports.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
-import type { DemoLending, SandboxApprovals } from '../../core/demo/ports.ts';
+import type { SandboxApprovals } from '../../core/demo/ports.ts';
 import { SeedDemoWorld } from '../../core/demo/seed-demo-world.ts';
 import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
 import { CreateTontine } from '../../core/tontines/create-tontine.ts';
 import { JoinTontine } from '../../core/tontines/join-tontine.ts';
 import type { MemberWallets, TontineRepository } from '../../core/tontines/ports.ts';
 import { TOKENS } from '../tokens.ts';
-import { Lending } from '../modules/loans-module.ts';
+import { ApplyForLoan } from '../../core/loans/apply-for-loan.ts';
+import { ReviewLoan } from '../../core/loans/review-loan.ts';
+import { ShowKeyFacts } from '../../core/loans/show-key-facts.ts';
+import { ShowLoan } from '../../core/loans/show-loan.ts';
+import { StartLoanRepayment } from '../../core/loans/start-loan-repayment.ts';
 
 export const DEMO_TOKENS = {
   SeedDemoWorld: Symbol.for('ikimina.SeedDemoWorld'),
 };
-
-/** The one place the demo world meets the loans module: each step the member's or officer's own call. */
-function demoLending(lending: Lending): DemoLending {
-  return {
-    showKeyFacts: (input) => lending.showKeyFacts(input),
-    apply: (input) => lending.apply(input),
-    approve: (input) => lending.review({ ...input, decision: 'approve' }),
-    startRepayment: (input) => lending.startRepayment(input),
-    loanOf: (memberId, loanId) => lending.loanOf(memberId, loanId),
-  };
-}
 
 export const demoModule = new ContainerModule(({ bind }) => {
   bind<SeedDemoWorld | null>(DEMO_TOKENS.SeedDemoWorld).toResolvedValue(
@@ -45,10 +38,14 @@ export const demoModule = new ContainerModule(({ bind }) => {
       joinTontine: JoinTontine,
       payContribution: PayContribution,
       reconcilePayment: ReconcilePayment,
-      lending: Lending,
+      showKeyFacts: ShowKeyFacts,
+      applyForLoan: ApplyForLoan,
+      reviewLoan: ReviewLoan,
+      startLoanRepayment: StartLoanRepayment,
+      showLoan: ShowLoan,
     ) =>
       sandbox
-        ? new SeedDemoWorld({ sandbox, seedAccounts, accounts, tontines, contributions, wallets, createTontine, joinTontine, payContribution, reconcilePayment, lending: demoLending(lending) })
+        ? new SeedDemoWorld({ sandbox, seedAccounts, accounts, tontines, contributions, wallets, createTontine, joinTontine, payContribution, reconcilePayment, lending: { showKeyFacts, applyForLoan, reviewLoan, startLoanRepayment, showLoan } })
         : null,
     [
       TOKENS.SandboxApprovals,
@@ -61,7 +58,11 @@ export const demoModule = new ContainerModule(({ bind }) => {
       JoinTontine,
       PayContribution,
       ReconcilePayment,
-      Lending,
+      ShowKeyFacts,
+      ApplyForLoan,
+      ReviewLoan,
+      StartLoanRepayment,
+      ShowLoan,
     ],
   );
 });

@@ -1,7 +1,7 @@
 /**
  * The loans and credit API (/api/loans…, /api/credit-score…). Each route parses with zod, calls
- * `Lending` (one core use case or read), maps its result through the one error table and shapes
- * the answer. Amounts leave as decimal strings with two decimals.
+ * one use case of core/loans or core/credit, maps its result through the one error table and
+ * shapes the answer. Amounts leave as decimal strings with two decimals.
  *
  * Guarantees
  * - Every route needs a signed-in member and acts on that member's records only: another member's
@@ -10,21 +10,29 @@
  *   same loan or repayment request (200) and creates nothing new.
  */
 import { Router } from '@koa/router';
-import type { Container } from 'inversify';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
+import type { AssessCredit } from '../../core/credit/assess-credit.ts';
 import type { CreditAssessment } from '../../core/credit/ports.ts';
+import type { ShowCreditScore } from '../../core/credit/show-credit-score.ts';
+import type { ApplyForLoan } from '../../core/loans/apply-for-loan.ts';
+import type { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
 import type { KeyFactsStatement, LoanCollection, LoanRepayment } from '../../core/loans/ports.ts';
 import type { Instalment } from '../../core/loans/amortisation.ts';
 import type { LoanRecommendation } from '../../core/loans/loan-recommendations.ts';
 import type { LoanSummary } from '../../core/loans/loan-summary.ts';
 import { LOAN_APPLICATION_MESSAGES, ratePercent, type LoanApplicationError } from '../../core/loans/loan-terms.ts';
-import { amountOwed, nextPayment, statusAt, type Loan } from '../../core/loans/loan.ts';
+import { amountOwed, instalmentStandings, nextPayment, statusAt, type InstalmentStanding, type Loan } from '../../core/loans/loan.ts';
+import type { RecommendLoans } from '../../core/loans/recommend-loans.ts';
+import type { ShowKeyFactsStatement } from '../../core/loans/show-key-facts-statement.ts';
+import type { ShowKeyFacts } from '../../core/loans/show-key-facts.ts';
+import type { ShowLoanPayments } from '../../core/loans/show-loan-payments.ts';
+import type { ShowLoan } from '../../core/loans/show-loan.ts';
+import type { StartLoanRepayment } from '../../core/loans/start-loan-repayment.ts';
+import type { SummarizeLoans } from '../../core/loans/summarize-loans.ts';
 import { Money } from '../../core/money/money.ts';
-import { compareDates, kigaliDateOf, parseDate } from '../../core/shared/calendar.ts';
-import { TOKENS } from '../container.ts';
-import { Lending } from '../modules/loans-module.ts';
-import type { Authentication, AuthState } from './auth-routes.ts';
+import type { Clock } from '../../core/shared/clock.ts';
+import type { AuthState } from './auth-routes.ts';
 import { sendError, type ErrorCode } from './errors.ts';
 import { AssessRequest, KeyFactsRequest, LoanApplicationRequest, RepaymentRequest } from './loan-schemas.ts';
 import { idempotencyKeyOf } from './payment-routes.ts';
@@ -63,18 +71,7 @@ const presentInstalment = (i: Instalment) => ({
   balanceAfter: i.balanceAfter.toDecimal(),
 });
 
-/** Each instalment with what was paid on it, in the order repayments fill the schedule. */
-function presentSchedule(loan: Loan, now: Date) {
-  let left = loan.totalPaid;
-  const today = kigaliDateOf(now);
-  return loan.schedule.map((i) => {
-    const paid = Money.min(left, i.amount);
-    left = left.minus(paid);
-    const late = compareDates(today, parseDate(i.dueDate)!) > 0;
-    const status = paid.equals(i.amount) ? 'paid' : late ? 'overdue' : paid.isPositive() ? 'partly_paid' : 'upcoming';
-    return { ...presentInstalment(i), amountPaid: paid.toDecimal(), status };
-  });
-}
+const presentStanding = (s: InstalmentStanding) => ({ ...presentInstalment(s.instalment), amountPaid: s.amountPaid.toDecimal(), status: s.status });
 
 function presentKeyFacts(s: KeyFactsStatement) {
   const f = s.facts;
@@ -151,29 +148,44 @@ function fail(ctx: Context, code: ErrorCode | LoanApplicationError): void {
 
 const LoanId = z.uuid();
 
-export function loanRoutes(container: Container, auth: Authentication): Router {
+/** The use cases the loan routes call, each by the name of what the member intends. */
+export interface LoanRouteUseCases {
+  listMemberLoans: Pick<ListMemberLoans, 'execute'>;
+  showKeyFacts: Pick<ShowKeyFacts, 'execute'>;
+  applyForLoan: Pick<ApplyForLoan, 'execute'>;
+  summarizeLoans: Pick<SummarizeLoans, 'execute'>;
+  recommendLoans: Pick<RecommendLoans, 'execute'>;
+  showLoan: Pick<ShowLoan, 'execute'>;
+  showKeyFactsStatement: Pick<ShowKeyFactsStatement, 'execute'>;
+  showLoanPayments: Pick<ShowLoanPayments, 'execute'>;
+  startLoanRepayment: Pick<StartLoanRepayment, 'execute'>;
+  showCreditScore: Pick<ShowCreditScore, 'execute'>;
+  assessCredit: Pick<AssessCredit, 'execute'>;
+}
+
+/** `authenticated` signs the member in (requireUser); `clock` dates the statuses answered. */
+export function loanRoutes(useCases: LoanRouteUseCases, channel: { authenticated: Middleware; clock: Clock }): Router {
   const router = new Router({ prefix: '/api' });
-  const authenticated = auth.required;
-  const lending = () => container.get(Lending);
-  const now = () => container.get(TOKENS.Clock).now();
+  const { authenticated, clock } = channel;
+  const now = () => clock.now();
   const memberOf = (ctx: Context) => (ctx.state.auth as AuthState).user.id;
   /** The member's own loan, or a 404 answered. */
   const ownLoan = async (ctx: Context): Promise<Loan | undefined> => {
     const id = LoanId.safeParse(ctx.params.id);
-    const loan = id.success ? await lending().loanOf(memberOf(ctx), id.data) : undefined;
+    const loan = id.success ? await useCases.showLoan.execute({ memberId: memberOf(ctx), loanId: id.data }) : undefined;
     if (!loan) sendError(ctx, 'loan_not_found');
     return loan;
   };
 
   router.get('/loans', authenticated, async (ctx) => {
     const at = now();
-    ctx.body = (await lending().listLoans(memberOf(ctx))).map((loan) => presentLoan(loan, at));
+    ctx.body = (await useCases.listMemberLoans.execute({ memberId: memberOf(ctx) })).map((loan) => presentLoan(loan, at));
   });
 
   router.post('/loans/key-facts', authenticated, async (ctx) => {
     const input = parseBody(ctx, KeyFactsRequest);
     if (!input) return;
-    const shown = await lending().showKeyFacts({ memberId: memberOf(ctx), amount: Money.ofFrancs(input.amount), termMonths: input.termMonths, purpose: input.purpose });
+    const shown = await useCases.showKeyFacts.execute({ memberId: memberOf(ctx), amount: Money.ofFrancs(input.amount), termMonths: input.termMonths, purpose: input.purpose });
     if (!shown.ok) return fail(ctx, shown.error);
     ctx.status = 201;
     ctx.body = presentKeyFacts(shown.value);
@@ -184,7 +196,7 @@ export function loanRoutes(container: Container, auth: Authentication): Router {
     if (key === null) return;
     const input = parseBody(ctx, LoanApplicationRequest);
     if (!input) return;
-    const result = await lending().apply({
+    const result = await useCases.applyForLoan.execute({
       memberId: memberOf(ctx),
       amount: Money.ofFrancs(input.amount),
       termMonths: input.termMonths,
@@ -200,11 +212,11 @@ export function loanRoutes(container: Container, auth: Authentication): Router {
   });
 
   router.get('/loans/summary', authenticated, async (ctx) => {
-    ctx.body = presentSummary(await lending().summary(memberOf(ctx)));
+    ctx.body = presentSummary(await useCases.summarizeLoans.execute({ memberId: memberOf(ctx) }));
   });
 
   router.get('/loans/recommendations', authenticated, async (ctx) => {
-    ctx.body = (await lending().recommendations(memberOf(ctx))).map(presentRecommendation);
+    ctx.body = (await useCases.recommendLoans.execute({ memberId: memberOf(ctx) })).map(presentRecommendation);
   });
 
   router.get('/loans/:id', authenticated, async (ctx) => {
@@ -214,13 +226,13 @@ export function loanRoutes(container: Container, auth: Authentication): Router {
 
   router.get('/loans/:id/schedule', authenticated, async (ctx) => {
     const loan = await ownLoan(ctx);
-    if (loan) ctx.body = { loanId: loan.id, instalments: presentSchedule(loan, now()) };
+    if (loan) ctx.body = { loanId: loan.id, instalments: instalmentStandings(loan, now()).map(presentStanding) };
   });
 
   router.get('/loans/:id/key-facts', authenticated, async (ctx) => {
     const loan = await ownLoan(ctx);
     if (!loan) return;
-    const statement = await lending().keyFactsOf(memberOf(ctx), loan.id);
+    const statement = await useCases.showKeyFactsStatement.execute({ memberId: memberOf(ctx), loanId: loan.id });
     if (!statement) return sendError(ctx, 'key_facts_not_found');
     ctx.body = presentKeyFacts(statement);
   });
@@ -228,7 +240,7 @@ export function loanRoutes(container: Container, auth: Authentication): Router {
   router.get('/loans/:id/payments', authenticated, async (ctx) => {
     const loan = await ownLoan(ctx);
     if (!loan) return;
-    const history = await lending().paymentsOf(memberOf(ctx), loan.id);
+    const history = await useCases.showLoanPayments.execute({ memberId: memberOf(ctx), loanId: loan.id });
     ctx.body = { repayments: history?.repayments.map(presentRepayment) ?? [], requests: history?.collections.map(presentCollection) ?? [] };
   });
 
@@ -239,7 +251,7 @@ export function loanRoutes(container: Container, auth: Authentication): Router {
     if (!input) return;
     const id = LoanId.safeParse(ctx.params.id);
     if (!id.success) return sendError(ctx, 'loan_not_found');
-    const started = await lending().startRepayment({ memberId: memberOf(ctx), loanId: id.data, scope: input.scope, idempotencyKey: key });
+    const started = await useCases.startLoanRepayment.execute({ memberId: memberOf(ctx), loanId: id.data, scope: input.scope, idempotencyKey: key });
     if (!started.ok) return fail(ctx, started.error);
     if (started.value.outcome === 'exists' && started.value.collection.loanId !== id.data) return sendError(ctx, 'idempotency_key_reused');
     ctx.status = started.value.outcome === 'requested' ? 202 : 200;
@@ -247,7 +259,7 @@ export function loanRoutes(container: Container, auth: Authentication): Router {
   });
 
   router.get('/credit-score', authenticated, async (ctx) => {
-    const latest = await lending().latestAssessment(memberOf(ctx));
+    const latest = await useCases.showCreditScore.execute({ memberId: memberOf(ctx) });
     if (!latest) return sendError(ctx, 'credit_assessment_not_found');
     ctx.body = presentAssessment(latest);
   });
@@ -255,7 +267,7 @@ export function loanRoutes(container: Container, auth: Authentication): Router {
   router.post('/credit-score/assess', authenticated, async (ctx) => {
     const input = parseBody(ctx, ctx.request.body === undefined ? z.any().transform(() => ({ consent: false })) : AssessRequest);
     if (!input) return;
-    const assessed = await lending().assess(memberOf(ctx), input.consent);
+    const assessed = await useCases.assessCredit.execute({ memberId: memberOf(ctx), consent: input.consent });
     if (!assessed.ok) return fail(ctx, assessed.error);
     ctx.status = 201;
     ctx.body = presentAssessment(assessed.value);

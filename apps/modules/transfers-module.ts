@@ -24,11 +24,9 @@ import { RetryGivenUpTransfer } from '../../core/transfers/retry-given-up-transf
 import { RetryTransfer } from '../../core/transfers/retry-transfer.ts';
 import { SendTransfer } from '../../core/transfers/send-transfer.ts';
 import { SettleTransfer } from '../../core/transfers/settle-transfer.ts';
-import { MikroOrmLoanRepository } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
 import { PostgresOutgoingTransfers } from '../../adapters/postgres/postgres-outgoing-transfers.ts';
 import { PostgresPaymentDisputes } from '../../adapters/postgres/postgres-payment-disputes.ts';
 import { TOKENS } from '../tokens.ts';
-import { MemberCreditRecords } from './member-credit-records.ts';
 
 export const TRANSFER_TOKENS = {
   Policies: Symbol.for('ikimina.transfers.Policies') as ServiceIdentifier<TransferPolicies>,
@@ -45,7 +43,7 @@ export const transfersModule = new ContainerModule(({ bind }) => {
       const savings = new SavingsTransferPolicy({ tontines, wallets, notifier, requestTransfer });
       return { payout: savings, withdrawal: savings, loan_disbursement: new LoanDisbursementPolicy({ loans, borrowers, notifier, clock, requestTransfer }) };
     },
-    [RequestTransfer, TOKENS.TontineRepository, TOKENS.MemberWallets, MikroOrmLoanRepository, MemberCreditRecords, TOKENS.Notifier, TOKENS.Clock],
+    [RequestTransfer, TOKENS.TontineRepository, TOKENS.MemberWallets, TOKENS.LoanRepository, TOKENS.Borrowers, TOKENS.Notifier, TOKENS.Clock],
   );
   bind(SettleTransfer).toResolvedValue(
     (transfers: PostgresOutgoingTransfers, policies: TransferPolicies, journal: JournalWriter, uow: UnitOfWork, clock: Clock, ids: IdGenerator) =>

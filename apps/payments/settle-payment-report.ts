@@ -3,7 +3,7 @@
  * by callback (`PUT|POST /api/payments/callbacks/mtn`) or from the polling job's status query
  * (`collectionStatus` / `transferStatus`): both call this, so a payment settles the same way.
  * It is the one dispatch point: loan references (`isLoanPaymentReference`) go to
- * `Lending.confirmPayment`, contributions to ConfirmContributionPayment, payouts and withdrawals
+ * ConfirmLoanPayment, contributions to ConfirmContributionPayment, payouts and withdrawals
  * to the outgoing-transfers module (core/transfers SettleTransfer).
  *
  * Guarantees
@@ -37,8 +37,8 @@
 import type { Logger } from 'pino';
 import { ConfirmContributionPayment } from '../../core/contributions/confirm-contribution-payment.ts';
 import type { ConfirmPaymentError, Contribution } from '../../core/contributions/contribution.ts';
-import { isLoanPaymentReference } from '../../core/loans/confirm-loan-payment.ts';
-import type { LoanCollection } from '../../core/loans/ports.ts';
+import { isLoanPaymentReference, type ConfirmLoanPayment } from '../../core/loans/confirm-loan-payment.ts';
+import type { LoanCollection, LoanCollectionRepository } from '../../core/loans/ports.ts';
 import type { Money } from '../../core/money/money.ts';
 import type { MobileMoneyStatus, MobileMoneyStatusReport, PaymentRecord, PaymentRepository, Settled, SettleError, SettleOutcome } from '../../core/payments/ports.ts';
 import { err, ok, type Result } from '../../core/shared/result.ts';
@@ -46,9 +46,7 @@ import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import { PayoutIfCycleComplete } from '../../core/tontines/payout-if-cycle-complete.ts';
 import type { SettleTransfer } from '../../core/transfers/settle-transfer.ts';
 import type { MikroOrmContributionRepository } from '../../adapters/postgres/mikro-orm-contribution-repository.ts';
-import type { MikroOrmLoanCollections } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
 import type { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
-import type { Lending } from '../modules/loans-module.ts';
 import { TEMPLATE_TYPES } from '../notifications/catalogue.ts';
 import type { OutboxNotifier } from '../notifications/outbox-notifier.ts';
 import { GroupCommit } from '../../adapters/postgres/group-commit.ts';
@@ -71,8 +69,8 @@ export class SettlePaymentReport {
       confirm: ConfirmContributionPayment;
       payout: PayoutIfCycleComplete;
       settleTransfer: Pick<SettleTransfer, 'execute'>;
-      lending: Lending;
-      loanCollections: MikroOrmLoanCollections;
+      confirmLoanPayment: ConfirmLoanPayment;
+      loanCollections: LoanCollectionRepository;
       notifier: OutboxNotifier;
       uow: UnitOfWork;
       logger: Logger;
@@ -90,8 +88,8 @@ export class SettlePaymentReport {
   }
 
   private async settleLoan(report: MobileMoneyStatusReport): Promise<Result<Settled, SettleError>> {
-    const { lending, loanCollections, logger } = this.deps;
-    const confirmed = await lending.confirmPayment(report);
+    const { confirmLoanPayment, loanCollections, logger } = this.deps;
+    const confirmed = await confirmLoanPayment.execute(report);
     const collection = await loanCollections.findByReference(report.reference);
     // A disbursement has no collection: its transfer was booked when the provider accepted it.
     const paymentStatus = collection ? COLLECTION_STATUS[collection.status] : report.status;

@@ -6,6 +6,8 @@
 import { ContainerModule } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { RefreshLoanStatuses } from '../../core/loans/refresh-loan-statuses.ts';
+import { SendInstalmentReminders } from '../../core/loans/send-instalment-reminders.ts';
 import type { SmsSender } from '../../core/notifications/sms-sender.ts';
 import type { MobileMoney } from '../../core/payments/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
@@ -30,7 +32,6 @@ import type { Config } from '../config.ts';
 import { TOKENS } from '../tokens.ts';
 import { SettlePaymentReport } from '../payments/settle-payment-report.ts';
 import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
-import { Lending } from '../modules/loans-module.ts';
 import { JobRunner, type Job } from './job-runner.ts';
 import { OutboxDispatchJob } from './jobs/outbox-dispatch-job.ts';
 import { OverdueNoticesJob } from './jobs/overdue-notices-job.ts';
@@ -99,7 +100,10 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
     [MikroOrmTontineRepository, PayoutIfCycleComplete, TOKENS.Logger],
   );
 
-  bind(LoanRemindersJob).toResolvedValue((lending: Lending, clock: Clock, logger: Logger) => new LoanRemindersJob(lending, clock, logger), [Lending, TOKENS.Clock, TOKENS.Logger]);
+  bind(LoanRemindersJob).toResolvedValue(
+    (refreshLoanStatuses: RefreshLoanStatuses, sendInstalmentReminders: SendInstalmentReminders, logger: Logger) => new LoanRemindersJob({ refreshLoanStatuses, sendInstalmentReminders, logger }),
+    [RefreshLoanStatuses, SendInstalmentReminders, TOKENS.Logger],
+  );
 
   bind(TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RemindersJob, LoanRemindersJob, OverdueNoticesJob, PaymentPollingJob, PayoutDueJob, TransferRetryJob, RateLimitPruneJob]);
   bind(JobRunner).toResolvedValue((orm: MikroORM, jobs: Job[], logger: Logger) => new JobRunner(orm, jobs, logger), [

@@ -19,6 +19,7 @@ import type { Contribution } from '../../core/contributions/contribution.ts';
 import { savingsBalance } from '../../core/contributions/contribution-summary.ts';
 import type { ContributionRepository } from '../../core/contributions/ports.ts';
 import { nextPayment, statusAt, type Loan } from '../../core/loans/loan.ts';
+import type { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
 import type { Money } from '../../core/money/money.ts';
 import { compareDates, kigaliDateOf, parseDate } from '../../core/shared/calendar.ts';
 import type { TontineRepository } from '../../core/tontines/ports.ts';
@@ -29,11 +30,6 @@ import type { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 
 /** The menu shows the last three notifications. */
 const NOTIFICATIONS_SHOWN = 3;
-
-/** Where a member's loans are read from (the loans module's Lending). */
-export interface MemberLoans {
-  listLoans(memberId: string): Promise<readonly Loan[]>;
-}
 
 export interface CallerSnapshot {
   readonly member: MemberSnapshot;
@@ -47,7 +43,7 @@ export interface UssdMemberSnapshotsDeps {
   contributions: ContributionRepository;
   notifications: PostgresNotificationStore;
   directory: PostgresMemberDirectory;
-  loans: MemberLoans;
+  listMemberLoans: Pick<ListMemberLoans, 'execute'>;
 }
 
 export class UssdMemberSnapshots {
@@ -70,7 +66,7 @@ export class UssdMemberSnapshots {
         return { ...member, notifications: notifications.map((n) => ({ date: kigaliDateOf(n.createdAt), text: n.message })) };
       }
       case 'loans': {
-        const loans = await this.deps.loans.listLoans(userId);
+        const loans = await this.deps.listMemberLoans.execute({ memberId: userId });
         return { ...member, loans: loans.map((loan) => loanOf(loan, now)) };
       }
     }

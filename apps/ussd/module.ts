@@ -11,6 +11,7 @@ import { RegisterByPhone } from '../../core/accounts/register-by-phone.ts';
 import type { PinHasher } from '../../core/accounts/ussd-pins.ts';
 import { VerifyUssdPin } from '../../core/accounts/verify-ussd-pin.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
+import { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
 import { Argon2PasswordHasher, PIN_COST } from '../../adapters/crypto/argon2-password-hasher.ts';
 import { PostgresMemberDirectory, PostgresNotificationStore } from '../../adapters/postgres/postgres-community.ts';
 import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
@@ -18,15 +19,13 @@ import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-s
 import { USSD_SESSION_FORMAT } from '../../ussd/session.ts';
 import { TOKENS } from '../tokens.ts';
 import { withDeps } from '../deps.ts';
-import { Lending } from '../modules/loans-module.ts';
-import { type MemberLoans, UssdMemberSnapshots } from './member-snapshots.ts';
+import { UssdMemberSnapshots } from './member-snapshots.ts';
 import { UssdChannel } from './ussd-channel.ts';
 
 export const ussdModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.UssdPins).toResolvedValue((em: EntityManager) => new PostgresUssdPins(em), [TOKENS.EntityManager]);
   bind(TOKENS.PinHasher).toResolvedValue(() => new Argon2PasswordHasher(PIN_COST));
   bind(PostgresUssdSessionStore).toResolvedValue((em: EntityManager) => new PostgresUssdSessionStore(em, USSD_SESSION_FORMAT), [TOKENS.EntityManager]);
-  bind(TOKENS.MemberLoans).toResolvedValue((lending: Lending) => lending, [Lending]);
 
   const pins = TOKENS.UssdPins;
   const hasher = TOKENS.PinHasher;
@@ -43,7 +42,7 @@ export const ussdModule = new ContainerModule(({ bind }) => {
       contributions: TOKENS.ContributionRepository,
       notifications: PostgresNotificationStore,
       directory: PostgresMemberDirectory,
-      loans: TOKENS.MemberLoans,
+      listMemberLoans: ListMemberLoans,
     }),
   );
 

@@ -1,30 +1,44 @@
 /**
- * Assess credit: score the member's history now and record the assessment.
+ * AssessCredit: the member asks to be scored on their own records now.
  *
  * Guarantees
- * - Every assessment is recorded with the model version that produced it and its instant.
+ * - No scoring without the member's consent: consent given with the request is recorded first
+ *   (once: a later consent keeps the first instant), otherwise one recorded before is needed
+ *   (`scoring_consent_required`, nothing recorded).
+ * - The consent and the assessment commit in one unit of work; the assessment is recorded with its
+ *   model version and instant (RecordCreditAssessment).
  */
-import type { Clock, IdGenerator } from '../shared/clock.ts';
-import { err, ok, type Result } from '../shared/result.ts';
-import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import type { CreditAssessment, CreditAssessmentRepository, CreditHistories } from './ports.ts';
-import { assessCreditHistory } from './scorecard.ts';
+import type { Clock } from '../shared/clock.ts';
+import { err, type Result } from '../shared/result.ts';
+import type { CreditAssessment, ScoringConsents } from './ports.ts';
+import { RecordCreditAssessment, type RecordCreditAssessmentDeps } from './record-credit-assessment.ts';
 
-export interface AssessCreditDeps {
-  histories: CreditHistories;
-  assessments: CreditAssessmentRepository;
-  unitOfWork: UnitOfWork;
+export interface AssessCreditDeps extends RecordCreditAssessmentDeps {
+  consents: ScoringConsents;
   clock: Clock;
-  ids: IdGenerator;
 }
 
-export async function assessCredit(deps: AssessCreditDeps, input: { memberId: string }): Promise<Result<CreditAssessment, 'member_not_found'>> {
-  return deps.unitOfWork.run(async () => {
-    const history = await deps.histories.historyOf(input.memberId);
-    if (!history) return err('member_not_found');
-    const assessedAt = deps.clock.now();
-    const assessment: CreditAssessment = { id: deps.ids.newId(), memberId: input.memberId, assessedAt, ...assessCreditHistory(history, assessedAt) };
-    await deps.assessments.save(assessment);
-    return ok(assessment);
-  });
+export interface AssessCreditInput {
+  memberId: string;
+  /** The consent given with this request. */
+  consent: boolean;
+}
+
+export type AssessCreditError = 'member_not_found' | 'scoring_consent_required';
+
+export class AssessCredit {
+  private readonly record: RecordCreditAssessment;
+
+  constructor(private readonly deps: AssessCreditDeps) {
+    this.record = new RecordCreditAssessment(deps);
+  }
+
+  execute(input: AssessCreditInput): Promise<Result<CreditAssessment, AssessCreditError>> {
+    const { consents, uow, clock } = this.deps;
+    return uow.run(async () => {
+      if (input.consent) await consents.record(input.memberId, clock.now());
+      else if (!(await consents.consentedAt(input.memberId))) return err('scoring_consent_required');
+      return this.record.execute({ memberId: input.memberId });
+    });
+  }
 }

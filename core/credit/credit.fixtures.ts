@@ -1,6 +1,6 @@
 /** Fakes and a history builder for the credit module's tests. */
 import { Money } from '../money/money.ts';
-import type { CreditAssessment, CreditAssessmentRepository, CreditHistories } from './ports.ts';
+import type { CreditAssessment, CreditAssessmentRepository, CreditHistories, ScoringConsents } from './ports.ts';
 import type { CreditHistory, PaymentRecord } from './scorecard.ts';
 
 export const aNewMember = (overrides: Partial<CreditHistory> = {}): CreditHistory => ({
@@ -38,5 +38,15 @@ export class InMemoryCreditAssessments implements CreditAssessmentRepository {
   }
   async latestFor(memberId: string) {
     return this.saved.filter((a) => a.memberId === memberId).at(-1);
+  }
+}
+
+export class InMemoryScoringConsents implements ScoringConsents {
+  readonly given = new Map<string, Date>();
+  async consentedAt(memberId: string) {
+    return this.given.get(memberId);
+  }
+  async record(memberId: string, at: Date) {
+    if (!this.given.has(memberId)) this.given.set(memberId, at);
   }
 }

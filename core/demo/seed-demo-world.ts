@@ -145,19 +145,19 @@ export class SeedDemoWorld {
   private async loanInRepayment(memberId: string): Promise<{ id: string; settled: number }> {
     const { lending } = this.deps;
     const application = { amount: Money.ofFrancs(20_000), termMonths: 6, purpose: 'Stock for the market stall (demo)' };
-    const facts = expectOk(await lending.showKeyFacts({ ...application, memberId }), 'show the key facts');
+    const facts = expectOk(await lending.showKeyFacts.execute({ ...application, memberId }), 'show the key facts');
     const applied = expectOk(
-      await lending.apply({ ...application, memberId, idempotencyKey: 'demo-world:loan', keyFactsId: facts.id, acceptKeyFacts: true, scoringConsent: true }),
+      await lending.applyForLoan.execute({ ...application, memberId, idempotencyKey: 'demo-world:loan', keyFactsId: facts.id, acceptKeyFacts: true, scoringConsent: true }),
       'apply for the loan',
     );
     const loanId = applied.loan.id;
     if (applied.loan.status === 'pending') {
-      expectOk(await lending.approve({ loanId, reason: 'Demo: approved by the demo officer', decidedBy: DEMO_OFFICER }), 'approve the loan');
+      expectOk(await lending.reviewLoan.execute({ loanId, decision: 'approve', reason: 'Demo: approved by the demo officer', decidedBy: DEMO_OFFICER }), 'approve the loan');
     }
     const disbursed = await this.settleAtProvider();
-    expectOk(await lending.startRepayment({ memberId, loanId, scope: 'instalment', idempotencyKey: 'demo-world:repayment-1' }), 'repay an instalment');
+    expectOk(await lending.startLoanRepayment.execute({ memberId, loanId, scope: 'instalment', idempotencyKey: 'demo-world:repayment-1' }), 'repay an instalment');
     const repaid = await this.settleAtProvider();
-    const loan = await lending.loanOf(memberId, loanId);
+    const loan = await lending.showLoan.execute({ memberId, loanId });
     if (loan?.status !== 'active') throw new Error(`demo world: the loan is ${loan?.status ?? 'missing'}, not in repayment`);
     return { id: loanId, settled: disbursed + repaid };
   }

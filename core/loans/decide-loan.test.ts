@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
-import { applyForLoan } from './apply-for-loan.ts';
-import { decideLoan } from './decide-loan.ts';
+import { DecideLoanApplication } from './decide-loan-application.ts';
+import { DecideLoan } from './decide-loan.ts';
 import { aBorrower, loansWorld } from './loans.fixtures.ts';
 
 const OFFICER = 'admin:grace';
@@ -9,7 +9,7 @@ const OFFICER = 'admin:grace';
 async function pendingLoan() {
   const w = loansWorld();
   w.borrowers.profiles.set('m1', aBorrower({ creditScore: 550 }));
-  const applied = await applyForLoan(w, { memberId: 'm1', amount: Money.ofFrancs(50_000), termMonths: 6, purpose: 'School fees for my children' });
+  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: Money.ofFrancs(50_000), termMonths: 6, purpose: 'School fees for my children' });
   if (!applied.ok) throw new Error(applied.error);
   return { w, loanId: applied.value.id };
 }
@@ -18,14 +18,14 @@ describe('decide loan (admin)', () => {
   it('approves or rejects a pending loan once', async () => {
     const { w, loanId } = await pendingLoan();
     w.clock.set('2026-02-02T08:00:00Z');
-    const approved = await decideLoan(w, { loanId, decision: 'approve', decidedBy: OFFICER });
+    const approved = await new DecideLoan(w).execute({ loanId, decision: 'approve', decidedBy: OFFICER });
     expect(approved.ok && [approved.value.status, approved.value.decidedAt, approved.value.decidedBy]).toEqual(['approved', new Date('2026-02-02T08:00:00Z'), OFFICER]);
-    expect(await decideLoan(w, { loanId, decision: 'reject', reason: 'Too late now', decidedBy: OFFICER })).toEqual({ ok: false, error: 'loan_transition_not_allowed' });
+    expect(await new DecideLoan(w).execute({ loanId, decision: 'reject', reason: 'Too late now', decidedBy: OFFICER })).toEqual({ ok: false, error: 'loan_transition_not_allowed' });
   });
 
   it('rejects with its reason stored and the member notified, and answers loan_not_found for an unknown id', async () => {
     const { w, loanId } = await pendingLoan();
-    expect((await decideLoan(w, { loanId, decision: 'reject', reason: '  Savings too recent  ', decidedBy: OFFICER })).ok).toBe(true);
+    expect((await new DecideLoan(w).execute({ loanId, decision: 'reject', reason: '  Savings too recent  ', decidedBy: OFFICER })).ok).toBe(true);
     expect(await w.loans.findById(loanId)).toMatchObject({ status: 'rejected', decisionReason: 'Savings too recent', decidedBy: OFFICER });
     expect(w.audit.entries.at(-1)).toEqual({
       action: 'loan_rejected',
@@ -36,20 +36,20 @@ describe('decide loan (admin)', () => {
     expect(w.notifier.sent).toEqual([
       { userId: 'm1', type: 'other', template: 'loan_rejected', params: { amount: '50,000 RWF', reason: 'Savings too recent' } },
     ]);
-    expect(await decideLoan(w, { loanId: 'nope', decision: 'approve', decidedBy: OFFICER })).toEqual({ ok: false, error: 'loan_not_found' });
+    expect(await new DecideLoan(w).execute({ loanId: 'nope', decision: 'approve', decidedBy: OFFICER })).toEqual({ ok: false, error: 'loan_not_found' });
   });
 
   it('refuses a rejection without a reason, before touching anything', async () => {
     const { w, loanId } = await pendingLoan();
-    expect(await decideLoan(w, { loanId, decision: 'reject', decidedBy: OFFICER })).toEqual({ ok: false, error: 'rejection_reason_required' });
-    expect(await decideLoan(w, { loanId, decision: 'reject', reason: ' no ', decidedBy: OFFICER })).toEqual({ ok: false, error: 'rejection_reason_required' });
+    expect(await new DecideLoan(w).execute({ loanId, decision: 'reject', decidedBy: OFFICER })).toEqual({ ok: false, error: 'rejection_reason_required' });
+    expect(await new DecideLoan(w).execute({ loanId, decision: 'reject', reason: ' no ', decidedBy: OFFICER })).toEqual({ ok: false, error: 'rejection_reason_required' });
     expect((await w.loans.findById(loanId))?.status).toBe('pending');
     expect(w.audit.entries.map((e) => e.action)).toEqual(['loan_referred']);
   });
 
   it('states the reason of an approval after review and tells the member', async () => {
     const { w, loanId } = await pendingLoan();
-    const approved = await decideLoan(w, { loanId, decision: 'approve', decidedBy: OFFICER });
+    const approved = await new DecideLoan(w).execute({ loanId, decision: 'approve', decidedBy: OFFICER });
     expect(approved.ok && approved.value.decisionReason).toBe('Approved after review by a loan officer.');
     expect(w.notifier.sent.map((n) => n.template)).toEqual(['loan_approved']);
     expect(w.audit.entries.map((e) => [e.action, e.actor])).toEqual([['loan_referred', 'system'], ['loan_approved', OFFICER]]);

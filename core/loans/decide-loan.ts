@@ -1,5 +1,6 @@
 /**
- * Decide a pending loan (admin, from the CLI): approve or reject.
+ * DecideLoan: a loan officer approves or rejects a pending loan (the step ReviewLoan takes before
+ * it disburses an approved loan).
  *
  * Guarantees
  * - Only a `pending` loan is decided; deciding twice is `loan_transition_not_allowed`.
@@ -22,33 +23,44 @@ export const MIN_REASON_LENGTH = 5;
 
 export interface DecideLoanDeps {
   loans: LoanRepository;
-  unitOfWork: UnitOfWork;
+  uow: UnitOfWork;
   clock: Clock;
   notifier: Notifier;
   audit: AuditTrail;
 }
 
-export async function decideLoan(
-  deps: DecideLoanDeps,
-  input: { loanId: string; decision: 'approve' | 'reject'; reason?: string; decidedBy: AuditActor },
-): Promise<Result<Loan, 'loan_not_found' | 'loan_transition_not_allowed' | 'rejection_reason_required'>> {
-  const reason = input.reason?.trim() ?? '';
-  if (input.decision === 'reject' && reason.length < MIN_REASON_LENGTH) return err('rejection_reason_required');
-  return deps.unitOfWork.run(async () => {
-    const loan = await deps.loans.findById(input.loanId);
-    if (!loan) return err('loan_not_found');
-    const status = transitionLoan(loan.status, input.decision);
-    if (!status.ok) return status;
-    const decisionReason = reason || 'Approved after review by a loan officer.';
-    const decided: Loan = { ...loan, status: status.value, decidedAt: deps.clock.now(), decisionReason, decidedBy: input.decidedBy };
-    await deps.loans.save(decided);
-    await deps.audit.record({
-      action: input.decision === 'approve' ? 'loan_approved' : 'loan_rejected',
-      actor: input.decidedBy,
-      subject: `loan:${loan.id}`,
-      details: { memberId: loan.memberId, amount: loan.amount.toDecimal(), termMonths: loan.termMonths, creditScore: loan.creditScore, reason: decisionReason },
+export interface DecideLoanInput {
+  loanId: string;
+  decision: 'approve' | 'reject';
+  reason?: string;
+  decidedBy: AuditActor;
+}
+
+export type DecideLoanError = 'loan_not_found' | 'loan_transition_not_allowed' | 'rejection_reason_required';
+
+export class DecideLoan {
+  constructor(private readonly deps: DecideLoanDeps) {}
+
+  async execute(input: DecideLoanInput): Promise<Result<Loan, DecideLoanError>> {
+    const { loans, uow, clock, notifier, audit } = this.deps;
+    const reason = input.reason?.trim() ?? '';
+    if (input.decision === 'reject' && reason.length < MIN_REASON_LENGTH) return err('rejection_reason_required');
+    return uow.run(async () => {
+      const loan = await loans.findById(input.loanId);
+      if (!loan) return err('loan_not_found');
+      const status = transitionLoan(loan.status, input.decision);
+      if (!status.ok) return status;
+      const decisionReason = reason || 'Approved after review by a loan officer.';
+      const decided: Loan = { ...loan, status: status.value, decidedAt: clock.now(), decisionReason, decidedBy: input.decidedBy };
+      await loans.save(decided);
+      await audit.record({
+        action: input.decision === 'approve' ? 'loan_approved' : 'loan_rejected',
+        actor: input.decidedBy,
+        subject: `loan:${loan.id}`,
+        details: { memberId: loan.memberId, amount: loan.amount.toDecimal(), termMonths: loan.termMonths, creditScore: loan.creditScore, reason: decisionReason },
+      });
+      await notifier.notify(decisionNotice(decided));
+      return ok(decided);
     });
-    await deps.notifier.notify(decisionNotice(decided));
-    return ok(decided);
-  });
+  }
 }

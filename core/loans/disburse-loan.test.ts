@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
-import { applyForLoan } from './apply-for-loan.ts';
-import { confirmLoanPayment } from './confirm-loan-payment.ts';
+import { DecideLoanApplication } from './decide-loan-application.ts';
+import { ConfirmLoanPayment } from './confirm-loan-payment.ts';
 import { MAX_TRANSFER_ATTEMPTS as MAX_DISBURSEMENT_ATTEMPTS } from '../transfers/transfer.ts';
-import { disburseLoan } from './disburse-loan.ts';
+import { DisburseLoan } from './disburse-loan.ts';
 import { aBorrower, loansWorld } from './loans.fixtures.ts';
 
 async function approvedLoan(profile = aBorrower()) {
   const w = loansWorld('2026-01-31T21:30:00Z'); // 23:30 on 31 January in Kigali
   w.borrowers.profiles.set('m1', profile);
-  const applied = await applyForLoan(w, { memberId: 'm1', amount: Money.ofFrancs(100_000), termMonths: 12, purpose: 'Stock for my shop' });
+  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: Money.ofFrancs(100_000), termMonths: 12, purpose: 'Stock for my shop' });
   if (!applied.ok) throw new Error(applied.error);
   return { w, loanId: applied.value.id };
 }
@@ -19,7 +19,7 @@ const zero = Money.ZERO;
 describe('disburse loan', () => {
   it('books and stores the attempt, then transfers the amount once; the loan is active with its Kigali schedule', async () => {
     const { w, loanId } = await approvedLoan();
-    const result = await disburseLoan(w, { loanId });
+    const result = await new DisburseLoan(w).execute({ loanId });
     expect(result.ok && result.value.status).toBe('active');
     expect(result.ok && result.value.schedule[0]!.dueDate).toBe('2026-02-28');
     expect(w.mobileMoney.transfers).toEqual([
@@ -29,7 +29,7 @@ describe('disburse loan', () => {
     expect(w.ledger.balance(`loan:${loanId}`)).toEqual(Money.ofFrancs(100_000));
     expect(w.ledger.balance('mobile_money:mtn')).toEqual(Money.ofFrancs(-100_000));
     expect(w.notifier.sent.map((n) => n.template)).toContain('loan_disbursed');
-    expect(await disburseLoan(w, { loanId })).toEqual({ ok: false, error: 'loan_transition_not_allowed' });
+    expect(await new DisburseLoan(w).execute({ loanId })).toEqual({ ok: false, error: 'loan_transition_not_allowed' });
   });
 
   it('the attempt exists before the provider is asked, so a callback during transfer() settles it', async () => {
@@ -38,19 +38,19 @@ describe('disburse loan', () => {
     let during: unknown;
     const transfer = w.mobileMoney.transfer.bind(w.mobileMoney);
     w.mobileMoney.transfer = async (request) => {
-      during = await confirmLoanPayment(w, { reference: request.reference, status: 'successful', amount: request.amount });
+      during = await new ConfirmLoanPayment(w).execute({ reference: request.reference, status: 'successful', amount: request.amount });
       return transfer(request);
     };
-    await disburseLoan(w, { loanId });
+    await new DisburseLoan(w).execute({ loanId });
     expect(during).toEqual({ ok: true, value: 'applied' });
     expect((await w.transfers.findByReference(reference))?.status).toBe('completed');
-    expect(await confirmLoanPayment(w, { reference, status: 'successful', amount: Money.ofFrancs(100_000) })).toEqual({ ok: true, value: 'exists' });
+    expect(await new ConfirmLoanPayment(w).execute({ reference, status: 'successful', amount: Money.ofFrancs(100_000) })).toEqual({ ok: true, value: 'exists' });
   });
 
   it('an unreachable provider leaves the attempt pending, re-sent under the same reference', async () => {
     const { w, loanId } = await approvedLoan();
     w.mobileMoney.failWith = 'mobile_money_unavailable';
-    const result = await disburseLoan(w, { loanId });
+    const result = await new DisburseLoan(w).execute({ loanId });
     expect(result.ok && result.value.status).toBe('active');
     w.mobileMoney.failWith = undefined;
     expect(await w.sendTransfer.execute({ reference: `loan-disbursement:${loanId}` })).toEqual({ ok: true, value: 'sent' });
@@ -60,7 +60,7 @@ describe('disburse loan', () => {
   it('a refusal reverses the entry, puts the loan back to approved, and retries <reference>-2 after the backoff', async () => {
     const { w, loanId } = await approvedLoan();
     w.mobileMoney.failWith = 'mobile_money_refused';
-    expect(await disburseLoan(w, { loanId })).toEqual({ ok: false, error: 'mobile_money_refused' });
+    expect(await new DisburseLoan(w).execute({ loanId })).toEqual({ ok: false, error: 'mobile_money_refused' });
     const loan = await w.loans.findById(loanId);
     expect(loan?.status).toBe('approved');
     expect(loan?.schedule).toEqual([]);
@@ -87,7 +87,7 @@ describe('disburse loan', () => {
   it(`gives up after ${MAX_DISBURSEMENT_ATTEMPTS} failed attempts: the loan stays approved and the member is told`, async () => {
     const { w, loanId } = await approvedLoan();
     w.mobileMoney.failWith = 'mobile_money_refused';
-    await disburseLoan(w, { loanId });
+    await new DisburseLoan(w).execute({ loanId });
     for (let n = 1; n < MAX_DISBURSEMENT_ATTEMPTS; n++) {
       const due = w.transfers.all().find((a) => a.retryAt);
       w.clock.set(due!.retryAt!);
@@ -105,22 +105,22 @@ describe('disburse loan', () => {
     const { w, loanId } = await approvedLoan();
     const reference = `loan-disbursement:${loanId}`;
     w.mobileMoney.failWith = 'mobile_money_refused';
-    await disburseLoan(w, { loanId });
+    await new DisburseLoan(w).execute({ loanId });
     expect(await w.settleTransfer.execute({ reference, status: 'successful' })).toEqual({ ok: true, value: 'contradicts_books' });
 
     const other = await approvedLoan();
-    await disburseLoan(other.w, { loanId: other.loanId });
+    await new DisburseLoan(other.w).execute({ loanId: other.loanId });
     const loan = (await other.w.loans.findById(other.loanId))!;
     await other.w.loans.save({ ...loan, totalPaid: Money.ofFrancs(1_000) });
-    expect(await confirmLoanPayment(other.w, { reference: `loan-disbursement:${other.loanId}`, status: 'failed', amount: loan.amount })).toEqual({ ok: false, error: 'disbursement_failed' });
+    expect(await new ConfirmLoanPayment(other.w).execute({ reference: `loan-disbursement:${other.loanId}`, status: 'failed', amount: loan.amount })).toEqual({ ok: false, error: 'disbursement_failed' });
     expect((await other.w.loans.findById(other.loanId))?.status).toBe('active');
     expect(other.w.ledger.entries()).toHaveLength(1);
   });
 
   it('refuses a member without a wallet and an unknown loan, booking nothing', async () => {
     const noWallet = await approvedLoan(aBorrower({ wallet: undefined }));
-    expect(await disburseLoan(noWallet.w, { loanId: noWallet.loanId })).toEqual({ ok: false, error: 'no_mobile_money_number' });
-    expect(await disburseLoan(noWallet.w, { loanId: 'nope' })).toEqual({ ok: false, error: 'loan_not_found' });
+    expect(await new DisburseLoan(noWallet.w).execute({ loanId: noWallet.loanId })).toEqual({ ok: false, error: 'no_mobile_money_number' });
+    expect(await new DisburseLoan(noWallet.w).execute({ loanId: 'nope' })).toEqual({ ok: false, error: 'loan_not_found' });
     expect(noWallet.w.ledger.entries()).toHaveLength(0);
     expect(noWallet.w.transfers.all().length).toBe(0);
   });

@@ -49,7 +49,7 @@ export interface DisburseLoanDeps {
   requestTransfer: Pick<RequestTransfer, 'execute'>;
   sendTransfer: Pick<SendTransfer, 'execute'>;
   notifier: Notifier;
-  unitOfWork: UnitOfWork;
+  uow: UnitOfWork;
   clock: Clock;
 }
 
@@ -58,21 +58,26 @@ export const DISBURSEMENT_REFERENCE_PREFIX = 'loan-disbursement:';
 export type DisburseLoanError = 'loan_not_found' | 'loan_transition_not_allowed' | 'no_mobile_money_number' | MobileMoneyError;
 
 /** Books the loan's first disbursement attempt, then sends it. An unreachable provider leaves it awaiting the provider (re-sent by polling). */
-export async function disburseLoan(deps: DisburseLoanDeps, input: { loanId: string }): Promise<Result<Loan, DisburseLoanError>> {
-  const opened = await deps.unitOfWork.run(() => bookDisbursement(deps, input.loanId, 1));
-  if (!opened.ok) return opened;
-  const sent = await deps.sendTransfer.execute({ reference: opened.value.reference });
-  if (!sent.ok && sent.error !== 'mobile_money_unavailable') return sent;
-  const loan = await deps.loans.findById(input.loanId);
-  invariant(loan, `loan ${input.loanId} vanished`);
-  return ok(loan);
+export class DisburseLoan {
+  constructor(private readonly deps: DisburseLoanDeps) {}
+
+  async execute(input: { loanId: string }): Promise<Result<Loan, DisburseLoanError>> {
+    const { deps } = this;
+    const opened = await deps.uow.run(() => bookDisbursement(deps, input.loanId, 1));
+    if (!opened.ok) return opened;
+    const sent = await deps.sendTransfer.execute({ reference: opened.value.reference });
+    if (!sent.ok && sent.error !== 'mobile_money_unavailable') return sent;
+    const loan = await deps.loans.findById(input.loanId);
+    invariant(loan, `loan ${input.loanId} vanished`);
+    return ok(loan);
+  }
 }
 
 export type BookDisbursementError = 'loan_not_found' | 'loan_transition_not_allowed' | 'no_mobile_money_number';
 
 /** In the caller's unit of work: the loan active with its schedule, and its transfer attempt booked and stored. */
 export async function bookDisbursement(
-  deps: Omit<DisburseLoanDeps, 'sendTransfer' | 'unitOfWork'>,
+  deps: Omit<DisburseLoanDeps, 'sendTransfer' | 'uow'>,
   loanId: string,
   attempt: number,
 ): Promise<Result<OutgoingTransfer, BookDisbursementError>> {

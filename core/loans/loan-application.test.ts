@@ -3,8 +3,8 @@ import { monthlyContributions } from '../credit/credit.fixtures.ts';
 import { assessCreditHistory, MODEL_VERSION, type CreditHistory } from '../credit/scorecard.ts';
 import { Money } from '../money/money.ts';
 import { aBorrower, loansWorld } from './loans.fixtures.ts';
-import { KEY_FACTS_VALID_MS, showKeyFacts } from './show-key-facts.ts';
-import { submitLoanApplication, type SubmitLoanApplicationInput } from './submit-loan-application.ts';
+import { KEY_FACTS_VALID_MS, ShowKeyFacts } from './show-key-facts.ts';
+import { ApplyForLoan, type ApplyForLoanInput } from './apply-for-loan.ts';
 
 const rwf = Money.ofFrancs;
 const form = { memberId: 'm1', amount: rwf(100_000), termMonths: 12, purpose: 'Stock for my shop' };
@@ -28,12 +28,12 @@ function world(history: CreditHistory = goodHistory, latestScore = assessCreditH
 }
 
 async function shown(w: ReturnType<typeof world>, input = form) {
-  const statement = await showKeyFacts(w, input);
+  const statement = await new ShowKeyFacts(w).execute(input);
   if (!statement.ok) throw new Error(statement.error);
   return statement.value;
 }
 
-function submission(keyFactsId: string, overrides: Partial<SubmitLoanApplicationInput> = {}): SubmitLoanApplicationInput {
+function submission(keyFactsId: string, overrides: Partial<ApplyForLoanInput> = {}): ApplyForLoanInput {
   return { ...form, idempotencyKey: 'key-1', keyFactsId, acceptKeyFacts: true, scoringConsent: true, ...overrides };
 }
 
@@ -48,16 +48,16 @@ describe('key facts statement', () => {
   });
 
   it('validates like an application and needs a known member', async () => {
-    expect(await showKeyFacts(world(), { ...form, amount: rwf(9_999) })).toEqual({ ok: false, error: 'loan_amount_below_minimum' });
-    expect(await showKeyFacts(loansWorld(), form)).toEqual({ ok: false, error: 'member_not_found' });
+    expect(await new ShowKeyFacts(world()).execute({ ...form, amount: rwf(9_999) })).toEqual({ ok: false, error: 'loan_amount_below_minimum' });
+    expect(await new ShowKeyFacts(loansWorld()).execute(form)).toEqual({ ok: false, error: 'member_not_found' });
   });
 });
 
-describe('submit loan application', () => {
+describe('apply for loan', () => {
   it('records consent, an assessment with its model version and the acceptance, then approves and disburses', async () => {
     const w = world();
     const statement = await shown(w);
-    const result = await submitLoanApplication(w, submission(statement.id));
+    const result = await new ApplyForLoan(w).execute(submission(statement.id));
     expect(result.ok && result.value.outcome).toBe('created');
     const loan = result.ok ? result.value.loan : undefined;
     expect(loan).toMatchObject({ status: 'active', applicationKey: 'key-1', annualRateBps: 800, creditScore: 823 });
@@ -73,8 +73,8 @@ describe('submit loan application', () => {
   it('answers the same loan for the same key and creates nothing new', async () => {
     const w = world();
     const statement = await shown(w);
-    const first = await submitLoanApplication(w, submission(statement.id));
-    const again = await submitLoanApplication(w, submission(statement.id));
+    const first = await new ApplyForLoan(w).execute(submission(statement.id));
+    const again = await new ApplyForLoan(w).execute(submission(statement.id));
     expect(again.ok && again.value.outcome).toBe('exists');
     expect(again.ok && again.value.loan.id).toBe(first.ok && first.value.loan.id);
     expect(w.loans.loans.size).toBe(1);
@@ -84,23 +84,23 @@ describe('submit loan application', () => {
   it('needs scoring consent, once', async () => {
     const w = world();
     const statement = await shown(w);
-    expect(await submitLoanApplication(w, submission(statement.id, { scoringConsent: false }))).toEqual({ ok: false, error: 'scoring_consent_required' });
+    expect(await new ApplyForLoan(w).execute(submission(statement.id, { scoringConsent: false }))).toEqual({ ok: false, error: 'scoring_consent_required' });
     expect(w.assessments.saved).toHaveLength(0);
     await w.consents.record('m1', new Date('2027-01-01T00:00:00Z'));
-    expect((await submitLoanApplication(w, submission(statement.id, { scoringConsent: false }))).ok).toBe(true);
+    expect((await new ApplyForLoan(w).execute(submission(statement.id, { scoringConsent: false }))).ok).toBe(true);
   });
 
   it('needs the key facts of this member, amount and term, accepted, fresh and unused', async () => {
     const w = world();
     const statement = await shown(w);
-    expect(await submitLoanApplication(w, submission(statement.id, { acceptKeyFacts: false }))).toEqual({ ok: false, error: 'key_facts_not_accepted' });
-    expect(await submitLoanApplication(w, submission('unknown'))).toEqual({ ok: false, error: 'key_facts_not_found' });
-    expect(await submitLoanApplication(w, submission(statement.id, { amount: rwf(120_000) }))).toEqual({ ok: false, error: 'key_facts_mismatch' });
-    expect(await submitLoanApplication(w, submission(statement.id, { termMonths: 6 }))).toEqual({ ok: false, error: 'key_facts_mismatch' });
+    expect(await new ApplyForLoan(w).execute(submission(statement.id, { acceptKeyFacts: false }))).toEqual({ ok: false, error: 'key_facts_not_accepted' });
+    expect(await new ApplyForLoan(w).execute(submission('unknown'))).toEqual({ ok: false, error: 'key_facts_not_found' });
+    expect(await new ApplyForLoan(w).execute(submission(statement.id, { amount: rwf(120_000) }))).toEqual({ ok: false, error: 'key_facts_mismatch' });
+    expect(await new ApplyForLoan(w).execute(submission(statement.id, { termMonths: 6 }))).toEqual({ ok: false, error: 'key_facts_mismatch' });
     w.borrowers.profiles.set('m2', aBorrower());
-    expect(await submitLoanApplication(w, submission(statement.id, { memberId: 'm2' }))).toEqual({ ok: false, error: 'key_facts_not_found' });
+    expect(await new ApplyForLoan(w).execute(submission(statement.id, { memberId: 'm2' }))).toEqual({ ok: false, error: 'key_facts_not_found' });
     w.clock.set(new Date(new Date('2027-01-15T10:00:00Z').getTime() + KEY_FACTS_VALID_MS + 1));
-    expect(await submitLoanApplication(w, submission(statement.id))).toEqual({ ok: false, error: 'key_facts_expired' });
+    expect(await new ApplyForLoan(w).execute(submission(statement.id))).toEqual({ ok: false, error: 'key_facts_expired' });
     expect(w.loans.loans.size).toBe(0);
     // A refused application records nothing, not even the consent it carried (found by the API fuzzer).
     expect(w.consents.given.size).toBe(0);
@@ -110,29 +110,29 @@ describe('submit loan application', () => {
   it('refuses a statement already used by another application', async () => {
     const w = world();
     const statement = await shown(w);
-    await submitLoanApplication(w, submission(statement.id));
-    expect(await submitLoanApplication(w, submission(statement.id, { idempotencyKey: 'key-2' }))).toEqual({ ok: false, error: 'key_facts_expired' });
+    await new ApplyForLoan(w).execute(submission(statement.id));
+    expect(await new ApplyForLoan(w).execute(submission(statement.id, { idempotencyKey: 'key-2' }))).toEqual({ ok: false, error: 'key_facts_expired' });
   });
 
   it('refuses key facts whose rate is no longer the member\'s after the new assessment', async () => {
     const w = world(goodHistory, 720); // shown at 10 %, but the history now scores 823: 8 %
     const statement = await shown(w);
     expect(statement.facts.annualRateBps).toBe(1_000);
-    expect(await submitLoanApplication(w, submission(statement.id))).toEqual({ ok: false, error: 'key_facts_outdated' });
+    expect(await new ApplyForLoan(w).execute(submission(statement.id))).toEqual({ ok: false, error: 'key_facts_outdated' });
   });
 
   it('passes on the application\'s own refusals, and leaves an approved loan approved when the provider is down', async () => {
     const w = world();
     const statement = await shown(w);
     w.borrowers.profiles.set('m1', aBorrower({ creditScore: 823, identityVerified: false }));
-    expect(await submitLoanApplication(w, submission(statement.id))).toEqual({ ok: false, error: 'identity_not_verified' });
+    expect(await new ApplyForLoan(w).execute(submission(statement.id))).toEqual({ ok: false, error: 'identity_not_verified' });
     w.histories.histories.delete('m1');
-    expect(await submitLoanApplication(w, submission(statement.id))).toEqual({ ok: false, error: 'member_not_found' });
+    expect(await new ApplyForLoan(w).execute(submission(statement.id))).toEqual({ ok: false, error: 'member_not_found' });
 
     const down = world();
     const facts = await shown(down);
     down.mobileMoney.failWith = 'mobile_money_refused';
-    const result = await submitLoanApplication(down, submission(facts.id));
+    const result = await new ApplyForLoan(down).execute(submission(facts.id));
     expect(result.ok && result.value.loan.status).toBe('approved');
   });
 
@@ -140,7 +140,7 @@ describe('submit loan application', () => {
     const w = world({ ...goodHistory, payments: monthlyContributions(12, 10) }); // a year of late payments
     const statement = await shown(w);
     expect(statement.facts.annualRateBps).toBe(1_500);
-    const result = await submitLoanApplication(w, submission(statement.id));
+    const result = await new ApplyForLoan(w).execute(submission(statement.id));
     expect(result.ok && result.value.loan).toMatchObject({ status: 'pending', decisionReason: expect.stringMatching(/below 600/) });
     expect(w.notifier.sent.map((n) => n.template)).toEqual(['loan_pending_review']);
     expect(w.mobileMoney.transfers).toHaveLength(0);

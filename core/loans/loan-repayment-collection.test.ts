@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
-import { applyForLoan } from './apply-for-loan.ts';
-import { confirmLoanPayment, isLoanPaymentReference } from './confirm-loan-payment.ts';
-import { disburseLoan } from './disburse-loan.ts';
+import { DecideLoanApplication } from './decide-loan-application.ts';
+import { ConfirmLoanPayment, isLoanPaymentReference } from './confirm-loan-payment.ts';
+import { DisburseLoan } from './disburse-loan.ts';
 import { amountOwed } from './loan.ts';
 import { aBorrower, loansWorld } from './loans.fixtures.ts';
-import { COLLECTION_TIMEOUT_MS, startLoanRepayment } from './start-loan-repayment.ts';
+import { COLLECTION_TIMEOUT_MS, StartLoanRepayment } from './start-loan-repayment.ts';
 
 const rwf = Money.ofFrancs;
 
@@ -13,9 +13,9 @@ async function activeLoan() {
   const w = loansWorld('2026-01-31T10:00:00Z');
   w.borrowers.profiles.set('m1', aBorrower());
   w.borrowers.profiles.set('m2', aBorrower());
-  const applied = await applyForLoan(w, { memberId: 'm1', amount: rwf(100_000), termMonths: 12, purpose: 'Stock for my shop' });
+  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: rwf(100_000), termMonths: 12, purpose: 'Stock for my shop' });
   if (!applied.ok) throw new Error(applied.error);
-  const disbursed = await disburseLoan(w, { loanId: applied.value.id });
+  const disbursed = await new DisburseLoan(w).execute({ loanId: applied.value.id });
   if (!disbursed.ok) throw new Error(disbursed.error);
   return { w, loan: disbursed.value };
 }
@@ -25,21 +25,21 @@ const success = (reference: string, amount: Money) => ({ reference, status: 'suc
 describe('start loan repayment', () => {
   it('asks the member\'s wallet for the next instalment, or for the whole balance', async () => {
     const { w, loan } = await activeLoan();
-    const one = await startLoanRepayment(w, { memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' });
+    const one = await new StartLoanRepayment(w).execute({ memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' });
     expect(one.ok && one.value.outcome).toBe('requested');
     expect(one.ok && one.value.collection).toMatchObject({ amount: loan.schedule[0]!.amount, status: 'requested', scope: 'instalment' });
     expect(w.mobileMoney.collections).toEqual([
       { reference: one.ok ? one.value.collection.reference : '', provider: 'mtn', msisdn: '+250788123456', amount: loan.schedule[0]!.amount, description: 'Ikimina loan repayment' },
     ]);
     w.clock.set(new Date(w.clock.now().getTime() + COLLECTION_TIMEOUT_MS));
-    const all = await startLoanRepayment(w, { memberId: 'm1', loanId: loan.id, scope: 'balance', idempotencyKey: 'k2' });
+    const all = await new StartLoanRepayment(w).execute({ memberId: 'm1', loanId: loan.id, scope: 'balance', idempotencyKey: 'k2' });
     expect(all.ok && all.value.collection.amount).toEqual(amountOwed(loan));
   });
 
   it('answers the first collection for a repeated key and asks the provider nothing new', async () => {
     const { w, loan } = await activeLoan();
-    const first = await startLoanRepayment(w, { memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' });
-    const again = await startLoanRepayment(w, { memberId: 'm1', loanId: loan.id, scope: 'balance', idempotencyKey: 'k1' });
+    const first = await new StartLoanRepayment(w).execute({ memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' });
+    const again = await new StartLoanRepayment(w).execute({ memberId: 'm1', loanId: loan.id, scope: 'balance', idempotencyKey: 'k1' });
     expect(again.ok && again.value.outcome).toBe('exists');
     expect(again.ok && again.value.collection.id).toBe(first.ok && first.value.collection.id);
     expect(w.mobileMoney.collections).toHaveLength(1);
@@ -47,36 +47,36 @@ describe('start loan repayment', () => {
 
   it('lets nobody repay another member\'s loan, nor a loan that is not running', async () => {
     const { w, loan } = await activeLoan();
-    expect(await startLoanRepayment(w, { memberId: 'm2', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' })).toEqual({ ok: false, error: 'loan_not_found' });
-    expect(await startLoanRepayment(w, { memberId: 'm1', loanId: 'nope', scope: 'instalment', idempotencyKey: 'k2' })).toEqual({ ok: false, error: 'loan_not_found' });
+    expect(await new StartLoanRepayment(w).execute({ memberId: 'm2', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' })).toEqual({ ok: false, error: 'loan_not_found' });
+    expect(await new StartLoanRepayment(w).execute({ memberId: 'm1', loanId: 'nope', scope: 'instalment', idempotencyKey: 'k2' })).toEqual({ ok: false, error: 'loan_not_found' });
     await w.loans.save({ ...loan, status: 'repaid' });
-    expect(await startLoanRepayment(w, { memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k3' })).toEqual({ ok: false, error: 'loan_not_repayable' });
+    expect(await new StartLoanRepayment(w).execute({ memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k3' })).toEqual({ ok: false, error: 'loan_not_repayable' });
     expect(w.mobileMoney.collections).toHaveLength(0);
   });
 
   it('refuses a second collection while one awaits the provider, and one without a wallet', async () => {
     const { w, loan } = await activeLoan();
-    await startLoanRepayment(w, { memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' });
-    expect(await startLoanRepayment(w, { memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k2' })).toEqual({ ok: false, error: 'repayment_in_progress' });
+    await new StartLoanRepayment(w).execute({ memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' });
+    expect(await new StartLoanRepayment(w).execute({ memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k2' })).toEqual({ ok: false, error: 'repayment_in_progress' });
     w.clock.set(new Date(w.clock.now().getTime() + COLLECTION_TIMEOUT_MS));
     w.borrowers.profiles.set('m1', aBorrower({ wallet: undefined }));
-    expect(await startLoanRepayment(w, { memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k3' })).toEqual({ ok: false, error: 'no_mobile_money_number' });
+    expect(await new StartLoanRepayment(w).execute({ memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k3' })).toEqual({ ok: false, error: 'no_mobile_money_number' });
   });
 
   it('marks the collection failed when the provider refuses, keeping the key', async () => {
     const { w, loan } = await activeLoan();
     w.mobileMoney.failWith = 'mobile_money_refused';
-    expect(await startLoanRepayment(w, { memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' })).toEqual({ ok: false, error: 'mobile_money_refused' });
+    expect(await new StartLoanRepayment(w).execute({ memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' })).toEqual({ ok: false, error: 'mobile_money_refused' });
     expect((await w.collections.findByKey('m1', 'k1'))?.status).toBe('failed');
   });
 
   it('keeps the collection requested when the provider cannot be reached (it may have taken it), and books its later success', async () => {
     const { w, loan } = await activeLoan();
     w.mobileMoney.failWith = 'mobile_money_unavailable';
-    expect(await startLoanRepayment(w, { memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' })).toEqual({ ok: false, error: 'mobile_money_unavailable' });
+    expect(await new StartLoanRepayment(w).execute({ memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' })).toEqual({ ok: false, error: 'mobile_money_unavailable' });
     const collection = await w.collections.findByKey('m1', 'k1');
     expect(collection?.status).toBe('requested');
-    expect(await confirmLoanPayment(w, success(collection!.reference, collection!.amount))).toEqual({ ok: true, value: 'applied' });
+    expect(await new ConfirmLoanPayment(w).execute(success(collection!.reference, collection!.amount))).toEqual({ ok: true, value: 'applied' });
     expect((await w.collections.findByKey('m1', 'k1'))?.status).toBe('succeeded');
   });
 });
@@ -84,11 +84,11 @@ describe('start loan repayment', () => {
 describe('confirm loan payment', () => {
   it('books a confirmed collection once: interest first, the ledger balanced, the member notified', async () => {
     const { w, loan } = await activeLoan();
-    const started = await startLoanRepayment(w, { memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' });
+    const started = await new StartLoanRepayment(w).execute({ memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' });
     const collection = started.ok ? started.value.collection : undefined;
     expect(isLoanPaymentReference(collection!.reference)).toBe(true);
-    expect(await confirmLoanPayment(w, success(collection!.reference, collection!.amount))).toEqual({ ok: true, value: 'applied' });
-    expect(await confirmLoanPayment(w, success(collection!.reference, collection!.amount))).toEqual({ ok: true, value: 'exists' });
+    expect(await new ConfirmLoanPayment(w).execute(success(collection!.reference, collection!.amount))).toEqual({ ok: true, value: 'applied' });
+    expect(await new ConfirmLoanPayment(w).execute(success(collection!.reference, collection!.amount))).toEqual({ ok: true, value: 'exists' });
     const first = loan.schedule[0]!;
     expect((await w.loans.findById(loan.id))?.totalPaid).toEqual(first.amount);
     expect(w.ledger.balance(`loan:${loan.id}`)).toEqual(loan.amount.minus(first.principal));
@@ -100,24 +100,24 @@ describe('confirm loan payment', () => {
 
   it('refuses another amount, leaves a failed collection failed and the loan unchanged, and waits on pending', async () => {
     const { w, loan } = await activeLoan();
-    const started = await startLoanRepayment(w, { memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' });
+    const started = await new StartLoanRepayment(w).execute({ memberId: 'm1', loanId: loan.id, scope: 'instalment', idempotencyKey: 'k1' });
     const { reference, amount } = started.ok ? started.value.collection : { reference: '', amount: Money.ZERO };
-    expect(await confirmLoanPayment(w, success(reference, amount.plus(rwf(1))))).toEqual({ ok: false, error: 'amount_mismatch' });
-    expect(await confirmLoanPayment(w, { reference, status: 'pending', amount })).toEqual({ ok: true, value: 'pending' });
-    expect(await confirmLoanPayment(w, { reference, status: 'failed', amount, reason: 'NOT_ENOUGH_FUNDS' })).toEqual({ ok: true, value: 'failed' });
+    expect(await new ConfirmLoanPayment(w).execute(success(reference, amount.plus(rwf(1))))).toEqual({ ok: false, error: 'amount_mismatch' });
+    expect(await new ConfirmLoanPayment(w).execute({ reference, status: 'pending', amount })).toEqual({ ok: true, value: 'pending' });
+    expect(await new ConfirmLoanPayment(w).execute({ reference, status: 'failed', amount, reason: 'NOT_ENOUGH_FUNDS' })).toEqual({ ok: true, value: 'failed' });
     expect(await w.collections.findByReference(reference)).toMatchObject({ status: 'failed', failureReason: 'NOT_ENOUGH_FUNDS' });
     expect((await w.loans.findById(loan.id))?.totalPaid).toEqual(Money.ZERO);
-    expect(await confirmLoanPayment(w, success('loan-repayment:unknown', amount))).toEqual({ ok: false, error: 'payment_not_found' });
+    expect(await new ConfirmLoanPayment(w).execute(success('loan-repayment:unknown', amount))).toEqual({ ok: false, error: 'payment_not_found' });
   });
 
   it('will not fail a collection already booked, and keeps money that cannot go on the loan for a refund', async () => {
     const { w, loan } = await activeLoan();
-    const started = await startLoanRepayment(w, { memberId: 'm1', loanId: loan.id, scope: 'balance', idempotencyKey: 'k1' });
+    const started = await new StartLoanRepayment(w).execute({ memberId: 'm1', loanId: loan.id, scope: 'balance', idempotencyKey: 'k1' });
     const { reference, amount } = started.ok ? started.value.collection : { reference: '', amount: Money.ZERO };
     await w.loans.save({ ...loan, status: 'repaid' });
-    expect(await confirmLoanPayment(w, success(reference, amount))).toEqual({ ok: false, error: 'loan_not_repayable' });
+    expect(await new ConfirmLoanPayment(w).execute(success(reference, amount))).toEqual({ ok: false, error: 'loan_not_repayable' });
     expect(await w.collections.findByReference(reference)).toMatchObject({ status: 'succeeded', failureReason: 'loan_not_repayable' });
-    expect(await confirmLoanPayment(w, { reference, status: 'failed', amount })).toEqual({ ok: false, error: 'payment_already_confirmed' });
+    expect(await new ConfirmLoanPayment(w).execute({ reference, status: 'failed', amount })).toEqual({ ok: false, error: 'payment_already_confirmed' });
   });
 
   it('settles a disbursement attempt once; a failure after its success changes nothing', async () => {
@@ -125,10 +125,10 @@ describe('confirm loan payment', () => {
     const reference = `loan-disbursement:${loan.id}`;
     expect(isLoanPaymentReference(reference)).toBe(true);
     expect(isLoanPaymentReference('contribution-1')).toBe(false);
-    expect(await confirmLoanPayment(w, { reference, status: 'pending', amount: loan.amount })).toEqual({ ok: true, value: 'pending' });
-    expect(await confirmLoanPayment(w, success(reference, loan.amount))).toEqual({ ok: true, value: 'applied' });
-    expect(await confirmLoanPayment(w, success(reference, loan.amount))).toEqual({ ok: true, value: 'exists' });
-    expect(await confirmLoanPayment(w, { reference, status: 'failed', amount: loan.amount })).toEqual({ ok: true, value: 'exists' });
-    expect(await confirmLoanPayment(w, success('loan-disbursement:nope', loan.amount))).toEqual({ ok: false, error: 'payment_not_found' });
+    expect(await new ConfirmLoanPayment(w).execute({ reference, status: 'pending', amount: loan.amount })).toEqual({ ok: true, value: 'pending' });
+    expect(await new ConfirmLoanPayment(w).execute(success(reference, loan.amount))).toEqual({ ok: true, value: 'applied' });
+    expect(await new ConfirmLoanPayment(w).execute(success(reference, loan.amount))).toEqual({ ok: true, value: 'exists' });
+    expect(await new ConfirmLoanPayment(w).execute({ reference, status: 'failed', amount: loan.amount })).toEqual({ ok: true, value: 'exists' });
+    expect(await new ConfirmLoanPayment(w).execute(success('loan-disbursement:nope', loan.amount))).toEqual({ ok: false, error: 'payment_not_found' });
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
 import { localDate } from '../shared/calendar.ts';
 import { amortisationSchedule, totalOf } from './amortisation.ts';
-import { LOAN_STATUSES, amountOwed, applyRepayment, isOverdueAt, nextPayment, principalOutstanding, statusAt, transitionLoan, type Loan, type LoanEvent } from './loan.ts';
+import { LOAN_STATUSES, amountOwed, applyRepayment, instalmentStandings, isOverdueAt, nextPayment, principalOutstanding, statusAt, transitionLoan, type Loan, type LoanEvent } from './loan.ts';
 
 const rwf = Money.ofFrancs;
 
@@ -124,5 +124,28 @@ describe('overdue and next payment', () => {
     expect(principalOutstanding(anActiveLoan({ status: 'rejected', schedule: [] }))).toEqual(Money.ZERO);
     expect(principalOutstanding(anActiveLoan({ totalPaid: rwf(8_885) }))).toEqual(rwf(92_115));
     expect(principalOutstanding(anActiveLoan({ status: 'repaid', totalPaid: rwf(106_619) }))).toEqual(Money.ZERO);
+  });
+});
+
+describe('instalment standings', () => {
+  const loan = anActiveLoan();
+  const [first, second] = loan.schedule;
+  const partlyPaid = { ...loan, totalPaid: first!.amount.plus(rwf(100)) };
+  const standings = (at: string, l = partlyPaid) => instalmentStandings(l, new Date(at)).map((s) => [s.status, s.amountPaid.toDecimal()]);
+
+  it('fills the schedule in order with what was paid', () => {
+    expect(standings('2026-02-01T10:00:00Z').slice(0, 3)).toEqual([
+      ['paid', first!.amount.toDecimal()],
+      ['partly_paid', '100.00'],
+      ['upcoming', '0.00'],
+    ]);
+    expect(instalmentStandings(loan, new Date('2026-02-01T10:00:00Z')).every((s) => s.status === 'upcoming')).toBe(true);
+  });
+
+  it('is overdue once its due day has ended in Kigali, not during it', () => {
+    // Kigali is UTC+2: the due day ends at 22:00 UTC.
+    expect(standings(`${second!.dueDate}T21:59:00Z`)[1]![0]).toBe('partly_paid');
+    expect(standings(`${second!.dueDate}T22:00:00Z`)[1]![0]).toBe('overdue');
+    expect(standings(`${second!.dueDate}T22:00:00Z`)[0]![0]).toBe('paid');
   });
 });

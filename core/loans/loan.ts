@@ -10,9 +10,12 @@
  *   first, then its principal; a loan is never paid beyond what its schedule owes.
  * - A loan is overdue at an instant when an instalment whose due day (Kigali) has ended is not
  *   fully paid; it is repaid when the schedule is paid in full.
+ * - Each instalment's standing (`instalmentStandings`) counts what was paid on it, in the order
+ *   payments fill the schedule: `paid` in full, else `overdue` once its due day (Kigali) has ended,
+ *   else `partly_paid` or `upcoming`.
  */
 import { Money } from '../money/money.ts';
-import { addDays, kigaliInstant, parseDate } from '../shared/calendar.ts';
+import { addDays, compareDates, kigaliDateOf, kigaliInstant, parseDate } from '../shared/calendar.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import { totalOf, type Instalment } from './amortisation.ts';
 
@@ -80,6 +83,29 @@ export function nextPayment(loan: Loan): { instalment: Instalment; amountDue: Mo
     paid = paid.minus(instalment.amount);
   }
   return undefined;
+}
+
+export type InstalmentStatus = 'paid' | 'overdue' | 'partly_paid' | 'upcoming';
+
+export interface InstalmentStanding {
+  readonly instalment: Instalment;
+  readonly amountPaid: Money;
+  readonly status: InstalmentStatus;
+}
+
+/** Each instalment with what was paid on it at `now`, in the order payments fill the schedule. */
+export function instalmentStandings(loan: Loan, now: Date): InstalmentStanding[] {
+  let left = loan.totalPaid;
+  const today = kigaliDateOf(now);
+  return loan.schedule.map((instalment) => {
+    const amountPaid = Money.min(left, instalment.amount);
+    left = left.minus(amountPaid);
+    const dueDay = parseDate(instalment.dueDate);
+    invariant(dueDay, `bad due date ${instalment.dueDate}`);
+    const late = compareDates(today, dueDay) > 0;
+    const status: InstalmentStatus = amountPaid.equals(instalment.amount) ? 'paid' : late ? 'overdue' : amountPaid.isPositive() ? 'partly_paid' : 'upcoming';
+    return { instalment, amountPaid, status };
+  });
 }
 
 export function isOverdueAt(loan: Loan, now: Date): boolean {

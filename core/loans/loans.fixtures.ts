@@ -1,8 +1,7 @@
 /** In-memory fakes and builders for the loans module's tests. */
 import { RecordingAuditTrail } from '../audit/audit.fixtures.ts';
 import { MODEL_VERSION } from '../credit/scorecard.ts';
-import { FakeCreditHistories, InMemoryCreditAssessments } from '../credit/credit.fixtures.ts';
-import type { ScoringConsents } from '../credit/ports.ts';
+import { FakeCreditHistories, InMemoryCreditAssessments, InMemoryScoringConsents } from '../credit/credit.fixtures.ts';
 import { Journal } from '../ledger/journal.ts';
 import { InMemoryLedger } from '../ledger/in-memory-ledger.ts';
 import { Money } from '../money/money.ts';
@@ -20,8 +19,10 @@ import type {
   KeyFactsStatementRepository,
   LoanCollection,
   LoanCollectionRepository,
+  LoanReminderNotices,
   LoanRepayment,
   LoanRepository,
+  MemberSavings,
 } from './ports.ts';
 
 export class InMemoryLoanRepository implements LoanRepository {
@@ -47,6 +48,9 @@ export class InMemoryLoanRepository implements LoanRepository {
   }
   async findRepayment(provider: string, providerReference: string) {
     return this.repayments.find((r) => r.provider === provider && r.providerReference === providerReference);
+  }
+  async listRepayments(loanId: string) {
+    return this.repayments.filter((r) => r.loanId === loanId);
   }
   async saveRepayment(repayment: LoanRepayment) {
     this.repayments.push(repayment);
@@ -87,20 +91,26 @@ export class InMemoryKeyFactsStatements implements KeyFactsStatementRepository {
   }
 }
 
-export class InMemoryScoringConsents implements ScoringConsents {
-  readonly given = new Map<string, Date>();
-  async consentedAt(memberId: string) {
-    return this.given.get(memberId);
-  }
-  async record(memberId: string, at: Date) {
-    if (!this.given.has(memberId)) this.given.set(memberId, at);
-  }
-}
-
-export class FakeBorrowers implements Borrowers {
+/** The profiles set by a test; a member's savings are their profile's (zero without one). */
+export class FakeBorrowers implements Borrowers, MemberSavings {
   readonly profiles = new Map<string, BorrowerProfile>();
   async profileOf(memberId: string) {
     return this.profiles.get(memberId);
+  }
+  async savingsBalanceOf(memberId: string) {
+    return this.profiles.get(memberId)?.savingsBalance ?? Money.ZERO;
+  }
+}
+
+export class InMemoryLoanReminderNotices implements LoanReminderNotices {
+  readonly sent = new Map<string, Date>();
+  async sentKeys(keys: readonly string[]) {
+    return new Set(keys.filter((key) => this.sent.has(key)));
+  }
+  async recordOnce(key: string, at: Date) {
+    if (this.sent.has(key)) return false;
+    this.sent.set(key, at);
+    return true;
   }
 }
 
@@ -133,6 +143,7 @@ export class FakeMobileMoney implements Pick<MobileMoney, 'requestToPay' | 'tran
 
 export function loansWorld(now = '2026-01-31T10:00:00Z') {
   const ledger = new InMemoryLedger();
+  const borrowers = new FakeBorrowers();
   const world = {
     ledger,
     journal: new Journal(ledger),
@@ -145,13 +156,15 @@ export function loansWorld(now = '2026-01-31T10:00:00Z') {
     assessments: new InMemoryCreditAssessments(),
     notifier: new RecordingNotifier(),
     audit: new RecordingAuditTrail(),
-    borrowers: new FakeBorrowers(),
+    borrowers,
+    savings: borrowers,
+    reminders: new InMemoryLoanReminderNotices(),
     mobileMoney: new FakeMobileMoney(),
-    unitOfWork: new DirectUnitOfWork(),
+    uow: new DirectUnitOfWork(),
     clock: new FixedClock(new Date(now)),
     ids: new SequentialIds('loan'),
   };
-  const transferCases = transferUseCases({ ...world, uow: world.unitOfWork }, (requestTransfer) => ({
+  const transferCases = transferUseCases(world, (requestTransfer) => ({
     loan_disbursement: new LoanDisbursementPolicy({ ...world, requestTransfer }),
   }));
   return { ...world, ...transferCases };

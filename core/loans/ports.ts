@@ -17,6 +17,8 @@ export interface LoanRepository {
   findDisbursed(): Promise<Loan[]>;
   save(loan: Loan): Promise<void>;
   findRepayment(provider: MobileMoneyProvider, providerReference: string): Promise<LoanRepayment | undefined>;
+  /** The loan's confirmed repayments, in the order they came. */
+  listRepayments(loanId: string): Promise<LoanRepayment[]>;
   saveRepayment(repayment: LoanRepayment): Promise<void>;
 }
 
@@ -47,6 +49,19 @@ export interface BorrowerProfile {
 
 export interface Borrowers {
   profileOf(memberId: string): Promise<BorrowerProfile | undefined>;
+}
+
+/** What a member has saved, the collateral of their loans (core/contributions `savingsBalance`). */
+export interface MemberSavings {
+  savingsBalanceOf(memberId: string): Promise<Money>;
+}
+
+/** The instalment reminders already sent, each recorded once under its key (loan-reminders.ts). */
+export interface LoanReminderNotices {
+  /** Those of `keys` recorded before. */
+  sentKeys(keys: readonly string[]): Promise<Set<string>>;
+  /** Records the key at `at`; false when it was recorded before (in a database: by a UNIQUE key). */
+  recordOnce(key: string, at: Date): Promise<boolean>;
 }
 
 /** What a collection pays: the next instalment still due, or everything still owed. */

@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
-import { applyForLoan } from './apply-for-loan.ts';
-import { disburseLoan } from './disburse-loan.ts';
+import { DecideLoanApplication } from './decide-loan-application.ts';
+import { DisburseLoan } from './disburse-loan.ts';
 import { aBorrower, loansWorld } from './loans.fixtures.ts';
-import { recordLoanRepayment } from './record-loan-repayment.ts';
+import { RecordLoanRepayment } from './record-loan-repayment.ts';
 
 const rwf = Money.ofFrancs;
 
 async function activeLoan() {
   const w = loansWorld();
   w.borrowers.profiles.set('m1', aBorrower());
-  const applied = await applyForLoan(w, { memberId: 'm1', amount: rwf(100_000), termMonths: 12, purpose: 'Stock for my shop' });
+  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: rwf(100_000), termMonths: 12, purpose: 'Stock for my shop' });
   if (!applied.ok) throw new Error(applied.error);
-  await disburseLoan(w, { loanId: applied.value.id });
+  await new DisburseLoan(w).execute({ loanId: applied.value.id });
   return { w, loanId: applied.value.id };
 }
 
 describe('record loan repayment', () => {
   it('raises totalPaid and posts principal to the receivable and interest to income', async () => {
     const { w, loanId } = await activeLoan(); // 10 % (score 720): first interest 833 on 100,000
-    const result = await recordLoanRepayment(w, { loanId, amount: rwf(8_792), provider: 'mtn', providerReference: 'MP1' });
+    const result = await new RecordLoanRepayment(w).execute({ loanId, amount: rwf(8_792), provider: 'mtn', providerReference: 'MP1' });
     expect(result.ok && result.value.totalPaid).toEqual(rwf(8_792));
     expect(w.ledger.balance('interest_income')).toEqual(rwf(833));
     expect(w.ledger.balance(`loan:${loanId}`)).toEqual(rwf(100_000 - 8_792 + 833));
@@ -30,26 +30,26 @@ describe('record loan repayment', () => {
   it('answers exists for a repeated callback and changes nothing', async () => {
     const { w, loanId } = await activeLoan();
     const input = { loanId, amount: rwf(500), provider: 'mtn' as const, providerReference: 'MP1' };
-    await recordLoanRepayment(w, input);
-    expect(await recordLoanRepayment(w, input)).toEqual({ ok: false, error: 'exists' });
+    await new RecordLoanRepayment(w).execute(input);
+    expect(await new RecordLoanRepayment(w).execute(input)).toEqual({ ok: false, error: 'exists' });
     expect((await w.loans.findById(loanId))?.totalPaid).toEqual(rwf(500));
     expect(w.ledger.entries()).toHaveLength(2);
   });
 
   it('an interest-only payment posts no principal; the final payment repays the loan', async () => {
     const { w, loanId } = await activeLoan();
-    await recordLoanRepayment(w, { loanId, amount: rwf(100), provider: 'mtn', providerReference: 'A' });
+    await new RecordLoanRepayment(w).execute({ loanId, amount: rwf(100), provider: 'mtn', providerReference: 'A' });
     expect(w.ledger.entries()[1]!.postings).toHaveLength(2);
     const loan = await w.loans.findById(loanId);
     const rest = loan!.schedule.reduce((sum, i) => sum.plus(i.amount), Money.ZERO).minus(rwf(100));
-    const repaid = await recordLoanRepayment(w, { loanId, amount: rest, provider: 'airtel', providerReference: 'B' });
+    const repaid = await new RecordLoanRepayment(w).execute({ loanId, amount: rest, provider: 'airtel', providerReference: 'B' });
     expect(repaid.ok && repaid.value.status).toBe('repaid');
     expect(w.ledger.balance(`loan:${loanId}`)).toEqual(Money.ZERO);
   });
 
   it('refuses an unknown loan and an overpayment', async () => {
     const { w, loanId } = await activeLoan();
-    expect(await recordLoanRepayment(w, { loanId: 'nope', amount: rwf(1), provider: 'mtn', providerReference: 'X' })).toEqual({ ok: false, error: 'loan_not_found' });
-    expect(await recordLoanRepayment(w, { loanId, amount: rwf(1_000_000), provider: 'mtn', providerReference: 'Y' })).toEqual({ ok: false, error: 'repayment_exceeds_balance' });
+    expect(await new RecordLoanRepayment(w).execute({ loanId: 'nope', amount: rwf(1), provider: 'mtn', providerReference: 'X' })).toEqual({ ok: false, error: 'loan_not_found' });
+    expect(await new RecordLoanRepayment(w).execute({ loanId, amount: rwf(1_000_000), provider: 'mtn', providerReference: 'Y' })).toEqual({ ok: false, error: 'repayment_exceeds_balance' });
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Record a confirmed loan repayment (the provider's callback for a collection).
+ * RecordLoanRepayment: book a confirmed loan repayment (the step ConfirmLoanPayment takes for the
+ * provider's success on a collection).
  *
  * Guarantees
  * - A repayment is keyed by (provider, provider reference): a repeated callback answers `exists`
@@ -27,7 +28,7 @@ import type { LoanRepository } from './ports.ts';
 export interface RecordLoanRepaymentDeps {
   loans: LoanRepository;
   journal: JournalWriter;
-  unitOfWork: UnitOfWork;
+  uow: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
   notifier: Notifier;
@@ -40,36 +41,40 @@ export interface RecordLoanRepaymentInput {
   providerReference: string;
 }
 
-export async function recordLoanRepayment(
-  deps: RecordLoanRepaymentDeps,
-  input: RecordLoanRepaymentInput,
-): Promise<Result<Loan, 'loan_not_found' | 'exists' | RepaymentError>> {
-  return deps.unitOfWork.run(async () => {
-    if (await deps.loans.findRepayment(input.provider, input.providerReference)) return err('exists');
-    const loan = await deps.loans.findById(input.loanId);
-    if (!loan) return err('loan_not_found');
-    const now = deps.clock.now();
-    const applied = applyRepayment(loan, input.amount, now);
-    if (!applied.ok) return applied;
-    const { interest, principal } = applied.value;
+export type RecordLoanRepaymentError = 'loan_not_found' | 'exists' | RepaymentError;
 
-    const postings: Posting[] = [debit(accounts.mobileMoney(input.provider), input.amount)];
-    if (principal.isPositive()) postings.push(credit(accounts.loan(loan.id), principal));
-    if (interest.isPositive()) postings.push(credit(accounts.interestIncome, interest));
-    const entry = journalEntry({
-      id: deps.ids.newId(),
-      key: `loan-repayment:${input.provider}:${input.providerReference}`,
-      kind: 'loan_repaid',
-      occurredAt: now,
-      postings,
+export class RecordLoanRepayment {
+  constructor(private readonly deps: RecordLoanRepaymentDeps) {}
+
+  execute(input: RecordLoanRepaymentInput): Promise<Result<Loan, RecordLoanRepaymentError>> {
+    const deps = this.deps;
+    return deps.uow.run(async () => {
+      if (await deps.loans.findRepayment(input.provider, input.providerReference)) return err('exists');
+      const loan = await deps.loans.findById(input.loanId);
+      if (!loan) return err('loan_not_found');
+      const now = deps.clock.now();
+      const applied = applyRepayment(loan, input.amount, now);
+      if (!applied.ok) return applied;
+      const { interest, principal } = applied.value;
+
+      const postings: Posting[] = [debit(accounts.mobileMoney(input.provider), input.amount)];
+      if (principal.isPositive()) postings.push(credit(accounts.loan(loan.id), principal));
+      if (interest.isPositive()) postings.push(credit(accounts.interestIncome, interest));
+      const entry = journalEntry({
+        id: deps.ids.newId(),
+        key: `loan-repayment:${input.provider}:${input.providerReference}`,
+        kind: 'loan_repaid',
+        occurredAt: now,
+        postings,
+      });
+      invariant(entry.ok, 'a repayment entry always balances');
+      const posted = await deps.journal.post(entry.value);
+      invariant(posted.ok, `repayment ${input.providerReference} could not be posted: ${posted.ok ? '' : posted.error}`);
+
+      await deps.loans.saveRepayment({ id: entry.value.id, ...input, interest, principal, receivedAt: now });
+      await deps.loans.save(applied.value.loan);
+      await deps.notifier.notify(repaymentNotice(applied.value.loan, input.amount));
+      return ok(applied.value.loan);
     });
-    invariant(entry.ok, 'a repayment entry always balances');
-    const posted = await deps.journal.post(entry.value);
-    invariant(posted.ok, `repayment ${input.providerReference} could not be posted: ${posted.ok ? '' : posted.error}`);
-
-    await deps.loans.saveRepayment({ id: entry.value.id, ...input, interest, principal, receivedAt: now });
-    await deps.loans.save(applied.value.loan);
-    await deps.notifier.notify(repaymentNotice(applied.value.loan, input.amount));
-    return ok(applied.value.loan);
-  });
+  }
 }

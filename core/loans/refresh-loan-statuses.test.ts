@@ -1,27 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
-import { applyForLoan } from './apply-for-loan.ts';
-import { disburseLoan } from './disburse-loan.ts';
+import { DecideLoanApplication } from './decide-loan-application.ts';
+import { DisburseLoan } from './disburse-loan.ts';
 import { aBorrower, loansWorld } from './loans.fixtures.ts';
-import { recordLoanRepayment } from './record-loan-repayment.ts';
-import { refreshLoanStatuses } from './refresh-loan-statuses.ts';
+import { RecordLoanRepayment } from './record-loan-repayment.ts';
+import { RefreshLoanStatuses } from './refresh-loan-statuses.ts';
 
 describe('refresh loan statuses', () => {
   it('marks a loan overdue after a missed due day and active again once caught up', async () => {
     const w = loansWorld('2026-01-31T10:00:00Z');
     w.borrowers.profiles.set('m1', aBorrower());
-    const applied = await applyForLoan(w, { memberId: 'm1', amount: Money.ofFrancs(100_000), termMonths: 12, purpose: 'Stock for my shop' });
+    const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: Money.ofFrancs(100_000), termMonths: 12, purpose: 'Stock for my shop' });
     if (!applied.ok) throw new Error(applied.error);
-    await disburseLoan(w, { loanId: applied.value.id });
+    await new DisburseLoan(w).execute({ loanId: applied.value.id });
 
     w.clock.set('2026-02-28T12:00:00Z');
-    expect(await refreshLoanStatuses(w)).toEqual([]);
+    expect(await new RefreshLoanStatuses(w).execute()).toEqual([]);
     w.clock.set('2026-03-01T06:00:00Z');
-    expect((await refreshLoanStatuses(w)).map((l) => l.status)).toEqual(['overdue']);
+    expect((await new RefreshLoanStatuses(w).execute()).map((l) => l.status)).toEqual(['overdue']);
 
     const loan = await w.loans.findById(applied.value.id);
-    await recordLoanRepayment(w, { loanId: loan!.id, amount: loan!.schedule[0]!.amount, provider: 'mtn', providerReference: 'late' });
+    await new RecordLoanRepayment(w).execute({ loanId: loan!.id, amount: loan!.schedule[0]!.amount, provider: 'mtn', providerReference: 'late' });
     expect((await w.loans.findById(loan!.id))?.status).toBe('active');
-    expect(await refreshLoanStatuses(w)).toEqual([]);
+    expect(await new RefreshLoanStatuses(w).execute()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Refresh loan statuses (scheduled daily): a disbursed loan becomes `overdue` once an instalment's
+ * RefreshLoanStatuses (scheduled daily): a disbursed loan becomes `overdue` once an instalment's
  * due day has ended unpaid, and `active` again when it is caught up.
  *
  * Guarantees
@@ -11,17 +11,23 @@ import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { statusAt, type Loan } from './loan.ts';
 import type { LoanRepository } from './ports.ts';
 
-export async function refreshLoanStatuses(deps: { loans: LoanRepository; unitOfWork: UnitOfWork; clock: Clock }): Promise<Loan[]> {
-  return deps.unitOfWork.run(async () => {
-    const now = deps.clock.now();
-    const changed: Loan[] = [];
-    for (const loan of await deps.loans.findDisbursed()) {
-      const status = statusAt(loan, now);
-      if (status === loan.status) continue;
-      const updated = { ...loan, status };
-      await deps.loans.save(updated);
-      changed.push(updated);
-    }
-    return changed;
-  });
+export class RefreshLoanStatuses {
+  constructor(private readonly deps: { loans: LoanRepository; uow: UnitOfWork; clock: Clock }) {}
+
+  /** The loans whose status changed, as saved. */
+  execute(): Promise<Loan[]> {
+    const { loans, uow, clock } = this.deps;
+    return uow.run(async () => {
+      const now = clock.now();
+      const changed: Loan[] = [];
+      for (const loan of await loans.findDisbursed()) {
+        const status = statusAt(loan, now);
+        if (status === loan.status) continue;
+        const updated = { ...loan, status };
+        await loans.save(updated);
+        changed.push(updated);
+      }
+      return changed;
+    });
+  }
 }

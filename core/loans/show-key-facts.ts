@@ -1,5 +1,5 @@
 /**
- * Show the key facts statement of a loan before the member applies (BNR Regulation 02/2016 on
+ * ShowKeyFacts: show the key facts statement of a loan before the member applies (BNR Regulation 02/2016 on
  * disclosure for fixed-term credit): amount, term, annual rate, APR, every fee, total interest,
  * total cost and the instalment schedule.
  *
@@ -23,27 +23,31 @@ export const KEY_FACTS_VALID_MS = 24 * 60 * 60_000;
 export interface ShowKeyFactsDeps {
   borrowers: Borrowers;
   statements: KeyFactsStatementRepository;
-  unitOfWork: UnitOfWork;
+  uow: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
 }
 
-export async function showKeyFacts(
-  deps: ShowKeyFactsDeps,
-  input: LoanApplication & { memberId: string },
-): Promise<Result<KeyFactsStatement, LoanApplicationError | 'member_not_found'>> {
-  const application = validateLoanApplication(input);
-  if (!application.ok) return application;
-  return deps.unitOfWork.run(async () => {
-    const profile = await deps.borrowers.profileOf(input.memberId);
-    if (!profile) return err('member_not_found');
-    const now = deps.clock.now();
-    const facts = keyFacts(
-      { principal: application.value.amount, annualRateBps: annualRateForScore(profile.creditScore), termMonths: application.value.termMonths },
-      kigaliDateOf(now),
-    );
-    const statement: KeyFactsStatement = { id: deps.ids.newId(), memberId: input.memberId, facts, shownAt: now };
-    await deps.statements.save(statement);
-    return ok(statement);
-  });
+export type ShowKeyFactsInput = LoanApplication & { memberId: string };
+
+export class ShowKeyFacts {
+  constructor(private readonly deps: ShowKeyFactsDeps) {}
+
+  async execute(input: ShowKeyFactsInput): Promise<Result<KeyFactsStatement, LoanApplicationError | 'member_not_found'>> {
+    const { borrowers, statements, uow, clock, ids } = this.deps;
+    const application = validateLoanApplication(input);
+    if (!application.ok) return application;
+    return uow.run(async () => {
+      const profile = await borrowers.profileOf(input.memberId);
+      if (!profile) return err('member_not_found');
+      const now = clock.now();
+      const facts = keyFacts(
+        { principal: application.value.amount, annualRateBps: annualRateForScore(profile.creditScore), termMonths: application.value.termMonths },
+        kigaliDateOf(now),
+      );
+      const statement: KeyFactsStatement = { id: ids.newId(), memberId: input.memberId, facts, shownAt: now };
+      await statements.save(statement);
+      return ok(statement);
+    });
+  }
 }

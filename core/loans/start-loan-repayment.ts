@@ -1,6 +1,6 @@
 /**
- * Start a loan repayment: the member asks to repay the next instalment or the whole balance by
- * mobile money; the provider prompts them for their PIN and answers later (confirmLoanPayment).
+ * StartLoanRepayment: the member asks to repay the next instalment or the whole balance by
+ * mobile money; the provider prompts them for their PIN and answers later (ConfirmLoanPayment).
  *
  * Guarantees
  * - Idempotent by the member's key: the same key answers the collection it started (`exists`) and
@@ -29,7 +29,7 @@ export interface StartLoanRepaymentDeps {
   collections: LoanCollectionRepository;
   borrowers: Borrowers;
   mobileMoney: Pick<MobileMoney, 'requestToPay'>;
-  unitOfWork: UnitOfWork;
+  uow: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
 }
@@ -43,60 +43,62 @@ export interface StartLoanRepaymentInput {
 
 export type StartLoanRepaymentError = 'loan_not_found' | 'loan_not_repayable' | 'repayment_in_progress' | 'no_mobile_money_number' | MobileMoneyError;
 
-export async function startLoanRepayment(
-  deps: StartLoanRepaymentDeps,
-  input: StartLoanRepaymentInput,
-): Promise<Result<{ outcome: 'requested' | 'exists'; collection: LoanCollection }, StartLoanRepaymentError>> {
-  return deps.unitOfWork.run(async () => {
-    const earlier = await deps.collections.findByKey(input.memberId, input.idempotencyKey);
-    if (earlier) return ok({ outcome: 'exists' as const, collection: earlier });
-    const loan = await deps.loans.findById(input.loanId);
-    if (!loan || loan.memberId !== input.memberId) return err('loan_not_found');
-    const due = nextPayment(loan);
-    if ((loan.status !== 'active' && loan.status !== 'overdue') || !due) return err('loan_not_repayable');
-    const now = deps.clock.now();
-    const waiting = (await deps.collections.listByLoan(loan.id)).some(
-      (c) => c.status === 'requested' && now.getTime() - c.requestedAt.getTime() < COLLECTION_TIMEOUT_MS,
-    );
-    if (waiting) return err('repayment_in_progress');
-    const wallet = (await deps.borrowers.profileOf(input.memberId))?.wallet;
-    if (!wallet) return err('no_mobile_money_number');
+export class StartLoanRepayment {
+  constructor(private readonly deps: StartLoanRepaymentDeps) {}
 
-    const id = deps.ids.newId();
-    const collection: LoanCollection = {
-      id,
-      loanId: loan.id,
-      memberId: input.memberId,
-      idempotencyKey: input.idempotencyKey,
-      reference: `${REPAYMENT_REFERENCE_PREFIX}${id}`,
-      provider: wallet.provider,
-      msisdn: wallet.msisdn,
-      scope: input.scope,
-      amount: input.scope === 'balance' ? amountOwed(loan) : due.amountDue,
-      status: 'requested',
-      requestedAt: now,
-    };
-    // Recorded before the provider is asked: a racing request with the same key waits here.
-    if ((await deps.collections.add(collection)) === 'exists') {
-      const winner = await deps.collections.findByKey(input.memberId, input.idempotencyKey);
-      if (winner) return ok({ outcome: 'exists' as const, collection: winner });
-    }
-    const requested = await deps.mobileMoney.requestToPay({
-      reference: collection.reference,
-      provider: wallet.provider,
-      msisdn: wallet.msisdn,
-      amount: collection.amount,
-      description: `Ikimina loan repayment`,
+  execute(input: StartLoanRepaymentInput): Promise<Result<{ outcome: 'requested' | 'exists'; collection: LoanCollection }, StartLoanRepaymentError>> {
+    const deps = this.deps;
+    return deps.uow.run(async () => {
+      const earlier = await deps.collections.findByKey(input.memberId, input.idempotencyKey);
+      if (earlier) return ok({ outcome: 'exists' as const, collection: earlier });
+      const loan = await deps.loans.findById(input.loanId);
+      if (!loan || loan.memberId !== input.memberId) return err('loan_not_found');
+      const due = nextPayment(loan);
+      if ((loan.status !== 'active' && loan.status !== 'overdue') || !due) return err('loan_not_repayable');
+      const now = deps.clock.now();
+      const waiting = (await deps.collections.listByLoan(loan.id)).some(
+        (c) => c.status === 'requested' && now.getTime() - c.requestedAt.getTime() < COLLECTION_TIMEOUT_MS,
+      );
+      if (waiting) return err('repayment_in_progress');
+      const wallet = (await deps.borrowers.profileOf(input.memberId))?.wallet;
+      if (!wallet) return err('no_mobile_money_number');
+
+      const id = deps.ids.newId();
+      const collection: LoanCollection = {
+        id,
+        loanId: loan.id,
+        memberId: input.memberId,
+        idempotencyKey: input.idempotencyKey,
+        reference: `${REPAYMENT_REFERENCE_PREFIX}${id}`,
+        provider: wallet.provider,
+        msisdn: wallet.msisdn,
+        scope: input.scope,
+        amount: input.scope === 'balance' ? amountOwed(loan) : due.amountDue,
+        status: 'requested',
+        requestedAt: now,
+      };
+      // Recorded before the provider is asked: a racing request with the same key waits here.
+      if ((await deps.collections.add(collection)) === 'exists') {
+        const winner = await deps.collections.findByKey(input.memberId, input.idempotencyKey);
+        if (winner) return ok({ outcome: 'exists' as const, collection: winner });
+      }
+      const requested = await deps.mobileMoney.requestToPay({
+        reference: collection.reference,
+        provider: wallet.provider,
+        msisdn: wallet.msisdn,
+        amount: collection.amount,
+        description: `Ikimina loan repayment`,
+      });
+      if (!requested.ok) {
+        // Only a refusal is the provider's word that it took nothing. An unreachable provider may
+        // have taken the request and lost its reply (the member then approves and pays): marked
+        // failed, that money would never be booked, since the polling job asks only about requested
+        // collections. Left requested, the polling job asks the provider, and gives it up as failed
+        // when the provider never heard of it (found by the chaos test, issue 11).
+        if (requested.error === 'mobile_money_refused') await deps.collections.save({ ...collection, status: 'failed', settledAt: now, failureReason: requested.error });
+        return requested;
+      }
+      return ok({ outcome: 'requested' as const, collection });
     });
-    if (!requested.ok) {
-      // Only a refusal is the provider's word that it took nothing. An unreachable provider may
-      // have taken the request and lost its reply (the member then approves and pays): marked
-      // failed, that money would never be booked, since the polling job asks only about requested
-      // collections. Left requested, the polling job asks the provider, and gives it up as failed
-      // when the provider never heard of it (found by the chaos test, issue 11).
-      if (requested.error === 'mobile_money_refused') await deps.collections.save({ ...collection, status: 'failed', settledAt: now, failureReason: requested.error });
-      return requested;
-    }
-    return ok({ outcome: 'requested' as const, collection });
-  });
+  }
 }

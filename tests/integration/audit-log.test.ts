@@ -14,10 +14,9 @@ import { PostgresAuditTrail } from '../../adapters/postgres/postgres-audit-trail
 import { canonicalAuditRow, type ChainedAuditRow } from '../../core/audit/audit-chain.ts';
 import { sha256Hex } from '../../adapters/crypto/node-secret-tokens.ts';
 import { MODEL_VERSION } from '../../core/credit/scorecard.ts';
-import { applyForLoan } from '../../core/loans/apply-for-loan.ts';
+import { DecideLoanApplication } from '../../core/loans/decide-loan-application.ts';
 import { Money } from '../../core/money/money.ts';
 import { TOKENS } from '../../apps/container.ts';
-import { Lending } from '../../apps/modules/loans-module.ts';
 import { runAdmin } from '../support/admin-cli.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -64,9 +63,10 @@ async function member(): Promise<string> {
 
 /** Applies through the core use case with the member's score set, so the decision is the scorecard's: approved at ≥ 600, referred below. */
 async function applyWithScore(memberId: string, creditScore: number) {
-  const lending = t.container.get(Lending);
+  const c = t.container;
   const borrowers = { profileOf: async () => ({ identityVerified: true, savingsBalance: Money.ofFrancs(400_000), creditScore, creditModelVersion: MODEL_VERSION }) };
-  const applied = await inContext(() => applyForLoan({ ...lending.deps, borrowers }, { memberId, amount: Money.ofFrancs(50_000), termMonths: 6, purpose: 'Stock for my shop' }));
+  const decide = new DecideLoanApplication({ loans: c.get(TOKENS.LoanRepository), borrowers, audit: c.get(TOKENS.AuditTrail), uow: c.get(TOKENS.UnitOfWork), clock: c.get(TOKENS.Clock), ids: c.get(TOKENS.IdGenerator) });
+  const applied = await inContext(() => decide.execute({ memberId, amount: Money.ofFrancs(50_000), termMonths: 6, purpose: 'Stock for my shop' }));
   if (!applied.ok) throw new Error(applied.error);
   return applied.value;
 }

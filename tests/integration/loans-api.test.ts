@@ -12,10 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
 import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { MODEL_VERSION } from '../../core/credit/scorecard.ts';
-import { isLoanPaymentReference } from '../../core/loans/confirm-loan-payment.ts';
+import { ConfirmLoanPayment, isLoanPaymentReference } from '../../core/loans/confirm-loan-payment.ts';
+import { RefreshLoanStatuses } from '../../core/loans/refresh-loan-statuses.ts';
+import { SendInstalmentReminders } from '../../core/loans/send-instalment-reminders.ts';
 import { Money } from '../../core/money/money.ts';
 import { TOKENS } from '../../apps/container.ts';
-import { Lending } from '../../apps/modules/loans-module.ts';
 import { LoanRemindersJob } from '../../apps/scheduler/loan-reminders-job.ts';
 import type { Container } from 'inversify';
 import { runAdmin } from '../support/admin-cli.ts';
@@ -101,11 +102,11 @@ async function apply(m: Member, key: string, body: Partial<typeof form> = {}, co
 }
 
 async function confirmFromProvider(reference: string) {
-  const lending = container.get(Lending);
+  const confirmLoanPayment = container.get(ConfirmLoanPayment);
   const provider = container.get(TOKENS.MobileMoneyProvider);
   const report = await until(() => quiet.collectionStatus(provider, reference), (r) => r.ok && r.value.status !== 'pending');
   if (!report.ok) throw new Error(report.error);
-  return RequestContext.create(db.orm.em, () => lending.confirmPayment(report.value));
+  return RequestContext.create(db.orm.em, () => confirmLoanPayment.execute(report.value));
 }
 
 function admin(...argv: string[]) {
@@ -303,7 +304,7 @@ describe('review by a loan officer (CLI)', () => {
     const firstDue: string = (await late.as('get', `/api/loans/${res.body.id}/schedule`)).body.instalments[0].dueDate;
     const remindAt = new Date(`${firstDue}T07:00:00Z`).getTime() - 3 * 86_400_000;
     clock.advance(remindAt - clock.now().getTime());
-    const job = new LoanRemindersJob(container.get(Lending), clock, pino({ level: 'silent' }));
+    const job = new LoanRemindersJob({ refreshLoanStatuses: container.get(RefreshLoanStatuses), sendInstalmentReminders: container.get(SendInstalmentReminders), logger: pino({ level: 'silent' }) });
     const run = () => RequestContext.create(db.orm.em, () => job.run());
     expect(await run()).toMatchObject({ sent: 1, failed: 0 });
     expect(await run()).toMatchObject({ sent: 0, failed: 0 });

@@ -3,14 +3,14 @@
  * ledger entry, pending row) before the provider is asked, so a callback that arrives before
  * `transfer` returns settles it; a failed one is reversed in the ledger, the loan is approved
  * again, and `loan-disbursement-retry` sends `<reference>-2` after the backoff; one whose callback
- * never came is confirmed by `payment-polling` (the same SettlePaymentReport → Lending path).
+ * never came is confirmed by `payment-polling` (the same SettlePaymentReport → ConfirmLoanPayment path).
  * The ledger balances after each.
  */
 import { RequestContext } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disburseLoan } from '../../core/loans/disburse-loan.ts';
+import { DisburseLoan } from '../../core/loans/disburse-loan.ts';
 import { Money } from '../../core/money/money.ts';
-import { Lending } from '../../apps/modules/loans-module.ts';
+import { TOKENS } from '../../apps/container.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { registerMember, type TestMember } from '../support/savings-journey.ts';
@@ -41,9 +41,9 @@ async function expectBooks(loanId: string, paidOutCentimes: number) {
   expect(await balance(`loan:${loanId}`)).toBe(paidOutCentimes);
 }
 
-const approvedLoan = () => inContext(() => saveApprovedLoan(t.container.get(Lending), borrower.id, clock.now()));
+const approvedLoan = () => inContext(() => saveApprovedLoan(t.container.get(TOKENS.LoanRepository), borrower.id, clock.now()));
 
-const disburse = (loanId: string) => inContext(() => disburseLoan(t.container.get(Lending).deps, { loanId }));
+const disburse = (loanId: string) => inContext(() => t.container.get(DisburseLoan).execute({ loanId }));
 
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -19,9 +19,9 @@
  */
 import { RequestContext } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disburseLoan } from '../../core/loans/disburse-loan.ts';
+import { DisburseLoan } from '../../core/loans/disburse-loan.ts';
 import type { PaymentDirection } from '../../core/payments/ports.ts';
-import { Lending } from '../../apps/modules/loans-module.ts';
+import { TOKENS } from '../../apps/container.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { saveApprovedLoan } from '../support/approved-loan.ts';
 import { ChaoticMobileMoney, previousAttempt, seededStream, type AcceptedPayment } from '../support/chaotic-mobile-money.ts';
@@ -213,10 +213,11 @@ describe('200 payments and 50 transfers through a provider having a bad day', ()
     // some replies are lost: the app answers 503 and the payment stays pending), and loans disbursed.
     const paid = await inChunks(shuffle(owed), 20, (c) => pay(app, members.find((m) => m.id === c.member_id)!, c.id));
     expect(Object.keys(statusCounts(paid.map((p) => p.status))).every((s) => ['202', '503'].includes(s)), msg(JSON.stringify(statusCounts(paid.map((p) => p.status))))).toBe(true);
-    const lending = app.container.get(Lending);
+    const loanRepository = app.container.get(TOKENS.LoanRepository);
+    const disbursement = app.container.get(DisburseLoan);
     const loans = await inChunks(Array.from({ length: LOANS }, (_, l) => members[(l * 7) % MEMBERS]!), 5, async (borrower) => {
-      const loanId = await inContext(() => saveApprovedLoan(lending, borrower.id, app.clock.now()));
-      const disbursed = await inContext(() => disburseLoan(lending.deps, { loanId }));
+      const loanId = await inContext(() => saveApprovedLoan(loanRepository, borrower.id, app.clock.now()));
+      const disbursed = await inContext(() => disbursement.execute({ loanId }));
       expect(disbursed.ok, msg(`disburse ${loanId}: ${JSON.stringify(disbursed)}`)).toBe(true);
       return { borrower, loanId };
     });
@@ -293,10 +294,11 @@ describe('200 payments and 50 transfers through a provider having a bad day', ()
   it(`books a payment whose request reached the provider but whose reply was lost, its callback lost too (seed ${SEED})`, async () => {
     // The chaos of the test above, made certain for two requests: a contribution and a loan repayment.
     const borrower = members[1]!;
-    const lending = app.container.get(Lending);
-    const loanId = await inContext(() => saveApprovedLoan(lending, borrower.id, app.clock.now()));
+    const loanRepository = app.container.get(TOKENS.LoanRepository);
+    const disbursement = app.container.get(DisburseLoan);
+    const loanId = await inContext(() => saveApprovedLoan(loanRepository, borrower.id, app.clock.now()));
     chaos.rates = { down: 0, lostReply: 0, slow: 0, maxDelayMs: 0 };
-    expect((await inContext(() => disburseLoan(lending.deps, { loanId }))).ok).toBe(true);
+    expect((await inContext(() => disbursement.execute({ loanId }))).ok).toBe(true);
     const groupId = await activeGroup(app, [members[2]!, members[3]!], 2000);
     const owed = (await contributionsOf(app, groupId)).find((c) => c.member_id === members[2]!.id && c.cycle === 1)!;
 

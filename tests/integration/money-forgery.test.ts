@@ -22,10 +22,10 @@ import { RequestContext } from '@mikro-orm/core';
 import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disburseLoan } from '../../core/loans/disburse-loan.ts';
+import { DisburseLoan } from '../../core/loans/disburse-loan.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import type { PaymentDirection } from '../../core/payments/ports.ts';
-import { Lending } from '../../apps/modules/loans-module.ts';
+import { TOKENS } from '../../apps/container.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { startFakeMtnMomo, type FakeMtnMomo } from '../fakes/mtn-momo-server.ts';
 import { saveApprovedLoan } from '../support/approved-loan.ts';
@@ -133,9 +133,10 @@ async function contributionPayment(): Promise<Target> {
 /** An approved loan of 20,000 RWF for a new member, booked and sent (its transfer undecided). */
 async function disbursedLoan(): Promise<{ borrower: Member; loanId: string; disbursement: Target }> {
   const borrower = await member('Borrower');
-  const lending = app.container.get(Lending);
-  const loanId = await inContext(() => saveApprovedLoan(lending, borrower.id, app.clock.now()));
-  const disbursed = await inContext(() => disburseLoan(lending.deps, { loanId }));
+  const loans = app.container.get(TOKENS.LoanRepository);
+  const disbursement = app.container.get(DisburseLoan);
+  const loanId = await inContext(() => saveApprovedLoan(loans, borrower.id, app.clock.now()));
+  const disbursed = await inContext(() => disbursement.execute({ loanId }));
   expect(disbursed.ok && disbursed.value.status).toBe('active');
   return { borrower, loanId, disbursement: { kind: 'loan disbursement', direction: 'transfer', reference: `loan-disbursement:${loanId}`, francs: 20_000 } };
 }

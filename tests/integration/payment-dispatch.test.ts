@@ -8,10 +8,10 @@
 import { RequestContext } from '@mikro-orm/core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disburseLoan } from '../../core/loans/disburse-loan.ts';
+import { DisburseLoan } from '../../core/loans/disburse-loan.ts';
+import { StartLoanRepayment } from '../../core/loans/start-loan-repayment.ts';
 import { Money } from '../../core/money/money.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
-import { Lending } from '../../apps/modules/loans-module.ts';
 import { SettlePaymentReport } from '../../apps/payments/settle-payment-report.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { FakeClock } from '../support/fake-clock.ts';
@@ -99,13 +99,14 @@ describe('loan payments through the one dispatch point', () => {
 
   it('a repayment whose callback was lost is confirmed by the polling job', async () => {
     const borrower = members[1]!;
-    const lending = t.container.get(Lending);
+    const loans = t.container.get(TOKENS.LoanRepository);
+    const disbursement = t.container.get(DisburseLoan);
     loanId = '7d6f3a52-3c1b-4a8e-9d2f-1a2b3c4d5e6f';
     await inContext(async () => {
-      await saveApprovedLoan(lending, borrower.id, clock.now(), loanId);
-      const disbursed = await disburseLoan(lending.deps, { loanId });
+      await saveApprovedLoan(loans, borrower.id, clock.now(), loanId);
+      const disbursed = await disbursement.execute({ loanId });
       expect(disbursed.ok).toBe(true);
-      const started = await lending.startRepayment({ memberId: borrower.id, loanId, scope: 'instalment', idempotencyKey: 'repay-1' });
+      const started = await t.container.get(StartLoanRepayment).execute({ memberId: borrower.id, loanId, scope: 'instalment', idempotencyKey: 'repay-1' });
       if (!started.ok) throw new Error(started.error);
       reference = started.value.collection.reference;
     });

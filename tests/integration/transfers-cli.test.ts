@@ -6,12 +6,12 @@
  */
 import { RequestContext } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disburseLoan } from '../../core/loans/disburse-loan.ts';
+import { TOKENS } from '../../apps/tokens.ts';
+import { DisburseLoan } from '../../core/loans/disburse-loan.ts';
 import { Money } from '../../core/money/money.ts';
 import type { MobileMoney } from '../../core/payments/ports.ts';
 import { err, ok } from '../../core/shared/result.ts';
 import { PostgresPaymentDisputes } from '../../adapters/postgres/postgres-payment-disputes.ts';
-import { Lending } from '../../apps/modules/loans-module.ts';
 import { runAdmin } from '../support/admin-cli.ts';
 import { saveApprovedLoan } from '../support/approved-loan.ts';
 import { registerMember } from '../support/savings-journey.ts';
@@ -81,8 +81,8 @@ describe('transfers list', () => {
 describe('transfers retry', () => {
   it('sends a failed loan disbursement again now as its next attempt, recorded with who asked; only once', async () => {
     const member = await registerMember(db, t, { email: 'kalisa@example.rw', firstName: 'Kalisa', language: 'en', phone: '+250788600001' });
-    const loanId = await RequestContext.create(db.orm.em, () => saveApprovedLoan(t.container.get(Lending), member.id, new Date()));
-    const refused = await RequestContext.create(db.orm.em, () => disburseLoan(t.container.get(Lending).deps, { loanId }));
+    const loanId = await RequestContext.create(db.orm.em, () => saveApprovedLoan(t.container.get(TOKENS.LoanRepository), member.id, new Date()));
+    const refused = await RequestContext.create(db.orm.em, () => t.container.get(DisburseLoan).execute({ loanId }));
     expect(refused).toEqual({ ok: false, error: 'mobile_money_refused' });
 
     const failed = await runAdmin(t.container, 'transfers', 'list', '--status', 'failed');

@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Money } from '../../core/money/money.ts';
-import type { Lending } from '../../apps/modules/loans-module.ts';
+import type { LoanRepository } from '../../core/loans/ports.ts';
 
 /** Call inside a MikroORM request context. */
-export async function saveApprovedLoan(lending: Lending, memberId: string, appliedAt: Date, id: string = randomUUID()): Promise<string> {
-  await lending.deps.loans.save({
+export async function saveApprovedLoan(loans: LoanRepository, memberId: string, appliedAt: Date, id: string = randomUUID()): Promise<string> {
+  await loans.save({
     id,
     memberId,
     amount: Money.ofFrancs(20_000),

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import request from 'supertest';
-import { Lending } from '../../apps/modules/loans-module.ts';
+import { TOKENS } from '../../apps/container.ts';
 import { openApiDocument } from '../../apps/http/openapi.ts';
 import { Money } from '../../core/money/money.ts';
 import type { MobileMoney } from '../../core/payments/ports.ts';
@@ -188,7 +188,7 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
   const swap = expectStatus(await as(owner, 'post', `/api/tontines/${group}/swaps`).send({ withMemberId: partner.id }), 201, 'swap').id as string;
   expectStatus(await as(owner, 'post', `/api/tontines/${group}/chat`).send({ message: 'Hello group' }), 201, 'chat');
   const keyFacts = expectStatus(await as(owner, 'post', '/api/loans/key-facts').send({ amount: 50_000, termMonths: 12, purpose: 'Stock for my grocery shop' }), 201, 'key facts').id as string;
-  const loan = await RequestContext.create(db.orm.em, () => saveApprovedLoan(t.container.get(Lending), owner.id, new Date()));
+  const loan = await RequestContext.create(db.orm.em, () => saveApprovedLoan(t.container.get(TOKENS.LoanRepository), owner.id, new Date()));
   const notification = randomUUID();
   await db.orm.em
     .fork()

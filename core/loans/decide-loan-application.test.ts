@@ -3,7 +3,7 @@ import { Money } from '../money/money.ts';
 import { localDate } from '../shared/calendar.ts';
 import { amortisationSchedule } from './amortisation.ts';
 import { MODEL_VERSION } from '../credit/scorecard.ts';
-import { applyForLoan } from './apply-for-loan.ts';
+import { DecideLoanApplication } from './decide-loan-application.ts';
 import { aBorrower, loansWorld } from './loans.fixtures.ts';
 import type { Loan } from './loan.ts';
 
@@ -16,10 +16,10 @@ function world(profile = aBorrower()) {
   return w;
 }
 
-describe('apply for loan', () => {
+describe('decide loan application', () => {
   it('approves at once within the limit with a score ≥ 600, at the score band\'s rate', async () => {
     const w = world(aBorrower({ creditScore: 720 }));
-    const result = await applyForLoan(w, application);
+    const result = await new DecideLoanApplication(w).execute(application);
     expect(result.ok && result.value).toMatchObject({ status: 'approved', annualRateBps: 1_000, creditScore: 720, totalPaid: Money.ZERO, schedule: [], decidedBy: 'system' });
     expect(w.loans.loans.size).toBe(1);
     expect(w.audit.entries).toEqual([
@@ -30,46 +30,46 @@ describe('apply for loan', () => {
         details: { memberId: 'm1', amount: '100000.00', termMonths: 12, creditScore: 720, modelVersion: MODEL_VERSION, minimumScore: 600 },
       },
     ]);
-    expect(w.unitOfWork.runs).toBe(1);
+    expect(w.uow.runs).toBe(1);
   });
 
   it('leaves a score below 600 pending for an admin', async () => {
     const w = world(aBorrower({ creditScore: 599 }));
-    const result = await applyForLoan(w, application);
+    const result = await new DecideLoanApplication(w).execute(application);
     expect(result.ok && [result.value.status, result.value.annualRateBps, result.value.decidedAt, result.value.decidedBy]).toEqual(['pending', 1_500, undefined, undefined]);
     expect(w.audit.entries.map((e) => [e.action, e.actor, e.details?.creditScore])).toEqual([['loan_referred', 'system', 599]]);
   });
 
   it('validates the application before anything else', async () => {
     const w = world();
-    expect(await applyForLoan(w, { ...application, amount: rwf(5_000) })).toEqual({ ok: false, error: 'loan_amount_below_minimum' });
-    expect(w.unitOfWork.runs).toBe(0);
+    expect(await new DecideLoanApplication(w).execute({ ...application, amount: rwf(5_000) })).toEqual({ ok: false, error: 'loan_amount_below_minimum' });
+    expect(w.uow.runs).toBe(0);
     expect(w.audit.entries).toEqual([]);
   });
 
   it('refuses an unknown member, an unverified identity, and an amount above the limit', async () => {
-    expect(await applyForLoan(loansWorld(), application)).toEqual({ ok: false, error: 'member_not_found' });
-    expect(await applyForLoan(world(aBorrower({ identityVerified: false })), application)).toEqual({ ok: false, error: 'identity_not_verified' });
+    expect(await new DecideLoanApplication(loansWorld()).execute(application)).toEqual({ ok: false, error: 'member_not_found' });
+    expect(await new DecideLoanApplication(world(aBorrower({ identityVerified: false }))).execute(application)).toEqual({ ok: false, error: 'identity_not_verified' });
     // 150,000 RWF of savings: limit 75,000.
-    expect(await applyForLoan(world(aBorrower({ savingsBalance: rwf(150_000) })), application)).toEqual({ ok: false, error: 'loan_exceeds_limit' });
+    expect(await new DecideLoanApplication(world(aBorrower({ savingsBalance: rwf(150_000) }))).execute(application)).toEqual({ ok: false, error: 'loan_exceeds_limit' });
   });
 
   it('counts the principal still owed on other loans against the limit', async () => {
     const w = world(aBorrower({ savingsBalance: rwf(300_000) })); // limit 150,000
-    const first = await applyForLoan(w, application);
+    const first = await new DecideLoanApplication(w).execute(application);
     if (!first.ok) throw new Error(first.error);
     await w.loans.save({ ...first.value, status: 'active' } as Loan);
-    expect(await applyForLoan(w, { ...application, amount: rwf(60_000) })).toEqual({ ok: false, error: 'loan_exceeds_limit' });
-    expect((await applyForLoan(w, { ...application, amount: rwf(50_000) })).ok).toBe(true);
+    expect(await new DecideLoanApplication(w).execute({ ...application, amount: rwf(60_000) })).toEqual({ ok: false, error: 'loan_exceeds_limit' });
+    expect((await new DecideLoanApplication(w).execute({ ...application, amount: rwf(50_000) })).ok).toBe(true);
   });
 
   it('refuses while another application awaits a decision or disbursement, or a loan is overdue', async () => {
     const w = world();
-    await applyForLoan(w, application);
-    expect(await applyForLoan(w, application)).toEqual({ ok: false, error: 'loan_application_open' });
+    await new DecideLoanApplication(w).execute(application);
+    expect(await new DecideLoanApplication(w).execute(application)).toEqual({ ok: false, error: 'loan_application_open' });
     const [loan] = [...w.loans.loans.values()];
     const schedule = amortisationSchedule({ principal: loan!.amount, annualRateBps: 1_000, termMonths: 12 }, localDate(2025, 11, 1));
     await w.loans.save({ ...loan!, status: 'active', schedule }); // first instalment due 2025-12-01, unpaid
-    expect(await applyForLoan(w, application)).toEqual({ ok: false, error: 'has_overdue_loan' });
+    expect(await new DecideLoanApplication(w).execute(application)).toEqual({ ok: false, error: 'has_overdue_loan' });
   });
 });

@@ -1,8 +1,8 @@
 /**
  * MemberCreditRecords: what lending and scoring read about a member, gathered from the real
  * tables — the account (identity, tenure, phone), the savings journey (contributions, payouts,
- * withdrawals), the member's loans and repayments, and the latest recorded assessment. It is the
- * `Borrowers` and `CreditHistories` ports of the core.
+ * withdrawals), the member's loans and repayments, and the latest recorded assessment, all through
+ * ports. It is the `Borrowers`, `MemberSavings` and `CreditHistories` that lending and scoring read.
  *
  * Guarantees
  * - The savings balance is the core's rule (contribution-summary `savingsBalance`): completed
@@ -13,21 +13,20 @@
  *   over the same history at that instant (not recorded: recording needs the member's consent).
  * - Groups count the member's tontines of two or more members that were not cancelled.
  */
-import type { AccountRepository } from '../../core/accounts/ports.ts';
-import type { ContributionRepository } from '../../core/contributions/ports.ts';
-import { savingsBalance } from '../../core/contributions/contribution-summary.ts';
-import type { CreditAssessmentRepository, CreditHistories } from '../../core/credit/ports.ts';
-import { assessCreditHistory, type CreditHistory, type PaymentRecord } from '../../core/credit/scorecard.ts';
-import type { Loan } from '../../core/loans/loan.ts';
-import type { BorrowerProfile, Borrowers, LoanRepayment } from '../../core/loans/ports.ts';
-import { Money } from '../../core/money/money.ts';
-import { formatDate } from '../../core/shared/calendar.ts';
-import type { Clock } from '../../core/shared/clock.ts';
-import type { MemberWallets, TontineRepository } from '../../core/tontines/ports.ts';
-import type { MikroOrmLoanRepository } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
+import type { AccountRepository } from '../accounts/ports.ts';
+import type { ContributionRepository } from '../contributions/ports.ts';
+import { savingsBalance } from '../contributions/contribution-summary.ts';
+import type { CreditAssessmentRepository, CreditHistories } from '../credit/ports.ts';
+import { assessCreditHistory, type CreditHistory, type PaymentRecord } from '../credit/scorecard.ts';
+import { Money } from '../money/money.ts';
+import { formatDate } from '../shared/calendar.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { MemberWallets, TontineRepository } from '../tontines/ports.ts';
+import type { Loan } from './loan.ts';
+import type { BorrowerProfile, Borrowers, LoanRepayment, LoanRepository, MemberSavings } from './ports.ts';
 
 /** When each instalment was fully paid, from the repayments in the order they came. */
-function instalmentPayments(loan: Loan, repayments: readonly LoanRepayment[]): PaymentRecord[] {
+export function instalmentPayments(loan: Loan, repayments: readonly LoanRepayment[]): PaymentRecord[] {
   const ordered = [...repayments].sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
   let paid = Money.ZERO;
   let next = 0;
@@ -44,18 +43,18 @@ function instalmentPayments(loan: Loan, repayments: readonly LoanRepayment[]): P
   return loan.schedule.map((instalment, i) => ({ kind: 'loan_instalment' as const, dueDate: instalment.dueDate, ...(paidAt[i] ? { paidAt: paidAt[i] } : {}) }));
 }
 
-export class MemberCreditRecords implements Borrowers, CreditHistories {
-  constructor(
-    private readonly deps: {
-      accounts: AccountRepository;
-      tontines: TontineRepository;
-      contributions: ContributionRepository;
-      loans: MikroOrmLoanRepository;
-      assessments: CreditAssessmentRepository;
-      wallets: MemberWallets;
-      clock: Clock;
-    },
-  ) {}
+export interface MemberCreditRecordsDeps {
+  accounts: Pick<AccountRepository, 'findById'>;
+  tontines: Pick<TontineRepository, 'listByMember'>;
+  contributions: Pick<ContributionRepository, 'listByMember'>;
+  loans: LoanRepository;
+  assessments: CreditAssessmentRepository;
+  wallets: MemberWallets;
+  clock: Clock;
+}
+
+export class MemberCreditRecords implements Borrowers, MemberSavings, CreditHistories {
+  constructor(private readonly deps: MemberCreditRecordsDeps) {}
 
   async savingsBalanceOf(memberId: string): Promise<Money> {
     const [contributions, tontines] = await Promise.all([this.deps.contributions.listByMember(memberId), this.deps.tontines.listByMember(memberId)]);

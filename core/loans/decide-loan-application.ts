@@ -1,0 +1,98 @@
+/**
+ * DecideLoanApplication: the instant decision on an application (the step ApplyForLoan takes once
+ * the key facts are accepted and the member scored): validate, check eligibility, decide at once.
+ *
+ * Guarantees
+ * - A loan needs a verified national ID, no overdue loan and no other application awaiting a
+ *   decision or disbursement.
+ * - The amount may not exceed the loan limit less the principal still outstanding on the member's
+ *   other loans (`loan_exceeds_limit`): savings are the collateral and count once.
+ * - Within the limit, a score ≥ 600 is approved at once; below it the loan waits as `pending` for
+ *   an admin. The rate is fixed from the score at application, and the decision carries its reason.
+ * - The decision (approved, or referred to an officer) is recorded in the audit trail in the same
+ *   unit of work, by `system`, with the score and the scorecard version it was made on.
+ */
+import type { AuditTrail } from '../audit/ports.ts';
+import { SYSTEM_ACTOR } from '../audit/ports.ts';
+import { Money } from '../money/money.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
+import { err, ok, type Result } from '../shared/result.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import { INSTANT_APPROVAL_MIN_SCORE, annualRateForScore, validateLoanApplication, type LoanApplicationError } from './loan-terms.ts';
+import { availableCredit } from './loan-summary.ts';
+import { statusAt, type Loan } from './loan.ts';
+import type { Borrowers, LoanRepository } from './ports.ts';
+
+export interface DecideLoanApplicationDeps {
+  loans: LoanRepository;
+  borrowers: Borrowers;
+  audit: AuditTrail;
+  uow: UnitOfWork;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+export interface DecideLoanApplicationInput {
+  memberId: string;
+  amount: Money;
+  termMonths: number;
+  purpose: string;
+  /** The member's idempotency key, stored with the loan (see ApplyForLoan). */
+  applicationKey?: string;
+}
+
+export type DecideLoanApplicationError =
+  | LoanApplicationError
+  | 'member_not_found'
+  | 'identity_not_verified'
+  | 'has_overdue_loan'
+  | 'loan_application_open'
+  | 'loan_exceeds_limit';
+
+export class DecideLoanApplication {
+  constructor(private readonly deps: DecideLoanApplicationDeps) {}
+
+  async execute(input: DecideLoanApplicationInput): Promise<Result<Loan, DecideLoanApplicationError>> {
+    const deps = this.deps;
+    const application = validateLoanApplication(input);
+    if (!application.ok) return application;
+    return deps.uow.run(async () => {
+      const profile = await deps.borrowers.profileOf(input.memberId);
+      if (!profile) return err('member_not_found');
+      if (!profile.identityVerified) return err('identity_not_verified');
+      const now = deps.clock.now();
+      const loans = await deps.loans.findByMember(input.memberId);
+      if (loans.some((loan) => statusAt(loan, now) === 'overdue')) return err('has_overdue_loan');
+      if (loans.some((loan) => loan.status === 'pending' || loan.status === 'approved')) return err('loan_application_open');
+      const available = availableCredit(profile.savingsBalance, loans);
+      if (application.value.amount.greaterThan(available)) return err('loan_exceeds_limit');
+
+      const approved = profile.creditScore >= INSTANT_APPROVAL_MIN_SCORE;
+      const reason = approved
+        ? `Approved: ${application.value.amount.format()} is within your available limit of ${available.format()} and your credit score ${profile.creditScore} is at least ${INSTANT_APPROVAL_MIN_SCORE}.`
+        : `Waiting for review: your credit score ${profile.creditScore} is below ${INSTANT_APPROVAL_MIN_SCORE}, so an officer decides.`;
+      const loan: Loan = {
+        id: deps.ids.newId(),
+        memberId: input.memberId,
+        ...application.value,
+        annualRateBps: annualRateForScore(profile.creditScore),
+        creditScore: profile.creditScore,
+        status: approved ? 'approved' : 'pending',
+        appliedAt: now,
+        ...(approved ? { decidedAt: now, decidedBy: SYSTEM_ACTOR } : {}),
+        schedule: [],
+        totalPaid: Money.ZERO,
+        decisionReason: reason,
+        ...(input.applicationKey === undefined ? {} : { applicationKey: input.applicationKey }),
+      };
+      await deps.loans.save(loan);
+      await deps.audit.record({
+        action: approved ? 'loan_approved' : 'loan_referred',
+        actor: SYSTEM_ACTOR,
+        subject: `loan:${loan.id}`,
+        details: { memberId: loan.memberId, amount: loan.amount.toDecimal(), termMonths: loan.termMonths, creditScore: profile.creditScore, modelVersion: profile.creditModelVersion, minimumScore: INSTANT_APPROVAL_MIN_SCORE },
+      });
+      return ok(loan);
+    });
+  }
+}
