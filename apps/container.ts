@@ -136,7 +136,7 @@ import type { Config } from './config.ts';
 import { fromDeps, withDeps } from './deps.ts';
 import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-test-numbers.ts';
-import { SettlePaymentReport } from './payments/settle-payment-report.ts';
+import { SettlePaymentReport } from '../core/payments/settle-payment-report.ts';
 import { demoModule } from './demo/module.ts';
 import { loansModule } from './modules/loans-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
@@ -313,11 +313,15 @@ const accountsModule = new ContainerModule(({ bind }) => {
   bind(SeedDemoAccounts).toResolvedValue(...withDeps(SeedDemoAccounts, { accounts, passwords, uow, ids, clock }));
 });
 
-/** As for confirmations: small batches of pay requests, two at a time, the pool's other connections left free. */
-const PAY_REQUEST_BATCHING: Batching = (work) => new GroupCommit(work, { maxBatch: 64, maxConcurrent: 2 });
+/**
+ * Each queue it makes (pay requests, payment confirmations) runs batches of at most 64, two at a
+ * time: enough to keep a batch's statements small; the pool's other connections stay free for the rest of the app.
+ */
+const REQUEST_BATCHING: Batching = (work) => new GroupCommit(work, { maxBatch: 64, maxConcurrent: 2 });
 
 /** Tontines, contributions, payments, the ledger and notifications: the savings journey. */
 const savingsModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.Batching).toConstantValue(REQUEST_BATCHING);
   bind(PostgresLedgerRepository).toResolvedValue((em: EntityManager) => new PostgresLedgerRepository(em), [TOKENS.EntityManager]);
   bind(TOKENS.LedgerRepository).toService(PostgresLedgerRepository);
   bind(TOKENS.JournalWriter).toResolvedValue((ledger: LedgerRepository) => new Journal(ledger), [TOKENS.LedgerRepository]);
@@ -370,7 +374,7 @@ const savingsModule = new ContainerModule(({ bind }) => {
   );
   bind(PayContributionByMobileMoney).toResolvedValue(
     (payContribution: PayContribution, payments: PaymentRepository, provider: MobileMoneyProvider, payableNumber: PayableNumber) =>
-      new PayContributionByMobileMoney({ payContribution, payments, provider, payableNumber, batching: PAY_REQUEST_BATCHING }),
+      new PayContributionByMobileMoney({ payContribution, payments, provider, payableNumber, batching: REQUEST_BATCHING }),
     [PayContribution, TOKENS.PaymentRepository, TOKENS.MobileMoneyProvider, TOKENS.PayableNumber],
   );
   bind(ConfirmContributionPayment).toResolvedValue(
@@ -397,33 +401,22 @@ const savingsModule = new ContainerModule(({ bind }) => {
       new WithdrawSavings({ tontines, journal, uow, requestTransfer, sendTransfer, wallets, clock }),
     [base.tontines, TOKENS.JournalWriter, base.uow, RequestTransfer, SendTransfer, TOKENS.MemberWallets, base.clock],
   );
+  bind(TOKENS.TontineNames).toService(MikroOrmTontineRepository);
   bind(SettlePaymentReport).toResolvedValue(
-    (
-      payments: PostgresPaymentRepository,
-      contributions: MikroOrmContributionRepository,
-      tontines: MikroOrmTontineRepository,
+    ...withDeps(SettlePaymentReport, {
+      payments: TOKENS.PaymentRepository,
+      contributions: base.contributions,
+      tontines: TOKENS.TontineNames,
       confirm: ConfirmContributionPayment,
       payout: PayoutIfCycleComplete,
       settleTransfer: SettleTransfer,
       confirmLoanPayment: ConfirmLoanPayment,
-      loanCollections: LoanCollectionRepository,
-      notifier: OutboxNotifier,
-      uow: UnitOfWork,
-      logger: Logger,
-    ) => new SettlePaymentReport({ payments, contributions, tontines, confirm, payout, settleTransfer, confirmLoanPayment, loanCollections, notifier, uow, logger }),
-    [
-      PostgresPaymentRepository,
-      MikroOrmContributionRepository,
-      MikroOrmTontineRepository,
-      ConfirmContributionPayment,
-      PayoutIfCycleComplete,
-      SettleTransfer,
-      ConfirmLoanPayment,
-      TOKENS.LoanCollections,
-      OutboxNotifier,
-      base.uow,
-      TOKENS.Logger,
-    ],
+      loanCollections: TOKENS.LoanCollections,
+      notifier: TOKENS.Notifier,
+      batching: TOKENS.Batching,
+      uow: base.uow,
+      log: TOKENS.Logger,
+    }),
   );
 
   // The screens' reads.

@@ -37,7 +37,8 @@ import type { SmsSender } from '../core/notifications/sms-sender.ts';
 import type { MobileMoney, MobileMoneyProvider, PaymentDisputes, PaymentRepository } from '../core/payments/ports.ts';
 import type { Clock, IdGenerator } from '../core/shared/clock.ts';
 import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
-import type { GroupChat, MemberProfiles, MemberWallets, Notifier, PoolBalances, TontineCategories, TontineRepository } from '../core/tontines/ports.ts';
+import type { GroupChat, MemberProfiles, MemberWallets, Notifier, PoolBalances, TontineCategories, TontineNames, TontineRepository } from '../core/tontines/ports.ts';
+import type { Batching } from '../core/shared/batching.ts';
 import type { InAppNotifications } from '../core/notifications/ports.ts';
 import type { EmailOutboxDispatcher } from '../adapters/email/email-outbox-dispatcher.ts';
 import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
@@ -99,6 +100,9 @@ export const TOKENS = {
   LedgerRepository: token<LedgerRepository>('LedgerRepository'),
   JournalWriter: token<JournalWriter>('JournalWriter'),
   MemberWallets: token<MemberWallets>('MemberWallets'),
+  TontineNames: token<TontineNames>('TontineNames'),
+  /** Requests of the same moment share one unit of work (adapters/postgres/group-commit.ts). */
+  Batching: token<Batching>('Batching'),
   MemberProfiles: token<MemberProfiles>('MemberProfiles'),
   TontineCategories: token<TontineCategories>('TontineCategories'),
   PoolBalances: token<PoolBalances>('PoolBalances'),

@@ -30,7 +30,7 @@ import { AfricasTalkingSmsSender } from '../../adapters/sms/africastalking-sms-s
 import { SmsOutboxDispatcher } from '../../adapters/sms/sms-outbox-dispatcher.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../tokens.ts';
-import { SettlePaymentReport } from '../payments/settle-payment-report.ts';
+import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
 import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
 import { JobRunner, type Job } from './job-runner.ts';
 import { OutboxDispatchJob } from './jobs/outbox-dispatch-job.ts';

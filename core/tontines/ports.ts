@@ -88,4 +88,11 @@ export interface MemberNotification {
  */
 export interface Notifier {
   notify(notification: MemberNotification): Promise<void>;
+  /** Many at once (a batch of payment confirmations), in the caller's unit of work. */
+  notifyAll(notifications: readonly MemberNotification[]): Promise<void>;
+}
+
+/** Groups' names by id, for notices (a name never changes once the group is created). */
+export interface TontineNames {
+  namesOf(ids: readonly string[]): Promise<Map<string, string>>;
 }

@@ -81,6 +81,9 @@ export class RecordingNotifier implements Notifier {
   async notify(notification: MemberNotification): Promise<void> {
     this.sent.push(notification);
   }
+  async notifyAll(notifications: readonly MemberNotification[]): Promise<void> {
+    this.sent.push(...notifications);
+  }
 }
 
 class TontineBuilder {

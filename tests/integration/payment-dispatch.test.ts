@@ -12,7 +12,7 @@ import { DisburseLoan } from '../../core/loans/disburse-loan.ts';
 import { StartLoanRepayment } from '../../core/loans/start-loan-repayment.ts';
 import { Money } from '../../core/money/money.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
-import { SettlePaymentReport } from '../../apps/payments/settle-payment-report.ts';
+import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { contributionsOf, registerMember, runningTontine, startContributionPayment, successfulReport, type TestMember } from '../support/savings-journey.ts';

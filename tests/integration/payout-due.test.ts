@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfirmContributionPayment } from '../../core/contributions/confirm-contribution-payment.ts';
 import { Money } from '../../core/money/money.ts';
 import { MikroOrmContributionRepository } from '../../adapters/postgres/mikro-orm-contribution-repository.ts';
-import { SettlePaymentReport } from '../../apps/payments/settle-payment-report.ts';
+import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { FastCallbackMobileMoney } from '../support/fast-callback-mobile-money.ts';

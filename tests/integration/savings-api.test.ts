@@ -17,7 +17,7 @@ import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-paym
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { PayContributionByMobileMoney } from '../../core/contributions/pay-contribution-by-mobile-money.ts';
 import { TOKENS } from '../../apps/container.ts';
-import { SettlePaymentReport } from '../../apps/payments/settle-payment-report.ts';
+import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
 import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts';
 import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';

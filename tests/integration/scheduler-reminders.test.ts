@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '../../core/money/money.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { render } from '../../apps/notifications/catalogue.ts';
-import { SettlePaymentReport } from '../../apps/payments/settle-payment-report.ts';
+import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
 import { buildContainer } from '../../apps/container.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { RemindersJob } from '../../apps/scheduler/jobs/reminders-job.ts';

@@ -30,7 +30,7 @@ import type { OutgoingTransfers } from '../../../core/transfers/ports.ts';
 import type { SendTransfer } from '../../../core/transfers/send-transfer.ts';
 import type { MikroOrmLoanCollections } from '../../../adapters/postgres/mikro-orm-loan-repository.ts';
 import type { PostgresPaymentRepository } from '../../../adapters/postgres/postgres-payment-repository.ts';
-import type { SettlePaymentReport } from '../../payments/settle-payment-report.ts';
+import type { SettlePaymentReport } from '../../../core/payments/settle-payment-report.ts';
 import type { Job, JobReport } from '../job-runner.ts';
 
 /** At most this many payments (and loan collections, and outgoing transfers) are asked about per run, least recently asked first. */

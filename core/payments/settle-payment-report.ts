@@ -1,6 +1,6 @@
 /**
  * SettlePaymentReport: what the app does with the provider's word on one payment, whether it came
- * by callback (`PUT|POST /api/payments/callbacks/mtn`) or from the polling job's status query
+ * by callback (`PUT|POST /api/payments/callbacks/mtn/:token`, through ReconcilePayment) or from the polling job's status query
  * (`collectionStatus` / `transferStatus`): both call this, so a payment settles the same way.
  * It is the one dispatch point: loan references (`isLoanPaymentReference`) go to
  * ConfirmLoanPayment, contributions to ConfirmContributionPayment, payouts and withdrawals
@@ -34,48 +34,47 @@
  *   committed, with its own report's outcome, exactly as if it had come alone; a report that makes
  *   its batch fail is settled alone, so it fails alone.
  */
-import type { Logger } from 'pino';
-import { ConfirmContributionPayment } from '../../core/contributions/confirm-contribution-payment.ts';
-import type { ConfirmPaymentError, Contribution } from '../../core/contributions/contribution.ts';
-import { isLoanPaymentReference, type ConfirmLoanPayment } from '../../core/loans/confirm-loan-payment.ts';
-import type { LoanCollection, LoanCollectionRepository } from '../../core/loans/ports.ts';
-import type { Money } from '../../core/money/money.ts';
-import type { MobileMoneyStatus, MobileMoneyStatusReport, PaymentRecord, PaymentRepository, Settled, SettleError, SettleOutcome } from '../../core/payments/ports.ts';
-import { err, ok, type Result } from '../../core/shared/result.ts';
-import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
-import { PayoutIfCycleComplete } from '../../core/tontines/payout-if-cycle-complete.ts';
-import type { SettleTransfer } from '../../core/transfers/settle-transfer.ts';
-import type { MikroOrmContributionRepository } from '../../adapters/postgres/mikro-orm-contribution-repository.ts';
-import type { MikroOrmTontineRepository } from '../../adapters/postgres/mikro-orm-tontine-repository.ts';
-import { TEMPLATE_TYPES } from '../notifications/catalogue.ts';
-import type { OutboxNotifier } from '../notifications/outbox-notifier.ts';
-import { GroupCommit } from '../../adapters/postgres/group-commit.ts';
-
+import type { ConfirmContributionPayment } from '../contributions/confirm-contribution-payment.ts';
+import type { ConfirmPaymentError, Contribution } from '../contributions/contribution.ts';
+import type { ContributionRepository } from '../contributions/ports.ts';
+import { isLoanPaymentReference, type ConfirmLoanPayment } from '../loans/confirm-loan-payment.ts';
+import type { LoanCollection, LoanCollectionRepository } from '../loans/ports.ts';
+import type { Money } from '../money/money.ts';
+import type { BatchQueue, Batching } from '../shared/batching.ts';
+import type { EventLog } from '../shared/event-log.ts';
+import { err, ok, type Result } from '../shared/result.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import type { PayoutIfCycleComplete } from '../tontines/payout-if-cycle-complete.ts';
+import type { Notifier, TontineNames } from '../tontines/ports.ts';
+import type { SettleTransfer } from '../transfers/settle-transfer.ts';
+import type { MobileMoneyStatus, MobileMoneyStatusReport, PaymentRecord, PaymentRepository, Settled, SettleError, SettleOutcome } from './ports.ts';
 
 const COLLECTION_STATUS: Readonly<Record<LoanCollection['status'], MobileMoneyStatus>> = { requested: 'pending', succeeded: 'successful', failed: 'failed' };
 
-/** Enough to keep a batch's statements small; the pool's other connections stay free for the rest of the app. */
-const BATCHING = { maxBatch: 64, maxConcurrent: 2 } as const;
-
 type SettleResult = Result<Settled, SettleError>;
-export class SettlePaymentReport {
-  private readonly batches = new GroupCommit<MobileMoneyStatusReport, SettleResult>((reports) => this.settleAll(reports), BATCHING);
 
-  constructor(
-    private readonly deps: {
-      payments: PaymentRepository;
-      contributions: MikroOrmContributionRepository;
-      tontines: MikroOrmTontineRepository;
-      confirm: ConfirmContributionPayment;
-      payout: PayoutIfCycleComplete;
-      settleTransfer: Pick<SettleTransfer, 'execute'>;
-      confirmLoanPayment: ConfirmLoanPayment;
-      loanCollections: LoanCollectionRepository;
-      notifier: OutboxNotifier;
-      uow: UnitOfWork;
-      logger: Logger;
-    },
-  ) {}
+export interface SettlePaymentReportDeps {
+  payments: PaymentRepository;
+  contributions: Pick<ContributionRepository, 'countPendingInCycles'>;
+  tontines: TontineNames;
+  confirm: Pick<ConfirmContributionPayment, 'executeAll'>;
+  payout: Pick<PayoutIfCycleComplete, 'execute'>;
+  settleTransfer: Pick<SettleTransfer, 'execute'>;
+  confirmLoanPayment: Pick<ConfirmLoanPayment, 'execute'>;
+  loanCollections: Pick<LoanCollectionRepository, 'findByReference'>;
+  notifier: Notifier;
+  /** Reports of the same moment share one unit of work (GroupCommit in adapters). */
+  batching: Batching;
+  uow: UnitOfWork;
+  log: EventLog;
+}
+
+export class SettlePaymentReport {
+  private readonly batches: BatchQueue<MobileMoneyStatusReport, SettleResult>;
+
+  constructor(private readonly deps: SettlePaymentReportDeps) {
+    this.batches = deps.batching((reports: MobileMoneyStatusReport[]) => this.settleAll(reports));
+  }
 
   execute(report: MobileMoneyStatusReport): Promise<SettleResult> {
     if (isLoanPaymentReference(report.reference)) return this.settleLoan(report);
@@ -88,7 +87,7 @@ export class SettlePaymentReport {
   }
 
   private async settleLoan(report: MobileMoneyStatusReport): Promise<Result<Settled, SettleError>> {
-    const { confirmLoanPayment, loanCollections, logger } = this.deps;
+    const { confirmLoanPayment, loanCollections, log } = this.deps;
     const confirmed = await confirmLoanPayment.execute(report);
     const collection = await loanCollections.findByReference(report.reference);
     // A disbursement has no collection: its transfer was booked when the provider accepted it.
@@ -98,7 +97,7 @@ export class SettlePaymentReport {
     if (confirmed.error === 'amount_mismatch') return this.amountMismatch(report.reference, collection?.amount, report);
     // A report contradicting the books (a success after a booked failure, a repayment the loan no
     // longer owes) needs a person, not a retry: it is disputed.
-    logger.error({ reference: report.reference, error: confirmed.error, status: report.status }, 'loan payment report contradicts the books: disputed');
+    log.error({ reference: report.reference, error: confirmed.error, status: report.status }, 'loan payment report contradicts the books: disputed');
     return ok({ outcome: 'disputed', paymentStatus });
   }
 
@@ -125,7 +124,7 @@ export class SettlePaymentReport {
       const payment = payments.get(report.reference);
       const refusal = refusals.get(index);
       if (!payment) {
-        this.deps.logger.warn({ reference: report.reference, status: report.status }, 'mobile-money report for an unknown payment');
+        this.deps.log.warn({ reference: report.reference, status: report.status }, 'mobile-money report for an unknown payment');
         results[index] = err('payment_not_found');
       } else if (report.status === 'pending') {
         results[index] = ok({ outcome: 'pending', paymentStatus: payment.status });
@@ -136,7 +135,7 @@ export class SettlePaymentReport {
       } else {
         // A success after a failure, or a second payment of a paid contribution: money may sit at
         // the provider with no contribution to book it to, which a person must look at.
-        this.deps.logger.error({ reference: payment.reference, error: refusal, status: report.status }, 'mobile-money report contradicts the books: disputed');
+        this.deps.log.error({ reference: payment.reference, error: refusal, status: report.status }, 'mobile-money report contradicts the books: disputed');
         results[index] = ok({ outcome: 'disputed', paymentStatus: payment.status });
       }
     }
@@ -170,7 +169,8 @@ export class SettlePaymentReport {
           const template = outcome === 'applied' ? 'contribution_received' : 'payment_failed';
           return {
             userId: contribution.memberId,
-            type: TEMPLATE_TYPES[template],
+            // Both notices are of the specification's type 'other' (only a payout is 'payout_received').
+            type: 'other' as const,
             template,
             params: { tontineName: names.get(contribution.tontineId) ?? '', amount: contribution.amount.format(), cycle: String(contribution.cycle), reason: report.reason ?? '' },
           };
@@ -199,19 +199,19 @@ export class SettlePaymentReport {
       const pending = await this.deps.contributions.countPendingInCycles(paid.map((c) => ({ tontineId: c.tontineId, cycle: c.cycle })));
       for (const tontineId of new Set(paid.filter((_, i) => pending[i] === 0).map((c) => c.tontineId))) await this.payOutIfComplete(tontineId);
     } catch (error) {
-      this.deps.logger.error({ err: error, tontineIds: [...new Set(paid.map((c) => c.tontineId))] }, 'payout check after confirmation failed: the payout-due job will pay the cycle');
+      this.deps.log.error({ err: error, tontineIds: [...new Set(paid.map((c) => c.tontineId))] }, 'payout check after confirmation failed: the payout-due job will pay the cycle');
     }
   }
 
   private amountMismatch(reference: string, expected: Money | undefined, report: MobileMoneyStatusReport): Result<never, SettleError> {
-    this.deps.logger.warn({ reference, expected: expected?.toDecimal(), reported: report.amount.toDecimal() }, 'payment amount mismatch: refused');
+    this.deps.log.warn({ reference, expected: expected?.toDecimal(), reported: report.amount.toDecimal() }, 'payment amount mismatch: refused');
     return err('payment_amount_mismatch');
   }
 
   private async payOutIfComplete(tontineId: string): Promise<void> {
     const paid = await this.deps.payout.execute({ tontineId });
     // The `payout-due` job pays a complete cycle this could not pay now; nothing is lost.
-    if (!paid.ok && paid.error !== 'tontine_not_active') this.deps.logger.warn({ tontineId, error: paid.error }, 'payout postponed');
+    if (!paid.ok && paid.error !== 'tontine_not_active') this.deps.log.warn({ tontineId, error: paid.error }, 'payout postponed');
   }
 
   private async settleTransfer(payment: PaymentRecord, report: MobileMoneyStatusReport): Promise<SettleResult> {
@@ -240,13 +240,13 @@ export class SettlePaymentReport {
       case 'pending':
         return ok(settled.value);
       case 'failed':
-        this.deps.logger.warn(log, 'mobile-money transfer failed: booked back, retry scheduled');
+        this.deps.log.warn(log, 'mobile-money transfer failed: booked back, retry scheduled');
         return ok('failed');
       case 'given_up':
-        this.deps.logger.error(log, 'mobile-money transfer failed for the last time: the money stays in the pool, member told');
+        this.deps.log.error(log, 'mobile-money transfer failed for the last time: the money stays in the pool, member told');
         return ok('failed');
       case 'contradicts_books':
-        this.deps.logger.error(log, 'mobile-money transfer reported successful after it failed and was booked back: disputed, check for a double payment');
+        this.deps.log.error(log, 'mobile-money transfer reported successful after it failed and was booked back: disputed, check for a double payment');
         return ok('disputed');
     }
   }
