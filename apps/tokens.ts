@@ -39,6 +39,8 @@ import type { Clock, IdGenerator } from '../core/shared/clock.ts';
 import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
 import type { GroupChat, MemberProfiles, MemberWallets, Notifier, PoolBalances, TontineCategories, TontineNames, TontineRepository } from '../core/tontines/ports.ts';
 import type { Batching } from '../core/shared/batching.ts';
+import type { TransferPolicies } from '../core/transfers/ports.ts';
+import type { SeedDemoWorld } from '../core/demo/seed-demo-world.ts';
 import type { InAppNotifications } from '../core/notifications/ports.ts';
 import type { EmailOutboxDispatcher } from '../adapters/email/email-outbox-dispatcher.ts';
 import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
@@ -112,6 +114,10 @@ export const TOKENS = {
   Notifier: token<Notifier>('Notifier'),
   /** The append-only, hash-chained record of decisions (core/audit/ports.ts). */
   AuditTrail: token<AuditTrail>('AuditTrail'),
+  /** What each purpose of an outgoing transfer does on failure, retry and give-up (apps/modules/transfers-module.ts). */
+  TransferPolicies: token<TransferPolicies>('transfers.Policies'),
+  /** The demo world's seed; null unless the embedded sandbox is the provider (apps/demo/module.ts). */
+  SeedDemoWorld: token<SeedDemoWorld | null>('SeedDemoWorld'),
   // Loans and credit (core/loans/ports.ts, core/credit/ports.ts); bound in apps/modules/loans-module.ts.
   LoanRepository: token<LoanRepository>('LoanRepository'),
   LoanCollections: token<LoanCollectionRepository>('LoanCollections'),

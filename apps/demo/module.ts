@@ -21,12 +21,8 @@ import { ShowKeyFacts } from '../../core/loans/show-key-facts.ts';
 import { ShowLoan } from '../../core/loans/show-loan.ts';
 import { StartLoanRepayment } from '../../core/loans/start-loan-repayment.ts';
 
-export const DEMO_TOKENS = {
-  SeedDemoWorld: Symbol.for('ikimina.SeedDemoWorld'),
-};
-
 export const demoModule = new ContainerModule(({ bind }) => {
-  bind<SeedDemoWorld | null>(DEMO_TOKENS.SeedDemoWorld).toResolvedValue(
+  bind(TOKENS.SeedDemoWorld).toResolvedValue(
     (
       sandbox: SandboxApprovals | null,
       seedAccounts: SeedDemoAccounts,

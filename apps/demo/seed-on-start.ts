@@ -7,9 +7,8 @@
 import { RequestContext } from '@mikro-orm/core';
 import type { Container } from 'inversify';
 import { SeedDemoAccounts, type SeededAccount } from '../../core/accounts/seed-demo-accounts.ts';
-import type { SeedDemoWorld, SeedDemoWorldOutcome } from '../../core/demo/seed-demo-world.ts';
+import type { SeedDemoWorldOutcome } from '../../core/demo/seed-demo-world.ts';
 import { TOKENS } from '../container.ts';
-import { DEMO_TOKENS } from './module.ts';
 
 export interface DemoSeeding {
   /** Null: not a new database, the accounts were left alone. */
@@ -22,7 +21,7 @@ export async function seedDemoData(container: Container, options: { newDatabase:
   const inContext = <T>(work: () => Promise<T>) => RequestContext.create(container.get(TOKENS.Orm).em, work);
   const accounts = options.newDatabase ? await inContext(() => container.get(SeedDemoAccounts).execute()) : null;
   if (!config.seedDemoWorld) return { accounts, world: { seeded: false, reason: 'disabled' } };
-  const world = container.get<SeedDemoWorld | null>(DEMO_TOKENS.SeedDemoWorld);
+  const world = container.get(TOKENS.SeedDemoWorld);
   if (!world || config.africasTalking) return { accounts, world: { seeded: false, reason: 'real_provider' } };
   return { accounts, world: await inContext(() => world.execute()) };
 }

@@ -4,10 +4,10 @@
  * LoanDisbursementPolicy) and its use cases, which the tontines and loans use cases, the payment
  * settlement, the scheduler jobs and the admin CLI resolve. Merchant settlements and agent
  * commissions have no adapters yet: their policy (core/settlements PAYOUT_TRANSFER_POLICY) joins
- * `TRANSFER_TOKENS.Policies` with them.
+ * `TOKENS.TransferPolicies` with them.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ContainerModule, type ServiceIdentifier } from 'inversify';
+import { ContainerModule } from 'inversify';
 import type { AuditTrail } from '../../core/audit/ports.ts';
 import type { JournalWriter } from '../../core/ledger/ports.ts';
 import { LoanDisbursementPolicy } from '../../core/loans/loan-disbursement-policy.ts';
@@ -28,17 +28,13 @@ import { PostgresOutgoingTransfers } from '../../adapters/postgres/postgres-outg
 import { PostgresPaymentDisputes } from '../../adapters/postgres/postgres-payment-disputes.ts';
 import { TOKENS } from '../tokens.ts';
 
-export const TRANSFER_TOKENS = {
-  Policies: Symbol.for('ikimina.transfers.Policies') as ServiceIdentifier<TransferPolicies>,
-};
-
 export const transfersModule = new ContainerModule(({ bind }) => {
   bind(PostgresOutgoingTransfers).toResolvedValue((em: EntityManager) => new PostgresOutgoingTransfers(em), [TOKENS.EntityManager]);
   bind(RequestTransfer).toResolvedValue(
     (transfers: PostgresOutgoingTransfers, journal: JournalWriter, clock: Clock, ids: IdGenerator) => new RequestTransfer({ transfers, journal, clock, ids }),
     [PostgresOutgoingTransfers, TOKENS.JournalWriter, TOKENS.Clock, TOKENS.IdGenerator],
   );
-  bind(TRANSFER_TOKENS.Policies).toResolvedValue(
+  bind(TOKENS.TransferPolicies).toResolvedValue(
     (requestTransfer: RequestTransfer, tontines: TontineRepository, wallets: MemberWallets, loans: LoanRepository, borrowers: Borrowers, notifier: Notifier, clock: Clock): TransferPolicies => {
       const savings = new SavingsTransferPolicy({ tontines, wallets, notifier, requestTransfer });
       return { payout: savings, withdrawal: savings, loan_disbursement: new LoanDisbursementPolicy({ loans, borrowers, notifier, clock, requestTransfer }) };
@@ -48,7 +44,7 @@ export const transfersModule = new ContainerModule(({ bind }) => {
   bind(SettleTransfer).toResolvedValue(
     (transfers: PostgresOutgoingTransfers, policies: TransferPolicies, journal: JournalWriter, uow: UnitOfWork, clock: Clock, ids: IdGenerator) =>
       new SettleTransfer({ transfers, policies, journal, uow, clock, ids }),
-    [PostgresOutgoingTransfers, TRANSFER_TOKENS.Policies, TOKENS.JournalWriter, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.IdGenerator],
+    [PostgresOutgoingTransfers, TOKENS.TransferPolicies, TOKENS.JournalWriter, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.IdGenerator],
   );
   bind(SendTransfer).toResolvedValue(
     (transfers: PostgresOutgoingTransfers, mobileMoney: MobileMoney, settleTransfer: SettleTransfer, uow: UnitOfWork) => new SendTransfer({ transfers, mobileMoney, settleTransfer, uow }),
@@ -56,12 +52,12 @@ export const transfersModule = new ContainerModule(({ bind }) => {
   );
   bind(RetryTransfer).toResolvedValue(
     (transfers: PostgresOutgoingTransfers, policies: TransferPolicies, sendTransfer: SendTransfer, uow: UnitOfWork, clock: Clock) => new RetryTransfer({ transfers, policies, sendTransfer, uow, clock }),
-    [PostgresOutgoingTransfers, TRANSFER_TOKENS.Policies, SendTransfer, TOKENS.UnitOfWork, TOKENS.Clock],
+    [PostgresOutgoingTransfers, TOKENS.TransferPolicies, SendTransfer, TOKENS.UnitOfWork, TOKENS.Clock],
   );
   bind(RetryGivenUpTransfer).toResolvedValue(
     (transfers: PostgresOutgoingTransfers, policies: TransferPolicies, sendTransfer: SendTransfer, audit: AuditTrail, uow: UnitOfWork) =>
       new RetryGivenUpTransfer({ transfers, policies, sendTransfer, audit, uow }),
-    [PostgresOutgoingTransfers, TRANSFER_TOKENS.Policies, SendTransfer, TOKENS.AuditTrail, TOKENS.UnitOfWork],
+    [PostgresOutgoingTransfers, TOKENS.TransferPolicies, SendTransfer, TOKENS.AuditTrail, TOKENS.UnitOfWork],
   );
   bind(ListTransfers).toResolvedValue(
     (transfers: PostgresOutgoingTransfers, em: EntityManager) => new ListTransfers({ transfers, disputes: new PostgresPaymentDisputes(em) }),
