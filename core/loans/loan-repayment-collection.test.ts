@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
-import { DecideLoanApplication } from './decide-loan-application.ts';
 import { ConfirmLoanPayment, isLoanPaymentReference } from './confirm-loan-payment.ts';
-import { DisburseLoan } from './disburse-loan.ts';
 import { amountOwed } from './loan.ts';
-import { aBorrower, loansWorld } from './loans.fixtures.ts';
+import { activeLoanWorld, aBorrower } from './loans.fixtures.ts';
 import { COLLECTION_TIMEOUT_MS, StartLoanRepayment } from './start-loan-repayment.ts';
 
 const rwf = Money.ofFrancs;
 
-async function activeLoan() {
-  const w = loansWorld('2026-01-31T10:00:00Z');
-  w.borrowers.profiles.set('m1', aBorrower());
-  w.borrowers.profiles.set('m2', aBorrower());
-  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: rwf(100_000), termMonths: 12, purpose: 'Stock for my shop' });
-  if (!applied.ok) throw new Error(applied.error);
-  const disbursed = await new DisburseLoan(w).execute({ loanId: applied.value.id });
-  if (!disbursed.ok) throw new Error(disbursed.error);
-  return { w, loan: disbursed.value };
-}
+const activeLoan = () => activeLoanWorld({ now: '2026-01-31T10:00:00Z', members: ['m2'] });
 
 const success = (reference: string, amount: Money) => ({ reference, status: 'successful' as const, amount });
 

@@ -10,6 +10,8 @@ import { err, ok, type Result } from '../shared/result.ts';
 import { DirectUnitOfWork, FixedClock, SequentialIds } from '../shared/shared.fixtures.ts';
 import { RecordingNotifier } from '../tontines/tontines.fixtures.ts';
 import { InMemoryOutgoingTransfers, transferUseCases } from '../transfers/transfers.fixtures.ts';
+import { DecideLoanApplication } from './decide-loan-application.ts';
+import { DisburseLoan } from './disburse-loan.ts';
 import { LoanDisbursementPolicy } from './loan-disbursement-policy.ts';
 import type { Loan } from './loan.ts';
 import type {
@@ -168,4 +170,18 @@ export function loansWorld(now = '2026-01-31T10:00:00Z') {
     loan_disbursement: new LoanDisbursementPolicy({ ...world, requestTransfer }),
   }));
   return { ...world, ...transferCases };
+}
+
+/**
+ * A world where member m1 (a good borrower) holds a disbursed 100,000 RWF loan over 12 months,
+ * taken through the real decision and disbursement; `members` adds other good borrowers.
+ */
+export async function activeLoanWorld(options: { now?: string; members?: readonly string[] } = {}) {
+  const w = loansWorld(options.now);
+  for (const memberId of ['m1', ...(options.members ?? [])]) w.borrowers.profiles.set(memberId, aBorrower());
+  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: Money.ofFrancs(100_000), termMonths: 12, purpose: 'Stock for my shop' });
+  if (!applied.ok) throw new Error(applied.error);
+  const disbursed = await new DisburseLoan(w).execute({ loanId: applied.value.id });
+  if (!disbursed.ok) throw new Error(disbursed.error);
+  return { w, loan: disbursed.value, loanId: disbursed.value.id };
 }

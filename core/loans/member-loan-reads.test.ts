@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
 import { DecideLoanApplication } from './decide-loan-application.ts';
-import { DisburseLoan } from './disburse-loan.ts';
 import { ListMemberLoans } from './list-member-loans.ts';
 import { ListPendingReviews } from './list-pending-reviews.ts';
 import { loanLimit } from './loan-terms.ts';
-import { aBorrower, loansWorld } from './loans.fixtures.ts';
+import { activeLoanWorld, aBorrower, loansWorld } from './loans.fixtures.ts';
 import { RecommendLoans } from './recommend-loans.ts';
 import { RecordLoanRepayment } from './record-loan-repayment.ts';
 import { ShowKeyFactsStatement } from './show-key-facts-statement.ts';
@@ -15,14 +14,7 @@ import { SummarizeLoans } from './summarize-loans.ts';
 
 const rwf = Money.ofFrancs;
 
-async function activeLoan() {
-  const w = loansWorld();
-  w.borrowers.profiles.set('m1', aBorrower());
-  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: rwf(100_000), termMonths: 12, purpose: 'Stock for my shop' });
-  if (!applied.ok) throw new Error(applied.error);
-  await new DisburseLoan(w).execute({ loanId: applied.value.id });
-  return { w, loanId: applied.value.id };
-}
+const activeLoan = () => activeLoanWorld();
 
 describe("the member's own loan", () => {
   it('is shown to its borrower; another member reads undefined, exactly like an unknown id', async () => {

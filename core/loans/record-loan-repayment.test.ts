@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
-import { DecideLoanApplication } from './decide-loan-application.ts';
-import { DisburseLoan } from './disburse-loan.ts';
-import { aBorrower, loansWorld } from './loans.fixtures.ts';
+import { activeLoanWorld } from './loans.fixtures.ts';
 import { RecordLoanRepayment } from './record-loan-repayment.ts';
 
 const rwf = Money.ofFrancs;
 
-async function activeLoan() {
-  const w = loansWorld();
-  w.borrowers.profiles.set('m1', aBorrower());
-  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: rwf(100_000), termMonths: 12, purpose: 'Stock for my shop' });
-  if (!applied.ok) throw new Error(applied.error);
-  await new DisburseLoan(w).execute({ loanId: applied.value.id });
-  return { w, loanId: applied.value.id };
-}
+const activeLoan = () => activeLoanWorld();
 
 describe('record loan repayment', () => {
   it('raises totalPaid and posts principal to the receivable and interest to income', async () => {

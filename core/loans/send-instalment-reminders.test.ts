@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Money } from '../money/money.ts';
-import { DecideLoanApplication } from './decide-loan-application.ts';
-import { DisburseLoan } from './disburse-loan.ts';
-import { aBorrower, loansWorld } from './loans.fixtures.ts';
+import { activeLoanWorld } from './loans.fixtures.ts';
 import { SendInstalmentReminders } from './send-instalment-reminders.ts';
 
 async function activeLoan() {
-  const w = loansWorld();
-  w.borrowers.profiles.set('m1', aBorrower());
-  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: Money.ofFrancs(100_000), termMonths: 12, purpose: 'Stock for my shop' });
-  if (!applied.ok) throw new Error(applied.error);
-  const disbursed = await new DisburseLoan(w).execute({ loanId: applied.value.id });
-  if (!disbursed.ok) throw new Error(disbursed.error);
-  w.notifier.sent.length = 0;
-  return { w, loan: disbursed.value };
+  const active = await activeLoanWorld();
+  active.w.notifier.sent.length = 0;
+  return active;
 }
 
 describe('send instalment reminders', () => {
