@@ -15,8 +15,8 @@ export function startBackgroundWork(container: Container): { stop(): Promise<voi
     logger.info('SCHEDULER_ENABLED=false: this replica runs no scheduled jobs');
     return { stop: async () => undefined };
   }
-  if (!container.get(TOKENS.EmailDispatcher)) logger.info('no SMTP_URL: e-mails stay in the outbox (see `npm run admin -- outbox list`)');
-  if (!container.get(TOKENS.SmsDispatcher)) logger.info("no Africa's Talking credentials: SMS stay in the outbox, kept locally (see `npm run admin -- outbox list`)");
+  if (!container.get(TOKENS.DeliverDueEmails)) logger.info('no SMTP_URL: e-mails stay in the outbox (see `npm run admin -- outbox list`)');
+  if (!container.get(TOKENS.DeliverDueSms)) logger.info("no Africa's Talking credentials: SMS stay in the outbox, kept locally (see `npm run admin -- outbox list`)");
   const runner = container.get(JobRunner);
   runner.start();
   return { stop: () => runner.stop() };

@@ -1,28 +1,19 @@
 /**
  * The composition root: one inversify container for the server, the CLI and the tests.
  *
- * For the background jobs (savings journey): resolve `TOKENS.MobileMoney` (collectionStatus /
- * transferStatus), `TOKENS.PaymentRepository` (port core/payments/ports.ts: `listPendingOlderThan(instant, limit, now)`
- * for the polling job, `findById`, `findByReference`), then `SettlePaymentReport.execute(report)` — the
- * very path the provider callback takes, loan references included; `SettlePaymentReport.expire`
- * for a collection the provider answers `mobile_money_reference_unknown`; the outgoing transfers'
- * use cases (apps/modules/transfers-module.ts: `SendTransfer` again under the same reference,
- * `RetryTransfer` a failed transfer, `PostgresOutgoingTransfers` to list them). The repositories
- * `TOKENS.TontineRepository` / `TOKENS.ContributionRepository` (or their classes
- * `MikroOrmTontineRepository` / `MikroOrmContributionRepository`), `TOKENS.Notifier` (in-app +
- * SMS + e-mail in the outbox, templates in apps/notifications), `PostgresOutbox` (channels
- * 'email' and 'sms') and the use cases (`PayoutIfCycleComplete`, `ConfirmContributionPayment`, …)
- * are bound by their classes. Run each inside `RequestContext.create(orm.em, …)`.
- *
- * The audit trail: resolve `TOKENS.AuditTrail` (port core/audit/ports.ts, adapter
- * `PostgresAuditTrail`) and call `record` inside the use case's unit of work, so the decision and
- * its audit row commit together.
- *
- * Core classes carry no decorators; everything is bound with `toResolvedValue` factories and
- * explicit tokens (ports) or the use-case class itself (use cases). Things that need I/O to be
- * created (the ORM, the identity provider's discovery) are made first, in `Infrastructure`, and
- * bound as constants, so resolving stays synchronous. Tests pass their own Infrastructure (an
- * injected Clock, a fake MailTransport) or rebind a port.
+ * - Ports are bound once, by their token in apps/tokens.ts. An adapter serving several ports is
+ *   bound under the first and `servesAlso` the others (one instance); no adapter class is a key,
+ *   so nothing can resolve a concrete repository.
+ * - Use cases are bound by their class, each given its ports (`withDeps`). Channels (routes, USSD,
+ *   CLI, jobs) resolve use cases; server.ts, the scheduler module and the CLI are the only places
+ *   that do.
+ * - Core classes carry no decorators; everything is bound with `toResolvedValue` factories. Things
+ *   that need I/O to be created (the ORM, the identity provider's discovery) are made first, in
+ *   `Infrastructure`, and bound as constants, so resolving stays synchronous. Tests pass their
+ *   own Infrastructure (an injected Clock, a fake MailTransport) or rebind a port. Run each use
+ *   case inside `RequestContext.create(orm.em, …)`.
+ * - The audit trail (`TOKENS.AuditTrail`) records inside the use case's unit of work, so the
+ *   decision and its audit row commit together.
  */
 import { randomBytes } from 'node:crypto';
 import { Container, ContainerModule } from 'inversify';
@@ -110,7 +101,6 @@ import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
 import { Argon2PasswordHasher } from '../adapters/crypto/argon2-password-hasher.ts';
 import { NodeSecretTokens, RandomUuidGenerator, sha256Hex } from '../adapters/crypto/node-secret-tokens.ts';
 import { loadOutboxKey, OutboxSealer } from '../adapters/crypto/outbox-sealer.ts';
-import { EmailOutboxDispatcher } from '../adapters/email/email-outbox-dispatcher.ts';
 import { MobileMoneyCallbackTokens, type CallbackKind } from '../adapters/mobile-money/callback-tokens.ts';
 import { MtnMomoMobileMoney } from '../adapters/mobile-money/mtn-momo-mobile-money.ts';
 import { SandboxMobileMoney } from '../adapters/mobile-money/sandbox-mobile-money.ts';
@@ -129,11 +119,13 @@ import { MikroOrmSingleSignOnAttempts } from '../adapters/postgres/mikro-orm-sso
 import { MikroOrmUnitOfWork } from '../adapters/postgres/mikro-orm-unit-of-work.ts';
 import { migrate } from '../adapters/postgres/orm.ts';
 import { PostgresOutbox } from '../adapters/postgres/postgres-outbox.ts';
+import { DeliverDueEmails } from '../core/notifications/deliver-due-messages.ts';
+import type { OutboxQueue } from '../core/notifications/outbox.ts';
 import { PostgresRateLimiter } from '../adapters/postgres/postgres-rate-limiter.ts';
 import { PostgresSignInThrottle } from '../adapters/postgres/postgres-sign-in-throttle.ts';
 import { PostgresSmsDeliveries } from '../adapters/postgres/postgres-sms-deliveries.ts';
 import type { Config } from './config.ts';
-import { fromDeps, withDeps } from './deps.ts';
+import { fromDeps, servesAlso, withDeps } from './deps.ts';
 import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-test-numbers.ts';
 import { SettlePaymentReport } from '../core/payments/settle-payment-report.ts';
@@ -224,39 +216,39 @@ function infrastructureModule(infra: Infrastructure): ContainerModule {
 const notificationsModule = new ContainerModule(({ bind }) => {
   // Resolved once: the key file of the embedded default is read (or created) at first use.
   bind(OutboxSealer).toResolvedValue((config: Config) => new OutboxSealer(loadOutboxKey(config.outboxEncryptionKey, config.dataDir)), [TOKENS.Config]);
-  bind(PostgresOutbox).toResolvedValue(
+  // One PostgresOutbox serves the three ports: use cases enqueue, dispatchers claim, the CLI reads.
+  bind(TOKENS.Outbox).toResolvedValue(
     (em: EntityManager, ids: IdGenerator, clock: Clock, sealer: OutboxSealer) => new PostgresOutbox(em, ids, clock, sealer),
     [TOKENS.EntityManager, TOKENS.IdGenerator, TOKENS.Clock, OutboxSealer],
   );
-  bind(TOKENS.Outbox).toService(PostgresOutbox);
-  bind(RecordSmsDeliveryReport).toResolvedValue(...withDeps(RecordSmsDeliveryReport, { deliveries: PostgresSmsDeliveries, clock: TOKENS.Clock }));
-  bind(TOKENS.OutboxReader).toService(PostgresOutbox);
-  bind(TOKENS.EmailDispatcher).toResolvedValue(
-    (outbox: PostgresOutbox, transport: MailTransport | null, clock: Clock) => (transport ? new EmailOutboxDispatcher(outbox, transport, clock) : null),
-    [PostgresOutbox, TOKENS.MailTransport, TOKENS.Clock],
+  servesAlso(bind, TOKENS.OutboxQueue, TOKENS.Outbox);
+  servesAlso(bind, TOKENS.OutboxReader, TOKENS.Outbox);
+  bind(TOKENS.SmsDeliveries).toResolvedValue((em: EntityManager) => new PostgresSmsDeliveries(em), [TOKENS.EntityManager]);
+  bind(RecordSmsDeliveryReport).toResolvedValue(...withDeps(RecordSmsDeliveryReport, { deliveries: TOKENS.SmsDeliveries, clock: TOKENS.Clock }));
+  bind(TOKENS.DeliverDueEmails).toResolvedValue(
+    (outbox: OutboxQueue, transport: MailTransport | null, clock: Clock) => (transport ? new DeliverDueEmails({ outbox, transport, clock }) : null),
+    [TOKENS.OutboxQueue, TOKENS.MailTransport, TOKENS.Clock],
   );
 });
 
 const auditModule = new ContainerModule(({ bind }) => {
-  bind(PostgresAuditTrail).toResolvedValue((em: EntityManager, clock: Clock) => new PostgresAuditTrail(em, clock), [TOKENS.EntityManager, TOKENS.Clock]);
-  bind(TOKENS.AuditTrail).toService(PostgresAuditTrail);
+  bind(TOKENS.AuditTrail).toResolvedValue((em: EntityManager, clock: Clock) => new PostgresAuditTrail(em, clock), [TOKENS.EntityManager, TOKENS.Clock]);
   bind(VerifyAuditLog).toResolvedValue((log: AuditLog, digest: Digest) => new VerifyAuditLog({ log, digest }), [TOKENS.AuditLog, TOKENS.AuditDigest]);
-  bind(TOKENS.AuditLog).toService(PostgresAuditTrail);
+  servesAlso(bind, TOKENS.AuditLog, TOKENS.AuditTrail);
   bind(TOKENS.AuditDigest).toConstantValue(sha256Hex);
 });
 
 const accountsModule = new ContainerModule(({ bind }) => {
   const em = [TOKENS.EntityManager] as const;
-  bind(MikroOrmAccountRepository).toResolvedValue((m: EntityManager) => new MikroOrmAccountRepository(m), [...em]);
-  bind(TOKENS.AccountRepository).toService(MikroOrmAccountRepository);
-  bind(TOKENS.AccountListing).toService(MikroOrmAccountRepository);
+  bind(TOKENS.AccountRepository).toResolvedValue((m: EntityManager) => new MikroOrmAccountRepository(m), [...em]);
+  servesAlso(bind, TOKENS.AccountListing, TOKENS.AccountRepository);
   bind(TOKENS.SessionStore).toResolvedValue((m: EntityManager) => new MikroOrmSessionStore(m), [...em]);
   bind(TOKENS.SignInLinkStore).toResolvedValue((m: EntityManager) => new MikroOrmSignInLinkStore(m), [...em]);
   bind(TOKENS.SingleSignOnAttempts).toResolvedValue((m: EntityManager) => new MikroOrmSingleSignOnAttempts(m), [...em]);
-  bind(PostgresRateLimiter).toResolvedValue((m: EntityManager) => new PostgresRateLimiter(m), [...em]);
-  bind(TOKENS.RateLimiter).toService(PostgresRateLimiter);
-  bind(PostgresSignInThrottle).toResolvedValue((m: EntityManager) => new PostgresSignInThrottle(m), [...em]);
-  bind(TOKENS.ThrottleStore).toService(PostgresSignInThrottle);
+  bind(TOKENS.RateLimiter).toResolvedValue((m: EntityManager) => new PostgresRateLimiter(m), [...em]);
+  servesAlso(bind, TOKENS.ExpiringRateLimits, TOKENS.RateLimiter);
+  bind(TOKENS.ThrottleStore).toResolvedValue((m: EntityManager) => new PostgresSignInThrottle(m), [...em]);
+  servesAlso(bind, TOKENS.ExpiringSignInThrottle, TOKENS.ThrottleStore);
   bind(TOKENS.SessionPolicy).toResolvedValue(
     (config: Config): SessionPolicy => ({ ...DEFAULT_SESSION_POLICY, idleMinutes: config.session.idleMinutes, absoluteHours: config.session.absoluteHours }),
     [TOKENS.Config],
@@ -322,35 +314,32 @@ const REQUEST_BATCHING: Batching = (work) => new GroupCommit(work, { maxBatch: 6
 /** Tontines, contributions, payments, the ledger and notifications: the savings journey. */
 const savingsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Batching).toConstantValue(REQUEST_BATCHING);
-  bind(PostgresLedgerRepository).toResolvedValue((em: EntityManager) => new PostgresLedgerRepository(em), [TOKENS.EntityManager]);
-  bind(TOKENS.LedgerRepository).toService(PostgresLedgerRepository);
+  bind(TOKENS.LedgerRepository).toResolvedValue((em: EntityManager) => new PostgresLedgerRepository(em), [TOKENS.EntityManager]);
   bind(TOKENS.JournalWriter).toResolvedValue((ledger: LedgerRepository) => new Journal(ledger), [TOKENS.LedgerRepository]);
-  bind(MikroOrmTontineRepository).toResolvedValue((em: EntityManager) => new MikroOrmTontineRepository(em), [TOKENS.EntityManager]);
-  bind(TOKENS.TontineRepository).toService(MikroOrmTontineRepository);
-  bind(MikroOrmContributionRepository).toResolvedValue(
+  // Each adapter is bound once, under the first port it serves; its other ports are that binding.
+  bind(TOKENS.TontineRepository).toResolvedValue((em: EntityManager) => new MikroOrmTontineRepository(em), [TOKENS.EntityManager]);
+  servesAlso(bind, TOKENS.TontineNames, TOKENS.TontineRepository);
+  servesAlso(bind, TOKENS.CompletedCycles, TOKENS.TontineRepository);
+  bind(TOKENS.ContributionRepository).toResolvedValue(
     (em: EntityManager, ids: IdGenerator, clock: Clock) => new MikroOrmContributionRepository(em, ids, clock),
     [TOKENS.EntityManager, TOKENS.IdGenerator, TOKENS.Clock],
   );
-  bind(TOKENS.ContributionRepository).toService(MikroOrmContributionRepository);
-  bind(PostgresPaymentRepository).toResolvedValue((em: EntityManager) => new PostgresPaymentRepository(em), [TOKENS.EntityManager]);
-  bind(TOKENS.PaymentRepository).toService(PostgresPaymentRepository);
-  bind(TOKENS.PoolBalances).toService(PostgresLedgerRepository);
-  bind(PostgresNotificationStore).toResolvedValue((em: EntityManager) => new PostgresNotificationStore(em), [TOKENS.EntityManager]);
-  bind(TOKENS.InAppNotifications).toService(PostgresNotificationStore);
-  bind(PostgresChat).toResolvedValue((em: EntityManager) => new PostgresChat(em), [TOKENS.EntityManager]);
-  bind(TOKENS.GroupChat).toService(PostgresChat);
-  bind(PostgresMemberDirectory).toResolvedValue(
+  bind(TOKENS.PaymentRepository).toResolvedValue((em: EntityManager) => new PostgresPaymentRepository(em), [TOKENS.EntityManager]);
+  servesAlso(bind, TOKENS.PoolBalances, TOKENS.LedgerRepository);
+  bind(TOKENS.InAppNotifications).toResolvedValue((em: EntityManager) => new PostgresNotificationStore(em), [TOKENS.EntityManager]);
+  servesAlso(bind, TOKENS.NotificationWriter, TOKENS.InAppNotifications);
+  bind(TOKENS.GroupChat).toResolvedValue((em: EntityManager) => new PostgresChat(em), [TOKENS.EntityManager]);
+  bind(TOKENS.MemberWallets).toResolvedValue(
     (em: EntityManager, provider: MobileMoneyProvider, payable: (phone: string) => string | undefined) => new PostgresMemberDirectory(em, provider, payable),
     [TOKENS.EntityManager, TOKENS.MobileMoneyProvider, TOKENS.PayableNumber],
   );
-  bind(TOKENS.MemberWallets).toService(PostgresMemberDirectory);
-  bind(TOKENS.MemberProfiles).toService(PostgresMemberDirectory);
-  bind(TOKENS.TontineCategories).toService(PostgresMemberDirectory);
-  bind(OutboxNotifier).toResolvedValue(
+  servesAlso(bind, TOKENS.MemberProfiles, TOKENS.MemberWallets);
+  servesAlso(bind, TOKENS.TontineCategories, TOKENS.MemberWallets);
+  servesAlso(bind, TOKENS.NotificationRecipients, TOKENS.MemberWallets);
+  bind(TOKENS.Notifier).toResolvedValue(
     (...deps: ConstructorParameters<typeof OutboxNotifier>) => new OutboxNotifier(...deps),
-    [PostgresMemberDirectory, PostgresNotificationStore, TOKENS.IdGenerator, TOKENS.Clock],
+    [TOKENS.NotificationRecipients, TOKENS.NotificationWriter, TOKENS.IdGenerator, TOKENS.Clock],
   );
-  bind(TOKENS.Notifier).toService(OutboxNotifier);
 
   const base = { tontines: TOKENS.TontineRepository, contributions: TOKENS.ContributionRepository, uow: TOKENS.UnitOfWork, clock: TOKENS.Clock, ids: TOKENS.IdGenerator };
   const schedule = (tontines: TontineRepository, contributions: ContributionRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => ({ tontines, contributions, uow, clock, ids });
@@ -401,7 +390,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
       new WithdrawSavings({ tontines, journal, uow, requestTransfer, sendTransfer, wallets, clock }),
     [base.tontines, TOKENS.JournalWriter, base.uow, RequestTransfer, SendTransfer, TOKENS.MemberWallets, base.clock],
   );
-  bind(TOKENS.TontineNames).toService(MikroOrmTontineRepository);
   bind(SettlePaymentReport).toResolvedValue(
     ...withDeps(SettlePaymentReport, {
       payments: TOKENS.PaymentRepository,

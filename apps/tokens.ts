@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type {
   AccountListing,
   AccountRepository,
+  ExpiringCounters,
   PasswordHasher,
   RateLimiter,
   SecretTokens,
@@ -24,28 +25,27 @@ import type { SandboxApprovals } from '../core/demo/ports.ts';
 import type { SignInWithProvider } from '../core/accounts/sign-in-with-provider.ts';
 import type { SingleSignOn } from '../core/accounts/single-sign-on.ts';
 import type { StartProviderSignIn } from '../core/accounts/start-provider-sign-in.ts';
-import type { PinHasher } from '../core/accounts/ussd-pins.ts';
+import type { PinHasher, UssdCallers, UssdPins, UssdSessionStore } from '../core/accounts/ussd-pins.ts';
+import type { UssdSession } from '../ussd/session.ts';
 import type { Digest } from '../core/audit/audit-chain.ts';
 import type { AuditLog, AuditTrail } from '../core/audit/ports.ts';
-import type { ContributionRepository } from '../core/contributions/ports.ts';
+import type { ContributionNotices, ContributionRepository } from '../core/contributions/ports.ts';
 import type { CreditAssessmentRepository, CreditHistories, ScoringConsents } from '../core/credit/ports.ts';
 import type { Borrowers, KeyFactsStatementRepository, LoanCollectionRepository, LoanReminderNotices, LoanRepository, MemberSavings } from '../core/loans/ports.ts';
 import type { JournalWriter, LedgerRepository } from '../core/ledger/ports.ts';
 import type { MailTransport } from '../core/notifications/mail-transport.ts';
-import type { Outbox, OutboxReader } from '../core/notifications/outbox.ts';
-import type { SmsSender } from '../core/notifications/sms-sender.ts';
+import type { DeliverDueEmails, DeliverDueSms } from '../core/notifications/deliver-due-messages.ts';
+import type { Outbox, OutboxQueue, OutboxReader } from '../core/notifications/outbox.ts';
+import type { SmsDeliveries, SmsSender } from '../core/notifications/sms-sender.ts';
 import type { MobileMoney, MobileMoneyProvider, PaymentDisputes, PaymentRepository } from '../core/payments/ports.ts';
 import type { Clock, IdGenerator } from '../core/shared/clock.ts';
 import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
-import type { GroupChat, MemberProfiles, MemberWallets, Notifier, PoolBalances, TontineCategories, TontineNames, TontineRepository } from '../core/tontines/ports.ts';
+import type { CompletedCycles, GroupChat, MemberProfiles, MemberWallets, Notifier, PoolBalances, TontineCategories, TontineNames, TontineRepository } from '../core/tontines/ports.ts';
 import type { Batching } from '../core/shared/batching.ts';
-import type { TransferPolicies } from '../core/transfers/ports.ts';
+import type { OutgoingTransfers, TransferPolicies } from '../core/transfers/ports.ts';
 import type { SeedDemoWorld } from '../core/demo/seed-demo-world.ts';
-import type { InAppNotifications } from '../core/notifications/ports.ts';
-import type { EmailOutboxDispatcher } from '../adapters/email/email-outbox-dispatcher.ts';
+import type { InAppNotifications, NotificationRecipients, NotificationWriter } from '../core/notifications/ports.ts';
 import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
-import type { PostgresUssdPins } from '../adapters/postgres/ussd-pins.ts';
-import type { SmsOutboxDispatcher } from '../adapters/sms/sms-outbox-dispatcher.ts';
 import type { Config } from './config.ts';
 import type { Job } from './scheduler/job-runner.ts';
 
@@ -76,6 +76,9 @@ export const TOKENS = {
   SingleSignOnAttempts: token<SingleSignOnAttempts>('SingleSignOnAttempts'),
   RateLimiter: token<RateLimiter>('RateLimiter'),
   ThrottleStore: token<ThrottleStore>('ThrottleStore'),
+  /** The rate limiter's and the sign-in throttle's counters, as the hourly prune sees them. */
+  ExpiringRateLimits: token<ExpiringCounters>('ExpiringRateLimits'),
+  ExpiringSignInThrottle: token<ExpiringCounters>('ExpiringSignInThrottle'),
   SessionPolicy: token<SessionPolicy>('SessionPolicy'),
   AttemptLimitPolicy: token<AttemptLimitPolicy>('AttemptLimitPolicy'),
   ThrottlePolicies: token<ThrottlePolicies>('ThrottlePolicies'),
@@ -86,8 +89,11 @@ export const TOKENS = {
   MailTransport: token<MailTransport | null>('MailTransport'),
   /** Provider sign-in use cases; null when no provider is configured. */
   ProviderSignIn: token<{ start: StartProviderSignIn; finish: SignInWithProvider } | null>('ProviderSignIn'),
-  /** Null when no mail transport is configured. */
-  EmailDispatcher: token<EmailOutboxDispatcher | null>('EmailDispatcher'),
+  /** The outbox as its dispatchers use it (claim, mark sent, mark failed). */
+  OutboxQueue: token<OutboxQueue>('OutboxQueue'),
+  /** Null when no mail transport is configured: e-mails stay in the outbox. */
+  DeliverDueEmails: token<DeliverDueEmails | null>('DeliverDueEmails'),
+  SmsDeliveries: token<SmsDeliveries>('SmsDeliveries'),
   MobileMoney: token<MobileMoney>('MobileMoney'),
   /** The embedded sandbox's approvals (core/demo/ports.ts); null with a real provider or a test's own. */
   SandboxApprovals: token<SandboxApprovals | null>('SandboxApprovals'),
@@ -103,6 +109,7 @@ export const TOKENS = {
   JournalWriter: token<JournalWriter>('JournalWriter'),
   MemberWallets: token<MemberWallets>('MemberWallets'),
   TontineNames: token<TontineNames>('TontineNames'),
+  CompletedCycles: token<CompletedCycles>('CompletedCycles'),
   /** Requests of the same moment share one unit of work (adapters/postgres/group-commit.ts). */
   Batching: token<Batching>('Batching'),
   MemberProfiles: token<MemberProfiles>('MemberProfiles'),
@@ -110,12 +117,16 @@ export const TOKENS = {
   PoolBalances: token<PoolBalances>('PoolBalances'),
   GroupChat: token<GroupChat>('GroupChat'),
   InAppNotifications: token<InAppNotifications>('InAppNotifications'),
+  NotificationWriter: token<NotificationWriter>('NotificationWriter'),
+  NotificationRecipients: token<NotificationRecipients>('NotificationRecipients'),
   PaymentRepository: token<PaymentRepository>('PaymentRepository'),
   Notifier: token<Notifier>('Notifier'),
   /** The append-only, hash-chained record of decisions (core/audit/ports.ts). */
   AuditTrail: token<AuditTrail>('AuditTrail'),
   /** What each purpose of an outgoing transfer does on failure, retry and give-up (apps/modules/transfers-module.ts). */
   TransferPolicies: token<TransferPolicies>('transfers.Policies'),
+  /** Every attempt of every outgoing transfer (core/transfers/ports.ts). */
+  OutgoingTransfers: token<OutgoingTransfers>('transfers.OutgoingTransfers'),
   /** The demo world's seed; null unless the embedded sandbox is the provider (apps/demo/module.ts). */
   SeedDemoWorld: token<SeedDemoWorld | null>('SeedDemoWorld'),
   // Loans and credit (core/loans/ports.ts, core/credit/ports.ts); bound in apps/modules/loans-module.ts.
@@ -140,12 +151,15 @@ export const TOKENS = {
   // The scheduler (apps/scheduler/module.ts).
   /** Africa's Talking when configured; null: SMS stay in the outbox, kept locally. */
   SmsSender: token<SmsSender | null>('scheduler.SmsSender'),
-  /** Null when no SmsSender is configured. */
-  SmsDispatcher: token<SmsOutboxDispatcher | null>('scheduler.SmsDispatcher'),
+  /** Null when no SmsSender is configured: SMS stay in the outbox. */
+  DeliverDueSms: token<DeliverDueSms | null>('scheduler.DeliverDueSms'),
+  ContributionNotices: token<ContributionNotices>('scheduler.ContributionNotices'),
   Jobs: token<Job[]>('scheduler.Jobs'),
 
   // The USSD channel (apps/ussd/module.ts).
-  UssdPins: token<PostgresUssdPins>('ussd.UssdPins'),
+  UssdPins: token<UssdPins>('ussd.UssdPins'),
+  UssdCallers: token<UssdCallers>('ussd.UssdCallers'),
+  UssdSessionStore: token<UssdSessionStore<UssdSession>>('ussd.UssdSessionStore'),
   /** PINs are hashed like passwords, at a cost chosen for PINs (docs/decisions.md). */
   PinHasher: token<PinHasher>('ussd.PinHasher'),
 };

@@ -4,9 +4,9 @@
  */
 import { defineEntity, p } from '@mikro-orm/core';
 import { REMINDER_OFFSETS } from '../../core/contributions/contribution-reminders.ts';
+import type { ContributionNoticeKind } from '../../core/contributions/ports.ts';
 
-export const CONTRIBUTION_NOTICE_KINDS = [...REMINDER_OFFSETS.map((r) => r.offset), 'overdue'] as const;
-export type ContributionNoticeKind = (typeof CONTRIBUTION_NOTICE_KINDS)[number];
+export const CONTRIBUTION_NOTICE_KINDS: readonly ContributionNoticeKind[] = [...REMINDER_OFFSETS.map((r) => r.offset), 'overdue'];
 
 export class ContributionNotice {
   constructor(

@@ -14,7 +14,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Money } from '../../core/money/money.ts';
 import { formatDate, parseDate } from '../../core/shared/calendar.ts';
-import type { TontineRepository } from '../../core/tontines/ports.ts';
+import type { CompletedCycles, TontineRepository } from '../../core/tontines/ports.ts';
 import { Tontine, type Payout, type TurnSwap, type Withdrawal } from '../../core/tontines/tontine.ts';
 import { sqlArray } from './sql-array.ts';
 import { runPrepared } from './prepared-statements.ts';
@@ -52,7 +52,7 @@ const SELECT_TONTINE = `select id, name, description, category, contribution_cen
 /** Groups whose names `namesOf` keeps in memory. */
 const MAX_KNOWN_NAMES = 10_000;
 
-export class MikroOrmTontineRepository implements TontineRepository {
+export class MikroOrmTontineRepository implements TontineRepository, CompletedCycles {
   private readonly knownNames = new Map<string, string>();
 
   constructor(private readonly em: EntityManager) {}

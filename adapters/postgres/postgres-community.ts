@@ -14,7 +14,7 @@ import type { Language } from '../../core/accounts/user.ts';
 import { normalisePhoneNumber } from '../../core/identity/phone-number.ts';
 import { Money } from '../../core/money/money.ts';
 import type { OutgoingMessage } from '../../core/notifications/outbox.ts';
-import type { InAppNotification, InAppNotifications } from '../../core/notifications/ports.ts';
+import type { InAppNotification, InAppNotifications, NotificationRecipients, NotificationWriter, Recipient } from '../../core/notifications/ports.ts';
 import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import type {
   CategoryDefaults,
@@ -30,16 +30,7 @@ import { UUID_PATTERN } from './mikro-orm-tontine-repository.ts';
 import { sqlArray } from './sql-array.ts';
 import { runPrepared } from './prepared-statements.ts';
 
-/** What a notification needs to reach a member, in their language. */
-export interface Recipient {
-  id: string;
-  email: string | null;
-  phoneNumber: string | null;
-  firstName: string;
-  language: Language;
-}
-
-export class PostgresNotificationStore implements InAppNotifications {
+export class PostgresNotificationStore implements InAppNotifications, NotificationWriter {
   constructor(private readonly em: EntityManager) {}
 
   /**
@@ -137,7 +128,7 @@ export class PostgresChat implements GroupChat {
   }
 }
 
-export class PostgresMemberDirectory implements MemberWallets, MemberProfiles, TontineCategories {
+export class PostgresMemberDirectory implements MemberWallets, MemberProfiles, TontineCategories, NotificationRecipients {
   constructor(
     private readonly em: EntityManager,
     /** The provider of the configured mobile-money adapter. */

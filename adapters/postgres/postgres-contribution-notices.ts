@@ -11,18 +11,13 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Contribution } from '../../core/contributions/contribution.ts';
+import type { ContributionNoticeKind, ContributionNotices, PendingContribution } from '../../core/contributions/ports.ts';
 import { reminderKey, type ReminderOffset } from '../../core/contributions/contribution-reminders.ts';
 import { Money } from '../../core/money/money.ts';
 import { formatDate, parseDate, type LocalDate } from '../../core/shared/calendar.ts';
 import { invariant } from '../../core/shared/result.ts';
-import type { ContributionNoticeKind } from './contribution-notice-schema.ts';
 
-export interface PendingContribution {
-  contribution: Contribution;
-  tontineName: string;
-}
-
-export class PostgresContributionNotices {
+export class PostgresContributionNotices implements ContributionNotices {
   constructor(private readonly em: EntityManager) {}
 
   /** Pending contributions of active tontines due between the two days (inclusive), by due date. */

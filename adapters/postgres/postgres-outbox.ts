@@ -14,24 +14,15 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
-import { withSecret, type Outbox, type OutboxChannel, type OutboxReader, type OutgoingMessage } from '../../core/notifications/outbox.ts';
+import { withSecret, type ClaimedMessage, type Outbox, type OutboxChannel, type OutboxQueue, type OutboxReader, type OutgoingMessage } from '../../core/notifications/outbox.ts';
 import type { OutboxSealer } from '../crypto/outbox-sealer.ts';
 import { OutboxMessage } from './outbox-schema.ts';
 
 const MAX_OPEN_ATTEMPTS = 8;
 const OPEN_RETRY_SECONDS = 30;
 
-export interface ClaimedMessage {
-  id: string;
-  recipient: string;
-  subject: string | null;
-  /** As delivered: the secret, when there is one, in its place. */
-  body: string;
-  /** Attempts made so far, this one included. */
-  attempts: number;
-}
 
-export class PostgresOutbox implements Outbox, OutboxReader {
+export class PostgresOutbox implements Outbox, OutboxQueue, OutboxReader {
   constructor(
     private readonly em: EntityManager,
     private readonly ids: IdGenerator,

@@ -6,9 +6,9 @@
  *   replicas each see a distinct count, none is lost.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RateLimitHit, RateLimiter } from '../../core/accounts/ports.ts';
+import type { ExpiringCounters, RateLimitHit, RateLimiter } from '../../core/accounts/ports.ts';
 
-export class PostgresRateLimiter implements RateLimiter {
+export class PostgresRateLimiter implements RateLimiter, ExpiringCounters {
   constructor(private readonly em: EntityManager) {}
 
   async hit(key: string, windowSeconds: number, now: Date): Promise<RateLimitHit> {

@@ -7,11 +7,11 @@
  *   the other, and two attempts sharing keys never deadlock.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ThrottleStore } from '../../core/accounts/ports.ts';
+import type { ExpiringCounters, ThrottleStore } from '../../core/accounts/ports.ts';
 import type { FailureCount } from '../../core/accounts/sign-in-throttle.ts';
 import { sqlArray } from './sql-array.ts';
 
-export class PostgresSignInThrottle implements ThrottleStore {
+export class PostgresSignInThrottle implements ThrottleStore, ExpiringCounters {
   constructor(private readonly em: EntityManager) {}
 
   async lock(keys: readonly string[]): Promise<FailureCount[]> {

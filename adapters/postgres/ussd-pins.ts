@@ -10,16 +10,9 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Language } from '../../core/accounts/user.ts';
-import type { UssdPin, UssdPins } from '../../core/accounts/ussd-pins.ts';
+import type { UssdCaller, UssdCallers, UssdPin, UssdPins } from '../../core/accounts/ussd-pins.ts';
 
-export interface UssdCaller {
-  readonly pin: UssdPin;
-  readonly firstName: string;
-  readonly language: Language;
-  readonly hasLoans: boolean;
-}
-
-export class PostgresUssdPins implements UssdPins {
+export class PostgresUssdPins implements UssdPins, UssdCallers {
   constructor(private readonly em: EntityManager) {}
 
   async findByPhone(phoneNumber: string): Promise<UssdPin | null> {

@@ -24,6 +24,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FRESH_PIN_ACCESS, type PinAccess } from '../../core/accounts/pin-slowdown.ts';
+import type { LockedUssdState, UssdSessionStore } from '../../core/accounts/ussd-pins.ts';
 
 /** How a channel's session state is stored as JSON: the state of a new session, and the reading of a stored one (throws when malformed). */
 export interface SessionStateFormat<Session> {
@@ -31,15 +32,7 @@ export interface SessionStateFormat<Session> {
   read(stored: unknown): Session;
 }
 
-export interface LockedUssdState<Session> {
-  readonly session: Session;
-  readonly access: PinAccess;
-  readonly phoneMismatch: boolean;
-  /** The stored session was past its time-to-live: `session` is a new one, not yet stored. */
-  readonly expired: boolean;
-}
-
-export class PostgresUssdSessionStore<Session> {
+export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Session> {
   constructor(
     private readonly em: EntityManager,
     private readonly format: SessionStateFormat<Session>,

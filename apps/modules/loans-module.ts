@@ -137,11 +137,8 @@ export function loanRouteUseCases(container: Container): LoanRouteUseCases {
 
 export const loansModule = new ContainerModule(({ bind }) => {
   const em = [TOKENS.EntityManager] as const;
-  bind(MikroOrmLoanRepository).toResolvedValue((m: EntityManager) => new MikroOrmLoanRepository(m), [...em]);
-  bind(TOKENS.LoanRepository).toService(MikroOrmLoanRepository);
-  // The classes stay bound for the payment polling job, which reads what the ports do not say.
-  bind(MikroOrmLoanCollections).toResolvedValue((m: EntityManager) => new MikroOrmLoanCollections(m), [...em]);
-  bind(TOKENS.LoanCollections).toService(MikroOrmLoanCollections);
+  bind(TOKENS.LoanRepository).toResolvedValue((m: EntityManager) => new MikroOrmLoanRepository(m), [...em]);
+  bind(TOKENS.LoanCollections).toResolvedValue((m: EntityManager) => new MikroOrmLoanCollections(m), [...em]);
   bind(TOKENS.KeyFactsStatements).toResolvedValue((m: EntityManager) => new MikroOrmKeyFactsStatements(m), [...em]);
   bind(TOKENS.CreditAssessments).toResolvedValue((m: EntityManager) => new PostgresCreditAssessments(m), [...em]);
   bind(TOKENS.ScoringConsents).toResolvedValue((m: EntityManager) => new PostgresScoringConsents(m), [...em]);

@@ -18,7 +18,7 @@ import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { MemberWallets, Notifier, TontineRepository } from '../../core/tontines/ports.ts';
 import { SavingsTransferPolicy } from '../../core/tontines/savings-transfer-policy.ts';
 import { ListTransfers } from '../../core/transfers/list-transfers.ts';
-import type { TransferPolicies } from '../../core/transfers/ports.ts';
+import type { OutgoingTransfers, TransferPolicies } from '../../core/transfers/ports.ts';
 import { RequestTransfer } from '../../core/transfers/request-transfer.ts';
 import { RetryGivenUpTransfer } from '../../core/transfers/retry-given-up-transfer.ts';
 import { RetryTransfer } from '../../core/transfers/retry-transfer.ts';
@@ -29,10 +29,10 @@ import { PostgresPaymentDisputes } from '../../adapters/postgres/postgres-paymen
 import { TOKENS } from '../tokens.ts';
 
 export const transfersModule = new ContainerModule(({ bind }) => {
-  bind(PostgresOutgoingTransfers).toResolvedValue((em: EntityManager) => new PostgresOutgoingTransfers(em), [TOKENS.EntityManager]);
+  bind(TOKENS.OutgoingTransfers).toResolvedValue((em: EntityManager) => new PostgresOutgoingTransfers(em), [TOKENS.EntityManager]);
   bind(RequestTransfer).toResolvedValue(
-    (transfers: PostgresOutgoingTransfers, journal: JournalWriter, clock: Clock, ids: IdGenerator) => new RequestTransfer({ transfers, journal, clock, ids }),
-    [PostgresOutgoingTransfers, TOKENS.JournalWriter, TOKENS.Clock, TOKENS.IdGenerator],
+    (transfers: OutgoingTransfers, journal: JournalWriter, clock: Clock, ids: IdGenerator) => new RequestTransfer({ transfers, journal, clock, ids }),
+    [TOKENS.OutgoingTransfers, TOKENS.JournalWriter, TOKENS.Clock, TOKENS.IdGenerator],
   );
   bind(TOKENS.TransferPolicies).toResolvedValue(
     (requestTransfer: RequestTransfer, tontines: TontineRepository, wallets: MemberWallets, loans: LoanRepository, borrowers: Borrowers, notifier: Notifier, clock: Clock): TransferPolicies => {
@@ -42,25 +42,25 @@ export const transfersModule = new ContainerModule(({ bind }) => {
     [RequestTransfer, TOKENS.TontineRepository, TOKENS.MemberWallets, TOKENS.LoanRepository, TOKENS.Borrowers, TOKENS.Notifier, TOKENS.Clock],
   );
   bind(SettleTransfer).toResolvedValue(
-    (transfers: PostgresOutgoingTransfers, policies: TransferPolicies, journal: JournalWriter, uow: UnitOfWork, clock: Clock, ids: IdGenerator) =>
+    (transfers: OutgoingTransfers, policies: TransferPolicies, journal: JournalWriter, uow: UnitOfWork, clock: Clock, ids: IdGenerator) =>
       new SettleTransfer({ transfers, policies, journal, uow, clock, ids }),
-    [PostgresOutgoingTransfers, TOKENS.TransferPolicies, TOKENS.JournalWriter, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.IdGenerator],
+    [TOKENS.OutgoingTransfers, TOKENS.TransferPolicies, TOKENS.JournalWriter, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.IdGenerator],
   );
   bind(SendTransfer).toResolvedValue(
-    (transfers: PostgresOutgoingTransfers, mobileMoney: MobileMoney, settleTransfer: SettleTransfer, uow: UnitOfWork) => new SendTransfer({ transfers, mobileMoney, settleTransfer, uow }),
-    [PostgresOutgoingTransfers, TOKENS.MobileMoney, SettleTransfer, TOKENS.UnitOfWork],
+    (transfers: OutgoingTransfers, mobileMoney: MobileMoney, settleTransfer: SettleTransfer, uow: UnitOfWork) => new SendTransfer({ transfers, mobileMoney, settleTransfer, uow }),
+    [TOKENS.OutgoingTransfers, TOKENS.MobileMoney, SettleTransfer, TOKENS.UnitOfWork],
   );
   bind(RetryTransfer).toResolvedValue(
-    (transfers: PostgresOutgoingTransfers, policies: TransferPolicies, sendTransfer: SendTransfer, uow: UnitOfWork, clock: Clock) => new RetryTransfer({ transfers, policies, sendTransfer, uow, clock }),
-    [PostgresOutgoingTransfers, TOKENS.TransferPolicies, SendTransfer, TOKENS.UnitOfWork, TOKENS.Clock],
+    (transfers: OutgoingTransfers, policies: TransferPolicies, sendTransfer: SendTransfer, uow: UnitOfWork, clock: Clock) => new RetryTransfer({ transfers, policies, sendTransfer, uow, clock }),
+    [TOKENS.OutgoingTransfers, TOKENS.TransferPolicies, SendTransfer, TOKENS.UnitOfWork, TOKENS.Clock],
   );
   bind(RetryGivenUpTransfer).toResolvedValue(
-    (transfers: PostgresOutgoingTransfers, policies: TransferPolicies, sendTransfer: SendTransfer, audit: AuditTrail, uow: UnitOfWork) =>
+    (transfers: OutgoingTransfers, policies: TransferPolicies, sendTransfer: SendTransfer, audit: AuditTrail, uow: UnitOfWork) =>
       new RetryGivenUpTransfer({ transfers, policies, sendTransfer, audit, uow }),
-    [PostgresOutgoingTransfers, TOKENS.TransferPolicies, SendTransfer, TOKENS.AuditTrail, TOKENS.UnitOfWork],
+    [TOKENS.OutgoingTransfers, TOKENS.TransferPolicies, SendTransfer, TOKENS.AuditTrail, TOKENS.UnitOfWork],
   );
   bind(ListTransfers).toResolvedValue(
-    (transfers: PostgresOutgoingTransfers, em: EntityManager) => new ListTransfers({ transfers, disputes: new PostgresPaymentDisputes(em) }),
-    [PostgresOutgoingTransfers, TOKENS.EntityManager],
+    (transfers: OutgoingTransfers, em: EntityManager) => new ListTransfers({ transfers, disputes: new PostgresPaymentDisputes(em) }),
+    [TOKENS.OutgoingTransfers, TOKENS.EntityManager],
   );
 });

@@ -7,16 +7,16 @@
  * of payment confirmations).
  */
 import type { OutgoingMessage } from '../../core/notifications/outbox.ts';
+import type { NotificationRecipients, NotificationWriter } from '../../core/notifications/ports.ts';
 import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
 import { invariant } from '../../core/shared/result.ts';
 import type { MemberNotification, Notifier } from '../../core/tontines/ports.ts';
-import type { PostgresMemberDirectory, PostgresNotificationStore } from '../../adapters/postgres/postgres-community.ts';
 import { isTemplateKey, render } from './catalogue.ts';
 
 export class OutboxNotifier implements Notifier {
   constructor(
-    private readonly directory: PostgresMemberDirectory,
-    private readonly store: PostgresNotificationStore,
+    private readonly directory: NotificationRecipients,
+    private readonly store: NotificationWriter,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}

@@ -5,7 +5,7 @@
  * Guarantees
  * - A phone is a registered member exactly when it has a USSD PIN (core/accounts/ussd-pins.ts);
  *   an unregistered one may register when core's registrablePhone says so (Rwandan mobile numbers).
- * - The base is one statement (PostgresUssdPins.findCaller) and brings the PIN row with it, so
+ * - The base is one statement (UssdCallers.findCaller) and brings the PIN row with it, so
  *   the PIN check of the same request does not read it again.
  * - Every figure comes from core: the savings balance is `savingsBalance` (completed contributions
  *   minus payouts and withdrawals received), due dates and overdue from Contribution, payout
@@ -14,7 +14,7 @@
  * - Reads only, without locks: a snapshot never holds up a payment or another session.
  */
 import { registrablePhone } from '../../core/accounts/register-by-phone.ts';
-import type { UssdPin } from '../../core/accounts/ussd-pins.ts';
+import type { UssdCallers, UssdPin } from '../../core/accounts/ussd-pins.ts';
 import type { Contribution } from '../../core/contributions/contribution.ts';
 import { savingsBalance } from '../../core/contributions/contribution-summary.ts';
 import type { ContributionRepository } from '../../core/contributions/ports.ts';
@@ -22,11 +22,10 @@ import { nextPayment, statusAt, type Loan } from '../../core/loans/loan.ts';
 import type { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
 import type { Money } from '../../core/money/money.ts';
 import { compareDates, kigaliDateOf, parseDate } from '../../core/shared/calendar.ts';
-import type { TontineRepository } from '../../core/tontines/ports.ts';
+import type { MemberProfiles, TontineRepository } from '../../core/tontines/ports.ts';
+import type { InAppNotifications } from '../../core/notifications/ports.ts';
 import type { Tontine } from '../../core/tontines/tontine.ts';
 import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, RegisteredMember } from '../../ussd/member-snapshot.ts';
-import type { PostgresMemberDirectory, PostgresNotificationStore } from '../../adapters/postgres/postgres-community.ts';
-import type { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 
 /** The menu shows the last three notifications. */
 const NOTIFICATIONS_SHOWN = 3;
@@ -38,11 +37,11 @@ export interface CallerSnapshot {
 }
 
 export interface UssdMemberSnapshotsDeps {
-  callers: PostgresUssdPins;
+  callers: UssdCallers;
   tontines: TontineRepository;
   contributions: ContributionRepository;
-  notifications: PostgresNotificationStore;
-  directory: PostgresMemberDirectory;
+  notifications: Pick<InAppNotifications, 'listForUser'>;
+  directory: MemberProfiles;
   listMemberLoans: Pick<ListMemberLoans, 'execute'>;
 }
 

@@ -13,19 +13,19 @@ import { VerifyUssdPin } from '../../core/accounts/verify-ussd-pin.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
 import { Argon2PasswordHasher, PIN_COST } from '../../adapters/crypto/argon2-password-hasher.ts';
-import { PostgresMemberDirectory, PostgresNotificationStore } from '../../adapters/postgres/postgres-community.ts';
 import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
 import { USSD_SESSION_FORMAT } from '../../ussd/session.ts';
 import { TOKENS } from '../tokens.ts';
-import { withDeps } from '../deps.ts';
+import { servesAlso, withDeps } from '../deps.ts';
 import { UssdMemberSnapshots } from './member-snapshots.ts';
 import { UssdChannel } from './ussd-channel.ts';
 
 export const ussdModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.UssdPins).toResolvedValue((em: EntityManager) => new PostgresUssdPins(em), [TOKENS.EntityManager]);
   bind(TOKENS.PinHasher).toResolvedValue(() => new Argon2PasswordHasher(PIN_COST));
-  bind(PostgresUssdSessionStore).toResolvedValue((em: EntityManager) => new PostgresUssdSessionStore(em, USSD_SESSION_FORMAT), [TOKENS.EntityManager]);
+  servesAlso(bind, TOKENS.UssdCallers, TOKENS.UssdPins);
+  bind(TOKENS.UssdSessionStore).toResolvedValue((em: EntityManager) => new PostgresUssdSessionStore(em, USSD_SESSION_FORMAT), [TOKENS.EntityManager]);
 
   const pins = TOKENS.UssdPins;
   const hasher = TOKENS.PinHasher;
@@ -37,18 +37,18 @@ export const ussdModule = new ContainerModule(({ bind }) => {
 
   bind(UssdMemberSnapshots).toResolvedValue(
     ...withDeps(UssdMemberSnapshots, {
-      callers: pins,
+      callers: TOKENS.UssdCallers,
       tontines: TOKENS.TontineRepository,
       contributions: TOKENS.ContributionRepository,
-      notifications: PostgresNotificationStore,
-      directory: PostgresMemberDirectory,
+      notifications: TOKENS.InAppNotifications,
+      directory: TOKENS.MemberProfiles,
       listMemberLoans: ListMemberLoans,
     }),
   );
 
   bind(UssdChannel).toResolvedValue(
     ...withDeps(UssdChannel, {
-      store: PostgresUssdSessionStore,
+      store: TOKENS.UssdSessionStore,
       snapshots: UssdMemberSnapshots,
       uow,
       clock,

@@ -4,7 +4,7 @@
  *
  * Guarantees
  * - Requests of one session run one at a time on every replica: each runs in a transaction that
- *   first locks the session row and the phone's PIN access row (PostgresUssdSessionStore). A
+ *   first locks the session row and the phone's PIN access row (the UssdSessionStore). A
  *   step whose first walk changes nothing (a screen, or a PIN check or payment to ask for with
  *   no verdict yet) only reads the state with that statement outside a transaction, after any
  *   request of the session in flight: it would save what is stored already.
@@ -40,7 +40,7 @@ import type { Effect, EffectResult } from '../../ussd/effects.ts';
 import { DEFAULT_LANGUAGE, faultScreen, runMenu, sessionLanguage, type MenuInput, type MenuStep } from '../../ussd/menu.ts';
 import type { Screen } from '../../ussd/screen.ts';
 import type { UssdSession } from '../../ussd/session.ts';
-import type { LockedUssdState, PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
+import type { LockedUssdState, UssdSessionStore } from '../../core/accounts/ussd-pins.ts';
 import type { CallerSnapshot, UssdMemberSnapshots } from './member-snapshots.ts';
 
 /** Africa's Talking ends a session after about 180 s; a retried step may come a little later. */
@@ -57,7 +57,7 @@ export interface UssdRequest {
 }
 
 export interface UssdChannelDeps {
-  store: PostgresUssdSessionStore<UssdSession>;
+  store: UssdSessionStore<UssdSession>;
   snapshots: UssdMemberSnapshots;
   uow: UnitOfWork;
   clock: Clock;

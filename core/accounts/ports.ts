@@ -93,6 +93,12 @@ export interface RateLimiter {
   hit(key: string, windowSeconds: number, now: Date): Promise<RateLimitHit>;
 }
 
+/** Attempt counters that only matter for a while (rate-limit windows, sign-in failures). */
+export interface ExpiringCounters {
+  /** Drops what was last touched before `before`; answers how many were dropped. */
+  prune(before: Date): Promise<number>;
+}
+
 export interface ThrottleStore {
   /**
    * The failure counts of these keys, in the order asked (a key never seen counts zero), each

@@ -12,7 +12,9 @@
  */
 import { normalisePhoneNumber } from '../identity/phone-number.ts';
 import { err, ok, type Result } from '../shared/result.ts';
+import type { PinAccess } from './pin-slowdown.ts';
 import type { PasswordHasher } from './ports.ts';
+import type { Language } from './user.ts';
 
 export interface UssdPin {
   readonly phoneNumber: string;
@@ -29,6 +31,18 @@ export interface UssdPins {
   replaceHash(phoneNumber: string, from: string, to: string, now: Date): Promise<void>;
 }
 
+/** What every USSD step needs about a phone, read at once: its PIN, the account's first name and language, whether it has a loan. */
+export interface UssdCaller {
+  readonly pin: UssdPin;
+  readonly firstName: string;
+  readonly language: Language;
+  readonly hasLoans: boolean;
+}
+
+export interface UssdCallers {
+  findCaller(phoneNumber: string): Promise<UssdCaller | null>;
+}
+
 /** The hasher of PINs; a hash made at another cost still verifies, and `needsRehash` says so. */
 export interface PinHasher extends PasswordHasher {
   needsRehash(hash: string): boolean;
@@ -41,4 +55,25 @@ export function phoneKey(raw: string): Result<string, 'phone_number_invalid'> {
   if (rwandan.ok) return rwandan;
   const compact = raw.trim().replace(/[\s\-.()]/g, '');
   return E164.test(compact) ? ok(compact) : err('phone_number_invalid');
+}
+
+/** A USSD session's state and the phone's PIN access, locked together for one step. */
+export interface LockedUssdState<Session> {
+  readonly session: Session;
+  readonly access: PinAccess;
+  /** The stored session belongs to another phone: the step is refused. */
+  readonly phoneMismatch: boolean;
+  /** The stored session was past its time-to-live: `session` is a new one, not yet stored. */
+  readonly expired: boolean;
+}
+
+/**
+ * Where USSD sessions live between steps (shared by every replica): `lock` holds the session and
+ * the phone's PIN access until the unit of work ends, so two steps of one phone never interleave.
+ */
+export interface UssdSessionStore<Session> {
+  lock(sessionId: string, phone: string, now: Date, ttlMs: number): Promise<LockedUssdState<Session>>;
+  save(sessionId: string, phone: string, session: Session, access: PinAccess, now: Date, ttlMs: number): Promise<void>;
+  /** Deletes up to `limit` sessions expired before `before`; answers how many. */
+  pruneExpired(before: Date, limit: number): Promise<number>;
 }

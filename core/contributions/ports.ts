@@ -1,4 +1,6 @@
 /** Ports of the contributions module. */
+import type { LocalDate } from '../shared/calendar.ts';
+import type { ReminderOffset } from './contribution-reminders.ts';
 import type { Contribution } from './contribution.ts';
 
 /** One cycle of one tontine. */
@@ -24,4 +26,31 @@ export interface ContributionRepository {
   /** How many contributions of each cycle are still unpaid, in the order asked (counts, so a big group loads nothing). */
   countPendingInCycles(cycles: readonly CycleOf[]): Promise<number[]>;
   save(contributions: readonly Contribution[]): Promise<void>;
+}
+
+/** What a notice about a contribution is: a reminder at one of its offsets, or the overdue notice. */
+export type ContributionNoticeKind = ReminderOffset | 'overdue';
+
+/** A pending contribution and the name of its group, for the notice about it. */
+export interface PendingContribution {
+  contribution: Contribution;
+  tontineName: string;
+}
+
+/**
+ * The notices already sent about contributions, and the pending contributions that may need one.
+ *
+ * - `pendingInActiveTontines` reads only contributions still pending, of groups that are running,
+ *   due between the two days (inclusive), by due date.
+ * - `recordOnce` inserts (contribution, kind) or finds it there, in the caller's unit of work, and
+ *   answers true only to the call that recorded it: of two replicas racing to send the same
+ *   notice, the second waits on the first's row and learns it is not new.
+ */
+export interface ContributionNotices {
+  pendingInActiveTontines(dueFrom: LocalDate, dueTo: LocalDate): Promise<PendingContribution[]>;
+  recordOnce(contributionId: string, kind: ContributionNoticeKind, at: Date): Promise<boolean>;
+  /** The reminder keys (`reminderKey`) already sent for these contributions. */
+  sentReminderKeys(contributionIds: readonly string[]): Promise<Set<string>>;
+  /** Contributions among these whose overdue notice was sent. */
+  overdueNoticed(contributionIds: readonly string[]): Promise<Set<string>>;
 }

@@ -78,6 +78,9 @@ export class InMemoryLoanCollections implements LoanCollectionRepository {
   async save(collection: LoanCollection) {
     this.collections.set(collection.id, collection);
   }
+  async listRequestedOlderThan(instant: Date, limit: number) {
+    return [...this.collections.values()].filter((c) => c.status === 'requested' && c.requestedAt < instant).slice(0, limit);
+  }
 }
 
 export class InMemoryKeyFactsStatements implements KeyFactsStatementRepository {

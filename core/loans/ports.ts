@@ -99,6 +99,11 @@ export interface LoanCollectionRepository {
   findByReference(reference: string): Promise<LoanCollection | undefined>;
   listByLoan(loanId: string): Promise<LoanCollection[]>;
   save(collection: LoanCollection): Promise<void>;
+  /**
+   * Up to `limit` collections still awaiting the provider, requested before `instant`, the least
+   * recently polled first; marked polled at `now`, so every one is asked about in turn.
+   */
+  listRequestedOlderThan(instant: Date, limit: number, now: Date): Promise<LoanCollection[]>;
 }
 
 /** A key facts statement shown to a member (BNR Regulation 02/2016), and whether they accepted it. */

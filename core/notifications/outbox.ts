@@ -58,3 +58,22 @@ export interface OutboxReader {
   /** The body as it is (or was) delivered: the sealed secret opened into its place; throws when it was sealed under another key. */
   reveal(message: Pick<StoredOutboxMessage, 'id' | 'body' | 'sealedSecret'>): string;
 }
+
+/** A message claimed for delivery: its body as delivered (a sealed secret opened into its place). */
+export interface ClaimedMessage {
+  id: string;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  /** Attempts made so far, this one included. */
+  attempts: number;
+}
+
+/** The outbox as its dispatchers use it. */
+export interface OutboxQueue {
+  /** Up to `limit` messages due on `channel`, leased to this caller for `leaseSeconds`. */
+  claimDue(channel: OutboxChannel, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]>;
+  markSent(id: string, providerMessageId: string): Promise<void>;
+  /** `retryAt` null: failed for good. */
+  markFailed(id: string, error: string, retryAt: Date | null): Promise<void>;
+}

@@ -1,5 +1,7 @@
 /** Ports of the in-app notifications a member reads (their SMS and e-mail go through the Outbox). */
+import type { Language } from '../accounts/user.ts';
 import type { NotificationType } from '../tontines/ports.ts';
+import type { OutgoingMessage } from './outbox.ts';
 
 export interface InAppNotification {
   id: string;
@@ -17,4 +19,23 @@ export interface InAppNotifications {
   listForUser(userId: string, limit: number): Promise<InAppNotification[]>;
   /** Undefined when the member has no such notification. */
   markRead(id: string, userId: string): Promise<InAppNotification | undefined>;
+}
+
+/** What a notification needs to reach a member, in their language. */
+export interface Recipient {
+  id: string;
+  email: string | null;
+  phoneNumber: string | null;
+  firstName: string;
+  language: Language;
+}
+
+export interface NotificationRecipients {
+  /** The members to notify, by id (one read for many; unknown ids absent). */
+  recipients(userIds: readonly string[]): Promise<Map<string, Recipient>>;
+}
+
+/** Writes in-app notifications, each with the outbox messages it causes, in the caller's unit of work. */
+export interface NotificationWriter {
+  addAll(notices: readonly { notification: InAppNotification; messages: readonly (OutgoingMessage & { id: string })[] }[]): Promise<void>;
 }

@@ -33,6 +33,8 @@ export interface SmsDeliveryReport {
 
 /** What became of each SMS handed to a gateway: the store delivery reports are recorded in. */
 export interface SmsDeliveries {
+  /** An SMS the gateway accepted, under its message id (in the unit of work that marks it sent). */
+  recordSent(outboxMessageId: string, providerMessageId: string, at: Date): Promise<void>;
   /**
    * Stores the report against the SMS whose provider message id it names, unless a final report
    * is there already (a final status is never overwritten, also by a concurrent report). The

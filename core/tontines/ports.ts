@@ -96,3 +96,9 @@ export interface Notifier {
 export interface TontineNames {
   namesOf(ids: readonly string[]): Promise<Map<string, string>>;
 }
+
+/** Active groups whose current cycle is fully paid but not paid out yet (a payout the confirmation did not make). */
+export interface CompletedCycles {
+  /** Up to `limit` group ids. */
+  listWithCurrentCycleComplete(limit: number): Promise<string[]>;
+}

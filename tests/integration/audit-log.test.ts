@@ -10,7 +10,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
-import { PostgresAuditTrail } from '../../adapters/postgres/postgres-audit-trail.ts';
 import { canonicalAuditRow, type ChainedAuditRow } from '../../core/audit/audit-chain.ts';
 import { sha256Hex } from '../../adapters/crypto/node-secret-tokens.ts';
 import { MODEL_VERSION } from '../../core/credit/scorecard.ts';
@@ -37,7 +36,7 @@ afterAll(async () => {
 
 const admin = (...argv: string[]) => runAdmin(t.container, ...argv);
 const inContext = <T>(work: () => Promise<T>) => RequestContext.create(db.orm.em, work);
-const trail = () => t.container.get(PostgresAuditTrail);
+const trail = () => t.container.get(TOKENS.AuditLog);
 
 async function rows(): Promise<ChainedAuditRow[]> {
   return inContext(() => trail().rowsAfter(0, 10_000));

@@ -6,18 +6,14 @@
  * version, and the officer's review from the CLI. After the file, the ledger balances.
  */
 import { RequestContext } from '@mikro-orm/core';
-import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
 import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { MODEL_VERSION } from '../../core/credit/scorecard.ts';
 import { ConfirmLoanPayment, isLoanPaymentReference } from '../../core/loans/confirm-loan-payment.ts';
-import { RefreshLoanStatuses } from '../../core/loans/refresh-loan-statuses.ts';
-import { SendInstalmentReminders } from '../../core/loans/send-instalment-reminders.ts';
 import { Money } from '../../core/money/money.ts';
 import { TOKENS } from '../../apps/container.ts';
-import { LoanRemindersJob } from '../../apps/scheduler/loan-reminders-job.ts';
 import type { Container } from 'inversify';
 import { runAdmin } from '../support/admin-cli.ts';
 import { FakeClock } from '../support/fake-clock.ts';
@@ -304,7 +300,7 @@ describe('review by a loan officer (CLI)', () => {
     const firstDue: string = (await late.as('get', `/api/loans/${res.body.id}/schedule`)).body.instalments[0].dueDate;
     const remindAt = new Date(`${firstDue}T07:00:00Z`).getTime() - 3 * 86_400_000;
     clock.advance(remindAt - clock.now().getTime());
-    const job = new LoanRemindersJob({ refreshLoanStatuses: container.get(RefreshLoanStatuses), sendInstalmentReminders: container.get(SendInstalmentReminders), logger: pino({ level: 'silent' }) });
+    const job = container.get(TOKENS.Jobs).find((j) => j.name === 'loan-reminders')!;
     const run = () => RequestContext.create(db.orm.em, () => job.run());
     expect(await run()).toMatchObject({ sent: 1, failed: 0 });
     expect(await run()).toMatchObject({ sent: 0, failed: 0 });

@@ -111,9 +111,9 @@ describe('e-mail outbox dispatcher', () => {
   it('delivers pending mail through the transport, retrying a refused send with backoff', async () => {
     await register('mailme@example.rw');
     await ask('mailme@example.rw');
-    const dispatcher = t.container.get(TOKENS.EmailDispatcher);
+    const dispatcher = t.container.get(TOKENS.DeliverDueEmails);
     if (!dispatcher) throw new Error('a transport is configured, so a dispatcher must be bound');
-    const run = () => RequestContext.create(db.orm.em, () => dispatcher.dispatchDue());
+    const run = () => RequestContext.create(db.orm.em, () => dispatcher.execute());
 
     const firstRound = await run();
     expect(firstRound.retrying).toBeGreaterThanOrEqual(1);

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DisburseLoan } from '../../core/loans/disburse-loan.ts';
 import { StartLoanRepayment } from '../../core/loans/start-loan-repayment.ts';
 import { Money } from '../../core/money/money.ts';
-import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
 import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { FakeClock } from '../support/fake-clock.ts';
@@ -145,7 +144,7 @@ describe('fair polling', () => {
        from generate_series(1, ?) n`,
       [members[0]!.id, tontineId, clock.now().toISOString(), stuck],
     );
-    const payments = t.container.get(PostgresPaymentRepository);
+    const payments = t.container.get(TOKENS.PaymentRepository);
     const before = new Date(clock.now().getTime() + 1000);
     const first = await inContext(() => payments.listPendingOlderThan(before, 200, clock.now()));
     clock.advance(60_000);

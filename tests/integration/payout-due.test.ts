@@ -8,7 +8,6 @@ import { RequestContext } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfirmContributionPayment } from '../../core/contributions/confirm-contribution-payment.ts';
 import { Money } from '../../core/money/money.ts';
-import { MikroOrmContributionRepository } from '../../adapters/postgres/mikro-orm-contribution-repository.ts';
 import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { FakeClock } from '../support/fake-clock.ts';
@@ -17,6 +16,7 @@ import { contributionsOf, registerMember, runningTontine, startContributionPayme
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { SAVINGS_PAYMENTS } from '../support/outgoing-transfers.ts';
+import { TOKENS } from '../../apps/tokens.ts';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -72,7 +72,7 @@ describe('the payout-due job', () => {
   });
 
   it('pays out a cycle whose payout check failed after its last confirmation: the confirmations still answer applied', async () => {
-    const counted = vi.spyOn(t.container.get(MikroOrmContributionRepository), 'countPendingInCycles').mockRejectedValue(new Error('connection lost'));
+    const counted = vi.spyOn(t.container.get(TOKENS.ContributionRepository), 'countPendingInCycles').mockRejectedValue(new Error('connection lost'));
     try {
       for (const c of (await contributionsOf(db, tontineId)).filter((row) => row.cycle === 2)) {
         const reference = await startContributionPayment(db, t, members, c);

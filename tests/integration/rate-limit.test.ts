@@ -2,9 +2,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOrm } from '../../adapters/postgres/orm.ts';
-import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limiter.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { TOKENS } from '../../apps/tokens.ts';
 
 // Two replicas: each its own container and its own connection pool, one database.
 let db: TestDatabase;
@@ -88,7 +88,7 @@ describe('attempt limits shared through PostgreSQL', () => {
   });
 
   it('counts concurrent attempts exactly (atomic upsert)', async () => {
-    const limiter = first.container.get(PostgresRateLimiter);
+    const limiter = first.container.get(TOKENS.RateLimiter);
     const now = new Date();
     const hits = await Promise.all(Array.from({ length: 40 }, () => db.orm.em.fork().transactional(() => limiter.hit('concurrency', 60, now))));
     expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));

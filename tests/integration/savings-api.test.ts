@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
 import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { Money } from '../../core/money/money.ts';
-import { PostgresOutgoingTransfers } from '../../adapters/postgres/postgres-outgoing-transfers.ts';
 import { GroupCommit } from '../../adapters/postgres/group-commit.ts';
 import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-payment-repository.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
@@ -63,11 +62,11 @@ const group = { name: 'Kimironko Savers', description: 'Market vendors saving to
 async function pollPending(): Promise<void> {
   await RequestContext.create(db.orm.em, async () => {
     const mobileMoney = container.get(TOKENS.MobileMoney);
-    for (const payment of await container.get(PostgresPaymentRepository).listPendingOlderThan(new Date(Date.now() + 60_000), 100, new Date())) {
+    for (const payment of await container.get(TOKENS.PaymentRepository).listPendingOlderThan(new Date(Date.now() + 60_000), 100, new Date())) {
       const report = await mobileMoney.collectionStatus(payment.provider, payment.reference);
       if (report.ok) await container.get(SettlePaymentReport).execute(report.value);
     }
-    for (const transfer of await container.get(PostgresOutgoingTransfers).listPendingOlderThan(new Date(Date.now() + 60_000), 100, new Date())) {
+    for (const transfer of await container.get(TOKENS.OutgoingTransfers).listPendingOlderThan(new Date(Date.now() + 60_000), 100, new Date())) {
       const report = await mobileMoney.transferStatus(transfer.provider, transfer.reference);
       if (report.ok) await container.get(SettlePaymentReport).execute(report.value);
     }
@@ -251,7 +250,7 @@ describe('paying contributions by mobile money', () => {
     const [first, second] = [await mine(bob, 1), await mine(bob, 2)];
     expect((await bob.as('post', `/api/contributions/${first.id}/pay`).set('Idempotency-Key', 'late-key').send({})).status).toBe(202);
     // A batch that read the keys just before that payment committed: its first read finds none.
-    const payments = container.get(PostgresPaymentRepository);
+    const payments = container.get(TOKENS.PaymentRepository);
     let stale = true;
     const readTooEarly = Object.assign(Object.create(payments) as PostgresPaymentRepository, {
       findByMemberKeys: (keys: Parameters<PostgresPaymentRepository['findByMemberKeys']>[0]) => {

@@ -12,7 +12,7 @@ import { render } from '../../apps/notifications/catalogue.ts';
 import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
 import { buildContainer } from '../../apps/container.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
-import { RemindersJob } from '../../apps/scheduler/jobs/reminders-job.ts';
+import { SendContributionReminders } from '../../core/contributions/send-contribution-reminders.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { contributionsOf, registerMember, runningTontine, type ContributionRow, type TestMember } from '../support/savings-journey.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -150,7 +150,7 @@ describe('contribution reminders', () => {
     await runningTontine(db, t, [member, partner], { name: 'Twese', amount: '2000', frequency: 'weekly' });
     setClock('2026-06-10T07:05:00Z');
     const runs = await Promise.all(
-      [t.container, other, t.container, other].map((c) => RequestContext.create(db.orm.em, () => c.get(RemindersJob).run())),
+      [t.container, other, t.container, other].map((c) => RequestContext.create(db.orm.em, () => c.get(SendContributionReminders).execute())),
     );
     expect(runs.reduce((n, r) => n + (r.sent ?? 0), 0)).toBe(2);
     expect(await outbox(member.phone)).toHaveLength(1);

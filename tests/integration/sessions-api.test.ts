@@ -371,9 +371,9 @@ describe('no one-time link in clear in the outbox', () => {
     expect(mails).toHaveLength(2);
     for (const mail of mails) expect(mail.sealedSecret).toMatch(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
 
-    const dispatcher = t.container.get(TOKENS.EmailDispatcher);
+    const dispatcher = t.container.get(TOKENS.DeliverDueEmails);
     if (!dispatcher) throw new Error('a transport is configured, so a dispatcher must be bound');
-    await RequestContext.create(db.orm.em, () => dispatcher.dispatchDue());
+    await RequestContext.create(db.orm.em, () => dispatcher.execute());
     const delivered = transport.sent.filter((m) => m.to === member.email).map((m) => m.text);
     expect(delivered).toHaveLength(2);
     expect(delivered).toEqual(expect.arrayContaining([expect.stringMatching(/\/auth\/magic-link#token=[A-Za-z0-9_-]{43}/), expect.stringMatching(/\/auth\/reset-password#token=[A-Za-z0-9_-]{43}/)]));

@@ -10,7 +10,6 @@ import { RequestContext } from '@mikro-orm/core';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresOutbox } from '../../adapters/postgres/postgres-outbox.ts';
 import { DELIVERY_REPORTS_PATH } from '../../apps/http/sms-routes.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { TOKENS } from '../../apps/tokens.ts';
@@ -49,7 +48,7 @@ afterAll(async () => {
 });
 
 async function enqueueSms(to: string, body: string): Promise<string> {
-  await RequestContext.create(db.orm.em, () => t.container.get(PostgresOutbox).enqueue({ channel: 'sms', recipient: to, subject: null, body }));
+  await RequestContext.create(db.orm.em, () => t.container.get(TOKENS.Outbox).enqueue({ channel: 'sms', recipient: to, subject: null, body }));
   const rows = await db.orm.em.fork().execute<{ id: string }[]>('select id from outbox_messages where recipient = ? order by created_at desc limit 1', [to]);
   return rows[0]!.id;
 }
@@ -136,7 +135,7 @@ describe('SMS outbox dispatch through Africa\'s Talking', () => {
   it('loses nothing when a dispatcher dies between claim and send: the message is sent after its lease', async () => {
     const id = await enqueueSms('+250788100005', 'survives a crash');
     // A dispatcher claims the message, then its process dies before sending.
-    const claimed = await RequestContext.create(db.orm.em, () => t.container.get(PostgresOutbox).claimDue('sms', 50, 300));
+    const claimed = await RequestContext.create(db.orm.em, () => t.container.get(TOKENS.OutboxQueue).claimDue('sms', 50, 300));
     expect(claimed.map((m) => m.id)).toContain(id);
     await dispatch();
     expect(sentTo('+250788100005')).toHaveLength(0);
@@ -278,8 +277,8 @@ describe('forged delivery reports change nothing', () => {
 describe('without Africa\'s Talking (embedded default)', () => {
   it('keeps SMS in the outbox, pending, and dispatches none', async () => {
     const local = buildContainer({ config: testConfig(), orm: db.orm, logger: pino({ level: 'silent' }), clock, singleSignOn: null, mailTransport: null });
-    expect(local.get(TOKENS.SmsDispatcher)).toBeNull();
-    await RequestContext.create(db.orm.em, () => local.get(PostgresOutbox).enqueue({ channel: 'sms', recipient: '+250788100008', subject: null, body: 'kept' }));
+    expect(local.get(TOKENS.DeliverDueSms)).toBeNull();
+    await RequestContext.create(db.orm.em, () => local.get(TOKENS.Outbox).enqueue({ channel: 'sms', recipient: '+250788100008', subject: null, body: 'kept' }));
     const [row] = await db.orm.em.fork().execute<{ id: string }[]>('select id from outbox_messages where recipient = ?', ['+250788100008']);
     const id = row!.id;
     const run = await local.get(JobRunner).runOnce('outbox-dispatch');

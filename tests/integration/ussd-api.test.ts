@@ -13,13 +13,13 @@ import { Money } from '../../core/money/money.ts';
 import { kigaliDateOf } from '../../core/shared/calendar.ts';
 import { CreateTontine } from '../../core/tontines/create-tontine.ts';
 import { JoinTontine } from '../../core/tontines/join-tontine.ts';
-import { MikroOrmLoanRepository } from '../../adapters/postgres/mikro-orm-loan-repository.ts';
 import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts';
 import { USSD_SESSION_TTL_MS } from '../../apps/ussd/ussd-channel.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
+import { TOKENS } from '../../apps/tokens.ts';
 
 let db: TestDatabase;
 let app: SandboxApp;
@@ -355,7 +355,7 @@ describe('loans', () => {
     const now = clock.now();
     const schedule = amortisationSchedule({ principal, annualRateBps: 1800, termMonths: 6 }, kigaliDateOf(now));
     await inContext(() =>
-      container.get(MikroOrmLoanRepository).save({
+      container.get(TOKENS.LoanRepository).save({
         id: crypto.randomUUID(),
         memberId: userId,
         amount: principal,

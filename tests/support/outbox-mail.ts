@@ -3,9 +3,9 @@
  * the body as stored (the one-time link sealed) and as it will be delivered (the link opened by
  * the app's own PostgresOutbox, as the dispatcher and the admin CLI open it).
  */
-import { PostgresOutbox } from '../../adapters/postgres/postgres-outbox.ts';
 import type { TestApp } from './test-app.ts';
 import type { TestDatabase } from './test-database.ts';
+import { TOKENS } from '../../apps/tokens.ts';
 
 export interface StoredMail {
   id: string;
@@ -27,7 +27,7 @@ export async function mailsTo(db: TestDatabase, t: TestApp, recipient: string): 
       'select id, channel, subject, body, sealed_secret, status, attempts from outbox_messages where recipient = ? order by created_at, id',
       [recipient],
     );
-  const outbox = t.container.get(PostgresOutbox);
+  const outbox = t.container.get(TOKENS.OutboxReader);
   return rows.map(({ body, sealed_secret, ...row }) => ({ ...row, stored: body, sealedSecret: sealed_secret, body: outbox.reveal({ id: row.id, body, sealedSecret: sealed_secret }) }));
 }
 

@@ -1,8 +1,7 @@
 /**
- * `payment-polling`: every minute, asks the provider about the mobile-money payments still
- * pending after PAYMENT_POLL_AFTER_SECONDS — contribution collections, loan repayment collections,
- * and outgoing transfers awaiting the provider (requested or sent: payouts, withdrawals, loan
- * disbursements, through core/transfers' port) — since MTN sends a callback at most
+ * PollPendingPayments: ask the provider about the mobile-money payments still pending after a
+ * while — contribution collections, loan repayment collections, and outgoing transfers awaiting
+ * the provider (payouts, withdrawals, loan disbursements …) — since MTN sends a callback at most
  * once and never retries it. It asks through ReconcilePayment, the very path a verified callback
  * takes: the provider's own status answer is the only thing ever booked.
  *
@@ -10,33 +9,60 @@
  * - A payment the provider reports successful or failed (EXPIRED included) is settled exactly as
  *   its callback would settle it: confirmation, ledger entry and notice once (a callback that
  *   arrives as well answers `exists`); a failed transfer is booked back and retried; an answer
- *   that contradicts the books is disputed, not booked.
- *   A disputed transfer is no longer asked about: an admin looks at it.
- * - Fair: each run asks the POLL_BATCH payments (and as many loan collections and transfers) least recently
- *   asked, and marks them asked, so hundreds stuck at the provider never starve the newer ones.
+ *   that contradicts the books is disputed, not booked. A disputed transfer is no longer asked
+ *   about: an admin looks at it.
+ * - Fair: each run asks the POLL_BATCH payments (and as many loan collections and transfers)
+ *   least recently asked, and marks them asked, so hundreds stuck at the provider never starve
+ *   the newer ones.
  * - A collection the provider has never heard of (`mobile_money_reference_unknown`: the request
  *   never reached it) is given up as failed, so the member can pay again. A transfer the provider
  *   has never heard of was stored but never sent (a crash, an unreachable provider): it is sent
  *   now under its same reference.
  * - A payment still pending at the provider, or a provider that does not answer now, is left as
- *   it is and asked again later; one payment's failure does not stop the others.
+ *   it is and asked again later; one payment's failure is left in the event log and does not
+ *   stop the others.
  */
-import type { Logger } from 'pino';
-import type { Money } from '../../../core/money/money.ts';
-import type { MobileMoneyProvider, PaymentRepository } from '../../../core/payments/ports.ts';
-import type { ReconcilePayment } from '../../../core/payments/reconcile-payment.ts';
-import type { Clock } from '../../../core/shared/clock.ts';
-import type { OutgoingTransfers } from '../../../core/transfers/ports.ts';
-import type { SendTransfer } from '../../../core/transfers/send-transfer.ts';
-import type { MikroOrmLoanCollections } from '../../../adapters/postgres/mikro-orm-loan-repository.ts';
-import type { PostgresPaymentRepository } from '../../../adapters/postgres/postgres-payment-repository.ts';
-import type { SettlePaymentReport } from '../../../core/payments/settle-payment-report.ts';
-import type { Job, JobReport } from '../job-runner.ts';
+import type { LoanCollectionRepository } from '../loans/ports.ts';
+import type { Money } from '../money/money.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { EventLog } from '../shared/event-log.ts';
+import type { OutgoingTransfers } from '../transfers/ports.ts';
+import type { SendTransfer } from '../transfers/send-transfer.ts';
+import type { MobileMoneyProvider, PaymentRepository } from './ports.ts';
+import type { ReconcilePayment } from './reconcile-payment.ts';
+import type { SettlePaymentReport } from './settle-payment-report.ts';
 
 /** At most this many payments (and loan collections, and outgoing transfers) are asked about per run, least recently asked first. */
 export const POLL_BATCH = 200;
 
-type PollOutcome = 'settled' | 'failed' | 'stillPending' | 'unavailable' | 'resent' | 'disputed';
+export interface PollPendingPaymentsDeps {
+  payments: Pick<PaymentRepository, 'listPendingOlderThan'>;
+  loanCollections: Pick<LoanCollectionRepository, 'listRequestedOlderThan'>;
+  transfers: Pick<OutgoingTransfers, 'listPendingOlderThan'>;
+  reconcile: Pick<ReconcilePayment, 'execute'>;
+  settle: Pick<SettlePaymentReport, 'expire'>;
+  sendTransfer: Pick<SendTransfer, 'execute'>;
+  clock: Clock;
+  events: EventLog;
+}
+
+export interface PollPendingPaymentsInput {
+  /** Payments younger than this are left to their callback. */
+  pollAfterSeconds: number;
+}
+
+export interface PollReport {
+  asked: number;
+  settled: number;
+  failed: number;
+  stillPending: number;
+  unavailable: number;
+  resent: number;
+  disputed: number;
+  errors: number;
+}
+
+type PollOutcome = Exclude<keyof PollReport, 'asked' | 'errors'>;
 
 interface Pollable {
   kind: 'collection' | 'transfer';
@@ -45,26 +71,11 @@ interface Pollable {
   amount: Money;
 }
 
-export class PaymentPollingJob implements Job {
-  readonly name = 'payment-polling';
-  readonly schedules = ['* * * * *'];
+export class PollPendingPayments {
+  constructor(private readonly deps: PollPendingPaymentsDeps) {}
 
-  constructor(
-    private readonly deps: {
-      payments: PaymentRepository;
-      loanCollections: MikroOrmLoanCollections;
-      transfers: Pick<OutgoingTransfers, 'listPendingOlderThan'>;
-      reconcile: ReconcilePayment;
-      settle: SettlePaymentReport;
-      sendTransfer: Pick<SendTransfer, 'execute'>;
-      clock: Clock;
-      logger: Logger;
-      pollAfterSeconds: number;
-    },
-  ) {}
-
-  async run(): Promise<JobReport> {
-    const { payments, loanCollections, transfers, clock, pollAfterSeconds } = this.deps;
+  async execute({ pollAfterSeconds }: PollPendingPaymentsInput): Promise<PollReport> {
+    const { payments, loanCollections, transfers, clock, events } = this.deps;
     const now = clock.now();
     const before = new Date(now.getTime() - pollAfterSeconds * 1000);
     const pending: Pollable[] = [
@@ -72,20 +83,20 @@ export class PaymentPollingJob implements Job {
       ...(await loanCollections.listRequestedOlderThan(before, POLL_BATCH, now)).map((c) => ({ kind: 'collection' as const, provider: c.provider, reference: c.reference, amount: c.amount })),
       ...(await transfers.listPendingOlderThan(before, POLL_BATCH, now)).map((t) => ({ kind: 'transfer' as const, provider: t.provider, reference: t.reference, amount: t.amount })),
     ];
-    const report = { asked: pending.length, settled: 0, failed: 0, stillPending: 0, unavailable: 0, resent: 0, disputed: 0, errors: 0 };
+    const report: PollReport = { asked: pending.length, settled: 0, failed: 0, stillPending: 0, unavailable: 0, resent: 0, disputed: 0, errors: 0 };
     for (const payment of pending) {
       try {
         report[await this.poll(payment)]++;
       } catch (error) {
         report.errors++;
-        this.deps.logger.error({ err: error, reference: payment.reference, kind: payment.kind }, 'payment poll failed');
+        events.error({ err: error, reference: payment.reference, kind: payment.kind }, 'payment poll failed');
       }
     }
     return report;
   }
 
   private async poll(payment: Pollable): Promise<PollOutcome> {
-    const { reconcile, settle, sendTransfer, logger } = this.deps;
+    const { reconcile, settle, sendTransfer, events } = this.deps;
     const reconciled = await reconcile.execute({ direction: payment.kind, reference: payment.reference });
     if (reconciled.ok) {
       const { outcome } = reconciled.value;
@@ -100,10 +111,10 @@ export class PaymentPollingJob implements Job {
         return sent.ok ? 'resent' : sent.error === 'mobile_money_refused' ? 'failed' : 'unavailable';
       }
       const expired = await settle.expire(payment.reference, payment.amount);
-      if (!expired.ok) logger.warn({ reference: payment.reference, error: expired.error }, 'unknown payment not expired');
+      if (!expired.ok) events.warn({ reference: payment.reference, error: expired.error }, 'unknown payment not expired');
       return 'failed';
     }
-    logger.warn({ reference: payment.reference, error: reconciled.error }, 'polled payment not settled');
+    events.warn({ reference: payment.reference, error: reconciled.error }, 'polled payment not settled');
     return reconciled.error === 'payment_amount_mismatch' ? 'disputed' : 'unavailable';
   }
 }

@@ -1,0 +1,78 @@
+/**
+ * The scheduled jobs: each maps a name and its schedules (node-cron, Kigali time; a sixth,
+ * leading field is seconds) to the use cases it runs. What each does, and what it guarantees,
+ * is written on the use case; a job only says when, and reports the use case's counts.
+ */
+import type { Logger } from 'pino';
+import type { PruneAttemptCounters } from '../../core/accounts/prune-attempt-counters.ts';
+import type { SendContributionReminders } from '../../core/contributions/send-contribution-reminders.ts';
+import type { SendOverdueNotices } from '../../core/contributions/send-overdue-notices.ts';
+import type { RefreshLoanStatuses } from '../../core/loans/refresh-loan-statuses.ts';
+import type { SendInstalmentReminders } from '../../core/loans/send-instalment-reminders.ts';
+import type { DeliverDueEmails, DeliverDueSms, DispatchReport } from '../../core/notifications/deliver-due-messages.ts';
+import type { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
+import type { PayOutDueCycles } from '../../core/tontines/pay-out-due-cycles.ts';
+import type { RetryDueTransfers } from '../../core/transfers/retry-due-transfers.ts';
+import type { Job, JobReport } from './job-runner.ts';
+
+export interface JobUseCases {
+  /** Null when no mail transport is configured: e-mails stay in the outbox. */
+  deliverDueEmails: Pick<DeliverDueEmails, 'execute'> | null;
+  /** Null when no SMS gateway is configured: SMS stay in the outbox. */
+  deliverDueSms: Pick<DeliverDueSms, 'execute'> | null;
+  sendContributionReminders: Pick<SendContributionReminders, 'execute'>;
+  sendOverdueNotices: Pick<SendOverdueNotices, 'execute'>;
+  refreshLoanStatuses: Pick<RefreshLoanStatuses, 'execute'>;
+  sendInstalmentReminders: Pick<SendInstalmentReminders, 'execute'>;
+  pollPendingPayments: Pick<PollPendingPayments, 'execute'>;
+  payOutDueCycles: Pick<PayOutDueCycles, 'execute'>;
+  retryDueTransfers: Pick<RetryDueTransfers, 'execute'>;
+  pruneAttemptCounters: Pick<PruneAttemptCounters, 'execute'>;
+}
+
+export interface JobSettings {
+  /** How often the outbox is emptied (MAIL_POLL_SECONDS). */
+  outboxPollSeconds: number;
+  /** Payments younger than this are left to their callback (PAYMENT_POLL_AFTER_SECONDS). */
+  paymentPollAfterSeconds: number;
+  logger: Logger;
+}
+
+/** node-cron's seconds field takes steps below a minute; slower polls run every whole minute. */
+export function everySeconds(seconds: number): string {
+  return seconds < 60 ? `*/${seconds} * * * * *` : `0 */${Math.max(1, Math.round(seconds / 60))} * * * *`;
+}
+
+const NOTHING_DISPATCHED: DispatchReport = { sent: 0, retrying: 0, failed: 0 };
+
+export function scheduledJobs(useCases: JobUseCases, settings: JobSettings): Job[] {
+  const job = (name: string, schedules: readonly string[], run: () => Promise<JobReport>, aliases?: readonly string[]): Job => ({
+    name,
+    schedules,
+    run,
+    ...(aliases ? { aliases } : {}),
+  });
+  return [
+    job('outbox-dispatch', [everySeconds(settings.outboxPollSeconds)], async () => {
+      const email = (await useCases.deliverDueEmails?.execute()) ?? NOTHING_DISPATCHED;
+      const sms = (await useCases.deliverDueSms?.execute()) ?? NOTHING_DISPATCHED;
+      return { emailSent: email.sent, emailRetrying: email.retrying, emailFailed: email.failed, smsSent: sms.sent, smsRetrying: sms.retrying, smsFailed: sms.failed };
+    }),
+    // 09:00 every day, and every 15 minutes as a catch-up for a missed run.
+    job('reminders', ['0 9 * * *', '*/15 * * * *'], async () => ({ ...(await useCases.sendContributionReminders.execute()) })),
+    job('loan-reminders', ['0 9 * * *', '*/15 * * * *'], async () => {
+      const statusesChanged = (await useCases.refreshLoanStatuses.execute()).length;
+      const { sent, alreadySent, failed } = await useCases.sendInstalmentReminders.execute();
+      for (const { reminder, error } of failed) {
+        settings.logger.error({ err: error, loanId: reminder.loan.id, instalment: reminder.instalment.number, offset: reminder.offset }, 'loan reminder not sent');
+      }
+      return { sent, alreadySent, failed: failed.length, statusesChanged };
+    }),
+    // At 09:00, or at the next catch-up run during the day: never at night.
+    job('overdue-notices', ['0 9 * * *', '*/15 9-20 * * *'], async () => ({ ...(await useCases.sendOverdueNotices.execute()) })),
+    job('payment-polling', ['* * * * *'], async () => ({ ...(await useCases.pollPendingPayments.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })) })),
+    job('payout-due', ['*/5 * * * *'], async () => ({ ...(await useCases.payOutDueCycles.execute()) })),
+    job('transfer-retry', ['* * * * *'], async () => ({ ...(await useCases.retryDueTransfers.execute()) }), ['payout-retry', 'loan-disbursement-retry']),
+    job('rate-limit-prune', ['7 * * * *'], async () => useCases.pruneAttemptCounters.execute()),
+  ];
+}
