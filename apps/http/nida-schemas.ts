@@ -17,22 +17,22 @@ const required = (message: string, max: number, tooLong: string) => z.string({ e
 export const VerifyNidaRequest = z
   .object({
     idNumber: required('Please enter your national ID number', 40, 'A national ID number has 16 digits').meta({
-      example: '1199080000001001',
+      example: '1200180000003003',
       description: '16 digits, starting with 1, 2 or 3; spaces and hyphens are ignored',
     }),
     phoneNumber: required('Please enter your phone number', 32, 'Please enter a valid Rwandan mobile number (e.g. +250788123456).').meta({
       example: '+250788123456',
       description: 'A Rwandan mobile number, +250 7x…',
     }),
-    firstName: required('First name is required', 100, 'A first name is at most 100 characters').meta({ example: 'Jean Bosco' }),
-    lastName: required('Last name is required', 100, 'A last name is at most 100 characters').meta({ example: 'Habimana' }),
+    firstName: required('First name is required', 100, 'A first name is at most 100 characters').meta({ example: 'Eric' }),
+    lastName: required('Last name is required', 100, 'A last name is at most 100 characters').meta({ example: 'Nsengimana' }),
     dateOfBirth: optional(
       z
         .string({ error: 'Please enter the date of birth as YYYY-MM-DD' })
         .trim()
         .refine((text) => parseDate(text) !== undefined, { error: 'Please enter the date of birth as YYYY-MM-DD' })
         .transform((text) => parseDate(text)!),
-    ).meta({ example: '1990-05-17', description: 'YYYY-MM-DD, as printed on the card' }),
+    ).meta({ example: '2001-11-30', description: 'YYYY-MM-DD, as printed on the card' }),
     idPhotoURL: optional(z.string({ error: 'idPhotoURL must be the address of your uploaded photo' }).trim().max(2048, { error: 'idPhotoURL is too long' })).meta({
       description: 'The uploadURL or objectPath of the member’s own photo of the card (POST /api/objects/upload/private)',
     }),
