@@ -67,7 +67,7 @@ export const nidaModule = new ContainerModule(({ bind }) => {
       ids: TOKENS.IdGenerator,
     }),
   );
-  bind(ShowNationalIdStatus).toResolvedValue(...withDeps(ShowNationalIdStatus, { nationalIds, vault }));
+  bind(ShowNationalIdStatus).toResolvedValue(...withDeps(ShowNationalIdStatus, { nationalIds, vault, accounts: TOKENS.AccountRepository }));
   bind(SaveNationalIdPhoto).toResolvedValue(...withDeps(SaveNationalIdPhoto, { images: TOKENS.MemberImages, nationalIds, uow }));
   bind(RotateNationalIdKeys).toResolvedValue(...withDeps(RotateNationalIdKeys, { nationalIds, vault, audit: TOKENS.AuditTrail, uow }));
 });

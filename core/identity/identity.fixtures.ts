@@ -3,7 +3,7 @@
  * reversible vault that checks the row and key version like the real one, a registry answering
  * from a table, and member images kept in a map (a stand-in for the uploads module's adapter).
  */
-import { CountingLimiter } from '../accounts/accounts.fixtures.ts';
+import { CountingLimiter, InMemoryAccounts } from '../accounts/accounts.fixtures.ts';
 import { RecordingAuditTrail } from '../audit/audit.fixtures.ts';
 import { localDate } from '../shared/calendar.ts';
 import type { EventLog } from '../shared/event-log.ts';
@@ -20,6 +20,7 @@ import type {
   SealedRow,
   StoredNationalId,
 } from './ports.ts';
+import type { ShowNationalIdStatusDeps } from './show-national-id-status.ts';
 import type { VerifyNationalIdDeps } from './verify-national-id.ts';
 
 export class InMemoryNationalIds implements NationalIdRepository {
@@ -178,6 +179,7 @@ export function identityWorld() {
     uow: new DirectUnitOfWork(),
     clock: new FixedClock(new Date('2026-11-23T08:00:00Z')),
     ids: new SequentialIds('nid'),
-  } satisfies VerifyNationalIdDeps;
+    accounts: new InMemoryAccounts(),
+  } satisfies VerifyNationalIdDeps & ShowNationalIdStatusDeps;
   return deps;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { User } from '../accounts/user.ts';
 import { localDate } from '../shared/calendar.ts';
 import { identityWorld, PERSON } from './identity.fixtures.ts';
 import type { NationalIdRecord } from './ports.ts';
@@ -191,9 +192,12 @@ describe('limits on registry look-ups', () => {
 });
 
 describe('the status and the photo of the card', () => {
-  it('shows a member without an ID as not verified', async () => {
-    const { show } = setUp();
-    expect(await show.execute({ memberId: 'm1' })).toEqual({ verified: false, firstName: null, lastName: null, idNumber: null, phoneNumber: null, verifiedAt: null });
+  it('shows a member without an ID as not verified, and an account verified without a stored number (a demo account) as verified without details', async () => {
+    const { w, show } = setUp();
+    const none = { verified: false, firstName: null, lastName: null, idNumber: null, phoneNumber: null, verifiedAt: null };
+    expect(await show.execute({ memberId: 'm1' })).toEqual(none);
+    w.accounts.users.set('demo', new User({ id: 'demo', email: 'demo.member@ikimina.demo', passwordHash: null, firstName: 'Demo', lastName: 'Member', phoneNumber: null, language: 'en', emailVerified: true, nidaVerified: true, createdAt: new Date(0) }));
+    expect(await show.execute({ memberId: 'demo' })).toEqual({ ...none, verified: true });
   });
 
   it('checks the photo is the member\'s, answers its path, and keeps it on a verified number', async () => {

@@ -103,6 +103,12 @@ describe('the national ID card of a signed-in member', () => {
     expect(audit).toEqual([{ actor: `member:${m.id}`, subject: `member:${m.id}`, details: { idNumber: '************1001', registry: 'sandbox', replacedPrevious: false, registryPhoto: true } }]);
   });
 
+  it('shows an account verified without a stored number (the seeded demo accounts) as verified, without details', async () => {
+    const m = await signUp(t, 'Seeded');
+    await db.orm.em.fork().execute('update users set nida_verified = true where id = ?', [m.id]);
+    expect((await as(m).status()).body).toEqual({ ...NOT_VERIFIED, verified: true });
+  });
+
   it('forgives case, accents, order, hyphens and spacing in the names', async () => {
     for (const [who, body] of [
       ['Therese', { ...THERESE, firstName: 'MUKAMANA', lastName: 'therese' }],
