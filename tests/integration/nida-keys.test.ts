@@ -7,6 +7,7 @@ import { RequestContext } from '@mikro-orm/core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKENS } from '../../apps/tokens.ts';
+import { InMemoryMemberImages } from '../../core/identity/identity.fixtures.ts';
 import type { NationalIdVault } from '../../core/identity/ports.ts';
 import { RotateNationalIdKeys } from '../../core/identity/rotate-national-id-keys.ts';
 import { runAdmin } from '../support/admin-cli.ts';
@@ -25,17 +26,19 @@ const KEY_2 = `2:${Buffer.alloc(32, 21).toString('base64')}`;
 const KEY_3 = `3:${Buffer.alloc(32, 31).toString('base64')}`;
 
 let db: TestDatabase;
+/** The register's photo of Jean Bosco is kept here, not in the app's storage. */
+const images = new InMemoryMemberImages();
 const members: SignedUpMember[] = [];
 
 /** The app with these keys: the same database, the same hash key. */
-const appWith = (keys: string) => createTestApp(db, { env: { NATIONAL_ID_KEYS: keys, NATIONAL_ID_HASH_KEY: TEST_NATIONAL_ID_HASH_KEY } });
+const appWith = (keys: string) => createTestApp(db, { memberImages: images, env: { NATIONAL_ID_KEYS: keys, NATIONAL_ID_HASH_KEY: TEST_NATIONAL_ID_HASH_KEY } });
 const versions = async () =>
   (await db.orm.em.fork().execute<{ key_version: number; n: string }[]>('select key_version, count(*) as n from national_ids group by key_version order by key_version')).map((r) => [r.key_version, Number(r.n)]);
 const statusOf = (t: TestApp, m: SignedUpMember) => request(t.handler).get('/api/nida/status').set('Authorization', `Bearer ${m.token}`);
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const underKey1 = createTestApp(db);
+  const underKey1 = createTestApp(db, { memberImages: images });
   for (const [i, person] of PEOPLE.entries()) {
     const m = await signUp(underKey1, `Keys${"ABCDE"[i]}`);
     const res = await request(underKey1.handler).post('/api/nida/verify-nida').set('Authorization', `Bearer ${m.token}`).send({ ...person, phoneNumber: m.phone });
