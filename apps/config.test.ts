@@ -30,3 +30,42 @@ describe('the public URL', () => {
     expect(loadConfig({ SEED_DEMO_WORLD: '0' }).seedDemoWorld).toBe(false);
   });
 });
+
+describe('national ID verification', () => {
+  const key = (fill: number) => Buffer.alloc(32, fill).toString('base64');
+
+  it('runs the embedded sandbox register and key files with nothing set', () => {
+    const config = loadConfig({});
+    expect(config.nationalId).toEqual({ registry: { provider: 'sandbox' }, timeoutMs: 10_000, lookupsPerDay: 10, keys: null });
+  });
+
+  it('reads versioned keys, the highest active unless NATIONAL_ID_KEY_VERSION says otherwise', () => {
+    const config = loadConfig({ NATIONAL_ID_KEYS: ` 2:${key(2)} , 1:${key(1)}`, NATIONAL_ID_HASH_KEY: key(9) });
+    expect(config.nationalId.keys?.activeVersion).toBe(2);
+    expect([...config.nationalId.keys!.keys.keys()]).toEqual([2, 1]);
+    expect(config.nationalId.keys?.keys.get(1)).toEqual(Buffer.alloc(32, 1));
+    expect(config.nationalId.keys?.hashKey).toEqual(Buffer.alloc(32, 9));
+    expect(loadConfig({ NATIONAL_ID_KEYS: `2:${key(2)},1:${key(1)}`, NATIONAL_ID_KEY_VERSION: '1', NATIONAL_ID_HASH_KEY: key(9) }).nationalId.keys?.activeVersion).toBe(1);
+  });
+
+  it.each([
+    [{ NATIONAL_ID_KEYS: `1:${key(1)}` }, 'NATIONAL_ID_HASH_KEY: set both'],
+    [{ NATIONAL_ID_HASH_KEY: key(9) }, 'NATIONAL_ID_HASH_KEY: set both'],
+    [{ NATIONAL_ID_KEYS: 'not a key', NATIONAL_ID_HASH_KEY: key(9) }, 'NATIONAL_ID_KEYS: must be a comma-separated list'],
+    [{ NATIONAL_ID_KEYS: `1:${key(1)},1:${key(2)}`, NATIONAL_ID_HASH_KEY: key(9) }, 'NATIONAL_ID_KEYS: must be'],
+    [{ NATIONAL_ID_KEYS: `0:${key(1)}`, NATIONAL_ID_HASH_KEY: key(9) }, 'NATIONAL_ID_KEYS: must be'],
+    [{ NATIONAL_ID_KEYS: `1:${Buffer.alloc(16).toString('base64')}`, NATIONAL_ID_HASH_KEY: key(9) }, 'NATIONAL_ID_KEYS: must be'],
+    [{ NATIONAL_ID_KEYS: `1:${key(1)}`, NATIONAL_ID_KEY_VERSION: '2', NATIONAL_ID_HASH_KEY: key(9) }, 'NATIONAL_ID_KEY_VERSION must be one of'],
+    [{ NATIONAL_ID_KEYS: `1:${key(1)}`, NATIONAL_ID_HASH_KEY: key(1) }, 'NATIONAL_ID_HASH_KEY must differ'],
+    [{ NATIONAL_ID_HASH_KEY: 'short', NATIONAL_ID_KEYS: `1:${key(1)}` }, 'NATIONAL_ID_HASH_KEY: must be 32 random bytes'],
+    [{ NATIONAL_ID_PROVIDER: 'prembly', PREMBLY_APP_ID: 'app' }, 'needs PREMBLY_APP_ID and PREMBLY_API_KEY'],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('switches on Prembly with its credentials', () => {
+    const config = loadConfig({ NATIONAL_ID_PROVIDER: 'prembly', PREMBLY_APP_ID: 'app', PREMBLY_API_KEY: 'secret', NATIONAL_ID_TIMEOUT_MS: '5000' });
+    expect(config.nationalId.registry).toEqual({ provider: 'prembly', baseUrl: 'https://api.prembly.com', appId: 'app', apiKey: 'secret' });
+    expect(config.nationalId.timeoutMs).toBe(5000);
+  });
+});

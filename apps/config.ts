@@ -77,6 +77,38 @@ const EnvSchema = z
     SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
     PAYMENT_POLL_AFTER_SECONDS: positiveInt(120),
     SEED_DEMO_WORLD: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
+    NATIONAL_ID_PROVIDER: z.enum(['sandbox', 'prembly']).default('sandbox'),
+    NATIONAL_ID_TIMEOUT_MS: positiveInt(10_000),
+    NATIONAL_ID_LOOKUPS_PER_DAY: positiveInt(10),
+    NATIONAL_ID_KEYS: z
+      .string()
+      .transform((list, context) => {
+        const keys = new Map<number, Buffer>();
+        for (const entry of list.split(',').map((e) => e.trim()).filter(Boolean)) {
+          const match = /^(\d{1,6}):([A-Za-z0-9+/_-]+={0,2})$/.exec(entry);
+          const key = match ? Buffer.from(match[2]!, 'base64') : undefined;
+          const version = Number(match?.[1]);
+          if (!key || key.length !== 32 || version < 1 || keys.has(version)) {
+            context.issues.push({ code: 'custom', input: list, message: NATIONAL_ID_KEYS_FORMAT });
+            return z.NEVER;
+          }
+          keys.set(version, key);
+        }
+        if (keys.size === 0) context.issues.push({ code: 'custom', input: list, message: NATIONAL_ID_KEYS_FORMAT });
+        return keys;
+      })
+      .optional(),
+    NATIONAL_ID_KEY_VERSION: z.coerce.number().int().positive().optional(),
+    NATIONAL_ID_HASH_KEY: z
+      .string()
+      .trim()
+      .refine((value) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, {
+        message: 'must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`), another key than every NATIONAL_ID_KEYS key',
+      })
+      .optional(),
+    PREMBLY_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.prembly.com'),
+    PREMBLY_APP_ID: optionalText,
+    PREMBLY_API_KEY: optionalText,
   })
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
@@ -109,7 +141,27 @@ const EnvSchema = z
       "required as soon as Africa's Talking is configured (AFRICASTALKING_USERNAME/API_KEY) or NODE_ENV=production: set 32 or more URL-safe characters " +
       '(e.g. `openssl rand -hex 32`) and register the callback URLs that carry it (README, USSD)',
     path: ['AFRICASTALKING_CALLBACK_SECRET'],
+  })
+  .refine((env) => env.NATIONAL_ID_PROVIDER !== 'prembly' || Boolean(env.PREMBLY_APP_ID && env.PREMBLY_API_KEY), {
+    message: 'NATIONAL_ID_PROVIDER=prembly needs PREMBLY_APP_ID and PREMBLY_API_KEY',
+    path: ['NATIONAL_ID_PROVIDER'],
+  })
+  // Both from the secret store, or both from the embedded key files: a hash key on one machine's disk would split the look-up between replicas.
+  .refine((env) => (env.NATIONAL_ID_KEYS === undefined) === (env.NATIONAL_ID_HASH_KEY === undefined), {
+    message: 'set both NATIONAL_ID_KEYS and NATIONAL_ID_HASH_KEY, or neither (the embedded default: key files in DATA_DIR)',
+    path: ['NATIONAL_ID_HASH_KEY'],
+  })
+  .refine((env) => env.NATIONAL_ID_KEY_VERSION === undefined || (env.NATIONAL_ID_KEYS?.has(env.NATIONAL_ID_KEY_VERSION) ?? false), {
+    message: 'NATIONAL_ID_KEY_VERSION must be one of the versions in NATIONAL_ID_KEYS',
+    path: ['NATIONAL_ID_KEY_VERSION'],
+  })
+  .refine((env) => !env.NATIONAL_ID_HASH_KEY || ![...(env.NATIONAL_ID_KEYS?.values() ?? [])].some((key) => key.equals(Buffer.from(env.NATIONAL_ID_HASH_KEY!, 'base64'))), {
+    message: 'NATIONAL_ID_HASH_KEY must differ from every NATIONAL_ID_KEYS key',
+    path: ['NATIONAL_ID_HASH_KEY'],
   });
+
+const NATIONAL_ID_KEYS_FORMAT =
+  'must be a comma-separated list of <version>:<32 random bytes in base64>, versions whole numbers from 1 each once, e.g. 2:<new key>,1:<old key> (`openssl rand -base64 32` makes a key)';
 
 /** An IPv4 or IPv6 address, or one with a prefix length that fits its family. */
 function isAddressOrCidr(entry: string): boolean {
@@ -183,6 +235,17 @@ export interface Config {
   scheduler: { enabled: boolean; paymentPollAfterSeconds: number };
   /** Whether `npm start` gives the demo accounts their demo world (core/demo/seed-demo-world.ts); sandbox mode only. */
   seedDemoWorld: boolean;
+  /** National ID verification (docs/identity.md). */
+  nationalId: {
+    /** `sandbox`: the embedded register (adapters/identity); `prembly`: Prembly IdentityPass. */
+    registry: { provider: 'sandbox' } | { provider: 'prembly'; baseUrl: string; appId: string; apiKey: string };
+    /** How long the register is waited for; a slower answer is "unavailable, try again later". */
+    timeoutMs: number;
+    /** Registry look-ups one member may cause per day. */
+    lookupsPerDay: number;
+    /** Null: the embedded default, key version 1 and the hash key in key files in `dataDir` (adapters/crypto/national-id-vault.ts). */
+    keys: { keys: ReadonlyMap<number, Buffer>; activeVersion: number; hashKey: Buffer } | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -232,6 +295,18 @@ export function loadConfig(env: Record<string, string | undefined>, options: { l
     mobileMoney: mobileMoneyOf(e, publicBaseUrl),
     scheduler: { enabled: e.SCHEDULER_ENABLED, paymentPollAfterSeconds: e.PAYMENT_POLL_AFTER_SECONDS },
     seedDemoWorld: e.SEED_DEMO_WORLD,
+    nationalId: {
+      registry:
+        e.NATIONAL_ID_PROVIDER === 'prembly'
+          ? { provider: 'prembly', baseUrl: e.PREMBLY_BASE_URL, appId: e.PREMBLY_APP_ID ?? '', apiKey: e.PREMBLY_API_KEY ?? '' }
+          : { provider: 'sandbox' },
+      timeoutMs: e.NATIONAL_ID_TIMEOUT_MS,
+      lookupsPerDay: e.NATIONAL_ID_LOOKUPS_PER_DAY,
+      keys:
+        e.NATIONAL_ID_KEYS && e.NATIONAL_ID_HASH_KEY
+          ? { keys: e.NATIONAL_ID_KEYS, activeVersion: e.NATIONAL_ID_KEY_VERSION ?? Math.max(...e.NATIONAL_ID_KEYS.keys()), hashKey: Buffer.from(e.NATIONAL_ID_HASH_KEY, 'base64') }
+          : null,
+    },
   };
 }
 

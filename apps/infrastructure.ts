@@ -3,7 +3,7 @@
  * embedded PGlite), the logger, and the optional providers switched on by their variables.
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type { SingleSignOn } from '../core/accounts/single-sign-on.ts';
 import type { MailTransport } from '../core/notifications/mail-transport.ts';
 import { SystemClock } from '../adapters/clock/system-clock.ts';
@@ -14,8 +14,18 @@ import { openOrm } from '../adapters/postgres/orm.ts';
 import type { Config } from './config.ts';
 import type { Infrastructure } from './container.ts';
 
-export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>): Logger {
-  return pino({ level: config.logLevel, base: { service: 'ikimina' } });
+/**
+ * Fields no log line may carry in clear, at the top of a line's fields or up to two objects deep
+ * (a request body, an error's details): the national ID number under every name it travels by.
+ * Routes log no bodies anyway; this is the net under that rule.
+ */
+export const LOG_REDACTED_FIELDS = ['idNumber', 'id_number', 'nationalId', 'national_id', 'nin'];
+const REDACT_PATHS = LOG_REDACTED_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]);
+
+/** `destination`: where lines go (standard output by default; a test's stream). */
+export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>, destination?: DestinationStream): Logger {
+  const options = { level: config.logLevel, base: { service: 'ikimina' }, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export interface Database {

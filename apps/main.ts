@@ -11,11 +11,12 @@ import { existsSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { NATIONAL_ID_HASH_KEY_FILE, NATIONAL_ID_KEY_FILE } from '../adapters/crypto/national-id-vault.ts';
 import { OUTBOX_KEY_FILE, OutboxSealer } from '../adapters/crypto/outbox-sealer.ts';
 import { migrate } from '../adapters/postgres/orm.ts';
 import { startBackgroundWork } from './background.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { buildContainer } from './container.ts';
+import { buildContainer, TOKENS } from './container.ts';
 import { seedDemoData } from './demo/seed-on-start.ts';
 import { createInfrastructure, createLogger, openDatabase } from './infrastructure.ts';
 import { createApp } from './server.ts';
@@ -56,6 +57,13 @@ const config = readConfig({ listeningPort: port });
 const container = buildContainer(await createInfrastructure(config, database.orm, logger));
 // Resolved now, so a broken key file stops the start rather than the first sign-in link.
 container.get(OutboxSealer);
+container.get(TOKENS.NationalIdVault);
+if (config.databaseUrl !== null && config.nationalId.keys === null) {
+  logger.warn(
+    { keyFiles: [join(config.dataDir, NATIONAL_ID_KEY_FILE), join(config.dataDir, NATIONAL_ID_HASH_KEY_FILE)] },
+    'NATIONAL_ID_KEYS is not set: national ID numbers are sealed with this machine’s key files; set NATIONAL_ID_KEYS and NATIONAL_ID_HASH_KEY on every replica',
+  );
+}
 if (config.databaseUrl !== null && config.outboxEncryptionKey === null) {
   logger.warn(
     { keyFile: join(config.dataDir, OUTBOX_KEY_FILE) },

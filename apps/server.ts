@@ -59,6 +59,7 @@ import { ShowTontine } from '../core/tontines/show-tontine.ts';
 import { StartTontine } from '../core/tontines/start-tontine.ts';
 import { WithdrawSavings } from '../core/tontines/withdraw-savings.ts';
 import { loanRoutes } from './http/loan-routes.ts';
+import { nidaRoutes } from './http/nida-routes.ts';
 import { sendError } from './http/errors.ts';
 import { refuseControlCharacters } from './http/input-guard.ts';
 import { openApiDocument } from './http/openapi.ts';
@@ -69,6 +70,7 @@ import { smsRoutes } from './http/sms-routes.ts';
 import { staticWeb, webClientAvailable } from './http/static-web.ts';
 import { tontineRoutes } from './http/tontine-routes.ts';
 import { loanRouteUseCases } from './modules/loans-module.ts';
+import { nidaRouteUseCases } from './modules/nida-module.ts';
 import { ussdRoutes } from './ussd/routes.ts';
 import { UssdChannel } from './ussd/ussd-channel.ts';
 
@@ -160,6 +162,7 @@ export function createApp(container: Container): Koa {
     authRoutes(authUseCases(container), auth, { publicBaseUrl: config.publicBaseUrl, logger }),
     loanRoutes(loanRouteUseCases(container), { authenticated: auth.required, clock: container.get(TOKENS.Clock) }),
     smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, gatewaySettings),
+    nidaRoutes(nidaRouteUseCases(container), { authenticated: auth.required }),
     ...savingsRouters(container, auth),
   ];
   for (const router of routers) app.use(router.routes());

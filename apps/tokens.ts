@@ -45,6 +45,8 @@ import type { Batching } from '../core/shared/batching.ts';
 import type { OutgoingTransfers, TransferPolicies } from '../core/transfers/ports.ts';
 import type { SeedDemoWorld } from '../core/demo/seed-demo-world.ts';
 import type { InAppNotifications, NotificationRecipients, NotificationWriter } from '../core/notifications/ports.ts';
+import type { NationalIdRegistry, NationalIdRepository, NationalIdVault } from '../core/identity/ports.ts';
+import type { MemberImages } from '../core/uploads/ports.ts';
 import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
 import type { Config } from './config.ts';
 import type { Job } from './scheduler/job-runner.ts';
@@ -139,6 +141,13 @@ export const TOKENS = {
   CreditHistories: token<CreditHistories>('CreditHistories'),
   CreditAssessments: token<CreditAssessmentRepository>('CreditAssessments'),
   ScoringConsents: token<ScoringConsents>('ScoringConsents'),
+
+  // Identity: national ID (core/identity/ports.ts), bound in apps/modules/nida-module.ts.
+  NationalIdRegistry: token<NationalIdRegistry>('NationalIdRegistry'),
+  NationalIdVault: token<NationalIdVault>('NationalIdVault'),
+  NationalIdRepository: token<NationalIdRepository>('NationalIdRepository'),
+  /** The member's stored images (core/uploads/ports.ts): bound by the uploads module. */
+  MemberImages: token<MemberImages>('MemberImages'),
 
   // What the admin CLI reads, through ports (cli/ imports no adapter).
   Migrations: token<DatabaseMigrations>('Migrations'),

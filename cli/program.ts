@@ -25,8 +25,10 @@ import { VerifyAuditLog } from '../core/audit/verify-audit-log.ts';
 import type { OutboxReader, StoredOutboxMessage } from '../core/notifications/outbox.ts';
 import { ListPendingReviews } from '../core/loans/list-pending-reviews.ts';
 import { ReviewLoan } from '../core/loans/review-loan.ts';
+import { RotateNationalIdKeys } from '../core/identity/rotate-national-id-keys.ts';
 import { JobRunner } from '../apps/scheduler/job-runner.ts';
 import { TOKENS } from '../apps/tokens.ts';
+import { addKeyCommands } from './keys-command.ts';
 import { addLoanCommands } from './loans-command.ts';
 import { addTransferCommands } from './transfers-command.ts';
 import { adminActor } from './operator.ts';
@@ -119,7 +121,7 @@ export function buildProgram(env: CliEnvironment): Command {
   };
 
   const program = new Command('ikimina-admin')
-    .description('Ikimina administration: database, demo data, users, outbox, jobs, loans, audit log')
+    .description('Ikimina administration: database, demo data, users, outbox, jobs, loans, transfers, keys, audit log')
     .option('--as <name>', 'who you are, recorded in the audit log for commands that change something (default: your OS user)')
     .exitOverride()
     .configureOutput({ writeOut: env.write, writeErr: env.write })
@@ -267,6 +269,7 @@ export function buildProgram(env: CliEnvironment): Command {
 
   addLoanCommands(program, env, (work) => inContext((c) => work({ listPendingReviews: c.get(ListPendingReviews), reviewLoan: c.get(ReviewLoan) })));
   addTransferCommands(program, env, inContext);
+  addKeyCommands(program, env, (work) => inContext((c) => work({ rotateNationalIdKeys: c.get(RotateNationalIdKeys) })));
 
   const audit = program.command('audit').description('the append-only audit log of decisions and admin actions');
   audit

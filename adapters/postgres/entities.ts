@@ -2,6 +2,7 @@
 import { AuditLogSchema } from './audit-schema.ts';
 import { SessionSchema, SignInFailuresSchema, SignInLinkSchema, SingleSignOnAttemptSchema, UserIdentitySchema, UserSchema } from './accounts-schema.ts';
 import { ContributionNoticeSchema } from './contribution-notice-schema.ts';
+import { NationalIdSchema } from './identity-schema.ts';
 import { JournalEntrySchema, LedgerAccountSchema, LedgerPostingSchema } from './ledger-schema.ts';
 import { LOAN_ENTITIES } from './loans-schema.ts';
 import { OutboxMessageSchema, RateLimitWindowSchema } from './outbox-schema.ts';
@@ -34,4 +35,5 @@ export const ENTITIES = [
   ...USSD_ENTITIES,
   ...LOAN_ENTITIES,
   AuditLogSchema,
+  NationalIdSchema,
 ];

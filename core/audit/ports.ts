@@ -16,8 +16,12 @@
  * - `transfer_disputed`: a provider's report contradicts a booked result or the request (actor
  *   `provider:<name>`, subject `payment:<reference>`, details the direction, problem, reported
  *   status, amount and currency); raised to an admin, never booked (core/payments/reconcile-payment.ts).
- * - `key_rotated`: reserved for the rotation of a secret (session, token or encryption key); no
- *   use case records it yet. Details name the key, never its value.
+ * - `key_rotated`: the rotation of a secret (session, token or encryption key). Details name the
+ *   key, never its value: `keys rotate` (core/identity/rotate-national-id-keys.ts, subject
+ *   `key:national_id`) records the key version the ID numbers were re-encrypted under and how many.
+ * - `national_id_verified`: a member verified a national ID (actor and subject `member:<userId>`;
+ *   details the number masked to its last four digits, the registry, whether an older number was
+ *   replaced and whether the registry's photo was kept; core/identity/verify-national-id.ts).
  * - `demo_seeded`, `job_run`, `db_migrated`: admin CLI commands that change something.
  */
 import type { ChainedAuditRow } from './audit-chain.ts';

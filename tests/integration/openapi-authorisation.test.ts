@@ -136,6 +136,7 @@ function expectNoOwnerData(key: string, res: request.Response, { refusal }: { re
   for (const id of privateIds()) expect(text, `${key} answered another member's id ${id}`).not.toContain(id);
   expect(text, `${key} answered the owner's e-mail`).not.toContain(owner.email);
   expect(text, `${key} answered the owner's phone`).not.toContain(owner.phone);
+  expect(text, `${key} answered the owner's national ID number`).not.toContain(own.nationalIdNumber);
   if (refusal) expect(Object.keys(res.body).every((k) => ['error', 'code', 'fields'].includes(k)), `${key}: ${JSON.stringify(res.body)}`).toBe(true);
 }
 
@@ -214,6 +215,7 @@ describe('the authorisation matrix of the OpenAPI document', () => {
       expect(res.status, `${operation.key}: ${JSON.stringify(res.body)}`).toBe(200);
     }
     expect((await request(t.handler).get(`/api/tontines/${own.savings}`).set('Authorization', `Bearer ${owner.token}`)).status).toBe(200);
+    expect((await request(t.handler).get('/api/nida/status').set('Authorization', `Bearer ${owner.token}`)).body).toMatchObject({ verified: true, idNumber: own.nationalIdNumber });
   });
 });
 

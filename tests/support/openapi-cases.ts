@@ -170,7 +170,15 @@ export interface OwnResources {
   ownerMember: string;
   /** One of the owner's sessions (a second sign-in, so the test's own token is never at stake). */
   session: string;
+  /** The owner's verified national ID number (a test person of the sandbox register). */
+  nationalIdNumber: string;
 }
+
+/**
+ * The owner's identity form: a sandbox register's test person other than the document's example
+ * (which the document itself shows), so that no answer to another member may hold this number.
+ */
+export const OWNER_NATIONAL_ID = { idNumber: '1198570000002002', firstName: 'Marie Claire', lastName: 'Uwimana', dateOfBirth: '1985-01-01' };
 
 export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUpMember, partner: SignedUpMember): Promise<OwnResources> {
   const as = (m: SignedUpMember, method: 'get' | 'post', path: string) => request(t.handler)[method](path).set('Authorization', `Bearer ${m.token}`);
@@ -193,10 +201,11 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
   await db.orm.em
     .fork()
     .execute('insert into notifications (id, user_id, type, title, message, is_read, created_at) values (?, ?, ?, ?, ?, false, now())', [notification, owner.id, 'other', 'Welcome', 'Welcome to Ikimina']);
+  expectStatus(await as(owner, 'post', '/api/nida/verify-nida').send({ ...OWNER_NATIONAL_ID, phoneNumber: owner.phone }), 200, 'verify national ID');
   expectStatus(await request(t.handler).post('/api/auth/login').send({ email: owner.email, password: owner.password }), 200, 'second sign-in');
   const { sessions } = expectStatus(await as(owner, 'get', '/api/auth/sessions'), 200, 'sessions') as { sessions: Array<{ id: string; current: boolean }> };
   const session = sessions.find((s) => !s.current)!.id;
-  return { group, savings, contribution, payment, swap, keyFacts, loan, notification, ownerMember: owner.id, session };
+  return { group, savings, contribution, payment, swap, keyFacts, loan, notification, ownerMember: owner.id, session, nationalIdNumber: OWNER_NATIONAL_ID.idNumber };
 }
 
 /**

@@ -3,18 +3,23 @@
  */
 import type { Container } from 'inversify';
 import type Koa from 'koa';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import type { SingleSignOn } from '../../core/accounts/single-sign-on.ts';
 import type { MailTransport } from '../../core/notifications/mail-transport.ts';
 import type { MobileMoney } from '../../core/payments/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
+import type { MemberImages } from '../../core/uploads/ports.ts';
 import { loadConfig, type Config } from '../../apps/config.ts';
 import { buildContainer } from '../../apps/container.ts';
 import { createApp } from '../../apps/server.ts';
+import { bindMemberImagesIfMissing, useMemberImages } from './member-images.ts';
 import type { TestDatabase } from './test-database.ts';
 
 export const TEST_BASE_URL = 'http://ikimina.test';
 export const TEST_OUTBOX_KEY = Buffer.alloc(32, 7).toString('base64');
+/** Fixed national ID keys (version 1) and hash key, so that tests never write the embedded default's key files. */
+export const TEST_NATIONAL_ID_KEYS = `1:${Buffer.alloc(32, 11).toString('base64')}`;
+export const TEST_NATIONAL_ID_HASH_KEY = Buffer.alloc(32, 12).toString('base64');
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -34,6 +39,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SESSION_ABSOLUTE_HOURS: String(10 * 365 * 24),
     // A fixed key, so that tests never write the embedded default's key file into ./data.
     OUTBOX_ENCRYPTION_KEY: TEST_OUTBOX_KEY,
+    NATIONAL_ID_KEYS: TEST_NATIONAL_ID_KEYS,
+    NATIONAL_ID_HASH_KEY: TEST_NATIONAL_ID_HASH_KEY,
+    // High, as for the limits above: only the national ID tests meet the look-up limit.
+    NATIONAL_ID_LOOKUPS_PER_DAY: '1000',
     ...env,
   });
 }
@@ -47,18 +56,30 @@ export interface TestApp {
 
 export function createTestApp(
   db: TestDatabase,
-  options: { env?: Record<string, string>; clock?: Clock; mailTransport?: MailTransport; singleSignOn?: SingleSignOn; mobileMoney?: MobileMoney } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    mailTransport?: MailTransport;
+    singleSignOn?: SingleSignOn;
+    mobileMoney?: MobileMoney;
+    /** The member's stored images the app uses instead of its own (see member-images.ts). */
+    memberImages?: MemberImages;
+    /** Silent by default. */
+    logger?: Logger;
+  } = {},
 ): TestApp {
   const config = testConfig(options.env);
   const container = buildContainer({
     config,
     orm: db.orm,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     clock: options.clock ?? { now: () => new Date() },
     singleSignOn: options.singleSignOn ?? null,
     mailTransport: options.mailTransport ?? null,
     ...(options.mobileMoney ? { mobileMoney: options.mobileMoney } : {}),
   });
+  if (options.memberImages) useMemberImages(container, options.memberImages);
+  else bindMemberImagesIfMissing(container);
   const app = createApp(container);
   return { app, handler: app.callback(), container, config };
 }
