@@ -7,12 +7,10 @@
  * - Each secret is sealed with a fresh 96-bit random IV and bound to its message id (additional
  *   authenticated data): a sealed value copied onto another row, or altered, fails to open.
  * - The key is 32 bytes: OUTBOX_ENCRYPTION_KEY (base64) when set, else the embedded default, a
- *   random key created once in DATA_DIR/outbox-encryption.key with 0600 permissions, read again
- *   by every later start (and by the admin CLI, which shares DATA_DIR).
+ *   random key created once in DATA_DIR/outbox-encryption.key (key-file.ts).
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { loadOrCreateKey } from './key-file.ts';
 
 const VERSION = 'v1';
 export const OUTBOX_KEY_FILE = 'outbox-encryption.key';
@@ -43,22 +41,5 @@ export class OutboxSealer {
 
 /** The configured key, or the embedded default's key file in `dataDir` (created when missing). */
 export function loadOutboxKey(configured: Buffer | null, dataDir: string): Buffer {
-  if (configured) return configured;
-  const path = join(dataDir, OUTBOX_KEY_FILE);
-  mkdirSync(dataDir, { recursive: true });
-  // Written whole under a temporary name, then linked into place: link fails when the key file
-  // exists, so the first process (server or CLI) to get here sets the key and no process ever
-  // reads a half-written file.
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
-  try {
-    linkSync(temporary, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    unlinkSync(temporary);
-  }
-  const key = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
-  if (key.length !== 32) throw new Error(`${path} does not hold a base64 32-byte key: remove it to create a new one, or set OUTBOX_ENCRYPTION_KEY`);
-  return key;
+  return loadOrCreateKey(configured, dataDir, { fileName: OUTBOX_KEY_FILE, variable: 'OUTBOX_ENCRYPTION_KEY' });
 }

@@ -8,6 +8,7 @@ import { OutboxMessageSchema, RateLimitWindowSchema } from './outbox-schema.ts';
 import { NotificationSchema, PaymentSchema } from './payments-schema.ts';
 import { SmsDeliverySchema } from './sms-delivery-schema.ts';
 import { ChatMessageSchema, ContributionSchema, TontineCategorySchema, TontineMemberSchema, TontineSchema } from './tontines-schema.ts';
+import { StoredObjectSchema } from './uploads-schema.ts';
 import { USSD_ENTITIES } from './ussd-schema.ts';
 
 export const ENTITIES = [
@@ -34,4 +35,5 @@ export const ENTITIES = [
   ...USSD_ENTITIES,
   ...LOAN_ENTITIES,
   AuditLogSchema,
+  StoredObjectSchema,
 ];
