@@ -141,6 +141,7 @@ import { demoModule } from './demo/module.ts';
 import { loansModule } from './modules/loans-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
 import { transfersModule } from './modules/transfers-module.ts';
+import { uploadsModule } from './modules/uploads-module.ts';
 import { ussdModule } from './ussd/module.ts';
 import { TOKENS } from './tokens.ts';
 
@@ -472,6 +473,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, uploadsModule);
   return container;
 }

@@ -42,6 +42,8 @@ import type { Batching } from '../core/shared/batching.ts';
 import type { TransferPolicies } from '../core/transfers/ports.ts';
 import type { SeedDemoWorld } from '../core/demo/seed-demo-world.ts';
 import type { InAppNotifications } from '../core/notifications/ports.ts';
+import type { FileStorage, ImageInspector, MemberImages, StoredObjects, UploadAddresses, UploadSignatures } from '../core/uploads/ports.ts';
+import type { UploadPolicy } from '../core/uploads/upload-policy.ts';
 import type { EmailOutboxDispatcher } from '../adapters/email/email-outbox-dispatcher.ts';
 import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
 import type { PostgresUssdPins } from '../adapters/postgres/ussd-pins.ts';
@@ -128,6 +130,19 @@ export const TOKENS = {
   CreditHistories: token<CreditHistories>('CreditHistories'),
   CreditAssessments: token<CreditAssessmentRepository>('CreditAssessments'),
   ScoringConsents: token<ScoringConsents>('ScoringConsents'),
+
+  // Uploads (core/uploads/ports.ts); bound in apps/modules/uploads-module.ts.
+  /** A member's checked images by the address they sent, and images the server keeps for them: for identity, KYC and the profile. */
+  MemberImages: token<MemberImages>('uploads.MemberImages'),
+  /** Local disk (DATA_DIR/objects) by default; S3 when S3_* are set. */
+  FileStorage: token<FileStorage>('uploads.FileStorage'),
+  /** This server's signed addresses with local storage, S3's presigned ones with S3. */
+  UploadAddresses: token<UploadAddresses>('uploads.UploadAddresses'),
+  /** Checks this server's own upload addresses; refuses every one when the storage is S3. */
+  UploadSignatures: token<UploadSignatures>('uploads.UploadSignatures'),
+  StoredObjects: token<StoredObjects>('uploads.StoredObjects'),
+  ImageInspector: token<ImageInspector>('uploads.ImageInspector'),
+  UploadPolicy: token<UploadPolicy>('uploads.UploadPolicy'),
 
   // What the admin CLI reads, through ports (cli/ imports no adapter).
   Migrations: token<DatabaseMigrations>('Migrations'),

@@ -4,6 +4,7 @@ import { africasTalkingPaths } from './africastalking-openapi.ts';
 import { authPaths } from './auth-openapi.ts';
 import { loanPaths } from './loan-openapi.ts';
 import { savingsPaths } from './savings-openapi.ts';
+import { uploadPaths } from './upload-openapi.ts';
 
 export function openApiDocument(): ReturnType<typeof createDocument> {
   return createDocument({
@@ -21,6 +22,6 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'ikimina_session' },
       },
     },
-    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths },
+    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...uploadPaths },
   });
 }

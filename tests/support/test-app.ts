@@ -1,6 +1,8 @@
 /**
  * The real application (container, Koa app) over a test database, for supertest.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { pino } from 'pino';
@@ -15,6 +17,9 @@ import type { TestDatabase } from './test-database.ts';
 
 export const TEST_BASE_URL = 'http://ikimina.test';
 export const TEST_OUTBOX_KEY = Buffer.alloc(32, 7).toString('base64');
+export const TEST_UPLOAD_KEY = Buffer.alloc(32, 8).toString('base64');
+/** Uploaded objects of every test process go to one temporary folder, never into ./data (ids are UUIDs: no test meets another's). */
+export const TEST_OBJECTS_DIR = join(tmpdir(), 'ikimina-test-objects');
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -34,6 +39,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SESSION_ABSOLUTE_HOURS: String(10 * 365 * 24),
     // A fixed key, so that tests never write the embedded default's key file into ./data.
     OUTBOX_ENCRYPTION_KEY: TEST_OUTBOX_KEY,
+    UPLOAD_SIGNING_KEY: TEST_UPLOAD_KEY,
+    OBJECT_STORAGE_DIR: TEST_OBJECTS_DIR,
     ...env,
   });
 }
