@@ -53,7 +53,7 @@ async function addressFor(member: SignedUpMember, visibility: 'private' | 'publi
 }
 
 /** What the browser does: PUT the file to the presigned URL, no other credential. */
-const putToBucket = (url: string, bytes: Buffer) => fetch(url, { method: 'PUT', body: bytes, headers: { 'Content-Type': 'image/png' } });
+const putToBucket = (url: string, bytes: Buffer) => fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'Content-Type': 'image/png' } });
 
 describe('uploads with S3 storage', () => {
   it('presigned PUT to the bucket → claimed (checked, moved to its own key) → served through the API', async () => {
