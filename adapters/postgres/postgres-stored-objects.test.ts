@@ -103,6 +103,21 @@ describe('PostgresStoredObjects', () => {
     });
   });
 
+  it('lists pending records whose address expired before an instant, oldest first, never stored ones', async () => {
+    const later = new Date('2030-01-01T00:00:00Z');
+    await inContext(async (objects) => {
+      const old = pending({ expiresAt: new Date(later.getTime() + 1000) });
+      const older = pending({ expiresAt: new Date(later.getTime() + 500) });
+      const kept = pending({ expiresAt: new Date(later.getTime() + 100) });
+      const young = pending({ expiresAt: new Date(later.getTime() + 5000) });
+      for (const r of [old, older, kept, young]) await objects.add(r);
+      await objects.markStored(kept.id, { contentType: 'image/png', size: 1, storedAt: at });
+      const listed = (await objects.listAbandoned(new Date(later.getTime() + 2000), 100)).filter((r) => r.expiresAt > later);
+      expect(listed.map((r) => r.id)).toEqual([older.id, old.id]);
+      expect(await objects.listAbandoned(new Date(later.getTime() + 2000), 1)).toHaveLength(1);
+    });
+  });
+
   it('refuses, in the table itself, a stored row without its checked type and size, and an unknown type', async () => {
     await inContext(async (objects) => {
       await expect(objects.add(pending({ status: 'stored' }))).rejects.toThrow(/stored_is_checked/);

@@ -73,6 +73,11 @@ export class PostgresStoredObjects implements StoredObjects {
     if (isObjectId(id)) await this.em.execute(`delete from stored_objects where id = ?`, [id]);
   }
 
+  async listAbandoned(before: Date, limit: number): Promise<ObjectRecord[]> {
+    const rows = await this.em.execute<Row[]>(`select * from stored_objects where status = 'pending' and expires_at < ? order by expires_at limit ?`, [before, limit]);
+    return rows.map(recordOf);
+  }
+
   async countCreatedSince(ownerId: string, since: Date): Promise<number> {
     const rows = await this.em.execute<{ n: string }[]>(`select count(*) as n from stored_objects where owner_id = ? and created_at >= ?`, [ownerId, since]);
     return Number(rows[0]?.n ?? 0);

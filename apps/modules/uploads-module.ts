@@ -3,7 +3,8 @@
  * S3 when S3_* are set) with its upload addresses, the object records in PostgreSQL, the image
  * inspector, `TOKENS.MemberImages` for identity, KYC and the profile, and each use case of
  * core/uploads bound by its class. Channels receive the use cases they call:
- * `uploadReceivingUseCases`, `objectRouteUseCases`, `companionUseCases` and `companionSettings`.
+ * `uploadReceivingUseCases`, `objectRouteUseCases`, `companionUseCases` and `companionSettings`;
+ * the scheduler the `upload-prune` job.
  */
 import type { Container, ServiceIdentifier } from 'inversify';
 import { ContainerModule } from 'inversify';
@@ -12,6 +13,7 @@ import { AbortMultipartUpload } from '../../core/uploads/abort-multipart-upload.
 import { CompleteMultipartUpload } from '../../core/uploads/complete-multipart-upload.ts';
 import { ListUploadParts } from '../../core/uploads/list-upload-parts.ts';
 import type { FileStorage, UploadAddresses, UploadSignatures } from '../../core/uploads/ports.ts';
+import { PruneAbandonedUploads } from '../../core/uploads/prune-abandoned-uploads.ts';
 import { ReadMemberObject } from '../../core/uploads/read-member-object.ts';
 import { ReceiveUploadPart } from '../../core/uploads/receive-upload-part.ts';
 import { ReceiveUpload } from '../../core/uploads/receive-upload.ts';
@@ -27,6 +29,7 @@ import { S3FileStorage } from '../../adapters/storage/s3-file-storage.ts';
 import { SharpImageInspector } from '../../adapters/storage/sharp-image-inspector.ts';
 import type { Config } from '../config.ts';
 import { withDeps } from '../deps.ts';
+import { UploadPruneJob } from '../scheduler/jobs/upload-prune-job.ts';
 import type { CompanionSettings, CompanionUseCases } from '../http/companion-routes.ts';
 import type { ObjectRouteUseCases, UploadReceivingUseCases } from '../http/upload-routes.ts';
 import { TOKENS } from '../tokens.ts';
@@ -89,6 +92,9 @@ export const uploadsModule = new ContainerModule(({ bind }) => {
   bind(SignUploadParts).toResolvedValue(...withDeps(SignUploadParts, addressing));
   bind(CompleteMultipartUpload).toResolvedValue(...withDeps(CompleteMultipartUpload, settle));
   bind(AbortMultipartUpload).toResolvedValue(...withDeps(AbortMultipartUpload, { objects: TOKENS.StoredObjects, storage: TOKENS.FileStorage }));
+  bind(PruneAbandonedUploads).toResolvedValue(...withDeps(PruneAbandonedUploads, { objects: TOKENS.StoredObjects, storage: TOKENS.FileStorage, clock: TOKENS.Clock }));
+  // Listed with the other jobs in apps/scheduler/module.ts (TOKENS.Jobs).
+  bind(UploadPruneJob).toResolvedValue((prune: PruneAbandonedUploads) => new UploadPruneJob(prune), [PruneAbandonedUploads]);
 });
 
 /** The use cases of the upload PUT routes (apps/http/upload-routes.ts, before the JSON parser). */

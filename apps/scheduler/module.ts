@@ -40,6 +40,7 @@ import { PayoutDueJob } from './jobs/payout-due-job.ts';
 import { RateLimitPruneJob } from './jobs/rate-limit-prune-job.ts';
 import { RemindersJob } from './jobs/reminders-job.ts';
 import { TransferRetryJob } from './jobs/transfer-retry-job.ts';
+import { UploadPruneJob } from './jobs/upload-prune-job.ts';
 import { LoanRemindersJob } from './loan-reminders-job.ts';
 
 export const schedulerModule = new ContainerModule(({ bind }) => {
@@ -105,7 +106,7 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
     [RefreshLoanStatuses, SendInstalmentReminders, TOKENS.Logger],
   );
 
-  bind(TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RemindersJob, LoanRemindersJob, OverdueNoticesJob, PaymentPollingJob, PayoutDueJob, TransferRetryJob, RateLimitPruneJob]);
+  bind(TOKENS.Jobs).toResolvedValue((...jobs: Job[]) => jobs, [OutboxDispatchJob, RemindersJob, LoanRemindersJob, OverdueNoticesJob, PaymentPollingJob, PayoutDueJob, TransferRetryJob, RateLimitPruneJob, UploadPruneJob]);
   bind(JobRunner).toResolvedValue((orm: MikroORM, jobs: Job[], logger: Logger) => new JobRunner(orm, jobs, logger), [
     TOKENS.Orm,
     TOKENS.Jobs,

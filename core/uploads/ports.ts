@@ -146,6 +146,8 @@ export interface StoredObjects {
   /** Pending → stored; false when it was not pending (another request stored it first). */
   markStored(id: string, stored: { contentType: ImageType; size: number; storedAt: Date }): Promise<boolean>;
   delete(id: string): Promise<void>;
+  /** Pending records whose address expired before `before`, oldest first, at most `limit`. */
+  listAbandoned(before: Date, limit: number): Promise<ObjectRecord[]>;
   /** How many objects (any status) the member was given an address for since `since`. */
   countCreatedSince(ownerId: string, since: Date): Promise<number>;
 }

@@ -18,6 +18,7 @@ import type {
   UploadSignatures,
   UploadTarget,
 } from './ports.ts';
+import { PruneAbandonedUploads } from './prune-abandoned-uploads.ts';
 import { ReadMemberObject } from './read-member-object.ts';
 import { ReceiveUploadPart } from './receive-upload-part.ts';
 import { ReceiveUpload, type BodyReader } from './receive-upload.ts';
@@ -61,6 +62,13 @@ export class InMemoryStoredObjects implements StoredObjects {
   }
   async delete(id: string) {
     this.rows.delete(id);
+  }
+  async listAbandoned(before: Date, limit: number) {
+    return [...this.rows.values()]
+      .filter((r) => r.status === 'pending' && r.expiresAt < before)
+      .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime())
+      .slice(0, limit)
+      .map((r) => ({ ...r }));
   }
   async countCreatedSince(ownerId: string, since: Date) {
     return [...this.rows.values()].filter((r) => r.ownerId === ownerId && r.createdAt >= since).length;
@@ -196,6 +204,7 @@ export function uploadsWorld(policy: UploadPolicy = DEFAULT_UPLOAD_POLICY) {
     signUploadParts: new SignUploadParts({ objects, addresses: signatures, policy, clock }),
     completeMultipartUpload: new CompleteMultipartUpload(settle),
     abortMultipartUpload: new AbortMultipartUpload({ objects, storage }),
+    pruneAbandonedUploads: new PruneAbandonedUploads({ objects, storage, clock }),
   };
 }
 

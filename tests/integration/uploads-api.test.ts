@@ -378,6 +378,29 @@ describe('TOKENS.MemberImages, as identity and KYC use it', () => {
   });
 });
 
+describe('the upload-prune job', () => {
+  it('forgets, a day after expiry, the uploads nobody finished (records and parts), never a stored photo', async () => {
+    const stored = await addressFor(amina, 'private');
+    await putFile(stored.target, await aPng());
+    const unused = await addressFor(amina, 'private');
+    const created = await as(amina).post('/api/companion/s3/multipart').send({ type: 'image/png' });
+    const { key, uploadId } = created.body as { key: string; uploadId: string };
+    const signed = await as(amina).get(`/api/companion/s3/multipart/${uploadId}/1?key=${encodeURIComponent(key)}`);
+    const part = new URL(signed.body.url as string);
+    await request(t.handler).put(`${part.pathname}${part.search}`).send(Buffer.from('part'));
+
+    clock.advance((t.config.uploads.addressLifetimeSeconds + 86_400 + 1) * 1000);
+    const { UploadPruneJob } = await import('../../apps/scheduler/jobs/upload-prune-job.ts');
+    const report = await RequestContext.create(db.orm.em, () => t.container.get(UploadPruneJob).run());
+    expect(report.pruned).toBeGreaterThanOrEqual(2);
+    expect(await rowOf(unused.id)).toBeUndefined();
+    expect(await rowOf(key.split('/').at(-1)!)).toBeUndefined();
+    expect(existsSync(join(dir, '.multipart', uploadId))).toBe(false);
+    expect(await rowOf(stored.id)).toMatchObject({ status: 'stored' });
+    expect((await as(amina).get(`/api${stored.objectPath}`)).status).toBe(200);
+  });
+});
+
 describe('the hourly allowance of upload addresses', () => {
   it('answers 429 too_many_uploads past UPLOADS_PER_HOUR, for that member only', async () => {
     const limited = createTestApp(db, { env: { OBJECT_STORAGE_DIR: dir, UPLOADS_PER_HOUR: '2' } });
