@@ -27,6 +27,3 @@ export async function hostileFiles(): Promise<Array<{ label: string; name: strin
     { label: '5 MB + 1 byte', name: 'big.png', bytes: Buffer.concat([png, Buffer.alloc(PHOTO_MAX_BYTES + 1 - png.length)]), code: 'upload_too_large' },
   ];
 }
-
-/** A PNG under a name that says otherwise: accepted, the content decides. */
-export const aPngNamedExe = aPng;
