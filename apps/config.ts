@@ -3,11 +3,19 @@
  * variable. An empty value counts as unset, so a copied `.env` with blanks keeps the defaults.
  */
 import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { ACCOUNT_THROTTLE, CLIENT_THROTTLE } from '../core/accounts/sign-in-throttle.ts';
+import { DEFAULT_UPLOAD_POLICY } from '../core/uploads/upload-policy.ts';
 
 const optionalText = z.string().trim().min(1).optional();
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const base64Key = z
+  .string()
+  .trim()
+  .refine((value) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, {
+    message: 'must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)',
+  });
 const flag = z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1');
 
 const EnvSchema = z
@@ -109,6 +117,21 @@ const EnvSchema = z
     PREMBLY_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.prembly.com'),
     PREMBLY_APP_ID: optionalText,
     PREMBLY_API_KEY: optionalText,
+    UPLOAD_SIGNING_KEY: base64Key.optional(),
+    UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(604_800).default(DEFAULT_UPLOAD_POLICY.addressLifetimeSeconds),
+    UPLOADS_PER_HOUR: positiveInt(DEFAULT_UPLOAD_POLICY.addressesPerHour),
+    OBJECT_STORAGE_DIR: optionalText,
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_PUBLIC_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name: 3-63 lower-case letters, digits, dots and hyphens').optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+  })
+  // Any S3 variable switches S3 on: a half-configured bucket must stop the start, not fall back to local disk.
+  .refine((env) => ![env.S3_ENDPOINT, env.S3_PUBLIC_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].some(Boolean) || Boolean(env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
+    message: 'S3 storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for MinIO, R2 or any non-AWS server); unset every S3_* variable for local disk',
+    path: ['S3_BUCKET'],
   })
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
@@ -246,6 +269,19 @@ export interface Config {
     /** Null: the embedded default, key version 1 and the hash key in key files in `dataDir` (adapters/crypto/national-id-vault.ts). */
     keys: { keys: ReadonlyMap<number, Buffer>; activeVersion: number; hashKey: Buffer } | null;
   };
+  uploads: UploadsConfig;
+}
+
+/** Photos and other objects members upload (core/uploads, docs/uploads.md). */
+export interface UploadsConfig {
+  /** Signs this server's own upload addresses; null: a key file created in `dataDir`. */
+  signingKey: Buffer | null;
+  addressLifetimeSeconds: number;
+  addressesPerHour: number;
+  /** `local`: files under `dir` (OBJECT_STORAGE_DIR, else DATA_DIR/objects); `s3`: a bucket, the client uploading to it straight. */
+  storage:
+    | { kind: 'local'; dir: string }
+    | { kind: 's3'; endpoint: string | null; publicEndpoint: string | null; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
 }
 
 export class ConfigError extends Error {
@@ -307,6 +343,20 @@ export function loadConfig(env: Record<string, string | undefined>, options: { l
           ? { keys: e.NATIONAL_ID_KEYS, activeVersion: e.NATIONAL_ID_KEY_VERSION ?? Math.max(...e.NATIONAL_ID_KEYS.keys()), hashKey: Buffer.from(e.NATIONAL_ID_HASH_KEY, 'base64') }
           : null,
     },
+    uploads: uploadsOf(e),
+  };
+}
+
+function uploadsOf(e: Env): UploadsConfig {
+  const storage: UploadsConfig['storage'] =
+    e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? { kind: 's3', endpoint: e.S3_ENDPOINT ?? null, publicEndpoint: e.S3_PUBLIC_ENDPOINT ?? null, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+      : { kind: 'local', dir: e.OBJECT_STORAGE_DIR ?? join(e.DATA_DIR, 'objects') };
+  return {
+    signingKey: e.UPLOAD_SIGNING_KEY ? Buffer.from(e.UPLOAD_SIGNING_KEY, 'base64') : null,
+    addressLifetimeSeconds: e.UPLOAD_URL_TTL_SECONDS,
+    addressesPerHour: e.UPLOADS_PER_HOUR,
+    storage,
   };
 }
 

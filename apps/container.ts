@@ -134,6 +134,7 @@ import { loansModule } from './modules/loans-module.ts';
 import { nidaModule } from './modules/nida-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
 import { transfersModule } from './modules/transfers-module.ts';
+import { uploadsModule } from './modules/uploads-module.ts';
 import { ussdModule } from './ussd/module.ts';
 import { TOKENS } from './tokens.ts';
 
@@ -461,6 +462,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule);
   return container;
 }

@@ -65,12 +65,15 @@ import { refuseControlCharacters } from './http/input-guard.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { paymentRoutes } from './http/payment-routes.ts';
 import { releaseUnreadBody } from './http/request-body.ts';
-import { setSecurityHeaders } from './http/security-headers.ts';
+import { contentSecurityPolicy, setSecurityHeaders } from './http/security-headers.ts';
 import { smsRoutes } from './http/sms-routes.ts';
 import { staticWeb, webClientAvailable } from './http/static-web.ts';
 import { tontineRoutes } from './http/tontine-routes.ts';
 import { loanRouteUseCases } from './modules/loans-module.ts';
 import { nidaRouteUseCases } from './modules/nida-module.ts';
+import { companionRoutes } from './http/companion-routes.ts';
+import { objectRoutes, uploadReceivingRoutes } from './http/upload-routes.ts';
+import { companionSettings, companionUseCases, objectRouteUseCases, uploadConnectSources, uploadReceivingUseCases } from './modules/uploads-module.ts';
 import { ussdRoutes } from './ussd/routes.ts';
 import { UssdChannel } from './ussd/ussd-channel.ts';
 
@@ -92,6 +95,7 @@ export function createApp(container: Container): Koa {
   const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   // Koa logs errors itself unless told otherwise; ours are logged once, below.
   app.silent = true;
+  const securityPolicy = contentSecurityPolicy(uploadConnectSources(config));
 
   app.use(async (ctx: Context, next: Next) => {
     const started = performance.now();
@@ -102,7 +106,7 @@ export function createApp(container: Container): Koa {
     // With fewer forwarded entries than trusted hops (a client reaching the app past its proxies),
     // the entry taken is the client's own text: only an IP address counts as one.
     if (app.proxy && isIP(ctx.ip) === 0) ctx.request.ip = ctx.socket.remoteAddress ?? '';
-    setSecurityHeaders(ctx);
+    setSecurityHeaders(ctx, securityPolicy);
     try {
       await next();
     } catch (error) {
@@ -155,6 +159,8 @@ export function createApp(container: Container): Koa {
 
   // Before the JSON parser: the USSD routes read their form bodies themselves.
   app.use(ussdRoutes(container.get(UssdChannel), gatewaySettings).routes());
+  // The upload addresses' PUTs read their raw bodies themselves.
+  app.use(uploadReceivingRoutes(uploadReceivingUseCases(container)).routes());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
   app.use(refuseControlCharacters());
 
@@ -164,6 +170,8 @@ export function createApp(container: Container): Koa {
     smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, gatewaySettings),
     nidaRoutes(nidaRouteUseCases(container), { authenticated: auth.required }),
     ...savingsRouters(container, auth),
+    objectRoutes(objectRouteUseCases(container), auth),
+    companionRoutes(companionUseCases(container), auth, companionSettings(container)),
   ];
   for (const router of routers) app.use(router.routes());
 

@@ -46,7 +46,8 @@ import type { OutgoingTransfers, TransferPolicies } from '../core/transfers/port
 import type { SeedDemoWorld } from '../core/demo/seed-demo-world.ts';
 import type { InAppNotifications, NotificationRecipients, NotificationWriter } from '../core/notifications/ports.ts';
 import type { NationalIdRegistry, NationalIdRepository, NationalIdVault } from '../core/identity/ports.ts';
-import type { MemberImages } from '../core/uploads/ports.ts';
+import type { FileStorage, ImageInspector, MemberImages, StoredObjects, UploadAddresses, UploadSignatures } from '../core/uploads/ports.ts';
+import type { UploadPolicy } from '../core/uploads/upload-policy.ts';
 import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
 import type { Config } from './config.ts';
 import type { Job } from './scheduler/job-runner.ts';
@@ -146,8 +147,19 @@ export const TOKENS = {
   NationalIdRegistry: token<NationalIdRegistry>('NationalIdRegistry'),
   NationalIdVault: token<NationalIdVault>('NationalIdVault'),
   NationalIdRepository: token<NationalIdRepository>('NationalIdRepository'),
-  /** The member's stored images (core/uploads/ports.ts): bound by the uploads module. */
-  MemberImages: token<MemberImages>('MemberImages'),
+
+  // Uploads (core/uploads/ports.ts); bound in apps/modules/uploads-module.ts.
+  /** A member's checked images by the address they sent, and images the server keeps for them: for identity, KYC and the profile. */
+  MemberImages: token<MemberImages>('uploads.MemberImages'),
+  /** Local disk (DATA_DIR/objects) by default; S3 when S3_* are set. */
+  FileStorage: token<FileStorage>('uploads.FileStorage'),
+  /** This server's signed addresses with local storage, S3's presigned ones with S3. */
+  UploadAddresses: token<UploadAddresses>('uploads.UploadAddresses'),
+  /** Checks this server's own upload addresses; refuses every one when the storage is S3. */
+  UploadSignatures: token<UploadSignatures>('uploads.UploadSignatures'),
+  StoredObjects: token<StoredObjects>('uploads.StoredObjects'),
+  ImageInspector: token<ImageInspector>('uploads.ImageInspector'),
+  UploadPolicy: token<UploadPolicy>('uploads.UploadPolicy'),
 
   // What the admin CLI reads, through ports (cli/ imports no adapter).
   Migrations: token<DatabaseMigrations>('Migrations'),

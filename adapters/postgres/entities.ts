@@ -9,6 +9,7 @@ import { OutboxMessageSchema, RateLimitWindowSchema } from './outbox-schema.ts';
 import { NotificationSchema, PaymentSchema } from './payments-schema.ts';
 import { SmsDeliverySchema } from './sms-delivery-schema.ts';
 import { ChatMessageSchema, ContributionSchema, TontineCategorySchema, TontineMemberSchema, TontineSchema } from './tontines-schema.ts';
+import { StoredObjectSchema } from './uploads-schema.ts';
 import { USSD_ENTITIES } from './ussd-schema.ts';
 
 export const ENTITIES = [
@@ -36,4 +37,5 @@ export const ENTITIES = [
   ...LOAN_ENTITIES,
   AuditLogSchema,
   NationalIdSchema,
+  StoredObjectSchema,
 ];

@@ -81,12 +81,23 @@ export const ERRORS = {
   national_id_in_use: { status: 409, message: 'This national ID is already verified on another Ikimina account. Each ID can verify one account only: if it is yours, please contact support.' },
   national_id_holder_changed: { status: 409, message: 'Your account is already verified with another person’s national ID. A new ID card must carry the same names as the one you verified.' },
   national_id_registry_unavailable: { status: 503, message: 'The national ID register cannot be reached right now. Nothing was saved: please try again later.' },
-  object_not_found: { status: 404, message: 'This photo was not found. Please upload it again.' },
-  upload_too_large: { status: 413, message: 'The photo is too large: at most 5 MB.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' },
   mobile_money_unavailable: { status: 503, message: 'Mobile money is not reachable right now. Please try again with the same request.' },
+  // Uploads and objects (core/uploads; apps/http/upload-routes.ts, companion-routes.ts).
+  object_not_found: { status: 404, message: 'This photo was not found. Please upload it again.' },
+  upload_too_large: { status: 413, message: 'The photo is larger than 5 MB (5,242,880 bytes): please choose a smaller one.' },
+  /** The upload library retries a 403 with exactly this message (spec part 1 §8). */
+  upload_url_expired: { status: 403, message: 'Request has expired' },
+  upload_signature_invalid: { status: 403, message: 'This upload address is not valid: ask for a new one.' },
+  object_already_received: { status: 409, message: 'A different photo was already uploaded to this address: ask for a new one.' },
+  too_many_uploads: { status: 429, message: 'Too many uploads in the last hour. Please wait a little and try again.' },
+  profile_photo_not_public: { status: 400, message: 'A profile photo is shown to other members: upload it as a public photo (POST /api/objects/upload/public).' },
+  upload_not_found: { status: 404, message: 'Upload not found.' },
+  invalid_part: { status: 400, message: 'A part is missing, out of order or its ETag does not match: list the parts and try again.' },
+  /** A 4xx, not 501: the upload library retries 5xx answers, and there is nothing to retry. */
+  sts_not_offered: { status: 404, message: 'Temporary storage credentials are not offered: upload through signed addresses (s3/params or s3/multipart).' },
   internal_error: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

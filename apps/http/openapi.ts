@@ -5,6 +5,7 @@ import { authPaths } from './auth-openapi.ts';
 import { loanPaths } from './loan-openapi.ts';
 import { nidaPaths } from './nida-openapi.ts';
 import { savingsPaths } from './savings-openapi.ts';
+import { uploadPaths } from './upload-openapi.ts';
 
 export function openApiDocument(): ReturnType<typeof createDocument> {
   return createDocument({
@@ -22,6 +23,6 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'ikimina_session' },
       },
     },
-    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths },
+    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths },
   });
 }

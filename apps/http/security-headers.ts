@@ -32,8 +32,17 @@ export const CONTENT_SECURITY_POLICY = [
 /** One year, the floor browsers' preload lists ask for. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
-export function setSecurityHeaders(ctx: Context): void {
-  ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+/**
+ * The policy with more origins the client may connect to: the object storage a browser uploads
+ * to straight, when it is S3 (apps/modules/uploads-module.ts).
+ */
+export function contentSecurityPolicy(connectSources: readonly string[]): string {
+  if (connectSources.length === 0) return CONTENT_SECURITY_POLICY;
+  return CONTENT_SECURITY_POLICY.replace("connect-src 'self'", ["connect-src 'self'", ...connectSources].join(' '));
+}
+
+export function setSecurityHeaders(ctx: Context, policy: string = CONTENT_SECURITY_POLICY): void {
+  ctx.set('Content-Security-Policy', policy);
   ctx.set('X-Frame-Options', 'DENY');
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Referrer-Policy', 'no-referrer');

@@ -13,6 +13,7 @@ import type { DeliverDueEmails, DeliverDueSms, DispatchReport } from '../../core
 import type { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
 import type { PayOutDueCycles } from '../../core/tontines/pay-out-due-cycles.ts';
 import type { RetryDueTransfers } from '../../core/transfers/retry-due-transfers.ts';
+import type { PruneAbandonedUploads } from '../../core/uploads/prune-abandoned-uploads.ts';
 import type { Job, JobReport } from './job-runner.ts';
 
 export interface JobUseCases {
@@ -28,6 +29,7 @@ export interface JobUseCases {
   payOutDueCycles: Pick<PayOutDueCycles, 'execute'>;
   retryDueTransfers: Pick<RetryDueTransfers, 'execute'>;
   pruneAttemptCounters: Pick<PruneAttemptCounters, 'execute'>;
+  pruneAbandonedUploads: Pick<PruneAbandonedUploads, 'execute'>;
 }
 
 export interface JobSettings {
@@ -74,5 +76,7 @@ export function scheduledJobs(useCases: JobUseCases, settings: JobSettings): Job
     job('payout-due', ['*/5 * * * *'], async () => ({ ...(await useCases.payOutDueCycles.execute()) })),
     job('transfer-retry', ['* * * * *'], async () => ({ ...(await useCases.retryDueTransfers.execute()) }), ['payout-retry', 'loan-disbursement-retry']),
     job('rate-limit-prune', ['7 * * * *'], async () => useCases.pruneAttemptCounters.execute()),
+    // Uploads nobody finished, a day after their address expired.
+    job('upload-prune', ['17 * * * *'], async () => ({ ...(await useCases.pruneAbandonedUploads.execute()) })),
   ];
 }

@@ -23,6 +23,7 @@ import { PayOutDueCycles } from '../../core/tontines/pay-out-due-cycles.ts';
 import { PayoutIfCycleComplete } from '../../core/tontines/payout-if-cycle-complete.ts';
 import { RetryDueTransfers } from '../../core/transfers/retry-due-transfers.ts';
 import { RetryTransfer } from '../../core/transfers/retry-transfer.ts';
+import { PruneAbandonedUploads } from '../../core/uploads/prune-abandoned-uploads.ts';
 import { SendTransfer } from '../../core/transfers/send-transfer.ts';
 import { PostgresContributionNotices } from '../../adapters/postgres/postgres-contribution-notices.ts';
 import { AfricasTalkingSmsSender } from '../../adapters/sms/africastalking-sms-sender.ts';
@@ -90,6 +91,7 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
         payOutDueCycles: PayOutDueCycles,
         retryDueTransfers: RetryDueTransfers,
         pruneAttemptCounters: PruneAttemptCounters,
+        pruneAbandonedUploads: PruneAbandonedUploads,
         config: TOKENS.Config,
         logger: TOKENS.Logger,
       },

@@ -52,3 +52,102 @@ export interface MemberImages {
     | { ok: false; error: 'upload_too_large' | 'unsupported_media_type' }
   >;
 }
+
+// ---------------------------------------------------------------------------------------------
+// What the uploads module itself needs (implemented in adapters/storage, adapters/crypto,
+// adapters/postgres). The names above are the contract other modules use; these are internal.
+
+/** Where bytes live: local disk under DATA_DIR by default, an S3 bucket when configured. */
+export interface FileStorage {
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Null when nothing is stored under `key`. */
+  get(key: string): Promise<Uint8Array | null>;
+  /** The stored size in bytes, read without the bytes; null when nothing is stored under `key`. */
+  size(key: string): Promise<number | null>;
+  /** Deleting what is not there is not an error. */
+  delete(key: string): Promise<void>;
+
+  /** A multipart upload to `key`: its upload id (chosen by the storage). */
+  startMultipart(key: string): Promise<string>;
+  /** Stores one part the server received itself; answers its ETag, or null for an unknown upload. */
+  putPart(key: string, uploadId: string, partNumber: number, bytes: Uint8Array): Promise<string | null>;
+  /** Every part received so far, in part-number order (all pages); null for an unknown upload. */
+  listParts(key: string, uploadId: string): Promise<UploadedPart[] | null>;
+  /** Joins the named parts, in order, into the object `key`; the upload ends. */
+  completeMultipart(key: string, uploadId: string, parts: readonly PartReceipt[]): Promise<'completed' | 'invalid_part' | 'upload_not_found'>;
+  /** Drops every part and the upload itself; an unknown upload is not an error. */
+  abortMultipart(key: string, uploadId: string): Promise<void>;
+}
+
+export interface UploadedPart {
+  partNumber: number;
+  etag: string;
+  size: number;
+}
+
+export interface PartReceipt {
+  partNumber: number;
+  etag: string;
+}
+
+/** What an upload address lets its holder write: one object, or one part of its multipart upload. */
+export interface UploadTarget {
+  objectId: string;
+  multipart?: { uploadId: string; partNumber: number };
+}
+
+/**
+ * Upload addresses: URLs that let whoever holds them PUT the bytes of one target, with no other
+ * credential, until they expire. Local storage: this server's own route, HMAC-signed; S3: a
+ * presigned URL of the bucket.
+ */
+export interface UploadAddresses {
+  addressOf(target: UploadTarget, expiresAt: Date): Promise<string>;
+}
+
+/** The local addresses' signatures, checked when a PUT arrives at this server. */
+export interface UploadSignatures {
+  /** Whether `signature` was made by this server for this target and expiry (any alteration fails). */
+  verify(target: UploadTarget, expiresAt: Date, signature: string): boolean;
+}
+
+/** Reads bytes as an image: its type when it is a JPEG, PNG or WebP that decodes whole; null otherwise. */
+export interface ImageInspector {
+  inspect(bytes: Uint8Array): Promise<ImageType | null>;
+}
+
+export type ObjectStatus = 'pending' | 'stored';
+
+/**
+ * One row per object a member was given an address for. `pending` until its bytes have been
+ * received and checked; `stored` (with type and size) afterwards, never changed again.
+ */
+export interface ObjectRecord {
+  id: string;
+  ownerId: string;
+  visibility: ObjectVisibility;
+  status: ObjectStatus;
+  contentType: ImageType | null;
+  size: number | null;
+  /** The multipart upload this object is received by, if any. */
+  uploadId: string | null;
+  createdAt: Date;
+  /** When its upload address stops working. */
+  expiresAt: Date;
+  storedAt: Date | null;
+}
+
+export interface StoredObjects {
+  add(record: ObjectRecord): Promise<void>;
+  find(id: string): Promise<ObjectRecord | null>;
+  /** `find` that also locks the row until the unit of work ends (call inside `uow.run`). */
+  lock(id: string): Promise<ObjectRecord | null>;
+  findByUploadId(uploadId: string): Promise<ObjectRecord | null>;
+  /** Pending → stored; false when it was not pending (another request stored it first). */
+  markStored(id: string, stored: { contentType: ImageType; size: number; storedAt: Date }): Promise<boolean>;
+  delete(id: string): Promise<void>;
+  /** Pending records whose address expired before `before`, oldest first, at most `limit`. */
+  listAbandoned(before: Date, limit: number): Promise<ObjectRecord[]>;
+  /** How many objects (any status) the member was given an address for since `since`. */
+  countCreatedSince(ownerId: string, since: Date): Promise<number>;
+}

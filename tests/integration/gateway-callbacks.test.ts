@@ -13,7 +13,6 @@ import { ConfigError, loadConfig } from '../../apps/config.ts';
 import { buildContainer } from '../../apps/container.ts';
 import { createApp } from '../../apps/server.ts';
 import { USSD_EVENTS_PATH, USSD_PATH } from '../../apps/ussd/paths.ts';
-import { bindMemberImagesIfMissing } from '../support/member-images.ts';
 import { createTestApp, testConfig } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -29,7 +28,6 @@ beforeAll(async () => {
   // Every log line is kept, to check that the secret never appears in one.
   const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
   container = buildContainer({ config, orm: db.orm, logger, clock: { now: () => new Date() }, singleSignOn: null, mailTransport: null });
-  bindMemberImagesIfMissing(container);
   handler = createApp(container).callback();
 });
 afterAll(async () => {

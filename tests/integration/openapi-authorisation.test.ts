@@ -53,10 +53,16 @@ const PUBLIC = new Set([
   'GET /api/tontines/categories',
   'GET /api/tontines/{id}',
   'GET /api/tontines/{id}/members',
+  // Public photos (profile photos) are shown to anyone; a private object is not (checked below).
+  'GET /api/objects/public/{id}',
 ]);
 
-/** Provider callbacks: the gateway's own credentials guard them (tested in their own files). */
-const isProviderCallback = (path: string) => /^\/api\/payments\/callbacks\/|^\/ussd\/|^\/api\/sms\//.test(path);
+/**
+ * Provider callbacks: the gateway's own credentials guard them (tested in their own files). So do
+ * this server's upload addresses: their signature is the credential, not a session
+ * (tests/integration/uploads-api.test.ts).
+ */
+const isProviderCallback = (path: string) => /^\/api\/payments\/callbacks\/|^\/ussd\/|^\/api\/sms\/|^\/api\/objects\/uploads\//.test(path);
 
 /**
  * Operations whose purpose is to act on a group one is not (yet) in: any member may call them on
@@ -74,7 +80,18 @@ const RESOURCES: Record<string, keyof OwnResources> = {
   notifications: 'notification',
   swaps: 'swap',
   sessions: 'session',
+  private: 'privateObject',
+  public: 'publicObject',
+  multipart: 'multipartUpload',
+  // /api/companion/s3/multipart/{uploadId}/{partNumber}: the part of the owner's upload.
+  '{uploadId}': 'partNumber',
 };
+
+/**
+ * What a path names in the "savings" variant of a call: the owner's private twin of a resource
+ * public operations may show (a group → personal savings; a public photo → a private one).
+ */
+const PRIVATE_TWIN: Partial<Record<keyof OwnResources, keyof OwnResources>> = { group: 'savings', publicObject: 'privateObject' };
 
 /** Ids in request bodies, by property name. */
 const BODY_IDS: Record<string, keyof OwnResources> = {
@@ -108,7 +125,7 @@ function callOn(operation: DocumentOperation, tontine: 'group' | 'savings' = 'gr
   for (const param of pathParams(operation.path)) {
     const resource = RESOURCES[resourceSegmentOf(operation.path, param)];
     if (!resource) throw new Error(`${operation.key}: no fixture for the path parameter {${param}}: add its resource to RESOURCES`);
-    values[param] = resource === 'group' ? own[tontine] : own[resource];
+    values[param] = own[tontine === 'savings' ? (PRIVATE_TWIN[resource] ?? resource) : resource];
   }
   const body = bodyOf(doc, operation.op);
   const ids: Record<string, string> = {};
@@ -208,7 +225,7 @@ describe('the authorisation matrix of the OpenAPI document', () => {
   });
 
   it('still lets the owner reach each of those resources (the fixtures are real)', async () => {
-    const reads = ['/api/tontines/{id}/chat', '/api/contributions/tontine/{id}', '/api/payments/{id}', '/api/loans/{id}', '/api/tontines/{id}/swaps'];
+    const reads = ['/api/tontines/{id}/chat', '/api/contributions/tontine/{id}', '/api/payments/{id}', '/api/loans/{id}', '/api/tontines/{id}/swaps', '/api/objects/private/{id}', '/api/companion/s3/multipart/{uploadId}'];
     for (const path of reads) {
       const operation = operations.find((o) => o.key === `GET ${path}`)!;
       const res = await send(operation, callOn(operation).path, undefined, owner.token);

@@ -47,6 +47,10 @@ const RESOURCES: Record<string, keyof OwnResources> = {
   loans: 'loan',
   notifications: 'notification',
   swaps: 'swap',
+  private: 'privateObject',
+  public: 'publicObject',
+  multipart: 'multipartUpload',
+  '{uploadId}': 'partNumber',
 };
 const BODY_IDS: Record<string, keyof OwnResources> = { keyFactsId: 'keyFacts', withMemberId: 'ownerMember' };
 
@@ -173,6 +177,7 @@ async function send(operation: DocumentOperation, c: FuzzCase, token: string | n
   if (c.idempotencyKey !== null) req = req.set('Idempotency-Key', c.idempotencyKey ?? randomUUID());
   if (c.body === undefined || !kind) return req;
   if (kind === 'form') return req.set('Content-Type', 'application/x-www-form-urlencoded').send(c.body instanceof Raw ? c.body.text : formOf(c.body));
+  if (kind === 'binary') return req.set('Content-Type', 'application/octet-stream').send(Buffer.from(c.body instanceof Raw ? c.body.text : JSON.stringify(c.body)));
   return req.set('Content-Type', 'application/json').send(c.body instanceof Raw ? c.body.text : JSON.stringify(c.body));
 }
 

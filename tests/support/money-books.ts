@@ -23,7 +23,6 @@ import { createApp } from '../../apps/server.ts';
 import { FakeClock } from './fake-clock.ts';
 import type { ProviderAnswer } from './provider-record.ts';
 import { ScriptedMobileMoney } from './scripted-mobile-money.ts';
-import { bindMemberImagesIfMissing } from './member-images.ts';
 import { testConfig } from './test-app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { SAVINGS_PAYMENTS } from './outgoing-transfers.ts';
@@ -71,7 +70,6 @@ export async function startMoneyApp(options: { settleMs?: number; between?: (pro
     mailTransport: null,
     mobileMoney: options.between ? options.between(provider) : provider,
   });
-  bindMemberImagesIfMissing(container);
   const server: Server = createServer(createApp(container).callback());
   // Room for a thousand connections arriving at once.
   await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));

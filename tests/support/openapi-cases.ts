@@ -13,6 +13,7 @@ import { Money } from '../../core/money/money.ts';
 import type { MobileMoney } from '../../core/payments/ports.ts';
 import { ok } from '../../core/shared/result.ts';
 import { saveApprovedLoan } from './approved-loan.ts';
+import { aPng } from './images.ts';
 import type { TestApp } from './test-app.ts';
 import type { TestDatabase } from './test-database.ts';
 
@@ -52,11 +53,13 @@ export function resolve(doc: Doc, schema: Schema): Schema {
 }
 
 /** The operation's body: how it is sent and its (resolved) schema; null when it takes none. */
-export function bodyOf(doc: Doc, op: Operation): { kind: 'json' | 'form'; schema: Schema } | null {
+export function bodyOf(doc: Doc, op: Operation): { kind: 'json' | 'form' | 'binary'; schema: Schema } | null {
   const content = op.requestBody?.content;
   if (!content) return null;
   if (content['application/json']) return { kind: 'json', schema: resolve(doc, content['application/json'].schema) };
   if (content['application/x-www-form-urlencoded']) return { kind: 'form', schema: resolve(doc, content['application/x-www-form-urlencoded'].schema) };
+  // Raw bytes (a file PUT to an upload address).
+  if (content['application/octet-stream']) return { kind: 'binary', schema: resolve(doc, content['application/octet-stream'].schema) };
   throw new Error(`unknown body type ${Object.keys(content).join(', ')}`);
 }
 
@@ -172,6 +175,22 @@ export interface OwnResources {
   session: string;
   /** The owner's verified national ID number (a test person of the sandbox register). */
   nationalIdNumber: string;
+  /** Photos uploaded through the API: the private one is served to its owner only. */
+  privateObject: string;
+  publicObject: string;
+  /** A multipart upload started through the companion routes, and a part number of it. */
+  multipartUpload: string;
+  partNumber: string;
+}
+
+/** A photo uploaded through the API (address, then PUT); answers its object id. */
+export async function uploadPhoto(t: TestApp, member: SignedUpMember, visibility: 'private' | 'public', bytes: Buffer): Promise<string> {
+  const given = await request(t.handler).post(`/api/objects/upload/${visibility}`).set('Authorization', `Bearer ${member.token}`);
+  if (given.status !== 200) throw new Error(`upload address: ${given.status} ${JSON.stringify(given.body)}`);
+  const url = new URL(given.body.uploadURL as string);
+  const put = await request(t.handler).put(`${url.pathname}${url.search}`).set('Content-Type', 'application/octet-stream').send(bytes);
+  if (put.status !== 200) throw new Error(`upload: ${put.status} ${JSON.stringify(put.body)}`);
+  return (given.body.objectPath as string).split('/').at(-1)!;
 }
 
 /**
@@ -205,7 +224,11 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
   expectStatus(await request(t.handler).post('/api/auth/login').send({ email: owner.email, password: owner.password }), 200, 'second sign-in');
   const { sessions } = expectStatus(await as(owner, 'get', '/api/auth/sessions'), 200, 'sessions') as { sessions: Array<{ id: string; current: boolean }> };
   const session = sessions.find((s) => !s.current)!.id;
-  return { group, savings, contribution, payment, swap, keyFacts, loan, notification, ownerMember: owner.id, session, nationalIdNumber: OWNER_NATIONAL_ID.idNumber };
+  const photo = await aPng();
+  const privateObject = await uploadPhoto(t, owner, 'private', photo);
+  const publicObject = await uploadPhoto(t, owner, 'public', photo);
+  const multipartUpload = expectStatus(await as(owner, 'post', '/api/companion/s3/multipart').send({ filename: 'photo.png', type: 'image/png' }), 200, 'multipart').uploadId as string;
+  return { group, savings, contribution, payment, swap, keyFacts, loan, notification, ownerMember: owner.id, session, privateObject, publicObject, multipartUpload, partNumber: '1', nationalIdNumber: OWNER_NATIONAL_ID.idNumber };
 }
 
 /**

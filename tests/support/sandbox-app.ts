@@ -13,7 +13,6 @@ import type { MobileMoney } from '../../core/payments/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import { buildContainer, TOKENS } from '../../apps/container.ts';
 import { createApp } from '../../apps/server.ts';
-import { bindMemberImagesIfMissing } from './member-images.ts';
 import { testConfig } from './test-app.ts';
 import type { TestDatabase } from './test-database.ts';
 
@@ -54,7 +53,6 @@ export async function startSandboxApp(
     mailTransport: null,
     mobileMoney: options.mobileMoney(lateSandbox),
   });
-  bindMemberImagesIfMissing(container);
   const app = createApp(container);
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

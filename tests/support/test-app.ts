@@ -1,6 +1,8 @@
 /**
  * The real application (container, Koa app) over a test database, for supertest.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { pino, type Logger } from 'pino';
@@ -12,7 +14,7 @@ import type { MemberImages } from '../../core/uploads/ports.ts';
 import { loadConfig, type Config } from '../../apps/config.ts';
 import { buildContainer } from '../../apps/container.ts';
 import { createApp } from '../../apps/server.ts';
-import { bindMemberImagesIfMissing, useMemberImages } from './member-images.ts';
+import { useMemberImages } from './member-images.ts';
 import type { TestDatabase } from './test-database.ts';
 
 export const TEST_BASE_URL = 'http://ikimina.test';
@@ -20,6 +22,9 @@ export const TEST_OUTBOX_KEY = Buffer.alloc(32, 7).toString('base64');
 /** Fixed national ID keys (version 1) and hash key, so that tests never write the embedded default's key files. */
 export const TEST_NATIONAL_ID_KEYS = `1:${Buffer.alloc(32, 11).toString('base64')}`;
 export const TEST_NATIONAL_ID_HASH_KEY = Buffer.alloc(32, 12).toString('base64');
+export const TEST_UPLOAD_KEY = Buffer.alloc(32, 8).toString('base64');
+/** Uploaded objects of every test process go to one temporary folder, never into ./data (ids are UUIDs: no test meets another's). */
+export const TEST_OBJECTS_DIR = join(tmpdir(), 'ikimina-test-objects');
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -43,6 +48,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     NATIONAL_ID_HASH_KEY: TEST_NATIONAL_ID_HASH_KEY,
     // High, as for the limits above: only the national ID tests meet the look-up limit.
     NATIONAL_ID_LOOKUPS_PER_DAY: '1000',
+    UPLOAD_SIGNING_KEY: TEST_UPLOAD_KEY,
+    OBJECT_STORAGE_DIR: TEST_OBJECTS_DIR,
     ...env,
   });
 }
@@ -79,7 +86,6 @@ export function createTestApp(
     ...(options.mobileMoney ? { mobileMoney: options.mobileMoney } : {}),
   });
   if (options.memberImages) useMemberImages(container, options.memberImages);
-  else bindMemberImagesIfMissing(container);
   const app = createApp(container);
   return { app, handler: app.callback(), container, config };
 }
