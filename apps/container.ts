@@ -139,6 +139,7 @@ import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-tes
 import { SettlePaymentReport } from '../core/payments/settle-payment-report.ts';
 import { demoModule } from './demo/module.ts';
 import { loansModule } from './modules/loans-module.ts';
+import { profileModule } from './modules/profile-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
 import { transfersModule } from './modules/transfers-module.ts';
 import { ussdModule } from './ussd/module.ts';
@@ -472,6 +473,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, profileModule);
   return container;
 }

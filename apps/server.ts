@@ -69,6 +69,8 @@ import { smsRoutes } from './http/sms-routes.ts';
 import { staticWeb, webClientAvailable } from './http/static-web.ts';
 import { tontineRoutes } from './http/tontine-routes.ts';
 import { loanRouteUseCases } from './modules/loans-module.ts';
+import { profileRouteUseCases } from './modules/profile-module.ts';
+import { profileRoutes } from './http/profile-routes.ts';
 import { ussdRoutes } from './ussd/routes.ts';
 import { UssdChannel } from './ussd/ussd-channel.ts';
 
@@ -160,6 +162,7 @@ export function createApp(container: Container): Koa {
     authRoutes(authUseCases(container), auth, { publicBaseUrl: config.publicBaseUrl, logger }),
     loanRoutes(loanRouteUseCases(container), { authenticated: auth.required, clock: container.get(TOKENS.Clock) }),
     smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, gatewaySettings),
+    profileRoutes(profileRouteUseCases(container), auth),
     ...savingsRouters(container, auth),
   ];
   for (const router of routers) app.use(router.routes());

@@ -3,6 +3,7 @@ import { createDocument } from 'zod-openapi';
 import { africasTalkingPaths } from './africastalking-openapi.ts';
 import { authPaths } from './auth-openapi.ts';
 import { loanPaths } from './loan-openapi.ts';
+import { profilePaths } from './profile-openapi.ts';
 import { savingsPaths } from './savings-openapi.ts';
 
 export function openApiDocument(): ReturnType<typeof createDocument> {
@@ -21,6 +22,6 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'ikimina_session' },
       },
     },
-    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths },
+    paths: { ...loanPaths, ...authPaths, ...profilePaths, ...savingsPaths, ...africasTalkingPaths },
   });
 }

@@ -19,6 +19,9 @@
  * - `key_rotated`: reserved for the rotation of a secret (session, token or encryption key); no
  *   use case records it yet. Details name the key, never its value.
  * - `demo_seeded`, `job_run`, `db_migrated`: admin CLI commands that change something.
+ * - `profile_updated`: a member edited their own profile (actor `member:<id>`, subject
+ *   `user:<id>`); details name the changed fields, never their values, and whether the USSD PIN
+ *   moved to a new phone number (core/accounts/update-profile.ts).
  */
 import type { ChainedAuditRow } from './audit-chain.ts';
 import type { AuditChainReader } from './verify-audit-log.ts';
