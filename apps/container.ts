@@ -132,6 +132,7 @@ import { SettlePaymentReport } from '../core/payments/settle-payment-report.ts';
 import { demoModule } from './demo/module.ts';
 import { loansModule } from './modules/loans-module.ts';
 import { nidaModule } from './modules/nida-module.ts';
+import { profileModule } from './modules/profile-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
 import { transfersModule } from './modules/transfers-module.ts';
 import { uploadsModule } from './modules/uploads-module.ts';
@@ -462,6 +463,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule);
   return container;
 }

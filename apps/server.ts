@@ -74,6 +74,8 @@ import { nidaRouteUseCases } from './modules/nida-module.ts';
 import { companionRoutes } from './http/companion-routes.ts';
 import { objectRoutes, uploadReceivingRoutes } from './http/upload-routes.ts';
 import { companionSettings, companionUseCases, objectRouteUseCases, uploadConnectSources, uploadReceivingUseCases } from './modules/uploads-module.ts';
+import { profileRouteUseCases } from './modules/profile-module.ts';
+import { profileRoutes } from './http/profile-routes.ts';
 import { ussdRoutes } from './ussd/routes.ts';
 import { UssdChannel } from './ussd/ussd-channel.ts';
 
@@ -169,6 +171,7 @@ export function createApp(container: Container): Koa {
     loanRoutes(loanRouteUseCases(container), { authenticated: auth.required, clock: container.get(TOKENS.Clock) }),
     smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, gatewaySettings),
     nidaRoutes(nidaRouteUseCases(container), { authenticated: auth.required }),
+    profileRoutes(profileRouteUseCases(container), auth),
     ...savingsRouters(container, auth),
     objectRoutes(objectRouteUseCases(container), auth),
     companionRoutes(companionUseCases(container), auth, companionSettings(container)),

@@ -7,12 +7,16 @@
  * - `replaceHash` is one compare-and-set UPDATE: it changes nothing once the hash is no longer `from`.
  * - `findCaller` answers in one statement what every USSD step needs about a phone: its PIN row,
  *   the account's first name and language, and whether the account has any loan.
+ * - `movePhone` re-keys the account's row in one UPDATE. Losing the number to a concurrent
+ *   registration (the primary key taken between the caller's check and this write) is thrown as a
+ *   ConcurrentWriteConflict: the unit of work runs again and the caller then sees the holder.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Language } from '../../core/accounts/user.ts';
-import type { UssdCaller, UssdCallers, UssdPin, UssdPins } from '../../core/accounts/ussd-pins.ts';
+import type { UssdCaller, UssdCallers, UssdPhoneKeys, UssdPin, UssdPins } from '../../core/accounts/ussd-pins.ts';
+import { ConcurrentWriteConflict, violatesUnique } from './mikro-orm-unit-of-work.ts';
 
-export class PostgresUssdPins implements UssdPins, UssdCallers {
+export class PostgresUssdPins implements UssdPins, UssdCallers, UssdPhoneKeys {
   constructor(private readonly em: EntityManager) {}
 
   async findByPhone(phoneNumber: string): Promise<UssdPin | null> {
@@ -53,5 +57,20 @@ export class PostgresUssdPins implements UssdPins, UssdCallers {
 
   async replaceHash(phoneNumber: string, from: string, to: string, now: Date): Promise<void> {
     await this.em.execute('update ussd_pins set pin_hash = ?, updated_at = ? where phone_number = ? and pin_hash = ?', [to, now, phoneNumber, from], 'run');
+  }
+
+  async movePhone(userId: string, phoneNumber: string, now: Date): Promise<'moved' | 'no_pin'> {
+    try {
+      const result = await this.em.execute<{ affectedRows: number }>(
+        'update ussd_pins set phone_number = ?, updated_at = ? where user_id = ?',
+        [phoneNumber, now, userId],
+        'run',
+      );
+      return result.affectedRows === 1 ? 'moved' : 'no_pin';
+    } catch (error) {
+      // The message names no number: it may be logged.
+      if (violatesUnique(error, 'ussd_pins_pkey')) throw new ConcurrentWriteConflict('a USSD phone number was taken concurrently');
+      throw error;
+    }
   }
 }

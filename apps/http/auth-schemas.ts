@@ -18,7 +18,7 @@ const email = z
 // St. John); markup and SQL punctuation have no place in a name and are refused, not escaped.
 const NAME_PATTERN = /^\p{L}[\p{L}\p{M}' .-]*$/u;
 
-function personName(label: string) {
+export function personName(label: string) {
   return z
     .string({ error: `${label} is required` })
     .trim()

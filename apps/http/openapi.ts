@@ -4,6 +4,7 @@ import { africasTalkingPaths } from './africastalking-openapi.ts';
 import { authPaths } from './auth-openapi.ts';
 import { loanPaths } from './loan-openapi.ts';
 import { nidaPaths } from './nida-openapi.ts';
+import { profilePaths } from './profile-openapi.ts';
 import { savingsPaths } from './savings-openapi.ts';
 import { uploadPaths } from './upload-openapi.ts';
 
@@ -23,6 +24,6 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'ikimina_session' },
       },
     },
-    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths },
+    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths },
   });
 }

@@ -7,7 +7,9 @@
  *   only to us (Google sign-in is a navigation to /api/auth/google and a redirect, not a form),
  *   and no page may frame ours. Styles allow 'unsafe-inline': Radix writes <style> elements at
  *   run time (react-remove-scroll under Dialog, Popover and DropdownMenu; ScrollArea), and a
- *   style cannot run script. Images allow https: for the avatars Google sign-in stores.
+ *   style cannot run script. Images allow https: for the avatars Google sign-in stores, and blob:
+ *   for the member's own private photos (an ID photo, a selfie: fetched with the bearer token and
+ *   shown from a blob: URL the page made itself) and the webcam's capture.
  * - X-Frame-Options DENY for browsers older than frame-ancestors.
  * - Strict-Transport-Security only over https (ctx.secure follows X-Forwarded-Proto only from a
  *   trusted proxy): over plain http a browser ignores it, and a local http server must not pin it.
@@ -20,7 +22,7 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
+  "img-src 'self' data: blob: https:",
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",

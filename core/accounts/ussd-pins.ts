@@ -43,6 +43,22 @@ export interface UssdCallers {
   findCaller(phoneNumber: string): Promise<UssdCaller | null>;
 }
 
+/**
+ * What a change of an account's phone number (core/accounts/update-profile.ts) needs of the USSD
+ * keys: a basic phone finds its account by the number it dials from, so the key follows the
+ * account's number.
+ */
+export interface UssdPhoneKeys {
+  findByPhone(phoneNumber: string): Promise<UssdPin | null>;
+  /**
+   * Re-keys the account's PIN (when it has one) under `phoneNumber`, keeping the PIN itself:
+   * `moved`, or `no_pin` when the account never set one. The caller has checked that no other
+   * account holds the number; an adapter that loses a race for it to a concurrent registration
+   * throws a retryable conflict, so that the unit of work runs again and sees the holder.
+   */
+  movePhone(userId: string, phoneNumber: string, now: Date): Promise<'moved' | 'no_pin'>;
+}
+
 /** The hasher of PINs; a hash made at another cost still verifies, and `needsRehash` says so. */
 export interface PinHasher extends PasswordHasher {
   needsRehash(hash: string): boolean;

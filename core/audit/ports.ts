@@ -23,6 +23,9 @@
  *   details the number masked to its last four digits, the registry, whether an older number was
  *   replaced and whether the registry's photo was kept; core/identity/verify-national-id.ts).
  * - `demo_seeded`, `job_run`, `db_migrated`: admin CLI commands that change something.
+ * - `profile_updated`: a member edited their own profile (actor `member:<id>`, subject
+ *   `user:<id>`); details name the changed fields, never their values, and whether the USSD PIN
+ *   moved to a new phone number (core/accounts/update-profile.ts).
  */
 import type { ChainedAuditRow } from './audit-chain.ts';
 import type { AuditChainReader } from './verify-audit-log.ts';

@@ -11,6 +11,7 @@ const LoansRoute = lazy(() => import('./routes/loans.tsx'));
 const MagicLinkRoute = lazy(() => import('./routes/magic-link.tsx'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password.tsx'));
 const SecurityRoute = lazy(() => import('./routes/security.tsx'));
+const ProfileRoute = lazy(() => import('./routes/profile.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 
 export function createRouter() {
@@ -26,6 +27,7 @@ export function createRouter() {
         { path: 'auth/magic-link', element: <MagicLinkRoute /> },
         { path: 'auth/reset-password', element: <ResetPasswordRoute /> },
         { path: 'security', element: <SecurityRoute /> },
+        { path: 'profile', element: <ProfileRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

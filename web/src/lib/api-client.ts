@@ -60,6 +60,19 @@ export async function apiRequest(path: string, options: ApiFetchOptions = {}): P
   return response;
 }
 
+/**
+ * PUTs a file's raw bytes to a signed upload address (spec part 1 §4, upload flow). No
+ * Authorization header and no cookies: the address carries its own expiring signature and may be
+ * another host (an S3 presigned URL), which must never see the member's session.
+ */
+export async function uploadToSignedUrl(uploadURL: string, file: Blob, signal?: AbortSignal): Promise<void> {
+  const init: RequestInit = { method: 'PUT', body: file, credentials: 'omit' };
+  if (file.type) init.headers = { 'Content-Type': file.type };
+  if (signal !== undefined) init.signal = signal;
+  const response = await fetch(uploadURL, init);
+  await throwIfNotOk(response);
+}
+
 /** Anything with zod's `parse`; kept structural so this module, loaded by every page, needs no zod. */
 export interface Schema<T> {
   parse(data: unknown): T;

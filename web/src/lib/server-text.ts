@@ -35,7 +35,10 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'invalid_or_expired_reset_link',
   'session_not_found',
   'password_reset_sent',
+  'phone_number_invalid',
+  'phone_taken',
 ];
+
 
 function isServerKey(key: string): key is keyof ServerMessages {
   return (SERVER_KEYS as readonly string[]).includes(key);
@@ -50,3 +53,17 @@ export function translateServerText(i18n: I18n, key: string | undefined, text: s
 export function serverErrorText(i18n: I18n, error: ApiError): string {
   return translateServerText(i18n, error.code, error.message);
 }
+
+/**
+ * What a destructive toast says about a failed call (spec part 1 §8: "server message used when
+ * present, otherwise the fallback"): the server's `error` text in the member's language, else the
+ * screen's fallback. A generic failure ('{status}: …', a network error) shows the fallback.
+ */
+export function failureText(i18n: I18n, error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError) || error.message === '' || /^\d{3}: /.test(error.message)) return fallback;
+  // A route that does not exist, or a fault on the server's side, says nothing the member can act on.
+  if (error.code !== undefined && GENERIC_CODES.has(error.code)) return fallback;
+  return serverErrorText(i18n, error);
+}
+
+const GENERIC_CODES = new Set(['not_found', 'internal_error']);

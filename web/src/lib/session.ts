@@ -74,6 +74,18 @@ export function saveSession(session: AuthSession): void {
   localStorage.setItem(SESSION_KEYS.profile, JSON.stringify(session.profile ?? null));
 }
 
+/**
+ * Brings the stored user and profile in line with what the server answered after the member
+ * edited them (the token stays): fields given replace the stored ones, others are kept. Nothing
+ * is written when nobody is signed in.
+ */
+export function updateStoredSession(user: Partial<SessionUser>, profile?: SessionProfile): void {
+  const stored = readSessionUser();
+  if (readToken() === null || stored === null) return;
+  localStorage.setItem(SESSION_KEYS.user, JSON.stringify({ ...stored, ...user }));
+  if (profile !== undefined) localStorage.setItem(SESSION_KEYS.profile, JSON.stringify({ ...readSessionProfile(), ...profile }));
+}
+
 export function clearSession(): void {
   localStorage.removeItem(SESSION_KEYS.token);
   localStorage.removeItem(SESSION_KEYS.user);

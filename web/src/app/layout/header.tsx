@@ -37,7 +37,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <Link to="/" aria-label={t('nav.home')} className="mr-4 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid="link-home">
+        <Link to="/" aria-label={t('nav.home')} className="mr-2 rounded-lg focus-visible:outline-none sm:mr-4 focus-visible:ring-2 focus-visible:ring-ring" data-testid="link-home">
           <Logo />
         </Link>
 

@@ -1,5 +1,6 @@
 import { LayoutDashboard, Receipt, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { AssistantDialog } from '../../features/assistant/components/assistant-dialog.tsx';
@@ -18,7 +19,15 @@ import { ProfileHeader } from '../../features/users/components/profile-header.ts
 import { VerificationCards } from '../../features/verification/components/verification-cards.tsx';
 import { isSignedIn } from '../../lib/session.ts';
 
-/** /dashboard (spec part 1 §2.4): the welcome page when signed out, else Overview / Contributions / Verification. */
+const TABS = ['overview', 'contributions', 'verification'] as const;
+type DashboardTab = (typeof TABS)[number];
+const isTab = (value: string | null): value is DashboardTab => (TABS as readonly (string | null)[]).includes(value);
+
+/**
+ * /dashboard (spec part 1 §2.4): the welcome page when signed out, else Overview / Contributions /
+ * Verification. `?tab=verification` (or contributions) opens that tab: the profile page's Start
+ * Verification buttons lead there.
+ */
 export default function DashboardRoute() {
   const { openSignIn } = useSignInDialog();
   if (!isSignedIn()) return <DashboardWelcome onSignIn={() => openSignIn('login')} />;
@@ -32,10 +41,23 @@ function SignedInDashboard() {
   const { data: tontines = [] } = useMyTontines({ enabled: true });
   const lending = useLendingFigures();
   const openAssistant = () => setAssistantOpen(true);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: DashboardTab = isTab(requested) ? requested : 'overview';
+  // The tab is in the address, so a reload or the back button keeps it.
+  const showTab = (value: string) => {
+    if (!isTab(value)) return;
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value === 'overview') next.delete('tab');
+      else next.set('tab', value);
+      return next;
+    }, { replace: true });
+  };
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 lg:px-8">
-      <Tabs defaultValue="overview">
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-10 sm:px-6 lg:px-8">
+      <Tabs value={tab} onValueChange={showTab}>
         <TabsList>
           <TabsTrigger value="overview" data-testid="tab-overview">
             <LayoutDashboard />

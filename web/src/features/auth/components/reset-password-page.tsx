@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { serverErrorText } from '../../../lib/server-text.ts';
 import { resetPasswordInputSchema, useConfirmPasswordReset } from '../api/account-security.ts';
 import { storeSessionWithWelcome } from './complete-sign-in.ts';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
 
 function tokenFromFragment(hash: string): string | null {
   return new URLSearchParams(hash.replace(/^#/, '')).get('token');

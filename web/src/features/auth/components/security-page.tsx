@@ -22,7 +22,7 @@ import {
   type ChangePasswordInput,
   type MemberSession,
 } from '../api/account-security.ts';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
 
 /** /security: change the password, see and end sessions, sign out everywhere (issue 11). */
 export function SecurityPage({ signedIn, onSignIn }: { signedIn: boolean; onSignIn: () => void }) {

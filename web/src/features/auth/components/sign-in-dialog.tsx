@@ -16,7 +16,7 @@ import { loginInputSchema, useLogin } from '../api/login.ts';
 import { registerInputSchema, useRegister } from '../api/register.ts';
 import { useRequestMagicLink } from '../api/request-magic-link.ts';
 import { storeSessionWithWelcome } from './complete-sign-in.ts';
-import { Field } from './field.tsx';
+import { Field } from '../../../components/field.tsx';
 
 export type SignInMode = 'login' | 'register';
 

@@ -1,5 +1,6 @@
 import { cn } from '../../../lib/cn.ts';
 import type { ProfileCompletion } from '../api/get-profile-completion.ts';
+import { UserAvatar } from './user-avatar.tsx';
 
 const RING_COLORS: Record<ProfileCompletion['color'], string> = {
   red: 'stroke-red-500',
@@ -45,9 +46,7 @@ export function CompletionAvatar({
           />
         )}
       </svg>
-      <span className="absolute inset-[5px] flex items-center justify-center overflow-hidden rounded-full bg-primary text-xs font-semibold text-primary-foreground">
-        {photoUrl ? <img src={photoUrl} alt="" className="size-full object-cover" /> : initials}
-      </span>
+      <UserAvatar photoUrl={photoUrl} initials={initials} className="absolute inset-[5px] bg-primary text-xs font-semibold text-primary-foreground" testId="avatar-header" />
       {completion !== undefined && percentage < 100 && (
         <span
           className="absolute -bottom-1 -right-1.5 rounded-full border-2 border-background bg-foreground px-1 text-[9px] font-bold leading-3.5 text-background"

@@ -1,15 +1,14 @@
 import { Briefcase, CalendarDays, Mail, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
-import { readSessionProfile } from '../../../lib/session.ts';
 import { useUser } from '../api/get-user.ts';
 import { displayName } from '../display-name.ts';
+import { UserAvatar } from './user-avatar.tsx';
 
 /** The signed-in dashboard's profile header (spec part 1 §2.4): photo, e-mail, phone, profession, member since. */
 export function ProfileHeader() {
   const { t, i18n } = useTranslation();
   const { data: user, isPending, isError } = useUser({ enabled: true });
-  const profile = readSessionProfile();
 
   if (isPending) {
     return <Card className="h-36 animate-pulse bg-muted" aria-busy="true" />;
@@ -22,7 +21,8 @@ export function ProfileHeader() {
     );
   }
 
-  const name = displayName(profile, user);
+  // The server's account, not the copy stored at sign-in: an edit on another device shows here.
+  const name = displayName(user, user);
   const initials = name
     .split(/\s+/)
     .map((part) => part.charAt(0))
@@ -35,9 +35,12 @@ export function ProfileHeader() {
     <Card className="overflow-hidden" data-testid="card-profile-header">
       <div className="h-20 bg-gradient-to-r from-primary to-accent/70" />
       <div className="flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end">
-        <span className="-mt-10 flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full border-4 border-card bg-secondary text-2xl font-semibold text-secondary-foreground">
-          {user.profilePhotoUrl ? <img src={user.profilePhotoUrl} alt="" className="size-full object-cover" /> : initials}
-        </span>
+        <UserAvatar
+          photoUrl={user.profilePhotoUrl}
+          initials={initials}
+          className="-mt-10 size-20 shrink-0 border-4 border-card bg-secondary text-2xl font-semibold text-secondary-foreground"
+          testId="avatar-profile-header"
+        />
         <div className="grid gap-2">
           <h1 className="text-2xl font-semibold tracking-tight" data-testid="text-profile-name">
             {name}

@@ -11,6 +11,7 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import { readSessionProfile, readSessionUser } from '../../../lib/session.ts';
 import { useProfileCompletion } from '../api/get-profile-completion.ts';
+import { useUser } from '../api/get-user.ts';
 import { CompletionAvatar } from './completion-avatar.tsx';
 import { displayName, initialsOf } from '../display-name.ts';
 
@@ -25,8 +26,10 @@ const MENU_LINKS = [
 
 export function UserMenu({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation();
-  const user = readSessionUser();
-  const profile = readSessionProfile();
+  // The server's account first (an edit on another device shows here), the stored session until it answers.
+  const { data: fresh } = useUser({ enabled: true });
+  const user = fresh ?? readSessionUser();
+  const profile = fresh ?? readSessionProfile();
   const { data: completion } = useProfileCompletion({ enabled: true });
   const name = displayName(profile, user);
 

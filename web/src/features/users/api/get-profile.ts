@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, readJson } from '../../../lib/api-client.ts';
+
+export const profileSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  email: z.string(),
+  profilePhotoUrl: z.string().nullable(),
+  emailVerified: z.boolean(),
+  nidaVerified: z.boolean(),
+  kycVerified: z.boolean(),
+  updatedAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** GET /api/profile: the signed-in member's own profile, as the server keeps it. */
+export async function getProfile(): Promise<Profile> {
+  return readJson(await apiRequest('/api/profile'), profileSchema);
+}
+
+export const profileQueryOptions = () => queryOptions({ queryKey: ['/api/profile'], queryFn: getProfile });
+
+export function useProfile({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...profileQueryOptions(), enabled });
+}

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch, throwServerError } from '../../../lib/api-client.ts';
+
+/**
+ * POST /api/kyc/consent: records the member's consent to the processing of their face (biometric,
+ * sensitive data under Law 058/2021), which the server requires before the first comparison.
+ */
+export async function giveKycConsent(): Promise<void> {
+  const response = await apiFetch('/api/kyc/consent', { method: 'POST', body: {} });
+  if (!response.ok) return throwServerError(response);
+}
+
+export function useGiveKycConsent() {
+  return useMutation({ mutationFn: giveKycConsent });
+}

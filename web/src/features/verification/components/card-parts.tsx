@@ -1,0 +1,40 @@
+import { Info, RefreshCw, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+
+/** A verification card's title with its Verified / Not Verified badge. */
+export function CardHeader({ icon: Icon, title, verified }: { icon: LucideIcon; title: string; verified: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h2 className="flex items-center gap-2 font-semibold">
+        <Icon className="size-5 text-primary" aria-hidden="true" />
+        {title}
+      </h2>
+      {verified ? (
+        <Badge variant="success">
+          <ShieldCheck className="size-3" aria-hidden="true" />
+          {t('verification.verified')}
+        </Badge>
+      ) : (
+        <Badge variant="outline">{t('verification.notVerified')}</Badge>
+      )}
+    </div>
+  );
+}
+
+/** The status call failed (the service is down or not offered): say so plainly, offer a retry, keep the card usable. */
+export function StatusNotice({ onRetry, testId }: { onRetry: () => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="flex flex-wrap items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" data-testid={testId}>
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <p className="min-w-0 flex-1">{t('verification.statusError')}</p>
+      <Button type="button" size="sm" variant="outline" onClick={onRetry}>
+        <RefreshCw />
+        {t('verification.retry')}
+      </Button>
+    </div>
+  );
+}

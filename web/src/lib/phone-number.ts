@@ -1,0 +1,17 @@
+/**
+ * Rwandan mobile numbers as the server reads them (core/identity/phone-number.ts): +250 7[2389]X
+ * XXX XXX, typed with or without the country code, with spaces, hyphens, dots or brackets. The
+ * client checks a number early to show the mistake on its field; the server remains the judge.
+ */
+const TYPED = /^(?:\+250|00250|250|0)?(\d{9})$/;
+const NATIONAL = /^7[2389]\d{7}$/;
+
+/** The number in E.164 ("+250788123456"), or null when it is no Rwandan mobile number. */
+export function normaliseRwandanMobile(text: string): string | null {
+  const national = TYPED.exec(text.trim().replace(/[\s\-.()]/g, ''))?.[1];
+  return national !== undefined && NATIONAL.test(national) ? `+250${national}` : null;
+}
+
+export function isRwandanMobile(text: string): boolean {
+  return normaliseRwandanMobile(text) !== null;
+}
