@@ -6,15 +6,9 @@
  * a selfie, sees the Verified card with the match confidence, and then applies for a loan and
  * gets a decision.
  *
- * Written against the identity APIs of the other branches of issue 13 (NIDA, KYC, uploads, the
- * profile photo): it fails on the profile branch alone, where those routes answer 404, and passes
- * once they are merged. Two things come from those branches and must agree with them:
- * - SANDBOX_PERSON: one of the sandbox registry's documented test numbers and its record
- *   (docs/identity.md of the NIDA branch); the names typed must match the record.
- * - facePhoto(): a photo with one clear face, used as ID photo and selfie (the same face: a
- *   genuine pair). If the sandbox registry answers a photo for the test number, KYC compares the
- *   selfie with THAT photo (issue 13: "the ID photo comes from the registry when it has one"), so
- *   the selfie must then be the registry's photo of that person.
+ * The member is the sandbox register's Eric Nsengimana, whose record has no photo, so facial KYC
+ * compares the ID photo the member uploads with the selfie (one face from the model's package: a
+ * genuine pair).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,7 +21,7 @@ import { browserAvailable, useBrowserPage } from './support/browser.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 
 /** A test number of the sandbox registry and the record it answers (see the header). */
-const SANDBOX_PERSON = { idNumber: '1199080012345678', firstName: 'Aline', lastName: 'Mukamana', dateOfBirth: '1990-06-15' };
+const SANDBOX_PERSON = { idNumber: '1200180000003003', firstName: 'Eric', lastName: 'Nsengimana', dateOfBirth: '2001-11-30' };
 const SAVINGS = 40_000;
 const PASSWORD = 'umuganda2026';
 
