@@ -915,7 +915,7 @@ export const frServer: ServerMessages = {
   already_a_member: 'Vous êtes déjà membre de cette tontine.',
   not_enough_members: 'Il faut au moins 2 membres pour démarrer.',
   only_admin_can_start: 'Seul l’administrateur peut démarrer la tontine.',
-  identity_not_verified: 'Un prêt nécessite une carte d’identité nationale vérifiée. La vérification d’identité n’est pas encore disponible : seuls les comptes de démonstration sont vérifiés pour l’instant.',
+  identity_not_verified: 'Un prêt nécessite une carte d’identité nationale vérifiée : vérifiez d’abord la vôtre (Tableau de bord, onglet Vérification).',
   scoring_consent_required: 'Veuillez d’abord accepter une évaluation de crédit de vos propres données Ikimina.',
   loan_exceeds_limit: 'Ce montant dépasse votre limite de prêt disponible : la moitié de votre épargne, moins ce que vous devez déjà.',
   has_overdue_loan: 'Vous avez un prêt en retard : remboursez-le avant de faire une nouvelle demande.',

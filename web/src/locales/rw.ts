@@ -915,7 +915,7 @@ export const rwServer: ServerMessages = {
   already_a_member: 'Usanzwe uri umunyamuryango w’iki kimina.',
   not_enough_members: 'Hakenewe nibura abanyamuryango 2 kugira ngo gitangire.',
   only_admin_can_start: 'Umuyobozi w’ikimina ni we wenyine ushobora kugitangiza.',
-  identity_not_verified: "Inguzanyo isaba indangamuntu yagenzuwe. Kugenzura umwirondoro ntibiraboneka: konti z'igerageza ni zo zonyine zagenzuwe ubu.",
+  identity_not_verified: "Inguzanyo isaba indangamuntu yagenzuwe: banza ugenzure iyawe (Ikibaho, igice cya Kugenzura).",
   scoring_consent_required: "Banza wemere isuzuma ry'inguzanyo rishingiye ku makuru yawe bwite ya Ikimina.",
   loan_exceeds_limit: "Aya mafaranga arenze urugero rw'inguzanyo ushobora kubona: igice cy'ubwizigame bwawe, ukuyemo ibyo usanzwe ufitiye umwenda.",
   has_overdue_loan: 'Ufite inguzanyo yarengeje igihe: banza uyishyure mbere yo kongera gusaba.',

@@ -915,7 +915,7 @@ export const swServer: ServerMessages = {
   already_a_member: 'Tayari wewe ni mwanachama wa kikundi hiki.',
   not_enough_members: 'Wanachama wasiopungua 2 wanahitajika ili kuanza.',
   only_admin_can_start: 'Msimamizi pekee ndiye anaweza kuanzisha kikundi.',
-  identity_not_verified: 'Mkopo unahitaji kitambulisho cha taifa kilichothibitishwa. Uthibitishaji wa utambulisho bado haupatikani: akaunti za majaribio pekee ndizo zimethibitishwa kwa sasa.',
+  identity_not_verified: 'Mkopo unahitaji kitambulisho cha taifa kilichothibitishwa: kwanza thibitisha chako (Dashibodi, kichupo cha Uthibitishaji).',
   scoring_consent_required: 'Tafadhali kwanza ukubali tathmini ya mkopo kutokana na kumbukumbu zako za Ikimina.',
   loan_exceeds_limit: 'Kiasi hiki kinazidi kikomo chako cha mkopo: nusu ya akiba yako, ukiondoa unachodaiwa tayari.',
   has_overdue_loan: 'Una mkopo uliochelewa: tafadhali ulipe kabla ya kuomba tena.',
