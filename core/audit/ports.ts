@@ -16,6 +16,11 @@
  * - `transfer_disputed`: a provider's report contradicts a booked result or the request (actor
  *   `provider:<name>`, subject `payment:<reference>`, details the direction, problem, reported
  *   status, amount and currency); raised to an admin, never booked (core/payments/reconcile-payment.ts).
+ * - `kyc_verified`, `kyc_not_matched`, `kyc_rejected`: a face comparison decided (actor and subject
+ *   `member:<id>`; details the decision's id, similarity, percent, threshold, cut-off, model and
+ *   version, the ID photo's source, the verification type and reference, and for `kyc_rejected`
+ *   the photo's problem; core/kyc/verify-face.ts). `biometric_consent_given` (details the consent's
+ *   id and text version), `biometric_consent_withdrawn`: the member's consent to that comparison.
  * - `key_rotated`: reserved for the rotation of a secret (session, token or encryption key); no
  *   use case records it yet. Details name the key, never its value.
  * - `demo_seeded`, `job_run`, `db_migrated`: admin CLI commands that change something.
