@@ -105,7 +105,7 @@ export async function authorElsewhere(): Promise<Record<string, Buffer>> {
   return Object.fromEntries(entries);
 }
 
-export async function noFacePhotos(): Promise<Record<string, Buffer>> {
+export async function noFacePhotos(): Promise<{ blank: Buffer; ceiling_lamps: Buffer }> {
   return {
     blank: await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a8a9a' } }).jpeg().toBuffer(),
     ceiling_lamps: await sharp(join(ASSETS, 'samples.jpg')).extract({ left: 300, top: 170, width: 500, height: 200 }).jpeg().toBuffer(),
