@@ -77,6 +77,7 @@ const EnvSchema = z
     SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
     PAYMENT_POLL_AFTER_SECONDS: positiveInt(120),
     SEED_DEMO_WORLD: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
+    KYC_MODEL_DIR: optionalText,
   })
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
@@ -183,6 +184,8 @@ export interface Config {
   scheduler: { enabled: boolean; paymentPollAfterSeconds: number };
   /** Whether `npm start` gives the demo accounts their demo world (core/demo/seed-demo-world.ts); sandbox mode only. */
   seedDemoWorld: boolean;
+  /** Facial KYC: `modelDir` null: the face models shipped in @vladmandic/human (its `models/`). */
+  kyc: { modelDir: string | null };
 }
 
 export class ConfigError extends Error {
@@ -232,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: { l
     mobileMoney: mobileMoneyOf(e, publicBaseUrl),
     scheduler: { enabled: e.SCHEDULER_ENABLED, paymentPollAfterSeconds: e.PAYMENT_POLL_AFTER_SECONDS },
     seedDemoWorld: e.SEED_DEMO_WORLD,
+    kyc: { modelDir: e.KYC_MODEL_DIR ?? null },
   };
 }
 

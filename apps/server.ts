@@ -58,6 +58,7 @@ import { ShowSavingsDashboard } from '../core/tontines/show-savings-dashboard.ts
 import { ShowTontine } from '../core/tontines/show-tontine.ts';
 import { StartTontine } from '../core/tontines/start-tontine.ts';
 import { WithdrawSavings } from '../core/tontines/withdraw-savings.ts';
+import { kycRoutes } from './http/kyc-routes.ts';
 import { loanRoutes } from './http/loan-routes.ts';
 import { sendError } from './http/errors.ts';
 import { refuseControlCharacters } from './http/input-guard.ts';
@@ -68,6 +69,7 @@ import { setSecurityHeaders } from './http/security-headers.ts';
 import { smsRoutes } from './http/sms-routes.ts';
 import { staticWeb, webClientAvailable } from './http/static-web.ts';
 import { tontineRoutes } from './http/tontine-routes.ts';
+import { kycRouteUseCases } from './modules/kyc-module.ts';
 import { loanRouteUseCases } from './modules/loans-module.ts';
 import { ussdRoutes } from './ussd/routes.ts';
 import { UssdChannel } from './ussd/ussd-channel.ts';
@@ -160,6 +162,7 @@ export function createApp(container: Container): Koa {
     authRoutes(authUseCases(container), auth, { publicBaseUrl: config.publicBaseUrl, logger }),
     loanRoutes(loanRouteUseCases(container), { authenticated: auth.required, clock: container.get(TOKENS.Clock) }),
     smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, gatewaySettings),
+    kycRoutes(kycRouteUseCases(container), { authenticated: auth.required }),
     ...savingsRouters(container, auth),
   ];
   for (const router of routers) app.use(router.routes());

@@ -42,6 +42,8 @@ import type { Batching } from '../core/shared/batching.ts';
 import type { TransferPolicies } from '../core/transfers/ports.ts';
 import type { SeedDemoWorld } from '../core/demo/seed-demo-world.ts';
 import type { InAppNotifications } from '../core/notifications/ports.ts';
+import type { BiometricConsents, FaceMatcher, KycDecisions, KycRecords, RegistryIdPhotos } from '../core/kyc/ports.ts';
+import type { MemberImages } from '../core/uploads/ports.ts';
 import type { EmailOutboxDispatcher } from '../adapters/email/email-outbox-dispatcher.ts';
 import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
 import type { PostgresUssdPins } from '../adapters/postgres/ussd-pins.ts';
@@ -128,6 +130,19 @@ export const TOKENS = {
   CreditHistories: token<CreditHistories>('CreditHistories'),
   CreditAssessments: token<CreditAssessmentRepository>('CreditAssessments'),
   ScoringConsents: token<ScoringConsents>('ScoringConsents'),
+
+  // Uploads (core/uploads/ports.ts); bound in apps/modules/uploads-module.ts.
+  /** A member's checked images by the address they sent, and images the server keeps for them: for identity, KYC and the profile. */
+  MemberImages: token<MemberImages>('uploads.MemberImages'),
+
+  // Facial KYC (core/kyc/ports.ts); bound in apps/modules/kyc-module.ts.
+  /** The face model (adapters/kyc/human-face-matcher.ts), loaded in its own thread by the first comparison. */
+  FaceMatcher: token<FaceMatcher>('kyc.FaceMatcher'),
+  KycRecords: token<KycRecords>('kyc.KycRecords'),
+  BiometricConsents: token<BiometricConsents>('kyc.BiometricConsents'),
+  KycDecisions: token<KycDecisions>('kyc.KycDecisions'),
+  /** The registry's and the member's own ID photo of their verified national ID (the NIDA module's table). */
+  RegistryIdPhotos: token<RegistryIdPhotos>('kyc.RegistryIdPhotos'),
 
   // What the admin CLI reads, through ports (cli/ imports no adapter).
   Migrations: token<DatabaseMigrations>('Migrations'),

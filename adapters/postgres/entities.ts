@@ -3,6 +3,7 @@ import { AuditLogSchema } from './audit-schema.ts';
 import { SessionSchema, SignInFailuresSchema, SignInLinkSchema, SingleSignOnAttemptSchema, UserIdentitySchema, UserSchema } from './accounts-schema.ts';
 import { ContributionNoticeSchema } from './contribution-notice-schema.ts';
 import { JournalEntrySchema, LedgerAccountSchema, LedgerPostingSchema } from './ledger-schema.ts';
+import { KYC_ENTITIES } from './kyc-schema.ts';
 import { LOAN_ENTITIES } from './loans-schema.ts';
 import { OutboxMessageSchema, RateLimitWindowSchema } from './outbox-schema.ts';
 import { NotificationSchema, PaymentSchema } from './payments-schema.ts';
@@ -33,5 +34,6 @@ export const ENTITIES = [
   LedgerPostingSchema,
   ...USSD_ENTITIES,
   ...LOAN_ENTITIES,
+  ...KYC_ENTITIES,
   AuditLogSchema,
 ];

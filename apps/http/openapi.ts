@@ -2,6 +2,7 @@
 import { createDocument } from 'zod-openapi';
 import { africasTalkingPaths } from './africastalking-openapi.ts';
 import { authPaths } from './auth-openapi.ts';
+import { kycPaths } from './kyc-openapi.ts';
 import { loanPaths } from './loan-openapi.ts';
 import { savingsPaths } from './savings-openapi.ts';
 
@@ -21,6 +22,6 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'ikimina_session' },
       },
     },
-    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths },
+    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...kycPaths },
   });
 }
