@@ -7,7 +7,7 @@
  * `TOKENS.MemberImages` (core/uploads/ports.ts) is bound by the uploads module, not here;
  * `TOKENS.RateLimiter` and `TOKENS.AuditTrail` by the accounts and audit modules.
  */
-import type { Container } from 'inversify';
+import type { Container, ServiceIdentifier } from 'inversify';
 import { ContainerModule } from 'inversify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { RecordBiometricConsent } from '../../core/kyc/record-biometric-consent.ts';
@@ -15,12 +15,28 @@ import { SaveKycPhoto } from '../../core/kyc/save-kyc-photo.ts';
 import { ShowKycStatus } from '../../core/kyc/show-kyc-status.ts';
 import { VerifyFace } from '../../core/kyc/verify-face.ts';
 import { WithdrawBiometricConsent } from '../../core/kyc/withdraw-biometric-consent.ts';
+import type { MemberImages } from '../../core/uploads/ports.ts';
 import { HumanFaceMatcher } from '../../adapters/kyc/human-face-matcher.ts';
 import { PostgresBiometricConsents, PostgresKycDecisions, PostgresKycRecords, PostgresRegistryIdPhotos } from '../../adapters/postgres/postgres-kyc-store.ts';
 import type { Config } from '../config.ts';
 import { withDeps } from '../deps.ts';
 import type { KycRouteUseCases } from '../http/kyc-routes.ts';
 import { TOKENS } from '../tokens.ts';
+
+/**
+ * TEMPORARY, until this branch meets the uploads module (which binds TOKENS.MemberImages): the
+ * member's images the KYC use cases read, TOKENS.MemberImages when it is bound, else a store that
+ * holds nothing (every address answers `object_not_found`), so that the app starts without it.
+ * Once merged, use TOKENS.MemberImages directly and delete this.
+ */
+const KYC_IMAGES: ServiceIdentifier<MemberImages> = Symbol.for('ikimina.kyc.MemberImagesUntilUploads');
+const NO_IMAGES: MemberImages = {
+  ownedImage: async () => ({ ok: false, error: 'object_not_found' }),
+  read: async (path) => {
+    throw new Error(`no stored object ${path}: the uploads module is not loaded`);
+  },
+  storeForMember: async () => ({ ok: false, error: 'unsupported_media_type' }),
+};
 
 /** The use cases the KYC routes call (apps/http/kyc-routes.ts). */
 export function kycRouteUseCases(container: Container): KycRouteUseCases {
@@ -43,7 +59,8 @@ export const kycModule = new ContainerModule(({ bind }) => {
 
   const records = TOKENS.KycRecords;
   const consents = TOKENS.BiometricConsents;
-  const images = TOKENS.MemberImages;
+  bind(KYC_IMAGES).toResolvedValue((images: MemberImages | undefined) => images ?? NO_IMAGES, [{ serviceIdentifier: TOKENS.MemberImages, optional: true }]);
+  const images = KYC_IMAGES;
   const registryPhotos = TOKENS.RegistryIdPhotos;
   const audit = TOKENS.AuditTrail;
   const uow = TOKENS.UnitOfWork;

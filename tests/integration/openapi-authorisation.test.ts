@@ -80,6 +80,9 @@ const RESOURCES: Record<string, keyof OwnResources> = {
 const BODY_IDS: Record<string, keyof OwnResources> = {
   keyFactsId: 'keyFacts',
   withMemberId: 'ownerMember',
+  // POST /api/kyc/verify-facial: the client's own reference for what it verifies (any text, kept
+  // with the decision); the owner's loan id stands in for one.
+  referenceId: 'loan',
 };
 
 let db: TestDatabase;

@@ -8,9 +8,8 @@ import type { SingleSignOn } from '../../core/accounts/single-sign-on.ts';
 import type { MailTransport } from '../../core/notifications/mail-transport.ts';
 import type { MobileMoney } from '../../core/payments/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
-import { InMemoryMemberImages } from '../../core/kyc/kyc.fixtures.ts';
 import { loadConfig, type Config } from '../../apps/config.ts';
-import { buildContainer, TOKENS } from '../../apps/container.ts';
+import { buildContainer } from '../../apps/container.ts';
 import { createApp } from '../../apps/server.ts';
 import type { TestDatabase } from './test-database.ts';
 
@@ -68,9 +67,6 @@ export function createTestApp(
     mailTransport: options.mailTransport ?? null,
     ...(options.mobileMoney ? { mobileMoney: options.mobileMoney } : {}),
   });
-  // Where the uploads module is not loaded (the KYC branch before its merge), the member's images
-  // are an in-memory store; once it binds the token, this does nothing.
-  if (!container.isBound(TOKENS.MemberImages)) container.bind(TOKENS.MemberImages).toConstantValue(new InMemoryMemberImages());
   options.configure?.(container);
   const app = createApp(container);
   return { app, handler: app.callback(), container, config };
