@@ -127,6 +127,7 @@ const EnvSchema = z
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
+    KYC_MODEL_DIR: optionalText,
   })
   // Any S3 variable switches S3 on: a half-configured bucket must stop the start, not fall back to local disk.
   .refine((env) => ![env.S3_ENDPOINT, env.S3_PUBLIC_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].some(Boolean) || Boolean(env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
@@ -270,6 +271,8 @@ export interface Config {
     keys: { keys: ReadonlyMap<number, Buffer>; activeVersion: number; hashKey: Buffer } | null;
   };
   uploads: UploadsConfig;
+  /** Facial KYC: `modelDir` null: the face models shipped in @vladmandic/human (its `models/`). */
+  kyc: { modelDir: string | null };
 }
 
 /** Photos and other objects members upload (core/uploads, docs/uploads.md). */
@@ -344,6 +347,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: { l
           : null,
     },
     uploads: uploadsOf(e),
+    kyc: { modelDir: e.KYC_MODEL_DIR ?? null },
   };
 }
 

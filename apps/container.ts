@@ -130,6 +130,7 @@ import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-test-numbers.ts';
 import { SettlePaymentReport } from '../core/payments/settle-payment-report.ts';
 import { demoModule } from './demo/module.ts';
+import { kycModule } from './modules/kyc-module.ts';
 import { loansModule } from './modules/loans-module.ts';
 import { nidaModule } from './modules/nida-module.ts';
 import { profileModule } from './modules/profile-module.ts';
@@ -463,6 +464,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule);
   return container;
 }

@@ -58,6 +58,7 @@ import { ShowSavingsDashboard } from '../core/tontines/show-savings-dashboard.ts
 import { ShowTontine } from '../core/tontines/show-tontine.ts';
 import { StartTontine } from '../core/tontines/start-tontine.ts';
 import { WithdrawSavings } from '../core/tontines/withdraw-savings.ts';
+import { kycRoutes } from './http/kyc-routes.ts';
 import { loanRoutes } from './http/loan-routes.ts';
 import { nidaRoutes } from './http/nida-routes.ts';
 import { sendError } from './http/errors.ts';
@@ -69,6 +70,7 @@ import { contentSecurityPolicy, setSecurityHeaders } from './http/security-heade
 import { smsRoutes } from './http/sms-routes.ts';
 import { staticWeb, webClientAvailable } from './http/static-web.ts';
 import { tontineRoutes } from './http/tontine-routes.ts';
+import { kycRouteUseCases } from './modules/kyc-module.ts';
 import { loanRouteUseCases } from './modules/loans-module.ts';
 import { nidaRouteUseCases } from './modules/nida-module.ts';
 import { companionRoutes } from './http/companion-routes.ts';
@@ -172,6 +174,7 @@ export function createApp(container: Container): Koa {
     smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, gatewaySettings),
     nidaRoutes(nidaRouteUseCases(container), { authenticated: auth.required }),
     profileRoutes(profileRouteUseCases(container), auth),
+    kycRoutes(kycRouteUseCases(container), { authenticated: auth.required }),
     ...savingsRouters(container, auth),
     objectRoutes(objectRouteUseCases(container), auth),
     companionRoutes(companionUseCases(container), auth, companionSettings(container)),

@@ -48,6 +48,7 @@ import type { InAppNotifications, NotificationRecipients, NotificationWriter } f
 import type { NationalIdRegistry, NationalIdRepository, NationalIdVault } from '../core/identity/ports.ts';
 import type { FileStorage, ImageInspector, MemberImages, StoredObjects, UploadAddresses, UploadSignatures } from '../core/uploads/ports.ts';
 import type { UploadPolicy } from '../core/uploads/upload-policy.ts';
+import type { BiometricConsents, FaceMatcher, KycDecisions, KycRecords, RegistryIdPhotos } from '../core/kyc/ports.ts';
 import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
 import type { Config } from './config.ts';
 import type { Job } from './scheduler/job-runner.ts';
@@ -160,6 +161,15 @@ export const TOKENS = {
   StoredObjects: token<StoredObjects>('uploads.StoredObjects'),
   ImageInspector: token<ImageInspector>('uploads.ImageInspector'),
   UploadPolicy: token<UploadPolicy>('uploads.UploadPolicy'),
+
+  // Facial KYC (core/kyc/ports.ts); bound in apps/modules/kyc-module.ts.
+  /** The face model (adapters/kyc/human-face-matcher.ts), loaded in its own thread by the first comparison. */
+  FaceMatcher: token<FaceMatcher>('kyc.FaceMatcher'),
+  KycRecords: token<KycRecords>('kyc.KycRecords'),
+  BiometricConsents: token<BiometricConsents>('kyc.BiometricConsents'),
+  KycDecisions: token<KycDecisions>('kyc.KycDecisions'),
+  /** The registry's and the member's own ID photo of their verified national ID (the NIDA module's table). */
+  RegistryIdPhotos: token<RegistryIdPhotos>('kyc.RegistryIdPhotos'),
 
   // What the admin CLI reads, through ports (cli/ imports no adapter).
   Migrations: token<DatabaseMigrations>('Migrations'),

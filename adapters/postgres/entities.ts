@@ -4,6 +4,7 @@ import { SessionSchema, SignInFailuresSchema, SignInLinkSchema, SingleSignOnAtte
 import { ContributionNoticeSchema } from './contribution-notice-schema.ts';
 import { NationalIdSchema } from './identity-schema.ts';
 import { JournalEntrySchema, LedgerAccountSchema, LedgerPostingSchema } from './ledger-schema.ts';
+import { KYC_ENTITIES } from './kyc-schema.ts';
 import { LOAN_ENTITIES } from './loans-schema.ts';
 import { OutboxMessageSchema, RateLimitWindowSchema } from './outbox-schema.ts';
 import { NotificationSchema, PaymentSchema } from './payments-schema.ts';
@@ -35,6 +36,7 @@ export const ENTITIES = [
   LedgerPostingSchema,
   ...USSD_ENTITIES,
   ...LOAN_ENTITIES,
+  ...KYC_ENTITIES,
   AuditLogSchema,
   NationalIdSchema,
   StoredObjectSchema,

@@ -22,6 +22,11 @@
  * - `national_id_verified`: a member verified a national ID (actor and subject `member:<userId>`;
  *   details the number masked to its last four digits, the registry, whether an older number was
  *   replaced and whether the registry's photo was kept; core/identity/verify-national-id.ts).
+ * - `kyc_verified`, `kyc_not_matched`, `kyc_rejected`: a face comparison decided (actor and subject
+ *   `member:<id>`; details the decision's id, similarity, percent, threshold, cut-off, model and
+ *   version, the ID photo's source, the verification type and reference, and for `kyc_rejected`
+ *   the photo's problem; core/kyc/verify-face.ts). `biometric_consent_given` (details the consent's
+ *   id and text version), `biometric_consent_withdrawn`: the member's consent to that comparison.
  * - `demo_seeded`, `job_run`, `db_migrated`: admin CLI commands that change something.
  * - `profile_updated`: a member edited their own profile (actor `member:<id>`, subject
  *   `user:<id>`); details name the changed fields, never their values, and whether the USSD PIN

@@ -97,6 +97,9 @@ const PRIVATE_TWIN: Partial<Record<keyof OwnResources, keyof OwnResources>> = { 
 const BODY_IDS: Record<string, keyof OwnResources> = {
   keyFactsId: 'keyFacts',
   withMemberId: 'ownerMember',
+  // POST /api/kyc/verify-facial: the client's own reference for what it verifies (any text, kept
+  // with the decision); the owner's loan id stands in for one.
+  referenceId: 'loan',
 };
 
 let db: TestDatabase;

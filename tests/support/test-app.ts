@@ -73,6 +73,8 @@ export function createTestApp(
     memberImages?: MemberImages;
     /** Silent by default. */
     logger?: Logger;
+    /** Rebinds ports before the app resolves its use cases (a test's face model, images, registry photos). */
+    configure?: (container: Container) => void;
   } = {},
 ): TestApp {
   const config = testConfig(options.env);
@@ -86,6 +88,7 @@ export function createTestApp(
     ...(options.mobileMoney ? { mobileMoney: options.mobileMoney } : {}),
   });
   if (options.memberImages) useMemberImages(container, options.memberImages);
+  options.configure?.(container);
   const app = createApp(container);
   return { app, handler: app.callback(), container, config };
 }
