@@ -173,3 +173,13 @@ describe('judgeFaces: which face is compared', () => {
     expect(Object.keys(PEOPLE)).toHaveLength(12);
   });
 });
+
+describe('closing', () => {
+  it('a matcher closed while its model loads answers the requests waiting: unavailable, never hanging', async () => {
+    const closing = new HumanFaceMatcher();
+    const { original } = (await calibrationPeople())[0]!;
+    const waiting = closing.compare(original, original);
+    await closing.close();
+    expect(await waiting).toEqual({ ok: false, error: 'face_matcher_unavailable' });
+  }, 30_000);
+});

@@ -182,9 +182,10 @@ export class HumanFaceMatcher implements FaceMatcher {
       });
       const died = (reason: string) => {
         clearTimeout(loadTimer);
+        // Whoever still waits for this thread to load learns it never will (closed while loading, or dead).
+        resolve(null);
         if (this.worker !== worker) return;
         this.lastFailure = reason;
-        resolve(null);
         this.reset();
       };
       worker.on('error', (error) => died(error.message));
