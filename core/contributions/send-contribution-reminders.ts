@@ -13,10 +13,10 @@ import { addDays, kigaliDateOf } from '../shared/calendar.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { EventLog } from '../shared/event-log.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import type { Notifier } from '../tontines/ports.ts';
+import type { MemberNotification, Notifier } from '../tontines/ports.ts';
 import { contributionDueNotice } from './contribution-notices.ts';
 import { dueReminders, REMINDER_OFFSETS } from './contribution-reminders.ts';
-import type { ContributionNotices } from './ports.ts';
+import type { ContributionNoticeKind, ContributionNotices } from './ports.ts';
 
 const FURTHEST_DAYS_BEFORE = Math.max(...REMINDER_OFFSETS.map((r) => r.daysBefore));
 
@@ -34,11 +34,29 @@ export interface NoticeReport {
   failed: number;
 }
 
+/**
+ * Records the notice (contribution, kind) and writes it to the member, in one unit of work; false
+ * when it was recorded before (by an earlier run or a racing replica), and nothing is written.
+ */
+export function noticeOnce(
+  deps: { notices: ContributionNotices; notifier: Notifier; uow: UnitOfWork },
+  contributionId: string,
+  kind: ContributionNoticeKind,
+  now: Date,
+  notice: MemberNotification,
+): Promise<boolean> {
+  return deps.uow.run(async () => {
+    if (!(await deps.notices.recordOnce(contributionId, kind, now))) return false;
+    await deps.notifier.notify(notice);
+    return true;
+  });
+}
+
 export class SendContributionReminders {
   constructor(private readonly deps: SendContributionRemindersDeps) {}
 
   async execute(): Promise<NoticeReport> {
-    const { notices, notifier, uow, clock, events } = this.deps;
+    const { notices, clock, events } = this.deps;
     const now = clock.now();
     const today = kigaliDateOf(now);
     const pending = await notices.pendingInActiveTontines(today, addDays(today, FURTHEST_DAYS_BEFORE));
@@ -47,11 +65,8 @@ export class SendContributionReminders {
     const report: NoticeReport = { sent: 0, alreadySent: 0, failed: 0 };
     for (const reminder of dueReminders(pending.map((p) => p.contribution), now, sent)) {
       try {
-        const fresh = await uow.run(async () => {
-          if (!(await notices.recordOnce(reminder.contribution.id, reminder.offset, now))) return false;
-          await notifier.notify(contributionDueNotice(reminder.contribution, names.get(reminder.contribution.id) ?? ''));
-          return true;
-        });
+        const notice = contributionDueNotice(reminder.contribution, names.get(reminder.contribution.id) ?? '');
+        const fresh = await noticeOnce(this.deps, reminder.contribution.id, reminder.offset, now, notice);
         report[fresh ? 'sent' : 'alreadySent']++;
       } catch (error) {
         report.failed++;

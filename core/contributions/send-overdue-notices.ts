@@ -15,7 +15,7 @@ import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { Notifier } from '../tontines/ports.ts';
 import { contributionOverdueNotice } from './contribution-notices.ts';
 import type { ContributionNotices } from './ports.ts';
-import type { NoticeReport } from './send-contribution-reminders.ts';
+import { noticeOnce, type NoticeReport } from './send-contribution-reminders.ts';
 
 export const LOOKBACK_DAYS = 7;
 
@@ -31,7 +31,7 @@ export class SendOverdueNotices {
   constructor(private readonly deps: SendOverdueNoticesDeps) {}
 
   async execute(): Promise<NoticeReport> {
-    const { notices, notifier, uow, clock, events } = this.deps;
+    const { notices, clock, events } = this.deps;
     const now = clock.now();
     const today = kigaliDateOf(now);
     const pending = (await notices.pendingInActiveTontines(addDays(today, -LOOKBACK_DAYS), addDays(today, -1))).filter((p) => p.contribution.isOverdueAt(now));
@@ -40,11 +40,7 @@ export class SendOverdueNotices {
     for (const { contribution, tontineName } of pending) {
       if (noticed.has(contribution.id)) continue;
       try {
-        const fresh = await uow.run(async () => {
-          if (!(await notices.recordOnce(contribution.id, 'overdue', now))) return false;
-          await notifier.notify(contributionOverdueNotice(contribution, tontineName));
-          return true;
-        });
+        const fresh = await noticeOnce(this.deps, contribution.id, 'overdue', now, contributionOverdueNotice(contribution, tontineName));
         report[fresh ? 'sent' : 'alreadySent']++;
       } catch (error) {
         report.failed++;

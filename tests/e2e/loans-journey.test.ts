@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
 import { startServer, type E2eServer } from './support/server.ts';
+import { callApi, until } from './support/api.ts';
 
 const DEMO = { email: 'demo.member@ikimina.demo', password: 'ikimina-demo' };
 const SAVINGS = 40_000;
@@ -27,23 +28,8 @@ describe.runIf(browserAvailable())('loans in the browser', () => {
 
   const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
 
-  async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  }
-
-  async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const value = await probe();
-      if (done(value) || Date.now() > end) return value;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  const api = <T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown, headers?: Record<string, string>) =>
+    callApi<T>(server.url, token, method, path, body, headers);
 
   /** Personal savings of 40,000 RWF, paid through the sandbox as the member would on the savings screens. */
   async function saveAsDemoMember(): Promise<string> {
