@@ -49,8 +49,12 @@ export interface MobileMoneyStatusReport {
   /** Our reference, as given in the request (the provider reference the adapter answered). */
   reference: string;
   status: MobileMoneyStatus;
-  /** The amount the provider reports; compare it with ours, never book it blindly. */
-  amount: Money;
+  /**
+   * The amount the provider reports; compare it with ours, never book it blindly. Undefined when
+   * the provider's answer states none (Airtel's enquiry): the payer approved the amount we asked
+   * in the provider's own PIN prompt, so ours stands.
+   */
+  amount: Money | undefined;
   /** The provider's currency code (MTN's sandbox only speaks EUR). */
   currency: string;
   /** The provider's own transaction id, once it has one (MTN `financialTransactionId`). */
