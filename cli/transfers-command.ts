@@ -66,7 +66,7 @@ export function addTransferCommands(program: Command, env: { write(text: string)
       if (status?.data === 'disputed') {
         const table = new Table({ head: ['Raised', 'Reference', 'Direction', 'Problem', 'Provider says', 'Amount', 'Provider id', 'Reason'], style: { head: [], border: [] } });
         for (const d of listed.disputes) {
-          table.push([when(d.raisedAt), d.reference, d.direction, d.problem, d.reportedStatus, `${d.reportedAmount.toDecimal()} ${d.reportedCurrency}`, d.providerTransactionId ?? '', d.reason ?? '']);
+          table.push([when(d.raisedAt), d.reference, d.direction, d.problem, d.reportedStatus, `${d.reportedAmount?.toDecimal() ?? '(not stated)'} ${d.reportedCurrency}`, d.providerTransactionId ?? '', d.reason ?? '']);
         }
         env.write(`${table.toString()}\n${listed.disputes.length} disputed report(s)\n`);
         if (listed.transfers.length > 0) env.write(`${transferTable(listed.transfers)}\n${listed.transfers.length} disputed transfer attempt(s)\n`);

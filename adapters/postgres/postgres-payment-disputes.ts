@@ -18,7 +18,7 @@ interface DisputeRow {
   direction: PaymentDirection;
   problem: DisputeProblem;
   reported_status: MobileMoneyStatus;
-  reported_amount_centimes: string;
+  reported_amount_centimes: string | null;
   reported_currency: string;
   provider_transaction_id: string | null;
   reason: string | null;
@@ -38,7 +38,7 @@ export class PostgresPaymentDisputes implements PaymentDisputes {
        values (?, ?, ?, ?, ?, ?, ?, ?, ?)
        on conflict (reference, problem, reported_status) do nothing
        returning id`,
-      [d.reference, d.direction, d.problem, d.reportedStatus, String(d.reportedAmount.centimes), d.reportedCurrency, d.providerTransactionId ?? null, d.reason ?? null, d.raisedAt],
+      [d.reference, d.direction, d.problem, d.reportedStatus, d.reportedAmount === undefined ? null : String(d.reportedAmount.centimes), d.reportedCurrency, d.providerTransactionId ?? null, d.reason ?? null, d.raisedAt],
     );
     return inserted.length > 0 ? 'raised' : 'exists';
   }
@@ -51,7 +51,7 @@ export class PostgresPaymentDisputes implements PaymentDisputes {
       direction: r.direction,
       problem: r.problem,
       reportedStatus: r.reported_status,
-      reportedAmount: Money.ofCentimes(Number(r.reported_amount_centimes)),
+      reportedAmount: r.reported_amount_centimes === null ? undefined : Money.ofCentimes(Number(r.reported_amount_centimes)),
       reportedCurrency: r.reported_currency,
       providerTransactionId: r.provider_transaction_id ?? undefined,
       reason: r.reason ?? undefined,

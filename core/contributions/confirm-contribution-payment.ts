@@ -28,7 +28,8 @@ import type { ContributionRepository } from './ports.ts';
 export interface ConfirmContributionPaymentInput {
   providerReference: string;
   outcome: 'successful' | 'failed';
-  amount: Money;
+  /** The provider's amount; undefined when its answer states none (Airtel's enquiry). */
+  amount: Money | undefined;
   /** The provider's own id of the transaction and, for a failure, why: kept with the attempt. */
   providerTransactionId?: string;
   reason?: string;

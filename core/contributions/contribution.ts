@@ -147,7 +147,8 @@ export class Contribution {
   settleAttempt(
     providerReference: string,
     outcome: 'successful' | 'failed',
-    amount: Money,
+    /** The provider's amount; undefined when its answer states none (Airtel). */
+    amount: Money | undefined,
     at: Date,
     told: { providerTransactionId?: string; reason?: string } = {},
   ): Result<'applied' | 'exists' | 'failed', ConfirmPaymentError> {
@@ -161,13 +162,14 @@ export class Contribution {
     return settled;
   }
 
-  private settle(attempt: PaymentAttempt, outcome: 'successful' | 'failed', amount: Money, at: Date): Result<'applied' | 'exists' | 'failed', ConfirmPaymentError> {
+  private settle(attempt: PaymentAttempt, outcome: 'successful' | 'failed', amount: Money | undefined, at: Date): Result<'applied' | 'exists' | 'failed', ConfirmPaymentError> {
     if (outcome === 'failed') {
       if (attempt.status === 'succeeded') return err('payment_already_confirmed');
       attempt.status = 'failed';
       return ok('failed');
     }
-    if (!amount.equals(attempt.amount)) return err('amount_mismatch');
+    // No amount: the provider's answer states none (Airtel); the payer approved ours in its prompt.
+    if (amount !== undefined && !amount.equals(attempt.amount)) return err('amount_mismatch');
     if (attempt.status === 'succeeded') return ok('exists');
     if (this.isCompleted) return err('contribution_already_paid');
     attempt.status = 'succeeded';

@@ -73,7 +73,7 @@ export class ConfirmLoanPayment {
         if (collection.status === 'requested') await deps.collections.save({ ...collection, status: 'failed', settledAt: now, ...(report.reason ? { failureReason: report.reason } : {}) });
         return ok('failed' as const);
       }
-      if (!report.amount.equals(collection.amount)) return err('amount_mismatch');
+      if (report.amount !== undefined && !report.amount.equals(collection.amount)) return err('amount_mismatch');
       if (collection.status === 'succeeded') return ok('exists' as const);
       const recorded = await this.recordRepayment.execute({
         loanId: collection.loanId,

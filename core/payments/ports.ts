@@ -103,7 +103,8 @@ export interface PaymentDispute {
   problem: DisputeProblem;
   /** The status the provider reported (from its own status answer, never a callback's body). */
   reportedStatus: MobileMoneyStatus;
-  reportedAmount: Money;
+  /** Undefined when the provider's answer states no amount (Airtel). */
+  reportedAmount: Money | undefined;
   reportedCurrency: string;
   providerTransactionId: string | undefined;
   reason: string | undefined;

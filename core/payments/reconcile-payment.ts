@@ -97,7 +97,7 @@ export class ReconcilePayment {
         action: 'transfer_disputed',
         actor: `provider:${provider}`,
         subject: `payment:${report.reference}`,
-        details: { direction, problem, reportedStatus: report.status, reportedAmount: report.amount.toDecimal(), reportedCurrency: report.currency },
+        details: { direction, problem, reportedStatus: report.status, reportedAmount: report.amount?.toDecimal() ?? null, reportedCurrency: report.currency },
       });
     });
   }

@@ -204,7 +204,7 @@ export class SettlePaymentReport {
   }
 
   private amountMismatch(reference: string, expected: Money | undefined, report: MobileMoneyStatusReport): Result<never, SettleError> {
-    this.deps.log.warn({ reference, expected: expected?.toDecimal(), reported: report.amount.toDecimal() }, 'payment amount mismatch: refused');
+    this.deps.log.warn({ reference, expected: expected?.toDecimal(), reported: report.amount?.toDecimal() }, 'payment amount mismatch: refused');
     return err('payment_amount_mismatch');
   }
 
@@ -222,7 +222,7 @@ export class SettlePaymentReport {
 
   private async settleTransferOutcome(payment: PaymentRecord, report: MobileMoneyStatusReport): Promise<Result<SettleOutcome, SettleError>> {
     // The provider moved another amount than we asked it to: nothing is booked, a person looks.
-    if (!report.amount.equals(payment.amount)) return this.amountMismatch(payment.reference, payment.amount, report);
+    if (report.amount !== undefined && !report.amount.equals(payment.amount)) return this.amountMismatch(payment.reference, payment.amount, report);
     const settled = await this.deps.settleTransfer.execute({
       reference: payment.reference,
       status: report.status,
