@@ -68,7 +68,22 @@ const EnvSchema = z
       .transform((list) => list.split(',').map((entry) => entry.trim()).filter(Boolean))
       .pipe(z.array(z.string().refine(isAddressOrCidr, 'each entry must be an IP address or a CIDR block (203.0.113.0/24, 2001:db8::/32)')))
       .optional(),
-    MOBILE_MONEY_PROVIDER: z.enum(['sandbox', 'mtn']).default('sandbox'),
+    // sandbox, or the live providers, comma-separated (`mtn`, `airtel`, `mtn,airtel`): the payer's number chooses among them.
+    MOBILE_MONEY_PROVIDER: z
+      .string()
+      .trim()
+      .default('sandbox')
+      .transform((text) => text.toLowerCase().split(',').map((entry) => entry.trim()).filter(Boolean))
+      .pipe(
+        z.union([
+          z.tuple([z.literal('sandbox')]).transform(() => 'sandbox' as const),
+          z
+            .array(z.enum(['mtn', 'airtel']), { message: 'use sandbox, mtn, airtel or mtn,airtel' })
+            .min(1)
+            .refine((list) => new Set(list).size === list.length, 'name each provider once')
+            .transform((list) => list as ('mtn' | 'airtel')[]),
+        ], { message: 'use sandbox, mtn, airtel or mtn,airtel' }),
+      ),
     MOBILE_MONEY_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
     MOBILE_MONEY_CALLBACK_SECRET: z.string().trim().min(32, 'MOBILE_MONEY_CALLBACK_SECRET needs at least 32 characters').optional(),
     SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).default(1500),
@@ -82,6 +97,18 @@ const EnvSchema = z
     MTN_DISBURSEMENT_SUBSCRIPTION_KEY: optionalText,
     MTN_DISBURSEMENT_API_USER: optionalText,
     MTN_DISBURSEMENT_API_KEY: optionalText,
+    AIRTEL_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://openapiuat.airtel.africa'),
+    AIRTEL_CLIENT_ID: optionalText,
+    AIRTEL_CLIENT_SECRET: optionalText,
+    AIRTEL_COUNTRY: z.string().regex(/^[A-Z]{2}$/).default('RW'),
+    AIRTEL_CURRENCY: z.string().regex(/^[A-Z]{3}$/).default('RWF'),
+    AIRTEL_DISBURSEMENT_PIN: z.string().trim().regex(/^\d{4,6}$/, 'the disbursement wallet PIN: 4 to 6 digits').optional(),
+    AIRTEL_PUBLIC_KEY: optionalText,
+    AIRTEL_CALLBACK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{32,256}$/, 'use 32 to 256 URL-safe characters (A-Z a-z 0-9 - _), for example the output of `openssl rand -hex 32`')
+      .optional(),
     SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
     PAYMENT_POLL_AFTER_SECONDS: positiveInt(120),
     SEED_DEMO_WORLD: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
@@ -140,7 +167,7 @@ const EnvSchema = z
   })
   .refine(
     (env) =>
-      env.MOBILE_MONEY_PROVIDER !== 'mtn' ||
+      !hasProvider(env.MOBILE_MONEY_PROVIDER, 'mtn') ||
       [
         env.MTN_COLLECTION_SUBSCRIPTION_KEY,
         env.MTN_COLLECTION_API_USER,
@@ -151,8 +178,18 @@ const EnvSchema = z
       ].every(Boolean),
     { message: 'MOBILE_MONEY_PROVIDER=mtn needs the MTN_COLLECTION_* and MTN_DISBURSEMENT_* subscription keys, API users and API keys', path: ['MOBILE_MONEY_PROVIDER'] },
   )
-  .refine((env) => env.MOBILE_MONEY_PROVIDER !== 'mtn' || Boolean(env.MOBILE_MONEY_CALLBACK_SECRET), {
-    message: 'MOBILE_MONEY_PROVIDER=mtn needs MOBILE_MONEY_CALLBACK_SECRET (32 characters or more, the same on every replica): it signs each payment\'s callback URL',
+  .refine((env) => !hasProvider(env.MOBILE_MONEY_PROVIDER, 'airtel') || Boolean(env.AIRTEL_CLIENT_ID && env.AIRTEL_CLIENT_SECRET && env.AIRTEL_CALLBACK_SECRET), {
+    message:
+      'MOBILE_MONEY_PROVIDER with airtel needs AIRTEL_CLIENT_ID, AIRTEL_CLIENT_SECRET and AIRTEL_CALLBACK_SECRET (32 or more URL-safe characters: ' +
+      'the last segment of the callback URL set in the Airtel portal, docs/mobile-money.md)',
+    path: ['MOBILE_MONEY_PROVIDER'],
+  })
+  .refine((env) => (env.AIRTEL_DISBURSEMENT_PIN === undefined) === (env.AIRTEL_PUBLIC_KEY === undefined), {
+    message: 'set both AIRTEL_DISBURSEMENT_PIN and AIRTEL_PUBLIC_KEY (Airtel encrypts the PIN with it), or neither (no Airtel disbursements)',
+    path: ['AIRTEL_PUBLIC_KEY'],
+  })
+  .refine((env) => env.MOBILE_MONEY_PROVIDER === 'sandbox' || Boolean(env.MOBILE_MONEY_CALLBACK_SECRET), {
+    message: 'a live MOBILE_MONEY_PROVIDER needs MOBILE_MONEY_CALLBACK_SECRET (32 characters or more, the same on every replica): it signs each payment\'s callback URL',
     path: ['MOBILE_MONEY_CALLBACK_SECRET'],
   })
   .refine((env) => Boolean(env.AFRICASTALKING_USERNAME) === Boolean(env.AFRICASTALKING_API_KEY), {
@@ -197,6 +234,55 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 export type Env = z.infer<typeof EnvSchema>;
+
+function hasProvider(providers: Env['MOBILE_MONEY_PROVIDER'], provider: 'mtn' | 'airtel'): boolean {
+  return providers !== 'sandbox' && providers.includes(provider);
+}
+
+export interface MtnConfig {
+  baseUrl: string;
+  targetEnvironment: string;
+  currency: string;
+  collection: { subscriptionKey: string; apiUser: string; apiKey: string };
+  disbursement: { subscriptionKey: string; apiUser: string; apiKey: string };
+}
+
+export interface AirtelConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  country: string;
+  currency: string;
+  /** Null: no Airtel disbursements (a transfer to an Airtel wallet is refused). */
+  disbursement: { pin: string; publicKey: string } | null;
+}
+
+/** The embedded SandboxMobileMoney, playing MTN for 078/079 (and other) numbers and Airtel for 072/073. */
+export interface SandboxMobileMoneyConfig {
+  provider: 'sandbox';
+  providers: readonly [];
+  callbackUrl: string;
+  callbackSecret: string | null;
+  /** The last segment of Airtel's callback URL; null: a random one per process. */
+  airtelCallbackSecret: string | null;
+  currency: 'RWF';
+  settleMs: number;
+  ongoingMs: number;
+}
+
+/** Live providers; the payer's number chooses among them (core/payments/provider-routing.ts). */
+export interface LiveMobileMoneyConfig {
+  /** The first provider listed: the one the MTN-format callback route and older single-provider wiring speak for. */
+  provider: 'mtn' | 'airtel';
+  providers: readonly ('mtn' | 'airtel')[];
+  callbackUrl: string;
+  callbackSecret: string;
+  airtelCallbackSecret: string | null;
+  /** The currency of the first provider. */
+  currency: string;
+  mtn: MtnConfig | null;
+  airtel: AirtelConfig | null;
+}
 
 export interface Config {
   nodeEnv: Env['NODE_ENV'];
@@ -243,18 +329,7 @@ export interface Config {
    * `callbackUrl`: the callback route, to which each payment's token is added; `callbackSecret`
    * signs those tokens (null in sandbox mode when unset: a random secret per process).
    */
-  mobileMoney:
-    | { provider: 'sandbox'; callbackUrl: string; callbackSecret: string | null; currency: 'RWF'; settleMs: number; ongoingMs: number }
-    | {
-        provider: 'mtn';
-        callbackUrl: string;
-        callbackSecret: string;
-        baseUrl: string;
-        targetEnvironment: string;
-        currency: string;
-        collection: { subscriptionKey: string; apiUser: string; apiKey: string };
-        disbursement: { subscriptionKey: string; apiUser: string; apiKey: string };
-      };
+  mobileMoney: SandboxMobileMoneyConfig | LiveMobileMoneyConfig;
   /** `enabled` false: this replica runs no cron jobs (`jobs run` still works). */
   scheduler: { enabled: boolean; paymentPollAfterSeconds: number };
   /** Whether `npm start` gives the demo accounts their demo world (core/demo/seed-demo-world.ts); sandbox mode only. */
@@ -367,16 +442,40 @@ function uploadsOf(e: Env): UploadsConfig {
 function mobileMoneyOf(e: Env, publicBaseUrl: string): Config['mobileMoney'] {
   const callbackUrl = e.MOBILE_MONEY_CALLBACK_URL ?? `${publicBaseUrl}/api/payments/callbacks/mtn`;
   const callbackSecret = e.MOBILE_MONEY_CALLBACK_SECRET ?? null;
-  if (e.MOBILE_MONEY_PROVIDER === 'sandbox') return { provider: 'sandbox', callbackUrl, callbackSecret, currency: 'RWF', settleMs: e.SANDBOX_SETTLE_MS, ongoingMs: e.SANDBOX_ONGOING_MS };
+  const airtelCallbackSecret = e.AIRTEL_CALLBACK_SECRET ?? null;
+  const providers = e.MOBILE_MONEY_PROVIDER;
+  if (providers === 'sandbox') {
+    return { provider: 'sandbox', providers: [], callbackUrl, callbackSecret, airtelCallbackSecret, currency: 'RWF', settleMs: e.SANDBOX_SETTLE_MS, ongoingMs: e.SANDBOX_ONGOING_MS };
+  }
   const need = (value: string | undefined) => value ?? '';
+  const mtn: MtnConfig | null = providers.includes('mtn')
+    ? {
+        baseUrl: e.MTN_BASE_URL,
+        targetEnvironment: e.MTN_TARGET_ENVIRONMENT,
+        currency: e.MTN_CURRENCY,
+        collection: { subscriptionKey: need(e.MTN_COLLECTION_SUBSCRIPTION_KEY), apiUser: need(e.MTN_COLLECTION_API_USER), apiKey: need(e.MTN_COLLECTION_API_KEY) },
+        disbursement: { subscriptionKey: need(e.MTN_DISBURSEMENT_SUBSCRIPTION_KEY), apiUser: need(e.MTN_DISBURSEMENT_API_USER), apiKey: need(e.MTN_DISBURSEMENT_API_KEY) },
+      }
+    : null;
+  const airtel: AirtelConfig | null = providers.includes('airtel')
+    ? {
+        baseUrl: e.AIRTEL_BASE_URL,
+        clientId: need(e.AIRTEL_CLIENT_ID),
+        clientSecret: need(e.AIRTEL_CLIENT_SECRET),
+        country: e.AIRTEL_COUNTRY,
+        currency: e.AIRTEL_CURRENCY,
+        disbursement: e.AIRTEL_DISBURSEMENT_PIN && e.AIRTEL_PUBLIC_KEY ? { pin: e.AIRTEL_DISBURSEMENT_PIN, publicKey: e.AIRTEL_PUBLIC_KEY } : null,
+      }
+    : null;
+  const first = providers[0]!;
   return {
-    provider: 'mtn',
+    provider: first,
+    providers,
     callbackUrl,
-    currency: e.MTN_CURRENCY,
     callbackSecret: need(callbackSecret ?? undefined),
-    baseUrl: e.MTN_BASE_URL,
-    targetEnvironment: e.MTN_TARGET_ENVIRONMENT,
-    collection: { subscriptionKey: need(e.MTN_COLLECTION_SUBSCRIPTION_KEY), apiUser: need(e.MTN_COLLECTION_API_USER), apiKey: need(e.MTN_COLLECTION_API_KEY) },
-    disbursement: { subscriptionKey: need(e.MTN_DISBURSEMENT_SUBSCRIPTION_KEY), apiUser: need(e.MTN_DISBURSEMENT_API_USER), apiKey: need(e.MTN_DISBURSEMENT_API_KEY) },
+    airtelCallbackSecret,
+    currency: first === 'mtn' ? e.MTN_CURRENCY : e.AIRTEL_CURRENCY,
+    mtn,
+    airtel,
   };
 }

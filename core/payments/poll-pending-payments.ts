@@ -97,7 +97,7 @@ export class PollPendingPayments {
 
   private async poll(payment: Pollable): Promise<PollOutcome> {
     const { reconcile, settle, sendTransfer, events } = this.deps;
-    const reconciled = await reconcile.execute({ direction: payment.kind, reference: payment.reference });
+    const reconciled = await reconcile.execute({ direction: payment.kind, reference: payment.reference, provider: payment.provider });
     if (reconciled.ok) {
       const { outcome } = reconciled.value;
       return outcome === 'pending' ? 'stillPending' : outcome === 'failed' ? 'failed' : outcome === 'disputed' ? 'disputed' : 'settled';

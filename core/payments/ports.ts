@@ -187,3 +187,11 @@ export interface PaymentRepository {
 
 /** Reads a phone as a number the configured provider can be asked to collect from; undefined when it cannot. */
 export type PayableNumber = (phone: string) => string | undefined;
+
+/**
+ * The provider a payment from or to this (payable, E.164) number goes through, chosen by the
+ * number (078/079 MTN, 072/073 Airtel: core/payments/provider-routing.ts); `sandbox` for every
+ * number in sandbox mode; undefined when no configured provider takes it. The provider chosen is
+ * stored with the payment, so its status queries and callbacks go to the same provider.
+ */
+export type ProviderOfNumber = (msisdn: string) => MobileMoneyProvider | undefined;

@@ -21,11 +21,12 @@ function reconcile(options: {
   const audit = new RecordingAuditTrail();
   const useCase = new ReconcilePayment({
     mobileMoney: {
-      collectionStatus: async (_provider, reference) => (asked.push(`collection:${reference}`), options.answer),
-      transferStatus: async (_provider, reference) => (asked.push(`transfer:${reference}`), options.answer),
+      collectionStatus: async (provider, reference) => (asked.push(`collection:${reference}${provider === 'mtn' ? '' : `@${provider}`}`), options.answer),
+      transferStatus: async (provider, reference) => (asked.push(`transfer:${reference}${provider === 'mtn' ? '' : `@${provider}`}`), options.answer),
     },
     provider: 'mtn',
-    currency: 'RWF',
+    currency: 'EUR',
+    currencies: { mtn: 'RWF', airtel: 'RWF' },
     settle: async (r) => (settledReports.push(r), options.settled ?? ok({ outcome: 'applied', paymentStatus: 'successful' })),
     disputes: {
       raise: async (d) => {
@@ -90,6 +91,23 @@ describe('ReconcilePayment: only the provider’s own answer is booked', () => {
         details: { direction: 'transfer', problem: 'contradicts_books', reportedStatus: 'successful', reportedAmount: '5000.00', reportedCurrency: 'RWF' },
       },
     ]);
+  });
+
+  it('asks the provider the payment went to, in that provider\'s currency', async () => {
+    const { useCase, asked, settledReports } = reconcile({ answer: ok(report()) });
+    expect(await useCase.execute({ direction: 'collection', reference: 'ref-1', provider: 'airtel' })).toEqual(ok({ outcome: 'applied', paymentStatus: 'successful' }));
+    expect(asked).toEqual(['collection:ref-1@airtel']);
+    expect(settledReports).toHaveLength(1);
+    const sandbox = reconcile({ answer: ok(report({ currency: 'EUR' })) });
+    expect(await sandbox.useCase.execute({ direction: 'transfer', reference: 'ref-1', provider: 'sandbox' })).toEqual(ok({ outcome: 'applied', paymentStatus: 'successful' }));
+    expect(sandbox.asked).toEqual(['transfer:ref-1@sandbox']);
+  });
+
+  it('disputes an answer stating no amount (Airtel) only when it contradicts the books, audited as "not stated"', async () => {
+    const { useCase, disputes, audit } = reconcile({ answer: ok(report({ amount: undefined })), settled: ok({ outcome: 'disputed', paymentStatus: 'failed' }) });
+    expect(await useCase.execute({ direction: 'collection', reference: 'ref-1', provider: 'airtel' })).toEqual(ok({ outcome: 'disputed', paymentStatus: 'failed' }));
+    expect(disputes).toEqual([expect.objectContaining({ problem: 'contradicts_books', reportedAmount: undefined })]);
+    expect(audit.entries).toEqual([expect.objectContaining({ actor: 'provider:airtel', details: expect.objectContaining({ reportedAmount: null }) })]);
   });
 
   it('raises no dispute for an unknown payment', async () => {

@@ -37,16 +37,20 @@ import type {
 export interface ReconcilePaymentInput {
   direction: PaymentDirection;
   reference: string;
+  /** The provider the payment went to (stored with it); the configured default when absent. */
+  provider?: MobileMoneyProvider;
 }
 
 export type ReconcileError = MobileMoneyStatusError | SettleError;
 
 export interface ReconcilePaymentDeps {
   mobileMoney: Pick<MobileMoney, 'collectionStatus' | 'transferStatus'>;
-  /** The configured provider, whose clearing account and status queries these payments use. */
+  /** The provider asked when the input names none (the sandbox, or the first live provider). */
   provider: MobileMoneyProvider;
   /** The currency every payment is asked in (RWF; MTN's sandbox speaks only EUR). */
   currency: string;
+  /** Per provider, when one is asked in another currency than `currency`. */
+  currencies?: Partial<Record<MobileMoneyProvider, string>>;
   /** The one settlement path, shared with nothing but this use case and the polling job's expiry. */
   settle: (report: MobileMoneyStatusReport) => Promise<Result<Settled, SettleError>>;
   disputes: PaymentDisputes;
@@ -59,27 +63,29 @@ export class ReconcilePayment {
   constructor(private readonly deps: ReconcilePaymentDeps) {}
 
   async execute(input: ReconcilePaymentInput): Promise<Result<Settled, ReconcileError>> {
-    const { mobileMoney, provider, currency, settle } = this.deps;
+    const { mobileMoney, settle } = this.deps;
+    const provider = input.provider ?? this.deps.provider;
+    const currency = this.deps.currencies?.[provider] ?? this.deps.currency;
     const answer =
       input.direction === 'collection' ? await mobileMoney.collectionStatus(provider, input.reference) : await mobileMoney.transferStatus(provider, input.reference);
     if (!answer.ok) return answer;
     const report = answer.value;
     if (report.status === 'pending') return settle(report);
     if (report.currency !== currency) {
-      await this.dispute(input.direction, 'currency_mismatch', report);
+      await this.dispute(provider, input.direction, 'currency_mismatch', report);
       return ok({ outcome: 'disputed', paymentStatus: 'pending' });
     }
     const settled = await settle(report);
     if (!settled.ok) {
-      if (settled.error === 'payment_amount_mismatch') await this.dispute(input.direction, 'amount_mismatch', report);
+      if (settled.error === 'payment_amount_mismatch') await this.dispute(provider, input.direction, 'amount_mismatch', report);
       return err(settled.error);
     }
-    if (settled.value.outcome === 'disputed') await this.dispute(input.direction, 'contradicts_books', report);
+    if (settled.value.outcome === 'disputed') await this.dispute(provider, input.direction, 'contradicts_books', report);
     return settled;
   }
 
-  private async dispute(direction: PaymentDirection, problem: DisputeProblem, report: MobileMoneyStatusReport): Promise<void> {
-    const { disputes, audit, uow, provider, clock } = this.deps;
+  private async dispute(provider: MobileMoneyProvider, direction: PaymentDirection, problem: DisputeProblem, report: MobileMoneyStatusReport): Promise<void> {
+    const { disputes, audit, uow, clock } = this.deps;
     await uow.run(async () => {
       const raised = await disputes.raise({
         reference: report.reference,
