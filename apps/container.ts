@@ -65,7 +65,8 @@ import { RecordSmsDeliveryReport } from '../core/notifications/record-sms-delive
 import { ListNotifications } from '../core/notifications/list-notifications.ts';
 import { MarkNotificationRead } from '../core/notifications/mark-notification-read.ts';
 import type { InAppNotifications } from '../core/notifications/ports.ts';
-import type { MobileMoney, MobileMoneyProvider, PayableNumber, PaymentDisputes, PaymentRepository } from '../core/payments/ports.ts';
+import type { MobileMoney, PayableNumber, PaymentDisputes, PaymentRepository, ProviderOfNumber } from '../core/payments/ports.ts';
+import { routeMobileMoney } from '../core/payments/provider-routing.ts';
 import { ReconcilePayment } from '../core/payments/reconcile-payment.ts';
 import { ShowPayment } from '../core/payments/show-payment.ts';
 import type { Batching } from '../core/shared/batching.ts';
@@ -103,6 +104,8 @@ import { NodeSecretTokens, RandomUuidGenerator, sha256Hex } from '../adapters/cr
 import { loadOutboxKey, OutboxSealer } from '../adapters/crypto/outbox-sealer.ts';
 import { MobileMoneyCallbackTokens, type CallbackKind } from '../adapters/mobile-money/callback-tokens.ts';
 import { MtnMomoMobileMoney } from '../adapters/mobile-money/mtn-momo-mobile-money.ts';
+import { AirtelMoneyMobileMoney } from '../adapters/mobile-money/airtel-money.ts';
+import { RoutedMobileMoney } from '../adapters/mobile-money/routed-mobile-money.ts';
 import { SandboxMobileMoney } from '../adapters/mobile-money/sandbox-mobile-money.ts';
 import { MikroOrmAccountRepository } from '../adapters/postgres/mikro-orm-account-repository.ts';
 import { PostgresAuditTrail } from '../adapters/postgres/postgres-audit-trail.ts';
@@ -153,6 +156,8 @@ export interface Infrastructure {
   mobileMoney?: MobileMoney;
   /** Made from the configuration when absent; a test passing its own provider passes the tokens it gave it. */
   callbackTokens?: MobileMoneyCallbackTokens;
+  /** The last segment of the Airtel callback URL; from the configuration (or random) when absent. */
+  airtelCallbackSecret?: string;
 }
 
 // The tokens live in apps/tokens.ts (one table, no import cycle with the modules); re-exported for the callers that resolve through the container.
@@ -164,26 +169,72 @@ export function createCallbackTokens(config: Config): MobileMoneyCallbackTokens 
   return new MobileMoneyCallbackTokens(callbackSecret ?? randomBytes(32).toString('base64url'), callbackUrl);
 }
 
+/** The last segment of Airtel's callback URL: the configured one, or (sandbox only) a random one for this process. */
+export function createAirtelCallbackSecret(config: Config): string {
+  return config.mobileMoney.airtelCallbackSecret ?? randomBytes(32).toString('base64url');
+}
+
+/** Where Airtel (or the sandbox playing it) posts its callbacks: the MTN callback route's sibling, ending in the secret. */
+export function airtelCallbackUrl(config: Config, secret: string): string {
+  const mtnRoute = config.mobileMoney.callbackUrl.replace(/\/+$/, '');
+  const base = /\/callbacks\/mtn$/.test(mtnRoute) ? mtnRoute.replace(/\/mtn$/, '/airtel') : `${config.publicBaseUrl}/api/payments/callbacks/airtel`;
+  return `${base}/${secret}`;
+}
+
 /**
- * The configured mobile-money adapter: the embedded sandbox unless MTN is configured. The sandbox
+ * The configured mobile-money adapter: the embedded sandbox (playing MTN and Airtel, by the
+ * payer's number) unless live providers are configured; with live providers, one adapter each
+ * behind RoutedMobileMoney, which sends every payment to the provider stored with it. The sandbox
  * is answered too: the demo world's members approve their payments there (core/demo/ports.ts).
  */
-export function createMobileMoney(config: Config, tokens: MobileMoneyCallbackTokens): { mobileMoney: MobileMoney; sandbox: SandboxMobileMoney | null } {
+export function createMobileMoney(
+  config: Config,
+  tokens: MobileMoneyCallbackTokens,
+  airtelSecret: string = createAirtelCallbackSecret(config),
+): { mobileMoney: MobileMoney; sandbox: SandboxMobileMoney | null } {
   const settings = config.mobileMoney;
   const callbackUrlFor = (kind: CallbackKind, reference: string) => tokens.urlFor(kind, reference);
-  if (settings.provider === 'mtn') {
-    const mobileMoney = new MtnMomoMobileMoney({
-      baseUrl: settings.baseUrl,
-      targetEnvironment: settings.targetEnvironment,
-      currency: settings.currency,
-      collection: settings.collection,
-      disbursement: settings.disbursement,
-      callbackUrlFor,
+  if (settings.provider !== 'sandbox') {
+    const mtn = settings.mtn;
+    const airtel = settings.airtel;
+    const mobileMoney = new RoutedMobileMoney({
+      ...(mtn
+        ? {
+            mtn: new MtnMomoMobileMoney({
+              baseUrl: mtn.baseUrl,
+              targetEnvironment: mtn.targetEnvironment,
+              currency: mtn.currency,
+              collection: mtn.collection,
+              disbursement: mtn.disbursement,
+              callbackUrlFor,
+            }),
+          }
+        : {}),
+      ...(airtel
+        ? {
+            airtel: new AirtelMoneyMobileMoney({
+              baseUrl: airtel.baseUrl,
+              clientId: airtel.clientId,
+              clientSecret: airtel.clientSecret,
+              country: airtel.country,
+              currency: airtel.currency,
+              ...(airtel.disbursement ? { disbursement: airtel.disbursement } : {}),
+            }),
+          }
+        : {}),
     });
     return { mobileMoney, sandbox: null };
   }
-  const sandbox = new SandboxMobileMoney({ callbackUrlFor, settleMs: settings.settleMs, ongoingMs: settings.ongoingMs });
+  const sandbox = new SandboxMobileMoney({ callbackUrlFor, airtelCallbackUrl: airtelCallbackUrl(config, airtelSecret), settleMs: settings.settleMs, ongoingMs: settings.ongoingMs });
   return { mobileMoney: new SandboxTestNumbers(sandbox), sandbox };
+}
+
+/** The provider a number's payments go through: `sandbox` for all in sandbox mode, else by the number (core/payments/provider-routing.ts). */
+export function providerOfNumber(config: Config): ProviderOfNumber {
+  const settings = config.mobileMoney;
+  if (settings.provider === 'sandbox') return () => 'sandbox';
+  const providers = settings.providers;
+  return (msisdn) => routeMobileMoney(msisdn, providers);
 }
 
 function infrastructureModule(infra: Infrastructure): ContainerModule {
@@ -202,16 +253,21 @@ function infrastructureModule(infra: Infrastructure): ContainerModule {
     bind(TOKENS.UnitOfWork).toResolvedValue((em: EntityManager) => new MikroOrmUnitOfWork(em), [TOKENS.EntityManager]);
     const callbackTokens = infra.callbackTokens ?? createCallbackTokens(infra.config);
     bind(TOKENS.CallbackTokens).toConstantValue(callbackTokens);
-    const made = infra.mobileMoney ? { mobileMoney: infra.mobileMoney, sandbox: null } : createMobileMoney(infra.config, callbackTokens);
+    const airtelSecret = infra.airtelCallbackSecret ?? createAirtelCallbackSecret(infra.config);
+    bind(TOKENS.AirtelCallbackSecret).toConstantValue(airtelSecret);
+    const made = infra.mobileMoney ? { mobileMoney: infra.mobileMoney, sandbox: null } : createMobileMoney(infra.config, callbackTokens, airtelSecret);
     bind(TOKENS.MobileMoney).toConstantValue(made.mobileMoney);
     bind(TOKENS.SandboxApprovals).toConstantValue(made.sandbox);
     bind(TOKENS.MobileMoneyProvider).toConstantValue(infra.config.mobileMoney.provider);
+    const providerOf = providerOfNumber(infra.config);
+    bind(TOKENS.ProviderOfNumber).toConstantValue(providerOf);
     bind(TOKENS.PayableNumber).toConstantValue(
       infra.config.mobileMoney.provider === 'sandbox'
         ? sandboxPayableNumber
         : (phone: string) => {
+            // A Rwandan number whose operator's provider is configured.
             const parsed = normalisePhoneNumber(phone);
-            return parsed.ok ? parsed.value : undefined;
+            return parsed.ok && providerOf(parsed.value) !== undefined ? parsed.value : undefined;
           },
     );
   });
@@ -334,8 +390,8 @@ const savingsModule = new ContainerModule(({ bind }) => {
   servesAlso(bind, TOKENS.NotificationWriter, TOKENS.InAppNotifications);
   bind(TOKENS.GroupChat).toResolvedValue((em: EntityManager) => new PostgresChat(em), [TOKENS.EntityManager]);
   bind(TOKENS.MemberWallets).toResolvedValue(
-    (em: EntityManager, provider: MobileMoneyProvider, payable: (phone: string) => string | undefined) => new PostgresMemberDirectory(em, provider, payable),
-    [TOKENS.EntityManager, TOKENS.MobileMoneyProvider, TOKENS.PayableNumber],
+    (em: EntityManager, providerOf: ProviderOfNumber, payable: (phone: string) => string | undefined) => new PostgresMemberDirectory(em, providerOf, payable),
+    [TOKENS.EntityManager, TOKENS.ProviderOfNumber, TOKENS.PayableNumber],
   );
   servesAlso(bind, TOKENS.MemberProfiles, TOKENS.MemberWallets);
   servesAlso(bind, TOKENS.TontineCategories, TOKENS.MemberWallets);
@@ -366,9 +422,9 @@ const savingsModule = new ContainerModule(({ bind }) => {
     [base.contributions, base.uow, TOKENS.MobileMoney, base.clock, base.ids],
   );
   bind(PayContributionByMobileMoney).toResolvedValue(
-    (payContribution: PayContribution, payments: PaymentRepository, provider: MobileMoneyProvider, payableNumber: PayableNumber) =>
-      new PayContributionByMobileMoney({ payContribution, payments, provider, payableNumber, batching: REQUEST_BATCHING }),
-    [PayContribution, TOKENS.PaymentRepository, TOKENS.MobileMoneyProvider, TOKENS.PayableNumber],
+    (payContribution: PayContribution, payments: PaymentRepository, providerOf: ProviderOfNumber, payableNumber: PayableNumber) =>
+      new PayContributionByMobileMoney({ payContribution, payments, providerOf, payableNumber, batching: REQUEST_BATCHING }),
+    [PayContribution, TOKENS.PaymentRepository, TOKENS.ProviderOfNumber, TOKENS.PayableNumber],
   );
   bind(ConfirmContributionPayment).toResolvedValue(
     (contributions: ContributionRepository, journal: JournalWriter, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => new ConfirmContributionPayment({ contributions, journal, uow, clock, ids }),
@@ -457,7 +513,17 @@ const savingsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.PaymentDisputes).toResolvedValue((em: EntityManager) => new PostgresPaymentDisputes(em), [TOKENS.EntityManager]);
   bind(ReconcilePayment).toResolvedValue(
     (mobileMoney: MobileMoney, config: Config, settle: SettlePaymentReport, disputes: PaymentDisputes, audit: AuditTrail, uow: UnitOfWork, clock: Clock) =>
-      new ReconcilePayment({ mobileMoney, provider: config.mobileMoney.provider, currency: config.mobileMoney.currency, settle: (report) => settle.execute(report), disputes, audit, uow, clock }),
+      new ReconcilePayment({
+        mobileMoney,
+        provider: config.mobileMoney.provider,
+        currency: config.mobileMoney.currency,
+        currencies: config.mobileMoney.provider === 'sandbox' ? {} : { ...(config.mobileMoney.mtn ? { mtn: config.mobileMoney.mtn.currency } : {}), ...(config.mobileMoney.airtel ? { airtel: config.mobileMoney.airtel.currency } : {}) },
+        settle: (report) => settle.execute(report),
+        disputes,
+        audit,
+        uow,
+        clock,
+      }),
     [TOKENS.MobileMoney, TOKENS.Config, SettlePaymentReport, TOKENS.PaymentDisputes, TOKENS.AuditTrail, base.uow, base.clock],
   );
 });

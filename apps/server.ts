@@ -249,7 +249,12 @@ function savingsRouters(container: Container, auth: Authentication) {
       markNotificationRead: container.get(MarkNotificationRead),
     },
     auth,
-    { tokens: container.get(TOKENS.CallbackTokens), logger: container.get(TOKENS.Logger) },
+    {
+      tokens: container.get(TOKENS.CallbackTokens),
+      logger: container.get(TOKENS.Logger),
+      airtelSecret: container.get(TOKENS.AirtelCallbackSecret),
+      providers: container.get(TOKENS.Config).mobileMoney.provider === 'sandbox' ? { mtn: 'sandbox', airtel: 'sandbox' } : { mtn: 'mtn', airtel: 'airtel' },
+    },
   );
   return [tontines, payments];
 }

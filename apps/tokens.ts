@@ -37,7 +37,7 @@ import type { MailTransport } from '../core/notifications/mail-transport.ts';
 import type { DeliverDueEmails, DeliverDueSms } from '../core/notifications/deliver-due-messages.ts';
 import type { Outbox, OutboxQueue, OutboxReader } from '../core/notifications/outbox.ts';
 import type { SmsDeliveries, SmsSender } from '../core/notifications/sms-sender.ts';
-import type { MobileMoney, MobileMoneyProvider, PaymentDisputes, PaymentRepository } from '../core/payments/ports.ts';
+import type { MobileMoney, MobileMoneyProvider, PaymentDisputes, PaymentRepository, ProviderOfNumber } from '../core/payments/ports.ts';
 import type { Clock, IdGenerator } from '../core/shared/clock.ts';
 import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
 import type { CompletedCycles, GroupChat, MemberProfiles, MemberWallets, Notifier, PoolBalances, TontineCategories, TontineNames, TontineRepository } from '../core/tontines/ports.ts';
@@ -104,7 +104,12 @@ export const TOKENS = {
   CallbackTokens: token<MobileMoneyCallbackTokens>('CallbackTokens'),
   PaymentDisputes: token<PaymentDisputes>('PaymentDisputes'),
   /** The provider of the configured adapter: its clearing account and its payments. */
+  /** 'sandbox', or the first live provider: the MTN-format callback route's default. A payment's own provider comes from ProviderOfNumber. */
   MobileMoneyProvider: token<MobileMoneyProvider>('MobileMoneyProvider'),
+  /** The provider a payment from or to a number goes through (core/payments/provider-routing.ts). */
+  ProviderOfNumber: token<ProviderOfNumber>('ProviderOfNumber'),
+  /** The last segment of the Airtel callback URL (set in Airtel's portal); random per process in sandbox mode when unset. */
+  AirtelCallbackSecret: token<string>('AirtelCallbackSecret'),
   /** Reads a phone as a number the configured provider can be asked to collect from. */
   PayableNumber: token<(phone: string) => string | undefined>('PayableNumber'),
   TontineRepository: token<TontineRepository>('TontineRepository'),

@@ -1,8 +1,15 @@
 /**
  * SandboxMobileMoney: the embedded default of the MobileMoney port, for running the app with no
- * provider configured. It behaves like MTN's sandbox, inside the process: it accepts at once and
- * later calls the app back in MTN's callback format, so the app's one callback route (reading
- * with `parseMtnCallback`) serves the sandbox and MTN alike.
+ * provider configured. It plays both providers, inside the process, as the payer's number chooses
+ * (078/079 MTN, 072/073 Airtel, core/payments/provider-routing.ts): it accepts at once and later
+ * calls the app back in that provider's format, so the app's callback routes serve the sandbox
+ * and the providers alike: MTN's resource by PUT to the payment's own URL (read with
+ * `parseMtnCallback`), Airtel's `{transaction{id, status_code, …}}` by POST to the one Airtel URL
+ * (`airtelCallbackUrl`, read with `parseAirtelCallback`).
+ *
+ * - An Airtel number (Rwandan 072/073) follows the Airtel sandbox rule (airtel-sandbox.ts: the
+ *   last three digits 450–454 fail, are declined, expire, stay ongoing, stay pending), and its
+ *   status answers state no amount, as Airtel's enquiry. Every other number plays MTN.
  *
  * Guarantees
  * - Accepts every well-formed request at once, for any provider, and answers our reference as
@@ -23,6 +30,7 @@
  * - A fraction of a franc or a number that is not E.164 throws: that is a bug of the caller.
  */
 import { randomInt } from 'node:crypto';
+import { normalisePhoneNumber, operatorOf } from '../../core/identity/phone-number.ts';
 import type { Money } from '../../core/money/money.ts';
 import type {
   MobileMoney,
@@ -37,10 +45,13 @@ import type { ApprovedPayment, SandboxApprovals } from '../../core/demo/ports.ts
 import type { CallbackKind } from './callback-tokens.ts';
 import { mtnMsisdn } from './mtn-momo-mobile-money.ts';
 import { mtnSandboxPlan, type MtnResource } from './mtn-sandbox.ts';
+import { airtelSandboxPlan } from './airtel-sandbox.ts';
 
 export interface SandboxMobileMoneyOptions {
   /** One payment's callback URL (with its token); without it, payments settle silently (poll them). */
   callbackUrlFor?: (kind: CallbackKind, reference: string) => string;
+  /** The one URL Airtel posts every callback to (with its path secret); without it, Airtel-played payments settle silently. */
+  airtelCallbackUrl?: string;
   /** PUT by default, as MTN documents it. */
   callbackMethod?: 'PUT' | 'POST';
   /** 1500 ms by default. */
@@ -55,6 +66,8 @@ type Kind = CallbackKind;
 
 interface SandboxPayment {
   kind: Kind;
+  /** Which provider the sandbox plays for this payment. */
+  plays: 'mtn' | 'airtel';
   reference: string;
   amount: Money;
   resource: MtnResource;
@@ -103,8 +116,11 @@ export class SandboxMobileMoney implements MobileMoney, SandboxApprovals {
     const key = `${kind}:${request.reference}`;
     if (this.payments.has(key)) return ok({ providerReference: request.reference });
     const party = { partyIdType: 'MSISDN', partyId: mtnMsisdn(request.msisdn) };
+    const rwandan = normalisePhoneNumber(request.msisdn);
+    const plays = rwandan.ok && operatorOf(rwandan.value) === 'airtel' ? 'airtel' : 'mtn';
     const payment: SandboxPayment = {
       kind,
+      plays,
       reference: request.reference,
       amount: request.amount,
       resource: {
@@ -118,7 +134,7 @@ export class SandboxMobileMoney implements MobileMoney, SandboxApprovals {
       },
     };
     this.payments.set(key, payment);
-    const plan = mtnSandboxPlan(party.partyId, this.delays);
+    const plan = plays === 'airtel' ? airtelPlan(party.partyId, this.delays) : mtnSandboxPlan(party.partyId, this.delays);
     if (plan) {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
@@ -160,21 +176,33 @@ export class SandboxMobileMoney implements MobileMoney, SandboxApprovals {
     return ok({
       reference,
       status: resource.status === 'SUCCESSFUL' ? 'successful' : resource.status === 'FAILED' ? 'failed' : 'pending',
-      amount: payment.amount,
+      // Airtel's enquiry states no amount.
+      amount: payment.plays === 'airtel' ? undefined : payment.amount,
       currency: resource.currency,
       providerTransactionId: resource.financialTransactionId,
       reason: resource.reason,
     });
   }
 
-  private async callBack({ kind, reference, resource }: SandboxPayment): Promise<void> {
-    const url = this.options.callbackUrlFor?.(kind, reference);
+  private async callBack({ kind, plays, reference, resource }: SandboxPayment): Promise<void> {
+    const url = plays === 'airtel' ? this.options.airtelCallbackUrl : this.options.callbackUrlFor?.(kind, reference);
     if (url === undefined) return;
+    const body =
+      plays === 'airtel'
+        ? {
+            transaction: {
+              id: reference,
+              message: resource.reason ?? 'Transaction Successful',
+              status_code: resource.status === 'SUCCESSFUL' ? 'TS' : 'TF',
+              airtel_money_id: resource.financialTransactionId,
+            },
+          }
+        : resource;
     try {
       const response = await fetch(url, {
-        method: this.options.callbackMethod ?? 'PUT',
+        method: plays === 'airtel' ? 'POST' : (this.options.callbackMethod ?? 'PUT'),
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(resource),
+        body: JSON.stringify(body),
         signal: AbortSignal.timeout(10_000),
       });
       await response.arrayBuffer();
@@ -182,4 +210,16 @@ export class SandboxMobileMoney implements MobileMoney, SandboxApprovals {
       // MTN sends a callback once and never again; the app polls the status, as it must with MTN.
     }
   }
+}
+
+/** The Airtel sandbox rule (airtel-sandbox.ts) in the sandbox's own terms: TS successful, TF failed, TE failed as EXPIRED. */
+function airtelPlan(msisdn: string, delays: { settleMs: number; ongoingMs: number }): ReturnType<typeof mtnSandboxPlan> {
+  const plan = airtelSandboxPlan(msisdn, delays);
+  if (plan === undefined) return undefined;
+  return {
+    afterMs: plan.afterMs,
+    status: plan.status === 'TS' ? 'SUCCESSFUL' : 'FAILED',
+    reason: plan.status === 'TS' ? undefined : plan.status === 'TE' ? 'EXPIRED' : plan.message,
+    sendCallback: plan.sendCallback,
+  };
 }

@@ -15,7 +15,7 @@ import { normalisePhoneNumber } from '../../core/identity/phone-number.ts';
 import { Money } from '../../core/money/money.ts';
 import type { OutgoingMessage } from '../../core/notifications/outbox.ts';
 import type { InAppNotification, InAppNotifications, NotificationRecipients, NotificationWriter, Recipient } from '../../core/notifications/ports.ts';
-import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
+import type { MobileMoneyProvider, ProviderOfNumber } from '../../core/payments/ports.ts';
 import type {
   CategoryDefaults,
   ChatMessage,
@@ -131,8 +131,8 @@ export class PostgresChat implements GroupChat {
 export class PostgresMemberDirectory implements MemberWallets, MemberProfiles, TontineCategories, NotificationRecipients {
   constructor(
     private readonly em: EntityManager,
-    /** The provider of the configured mobile-money adapter. */
-    private readonly provider: MobileMoneyProvider,
+    /** The provider a wallet's number goes through (078/079 MTN, 072/073 Airtel; `sandbox` in sandbox mode). */
+    private readonly providerOf: ProviderOfNumber,
     /** Reads a profile's phone as a payable E.164 number, undefined when it is not one. */
     private readonly payableNumber: (phone: string) => string | undefined = (phone) => {
       const parsed = normalisePhoneNumber(phone);
@@ -169,7 +169,8 @@ export class PostgresMemberDirectory implements MemberWallets, MemberProfiles, T
   async walletOf(userId: string): Promise<{ provider: MobileMoneyProvider; msisdn: string } | undefined> {
     const phone = (await this.recipient(userId))?.phoneNumber;
     const msisdn = phone ? this.payableNumber(phone) : undefined;
-    return msisdn === undefined ? undefined : { provider: this.provider, msisdn };
+    const provider = msisdn === undefined ? undefined : this.providerOf(msisdn);
+    return msisdn === undefined || provider === undefined ? undefined : { provider, msisdn };
   }
 
   async categories(): Promise<CategoryDefaults[]> {

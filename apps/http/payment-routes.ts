@@ -20,11 +20,20 @@
  *   SettlePaymentReport (loan references included): a repeat answers 200 and changes nothing; an
  *   answer for another amount answers 409 `payment_amount_mismatch` and raises a dispute; a
  *   provider that cannot answer now, 202 `unverified` (the polling job asks again).
+ * - Airtel's callback (`POST /api/payments/callbacks/airtel/<secret>`, Airtel's format, the
+ *   sandbox's too when it plays Airtel) goes to the one URL set in Airtel's portal, so its last
+ *   segment is a configured secret (AIRTEL_CALLBACK_SECRET), compared in constant time: any other
+ *   post answers 403 `callback_refused` before any work. A valid one is a hint as well: Airtel is
+ *   asked (its enquiry, as a collection, else as a disbursement) and only its answer is booked,
+ *   with the same answers as MTN's route. Each route asks only its own provider.
  */
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
+import { timingSafeEqual } from 'node:crypto';
 import { parseMtnCallback } from '../../adapters/mobile-money/mtn-momo-mobile-money.ts';
+import { parseAirtelCallback } from '../../adapters/mobile-money/airtel-money.ts';
+import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
 import type { ListMemberContributions } from '../../core/contributions/list-member-contributions.ts';
 import type { ListTontineContributions } from '../../core/contributions/list-tontine-contributions.ts';
@@ -64,6 +73,17 @@ export interface PaymentRouteUseCases {
 export interface ProviderCallbacks {
   tokens: Pick<MobileMoneyCallbackTokens, 'verify'>;
   logger: Logger;
+  /** The last segment of the Airtel callback URL. */
+  airtelSecret: string;
+  /** Whom each route's callbacks speak for: `sandbox` for both in sandbox mode, else `mtn` and `airtel`. */
+  providers: { mtn: MobileMoneyProvider; airtel: MobileMoneyProvider };
+}
+
+/** Whether `given` is `expected`, in time independent of where they differ. */
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authentication, 'required'>, callbacks: ProviderCallbacks): Router {
@@ -118,7 +138,10 @@ export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authent
       callbacks.logger.warn({ reference: reference.slice(0, 100), ip: ctx.ip, refusedCallbacks }, 'mobile-money callback refused: no valid token for this payment');
       return sendError(ctx, 'callback_refused');
     }
-    const reconciled = await useCases.reconcilePayment.execute({ direction, reference });
+    const reconciled = await useCases.reconcilePayment.execute({ direction, reference, provider: callbacks.providers.mtn });
+    answerReconciled(ctx, reconciled);
+  };
+  const answerReconciled = (ctx: Context, reconciled: Awaited<ReturnType<ReconcilePayment['execute']>>) => {
     if (!reconciled.ok) {
       if (reconciled.error === 'payment_not_found' || reconciled.error === 'payment_amount_mismatch') return sendError(ctx, reconciled.error);
       // The provider could not confirm it now: nothing is booked, the polling job asks again.
@@ -132,6 +155,26 @@ export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authent
     router.put(path, callback);
     router.post(path, callback);
   }
+
+  // Airtel posts every callback to the one URL set in its portal: its secret segment lets it
+  // through, and Airtel itself is asked; the body's status is never booked.
+  const airtelCallback = async (ctx: Context) => {
+    const parsed = parseAirtelCallback((ctx.request as { body?: unknown }).body);
+    if (!parsed.ok) return sendError(ctx, parsed.error);
+    const { reference } = parsed.value;
+    if (!sameSecret(String(ctx.params.secret ?? ''), callbacks.airtelSecret)) {
+      refusedCallbacks++;
+      callbacks.logger.warn({ reference: reference.slice(0, 100), ip: ctx.ip, refusedCallbacks }, 'Airtel callback refused: wrong callback secret');
+      return sendError(ctx, 'callback_refused');
+    }
+    const provider = callbacks.providers.airtel;
+    // The body does not say whether it was a collection or a disbursement: Airtel knows the id under one of them.
+    let reconciled = await useCases.reconcilePayment.execute({ direction: 'collection', reference, provider });
+    if (!reconciled.ok && reconciled.error === 'mobile_money_reference_unknown') reconciled = await useCases.reconcilePayment.execute({ direction: 'transfer', reference, provider });
+    answerReconciled(ctx, reconciled);
+  };
+  router.post('/payments/callbacks/airtel', airtelCallback);
+  router.post('/payments/callbacks/airtel/:secret', airtelCallback);
 
   router.get('/notifications', authenticated, async (ctx) => {
     ctx.body = (await useCases.listNotifications.execute({ userId: userOf(ctx).id })).map(presentNotification);

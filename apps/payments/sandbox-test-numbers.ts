@@ -7,6 +7,8 @@
  * Guarantees
  * - Only the provider sees the test twin: the payment keeps the member's own number.
  * - Every other number passes through unchanged, so it succeeds as at MTN's sandbox.
+ * - An Airtel number (072/073) is never twinned: the sandbox plays Airtel for it and reads the
+ *   same last three digits itself (adapters/mobile-money/airtel-sandbox.ts).
  */
 import { normalisePhoneNumber } from '../../core/identity/phone-number.ts';
 import type { MobileMoney, MobileMoneyRequest } from '../../core/payments/ports.ts';
@@ -25,6 +27,7 @@ export function sandboxPayableNumber(text: string): string | undefined {
 
 /** The MTN sandbox number a Rwandan test number stands for; the number itself otherwise. */
 export function sandboxTwin(msisdn: string): string {
+  if (/^\+2507[23]/.test(msisdn)) return msisdn;
   const suffix = RWANDAN_TEST_SUFFIX.exec(msisdn)?.[1];
   return suffix === undefined ? msisdn : `+46733123${suffix}`;
 }

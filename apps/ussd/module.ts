@@ -58,7 +58,7 @@ export const ussdModule = new ContainerModule(({ bind }) => {
       changePin: ChangeUssdPin,
       changeLanguage: ChangeLanguage,
       payContribution: PayContribution,
-      provider: TOKENS.MobileMoneyProvider,
+      providerOf: TOKENS.ProviderOfNumber,
       payableNumber: TOKENS.PayableNumber,
     }),
   );

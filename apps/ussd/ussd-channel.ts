@@ -33,7 +33,7 @@ import type { MemberSnapshot } from '../../ussd/member-snapshot.ts';
 import { phoneKey } from '../../core/accounts/ussd-pins.ts';
 import type { VerifyUssdPin } from '../../core/accounts/verify-ussd-pin.ts';
 import type { PayContribution } from '../../core/contributions/pay-contribution.ts';
-import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
+import type { ProviderOfNumber } from '../../core/payments/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { Effect, EffectResult } from '../../ussd/effects.ts';
@@ -67,7 +67,8 @@ export interface UssdChannelDeps {
   changePin: ChangeUssdPin;
   changeLanguage: ChangeLanguage;
   payContribution: PayContribution;
-  provider: MobileMoneyProvider;
+  /** The provider the caller's number goes through (078/079 MTN, 072/073 Airtel; `sandbox` in sandbox mode). */
+  providerOf: ProviderOfNumber;
   /** The number the configured provider collects from for this phone; undefined: none. */
   payableNumber: (phone: string) => string | undefined;
 }
@@ -207,13 +208,14 @@ export class UssdChannel {
       return verified.ok ? { key, ok: true } : { key, ok: false, error: verified.error };
     }
     const msisdn = this.deps.payableNumber(phone);
+    const provider = msisdn === undefined ? undefined : this.deps.providerOf(msisdn);
     // A number the provider cannot collect from is its refusal, asked or not.
-    if (msisdn === undefined) return { key, ok: false, error: 'mobile_money_refused' };
+    if (msisdn === undefined || provider === undefined) return { key, ok: false, error: 'mobile_money_refused' };
     const paid = await this.deps.payContribution.execute({
       contributionId: effect.contributionId,
       userId: this.userOf(caller),
       idempotencyKey: `${sessionId}:${key}`,
-      provider: this.deps.provider,
+      provider,
       msisdn,
     });
     return paid.ok ? { key, ok: true } : { key, ok: false, error: paid.error };

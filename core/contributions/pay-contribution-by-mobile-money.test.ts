@@ -42,7 +42,7 @@ async function setUp() {
   const pay = new PayContributionByMobileMoney({
     payContribution: new PayContribution(deps),
     payments: new AttemptPayments(contributions),
-    provider: 'mtn',
+    providerOf: (msisdn) => (msisdn.startsWith('+25078') ? 'mtn' : msisdn.startsWith('+25073') ? 'airtel' : undefined),
     payableNumber: (phone) => (phone.startsWith('+250') ? phone : undefined),
     batching: oneAtATime,
   });
@@ -68,5 +68,14 @@ describe('PayContributionByMobileMoney', () => {
     expect(await request({ contributionId: 'c-2', idempotencyKey: 'k2', phoneNumber: '0788' })).toEqual({ ok: false, error: 'phone_number_invalid' });
     const paid = await request({ contributionId: 'c-2', idempotencyKey: 'k2', phoneNumber: '+250788000001' });
     expect(paid.ok && paid.value.payment.phoneNumber).toBe('+250788000001');
+  });
+
+  it('sends the payment to the provider of the payer\'s number, and refuses a number no configured provider takes', async () => {
+    const { request, mobileMoney } = await setUp();
+    const airtel = await request({ phoneNumber: '+250733000001' });
+    expect(airtel.ok && [airtel.value.payment.provider, airtel.value.payment.phoneNumber]).toEqual(['airtel', '+250733000001']);
+    expect([...mobileMoney.collections.values()].map((r) => [r.provider, r.msisdn])).toEqual([['airtel', '+250733000001']]);
+    expect(await request({ contributionId: 'c-2', idempotencyKey: 'k2', phoneNumber: '+250728000001' })).toEqual({ ok: false, error: 'phone_number_invalid' });
+    expect(mobileMoney.collections.size).toBe(1);
   });
 });

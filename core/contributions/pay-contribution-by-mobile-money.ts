@@ -20,7 +20,7 @@
  * - Each caller gets its own request's answer, after its attempt was committed; a provider's
  *   refusal is the payment's `failed` state (read again), an unreachable provider an error.
  */
-import type { MobileMoneyProvider, PayableNumber, PaymentRecord, PaymentRepository } from '../payments/ports.ts';
+import type { PayableNumber, PaymentRecord, PaymentRepository, ProviderOfNumber } from '../payments/ports.ts';
 import { memberKey } from '../payments/ports.ts';
 import type { BatchQueue, Batching } from '../shared/batching.ts';
 import { err, ok, type Result } from '../shared/result.ts';
@@ -32,8 +32,8 @@ const MAX_KEY_RACES = 3;
 export interface PayContributionByMobileMoneyDeps {
   payContribution: Pick<PayContribution, 'startAll' | 'askProvider'>;
   payments: Pick<PaymentRepository, 'findByMemberKey' | 'findByMemberKeys' | 'isMemberKeyTaken'>;
-  /** The provider of the configured mobile-money adapter. */
-  provider: MobileMoneyProvider;
+  /** The provider the payer's number goes through (078/079 MTN, 072/073 Airtel; `sandbox` in sandbox mode). */
+  providerOf: ProviderOfNumber;
   payableNumber: PayableNumber;
   batching: Batching;
 }
@@ -103,7 +103,7 @@ export class PayContributionByMobileMoney {
    * batch frees its slot, so the next batch need not wait for that read.
    */
   private async startAllOnce(requests: readonly PayContributionByMobileMoneyInput[]): Promise<(StartAnswer | Promise<StartAnswer>)[]> {
-    const { payContribution, payments, provider, payableNumber } = this.deps;
+    const { payContribution, payments, providerOf, payableNumber } = this.deps;
     const earlier = await payments.findByMemberKeys(requests.map((r) => ({ memberId: r.userId, idempotencyKey: r.idempotencyKey })));
     const checked = requests.map((r) => {
       const before = earlier.get(memberKey(r.userId, r.idempotencyKey));
@@ -111,7 +111,8 @@ export class PayContributionByMobileMoney {
       const phone = r.phoneNumber ?? before?.phoneNumber ?? r.profilePhoneNumber;
       if (!phone) return err('phone_number_required' as const);
       const msisdn = payableNumber(phone);
-      if (!msisdn) return err('phone_number_invalid' as const);
+      const provider = msisdn === undefined ? undefined : providerOf(msisdn);
+      if (!msisdn || !provider) return err('phone_number_invalid' as const);
       return ok({ contributionId: r.contributionId, userId: r.userId, idempotencyKey: r.idempotencyKey, provider, msisdn });
     });
     const toStart = checked.flatMap((c) => (c.ok ? [c.value] : []));

@@ -262,7 +262,7 @@ describe('paying contributions by mobile money', () => {
     const racing = new PayContributionByMobileMoney({
       payContribution: container.get(PayContribution),
       payments: readTooEarly,
-      provider: container.get(TOKENS.MobileMoneyProvider),
+      providerOf: container.get(TOKENS.ProviderOfNumber),
       payableNumber: container.get(TOKENS.PayableNumber),
       batching: (work) => new GroupCommit(work, { maxBatch: 64, maxConcurrent: 2 }),
     });
