@@ -235,7 +235,7 @@ function isAddressOrCidr(entry: string): boolean {
 
 export type Env = z.infer<typeof EnvSchema>;
 
-function hasProvider(providers: Env['MOBILE_MONEY_PROVIDER'], provider: 'mtn' | 'airtel'): boolean {
+function hasProvider(providers: 'sandbox' | readonly ('mtn' | 'airtel')[], provider: 'mtn' | 'airtel'): boolean {
   return providers !== 'sandbox' && providers.includes(provider);
 }
 

@@ -31,7 +31,8 @@ export function isLoanPaymentReference(reference: string): boolean {
 export interface LoanPaymentReport {
   reference: string;
   status: MobileMoneyStatus;
-  amount: Money;
+  /** Undefined when the provider states none (Airtel). */
+  amount: Money | undefined;
   reason?: string | undefined;
 }
 

@@ -139,7 +139,7 @@ describe('callbacks shuffled, repeated and lost, then the polling job', () => {
       const truth = await app.sandbox.collectionStatus('sandbox', p.reference);
       expect(truth.ok).toBe(true);
       if (!truth.ok) continue;
-      const body = mtnCallback(p.reference, String(truth.value.amount.toWholeFrancs()), truth.value.status === 'successful' ? 'SUCCESSFUL' : 'FAILED', truth.value.reason);
+      const body = mtnCallback(p.reference, String(truth.value.amount!.toWholeFrancs()), truth.value.status === 'successful' ? 'SUCCESSFUL' : 'FAILED', truth.value.reason);
       for (let k = 0; k <= draw % 3; k++) bodies.push(body);
     }
     const shuffled = fc.sample(fc.shuffledSubarray(bodies, { minLength: bodies.length }), { seed: SEED, numRuns: 1 })[0]!;

@@ -205,7 +205,7 @@ export async function directionOf(app: MoneyApp, reference: string): Promise<Pay
 export async function providerRecordOf(app: MoneyApp, direction: PaymentDirection, reference: string): Promise<ProviderAnswer> {
   const answer = await app.provider.answer(direction, 'sandbox', reference);
   if (!answer.ok) return 'unknown';
-  return { status: answer.value.status, centimes: answer.value.amount.centimes, currency: answer.value.currency };
+  return { status: answer.value.status, centimes: answer.value.amount!.centimes, currency: answer.value.currency };
 }
 
 /** Signed totals (debits positive) of every account, as the database holds them. */
