@@ -91,7 +91,7 @@ export class AirtelMoneyMobileMoney implements MobileMoney {
     this.publicKey = options.disbursement === undefined ? undefined : airtelPublicKey(options.disbursement.publicKey);
   }
 
-  requestToPay(request: MobileMoneyRequest): Promise<Result<{ providerReference: string }, MobileMoneyError>> {
+  async requestToPay(request: MobileMoneyRequest): Promise<Result<{ providerReference: string }, MobileMoneyError>> {
     invariant(request.provider === 'airtel', `AirtelMoneyMobileMoney was given a ${request.provider} payment`);
     return this.create('collection', request, {
       reference: request.description,
@@ -113,11 +113,11 @@ export class AirtelMoneyMobileMoney implements MobileMoney {
     });
   }
 
-  collectionStatus(provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>> {
+  async collectionStatus(provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>> {
     return this.status('collection', provider, reference);
   }
 
-  transferStatus(provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>> {
+  async transferStatus(provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>> {
     return this.status('disbursement', provider, reference);
   }
 
