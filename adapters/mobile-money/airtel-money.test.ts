@@ -152,7 +152,7 @@ describe('AirtelMoneyMobileMoney: requests', () => {
   });
 
   it('answers unavailable on a timeout, and the retry with the same reference is accepted once', async () => {
-    const client = adapter({ timeoutMs: 200 });
+    const client = adapter({ timeoutMs: 1000 });
     const request = payment();
     airtel.stallNext();
     expect(await client.requestToPay(request)).toEqual({ ok: false, error: 'mobile_money_unavailable' });

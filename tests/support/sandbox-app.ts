@@ -1,7 +1,7 @@
 /**
  * The real app (container, Koa) listening on a loopback port, with the embedded sandbox as its
- * mobile money calling the running server back in MTN's format, as MTN would: for the API tests
- * that pay end to end.
+ * mobile money calling the running server back in MTN's format, as MTN would (in Airtel's, at the
+ * Airtel route, for 072/073 numbers): for the API tests that pay end to end.
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -62,6 +62,8 @@ export async function startSandboxApp(
   sandbox = new SandboxMobileMoney({
     settleMs: SANDBOX_SETTLE_MS,
     callbackUrlFor: (kind, reference) => `http://127.0.0.1:${port}${new URL(tokens.urlFor(kind, reference)).pathname}`,
+    // When it plays Airtel (072/073 numbers), at the one URL set in Airtel's portal.
+    airtelCallbackUrl: `http://127.0.0.1:${port}/api/payments/callbacks/airtel/${container.get<string>(TOKENS.AirtelCallbackSecret)}`,
   });
   return {
     container,
