@@ -14,6 +14,7 @@ import {
   CreateTontineRequest,
   DashboardSummaryResponse,
   MtnCallbackBody,
+  AirtelCallbackBody,
   NotificationResponse,
   PaymentResponse,
   PayoutOrderResponse,
@@ -56,6 +57,33 @@ const mtnCallback = op(
     '409': error('payment_amount_mismatch: the provider reports another amount than was asked (a dispute is raised)'),
   },
   { requestBody: json(MtnCallbackBody), parameters: [{ in: 'path' as const, name: 'token', required: true, schema: { type: 'string' as const, pattern: '^[ct][A-Za-z0-9_-]{43}$' } }] },
+);
+const airtelCallback = op(
+  "Airtel Money's callback (POST), to the one URL set in Airtel's portal: this route followed by AIRTEL_CALLBACK_SECRET. " +
+    'The callback is a hint, never proof: a valid one makes the app ask Airtel (its transaction enquiry, as a collection and ' +
+    'else as a disbursement) and book only that answer, once; its body\'s status is never booked. Only Airtel is asked here.',
+  {
+    '200': {
+      description: "Settled on Airtel's own answer",
+      ...json(
+        z.object({
+          status: z.enum(['applied', 'exists', 'failed', 'pending', 'ignored', 'disputed']),
+          paymentStatus: z.enum(['pending', 'successful', 'failed']),
+        }),
+      ),
+    },
+    '202': { description: 'Airtel could not confirm it now, or knows no such transaction: nothing booked, the polling job asks again', ...json(z.object({ status: z.literal('unverified') })) },
+    '400': error('mobile_money_callback_invalid'),
+    '403': error('callback_refused: not the configured callback secret (logged and counted)'),
+    '404': error('payment_not_found'),
+    '409': error('payment_amount_mismatch'),
+  },
+  { requestBody: json(AirtelCallbackBody), parameters: [{ in: 'path' as const, name: 'secret', required: true, schema: { type: 'string' as const } }] },
+);
+const unsignedAirtelCallback = op(
+  'The Airtel callback route without its secret: always refused before any work, logged and counted.',
+  { '400': error('mobile_money_callback_invalid'), '403': error('callback_refused') },
+  { requestBody: json(AirtelCallbackBody) },
 );
 const unsignedCallback = op(
   'The callback route without a payment token: always refused before any work, logged and counted (a provider still ' +
@@ -237,6 +265,8 @@ export const savingsPaths: ZodOpenApiPathsObject = {
   },
   '/api/payments/callbacks/mtn': { put: unsignedCallback, post: unsignedCallback },
   '/api/payments/callbacks/mtn/{token}': { put: mtnCallback, post: mtnCallback },
+  '/api/payments/callbacks/airtel': { post: unsignedAirtelCallback },
+  '/api/payments/callbacks/airtel/{secret}': { post: airtelCallback },
   '/api/notifications': {
     get: authed('The member’s notifications, newest first (50 at most)', {
       '200': { description: 'Notifications', ...json(list(NotificationResponse)) },

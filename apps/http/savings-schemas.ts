@@ -218,3 +218,14 @@ export const MtnCallbackBody = z
     reason: z.string().optional(),
   })
   .meta({ id: 'MtnCallback', description: "MTN MoMo's payment resource, as MTN (and the embedded sandbox) sends it" });
+
+export const AirtelCallbackBody = z
+  .object({
+    transaction: z.object({
+      id: z.string().meta({ description: 'Our reference for the payment (the transaction id we gave Airtel)' }),
+      message: z.string().optional(),
+      status_code: z.enum(['TS', 'TF', 'TA', 'TIP', 'TE']).meta({ description: 'TS success, TF failed, TE expired, TA ambiguous, TIP in progress' }),
+      airtel_money_id: z.string().optional(),
+    }),
+  })
+  .meta({ id: 'AirtelCallback', description: "Airtel Money's callback, as Airtel (and the embedded sandbox playing Airtel) posts it" });
