@@ -69,3 +69,45 @@ describe('national ID verification', () => {
     expect(config.nationalId.timeoutMs).toBe(5000);
   });
 });
+
+describe('mobile money providers', () => {
+  const mtn = {
+    MTN_COLLECTION_SUBSCRIPTION_KEY: 'ck',
+    MTN_COLLECTION_API_USER: 'cu',
+    MTN_COLLECTION_API_KEY: 'ca',
+    MTN_DISBURSEMENT_SUBSCRIPTION_KEY: 'dk',
+    MTN_DISBURSEMENT_API_USER: 'du',
+    MTN_DISBURSEMENT_API_KEY: 'da',
+  };
+  const airtel = { AIRTEL_CLIENT_ID: 'id', AIRTEL_CLIENT_SECRET: 'secret', AIRTEL_CALLBACK_SECRET: 'a'.repeat(32) };
+  const secret = { MOBILE_MONEY_CALLBACK_SECRET: 's'.repeat(32) };
+
+  it('is the sandbox with nothing set', () => {
+    expect(loadConfig({}).mobileMoney).toMatchObject({ provider: 'sandbox', providers: [], airtelCallbackSecret: null });
+  });
+
+  it('lists the live providers, the first one being the default, each with its settings', () => {
+    const both = loadConfig({ MOBILE_MONEY_PROVIDER: 'mtn, airtel', ...mtn, ...airtel, ...secret, AIRTEL_CURRENCY: 'RWF' });
+    expect(both.mobileMoney).toMatchObject({
+      provider: 'mtn',
+      providers: ['mtn', 'airtel'],
+      airtelCallbackSecret: 'a'.repeat(32),
+      mtn: { collection: { subscriptionKey: 'ck' } },
+      airtel: { baseUrl: 'https://openapiuat.airtel.africa', clientId: 'id', clientSecret: 'secret', country: 'RW', currency: 'RWF', disbursement: null },
+    });
+    const airtelOnly = loadConfig({ MOBILE_MONEY_PROVIDER: 'AIRTEL', ...airtel, ...secret, AIRTEL_DISBURSEMENT_PIN: '1234', AIRTEL_PUBLIC_KEY: 'MIIB' });
+    expect(airtelOnly.mobileMoney).toMatchObject({ provider: 'airtel', providers: ['airtel'], mtn: null, airtel: { disbursement: { pin: '1234', publicKey: 'MIIB' } } });
+  });
+
+  it.each([
+    [{ MOBILE_MONEY_PROVIDER: 'orange' }, 'use sandbox, mtn, airtel or mtn,airtel'],
+    [{ MOBILE_MONEY_PROVIDER: 'mtn,mtn', ...mtn, ...secret }, 'name each provider once'],
+    [{ MOBILE_MONEY_PROVIDER: 'airtel', ...secret }, 'AIRTEL_CLIENT_ID, AIRTEL_CLIENT_SECRET and AIRTEL_CALLBACK_SECRET'],
+    [{ MOBILE_MONEY_PROVIDER: 'airtel', ...airtel }, 'MOBILE_MONEY_CALLBACK_SECRET'],
+    [{ MOBILE_MONEY_PROVIDER: 'airtel', ...airtel, ...secret, AIRTEL_DISBURSEMENT_PIN: '1234' }, 'set both AIRTEL_DISBURSEMENT_PIN and AIRTEL_PUBLIC_KEY'],
+    [{ MOBILE_MONEY_PROVIDER: 'airtel', ...airtel, ...secret, AIRTEL_CALLBACK_SECRET: 'short' }, 'AIRTEL_CALLBACK_SECRET'],
+    [{ MOBILE_MONEY_PROVIDER: 'mtn,airtel', ...airtel, ...secret }, 'MTN_COLLECTION_*'],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -73,17 +73,19 @@ const EnvSchema = z
       .string()
       .trim()
       .default('sandbox')
-      .transform((text) => text.toLowerCase().split(',').map((entry) => entry.trim()).filter(Boolean))
-      .pipe(
-        z.union([
-          z.tuple([z.literal('sandbox')]).transform(() => 'sandbox' as const),
-          z
-            .array(z.enum(['mtn', 'airtel']), { message: 'use sandbox, mtn, airtel or mtn,airtel' })
-            .min(1)
-            .refine((list) => new Set(list).size === list.length, 'name each provider once')
-            .transform((list) => list as ('mtn' | 'airtel')[]),
-        ], { message: 'use sandbox, mtn, airtel or mtn,airtel' }),
-      ),
+      .transform((text, context): 'sandbox' | ('mtn' | 'airtel')[] => {
+        const list = text.toLowerCase().split(',').map((entry) => entry.trim()).filter(Boolean);
+        if (list.length === 1 && list[0] === 'sandbox') return 'sandbox';
+        if (list.length === 0 || !list.every((entry) => entry === 'mtn' || entry === 'airtel')) {
+          context.issues.push({ code: 'custom', message: 'use sandbox, mtn, airtel or mtn,airtel', input: text });
+          return z.NEVER;
+        }
+        if (new Set(list).size !== list.length) {
+          context.issues.push({ code: 'custom', message: 'name each provider once', input: text });
+          return z.NEVER;
+        }
+        return list as ('mtn' | 'airtel')[];
+      }),
     MOBILE_MONEY_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
     MOBILE_MONEY_CALLBACK_SECRET: z.string().trim().min(32, 'MOBILE_MONEY_CALLBACK_SECRET needs at least 32 characters').optional(),
     SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).default(1500),

@@ -4,6 +4,7 @@ import { Money } from '../../core/money/money.ts';
 import type { MobileMoneyRequest } from '../../core/payments/ports.ts';
 import { startCallbackReceiver, type CallbackReceiver } from '../../tests/fakes/callback-receiver.ts';
 import { parseMtnCallback } from './mtn-momo-mobile-money.ts';
+import { parseAirtelCallback } from './airtel-money.ts';
 import { MTN_SANDBOX_NUMBERS } from './mtn-sandbox.ts';
 import { SandboxMobileMoney, type SandboxMobileMoneyOptions } from './sandbox-mobile-money.ts';
 
@@ -150,5 +151,22 @@ describe('SandboxMobileMoney', () => {
   it('throws for a fraction of a franc or a number that is not E.164', async () => {
     await expect(sandbox().requestToPay(payment({ amount: Money.ofCentimes(250_001) }))).rejects.toThrow(/whole number of francs/);
     await expect(sandbox().requestToPay(payment({ msisdn: '0788123456' }))).rejects.toThrow(/E\.164/);
+  });
+
+  it('plays Airtel for an Airtel number: POSTs Airtel\'s callback to the Airtel URL, states no amount, and reads the last digits', async () => {
+    const momo = sandbox({ airtelCallbackUrl: `${receiver.url}/api/payments/callbacks/airtel/secret` });
+    const ok = payment({ msisdn: '+250733123456' });
+    const failing = payment({ msisdn: '+250728000450' });
+    const expiring = payment({ msisdn: '+250733000452' });
+    for (const p of [ok, failing, expiring]) expect((await momo.requestToPay(p)).ok).toBe(true);
+    await receiver.waitFor(2);
+    await sleep(SETTLE_MS * 2);
+    expect(receiver.received.every((r) => r.method === 'POST' && r.path === '/api/payments/callbacks/airtel/secret')).toBe(true);
+    const bodies = receiver.received.map((r) => parseAirtelCallback(JSON.parse(r.body)));
+    expect(bodies.map((b) => b.ok && [b.value.reference, b.value.status]).sort()).toEqual([[failing.reference, 'failed'], [ok.reference, 'successful']].sort());
+    expect(await momo.collectionStatus('sandbox', ok.reference)).toMatchObject({ ok: true, value: { status: 'successful', amount: undefined, currency: 'RWF' } });
+    expect(await momo.collectionStatus('sandbox', failing.reference)).toMatchObject({ ok: true, value: { status: 'failed', reason: 'Insufficient funds' } });
+    expect(await momo.collectionStatus('sandbox', expiring.reference)).toMatchObject({ ok: true, value: { status: 'failed', reason: 'EXPIRED' } });
+    expect(receiver.received).toHaveLength(2);
   });
 });
