@@ -44,6 +44,7 @@ import type { CompletedCycles, GroupChat, MemberProfiles, MemberWallets, Notifie
 import type { Batching } from '../core/shared/batching.ts';
 import type { OutgoingTransfers, TransferPolicies } from '../core/transfers/ports.ts';
 import type { SeedDemoWorld } from '../core/demo/seed-demo-world.ts';
+import type { DemoPopulation } from '../core/demo/seed-demo-population.ts';
 import type { InAppNotifications, NotificationRecipients, NotificationWriter } from '../core/notifications/ports.ts';
 import type { NationalIdRegistry, NationalIdRepository, NationalIdVault } from '../core/identity/ports.ts';
 import type { FileStorage, ImageInspector, MemberImages, StoredObjects, UploadAddresses, UploadSignatures } from '../core/uploads/ports.ts';
@@ -138,6 +139,7 @@ export const TOKENS = {
   OutgoingTransfers: token<OutgoingTransfers>('transfers.OutgoingTransfers'),
   /** The demo world's seed; null unless the embedded sandbox is the provider (apps/demo/module.ts). */
   SeedDemoWorld: token<SeedDemoWorld | null>('SeedDemoWorld'),
+  DemoPopulation: token<DemoPopulation>('DemoPopulation'),
   // Loans and credit (core/loans/ports.ts, core/credit/ports.ts); bound in apps/modules/loans-module.ts.
   LoanRepository: token<LoanRepository>('LoanRepository'),
   LoanCollections: token<LoanCollectionRepository>('LoanCollections'),

@@ -19,7 +19,8 @@ import Table from 'cli-table3';
 import { Command, CommanderError, Option } from 'commander';
 import type { Container } from 'inversify';
 import { z } from 'zod';
-import { SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
+import { DEMO_PASSWORD, SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
+import { SeedDemoPopulation } from '../core/demo/seed-demo-population.ts';
 import { describeBreak, type AuditDetails, type ChainedAuditRow } from '../core/audit/audit-chain.ts';
 import { VerifyAuditLog } from '../core/audit/verify-audit-log.ts';
 import type { OutboxReader, StoredOutboxMessage } from '../core/notifications/outbox.ts';
@@ -153,9 +154,30 @@ export function buildProgram(env: CliEnvironment): Command {
     .command('demo')
     .description('demonstration data')
     .command('seed')
-    .description('create the demo accounts (once; running it again changes nothing)')
-    .action(async (_options: unknown, command: Command) => {
+    .description('create the demo accounts (once; running it again changes nothing); --members N: a large demo population instead (bench:dashboard)')
+    .option('--members <n>', 'seed a demo population of N members (a multiple of 10: N/10 groups, N×10 contributions with a history), once')
+    .action(async (options: { members?: string }, command: Command) => {
       const actor = adminActor(command, env.osUser);
+      if (options.members !== undefined) {
+        const started = Date.now();
+        const seeded = await inContext((c) => c.get(SeedDemoPopulation).execute({ members: Number(options.members) }));
+        if (!seeded.ok) {
+          const error = seeded.error;
+          if (error === 'already_seeded') {
+            const members = await inContext((c) => c.get(SeedDemoPopulation).seededMembers());
+            return command.error(`error: a demo population is already seeded here (${members} members): nothing written. Use a fresh database to seed another.`, { exitCode: 1, code: 'ikimina.already_seeded' });
+          }
+          if (error === 'population_size_invalid') return command.error(`error: --members must be a multiple of 10 between 10 and 1000000, not ${options.members}`, { exitCode: 2, code: 'ikimina.invalid' });
+          return command.error('error: the seeded ledger does not balance: nothing was committed', { exitCode: 1, code: 'ikimina.ledger_unbalanced' });
+        }
+        const p = seeded.value;
+        await inContext((c) => c.get(TOKENS.AuditTrail).record({ action: 'demo_seeded', actor, subject: 'demo_population', details: { members: String(p.members), groups: String(p.groups), contributions: String(p.contributions) } }));
+        env.write(
+          `Seeded ${p.members} members, ${p.groups} groups, ${p.contributions} contributions (${p.paidContributions} paid), ${p.payouts} payouts, ` +
+            `${p.journalEntries} ledger entries (sum of all postings ${p.ledgerSum}) in ${((Date.now() - started) / 1000).toFixed(1)} s. Password of every member: ${DEMO_PASSWORD}\n`,
+        );
+        return;
+      }
       const seeded = await inContext((c) =>
         c.get(TOKENS.UnitOfWork).run(async () => {
           const accounts = await c.get(SeedDemoAccounts).execute();

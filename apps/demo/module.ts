@@ -4,6 +4,10 @@
  * Bound only in sandbox mode: with a real provider (or a test's own) SeedDemoWorld resolves to null.
  */
 import { ContainerModule } from 'inversify';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PostgresDemoPopulation } from '../../adapters/postgres/postgres-demo-population.ts';
+import { SeedDemoPopulation } from '../../core/demo/seed-demo-population.ts';
+import { withDeps } from '../deps.ts';
 import type { AccountRepository } from '../../core/accounts/ports.ts';
 import { SeedDemoAccounts } from '../../core/accounts/seed-demo-accounts.ts';
 import type { ContributionRepository } from '../../core/contributions/ports.ts';
@@ -61,4 +65,7 @@ export const demoModule = new ContainerModule(({ bind }) => {
       ShowLoan,
     ],
   );
+  // The large population of `demo seed --members N` (any provider: it writes history, asks nobody).
+  bind(TOKENS.DemoPopulation).toResolvedValue((em: EntityManager) => new PostgresDemoPopulation(em), [TOKENS.EntityManager]);
+  bind(SeedDemoPopulation).toResolvedValue(...withDeps(SeedDemoPopulation, { population: TOKENS.DemoPopulation, passwords: TOKENS.PasswordHasher, clock: TOKENS.Clock }));
 });
