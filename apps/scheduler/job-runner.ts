@@ -6,6 +6,11 @@
  *   connection it keeps for the whole run and unlocks afterwards, so N replicas (and the CLI's
  *   `jobs run`) run a job once at a time; a replica that finds the lock taken skips that tick.
  *   The key is derived from the job's name only, so it is the same in every replica and release.
+ * - A scheduled tick runs once per period across replicas: the tick's cron slot (the instant it
+ *   was due, the same second in every replica) is claimed in `job_periods` under the lock, and a
+ *   replica that finds it claimed skips it (`already_ran`), even when its tick comes after the
+ *   first run has finished and released the lock. `runOnce` without a period (the CLI, tests)
+ *   claims nothing. Claims older than a day are pruned by the run that claims.
  * - Within one runner a job never overlaps itself (a second schedule or tick finding it running
  *   is skipped), also on embedded PGlite, where advisory locks are re-entrant.
  * - Each run works in its own MikroORM RequestContext (a forked EntityManager).
@@ -13,6 +18,7 @@
  *   and the lock is released whatever happened (a broken connection releases it with the session).
  */
 import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
 import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import cron, { type ScheduledTask } from 'node-cron';
@@ -35,7 +41,7 @@ export interface Job {
 
 export type JobRun =
   | { job: string; outcome: 'ran'; report: JobReport }
-  | { job: string; outcome: 'skipped'; reason: 'locked_elsewhere' | 'already_running' }
+  | { job: string; outcome: 'skipped'; reason: 'locked_elsewhere' | 'already_running' | 'already_ran' }
   | { job: string; outcome: 'failed'; error: string };
 
 /** The slice of `pg`'s Pool the runner needs: one connection held for the run. */
@@ -88,11 +94,14 @@ export class JobRunner {
     return this.jobs.has(name) || this.aliases.has(name);
   }
 
-  /** Runs one job now, under its lock; for the schedules, the CLI and the tests. */
-  runOnce(name: string): Promise<JobRun> {
+  /**
+   * Runs one job now, under its lock; for the schedules, the CLI and the tests. With `period` (a
+   * scheduled tick's cron slot) it runs only if no replica ran that period yet.
+   */
+  runOnce(name: string, period?: Date): Promise<JobRun> {
     const job = this.jobs.get(name) ?? this.aliases.get(name);
     if (!job) throw new Error(`no job named ${name} (jobs: ${this.jobNames.join(', ')})`);
-    const run = this.locked(job);
+    const run = this.locked(job, period);
     this.inFlight.add(run);
     void run.finally(() => this.inFlight.delete(run));
     return run;
@@ -104,8 +113,9 @@ export class JobRunner {
       for (const expression of job.schedules) {
         const task = cron.schedule(
           expression,
-          async () => {
-            const run = await this.runOnce(job.name);
+          async (context) => {
+            const run = await this.runOnce(job.name, context.date);
+            this.logger.debug({ job: job.name, period: context.date.toISOString(), outcome: run.outcome, runner: this.runnerId }, 'job tick');
             if (run.outcome === 'ran' && Object.values(run.report).some((n) => n > 0)) this.logger.info({ job: job.name, ...run.report }, 'job ran');
           },
           { timezone: SCHEDULER_TIME_ZONE, name: `${job.name} ${expression}`, noOverlap: true },
@@ -123,7 +133,10 @@ export class JobRunner {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  private async locked(job: Job): Promise<JobRun> {
+  /** Who claimed a period, for the logs: host and process. */
+  private readonly runnerId = `${hostname()}:${process.pid}`.slice(0, 100);
+
+  private async locked(job: Job, period?: Date): Promise<JobRun> {
     if (this.running.has(job.name)) return { job: job.name, outcome: 'skipped', reason: 'already_running' };
     this.running.add(job.name);
     let connection: LockConnection | undefined;
@@ -135,6 +148,7 @@ export class JobRunner {
       const { rows } = await connection.query('select pg_try_advisory_lock($1::bigint) as locked', [key]);
       if (rows[0]?.locked !== true) return { job: job.name, outcome: 'skipped', reason: 'locked_elsewhere' };
       try {
+        if (period && !(await this.claim(connection, job.name, period))) return { job: job.name, outcome: 'skipped', reason: 'already_ran' };
         const report = await RequestContext.create(this.orm.em, () => job.run());
         return { job: job.name, outcome: 'ran', report };
       } finally {
@@ -150,5 +164,16 @@ export class JobRunner {
       connection?.release(broken);
       this.running.delete(job.name);
     }
+  }
+
+  /** Claims the job's period in `job_periods`: false when a replica claimed it first. Prunes claims older than a day. */
+  private async claim(connection: LockConnection, job: string, period: Date): Promise<boolean> {
+    const slot = new Date(Math.floor(period.getTime() / 1000) * 1000);
+    const { rows } = await connection.query(
+      `with pruned as (delete from job_periods where job = $1 and period < $2::timestamptz - interval '1 day')
+       insert into job_periods (job, period, runner) values ($1, $2, $3) on conflict do nothing returning 1 as claimed`,
+      [job, slot.toISOString(), this.runnerId],
+    );
+    return rows.length === 1;
   }
 }

@@ -1,0 +1,84 @@
+/**
+ * The open-loop load generator of bench/dashboard.ts, in a worker thread of its own: sends the
+ * given GET requests at a fixed rate (request i at start + i / rate), whether or not the earlier
+ * ones have been answered, over keep-alive HTTP (node:http), as many members' browsers would.
+ * A request's latency runs from the moment it was due to be sent (not from when it was sent), so
+ * a server that falls behind is charged for the queue it causes (no coordinated omission).
+ * Answers each label's latencies and the errors (a status other than the expected one, or a
+ * network error), with up to five examples.
+ */
+import { Agent, request } from 'node:http';
+import { parentPort, workerData } from 'node:worker_threads';
+
+export interface RateRequest {
+  label: string;
+  path: string;
+  headers: Record<string, string>;
+  /** The statuses that count as an answer (the dashboard's credit score is a 404 before the first assessment). */
+  expect: number[];
+}
+
+export interface RateJob {
+  base: string;
+  ratePerSecond: number;
+  seconds: number;
+  requests: RateRequest[];
+}
+
+export interface RateResult {
+  latencies: Record<string, number[]>;
+  errors: number;
+  examples: string[];
+  sent: number;
+  seconds: number;
+}
+
+function get(agent: Agent, base: URL, path: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ agent, host: base.hostname, port: base.port, method: 'GET', path, headers }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function drive({ base, ratePerSecond, seconds, requests }: RateJob): Promise<RateResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const url = new URL(base);
+  const total = Math.round(ratePerSecond * seconds);
+  const latencies: Record<string, number[]> = {};
+  const examples: string[] = [];
+  let errors = 0;
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / ratePerSecond;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const r = requests[i % requests.length]!;
+    pending.push(
+      get(agent, url, r.path, r.headers).then(
+        (status) => {
+          if (!r.expect.includes(status)) {
+            errors++;
+            if (examples.length < 5) examples.push(`${r.path}: ${status}`);
+            return;
+          }
+          (latencies[r.label] ??= []).push(performance.now() - due);
+        },
+        (error: unknown) => {
+          errors++;
+          if (examples.length < 5) examples.push(`${r.path}: ${String(error)}`);
+        },
+      ),
+    );
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  return { latencies, errors, examples, sent: total, seconds: (performance.now() - started) / 1000 };
+}
+
+parentPort!.postMessage(await drive(workerData as RateJob));
