@@ -108,7 +108,7 @@ export class MikroOrmContributionRepository implements ContributionRepository {
 
   async listByMember(memberId: string): Promise<Contribution[]> {
     if (!UUID_PATTERN.test(memberId)) return [];
-    return this.hydrate(await this.em.execute<ContributionDbRow[]>(`${SELECT_CONTRIBUTION} where member_id = ? order by due_date, cycle, id`, [memberId]));
+    return this.hydrate(await runPrepared<ContributionDbRow>(this.em, `${SELECT_CONTRIBUTION} where member_id = $1 order by due_date, cycle, id`, [memberId]));
   }
 
   /** Contributions of each cycle still unpaid, as committed now (no lock): one query for all. */

@@ -25,6 +25,7 @@ import type {
 } from '../../core/loans/ports.ts';
 import { Money } from '../../core/money/money.ts';
 import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
+import { runPrepared } from './prepared-statements.ts';
 
 const money = (centimes: string | number) => Money.ofCentimes(Number(centimes));
 
@@ -108,8 +109,9 @@ export class MikroOrmLoanRepository implements LoanRepository {
     return (await this.select('id = ?', [id], lock))[0];
   }
 
-  findByMember(memberId: string): Promise<Loan[]> {
-    return this.select('member_id = ?', [memberId], 'order by applied_at desc, id');
+  async findByMember(memberId: string): Promise<Loan[]> {
+    // Prepared: the dashboard reads a member's loans in several of its calls (bench:dashboard).
+    return (await runPrepared<LoanDbRow>(this.em, 'select * from loans where member_id = $1 order by applied_at desc, id', [memberId])).map(toLoan);
   }
 
   async findByApplicationKey(memberId: string, applicationKey: string): Promise<Loan | undefined> {

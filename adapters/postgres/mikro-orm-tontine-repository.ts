@@ -107,10 +107,8 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
 
   async listByMember(userId: string): Promise<Tontine[]> {
     if (!UUID_PATTERN.test(userId)) return [];
-    const rows = await this.em.execute<TontineDbRow[]>(
-      `${SELECT_TONTINE} where id in (select tontine_id from tontine_members where user_id = ?) order by created_at desc, id`,
-      [userId],
-    );
+    // Prepared: every signed-in screen reads it (bench:dashboard).
+    const rows = await runPrepared<TontineDbRow>(this.em, `${SELECT_TONTINE} where id in (select tontine_id from tontine_members where user_id = $1) order by created_at desc, id`, [userId]);
     return this.hydrate(rows);
   }
 
@@ -169,8 +167,8 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
 
   private async hydrate(rows: TontineDbRow[]): Promise<Tontine[]> {
     if (rows.length === 0) return [];
-    const members = await this.em.execute<{ tontine_id: string; user_id: string; joined_at: Date }[]>(
-      'select tontine_id, user_id, joined_at from tontine_members where tontine_id = any(?::uuid[]) order by tontine_id, join_position',
+    const members = await runPrepared<{ tontine_id: string; user_id: string; joined_at: Date }>(this.em,
+      'select tontine_id, user_id, joined_at from tontine_members where tontine_id = any($1::uuid[]) order by tontine_id, join_position',
       [sqlArray(rows.map((r) => r.id))],
     );
     return rows.map((row) => tontineOf(row, members.filter((m) => m.tontine_id === row.id).map((m) => ({ userId: m.user_id, joinedAt: new Date(m.joined_at) }))));

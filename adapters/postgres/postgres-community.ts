@@ -143,8 +143,8 @@ export class PostgresMemberDirectory implements MemberWallets, MemberProfiles, T
   async profiles(userIds: readonly string[]): Promise<Map<string, MemberProfile>> {
     const ids = [...new Set(userIds)].filter((id) => UUID_PATTERN.test(id));
     if (ids.length === 0) return new Map();
-    const rows = await this.em.execute<{ id: string; first_name: string; last_name: string; profile_photo_url: string | null }[]>(
-      'select id, first_name, last_name, profile_photo_url from users where id = any(?::uuid[])',
+    const rows = await runPrepared<{ id: string; first_name: string; last_name: string; profile_photo_url: string | null }>(this.em,
+      'select id, first_name, last_name, profile_photo_url from users where id = any($1::uuid[])',
       [sqlArray(ids)],
     );
     return new Map(rows.map((r) => [r.id, { id: r.id, firstName: r.first_name, lastName: r.last_name, profilePhotoUrl: r.profile_photo_url }]));

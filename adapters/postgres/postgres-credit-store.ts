@@ -15,6 +15,7 @@ import type { CreditFactor, CreditRating } from '../../core/credit/scorecard.ts'
 import type { LoanReminderNotices } from '../../core/loans/ports.ts';
 import { Money } from '../../core/money/money.ts';
 import { sqlArray } from './sql-array.ts';
+import { runPrepared } from './prepared-statements.ts';
 
 interface AssessmentDbRow {
   id: string;
@@ -39,7 +40,7 @@ export class PostgresCreditAssessments implements CreditAssessmentRepository {
   }
 
   async latestFor(memberId: string): Promise<CreditAssessment | undefined> {
-    const rows = await this.em.execute<AssessmentDbRow[]>(`select * from credit_assessments where member_id = ? order by assessed_at desc, id desc limit 1`, [memberId]);
+    const rows = await runPrepared<AssessmentDbRow>(this.em, 'select * from credit_assessments where member_id = $1 order by assessed_at desc, id desc limit 1', [memberId]);
     const row = rows[0];
     return (
       row && {

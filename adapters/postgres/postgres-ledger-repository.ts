@@ -45,8 +45,8 @@ export class PostgresLedgerRepository implements LedgerRepository {
     if (accounts.length === 0) return new Map();
     const ids = [...new Set(accounts)].sort();
     await this.em.execute('select id from ledger_accounts where id = any(?::varchar[]) order by id for no key update', [sqlArray(ids)]);
-    const rows = await this.em.execute<{ account_id: string; total: string }[]>(
-      'select account_id, sum(amount_centimes)::text as total from ledger_postings where account_id = any(?::varchar[]) group by account_id',
+    const rows = await runPrepared<{ account_id: string; total: string }>(this.em,
+      'select account_id, sum(amount_centimes)::text as total from ledger_postings where account_id = any($1::varchar[]) group by account_id',
       [sqlArray(ids)],
     );
     const totals = new Map<AccountId, Money>(ids.map((id) => [id, Money.ZERO]));
@@ -125,8 +125,8 @@ export class PostgresLedgerRepository implements LedgerRepository {
   /** What each tontine's pool holds now (normal side, no lock), for display. */
   async poolBalances(tontineIds: readonly string[]): Promise<Map<string, Money>> {
     if (tontineIds.length === 0) return new Map();
-    const rows = await this.em.execute<{ account_id: string; total: string }[]>(
-      'select account_id, sum(amount_centimes)::text as total from ledger_postings where account_id = any(?::varchar[]) group by account_id',
+    const rows = await runPrepared<{ account_id: string; total: string }>(this.em,
+      'select account_id, sum(amount_centimes)::text as total from ledger_postings where account_id = any($1::varchar[]) group by account_id',
       [sqlArray(tontineIds.map((id) => accounts.pool(id)))],
     );
     const totals = new Map(rows.map((r) => [r.account_id, Money.ofCentimes(Number(r.total))]));

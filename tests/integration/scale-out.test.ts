@@ -137,7 +137,8 @@ async function call<T = Record<string, unknown>>(replica: Replica, method: strin
     headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
-  return { status: res.status, body: (await res.json()) as T };
+  const text = await res.text();
+  return { status: res.status, body: (text === '' ? {} : JSON.parse(text)) as T };
 }
 
 async function sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
@@ -153,9 +154,9 @@ let memberSeq = 0;
 async function register(replica: Replica): Promise<{ token: string; id: string }> {
   const n = ++memberSeq;
   const res = await call<{ token: string; user: { id: string } }>(replica, 'POST', '/api/auth/register', {
-    body: { email: `scale${n}@example.rw`, password: 'scale-out password', firstName: 'Scale', lastName: `Member ${n}`, phone: `+25078855${String(n).padStart(4, '0')}` },
+    body: { email: `scale${n}@example.rw`, password: 'scale-out password', firstName: 'Scale', lastName: `Member ${String.fromCharCode(64 + n)}`, phone: `+25078855${String(n).padStart(4, '0')}` },
   });
-  expect(res.status).toBe(201);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { token: res.body.token, id: res.body.user.id };
 }
 
