@@ -90,12 +90,19 @@ try {
     }
   });
 
-  const job: WalkJob = { url, phones, steps: STEPS, rounds: ROUNDS, thinkMs: THINK_MS, maxMs: MAX_MS };
-  const worker = new Worker(new URL('./ussd-walk.ts', import.meta.url), { workerData: job });
-  const walked = await new Promise<WalkResult>((resolve, reject) => {
-    worker.once('message', (result: WalkResult) => (result.error ? reject(new Error(result.error)) : resolve(result)));
-    worker.once('error', reject);
-  }).finally(() => void worker.terminate());
+  const walk = (job: WalkJob) => {
+    const worker = new Worker(new URL('./ussd-walk.ts', import.meta.url), { workerData: job });
+    return new Promise<WalkResult>((resolve, reject) => {
+      worker.once('message', (result: WalkResult) => (result.error ? reject(new Error(result.error)) : resolve(result)));
+      worker.once('error', reject);
+    }).finally(() => void worker.terminate());
+  };
+  // The baseline, measured in the same run (the machine is shared: compare ratios between runs):
+  // the same sessions, rounds and pauses against /healthz (no database, no menu).
+  const healthz = `http://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`;
+  const baselineSteps: WalkStep[] = STEPS.map((s) => ({ name: s.name, input: s.input, expect: /"status":"ok"/.source }));
+  const baseline = await walk({ url: healthz, phones, steps: baselineSteps, rounds: ROUNDS, thinkMs: THINK_MS, maxMs: MAX_MS });
+  const walked = await walk({ url, phones, steps: STEPS, rounds: ROUNDS, thinkMs: THINK_MS, maxMs: MAX_MS });
   const latencies = new Map(STEPS.map((s) => [s.name, walked.latencies[s.name] ?? []]));
   const { rounds } = walked;
 
@@ -108,6 +115,10 @@ try {
   console.log(`${'step'.padEnd(20)} ${'n'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p90 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
   for (const [name, values] of latencies) console.log(row(name, values));
   console.log(row('all steps', all));
+  const base = Object.values(baseline.latencies).flat();
+  console.log(row('baseline /healthz', base));
+  const p99 = percentile(all, 99);
+  console.log(`aim: p99 < 100 ms: ${p99 < 100 ? 'met' : 'NOT met'} (p99 ${p99.toFixed(1)} ms; baseline p99 ${percentile(base, 99).toFixed(1)} ms in the same run, ratio ${(p99 / percentile(base, 99)).toFixed(1)}x)`);
 } finally {
   sandbox.close();
   await new Promise((resolve) => server.close(resolve));

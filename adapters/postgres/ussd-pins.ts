@@ -15,6 +15,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Language } from '../../core/accounts/user.ts';
 import type { UssdCaller, UssdCallers, UssdPhoneKeys, UssdPin, UssdPins } from '../../core/accounts/ussd-pins.ts';
 import { ConcurrentWriteConflict, violatesUnique } from './mikro-orm-unit-of-work.ts';
+import { runPrepared } from './prepared-statements.ts';
 
 export class PostgresUssdPins implements UssdPins, UssdCallers, UssdPhoneKeys {
   constructor(private readonly em: EntityManager) {}
@@ -30,11 +31,12 @@ export class PostgresUssdPins implements UssdPins, UssdCallers, UssdPhoneKeys {
 
   async findCaller(phoneNumber: string): Promise<UssdCaller | null> {
     // The PIN row references the account (ON DELETE CASCADE): the inner join loses no PIN.
-    const rows = await this.em.execute<{ phone_number: string; user_id: string; pin_hash: string; first_name: string; language: Language; has_loans: boolean }[]>(
+    // Prepared: every USSD step reads it first.
+    const rows = await runPrepared<{ phone_number: string; user_id: string; pin_hash: string; first_name: string; language: Language; has_loans: boolean }>(this.em,
       `select p.phone_number, p.user_id, p.pin_hash, u.first_name, u.language,
               exists (select 1 from loans l where l.member_id = p.user_id) as has_loans
          from ussd_pins p join users u on u.id = p.user_id
-        where p.phone_number = ?`,
+        where p.phone_number = $1`,
       [phoneNumber],
     );
     const row = rows[0];

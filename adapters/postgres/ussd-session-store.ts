@@ -25,6 +25,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FRESH_PIN_ACCESS, type PinAccess } from '../../core/accounts/pin-slowdown.ts';
 import type { LockedUssdState, UssdSessionStore } from '../../core/accounts/ussd-pins.ts';
+import { runPrepared } from './prepared-statements.ts';
 
 /** How a channel's session state is stored as JSON: the state of a new session, and the reading of a stored one (throws when malformed). */
 export interface SessionStateFormat<Session> {
@@ -40,18 +41,19 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
 
   async lock(sessionId: string, phone: string, now: Date, ttlMs: number): Promise<LockedUssdState<Session>> {
     // DO UPDATE rather than DO NOTHING: it locks an existing row and returns it, both rows in one round trip.
-    const rows = await this.em.execute<{ phone: string; state: unknown; expires_at: Date; access: unknown }[]>(
+    // Prepared (parsed and planned once per connection): every step of every session runs it.
+    const rows = await runPrepared<{ phone: string; state: unknown; expires_at: Date; access: unknown }>(this.em,
       `with s as (
-         insert into ussd_session as o (session_id, phone, state, expires_at) values (?, ?, ?::jsonb, ?)
+         insert into ussd_session as o (session_id, phone, state, expires_at) values ($1, $2, $3::jsonb, $4)
          on conflict (session_id) do update
-           set expires_at = case when o.phone = excluded.phone and o.expires_at > ? then excluded.expires_at else o.expires_at end
+           set expires_at = case when o.phone = excluded.phone and o.expires_at > $5 then excluded.expires_at else o.expires_at end
          returning phone, state, expires_at),
        a as (
-         insert into ussd_access (phone, state) values (?, ?::jsonb)
+         insert into ussd_access (phone, state) values ($2, $6::jsonb)
          on conflict (phone) do update set phone = excluded.phone
          returning state)
        select s.phone, s.state, s.expires_at, a.state as access from s, a`,
-      [sessionId, phone, JSON.stringify(this.format.fresh), new Date(now.getTime() + ttlMs), now, phone, JSON.stringify(FRESH_PIN_ACCESS)],
+      [sessionId, phone, JSON.stringify(this.format.fresh), new Date(now.getTime() + ttlMs), now, JSON.stringify(FRESH_PIN_ACCESS)],
     );
     const row = rows[0];
     if (!row) throw new Error(`ussd state of session ${sessionId} could not be locked`);
@@ -63,13 +65,12 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
   }
 
   async save(sessionId: string, phone: string, session: Session, access: PinAccess, now: Date, ttlMs: number): Promise<void> {
-    await this.em.execute(
+    await runPrepared(this.em,
       `with s as (
-         insert into ussd_session (session_id, phone, state, expires_at) values (?, ?, ?::jsonb, ?)
+         insert into ussd_session (session_id, phone, state, expires_at) values ($1, $2, $3::jsonb, $4)
          on conflict (session_id) do update set phone = excluded.phone, state = excluded.state, expires_at = excluded.expires_at)
-       insert into ussd_access (phone, state) values (?, ?::jsonb) on conflict (phone) do update set state = excluded.state`,
-      [sessionId, phone, JSON.stringify(session), new Date(now.getTime() + ttlMs), phone, JSON.stringify(access)],
-      'run',
+       insert into ussd_access (phone, state) values ($2, $5::jsonb) on conflict (phone) do update set state = excluded.state`,
+      [sessionId, phone, JSON.stringify(session), new Date(now.getTime() + ttlMs), JSON.stringify(access)],
     );
   }
 
