@@ -9,7 +9,8 @@
  *   (GroupCommit): each caller still gets its own session's account, mapped into its own
  *   request's EntityManager. The statement runs outside any caller's transaction.
  * - `touch` is one indexed update that never moves `last_seen_at` back; core calls it at most
- *   once a minute per session.
+ *   once a minute per session. It never waits for another request's touch of the same session
+ *   (SKIP LOCKED): that one writes the same use.
  */
 import type { EntityDictionary, EntityManager } from '@mikro-orm/postgresql';
 import type { FoundSession, SessionStore } from '../../core/accounts/ports.ts';
@@ -54,7 +55,13 @@ export class MikroOrmSessionStore implements SessionStore {
   }
 
   async touch(sessionId: string, now: Date): Promise<void> {
-    await this.em.nativeUpdate(Session, { id: sessionId, lastSeenAt: { $lt: now } }, { lastSeenAt: now });
+    // SKIP LOCKED: a browser's screen sends its calls together, and once a minute each of them
+    // finds the session due for a touch; the first one writes it, the others do not queue behind
+    // its row lock and commit (the write they would make is the same, a moment older).
+    await runPrepared(this.em,
+      `update sessions set last_seen_at = $2 where id = (select id from sessions where id = $1 and last_seen_at < $2 for update skip locked)`,
+      [sessionId, now],
+    );
   }
 
   async revoke(tokenHash: string, now: Date): Promise<void> {

@@ -9,6 +9,7 @@ import { DEMO_PASSWORD } from '../../core/accounts/seed-demo-accounts.ts';
 import { POPULATION_EMAIL_DOMAIN, SeedDemoPopulation } from '../../core/demo/seed-demo-population.ts';
 import { RequestContext } from '@mikro-orm/core';
 import { expectBooksBalance } from '../support/money-books.ts';
+import { runAdmin } from '../support/admin-cli.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -67,5 +68,16 @@ describe('demo seed --members', () => {
     const before = await db.count('contributions');
     expect(await seed(10)).toEqual({ ok: false, error: 'already_seeded' });
     expect(await db.count('contributions')).toBe(before);
+  });
+
+  it('answers on the command line: a size that is not a multiple of 10 and a second population are refused, nothing written', async () => {
+    const before = await db.count('users');
+    const odd = await runAdmin(t.container, 'demo', 'seed', '--members', '15');
+    expect(odd.code).toBe(2);
+    expect(odd.output).toContain('--members must be a multiple of 10');
+    const again = await runAdmin(t.container, 'demo', 'seed', '--members', '100');
+    expect(again.code).toBe(1);
+    expect(again.output).toContain('a demo population is already seeded here (30 members)');
+    expect(await db.count('users')).toBe(before);
   });
 });
