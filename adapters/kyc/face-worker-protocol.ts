@@ -1,12 +1,12 @@
-/** The messages between HumanFaceMatcher (main thread) and its worker (human-face-worker.ts). Types only. */
+/** The messages between FaceApiMatcher (main thread) and its worker (face-api-worker.ts). Types only. */
 import type { FaceProblem } from '../../core/kyc/ports.ts';
 
 export interface FaceWorkerData {
-  /** dist/human.node-wasm.js of @vladmandic/human. */
-  humanScript: string;
+  /** dist/face-api.node-wasm.js of @vladmandic/face-api. */
+  faceApiScript: string;
   /** dist/ of @tensorflow/tfjs-backend-wasm, with a trailing slash (setWasmPaths). */
   wasmDir: string;
-  /** A folder with blazeface, facemesh and faceres (.json and .bin). */
+  /** A folder with ssd_mobilenetv1_model, face_landmark_68_model and face_recognition_model (weights manifest and .bin). */
   modelDir: string;
   /** A photo to warm the models up with once loaded (a face), or null. */
   warmUpImage: string | null;
@@ -28,7 +28,7 @@ export type FaceWorkerRequest =
   | { id: number; kind: 'compare'; idPhoto: Uint8Array; selfie: Uint8Array };
 
 export type FaceWorkerMessage =
-  | { kind: 'ready'; loadMs: number; warmUpMs: number; humanVersion: string; backend: string }
+  | { kind: 'ready'; loadMs: number; warmUpMs: number; libraryVersion: string; backend: string }
   | { kind: 'failed'; error: string }
   | { kind: 'described'; id: number; description: Description; ms: number }
   | { kind: 'compared'; id: number; idPhoto: Description; selfie: Description; similarity: number | null; ms: number }

@@ -1,6 +1,8 @@
 /**
  * Photos for the face model's calibration test, its benchmark and the KYC API tests, built at run
- * time from the photos that ship in @vladmandic/human (assets/): nothing binary is committed.
+ * time from the photos that ship in @vladmandic/human (assets/: the former model's package, kept as
+ * a development dependency for its photos) and @vladmandic/face-api (demo/): nothing binary is
+ * committed.
  *
  * - People: twelve faces of different people, cropped from two of the package's screenshots
  *   (the face-detection demo's five faces of one group photo, and seven tiles of the face-match
@@ -12,14 +14,17 @@
  * - Cross-photo pairs: the same person in different photos (the author: the face-detection demo,
  *   the FaceID demo's webcam frame, four tiles of the face-match grid). Reported, not asserted: no
  *   calibration was promised on them, and they are what a real ID photo against a selfie is like.
- * - Edge cases: no face (a blank photo, the ceiling lamps of the group photo), several faces (the
- *   whole samples grid), a face too small (a face shrunk to 40 px in a 320 px photo).
+ * - Edge cases: no face (a blank photo, the ceiling lamps of the group photo), several faces (a
+ *   group photo of face-api's demo), a face too small (a face shrunk to 40 px in a 320 px photo).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 
-const ASSETS = join(dirname(dirname(createRequire(import.meta.url).resolve('@vladmandic/human'))), 'assets');
+const require = createRequire(import.meta.url);
+const ASSETS = join(dirname(dirname(require.resolve('@vladmandic/human'))), 'assets');
+/** The sample photos of the face model's package (@vladmandic/face-api: demo/sample1–6.jpg, group photos). */
+const FACE_API_DEMO = join(dirname(dirname(require.resolve('@vladmandic/face-api/dist/face-api.node-wasm.js'))), 'demo');
 
 interface Crop {
   file: string;
@@ -99,10 +104,13 @@ export async function calibrationPeople(): Promise<PersonPhotos[]> {
   );
 }
 
-/** The author in other photos than `PEOPLE.author`, named by where they come from. */
-export async function authorElsewhere(): Promise<Record<string, Buffer>> {
-  const entries = await Promise.all(Object.entries(AUTHOR_ELSEWHERE).map(async ([name, crop]) => [name, await photoOf(crop)] as const));
-  return Object.fromEntries(entries);
+/**
+ * Genuine pairs of two different photos of one person (what an ID photo against a selfie is
+ * like): the author's face-detection photo against each other photo of him.
+ */
+export async function crossPhotoPairs(): Promise<{ name: string; a: Buffer; b: Buffer }[]> {
+  const author = await photoOf(PEOPLE.author!);
+  return Promise.all(Object.entries(AUTHOR_ELSEWHERE).map(async ([name, crop]) => ({ name: `author × ${name}`, a: author, b: await photoOf(crop) })));
 }
 
 export async function noFacePhotos(): Promise<{ blank: Buffer; ceiling_lamps: Buffer }> {
@@ -112,9 +120,9 @@ export async function noFacePhotos(): Promise<{ blank: Buffer; ceiling_lamps: Bu
   };
 }
 
-/** The package's samples grid: a group photo of a dozen people, and portraits. */
+/** A group photo of three women side by side, faces of about the same size (face-api's demo/sample1.jpg). */
 export function severalFacesPhoto(): Promise<Buffer> {
-  return sharp(join(ASSETS, 'samples.jpg')).jpeg({ quality: 90 }).toBuffer();
+  return sharp(join(FACE_API_DEMO, 'sample1.jpg')).jpeg({ quality: 90 }).toBuffer();
 }
 
 /** A face shrunk to `side` px in a light grey photo of `canvas` px. */

@@ -1,12 +1,12 @@
 /**
- * The pure rules of the Human face matcher, shared by its worker thread (human-face-worker.ts),
- * the matcher and the calibration test: which face of a photo is compared, and how similar two
+ * The pure rules of the face matcher, shared by its worker thread (face-api-worker.ts), the
+ * matcher and the calibration test: which face of a photo is compared, and how similar two
  * descriptors are.
  */
 import type { FaceProblem } from '../../core/kyc/ports.ts';
 
-/** A face counts when the model is this sure of it (face mesh score, 0..1). */
-export const MIN_FACE_SCORE = 0.6;
+/** A face counts when the detector is this sure of it (SSD MobileNet's score, 0..1; face-api's default). */
+export const MIN_FACE_SCORE = 0.5;
 /**
  * A face smaller than this (side of its box, in pixels of the photo) gives a descriptor too poor
  * to compare: measured, faces shrunk to a 52–58 px box scored 0.71–0.85 against their own
@@ -54,21 +54,17 @@ export function judgeFaces(faces: { box: Box; score: number; embedding?: ArrayLi
 }
 
 /**
- * Human's similarity of two face descriptors (its `match.similarity`, src/face/match.ts of
- * @vladmandic/human 3.3.6, with its default options: Euclidean distance, multiplier 25,
- * normalised from [0.2, 0.8]), without the rounding to two decimals Human applies, so that a
- * percent near the threshold is not decided by that rounding. 1 for identical descriptors, 0 for
- * far ones.
+ * How similar two face descriptors are: 1 minus their Euclidean distance, at least 0. dlib's
+ * descriptors (128 numbers, face-api's face_recognition_model) are built so that the distance
+ * between two photos of one person is small: dlib's own threshold is 0.6 (99.38 % on LFW), users
+ * tighten it to 0.5–0.3; ours is calibrated (docs/kyc.md). 1 for identical descriptors.
  */
-export function humanSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
+export function descriptorSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
   if (a.length === 0 || a.length !== b.length) return 0;
   let sum = 0;
   for (let i = 0; i < a.length; i++) {
     const d = a[i]! - b[i]!;
     sum += d * d;
   }
-  const distance = 25 * sum;
-  if (distance === 0) return 1;
-  const normalised = (1 - Math.sqrt(distance) / 100 - 0.2) / (0.8 - 0.2);
-  return Math.min(1, Math.max(0, normalised));
+  return Math.max(0, 1 - Math.sqrt(sum));
 }

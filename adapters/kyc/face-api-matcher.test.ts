@@ -1,21 +1,23 @@
 /**
- * The real face model (HumanFaceMatcher) on photos built from its own package (tests/support/
- * face-samples.ts): the calibration of the 80 % threshold, the photo errors, and the thread.
+ * The real face model (FaceApiMatcher) on photos built from the model packages' own photos
+ * (tests/support/face-samples.ts): the calibration of the 80 % threshold, the photo errors, and
+ * the thread.
  *
  * Calibration: twelve people, each photo and four transforms of it (flipped, resized, darker,
  * compressed). Genuine pairs: each person's photo against each of its transforms (48). Impostor
  * pairs: every two photos of different people, any variant (1,650). Asserted: every genuine pair
  * at or above 80 %, no impostor pair at or above 80 % (the percent of core/kyc/face-match.ts over
  * the matcher's calibrated cut-off). Printed: the false-accept and false-reject counts, the
- * extremes, and (not asserted) the same person in different photos.
+ * extremes, and the same person in different photos (cross-photo pairs: judged the same person by
+ * eye, so reported and counted, with a floor asserted so that a weaker model fails the build).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isVerified, matchPercent } from '../../core/kyc/face-match.ts';
-import { authorElsewhere, calibrationPeople, memberSizedPair, noFacePhotos, PEOPLE, severalFacesPhoto, smallFacePhoto, TRANSFORMS } from '../../tests/support/face-samples.ts';
-import { HumanFaceMatcher, HUMAN_CUTOFF_SIMILARITY } from './human-face-matcher.ts';
-import { humanSimilarity, judgeFaces, MIN_FACE_PX } from './human-face-rules.ts';
+import { calibrationPeople, crossPhotoPairs, memberSizedPair, noFacePhotos, PEOPLE, severalFacesPhoto, smallFacePhoto, TRANSFORMS } from '../../tests/support/face-samples.ts';
+import { FaceApiMatcher, FACE_API_CUTOFF_SIMILARITY } from './face-api-matcher.ts';
+import { descriptorSimilarity, judgeFaces, MIN_FACE_PX } from './face-rules.ts';
 
-const matcher = new HumanFaceMatcher();
+const matcher = new FaceApiMatcher();
 
 beforeAll(async () => {
   const load = await matcher.warmUp();
@@ -29,8 +31,9 @@ async function descriptorOf(photo: Buffer, label: string): Promise<number[]> {
   return described.description.face.descriptor;
 }
 
-const percentOf = (a: number[], b: number[]) => matchPercent(humanSimilarity(a, b), matcher.model.cutoffSimilarity);
 const fixed = (n: number, digits = 3) => n.toFixed(digits);
+/** Measured: see docs/kyc.md. */
+const CROSS_PHOTO_VERIFIED_AT_LEAST = 4;
 
 describe('calibration on the package’s own photos', () => {
   it('accepts every genuine pair (≥ 80 %) and no impostor pair; prints the false-accept and false-reject counts', async () => {
@@ -47,7 +50,7 @@ describe('calibration on the package’s own photos', () => {
       for (let j = i + 1; j < photos.length; j++) {
         const a = photos[i]!;
         const b = photos[j]!;
-        const similarity = humanSimilarity(a.descriptor, b.descriptor);
+        const similarity = descriptorSimilarity(a.descriptor, b.descriptor);
         const entry = { pair: `${a.person}/${a.variant} × ${b.person}/${b.variant}`, similarity, percent: matchPercent(similarity, matcher.model.cutoffSimilarity) };
         if (a.person !== b.person) impostor.push(entry);
         else if (a.variant === 'original' || b.variant === 'original') genuine.push(entry);
@@ -59,10 +62,12 @@ describe('calibration on the package’s own photos', () => {
     const highestImpostor = impostor.reduce((m, g) => (g.similarity > m.similarity ? g : m));
     const mean = impostor.reduce((sum, g) => sum + g.similarity, 0) / impostor.length;
 
-    const elsewhere = await authorElsewhere();
-    const author = photos.find((p) => p.person === 'author' && p.variant === 'original')!.descriptor;
-    const cross: string[] = [];
-    for (const [name, photo] of Object.entries(elsewhere)) cross.push(`${name} ${percentOf(author, await descriptorOf(photo, name))} %`);
+    const cross: { pair: string; similarity: number; percent: number }[] = [];
+    for (const { name, a, b } of await crossPhotoPairs()) {
+      const similarity = descriptorSimilarity(await descriptorOf(a, `${name} a`), await descriptorOf(b, `${name} b`));
+      cross.push({ pair: name, similarity, percent: matchPercent(similarity, matcher.model.cutoffSimilarity) });
+    }
+    const crossVerified = cross.filter((c) => isVerified(c.percent));
 
     console.log(
       [
@@ -73,14 +78,18 @@ describe('calibration on the package’s own photos', () => {
         `impostor pairs ${impostor.length}: false accepts ${falseAccepts.length} (FAR ${fixed((100 * falseAccepts.length) / impostor.length, 2)} %); ` +
           `highest similarity ${fixed(highestImpostor.similarity)} = ${highestImpostor.percent} % (${highestImpostor.pair}); mean ${fixed(mean)}`,
         `midway between them: ${fixed((lowestGenuine.similarity + highestImpostor.similarity) / 2)}`,
-        `not asserted, the author in other photos against the face-detection photo: ${cross.join(', ')}`,
+        `cross-photo genuine pairs (the same person in two different photos) ${cross.length}: verified ${crossVerified.length}, rejected ${cross.length - crossVerified.length}; ` +
+          cross.map((c) => `${c.pair} ${fixed(c.similarity)} = ${c.percent} %`).join(', '),
       ].join('\n'),
     );
     expect(falseRejects).toEqual([]);
     expect(falseAccepts).toEqual([]);
-    expect(HUMAN_CUTOFF_SIMILARITY).toBeGreaterThan(highestImpostor.similarity);
-    expect(HUMAN_CUTOFF_SIMILARITY).toBeLessThanOrEqual(lowestGenuine.similarity);
-  }, 60_000);
+    expect(FACE_API_CUTOFF_SIMILARITY).toBeGreaterThan(highestImpostor.similarity);
+    expect(FACE_API_CUTOFF_SIMILARITY).toBeLessThanOrEqual(lowestGenuine.similarity);
+    // No cross-photo pair is as far as an impostor, and most verify (the former model verified 1 of the author's 5).
+    expect(Math.min(...cross.map((c) => c.similarity))).toBeGreaterThan(highestImpostor.similarity);
+    expect(crossVerified.length).toBeGreaterThanOrEqual(CROSS_PHOTO_VERIFIED_AT_LEAST);
+  }, 600_000);
 });
 
 describe('compare: each photo’s problem, named', () => {
@@ -91,7 +100,7 @@ describe('compare: each photo’s problem, named', () => {
     expect(await matcher.compare(ceiling_lamps, original)).toEqual({ ok: false, error: 'id_photo_no_face_found' });
   }, 20_000);
 
-  it('several faces (the samples grid): several_faces_found', async () => {
+  it('several faces (a group photo): several_faces_found', async () => {
     const { original } = (await calibrationPeople())[1]!;
     expect(await matcher.compare(await severalFacesPhoto(), original)).toEqual({ ok: false, error: 'id_photo_several_faces_found' });
     expect(await matcher.compare(original, await severalFacesPhoto())).toEqual({ ok: false, error: 'selfie_several_faces_found' });
@@ -114,7 +123,7 @@ describe('compare: each photo’s problem, named', () => {
   it('a genuine pair through compare gives the similarity of the two descriptors', async () => {
     const [person] = await calibrationPeople();
     const compared = await matcher.compare(person!.original, person!.transformed.flipped);
-    const expected = humanSimilarity(await descriptorOf(person!.original, 'a'), await descriptorOf(person!.transformed.flipped, 'b'));
+    const expected = descriptorSimilarity(await descriptorOf(person!.original, 'a'), await descriptorOf(person!.transformed.flipped, 'b'));
     expect(compared).toEqual({ ok: true, value: { similarity: expected } });
   }, 20_000);
 });
@@ -140,7 +149,7 @@ describe('the model’s thread', () => {
   }, 30_000);
 
   it('answers face_matcher_unavailable when its models cannot be loaded, and says why', async () => {
-    const broken = new HumanFaceMatcher({ modelDir: '/nonexistent/models' });
+    const broken = new FaceApiMatcher({ modelDir: '/nonexistent/models' });
     try {
       const { original } = (await calibrationPeople())[0]!;
       expect(await broken.compare(original, original)).toEqual({ ok: false, error: 'face_matcher_unavailable' });
@@ -176,7 +185,7 @@ describe('judgeFaces: which face is compared', () => {
 
 describe('closing', () => {
   it('a matcher closed while its model loads answers the requests waiting: unavailable, never hanging', async () => {
-    const closing = new HumanFaceMatcher();
+    const closing = new FaceApiMatcher();
     const { original } = (await calibrationPeople())[0]!;
     const waiting = closing.compare(original, original);
     await closing.close();

@@ -1,7 +1,8 @@
 /**
- * FaceMatcher over @vladmandic/human (faceres descriptors, blazeface and facemesh to find and align
- * the face) on the tfjs WebAssembly backend: offline, on the CPU, models shipped in the package
- * (PROVIDERS.md §10). The model runs in a worker thread of its own (human-face-worker.ts).
+ * FaceMatcher over @vladmandic/face-api (dlib's ResNet face descriptor, SSD MobileNet v1 to find
+ * faces and the 68-point landmark net to align them) on the tfjs WebAssembly backend: offline, on
+ * the CPU, models shipped in the package (PROVIDERS.md §10). The model runs in a worker thread of
+ * its own (face-api-worker.ts).
  *
  * Guarantees
  * - The model is loaded once, by the first request (or `warmUp`), in its thread; requests queue
@@ -13,9 +14,9 @@
  *   answered `face_matcher_unavailable`.
  * - The thread does not keep the process alive (unref), so a process ends when its work does.
  *
- * The cut-off: HUMAN_CUTOFF_SIMILARITY is the similarity that reads as exactly 80 % (core/kyc
- * face-match.ts), chosen on the calibration set built from the package's own photos
- * (human-face-matcher.test.ts, docs/kyc.md): midway between the highest impostor and the lowest
+ * The cut-off: FACE_API_CUTOFF_SIMILARITY is the similarity that reads as exactly 80 % (core/kyc
+ * face-match.ts), chosen on the calibration set built from the model packages' own photos
+ * (face-api-matcher.test.ts, docs/kyc.md): midway between the highest impostor and the lowest
  * genuine similarity measured there.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -25,14 +26,14 @@ import { Worker } from 'node:worker_threads';
 import type { FaceMatcher, FaceMatchError, FaceModel, FacePhoto } from '../../core/kyc/ports.ts';
 import type { Description, FaceWorkerData, FaceWorkerMessage, FaceWorkerRequest } from './face-worker-protocol.ts';
 
-/** Calibrated on the package's photos: impostors at most 0.665, genuine pairs at least 0.878 (docs/kyc.md). */
-export const HUMAN_CUTOFF_SIMILARITY = 0.77;
+/** Calibrated on the packages' photos: impostors at most IMPOSTOR_MAX, genuine pairs at least GENUINE_MIN (docs/kyc.md). */
+export const FACE_API_CUTOFF_SIMILARITY = 0.6;
 
 /** A model that failed to load is tried again by a request after this long, not before. */
 const RETRY_LOAD_AFTER_MS = 30_000;
 
-export interface HumanFaceMatcherOptions {
-  /** A folder with blazeface, facemesh and faceres (.json, .bin); default: the package's own `models/`. */
+export interface FaceApiMatcherOptions {
+  /** A folder with ssd_mobilenetv1_model, face_landmark_68_model and face_recognition_model (weights manifest, .bin); default: the package's own `model/`. */
   modelDir?: string;
   /** Longest side photos are scaled down to before detection (default 1280 px). */
   maxSide?: number;
@@ -45,7 +46,7 @@ export interface HumanFaceMatcherOptions {
 export interface ModelLoad {
   loadMs: number;
   warmUpMs: number;
-  humanVersion: string;
+  libraryVersion: string;
   backend: string;
 }
 
@@ -64,7 +65,7 @@ function versionOf(root: string): string {
   return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-export class HumanFaceMatcher implements FaceMatcher {
+export class FaceApiMatcher implements FaceMatcher {
   readonly model: FaceModel;
   private readonly workerData: FaceWorkerData;
   private readonly timeoutMs: number;
@@ -78,23 +79,23 @@ export class HumanFaceMatcher implements FaceMatcher {
   /** After a failed load, requests are answered unavailable at once until this instant (ms). */
   private retryAt = 0;
 
-  constructor(options: HumanFaceMatcherOptions = {}) {
-    const human = packageRoot('@vladmandic/human');
+  constructor(options: FaceApiMatcherOptions = {}) {
+    const faceApi = packageRoot('@vladmandic/face-api/dist/face-api.node-wasm.js');
     const wasm = packageRoot('@tensorflow/tfjs-backend-wasm');
-    const warmUpImage = join(human, 'assets', 'screenshot-faceid.jpg');
+    const warmUpImage = join(faceApi, 'demo', 'sample1.jpg');
     this.workerData = {
-      humanScript: join(human, 'dist', 'human.node-wasm.js'),
+      faceApiScript: join(faceApi, 'dist', 'face-api.node-wasm.js'),
       wasmDir: `${join(wasm, 'dist')}/`,
-      modelDir: options.modelDir ?? join(human, 'models'),
+      modelDir: options.modelDir ?? join(faceApi, 'model'),
       warmUpImage: existsSync(warmUpImage) ? warmUpImage : null,
       maxSide: options.maxSide ?? 1280,
     };
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.maxQueued = options.maxQueued ?? 32;
     this.model = {
-      name: 'human-faceres',
-      version: `@vladmandic/human ${versionOf(human)} (faceres, blazeface, facemesh; @tensorflow/tfjs-backend-wasm ${versionOf(wasm)})`,
-      cutoffSimilarity: HUMAN_CUTOFF_SIMILARITY,
+      name: 'face-api-dlib',
+      version: `@vladmandic/face-api ${versionOf(faceApi)} (face_recognition_model, ssd_mobilenetv1, face_landmark_68; @tensorflow/tfjs-backend-wasm ${versionOf(wasm)})`,
+      cutoffSimilarity: FACE_API_CUTOFF_SIMILARITY,
     };
   }
 
@@ -157,7 +158,7 @@ export class HumanFaceMatcher implements FaceMatcher {
   }
 
   private start(): void {
-    const worker = new Worker(new URL('./human-face-worker.ts', import.meta.url), { workerData: this.workerData });
+    const worker = new Worker(new URL('./face-api-worker.ts', import.meta.url), { workerData: this.workerData });
     this.worker = worker;
     this.ready = new Promise<ModelLoad | null>((resolve) => {
       const loadTimer = setTimeout(() => {
@@ -169,7 +170,7 @@ export class HumanFaceMatcher implements FaceMatcher {
         if (message.kind === 'ready') {
           clearTimeout(loadTimer);
           this.lastFailure = null;
-          resolve({ loadMs: message.loadMs, warmUpMs: message.warmUpMs, humanVersion: message.humanVersion, backend: message.backend });
+          resolve({ loadMs: message.loadMs, warmUpMs: message.warmUpMs, libraryVersion: message.libraryVersion, backend: message.backend });
         } else if (message.kind === 'failed') {
           clearTimeout(loadTimer);
           this.lastFailure = message.error;
