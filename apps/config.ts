@@ -348,7 +348,7 @@ export interface Config {
     keys: { keys: ReadonlyMap<number, Buffer>; activeVersion: number; hashKey: Buffer } | null;
   };
   uploads: UploadsConfig;
-  /** Facial KYC: `modelDir` null: the face models shipped in @vladmandic/human (its `models/`). */
+  /** Facial KYC: `modelDir` null: the face models shipped in @vladmandic/face-api (its `model/`). */
   kyc: { modelDir: string | null };
 }
 

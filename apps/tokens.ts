@@ -170,7 +170,7 @@ export const TOKENS = {
   UploadPolicy: token<UploadPolicy>('uploads.UploadPolicy'),
 
   // Facial KYC (core/kyc/ports.ts); bound in apps/modules/kyc-module.ts.
-  /** The face model (adapters/kyc/human-face-matcher.ts), loaded in its own thread by the first comparison. */
+  /** The face model (adapters/kyc/face-api-matcher.ts), loaded in its own thread by the first comparison. */
   FaceMatcher: token<FaceMatcher>('kyc.FaceMatcher'),
   KycRecords: token<KycRecords>('kyc.KycRecords'),
   BiometricConsents: token<BiometricConsents>('kyc.BiometricConsents'),

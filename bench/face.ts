@@ -1,5 +1,5 @@
 /**
- * `npm run bench:face`: the face model of facial KYC (adapters/kyc/human-face-matcher.ts) on this
+ * `npm run bench:face`: the face model of facial KYC (adapters/kyc/face-api-matcher.ts) on this
  * machine: how long it takes to load, how long one verification takes, and the memory it needs.
  *
  * One verification is `FaceMatcher.compare(idPhoto, selfie)` as VerifyFace calls it: both photos
@@ -13,7 +13,7 @@
  */
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { HumanFaceMatcher } from '../adapters/kyc/human-face-matcher.ts';
+import { FaceApiMatcher } from '../adapters/kyc/face-api-matcher.ts';
 import { matchPercent } from '../core/kyc/face-match.ts';
 import { memberSizedPair } from '../tests/support/face-samples.ts';
 
@@ -28,7 +28,7 @@ function quantile(sorted: number[], q: number): number {
   return sorted[at]!;
 }
 
-const matcher = new HumanFaceMatcher();
+const matcher = new FaceApiMatcher();
 const { idPhoto, selfie } = await memberSizedPair();
 const before = rss();
 

@@ -27,7 +27,7 @@ import type { FaceMatcher, FaceMatchError, FaceModel, FacePhoto } from '../../co
 import type { Description, FaceWorkerData, FaceWorkerMessage, FaceWorkerRequest } from './face-worker-protocol.ts';
 
 /** Calibrated on the packages' photos: impostors at most IMPOSTOR_MAX, genuine pairs at least GENUINE_MIN (docs/kyc.md). */
-export const FACE_API_CUTOFF_SIMILARITY = 0.6;
+export const FACE_API_CUTOFF_SIMILARITY = 0.59;
 
 /** A model that failed to load is tried again by a request after this long, not before. */
 const RETRY_LOAD_AFTER_MS = 30_000;

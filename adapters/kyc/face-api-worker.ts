@@ -21,7 +21,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { descriptorSimilarity, judgeFaces, MIN_FACE_SCORE } from './face-rules.ts';
 import type { Description, FaceWorkerData, FaceWorkerMessage, FaceWorkerRequest } from './face-worker-protocol.ts';
 
@@ -64,7 +64,7 @@ interface Decoded {
   height: number;
 }
 
-async function raw(image: sharp.Sharp): Promise<Decoded | undefined> {
+async function raw(image: Sharp): Promise<Decoded | undefined> {
   const { data: pixels, info } = await image.flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
   if (info.channels !== 3) return undefined;
   return { pixels: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength), width: info.width, height: info.height };

@@ -1,5 +1,5 @@
 /**
- * The facial KYC module's wiring (core/kyc): the face model (HumanFaceMatcher, one per process,
+ * The facial KYC module's wiring (core/kyc): the face model (FaceApiMatcher, one per process,
  * its thread started by the first comparison), the Postgres stores, the national-ID photos read
  * from the NIDA module's table, and each use case bound by its class. The KYC routes receive
  * `kycRouteUseCases`.
@@ -15,7 +15,7 @@ import { SaveKycPhoto } from '../../core/kyc/save-kyc-photo.ts';
 import { ShowKycStatus } from '../../core/kyc/show-kyc-status.ts';
 import { VerifyFace } from '../../core/kyc/verify-face.ts';
 import { WithdrawBiometricConsent } from '../../core/kyc/withdraw-biometric-consent.ts';
-import { HumanFaceMatcher } from '../../adapters/kyc/human-face-matcher.ts';
+import { FaceApiMatcher } from '../../adapters/kyc/face-api-matcher.ts';
 import { PostgresBiometricConsents, PostgresKycDecisions, PostgresKycRecords, PostgresRegistryIdPhotos } from '../../adapters/postgres/postgres-kyc-store.ts';
 import type { Config } from '../config.ts';
 import { withDeps } from '../deps.ts';
@@ -35,7 +35,7 @@ export function kycRouteUseCases(container: Container): KycRouteUseCases {
 
 export const kycModule = new ContainerModule(({ bind }) => {
   const em = [TOKENS.EntityManager] as const;
-  bind(TOKENS.FaceMatcher).toResolvedValue((config: Config) => new HumanFaceMatcher(config.kyc.modelDir ? { modelDir: config.kyc.modelDir } : {}), [TOKENS.Config]);
+  bind(TOKENS.FaceMatcher).toResolvedValue((config: Config) => new FaceApiMatcher(config.kyc.modelDir ? { modelDir: config.kyc.modelDir } : {}), [TOKENS.Config]);
   bind(TOKENS.KycRecords).toResolvedValue((m: EntityManager) => new PostgresKycRecords(m), [...em]);
   bind(TOKENS.BiometricConsents).toResolvedValue((m: EntityManager) => new PostgresBiometricConsents(m), [...em]);
   bind(TOKENS.KycDecisions).toResolvedValue((m: EntityManager) => new PostgresKycDecisions(m), [...em]);

@@ -25,9 +25,9 @@ export type FaceMatchError = FacePhotoError | 'face_matcher_unavailable';
 
 /** The model behind a matcher, recorded with every decision. */
 export interface FaceModel {
-  /** e.g. `human-faceres`. */
+  /** e.g. `face-api-dlib`. */
   readonly name: string;
-  /** The package and model versions, e.g. `@vladmandic/human 3.3.6 (faceres, blazeface, facemesh; tfjs 4.22.0 wasm)`. */
+  /** The package and model versions, e.g. `@vladmandic/face-api 1.7.15 (face_recognition_model, ssd_mobilenetv1, face_landmark_68; @tensorflow/tfjs-backend-wasm 4.22.0)`. */
   readonly version: string;
   /**
    * The model's raw similarity at which a pair is the same person, chosen on our calibration set

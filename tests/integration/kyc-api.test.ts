@@ -13,7 +13,7 @@ import { KYC_ATTEMPTS } from '../../core/kyc/face-match.ts';
 import { FixedRegistryPhotos, InMemoryMemberImages, ScriptedFaceMatcher, TEST_MODEL } from '../../core/kyc/kyc.fixtures.ts';
 import type { Container, ServiceIdentifier } from 'inversify';
 import { TOKENS } from '../../apps/container.ts';
-import type { HumanFaceMatcher } from '../../adapters/kyc/human-face-matcher.ts';
+import type { FaceApiMatcher } from '../../adapters/kyc/face-api-matcher.ts';
 import { calibrationPeople, memberSizedPair, noFacePhotos } from '../support/face-samples.ts';
 import { signUp, type SignedUpMember } from '../support/openapi-cases.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -355,7 +355,7 @@ describe('with the real face model', () => {
     });
   });
   afterAll(async () => {
-    await (real?.container.get(TOKENS.FaceMatcher) as HumanFaceMatcher | undefined)?.close();
+    await (real?.container.get(TOKENS.FaceMatcher) as FaceApiMatcher | undefined)?.close();
   });
 
   const asReal = (m: SignedUpMember, path: string, body: object) => request(real.handler).post(path).set('Authorization', `Bearer ${m.token}`).send(body);
@@ -367,7 +367,7 @@ describe('with the real face model', () => {
     const idPath = realImages.put(m.id, { bytes: idPhoto });
     const same = await asReal(m, '/api/kyc/verify-facial', { idPhotoURL: idPath, selfieURL: realImages.put(m.id, { bytes: selfie }) });
     expect(same.status, JSON.stringify(same.body)).toBe(200);
-    expect(same.body).toMatchObject({ verified: true, model: { name: 'human-faceres' } });
+    expect(same.body).toMatchObject({ verified: true, model: { name: 'face-api-dlib' } });
     expect(same.body.matchConfidence).toBeGreaterThanOrEqual(80);
 
     const stranger = (await calibrationPeople()).find((p) => p.name === 'grid_r2_3')!.original;
@@ -379,7 +379,7 @@ describe('with the real face model', () => {
     const blank = await asReal(m, '/api/kyc/verify-facial', { selfieURL: realImages.put(m.id, { bytes: (await noFacePhotos()).blank }) });
     expect([blank.status, blank.body.code]).toEqual([422, 'selfie_no_face_found']);
     expect((await decisionsOf(m)).map((d) => d.outcome)).toEqual(['verified', 'not_matched', 'rejected']);
-    expect((await decisionsOf(m))[0]).toMatchObject({ model_name: 'human-faceres', cutoff_similarity: 0.77 });
+    expect((await decisionsOf(m))[0]).toMatchObject({ model_name: 'face-api-dlib', cutoff_similarity: 0.59 });
   }, 60_000);
 });
 
