@@ -782,8 +782,7 @@ export const en = {
     face: {
       title: 'Facial verification (KYC)',
       text: 'Compare a selfie with your ID photo. A match of 80% or more verifies you.',
-      consent:
-        'I agree that Ikimina compares my selfie with my ID photo using my facial features (biometric data, which Rwanda’s Law 058/2021 on personal data protects as sensitive data). My photos stay private; the result is kept as a record of the check.',
+      consentLoading: 'The consent text is loading…',
       consentGiven: 'Your consent to the comparison of your face is recorded.',
       idPhoto: 'ID photo',
       selfie: 'Selfie',

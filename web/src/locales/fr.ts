@@ -783,8 +783,7 @@ export const fr: Messages = {
     face: {
       title: 'Vérification faciale (KYC)',
       text: 'Comparez un selfie avec la photo de votre pièce d’identité. Une correspondance de 80 % ou plus vous vérifie.',
-      consent:
-        'J’accepte qu’Ikimina compare mon selfie à la photo de ma pièce d’identité à partir des traits de mon visage (données biométriques, que la loi rwandaise n° 058/2021 sur la protection des données personnelles protège comme données sensibles). Mes photos restent privées ; le résultat est conservé comme trace du contrôle.',
+      consentLoading: 'Le texte du consentement se charge…',
       consentGiven: 'Votre consentement à la comparaison de votre visage est enregistré.',
       idPhoto: 'Photo de la pièce d’identité',
       selfie: 'Selfie (photo de vous)',

@@ -783,8 +783,7 @@ export const rw: Messages = {
     face: {
       title: 'Kugenzura isura (KYC)',
       text: 'Gereranya ifoto wifotoye n’ifoto iri ku ndangamuntu yawe. Guhura ku 80% cyangwa kurenga biremeza.',
-      consent:
-        'Nemeye ko Ikimina igereranya ifoto nifotoye n’ifoto y’indangamuntu yanjye hifashishijwe ibimenyetso by’isura yanjye (amakuru y’umubiri, Itegeko n° 058/2021 ryo mu Rwanda rirengera amakuru bwite rifata nk’amakuru y’ibanga). Amafoto yanjye aguma ari ibanga; igisubizo kibikwa nk’icyemezo cy’igenzura.',
+      consentLoading: "Inyandiko y'uburenganzira iri gufunguka…",
       consentGiven: 'Uburenganzira watanze bwo kugereranya isura yawe bwanditswe.',
       idPhoto: 'Ifoto y’indangamuntu',
       selfie: 'Ifoto wifotoye',

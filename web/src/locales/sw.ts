@@ -783,8 +783,7 @@ export const sw: Messages = {
     face: {
       title: 'Uthibitisho wa uso (KYC)',
       text: 'Linganisha picha yako ya selfie na picha ya kitambulisho chako. Ulinganifu wa 80% au zaidi unakuthibitisha.',
-      consent:
-        'Ninakubali Ikimina ilinganishe selfie yangu na picha ya kitambulisho changu kwa kutumia sifa za uso wangu (data za kibiometriki, ambazo Sheria ya Rwanda Na. 058/2021 ya ulinzi wa data binafsi inazilinda kama data nyeti). Picha zangu zinabaki za faragha; matokeo yanahifadhiwa kama kumbukumbu ya ukaguzi.',
+      consentLoading: 'Maandishi ya idhini yanapakiwa…',
       consentGiven: 'Idhini yako ya kulinganisha uso wako imerekodiwa.',
       idPhoto: 'Picha ya kitambulisho',
       selfie: 'Selfie',

@@ -3,10 +3,12 @@ import { apiFetch, throwServerError } from '../../../lib/api-client.ts';
 
 /**
  * POST /api/kyc/consent: records the member's consent to the processing of their face (biometric,
- * sensitive data under Law 058/2021), which the server requires before the first comparison.
+ * sensitive data under Law 058/2021), which the server requires before the first comparison. The
+ * version is the one of the text the member was shown: a text changed meanwhile is refused (409
+ * consent_version_outdated), never consented to unseen.
  */
-export async function giveKycConsent(): Promise<void> {
-  const response = await apiFetch('/api/kyc/consent', { method: 'POST', body: {} });
+export async function giveKycConsent(version: string): Promise<void> {
+  const response = await apiFetch('/api/kyc/consent', { method: 'POST', body: { version } });
   if (!response.ok) return throwServerError(response);
 }
 

@@ -33,7 +33,14 @@ export function FacialKycCard({ accountVerified, onVerified }: { accountVerified
   const savePhoto = useSaveKycPhoto();
   const consent = useGiveKycConsent();
   const verify = useVerifyFacial();
-  const [photos, setPhotos] = useState<Photos>(NO_PHOTOS);
+  /** The photos uploaded on this page; before any, the ones saved on the server (shown after a reload). */
+  const [uploaded, setPhotos] = useState<Photos>(NO_PHOTOS);
+  const photos: Photos = {
+    idPhoto: { ...uploaded.idPhoto, path: uploaded.idPhoto.path ?? status.data?.idPhotoURL ?? null },
+    selfie: { ...uploaded.selfie, path: uploaded.selfie.path ?? status.data?.selfieURL ?? null },
+  };
+  /** The consent text in force, from the server: the member consents to exactly what is recorded. */
+  const consentText = status.data?.consent ?? null;
   const [consentChecked, setConsentChecked] = useState(false);
   const [consentRecorded, setConsentRecorded] = useState(false);
   /** The last successful comparison, shown while the status call is unavailable. */
@@ -75,9 +82,9 @@ export function FacialKycCard({ accountVerified, onVerified }: { accountVerified
       return toast({ variant: 'destructive', title: t('verification.toast.photosRequired'), description: t('verification.toast.photosRequiredDescription') });
     }
     if (!consentGiven) {
-      if (!consentChecked) return toast({ variant: 'destructive', title: t('verification.toast.consentRequired'), description: t('verification.toast.consentRequiredDescription') });
+      if (!consentChecked || consentText === null) return toast({ variant: 'destructive', title: t('verification.toast.consentRequired'), description: t('verification.toast.consentRequiredDescription') });
       try {
-        await consent.mutateAsync();
+        await consent.mutateAsync(consentText.version);
         setConsentRecorded(true);
       } catch (error) {
         return fail(error);
@@ -135,12 +142,17 @@ export function FacialKycCard({ accountVerified, onVerified }: { accountVerified
             <p className="text-sm text-muted-foreground" data-testid="text-kyc-consent-recorded">
               {t('verification.face.consentGiven')}
             </p>
-          ) : (
-            <div className="rounded-xl border border-border p-3">
+          ) : consentText ? (
+            <div className="rounded-xl border border-border p-3" data-consent-version={consentText.version}>
               <Check checked={consentChecked} onChange={setConsentChecked} testId="checkbox-kyc-consent">
-                {t('verification.face.consent')}
+                <span data-testid="text-kyc-consent">{consentText.text}</span>
               </Check>
             </div>
+          ) : (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="text-kyc-consent-loading">
+              {status.isPending && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
+              {t('verification.face.consentLoading')}
+            </p>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
             <PhotoField id="kyc-id-photo" label={t('verification.face.idPhoto')} photoPath={photos.idPhoto.path} uploading={photos.idPhoto.uploading} camera onFile={onPhoto('idPhoto')} />
@@ -151,7 +163,7 @@ export function FacialKycCard({ accountVerified, onVerified }: { accountVerified
               type="button"
               className="justify-self-start"
               onClick={() => void runVerification()}
-              disabled={!bothPhotos || uploading || busy || (!consentGiven && !consentChecked)}
+              disabled={!bothPhotos || uploading || busy || (!consentGiven && (!consentChecked || consentText === null))}
               data-testid="button-verify-face"
             >
               {busy && <Loader2 className="animate-spin" />}
