@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 import { callApi, until } from './support/api.ts';
+import { BIOMETRIC_CONSENT } from '../../core/kyc/biometric-consent.ts';
 
 /** A test number of the sandbox registry and the record it answers (see the header). */
 const SANDBOX_PERSON = { idNumber: '1200180000003003', firstName: 'Eric', lastName: 'Nsengimana', dateOfBirth: '2001-11-30' };
@@ -131,6 +132,10 @@ describe.runIf(browserAvailable())('identity in the browser', () => {
     const verify = page.getByTestId('button-verify-face');
     expect(await kyc.getAttribute('data-state')).toBe('not-verified');
     expect(await verify.isDisabled()).toBe(true);
+    // The consent shown is the server's text in force (GET /api/kyc/status), not a copy in the client.
+    const kycStatus = await api<{ consent: { version: string; text: string } }>(token, 'GET', '/api/kyc/status');
+    expect(kycStatus.body.consent).toMatchObject({ version: BIOMETRIC_CONSENT.version, text: BIOMETRIC_CONSENT.text });
+    expect(await page.getByTestId('text-kyc-consent').textContent()).toBe(BIOMETRIC_CONSENT.text);
     await page.getByTestId('checkbox-kyc-consent').check();
     await page.getByTestId('input-photo-kyc-id-photo').setInputFiles(face);
     await page.getByTestId('img-photo-kyc-id-photo').waitFor();
@@ -141,12 +146,28 @@ describe.runIf(browserAvailable())('identity in the browser', () => {
     await page.getByTestId('img-photo-kyc-selfie').waitFor();
     expect(await page.getByTestId('img-photo-kyc-selfie').getAttribute('src')).toMatch(/^blob:/);
     expect(await verify.isDisabled()).toBe(false);
+
+    // After a reload the card shows the two saved photos (the status's private addresses, fetched
+    // with the member's token); the consent, not yet recorded, is asked again.
+    await page.reload();
+    await page.getByTestId('card-facial-kyc').waitFor();
+    for (const photo of ['img-photo-kyc-id-photo', 'img-photo-kyc-selfie']) {
+      await page.getByTestId(photo).waitFor();
+      expect(await page.getByTestId(photo).getAttribute('src')).toMatch(/^blob:/);
+    }
+    expect(await verify.isDisabled()).toBe(true);
+    await page.getByTestId('checkbox-kyc-consent').check();
+    expect(await verify.isDisabled()).toBe(false);
     await verify.click();
     await toast(page, 'KYC verification successful').filter({ hasText: /Match confidence: \d+(\.\d+)?%/ }).waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="card-facial-kyc"]')?.getAttribute('data-state') === 'verified');
     const confidence = Number((await page.getByTestId('text-kyc-confidence').textContent())!.replace('%', ''));
     expect(confidence).toBeGreaterThanOrEqual(80);
     expect(confidence).toBeLessThanOrEqual(100);
+    // The consent recorded is the version of the text shown.
+    const afterKyc = await api<{ consentGiven: boolean; consent: { version: string; givenAt: string | null } }>(token, 'GET', '/api/kyc/status');
+    expect(afterKyc.body).toMatchObject({ consentGiven: true, consent: { version: BIOMETRIC_CONSENT.version } });
+    expect(afterKyc.body.consent.givenAt).not.toBeNull();
 
     // Both show as verified on the profile, from the server.
     await page.goto(`${server.url}/profile`);
