@@ -31,8 +31,12 @@ export const SANDBOX_PEOPLE: readonly SandboxPerson[] = [
   { nin: '1200180000003003', foreName: 'Eric', surnames: 'NSENGIMANA', dateOfBirth: '2001-11-30', sex: 'male', nationality: 'Rwandan', photo: null, shows: 'a young adult' },
   { nin: '1197670000004004', foreName: 'Thérèse', surnames: 'MUKAMANA', dateOfBirth: '1976-07-04', sex: 'female', nationality: 'Rwandan', photo: null, shows: 'an accented name (Therese matches)' },
   { nin: '2199580000005005', foreName: 'Jean-Paul', surnames: 'NIYONZIMA', dateOfBirth: '1995-03-12', sex: 'male', nationality: 'Burundian', photo: null, shows: 'status digit 2, a hyphenated name' },
+  { nin: '1199270000007007', foreName: 'Demo', surnames: 'MEMBER', dateOfBirth: '1992-06-15', sex: 'female', nationality: 'Rwandan', photo: null, shows: 'the demo member (core/demo): the demo world verifies this ID' },
   { nin: '3198870000006006', foreName: 'Grace Wanjiru', surnames: 'KAMAU', dateOfBirth: '1988-09-21', sex: 'female', nationality: 'Kenyan', photo: null, shows: 'status digit 3, three names' },
 ];
+
+/** The demo member's number (core/demo/seed-demo-world.ts verifies it): Demo MEMBER, born 1992-06-15. */
+export const SANDBOX_DEMO_MEMBER_NIN = '1199270000007007';
 
 /** The register is down: unavailable at once. */
 export const SANDBOX_DOWN_NIN = '1199080000000503';

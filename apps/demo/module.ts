@@ -24,6 +24,17 @@ import { ReviewLoan } from '../../core/loans/review-loan.ts';
 import { ShowKeyFacts } from '../../core/loans/show-key-facts.ts';
 import { ShowLoan } from '../../core/loans/show-loan.ts';
 import { StartLoanRepayment } from '../../core/loans/start-loan-repayment.ts';
+import { VerifyNationalId } from '../../core/identity/verify-national-id.ts';
+import { localDate } from '../../core/shared/calendar.ts';
+import { SANDBOX_DEMO_MEMBER_NIN, sandboxPerson } from '../../adapters/identity/sandbox-national-ids.ts';
+import type { Config } from '../config.ts';
+
+/** The demo member's ID in the embedded sandbox register; null with a real register (Prembly), which knows no demo person. */
+function demoIdentity(config: Config, verifyNationalId: VerifyNationalId) {
+  if (config.nationalId.registry.provider === 'prembly') return null;
+  const [year, month, day] = sandboxPerson(SANDBOX_DEMO_MEMBER_NIN)!.dateOfBirth.split('-').map(Number) as [number, number, number];
+  return { verifyNationalId, idNumber: SANDBOX_DEMO_MEMBER_NIN, dateOfBirth: localDate(year, month, day) };
+}
 
 export const demoModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.SeedDemoWorld).toResolvedValue(
@@ -43,9 +54,24 @@ export const demoModule = new ContainerModule(({ bind }) => {
       reviewLoan: ReviewLoan,
       startLoanRepayment: StartLoanRepayment,
       showLoan: ShowLoan,
+      config: Config,
+      verifyNationalId: VerifyNationalId,
     ) =>
       sandbox
-        ? new SeedDemoWorld({ sandbox, seedAccounts, accounts, tontines, contributions, wallets, createTontine, joinTontine, payContribution, reconcilePayment, lending: { showKeyFacts, applyForLoan, reviewLoan, startLoanRepayment, showLoan } })
+        ? new SeedDemoWorld({
+            sandbox,
+            seedAccounts,
+            accounts,
+            tontines,
+            contributions,
+            wallets,
+            createTontine,
+            joinTontine,
+            payContribution,
+            reconcilePayment,
+            lending: { showKeyFacts, applyForLoan, reviewLoan, startLoanRepayment, showLoan },
+            identity: demoIdentity(config, verifyNationalId),
+          })
         : null,
     [
       TOKENS.SandboxApprovals,
@@ -63,6 +89,8 @@ export const demoModule = new ContainerModule(({ bind }) => {
       ReviewLoan,
       StartLoanRepayment,
       ShowLoan,
+      TOKENS.Config,
+      VerifyNationalId,
     ],
   );
   // The large population of `demo seed --members N` (any provider: it writes history, asks nobody).

@@ -12,6 +12,8 @@
  *   repaid. So the ledger holds exactly what those use cases book, and it balances.
  * - Only with the sandbox provider (`SandboxApprovals`): the demo members approve their payments at
  *   once, as each would with their PIN; no real money is ever asked for.
+ * - With the sandbox national-ID register, the demo member's ID (a sandbox test number in their
+ *   names) is verified through VerifyNationalId before the loan: a real, encrypted national_ids row.
  * - Clearly demo data: every member is a demo account (`isDemo`, domain ikimina.demo, the public
  *   demo password) and every group is named "Demo: …".
  * - Idempotent: a demo member who already belongs to a group is left as they are
@@ -31,7 +33,7 @@ import type { CreateTontine } from '../tontines/create-tontine.ts';
 import type { JoinTontine } from '../tontines/join-tontine.ts';
 import type { MemberWallets, TontineRepository } from '../tontines/ports.ts';
 import type { TontineTermsInput } from '../tontines/tontine-terms.ts';
-import type { DemoLending, SandboxApprovals } from './ports.ts';
+import type { DemoIdentity, DemoLending, SandboxApprovals } from './ports.ts';
 
 export const DEMO_MEMBER_EMAIL = DEMO_ACCOUNTS[0]!.email;
 
@@ -58,6 +60,8 @@ export interface SeedDemoWorldDeps {
   reconcilePayment: Pick<ReconcilePayment, 'execute'>;
   sandbox: SandboxApprovals;
   lending: DemoLending;
+  /** With the sandbox register: the demo member verifies their national ID before borrowing. */
+  identity: DemoIdentity | null;
 }
 
 export type SeedDemoWorldOutcome =
@@ -92,6 +96,7 @@ export class SeedDemoWorld {
     for (const neighbour of [member.id, jean]) await this.join(market, neighbour);
     settled += await this.payCycle(market, 1);
 
+    if (this.deps.identity) await this.verifyNationalId(member);
     const loan = await this.loanInRepayment(member.id);
     return { seeded: true, groups: 2, paymentsSettled: settled + loan.settled, loanId: loan.id };
   }
@@ -139,6 +144,24 @@ export class SeedDemoWorld {
         count += 1;
       }
     }
+  }
+
+  /**
+   * The demo member's national ID, verified through the use case a member calls (the register's
+   * record, the names compared, the number stored encrypted): so the demo's loan rests on a real
+   * verified ID, as every member's does.
+   */
+  private async verifyNationalId(member: { id: string; firstName: string; lastName: string; phoneNumber?: string | null }): Promise<void> {
+    const { verifyNationalId, idNumber, dateOfBirth } = this.deps.identity!;
+    const verified = await verifyNationalId.execute({
+      memberId: member.id,
+      idNumber,
+      phoneNumber: member.phoneNumber ?? DEMO_ACCOUNTS[0]!.phoneNumber,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      dateOfBirth,
+    });
+    if (!verified.ok) throw new Error(`demo world: verify the national ID was refused (${verified.error})`);
   }
 
   /** 20,000 RWF over 6 months for market stock: shown, applied for, decided, disbursed, one instalment repaid. */

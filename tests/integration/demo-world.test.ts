@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../core/accounts/seed-demo-accounts.ts';
 import { DEMO_MEMBER_EMAIL, DEMO_NEIGHBOURS } from '../../core/demo/seed-demo-world.ts';
 import { seedDemoData } from '../../apps/demo/seed-on-start.ts';
+import { SANDBOX_DEMO_MEMBER_NIN } from '../../adapters/identity/sandbox-national-ids.ts';
 import { expectBooksBalance } from '../support/money-books.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -62,6 +63,17 @@ describe('the demo world, seeded at start', () => {
     expect(loans[0]).toMatchObject({ status: 'active' });
     expect(Number(loans[0]!.totalPaid)).toBeGreaterThan(0);
     expect((await get('/api/loans/summary')).status).toBe(200);
+
+    // The loan rests on a real verified national ID: the sandbox register's demo person, verified
+    // through the use case, stored encrypted (no digit of the number in clear in the row).
+    expect((await get('/api/nida/status')).body).toMatchObject({ verified: true, idNumber: SANDBOX_DEMO_MEMBER_NIN, firstName: 'Demo' });
+    const ids = await db.orm.em.fork().execute<{ status: string; id_number_sealed: string; registry: string; lookup_hash: string }[]>(
+      `select n.status, n.id_number_sealed, n.registry, n.lookup_hash from national_ids n join users u on u.id = n.user_id where u.email = '${DEMO_MEMBER_EMAIL}'`,
+    );
+    expect(ids).toHaveLength(1);
+    expect(ids[0]!.status).toBe('verified');
+    expect(JSON.stringify(ids[0])).not.toContain(SANDBOX_DEMO_MEMBER_NIN);
+    expect((await get('/api/user')).body).toMatchObject({ nidaVerified: true });
 
     const notifications = (await get('/api/notifications')).body as { type: string }[];
     expect(notifications.some((n) => n.type === 'payout_received')).toBe(true);
