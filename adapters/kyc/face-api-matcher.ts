@@ -39,6 +39,8 @@ export interface FaceApiMatcherOptions {
   maxSide?: number;
   /** How long a request may wait and run (default 60 s; the model loads within the first one). */
   timeoutMs?: number;
+  /** How long the thread may take to load and warm up the models (default 120 s: seconds on an idle server, a minute on a saturated one). */
+  loadTimeoutMs?: number;
   /** Requests waiting beyond this are answered unavailable at once (default 32). */
   maxQueued?: number;
 }
@@ -69,6 +71,7 @@ export class FaceApiMatcher implements FaceMatcher {
   readonly model: FaceModel;
   private readonly workerData: FaceWorkerData;
   private readonly timeoutMs: number;
+  private readonly loadTimeoutMs: number;
   private readonly maxQueued: number;
   private worker: Worker | null = null;
   private ready: Promise<ModelLoad | null> | null = null;
@@ -91,6 +94,7 @@ export class FaceApiMatcher implements FaceMatcher {
       maxSide: options.maxSide ?? 1280,
     };
     this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.loadTimeoutMs = options.loadTimeoutMs ?? 120_000;
     this.maxQueued = options.maxQueued ?? 32;
     this.model = {
       name: 'face-api-dlib',
@@ -162,10 +166,10 @@ export class FaceApiMatcher implements FaceMatcher {
     this.worker = worker;
     this.ready = new Promise<ModelLoad | null>((resolve) => {
       const loadTimer = setTimeout(() => {
-        this.lastFailure = `the face model did not load within ${this.timeoutMs} ms`;
+        this.lastFailure = `the face model did not load within ${this.loadTimeoutMs} ms`;
         resolve(null);
         void this.close();
-      }, this.timeoutMs);
+      }, this.loadTimeoutMs);
       worker.on('message', (message: FaceWorkerMessage) => {
         if (message.kind === 'ready') {
           clearTimeout(loadTimer);

@@ -152,7 +152,8 @@ async function start(): Promise<{ describe(bytes: Uint8Array): Promise<Descripti
     };
   }
 
-  if (data.warmUpImage) await describe(await sharp(data.warmUpImage).toBuffer()).catch(() => undefined);
+  // Warmed up on the photo scaled to a selfie's size: the first detection compiles the kernels.
+  if (data.warmUpImage) await describe(await sharp(data.warmUpImage).resize(640, 640, { fit: 'inside' }).jpeg().toBuffer()).catch(() => undefined);
   send({ kind: 'ready', loadMs: Math.round(loaded - started), warmUpMs: Math.round(performance.now() - loaded), libraryVersion: faceapi.version, backend: tf.getBackend() });
   return { describe };
 }
