@@ -9,8 +9,9 @@ import type { FaceProblem } from '../../core/kyc/ports.ts';
 export const MIN_FACE_SCORE = 0.5;
 /**
  * A face smaller than this (side of its box, in pixels of the photo) gives a descriptor too poor
- * to compare: measured, faces shrunk to a 52–58 px box scored 0.71–0.85 against their own
- * full-size photo, at 64 px and more 0.82–1.00 (docs/kyc.md).
+ * to compare: measured with the former model (Human's faceres), faces shrunk to a 52–58 px box
+ * scored 0.71–0.85 against their own full-size photo, at 64 px and more 0.82–1.00 (docs/kyc.md);
+ * kept for face-api's descriptor, whose input is a 150 px face.
  */
 export const MIN_FACE_PX = 64;
 /** A second face at least half the size of the largest (and at least MIN_FACE_PX) makes the photo ambiguous. */
