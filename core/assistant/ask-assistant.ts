@@ -22,7 +22,7 @@ import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, ok, type Err, type Result } from '../shared/result.ts';
 import { ANSWERS, withSource } from './answers.ts';
 import type { Entities } from './entities.ts';
-import { isGrounded } from './grounding.ts';
+import { isGrounded, leaves } from './grounding.ts';
 import { productRules, type AssistantTools, type Source } from './grounded-tools.ts';
 import type { Intent, Language } from './intents.ts';
 import type { AssistantConversations, AssistantMessage, AssistantModel } from './ports.ts';
@@ -102,7 +102,7 @@ export class AskAssistant {
           tools: toolsFor(memberId),
           call: async (name, args) => {
             const result = await runTool(tools, memberId, name, args);
-            evidence.push(JSON.stringify(result));
+            evidence.push(...leaves(result));
             return result;
           },
         })

@@ -21,6 +21,8 @@ export interface Entities {
 
 const MONTH_WORDS = new Set(['month', 'months', 'mois', 'amezi', 'ukwezi', 'mezi', 'miezi', 'mwezi']);
 const YEAR_WORDS = new Set(['year', 'years', 'an', 'ans', 'annee', 'annees', 'umwaka', 'imyaka', 'myaka', 'mwaka', 'miaka']);
+/** Kinyarwanda and Swahili put the number after the word ("amezi 6", "miezi 6"); English and French before. */
+const NUMBER_AFTER = new Set(['amezi', 'ukwezi', 'mezi', 'miezi', 'mwezi', 'umwaka', 'imyaka', 'myaka', 'mwaka', 'miaka']);
 const THOUSAND_WORDS = new Set(['ibihumbi', 'elfu', 'mille', 'thousand']);
 const MILLION_WORDS = new Set(['miliyoni', 'milioni', 'million', 'millions', 'milliyoni']);
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
@@ -56,13 +58,13 @@ export function extractEntities(text: string, groupNames: readonly string[] = []
     const token = tokens[i]!;
     const months = MONTH_WORDS.has(token) ? 1 : YEAR_WORDS.has(token) ? 12 : 0;
     if (months > 0 && termMonths === null) {
-      // "12 months" / "12 mois" or "amezi 12" / "miezi 12"; "umwaka umwe", "mwaka mmoja", or a bare "year" = 1.
-      const before = used.has(i - 1) ? null : numberAt(tokens, i - 1);
-      const after = used.has(i + 1) ? null : numberAt(tokens, i + 1);
-      const count = before ?? after;
+      // "12 months" / "12 mois", "amezi 12" / "miezi 12"; "umwaka umwe", "mwaka mmoja"; a bare "year" = 1.
+      const order = NUMBER_AFTER.has(token) ? [i + 1, i - 1] : [i - 1, i + 1];
+      const at = order.find((j) => !used.has(j) && numberAt(tokens, j) !== null);
+      const count = at === undefined ? null : numberAt(tokens, at);
       // "an" is also English's article: a year only with its number ("un an", "2 ans").
       if (count === null && (token === 'an' || token === 'ans')) continue;
-      if (count !== null) used.add(before !== null ? i - 1 : i + 1);
+      if (at !== undefined) used.add(at);
       termMonths = (count ?? 1) * months;
       continue;
     }
@@ -70,7 +72,7 @@ export function extractEntities(text: string, groupNames: readonly string[] = []
       const factor = THOUSAND_WORDS.has(token) ? 1_000 : 1_000_000;
       const after = numberAt(tokens, i + 1);
       const before = numberAt(tokens, i - 1);
-      if (after !== null && !used.has(i + 1) && !(MONTH_WORDS.has(tokens[i + 2] ?? '') || YEAR_WORDS.has(tokens[i + 2] ?? ''))) {
+      if (after !== null && !used.has(i + 1)) {
         amounts.push(after * factor);
         used.add(i + 1);
       } else if (before !== null && !used.has(i - 1)) {
@@ -83,12 +85,7 @@ export function extractEntities(text: string, groupNames: readonly string[] = []
   for (let i = 0; i < tokens.length; i += 1) {
     if (used.has(i)) continue;
     const token = tokens[i]!;
-    if (!/^\d+$/.test(token)) continue;
-    const next = tokens[i + 1] ?? '';
-    const previous = tokens[i - 1] ?? '';
-    if (MONTH_WORDS.has(next) || YEAR_WORDS.has(next) || MONTH_WORDS.has(previous) || YEAR_WORDS.has(previous)) continue;
-    if (THOUSAND_WORDS.has(next) || MILLION_WORDS.has(next) || THOUSAND_WORDS.has(previous) || MILLION_WORDS.has(previous)) continue;
-    amounts.push(Number(token));
+    if (/^\d+$/.test(token)) amounts.push(Number(token));
   }
   return { amounts, termMonths, groupName: findGroupName(text, groupNames) };
 }

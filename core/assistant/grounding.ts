@@ -31,3 +31,10 @@ export function isGrounded(answer: string, evidence: readonly string[]): boolean
   const allowed = new Set(evidence.flatMap(numbersIn));
   return numbersIn(answer).every((n) => allowed.has(n));
 }
+
+/** The leaf values of a tool result, each as text: evidence read value by value, never as one JSON text ("[8,10]" is two numbers). */
+export function leaves(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(leaves);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(leaves);
+  return value === null || value === undefined ? [] : [String(value)];
+}
