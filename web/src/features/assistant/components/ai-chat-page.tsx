@@ -1,5 +1,5 @@
 import { Bot, Lightbulb, Loader2, LogIn, Search, Send, Users } from 'lucide-react';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
@@ -57,6 +57,12 @@ function ChatPanel({ signedIn }: { signedIn: boolean }) {
   const send = useSendChatMessage();
   const localId = useRef(0);
   const pending = send.isPending;
+  // The newest message stays in view, inside the panel (never scrolling the page itself).
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const viewport = end.current?.closest('[data-radix-scroll-area-viewport]');
+    if (viewport) viewport.scrollTop = viewport.scrollHeight;
+  }, [past.length, session.length, pending]);
 
   const ask = (text: string) => {
     const message = text.trim();
@@ -112,6 +118,7 @@ function ChatPanel({ signedIn }: { signedIn: boolean }) {
               {t('assistant.thinking')}
             </p>
           )}
+          <div ref={end} />
         </div>
       </ScrollArea>
       {signedIn ? (
