@@ -768,7 +768,7 @@ export const fr: Messages = {
     recommendedTitle: 'Tontines recommandées',
     recommendedSignedOut: 'Connectez-vous pour voir les groupes adaptés à votre budget.',
     budgetLabel: 'Budget par cotisation (RWF)',
-    budgetPlaceholder: 'Budget (RWF)',
+    budgetPlaceholder: 'Montant (RWF)',
     findMatches: 'Trouver des groupes',
     noRecommendations: 'Aucun groupe ouvert ne convient encore. Vous pouvez en créer un sur la page Tontines.',
     recommendationsFailed: 'Les recommandations n’ont pas pu être chargées. Veuillez réessayer.',
