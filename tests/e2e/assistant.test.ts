@@ -80,8 +80,14 @@ describe.runIf(browserAvailable())('the assistant in the browser', () => {
     await signIn(page);
     await page.goto(`${server.url}/dashboard`);
     await page.getByTestId('button-insights-assistant').click();
+    // The network is slowed (the real server still answers), so that the pending state can be seen.
+    await page.route('**/api/ai-assistant/chat', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await page.getByTestId('button-quick-creditScore').click();
     expect(await page.getByTestId('input-assistant').isDisabled()).toBe(true);
+    expect(await page.getByTestId('button-quick-canBorrow').isDisabled()).toBe(true);
     const answer = page.getByTestId('assistant-message-assistant');
     await answer.waitFor();
     expect(await answer.textContent()).toMatch(/credit score is \d+|no credit score yet/);
