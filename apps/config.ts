@@ -157,6 +157,12 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     KYC_MODEL_DIR: optionalText,
+    ASSISTANT_LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    ASSISTANT_LLM_MODEL: optionalText,
+    ASSISTANT_LLM_API_KEY: optionalText,
+    ASSISTANT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8_000),
+    ASSISTANT_MESSAGES_PER_WINDOW: positiveInt(30),
+    ASSISTANT_WINDOW_SECONDS: positiveInt(300),
   })
   // Any S3 variable switches S3 on: a half-configured bucket must stop the start, not fall back to local disk.
   .refine((env) => ![env.S3_ENDPOINT, env.S3_PUBLIC_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].some(Boolean) || Boolean(env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
@@ -350,6 +356,14 @@ export interface Config {
   uploads: UploadsConfig;
   /** Facial KYC: `modelDir` null: the face models shipped in @vladmandic/face-api (its `model/`). */
   kyc: { modelDir: string | null };
+  /**
+   * The assistant: the built-in engine always; an OpenAI-compatible chat-completions server when
+   * ASSISTANT_LLM_BASE_URL and ASSISTANT_LLM_MODEL are set (null otherwise).
+   */
+  assistant: {
+    llm: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
+    rateLimit: { perWindow: number; windowSeconds: number };
+  };
 }
 
 /** Photos and other objects members upload (core/uploads, docs/uploads.md). */
@@ -425,6 +439,13 @@ export function loadConfig(env: Record<string, string | undefined>, options: { l
     },
     uploads: uploadsOf(e),
     kyc: { modelDir: e.KYC_MODEL_DIR ?? null },
+    assistant: {
+      llm:
+        e.ASSISTANT_LLM_BASE_URL && e.ASSISTANT_LLM_MODEL
+          ? { baseUrl: e.ASSISTANT_LLM_BASE_URL.replace(/\/+$/, ''), model: e.ASSISTANT_LLM_MODEL, apiKey: e.ASSISTANT_LLM_API_KEY ?? null, timeoutMs: e.ASSISTANT_LLM_TIMEOUT_MS }
+          : null,
+      rateLimit: { perWindow: e.ASSISTANT_MESSAGES_PER_WINDOW, windowSeconds: e.ASSISTANT_WINDOW_SECONDS },
+    },
   };
 }
 

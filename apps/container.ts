@@ -133,6 +133,7 @@ import { OutboxNotifier } from './notifications/outbox-notifier.ts';
 import { sandboxPayableNumber, SandboxTestNumbers } from './payments/sandbox-test-numbers.ts';
 import { SettlePaymentReport } from '../core/payments/settle-payment-report.ts';
 import { demoModule } from './demo/module.ts';
+import { assistantModule } from './modules/assistant-module.ts';
 import { kycModule } from './modules/kyc-module.ts';
 import { loansModule } from './modules/loans-module.ts';
 import { nidaModule } from './modules/nida-module.ts';
@@ -530,6 +531,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule, assistantModule);
   return container;
 }

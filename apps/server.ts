@@ -58,6 +58,7 @@ import { ShowSavingsDashboard } from '../core/tontines/show-savings-dashboard.ts
 import { ShowTontine } from '../core/tontines/show-tontine.ts';
 import { StartTontine } from '../core/tontines/start-tontine.ts';
 import { WithdrawSavings } from '../core/tontines/withdraw-savings.ts';
+import { assistantRoutes } from './http/assistant-routes.ts';
 import { kycRoutes } from './http/kyc-routes.ts';
 import { loanRoutes } from './http/loan-routes.ts';
 import { nidaRoutes } from './http/nida-routes.ts';
@@ -70,6 +71,7 @@ import { contentSecurityPolicy, setSecurityHeaders } from './http/security-heade
 import { smsRoutes } from './http/sms-routes.ts';
 import { staticWeb, webClientAvailable } from './http/static-web.ts';
 import { tontineRoutes } from './http/tontine-routes.ts';
+import { assistantRouteUseCases } from './modules/assistant-module.ts';
 import { kycRouteUseCases } from './modules/kyc-module.ts';
 import { loanRouteUseCases } from './modules/loans-module.ts';
 import { nidaRouteUseCases } from './modules/nida-module.ts';
@@ -175,6 +177,7 @@ export function createApp(container: Container): Koa {
     nidaRoutes(nidaRouteUseCases(container), { authenticated: auth.required }),
     profileRoutes(profileRouteUseCases(container), auth),
     kycRoutes(kycRouteUseCases(container), { authenticated: auth.required }),
+    assistantRoutes(assistantRouteUseCases(container), auth),
     ...savingsRouters(container, auth),
     objectRoutes(objectRouteUseCases(container), auth),
     companionRoutes(companionUseCases(container), auth, companionSettings(container)),

@@ -38,6 +38,7 @@ import type { DeliverDueEmails, DeliverDueSms } from '../core/notifications/deli
 import type { Outbox, OutboxQueue, OutboxReader } from '../core/notifications/outbox.ts';
 import type { SmsDeliveries, SmsSender } from '../core/notifications/sms-sender.ts';
 import type { MobileMoney, MobileMoneyProvider, PaymentDisputes, PaymentRepository, ProviderOfNumber } from '../core/payments/ports.ts';
+import type { AssistantConversations, AssistantModel } from '../core/assistant/ports.ts';
 import type { Clock, IdGenerator } from '../core/shared/clock.ts';
 import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
 import type { CompletedCycles, GroupChat, MemberProfiles, MemberWallets, Notifier, PoolBalances, TontineCategories, TontineNames, TontineRepository } from '../core/tontines/ports.ts';
@@ -202,4 +203,9 @@ export const TOKENS = {
   UssdSessionStore: token<UssdSessionStore<UssdSession>>('ussd.UssdSessionStore'),
   /** PINs are hashed like passwords, at a cost chosen for PINs (docs/decisions.md). */
   PinHasher: token<PinHasher>('ussd.PinHasher'),
+
+  // The assistant (apps/modules/assistant-module.ts).
+  AssistantConversations: token<AssistantConversations>('assistant.Conversations'),
+  /** Null: the built-in engine only (no ASSISTANT_LLM_BASE_URL). */
+  AssistantModel: token<AssistantModel | null>('assistant.Model'),
 };

@@ -28,6 +28,8 @@ export const ERRORS = {
   amount_must_be_whole_francs: { status: 400, message: 'Mobile money moves whole francs: please enter an amount without centimes.' },
   amount_must_be_positive: { status: 400, message: 'Please enter an amount above zero.' },
   cannot_swap_with_self: { status: 400, message: 'You cannot swap turns with yourself.' },
+  message_empty: { status: 400, message: 'Please type a message.' },
+  message_too_long: { status: 400, message: 'Your message is too long: please keep it under 1,000 characters.' },
   mobile_money_callback_invalid: { status: 400, message: 'The callback body is not a payment resource.' },
   callback_refused: { status: 403, message: 'This callback does not carry the token of its payment.' },
   not_a_member: { status: 403, message: 'Only members of this tontine can do this.' },

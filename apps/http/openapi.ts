@@ -6,6 +6,7 @@ import { kycPaths } from './kyc-openapi.ts';
 import { loanPaths } from './loan-openapi.ts';
 import { nidaPaths } from './nida-openapi.ts';
 import { profilePaths } from './profile-openapi.ts';
+import { assistantPaths } from './assistant-openapi.ts';
 import { savingsPaths } from './savings-openapi.ts';
 import { uploadPaths } from './upload-openapi.ts';
 
@@ -25,6 +26,6 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'ikimina_session' },
       },
     },
-    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...kycPaths },
+    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...kycPaths, ...assistantPaths },
   });
 }

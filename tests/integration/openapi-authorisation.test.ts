@@ -55,6 +55,8 @@ const PUBLIC = new Set([
   'GET /api/tontines/{id}/members',
   // Public photos (profile photos) are shown to anyone; a private object is not (checked below).
   'GET /api/objects/public/{id}',
+  // Visitors get the assistant's general answers; a member's figures need their session (tests/integration/assistant-api.test.ts).
+  'POST /api/ai-assistant/chat',
 ]);
 
 /**

@@ -12,6 +12,7 @@ const MagicLinkRoute = lazy(() => import('./routes/magic-link.tsx'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password.tsx'));
 const SecurityRoute = lazy(() => import('./routes/security.tsx'));
 const ProfileRoute = lazy(() => import('./routes/profile.tsx'));
+const AiChatRoute = lazy(() => import('./routes/ai-chat.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 
 export function createRouter() {
@@ -28,6 +29,7 @@ export function createRouter() {
         { path: 'auth/reset-password', element: <ResetPasswordRoute /> },
         { path: 'security', element: <SecurityRoute /> },
         { path: 'profile', element: <ProfileRoute /> },
+        { path: 'ai-chat', element: <AiChatRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

@@ -6,32 +6,42 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { Input } from '../../../components/ui/input.tsx';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { isSignedIn } from '../../../lib/session.ts';
+import { sendChatMessage } from '../api/send-chat-message.ts';
 import { QUICK_QUESTIONS, REPLY_DELAY_MS, replyKeyFor, type QuickQuestion, type ReplyKey } from '../canned-replies.ts';
 
 interface AssistantMessage {
   id: number;
   role: 'user' | 'assistant';
-  /** The member's own words, or the key of an example answer (translated when shown). */
+  /** The member's words or the assistant's answer, or the key of an example answer (translated when shown). */
   content: string | { example: ReplyKey };
+  /** The assistant could not answer (the server's words). */
+  failed?: boolean;
   timestamp: Date;
 }
 
-/** The AI assistant modal (spec part 1 §2.10): four quick questions and example answers after 1.5 s. */
-export function AssistantDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * The AI assistant modal (spec part 1 §2.10): four quick questions. A signed-in member's question
+ * goes to POST /api/ai-assistant/chat and is answered from their own records (DOMAIN "Assistant");
+ * signed out, the answers are the canned examples, clearly labelled, after 1.5 s. While an answer
+ * is pending the input, the quick questions and Send are disabled.
+ */
+export function AssistantDialog({ open, onOpenChange, initialQuestion }: { open: boolean; onOpenChange: (open: boolean) => void; initialQuestion?: string }) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open && (
         <DialogContent closeLabel={t('common.close')} className="max-w-lg" data-testid="dialog-assistant" aria-describedby="assistant-description">
-          <AssistantChat />
+          <AssistantChat initialQuestion={initialQuestion} />
         </DialogContent>
       )}
     </Dialog>
   );
 }
 
-function AssistantChat() {
+function AssistantChat({ initialQuestion }: { initialQuestion?: string | undefined }) {
   const { t, i18n } = useTranslation();
+  const live = isSignedIn();
   const [messages, setMessages] = useState<AssistantMessage[]>([]);
   const [draft, setDraft] = useState('');
   const [pending, setPending] = useState(false);
@@ -48,11 +58,30 @@ function AssistantChat() {
     setMessages((current) => [...current, { id: nextId.current++, role: 'user', content, timestamp: new Date() }]);
     setDraft('');
     setPending(true);
+    if (live) {
+      sendChatMessage({ message: content, language: i18n.language })
+        .then((answer) => setMessages((current) => [...current, { id: nextId.current++, role: 'assistant', content: answer.response, timestamp: new Date() }]))
+        .catch((error: unknown) =>
+          setMessages((current) => [...current, { id: nextId.current++, role: 'assistant', content: error instanceof Error && error.message ? error.message : t('assistant.failed'), failed: true, timestamp: new Date() }]),
+        )
+        .finally(() => setPending(false));
+      return;
+    }
     timer.current = setTimeout(() => {
       setMessages((current) => [...current, { id: nextId.current++, role: 'assistant', content: { example: replyKeyFor(question) }, timestamp: new Date() }]);
       setPending(false);
     }, REPLY_DELAY_MS);
   };
+
+  // "Ask AI" from a learning module opens the modal with its question asked once.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (initialQuestion && !asked.current) {
+      asked.current = true;
+      ask(initialQuestion, null);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialQuestion]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -76,7 +105,14 @@ function AssistantChat() {
           {messages.map((message) => (
             <div key={message.id} className={cn('grid max-w-[85%] gap-1', message.role === 'user' ? 'justify-self-end' : 'justify-self-start')} data-testid={`assistant-message-${message.role}`}>
               {typeof message.content === 'string' ? (
-                <p className="rounded-2xl bg-primary px-3 py-2 text-sm text-primary-foreground">{message.content}</p>
+                <p
+                  className={cn(
+                    'whitespace-pre-line rounded-2xl px-3 py-2 text-sm',
+                    message.role === 'user' ? 'bg-primary text-primary-foreground' : message.failed ? 'bg-destructive/10 text-destructive' : 'bg-muted',
+                  )}
+                >
+                  {message.content}
+                </p>
               ) : (
                 <div className="rounded-2xl bg-muted px-3 py-2 text-sm">
                   <span className="mb-1 inline-block rounded-full bg-accent/30 px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wide" data-testid="label-example-answer">
@@ -106,7 +142,7 @@ function AssistantChat() {
           <Send />
         </Button>
       </form>
-      <p className="text-xs text-muted-foreground">{t('assistant.disclaimer')}</p>
+      <p className="text-xs text-muted-foreground">{live ? t('assistant.disclaimerLive') : t('assistant.disclaimer')}</p>
     </>
   );
 }

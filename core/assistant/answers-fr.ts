@@ -1,0 +1,62 @@
+/** Réponses françaises de l'assistant intégré ; chaque chiffre vient d'un fait transmis. */
+import type { AnswerCatalogue } from './answers.ts';
+
+export const FR_ANSWERS: AnswerCatalogue = {
+  sources: {
+    savings_dashboard: 'votre tableau d’épargne (cotisations payées, moins les gains reçus et les retraits)',
+    contributions: 'vos cotisations',
+    loans_summary: 'le résumé de vos prêts (la moitié de votre épargne, moins vos prêts en cours)',
+    credit_assessment: 'votre dernière évaluation de crédit',
+    loan_calculation: 'le calcul du module des prêts au taux de votre score',
+    recommendations: 'les groupes ouverts en ce moment',
+    product_rules: 'les règles d’Ikimina',
+  },
+  source: (label, screen) => `Source : ${label} — voir ${screen}.`,
+  greeting: (signedIn) =>
+    signedIn
+      ? 'Bonjour ! Je peux vous donner votre épargne, votre prochaine cotisation, votre tour de paiement, votre score de crédit, combien vous pouvez emprunter et la mensualité d’un prêt, et les groupes adaptés à votre budget.'
+      : 'Bonjour ! Je peux expliquer les tontines, les prêts, les rappels, la vérification et l’USSD, et les frais des commerçants et des agents. Connectez-vous pour parler de votre épargne et de vos prêts.',
+  signInFirst: 'Cela concerne votre propre compte : connectez-vous d’abord, puis reposez la question (Se connecter, en haut de la page).',
+  savings: (f) => `Votre épargne totale est de ${f.totalSavings.format()}, dans ${f.activeTontines} groupe(s) actif(s).`,
+  nextContribution: (f) =>
+    f.next
+      ? `Votre prochaine cotisation est de ${f.next.amount.format()} pour « ${f.next.tontineName} », à payer le ${f.next.dueDate}${f.next.overdue ? ' (elle est en retard : payez-la vite)' : ''}.`
+      : 'Vous n’avez aucune cotisation à payer pour le moment.',
+  payouts: (f) => (f.next ? `Votre prochain gain est de ${f.next.amount.format()} de « ${f.next.tontineName} », prévu le ${f.next.date}.` : 'Aucun gain n’est prévu pour vous : il vient quand un de vos groupes est actif et que votre tour arrive.'),
+  creditScore: (f) => {
+    const a = f.assessment;
+    if (!a) return 'Vous n’avez pas encore de score. Lancez une évaluation dans l’onglet Score de crédit de la page Prêts (/loans).';
+    const factors = a.factors.map((x) => `${x.factor} (${x.impact})`).join(', ');
+    return `Votre score de crédit est ${a.score} (${a.rating}), évalué le ${a.assessedAt}. Il permettait un prêt jusqu’à ${a.maxLoanAmount.format()}. Facteurs : ${factors}.`;
+  },
+  loanLimit: (f) =>
+    f.limit.isPositive()
+      ? `Vous pouvez emprunter jusqu’à ${f.available.format()} maintenant. Votre plafond est de ${f.limit.format()} : ${f.collateralPercent} % de votre épargne de ${f.savings.format()}, moins vos prêts en cours.`
+      : `Vous ne pouvez pas encore emprunter : un prêt va jusqu’à ${f.collateralPercent} % de l’épargne, et la vôtre est de ${f.savings.format()}. Épargnez d’abord dans un groupe.`,
+  loanQuote: (f) => {
+    if (!f.ok) {
+      if (f.problem === 'amount_missing') return 'Donnez-moi le montant et la durée, par exemple : « mensualité pour 100000 sur 12 mois ».';
+      if (f.problem === 'term_missing') return 'Sur combien de mois ? Par exemple : « 100000 sur 12 mois ».';
+      if (f.problem === 'amount_out_of_bounds') return `Un prêt va de ${f.min.format()} à ${f.max.format()}.`;
+      return `La durée d’un prêt va de ${f.minTerm} à ${f.maxTerm} mois.`;
+    }
+    const limit = f.withinAvailable ? '' : ` Attention : c’est plus que ce que vous pouvez emprunter maintenant (${f.available.format()}).`;
+    return `Un prêt de ${f.amount.format()} sur ${f.termMonths} mois à ${f.annualRatePercent} % par an (votre score ${f.creditScore}) coûte ${f.monthlyPayment.format()} par mois : ${f.totalRepayable.format()} au total, dont ${f.totalInterest.format()} d’intérêts.${limit}`;
+  },
+  groups: (f) => {
+    if (f.groups.length === 0) return `Aucun groupe ouvert ne convient${f.budget ? ` à un budget de ${f.budget.format()}` : ''} pour le moment. Vous pouvez en créer un sur la page Tontines (/tontines).`;
+    const list = f.groups.map((g) => `« ${g.name} » : ${g.contributionAmount.format()} ${g.frequency}, ${g.members}/${g.maxMembers} membres, ${g.matchPercent} % de correspondance`).join(' ; ');
+    return `Groupes pour vous${f.budget ? ` (budget ${f.budget.format()})` : ''} : ${list}.`;
+  },
+  merchantFees: (r) => `Les commerçants paient ${r.merchantFeePercent} % de frais sur chaque paiement et gardent ${r.merchantKeepsPercent} %. Les règlements sont versés automatiquement tous les ${r.settlementPeriodDays} jours, chaque lundi, pour la semaine précédente.`,
+  agentCommission: (r) => `Un agent gagne ${r.agentCommissionPercent} % de chaque paiement reçu par un commerçant qu’il a inscrit (pris sur les frais du commerçant), versé chaque mois le ${r.commissionPaidOnDay}er pour le mois écoulé.`,
+  howTontines: (r) =>
+    `Une tontine (ikimina) est un groupe qui épargne ensemble : chacun paie la même cotisation au même rythme (jour, semaine ou mois), et à chaque cycle un membre reçoit toute la cagnotte, dans un ordre tiré au sort au démarrage. Rejoignez ou créez un groupe sur /tontines. Les rappels arrivent ${r.reminderDaysBefore.join(', ')} jour(s) avant chaque échéance.`,
+  howLoans: (r) =>
+    `Votre épargne sert de garantie : vous pouvez emprunter jusqu’à ${r.loanCollateralPercent} % de celle-ci, de ${r.minLoan.format()} à ${r.maxLoan.format()}, sur ${r.minTermMonths} à ${r.maxTermMonths} mois. Le taux annuel suit votre score (${r.rateBandsPercent.join(' %, ')} %). Vous voyez la fiche d’information (mensualité, coût total) avant d’accepter, et remboursez chaque mois par mobile money. Demandez sur /loans.`,
+  howReminders: (r) => `Ikimina vous rappelle chaque cotisation par SMS et dans l’application ${r.reminderDaysBefore.filter((d) => d > 0).join(' et ')} jour(s) avant l’échéance et le jour même ; les échéances de prêt aussi. Votre numéro et votre langue sont dans votre profil (/profile).`,
+  howVerification: 'La vérification a deux étapes, lancées depuis votre tableau de bord (/dashboard) : votre carte d’identité est vérifiée auprès de la NIDA, puis, avec votre accord, un selfie est comparé à la photo de votre carte. Vous pouvez retirer votre accord biométrique à tout moment.',
+  howUssd: 'Pas besoin de smartphone ni d’internet : composez le code USSD d’Ikimina depuis n’importe quel téléphone, inscrivez-vous avec votre nom et un code PIN secret, puis consultez votre épargne, payez une cotisation, voyez vos prochains gains, vos notifications et vos prêts, dans votre langue.',
+  othersData: 'Je ne peux montrer que vos propres données : l’épargne, les prêts ou les coordonnées d’un autre membre sont privés, et je ne les partage jamais.',
+  offTopic: 'Je ne peux pas répondre à cela. Je peux vous aider pour votre épargne, vos cotisations, vos gains, votre score et vos prêts, les groupes à rejoindre, et le fonctionnement d’Ikimina : voir les modules sur /education.',
+};

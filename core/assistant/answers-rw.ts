@@ -1,0 +1,62 @@
+/** Ibisubizo by'umufasha mu Kinyarwanda; buri mubare uva mu makuru yahawe. */
+import type { AnswerCatalogue } from './answers.ts';
+
+export const RW_ANSWERS: AnswerCatalogue = {
+  sources: {
+    savings_dashboard: "ikibaho cy'ubwizigame bwawe (imisanzu yishyuwe, ukuyemo ayo wahawe n'ayo wabikuje)",
+    contributions: 'imisanzu yawe',
+    loans_summary: "incamake y'inguzanyo zawe (kimwe cya kabiri cy'ubwizigame, ukuyemo inguzanyo usanzwe ufite)",
+    credit_assessment: "isuzuma ry'inguzanyo riheruka",
+    loan_calculation: "imibare y'inguzanyo ku nyungu ijyanye n'amanota yawe",
+    recommendations: 'amatsinda afunguye ubu',
+    product_rules: 'amategeko ya Ikimina',
+  },
+  source: (label, screen) => `Aho bivuye: ${label} — reba ${screen}.`,
+  greeting: (signedIn) =>
+    signedIn
+      ? "Muraho! Nshobora kukubwira ubwizigame bwawe, umusanzu utaha, igihe uzahabwa, amanota y'inguzanyo, ayo ushobora kuguza n'ubwishyu bwa buri kwezi bw'inguzanyo, n'amatsinda ahuye n'ubushobozi bwawe."
+      : "Muraho! Nshobora gusobanura uko ibimina, inguzanyo, kwibutsa, kwemeza umwirondoro na USSD bikora, n'ibyo abacuruzi na ba agent bishyura cyangwa babona. Injira kugira ngo ubaze ku bwizigame n'inguzanyo byawe.",
+  signInFirst: 'Ibyo bireba konti yawe: banza winjire, hanyuma wongere ubaze (Injira, hejuru ku rupapuro).',
+  savings: (f) => `Ubwizigame bwawe bwose ni ${f.totalSavings.format()}, mu matsinda ${f.activeTontines} akora.`,
+  nextContribution: (f) =>
+    f.next
+      ? `Umusanzu wawe utaha ni ${f.next.amount.format()} w'ikimina "${f.next.tontineName}", ugomba kwishyurwa ku wa ${f.next.dueDate}${f.next.overdue ? ' (warengeje igihe: wishyure vuba)' : ''}.`
+      : 'Nta musanzu ugomba kwishyura ubu.',
+  payouts: (f) => (f.next ? `Amafaranga uzahabwa ubutaha ni ${f.next.amount.format()} avuye muri "${f.next.tontineName}", ku wa ${f.next.date}.` : 'Nta gihe cyo guhabwa cyateganyijwe: uzahabwa igihe itsinda urimo rikora kandi igihe cyawe kigeze.'),
+  creditScore: (f) => {
+    const a = f.assessment;
+    if (!a) return "Nta manota y'inguzanyo urabona. Saba isuzuma kuri paji y'Inguzanyo (/loans), ahanditse Credit Score.";
+    const factors = a.factors.map((x) => `${x.factor} (${x.impact})`).join(', ');
+    return `Amanota yawe y'inguzanyo ni ${a.score} (${a.rating}), yabazwe ku wa ${a.assessedAt}. Yakwemereraga inguzanyo igera kuri ${a.maxLoanAmount.format()}. Ibiyagena: ${factors}.`;
+  },
+  loanLimit: (f) =>
+    f.limit.isPositive()
+      ? `Ubu ushobora kuguza kugeza kuri ${f.available.format()}. Igipimo cyawe ni ${f.limit.format()}: ${f.collateralPercent} % by'ubwizigame bwawe bwa ${f.savings.format()}, ukuyemo inguzanyo usanzwe ufite.`
+      : `Ntushobora kuguza ubu: inguzanyo igera kuri ${f.collateralPercent} % by'ubwizigame, kandi ubwawe ni ${f.savings.format()}. Banza uzigame mu itsinda.`,
+  loanQuote: (f) => {
+    if (!f.ok) {
+      if (f.problem === 'amount_missing') return 'Mbwira amafaranga n\'amezi, urugero: "ubwishyu bwa buri kwezi kuri 100000 mu mezi 12".';
+      if (f.problem === 'term_missing') return 'Mu mezi angahe? Urugero: "100000 mu mezi 12".';
+      if (f.problem === 'amount_out_of_bounds') return `Inguzanyo iri hagati ya ${f.min.format()} na ${f.max.format()}.`;
+      return `Igihe cy'inguzanyo kiri hagati y'amezi ${f.minTerm} na ${f.maxTerm}.`;
+    }
+    const limit = f.withinAvailable ? '' : ` Icyitonderwa: birenze ibyo ushobora kuguza ubu (${f.available.format()}).`;
+    return `Inguzanyo ya ${f.amount.format()} mu mezi ${f.termMonths} ku nyungu ya ${f.annualRatePercent} % ku mwaka (amanota yawe ${f.creditScore}) wishyura ${f.monthlyPayment.format()} buri kwezi: ${f.totalRepayable.format()} byose hamwe, harimo inyungu ya ${f.totalInterest.format()}.${limit}`;
+  },
+  groups: (f) => {
+    if (f.groups.length === 0) return `Nta tsinda rifunguye rihuye${f.budget ? ` na budget ya ${f.budget.format()}` : ''} ubu. Ushobora gushinga iryawe kuri paji y'Ibimina (/tontines).`;
+    const list = f.groups.map((g) => `"${g.name}": ${g.contributionAmount.format()} ${g.frequency}, abanyamuryango ${g.members}/${g.maxMembers}, bihuye ku ${g.matchPercent} %`).join('; ');
+    return `Amatsinda akubereye${f.budget ? ` (budget ${f.budget.format()})` : ''}: ${list}.`;
+  },
+  merchantFees: (r) => `Abacuruzi bishyura ${r.merchantFeePercent} % kuri buri bwishyu, bagasigarana ${r.merchantKeepsPercent} %. Amafaranga yabo yoherezwa ubwayo buri minsi ${r.settlementPeriodDays}, buri wa mbere, ay'icyumweru gishize.`,
+  agentCommission: (r) => `Agent abona ${r.agentCommissionPercent} % bya buri bwishyu bwakiriwe n'umucuruzi yanditse (bikurwa ku mafaranga umucuruzi yishyura), yishyurwa buri kwezi ku itariki ya ${r.commissionPaidOnDay} ku kwezi gushize.`,
+  howTontines: (r) =>
+    `Ikimina ni itsinda rizigamira hamwe: buri wese atanga umusanzu ungana, ku gihe kimwe (buri munsi, buri cyumweru cyangwa buri kwezi), kandi kuri buri cyiciro umunyamuryango umwe ahabwa amafaranga yose, hakurikijwe umurongo ushyirwaho na tombola iyo itsinda ritangiye. Injira cyangwa ushinge itsinda kuri /tontines. Tukwibutsa iminsi ${r.reminderDaysBefore.join(', ')} mbere ya buri tariki.`,
+  howLoans: (r) =>
+    `Ubwizigame bwawe ni ingwate: ushobora kuguza kugeza kuri ${r.loanCollateralPercent} % byabwo, kuva kuri ${r.minLoan.format()} kugeza kuri ${r.maxLoan.format()}, mu mezi ${r.minTermMonths} kugeza kuri ${r.maxTermMonths}. Inyungu ku mwaka ikurikira amanota yawe (${r.rateBandsPercent.join(' %, ')} %). Ubona incamake y'inguzanyo (ubwishyu bwa buri kwezi, ikiguzi cyose) mbere yo kwemera, ukishyura buri kwezi ukoresheje mobile money. Saba kuri /loans.`,
+  howReminders: (r) => `Ikimina kikwibutsa buri musanzu ukoresheje SMS no muri porogaramu, iminsi ${r.reminderDaysBefore.filter((d) => d > 0).join(' na ')} mbere y'itariki no ku munsi nyirizina; n'ubwishyu bw'inguzanyo burabibutswa. Nimero yawe n'ururimi biri muri profili yawe (/profile).`,
+  howVerification: "Kwemeza umwirondoro bifite intambwe ebyiri, zombi zitangirira ku kibaho cyawe (/dashboard): indangamuntu yawe igenzurwa na NIDA, hanyuma, ubyemeye, ifoto yawe (selfie) igereranywa n'iyo ku ndangamuntu. Ushobora kwisubiraho ku kwemera ibijyanye n'isura igihe icyo ari cyo cyose.",
+  howUssd: "Ntukeneye smartphone cyangwa internet: kanda kode ya USSD ya Ikimina kuri telefone iyo ari yo yose, wiyandikishe ukoresheje izina ryawe n'umubare w'ibanga (PIN), hanyuma urebe ubwizigame bwawe, wishyure umusanzu, urebe igihe uzahabwa, ubutumwa n'inguzanyo zawe, mu rurimi rwawe.",
+  othersData: "Nshobora kukwereka amakuru yawe gusa: ubwizigame, inguzanyo cyangwa imyirondoro by'undi munyamuryango ni ibanga, kandi sinjya mbisangiza.",
+  offTopic: "Ibyo sinshobora kubisubiza. Nagufasha ku bwizigame, imisanzu, igihe cyo guhabwa, amanota y'inguzanyo n'inguzanyo, amatsinda wajyamo, n'uko Ikimina gikora: reba amasomo kuri /education.",
+};

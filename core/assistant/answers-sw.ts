@@ -1,0 +1,62 @@
+/** Majibu ya msaidizi kwa Kiswahili; kila namba inatoka kwenye taarifa zilizotolewa. */
+import type { AnswerCatalogue } from './answers.ts';
+
+export const SW_ANSWERS: AnswerCatalogue = {
+  sources: {
+    savings_dashboard: 'dashibodi ya akiba yako (michango uliyolipa, ukiondoa malipo uliyopokea na uliyotoa)',
+    contributions: 'michango yako',
+    loans_summary: 'muhtasari wa mikopo yako (nusu ya akiba yako, ukiondoa mikopo uliyo nayo)',
+    credit_assessment: 'tathmini yako ya mwisho ya mkopo',
+    loan_calculation: 'hesabu ya moduli ya mikopo kwa riba ya alama yako',
+    recommendations: 'vikundi vilivyo wazi sasa',
+    product_rules: 'kanuni za Ikimina',
+  },
+  source: (label, screen) => `Chanzo: ${label} — tazama ${screen}.`,
+  greeting: (signedIn) =>
+    signedIn
+      ? 'Habari! Naweza kukuambia akiba yako, mchango wako unaofuata, zamu yako ya kupokea, alama yako ya mkopo, kiasi unachoweza kukopa na rejesho la kila mwezi, na vikundi vinavyofaa bajeti yako.'
+      : 'Habari! Naweza kueleza jinsi vikundi vya akiba, mikopo, vikumbusho, uthibitisho na USSD vinavyofanya kazi, na ada za wafanyabiashara na mawakala. Ingia ili uulize kuhusu akiba na mikopo yako.',
+  signInFirst: 'Hilo linahusu akaunti yako: tafadhali ingia kwanza, kisha uulize tena (Ingia, juu ya ukurasa).',
+  savings: (f) => `Akiba yako yote ni ${f.totalSavings.format()}, katika vikundi ${f.activeTontines} vinavyoendelea.`,
+  nextContribution: (f) =>
+    f.next
+      ? `Mchango wako unaofuata ni ${f.next.amount.format()} kwa "${f.next.tontineName}", unatakiwa tarehe ${f.next.dueDate}${f.next.overdue ? ' (umechelewa: tafadhali lipa haraka)' : ''}.`
+      : 'Huna mchango wa kulipa kwa sasa.',
+  payouts: (f) => (f.next ? `Malipo yako yanayofuata ni ${f.next.amount.format()} kutoka "${f.next.tontineName}", tarehe ${f.next.date}.` : 'Bado hakuna malipo yaliyopangwa kwako: yanakuja kikundi chako kikiwa hai na zamu yako ikifika.'),
+  creditScore: (f) => {
+    const a = f.assessment;
+    if (!a) return 'Bado huna alama ya mkopo. Fanya tathmini kwenye kichupo cha Credit Score cha ukurasa wa Mikopo (/loans).';
+    const factors = a.factors.map((x) => `${x.factor} (${x.impact})`).join(', ');
+    return `Alama yako ya mkopo ni ${a.score} (${a.rating}), ilitathminiwa tarehe ${a.assessedAt}. Iliruhusu mkopo hadi ${a.maxLoanAmount.format()}. Vigezo: ${factors}.`;
+  },
+  loanLimit: (f) =>
+    f.limit.isPositive()
+      ? `Unaweza kukopa hadi ${f.available.format()} sasa. Kikomo chako ni ${f.limit.format()}: ${f.collateralPercent} % ya akiba yako ya ${f.savings.format()}, ukiondoa mikopo uliyo nayo.`
+      : `Bado huwezi kukopa: mkopo ni hadi ${f.collateralPercent} % ya akiba, na akiba yako ni ${f.savings.format()}. Weka akiba kwanza katika kikundi.`,
+  loanQuote: (f) => {
+    if (!f.ok) {
+      if (f.problem === 'amount_missing') return 'Niambie kiasi na muda, kwa mfano: "rejesho la kila mwezi kwa 100000 miezi 12".';
+      if (f.problem === 'term_missing') return 'Kwa miezi mingapi? Kwa mfano: "100000 miezi 12".';
+      if (f.problem === 'amount_out_of_bounds') return `Mkopo ni kati ya ${f.min.format()} na ${f.max.format()}.`;
+      return `Muda wa mkopo ni kati ya miezi ${f.minTerm} na ${f.maxTerm}.`;
+    }
+    const limit = f.withinAvailable ? '' : ` Kumbuka: hiki ni zaidi ya unachoweza kukopa sasa (${f.available.format()}).`;
+    return `Mkopo wa ${f.amount.format()} kwa miezi ${f.termMonths} kwa riba ya ${f.annualRatePercent} % kwa mwaka (alama yako ${f.creditScore}) unalipwa ${f.monthlyPayment.format()} kila mwezi: jumla ${f.totalRepayable.format()}, ikiwemo riba ya ${f.totalInterest.format()}.${limit}`;
+  },
+  groups: (f) => {
+    if (f.groups.length === 0) return `Hakuna kikundi kilicho wazi kinachofaa${f.budget ? ` bajeti ya ${f.budget.format()}` : ''} sasa. Unaweza kuunda kikundi kwenye ukurasa wa Tontines (/tontines).`;
+    const list = f.groups.map((g) => `"${g.name}": ${g.contributionAmount.format()} ${g.frequency}, wanachama ${g.members}/${g.maxMembers}, inafaa kwa ${g.matchPercent} %`).join('; ');
+    return `Vikundi kwa ajili yako${f.budget ? ` (bajeti ${f.budget.format()})` : ''}: ${list}.`;
+  },
+  merchantFees: (r) => `Wafanyabiashara hulipa ada ya ${r.merchantFeePercent} % kwa kila malipo na hubaki na ${r.merchantKeepsPercent} %. Malipo yao hutumwa moja kwa moja kila siku ${r.settlementPeriodDays}, kila Jumatatu, kwa wiki iliyopita.`,
+  agentCommission: (r) => `Wakala hupata ${r.agentCommissionPercent} % ya kila malipo anayopokea mfanyabiashara aliyemsajili (inatoka kwenye ada ya mfanyabiashara), hulipwa kila mwezi tarehe ${r.commissionPaidOnDay} kwa mwezi uliopita.`,
+  howTontines: (r) =>
+    `Tontine (ikimina) ni kikundi kinachoweka akiba pamoja: kila mtu analipa mchango sawa kwa mpangilio mmoja (kila siku, wiki au mwezi), na kila mzunguko mwanachama mmoja anapokea fedha zote, kwa zamu zinazopangwa kwa bahati nasibu kikundi kinapoanza. Jiunge au unda kikundi kwenye /tontines. Vikumbusho vinakuja siku ${r.reminderDaysBefore.join(', ')} kabla ya kila tarehe.`,
+  howLoans: (r) =>
+    `Akiba yako ni dhamana: unaweza kukopa hadi ${r.loanCollateralPercent} % yake, kutoka ${r.minLoan.format()} hadi ${r.maxLoan.format()}, kwa miezi ${r.minTermMonths} hadi ${r.maxTermMonths}. Riba ya mwaka inafuata alama yako (${r.rateBandsPercent.join(' %, ')} %). Unaona taarifa muhimu (rejesho la mwezi, gharama yote) kabla ya kukubali, na unarejesha kila mwezi kwa pesa ya simu. Omba kwenye /loans.`,
+  howReminders: (r) => `Ikimina inakukumbusha kila mchango kwa SMS na ndani ya programu siku ${r.reminderDaysBefore.filter((d) => d > 0).join(' na ')} kabla ya tarehe na siku yenyewe; marejesho ya mkopo pia. Namba yako na lugha yako ziko kwenye wasifu wako (/profile).`,
+  howVerification: 'Uthibitisho una hatua mbili, zote zinaanzia kwenye dashibodi yako (/dashboard): kitambulisho chako cha taifa kinakaguliwa na NIDA, kisha, kwa idhini yako, picha yako (selfie) inalinganishwa na picha ya kitambulisho. Unaweza kuondoa idhini ya bayometriki wakati wowote.',
+  howUssd: 'Huhitaji simu janja wala intaneti: piga namba ya USSD ya Ikimina kwa simu yoyote, jisajili kwa jina lako na PIN ya siri, kisha uone akiba yako, ulipe mchango, uone malipo yanayokuja, arifa na mikopo yako, kwa lugha yako.',
+  othersData: 'Ninaweza kuonyesha taarifa zako tu: akiba, mikopo au maelezo ya mwanachama mwingine ni siri, na sizishiriki kamwe.',
+  offTopic: 'Siwezi kujibu hilo. Ninaweza kukusaidia kuhusu akiba, michango, malipo unayopokea, alama ya mkopo na mikopo, vikundi vya kujiunga, na jinsi Ikimina inavyofanya kazi: tazama masomo kwenye /education.',
+};

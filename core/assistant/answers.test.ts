@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { Money } from '../money/money.ts';
+import { ANSWERS, withSource } from './answers.ts';
+import { productRules, type CreditScoreFact, type GroupsFact, type LoanLimitFact, type LoanQuoteFact, type NextContributionFact, type PayoutsFact, type SavingsFact } from './grounded-tools.ts';
+import { isGrounded, leaves } from './grounding.ts';
+import { LANGUAGES } from './intents.ts';
+import { plain } from './tool-calls.ts';
+
+const francs = Money.ofFrancs;
+const rules = productRules();
+const savings: SavingsFact = { source: 'savings_dashboard', totalSavings: francs(48_250), activeTontines: 2 };
+const contributions: NextContributionFact[] = [
+  { source: 'contributions', next: { amount: francs(5_000), dueDate: '2026-03-10', tontineName: 'Abadatezuka', overdue: false } },
+  { source: 'contributions', next: { amount: francs(5_000), dueDate: '2026-02-10', tontineName: 'Abadatezuka', overdue: true } },
+  { source: 'contributions', next: null },
+];
+const payouts: PayoutsFact[] = [{ source: 'savings_dashboard', next: { amount: francs(60_000), date: '2026-04-15', tontineName: 'Twiteze' } }, { source: 'savings_dashboard', next: null }];
+const scores: CreditScoreFact[] = [
+  { source: 'credit_assessment', assessment: { score: 712, rating: 'Good', maxLoanAmount: francs(24_125), factors: [{ factor: 'Payment history', description: '', impact: 'positive' }], assessedAt: '2026-02-20' } },
+  { source: 'credit_assessment', assessment: null },
+];
+const limits: LoanLimitFact[] = [
+  { source: 'loans_summary', savings: francs(48_250), limit: francs(24_125), available: francs(14_125), collateralPercent: 50 },
+  { source: 'loans_summary', savings: Money.ZERO, limit: Money.ZERO, available: Money.ZERO, collateralPercent: 50 },
+];
+const bounds = { source: 'loan_calculation', ok: false, min: francs(10_000), max: francs(10_000_000), minTerm: 1, maxTerm: 60 } as const;
+const quotes: LoanQuoteFact[] = [
+  { source: 'loan_calculation', ok: true, amount: francs(100_000), termMonths: 12, annualRatePercent: 10, creditScore: 712, monthlyPayment: francs(8_792), totalInterest: francs(5_499), totalRepayable: francs(105_499), withinAvailable: false, available: francs(24_125) },
+  { source: 'loan_calculation', ok: true, amount: francs(20_000), termMonths: 6, annualRatePercent: 13.5, creditScore: 610, monthlyPayment: francs(3_483), totalInterest: francs(898), totalRepayable: francs(20_898), withinAvailable: true, available: francs(24_125) },
+  { ...bounds, problem: 'amount_missing' },
+  { ...bounds, problem: 'term_missing' },
+  { ...bounds, problem: 'amount_out_of_bounds' },
+  { ...bounds, problem: 'term_out_of_bounds' },
+];
+const groups: GroupsFact[] = [
+  { source: 'recommendations', budget: francs(3_000), groups: [{ name: 'Abadatezuka', contributionAmount: francs(3_000), frequency: 'weekly', members: 2, maxMembers: 6, matchPercent: 83 }] },
+  { source: 'recommendations', budget: null, groups: [{ name: 'Abadatezuka', contributionAmount: francs(3_000), frequency: 'weekly', members: 2, maxMembers: 6, matchPercent: 83 }] },
+  { source: 'recommendations', budget: francs(3_000), groups: [] },
+  { source: 'recommendations', budget: null, groups: [] },
+];
+
+/** Every answer of a catalogue, each with the facts it was given. */
+function everyAnswer(language: (typeof LANGUAGES)[number]): [string, unknown][] {
+  const say = ANSWERS[language];
+  return [
+    [say.greeting(true), null],
+    [say.greeting(false), null],
+    [say.signInFirst, null],
+    [say.savings(savings), savings],
+    ...contributions.map((f): [string, unknown] => [say.nextContribution(f), f]),
+    ...payouts.map((f): [string, unknown] => [say.payouts(f), f]),
+    ...scores.map((f): [string, unknown] => [say.creditScore(f), f]),
+    ...limits.map((f): [string, unknown] => [say.loanLimit(f), f]),
+    ...quotes.map((f): [string, unknown] => [say.loanQuote(f), f]),
+    ...groups.map((f): [string, unknown] => [say.groups(f), f]),
+    [say.merchantFees(rules), rules],
+    [say.agentCommission(rules), rules],
+    [say.howTontines(rules), rules],
+    [say.howLoans(rules), rules],
+    [say.howReminders(rules), rules],
+    [say.howVerification, null],
+    [say.howUssd, null],
+    [say.othersData, null],
+    [say.offTopic, null],
+  ];
+}
+
+describe('the answer catalogues', () => {
+  it.each(LANGUAGES)('state in %s no number outside the facts they are given', (language) => {
+    for (const [text, facts] of everyAnswer(language)) {
+      expect(text.trim().length, text).toBeGreaterThan(10);
+      // Examples of how to ask ("100000 over 12 months") are the only numbers of their own.
+      const examples = ['100000', '12'];
+      expect(isGrounded(text, [...leaves(plain(facts)), ...examples]), `${language}: ${text}`).toBe(true);
+    }
+  });
+
+  it('writes the same money figures in every language', () => {
+    for (const language of LANGUAGES) expect(ANSWERS[language].savings(savings)).toContain('48,250 RWF');
+  });
+
+  it('ends an answer with its source and the screen that shows it, in the answer’s language', () => {
+    expect(withSource('en', 'x', 'savings_dashboard')).toMatch(/\nSource: your savings dashboard .* — see \/dashboard\.$/);
+    expect(withSource('fr', 'x', 'loan_calculation')).toContain('voir /loans');
+    expect(withSource('rw', 'x', 'recommendations')).toContain('reba /tontines');
+    expect(withSource('sw', 'x', 'product_rules')).toContain('tazama /education');
+  });
+});

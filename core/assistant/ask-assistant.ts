@@ -1,0 +1,168 @@
+/**
+ * AskAssistant: a member (or a signed-out visitor) asks the assistant a question in their words.
+ *
+ * Guarantees
+ * - Answers in the member's language: the saved one, unless the message is clearly written in
+ *   another of en, fr, rw, sw (understand.ts).
+ * - Figures come only from the grounded tools (grounded-tools.ts), run with the signed-in
+ *   member's id: nothing the message says can make another member's records appear. A visitor
+ *   gets general answers only, and is asked to sign in for anything about an account.
+ * - Each answer with a figure names its source and the screen that shows it; what the assistant
+ *   cannot answer it says so and points to the learning modules.
+ * - With a language model configured, its answer is used only when every number it states is a
+ *   number the tools returned or the member wrote (grounding.ts); otherwise, on a timeout or on
+ *   any error, the built-in answer is given.
+ * - An empty message is `message_empty`, one over MAX_MESSAGE_LENGTH characters
+ *   `message_too_long`; each counts against a rate limit per member (or per address for a
+ *   visitor): over it, `rate_limited` with the wait. A refused message is neither answered nor kept.
+ * - A member's question and its answer are kept together (AssistantConversations), a visitor's never.
+ */
+import type { RateLimiter } from '../accounts/ports.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
+import { err, ok, type Err, type Result } from '../shared/result.ts';
+import { ANSWERS, withSource } from './answers.ts';
+import type { Entities } from './entities.ts';
+import { isGrounded, leaves } from './grounding.ts';
+import { productRules, type AssistantTools, type Source } from './grounded-tools.ts';
+import type { Intent, Language } from './intents.ts';
+import type { AssistantConversations, AssistantMessage, AssistantModel } from './ports.ts';
+import { runTool, toolsFor } from './tool-calls.ts';
+import type { MessageUnderstanding } from './understand.ts';
+
+export const MAX_MESSAGE_LENGTH = 1_000;
+
+export interface AssistantRateLimit {
+  readonly perWindow: number;
+  readonly windowSeconds: number;
+}
+
+export interface AskAssistantDeps {
+  understanding: MessageUnderstanding;
+  tools: AssistantTools;
+  conversations: AssistantConversations;
+  limiter: RateLimiter;
+  rateLimit: AssistantRateLimit;
+  clock: Clock;
+  ids: IdGenerator;
+  /** Optional: a language model given the same tools. */
+  model?: AssistantModel | undefined;
+}
+
+export interface AskAssistantInput {
+  /** The signed-in member, or null for a visitor. */
+  readonly memberId: string | null;
+  /** The member's saved language (a visitor: the language their page is shown in). */
+  readonly language: Language;
+  readonly message: string;
+  /** Who is counted by the rate limit when nobody is signed in (the client address). */
+  readonly clientKey: string;
+}
+
+export interface AssistantAnswer {
+  readonly response: string;
+  readonly language: Language;
+  readonly intent: Intent;
+  readonly engine: 'built_in' | 'model';
+  readonly sources: readonly Source[];
+  /** The question and the answer as kept (members only; empty for a visitor). */
+  readonly messages: readonly AssistantMessage[];
+}
+
+export type AskAssistantError = 'message_empty' | 'message_too_long';
+export type RateLimited = Err<'rate_limited'> & { readonly retryAfterSeconds: number };
+
+const PERSONAL: ReadonlySet<Intent> = new Set(['savings', 'next_contribution', 'payouts', 'credit_score', 'loan_limit', 'loan_instalment', 'recommend_groups']);
+
+export class AskAssistant {
+  constructor(private readonly deps: AskAssistantDeps) {}
+
+  async execute(input: AskAssistantInput): Promise<Result<AssistantAnswer, AskAssistantError> | RateLimited> {
+    const { understanding, tools, conversations, limiter, rateLimit, clock, ids, model } = this.deps;
+    const message = input.message.trim();
+    if (message === '') return err('message_empty');
+    if ([...message].length > MAX_MESSAGE_LENGTH) return err('message_too_long');
+    const now = clock.now();
+    const hit = await limiter.hit(`assistant:${input.memberId ?? `visitor:${input.clientKey}`}`, rateLimit.windowSeconds, now);
+    if (hit.count > rateLimit.perWindow) return { ok: false, error: 'rate_limited', retryAfterSeconds: Math.max(1, hit.resetInSeconds) };
+
+    const { memberId } = input;
+    const groupNames = memberId === null ? [] : await tools.groupNames(memberId);
+    const understood = understanding.understand(message, input.language, groupNames);
+    const { language, intent } = understood;
+
+    const builtIn = await this.builtIn(intent, understood.entities, language, memberId);
+    let answer = { text: builtIn.text, sources: builtIn.sources, engine: 'built_in' as 'built_in' | 'model' };
+    if (model) {
+      const evidence: string[] = [message];
+      const modelText = await model
+        .reply({
+          message,
+          language,
+          signedIn: memberId !== null,
+          tools: toolsFor(memberId),
+          call: async (name, args) => {
+            const result = await runTool(tools, memberId, name, args);
+            evidence.push(...leaves(result));
+            return result;
+          },
+        })
+        .catch(() => null);
+      if (modelText !== null && modelText.trim() !== '' && isGrounded(modelText, evidence)) answer = { text: modelText.trim(), sources: builtIn.sources, engine: 'model' };
+    }
+
+    const messages: AssistantMessage[] =
+      memberId === null
+        ? []
+        : [
+            { id: ids.newId(), memberId, role: 'user', content: message, language, intent, createdAt: now },
+            { id: ids.newId(), memberId, role: 'assistant', content: answer.text, language, intent, createdAt: new Date(now.getTime() + 1) },
+          ];
+    if (messages.length > 0) await conversations.append(messages);
+    return ok({ response: answer.text, language, intent, engine: answer.engine, sources: answer.sources, messages });
+  }
+
+  /** The built-in engine's answer: the intent's tool, then its catalogue text in `language`. */
+  private async builtIn(intent: Intent, entities: Entities, language: Language, memberId: string | null): Promise<{ text: string; sources: Source[] }> {
+    const say = ANSWERS[language];
+    const { tools } = this.deps;
+    const sourced = (text: string, source: Source) => ({ text: withSource(language, text, source), sources: [source] });
+    if (PERSONAL.has(intent) && memberId === null) return { text: say.signInFirst, sources: [] };
+    const rules = productRules();
+    switch (intent) {
+      case 'greeting':
+        return { text: say.greeting(memberId !== null), sources: [] };
+      case 'savings':
+        return sourced(say.savings(await tools.savings(memberId!)), 'savings_dashboard');
+      case 'next_contribution':
+        return sourced(say.nextContribution(await tools.nextContribution(memberId!, entities.groupName)), 'contributions');
+      case 'payouts':
+        return sourced(say.payouts(await tools.payouts(memberId!)), 'savings_dashboard');
+      case 'credit_score':
+        return sourced(say.creditScore(await tools.creditScore(memberId!)), 'credit_assessment');
+      case 'loan_limit':
+        return sourced(say.loanLimit(await tools.loanLimit(memberId!)), 'loans_summary');
+      case 'loan_instalment':
+        return sourced(say.loanQuote(await tools.loanQuote(memberId!, entities.amounts[0] ?? null, entities.termMonths)), 'loan_calculation');
+      case 'recommend_groups':
+        return sourced(say.groups(await tools.groups(memberId!, entities.amounts[0] ?? null)), 'recommendations');
+      case 'merchant_fees':
+        return sourced(say.merchantFees(rules), 'product_rules');
+      case 'agent_commission':
+        return sourced(say.agentCommission(rules), 'product_rules');
+      case 'how_tontines':
+        return sourced(say.howTontines(rules), 'product_rules');
+      case 'how_loans':
+        return sourced(say.howLoans(rules), 'product_rules');
+      case 'how_reminders':
+        return sourced(say.howReminders(rules), 'product_rules');
+      case 'how_verification':
+        return { text: say.howVerification, sources: [] };
+      case 'how_ussd':
+        return { text: say.howUssd, sources: [] };
+      case 'others_data':
+        return { text: say.othersData, sources: [] };
+      case 'off_topic':
+        return { text: say.offTopic, sources: [] };
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch, ApiError, readJson } from '../../../lib/api-client.ts';
+
+export const chatMessageSchema = z.looseObject({
+  id: z.string(),
+  content: z.string(),
+  role: z.enum(['user', 'assistant']),
+  timestamp: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+const chatAnswerSchema = z.looseObject({ response: z.string(), language: z.string().optional(), messages: z.array(chatMessageSchema).optional() });
+export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
+
+/**
+ * POST /api/ai-assistant/chat, body `{message}` (spec part 2 §7; the reply field read is
+ * `response`). A refused message (400, 429) raises an ApiError carrying the server's own words.
+ */
+export async function sendChatMessage(input: { message: string; language?: string }): Promise<ChatAnswer> {
+  const response = await apiFetch('/api/ai-assistant/chat', { method: 'POST', body: input });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { error?: unknown; code?: unknown };
+    throw new ApiError(response.status, typeof body.error === 'string' ? body.error : `${response.status}: ${response.statusText}`, typeof body.code === 'string' ? body.code : undefined);
+  }
+  return readJson(response, chatAnswerSchema);
+}
+
+export function useSendChatMessage() {
+  return useMutation({ mutationFn: sendChatMessage });
+}
