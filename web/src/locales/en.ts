@@ -1,3 +1,4 @@
+import { businessEn } from './business-en.ts';
 // English is the source language: its words follow the specification exactly. The other
 // locales must provide every key (the `Messages` type checks it).
 export const en = {
@@ -927,6 +928,7 @@ export const en = {
       photoFailedDescription: 'Failed to update profile photo',
     },
   },
+  ...businessEn,
 };
 
 export type Messages = DeepStrings<typeof en>;

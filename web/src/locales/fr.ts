@@ -1,4 +1,5 @@
 import type { Messages, ServerMessages } from './en.ts';
+import { businessFr } from './business-fr.ts';
 
 export const fr: Messages = {
   common: {
@@ -928,6 +929,7 @@ export const fr: Messages = {
       photoFailedDescription: 'Impossible de mettre à jour la photo de profil',
     },
   },
+  ...businessFr,
 };
 
 export const frServer: ServerMessages = {

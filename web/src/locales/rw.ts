@@ -1,4 +1,5 @@
 import type { Messages, ServerMessages } from './en.ts';
+import { businessRw } from './business-rw.ts';
 
 export const rw: Messages = {
   common: {
@@ -928,6 +929,7 @@ export const rw: Messages = {
       photoFailedDescription: 'Guhindura ifoto y’umwirondoro byanze',
     },
   },
+  ...businessRw,
 };
 
 export const rwServer: ServerMessages = {

@@ -1,4 +1,5 @@
 import type { Messages, ServerMessages } from './en.ts';
+import { businessSw } from './business-sw.ts';
 
 export const sw: Messages = {
   common: {
@@ -928,6 +929,7 @@ export const sw: Messages = {
       photoFailedDescription: 'Imeshindwa kusasisha picha ya wasifu',
     },
   },
+  ...businessSw,
 };
 
 export const swServer: ServerMessages = {

@@ -3,10 +3,23 @@ import { z } from 'zod';
 import { apiFetch, readJson, throwIfNotOk } from '../../../lib/api-client.ts';
 
 // Spec part 2 §7: an answer with businessName means the member is a registered merchant.
+// Merchant (read), spec part 2 §3: the dashboard shows the rest.
 export const myMerchantSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]).transform(String).optional(),
   businessName: z.string().optional(),
   merchantCode: z.string().nullish(),
   merchantStatus: z.string().nullish(),
+  kybStatus: z.string().nullish(),
+  merchantCategory: z.string().nullish(),
+  businessAddress: z.string().nullish(),
+  district: z.string().nullish(),
+  phoneNumber: z.string().nullish(),
+  email: z.string().nullish(),
+  createdAt: z.string().nullish(),
+  tin: z.string().nullish(),
+  tradeLicenseNumber: z.string().nullish(),
+  rdbRegistrationNumber: z.string().nullish(),
+  qrCodeUrl: z.string().nullish(),
 });
 export type MyMerchant = z.infer<typeof myMerchantSchema> & { businessName: string };
 

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+const id = z.union([z.string(), z.number()]).transform(String);
+const amount = z.union([z.string(), z.number()]).transform(String);
+
+/** Merchant (read), spec part 2 §3, as GET /api/merchants/user/merchants lists it. */
+export const merchantSchema = z.looseObject({
+  id,
+  businessName: z.string(),
+  merchantCode: z.string(),
+  merchantStatus: z.string().nullish(),
+  kybStatus: z.string().nullish(),
+  qrCodeUrl: z.string().nullish(),
+});
+export type Merchant = z.infer<typeof merchantSchema>;
+
+/** Transaction (spec part 2 §3). */
+export const merchantTransactionSchema = z.looseObject({
+  id,
+  transactionReference: z.string(),
+  createdAt: z.string().nullish(),
+  customerName: z.string().nullish(),
+  customerPhoneNumber: z.string().nullish(),
+  paymentMethod: z.string().nullish(),
+  amount,
+  merchantFee: amount.nullish(),
+  netAmount: amount.nullish(),
+  status: z.string(),
+});
+export type MerchantTransaction = z.infer<typeof merchantTransactionSchema>;
+
+export const transactionsResponseSchema = z.looseObject({
+  transactions: z.array(merchantTransactionSchema).default([]),
+  statistics: z
+    .looseObject({
+      totalRevenue: amount.default('0.00'),
+      netRevenue: amount.default('0.00'),
+      totalFees: amount.default('0.00'),
+      totalTransactions: z.number().default(0),
+      completedTransactions: z.number().default(0),
+    })
+    .default({ totalRevenue: '0.00', netRevenue: '0.00', totalFees: '0.00', totalTransactions: 0, completedTransactions: 0 }),
+});
+export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
+
+/** Settlement (spec part 2 §3). */
+export const settlementSchema = z.looseObject({
+  id,
+  batchReference: z.string(),
+  settlementPeriodStart: z.string().nullish(),
+  settlementPeriodEnd: z.string().nullish(),
+  totalTransactions: z.number().nullish(),
+  totalAmount: amount,
+  currency: z.string().nullish(),
+  payoutMethod: z.string().nullish(),
+  status: z.string(),
+  createdAt: z.string().nullish(),
+});
+export type Settlement = z.infer<typeof settlementSchema>;
+
+export const settlementsResponseSchema = z.looseObject({
+  settlements: z.array(settlementSchema).default([]),
+  pending: z.looseObject({ amount: amount.default('0.00'), transactionCount: z.number().default(0) }).default({ amount: '0.00', transactionCount: 0 }),
+});
+export type SettlementsResponse = z.infer<typeof settlementsResponseSchema>;
+
+/**
+ * The merchant's sales analytics (GET /api/merchants/{id}/analytics, this project's addition:
+ * the spec's card showed static text). Every figure comes from completed payments; `basis` says
+ * how much history they rest on, and a forecast is null when there is too little.
+ */
+export const merchantAnalyticsSchema = z.looseObject({
+  basis: z.looseObject({
+    weeks: z.number(),
+    transactions: z.number(),
+    since: z.string().nullish(),
+  }),
+  trend: z
+    .looseObject({
+      lastWeekRevenue: amount,
+      previousWeekRevenue: amount,
+      changePercent: z.number().nullish(),
+    })
+    .nullish(),
+  forecast: z.looseObject({ nextWeekRevenue: amount }).nullish(),
+  peakHours: z.array(z.looseObject({ hour: z.number(), transactions: z.number() })).default([]),
+});
+export type MerchantAnalytics = z.infer<typeof merchantAnalyticsSchema>;
+
+/** The public face of a merchant on its pay page: no owner, no contact, no figures. */
+export const payMerchantSchema = z.looseObject({
+  merchantCode: z.string(),
+  businessName: z.string(),
+  merchantStatus: z.string(),
+  acceptsPayments: z.boolean(),
+});
+export type PayMerchant = z.infer<typeof payMerchantSchema>;
+
+/** A customer's payment as the pay page follows it (pending → completed | failed). */
+export const customerPaymentSchema = z.looseObject({
+  id,
+  transactionReference: z.string(),
+  status: z.enum(['pending', 'completed', 'failed']),
+  amount,
+  currency: z.string().nullish(),
+  businessName: z.string().nullish(),
+  merchantCode: z.string().nullish(),
+  customerPhoneNumber: z.string().nullish(),
+  paymentMethod: z.string().nullish(),
+  reason: z.string().nullish(),
+  createdAt: z.string().nullish(),
+  completedAt: z.string().nullish(),
+});
+export type CustomerPayment = z.infer<typeof customerPaymentSchema>;
