@@ -13,6 +13,12 @@ const ResetPasswordRoute = lazy(() => import('./routes/reset-password.tsx'));
 const SecurityRoute = lazy(() => import('./routes/security.tsx'));
 const ProfileRoute = lazy(() => import('./routes/profile.tsx'));
 const AiChatRoute = lazy(() => import('./routes/ai-chat.tsx'));
+const AgentRegisterRoute = lazy(() => import('./routes/agent-register.tsx'));
+const AgentDashboardRoute = lazy(() => import('./routes/agent-dashboard.tsx'));
+const MerchantRegisterRoute = lazy(() => import('./routes/merchant-register.tsx'));
+const MerchantDashboardRoute = lazy(() => import('./routes/merchant-dashboard.tsx'));
+const MerchantPaymentsRoute = lazy(() => import('./routes/merchant-payments.tsx'));
+const PayRoute = lazy(() => import('./routes/pay.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 
 export function createRouter() {
@@ -30,6 +36,12 @@ export function createRouter() {
         { path: 'security', element: <SecurityRoute /> },
         { path: 'profile', element: <ProfileRoute /> },
         { path: 'ai-chat', element: <AiChatRoute /> },
+        { path: 'agent/register', element: <AgentRegisterRoute /> },
+        { path: 'agent/dashboard', element: <AgentDashboardRoute /> },
+        { path: 'merchant/register', element: <MerchantRegisterRoute /> },
+        { path: 'merchant/dashboard', element: <MerchantDashboardRoute /> },
+        { path: 'merchant/payments', element: <MerchantPaymentsRoute /> },
+        { path: 'pay/:merchantCode', element: <PayRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

@@ -1,4 +1,5 @@
 import { apiRequest } from '../../../lib/api-client.ts';
+import { saveFile } from './download-qr.ts';
 
 export type ExportKind = 'transactions' | 'settlements';
 
@@ -11,14 +12,6 @@ export async function downloadMerchantCsv(merchantId: string, kind: ExportKind, 
   const response = await apiRequest(`/api/merchants/${encodeURIComponent(merchantId)}/${kind}/export?${query.toString()}`, { headers: { Accept: 'text/csv' } });
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 1_000);
-  }
+  saveFile(url, fileName);
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }

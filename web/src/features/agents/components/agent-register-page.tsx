@@ -1,0 +1,187 @@
+import { CheckCircle2, Loader2, UserPlus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { Field } from '../../../components/field.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Check } from '../../../components/ui/check.tsx';
+import { toast } from '../../../hooks/use-toast.ts';
+import { DISTRICTS, normaliseCode, PHONE_EXAMPLE } from '../../../lib/registration-rules.ts';
+import { failureText } from '../../../lib/server-text.ts';
+import { useMyAgent } from '../api/get-my-agent.ts';
+import { useRegisterAgent } from '../api/register-agent.ts';
+import { agentRegistrationBody, EMPTY_AGENT_FORM, validateAgentForm, type AgentForm, type AgentType } from '../agent-form.ts';
+
+/**
+ * /agent/register (spec part 2 §2, §5, §8): the agent application. A registered agent sees
+ * Already Registered; Cancel and success go to /dashboard.
+ */
+export function AgentRegisterPage() {
+  const { t } = useTranslation();
+  const agent = useMyAgent({ enabled: true });
+
+  if (agent.isPending) {
+    return (
+      <div className="flex min-h-[40vh] items-center justify-center" role="status">
+        <Loader2 className="size-8 animate-spin text-primary" />
+      </div>
+    );
+  }
+  if (agent.data) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-10">
+        <Card className="flex flex-col items-center gap-4 p-8 text-center" data-testid="state-agent-already-registered">
+          <CheckCircle2 className="size-12 text-emerald-600" />
+          <h1 className="text-2xl font-bold">{t('business.alreadyRegistered')}</h1>
+          <p className="text-muted-foreground">{t('agentRegister.alreadyText')}</p>
+          <Button asChild>
+            <Link to="/agent/dashboard" data-testid="link-agent-dashboard">
+              {t('agentRegister.goToDashboard')}
+            </Link>
+          </Button>
+        </Card>
+      </div>
+    );
+  }
+  return <AgentRegisterForm />;
+}
+
+function AgentRegisterForm() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const register = useRegisterAgent();
+  const [form, setForm] = useState<AgentForm>(EMPTY_AGENT_FORM);
+  const [showErrors, setShowErrors] = useState(false);
+  const errors = validateAgentForm(form);
+  const message = (key: keyof AgentForm) => {
+    const error = errors[key];
+    if (!showErrors || error === undefined) return undefined;
+    return t(`agentRegister.validation.${error}`, { phone: PHONE_EXAMPLE });
+  };
+  const set = <K extends keyof AgentForm>(key: K, value: AgentForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const text = (key: keyof AgentForm) => ({
+    value: form[key] as string,
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value as never),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setShowErrors(true);
+    if (Object.keys(errors).length > 0) return;
+    register.mutate(agentRegistrationBody(form), {
+      onSuccess: () => {
+        toast({ title: t('agentRegister.toast.successTitle'), description: t('agentRegister.toast.successText', { product: t('common.appName') }) });
+        void navigate('/dashboard');
+      },
+      onError: (error) => {
+        toast({ variant: 'destructive', title: t('agentRegister.toast.failedTitle'), description: failureText(i18n, error, t('agentRegister.toast.failedText')) });
+      },
+    });
+  };
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight" data-testid="text-agent-register-title">
+          {t('agentRegister.title')}
+        </h1>
+        <p className="mt-2 text-muted-foreground">{t('agentRegister.subtitle')}</p>
+      </header>
+      <Card className="p-5 sm:p-8">
+        <form className="grid gap-5" onSubmit={submit} noValidate data-testid="form-agent-register">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field
+              id="agent-code"
+              label={t('agentRegister.agentCode')}
+              hint={t('agentRegister.agentCodeHint')}
+              error={message('agentCode')}
+              value={form.agentCode}
+              onChange={(event) => set('agentCode', normaliseCode(event.target.value))}
+              autoCapitalize="characters"
+              data-testid="input-agent-code"
+            />
+            <fieldset className="grid gap-1.5">
+              <legend className="text-sm font-medium">{t('agentRegister.agentType')}</legend>
+              <div className="flex flex-wrap gap-4 pt-2">
+                {(['individual', 'business'] as const satisfies readonly AgentType[]).map((type) => (
+                  <label key={type} className="flex cursor-pointer items-center gap-2 text-sm">
+                    <input
+                      type="radio"
+                      name="agent-type"
+                      value={type}
+                      checked={form.agentType === type}
+                      onChange={() => set('agentType', type)}
+                      className="size-4 accent-primary"
+                      data-testid={`radio-agent-type-${type}`}
+                    />
+                    {t(`agentRegister.${type}`)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          </div>
+          {form.agentType === 'business' && (
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field id="agent-business-name" label={t('agentRegister.businessName')} error={message('businessName')} {...text('businessName')} data-testid="input-agent-business-name" />
+              <Field
+                id="agent-business-registration"
+                label={t('agentRegister.businessRegistrationNumber')}
+                error={message('businessRegistrationNumber')}
+                {...text('businessRegistrationNumber')}
+                data-testid="input-agent-business-registration"
+              />
+            </div>
+          )}
+          <Field id="agent-address" label={t('agentRegister.physicalAddress')} error={message('physicalAddress')} {...text('physicalAddress')} autoComplete="street-address" data-testid="input-agent-address" />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <SelectField
+              id="agent-district"
+              label={t('business.district')}
+              placeholder={t('business.districtPlaceholder')}
+              options={DISTRICTS.map((district) => ({ value: district, label: district }))}
+              error={message('district')}
+              value={form.district}
+              onChange={(event) => set('district', event.target.value)}
+              data-testid="select-agent-district"
+            />
+            <Field id="agent-sector" label={t('agentRegister.sector')} error={undefined} {...text('sector')} data-testid="input-agent-sector" />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field id="agent-phone" type="tel" label={t('business.phoneNumber')} error={message('phoneNumber')} {...text('phoneNumber')} autoComplete="tel" data-testid="input-agent-phone" />
+            <Field id="agent-email" type="email" label={t('business.email')} error={message('email')} {...text('email')} autoComplete="email" data-testid="input-agent-email" />
+          </div>
+          <Field
+            id="agent-territories"
+            label={t('agentRegister.serviceTerritories')}
+            hint={t('agentRegister.serviceTerritoriesHint')}
+            error={message('serviceTerritories')}
+            {...text('serviceTerritories')}
+            data-testid="input-agent-territories"
+          />
+          <div className="grid gap-1.5">
+            <Check checked={form.acceptTerms} onChange={(checked) => set('acceptTerms', checked)} testId="checkbox-agent-terms">
+              {t('agentRegister.acceptTerms')}
+            </Check>
+            {message('acceptTerms') !== undefined && (
+              <p role="alert" className="text-sm font-medium text-destructive" data-testid="error-agent-terms">
+                {message('acceptTerms')}
+              </p>
+            )}
+          </div>
+          <p className="text-sm text-muted-foreground">{t('agentRegister.reviewNote')}</p>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={() => void navigate('/dashboard')} data-testid="button-agent-cancel">
+              {t('business.cancel')}
+            </Button>
+            <Button type="submit" disabled={register.isPending} data-testid="button-agent-submit">
+              {register.isPending ? <Loader2 className="animate-spin" /> : <UserPlus />}
+              {register.isPending ? t('agentRegister.submitting') : t('agentRegister.submit')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,373 @@
+import { CheckCircle2, Clock, Coins, Download, ExternalLink, FileSpreadsheet, Loader2, QrCode, Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { knownStatus, StatusBadge } from '../../../components/status-badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useFormatters } from '../../../hooks/use-formatters.ts';
+import { toast } from '../../../hooks/use-toast.ts';
+import { formatRwf, parseCentimes } from '../../../lib/money.ts';
+import { failureText } from '../../../lib/server-text.ts';
+import { downloadQr } from '../api/download-qr.ts';
+import { downloadMerchantCsv, type ExportKind } from '../api/export-csv.ts';
+import { useGenerateQr } from '../api/generate-qr.ts';
+import { useMerchantQr } from '../api/get-merchant-qr.ts';
+import { useMerchantSettlements } from '../api/get-merchant-settlements.ts';
+import { useMerchantTransactions } from '../api/get-merchant-transactions.ts';
+import { useUserMerchants } from '../api/get-user-merchants.ts';
+import type { Merchant } from '../api/merchant-schemas.ts';
+import { customerLabel, defaultExportPeriod, exportFileName, isExportPeriodValid, qrFileName } from '../merchant-figures.ts';
+import { BusinessAnalyticsCard } from './business-analytics-card.tsx';
+import { ComingSoonCard } from './coming-soon-card.tsx';
+
+/**
+ * /merchant/payments (spec part 2 §2): the merchant selector, four figures, the QR code, the
+ * transactions and the settlements, CSV exports for a period and analytics from real sales.
+ */
+export function MerchantPaymentsPage() {
+  const { t } = useTranslation();
+  const merchants = useUserMerchants({ enabled: true });
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
+  const list = merchants.data ?? [];
+  // The first merchant is the default (spec part 2 §2).
+  const selected = list.find((merchant) => merchant.id === selectedId) ?? list[0] ?? null;
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 lg:px-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight" data-testid="text-merchant-payments-title">
+            {t('merchantPayments.title')}
+          </h1>
+          <p className="mt-2 text-muted-foreground">{t('merchantPayments.subtitle')}</p>
+        </div>
+        {list.length > 1 && selected !== null && (
+          <div className="w-full sm:w-72">
+            <SelectField
+              id="merchant-selector"
+              label={t('merchantPayments.selectMerchant')}
+              error={undefined}
+              options={list.map((merchant) => ({ value: merchant.id, label: merchant.businessName }))}
+              value={selected.id}
+              onChange={(event) => setSelectedId(event.target.value)}
+              data-testid="select-merchant"
+            />
+          </div>
+        )}
+      </header>
+      {merchants.isPending ? (
+        <div className="flex min-h-[30vh] items-center justify-center" role="status">
+          <Loader2 className="size-8 animate-spin text-primary" />
+        </div>
+      ) : selected === null ? (
+        <EmptyState title={t('merchantPayments.noAccount')} text={t('merchantPayments.noAccountText')} testId="state-no-merchant-account">
+          <Button asChild>
+            <Link to="/merchant/register" data-testid="button-register-merchant">
+              {t('merchantPayments.registerAsMerchant')}
+            </Link>
+          </Button>
+        </EmptyState>
+      ) : (
+        <MerchantPayments key={selected.id} merchant={selected} />
+      )}
+    </div>
+  );
+}
+
+function MerchantPayments({ merchant }: { merchant: Merchant }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const transactions = useMerchantTransactions(merchant.id);
+  const settlements = useMerchantSettlements(merchant.id);
+  const statistics = transactions.data?.statistics;
+  const pending = settlements.data?.pending;
+  const zero = format.money('0.00');
+
+  return (
+    <>
+      <section className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
+        <StatCard
+          label={t('merchantPayments.totalRevenue')}
+          value={statistics ? format.money(statistics.totalRevenue) : zero}
+          hint={t('merchantPayments.transactionCount', { count: statistics?.totalTransactions ?? 0 })}
+          icon={Coins}
+          testId="stat-total-revenue"
+        />
+        <StatCard
+          label={t('merchantPayments.netRevenue')}
+          value={statistics ? format.money(statistics.netRevenue) : zero}
+          hint={t('merchantPayments.afterFees', { amount: statistics ? format.money(statistics.totalFees) : zero })}
+          icon={Wallet}
+          testId="stat-net-revenue"
+        />
+        <StatCard label={t('merchantPayments.completed')} value={statistics?.completedTransactions ?? 0} hint={t('merchantPayments.successfulPayments')} icon={CheckCircle2} testId="stat-completed" />
+        <StatCard
+          label={t('merchantPayments.pendingSettlement')}
+          value={pending ? format.money(pending.amount) : zero}
+          hint={t('merchantPayments.transactionCount', { count: pending?.transactionCount ?? 0 })}
+          icon={Clock}
+          testId="stat-pending-settlement"
+        />
+      </section>
+
+      <Tabs defaultValue="qr" className="min-w-0">
+        <TabsList>
+          <TabsTrigger value="qr" data-testid="tab-qr">
+            {t('merchantPayments.tabQr')}
+          </TabsTrigger>
+          <TabsTrigger value="transactions" data-testid="tab-transactions">
+            {t('merchantPayments.tabTransactions')}
+          </TabsTrigger>
+          <TabsTrigger value="settlements" data-testid="tab-settlements">
+            {t('merchantPayments.tabSettlements')}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="qr">
+          <QrPanel merchant={merchant} />
+        </TabsContent>
+        <TabsContent value="transactions">
+          <TransactionsPanel merchantId={merchant.id} />
+        </TabsContent>
+        <TabsContent value="settlements">
+          <SettlementsPanel merchantId={merchant.id} />
+        </TabsContent>
+      </Tabs>
+
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <BusinessAnalyticsCard merchantId={merchant.id} />
+        <div className="grid content-start gap-6">
+          <ExportCard merchant={merchant} />
+          <ComingSoonCard />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function QrPanel({ merchant }: { merchant: Merchant }) {
+  const { t, i18n } = useTranslation();
+  const qr = useMerchantQr(merchant.id);
+  const generate = useGenerateQr();
+  const qrCodeUrl = qr.data ?? null;
+
+  const onGenerate = () =>
+    generate.mutate(merchant.id, {
+      onSuccess: () => toast({ title: t('merchantPayments.qrSuccessTitle'), description: t('merchantPayments.qrSuccessText') }),
+      onError: (error) => toast({ variant: 'destructive', title: t('merchantPayments.qrErrorTitle'), description: failureText(i18n, error, t('merchantPayments.qrErrorText')) }),
+    });
+
+  if (qr.isPending) {
+    return (
+      <div className="flex justify-center py-12" role="status">
+        <Loader2 className="size-8 animate-spin text-primary" />
+      </div>
+    );
+  }
+  if (qrCodeUrl === null) {
+    return (
+      <EmptyState title={t('merchantPayments.noQr')} text={t('merchantPayments.noQrText')} testId="state-no-qr">
+        <Button onClick={onGenerate} disabled={generate.isPending} data-testid="button-generate-qr">
+          {generate.isPending ? <Loader2 className="animate-spin" /> : <QrCode />}
+          {generate.isPending ? t('merchantPayments.generating') : t('merchantPayments.generate')}
+        </Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <Card className="flex flex-col items-center gap-4 p-6 text-center" data-testid="card-qr">
+      <img src={qrCodeUrl} alt={t('merchantPayments.qrAlt', { name: merchant.businessName })} width={300} height={300} className="aspect-square w-full max-w-[300px] rounded-lg border bg-white" data-testid="img-qr" />
+      <p className="font-mono text-lg font-semibold" data-testid="text-qr-merchant-code">
+        {merchant.merchantCode}
+      </p>
+      <p className="max-w-sm text-sm text-muted-foreground">{t('merchantPayments.qrHint')}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button onClick={() => void downloadQr(qrCodeUrl, qrFileName(merchant.merchantCode))} data-testid="button-download-qr">
+          <Download />
+          {t('merchantPayments.download')}
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={`/pay/${encodeURIComponent(merchant.merchantCode)}`} data-testid="link-pay-page">
+            <ExternalLink />
+            {t('merchantPayments.payPage')}
+          </Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function TransactionsPanel({ merchantId }: { merchantId: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const { data, isPending } = useMerchantTransactions(merchantId);
+  if (isPending) return <Loader2 className="mx-auto my-12 size-8 animate-spin text-primary" />;
+  const transactions = data?.transactions ?? [];
+  if (transactions.length === 0) return <EmptyState title={t('merchantPayments.noTransactions')} text={t('merchantPayments.noTransactionsText')} testId="state-no-transactions" />;
+  return (
+    <div className="overflow-x-auto rounded-xl border" data-testid="table-transactions">
+      <table className="w-full min-w-[760px] text-left text-sm">
+        <thead className="bg-muted/50 text-xs uppercase text-muted-foreground">
+          <tr>
+            <th className="px-3 py-2">{t('merchantPayments.reference')}</th>
+            <th className="px-3 py-2">{t('merchantPayments.date')}</th>
+            <th className="px-3 py-2">{t('merchantPayments.customer')}</th>
+            <th className="px-3 py-2">{t('merchantPayments.method')}</th>
+            <th className="px-3 py-2 text-right">{t('merchantPayments.amount')}</th>
+            <th className="px-3 py-2 text-right">{t('merchantPayments.fee')}</th>
+            <th className="px-3 py-2 text-right">{t('merchantPayments.net')}</th>
+            <th className="px-3 py-2">{t('merchantPayments.status')}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {transactions.map((transaction) => (
+            <tr key={transaction.id} data-testid={`row-transaction-${transaction.transactionReference}`}>
+              <td className="px-3 py-2 font-mono text-xs">{transaction.transactionReference}</td>
+              <td className="whitespace-nowrap px-3 py-2">{format.date(transaction.createdAt)}</td>
+              <td className="px-3 py-2" data-testid="cell-customer">
+                {customerLabel(transaction) ?? t('merchantPayments.notAvailable')}
+              </td>
+              <td className="px-3 py-2 capitalize">{(transaction.paymentMethod ?? '').replaceAll('_', ' ') || '—'}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-testid="cell-amount">
+                {format.money(transaction.amount)}
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-testid="cell-fee">
+                {format.money(transaction.merchantFee)}
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-testid="cell-net">
+                {format.money(transaction.netAmount)}
+              </td>
+              <td className={transaction.status === 'completed' ? 'px-3 py-2 font-semibold text-emerald-700 dark:text-emerald-400' : 'px-3 py-2 text-muted-foreground'} data-testid="cell-status">
+                {t(`businessStatus.${knownStatus(transaction.status)}`)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SettlementsPanel({ merchantId }: { merchantId: string }) {
+  const { t, i18n } = useTranslation();
+  const format = useFormatters();
+  const { data, isPending } = useMerchantSettlements(merchantId);
+  if (isPending) return <Loader2 className="mx-auto my-12 size-8 animate-spin text-primary" />;
+  const settlements = data?.settlements ?? [];
+  const pending = data?.pending;
+  const pendingBox =
+    pending !== undefined && (parseCentimes(pending.amount) ?? 0) > 0 ? (
+      <div className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200" data-testid="box-pending-settlement">
+        <Clock className="size-5 shrink-0" />
+        <div>
+          <p className="font-semibold">{t('merchantPayments.pendingSettlement')}</p>
+          <p>{t('merchantPayments.pendingBox', { amount: format.money(pending.amount), count: pending.transactionCount })}</p>
+        </div>
+      </div>
+    ) : null;
+  return (
+    <div className="grid gap-4">
+      {pendingBox}
+      {settlements.length === 0 ? (
+        <EmptyState title={t('merchantPayments.noSettlements')} text={t('merchantPayments.noSettlementsText')} testId="state-no-settlements" />
+      ) : (
+        <div className="overflow-x-auto rounded-xl border" data-testid="table-settlements">
+          <table className="w-full min-w-[720px] text-left text-sm">
+            <thead className="bg-muted/50 text-xs uppercase text-muted-foreground">
+              <tr>
+                <th className="px-3 py-2">{t('merchantPayments.reference')}</th>
+                <th className="px-3 py-2">{t('merchantPayments.period')}</th>
+                <th className="px-3 py-2 text-right">{t('merchantPayments.transactions')}</th>
+                <th className="px-3 py-2 text-right">{t('merchantPayments.amount')}</th>
+                <th className="px-3 py-2">{t('merchantPayments.method')}</th>
+                <th className="px-3 py-2">{t('merchantPayments.status')}</th>
+                <th className="px-3 py-2">{t('merchantPayments.date')}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {settlements.map((settlement) => (
+                <tr key={settlement.id} data-testid={`row-settlement-${settlement.batchReference}`}>
+                  <td className="px-3 py-2 font-mono text-xs">{settlement.batchReference}</td>
+                  <td className="whitespace-nowrap px-3 py-2">
+                    {format.date(settlement.settlementPeriodStart)} - {format.date(settlement.settlementPeriodEnd)}
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">{settlement.totalTransactions ?? 0}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-testid="cell-settlement-amount">
+                    {formatRwf(parseCentimes(settlement.totalAmount), i18n.language, settlement.currency ?? t('common.rwf'))}
+                  </td>
+                  <td className="px-3 py-2 capitalize">{(settlement.payoutMethod ?? '').replaceAll('_', ' ') || '—'}</td>
+                  <td className="px-3 py-2">
+                    <StatusBadge status={settlement.status} testId="badge-settlement-status" />
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2">{format.date(settlement.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ExportCard({ merchant }: { merchant: Merchant }) {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState(() => defaultExportPeriod(new Date()));
+  const [busy, setBusy] = useState<ExportKind | null>(null);
+  const valid = isExportPeriodValid(period);
+
+  const exportCsv = async (kind: ExportKind) => {
+    setBusy(kind);
+    try {
+      await downloadMerchantCsv(merchant.id, kind, period.from, period.to, exportFileName(merchant.merchantCode, kind, period));
+    } catch {
+      toast({ variant: 'destructive', title: t('merchantPayments.exportFailedTitle'), description: t('merchantPayments.exportFailedText') });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card className="grid gap-4 p-5" data-testid="card-export">
+      <div>
+        <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <FileSpreadsheet className="size-5 text-primary" />
+          {t('merchantPayments.exportTitle')}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t('merchantPayments.exportText')}</p>
+      </div>
+      <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor="export-from">{t('merchantPayments.from')}</Label>
+          <Input id="export-from" type="date" value={period.from} max={period.to} onChange={(event) => setPeriod({ ...period, from: event.target.value })} aria-invalid={!valid} data-testid="input-export-from" />
+        </div>
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor="export-to">{t('merchantPayments.to')}</Label>
+          <Input id="export-to" type="date" value={period.to} min={period.from} onChange={(event) => setPeriod({ ...period, to: event.target.value })} aria-invalid={!valid} data-testid="input-export-to" />
+        </div>
+      </div>
+      {!valid && (
+        <p role="alert" className="text-sm font-medium text-destructive" data-testid="error-export-period">
+          {t('merchantPayments.periodInvalid')}
+        </p>
+      )}
+      <div className="grid gap-2">
+        <Button variant="outline" disabled={!valid || busy !== null} onClick={() => void exportCsv('transactions')} data-testid="button-export-transactions">
+          {busy === 'transactions' ? <Loader2 className="animate-spin" /> : <Download />}
+          {t('merchantPayments.exportTransactions')}
+        </Button>
+        <Button variant="outline" disabled={!valid || busy !== null} onClick={() => void exportCsv('settlements')} data-testid="button-export-settlements">
+          {busy === 'settlements' ? <Loader2 className="animate-spin" /> : <Download />}
+          {t('merchantPayments.exportSettlements')}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,183 @@
+import { CheckCircle2, Loader2, Store } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { Field } from '../../../components/field.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { toast } from '../../../hooks/use-toast.ts';
+import { DISTRICTS, normaliseCode, PHONE_EXAMPLE } from '../../../lib/registration-rules.ts';
+import { failureText } from '../../../lib/server-text.ts';
+import { useMyMerchant } from '../api/get-my-merchant.ts';
+import { lookUpAgent } from '../api/lookup-agent.ts';
+import { useRegisterMerchant } from '../api/register-merchant.ts';
+import { EMPTY_MERCHANT_FORM, MERCHANT_CATEGORIES, merchantRegistrationBody, validateMerchantForm, type MerchantForm } from '../merchant-form.ts';
+
+/**
+ * /merchant/register (spec part 2 §2, §5, §8): a business registers, optionally referred by an
+ * agent's code. A registered merchant sees Already Registered; Cancel goes to /dashboard,
+ * success to /merchant/dashboard.
+ */
+export function MerchantRegisterPage() {
+  const { t } = useTranslation();
+  const merchant = useMyMerchant({ enabled: true });
+
+  if (merchant.isPending) {
+    return (
+      <div className="flex min-h-[40vh] items-center justify-center" role="status">
+        <Loader2 className="size-8 animate-spin text-primary" />
+      </div>
+    );
+  }
+  // A failed look-up counts as not registered (spec part 2 §7).
+  if (merchant.data) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-10">
+        <Card className="flex flex-col items-center gap-4 p-8 text-center" data-testid="state-merchant-already-registered">
+          <CheckCircle2 className="size-12 text-emerald-600" />
+          <h1 className="text-2xl font-bold">{t('business.alreadyRegistered')}</h1>
+          <p className="text-muted-foreground">{t('merchantRegister.alreadyText')}</p>
+          <Button asChild>
+            <Link to="/merchant/dashboard" data-testid="link-merchant-dashboard">
+              {t('merchantRegister.goToDashboard')}
+            </Link>
+          </Button>
+        </Card>
+      </div>
+    );
+  }
+  return <MerchantRegisterForm />;
+}
+
+function MerchantRegisterForm() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const register = useRegisterMerchant();
+  const [form, setForm] = useState<MerchantForm>(EMPTY_MERCHANT_FORM);
+  const [showErrors, setShowErrors] = useState(false);
+  const [agentNotFound, setAgentNotFound] = useState(false);
+  const [lookingUp, setLookingUp] = useState(false);
+  const errors = validateMerchantForm(form);
+  const message = (key: keyof MerchantForm) => {
+    const error = errors[key];
+    if (!showErrors || error === undefined) return undefined;
+    return t(`merchantRegister.validation.${error}`, { phone: PHONE_EXAMPLE });
+  };
+  const set = (key: keyof MerchantForm, value: string) => setForm((current) => ({ ...current, [key]: value }));
+  const text = (key: keyof MerchantForm) => ({ value: form[key], onChange: (event: { target: { value: string } }) => set(key, event.target.value) });
+  const busy = lookingUp || register.isPending;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setShowErrors(true);
+    if (Object.keys(errors).length > 0) return;
+    let agentId: string | null = null;
+    const agentCode = form.agentCode.trim();
+    if (agentCode !== '') {
+      setLookingUp(true);
+      const lookup = await lookUpAgent(agentCode);
+      setLookingUp(false);
+      if (lookup.found) agentId = lookup.id;
+      else if (!lookup.failed) {
+        setAgentNotFound(true);
+        return;
+      }
+    }
+    register.mutate(merchantRegistrationBody(form, agentId), {
+      onSuccess: () => {
+        toast({ title: t('merchantRegister.toast.successTitle'), description: t('merchantRegister.toast.successText', { product: t('common.appName') }) });
+        void navigate('/merchant/dashboard');
+      },
+      onError: (error) => {
+        toast({ variant: 'destructive', title: t('merchantRegister.toast.failedTitle'), description: failureText(i18n, error, t('merchantRegister.toast.failedText')) });
+      },
+    });
+  };
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight" data-testid="text-merchant-register-title">
+          {t('merchantRegister.title')}
+        </h1>
+        <p className="mt-2 text-muted-foreground">{t('merchantRegister.subtitle')}</p>
+      </header>
+      <Card className="p-5 sm:p-8">
+        <form className="grid gap-5" onSubmit={(event) => void submit(event)} noValidate data-testid="form-merchant-register">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field
+              id="merchant-code"
+              label={t('merchantRegister.merchantCode')}
+              hint={t('merchantRegister.merchantCodeHint')}
+              error={message('merchantCode')}
+              value={form.merchantCode}
+              onChange={(event) => set('merchantCode', normaliseCode(event.target.value))}
+              autoCapitalize="characters"
+              data-testid="input-merchant-code"
+            />
+            <Field id="merchant-business-name" label={t('merchantRegister.businessName')} error={message('businessName')} {...text('businessName')} autoComplete="organization" data-testid="input-merchant-business-name" />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <SelectField
+              id="merchant-category"
+              label={t('merchantRegister.merchantCategory')}
+              placeholder={t('merchantRegister.categoryPlaceholder')}
+              options={MERCHANT_CATEGORIES.map((category) => ({ value: category, label: t(`merchantRegister.categories.${category}`) }))}
+              error={message('merchantCategory')}
+              value={form.merchantCategory}
+              onChange={(event) => set('merchantCategory', event.target.value)}
+              data-testid="select-merchant-category"
+            />
+            <SelectField
+              id="merchant-district"
+              label={t('business.district')}
+              placeholder={t('business.districtPlaceholder')}
+              options={DISTRICTS.map((district) => ({ value: district, label: district }))}
+              error={message('district')}
+              value={form.district}
+              onChange={(event) => set('district', event.target.value)}
+              data-testid="select-merchant-district"
+            />
+          </div>
+          <Field id="merchant-address" label={t('merchantRegister.businessAddress')} error={message('businessAddress')} {...text('businessAddress')} autoComplete="street-address" data-testid="input-merchant-address" />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field id="merchant-phone" type="tel" label={t('business.phoneNumber')} error={message('phoneNumber')} {...text('phoneNumber')} autoComplete="tel" data-testid="input-merchant-phone" />
+            <Field id="merchant-email" type="email" label={t('business.email')} error={message('email')} {...text('email')} autoComplete="email" data-testid="input-merchant-email" />
+          </div>
+          <fieldset className="grid gap-4 rounded-xl border border-border p-4">
+            <legend className="px-1 text-sm font-semibold">{t('merchantRegister.complianceTitle')}</legend>
+            <p className="-mt-2 text-xs text-muted-foreground">{t('merchantRegister.complianceHint')}</p>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Field id="merchant-tin" label={t('merchantRegister.tin')} error={message('tin')} {...text('tin')} data-testid="input-merchant-tin" />
+              <Field id="merchant-trade-license" label={t('merchantRegister.tradeLicenseNumber')} error={undefined} {...text('tradeLicenseNumber')} data-testid="input-merchant-trade-license" />
+              <Field id="merchant-rdb" label={t('merchantRegister.rdbRegistrationNumber')} error={undefined} {...text('rdbRegistrationNumber')} data-testid="input-merchant-rdb" />
+            </div>
+          </fieldset>
+          <Field
+            id="merchant-agent-code"
+            label={t('merchantRegister.agentCode')}
+            hint={t('merchantRegister.agentCodeHint')}
+            error={message('agentCode') ?? (agentNotFound ? t('merchantRegister.validation.agentNotFound') : undefined)}
+            value={form.agentCode}
+            onChange={(event) => {
+              setAgentNotFound(false);
+              set('agentCode', normaliseCode(event.target.value));
+            }}
+            autoCapitalize="characters"
+            data-testid="input-merchant-agent-code"
+          />
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={() => void navigate('/dashboard')} data-testid="button-merchant-cancel">
+              {t('business.cancel')}
+            </Button>
+            <Button type="submit" disabled={busy} data-testid="button-merchant-submit">
+              {busy ? <Loader2 className="animate-spin" /> : <Store />}
+              {busy ? t('merchantRegister.submitting') : t('merchantRegister.submit')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}
