@@ -18,7 +18,7 @@ export const businessFr: Pick<Messages, keyof typeof businessEn> = {
   business: {
     signInTitle: 'Connectez-vous pour continuer',
     signInText: 'Les agents et les marchands gèrent leur activité depuis leur compte Ikimina.',
-    district: 'District',
+    district: 'District (akarere)',
     districtPlaceholder: 'Choisissez un district',
     phoneNumber: 'Numéro de téléphone',
     email: 'E-mail',
@@ -119,7 +119,7 @@ export const businessFr: Pick<Messages, keyof typeof businessEn> = {
     submitting: 'Enregistrement...',
     categories: {
       retail: 'Commerce de détail',
-      restaurant: 'Restaurant/Café',
+      restaurant: 'Restaurant ou café',
       service: 'Prestataire de services',
       grocery: 'Épicerie',
       pharmacy: 'Pharmacie',
