@@ -49,7 +49,7 @@ export function AgentDashboardPage() {
   const recommendations = agentRecommendations(stats.totalMerchantsOnboarded, recentMerchants);
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 sm:px-6 lg:px-8">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight" data-testid="text-agent-dashboard-title">
@@ -109,7 +109,7 @@ export function AgentDashboardPage() {
         />
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Panel title={t('agentDashboard.recentMerchants')} testId="card-recent-merchants">
           {recentMerchants.length === 0 ? (
             <Empty text={t('agentDashboard.noMerchants')} testId="empty-merchants" />

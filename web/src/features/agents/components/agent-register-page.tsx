@@ -82,7 +82,7 @@ function AgentRegisterForm() {
   };
 
   return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <header>
         <h1 className="text-3xl font-bold tracking-tight" data-testid="text-agent-register-title">
           {t('agentRegister.title')}

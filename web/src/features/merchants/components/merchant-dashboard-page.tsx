@@ -48,7 +48,7 @@ export function MerchantDashboardPage() {
   ].filter((item) => Boolean(item.value));
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 sm:px-6 lg:px-8">
       <header className="grid gap-2">
         <h1 className="text-3xl font-bold tracking-tight" data-testid="text-merchant-dashboard-title">
           {t('merchantDashboard.title')}
@@ -86,7 +86,7 @@ export function MerchantDashboardPage() {
         </BusinessAnalyticsCard>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card className="p-5" data-testid="card-business-profile">
           <h2 className="mb-3 text-lg font-semibold">{t('merchantDashboard.profileTitle')}</h2>
           <dl className="grid gap-3 text-sm">
@@ -110,7 +110,7 @@ export function MerchantDashboardPage() {
             </Row>
           </dl>
         </Card>
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 content-start gap-6">
           {compliance.length > 0 && (
             <Card className="p-5" data-testid="card-bnr-compliance">
               <h2 className="mb-3 flex items-center gap-2 text-lg font-semibold">

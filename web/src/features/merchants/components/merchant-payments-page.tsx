@@ -41,7 +41,7 @@ export function MerchantPaymentsPage() {
   const selected = list.find((merchant) => merchant.id === selectedId) ?? list[0] ?? null;
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 sm:px-6 lg:px-8">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight" data-testid="text-merchant-payments-title">
@@ -141,9 +141,9 @@ function MerchantPayments({ merchant }: { merchant: Merchant }) {
         </TabsContent>
       </Tabs>
 
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
         <BusinessAnalyticsCard merchantId={merchant.id} />
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 content-start gap-6">
           <ExportCard merchant={merchant} />
           <ComingSoonCard />
         </div>
