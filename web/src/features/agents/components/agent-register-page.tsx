@@ -91,7 +91,7 @@ function AgentRegisterForm() {
       </header>
       <Card className="p-5 sm:p-8">
         <form className="grid gap-5" onSubmit={submit} noValidate data-testid="form-agent-register">
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid items-start gap-5 sm:grid-cols-2">
             <Field
               id="agent-code"
               label={t('agentRegister.agentCode')}
@@ -123,7 +123,7 @@ function AgentRegisterForm() {
             </fieldset>
           </div>
           {form.agentType === 'business' && (
-            <div className="grid gap-5 sm:grid-cols-2">
+            <div className="grid items-start gap-5 sm:grid-cols-2">
               <Field id="agent-business-name" label={t('agentRegister.businessName')} error={message('businessName')} {...text('businessName')} data-testid="input-agent-business-name" />
               <Field
                 id="agent-business-registration"
@@ -135,7 +135,7 @@ function AgentRegisterForm() {
             </div>
           )}
           <Field id="agent-address" label={t('agentRegister.physicalAddress')} error={message('physicalAddress')} {...text('physicalAddress')} autoComplete="street-address" data-testid="input-agent-address" />
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid items-start gap-5 sm:grid-cols-2">
             <SelectField
               id="agent-district"
               label={t('business.district')}
@@ -148,7 +148,7 @@ function AgentRegisterForm() {
             />
             <Field id="agent-sector" label={t('agentRegister.sector')} error={undefined} {...text('sector')} data-testid="input-agent-sector" />
           </div>
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid items-start gap-5 sm:grid-cols-2">
             <Field id="agent-phone" type="tel" label={t('business.phoneNumber')} error={message('phoneNumber')} {...text('phoneNumber')} autoComplete="tel" data-testid="input-agent-phone" />
             <Field id="agent-email" type="email" label={t('business.email')} error={message('email')} {...text('email')} autoComplete="email" data-testid="input-agent-email" />
           </div>

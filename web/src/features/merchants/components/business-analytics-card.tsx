@@ -17,7 +17,7 @@ export function BusinessAnalyticsCard({ merchantId, children }: { merchantId: st
   const { data: analytics, isPending, isError } = useMerchantAnalytics(merchantId);
 
   return (
-    <Card className="grid gap-4 border-primary/30 bg-primary/5 p-5" data-testid="card-business-analytics">
+    <Card className="grid content-start gap-4 border-primary/30 bg-primary/5 p-5" data-testid="card-business-analytics">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         <BrainCircuit className="size-5 text-primary" />
         {t('analytics.title')}

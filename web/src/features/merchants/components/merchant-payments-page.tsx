@@ -141,7 +141,7 @@ function MerchantPayments({ merchant }: { merchant: Merchant }) {
         </TabsContent>
       </Tabs>
 
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[2fr_1fr]">
         <BusinessAnalyticsCard merchantId={merchant.id} />
         <div className="grid min-w-0 content-start gap-6">
           <ExportCard merchant={merchant} />
@@ -212,7 +212,38 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
   const transactions = data?.transactions ?? [];
   if (transactions.length === 0) return <EmptyState title={t('merchantPayments.noTransactions')} text={t('merchantPayments.noTransactionsText')} testId="state-no-transactions" />;
   return (
-    <div className="overflow-x-auto rounded-xl border" data-testid="table-transactions">
+    <>
+    <ul className="grid gap-3 sm:hidden" data-testid="list-transactions">
+      {transactions.map((transaction) => (
+        <li key={transaction.id} className="grid gap-2 rounded-xl border p-4 text-sm" data-testid={`card-transaction-${transaction.transactionReference}`}>
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="break-all font-mono text-xs">{transaction.transactionReference}</p>
+              <p className="text-muted-foreground">{format.date(transaction.createdAt)} · {customerLabel(transaction) ?? t('merchantPayments.notAvailable')}</p>
+            </div>
+            <span className={transaction.status === 'completed' ? 'shrink-0 font-semibold text-emerald-700 dark:text-emerald-400' : 'shrink-0 text-muted-foreground'}>
+              {t(`businessStatus.${knownStatus(transaction.status)}`)}
+            </span>
+          </div>
+          <dl className="grid grid-cols-3 gap-2 tabular-nums">
+            <div>
+              <dt className="text-xs text-muted-foreground">{t('merchantPayments.amount')}</dt>
+              <dd className="font-medium">{format.money(transaction.amount)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">{t('merchantPayments.fee')}</dt>
+              <dd>{format.money(transaction.merchantFee)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">{t('merchantPayments.net')}</dt>
+              <dd>{format.money(transaction.netAmount)}</dd>
+            </div>
+          </dl>
+          <p className="text-xs capitalize text-muted-foreground">{(transaction.paymentMethod ?? '').replaceAll('_', ' ')}</p>
+        </li>
+      ))}
+    </ul>
+    <div className="hidden overflow-x-auto rounded-xl border sm:block" data-testid="table-transactions">
       <table className="w-full min-w-[760px] text-left text-sm">
         <thead className="bg-muted/50 text-xs uppercase text-muted-foreground">
           <tr>
@@ -229,7 +260,7 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
         <tbody className="divide-y">
           {transactions.map((transaction) => (
             <tr key={transaction.id} data-testid={`row-transaction-${transaction.transactionReference}`}>
-              <td className="px-3 py-2 font-mono text-xs">{transaction.transactionReference}</td>
+              <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{transaction.transactionReference}</td>
               <td className="whitespace-nowrap px-3 py-2">{format.date(transaction.createdAt)}</td>
               <td className="px-3 py-2" data-testid="cell-customer">
                 {customerLabel(transaction) ?? t('merchantPayments.notAvailable')}
@@ -252,6 +283,7 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
         </tbody>
       </table>
     </div>
+    </>
   );
 }
 
@@ -278,7 +310,30 @@ function SettlementsPanel({ merchantId }: { merchantId: string }) {
       {settlements.length === 0 ? (
         <EmptyState title={t('merchantPayments.noSettlements')} text={t('merchantPayments.noSettlementsText')} testId="state-no-settlements" />
       ) : (
-        <div className="overflow-x-auto rounded-xl border" data-testid="table-settlements">
+        <>
+        <ul className="grid gap-3 sm:hidden" data-testid="list-settlements">
+          {settlements.map((settlement) => (
+            <li key={settlement.id} className="grid gap-2 rounded-xl border p-4 text-sm" data-testid={`card-settlement-${settlement.batchReference}`}>
+              <div className="flex items-start justify-between gap-3">
+                <p className="min-w-0 break-all font-mono text-xs">{settlement.batchReference}</p>
+                <StatusBadge status={settlement.status} />
+              </div>
+              <p className="text-muted-foreground">
+                {t('merchantPayments.period')}: {format.date(settlement.settlementPeriodStart)} - {format.date(settlement.settlementPeriodEnd)}
+              </p>
+              <p className="flex justify-between gap-3">
+                <span>
+                  {t('merchantPayments.transactions')}: {settlement.totalTransactions ?? 0}
+                </span>
+                <span className="font-semibold tabular-nums">{formatRwf(parseCentimes(settlement.totalAmount), i18n.language, settlement.currency ?? t('common.rwf'))}</span>
+              </p>
+              <p className="text-xs text-muted-foreground">
+                <span className="capitalize">{(settlement.payoutMethod ?? '').replaceAll('_', ' ')}</span> · {format.date(settlement.createdAt)}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden overflow-x-auto rounded-xl border sm:block" data-testid="table-settlements">
           <table className="w-full min-w-[720px] text-left text-sm">
             <thead className="bg-muted/50 text-xs uppercase text-muted-foreground">
               <tr>
@@ -294,7 +349,7 @@ function SettlementsPanel({ merchantId }: { merchantId: string }) {
             <tbody className="divide-y">
               {settlements.map((settlement) => (
                 <tr key={settlement.id} data-testid={`row-settlement-${settlement.batchReference}`}>
-                  <td className="px-3 py-2 font-mono text-xs">{settlement.batchReference}</td>
+                  <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{settlement.batchReference}</td>
                   <td className="whitespace-nowrap px-3 py-2">
                     {format.date(settlement.settlementPeriodStart)} - {format.date(settlement.settlementPeriodEnd)}
                   </td>
@@ -312,6 +367,7 @@ function SettlementsPanel({ merchantId }: { merchantId: string }) {
             </tbody>
           </table>
         </div>
+        </>
       )}
     </div>
   );
@@ -343,7 +399,7 @@ function ExportCard({ merchant }: { merchant: Merchant }) {
         </h2>
         <p className="text-sm text-muted-foreground">{t('merchantPayments.exportText')}</p>
       </div>
-      <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1">
         <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="export-from">{t('merchantPayments.from')}</Label>
           <Input id="export-from" type="date" value={period.from} max={period.to} onChange={(event) => setPeriod({ ...period, from: event.target.value })} aria-invalid={!valid} data-testid="input-export-from" />

@@ -105,7 +105,7 @@ function MerchantRegisterForm() {
       </header>
       <Card className="p-5 sm:p-8">
         <form className="grid gap-5" onSubmit={(event) => void submit(event)} noValidate data-testid="form-merchant-register">
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid items-start gap-5 sm:grid-cols-2">
             <Field
               id="merchant-code"
               label={t('merchantRegister.merchantCode')}
@@ -118,7 +118,7 @@ function MerchantRegisterForm() {
             />
             <Field id="merchant-business-name" label={t('merchantRegister.businessName')} error={message('businessName')} {...text('businessName')} autoComplete="organization" data-testid="input-merchant-business-name" />
           </div>
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid items-start gap-5 sm:grid-cols-2">
             <SelectField
               id="merchant-category"
               label={t('merchantRegister.merchantCategory')}
@@ -141,14 +141,14 @@ function MerchantRegisterForm() {
             />
           </div>
           <Field id="merchant-address" label={t('merchantRegister.businessAddress')} error={message('businessAddress')} {...text('businessAddress')} autoComplete="street-address" data-testid="input-merchant-address" />
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid items-start gap-5 sm:grid-cols-2">
             <Field id="merchant-phone" type="tel" label={t('business.phoneNumber')} error={message('phoneNumber')} {...text('phoneNumber')} autoComplete="tel" data-testid="input-merchant-phone" />
             <Field id="merchant-email" type="email" label={t('business.email')} error={message('email')} {...text('email')} autoComplete="email" data-testid="input-merchant-email" />
           </div>
           <fieldset className="grid gap-4 rounded-xl border border-border p-4">
             <legend className="px-1 text-sm font-semibold">{t('merchantRegister.complianceTitle')}</legend>
             <p className="-mt-2 text-xs text-muted-foreground">{t('merchantRegister.complianceHint')}</p>
-            <div className="grid gap-4 sm:grid-cols-3">
+            <div className="grid items-start gap-4 sm:grid-cols-3">
               <Field id="merchant-tin" label={t('merchantRegister.tin')} error={message('tin')} {...text('tin')} data-testid="input-merchant-tin" />
               <Field id="merchant-trade-license" label={t('merchantRegister.tradeLicenseNumber')} error={undefined} {...text('tradeLicenseNumber')} data-testid="input-merchant-trade-license" />
               <Field id="merchant-rdb" label={t('merchantRegister.rdbRegistrationNumber')} error={undefined} {...text('rdbRegistrationNumber')} data-testid="input-merchant-rdb" />

@@ -170,7 +170,7 @@ function PayFlow({ merchant }: { merchant: PayMerchant }) {
         <Field id="pay-name" label={t('pay.name')} autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} error={undefined} data-testid="input-pay-name" />
         <Button type="submit" size="lg" disabled={pay.isPending} data-testid="button-pay-submit">
           {pay.isPending ? <Loader2 className="animate-spin" /> : <Smartphone />}
-          {t('pay.submit', { amount: /^\d+$/.test(amount.trim()) ? format.money(amount.trim()) : t('common.rwf') })}
+          {/^\d+$/.test(amount.trim()) ? t('pay.submit', { amount: format.money(amount.trim()) }) : t('payments.pay')}
         </Button>
       </form>
     </>
