@@ -27,19 +27,21 @@ describe('merchant figures', () => {
     expect(exportFileName('SHOP', 'settlements', { from: '2026-11-01', to: '2026-11-30' })).toBe('SHOP-settlements-2026-11-01-to-2026-11-30.csv');
   });
 
-  it('reads a pay amount as whole francs of at least 1 and the number in E.164', () => {
+  it('reads a pay amount as whole francs from 100 to 5,000,000 and the number in E.164', () => {
     expect(readPayForm(' 5000 ', '0788 123 456')).toEqual({ ok: true, value: { amount: 5000, phoneNumber: '+250788123456' } });
-    expect(readPayForm('0', '+250788123456')).toEqual({ ok: false, errors: { amount: 'amountInvalid' } });
-    expect(readPayForm('12.5', '+250788123456')).toEqual({ ok: false, errors: { amount: 'amountInvalid' } });
-    expect(readPayForm('1,000', '+250788123456')).toEqual({ ok: false, errors: { amount: 'amountInvalid' } });
-    expect(readPayForm('', '')).toEqual({ ok: false, errors: { amount: 'amountInvalid', phone: 'phoneInvalid' } });
-    expect(readPayForm('1', '+250721234567')).toEqual({ ok: true, value: { amount: 1, phoneNumber: '+250721234567' } });
-    expect(readPayForm('100', '+250612345678')).toEqual({ ok: false, errors: { phone: 'phoneInvalid' } });
+    expect(readPayForm('100', '+250721234567')).toEqual({ ok: true, value: { amount: 100, phoneNumber: '+250721234567' } });
+    expect(readPayForm('5000000', '+250788123456')).toMatchObject({ ok: true });
+    expect(readPayForm('99', '+250788123456')).toEqual({ ok: false, errors: { amount: 'amountMin' } });
+    expect(readPayForm('5000001', '+250788123456')).toEqual({ ok: false, errors: { amount: 'amountMax' } });
+    expect(readPayForm('12.5', '+250788123456')).toEqual({ ok: false, errors: { amount: 'amountWhole' } });
+    expect(readPayForm('1,000', '+250788123456')).toEqual({ ok: false, errors: { amount: 'amountWhole' } });
+    expect(readPayForm('', '')).toEqual({ ok: false, errors: { amount: 'amountWhole', phone: 'phoneInvalid' } });
+    expect(readPayForm('1000', '+250612345678')).toEqual({ ok: false, errors: { phone: 'phoneInvalid' } });
   });
 
   it('writes peak hours on the 24-hour clock and signs a trend', () => {
-    expect(hourRange(14)).toEqual({ from: '14:00', to: '15:00' });
-    expect(hourRange(23)).toEqual({ from: '23:00', to: '00:00' });
+    expect(hourRange(14, 16)).toEqual({ from: '14:00', to: '16:00' });
+    expect(hourRange(23, 1)).toEqual({ from: '23:00', to: '01:00' });
     expect(trendSign(12.5)).toBe('+');
     expect(trendSign(-3)).toBe('−');
     expect(trendSign(0)).toBe('');

@@ -6,10 +6,11 @@
  * - The QR file is named after the merchant code: `<merchantCode>.png`.
  * - An export period is two calendar dates (YYYY-MM-DD), the start on or before the end; the
  *   default is the last 30 days ending today in Kigali.
- * - A pay amount is whole francs, at least 1 RWF (digits only: '1,000', '12.5' and '' are refused);
- *   the payer's number must be a Rwandan mobile number and is sent in E.164.
- * - Peak hours read as 'HH:00-HH:00' on the 24-hour clock of Kigali; a trend's sign is '+' when
- *   revenue grew, '−' when it fell, none when unchanged.
+ * - A pay amount is whole francs (digits only: '1,000', '12.5' and '' are refused) from 100 to
+ *   5,000,000 RWF, the server's bounds; the payer's number must be a Rwandan mobile number and is
+ *   sent in E.164.
+ * - Peak hours read as 'HH:00-HH:00' on the 24-hour clock of Kigali (the server gives them in
+ *   Kigali time); a trend's sign is '+' when revenue grew, '−' when it fell, none when unchanged.
  */
 import { normaliseRwandanMobile } from '../../lib/phone-number.ts';
 
@@ -53,7 +54,10 @@ export function exportFileName(merchantCode: string, kind: 'transactions' | 'set
   return `${merchantCode}-${kind}-${period.from}-to-${period.to}.csv`;
 }
 
-export type PayFormError = 'amountInvalid' | 'phoneInvalid';
+export const PAY_MIN = 100;
+export const PAY_MAX = 5_000_000;
+
+export type PayFormError = 'amountWhole' | 'amountMin' | 'amountMax' | 'phoneInvalid';
 
 export interface PayRequest {
   amount: number;
@@ -64,17 +68,19 @@ export interface PayRequest {
 export function readPayForm(amountText: string, phoneText: string): { ok: true; value: PayRequest } | { ok: false; errors: Partial<Record<'amount' | 'phone', PayFormError>> } {
   const errors: Partial<Record<'amount' | 'phone', PayFormError>> = {};
   const digits = amountText.trim();
-  const amount = /^\d{1,12}$/.test(digits) ? Number(digits) : 0;
-  if (amount < 1) errors.amount = 'amountInvalid';
+  const amount = /^\d{1,12}$/.test(digits) ? Number(digits) : null;
+  if (amount === null) errors.amount = 'amountWhole';
+  else if (amount < PAY_MIN) errors.amount = 'amountMin';
+  else if (amount > PAY_MAX) errors.amount = 'amountMax';
   const phoneNumber = normaliseRwandanMobile(phoneText);
   if (phoneNumber === null) errors.phone = 'phoneInvalid';
-  if (errors.amount !== undefined || errors.phone !== undefined || phoneNumber === null) return { ok: false, errors };
+  if (amount === null || errors.amount !== undefined || phoneNumber === null) return { ok: false, errors };
   return { ok: true, value: { amount, phoneNumber } };
 }
 
-export function hourRange(hour: number): { from: string; to: string } {
-  const pad = (value: number) => `${String(value % 24).padStart(2, '0')}:00`;
-  return { from: pad(hour), to: pad(hour + 1) };
+export function hourRange(startHour: number, endHour: number): { from: string; to: string } {
+  const pad = (value: number) => `${String(((value % 24) + 24) % 24).padStart(2, '0')}:00`;
+  return { from: pad(startHour), to: pad(endHour) };
 }
 
 export function trendSign(changePercent: number): '+' | '−' | '' {

@@ -65,50 +65,45 @@ export const settlementsResponseSchema = z.looseObject({
 export type SettlementsResponse = z.infer<typeof settlementsResponseSchema>;
 
 /**
- * The merchant's sales analytics (GET /api/merchants/{id}/analytics, this project's addition:
- * the spec's card showed static text). Every figure comes from completed payments; `basis` says
- * how much history they rest on, and a forecast is null when there is too little.
+ * The merchant's sales analytics (GET /api/merchants/{id}/analytics, this project's addition: the
+ * spec's card showed static text), from completed payments only: what they rest on
+ * (transactionsAnalysed, historyDays, completeWeeks), the weekly revenue, the trend of the last 4
+ * complete weeks against the 4 before (null without 8 weeks), the next-week forecast (mean of the
+ * last 4 complete weeks; null without one) and the busiest 2-hour window of the Kigali day.
  */
 export const merchantAnalyticsSchema = z.looseObject({
-  basis: z.looseObject({
-    weeks: z.number(),
-    transactions: z.number(),
-    since: z.string().nullish(),
-  }),
-  trend: z
-    .looseObject({
-      lastWeekRevenue: amount,
-      previousWeekRevenue: amount,
-      changePercent: z.number().nullish(),
-    })
-    .nullish(),
-  forecast: z.looseObject({ nextWeekRevenue: amount }).nullish(),
-  peakHours: z.array(z.looseObject({ hour: z.number(), transactions: z.number() })).default([]),
+  transactionsAnalysed: z.number(),
+  historyDays: z.number(),
+  completeWeeks: z.number(),
+  weeklyRevenue: z.array(z.looseObject({ weekStart: z.string(), revenue: amount, transactions: z.number() })).default([]),
+  revenueTrendPercent: z.number().nullable(),
+  nextWeekForecast: amount.nullable(),
+  peakHours: z.looseObject({ startHour: z.number(), endHour: z.number(), transactions: z.number() }).nullable(),
 });
 export type MerchantAnalytics = z.infer<typeof merchantAnalyticsSchema>;
 
-/** The public face of a merchant on its pay page: no owner, no contact, no figures. */
+/** The public face of a merchant on its pay page: name, code, district and whether it takes payments. */
 export const payMerchantSchema = z.looseObject({
   merchantCode: z.string(),
   businessName: z.string(),
-  merchantStatus: z.string(),
-  acceptsPayments: z.boolean(),
+  district: z.string().nullish(),
+  acceptingPayments: z.boolean(),
+  message: z.string().nullish(),
 });
 export type PayMerchant = z.infer<typeof payMerchantSchema>;
 
-/** A customer's payment as the pay page follows it (pending → completed | failed). */
+/** A customer's payment as the pay page follows it (pending → completed | failed); the number comes back masked. */
 export const customerPaymentSchema = z.looseObject({
   id,
   transactionReference: z.string(),
   status: z.enum(['pending', 'completed', 'failed']),
   amount,
   currency: z.string().nullish(),
-  businessName: z.string().nullish(),
-  merchantCode: z.string().nullish(),
+  merchant: payMerchantSchema.nullish(),
   customerPhoneNumber: z.string().nullish(),
-  paymentMethod: z.string().nullish(),
   reason: z.string().nullish(),
   createdAt: z.string().nullish(),
   completedAt: z.string().nullish(),
+  providerReference: z.string().nullish(),
 });
 export type CustomerPayment = z.infer<typeof customerPaymentSchema>;

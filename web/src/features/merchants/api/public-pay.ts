@@ -25,9 +25,12 @@ export interface PayMerchantInput {
   idempotencyKey: string;
 }
 
-/** POST /api/pay/{merchantCode}/payments (public), header Idempotency-Key → the pending payment. */
+/**
+ * POST /api/pay/{merchantCode} (public) → 202 and the pending payment. The Idempotency-Key is sent
+ * so that a server honouring it collects once for a repeated click.
+ */
 export async function payMerchant({ merchantCode, amount, phoneNumber, customerName, idempotencyKey }: PayMerchantInput): Promise<CustomerPayment> {
-  const response = await apiFetch(`/api/pay/${encodeURIComponent(merchantCode)}/payments`, {
+  const response = await apiFetch(`/api/pay/${encodeURIComponent(merchantCode)}`, {
     method: 'POST',
     headers: { 'Idempotency-Key': idempotencyKey },
     body: customerName === null ? { amount, phoneNumber } : { amount, phoneNumber, customerName },

@@ -15,6 +15,7 @@ export function BusinessAnalyticsCard({ merchantId, children }: { merchantId: st
   const { t } = useTranslation();
   const format = useFormatters();
   const { data: analytics, isPending, isError } = useMerchantAnalytics(merchantId);
+  const lastWeek = analytics?.weeklyRevenue.at(-1);
 
   return (
     <Card className="grid content-start gap-4 border-primary/30 bg-primary/5 p-5" data-testid="card-business-analytics">
@@ -31,35 +32,36 @@ export function BusinessAnalyticsCard({ merchantId, children }: { merchantId: st
       ) : (
         <>
           <p className="text-xs text-muted-foreground" data-testid="text-analytics-basis">
-            {analytics.basis.transactions === 0 ? t('analytics.basisNone') : t('analytics.basis', { transactions: analytics.basis.transactions, weeks: analytics.basis.weeks })}
+            {analytics.transactionsAnalysed === 0
+              ? t('analytics.basisNone')
+              : t('analytics.basis', { transactions: analytics.transactionsAnalysed, days: analytics.historyDays, weeks: analytics.completeWeeks })}
           </p>
           <div className="grid gap-4 sm:grid-cols-3">
             <Figure icon={TrendingUp} title={t('analytics.trendTitle')} testId="analytics-trend">
-              {analytics.trend ? (
-                <>
-                  <p className="font-semibold">
-                    {analytics.trend.changePercent === null || analytics.trend.changePercent === undefined
-                      ? t('analytics.trendNoBase')
-                      : t('analytics.trendChange', { sign: trendSign(analytics.trend.changePercent), percent: format.percent(Math.abs(analytics.trend.changePercent)) })}
-                  </p>
-                  <p className="text-xs text-muted-foreground">{t('analytics.lastWeek', { amount: format.money(analytics.trend.lastWeekRevenue) })}</p>
-                </>
-              ) : (
+              {analytics.revenueTrendPercent === null ? (
                 <p className="text-sm text-muted-foreground">{t('analytics.trendNoBase')}</p>
+              ) : (
+                <p className="font-semibold">
+                  {t('analytics.trendChange', { sign: trendSign(analytics.revenueTrendPercent), percent: format.percent(Math.abs(analytics.revenueTrendPercent)) })}
+                </p>
               )}
+              {lastWeek !== undefined && <p className="text-xs text-muted-foreground">{t('analytics.lastWeek', { amount: format.money(lastWeek.revenue) })}</p>}
             </Figure>
             <Figure icon={LineChart} title={t('analytics.forecastTitle')} testId="analytics-forecast">
-              {analytics.forecast ? <p className="font-semibold">{format.money(analytics.forecast.nextWeekRevenue)}</p> : <p className="text-sm text-muted-foreground">{t('analytics.forecastNone')}</p>}
+              {analytics.nextWeekForecast === null ? (
+                <p className="text-sm text-muted-foreground">{t('analytics.forecastNone')}</p>
+              ) : (
+                <>
+                  <p className="font-semibold">{format.money(analytics.nextWeekForecast)}</p>
+                  <p className="text-xs text-muted-foreground">{t('analytics.forecastBasis', { weeks: Math.min(4, analytics.completeWeeks) })}</p>
+                </>
+              )}
             </Figure>
             <Figure icon={Clock} title={t('analytics.peakTitle')} testId="analytics-peak-hours">
-              {analytics.peakHours.length === 0 ? (
+              {analytics.peakHours === null ? (
                 <p className="text-sm text-muted-foreground">{t('analytics.peakNone')}</p>
               ) : (
-                <ul className="grid gap-0.5 text-sm">
-                  {analytics.peakHours.slice(0, 3).map((peak) => (
-                    <li key={peak.hour}>{t('analytics.peakItem', { ...hourRange(peak.hour), count: peak.transactions })}</li>
-                  ))}
-                </ul>
+                <p className="text-sm font-semibold">{t('analytics.peakItem', { ...hourRange(analytics.peakHours.startHour, analytics.peakHours.endHour), count: analytics.peakHours.transactions })}</p>
               )}
             </Figure>
           </div>

@@ -34,7 +34,7 @@ export function PayPage({ merchantCode }: { merchantCode: string }) {
     );
   } else if (merchant.isError || merchant.data === null) {
     body = <Notice title={t('pay.notFoundTitle')} text={t('pay.notFoundText', { code: merchantCode })} testId="state-pay-not-found" />;
-  } else if (!merchant.data.acceptsPayments) {
+  } else if (!merchant.data.acceptingPayments) {
     body = (
       <Notice title={t('pay.unavailableTitle')} text={t('pay.unavailableText', { name: merchant.data.businessName })} testId="state-pay-unavailable">
         <p className="font-mono text-sm text-muted-foreground">{t('pay.merchantCode', { code: merchant.data.merchantCode })}</p>
@@ -153,6 +153,7 @@ function PayFlow({ merchant }: { merchant: PayMerchant }) {
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
           error={errors.amount !== undefined ? t(`pay.${errors.amount}`) : undefined}
+          hint={t('pay.amountHint')}
           data-testid="input-pay-amount"
         />
         <Field
@@ -182,7 +183,7 @@ function Receipt({ payment, merchant, onAnother }: { payment: CustomerPayment; m
   const format = useFormatters();
   const at = payment.completedAt ?? payment.createdAt;
   const rows: Array<[string, ReactNode, string]> = [
-    [t('pay.receiptMerchant'), payment.businessName ?? merchant.businessName, 'merchant'],
+    [t('pay.receiptMerchant'), payment.merchant?.businessName ?? merchant.businessName, 'merchant'],
     [t('pay.receiptAmount'), format.money(payment.amount), 'amount'],
     [t('pay.receiptReference'), <span className="break-all font-mono text-xs">{payment.transactionReference}</span>, 'reference'],
     [t('pay.receiptDate'), at ? `${format.date(at)} ${format.time(at)}` : '—', 'date'],
