@@ -9,11 +9,16 @@ export async function registerAgent(body: AgentRegistrationBody): Promise<void> 
   if (!response.ok) await throwServerError(response);
 }
 
-/** On success the agent record is refetched (spec part 2 §7). */
+/**
+ * On success the agent record is refetched (spec part 2 §7). Not awaited: the screen's own
+ * success step (toast, navigation) must run while the form is still mounted.
+ */
 export function useRegisterAgent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: registerAgent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myAgentQueryOptions().queryKey }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: myAgentQueryOptions().queryKey });
+    },
   });
 }

@@ -9,14 +9,18 @@ export async function registerMerchant(body: MerchantRegistrationBody): Promise<
   if (!response.ok) await throwServerError(response);
 }
 
-/** On success the merchant record is refetched (spec part 2 §7). */
+/**
+ * On success the merchant record is refetched (spec part 2 §7). Not awaited: the screen's own
+ * success step (toast, navigation) must run while the form is still mounted, before the refetched
+ * record turns the page into 'Already Registered'.
+ */
 export function useRegisterMerchant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: registerMerchant,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: myMerchantQueryOptions().queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['/api/merchants/user/merchants'] });
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: myMerchantQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['/api/merchants/user/merchants'] });
     },
   });
 }
