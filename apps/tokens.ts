@@ -49,6 +49,7 @@ import type { InAppNotifications, NotificationRecipients, NotificationWriter } f
 import type { NationalIdRegistry, NationalIdRepository, NationalIdVault } from '../core/identity/ports.ts';
 import type { FileStorage, ImageInspector, MemberImages, StoredObjects, UploadAddresses, UploadSignatures } from '../core/uploads/ports.ts';
 import type { UploadPolicy } from '../core/uploads/upload-policy.ts';
+import type { LessonProgressRepository } from '../core/learning/ports.ts';
 import type { BiometricConsents, FaceMatcher, KycDecisions, KycRecords, RegistryIdPhotos } from '../core/kyc/ports.ts';
 import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
 import type { Config } from './config.ts';
@@ -202,4 +203,7 @@ export const TOKENS = {
   UssdSessionStore: token<UssdSessionStore<UssdSession>>('ussd.UssdSessionStore'),
   /** PINs are hashed like passwords, at a cost chosen for PINs (docs/decisions.md). */
   PinHasher: token<PinHasher>('ussd.PinHasher'),
+
+  // Learning (apps/modules/learning-module.ts).
+  LessonProgress: token<LessonProgressRepository>('learning.LessonProgress'),
 };
