@@ -16,24 +16,27 @@ interface AssistantMessage {
   timestamp: Date;
 }
 
-/** The AI assistant modal (spec part 1 §2.10): four quick questions and example answers after 1.5 s. */
-export function AssistantDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * The AI assistant modal (spec part 1 §2.10): four quick questions and example answers after 1.5 s.
+ * `initialQuestion` opens it with a question ready to send (Ask AI on a learning module).
+ */
+export function AssistantDialog({ open, onOpenChange, initialQuestion }: { open: boolean; onOpenChange: (open: boolean) => void; initialQuestion?: string | undefined }) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open && (
         <DialogContent closeLabel={t('common.close')} className="max-w-lg" data-testid="dialog-assistant" aria-describedby="assistant-description">
-          <AssistantChat />
+          <AssistantChat initialQuestion={initialQuestion} />
         </DialogContent>
       )}
     </Dialog>
   );
 }
 
-function AssistantChat() {
+function AssistantChat({ initialQuestion }: { initialQuestion?: string | undefined }) {
   const { t, i18n } = useTranslation();
   const [messages, setMessages] = useState<AssistantMessage[]>([]);
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(initialQuestion ?? '');
   const [pending, setPending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const nextId = useRef(1);
