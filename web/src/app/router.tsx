@@ -12,6 +12,11 @@ const MagicLinkRoute = lazy(() => import('./routes/magic-link.tsx'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password.tsx'));
 const SecurityRoute = lazy(() => import('./routes/security.tsx'));
 const ProfileRoute = lazy(() => import('./routes/profile.tsx'));
+const EducationRoute = lazy(() => import('./routes/education.tsx'));
+const LearnMoreRoute = lazy(() => import('./routes/learn-more.tsx'));
+const DemoRoute = lazy(() => import('./routes/demo.tsx'));
+const PrivacyRoute = lazy(() => import('./routes/privacy.tsx'));
+const TermsRoute = lazy(() => import('./routes/terms.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 
 export function createRouter() {
@@ -28,6 +33,11 @@ export function createRouter() {
         { path: 'auth/reset-password', element: <ResetPasswordRoute /> },
         { path: 'security', element: <SecurityRoute /> },
         { path: 'profile', element: <ProfileRoute /> },
+        { path: 'education', element: <EducationRoute /> },
+        { path: 'learn-more', element: <LearnMoreRoute /> },
+        { path: 'demo', element: <DemoRoute /> },
+        { path: 'privacy', element: <PrivacyRoute /> },
+        { path: 'terms', element: <TermsRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },
