@@ -52,6 +52,10 @@ export function EducationPage({ signedIn, onAskAi }: { signedIn: boolean; onAskA
     return content.build(figures.data, format);
   }, [content, figures.data, i18n.language]);
 
+  const open = (id: string | null) => {
+    setSelected(id);
+    window.scrollTo({ top: 0 });
+  };
   const finished = new Set(progress.data ?? []);
   const module = selected === null ? undefined : figures.data?.modules.find((m) => m.id === selected);
 
@@ -78,14 +82,14 @@ export function EducationPage({ signedIn, onAskAi }: { signedIn: boolean; onAskA
         </p>
       )}
 
-      {texts && figures.data && !module && <ModuleGrid figures={figures.data} texts={texts} finished={finished} onOpen={setSelected} />}
+      {texts && figures.data && !module && <ModuleGrid figures={figures.data} texts={texts} finished={finished} onOpen={open} />}
 
       {texts && module && texts[module.id] && (
         <ModuleLessons
           module={module}
           text={texts[module.id]!}
           finished={finished}
-          onBack={() => setSelected(null)}
+          onBack={() => open(null)}
           onAskAi={() => onAskAi(t('education.askAiQuestion', { module: texts[module.id]!.title }))}
           onToggle={(lessonId, done) => setProgress.mutate({ moduleId: module.id, lessonId, finished: done })}
           saving={setProgress.isPending}
