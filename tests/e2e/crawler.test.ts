@@ -63,8 +63,14 @@ describe.runIf(browserAvailable())('crawling the product for 404s', () => {
     return context;
   }
 
+  /**
+   * Until the screen has rendered: the lazy route's spinner gone and a short pause for redirects.
+   * (Not `networkidle`: signed-in pages poll, so the network is never idle.)
+   */
   async function settle(page: Page): Promise<void> {
-    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+    await page.waitForLoadState('domcontentloaded');
+    await page.getByTestId('page-spinner').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
+    await page.waitForTimeout(250);
   }
 
   const isNotFound = async (page: Page) => (await page.getByTestId('page-not-found').count()) > 0;
@@ -118,7 +124,7 @@ describe.runIf(browserAvailable())('crawling the product for 404s', () => {
         const before = new URL(page.url()).pathname;
         await button.click({ timeout: 3_000 }).catch(() => {});
         clicked++;
-        await page.waitForTimeout(300);
+        await page.waitForTimeout(200);
         await settle(page);
         const after = new URL(page.url()).pathname;
         if (after !== before) {
