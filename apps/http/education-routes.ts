@@ -34,8 +34,8 @@ export function educationRoutes(useCases: EducationRouteUseCases, auth: Authenti
 
   const progressOf = async (userId: string): Promise<z.infer<typeof LessonProgressResponse>> => ({
     finished: (await useCases.listFinished.execute({ userId })).map((lesson) => ({
-      moduleId: lesson.moduleId,
-      lessonId: lesson.lessonId,
+      module: lesson.moduleId,
+      lesson: lesson.lessonId,
       finishedAt: lesson.finishedAt.toISOString(),
     })),
   });
@@ -53,7 +53,7 @@ export function educationRoutes(useCases: EducationRouteUseCases, auth: Authenti
     const input = parseBody(ctx, LessonProgressRequest);
     if (!input) return;
     const userId = (ctx.state.auth as AuthState).user.id;
-    const ref = { userId, moduleId: input.moduleId, lessonId: input.lessonId };
+    const ref = { userId, moduleId: input.module, lessonId: input.lesson };
     const result = input.finished ? await useCases.finish.execute(ref) : await useCases.forget.execute(ref);
     if (!result.ok) return sendFailure(ctx, result);
     ctx.body = await progressOf(userId);

@@ -41,8 +41,8 @@ export const LearningFiguresResponse = z
 
 export const LessonProgressRequest = z
   .object({
-    moduleId: z.string({ error: 'moduleId is required' }).min(1, { error: 'moduleId is required' }).max(40, { error: 'Unknown module' }).meta({ example: 'tontines' }),
-    lessonId: z.string({ error: 'lessonId is required' }).min(1, { error: 'lessonId is required' }).max(60, { error: 'Unknown lesson' }).meta({ example: 'what-is-a-tontine' }),
+    module: z.string({ error: 'module is required' }).min(1, { error: 'module is required' }).max(40, { error: 'Unknown module' }).meta({ example: 'tontines' }),
+    lesson: z.string({ error: 'lesson is required' }).min(1, { error: 'lesson is required' }).max(60, { error: 'Unknown lesson' }).meta({ example: 'what-is-a-tontine' }),
     finished: z.boolean({ error: 'finished must be true or false' }).meta({ description: 'true marks the lesson finished, false takes it back' }),
   })
   .strict()
@@ -50,6 +50,6 @@ export const LessonProgressRequest = z
 
 export const LessonProgressResponse = z
   .object({
-    finished: z.array(z.object({ moduleId: z.string(), lessonId: z.string(), finishedAt: z.string().meta({ format: 'date-time' }) })),
+    finished: z.array(z.object({ module: z.string(), lesson: z.string(), finishedAt: z.string().meta({ format: 'date-time' }) })),
   })
   .meta({ id: 'LessonProgress' });

@@ -57,32 +57,32 @@ describe('GET /api/education/figures', () => {
 describe('/api/education/progress', () => {
   it('is refused to visitors', async () => {
     expect((await progress(null)).status).toBe(401);
-    expect((await mark(null, { moduleId: 'tontines', lessonId: 'what-is-a-tontine', finished: true })).status).toBe(401);
+    expect((await mark(null, { module: 'tontines', lesson: 'what-is-a-tontine', finished: true })).status).toBe(401);
   });
 
   it("remembers a member's finished lessons, once each, and lets them take one back", async () => {
-    const first = await mark(alice.token, { moduleId: 'tontines', lessonId: 'what-is-a-tontine', finished: true });
+    const first = await mark(alice.token, { module: 'tontines', lesson: 'what-is-a-tontine', finished: true });
     expect(first.status).toBe(200);
-    const again = await mark(alice.token, { moduleId: 'tontines', lessonId: 'what-is-a-tontine', finished: true });
+    const again = await mark(alice.token, { module: 'tontines', lesson: 'what-is-a-tontine', finished: true });
     expect(again.body.finished).toEqual(first.body.finished);
-    await mark(alice.token, { moduleId: 'loans', lessonId: 'loan-limit', finished: true });
-    expect((await progress(alice.token)).body.finished.map((l: { lessonId: string }) => l.lessonId)).toEqual(['what-is-a-tontine', 'loan-limit']);
-    const back = await mark(alice.token, { moduleId: 'loans', lessonId: 'loan-limit', finished: false });
-    expect(back.body.finished.map((l: { lessonId: string }) => l.lessonId)).toEqual(['what-is-a-tontine']);
+    await mark(alice.token, { module: 'loans', lesson: 'loan-limit', finished: true });
+    expect((await progress(alice.token)).body.finished.map((l: { lesson: string }) => l.lesson)).toEqual(['what-is-a-tontine', 'loan-limit']);
+    const back = await mark(alice.token, { module: 'loans', lesson: 'loan-limit', finished: false });
+    expect(back.body.finished.map((l: { lesson: string }) => l.lesson)).toEqual(['what-is-a-tontine']);
   });
 
   it("never shows or changes another member's progress", async () => {
     expect((await progress(bob.token)).body).toEqual({ finished: [] });
-    await mark(bob.token, { moduleId: 'tontines', lessonId: 'what-is-a-tontine', finished: false });
+    await mark(bob.token, { module: 'tontines', lesson: 'what-is-a-tontine', finished: false });
     expect((await progress(alice.token)).body.finished).toHaveLength(1);
   });
 
   it('refuses unknown lessons and bad bodies with a clear 4xx, and records nothing', async () => {
     const before = await rows();
-    const unknown = await mark(alice.token, { moduleId: 'tontines', lessonId: 'how-to-get-rich', finished: true });
+    const unknown = await mark(alice.token, { module: 'tontines', lesson: 'how-to-get-rich', finished: true });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('lesson_not_found');
-    for (const body of [{}, { moduleId: 'tontines' }, { moduleId: 'tontines', lessonId: 'x', finished: 'yes' }, { moduleId: 'x'.repeat(500), lessonId: 'a', finished: true }, { userId: bob.id, moduleId: 'tontines', lessonId: 'what-is-a-tontine', finished: true }]) {
+    for (const body of [{}, { module: 'tontines' }, { module: 'tontines', lesson: 'x', finished: 'yes' }, { module: 'x'.repeat(500), lesson: 'a', finished: true }, { userId: bob.id, module: 'tontines', lesson: 'what-is-a-tontine', finished: true }]) {
       const res = await mark(alice.token, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(res.body.code).toBe('validation_failed');

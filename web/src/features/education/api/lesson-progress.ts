@@ -7,12 +7,12 @@ import { apiRequest, readJson } from '../../../lib/api-client.ts';
  * (GET/POST /api/education/progress, their own only), in this browser's local storage for a
  * visitor (`ikimina_lessons`). A lesson is named `moduleId/lessonId`.
  */
-const progressSchema = z.object({ finished: z.array(z.object({ moduleId: z.string(), lessonId: z.string(), finishedAt: z.string() })) });
+const progressSchema = z.object({ finished: z.array(z.object({ module: z.string(), lesson: z.string(), finishedAt: z.string() })) });
 
 export const VISITOR_PROGRESS_KEY = 'ikimina_lessons';
 export const lessonKey = (moduleId: string, lessonId: string) => `${moduleId}/${lessonId}`;
 
-const toKeys = (body: z.infer<typeof progressSchema>) => body.finished.map((l) => lessonKey(l.moduleId, l.lessonId));
+const toKeys = (body: z.infer<typeof progressSchema>) => body.finished.map((l) => lessonKey(l.module, l.lesson));
 
 function readVisitorProgress(): string[] {
   try {
@@ -35,7 +35,7 @@ export interface SetLessonInput {
 }
 
 async function setProgress(signedIn: boolean, input: SetLessonInput): Promise<string[]> {
-  if (signedIn) return toKeys(await readJson(await apiRequest('/api/education/progress', { method: 'POST', body: input }), progressSchema));
+  if (signedIn) return toKeys(await readJson(await apiRequest('/api/education/progress', { method: 'POST', body: { module: input.moduleId, lesson: input.lessonId, finished: input.finished } }), progressSchema));
   const key = lessonKey(input.moduleId, input.lessonId);
   const keys = new Set(readVisitorProgress());
   if (input.finished) keys.add(key);
