@@ -160,6 +160,8 @@ try {
       log(`scene ${index + 1} ("${scene.caption}") did not complete: ${(error as Error).message.split('\n')[0]}`);
     }
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+    // Signed-in pages poll, so the network may never idle: wait for the skeletons to go instead.
+    await page.waitForFunction(() => document.querySelectorAll('.animate-pulse, [data-testid="page-spinner"]').length === 0, undefined, { timeout: 15_000 }).catch(() => {});
     await page.waitForTimeout(600);
     await caption(page, scene.caption, CHAPTER_NAMES[scene.segment]);
     const file = join(frames, `${String(index).padStart(3, '0')}.png`);
