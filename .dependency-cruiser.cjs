@@ -27,6 +27,7 @@ const WEB_PACKAGES = [
   'react-i18next',
   'react-router-dom',
   'tailwind-merge',
+  'uqr',
   'vitest',
   'zod',
 ];

@@ -138,6 +138,7 @@ import { kycModule } from './modules/kyc-module.ts';
 import { loansModule } from './modules/loans-module.ts';
 import { nidaModule } from './modules/nida-module.ts';
 import { profileModule } from './modules/profile-module.ts';
+import { learningModule } from './modules/learning-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
 import { transfersModule } from './modules/transfers-module.ts';
 import { uploadsModule } from './modules/uploads-module.ts';
@@ -531,6 +532,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule, assistantModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule, assistantModule, learningModule);
   return container;
 }

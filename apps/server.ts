@@ -80,6 +80,8 @@ import { objectRoutes, uploadReceivingRoutes } from './http/upload-routes.ts';
 import { companionSettings, companionUseCases, objectRouteUseCases, uploadConnectSources, uploadReceivingUseCases } from './modules/uploads-module.ts';
 import { profileRouteUseCases } from './modules/profile-module.ts';
 import { profileRoutes } from './http/profile-routes.ts';
+import { educationRouteUseCases } from './modules/learning-module.ts';
+import { educationRoutes } from './http/education-routes.ts';
 import { ussdRoutes } from './ussd/routes.ts';
 import { UssdChannel } from './ussd/ussd-channel.ts';
 
@@ -178,6 +180,7 @@ export function createApp(container: Container): Koa {
     profileRoutes(profileRouteUseCases(container), auth),
     kycRoutes(kycRouteUseCases(container), { authenticated: auth.required }),
     assistantRoutes(assistantRouteUseCases(container), auth),
+    educationRoutes(educationRouteUseCases(container), auth),
     ...savingsRouters(container, auth),
     objectRoutes(objectRouteUseCases(container), auth),
     companionRoutes(companionUseCases(container), auth, companionSettings(container)),

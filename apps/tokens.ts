@@ -50,6 +50,7 @@ import type { InAppNotifications, NotificationRecipients, NotificationWriter } f
 import type { NationalIdRegistry, NationalIdRepository, NationalIdVault } from '../core/identity/ports.ts';
 import type { FileStorage, ImageInspector, MemberImages, StoredObjects, UploadAddresses, UploadSignatures } from '../core/uploads/ports.ts';
 import type { UploadPolicy } from '../core/uploads/upload-policy.ts';
+import type { LessonProgressRepository } from '../core/learning/ports.ts';
 import type { BiometricConsents, FaceMatcher, KycDecisions, KycRecords, RegistryIdPhotos } from '../core/kyc/ports.ts';
 import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
 import type { Config } from './config.ts';
@@ -208,4 +209,6 @@ export const TOKENS = {
   AssistantConversations: token<AssistantConversations>('assistant.Conversations'),
   /** Null: the built-in engine only (no ASSISTANT_LLM_BASE_URL). */
   AssistantModel: token<AssistantModel | null>('assistant.Model'),
+  // Learning (apps/modules/learning-module.ts).
+  LessonProgress: token<LessonProgressRepository>('learning.LessonProgress'),
 };

@@ -115,6 +115,7 @@ export const ERRORS = {
   too_many_uploads: { status: 429, message: 'Too many uploads in the last hour. Please wait a little and try again.' },
   profile_photo_not_public: { status: 400, message: 'A profile photo is shown to other members: upload it as a public photo (POST /api/objects/upload/public).' },
   upload_not_found: { status: 404, message: 'Upload not found.' },
+  lesson_not_found: { status: 404, message: 'This lesson does not exist.' },
   invalid_part: { status: 400, message: 'A part is missing, out of order or its ETag does not match: list the parts and try again.' },
   /** A 4xx, not 501: the upload library retries 5xx answers, and there is nothing to retry. */
   sts_not_offered: { status: 404, message: 'Temporary storage credentials are not offered: upload through signed addresses (s3/params or s3/multipart).' },

@@ -2,6 +2,7 @@
 import { createDocument } from 'zod-openapi';
 import { africasTalkingPaths } from './africastalking-openapi.ts';
 import { authPaths } from './auth-openapi.ts';
+import { educationPaths } from './education-openapi.ts';
 import { kycPaths } from './kyc-openapi.ts';
 import { loanPaths } from './loan-openapi.ts';
 import { nidaPaths } from './nida-openapi.ts';
@@ -26,6 +27,6 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'ikimina_session' },
       },
     },
-    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...kycPaths, ...assistantPaths },
+    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...kycPaths, ...assistantPaths, ...educationPaths },
   });
 }

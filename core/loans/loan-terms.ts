@@ -65,7 +65,7 @@ export function loanLimit(savingsBalance: Money): Money {
   return Money.min(half, MAX_LOAN);
 }
 
-const RATE_BANDS: readonly { minScore: number; annualRateBps: number }[] = [
+export const RATE_BANDS: readonly { minScore: number; annualRateBps: number }[] = [
   { minScore: 750, annualRateBps: 800 },
   { minScore: 700, annualRateBps: 1_000 },
   { minScore: 650, annualRateBps: 1_200 },

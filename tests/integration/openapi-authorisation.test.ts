@@ -46,6 +46,7 @@ const PUBLIC = new Set([
   'POST /api/auth/password-reset',
   'POST /api/auth/password-reset/confirm',
   'GET /api/auth/google-status',
+  'GET /api/education/figures',
   'GET /api/auth/google',
   'GET /api/auth/google/callback',
   // Groups are discoverable; personal savings among them are not (checked below).

@@ -19,6 +19,11 @@ const MerchantRegisterRoute = lazy(() => import('./routes/merchant-register.tsx'
 const MerchantDashboardRoute = lazy(() => import('./routes/merchant-dashboard.tsx'));
 const MerchantPaymentsRoute = lazy(() => import('./routes/merchant-payments.tsx'));
 const PayRoute = lazy(() => import('./routes/pay.tsx'));
+const EducationRoute = lazy(() => import('./routes/education.tsx'));
+const LearnMoreRoute = lazy(() => import('./routes/learn-more.tsx'));
+const DemoRoute = lazy(() => import('./routes/demo.tsx'));
+const PrivacyRoute = lazy(() => import('./routes/privacy.tsx'));
+const TermsRoute = lazy(() => import('./routes/terms.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 
 export function createRouter() {
@@ -42,6 +47,11 @@ export function createRouter() {
         { path: 'merchant/dashboard', element: <MerchantDashboardRoute /> },
         { path: 'merchant/payments', element: <MerchantPaymentsRoute /> },
         { path: 'pay/:merchantCode', element: <PayRoute /> },
+        { path: 'education', element: <EducationRoute /> },
+        { path: 'learn-more', element: <LearnMoreRoute /> },
+        { path: 'demo', element: <DemoRoute /> },
+        { path: 'privacy', element: <PrivacyRoute /> },
+        { path: 'terms', element: <TermsRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

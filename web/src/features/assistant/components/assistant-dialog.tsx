@@ -25,8 +25,9 @@ interface AssistantMessage {
  * goes to POST /api/ai-assistant/chat and is answered from their own records (DOMAIN "Assistant");
  * signed out, the answers are the canned examples, clearly labelled, after 1.5 s. While an answer
  * is pending the input, the quick questions and Send are disabled.
+ * `initialQuestion` opens it with a question ready to send (Ask AI on a learning module).
  */
-export function AssistantDialog({ open, onOpenChange, initialQuestion }: { open: boolean; onOpenChange: (open: boolean) => void; initialQuestion?: string }) {
+export function AssistantDialog({ open, onOpenChange, initialQuestion }: { open: boolean; onOpenChange: (open: boolean) => void; initialQuestion?: string | undefined }) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -43,7 +44,7 @@ function AssistantChat({ initialQuestion }: { initialQuestion?: string | undefin
   const { t, i18n } = useTranslation();
   const live = isSignedIn();
   const [messages, setMessages] = useState<AssistantMessage[]>([]);
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(initialQuestion ?? '');
   const [pending, setPending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const nextId = useRef(1);

@@ -1,0 +1,8 @@
+import { useLearningFigures } from '../../features/education/api/get-learning-figures.ts';
+import { LegalPage } from '../../features/legal/components/legal-page.tsx';
+
+/** /privacy (spec part 2 "Privacy and Terms"): its figures are the server's rules (GET /api/education/figures). */
+export default function PrivacyRoute() {
+  const figures = useLearningFigures();
+  return <LegalPage kind="privacy" figures={figures.data} failed={figures.isError} />;
+}

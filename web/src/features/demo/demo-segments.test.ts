@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { clock, DEMO_SEGMENTS, DEMO_VIDEO_SECONDS, segmentAt } from './demo-segments.ts';
+
+describe('demo chapters', () => {
+  it('are the six of the specification, back to back, filling the 7 minutes', () => {
+    expect(DEMO_SEGMENTS.map((s) => `${clock(s.start)}-${clock(s.end)}`)).toEqual(['0:00-0:45', '0:45-2:00', '2:00-3:15', '3:15-4:30', '4:30-5:45', '5:45-7:00']);
+    expect(DEMO_SEGMENTS.at(-1)!.end).toBe(DEMO_VIDEO_SECONDS);
+  });
+
+  it('finds the chapter playing at a time', () => {
+    expect(segmentAt(0)).toBe('welcome');
+    expect(segmentAt(45)).toBe('dashboard');
+    expect(segmentAt(419.9)).toBe('everywhere');
+    expect(segmentAt(10_000)).toBe('everywhere');
+  });
+});
