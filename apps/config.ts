@@ -113,6 +113,14 @@ const EnvSchema = z
       .optional(),
     SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
     PAYMENT_POLL_AFTER_SECONDS: positiveInt(120),
+    /** The merchant QR's EMVCo merchant account template (PROVIDERS.md §3): tag 26–51, GUID, the sub-ID of the merchant code, more network sub-fields as `02=VALUE,03=VALUE`. */
+    MERCHANT_QR_TEMPLATE_TAG: z.string().regex(/^(2[6-9]|[34]\d|5[01])$/, { message: 'must be an EMVCo merchant account tag, 26–51' }).default('29'),
+    MERCHANT_QR_GUID: z.string().trim().min(1).max(32).default('rw.ikimina.pay'),
+    MERCHANT_QR_CODE_SUB_ID: z.string().regex(/^(0[1-9]|[1-9]\d)$/, { message: 'must be a two-digit sub-ID, 01–99' }).default('01'),
+    MERCHANT_QR_NETWORK_FIELDS: z
+      .string()
+      .default('')
+      .refine((v) => v.trim() === '' || v.split(',').every((f) => /^(0[1-9]|[1-9]\d)=[^,=]{1,99}$/.test(f.trim())), { message: 'must be `02=VALUE,03=VALUE` (two-digit sub-IDs)' }),
     SEED_DEMO_WORLD: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
     NATIONAL_ID_PROVIDER: z.enum(['sandbox', 'prembly']).default('sandbox'),
     NATIONAL_ID_TIMEOUT_MS: positiveInt(10_000),
@@ -340,6 +348,8 @@ export interface Config {
   mobileMoney: SandboxMobileMoneyConfig | LiveMobileMoneyConfig;
   /** `enabled` false: this replica runs no cron jobs (`jobs run` still works). */
   scheduler: { enabled: boolean; paymentPollAfterSeconds: number };
+  /** The merchant QR's merchant account template (core/merchants/emv-qr-payload.ts). */
+  merchantQr: { templateTag: string; guid: string; merchantCodeSubId: string; networkFields: Readonly<Record<string, string>> };
   /** Whether `npm start` gives the demo accounts their demo world (core/demo/seed-demo-world.ts); sandbox mode only. */
   seedDemoWorld: boolean;
   /** National ID verification (docs/identity.md). */
@@ -424,6 +434,17 @@ export function loadConfig(env: Record<string, string | undefined>, options: { l
     gatewayCallbacks: { secret: e.AFRICASTALKING_CALLBACK_SECRET ?? null, allowedSources: e.AFRICASTALKING_ALLOWED_SOURCES ?? [] },
     mobileMoney: mobileMoneyOf(e, publicBaseUrl),
     scheduler: { enabled: e.SCHEDULER_ENABLED, paymentPollAfterSeconds: e.PAYMENT_POLL_AFTER_SECONDS },
+    merchantQr: {
+      templateTag: e.MERCHANT_QR_TEMPLATE_TAG,
+      guid: e.MERCHANT_QR_GUID,
+      merchantCodeSubId: e.MERCHANT_QR_CODE_SUB_ID,
+      networkFields: Object.fromEntries(
+        e.MERCHANT_QR_NETWORK_FIELDS.split(',')
+          .map((f) => f.trim())
+          .filter(Boolean)
+          .map((f) => f.split('=') as [string, string]),
+      ),
+    },
     seedDemoWorld: e.SEED_DEMO_WORLD,
     nationalId: {
       registry:

@@ -54,6 +54,7 @@ import { ListMemberContributions } from '../core/contributions/list-member-contr
 import { ListTontineContributions } from '../core/contributions/list-tontine-contributions.ts';
 import type { LoanCollectionRepository } from '../core/loans/ports.ts';
 import { ConfirmLoanPayment } from '../core/loans/confirm-loan-payment.ts';
+import { SettleMerchantPaymentReport } from '../core/merchants/settle-merchant-payment-report.ts';
 import { PayContribution } from '../core/contributions/pay-contribution.ts';
 import { PayContributionByMobileMoney } from '../core/contributions/pay-contribution-by-mobile-money.ts';
 import type { ContributionRepository } from '../core/contributions/ports.ts';
@@ -135,6 +136,7 @@ import { SettlePaymentReport } from '../core/payments/settle-payment-report.ts';
 import { demoModule } from './demo/module.ts';
 import { assistantModule } from './modules/assistant-module.ts';
 import { kycModule } from './modules/kyc-module.ts';
+import { merchantsModule } from './modules/merchants-module.ts';
 import { loansModule } from './modules/loans-module.ts';
 import { nidaModule } from './modules/nida-module.ts';
 import { profileModule } from './modules/profile-module.ts';
@@ -462,6 +464,7 @@ const savingsModule = new ContainerModule(({ bind }) => {
       settleTransfer: SettleTransfer,
       confirmLoanPayment: ConfirmLoanPayment,
       loanCollections: TOKENS.LoanCollections,
+      merchantPayments: SettleMerchantPaymentReport,
       notifier: TOKENS.Notifier,
       batching: TOKENS.Batching,
       uow: base.uow,
@@ -532,6 +535,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule, assistantModule, learningModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule, assistantModule, learningModule, merchantsModule);
   return container;
 }

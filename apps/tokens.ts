@@ -54,6 +54,9 @@ import type { LessonProgressRepository } from '../core/learning/ports.ts';
 import type { BiometricConsents, FaceMatcher, KycDecisions, KycRecords, RegistryIdPhotos } from '../core/kyc/ports.ts';
 import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
 import type { Config } from './config.ts';
+import type { PostgresAgents, PostgresCommissionPayouts, PostgresCommissions, PostgresMerchants, PostgresMerchantTransactions, PostgresSettlementBatches } from '../adapters/postgres/postgres-merchants.ts';
+import type { EmvQrSettings } from '../core/merchants/emv-qr-payload.ts';
+import type { QrImageRenderer } from '../core/merchants/merchant-qr.ts';
 import type { Job } from './scheduler/job-runner.ts';
 
 /** `name` is the token's global key: kept as it was when each module had its own table. */
@@ -211,4 +214,13 @@ export const TOKENS = {
   AssistantModel: token<AssistantModel | null>('assistant.Model'),
   // Learning (apps/modules/learning-module.ts).
   LessonProgress: token<LessonProgressRepository>('learning.LessonProgress'),
+  // Merchants, agents and settlement (apps/modules/merchants-module.ts).
+  Merchants: token<PostgresMerchants>('merchants.Merchants'),
+  MerchantTransactions: token<PostgresMerchantTransactions>('merchants.MerchantTransactions'),
+  Agents: token<PostgresAgents>('merchants.Agents'),
+  Commissions: token<PostgresCommissions>('merchants.Commissions'),
+  CommissionPayouts: token<PostgresCommissionPayouts>('merchants.CommissionPayouts'),
+  SettlementBatches: token<PostgresSettlementBatches>('merchants.SettlementBatches'),
+  QrImageRenderer: token<QrImageRenderer>('merchants.QrImageRenderer'),
+  EmvQrSettings: token<EmvQrSettings>('merchants.EmvQrSettings'),
 };

@@ -119,6 +119,14 @@ export const ERRORS = {
   invalid_part: { status: 400, message: 'A part is missing, out of order or its ETag does not match: list the parts and try again.' },
   /** A 4xx, not 501: the upload library retries 5xx answers, and there is nothing to retry. */
   sts_not_offered: { status: 404, message: 'Temporary storage credentials are not offered: upload through signed addresses (s3/params or s3/multipart).' },
+  // Agents, merchants and the pay page (core/agents, core/merchants; apps/http/merchant-routes.ts).
+  agent_not_found: { status: 404, message: 'Agent not found. You may need to register as an agent first.' },
+  already_an_agent: { status: 409, message: 'You are already registered as an agent.' },
+  agent_code_taken: { status: 409, message: 'This agent code is already taken. Please choose another one.' },
+  merchant_not_found: { status: 404, message: 'Merchant not found.' },
+  merchant_code_taken: { status: 409, message: 'This merchant code is already taken. Please choose another one.' },
+  merchant_not_active: { status: 409, message: 'This merchant is not accepting payments right now. Please pay another way or try again later.' },
+  payment_amount_invalid: { status: 400, message: 'Please enter an amount of at least 1 RWF, in whole francs.' },
   internal_error: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

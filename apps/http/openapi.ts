@@ -5,6 +5,7 @@ import { authPaths } from './auth-openapi.ts';
 import { educationPaths } from './education-openapi.ts';
 import { kycPaths } from './kyc-openapi.ts';
 import { loanPaths } from './loan-openapi.ts';
+import { merchantPaths } from './merchant-openapi.ts';
 import { nidaPaths } from './nida-openapi.ts';
 import { profilePaths } from './profile-openapi.ts';
 import { assistantPaths } from './assistant-openapi.ts';
@@ -27,6 +28,6 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'ikimina_session' },
       },
     },
-    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...kycPaths, ...assistantPaths, ...educationPaths },
+    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths },
   });
 }

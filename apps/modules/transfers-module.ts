@@ -1,10 +1,9 @@
 /**
  * The outgoing-transfers module's wiring (core/transfers): its Postgres store, the purposes'
  * policies (tontine payouts and savings withdrawals: SavingsTransferPolicy; loan disbursements:
- * LoanDisbursementPolicy) and its use cases, which the tontines and loans use cases, the payment
- * settlement, the scheduler jobs and the admin CLI resolve. Merchant settlements and agent
- * commissions have no adapters yet: their policy (core/settlements PAYOUT_TRANSFER_POLICY) joins
- * `TOKENS.TransferPolicies` with them.
+ * LoanDisbursementPolicy; merchant settlements and agent commissions: core/settlements
+ * PAYOUT_TRANSFER_POLICY) and its use cases, which the tontines, loans and settlement use cases,
+ * the payment settlement, the scheduler jobs and the admin CLI resolve.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ContainerModule } from 'inversify';
@@ -17,6 +16,7 @@ import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { MemberWallets, Notifier, TontineRepository } from '../../core/tontines/ports.ts';
 import { SavingsTransferPolicy } from '../../core/tontines/savings-transfer-policy.ts';
+import { PAYOUT_TRANSFER_POLICY } from '../../core/settlements/payout-status.ts';
 import { ListTransfers } from '../../core/transfers/list-transfers.ts';
 import type { OutgoingTransfers, TransferPolicies } from '../../core/transfers/ports.ts';
 import { RequestTransfer } from '../../core/transfers/request-transfer.ts';
@@ -37,7 +37,13 @@ export const transfersModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.TransferPolicies).toResolvedValue(
     (requestTransfer: RequestTransfer, tontines: TontineRepository, wallets: MemberWallets, loans: LoanRepository, borrowers: Borrowers, notifier: Notifier, clock: Clock): TransferPolicies => {
       const savings = new SavingsTransferPolicy({ tontines, wallets, notifier, requestTransfer });
-      return { payout: savings, withdrawal: savings, loan_disbursement: new LoanDisbursementPolicy({ loans, borrowers, notifier, clock, requestTransfer }) };
+      return {
+        payout: savings,
+        withdrawal: savings,
+        loan_disbursement: new LoanDisbursementPolicy({ loans, borrowers, notifier, clock, requestTransfer }),
+        merchant_settlement: PAYOUT_TRANSFER_POLICY,
+        agent_commission: PAYOUT_TRANSFER_POLICY,
+      };
     },
     [RequestTransfer, TOKENS.TontineRepository, TOKENS.MemberWallets, TOKENS.LoanRepository, TOKENS.Borrowers, TOKENS.Notifier, TOKENS.Clock],
   );

@@ -61,6 +61,7 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
       payments: TOKENS.PaymentRepository,
       loanCollections: TOKENS.LoanCollections,
       transfers: TOKENS.OutgoingTransfers,
+      merchantPayments: TOKENS.MerchantTransactions,
       reconcile: ReconcilePayment,
       settle: SettlePaymentReport,
       sendTransfer: SendTransfer,

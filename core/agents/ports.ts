@@ -1,5 +1,6 @@
 /** Ports of the agents module. */
 import type { Agent } from './agent.ts';
+import type { RegisteredAgent } from './agent-profile.ts';
 import type { Commission, CommissionPayout } from './commission.ts';
 
 export interface AgentRepository {
@@ -19,4 +20,19 @@ export interface CommissionPayoutRepository {
   /** The agent's most recent payout, whose carried fraction the next one includes. */
   latestFor(agentId: string): Promise<CommissionPayout | undefined>;
   save(payout: CommissionPayout): Promise<void>;
+}
+
+/** Agents as registered (profile and status), for registration, look-up and the dashboard. */
+export interface AgentRegistry {
+  findRegistered(id: string): Promise<RegisteredAgent | undefined>;
+  findByUser(userId: string): Promise<RegisteredAgent | undefined>;
+  findByCode(agentCode: string): Promise<RegisteredAgent | undefined>;
+  /** Stores a new agent; answers `agent_code_taken` or `already_an_agent` when a unique key is held. */
+  register(agent: RegisteredAgent): Promise<'registered' | 'agent_code_taken' | 'already_an_agent'>;
+}
+
+/** What the agent dashboard reads: the merchants an agent onboarded and the commissions earned. */
+export interface AgentEarnings {
+  merchantsOnboardedBy(agentId: string): Promise<{ id: string; businessName: string; merchantCode: string; merchantCategory: string; merchantStatus: string; createdAt: Date }[]>;
+  commissionsOf(agentId: string): Promise<Commission[]>;
 }

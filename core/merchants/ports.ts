@@ -1,6 +1,7 @@
 /** Ports of the merchants module (merchants, their payments, and the commissions those earn). */
 import type { Agent } from '../agents/agent.ts';
 import type { Merchant } from './merchant.ts';
+import type { RegisteredMerchant } from './merchant-profile.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 
 export interface MerchantRepository {
@@ -17,4 +18,23 @@ export interface MerchantTransactionRepository {
 
 export interface AgentLookup {
   findById(id: string): Promise<Agent | undefined>;
+}
+
+/** Merchants as registered (profile and statuses), for registration, the owner's screens and the pay page. */
+export interface MerchantRegistry {
+  findRegistered(id: string): Promise<RegisteredMerchant | undefined>;
+  findByCode(merchantCode: string): Promise<RegisteredMerchant | undefined>;
+  /** The member's merchants, oldest first (the first is the screens' default). */
+  listByOwner(ownerId: string): Promise<RegisteredMerchant[]>;
+  /** Stores a new merchant; answers `merchant_code_taken` when the code is held. */
+  register(merchant: RegisteredMerchant): Promise<'registered' | 'merchant_code_taken'>;
+  markQrGenerated(id: string, at: Date): Promise<void>;
+  saveKybDecision(id: string, reason: string | null): Promise<void>;
+}
+
+/** Reads of one merchant's payments for its payments screen and exports. */
+export interface MerchantPaymentReads {
+  /** The merchant's transactions created in [from, to) (every one without bounds), newest first. */
+  listForMerchant(merchantId: string, range: { from?: Date; to?: Date }): Promise<MerchantTransaction[]>;
+  findById(id: string): Promise<MerchantTransaction | undefined>;
 }

@@ -1,6 +1,6 @@
 /**
  * PollPendingPayments: ask the provider about the mobile-money payments still pending after a
- * while — contribution collections, loan repayment collections, and outgoing transfers awaiting
+ * while — contribution collections, loan repayment collections, customers' payments to merchants, and outgoing transfers awaiting
  * the provider (payouts, withdrawals, loan disbursements …) — since MTN sends a callback at most
  * once and never retries it. It asks through ReconcilePayment, the very path a verified callback
  * takes: the provider's own status answer is the only thing ever booked.
@@ -39,6 +39,8 @@ export interface PollPendingPaymentsDeps {
   payments: Pick<PaymentRepository, 'listPendingOlderThan'>;
   loanCollections: Pick<LoanCollectionRepository, 'listRequestedOlderThan'>;
   transfers: Pick<OutgoingTransfers, 'listPendingOlderThan'>;
+  /** Customers' payments to merchants still pending (core/merchants). */
+  merchantPayments: { listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<{ provider: MobileMoneyProvider; transactionReference: string; amount: Money }[]> };
   reconcile: Pick<ReconcilePayment, 'execute'>;
   settle: Pick<SettlePaymentReport, 'expire'>;
   sendTransfer: Pick<SendTransfer, 'execute'>;
@@ -75,13 +77,14 @@ export class PollPendingPayments {
   constructor(private readonly deps: PollPendingPaymentsDeps) {}
 
   async execute({ pollAfterSeconds }: PollPendingPaymentsInput): Promise<PollReport> {
-    const { payments, loanCollections, transfers, clock, events } = this.deps;
+    const { payments, loanCollections, transfers, merchantPayments, clock, events } = this.deps;
     const now = clock.now();
     const before = new Date(now.getTime() - pollAfterSeconds * 1000);
     const pending: Pollable[] = [
       ...(await payments.listPendingOlderThan(before, POLL_BATCH, now)).map((p) => ({ kind: 'collection' as const, provider: p.provider, reference: p.reference, amount: p.amount })),
       ...(await loanCollections.listRequestedOlderThan(before, POLL_BATCH, now)).map((c) => ({ kind: 'collection' as const, provider: c.provider, reference: c.reference, amount: c.amount })),
       ...(await transfers.listPendingOlderThan(before, POLL_BATCH, now)).map((t) => ({ kind: 'transfer' as const, provider: t.provider, reference: t.reference, amount: t.amount })),
+      ...(await merchantPayments.listPendingOlderThan(before, POLL_BATCH, now)).map((t) => ({ kind: 'collection' as const, provider: t.provider, reference: t.transactionReference, amount: t.amount })),
     ];
     const report: PollReport = { asked: pending.length, settled: 0, failed: 0, stillPending: 0, unavailable: 0, resent: 0, disputed: 0, errors: 0 };
     for (const payment of pending) {

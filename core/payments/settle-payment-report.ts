@@ -3,7 +3,7 @@
  * by callback (`PUT|POST /api/payments/callbacks/mtn/:token`, through ReconcilePayment) or from the polling job's status query
  * (`collectionStatus` / `transferStatus`): both call this, so a payment settles the same way.
  * It is the one dispatch point: loan references (`isLoanPaymentReference`) go to
- * ConfirmLoanPayment, contributions to ConfirmContributionPayment, payouts and withdrawals
+ * ConfirmLoanPayment, merchant payments (`merchant-payment:`) to SettleMerchantPaymentReport, contributions to ConfirmContributionPayment, payouts and withdrawals
  * to the outgoing-transfers module (core/transfers SettleTransfer).
  *
  * Guarantees
@@ -39,6 +39,7 @@ import type { ConfirmPaymentError, Contribution } from '../contributions/contrib
 import type { ContributionRepository } from '../contributions/ports.ts';
 import { isLoanPaymentReference, type ConfirmLoanPayment } from '../loans/confirm-loan-payment.ts';
 import type { LoanCollection, LoanCollectionRepository } from '../loans/ports.ts';
+import { isMerchantPaymentReference } from '../merchants/settle-merchant-payment-report.ts';
 import type { Money } from '../money/money.ts';
 import type { BatchQueue, Batching } from '../shared/batching.ts';
 import type { EventLog } from '../shared/event-log.ts';
@@ -62,6 +63,8 @@ export interface SettlePaymentReportDeps {
   settleTransfer: Pick<SettleTransfer, 'execute'>;
   confirmLoanPayment: Pick<ConfirmLoanPayment, 'execute'>;
   loanCollections: Pick<LoanCollectionRepository, 'findByReference'>;
+  /** Customers' payments to merchants (`merchant-payment:<id>`): core/merchants/settle-merchant-payment-report.ts. */
+  merchantPayments: { execute(report: MobileMoneyStatusReport): Promise<SettleResult> };
   notifier: Notifier;
   /** Reports of the same moment share one unit of work (GroupCommit in adapters). */
   batching: Batching;
@@ -78,6 +81,7 @@ export class SettlePaymentReport {
 
   execute(report: MobileMoneyStatusReport): Promise<SettleResult> {
     if (isLoanPaymentReference(report.reference)) return this.settleLoan(report);
+    if (isMerchantPaymentReference(report.reference)) return this.deps.merchantPayments.execute(report);
     return this.batches.submit(report);
   }
 

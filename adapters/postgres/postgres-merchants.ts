@@ -1,0 +1,457 @@
+/**
+ * Merchants, agents, their payments, commissions and settlement batches over PostgreSQL (tables
+ * of Migration20261124100000), in the caller's transaction (the global EntityManager resolves to
+ * the unit of work's fork). Amounts are integer centimes (bigint).
+ *
+ * Guarantees
+ * - `register` relies on the unique keys (code, one agent per member): a registration that lost a
+ *   race answers the taken key, never a 500.
+ * - A transaction read for confirmation is locked (`FOR UPDATE`) until the unit of work ends, so
+ *   two concurrent confirmations of one payment book it once.
+ * - A batch's transactions are those pointing at it (`settlement_batch_id`); a payout's
+ *   commissions those pointing at it (`payout_id`). A commission in a payout is no longer
+ *   pending-to-batch, even if its payout failed (the payout is retried, never rebuilt).
+ * - An id that cannot exist (not a UUID) finds nothing, never an error.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Agent } from '../../core/agents/agent.ts';
+import type { RegisteredAgent } from '../../core/agents/agent-profile.ts';
+import type { Commission, CommissionPayout } from '../../core/agents/commission.ts';
+import type { AgentEarnings, AgentRegistry, AgentRepository, CommissionPayoutRepository, CommissionRepository } from '../../core/agents/ports.ts';
+import type { Merchant } from '../../core/merchants/merchant.ts';
+import type { RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
+import type { MerchantTransaction } from '../../core/merchants/merchant-transaction.ts';
+import type { SettlementReads } from '../../core/merchants/merchant-payments.ts';
+import type { AgentLookup, MerchantPaymentReads, MerchantRegistry, MerchantRepository, MerchantTransactionRepository } from '../../core/merchants/ports.ts';
+import { Money } from '../../core/money/money.ts';
+import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
+import type { SettlementBatchRepository } from '../../core/settlements/ports.ts';
+import type { SettlementBatch } from '../../core/settlements/settlement-batch.ts';
+import { violatesUnique } from './mikro-orm-unit-of-work.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (id: string) => UUID.test(id);
+const money = (v: string | number) => Money.ofCentimes(Number(v));
+const date = (v: Date | string) => new Date(v);
+type Row = Record<string, unknown>;
+const s = (v: unknown) => v as string;
+const sn = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+// ---------- agents ----------
+
+function toAgent(r: Row): RegisteredAgent {
+  return {
+    id: s(r.id),
+    userId: s(r.user_id),
+    agentCode: s(r.agent_code),
+    accreditationStatus: r.accreditation_status as Agent['accreditationStatus'],
+    payoutWallet: { provider: r.payout_provider as MobileMoneyProvider, msisdn: s(r.phone_number) },
+    agentType: r.agent_type as RegisteredAgent['agentType'],
+    businessName: sn(r.business_name),
+    businessRegistrationNumber: sn(r.business_registration_number),
+    physicalAddress: s(r.physical_address),
+    district: s(r.district),
+    sector: sn(r.sector),
+    phoneNumber: s(r.phone_number),
+    email: s(r.email),
+    serviceTerritories: (typeof r.service_territories === 'string' ? JSON.parse(r.service_territories) : r.service_territories) as string[],
+    createdAt: date(r.created_at as Date),
+  };
+}
+
+export class PostgresAgents implements AgentRepository, AgentRegistry, AgentLookup, AgentEarnings {
+  constructor(private readonly em: EntityManager) {}
+
+  private async one(where: string, params: unknown[]): Promise<RegisteredAgent | undefined> {
+    const rows = await this.em.execute<Row[]>(`select * from agents where ${where} limit 1`, params);
+    return rows[0] && toAgent(rows[0]);
+  }
+
+  async findById(id: string): Promise<RegisteredAgent | undefined> {
+    return isUuid(id) ? this.one('id = ?', [id]) : undefined;
+  }
+
+  findRegistered(id: string) {
+    return this.findById(id);
+  }
+
+  async findByUser(userId: string) {
+    return isUuid(userId) ? this.one('user_id = ?', [userId]) : undefined;
+  }
+
+  findByCode(agentCode: string) {
+    return this.one('agent_code = ?', [agentCode]);
+  }
+
+  async register(a: RegisteredAgent): Promise<'registered' | 'agent_code_taken' | 'already_an_agent'> {
+    const inserted = await this.em.execute<Row[]>(
+      `insert into agents (id, user_id, agent_code, agent_type, business_name, business_registration_number, physical_address, district, sector,
+         phone_number, email, service_territories, accreditation_status, payout_provider, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?) on conflict do nothing returning id`,
+      [a.id, a.userId, a.agentCode, a.agentType, a.businessName, a.businessRegistrationNumber, a.physicalAddress, a.district, a.sector,
+        a.phoneNumber, a.email, JSON.stringify(a.serviceTerritories), a.accreditationStatus, a.payoutWallet.provider, a.createdAt, a.createdAt],
+    );
+    if (inserted.length) return 'registered';
+    return (await this.findByUser(a.userId)) ? 'already_an_agent' : 'agent_code_taken';
+  }
+
+  async save(agent: Agent): Promise<void> {
+    await this.em.execute(`update agents set accreditation_status = ?, updated_at = now() where id = ?`, [agent.accreditationStatus, agent.id]);
+  }
+
+  async merchantsOnboardedBy(agentId: string) {
+    if (!isUuid(agentId)) return [];
+    const rows = await this.em.execute<Row[]>(
+      `select id, business_name, merchant_code, merchant_category, merchant_status, created_at from merchants where onboarded_by_agent_id = ? order by created_at`,
+      [agentId],
+    );
+    return rows.map((r) => ({
+      id: s(r.id),
+      businessName: s(r.business_name),
+      merchantCode: s(r.merchant_code),
+      merchantCategory: s(r.merchant_category),
+      merchantStatus: s(r.merchant_status),
+      createdAt: date(r.created_at as Date),
+    }));
+  }
+
+  async commissionsOf(agentId: string): Promise<Commission[]> {
+    if (!isUuid(agentId)) return [];
+    return (await this.em.execute<Row[]>(`select * from agent_commissions where agent_id = ? order by created_at`, [agentId])).map(toCommission);
+  }
+}
+
+// ---------- merchants ----------
+
+function toMerchant(r: Row): RegisteredMerchant {
+  return {
+    id: s(r.id),
+    ownerId: s(r.owner_id),
+    merchantCode: s(r.merchant_code),
+    businessName: s(r.business_name),
+    merchantStatus: r.merchant_status as Merchant['merchantStatus'],
+    kybStatus: r.kyb_status as Merchant['kybStatus'],
+    ...(r.onboarded_by_agent_id ? { onboardedByAgentId: s(r.onboarded_by_agent_id) } : {}),
+    payoutWallet: { provider: r.payout_provider as MobileMoneyProvider, msisdn: s(r.phone_number) },
+    merchantCategory: r.merchant_category as RegisteredMerchant['merchantCategory'],
+    tin: sn(r.tin),
+    tradeLicenseNumber: sn(r.trade_license_number),
+    rdbRegistrationNumber: sn(r.rdb_registration_number),
+    businessAddress: s(r.business_address),
+    district: s(r.district),
+    phoneNumber: s(r.phone_number),
+    email: s(r.email),
+    createdAt: date(r.created_at as Date),
+    qrGeneratedAt: r.qr_generated_at ? date(r.qr_generated_at as Date) : null,
+    kybReason: sn(r.kyb_reason),
+  };
+}
+
+export class PostgresMerchants implements MerchantRepository, MerchantRegistry {
+  constructor(private readonly em: EntityManager) {}
+
+  private async one(where: string, params: unknown[]): Promise<RegisteredMerchant | undefined> {
+    const rows = await this.em.execute<Row[]>(`select * from merchants where ${where} limit 1`, params);
+    return rows[0] && toMerchant(rows[0]);
+  }
+
+  async findById(id: string) {
+    return isUuid(id) ? this.one('id = ?', [id]) : undefined;
+  }
+
+  findRegistered(id: string) {
+    return this.findById(id);
+  }
+
+  findByCode(merchantCode: string) {
+    return this.one('merchant_code = ?', [merchantCode]);
+  }
+
+  async listByOwner(ownerId: string): Promise<RegisteredMerchant[]> {
+    if (!isUuid(ownerId)) return [];
+    return (await this.em.execute<Row[]>(`select * from merchants where owner_id = ? order by created_at, id`, [ownerId])).map(toMerchant);
+  }
+
+  async register(m: RegisteredMerchant): Promise<'registered' | 'merchant_code_taken'> {
+    try {
+      const inserted = await this.em.execute<Row[]>(
+        `insert into merchants (id, owner_id, merchant_code, business_name, merchant_category, tin, trade_license_number, rdb_registration_number,
+           business_address, district, phone_number, email, onboarded_by_agent_id, merchant_status, kyb_status, payout_provider, created_at, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (merchant_code) do nothing returning id`,
+        [m.id, m.ownerId, m.merchantCode, m.businessName, m.merchantCategory, m.tin, m.tradeLicenseNumber, m.rdbRegistrationNumber,
+          m.businessAddress, m.district, m.phoneNumber, m.email, m.onboardedByAgentId ?? null, m.merchantStatus, m.kybStatus, m.payoutWallet.provider, m.createdAt, m.createdAt],
+      );
+      return inserted.length ? 'registered' : 'merchant_code_taken';
+    } catch (error) {
+      if (violatesUnique(error, 'merchants_merchant_code_unique')) return 'merchant_code_taken';
+      throw error;
+    }
+  }
+
+  async save(merchant: Merchant): Promise<void> {
+    await this.em.execute(`update merchants set merchant_status = ?, kyb_status = ?, updated_at = now() where id = ?`, [merchant.merchantStatus, merchant.kybStatus, merchant.id]);
+  }
+
+  async markQrGenerated(id: string, at: Date): Promise<void> {
+    await this.em.execute(`update merchants set qr_generated_at = ?, updated_at = ? where id = ?`, [at, at, id]);
+  }
+
+  async saveKybDecision(id: string, reason: string | null): Promise<void> {
+    await this.em.execute(`update merchants set kyb_reason = ?, updated_at = now() where id = ?`, [reason, id]);
+  }
+}
+
+// ---------- merchant transactions ----------
+
+function toTransaction(r: Row): MerchantTransaction {
+  return {
+    id: s(r.id),
+    transactionReference: s(r.transaction_reference),
+    merchantId: s(r.merchant_id),
+    provider: r.provider as MobileMoneyProvider,
+    customerPhoneNumber: s(r.customer_phone_number),
+    ...(r.customer_name ? { customerName: s(r.customer_name) } : {}),
+    amount: money(r.amount_centimes as string),
+    merchantFee: money(r.merchant_fee_centimes as string),
+    netAmount: money(r.net_amount_centimes as string),
+    commission: money(r.commission_centimes as string),
+    ...(r.agent_id ? { agentId: s(r.agent_id) } : {}),
+    status: r.status as MerchantTransaction['status'],
+    createdAt: date(r.created_at as Date),
+    ...(r.completed_at ? { completedAt: date(r.completed_at as Date) } : {}),
+    ...(r.provider_reference ? { providerReference: s(r.provider_reference) } : {}),
+    ...(r.settlement_batch_id ? { settlementBatchId: s(r.settlement_batch_id) } : {}),
+  };
+}
+
+export class PostgresMerchantTransactions implements MerchantTransactionRepository, MerchantPaymentReads {
+  constructor(private readonly em: EntityManager) {}
+
+  async findByReference(reference: string): Promise<MerchantTransaction | undefined> {
+    const rows = await this.em.execute<Row[]>(`select * from merchant_transactions where transaction_reference = ? for update`, [reference]);
+    return rows[0] && toTransaction(rows[0]);
+  }
+
+  async findById(id: string): Promise<MerchantTransaction | undefined> {
+    if (!isUuid(id)) return undefined;
+    const rows = await this.em.execute<Row[]>(`select * from merchant_transactions where id = ?`, [id]);
+    return rows[0] && toTransaction(rows[0]);
+  }
+
+  async findUnsettled(before: Date): Promise<MerchantTransaction[]> {
+    const rows = await this.em.execute<Row[]>(
+      `select * from merchant_transactions where status = 'completed' and settlement_batch_id is null and completed_at < ? order by merchant_id, completed_at`,
+      [before],
+    );
+    return rows.map(toTransaction);
+  }
+
+  async listForMerchant(merchantId: string, range: { from?: Date; to?: Date }): Promise<MerchantTransaction[]> {
+    if (!isUuid(merchantId)) return [];
+    const rows = await this.em.execute<Row[]>(
+      `select * from merchant_transactions where merchant_id = ? and created_at >= coalesce(?::timestamptz, '-infinity') and created_at < coalesce(?::timestamptz, 'infinity')
+        order by created_at desc, id desc`,
+      [merchantId, range.from ?? null, range.to ?? null],
+    );
+    return rows.map(toTransaction);
+  }
+
+  /** Pending payments created before `instant`, least recently polled first, marked polled at `now`. */
+  async listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<MerchantTransaction[]> {
+    const rows = await this.em.execute<Row[]>(
+      `update merchant_transactions set last_polled_at = ? where id in (
+         select id from merchant_transactions where status = 'pending' and created_at < ? order by last_polled_at nulls first, created_at limit ? for update skip locked)
+       returning *`,
+      [now, instant, limit],
+    );
+    return rows.map(toTransaction);
+  }
+
+  async save(t: MerchantTransaction): Promise<void> {
+    await this.em.execute(
+      `insert into merchant_transactions (id, transaction_reference, merchant_id, provider, customer_phone_number, customer_name, amount_centimes, merchant_fee_centimes,
+         net_amount_centimes, commission_centimes, agent_id, status, created_at, completed_at, provider_reference, settlement_batch_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (id) do update set merchant_fee_centimes = excluded.merchant_fee_centimes, net_amount_centimes = excluded.net_amount_centimes,
+         commission_centimes = excluded.commission_centimes, agent_id = excluded.agent_id, status = excluded.status, completed_at = excluded.completed_at,
+         provider_reference = excluded.provider_reference, settlement_batch_id = excluded.settlement_batch_id`,
+      [t.id, t.transactionReference, t.merchantId, t.provider, t.customerPhoneNumber, t.customerName ?? null, t.amount.centimes, t.merchantFee.centimes,
+        t.netAmount.centimes, t.commission.centimes, t.agentId ?? null, t.status, t.createdAt, t.completedAt ?? null, t.providerReference ?? null, t.settlementBatchId ?? null],
+    );
+  }
+}
+
+// ---------- commissions ----------
+
+function toCommission(r: Row): Commission {
+  return {
+    id: s(r.id),
+    agentId: s(r.agent_id),
+    merchantId: s(r.merchant_id),
+    transactionId: s(r.transaction_id),
+    commissionType: 'merchant_transaction',
+    amount: money(r.amount_centimes as string),
+    status: r.status as Commission['status'],
+    createdAt: date(r.created_at as Date),
+    ...(r.payout_id ? { payoutId: s(r.payout_id) } : {}),
+  };
+}
+
+export class PostgresCommissions implements CommissionRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async save(c: Commission): Promise<void> {
+    await this.em.execute(
+      `insert into agent_commissions (id, agent_id, merchant_id, transaction_id, commission_type, amount_centimes, status, created_at, payout_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (id) do update set status = excluded.status, payout_id = excluded.payout_id`,
+      [c.id, c.agentId, c.merchantId, c.transactionId, c.commissionType, c.amount.centimes, c.status, c.createdAt, c.payoutId ?? null],
+    );
+  }
+
+  async findPendingBefore(before: Date): Promise<Commission[]> {
+    const rows = await this.em.execute<Row[]>(`select * from agent_commissions where status = 'pending' and payout_id is null and created_at < ? order by agent_id, created_at`, [before]);
+    return rows.map(toCommission);
+  }
+
+  async findByIds(ids: readonly string[]): Promise<Commission[]> {
+    const valid = ids.filter(isUuid);
+    if (!valid.length) return [];
+    return (await this.em.execute<Row[]>(`select * from agent_commissions where id = any(?::uuid[])`, [`{${valid.join(',')}}`])).map(toCommission);
+  }
+}
+
+function toPayout(r: Row, commissionIds: string[]): CommissionPayout {
+  return {
+    id: s(r.id),
+    reference: s(r.reference),
+    agentId: s(r.agent_id),
+    periodStart: date(r.period_start as Date),
+    periodEnd: date(r.period_end as Date),
+    commissionIds,
+    totalAmount: money(r.total_amount_centimes as string),
+    payoutAmount: money(r.payout_amount_centimes as string),
+    carriedOut: money(r.carried_out_centimes as string),
+    status: r.status as CommissionPayout['status'],
+    attempts: Number(r.attempts),
+    createdAt: date(r.created_at as Date),
+  };
+}
+
+export class PostgresCommissionPayouts implements CommissionPayoutRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  private async withIds(rows: Row[]): Promise<CommissionPayout[]> {
+    if (!rows.length) return [];
+    const ids = await this.em.execute<Row[]>(`select id, payout_id from agent_commissions where payout_id = any(?::uuid[])`, [`{${rows.map((r) => s(r.id)).join(',')}}`]);
+    return rows.map((r) => toPayout(r, ids.filter((c) => c.payout_id === r.id).map((c) => s(c.id))));
+  }
+
+  async findById(id: string) {
+    if (!isUuid(id)) return undefined;
+    return (await this.withIds(await this.em.execute<Row[]>(`select * from commission_payouts where id = ?`, [id])))[0];
+  }
+
+  async findByPeriod(periodStart: Date) {
+    return this.withIds(await this.em.execute<Row[]>(`select * from commission_payouts where period_start = ? order by agent_id`, [periodStart]));
+  }
+
+  async latestFor(agentId: string) {
+    return (await this.withIds(await this.em.execute<Row[]>(`select * from commission_payouts where agent_id = ? order by period_start desc limit 1`, [agentId])))[0];
+  }
+
+  async list(limit = 100) {
+    return this.withIds(await this.em.execute<Row[]>(`select * from commission_payouts order by period_start desc, agent_id limit ?`, [limit]));
+  }
+
+  async save(p: CommissionPayout): Promise<void> {
+    await this.em.execute(
+      `insert into commission_payouts (id, reference, agent_id, period_start, period_end, commission_count, total_amount_centimes, payout_amount_centimes,
+         carried_out_centimes, status, attempts, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now()) on conflict (id) do update set status = excluded.status, attempts = excluded.attempts, updated_at = now()`,
+      [p.id, p.reference, p.agentId, p.periodStart, p.periodEnd, p.commissionIds.length, p.totalAmount.centimes, p.payoutAmount.centimes, p.carriedOut.centimes, p.status, p.attempts, p.createdAt],
+    );
+    if (p.commissionIds.length) {
+      await this.em.execute(`update agent_commissions set payout_id = ? where id = any(?::uuid[]) and payout_id is null`, [p.id, `{${p.commissionIds.join(',')}}`]);
+    }
+  }
+}
+
+// ---------- settlement batches ----------
+
+function toBatch(r: Row, transactionIds: readonly string[]): SettlementBatch {
+  return {
+    id: s(r.id),
+    batchReference: s(r.batch_reference),
+    merchantId: s(r.merchant_id),
+    settlementPeriodStart: date(r.period_start as Date),
+    settlementPeriodEnd: date(r.period_end as Date),
+    transactionIds,
+    totalTransactions: Number(r.total_transactions),
+    totalAmount: money(r.total_amount_centimes as string),
+    payoutAmount: money(r.payout_amount_centimes as string),
+    carriedOut: money(r.carried_out_centimes as string),
+    currency: 'RWF',
+    payoutMethod: 'mobile_money',
+    status: r.status as SettlementBatch['status'],
+    attempts: Number(r.attempts),
+    createdAt: date(r.created_at as Date),
+  };
+}
+
+export class PostgresSettlementBatches implements SettlementBatchRepository, SettlementReads {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Batches with their transaction ids only when asked (a batch of a busy merchant holds thousands). */
+  private async withIds(rows: Row[], ids: boolean): Promise<SettlementBatch[]> {
+    if (!ids || !rows.length) return rows.map((r) => toBatch(r, []));
+    const tx = await this.em.execute<Row[]>(`select id, settlement_batch_id from merchant_transactions where settlement_batch_id = any(?::uuid[])`, [`{${rows.map((r) => s(r.id)).join(',')}}`]);
+    const by = new Map<string, string[]>();
+    for (const t of tx) by.set(s(t.settlement_batch_id), [...(by.get(s(t.settlement_batch_id)) ?? []), s(t.id)]);
+    return rows.map((r) => toBatch(r, by.get(s(r.id)) ?? []));
+  }
+
+  async findById(id: string) {
+    if (!isUuid(id)) return undefined;
+    return (await this.withIds(await this.em.execute<Row[]>(`select * from settlement_batches where id = ?`, [id]), true))[0];
+  }
+
+  async findByReference(reference: string) {
+    return (await this.withIds(await this.em.execute<Row[]>(`select * from settlement_batches where batch_reference = ?`, [reference]), true))[0];
+  }
+
+  async findByPeriod(periodStart: Date) {
+    return this.withIds(await this.em.execute<Row[]>(`select * from settlement_batches where period_start = ?`, [periodStart]), false);
+  }
+
+  async latestFor(merchantId: string) {
+    return (await this.withIds(await this.em.execute<Row[]>(`select * from settlement_batches where merchant_id = ? order by period_start desc limit 1`, [merchantId]), false))[0];
+  }
+
+  async listForMerchant(merchantId: string, range: { from?: Date; to?: Date }) {
+    if (!isUuid(merchantId)) return [];
+    const rows = await this.em.execute<Row[]>(
+      `select * from settlement_batches where merchant_id = ? and period_start >= coalesce(?::timestamptz, '-infinity') and period_start < coalesce(?::timestamptz, 'infinity')
+        order by period_start desc`,
+      [merchantId, range.from ?? null, range.to ?? null],
+    );
+    return this.withIds(rows, false);
+  }
+
+  async list(filter: { status?: string; limit: number }) {
+    const rows = await this.em.execute<Row[]>(
+      `select * from settlement_batches where (?::text is null or status = ?) order by period_start desc, batch_reference limit ?`,
+      [filter.status ?? null, filter.status ?? null, filter.limit],
+    );
+    return this.withIds(rows, false);
+  }
+
+  async save(b: SettlementBatch): Promise<void> {
+    await this.em.execute(
+      `insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, total_transactions, total_amount_centimes, payout_amount_centimes,
+         carried_out_centimes, currency, payout_method, status, attempts, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now()) on conflict (id) do update set status = excluded.status, attempts = excluded.attempts, updated_at = now()`,
+      [b.id, b.batchReference, b.merchantId, b.settlementPeriodStart, b.settlementPeriodEnd, b.totalTransactions, b.totalAmount.centimes, b.payoutAmount.centimes,
+        b.carriedOut.centimes, b.currency, b.payoutMethod, b.status, b.attempts, b.createdAt],
+    );
+  }
+}

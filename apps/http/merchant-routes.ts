@@ -1,0 +1,366 @@
+/**
+ * The agents, merchants and pay API (spec part 2 §7: /api/agents…, /api/merchants…; the public pay
+ * page's /api/pay…). Each route parses with zod, calls one use case of core/agents or
+ * core/merchants, maps its result through the one error table and shapes the answer. Amounts
+ * leave as decimal strings with two decimals.
+ *
+ * Guarantees
+ * - Every /api/agents and /api/merchants route needs a signed-in member and acts on that member's
+ *   records only: another member's merchant id answers 404 `merchant_not_found`, exactly like an
+ *   unknown id; the agent dashboard answers the agent only (404 `agent_not_found` otherwise).
+ * - `GET /api/agents?code=` answers active agents only, with nothing personal.
+ * - /api/pay is public (a customer needs no account): it shows verified merchants only (a pending
+ *   or rejected business is 404), takes payments for active ones only (a suspended one answers
+ *   409 `merchant_not_active` with a clear message) and shows a receipt by its unguessable id.
+ */
+import { Router } from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import type { RegisteredAgent } from '../../core/agents/agent-profile.ts';
+import type { Commission } from '../../core/agents/commission.ts';
+import type { RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
+import type { MerchantTransaction } from '../../core/merchants/merchant-transaction.ts';
+import type { PayPageMerchant } from '../../core/merchants/pay-merchant.ts';
+import { salesAnalytics } from '../../core/merchants/sales-analytics.ts';
+import { kigaliInstant, parseDate, addDays } from '../../core/shared/calendar.ts';
+import type { SettlementBatch } from '../../core/settlements/settlement-batch.ts';
+import type { BusinessRouteUseCases } from '../modules/merchants-module.ts';
+import type { AuthState } from './auth-routes.ts';
+import { sendError } from './errors.ts';
+import { AgentCodeQuery, AgentRegistrationRequest, MerchantRegistrationRequest, PayRequest, PeriodQuery } from './merchant-schemas.ts';
+import { parseBody } from './validation.ts';
+
+const iso = (d: Date | undefined | null) => (d ? d.toISOString() : null);
+
+export function presentAgent(a: RegisteredAgent) {
+  return {
+    id: a.id,
+    agentCode: a.agentCode,
+    agentType: a.agentType,
+    businessName: a.businessName,
+    businessRegistrationNumber: a.businessRegistrationNumber,
+    physicalAddress: a.physicalAddress,
+    district: a.district,
+    sector: a.sector,
+    phoneNumber: a.phoneNumber,
+    email: a.email,
+    serviceTerritories: a.serviceTerritories,
+    accreditationStatus: a.accreditationStatus,
+    createdAt: a.createdAt.toISOString(),
+  };
+}
+
+const presentCommission = (c: Commission) => ({ id: c.id, commissionType: c.commissionType, amount: c.amount.toDecimal(), currency: 'RWF' as const, status: c.status, createdAt: c.createdAt.toISOString() });
+
+function presentMerchant(m: RegisteredMerchant, qrCodeUrl: string | null = null) {
+  return {
+    id: m.id,
+    businessName: m.businessName,
+    merchantStatus: m.merchantStatus,
+    kybStatus: m.kybStatus,
+    merchantCode: m.merchantCode,
+    merchantCategory: m.merchantCategory,
+    businessAddress: m.businessAddress,
+    district: m.district,
+    phoneNumber: m.phoneNumber,
+    email: m.email,
+    createdAt: m.createdAt.toISOString(),
+    tin: m.tin,
+    tradeLicenseNumber: m.tradeLicenseNumber,
+    rdbRegistrationNumber: m.rdbRegistrationNumber,
+    qrCodeUrl,
+    onboardedByAgentId: m.onboardedByAgentId ?? null,
+  };
+}
+
+const presentTransaction = (t: MerchantTransaction) => ({
+  id: t.id,
+  transactionReference: t.transactionReference,
+  createdAt: t.createdAt.toISOString(),
+  customerName: t.customerName ?? null,
+  customerPhoneNumber: t.customerPhoneNumber,
+  paymentMethod: 'mobile_money' as const,
+  provider: t.provider,
+  amount: t.amount.toDecimal(),
+  merchantFee: t.merchantFee.toDecimal(),
+  netAmount: t.netAmount.toDecimal(),
+  status: t.status,
+  settlementBatchId: t.settlementBatchId ?? null,
+});
+
+const presentSettlement = (b: SettlementBatch) => ({
+  id: b.id,
+  batchReference: b.batchReference,
+  settlementPeriodStart: b.settlementPeriodStart.toISOString(),
+  settlementPeriodEnd: b.settlementPeriodEnd.toISOString(),
+  totalTransactions: b.totalTransactions,
+  totalAmount: b.totalAmount.toDecimal(),
+  payoutAmount: b.payoutAmount.toDecimal(),
+  carriedOver: b.carriedOut.toDecimal(),
+  currency: b.currency,
+  payoutMethod: b.payoutMethod,
+  status: b.status,
+  createdAt: b.createdAt.toISOString(),
+});
+
+const NOT_ACCEPTING = 'This merchant is not accepting payments right now.';
+const presentPayPage = (m: PayPageMerchant) => ({ ...m, message: m.acceptingPayments ? null : NOT_ACCEPTING });
+
+const pngDataUrl = (png: Uint8Array) => `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
+
+/** A CSV field: quoted when needed; a leading = + - @ is neutralised (spreadsheet formula injection). */
+export function csvField(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+export const csv = (header: string[], rows: (string | number | null)[][]) => [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+
+/** `from`/`to` (Kigali dates, `to` inclusive) as instants: [from 00:00, day after `to` 00:00). */
+function periodOf(ctx: Context): { from?: Date; to?: Date } | null {
+  const parsed = PeriodQuery.safeParse(ctx.query);
+  if (!parsed.success) {
+    sendError(ctx, 'validation_failed', { message: parsed.error.issues[0]!.message });
+    return null;
+  }
+  const day = (text: string | undefined) => (text ? parseDate(text) : undefined);
+  const from = day(parsed.data.from);
+  const to = day(parsed.data.to);
+  if ((parsed.data.from && !from) || (parsed.data.to && !to)) {
+    sendError(ctx, 'validation_failed', { message: 'Dates are YYYY-MM-DD' });
+    return null;
+  }
+  return { ...(from ? { from: kigaliInstant(from) } : {}), ...(to ? { to: kigaliInstant(addDays(to, 1)) } : {}) };
+}
+
+export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authenticated: Middleware }): Router {
+  const router = new Router({ prefix: '/api' });
+  const { authenticated } = options;
+  const userOf = (ctx: Context) => (ctx.state.auth as AuthState).user;
+
+  // ---- agents ----
+  router.get('/agents/me', authenticated, async (ctx) => {
+    const shown = await useCases.showOwnAgent.execute({ userId: userOf(ctx).id });
+    if (!shown.ok) return sendError(ctx, shown.error);
+    ctx.body = presentAgent(shown.value);
+  });
+
+  router.post('/agents/register', authenticated, async (ctx) => {
+    const input = parseBody(ctx, AgentRegistrationRequest);
+    if (!input) return;
+    const business = input.agentType === 'business';
+    const registered = await useCases.registerAgent.execute({
+      ...input,
+      userId: userOf(ctx).id,
+      businessName: business ? input.businessName : null,
+      businessRegistrationNumber: business ? input.businessRegistrationNumber : null,
+    });
+    if (!registered.ok) return sendError(ctx, registered.error);
+    ctx.status = 201;
+    ctx.body = presentAgent(registered.value);
+  });
+
+  router.get('/agents/dashboard', authenticated, async (ctx) => {
+    const shown = await useCases.showAgentDashboard.execute({ userId: userOf(ctx).id });
+    if (!shown.ok) return sendError(ctx, shown.error);
+    const { agent, stats, recentMerchants, recentCommissions, pendingCommissions } = shown.value;
+    ctx.body = {
+      agent: presentAgent(agent),
+      stats: {
+        totalMerchantsOnboarded: stats.totalMerchantsOnboarded,
+        activeMerchants: stats.activeMerchants,
+        totalEarned: stats.totalEarned.toDecimal(),
+        pendingEarnings: stats.pendingEarnings.toDecimal(),
+        projectedEarnings: stats.projectedEarnings.toDecimal(),
+      },
+      recentMerchants: recentMerchants.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+      recentCommissions: recentCommissions.map(presentCommission),
+      pendingCommissions: pendingCommissions.map(presentCommission),
+    };
+  });
+
+  router.get('/agents', authenticated, async (ctx) => {
+    const query = AgentCodeQuery.safeParse(ctx.query);
+    const code = query.success ? query.data.code : undefined;
+    ctx.body = code ? await useCases.findAgentByCode.execute({ agentCode: code }) : [];
+  });
+
+  // ---- merchants ----
+  router.get('/merchants/me', authenticated, async (ctx) => {
+    const [first] = await useCases.listOwnMerchants.execute({ userId: userOf(ctx).id });
+    if (!first) return sendError(ctx, 'merchant_not_found');
+    ctx.body = presentMerchant(first);
+  });
+
+  router.get('/merchants/user/merchants', authenticated, async (ctx) => {
+    ctx.body = (await useCases.listOwnMerchants.execute({ userId: userOf(ctx).id })).map((m) => presentMerchant(m));
+  });
+
+  router.post('/merchants/register', authenticated, async (ctx) => {
+    const input = parseBody(ctx, MerchantRegistrationRequest);
+    if (!input) return;
+    const registered = await useCases.registerMerchant.execute({ ...input, ownerId: userOf(ctx).id });
+    if (!registered.ok) return sendError(ctx, registered.error);
+    ctx.status = 201;
+    ctx.body = presentMerchant(registered.value);
+  });
+
+  const merchantId = (ctx: Context) => String(ctx.params.id);
+
+  router.get('/merchants/:id/qr', authenticated, async (ctx) => {
+    const shown = await useCases.showMerchantQr.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
+    if (!shown.ok) return sendError(ctx, shown.error);
+    const qr = shown.value;
+    ctx.body = qr
+      ? { qrCodeUrl: pngDataUrl(qr.png), merchantCode: qr.merchant.merchantCode, payload: qr.payload, downloadUrl: `/api/merchants/${qr.merchant.id}/qr/download` }
+      : { qrCodeUrl: null, merchantCode: null, payload: null, downloadUrl: null };
+  });
+
+  router.get('/merchants/:id/qr/download', authenticated, async (ctx) => {
+    const shown = await useCases.showMerchantQr.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
+    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.value) return sendError(ctx, 'not_found', { message: 'No QR Code Generated' });
+    ctx.set('Content-Disposition', `attachment; filename="${shown.value.merchant.merchantCode}.png"`);
+    ctx.type = 'image/png';
+    ctx.body = Buffer.from(shown.value.png);
+  });
+
+  router.post('/merchants/:id/generate-qr', authenticated, async (ctx) => {
+    const generated = await useCases.generateMerchantQr.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
+    if (!generated.ok) return sendError(ctx, generated.error);
+    const qr = generated.value;
+    ctx.body = { qrCodeUrl: pngDataUrl(qr.png), merchantCode: qr.merchant.merchantCode, payload: qr.payload, downloadUrl: `/api/merchants/${qr.merchant.id}/qr/download` };
+  });
+
+  router.get('/merchants/:id/transactions', authenticated, async (ctx) => {
+    const period = periodOf(ctx);
+    if (!period) return;
+    const listed = await useCases.listMerchantTransactions.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...period });
+    if (!listed.ok) return sendError(ctx, listed.error);
+    const { statistics: s } = listed.value;
+    ctx.body = {
+      transactions: listed.value.transactions.map(presentTransaction),
+      statistics: { totalRevenue: s.totalRevenue.toDecimal(), netRevenue: s.netRevenue.toDecimal(), totalFees: s.totalFees.toDecimal(), totalTransactions: s.totalTransactions, completedTransactions: s.completedTransactions },
+    };
+  });
+
+  router.get('/merchants/:id/transactions/export', authenticated, async (ctx) => {
+    const period = periodOf(ctx);
+    if (!period) return;
+    const listed = await useCases.listMerchantTransactions.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...period });
+    if (!listed.ok) return sendError(ctx, listed.error);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.set('Content-Disposition', `attachment; filename="${listed.value.merchant.merchantCode}-transactions.csv"`);
+    ctx.body = csv(
+      ['Reference', 'Date', 'Customer', 'Phone', 'Method', 'Amount', 'Fee', 'Net', 'Status', 'Settlement'],
+      listed.value.transactions.map((t) => [
+        t.transactionReference,
+        t.createdAt.toISOString(),
+        t.customerName ?? 'N/A',
+        t.customerPhoneNumber,
+        'mobile_money',
+        t.amount.toDecimal(),
+        t.merchantFee.toDecimal(),
+        t.netAmount.toDecimal(),
+        t.status,
+        t.settlementBatchId ?? '',
+      ]),
+    );
+  });
+
+  router.get('/merchants/:id/settlements', authenticated, async (ctx) => {
+    const period = periodOf(ctx);
+    if (!period) return;
+    const listed = await useCases.listMerchantSettlements.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...period });
+    if (!listed.ok) return sendError(ctx, listed.error);
+    ctx.body = {
+      settlements: listed.value.settlements.map(presentSettlement),
+      pending: { amount: listed.value.pending.amount.toDecimal(), transactionCount: listed.value.pending.transactionCount },
+    };
+  });
+
+  router.get('/merchants/:id/settlements/export', authenticated, async (ctx) => {
+    const period = periodOf(ctx);
+    if (!period) return;
+    const listed = await useCases.listMerchantSettlements.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...period });
+    if (!listed.ok) return sendError(ctx, listed.error);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.set('Content-Disposition', `attachment; filename="${listed.value.merchant.merchantCode}-settlements.csv"`);
+    ctx.body = csv(
+      ['Reference', 'Period start', 'Period end', 'Transactions', 'Amount', 'Paid out', 'Carried over', 'Currency', 'Method', 'Status', 'Date'],
+      listed.value.settlements.map((b) => [
+        b.batchReference,
+        b.settlementPeriodStart.toISOString(),
+        b.settlementPeriodEnd.toISOString(),
+        b.totalTransactions,
+        b.totalAmount.toDecimal(),
+        b.payoutAmount.toDecimal(),
+        b.carriedOut.toDecimal(),
+        b.currency,
+        b.payoutMethod,
+        b.status,
+        b.createdAt.toISOString(),
+      ]),
+    );
+  });
+
+  router.get('/merchants/:id/analytics', authenticated, async (ctx) => {
+    const listed = await useCases.listMerchantTransactions.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
+    if (!listed.ok) return sendError(ctx, listed.error);
+    const a = salesAnalytics(listed.value.transactions, useCases.clock.now());
+    const hour = (h: number) => `${h % 12 === 0 ? 12 : h % 12} ${h < 12 ? 'AM' : 'PM'}`;
+    ctx.body = {
+      transactionsAnalysed: a.transactionsAnalysed,
+      historyDays: a.historyDays,
+      completeWeeks: a.completeWeeks,
+      weeklyRevenue: a.weeklyRevenue.map((w) => ({ weekStart: w.weekStart.toISOString(), revenue: w.revenue.toDecimal(), transactions: w.transactions })),
+      revenueTrendPercent: a.revenueTrendPercent,
+      nextWeekForecast: a.nextWeekForecast?.toDecimal() ?? null,
+      peakHours: a.peakHours && { ...a.peakHours, label: `${hour(a.peakHours.startHour)}–${hour(a.peakHours.endHour)}` },
+      basis: `Based on ${a.transactionsAnalysed} completed payment(s) over ${a.historyDays} day(s) (${a.completeWeeks} complete week(s))`,
+    };
+  });
+
+  // ---- the public pay page ----
+  router.get('/pay/:merchantCode', async (ctx) => {
+    const shown = await useCases.showPayPage.execute({ merchantCode: String(ctx.params.merchantCode) });
+    if (!shown.ok) return sendError(ctx, shown.error);
+    ctx.body = presentPayPage(shown.value);
+  });
+
+  router.post('/pay/:merchantCode', async (ctx) => {
+    const input = parseBody(ctx, PayRequest);
+    if (!input) return;
+    const paid = await useCases.payMerchant.execute({
+      merchantCode: String(ctx.params.merchantCode),
+      francs: input.amount,
+      customerPhoneNumber: input.phoneNumber,
+      ...(input.customerName ? { customerName: input.customerName } : {}),
+    });
+    if (!paid.ok) return sendError(ctx, paid.error === 'merchant_not_active' ? 'merchant_not_active' : paid.error);
+    ctx.status = 202;
+    ctx.body = presentReceipt(paid.value.transaction, paid.value.merchant);
+  });
+
+  router.get('/pay/payments/:id', async (ctx) => {
+    const shown = await useCases.showMerchantReceipt.execute({ transactionId: String(ctx.params.id) });
+    if (!shown.ok) return sendError(ctx, shown.error);
+    ctx.body = presentReceipt(shown.value.transaction, shown.value.merchant, shown.value.maskedPhoneNumber);
+  });
+
+  return router;
+}
+
+function presentReceipt(t: MerchantTransaction, merchant: PayPageMerchant, maskedPhone?: string) {
+  return {
+    id: t.id,
+    transactionReference: t.transactionReference,
+    status: t.status,
+    amount: t.amount.toDecimal(),
+    currency: 'RWF' as const,
+    merchant: presentPayPage(merchant),
+    customerPhoneNumber: maskedPhone ?? `${t.customerPhoneNumber.slice(0, 6)}***${t.customerPhoneNumber.slice(-3)}`,
+    createdAt: t.createdAt.toISOString(),
+    completedAt: iso(t.completedAt),
+    providerReference: t.providerReference ?? null,
+  };
+}

@@ -1,0 +1,256 @@
+/**
+ * Request and response schemas of the agents, merchants and pay API: the validation at the edge,
+ * with the specification's messages (part 2 §5), and the source of the OpenAPI document.
+ */
+import { z } from 'zod';
+import { MERCHANT_CATEGORIES } from '../../core/merchants/merchant-profile.ts';
+import { isDistrict, RWANDA_DISTRICTS } from '../../core/shared/districts.ts';
+
+const decimal = z.string().meta({ example: '12500.00', description: 'RWF, two decimals' });
+const instant = z.string().meta({ format: 'date-time' });
+
+const code = (what: 'Agent' | 'Merchant') =>
+  z
+    .string({ error: `${what} code must be at least 3 characters` })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(
+      z
+        .string()
+        .min(3, { error: `${what} code must be at least 3 characters` })
+        .max(20, { error: `${what} code must not exceed 20 characters` })
+        .regex(/^[A-Z0-9_-]+$/, { error: `${what} code must contain only uppercase letters, numbers, hyphens, and underscores` }),
+    )
+    .meta({ example: what === 'Agent' ? 'AG-KIGALI-01' : 'SHOP-001', description: '3–20 uppercase letters, digits, - and _ (lower case is upper-cased)' });
+
+export const PHONE_MESSAGE = 'Phone number must be a valid Rwandan number (e.g., +250788123456)';
+const phone = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .regex(/^\+?250\d{9}$/, { error: PHONE_MESSAGE })
+  .transform((v) => (v.startsWith('+') ? v : `+${v}`))
+  .meta({ example: '+250788123456' });
+const email = z.email({ error: 'Valid email is required' }).max(254, { error: 'Valid email is required' }).meta({ example: 'shop@example.rw' });
+const district = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(2, { error: message })
+    .refine(isDistrict, { error: 'Please choose one of the 30 districts of Rwanda' })
+    .meta({ enum: [...RWANDA_DISTRICTS], example: 'Gasabo' });
+/** Optional text sent as null when empty (spec: "sent as null if empty"). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const AgentRegistrationRequest = z
+  .object({
+    agentCode: code('Agent'),
+    agentType: z.enum(['individual', 'business'], { error: 'Agent type must be individual or business' }),
+    businessName: optionalText(200),
+    businessRegistrationNumber: optionalText(100),
+    physicalAddress: z.string({ error: 'Physical address is required' }).trim().min(5, { error: 'Physical address is required' }).max(255).meta({ example: 'KG 11 Ave, Kimironko' }),
+    district: district('District is required'),
+    sector: optionalText(100),
+    phoneNumber: phone,
+    email,
+    serviceTerritories: z
+      .array(z.string().trim().max(100), { error: 'Service territories are required' })
+      .max(50)
+      .transform((list) => list.filter((t) => t.length > 0))
+      .refine((list) => list.length > 0, { error: 'Service territories are required' })
+      .meta({ example: ['Kimironko', 'Remera'] }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.agentType !== 'business') return;
+    if (!v.businessName || v.businessName.length < 2) ctx.addIssue({ code: 'custom', path: ['businessName'], message: 'Business name is required for business agents' });
+    if (!v.businessRegistrationNumber) ctx.addIssue({ code: 'custom', path: ['businessRegistrationNumber'], message: 'Business registration number is required for business agents' });
+  })
+  .meta({ id: 'AgentRegistrationRequest' });
+
+export const MerchantRegistrationRequest = z
+  .object({
+    merchantCode: code('Merchant'),
+    businessName: z.string({ error: 'Business name is required' }).trim().min(2, { error: 'Business name is required' }).max(200).meta({ example: 'Kimironko Fresh Foods' }),
+    merchantCategory: z.enum(MERCHANT_CATEGORIES, { error: 'Please choose a business category' }),
+    tin: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .pipe(z.string().min(9, { error: 'TIN must be at least 9 characters' }).max(20, { error: 'TIN must not exceed 20 characters' }).nullable())
+      .meta({ example: '100234567' }),
+    tradeLicenseNumber: optionalText(100),
+    rdbRegistrationNumber: optionalText(100),
+    businessAddress: z.string({ error: 'Business address is required' }).trim().min(5, { error: 'Business address is required' }).max(255).meta({ example: 'KG 11 Ave, Kimironko market' }),
+    district: district('District is required'),
+    phoneNumber: phone,
+    email,
+    onboardedByAgentId: z.uuid({ error: 'The referring agent was not found' }).nullish().transform((v) => v ?? null).meta({ description: 'From GET /api/agents?code=' }),
+  })
+  .meta({ id: 'MerchantRegistrationRequest' });
+
+export const AgentCodeQuery = z.object({ code: z.string().trim().max(40).optional() });
+
+const MAX_RANGE_DATE = z.iso.date({ error: 'Dates are YYYY-MM-DD' });
+export const PeriodQuery = z
+  .object({ from: MAX_RANGE_DATE.optional(), to: MAX_RANGE_DATE.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'The period must end after it starts', path: ['to'] });
+
+export const PayRequest = z
+  .object({
+    amount: z
+      .number({ error: 'Please enter an amount in whole francs' })
+      .int({ error: 'Mobile money moves whole francs: please enter an amount without centimes.' })
+      .min(100, { error: 'The minimum payment is 100 RWF' })
+      .max(5_000_000, { error: 'The maximum payment is 5,000,000 RWF' })
+      .meta({ example: 5000 }),
+    phoneNumber: phone,
+    customerName: optionalText(100),
+  })
+  .meta({ id: 'MerchantPayRequest' });
+
+export const AgentResponse = z
+  .object({
+    id: z.uuid(),
+    agentCode: z.string(),
+    agentType: z.enum(['individual', 'business']),
+    businessName: z.string().nullable(),
+    businessRegistrationNumber: z.string().nullable(),
+    physicalAddress: z.string(),
+    district: z.string(),
+    sector: z.string().nullable(),
+    phoneNumber: z.string(),
+    email: z.string(),
+    serviceTerritories: z.array(z.string()),
+    accreditationStatus: z.enum(['pending', 'active', 'suspended', 'revoked']),
+    createdAt: instant,
+  })
+  .meta({ id: 'Agent' });
+
+export const PublicAgentResponse = z
+  .object({ id: z.uuid(), agentCode: z.string(), agentType: z.enum(['individual', 'business']), businessName: z.string().nullable(), district: z.string() })
+  .meta({ id: 'PublicAgent' });
+
+const MerchantRow = z.object({ id: z.uuid(), businessName: z.string(), merchantCode: z.string(), merchantCategory: z.string(), merchantStatus: z.string(), createdAt: instant });
+const CommissionResponse = z.object({ id: z.uuid(), commissionType: z.string(), amount: decimal, currency: z.literal('RWF'), status: z.enum(['pending', 'paid']), createdAt: instant });
+
+export const AgentDashboardResponse = z
+  .object({
+    agent: AgentResponse,
+    stats: z.object({ totalMerchantsOnboarded: z.number(), activeMerchants: z.number(), totalEarned: decimal, pendingEarnings: decimal, projectedEarnings: decimal }),
+    recentMerchants: z.array(MerchantRow),
+    recentCommissions: z.array(CommissionResponse),
+    pendingCommissions: z.array(CommissionResponse),
+  })
+  .meta({ id: 'AgentDashboard' });
+
+export const MerchantResponse = z
+  .object({
+    id: z.uuid(),
+    businessName: z.string(),
+    merchantStatus: z.enum(['pending', 'active', 'suspended', 'rejected']),
+    kybStatus: z.enum(['pending', 'verified', 'rejected']),
+    merchantCode: z.string(),
+    merchantCategory: z.enum(MERCHANT_CATEGORIES),
+    businessAddress: z.string(),
+    district: z.string(),
+    phoneNumber: z.string(),
+    email: z.string(),
+    createdAt: instant,
+    tin: z.string().nullable(),
+    tradeLicenseNumber: z.string().nullable(),
+    rdbRegistrationNumber: z.string().nullable(),
+    qrCodeUrl: z.string().nullable().meta({ description: 'The QR PNG as a data: URL once generated, else null' }),
+    onboardedByAgentId: z.uuid().nullable(),
+  })
+  .meta({ id: 'Merchant' });
+
+export const QrResponse = z
+  .object({
+    qrCodeUrl: z.string().nullable().meta({ description: 'data:image/png;base64,… (300×300), or null before the QR was generated' }),
+    merchantCode: z.string(),
+    payload: z.string().nullable().meta({ description: 'The EMVCo merchant-presented payload the QR encodes' }),
+    downloadUrl: z.string().nullable().meta({ description: 'The PNG as an attachment named <merchantCode>.png' }),
+  })
+  .meta({ id: 'MerchantQr' });
+
+export const TransactionsResponse = z
+  .object({
+    transactions: z.array(
+      z.object({
+        id: z.uuid(),
+        transactionReference: z.string(),
+        createdAt: instant,
+        customerName: z.string().nullable(),
+        customerPhoneNumber: z.string(),
+        paymentMethod: z.literal('mobile_money'),
+        provider: z.string(),
+        amount: decimal,
+        merchantFee: decimal,
+        netAmount: decimal,
+        status: z.enum(['pending', 'completed', 'failed']),
+        settlementBatchId: z.uuid().nullable(),
+      }),
+    ),
+    statistics: z.object({ totalRevenue: decimal, netRevenue: decimal, totalFees: decimal, totalTransactions: z.number(), completedTransactions: z.number() }),
+  })
+  .meta({ id: 'MerchantTransactions' });
+
+export const SettlementsResponse = z
+  .object({
+    settlements: z.array(
+      z.object({
+        id: z.uuid(),
+        batchReference: z.string(),
+        settlementPeriodStart: instant,
+        settlementPeriodEnd: instant,
+        totalTransactions: z.number(),
+        totalAmount: decimal,
+        payoutAmount: decimal,
+        carriedOver: decimal,
+        currency: z.literal('RWF'),
+        payoutMethod: z.literal('mobile_money'),
+        status: z.enum(['processing', 'completed', 'failed']),
+        createdAt: instant,
+      }),
+    ),
+    pending: z.object({ amount: decimal, transactionCount: z.number() }),
+  })
+  .meta({ id: 'MerchantSettlements' });
+
+export const AnalyticsResponse = z
+  .object({
+    transactionsAnalysed: z.number(),
+    historyDays: z.number(),
+    completeWeeks: z.number(),
+    weeklyRevenue: z.array(z.object({ weekStart: instant, revenue: decimal, transactions: z.number() })),
+    revenueTrendPercent: z.number().nullable(),
+    nextWeekForecast: decimal.nullable(),
+    peakHours: z.object({ startHour: z.number(), endHour: z.number(), transactions: z.number(), label: z.string() }).nullable(),
+    basis: z.string().meta({ description: 'What the figures rest on, in words' }),
+  })
+  .meta({ id: 'MerchantAnalytics' });
+
+export const PayPageResponse = z
+  .object({ merchantCode: z.string(), businessName: z.string(), district: z.string(), acceptingPayments: z.boolean(), message: z.string().nullable() })
+  .meta({ id: 'PayPageMerchant' });
+
+export const ReceiptResponse = z
+  .object({
+    id: z.uuid(),
+    transactionReference: z.string(),
+    status: z.enum(['pending', 'completed', 'failed']),
+    amount: decimal,
+    currency: z.literal('RWF'),
+    merchant: PayPageResponse,
+    customerPhoneNumber: z.string().meta({ description: 'Masked' }),
+    createdAt: instant,
+    completedAt: instant.nullable(),
+    providerReference: z.string().nullable(),
+  })
+  .meta({ id: 'MerchantReceipt' });

@@ -1,0 +1,195 @@
+/**
+ * The merchants, agents and settlement module's wiring: the Postgres adapters of core/merchants,
+ * core/agents and core/settlements, the QR renderer, and each use case bound by its class. The
+ * routes (apps/http/merchant-routes.ts), the CLI, the scheduler jobs and USSD resolve the use
+ * cases they call. Settlement batches and commission payouts move money through the transfers
+ * module (purposes `merchant_settlement`, `agent_commission`: apps/modules/transfers-module.ts).
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Container } from 'inversify';
+import { ContainerModule } from 'inversify';
+import { QrcodePngRenderer } from '../../adapters/qr/qrcode-png-renderer.ts';
+import {
+  PostgresAgents,
+  PostgresCommissionPayouts,
+  PostgresCommissions,
+  PostgresMerchants,
+  PostgresMerchantTransactions,
+  PostgresSettlementBatches,
+} from '../../adapters/postgres/postgres-merchants.ts';
+import { FindAgentByCode } from '../../core/agents/find-agent-by-code.ts';
+import { RegisterAgent, ShowOwnAgent } from '../../core/agents/register-agent.ts';
+import { ShowAgentDashboard } from '../../core/agents/show-agent-dashboard.ts';
+import type { AuditTrail } from '../../core/audit/ports.ts';
+import type { JournalWriter } from '../../core/ledger/ports.ts';
+import { ListOwnMerchants } from '../../core/merchants/merchant-access.ts';
+import { ListMerchantSettlements, ListMerchantTransactions } from '../../core/merchants/merchant-payments.ts';
+import { GenerateMerchantQr, ShowMerchantQr } from '../../core/merchants/merchant-qr.ts';
+import { PayMerchant, ShowMerchantReceipt, ShowPayPage } from '../../core/merchants/pay-merchant.ts';
+import { RegisterMerchant } from '../../core/merchants/register-merchant.ts';
+import { ReviewAgent, ReviewMerchant } from '../../core/merchants/review-business.ts';
+import { SettleMerchantPaymentReport } from '../../core/merchants/settle-merchant-payment-report.ts';
+import type { MobileMoney, MobileMoneyProvider, PayableNumber } from '../../core/payments/ports.ts';
+import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
+import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
+import { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
+import type { OutgoingTransfers } from '../../core/transfers/ports.ts';
+import { RequestTransfer } from '../../core/transfers/request-transfer.ts';
+import { SendTransfer } from '../../core/transfers/send-transfer.ts';
+import { SettleTransfer } from '../../core/transfers/settle-transfer.ts';
+import type { Config } from '../config.ts';
+import { TOKENS } from '../tokens.ts';
+
+/** Everything a merchants, agents or settlement use case may take; each reads the ones it names. */
+export interface BusinessPorts {
+  merchants: PostgresMerchants;
+  registry: PostgresMerchants;
+  transactions: PostgresMerchantTransactions;
+  payments: PostgresMerchantTransactions;
+  agents: PostgresAgents;
+  earnings: PostgresAgents;
+  commissions: PostgresCommissions;
+  payouts: PostgresCommissionPayouts;
+  batches: PostgresSettlementBatches;
+  settlements: PostgresSettlementBatches;
+  journal: JournalWriter;
+  mobileMoney: MobileMoney;
+  audit: AuditTrail;
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+  ids: IdGenerator;
+  transfers: OutgoingTransfers;
+  requestTransfer: RequestTransfer;
+  sendTransfer: SendTransfer;
+  settleTransfer: SettleTransfer;
+  renderer: QrcodePngRenderer;
+  settings: Config['merchantQr'];
+  payoutProvider: (msisdn: string) => MobileMoneyProvider;
+  providerFor: (msisdn: string) => MobileMoneyProvider | undefined;
+}
+
+const BUSINESS_PORTS = Symbol.for('ikimina.merchants.Ports');
+
+/** The use cases the merchant, agent and pay routes call. */
+export function businessRouteUseCases(container: Container) {
+  return {
+    registerAgent: container.get(RegisterAgent),
+    showOwnAgent: container.get(ShowOwnAgent),
+    findAgentByCode: container.get(FindAgentByCode),
+    showAgentDashboard: container.get(ShowAgentDashboard),
+    registerMerchant: container.get(RegisterMerchant),
+    listOwnMerchants: container.get(ListOwnMerchants),
+    generateMerchantQr: container.get(GenerateMerchantQr),
+    showMerchantQr: container.get(ShowMerchantQr),
+    listMerchantTransactions: container.get(ListMerchantTransactions),
+    listMerchantSettlements: container.get(ListMerchantSettlements),
+    showPayPage: container.get(ShowPayPage),
+    payMerchant: container.get(PayMerchant),
+    showMerchantReceipt: container.get(ShowMerchantReceipt),
+    clock: container.get(TOKENS.Clock),
+  };
+}
+export type BusinessRouteUseCases = ReturnType<typeof businessRouteUseCases>;
+
+export const merchantsModule = new ContainerModule(({ bind }) => {
+  const em = [TOKENS.EntityManager] as const;
+  bind(TOKENS.Merchants).toResolvedValue((m: EntityManager) => new PostgresMerchants(m), [...em]);
+  bind(TOKENS.MerchantTransactions).toResolvedValue((m: EntityManager) => new PostgresMerchantTransactions(m), [...em]);
+  bind(TOKENS.Agents).toResolvedValue((m: EntityManager) => new PostgresAgents(m), [...em]);
+  bind(TOKENS.Commissions).toResolvedValue((m: EntityManager) => new PostgresCommissions(m), [...em]);
+  bind(TOKENS.CommissionPayouts).toResolvedValue((m: EntityManager) => new PostgresCommissionPayouts(m), [...em]);
+  bind(TOKENS.SettlementBatches).toResolvedValue((m: EntityManager) => new PostgresSettlementBatches(m), [...em]);
+  bind(TOKENS.QrImageRenderer).toResolvedValue(() => new QrcodePngRenderer());
+
+  bind(BUSINESS_PORTS).toResolvedValue(
+    (
+      merchants: PostgresMerchants,
+      transactions: PostgresMerchantTransactions,
+      agents: PostgresAgents,
+      commissions: PostgresCommissions,
+      payouts: PostgresCommissionPayouts,
+      batches: PostgresSettlementBatches,
+      journal: JournalWriter,
+      mobileMoney: MobileMoney,
+      audit: AuditTrail,
+      unitOfWork: UnitOfWork,
+      clock: Clock,
+      ids: IdGenerator,
+      transfers: OutgoingTransfers,
+      requestTransfer: RequestTransfer,
+      sendTransfer: SendTransfer,
+      settleTransfer: SettleTransfer,
+      renderer: QrcodePngRenderer,
+      config: Config,
+      provider: MobileMoneyProvider,
+      payable: PayableNumber,
+    ): BusinessPorts => ({
+      merchants,
+      registry: merchants,
+      transactions,
+      payments: transactions,
+      agents,
+      earnings: agents,
+      commissions,
+      payouts,
+      batches,
+      settlements: batches,
+      journal,
+      mobileMoney,
+      audit,
+      unitOfWork,
+      clock,
+      ids,
+      transfers,
+      requestTransfer,
+      sendTransfer,
+      settleTransfer,
+      renderer,
+      settings: config.merchantQr,
+      payoutProvider: () => provider,
+      providerFor: (msisdn) => (payable(msisdn) === undefined ? undefined : provider),
+    }),
+    [
+      TOKENS.Merchants,
+      TOKENS.MerchantTransactions,
+      TOKENS.Agents,
+      TOKENS.Commissions,
+      TOKENS.CommissionPayouts,
+      TOKENS.SettlementBatches,
+      TOKENS.JournalWriter,
+      TOKENS.MobileMoney,
+      TOKENS.AuditTrail,
+      TOKENS.UnitOfWork,
+      TOKENS.Clock,
+      TOKENS.IdGenerator,
+      TOKENS.OutgoingTransfers,
+      RequestTransfer,
+      SendTransfer,
+      SettleTransfer,
+      TOKENS.QrImageRenderer,
+      TOKENS.Config,
+      TOKENS.MobileMoneyProvider,
+      TOKENS.PayableNumber,
+    ],
+  );
+  // Each use case takes the few ports it names out of BusinessPorts (the compiler checks each fits).
+  const useCase = <T>(UseCase: new (deps: BusinessPorts) => T) => bind(UseCase).toResolvedValue((p: BusinessPorts) => new UseCase(p), [BUSINESS_PORTS]);
+  useCase(RegisterAgent);
+  useCase(ShowOwnAgent);
+  useCase(FindAgentByCode);
+  useCase(ShowAgentDashboard);
+  useCase(RegisterMerchant);
+  useCase(ListOwnMerchants);
+  useCase(GenerateMerchantQr);
+  useCase(ShowMerchantQr);
+  useCase(ListMerchantTransactions);
+  useCase(ListMerchantSettlements);
+  useCase(ShowPayPage);
+  useCase(PayMerchant);
+  useCase(ShowMerchantReceipt);
+  useCase(ReviewAgent);
+  useCase(ReviewMerchant);
+  useCase(SettleMerchantPaymentReport);
+  useCase(SettleMerchants);
+  useCase(PayCommissions);
+});

@@ -1,0 +1,43 @@
+/**
+ * What a business states when registering (spec part 2 §3 "Merchant registration"), beside the
+ * statuses of core/merchants/merchant.ts.
+ *
+ * Guarantees
+ * - The merchant code is unique and never changes: it names the QR, the pay page
+ *   (/pay/{merchantCode}), the USSD payment and the settlement references.
+ * - The category is one of the eight of the specification; the district one of the 30.
+ */
+import type { Merchant } from './merchant.ts';
+
+export const MERCHANT_CATEGORIES = ['retail', 'restaurant', 'service', 'grocery', 'pharmacy', 'electronics', 'fashion', 'other'] as const;
+export type MerchantCategory = (typeof MERCHANT_CATEGORIES)[number];
+
+/** ISO 18245 merchant category codes for the QR's tag 52, by category. */
+export const CATEGORY_MCC: Readonly<Record<MerchantCategory, string>> = {
+  retail: '5399',
+  restaurant: '5812',
+  service: '7299',
+  grocery: '5411',
+  pharmacy: '5912',
+  electronics: '5732',
+  fashion: '5651',
+  other: '5999',
+};
+
+export interface MerchantProfile {
+  readonly merchantCategory: MerchantCategory;
+  readonly tin: string | null;
+  readonly tradeLicenseNumber: string | null;
+  readonly rdbRegistrationNumber: string | null;
+  readonly businessAddress: string;
+  readonly district: string;
+  readonly phoneNumber: string;
+  readonly email: string;
+  readonly createdAt: Date;
+  /** When the owner last generated the QR (none before). */
+  readonly qrGeneratedAt: Date | null;
+  /** The admin's reason when KYB was rejected. */
+  readonly kybReason: string | null;
+}
+
+export type RegisteredMerchant = Merchant & MerchantProfile;

@@ -1,0 +1,98 @@
+/**
+ * A customer pays a merchant by its code: the public pay page (/pay/{merchantCode}, no account)
+ * and the USSD "Pay a merchant" entry both call `PayMerchant`.
+ *
+ * Guarantees
+ * - An unknown code, or a business not verified (KYB pending or rejected), answers
+ *   `merchant_not_found`; a suspended merchant answers `merchant_not_active`: nothing is collected.
+ * - The payment is a mobile-money collection through core/merchants/request-merchant-payment.ts:
+ *   stored `pending` before the provider is asked; its confirmation posts the fee, net and
+ *   commission (core/merchants/confirm-merchant-payment.ts).
+ * - The pay page's public view of a merchant holds its code, name and district only; a payment's
+ *   receipt is read by its id (an unguessable UUID the payer was given), with the payer's number
+ *   masked.
+ */
+import { Money } from '../money/money.ts';
+import type { MobileMoneyProvider } from '../payments/ports.ts';
+import { err, ok, type Result } from '../shared/result.ts';
+import { acceptsPayments } from './merchant.ts';
+import type { RegisteredMerchant } from './merchant-profile.ts';
+import type { MerchantTransaction } from './merchant-transaction.ts';
+import type { MerchantPaymentReads, MerchantRegistry } from './ports.ts';
+import { requestMerchantPayment, type RequestMerchantPaymentDeps, type RequestMerchantPaymentError } from './request-merchant-payment.ts';
+
+export interface PayPageMerchant {
+  merchantCode: string;
+  businessName: string;
+  district: string;
+  acceptingPayments: boolean;
+}
+
+/** A business the admin has not verified (KYB pending or rejected) is not shown to the public. */
+const isPublic = (m: RegisteredMerchant) => m.merchantStatus === 'active' || m.merchantStatus === 'suspended';
+
+const payPageView = (m: RegisteredMerchant): PayPageMerchant => ({
+  merchantCode: m.merchantCode,
+  businessName: m.businessName,
+  district: m.district,
+  acceptingPayments: acceptsPayments(m),
+});
+
+export class ShowPayPage {
+  constructor(private readonly deps: { registry: Pick<MerchantRegistry, 'findByCode'> }) {}
+
+  async execute(input: { merchantCode: string }): Promise<Result<PayPageMerchant, 'merchant_not_found'>> {
+    const merchant = await this.deps.registry.findByCode(input.merchantCode.trim().toUpperCase());
+    return merchant && isPublic(merchant) ? ok(payPageView(merchant)) : err('merchant_not_found');
+  }
+}
+
+export interface PayMerchantDeps extends RequestMerchantPaymentDeps {
+  registry: Pick<MerchantRegistry, 'findByCode'>;
+  /** The provider that collects from this number (by its prefix), or undefined when none can. */
+  providerFor: (msisdn: string) => MobileMoneyProvider | undefined;
+}
+
+export class PayMerchant {
+  constructor(private readonly deps: PayMerchantDeps) {}
+
+  async execute(input: { merchantCode: string; francs: number; customerPhoneNumber: string; customerName?: string }): Promise<
+    Result<{ transaction: MerchantTransaction; merchant: PayPageMerchant }, RequestMerchantPaymentError | 'phone_number_invalid'>
+  > {
+    const merchant = await this.deps.registry.findByCode(input.merchantCode.trim().toUpperCase());
+    if (!merchant || !isPublic(merchant)) return err('merchant_not_found');
+    if (!acceptsPayments(merchant)) return err('merchant_not_active');
+    if (!Number.isSafeInteger(input.francs) || input.francs < 1) return err('payment_amount_invalid');
+    const provider = this.deps.providerFor(input.customerPhoneNumber);
+    if (!provider) return err('phone_number_invalid');
+    const requested = await requestMerchantPayment(this.deps, {
+      merchantId: merchant.id,
+      amount: Money.ofFrancs(input.francs),
+      provider,
+      customerPhoneNumber: input.customerPhoneNumber,
+      ...(input.customerName ? { customerName: input.customerName } : {}),
+    });
+    if (!requested.ok) return requested;
+    return ok({ transaction: requested.value, merchant: payPageView(merchant) });
+  }
+}
+
+export interface MerchantReceipt {
+  transaction: MerchantTransaction;
+  merchant: PayPageMerchant;
+  maskedPhoneNumber: string;
+}
+
+export const maskPhone = (msisdn: string) => (msisdn.length > 7 ? `${msisdn.slice(0, 6)}${'*'.repeat(msisdn.length - 9)}${msisdn.slice(-3)}` : '***');
+
+export class ShowMerchantReceipt {
+  constructor(private readonly deps: { registry: Pick<MerchantRegistry, 'findRegistered'>; payments: Pick<MerchantPaymentReads, 'findById'> }) {}
+
+  async execute(input: { transactionId: string }): Promise<Result<MerchantReceipt, 'payment_not_found'>> {
+    const transaction = await this.deps.payments.findById(input.transactionId);
+    if (!transaction) return err('payment_not_found');
+    const merchant = await this.deps.registry.findRegistered(transaction.merchantId);
+    if (!merchant) return err('payment_not_found');
+    return ok({ transaction, merchant: payPageView(merchant), maskedPhoneNumber: maskPhone(transaction.customerPhoneNumber) });
+  }
+}
