@@ -32,6 +32,7 @@ import { TOKENS } from '../apps/tokens.ts';
 import { addKeyCommands } from './keys-command.ts';
 import { addLoanCommands } from './loans-command.ts';
 import { addTransferCommands } from './transfers-command.ts';
+import { addBusinessCommands } from './business-command.ts';
 import { adminActor } from './operator.ts';
 
 export interface CliSession {
@@ -291,6 +292,7 @@ export function buildProgram(env: CliEnvironment): Command {
 
   addLoanCommands(program, env, (work) => inContext((c) => work({ listPendingReviews: c.get(ListPendingReviews), reviewLoan: c.get(ReviewLoan) })));
   addTransferCommands(program, env, inContext);
+  addBusinessCommands(program, env, inContext);
   addKeyCommands(program, env, (work) => inContext((c) => work({ rotateNationalIdKeys: c.get(RotateNationalIdKeys) })));
 
   const audit = program.command('audit').description('the append-only audit log of decisions and admin actions');

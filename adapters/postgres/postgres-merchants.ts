@@ -256,6 +256,11 @@ export class PostgresMerchantTransactions implements MerchantTransactionReposito
     return rows.map(toTransaction);
   }
 
+  async listBySettlementBatch(batchId: string): Promise<MerchantTransaction[]> {
+    if (!isUuid(batchId)) return [];
+    return (await this.em.execute<Row[]>(`select * from merchant_transactions where settlement_batch_id = ? order by completed_at, id`, [batchId])).map(toTransaction);
+  }
+
   /** Pending payments created before `instant`, least recently polled first, marked polled at `now`. */
   async listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<MerchantTransaction[]> {
     const rows = await this.em.execute<Row[]>(

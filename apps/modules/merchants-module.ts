@@ -33,6 +33,7 @@ import type { MobileMoney, MobileMoneyProvider, PayableNumber } from '../../core
 import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
+import { ShowSettlementReport } from '../../core/settlements/settlement-report.ts';
 import type { OutgoingTransfers } from '../../core/transfers/ports.ts';
 import { RequestTransfer } from '../../core/transfers/request-transfer.ts';
 import { SendTransfer } from '../../core/transfers/send-transfer.ts';
@@ -192,4 +193,5 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
   useCase(SettleMerchantPaymentReport);
   useCase(SettleMerchants);
   useCase(PayCommissions);
+  useCase(ShowSettlementReport);
 });

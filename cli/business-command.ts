@@ -1,0 +1,235 @@
+/**
+ * The business side of the admin CLI:
+ * - `agents list`, `agents accredit|suspend|reinstate|revoke <id> [--reason]`
+ * - `merchants list`, `merchants verify <id>`, `merchants reject <id> --reason "…"`,
+ *   `merchants suspend|reinstate <id> [--reason]`
+ * - `settlements create [--from YYYY-MM-DD --to YYYY-MM-DD]` (the week that ended by default;
+ *   idempotent; a progress bar over the merchants paid), `settlements list [--status]`,
+ *   `settlements show <id|reference>` (the reconciling report), `settlements retry <id>`
+ * - `commissions payout [--month YYYY-MM]` (the month that ended by default; idempotent),
+ *   `commissions retry <id>`
+ *
+ * Guarantees
+ * - Every command goes through core use cases resolved from the container; every decision is
+ *   recorded in the audit log as `admin:<--as or OS user>` (core/merchants/review-business.ts).
+ * - Arguments are validated with zod: a wrong one exits 2 with its message; a refused decision
+ *   exits 1 with its code.
+ */
+import Table from 'cli-table3';
+import type { Command } from 'commander';
+import type { Container } from 'inversify';
+import { z } from 'zod';
+import type { AgentEvent } from '../core/agents/agent.ts';
+import type { MerchantEvent } from '../core/merchants/merchant.ts';
+import { ReviewAgent, ReviewMerchant } from '../core/merchants/review-business.ts';
+import { commissionPeriodContaining } from '../core/agents/commission.ts';
+import { addDays, kigaliInstant, localDate, parseDate, type Period } from '../core/shared/calendar.ts';
+import { PayCommissions, SettleMerchants } from '../core/settlements/settle-merchants.ts';
+import { settlementPeriodsCovering } from '../core/settlements/settlement-period.ts';
+import { ShowSettlementReport } from '../core/settlements/settlement-report.ts';
+import { TOKENS } from '../apps/tokens.ts';
+import { adminActor } from './operator.ts';
+
+type InContext = <T>(work: (container: Container) => Promise<T>) => Promise<T>;
+type Env = { write(text: string): void; interactive: boolean; osUser: string };
+
+const Id = (what: string) => z.uuid({ error: `the ${what} id must be a UUID (see \`${what}s list\`)` });
+const Reason = z.string().trim().min(5, { error: 'the reason must be at least 5 characters' }).max(500);
+const Day = z.iso.date({ error: 'dates are YYYY-MM-DD (Kigali days)' });
+const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'the month is YYYY-MM' });
+const BatchStatus = z.enum(['processing', 'completed', 'failed'], { error: 'status must be processing, completed or failed' });
+
+const when = (d: Date | undefined | null) => (d ? d.toISOString().replace('T', ' ').slice(0, 16) : '');
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, command: Command): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) return command.error(`error: ${parsed.error.issues[0]!.message}`, { exitCode: 2, code: 'ikimina.usage' });
+  return parsed.data;
+}
+
+/** `[#####-----] 5/10 merchants`, redrawn in place on a terminal, printed once at the end otherwise. */
+export function progressBar(env: Env, total: number, label: string) {
+  const draw = (done: number) => {
+    const width = 30;
+    const filled = total === 0 ? width : Math.round((done / total) * width);
+    return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total} ${label}`;
+  };
+  return {
+    tick(done: number) {
+      if (env.interactive) env.write(`\r${draw(done)}`);
+    },
+    end() {
+      env.write(`${env.interactive ? '\r' : ''}${draw(total)}\n`);
+    },
+  };
+}
+
+export function addBusinessCommands(program: Command, env: Env, inContext: InContext): void {
+  const fail = (command: Command, error: string) => command.error(`error: ${error}`, { exitCode: 1, code: `ikimina.${error}` });
+
+  // ---- agents ----
+  const agents = program.command('agents').description('agents: list them; accredit, suspend, reinstate or revoke one (audited)');
+  agents
+    .command('list')
+    .description('every agent with its code and accreditation status')
+    .action(async () => {
+      const rows = await inContext((c) => c.get(TOKENS.Orm).em.execute<Record<string, unknown>[]>('select id, agent_code, agent_type, district, accreditation_status, created_at from agents order by created_at'));
+      const table = new Table({ head: ['Agent', 'Code', 'Type', 'District', 'Status', 'Registered'], style: { head: [], border: [] } });
+      for (const r of rows) table.push([String(r.id), String(r.agent_code), String(r.agent_type), String(r.district), String(r.accreditation_status), when(new Date(r.created_at as string))]);
+      env.write(rows.length ? `${table.toString()}\n` : 'No agents.\n');
+    });
+  const agentEvents: Record<string, AgentEvent> = { accredit: 'accredit', suspend: 'suspend', reinstate: 'reinstate', revoke: 'revoke' };
+  for (const [word, event] of Object.entries(agentEvents)) {
+    agents
+      .command(`${word} <id>`)
+      .description(`${word} an agent`)
+      .option('--reason <text>', 'why (kept in the audit log)')
+      .action(async (id: string, options: { reason?: string }, command: Command) => {
+        const agentId = parse(Id('agent'), id, command);
+        const reason = options.reason === undefined ? undefined : parse(Reason, options.reason, command);
+        const actor = adminActor(command, env.osUser);
+        const decided = await inContext((c) => c.get(ReviewAgent).execute({ agentId, event, actor, ...(reason ? { reason } : {}) }));
+        if (!decided.ok) return fail(command, decided.error);
+        env.write(`Agent ${decided.value.agentCode} is now ${decided.value.accreditationStatus}.\n`);
+      });
+  }
+
+  // ---- merchants ----
+  const merchants = program.command('merchants').description('merchants: list them; verify or reject KYB, suspend or reinstate (audited)');
+  merchants
+    .command('list')
+    .description('every merchant with its code, statuses and onboarding agent')
+    .action(async () => {
+      const rows = await inContext((c) =>
+        c.get(TOKENS.Orm).em.execute<Record<string, unknown>[]>('select id, merchant_code, business_name, district, merchant_status, kyb_status, onboarded_by_agent_id from merchants order by created_at'),
+      );
+      const table = new Table({ head: ['Merchant', 'Code', 'Business', 'District', 'Status', 'KYB', 'Agent'], style: { head: [], border: [] } });
+      for (const r of rows) table.push([String(r.id), String(r.merchant_code), String(r.business_name), String(r.district), String(r.merchant_status), String(r.kyb_status), String(r.onboarded_by_agent_id ?? '')]);
+      env.write(rows.length ? `${table.toString()}\n` : 'No merchants.\n');
+    });
+  const merchantEvents: Record<string, MerchantEvent> = { verify: 'verify_kyb', reject: 'reject_kyb', suspend: 'suspend', reinstate: 'reinstate' };
+  for (const [word, event] of Object.entries(merchantEvents)) {
+    merchants
+      .command(`${word} <id>`)
+      .description(word === 'reject' ? 'reject a merchant’s KYB (needs --reason)' : `${word} a merchant${word === 'verify' ? '’s KYB (it becomes active)' : ''}`)
+      .option('--reason <text>', 'why (kept with the merchant and in the audit log)')
+      .action(async (id: string, options: { reason?: string }, command: Command) => {
+        const merchantId = parse(Id('merchant'), id, command);
+        if (event === 'reject_kyb' && options.reason === undefined) return command.error('error: a rejection needs --reason "…"', { exitCode: 2, code: 'ikimina.usage' });
+        const reason = options.reason === undefined ? undefined : parse(Reason, options.reason, command);
+        const actor = adminActor(command, env.osUser);
+        const decided = await inContext((c) => c.get(ReviewMerchant).execute({ merchantId, event, actor, ...(reason ? { reason } : {}) }));
+        if (!decided.ok) return fail(command, decided.error);
+        env.write(`Merchant ${decided.value.merchantCode} is now ${decided.value.merchantStatus} (KYB ${decided.value.kybStatus}).\n`);
+      });
+  }
+
+  // ---- settlements ----
+  const settlements = program.command('settlements').description('weekly merchant settlement batches: create, list, show (report), retry');
+  settlements
+    .command('create')
+    .description('create and pay the batches of the weeks meeting [--from, --to] (default: the week that ended); running it again creates nothing')
+    .option('--from <date>', 'first Kigali day, YYYY-MM-DD')
+    .option('--to <date>', 'last Kigali day, YYYY-MM-DD (included)')
+    .action(async (options: { from?: string; to?: string }, command: Command) => {
+      if ((options.from === undefined) !== (options.to === undefined)) return command.error('error: give both --from and --to, or neither', { exitCode: 2, code: 'ikimina.usage' });
+      let periods: Period[] | undefined;
+      if (options.from !== undefined && options.to !== undefined) {
+        const from = parseDate(parse(Day, options.from, command))!;
+        const to = parseDate(parse(Day, options.to, command))!;
+        if (kigaliInstant(from) > kigaliInstant(to)) return command.error('error: --to must not be before --from', { exitCode: 2, code: 'ikimina.usage' });
+        periods = settlementPeriodsCovering(kigaliInstant(from), kigaliInstant(addDays(to, 1)));
+      }
+      let bar: ReturnType<typeof progressBar> | undefined;
+      const report = await inContext((c) =>
+        c.get(SettleMerchants).execute({
+          ...(periods ? { periods } : {}),
+          onCreated: (count) => {
+            bar = progressBar(env, count, 'merchants paid');
+            bar.tick(0);
+          },
+          onProgress: (done) => bar?.tick(done),
+        }),
+      );
+      bar?.end();
+      const failed = report.paid.filter((b) => b.status === 'failed').length;
+      env.write(`${report.created.length} batch(es) created, ${report.paid.filter((b) => b.status === 'completed').length} paid, ${failed} failed.\n`);
+    });
+  settlements
+    .command('list')
+    .description('the batches, newest period first')
+    .option('--status <status>', 'processing, completed or failed')
+    .option('--limit <n>', 'at most this many (default 100)', '100')
+    .action(async (options: { status?: string; limit: string }, command: Command) => {
+      const status = options.status === undefined ? undefined : parse(BatchStatus, options.status, command);
+      const limit = parse(z.coerce.number().int().min(1).max(10_000), options.limit, command);
+      const batches = await inContext((c) => c.get(TOKENS.SettlementBatches).list({ ...(status ? { status } : {}), limit }));
+      const table = new Table({ head: ['Batch', 'Reference', 'Period', 'Transactions', 'Total', 'Paid', 'Carried', 'Status', 'Attempts'], style: { head: [], border: [] } });
+      for (const b of batches) {
+        table.push([b.id, b.batchReference, `${b.settlementPeriodStart.toISOString().slice(0, 10)} – ${b.settlementPeriodEnd.toISOString().slice(0, 10)}`, String(b.totalTransactions), b.totalAmount.format(), b.payoutAmount.format(), b.carriedOut.format(), b.status, String(b.attempts)]);
+      }
+      env.write(batches.length ? `${table.toString()}\n${batches.length} batch(es)\n` : 'No settlement batches.\n');
+    });
+  settlements
+    .command('show <batch>')
+    .description('the settlement report of a batch (id or reference): its transactions, sums, fees, net and the payout’s provider reference')
+    .action(async (batch: string, _options: unknown, command: Command) => {
+      const shown = await inContext((c) => c.get(ShowSettlementReport).execute({ batch }));
+      if (!shown.ok) return fail(command, shown.error);
+      const r = shown.value;
+      const table = new Table({ head: ['Transaction', 'Completed', 'Amount', 'Fee', 'Net'], style: { head: [], border: [] } });
+      for (const t of r.transactions) table.push([t.transactionReference, when(t.completedAt), t.amount.format(), t.merchantFee.format(), t.netAmount.format()]);
+      env.write(
+        [
+          `Batch ${r.batch.batchReference} (${r.batch.id})`,
+          `Period: ${r.batch.settlementPeriodStart.toISOString()} – ${r.batch.settlementPeriodEnd.toISOString()}`,
+          table.toString(),
+          `Transactions: ${r.transactions.length}   Sum: ${r.gross.format()}   Fees: ${r.fees.format()}   Net: ${r.net.format()}`,
+          `Carried in: ${r.carriedIn.format()}   Total: ${r.batch.totalAmount.format()}   Paid out: ${r.batch.payoutAmount.format()}   Carried out: ${r.batch.carriedOut.format()}`,
+          `Status: ${r.batch.status} after ${r.batch.attempts} attempt(s)   Transfer: ${r.transfer?.reference ?? '-'} ${r.transfer?.status ?? ''}   Provider reference: ${r.transfer?.providerTransactionId ?? '-'}`,
+          `Reconciled: ${r.reconciled ? 'yes' : 'NO'}`,
+          '',
+        ].join('\n'),
+      );
+    });
+  settlements
+    .command('retry <id>')
+    .description('pay a failed batch again, as its next attempt')
+    .action(async (id: string, _options: unknown, command: Command) => {
+      const batchId = parse(Id('settlement'), id, command);
+      const actor = adminActor(command, env.osUser);
+      const retried = await inContext(async (c) => {
+        const result = await c.get(SettleMerchants).retry({ batchId });
+        if (result.ok) await c.get(TOKENS.AuditTrail).record({ action: 'settlement_retried', actor, subject: `settlement:${batchId}`, details: { status: result.value.status, attempt: result.value.attempts } });
+        return result;
+      });
+      if (!retried.ok) return fail(command, retried.error);
+      env.write(`Batch ${retried.value.batchReference} is now ${retried.value.status} (attempt ${retried.value.attempts}).\n`);
+    });
+
+  // ---- commissions ----
+  const commissions = program.command('commissions').description('agent commissions: monthly payouts');
+  commissions
+    .command('payout')
+    .description('create and pay the commission payouts of a month (default: the month that ended); running it again creates nothing')
+    .option('--month <YYYY-MM>', 'the Kigali month')
+    .action(async (options: { month?: string }, command: Command) => {
+      let period: Period | undefined;
+      if (options.month !== undefined) {
+        const [year, month] = parse(Month, options.month, command).split('-').map(Number) as [number, number];
+        period = commissionPeriodContaining(kigaliInstant(localDate(year, month, 1)));
+      }
+      const report = await inContext((c) => c.get(PayCommissions).execute(period ? { period } : {}));
+      env.write(`${report.created.length} payout(s) created, ${report.paid.filter((p) => p.status === 'completed').length} paid, ${report.paid.filter((p) => p.status === 'failed').length} failed.\n`);
+      for (const p of report.paid) env.write(`  ${p.reference}  ${p.payoutAmount.format()}  ${p.status}\n`);
+    });
+  commissions
+    .command('retry <id>')
+    .description('pay a failed commission payout again, as its next attempt')
+    .action(async (id: string, _options: unknown, command: Command) => {
+      const payoutId = parse(Id('payout'), id, command);
+      const retried = await inContext((c) => c.get(PayCommissions).retry({ payoutId }));
+      if (!retried.ok) return fail(command, retried.error);
+      env.write(`Payout ${retried.value.reference} is now ${retried.value.status} (attempt ${retried.value.attempts}).\n`);
+    });
+}
