@@ -19,7 +19,7 @@ import type { RegisteredAgent } from '../../core/agents/agent-profile.ts';
 import type { Commission } from '../../core/agents/commission.ts';
 import type { RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
 import type { MerchantTransaction } from '../../core/merchants/merchant-transaction.ts';
-import type { PayPageMerchant } from '../../core/merchants/pay-merchant.ts';
+import { maskPhone, type PayPageMerchant } from '../../core/merchants/pay-merchant.ts';
 import { salesAnalytics } from '../../core/merchants/sales-analytics.ts';
 import { kigaliInstant, parseDate, addDays } from '../../core/shared/calendar.ts';
 import type { SettlementBatch } from '../../core/settlements/settlement-batch.ts';
@@ -358,7 +358,7 @@ function presentReceipt(t: MerchantTransaction, merchant: PayPageMerchant, maske
     amount: t.amount.toDecimal(),
     currency: 'RWF' as const,
     merchant: presentPayPage(merchant),
-    customerPhoneNumber: maskedPhone ?? `${t.customerPhoneNumber.slice(0, 6)}***${t.customerPhoneNumber.slice(-3)}`,
+    customerPhoneNumber: maskedPhone ?? maskPhone(t.customerPhoneNumber),
     createdAt: t.createdAt.toISOString(),
     completedAt: iso(t.completedAt),
     providerReference: t.providerReference ?? null,

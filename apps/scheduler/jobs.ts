@@ -12,6 +12,7 @@ import type { SendInstalmentReminders } from '../../core/loans/send-instalment-r
 import type { DeliverDueEmails, DeliverDueSms, DispatchReport } from '../../core/notifications/deliver-due-messages.ts';
 import type { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
 import type { PayOutDueCycles } from '../../core/tontines/pay-out-due-cycles.ts';
+import type { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
 import type { RetryDueTransfers } from '../../core/transfers/retry-due-transfers.ts';
 import type { PruneAbandonedUploads } from '../../core/uploads/prune-abandoned-uploads.ts';
 import type { Job, JobReport } from './job-runner.ts';
@@ -30,6 +31,8 @@ export interface JobUseCases {
   retryDueTransfers: Pick<RetryDueTransfers, 'execute'>;
   pruneAttemptCounters: Pick<PruneAttemptCounters, 'execute'>;
   pruneAbandonedUploads: Pick<PruneAbandonedUploads, 'execute'>;
+  settleMerchants: Pick<SettleMerchants, 'execute'>;
+  payCommissions: Pick<PayCommissions, 'execute'>;
 }
 
 export interface JobSettings {
@@ -78,5 +81,15 @@ export function scheduledJobs(useCases: JobUseCases, settings: JobSettings): Job
     job('rate-limit-prune', ['7 * * * *'], async () => useCases.pruneAttemptCounters.execute()),
     // Uploads nobody finished, a day after their address expired.
     job('upload-prune', ['17 * * * *'], async () => ({ ...(await useCases.pruneAbandonedUploads.execute()) })),
+    // Monday 00:30 Kigali time, for the week that ended; hourly on Monday as a catch-up (one batch per merchant and week: a rerun creates nothing).
+    job('merchant-settlement', ['30 0 * * 1', '45 1-23 * * 1'], async () => {
+      const { created, paid } = await useCases.settleMerchants.execute();
+      return { created: created.length, completed: paid.filter((b) => b.status === 'completed').length, failed: paid.filter((b) => b.status === 'failed').length };
+    }),
+    // The 1st of the month at 01:00 Kigali time, for the month that ended (one payout per agent and month).
+    job('agent-commissions', ['0 1 1 * *', '15 2-23 1 * *'], async () => {
+      const { created, paid } = await useCases.payCommissions.execute();
+      return { created: created.length, completed: paid.filter((p) => p.status === 'completed').length, failed: paid.filter((p) => p.status === 'failed').length };
+    }),
   ];
 }

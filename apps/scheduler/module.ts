@@ -3,6 +3,7 @@
  * (apps/scheduler/jobs.ts: each names the use cases it runs) and the runner that schedules them.
  * Loaded by buildContainer, so the server, the CLI (`jobs run`) and the tests resolve the same jobs.
  */
+import { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
 import { ContainerModule } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -93,6 +94,8 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
         retryDueTransfers: RetryDueTransfers,
         pruneAttemptCounters: PruneAttemptCounters,
         pruneAbandonedUploads: PruneAbandonedUploads,
+        settleMerchants: SettleMerchants,
+        payCommissions: PayCommissions,
         config: TOKENS.Config,
         logger: TOKENS.Logger,
       },
