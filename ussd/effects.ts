@@ -19,6 +19,8 @@ export type Effect =
   | { readonly effect: 'register'; readonly key: string; readonly firstName: string; readonly lastName: string; readonly pin: string; readonly language: Language }
   /** Request a mobile-money collection from this phone for the contribution. */
   | { readonly effect: 'payContribution'; readonly key: string; readonly tontineId: string; readonly contributionId: string }
+  /** Check the PIN, then request a mobile-money collection from this phone for the merchant (core/merchants PayMerchant). */
+  | { readonly effect: 'payMerchant'; readonly key: string; readonly merchantCode: string; readonly francs: number; readonly pin: string }
   | { readonly effect: 'changeLanguage'; readonly key: string; readonly language: Language }
   /** Replace the PIN if `oldPin` is right. */
   | { readonly effect: 'changePin'; readonly key: string; readonly oldPin: string; readonly newPin: string };
@@ -28,7 +30,10 @@ export type Effect =
  * `phone_number_not_rwandan`: register from a number that may not register (the menu asks only
  * for numbers the snapshot says may; the use case has the last word).
  */
-export type EffectError = 'pin_incorrect' | 'phone_taken' | 'phone_number_not_rwandan' | PayContributionError;
+export type EffectError = 'pin_incorrect' | 'phone_taken' | 'phone_number_not_rwandan' | PayContributionError | PayMerchantEffectError;
+
+/** What paying a merchant can answer besides the mobile-money errors. */
+export type PayMerchantEffectError = 'merchant_not_found' | 'merchant_not_active' | 'payment_amount_invalid' | 'phone_number_invalid';
 
 export type EffectResult = { readonly key: string; readonly ok: true } | { readonly key: string; readonly ok: false; readonly error: EffectError };
 
@@ -41,4 +46,8 @@ export const EFFECT_ERROR_MESSAGES: Readonly<Record<Exclude<EffectError, 'pin_in
   payment_in_progress: 'err_payment_in_progress',
   mobile_money_refused: 'err_mobile_money_refused',
   mobile_money_unavailable: 'err_mobile_money_unavailable',
+  merchant_not_found: 'err_merchant_not_found',
+  merchant_not_active: 'err_merchant_not_active',
+  payment_amount_invalid: 'merchant_amount_invalid',
+  phone_number_invalid: 'err_phone_not_payable',
 };

@@ -46,6 +46,10 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const MAX_FITTED_AMOUNT = Money.ofCentimes(9_999_999_999);
 const MORE = '9';
 const MAX_LIST_ITEMS = 8;
+/** Merchant codes as registered (core/merchants), any case: upper-cased before the look-up. */
+const MERCHANT_CODE = /^[A-Za-z0-9_-]{3,20}$/;
+const MIN_MERCHANT_PAYMENT = 100;
+const MAX_MERCHANT_PAYMENT = 5_000_000;
 const NAME_PATTERN = /^\p{L}[\p{L}'. -]{1,29}$/u;
 /** Widths that keep a list line short enough for several per screen. */
 const WIDTH = { greeting: 14, groupInList: 14, groupInSentence: 20, recipient: 10, notification: 70 } as const;
@@ -116,6 +120,9 @@ type Node =
   | { readonly at: 'payouts'; readonly page: number }
   | { readonly at: 'notifications'; readonly page: number }
   | { readonly at: 'loans'; readonly page: number }
+  | { readonly at: 'merchantCode' }
+  | { readonly at: 'merchantAmount'; readonly code: string }
+  | { readonly at: 'merchantPin'; readonly code: string; readonly francs: number }
   | { readonly at: 'currentPin' }
   | { readonly at: 'newPin'; readonly current: string }
   | { readonly at: 'newPinAgain'; readonly current: string; readonly pin: string };
@@ -287,6 +294,25 @@ class MenuRun {
         const amount = formatAmount(node.due.amount);
         return { kind: 'effect', pending: { effect, verdictOf: (r) => (r.ok ? ended('pay_requested', { amount }) : errorVerdict(r.error)) } };
       }
+      case 'merchantCode':
+        return MERCHANT_CODE.test(value) ? to({ at: 'merchantAmount', code: value.toUpperCase() }) : stay('merchant_code_invalid');
+      case 'merchantAmount': {
+        const francs = /^\d{1,7}$/.test(value) ? Number(value) : 0;
+        return francs >= MIN_MERCHANT_PAYMENT && francs <= MAX_MERCHANT_PAYMENT ? to({ at: 'merchantPin', code: node.code, francs }) : stay('merchant_amount_invalid');
+      }
+      case 'merchantPin': {
+        if (!isPinShaped(value)) return stay('pin_format');
+        const effect: Effect = { effect: 'payMerchant', key: String(input.at), merchantCode: node.code, francs: node.francs, pin: value };
+        const params = { amount: formatAmount(Money.ofFrancs(node.francs)), code: node.code };
+        return {
+          kind: 'effect',
+          pending: {
+            effect,
+            verdictOf: (r) =>
+              r.ok ? this.pinVerdict(true, ended('merchant_pay_requested', params)) : r.error === 'pin_incorrect' ? this.pinVerdict(false, null, 'merchant_pin_wrong') : errorVerdict(r.error),
+          },
+        };
+      }
       case 'payouts':
       case 'notifications':
       case 'loans':
@@ -325,6 +351,7 @@ class MenuRun {
       { choice: '6', label: 'opt_change_pin', node: { at: 'currentPin' } },
     ];
     if (member.hasLoans) entries.push({ choice: '7', label: 'opt_loans', node: { at: 'loans', page: 0 } });
+    entries.push({ choice: '8', label: 'opt_pay_merchant', node: { at: 'merchantCode' } });
     return entries;
   }
 
@@ -458,6 +485,12 @@ class MenuRun {
         const more = node.page + 1 < pages.length ? [t('more')] : [];
         return this.con(notice, [t(title), ...page, ...more, nav]);
       }
+      case 'merchantCode':
+        return this.con(notice, [t('merchant_code_prompt'), nav]);
+      case 'merchantAmount':
+        return this.con(notice, [t('merchant_amount_prompt', { code: node.code }), nav]);
+      case 'merchantPin':
+        return this.con(notice, [t('merchant_pin_prompt', { amount: formatAmount(Money.ofFrancs(node.francs)), code: node.code }), nav]);
       case 'currentPin':
         return this.con(notice, [t('pin_current'), nav]);
       case 'newPin':

@@ -24,6 +24,7 @@
  *   only the snapshot parts the menu asks for, each at most once per request.
  * - Never throws: a fault is logged and answered with the polite END in the member's language.
  */
+import type { PayMerchant } from '../../core/merchants/pay-merchant.ts';
 import type { Logger } from 'pino';
 import type { ChangeLanguage } from '../../core/accounts/change-language.ts';
 import type { ChangeUssdPin } from '../../core/accounts/change-ussd-pin.ts';
@@ -69,11 +70,12 @@ export interface UssdChannelDeps {
   payContribution: PayContribution;
   /** The provider the caller's number goes through (078/079 MTN, 072/073 Airtel; `sandbox` in sandbox mode). */
   providerOf: ProviderOfNumber;
+  payMerchant: PayMerchant;
   /** The number the configured provider collects from for this phone; undefined: none. */
   payableNumber: (phone: string) => string | undefined;
 }
 
-type OutsideEffect = Extract<Effect, { effect: 'payContribution' | 'verifyPin' }>;
+type OutsideEffect = Extract<Effect, { effect: 'payContribution' | 'verifyPin' | 'payMerchant' }>;
 type InsideEffect = Exclude<Effect, OutsideEffect>;
 type Round = { readonly screen: Screen } | { readonly outside: OutsideEffect };
 interface Context {
@@ -87,7 +89,7 @@ interface Context {
 }
 
 function isOutside(effect: Effect): effect is OutsideEffect {
-  return effect.effect === 'payContribution' || effect.effect === 'verifyPin';
+  return effect.effect === 'payContribution' || effect.effect === 'verifyPin' || effect.effect === 'payMerchant';
 }
 
 export class UssdChannel {
@@ -206,6 +208,13 @@ export class UssdChannel {
     if (effect.effect === 'verifyPin') {
       const verified = await this.deps.verifyPin.execute({ phoneNumber: phone, pin: effect.pin, stored: caller.pin });
       return verified.ok ? { key, ok: true } : { key, ok: false, error: verified.error };
+    }
+    if (effect.effect === 'payMerchant') {
+      // The PIN confirms this payment: checked (and counted) first, then the same use case as the pay page.
+      const verified = await this.deps.verifyPin.execute({ phoneNumber: phone, pin: effect.pin, stored: caller.pin });
+      if (!verified.ok) return { key, ok: false, error: verified.error };
+      const paid = await this.deps.payMerchant.execute({ merchantCode: effect.merchantCode, francs: effect.francs, customerPhoneNumber: phone });
+      return paid.ok ? { key, ok: true } : { key, ok: false, error: paid.error };
     }
     const msisdn = this.deps.payableNumber(phone);
     const provider = msisdn === undefined ? undefined : this.deps.providerOf(msisdn);

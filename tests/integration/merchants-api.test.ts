@@ -6,7 +6,7 @@
  * entry of 10,001 RWF through an agent's merchant, settlement (idempotent, reconciled), commission
  * payout (idempotent), suspension. After the file, the ledger balances.
  */
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import sharp from 'sharp';
 import request from 'supertest';
 import type { Container } from 'inversify';
@@ -18,6 +18,10 @@ import { runAdmin } from '../support/admin-cli.ts';
 import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
+
+// jsqr is CommonJS with an ES default in its types: the function is the module itself or its `default`.
+type Decode = typeof jsQRModule.default;
+const jsQR: Decode = (jsQRModule as unknown as { default?: Decode }).default ?? (jsQRModule as unknown as Decode);
 
 let db: TestDatabase;
 let app: SandboxApp;

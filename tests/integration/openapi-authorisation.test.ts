@@ -58,6 +58,10 @@ const PUBLIC = new Set([
   'GET /api/objects/public/{id}',
   // Visitors get the assistant's general answers; a member's figures need their session (tests/integration/assistant-api.test.ts).
   'POST /api/ai-assistant/chat',
+  // The public pay page: a customer needs no account (verified merchants only; a receipt by its unguessable id).
+  'GET /api/pay/{merchantCode}',
+  'POST /api/pay/{merchantCode}',
+  'GET /api/pay/payments/{id}',
 ]);
 
 /**
@@ -81,6 +85,8 @@ const RESOURCES: Record<string, keyof OwnResources> = {
   payments: 'payment',
   loans: 'loan',
   notifications: 'notification',
+  merchants: 'merchant',
+  pay: 'merchantCode',
   swaps: 'swap',
   sessions: 'session',
   private: 'privateObject',
@@ -100,6 +106,8 @@ const PRIVATE_TWIN: Partial<Record<keyof OwnResources, keyof OwnResources>> = { 
 const BODY_IDS: Record<string, keyof OwnResources> = {
   keyFactsId: 'keyFacts',
   withMemberId: 'ownerMember',
+  // POST /api/merchants/register: the referring agent; the owner's is pending, so naming it is refused.
+  onboardedByAgentId: 'agent',
   // POST /api/kyc/verify-facial: the client's own reference for what it verifies (any text, kept
   // with the decision); the owner's loan id stands in for one.
   referenceId: 'loan',

@@ -46,13 +46,15 @@ const RESOURCES: Record<string, keyof OwnResources> = {
   payments: 'payment',
   loans: 'loan',
   notifications: 'notification',
+  merchants: 'merchant',
+  pay: 'merchantCode',
   swaps: 'swap',
   private: 'privateObject',
   public: 'publicObject',
   multipart: 'multipartUpload',
   '{uploadId}': 'partNumber',
 };
-const BODY_IDS: Record<string, keyof OwnResources> = { keyFactsId: 'keyFacts', withMemberId: 'ownerMember' };
+const BODY_IDS: Record<string, keyof OwnResources> = { keyFactsId: 'keyFacts', withMemberId: 'ownerMember', onboardedByAgentId: 'agent' };
 
 /** Raw text: sent as it is (invalid JSON, a form that is not one). */
 class Raw {

@@ -181,6 +181,11 @@ export interface OwnResources {
   /** A multipart upload started through the companion routes, and a part number of it. */
   multipartUpload: string;
   partNumber: string;
+  /** The owner's agent profile, pending accreditation (so nobody may name it as a referrer yet). */
+  agent: string;
+  /** The owner's merchant, pending KYB (so the public pay page does not show it), and its code. */
+  merchant: string;
+  merchantCode: string;
 }
 
 /** A photo uploaded through the API (address, then PUT); answers its object id. */
@@ -227,8 +232,19 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
   const photo = await aPng();
   const privateObject = await uploadPhoto(t, owner, 'private', photo);
   const publicObject = await uploadPhoto(t, owner, 'public', photo);
+  const agent = expectStatus(
+    await as(owner, 'post', '/api/agents/register').send({ agentCode: `AG-${owner.id.slice(0, 8)}`.toUpperCase(), agentType: 'individual', physicalAddress: 'KG 11 Ave, Kimironko', district: 'Gasabo', phoneNumber: '+250788000111', email: 'agent-desk@example.rw', serviceTerritories: ['Kimironko'] }),
+    201,
+    'agent',
+  ).id as string;
+  const merchantCode = `M-${owner.id.slice(0, 8)}`.toUpperCase();
+  const merchant = expectStatus(
+    await as(owner, 'post', '/api/merchants/register').send({ merchantCode, businessName: 'Owner Corner Shop', merchantCategory: 'retail', businessAddress: 'KN 5 Rd, Nyamirambo', district: 'Nyarugenge', phoneNumber: '+250788000222', email: 'shop-desk@example.rw' }),
+    201,
+    'merchant',
+  ).id as string;
   const multipartUpload = expectStatus(await as(owner, 'post', '/api/companion/s3/multipart').send({ filename: 'photo.png', type: 'image/png' }), 200, 'multipart').uploadId as string;
-  return { group, savings, contribution, payment, swap, keyFacts, loan, notification, ownerMember: owner.id, session, privateObject, publicObject, multipartUpload, partNumber: '1', nationalIdNumber: OWNER_NATIONAL_ID.idNumber };
+  return { group, savings, contribution, payment, swap, keyFacts, loan, notification, ownerMember: owner.id, session, privateObject, publicObject, multipartUpload, partNumber: '1', nationalIdNumber: OWNER_NATIONAL_ID.idNumber, agent, merchant, merchantCode };
 }
 
 /**
