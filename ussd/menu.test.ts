@@ -105,7 +105,7 @@ describe('USSD menu: the PIN, once per session', () => {
   it('a right PIN opens the main menu, and the PIN is not asked again in that session', () => {
     const { answers, effects } = dial(aMember(), [RIGHT_PIN, '1', '0', '3', '00']);
     expect(effects).toEqual([{ effect: 'verifyPin', key: '0', pin: RIGHT_PIN }]);
-    expect(answers[1]!.screen.text).toBe('Ikimina: Jean\n1 My savings\n2 Pay a contribution\n3 Next payouts\n4 Notifications\n5 Language\n6 Change PIN');
+    expect(answers[1]!.screen.text).toBe('Ikimina: Jean\n1 My savings\n2 Pay a contribution\n3 Next payouts\n4 Notifications\n5 Language\n6 Change PIN\n8 Pay a merchant');
     expect(answers[5]!.screen.text).toBe(answers[1]!.screen.text);
   });
 
@@ -235,7 +235,7 @@ describe('USSD menu: what a member reads', () => {
     const borrower = aMember({
       loans: [{ amount: Money.ofFrancs(100_000), status: 'active', nextInstalment: { amount: Money.ofFrancs(9_000), dueDate: localDate(2026, 4, 5) } }],
     });
-    expect(dial(borrower, [RIGHT_PIN]).last.screen.text.endsWith('\n7 My loans')).toBe(true);
+    expect(dial(borrower, [RIGHT_PIN]).last.screen.text.endsWith('\n7 My loans\n8 Pay a merchant')).toBe(true);
     expect(dial(borrower, [RIGHT_PIN, '7']).last.screen.text).toBe('My loans:\n100,000 RWF active, next 9,000 RWF on 05/04\n0 Back 00 Home');
   });
 });
@@ -277,7 +277,8 @@ describe('USSD menu: settings', () => {
 });
 
 describe('USSD menu: bad inputs and purity', () => {
-  const bad = ['x', '', '8', '99', '1234567890', '*', '#', '-1', '\u00e9'];
+  // '8' is Pay a merchant on the main menu: '88' is the out-of-range choice everywhere.
+  const bad = ['x', '', '88', '99', '1234567890', '*', '#', '-1', '\u00e9'];
   const NOTICES = ['invalid_choice', 'name_invalid', 'pin_format'] as const;
   const withoutNotice = (text: string) => (NOTICES.some((key) => text.startsWith(`${message('en', key)}\n`)) ? text.slice(text.indexOf('\n') + 1) : text);
 

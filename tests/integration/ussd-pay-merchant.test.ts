@@ -1,0 +1,99 @@
+/**
+ * "Pay a merchant" on the USSD menu over HTTP, against PostgreSQL and the sandbox calling the
+ * server back: merchant code, amount and the PIN again, then the same PayMerchant use case as the
+ * public pay page (the payment completes with its fee and net in the ledger); a wrong PIN, an
+ * unknown code and a suspended merchant charge nothing.
+ */
+import type { Container } from 'inversify';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
+import { Money } from '../../core/money/money.ts';
+import { runAdmin } from '../support/admin-cli.ts';
+import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { until } from '../support/until.ts';
+
+let db: TestDatabase;
+let app: SandboxApp;
+let container: Container;
+let handler: SandboxApp['handler'];
+let merchantId: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await startSandboxApp(db, { mobileMoney: (sandbox) => sandbox });
+  ({ container, handler } = app);
+  const owner = await request(handler).post('/api/auth/register').send({ email: 'shop@example.rw', password: 'correct horse', firstName: 'Grace', lastName: 'Shop', phone: '+250788600001' });
+  const registered = await request(handler)
+    .post('/api/merchants/register')
+    .set('Authorization', `Bearer ${owner.body.token as string}`)
+    .send({ merchantCode: 'KIOSK-7', businessName: 'Kiosk Seven', merchantCategory: 'retail', businessAddress: 'KN 3 Rd, Nyamirambo', district: 'Nyarugenge', phoneNumber: '+250788600002', email: 'kiosk@example.rw' });
+  merchantId = registered.body.id;
+  expect((await runAdmin(container, 'merchants', 'verify', merchantId)).code).toBe(0);
+});
+
+afterAll(async () => {
+  await app?.close();
+  if (db) expect(await new PostgresLedgerRepository(db.orm.em.fork()).trialBalance()).toEqual(Money.ZERO);
+  await db?.drop();
+});
+
+const PIN = '24680';
+let sessions = 0;
+
+function dial(phoneNumber: string) {
+  const sessionId = `ATUid_merchant_${++sessions}`;
+  const inputs: string[] = [];
+  const send = async () => {
+    const res = await request(handler).post('/ussd/africastalking').type('form').send({ sessionId, phoneNumber, text: inputs.join('*'), serviceCode: '*384*123#', networkCode: '63510' });
+    expect(res.status).toBe(200);
+    expect(res.text.length - 4).toBeLessThanOrEqual(160);
+    return res.text;
+  };
+  return { open: send, type: (input: string) => (inputs.push(input), send()) };
+}
+
+async function registeredPhone(phone: string) {
+  const call = dial(phone);
+  await call.open();
+  for (const step of ['1', 'Amina', 'Uwase', PIN, PIN]) await call.type(step);
+  const signedIn = dial(phone);
+  await signedIn.open();
+  expect(await signedIn.type(PIN)).toContain('8 Pay a merchant');
+  return signedIn;
+}
+
+describe('USSD: pay a merchant', () => {
+  it('asks code, amount and the PIN, then collects through the pay use case; the payment completes with fee and net', async () => {
+    const call = await registeredPhone('+250788600010');
+    expect(await call.type('8')).toBe('CON Enter the merchant code:\n0 Back 00 Home');
+    expect(await call.type('x')).toContain('A merchant code is 3 to 20 letters');
+    expect(await call.type('kiosk-7')).toContain('Amount to pay KIOSK-7 (RWF):');
+    expect(await call.type('50')).toContain('Enter whole francs, from 100 to 5000000.');
+    expect(await call.type('2500')).toContain('Pay 2,500 RWF to KIOSK-7. Enter your PIN to confirm:');
+    expect(await call.type(PIN)).toBe('END Request sent. Approve the payment of 2,500 RWF to KIOSK-7 on your phone with your mobile money PIN.');
+    const [row] = await until(
+      () => db.orm.em.fork().execute<{ status: string; merchant_fee_centimes: string; net_amount_centimes: string; customer_phone_number: string }[]>('select * from merchant_transactions where merchant_id = ?', [merchantId]),
+      (rows) => rows[0]?.status === 'completed',
+    );
+    expect(row).toMatchObject({ customer_phone_number: '+250788600010', merchant_fee_centimes: '5000', net_amount_centimes: '245000' });
+  });
+
+  it('charges nothing for a wrong PIN, an unknown code or a suspended merchant', async () => {
+    const before = await db.count('merchant_transactions');
+    const wrong = await registeredPhone('+250788600011');
+    for (const step of ['8', 'KIOSK-7', '1000']) await wrong.type(step);
+    expect(await wrong.type('13579')).toBe('END Wrong PIN. Nothing was charged.');
+
+    const unknown = await registeredPhone('+250788600012');
+    for (const step of ['8', 'NOPE-1', '1000']) await unknown.type(step);
+    expect(await unknown.type(PIN)).toBe('END No merchant has this code. Nothing was charged.');
+
+    expect((await runAdmin(container, 'merchants', 'suspend', merchantId)).code).toBe(0);
+    const suspended = await registeredPhone('+250788600013');
+    for (const step of ['8', 'KIOSK-7', '1000']) await suspended.type(step);
+    expect(await suspended.type(PIN)).toBe('END This merchant is not accepting payments right now. Nothing was charged.');
+    expect(await db.count('merchant_transactions')).toBe(before);
+  });
+});
