@@ -256,6 +256,11 @@ export class PostgresMerchantTransactions implements MerchantTransactionReposito
     return rows.map(toTransaction);
   }
 
+  async markSettled(batchId: string, transactionIds: readonly string[]): Promise<void> {
+    if (!transactionIds.length) return;
+    await this.em.execute(`update merchant_transactions set settlement_batch_id = ? where id = any(?::uuid[]) and settlement_batch_id is null`, [batchId, `{${transactionIds.join(',')}}`]);
+  }
+
   async listBySettlementBatch(batchId: string): Promise<MerchantTransaction[]> {
     if (!isUuid(batchId)) return [];
     return (await this.em.execute<Row[]>(`select * from merchant_transactions where settlement_batch_id = ? order by completed_at, id`, [batchId])).map(toTransaction);

@@ -34,6 +34,9 @@ export class InMemoryMerchantTransactions extends MapStore<MerchantTransaction> 
   async findByReference(reference: string) {
     return this.all().find((t) => t.transactionReference === reference);
   }
+  async markSettled(batchId: string, transactionIds: readonly string[]) {
+    for (const id of transactionIds) this.items.set(id, { ...this.items.get(id)!, settlementBatchId: batchId });
+  }
   async findUnsettled(before: Date) {
     return this.all().filter((t) => t.status === 'completed' && !t.settlementBatchId && t.completedAt!.getTime() < before.getTime());
   }

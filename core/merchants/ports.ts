@@ -13,6 +13,8 @@ export interface MerchantTransactionRepository {
   findByReference(transactionReference: string): Promise<MerchantTransaction | undefined>;
   /** Completed transactions not in any settlement batch, completed before `before`. */
   findUnsettled(before: Date): Promise<MerchantTransaction[]>;
+  /** Puts these transactions in a settlement batch (one write for the batch, however many they are). */
+  markSettled(batchId: string, transactionIds: readonly string[]): Promise<void>;
   save(transaction: MerchantTransaction): Promise<void>;
 }
 

@@ -49,10 +49,9 @@ export async function createSettlementBatches(deps: CreateSettlementBatchesDeps,
       now,
       newId: () => deps.ids.newId(),
     });
-    const byId = new Map(transactions.map((t) => [t.id, t]));
     for (const batch of batches) {
       await deps.batches.save(batch);
-      for (const id of batch.transactionIds) await deps.transactions.save({ ...byId.get(id)!, settlementBatchId: batch.id });
+      await deps.transactions.markSettled(batch.id, batch.transactionIds);
     }
     return batches;
   });
