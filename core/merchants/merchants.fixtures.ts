@@ -10,7 +10,9 @@ import { FakeMobileMoney } from '../loans/loans.fixtures.ts';
 import type { SettlementBatchRepository } from '../settlements/ports.ts';
 import type { SettlementBatch } from '../settlements/settlement-batch.ts';
 import { DirectUnitOfWork, FixedClock, SequentialIds } from '../shared/shared.fixtures.ts';
+import type { RegisteredAgent } from '../agents/agent-profile.ts';
 import type { Merchant } from './merchant.ts';
+import type { RegisteredMerchant } from './merchant-profile.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 import type { MerchantRepository, MerchantTransactionRepository } from './ports.ts';
 
@@ -112,3 +114,95 @@ export function merchantsWorld(now = '2026-11-18T10:00:00Z') {
   }));
   return { ...world, ...transferCases };
 }
+
+/** Registered merchants and agents (profiles), for the registration, screens and pay use cases. */
+export class InMemoryMerchantRegistry extends MapStore<RegisteredMerchant> {
+  async findRegistered(id: string) {
+    return this.items.get(id);
+  }
+  async findByCode(code: string) {
+    return this.all().find((m) => m.merchantCode === code);
+  }
+  async listByOwner(ownerId: string) {
+    return this.all().filter((m) => m.ownerId === ownerId);
+  }
+  async register(merchant: RegisteredMerchant) {
+    if (await this.findByCode(merchant.merchantCode)) return 'merchant_code_taken' as const;
+    this.items.set(merchant.id, merchant);
+    return 'registered' as const;
+  }
+  override async save(merchant: Merchant) {
+    const known = this.items.get(merchant.id)!;
+    this.items.set(merchant.id, { ...known, merchantStatus: merchant.merchantStatus, kybStatus: merchant.kybStatus });
+  }
+  async markQrGenerated(id: string, at: Date) {
+    this.items.set(id, { ...this.items.get(id)!, qrGeneratedAt: at });
+  }
+  async saveKybDecision(id: string, reason: string | null) {
+    this.items.set(id, { ...this.items.get(id)!, kybReason: reason });
+  }
+}
+
+export class InMemoryAgentRegistry extends MapStore<RegisteredAgent> {
+  constructor(
+    private readonly merchants: InMemoryMerchantRegistry = new InMemoryMerchantRegistry(),
+    private readonly commissions: InMemoryCommissions = new InMemoryCommissions(),
+  ) {
+    super();
+  }
+  async findRegistered(id: string) {
+    return this.items.get(id);
+  }
+  async findByUser(userId: string) {
+    return this.all().find((a) => a.userId === userId);
+  }
+  async findByCode(code: string) {
+    return this.all().find((a) => a.agentCode === code);
+  }
+  async register(agent: RegisteredAgent) {
+    if (await this.findByUser(agent.userId)) return 'already_an_agent' as const;
+    if (await this.findByCode(agent.agentCode)) return 'agent_code_taken' as const;
+    this.items.set(agent.id, agent);
+    return 'registered' as const;
+  }
+  override async save(agent: Agent) {
+    this.items.set(agent.id, { ...this.items.get(agent.id)!, accreditationStatus: agent.accreditationStatus });
+  }
+  async merchantsOnboardedBy(agentId: string) {
+    return this.merchants.all().filter((m) => m.onboardedByAgentId === agentId);
+  }
+  async commissionsOf(agentId: string) {
+    return this.commissions.all().filter((c) => c.agentId === agentId);
+  }
+}
+
+export const aRegisteredMerchant = (overrides: Partial<RegisteredMerchant> = {}): RegisteredMerchant => ({
+  ...aMerchant(),
+  merchantCategory: 'grocery',
+  tin: null,
+  tradeLicenseNumber: null,
+  rdbRegistrationNumber: null,
+  businessAddress: 'KG 11 Ave, Kimironko',
+  district: 'Gasabo',
+  phoneNumber: '+250788000001',
+  email: 'shop@example.rw',
+  createdAt: new Date('2026-11-01T08:00:00Z'),
+  qrGeneratedAt: null,
+  kybReason: null,
+  ...overrides,
+});
+
+export const aRegisteredAgent = (overrides: Partial<RegisteredAgent> = {}): RegisteredAgent => ({
+  ...anAgent(),
+  agentType: 'individual',
+  businessName: null,
+  businessRegistrationNumber: null,
+  physicalAddress: 'KG 11 Ave, Kimironko',
+  district: 'Gasabo',
+  sector: null,
+  phoneNumber: '+250730000002',
+  email: 'agent@example.rw',
+  serviceTerritories: ['Kimironko'],
+  createdAt: new Date('2026-10-01T08:00:00Z'),
+  ...overrides,
+});

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { Money } from '../money/money.ts';
+import { isDistrict, RWANDA_DISTRICTS } from '../shared/districts.ts';
+import { DirectUnitOfWork, FixedClock, SequentialIds } from '../shared/shared.fixtures.ts';
+import { RecordingAuditTrail } from '../audit/audit.fixtures.ts';
+import { parseEmvPayload } from './emv-qr-payload.ts';
+import { ListOwnMerchants, ownedMerchant } from './merchant-access.ts';
+import { ListMerchantSettlements, ListMerchantTransactions, pendingSettlement, transactionStatistics } from './merchant-payments.ts';
+import { GenerateMerchantQr, ShowMerchantQr } from './merchant-qr.ts';
+import type { MerchantTransaction } from './merchant-transaction.ts';
+import { aRegisteredAgent, aRegisteredMerchant, InMemoryAgentRegistry, InMemoryMerchantRegistry, InMemoryMerchantTransactions } from './merchants.fixtures.ts';
+import { maskPhone, PayMerchant, ShowMerchantReceipt, ShowPayPage } from './pay-merchant.ts';
+import { RegisterMerchant } from './register-merchant.ts';
+import { ReviewAgent, ReviewMerchant } from './review-business.ts';
+import { salesAnalytics } from './sales-analytics.ts';
+import { FakeMobileMoney } from '../loans/loans.fixtures.ts';
+
+const clock = new FixedClock(new Date('2026-11-20T10:00:00Z'));
+const uow = new DirectUnitOfWork();
+const settings = { templateTag: '29', guid: 'rw.example.pay', merchantCodeSubId: '01', networkFields: {} };
+
+const form = {
+  ownerId: 'u1',
+  merchantCode: 'SHOP-9',
+  businessName: 'Corner',
+  merchantCategory: 'retail' as const,
+  tin: null,
+  tradeLicenseNumber: null,
+  rdbRegistrationNumber: null,
+  businessAddress: 'KN 1 Rd',
+  district: 'Huye',
+  phoneNumber: '+250788000010',
+  email: 's@example.rw',
+  onboardedByAgentId: null,
+};
+
+const aTransaction = (overrides: Partial<MerchantTransaction> = {}): MerchantTransaction => ({
+  id: 't1',
+  transactionReference: 'merchant-payment:t1',
+  merchantId: 'm1',
+  provider: 'mtn',
+  customerPhoneNumber: '+250788111111',
+  amount: Money.ofFrancs(10_000),
+  merchantFee: Money.ofFrancs(200),
+  netAmount: Money.ofFrancs(9_800),
+  commission: Money.ZERO,
+  status: 'completed',
+  createdAt: new Date('2026-11-18T12:00:00Z'),
+  completedAt: new Date('2026-11-18T12:00:05Z'),
+  ...overrides,
+});
+
+describe('districts', () => {
+  it('knows the 30 districts of Rwanda, spelt as listed', () => {
+    expect(RWANDA_DISTRICTS).toHaveLength(30);
+    expect(isDistrict('Gasabo')).toBe(true);
+    expect(isDistrict('gasabo')).toBe(false);
+  });
+});
+
+describe('merchant registration', () => {
+  it('registers pending with KYB pending, referred by an active agent only; the code is unique', async () => {
+    const registry = new InMemoryMerchantRegistry();
+    const agents = new InMemoryAgentRegistry();
+    await agents.register(aRegisteredAgent());
+    await agents.register(aRegisteredAgent({ id: 'a2', userId: 'u5', agentCode: 'AG-2', accreditationStatus: 'suspended' }));
+    const register = new RegisterMerchant({ registry, agents, payoutProvider: () => 'airtel', unitOfWork: uow, clock, ids: new SequentialIds('m') });
+    const registered = await register.execute({ ...form, onboardedByAgentId: 'a1' });
+    expect(registered.ok && registered.value).toMatchObject({ merchantStatus: 'pending', kybStatus: 'pending', onboardedByAgentId: 'a1', payoutWallet: { provider: 'airtel', msisdn: '+250788000010' } });
+    expect(await register.execute(form)).toEqual({ ok: false, error: 'merchant_code_taken' });
+    expect(await register.execute({ ...form, merchantCode: 'X-1', onboardedByAgentId: 'a2' })).toEqual({ ok: false, error: 'agent_not_found' });
+    expect(await register.execute({ ...form, merchantCode: 'X-1', onboardedByAgentId: 'nope' })).toEqual({ ok: false, error: 'agent_not_found' });
+    registry.register = async () => 'merchant_code_taken';
+    expect(await register.execute({ ...form, merchantCode: 'X-2' })).toEqual({ ok: false, error: 'merchant_code_taken' });
+  });
+});
+
+describe('owner-only access and the QR', () => {
+  it('answers another member’s merchant as not found', async () => {
+    const registry = new InMemoryMerchantRegistry();
+    await registry.register(aRegisteredMerchant());
+    expect((await ownedMerchant(registry, { merchantId: 'm1', userId: 'u1' })).ok).toBe(true);
+    expect(await ownedMerchant(registry, { merchantId: 'm1', userId: 'u2' })).toEqual({ ok: false, error: 'merchant_not_found' });
+    expect((await new ListOwnMerchants({ registry }).execute({ userId: 'u1' })).map((m) => m.id)).toEqual(['m1']);
+  });
+
+  it('generates the QR for the owner only, and shows none before', async () => {
+    const registry = new InMemoryMerchantRegistry();
+    await registry.register(aRegisteredMerchant());
+    const renderer = { png: async (payload: string, size: number) => new TextEncoder().encode(`${size}:${payload}`) };
+    const deps = { registry, renderer, settings, unitOfWork: uow, clock };
+    expect(await new ShowMerchantQr(deps).execute({ merchantId: 'm1', userId: 'u1' })).toEqual({ ok: true, value: null });
+    expect(await new GenerateMerchantQr(deps).execute({ merchantId: 'm1', userId: 'u2' })).toEqual({ ok: false, error: 'merchant_not_found' });
+    const generated = await new GenerateMerchantQr(deps).execute({ merchantId: 'm1', userId: 'u1' });
+    expect(generated.ok && parseEmvPayload(generated.value.payload).ok).toBe(true);
+    const shown = await new ShowMerchantQr(deps).execute({ merchantId: 'm1', userId: 'u1' });
+    expect(shown.ok && shown.value && new TextDecoder().decode(shown.value.png).startsWith('300:')).toBe(true);
+    expect(await new ShowMerchantQr(deps).execute({ merchantId: 'm1', userId: 'u2' })).toEqual({ ok: false, error: 'merchant_not_found' });
+  });
+});
+
+describe('paying a merchant by code', () => {
+  async function payWorld(status: 'active' | 'pending' | 'suspended' = 'active') {
+    const registry = new InMemoryMerchantRegistry();
+    await registry.register(aRegisteredMerchant({ merchantStatus: status }));
+    const transactions = new InMemoryMerchantTransactions();
+    const mobileMoney = new FakeMobileMoney();
+    const pay = new PayMerchant({ registry, merchants: registry, transactions, mobileMoney, clock, ids: new SequentialIds('t'), providerFor: (n) => (n.startsWith('+25078') ? 'mtn' : undefined) });
+    return { registry, transactions, mobileMoney, pay };
+  }
+
+  it('collects from an active merchant’s customer; the receipt masks the number', async () => {
+    const { registry, transactions, mobileMoney, pay } = await payWorld();
+    const paid = await pay.execute({ merchantCode: 'shop-1', francs: 2_500, customerPhoneNumber: '+250788123456', customerName: 'Aline' });
+    expect(paid.ok && paid.value.transaction).toMatchObject({ status: 'pending', amount: Money.ofFrancs(2_500), customerName: 'Aline', provider: 'mtn' });
+    expect(mobileMoney.collections).toHaveLength(1);
+    const receipt = await new ShowMerchantReceipt({ registry, payments: transactions }).execute({ transactionId: paid.ok ? paid.value.transaction.id : '' });
+    expect(receipt.ok && receipt.value.maskedPhoneNumber).toBe('+25078****456');
+    expect(await new ShowMerchantReceipt({ registry, payments: transactions }).execute({ transactionId: 'nope' })).toEqual({ ok: false, error: 'payment_not_found' });
+    expect(maskPhone('123')).toBe('***');
+  });
+
+  it('refuses an unknown or unverified merchant, a suspended one, a bad amount or number', async () => {
+    expect(await (await payWorld('pending')).pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: '+250788123456' })).toEqual({ ok: false, error: 'merchant_not_found' });
+    const { pay, registry } = await payWorld('suspended');
+    expect(await pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: '+250788123456' })).toEqual({ ok: false, error: 'merchant_not_active' });
+    expect((await new ShowPayPage({ registry }).execute({ merchantCode: 'SHOP-1' })).ok && (await new ShowPayPage({ registry }).execute({ merchantCode: 'SHOP-1' }))).toMatchObject({
+      value: { acceptingPayments: false },
+    });
+    const active = await payWorld();
+    expect(await active.pay.execute({ merchantCode: 'NOPE', francs: 100, customerPhoneNumber: '+250788123456' })).toEqual({ ok: false, error: 'merchant_not_found' });
+    expect(await active.pay.execute({ merchantCode: 'SHOP-1', francs: 0.5, customerPhoneNumber: '+250788123456' })).toEqual({ ok: false, error: 'payment_amount_invalid' });
+    expect(await active.pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: '+15551234567' })).toEqual({ ok: false, error: 'phone_number_invalid' });
+    active.mobileMoney.failWith = 'mobile_money_refused';
+    expect(await active.pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: '+250788123456' })).toEqual({ ok: false, error: 'mobile_money_refused' });
+    expect(await new ShowPayPage({ registry: (await payWorld('pending')).registry }).execute({ merchantCode: 'SHOP-1' })).toEqual({ ok: false, error: 'merchant_not_found' });
+  });
+});
+
+describe('merchant payments screen', () => {
+  it('sums completed transactions only; pending settlement is the unsettled net', () => {
+    const list = [aTransaction(), aTransaction({ id: 't2', status: 'pending' }), aTransaction({ id: 't3', settlementBatchId: 'b1' })];
+    expect(transactionStatistics(list)).toEqual({
+      totalRevenue: Money.ofFrancs(20_000),
+      netRevenue: Money.ofFrancs(19_600),
+      totalFees: Money.ofFrancs(400),
+      totalTransactions: 3,
+      completedTransactions: 2,
+    });
+    expect(pendingSettlement(list)).toEqual({ amount: Money.ofFrancs(9_800), transactionCount: 1 });
+  });
+
+  it('lists transactions and settlements of the owner only', async () => {
+    const registry = new InMemoryMerchantRegistry();
+    await registry.register(aRegisteredMerchant());
+    const payments = { listForMerchant: async () => [aTransaction()], findById: async () => undefined };
+    const settlements = { listForMerchant: async () => [] };
+    const range = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-12-01T00:00:00Z') };
+    const listed = await new ListMerchantTransactions({ registry, payments }).execute({ merchantId: 'm1', userId: 'u1', ...range });
+    expect(listed.ok && listed.value.statistics.completedTransactions).toBe(1);
+    const settled = await new ListMerchantSettlements({ registry, payments, settlements }).execute({ merchantId: 'm1', userId: 'u1', ...range });
+    expect(settled.ok && settled.value.pending.transactionCount).toBe(1);
+    expect((await new ListMerchantTransactions({ registry, payments }).execute({ merchantId: 'm1', userId: 'u9' })).ok).toBe(false);
+    expect((await new ListMerchantSettlements({ registry, payments, settlements }).execute({ merchantId: 'm1', userId: 'u9' })).ok).toBe(false);
+  });
+});
+
+describe('sales analytics', () => {
+  it('says it has nothing to rest on without sales', () => {
+    expect(salesAnalytics([], new Date('2026-11-20T10:00:00Z'))).toMatchObject({ transactionsAnalysed: 0, historyDays: 0, revenueTrendPercent: null, nextWeekForecast: null, peakHours: null });
+  });
+
+  it('computes weekly revenue, the 4-week trend, the forecast and the peak 2 hours (Kigali time)', () => {
+    const now = new Date('2026-11-25T10:00:00Z'); // Wednesday; the last complete week starts Monday 16 November
+    const sales: MerchantTransaction[] = [];
+    for (let week = 0; week < 8; week++) {
+      const day = new Date(Date.UTC(2026, 8, 30 + week * 7, 12, 30)); // Wednesdays 14:30 Kigali
+      sales.push(aTransaction({ id: `w${week}`, amount: Money.ofFrancs(week < 4 ? 1_000 : 2_000), completedAt: day }));
+    }
+    sales.push(aTransaction({ id: 'late', amount: Money.ofFrancs(1), completedAt: new Date('2026-11-24T20:00:00Z'), status: 'failed' }));
+    const a = salesAnalytics(sales, now);
+    expect(a.transactionsAnalysed).toBe(8);
+    expect(a.completeWeeks).toBe(8);
+    expect(a.revenueTrendPercent).toBe(100);
+    expect(a.nextWeekForecast).toEqual(Money.ofFrancs(2_000));
+    expect(a.peakHours).toEqual({ startHour: 13, endHour: 15, transactions: 8 });
+    expect(a.historyDays).toBe(55);
+  });
+});
+
+describe('admin decisions, audited', () => {
+  it('verifies, rejects with a reason, suspends; refuses a move the statuses forbid', async () => {
+    const registry = new InMemoryMerchantRegistry();
+    await registry.register(aRegisteredMerchant({ merchantStatus: 'pending', kybStatus: 'pending' }));
+    await registry.register(aRegisteredMerchant({ id: 'm2', merchantCode: 'S-2', merchantStatus: 'pending', kybStatus: 'pending' }));
+    const audit = new RecordingAuditTrail();
+    const review = new ReviewMerchant({ merchants: registry, audit, unitOfWork: uow });
+    expect((await review.execute({ merchantId: 'm1', event: 'verify_kyb', actor: 'admin:grace' })).ok).toBe(true);
+    expect(await review.execute({ merchantId: 'm2', event: 'reject_kyb', actor: 'admin:grace' })).toEqual({ ok: false, error: 'rejection_reason_required' });
+    expect((await review.execute({ merchantId: 'm2', event: 'reject_kyb', actor: 'admin:grace', reason: 'TIN does not exist' })).ok).toBe(true);
+    expect((await registry.findRegistered('m2'))?.kybReason).toBe('TIN does not exist');
+    expect(await review.execute({ merchantId: 'm2', event: 'suspend', actor: 'admin:grace' })).toEqual({ ok: false, error: 'merchant_transition_not_allowed' });
+    expect((await review.execute({ merchantId: 'm1', event: 'suspend', actor: 'admin:grace', reason: 'complaints' })).ok).toBe(true);
+    expect(audit.entries.map((e) => e.action)).toEqual(['merchant_verify_kyb', 'merchant_reject_kyb', 'merchant_suspend']);
+
+    const agents = new InMemoryAgentRegistry();
+    await agents.register(aRegisteredAgent({ accreditationStatus: 'pending' }));
+    const reviewAgent = new ReviewAgent({ agents, audit, unitOfWork: uow });
+    expect((await reviewAgent.execute({ agentId: 'a1', event: 'accredit', actor: 'admin:grace' })).ok).toBe(true);
+    expect(await reviewAgent.execute({ agentId: 'a1', event: 'accredit', actor: 'admin:grace' })).toEqual({ ok: false, error: 'agent_transition_not_allowed' });
+    expect(audit.entries.at(-1)).toMatchObject({ action: 'agent_accredit', subject: 'agent:a1' });
+  });
+});

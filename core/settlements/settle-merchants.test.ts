@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { Money } from '../money/money.ts';
+import { SettleMerchantPaymentReport } from '../merchants/settle-merchant-payment-report.ts';
+import { PayCommissions, SettleMerchants } from './settle-merchants.ts';
+import { ShowSettlementReport } from './settlement-report.ts';
+import { settlementPeriodContaining } from './settlement-period.ts';
+import { weekOfPayments } from './settlement-flow.fixtures.ts';
+import { commissionPeriodContaining } from '../agents/commission.ts';
+import type { MobileMoneyStatusReport } from '../payments/ports.ts';
+
+const week = settlementPeriodContaining(new Date('2026-11-18T10:00:00Z'));
+
+async function settled(francs: readonly number[]) {
+  const w = await weekOfPayments(francs);
+  const settle = new SettleMerchants(w);
+  return { w, settle };
+}
+
+describe('settling merchants', () => {
+  it('creates and pays one batch per merchant and week; a rerun creates and posts nothing', async () => {
+    const { w, settle } = await settled([10_001, 333]);
+    const progress: number[] = [];
+    const first = await settle.execute({ periods: [week], onCreated: (n) => progress.push(-n), onProgress: (done) => progress.push(done) });
+    expect(first.paid.map((b) => [b.status, b.payoutAmount, b.carriedOut])).toEqual([['completed', Money.ofFrancs(10_127), Money.ofCentimes(32)]]);
+    expect(progress).toEqual([-1, 1]);
+    // The payable holds only the carried fraction: net 9,800.98 + 326.34 = 10,127.32, 10,127 paid.
+    expect(w.ledger.balance('merchant_payable:m1')).toEqual(Money.ofCentimes(32));
+    const entries = w.ledger.entries().length;
+    expect((await settle.execute({ periods: [week] })).created).toEqual([]);
+    expect(w.ledger.entries()).toHaveLength(entries);
+  });
+
+  it('fails a refused payout, books it back, and pays it on retry under a new reference', async () => {
+    const { w, settle } = await settled([5_000]);
+    w.mobileMoney.failWith = 'mobile_money_refused';
+    const [failed] = (await settle.execute({ periods: [week] })).paid;
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(w.ledger.balance('merchant_payable:m1')).toEqual(Money.ofFrancs(4_900));
+    w.mobileMoney.failWith = undefined;
+    const retried = await settle.retry({ batchId: failed!.id });
+    expect(retried.ok && retried.value).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(w.mobileMoney.transfers.map((t) => t.reference)).toEqual([`${failed!.batchReference}-2`]);
+    expect(await settle.retry({ batchId: failed!.id })).toEqual({ ok: false, error: 'payout_transition_not_allowed' });
+    expect(await settle.resume({ batchId: 'nope' })).toEqual({ ok: false, error: 'batch_not_found' });
+  });
+
+  it('settles the week that ended by default', async () => {
+    const { w } = await settled([1_000]);
+    const settle = new SettleMerchants({ ...w, clock: { now: () => new Date('2026-11-23T00:30:00+02:00') } });
+    expect((await settle.execute()).created).toHaveLength(1);
+  });
+});
+
+describe('the settlement report', () => {
+  it('lists the batch’s transactions and reconciles sums, fees, net, carried fractions and the transfer', async () => {
+    const { w, settle } = await settled([10_001, 333]);
+    const [batch] = (await settle.execute({ periods: [week] })).paid;
+    const report = new ShowSettlementReport({
+      batches: { findById: (id) => w.batches.findById(id), findByReference: async (ref) => w.batches.all().find((b) => b.batchReference === ref) },
+      transactions: { listBySettlementBatch: async (id) => w.transactions.all().filter((t) => t.settlementBatchId === id) },
+      transfers: w.transfers,
+    });
+    const shown = await report.execute({ batch: batch!.batchReference });
+    expect(shown.ok && shown.value).toMatchObject({ gross: Money.ofFrancs(10_334), fees: Money.ofCentimes(20_668), net: Money.ofCentimes(1_012_732), carriedIn: Money.ZERO, reconciled: true });
+    expect(shown.ok && shown.value.transfer?.reference).toBe(batch!.batchReference);
+    expect(await report.execute({ batch: 'nope' })).toEqual({ ok: false, error: 'batch_not_found' });
+  });
+});
+
+describe('commission payouts', () => {
+  it('pays each active agent once a month; a rerun creates nothing', async () => {
+    const w = await weekOfPayments([10_000, 20_000]);
+    const pay = new PayCommissions(w);
+    const month = commissionPeriodContaining(new Date('2026-11-18T10:00:00Z'));
+    const first = await pay.execute({ period: month });
+    expect(first.paid.map((p) => [p.status, p.payoutAmount])).toEqual([['completed', Money.ofFrancs(150)]]);
+    expect(w.commissions.all().every((c) => c.status === 'paid')).toBe(true);
+    expect((await pay.execute({ period: month })).created).toEqual([]);
+    expect(await pay.retry({ payoutId: first.paid[0]!.id })).toEqual({ ok: false, error: 'payout_transition_not_allowed' });
+    expect((await new PayCommissions({ ...w, clock: { now: () => new Date('2026-12-01T01:00:00+02:00') } }).execute()).created).toEqual([]);
+  });
+});
+
+describe('a provider report of a merchant payment', () => {
+  const report = (reference: string, status: MobileMoneyStatusReport['status'], francs = 10_000): MobileMoneyStatusReport => ({
+    reference,
+    status,
+    amount: Money.ofFrancs(francs),
+    currency: 'RWF',
+    providerTransactionId: 'MTN-1',
+    reason: undefined,
+  });
+
+  it('books a success once, refuses another amount, reads a repeat as exists and a contradiction as disputed', async () => {
+    const w = await weekOfPayments([]);
+    const { requestMerchantPayment } = await import('../merchants/request-merchant-payment.ts');
+    const requested = await requestMerchantPayment(w, { merchantId: 'm1', amount: Money.ofFrancs(10_000), provider: 'mtn', customerPhoneNumber: '+250788111111' });
+    const reference = requested.ok ? requested.value.transactionReference : '';
+    const settle = new SettleMerchantPaymentReport(w);
+    expect(await settle.execute(report(reference, 'pending'))).toEqual({ ok: true, value: { outcome: 'pending', paymentStatus: 'pending' } });
+    expect(await settle.execute(report(reference, 'successful', 9_000))).toEqual({ ok: false, error: 'payment_amount_mismatch' });
+    expect(await settle.execute(report(reference, 'successful'))).toEqual({ ok: true, value: { outcome: 'applied', paymentStatus: 'successful' } });
+    expect(await settle.execute(report(reference, 'successful'))).toEqual({ ok: true, value: { outcome: 'exists', paymentStatus: 'successful' } });
+    expect(await settle.execute(report(reference, 'failed'))).toEqual({ ok: true, value: { outcome: 'disputed', paymentStatus: 'successful' } });
+    expect(await settle.execute(report('merchant-payment:nope', 'failed'))).toEqual({ ok: false, error: 'payment_not_found' });
+    expect(w.ledger.entries()).toHaveLength(1);
+
+    const other = await requestMerchantPayment(w, { merchantId: 'm1', amount: Money.ofFrancs(10_000), provider: 'mtn', customerPhoneNumber: '+250788111111' });
+    expect(await settle.execute(report(other.ok ? other.value.transactionReference : '', 'failed'))).toEqual({ ok: true, value: { outcome: 'failed', paymentStatus: 'failed' } });
+  });
+});
