@@ -46,7 +46,7 @@ async function main() {
        select gen_random_uuid(), 'merchant-payment:bench-' || g, m.id, 'sandbox', '+250788000001', a.amount, a.amount / 50, a.amount - a.amount / 50, 0, 'completed',
               ?::timestamptz + (g % 600000) * interval '1 second', ?::timestamptz + (g % 600000) * interval '1 second'
          from generate_series(1, ?) g
-         join lateral (select (1000 + (g * 7919) % 99000) * 100::bigint as amount) a on true
+         join lateral (select (1000 + (g::bigint * 7919) % 99000) * 100 as amount) a on true
          join (select id, row_number() over (order by merchant_code) - 1 as n from merchants) m on m.n = g % ?`,
       [period.start, period.start, PAYMENTS, MERCHANTS],
     );
