@@ -29,7 +29,7 @@ import { PayMerchant, ShowMerchantReceipt, ShowPayPage } from '../../core/mercha
 import { RegisterMerchant } from '../../core/merchants/register-merchant.ts';
 import { ReviewAgent, ReviewMerchant } from '../../core/merchants/review-business.ts';
 import { SettleMerchantPaymentReport } from '../../core/merchants/settle-merchant-payment-report.ts';
-import type { MobileMoney, MobileMoneyProvider, PayableNumber } from '../../core/payments/ports.ts';
+import type { MobileMoney, MobileMoneyProvider, PayableNumber, ProviderOfNumber } from '../../core/payments/ports.ts';
 import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
@@ -124,6 +124,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       config: Config,
       provider: MobileMoneyProvider,
       payable: PayableNumber,
+      providerOf: ProviderOfNumber,
     ): BusinessPorts => ({
       merchants,
       registry: merchants,
@@ -147,8 +148,12 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       settleTransfer,
       renderer,
       settings: config.merchantQr,
-      payoutProvider: () => provider,
-      providerFor: (msisdn) => (payable(msisdn) === undefined ? undefined : provider),
+      // The provider is chosen by the number (078/079 MTN, 072/073 Airtel; the sandbox plays both).
+      payoutProvider: (msisdn) => providerOf(msisdn) ?? provider,
+      providerFor: (msisdn) => {
+        const payableMsisdn = payable(msisdn);
+        return payableMsisdn === undefined ? undefined : providerOf(payableMsisdn);
+      },
     }),
     [
       TOKENS.Merchants,
@@ -171,6 +176,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       TOKENS.Config,
       TOKENS.MobileMoneyProvider,
       TOKENS.PayableNumber,
+      TOKENS.ProviderOfNumber,
     ],
   );
   // Each use case takes the few ports it names out of BusinessPorts (the compiler checks each fits).

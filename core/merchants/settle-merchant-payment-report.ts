@@ -28,7 +28,7 @@ export class SettleMerchantPaymentReport {
       if (!transaction) return err('payment_not_found');
       const paymentStatus = { pending: 'pending', completed: 'successful', failed: 'failed' } as const;
       if (report.status === 'pending') return ok({ outcome: 'pending', paymentStatus: paymentStatus[transaction.status] });
-      if (report.status === 'successful' && !report.amount.equals(transaction.amount)) return err('payment_amount_mismatch');
+      if (report.status === 'successful' && report.amount !== undefined && !report.amount.equals(transaction.amount)) return err('payment_amount_mismatch');
       if (transaction.status !== 'pending') {
         const same = (transaction.status === 'completed') === (report.status === 'successful');
         return ok({ outcome: same ? 'exists' : 'disputed', paymentStatus: paymentStatus[transaction.status] });
