@@ -1,0 +1,189 @@
+/**
+ * Issue 14 in a real browser against the real server (`tsx apps/main.ts`, its own database, the
+ * embedded mobile-money sandbox): a member registers as an agent and is accredited from the admin
+ * CLI; another registers a business with the agent's code and is verified from the CLI, generates
+ * the QR code and downloads it under the merchant code; a customer without an account opens the
+ * pay page named by the QR's EMVCo payload and pays through the sandbox; the merchant sees the
+ * transaction with its fee and net; the settlement batch created from the CLI is listed; the
+ * agent sees the commission.
+ */
+import jsQRModule from 'jsqr';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEmvPayload } from '../../core/merchants/emv-qr-payload.ts';
+import { callApi } from './support/api.ts';
+import { browserAvailable, useBrowserPage } from './support/browser.ts';
+import { startServer, type E2eServer } from './support/server.ts';
+
+// jsqr is CommonJS with an ES default in its types: the function is the module itself or its `default`.
+type Decode = typeof jsQRModule.default;
+const jsQR: Decode = (jsQRModule as unknown as { default?: Decode }).default ?? (jsQRModule as unknown as Decode);
+
+const run = Date.now().toString(36);
+
+describe.runIf(browserAvailable())('agents and merchants in the browser', () => {
+  let server: E2eServer;
+  const browser = useBrowserPage();
+
+  beforeAll(async () => {
+    // A short sandbox delay: the "approve on your phone" state shows, then the payment settles.
+    server = await startServer({ env: { SANDBOX_SETTLE_MS: '400' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
+  const tokenOf = async (page: Page) => (await page.evaluate(() => localStorage.getItem('ikimina_token')))!;
+
+  async function signUp(page: Page, first: string, last: string, phone: string) {
+    await page.goto(server.url);
+    await page.getByTestId('button-sign-in').click();
+    await page.getByTestId('dialog-sign-in').waitFor();
+    await page.getByTestId('link-switch-to-register').click();
+    await page.getByTestId('input-first-name').fill(first);
+    await page.getByTestId('input-last-name').fill(last);
+    await page.getByTestId('input-email').fill(`${first.toLowerCase()}.${run}@example.rw`);
+    await page.getByTestId('input-password').fill('ikimina-2026');
+    await page.getByTestId('input-confirm-password').fill('ikimina-2026');
+    await page.getByTestId('input-phone').fill(phone);
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('button-submit-auth').click()]);
+    await page.getByTestId('button-user-menu').waitFor();
+  }
+
+  it('an agent onboards a merchant, a customer pays by QR, the merchant is settled and the agent earns the commission', async () => {
+    const agent = browser.page;
+    const merchant = await browser.otherPage();
+    const customer = await browser.otherPage();
+    const suffix = String(Date.now()).slice(-6);
+    const agentCode = `AG-${suffix}`;
+    const merchantCode = `SHOP-${suffix}`;
+
+    // The agent applies: the form names what is missing, then the application goes in as pending.
+    await signUp(agent, 'Aline', 'Uwase', `+250788${suffix}`);
+    await agent.goto(`${server.url}/agent/register`);
+    await agent.getByTestId('button-agent-submit').click();
+    await agent.getByText('Agent code must be at least 3 characters').waitFor();
+    await agent.getByText('You must accept the terms and conditions').waitFor();
+    await agent.getByTestId('input-agent-code').fill(agentCode.toLowerCase());
+    expect(await agent.getByTestId('input-agent-code').inputValue()).toBe(agentCode);
+    await agent.getByTestId('input-agent-address').fill('KG 11 Ave, Kimironko');
+    await agent.getByTestId('select-agent-district').selectOption('Gasabo');
+    await agent.getByTestId('input-agent-phone').fill(`+250788${suffix}`);
+    await agent.getByTestId('input-agent-email').fill(`agent.${run}@example.rw`);
+    await agent.getByTestId('input-agent-territories').fill('Kimironko, Remera');
+    await agent.getByTestId('checkbox-agent-terms').check();
+    await agent.getByTestId('button-agent-submit').click();
+    await toast(agent, 'Application Submitted!').waitFor();
+    await agent.waitForURL(`${server.url}/dashboard`);
+
+    // The hub sends an agent to the agent dashboard, under review until accredited.
+    await agent.goto(server.url);
+    await agent.waitForURL(`${server.url}/agent/dashboard`);
+    await agent.getByTestId('banner-agent-pending').waitFor();
+    const agentRecord = await callApi<{ id: string }>(server.url, await tokenOf(agent), 'GET', '/api/agents/me');
+    expect(await server.admin('agents', 'accredit', agentRecord.body.id)).toContain('is now active');
+    await agent.reload();
+    expect(await agent.getByTestId('badge-agent-status').getAttribute('data-status')).toBe('active');
+    expect(await agent.getByTestId('banner-agent-pending').count()).toBe(0);
+
+    // A merchant registers with the agent's code and waits for KYB.
+    await signUp(merchant, 'Bosco', 'Habimana', `+250789${suffix}`);
+    await merchant.goto(`${server.url}/merchant/register`);
+    await merchant.getByTestId('input-merchant-code').fill(merchantCode);
+    await merchant.getByTestId('input-merchant-business-name').fill('Kimironko Fresh Foods');
+    await merchant.getByTestId('select-merchant-category').selectOption('grocery');
+    await merchant.getByTestId('select-merchant-district').selectOption('Gasabo');
+    await merchant.getByTestId('input-merchant-address').fill('Kimironko Market, stall 12');
+    await merchant.getByTestId('input-merchant-phone').fill(`+250789${suffix}`);
+    await merchant.getByTestId('input-merchant-email').fill(`shop.${run}@example.rw`);
+    await merchant.getByTestId('input-merchant-tin').fill('100234567');
+    await merchant.getByTestId('input-merchant-agent-code').fill(agentCode.toLowerCase());
+    await merchant.getByTestId('button-merchant-submit').click();
+    await toast(merchant, 'Registration Successful!').waitFor();
+    await merchant.waitForURL(`${server.url}/merchant/dashboard`);
+    await merchant.getByTestId('notice-kyb-pending').waitFor();
+    await merchant.getByTestId('card-bnr-compliance').getByText('100234567').waitFor();
+    const merchantRecord = await callApi<{ id: string; onboardedByAgentId: string | null }>(server.url, await tokenOf(merchant), 'GET', '/api/merchants/me');
+    expect(merchantRecord.body.onboardedByAgentId).toBe(agentRecord.body.id);
+    expect(await server.admin('merchants', 'verify', merchantRecord.body.id)).toContain('is now active');
+    await merchant.reload();
+    expect(await merchant.getByTestId('badge-kyb-status').getAttribute('data-status')).toBe('verified');
+    expect(await merchant.getByTestId('notice-kyb-pending').count()).toBe(0);
+
+    // The QR code: generated, shown, downloaded under the merchant code, decoding to the EMVCo payload.
+    await merchant.goto(`${server.url}/merchant/payments`);
+    await merchant.getByTestId('state-no-qr').waitFor();
+    await merchant.getByTestId('button-generate-qr').click();
+    await toast(merchant, 'QR Code Generated').waitFor();
+    const image = merchant.getByTestId('img-qr');
+    await image.waitFor();
+    const [download] = await Promise.all([merchant.waitForEvent('download'), merchant.getByTestId('button-download-qr').click()]);
+    expect(download.suggestedFilename()).toBe(`${merchantCode}.png`);
+    const src = (await image.getAttribute('src'))!;
+    const png = Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64');
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([300, 300]);
+    const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+    const fields = parseEmvPayload(decoded!.data);
+    expect(fields.ok).toBe(true);
+    if (!fields.ok) return;
+    expect(fields.value.get('53')).toBe('646');
+    expect(fields.value.get('58')).toBe('RW');
+    const scannedCode = fields.value.get('29.01')!;
+    expect(scannedCode).toBe(merchantCode);
+
+    // A customer with no account pays from the pay page the QR names.
+    await customer.goto(`${server.url}/pay/${encodeURIComponent(scannedCode)}`);
+    await customer.getByText('Pay Kimironko Fresh Foods').waitFor();
+    await customer.getByTestId('input-pay-amount').fill('50');
+    await customer.getByTestId('input-pay-phone').fill('0788123456');
+    await customer.getByTestId('button-pay-submit').click();
+    await customer.getByText('The minimum payment is 100 RWF').waitFor();
+    await customer.getByTestId('input-pay-amount').fill('10000');
+    await customer.getByTestId('input-pay-name').fill('Jean Bosco');
+    await customer.getByTestId('button-pay-submit').click();
+    await customer.getByTestId('state-payment-pending').waitFor();
+    const receipt = customer.getByTestId('state-pay-receipt');
+    await receipt.waitFor();
+    expect(await customer.getByTestId('receipt-amount').textContent()).toBe('10,000 RWF');
+    expect(await customer.getByTestId('receipt-merchant').textContent()).toBe('Kimironko Fresh Foods');
+
+    // The merchant sees the payment with its 2 % fee and 98 % net.
+    await merchant.reload();
+    expect(await merchant.getByTestId('stat-total-revenue-value').textContent()).toBe('10,000 RWF');
+    expect(await merchant.getByTestId('stat-pending-settlement-value').textContent()).toBe('9,800 RWF');
+    await merchant.getByTestId('tab-transactions').click();
+    const row = merchant.getByTestId('table-transactions').locator('tbody tr').first();
+    await row.waitFor();
+    expect(await row.getByTestId('cell-customer').textContent()).toBe('Jean Bosco');
+    expect(await row.getByTestId('cell-amount').textContent()).toBe('10,000 RWF');
+    expect(await row.getByTestId('cell-fee').textContent()).toBe('200 RWF');
+    expect(await row.getByTestId('cell-net').textContent()).toBe('9,800 RWF');
+
+    // The admin settles the current week; the batch is listed and nothing is pending any more.
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Kigali' });
+    expect(await server.admin('settlements', 'create', '--from', today, '--to', today)).toContain('1 batch(es) created');
+    await merchant.reload();
+    await merchant.getByTestId('tab-settlements').click();
+    const batch = merchant.getByTestId('table-settlements').locator('tbody tr').first();
+    await batch.waitFor();
+    expect(await batch.getByTestId('cell-settlement-amount').textContent()).toBe('9,800 RWF');
+    expect(await merchant.getByTestId('box-pending-settlement').count()).toBe(0);
+
+    // The agent earns 0.5 % of the payment, pending until the monthly payout.
+    await agent.reload();
+    expect(await agent.getByTestId('stat-merchants-onboarded-value').textContent()).toBe('1');
+    await agent.getByTestId(`row-merchant-${merchantCode}`).waitFor();
+    const pending = agent.getByTestId('card-pending-commissions');
+    await pending.getByText('50 RWF').waitFor();
+    expect(await agent.getByTestId('stat-pending-earnings-value').textContent()).toBe('50 RWF');
+  });
+
+  it('tells a customer plainly when the code is unknown', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/pay/NO-SUCH-SHOP`);
+    await page.getByTestId('state-pay-not-found').waitFor();
+  });
+});
