@@ -179,7 +179,7 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     const pending = agent.getByTestId('card-pending-commissions');
     await pending.getByText('50 RWF').waitFor();
     expect(await agent.getByTestId('stat-pending-earnings-value').textContent()).toBe('50 RWF');
-  });
+  }, 300_000);
 
   it('tells a customer plainly when the code is unknown', async () => {
     const { page } = browser;
