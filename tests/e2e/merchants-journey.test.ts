@@ -152,8 +152,9 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
 
     // The merchant sees the payment with its 2 % fee and 98 % net.
     await merchant.reload();
-    expect(await merchant.getByTestId('stat-total-revenue-value').textContent()).toBe('10,000 RWF');
-    expect(await merchant.getByTestId('stat-pending-settlement-value').textContent()).toBe('9,800 RWF');
+    // The cards show 0 until the figures arrive (spec: default 0.00), then the real ones.
+    await merchant.getByTestId('stat-total-revenue-value').filter({ hasText: '10,000 RWF' }).waitFor();
+    await merchant.getByTestId('stat-pending-settlement-value').filter({ hasText: '9,800 RWF' }).waitFor();
     await merchant.getByTestId('tab-transactions').click();
     const row = merchant.getByTestId('table-transactions').locator('tbody tr').first();
     await row.waitFor();
@@ -170,6 +171,7 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     const batch = merchant.getByTestId('table-settlements').locator('tbody tr').first();
     await batch.waitFor();
     expect(await batch.getByTestId('cell-settlement-amount').textContent()).toBe('9,800 RWF');
+    await merchant.getByTestId('stat-pending-settlement-value').filter({ hasText: '0 RWF' }).waitFor();
     expect(await merchant.getByTestId('box-pending-settlement').count()).toBe(0);
 
     // The agent earns 0.5 % of the payment, pending until the monthly payout.
@@ -179,7 +181,7 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     const pending = agent.getByTestId('card-pending-commissions');
     await pending.getByText('50 RWF').waitFor();
     expect(await agent.getByTestId('stat-pending-earnings-value').textContent()).toBe('50 RWF');
-  }, 300_000);
+  }, 600_000);
 
   it('tells a customer plainly when the code is unknown', async () => {
     const { page } = browser;
