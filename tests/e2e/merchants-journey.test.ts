@@ -153,8 +153,8 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     // The merchant sees the payment with its 2 % fee and 98 % net.
     await merchant.reload();
     // The cards show 0 until the figures arrive (spec: default 0.00), then the real ones.
-    await merchant.getByTestId('stat-total-revenue-value').filter({ hasText: '10,000 RWF' }).waitFor();
-    await merchant.getByTestId('stat-pending-settlement-value').filter({ hasText: '9,800 RWF' }).waitFor();
+    await merchant.getByTestId('stat-total-revenue-value').filter({ hasText: /^10,000 RWF$/ }).waitFor();
+    await merchant.getByTestId('stat-pending-settlement-value').filter({ hasText: /^9,800 RWF$/ }).waitFor();
     await merchant.getByTestId('tab-transactions').click();
     const row = merchant.getByTestId('table-transactions').locator('tbody tr').first();
     await row.waitFor();
@@ -171,7 +171,7 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     const batch = merchant.getByTestId('table-settlements').locator('tbody tr').first();
     await batch.waitFor();
     expect(await batch.getByTestId('cell-settlement-amount').textContent()).toBe('9,800 RWF');
-    await merchant.getByTestId('stat-pending-settlement-value').filter({ hasText: '0 RWF' }).waitFor();
+    await merchant.getByTestId('stat-pending-settlement-value').filter({ hasText: /^0 RWF$/ }).waitFor();
     expect(await merchant.getByTestId('box-pending-settlement').count()).toBe(0);
 
     // The agent earns 0.5 % of the payment, pending until the monthly payout.
