@@ -18,11 +18,6 @@ import { startServer, type E2eServer } from './support/server.ts';
 /** Spec part 2: Merchant payments' 'Register as Merchant' goes to /merchant-registration, off the route table on purpose. */
 const INTENTIONAL_404 = ['/merchant-registration'];
 
-// TEMPORARY, for the merger: these routes are built on other branches (the assistant's /ai-chat,
-// the agents' and merchants' screens). Until those branches are merged they are the 404 page.
-// Remove this list (and its use below) once they have landed.
-const NOT_YET_MERGED = [/^\/ai-chat$/, /^\/agent\//, /^\/merchant\//];
-
 const MAX_PAGES = 25;
 const MAX_BUTTONS_PER_PAGE = 30;
 
@@ -33,7 +28,7 @@ interface Finding {
 }
 
 function allowed(path: string): boolean {
-  return INTENTIONAL_404.includes(path) || NOT_YET_MERGED.some((route) => route.test(path));
+  return INTENTIONAL_404.includes(path);
 }
 
 describe.runIf(browserAvailable())('crawling the product for 404s', () => {
