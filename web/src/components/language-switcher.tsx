@@ -11,11 +11,11 @@ import {
   DropdownMenuTrigger,
 } from './ui/dropdown-menu.tsx';
 
-export function LanguageSwitcher() {
+export function LanguageSwitcher({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = LANGUAGES.find((language) => language.code === i18n.language) ?? LANGUAGES[0];
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" aria-label={t('language.switcher')} data-testid="button-language">
           <Languages />
@@ -26,7 +26,7 @@ export function LanguageSwitcher() {
         <DropdownMenuRadioGroup
           value={current.code}
           onValueChange={(code) => {
-            if (isLanguageCode(code)) chooseLanguage(i18n, code);
+            if (isLanguageCode(code)) void chooseLanguage(i18n, code);
           }}
         >
           {LANGUAGES.map((language) => (
