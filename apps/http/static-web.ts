@@ -87,8 +87,9 @@ export function indexBuild(distDir: string): Map<string, WebFile> {
 }
 
 function send(ctx: Context, file: WebFile): void {
-  const encoding = file.br || file.gzip ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
-  const chosen = encoding === 'br' && file.br ? file.br : encoding === 'gzip' && file.gzip ? file.gzip : file.identity;
+  // Brotli first whenever it is accepted, whatever order the client lists them in.
+  const accepts = (encoding: string) => ctx.acceptsEncodings(encoding, 'identity') === encoding;
+  const chosen = file.br && accepts('br') ? file.br : file.gzip && accepts('gzip') ? file.gzip : file.identity;
   if (file.br || file.gzip) ctx.vary('Accept-Encoding');
   if (chosen !== file.identity) ctx.set('Content-Encoding', chosen === file.br ? 'br' : 'gzip');
   ctx.type = file.type;

@@ -23,6 +23,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
+import { localeFormats } from '../../../lib/locale-format.ts';
 
 interface Feature {
   icon: ComponentType<{ className?: string }>;
@@ -283,7 +284,7 @@ function HeroCard() {
         <div className="mt-6 rounded-2xl bg-gradient-to-br from-primary to-primary/80 p-5 text-primary-foreground">
           <p className="text-sm opacity-85">{t('landing.hero.cardPool')}</p>
           <p className="mt-1 text-3xl font-bold tabular-nums">
-            {(600_000).toLocaleString(i18n.language)} <span className="text-base font-medium opacity-85">{t('common.rwf')}</span>
+            {localeFormats(i18n.language).number(600_000)} <span className="text-base font-medium opacity-85">{t('common.rwf')}</span>
           </p>
           <div className="mt-4 h-2 overflow-hidden rounded-full bg-primary-foreground/25">
             <div className="h-full w-[83%] rounded-full bg-accent" />
