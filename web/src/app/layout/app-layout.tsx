@@ -5,7 +5,8 @@ import { toastAfterReload } from '../../hooks/use-toast.ts';
 import { onSessionEnded, SESSION_KEYS, signInAgainPath } from '../../lib/session.ts';
 import { SignInDialogProvider } from '../../features/auth/components/sign-in-dialog-provider.tsx';
 import { Header } from './header.tsx';
-import { PageSpinner } from './page-spinner.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
+import { PageSkeleton } from './page-skeleton.tsx';
 
 /** Every page: header above, the route below (spec part 2: "Each page is wrapped with the header"). */
 export function AppLayout() {
@@ -34,8 +35,9 @@ export function AppLayout() {
     <SignInDialogProvider>
       <div className="flex min-h-dvh flex-col">
         <Header />
+        <OfflineBanner />
         <main className="flex-1">
-          <Suspense fallback={<PageSpinner />}>
+          <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
         </main>
