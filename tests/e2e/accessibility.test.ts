@@ -44,7 +44,8 @@ async function smallTargets(page: Page): Promise<string[]> {
     const found: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>('button, [role="tab"], [role="button"], input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), select, a[href]')) {
       const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || el.closest('[aria-hidden="true"]')) continue;
+      // Not on screen, or visually hidden behind a visible control (a file input behind its button).
+      if (box.width <= 1 || box.height <= 1 || el.closest('[aria-hidden="true"]')) continue;
       if (el.tagName === 'A' && getComputedStyle(el).display === 'inline') continue;
       if (box.height < 44 || box.width < 44) found.push(`${el.tagName.toLowerCase()}[${el.dataset.testid ?? el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30)}] ${Math.round(box.width)}×${Math.round(box.height)}`);
     }
@@ -124,8 +125,12 @@ describe.runIf(browserAvailable())('every page on a 360 × 640 phone, with a key
     const { page } = browser;
     await settled(page, server.url);
     // Tab from the top of the page to the header's Sign in.
-    for (let i = 0; i < 15 && (await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) !== 'button-sign-in'; i++) await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('button-sign-in');
+    const seen: string[] = [];
+    for (let i = 0; i < 30 && seen.at(-1) !== 'button-sign-in'; i++) {
+      await page.keyboard.press('Tab');
+      seen.push(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.outerHTML.slice(0, 60) ?? ''));
+    }
+    expect(seen.at(-1), seen.join(' → ')).toBe('button-sign-in');
     await page.keyboard.press('Enter');
     await page.getByTestId('dialog-sign-in').waitFor();
     expect(await page.evaluate(() => document.querySelector('[data-testid="dialog-sign-in"]')?.contains(document.activeElement))).toBe(true);
@@ -162,7 +167,8 @@ describe.runIf(browserAvailable())('every page on a 360 × 640 phone, with a key
     const session = await register();
     await signInByStorage(page, session);
     await settled(page, `${server.url}/tontines`);
-    expect((await callApi(server.url, session.token, 'POST', '/api/auth/logout-everywhere', {})).status).toBe(204);
+    const ended = await fetch(`${server.url}/api/auth/logout-everywhere`, { method: 'POST', headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' }, body: '{}' });
+    expect(ended.status).toBe(204);
 
     await page.goto(`${server.url}/loans`);
     await page.getByTestId('toast').filter({ hasText: 'Session ended' }).waitFor();

@@ -17,9 +17,11 @@ export function LanguageSwitcher({ defaultOpen = false }: { defaultOpen?: boolea
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" aria-label={t('language.switcher')} data-testid="button-language">
+        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" data-testid="button-language">
           <Languages />
           <span className="text-xs font-semibold uppercase">{current.code}</span>
+          {/* After the code shown, so the name read out starts with what is seen (WCAG 2.5.3). */}
+          <span className="sr-only">{t('language.switcher')}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-40">

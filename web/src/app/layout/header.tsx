@@ -28,7 +28,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <Link to="/" aria-label={t('nav.home')} className="mr-2 rounded-lg focus-visible:outline-none sm:mr-4 focus-visible:ring-2 focus-visible:ring-ring" data-testid="link-home">
+        <Link to="/" aria-label={t('nav.home')} className="mr-2 flex min-h-11 items-center rounded-lg focus-visible:outline-none sm:mr-4 focus-visible:ring-2 focus-visible:ring-ring" data-testid="link-home">
           <Logo />
         </Link>
 
@@ -88,9 +88,10 @@ function DeferredHeaderMenus({ signedIn, onSignIn, placement }: { signedIn: bool
   const standIns =
     placement === 'tools' ? (
       <>
-        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" aria-label={t('language.switcher')} aria-haspopup="menu" onClick={press}>
+        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" aria-haspopup="menu" onClick={press}>
           <Languages />
           <span className="text-xs font-semibold uppercase">{i18n.language}</span>
+          <span className="sr-only">{t('language.switcher')}</span>
         </Button>
         <Button variant="ghost" size="icon" className="max-sm:hidden" aria-label={theme === 'dark' ? t('theme.toLight') : t('theme.toDark')} onClick={toggle}>
           {theme === 'dark' ? <Sun /> : <Moon />}

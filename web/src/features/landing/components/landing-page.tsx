@@ -174,17 +174,17 @@ export function LandingPage({ onGetStarted, onSignUp }: { onGetStarted: () => vo
       <footer className="border-t border-border">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:px-6 lg:px-8">
           <p>{t('landing.footer.tagline')}</p>
-          <nav className="flex flex-wrap gap-5">
-            <Link className="hover:text-foreground" to="/learn-more">
+          <nav className="flex flex-wrap gap-x-5">
+            <Link className="inline-flex min-h-11 min-w-11 items-center justify-center hover:text-foreground" to="/learn-more">
               {t('landing.footer.learnMore')}
             </Link>
-            <Link className="hover:text-foreground" to="/demo">
+            <Link className="inline-flex min-h-11 min-w-11 items-center justify-center hover:text-foreground" to="/demo">
               {t('landing.footer.demo')}
             </Link>
-            <Link className="hover:text-foreground" to="/privacy">
+            <Link className="inline-flex min-h-11 min-w-11 items-center justify-center hover:text-foreground" to="/privacy">
               {t('landing.footer.privacy')}
             </Link>
-            <Link className="hover:text-foreground" to="/terms">
+            <Link className="inline-flex min-h-11 min-w-11 items-center justify-center hover:text-foreground" to="/terms">
               {t('landing.footer.terms')}
             </Link>
           </nav>

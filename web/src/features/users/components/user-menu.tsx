@@ -36,10 +36,15 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background cursor-pointer"
-        aria-label={
-          completion ? `${t('header.accountMenu')} · ${t('header.profileCompletion', { percentage: completion.percentage })}` : t('header.accountMenu')
-        }
+        className="flex items-center justify-center rounded-full max-sm:size-11 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background cursor-pointer"
+        // The initials shown start the name, so what is seen is what a screen reader says (WCAG 2.5.3).
+        aria-label={[
+          user?.profilePhotoUrl ? null : initialsOf(profile, user),
+          t('header.accountMenu'),
+          completion ? t('header.profileCompletion', { percentage: completion.percentage }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
         data-testid="button-user-menu"
       >
         <CompletionAvatar initials={initialsOf(profile, user)} photoUrl={user?.profilePhotoUrl} completion={completion} />
