@@ -37,17 +37,13 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
     <DropdownMenu>
       <DropdownMenuTrigger
         className="flex items-center justify-center rounded-full max-sm:size-11 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background cursor-pointer"
-        // The initials shown start the name, so what is seen is what a screen reader says (WCAG 2.5.3).
-        aria-label={[
-          user?.profilePhotoUrl ? null : initialsOf(profile, user),
-          t('header.accountMenu'),
-          completion ? t('header.profileCompletion', { percentage: completion.percentage }) : null,
-        ]
-          .filter(Boolean)
-          .join(' · ')}
         data-testid="button-user-menu"
       >
         <CompletionAvatar initials={initialsOf(profile, user)} photoUrl={user?.profilePhotoUrl} completion={completion} />
+        {/* After what is shown (initials), so the name read out starts with what is seen (WCAG 2.5.3). */}
+        <span className="sr-only">
+          {completion ? `${t('header.accountMenu')} · ${t('header.profileCompletion', { percentage: completion.percentage })}` : t('header.accountMenu')}
+        </span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="grid gap-0.5">
