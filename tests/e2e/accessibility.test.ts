@@ -136,7 +136,7 @@ describe.runIf(browserAvailable())('every page on a 360 × 640 phone, with a key
     expect(await page.evaluate(() => document.querySelector('[data-testid="dialog-sign-in"]')?.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await page.getByTestId('dialog-sign-in').waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('button-sign-in');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'button-sign-in', undefined, { timeout: 5_000 });
 
     // A member with a contribution due (a one-member group): Pay opens, Escape closes, focus returns.
     const session = await register();

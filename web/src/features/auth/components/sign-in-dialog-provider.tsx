@@ -64,7 +64,8 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
             initialMode={state.mode}
             onOpenChange={(open) => {
               setState((current) => ({ ...current, open }));
-              if (!open) setTimeout(() => openedFrom?.isConnected && openedFrom.focus(), 0);
+              // After radix's own close focus (it has no trigger to go back to) and the exit animation.
+              if (!open) setTimeout(() => openedFrom?.isConnected && openedFrom.focus(), 250);
             }}
           />
         </Suspense>
