@@ -38,15 +38,25 @@ export interface PayContributionButtonProps {
 export function PayContributionButton({ contributionId, amount, tontineName, defaultPhone, size = 'sm' }: PayContributionButtonProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const payButton = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <Button size={size} onClick={() => setOpen(true)} data-testid={`button-pay-${contributionId}`}>
+      <Button ref={payButton} size={size} onClick={() => setOpen(true)} data-testid={`button-pay-${contributionId}`}>
         <Smartphone />
         {t('payments.pay')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         {open && (
-          <DialogContent closeLabel={t('common.close')} data-testid="dialog-pay" aria-describedby="pay-description">
+          <DialogContent
+            closeLabel={t('common.close')}
+            data-testid="dialog-pay"
+            aria-describedby="pay-description"
+            // No DialogTrigger: give focus back to the Pay button by hand (keyboard users).
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              payButton.current?.focus();
+            }}
+          >
             <PayFlow contributionId={contributionId} amount={amount} tontineName={tontineName} defaultPhone={defaultPhone} onDone={() => setOpen(false)} />
           </DialogContent>
         )}
