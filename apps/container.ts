@@ -70,6 +70,7 @@ import type { MobileMoney, PayableNumber, PaymentDisputes, PaymentRepository, Pr
 import { routeMobileMoney } from '../core/payments/provider-routing.ts';
 import { ReconcilePayment } from '../core/payments/reconcile-payment.ts';
 import { ShowPayment } from '../core/payments/show-payment.ts';
+import { ShowContributionPayment } from '../core/contributions/show-contribution-payment.ts';
 import type { Batching } from '../core/shared/batching.ts';
 import { AcceptTurnSwap } from '../core/tontines/accept-turn-swap.ts';
 import { BrowseTontines } from '../core/tontines/browse-tontines.ts';
@@ -512,6 +513,10 @@ const savingsModule = new ContainerModule(({ bind }) => {
     [base.tontines, base.contributions, TOKENS.MemberProfiles, base.clock],
   );
   bind(ShowPayment).toResolvedValue((payments: PaymentRepository) => new ShowPayment({ payments }), [TOKENS.PaymentRepository]);
+  bind(ShowContributionPayment).toResolvedValue(
+    (contributions: ContributionRepository, payments: PaymentRepository) => new ShowContributionPayment({ contributions, payments }),
+    [base.contributions, TOKENS.PaymentRepository],
+  );
   bind(ListNotifications).toResolvedValue((notifications: InAppNotifications) => new ListNotifications({ notifications }), [TOKENS.InAppNotifications]);
   bind(MarkNotificationRead).toResolvedValue((notifications: InAppNotifications) => new MarkNotificationRead({ notifications }), [TOKENS.InAppNotifications]);
 

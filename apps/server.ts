@@ -40,6 +40,7 @@ import { ListNotifications } from '../core/notifications/list-notifications.ts';
 import { MarkNotificationRead } from '../core/notifications/mark-notification-read.ts';
 import { ReconcilePayment } from '../core/payments/reconcile-payment.ts';
 import { ShowPayment } from '../core/payments/show-payment.ts';
+import { ShowContributionPayment } from '../core/contributions/show-contribution-payment.ts';
 import { AcceptTurnSwap } from '../core/tontines/accept-turn-swap.ts';
 import { BrowseTontines } from '../core/tontines/browse-tontines.ts';
 import { CreateTontine } from '../core/tontines/create-tontine.ts';
@@ -253,6 +254,7 @@ function savingsRouters(container: Container, auth: Authentication) {
       listTontineContributions: container.get(ListTontineContributions),
       payContribution: container.get(PayContributionByMobileMoney),
       showPayment: container.get(ShowPayment),
+      showContributionPayment: container.get(ShowContributionPayment),
       reconcilePayment: container.get(ReconcilePayment),
       listNotifications: container.get(ListNotifications),
       markNotificationRead: container.get(MarkNotificationRead),

@@ -42,6 +42,7 @@ import type { ListNotifications } from '../../core/notifications/list-notificati
 import type { MarkNotificationRead } from '../../core/notifications/mark-notification-read.ts';
 import type { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
 import type { ShowPayment } from '../../core/payments/show-payment.ts';
+import type { ShowContributionPayment } from '../../core/contributions/show-contribution-payment.ts';
 import type { Authentication, AuthState } from './auth-routes.ts';
 import { sendError } from './errors.ts';
 import { PayRequest } from './savings-schemas.ts';
@@ -64,6 +65,7 @@ export interface PaymentRouteUseCases {
   listTontineContributions: ListTontineContributions;
   payContribution: PayContributionByMobileMoney;
   showPayment: ShowPayment;
+  showContributionPayment: ShowContributionPayment;
   reconcilePayment: ReconcilePayment;
   listNotifications: ListNotifications;
   markNotificationRead: MarkNotificationRead;
@@ -117,6 +119,14 @@ export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authent
     if (!paid.ok) return sendError(ctx, paid.error);
     ctx.status = paid.value.repeated ? 200 : 202;
     ctx.body = presentPayment(paid.value.payment);
+  });
+
+  // The latest payment of one of the member's contributions: a screen opened again (a reload,
+  // another device) shows where a payment stands instead of offering to pay it twice.
+  router.get('/contributions/:id/payment', authenticated, async (ctx) => {
+    const shown = await useCases.showContributionPayment.execute({ userId: userOf(ctx).id, contributionId: String(ctx.params.id) });
+    if (!shown.ok) return sendError(ctx, shown.error);
+    ctx.body = presentPayment(shown.value);
   });
 
   router.get('/payments/:id', authenticated, async (ctx) => {

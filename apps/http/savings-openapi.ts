@@ -256,6 +256,13 @@ export const savingsPaths: ZodOpenApiPathsObject = {
       { parameters: [idParam(), idempotency], requestBody: { required: false, ...json(PayRequest) } },
     ),
   },
+  '/api/contributions/{id}/payment': {
+    get: authed(
+      "The latest payment started for one of the member's contributions (owner only): pending while it awaits approval on the phone, then successful or failed with the reason",
+      { '200': { description: 'Payment', ...json(PaymentResponse) }, '404': error('contribution_not_found, payment_not_found') },
+      { parameters: [idParam()] },
+    ),
+  },
   '/api/payments/{id}': {
     get: authed(
       "A payment's state (owner only)",

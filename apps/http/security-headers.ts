@@ -2,8 +2,8 @@
  * The security headers every answer carries (API, web client, errors, 404s), set before any
  * handler runs so that no path can answer without them.
  *
- * - Content-Security-Policy: scripts only from our own origin (the built client has no inline
- *   script: web/index.html loads one module file), no plugins, no <base> elsewhere, forms post
+ * - Content-Security-Policy: scripts only from our own origin (index.html's inline shell script
+ *   is allowed by its hash, added by static-web.ts to that page's answer only), no plugins, no <base> elsewhere, forms post
  *   only to us (Google sign-in is a navigation to /api/auth/google and a redirect, not a form),
  *   and no page may frame ours. Styles allow 'unsafe-inline': Radix writes <style> elements at
  *   run time (react-remove-scroll under Dialog, Popover and DropdownMenu; ScrollArea), and a

@@ -1,42 +1,121 @@
 /**
- * Serving the built web client (dist/web, from `vite build --config web/vite.config.ts`).
+ * Serving the built web client (dist/web, from apps/build-web.ts).
  *
- * - Files are served as they are; /assets/* carry content hashes and are cached for a year
- *   (immutable); index.html is revalidated on every load (no-cache) so a deploy is picked up.
+ * Guarantees
+ * - Only files of the build are served, looked up in an index of the folder made when the first
+ *   request arrives (a path that is not in it is never read from disk: no traversal).
+ * - Content negotiation: a file precompressed at build time (`x.br`, `x.gz` beside `x`) is sent
+ *   as `Content-Encoding: br` or `gzip` when the request's Accept-Encoding allows it (brotli
+ *   first), else the file as it is; every answer for such a file carries `Vary: Accept-Encoding`.
+ * - /assets/* carry content hashes: `Cache-Control: public, max-age=31536000, immutable`.
+ *   index.html is `no-cache` with a strong ETag: every load revalidates and gets 304 while the
+ *   build is unchanged, so a deploy is picked up at once. Other files (favicon): one hour.
+ * - Source maps are never served (404), should a build have written any.
+ * - An HTML file's own inline scripts (index.html's shell, web/shell/inline-shell.ts) are allowed
+ *   by their SHA-256 hashes, added to the Content-Security-Policy's script-src of that answer
+ *   only: no 'unsafe-inline', and any other inline script stays refused.
  * - Any other GET without a file extension gets index.html: the client routes it and renders its
- *   own 404.
- * - Without a build the server serves only the API (the caller logs a warning).
+ *   own 404. Without a build the server serves only the API (the caller logs a warning).
  */
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join, relative, resolve, sep } from 'node:path';
 import type { Context, Middleware, Next } from 'koa';
-import serve from 'koa-static';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const ONE_HOUR = 'public, max-age=3600';
+
+interface Variant {
+  body: Buffer;
+  etag: string;
+}
+
+interface WebFile {
+  type: string;
+  cacheControl: string;
+  /** CSP sources of the file's inline scripts ('sha256-…'), for HTML files. */
+  scriptHashes: string[];
+  identity: Variant;
+  br?: Variant;
+  gzip?: Variant;
+}
 
 export function webClientAvailable(distDir: string): boolean {
   return existsSync(join(distDir, 'index.html'));
 }
 
-export function staticWeb(distDir: string): Middleware {
-  const root = resolve(distDir);
-  const files = serve(root, {
-    index: false,
-    setHeaders(res, path) {
-      if (path.startsWith(join(root, 'assets'))) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      else if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-      else res.setHeader('Cache-Control', 'public, max-age=3600');
-    },
+function variant(body: Buffer, suffix: string): Variant {
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}${suffix}"` };
+}
+
+/** The CSP hash sources of a page's inline scripts (`<script>` without src). */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .filter((match) => match[1]!.length > 0)
+    .map((match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`);
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(path) : [path];
   });
-  let indexHtml: Promise<Buffer> | null = null;
+}
+
+/** Every servable file of the build by URL path, with its precompressed forms. */
+export function indexBuild(distDir: string): Map<string, WebFile> {
+  const root = resolve(distDir);
+  const files = new Map<string, WebFile>();
+  const all = new Set(listFiles(root));
+  for (const path of all) {
+    if (path.endsWith('.br') || path.endsWith('.gz') || path.endsWith('.map')) continue;
+    const urlPath = `/${relative(root, path).split(sep).join('/')}`;
+    if (urlPath.startsWith('/.vite/')) continue; // the build manifest is for the budget check, not for browsers
+    const file: WebFile = {
+      type: extname(path) || '.txt',
+      cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : urlPath.endsWith('.html') ? REVALIDATE : ONE_HOUR,
+      identity: variant(readFileSync(path), ''),
+      scriptHashes: [],
+    };
+    if (path.endsWith('.html')) file.scriptHashes = inlineScriptHashes(file.identity.body.toString('utf8'));
+    if (all.has(`${path}.br`)) file.br = variant(readFileSync(`${path}.br`), '-br');
+    if (all.has(`${path}.gz`)) file.gzip = variant(readFileSync(`${path}.gz`), '-gz');
+    files.set(urlPath, file);
+  }
+  return files;
+}
+
+function send(ctx: Context, file: WebFile): void {
+  // Brotli first whenever it is accepted, whatever order the client lists them in.
+  const accepts = (encoding: string) => ctx.acceptsEncodings(encoding, 'identity') === encoding;
+  const chosen = file.br && accepts('br') ? file.br : file.gzip && accepts('gzip') ? file.gzip : file.identity;
+  if (file.br || file.gzip) ctx.vary('Accept-Encoding');
+  if (chosen !== file.identity) ctx.set('Content-Encoding', chosen === file.br ? 'br' : 'gzip');
+  ctx.type = file.type;
+  ctx.set('Cache-Control', file.cacheControl);
+  ctx.set('ETag', chosen.etag);
+  const policy = ctx.response.get('Content-Security-Policy');
+  if (file.scriptHashes.length > 0 && policy) ctx.set('Content-Security-Policy', policy.replace("script-src 'self'", `script-src 'self' ${file.scriptHashes.join(' ')}`));
+  ctx.status = 200;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.body = chosen.body;
+}
+
+export function staticWeb(distDir: string): Middleware {
+  let files: Map<string, WebFile> | null = null;
   return async (ctx: Context, next: Next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next();
-    await files(ctx, next);
-    if (ctx.status !== 404 || ctx.body != null) return;
+    files ??= indexBuild(distDir);
+    const file = files.get(ctx.path);
+    if (file) return send(ctx, file);
     const lastSegment = ctx.path.split('/').pop() ?? '';
-    if (lastSegment.includes('.')) return;
-    indexHtml ??= readFile(join(root, 'index.html'));
-    ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = await indexHtml;
+    if (lastSegment.includes('.')) return next();
+    const index = files.get('/index.html');
+    if (!index) return next();
+    send(ctx, index);
   };
 }

@@ -332,6 +332,22 @@ describe('paying contributions by mobile money', () => {
     expect([second.status, second.body.code]).toEqual([409, 'payment_in_progress']);
   });
 
+  it("answers a contribution's latest payment to its owner only: the in-flight one after a reload, then its outcome", async () => {
+    const { alice, bob, mine } = await twoMemberGroup();
+    const c = await mine(bob, 1);
+    expect((await bob.as('get', `/api/contributions/${c.id}/payment`)).body.code).toBe('payment_not_found');
+    const failed = await bob.as('post', `/api/contributions/${c.id}/pay`).set('Idempotency-Key', 'g1').send({ phoneNumber: '0788 123 450' });
+    await until(() => bob.as('get', `/api/payments/${failed.body.id}`), (r) => r.body.status !== 'pending');
+    expect((await bob.as('get', `/api/contributions/${c.id}/payment`)).body).toMatchObject({ id: failed.body.id, status: 'failed', reason: 'INTERNAL_PROCESSING_ERROR' });
+    const pending = await bob.as('post', `/api/contributions/${c.id}/pay`).set('Idempotency-Key', 'g2').send({ phoneNumber: '+46733123454' });
+    const latest = await bob.as('get', `/api/contributions/${c.id}/payment`);
+    expect([latest.status, latest.body.id, latest.body.status]).toEqual([200, pending.body.id, 'pending']);
+    // Another member, even of the same group, learns nothing: the same answer as an unknown id.
+    const other = await alice.as('get', `/api/contributions/${c.id}/payment`);
+    expect([other.status, other.body.code]).toEqual([404, 'contribution_not_found']);
+    expect((await bob.as('get', '/api/contributions/not-a-uuid/payment')).body.code).toBe('contribution_not_found');
+  });
+
   it('a full 2-member weekly rotation ends with both paid out, the group completed and the pool at zero', async () => {
     const { alice, bob, id, mine } = await twoMemberGroup();
     for (const cycle of [1, 2]) {

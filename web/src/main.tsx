@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { createI18n, loadLanguage, syncDocumentLanguage } from './lib/i18n.ts';
+import { LANGUAGE_STORAGE_KEY, pickLanguage } from './lib/languages.ts';
+import { readSessionUser } from './lib/session.ts';
 import { applyTheme, readThemePreference, resolveTheme, systemPrefersDark } from './lib/theme.ts';
 import './index.css';
 
@@ -9,8 +12,18 @@ applyTheme(resolveTheme(readThemePreference(), systemPrefersDark()));
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+// The member's language is fetched before the first render (English is bundled): the inline
+// shell of index.html stays on screen meanwhile, and no text ever flips from English.
+const language = pickLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), readSessionUser()?.language, navigator.languages);
+void loadLanguage(language)
+  .catch(() => undefined) // offline with a language never fetched: English, rather than nothing
+  .then(() => {
+    const i18n = createI18n(language);
+    syncDocumentLanguage(i18n);
+    createRoot(root).render(
+      <StrictMode>
+        <App i18n={i18n} />
+      </StrictMode>,
+    );
+  });

@@ -53,6 +53,8 @@ export interface E2eServer {
 export interface StartServerOptions {
   /** Extra environment for the server and its admin CLI (e.g. GOOGLE_CLIENT_ID). */
   env?: Record<string, string>;
+  /** The built web client to serve; by default the one global-setup.ts built for this run. */
+  webDistDir?: string;
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<E2eServer> {
@@ -66,7 +68,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_BASE_URL: url,
-    WEB_DIST_DIR: inject('webDistDir'),
+    WEB_DIST_DIR: options.webDistDir ?? inject('webDistDir'),
     SMTP_URL: '',
     GOOGLE_CLIENT_ID: '',
     GOOGLE_CLIENT_SECRET: '',

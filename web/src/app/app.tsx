@@ -1,34 +1,37 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
-import { Toaster } from '../components/ui/toaster.tsx';
-import { TooltipProvider } from '../components/ui/tooltip.tsx';
-import { createI18n, syncDocumentLanguage } from '../lib/i18n.ts';
-import { LANGUAGE_STORAGE_KEY, pickLanguage } from '../lib/languages.ts';
+import { hasToastToShow, useToasts } from '../hooks/use-toast.ts';
+import { useWhenIdle } from '../hooks/use-when-idle.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { readSessionUser } from '../lib/session.ts';
 import { createRouter } from './router.tsx';
 
-function startI18n() {
-  const language = pickLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), readSessionUser()?.language, navigator.languages);
-  const instance = createI18n(language);
-  syncDocumentLanguage(instance);
-  return instance;
-}
-
-export function App() {
-  const [i18n] = useState(startI18n);
+/** The whole app; `i18n` comes ready in the member's language (main.tsx loads it first). */
+export function App({ i18n }: { i18n: I18n }) {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createRouter);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <RouterProvider router={router} />
-          <Toaster />
-        </TooltipProvider>
+        <RouterProvider router={router} />
+        <DeferredToaster />
       </QueryClientProvider>
     </I18nextProvider>
+  );
+}
+
+// The toasts' code (radix toast) loads once the page is idle, or at once when there is a toast to show.
+const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
+
+function DeferredToaster() {
+  const idle = useWhenIdle();
+  useToasts(); // re-render when a toast is raised before the toaster is loaded
+  if (!idle && !hasToastToShow()) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   );
 }

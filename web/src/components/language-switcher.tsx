@@ -11,22 +11,24 @@ import {
   DropdownMenuTrigger,
 } from './ui/dropdown-menu.tsx';
 
-export function LanguageSwitcher() {
+export function LanguageSwitcher({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = LANGUAGES.find((language) => language.code === i18n.language) ?? LANGUAGES[0];
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" aria-label={t('language.switcher')} data-testid="button-language">
+        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" data-testid="button-language">
           <Languages />
           <span className="text-xs font-semibold uppercase">{current.code}</span>
+          {/* After the code shown, so the name read out starts with what is seen (WCAG 2.5.3). */}
+          <span className="sr-only">{t('language.switcher')}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-40">
         <DropdownMenuRadioGroup
           value={current.code}
           onValueChange={(code) => {
-            if (isLanguageCode(code)) chooseLanguage(i18n, code);
+            if (isLanguageCode(code)) void chooseLanguage(i18n, code);
           }}
         >
           {LANGUAGES.map((language) => (

@@ -63,6 +63,11 @@ export function toastAfterReload(input: { title: string; description?: string; v
   sessionStorage.setItem(PENDING_TOAST_KEY, JSON.stringify(input));
 }
 
+/** Whether a toast is waiting to be shown (queued before a reload, or raised and still open). */
+export function hasToastToShow(): boolean {
+  return sessionStorage.getItem(PENDING_TOAST_KEY) !== null || toasts.some((t) => t.open);
+}
+
 export function showPendingToast(): void {
   const raw = sessionStorage.getItem(PENDING_TOAST_KEY);
   if (raw === null) return;

@@ -6,9 +6,12 @@
  *   `Authorization: Bearer <token>`.
  * - A failed call raises an `ApiError` whose message is '{status}: {response text or status
  *   text}' (spec part 1 §8), unless the endpoint reads the server's `error` field itself.
- * - No toasts, redirects or reloads happen here: callers decide what a failure means.
+ * - A 401 to a call that carried the stored token (other than a refused password, code
+ *   `invalid_credentials`) means the server has ended that session: `endSession` clears it and
+ *   tells the app (session.ts), whatever screen made the call. Otherwise no toasts, redirects or
+ *   reloads happen here: callers decide what a failure means.
  */
-import { readToken } from './session.ts';
+import { endSession, readToken } from './session.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -30,7 +33,19 @@ export interface ApiFetchOptions {
   headers?: Record<string, string>;
 }
 
-export function apiFetch(path: string, options: ApiFetchOptions = {}): Promise<Response> {
+/** A 401 that carried the token: the session ended, unless the server refused a password typed on a signed-in screen. */
+async function endSessionIfRefused(response: Response, token: string): Promise<void> {
+  let code: unknown;
+  try {
+    code = ((await response.json()) as { code?: unknown }).code;
+  } catch {
+    code = undefined;
+  }
+  if (code === 'invalid_credentials') return;
+  if (readToken() === token) endSession();
+}
+
+export async function apiFetch(path: string, options: ApiFetchOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = readToken();
   if (token !== null) headers.Authorization = `Bearer ${token}`;
@@ -44,7 +59,9 @@ export function apiFetch(path: string, options: ApiFetchOptions = {}): Promise<R
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
-  return fetch(path, init);
+  const response = await fetch(path, init);
+  if (response.status === 401 && token !== null) await endSessionIfRefused(response.clone(), token);
+  return response;
 }
 
 export async function throwIfNotOk(response: Response): Promise<void> {

@@ -1,8 +1,16 @@
-import i18next, { type i18n as I18n } from 'i18next';
+/**
+ * The interface's translations (i18next).
+ *
+ * Guarantees:
+ * - English, the default and the fallback of every missing text, is bundled with the app; French,
+ *   Kinyarwanda and Kiswahili are chunks of their own, fetched only by a member who uses them
+ *   (a first visit downloads one language, not four).
+ * - `loadLanguage` must have finished before `createI18n` or `changeLanguage` use a language, so
+ *   no screen ever shows English first and then switches (main.tsx awaits it before the first
+ *   render; `chooseLanguage` before switching).
+ */
+import i18next, { type i18n as I18n, type ResourceLanguage } from 'i18next';
 import { en, type Messages, type ServerMessages } from '../locales/en.ts';
-import { fr, frServer } from '../locales/fr.ts';
-import { rw, rwServer } from '../locales/rw.ts';
-import { sw, swServer } from '../locales/sw.ts';
 import { LANGUAGE_STORAGE_KEY, type LanguageCode } from './languages.ts';
 
 declare module 'i18next' {
@@ -12,16 +20,35 @@ declare module 'i18next' {
   }
 }
 
+interface Bundle {
+  translation: Messages;
+  server?: ServerMessages;
+}
+
+const loaders: Record<Exclude<LanguageCode, 'en'>, () => Promise<Bundle>> = {
+  fr: () => import('../locales/fr.ts').then((m) => ({ translation: m.fr, server: m.frServer })),
+  rw: () => import('../locales/rw.ts').then((m) => ({ translation: m.rw, server: m.rwServer })),
+  sw: () => import('../locales/sw.ts').then((m) => ({ translation: m.sw, server: m.swServer })),
+};
+
+const loaded = new Map<LanguageCode, Bundle>([['en', { translation: en }]]);
+
+/** Fetches a language's texts once (a chunk of its own); English is always there. */
+export async function loadLanguage(language: LanguageCode): Promise<void> {
+  if (loaded.has(language) || language === 'en') return;
+  loaded.set(language, await loaders[language]());
+}
+
+function resourcesOf(bundle: Bundle): ResourceLanguage {
+  return bundle.server === undefined ? { translation: bundle.translation } : { translation: bundle.translation, server: bundle.server };
+}
+
+/** An i18next instance in `language` (loaded beforehand with `loadLanguage`, else English shows). */
 export function createI18n(language: LanguageCode): I18n {
   const instance = i18next.createInstance();
-  // Resources are bundled, so initialisation completes synchronously before the first render.
+  // Resources are in memory, so initialisation completes synchronously before the first render.
   void instance.init({
-    resources: {
-      en: { translation: en },
-      fr: { translation: fr, server: frServer },
-      rw: { translation: rw, server: rwServer },
-      sw: { translation: sw, server: swServer },
-    },
+    resources: Object.fromEntries([...loaded].map(([code, bundle]) => [code, resourcesOf(bundle)])),
     lng: language,
     fallbackLng: 'en',
     ns: ['translation', 'server'],
@@ -32,9 +59,15 @@ export function createI18n(language: LanguageCode): I18n {
   return instance;
 }
 
-export function chooseLanguage(instance: I18n, language: LanguageCode): void {
+/** The switcher: the language's texts fetched if needed, then the interface switched (and remembered). */
+export async function chooseLanguage(instance: I18n, language: LanguageCode): Promise<void> {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  void instance.changeLanguage(language);
+  await loadLanguage(language);
+  const bundle = loaded.get(language);
+  if (bundle !== undefined && !instance.hasResourceBundle(language, 'translation')) {
+    for (const [ns, messages] of Object.entries(resourcesOf(bundle))) instance.addResourceBundle(language, ns, messages);
+  }
+  await instance.changeLanguage(language);
 }
 
 /** Keeps <html lang> in step so screen readers and hyphenation use the right language. */

@@ -8,6 +8,7 @@
  *   (a missing value, "abc", "1e5") reads as null, and the screen shows '—' rather than a guess.
  * - Display shows whole francs without decimals and keeps the centimes only when there are some.
  */
+import { localeFormats } from './locale-format.ts';
 export type Centimes = number;
 
 const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
@@ -32,10 +33,10 @@ export function sumCentimes(values: ReadonlyArray<string | number | null | undef
 export function formatRwf(centimes: Centimes | null, locale: string, currency = 'RWF'): string {
   if (centimes === null) return '—';
   const hasFraction = centimes % 100 !== 0;
-  const number = new Intl.NumberFormat(locale, {
+  const number = localeFormats(locale).number(centimes / 100, {
     minimumFractionDigits: hasFraction ? 2 : 0,
     maximumFractionDigits: hasFraction ? 2 : 0,
-  }).format(centimes / 100);
+  });
   return `${number} ${currency}`;
 }
 

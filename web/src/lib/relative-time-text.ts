@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { localeFormats } from './locale-format.ts';
 import { relativeTime } from './relative-time.ts';
 
 /** The relative time of `when` as the member reads it ('Just now', '5m ago' … or a date). */
@@ -14,6 +15,6 @@ export function relativeTimeText(t: TFunction, language: string, when: Date, now
     case 'days':
       return t('time.daysAgo', { count: ago.count });
     case 'date':
-      return when.toLocaleDateString(language, { dateStyle: 'medium' });
+      return localeFormats(language).date(when);
   }
 }

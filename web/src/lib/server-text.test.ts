@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
-import { createI18n } from './i18n.ts';
+import { createI18n, loadLanguage } from './i18n.ts';
 import { failureText } from './server-text.ts';
+
+await loadLanguage('fr');
 
 describe('failureText (spec part 1 §8: the server message when present, else the fallback)', () => {
   const en = createI18n('en');

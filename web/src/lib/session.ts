@@ -91,3 +91,34 @@ export function clearSession(): void {
   localStorage.removeItem(SESSION_KEYS.user);
   localStorage.removeItem(SESSION_KEYS.profile);
 }
+
+type SessionEndedListener = () => void;
+const endedListeners = new Set<SessionEndedListener>();
+
+/** Called once when the server no longer accepts the stored token (see `endSession`). */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+
+/**
+ * The server refused the stored token (idle, too old, signed out elsewhere, password changed):
+ * the session is cleared and the listeners (the app layout: toast, sign-in dialog, back to this
+ * page) told, once; nothing happens when no session is stored any more.
+ */
+export function endSession(): void {
+  if (readToken() === null) return;
+  clearSession();
+  for (const listener of endedListeners) listener();
+}
+
+/**
+ * The address that shows this page again, signed out, with the sign-in dialog open
+ * (`?signin=true`); signing in reloads the page the dialog was opened on, so the member is back
+ * where they were.
+ */
+export function signInAgainPath(location: { pathname: string; search: string; hash: string }): string {
+  const search = new URLSearchParams(location.search);
+  search.set('signin', 'true');
+  return `${location.pathname}?${search.toString()}${location.hash}`;
+}

@@ -2,6 +2,9 @@ import { businessEn } from './business-en.ts';
 // English is the source language: its words follow the specification exactly. The other
 // locales must provide every key (the `Messages` type checks it).
 export const en = {
+  network: {
+    offline: 'You are offline. What you see may be out of date; payments wait until you are back online.',
+  },
   common: {
     appName: 'Ikimina',
     close: 'Close',
@@ -508,6 +511,7 @@ export const en = {
     failedTitle: 'Payment failed',
     failedText: 'The payment did not go through. No money was taken.',
     requestFailed: 'We could not send the payment request. Please try again.',
+    retrying: 'The connection was lost. Sending the same request again as soon as it is back…',
     tryAgain: 'Try again',
   },
   loans: {

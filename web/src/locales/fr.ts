@@ -2,6 +2,9 @@ import type { Messages, ServerMessages } from './en.ts';
 import { businessFr } from './business-fr.ts';
 
 export const fr: Messages = {
+  network: {
+    offline: 'Vous êtes hors ligne. Les informations affichées peuvent être anciennes ; les paiements attendent le retour de la connexion.',
+  },
   common: {
     appName: 'Ikimina',
     close: 'Fermer',
@@ -509,6 +512,7 @@ export const fr: Messages = {
     failedTitle: 'Échec du paiement',
     failedText: 'Le paiement n’a pas abouti. Aucun montant n’a été prélevé.',
     requestFailed: 'Impossible d’envoyer la demande de paiement. Veuillez réessayer.',
+    retrying: 'La connexion a été perdue. La même demande sera renvoyée dès son retour…',
     tryAgain: 'Réessayer',
   },
   loans: {

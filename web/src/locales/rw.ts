@@ -2,6 +2,9 @@ import type { Messages, ServerMessages } from './en.ts';
 import { businessRw } from './business-rw.ts';
 
 export const rw: Messages = {
+  network: {
+    offline: 'Nta murandasi mufite. Ibyo mubona bishobora kuba bishaje; kwishyura bizategereza ko murandasi igaruka.',
+  },
   common: {
     appName: 'Ikimina',
     close: 'Funga',
@@ -509,6 +512,7 @@ export const rw: Messages = {
     failedTitle: 'Kwishyura byanze',
     failedText: 'Ubwishyu ntibwakunze. Nta mafaranga yakuweho.',
     requestFailed: 'Ntitwashoboye kohereza icyifuzo cyo kwishyura. Ongera ugerageze.',
+    retrying: 'Murandasi yacitse. Icyifuzo kimwe kizongera koherezwa igarutse…',
     tryAgain: 'Ongera ugerageze',
   },
   loans: {

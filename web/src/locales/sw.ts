@@ -2,6 +2,9 @@ import type { Messages, ServerMessages } from './en.ts';
 import { businessSw } from './business-sw.ts';
 
 export const sw: Messages = {
+  network: {
+    offline: 'Huko nje ya mtandao. Unachokiona kinaweza kuwa cha zamani; malipo yanasubiri hadi mtandao urudi.',
+  },
   common: {
     appName: 'Ikimina',
     close: 'Funga',
@@ -509,6 +512,7 @@ export const sw: Messages = {
     failedTitle: 'Malipo yameshindikana',
     failedText: 'Malipo hayakupita. Hakuna pesa iliyochukuliwa.',
     requestFailed: 'Hatukuweza kutuma ombi la malipo. Tafadhali jaribu tena.',
+    retrying: 'Muunganisho umekatika. Ombi hilo hilo litatumwa tena mara utakaporudi…',
     tryAgain: 'Jaribu tena',
   },
   loans: {

@@ -1,31 +1,22 @@
-import { BookOpen, Bot, HandCoins, LayoutDashboard, LogIn, Menu, Users } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Bot, Languages, Menu, Moon, Sun } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { Logo } from '../../components/logo.tsx';
-import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu.tsx';
+import { useTheme } from '../../hooks/use-theme.ts';
+import { useWhenIdle } from '../../hooks/use-when-idle.ts';
 import { cn } from '../../lib/cn.ts';
+import { NAV_LINKS } from './nav-links.ts';
 import { isSignedIn } from '../../lib/session.ts';
 import { useSignInDialog } from '../../features/auth/components/sign-in-dialog-provider.tsx';
 
 // Only signed-in members need the bell and the account menu (and the schemas behind them).
 const SignedInControls = lazy(() => import('./signed-in-controls.tsx'));
 
-const NAV_LINKS = [
-  { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
-  { to: '/tontines', label: 'nav.tontines', icon: Users },
-  { to: '/loans', label: 'nav.loans', icon: HandCoins },
-  { to: '/education', label: 'nav.education', icon: BookOpen },
-] as const;
+// The language, theme and menu buttons (radix menus and tooltips): fetched once the page is idle,
+// or at once when one of their stand-ins is pressed, which then opens when it arrives.
+const HeaderMenus = lazy(() => import('./header-menus.tsx'));
 
 /** The navigation shell on every page (spec part 1 §2.1). */
 export function Header() {
@@ -37,7 +28,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <Link to="/" aria-label={t('nav.home')} className="mr-2 rounded-lg focus-visible:outline-none sm:mr-4 focus-visible:ring-2 focus-visible:ring-ring" data-testid="link-home">
+        <Link to="/" aria-label={t('nav.home')} className="mr-2 flex min-h-11 items-center rounded-lg focus-visible:outline-none sm:mr-4 focus-visible:ring-2 focus-visible:ring-ring" data-testid="link-home">
           <Logo />
         </Link>
 
@@ -66,8 +57,7 @@ export function Header() {
               {t('nav.aiAssistant')}
             </Link>
           </Button>
-          <LanguageSwitcher />
-          <ThemeToggle />
+          <DeferredHeaderMenus signedIn={signedIn} onSignIn={() => openSignIn('login')} placement="tools" />
           {signedIn ? (
             <Suspense fallback={<span className="ml-1 size-10 rounded-full bg-muted" />}>
               <SignedInControls />
@@ -77,47 +67,45 @@ export function Header() {
               {t('header.signIn')}
             </Button>
           )}
-          <MobileMenu signedIn={signedIn} onSignIn={() => openSignIn('login')} />
+          <DeferredHeaderMenus signedIn={signedIn} onSignIn={() => openSignIn('login')} placement="menu" />
         </div>
       </div>
     </header>
   );
 }
 
-function MobileMenu({ signedIn, onSignIn }: { signedIn: boolean; onSignIn: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')} data-testid="button-mobile-menu">
-          <Menu />
+/**
+ * Stand-ins with the same size and look until the menus' code is here (no layout shift): a press
+ * on the language or menu stand-in fetches it at once and opens that menu when it arrives; the
+ * theme stand-in switches the theme itself.
+ */
+function DeferredHeaderMenus({ signedIn, onSignIn, placement }: { signedIn: boolean; onSignIn: () => void; placement: 'tools' | 'menu' }) {
+  const { t, i18n } = useTranslation();
+  const { theme, toggle } = useTheme();
+  const idle = useWhenIdle();
+  const [pressed, setPressed] = useState(false);
+  const press = () => setPressed(true);
+  const standIns =
+    placement === 'tools' ? (
+      <>
+        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" aria-haspopup="menu" onClick={press}>
+          <Languages />
+          <span className="text-xs font-semibold uppercase">{i18n.language}</span>
+          <span className="sr-only">{t('language.switcher')}</span>
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        {NAV_LINKS.map(({ to, label, icon: Icon }) => (
-          <DropdownMenuItem key={to} asChild>
-            <Link to={to} data-testid={`link-mobile-${to.slice(1)}`}>
-              <Icon />
-              {t(label)}
-            </Link>
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuItem asChild>
-          <Link to="/ai-chat" data-testid="link-mobile-ai-chat">
-            <Bot />
-            {t('nav.aiAssistant')}
-          </Link>
-        </DropdownMenuItem>
-        {!signedIn && (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={onSignIn} data-testid="menu-item-mobile-sign-in">
-              <LogIn />
-              {t('header.signIn')}
-            </DropdownMenuItem>
-          </>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+        <Button variant="ghost" size="icon" className="max-sm:hidden" aria-label={theme === 'dark' ? t('theme.toLight') : t('theme.toDark')} onClick={toggle}>
+          {theme === 'dark' ? <Sun /> : <Moon />}
+        </Button>
+      </>
+    ) : (
+      <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')} aria-haspopup="menu" onClick={press}>
+        <Menu />
+      </Button>
+    );
+  if (!idle && !pressed) return standIns;
+  return (
+    <Suspense fallback={standIns}>
+      <HeaderMenus placement={placement} signedIn={signedIn} onSignIn={onSignIn} openFirst={pressed} />
+    </Suspense>
   );
 }

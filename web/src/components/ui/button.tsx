@@ -17,10 +17,11 @@ export const buttonVariants = cva(
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
-        default: 'h-10 px-4 py-2',
-        sm: 'h-9 px-3',
+        // On small (touch) screens every button is at least 44 px high (issue 16, WCAG 2.5.5).
+        default: 'h-10 px-4 py-2 max-sm:h-11',
+        sm: 'h-9 px-3 max-sm:h-11',
         lg: 'h-12 px-6 text-base',
-        icon: 'size-10',
+        icon: 'size-10 max-sm:size-11',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import { isSignedIn } from '../../../lib/session.ts';
 import { sendChatMessage } from '../api/send-chat-message.ts';
 import { QUICK_QUESTIONS, REPLY_DELAY_MS, replyKeyFor, type QuickQuestion, type ReplyKey } from '../canned-replies.ts';
+import { localeFormats } from '../../../lib/locale-format.ts';
 
 interface AssistantMessage {
   id: number;
@@ -123,7 +124,7 @@ function AssistantChat({ initialQuestion }: { initialQuestion?: string | undefin
                 </div>
               )}
               <time className={cn('text-[11px] text-muted-foreground', message.role === 'user' && 'text-right')}>
-                {message.timestamp.toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })}
+                {localeFormats(i18n.language).time(message.timestamp)}
               </time>
             </div>
           ))}

@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastAfterReload } from '../../../hooks/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { clearSession } from '../../../lib/session.ts';
+import { clearSession, endSession } from '../../../lib/session.ts';
 import { useLogout } from '../api/logout.ts';
 
 /** Logout (spec part 1 §4): tell the server, clear the three keys, toast, reload. */
@@ -23,16 +23,12 @@ export function useSignOut(): { signOut: () => void; isSigningOut: boolean } {
 
 /**
  * A stored token the server no longer accepts (idle for 30 minutes, 12 hours old, signed out
- * from another device, password changed or reset): the browser is signed out with a word why,
- * instead of showing a signed-in page whose every call fails. `error` is the error of any query
- * the signed-in header makes.
+ * from another device, password changed or reset). api-client.ts already ends the session on any
+ * such 401 (the app layout then says why, opens the sign-in dialog and keeps the page); this hook
+ * makes sure of it for an error that reached a screen some other way.
  */
 export function useEndedSession(error: unknown): void {
-  const { t } = useTranslation();
   useEffect(() => {
-    if (!(error instanceof ApiError) || error.status !== 401) return;
-    clearSession();
-    toastAfterReload({ title: t('security.sessionEnded.title'), description: t('security.sessionEnded.description') });
-    window.location.reload();
-  }, [error, t]);
+    if (error instanceof ApiError && error.status === 401) endSession();
+  }, [error]);
 }

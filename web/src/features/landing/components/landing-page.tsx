@@ -23,6 +23,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
+import { localeFormats } from '../../../lib/locale-format.ts';
 
 interface Feature {
   icon: ComponentType<{ className?: string }>;
@@ -173,17 +174,17 @@ export function LandingPage({ onGetStarted, onSignUp }: { onGetStarted: () => vo
       <footer className="border-t border-border">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:px-6 lg:px-8">
           <p>{t('landing.footer.tagline')}</p>
-          <nav className="flex flex-wrap gap-5">
-            <Link className="hover:text-foreground" to="/learn-more">
+          <nav className="flex flex-wrap gap-x-5">
+            <Link className="inline-flex min-h-11 min-w-11 items-center justify-center hover:text-foreground" to="/learn-more">
               {t('landing.footer.learnMore')}
             </Link>
-            <Link className="hover:text-foreground" to="/demo">
+            <Link className="inline-flex min-h-11 min-w-11 items-center justify-center hover:text-foreground" to="/demo">
               {t('landing.footer.demo')}
             </Link>
-            <Link className="hover:text-foreground" to="/privacy">
+            <Link className="inline-flex min-h-11 min-w-11 items-center justify-center hover:text-foreground" to="/privacy">
               {t('landing.footer.privacy')}
             </Link>
-            <Link className="hover:text-foreground" to="/terms">
+            <Link className="inline-flex min-h-11 min-w-11 items-center justify-center hover:text-foreground" to="/terms">
               {t('landing.footer.terms')}
             </Link>
           </nav>
@@ -283,7 +284,7 @@ function HeroCard() {
         <div className="mt-6 rounded-2xl bg-gradient-to-br from-primary to-primary/80 p-5 text-primary-foreground">
           <p className="text-sm opacity-85">{t('landing.hero.cardPool')}</p>
           <p className="mt-1 text-3xl font-bold tabular-nums">
-            {(600_000).toLocaleString(i18n.language)} <span className="text-base font-medium opacity-85">{t('common.rwf')}</span>
+            {localeFormats(i18n.language).number(600_000)} <span className="text-base font-medium opacity-85">{t('common.rwf')}</span>
           </p>
           <div className="mt-4 h-2 overflow-hidden rounded-full bg-primary-foreground/25">
             <div className="h-full w-[83%] rounded-full bg-accent" />

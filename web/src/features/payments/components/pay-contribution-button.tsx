@@ -12,6 +12,7 @@ import { toast } from '../../../hooks/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { attemptFor, type RequestAttempt } from '../../../lib/request-attempt.ts';
 import { serverErrorText } from '../../../lib/server-text.ts';
+import { useContributionPayment } from '../api/get-contribution-payment.ts';
 import { usePayment } from '../api/get-payment.ts';
 import { usePayContribution } from '../api/pay-contribution.ts';
 
@@ -27,19 +28,35 @@ export interface PayContributionButtonProps {
 /**
  * Pay a due contribution by mobile money: confirm the number, send the request once per click
  * (Idempotency-Key), then wait for the member to approve on their phone, polling every 2 s.
+ *
+ * Survives reloads and lost connections: opening it asks the server for the contribution's latest
+ * payment (GET /api/contributions/{id}/payment), so a payment in flight shows as "approve on your
+ * phone" (then Paid, or failed with the reason), and one already waiting answers a second press
+ * with that same payment, never an error. A request lost on the network is sent again with the
+ * same Idempotency-Key (request-attempt.ts) when the browser is back online, or after 3 s.
  */
 export function PayContributionButton({ contributionId, amount, tontineName, defaultPhone, size = 'sm' }: PayContributionButtonProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const payButton = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <Button size={size} onClick={() => setOpen(true)} data-testid={`button-pay-${contributionId}`}>
+      <Button ref={payButton} size={size} onClick={() => setOpen(true)} data-testid={`button-pay-${contributionId}`}>
         <Smartphone />
         {t('payments.pay')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         {open && (
-          <DialogContent closeLabel={t('common.close')} data-testid="dialog-pay" aria-describedby="pay-description">
+          <DialogContent
+            closeLabel={t('common.close')}
+            data-testid="dialog-pay"
+            aria-describedby="pay-description"
+            // No DialogTrigger: give focus back to the Pay button by hand (keyboard users).
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              payButton.current?.focus();
+            }}
+          >
             <PayFlow contributionId={contributionId} amount={amount} tontineName={tontineName} defaultPhone={defaultPhone} onDone={() => setOpen(false)} />
           </DialogContent>
         )}
@@ -56,6 +73,18 @@ function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: 
   const [paymentId, setPaymentId] = useState<string | null>(null);
   const attempt = useRef<RequestAttempt<{ contributionId: string; phoneNumber: string }> | null>(null);
   const pay = usePayContribution();
+  const latest = useContributionPayment(contributionId, paymentId === null);
+  const [lostConnection, setLostConnection] = useState(false);
+  const dismissedFailure = useRef(false);
+  // The server's word on a payment started before (a reload, another tab): shown, not paid again.
+  useEffect(() => {
+    const found = latest.data;
+    if (!found || paymentId !== null) return;
+    if (found.status === 'pending' || (found.status === 'failed' && !dismissedFailure.current)) {
+      queryClient.setQueryData(['/api/payments', found.id], found);
+      setPaymentId(found.id);
+    }
+  }, [latest.data]);
   const { data: payment } = usePayment(paymentId);
   const status = payment?.status ?? (paymentId === null ? null : 'pending');
 
@@ -71,10 +100,11 @@ function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: 
     // Each payment reaches an outcome once; react to that transition only.
   }, [payment?.status]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
     const current = attemptFor(attempt.current, { contributionId, phoneNumber: phone.trim() }, () => crypto.randomUUID());
     attempt.current = current;
+    setLostConnection(false);
     pay.mutate(
       { contributionId, phoneNumber: current.request.phoneNumber, idempotencyKey: current.key },
       {
@@ -84,6 +114,23 @@ function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: 
           queryClient.setQueryData(['/api/payments', answer.id], answer);
         },
         onError: (error) => {
+          if (!(error instanceof ApiError)) {
+            // Lost on the network: the same request, with the same key, once the link is back.
+            setLostConnection(true);
+            retryWhenOnline(() => submit());
+            return;
+          }
+          if (error.code === 'payment_in_progress') {
+            // Already waiting for approval (pressed in another tab, or before a reload): show that payment.
+            current.answered = true;
+            void latest.refetch().then(({ data }) => {
+              if (data) {
+                queryClient.setQueryData(['/api/payments', data.id], data);
+                setPaymentId(data.id);
+              }
+            });
+            return;
+          }
           const text = error instanceof ApiError ? serverErrorText(i18n, error) : '';
           toast({ variant: 'destructive', title: t('payments.failedTitle'), description: text || t('payments.requestFailed') });
         },
@@ -113,7 +160,13 @@ function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: 
     return (
       <>
         {heading}
-        <MobileMoneyFailed reason={payment?.reason} onRetry={() => setPaymentId(null)} />
+        <MobileMoneyFailed
+          reason={payment?.reason}
+          onRetry={() => {
+            dismissedFailure.current = true;
+            setPaymentId(null);
+          }}
+        />
       </>
     );
   }
@@ -127,11 +180,23 @@ function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: 
           <Input id="pay-phone" type="tel" value={phone} onChange={(event) => setPhone(event.target.value)} placeholder="+250 7XX XXX XXX" data-testid="input-pay-phone" />
           <p className="text-xs text-muted-foreground">{t('payments.phoneHint')}</p>
         </div>
-        <Button type="submit" disabled={pay.isPending} data-testid="button-confirm-pay">
+        {lostConnection && (
+          <p role="status" className="text-sm text-muted-foreground" data-testid="text-pay-retrying">
+            {t('payments.retrying')}
+          </p>
+        )}
+        <Button type="submit" disabled={pay.isPending || lostConnection} data-testid="button-confirm-pay">
           {pay.isPending && <Loader2 className="animate-spin" />}
           {t('payments.confirm', { amount: format.money(amount) })}
         </Button>
       </form>
     </>
   );
+}
+
+/** Runs `again` once the browser is online (at once if it is), after a 3 s pause. */
+function retryWhenOnline(again: () => void): void {
+  const later = () => setTimeout(again, 3_000);
+  if (navigator.onLine) later();
+  else window.addEventListener('online', later, { once: true });
 }

@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { useUser } from '../api/get-user.ts';
 import { displayName } from '../display-name.ts';
 import { UserAvatar } from './user-avatar.tsx';
+import { localeFormats } from '../../../lib/locale-format.ts';
 
 /** The signed-in dashboard's profile header (spec part 1 §2.4): photo, e-mail, phone, profession, member since. */
 export function ProfileHeader() {
@@ -29,7 +30,7 @@ export function ProfileHeader() {
     .join('')
     .slice(0, 2)
     .toUpperCase();
-  const memberSince = new Date(user.createdAt).toLocaleDateString(i18n.language, { month: 'long', year: 'numeric' });
+  const memberSince = localeFormats(i18n.language).date(new Date(user.createdAt), 'monthYear');
 
   return (
     <Card className="overflow-hidden" data-testid="card-profile-header">

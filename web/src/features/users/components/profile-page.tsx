@@ -19,6 +19,7 @@ import { useUpdateProfilePhoto } from '../api/update-profile-photo.ts';
 import { displayName } from '../display-name.ts';
 import { applyEdits, fieldsOf, profileChanges, profileErrors, type EditableField, type ProfileFieldErrors, type ProfileFields } from '../profile-form.ts';
 import { UserAvatar } from './user-avatar.tsx';
+import { localeFormats } from '../../../lib/locale-format.ts';
 
 /** Where "Start Verification" leads: the dashboard, opened on its Verification tab. */
 export const VERIFICATION_TAB_PATH = '/dashboard?tab=verification';
@@ -74,7 +75,7 @@ function PhotoCard({ profile }: { profile: Profile }) {
   const { data: user } = useUser({ enabled: true });
   const upload = useUpdateProfilePhoto();
   const name = displayName(profile, null) || profile.email;
-  const memberSince = user ? new Date(user.createdAt).toLocaleDateString(i18n.language, { month: 'long', year: 'numeric' }) : null;
+  const memberSince = user ? localeFormats(i18n.language).date(new Date(user.createdAt), 'monthYear') : null;
 
   const picked = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

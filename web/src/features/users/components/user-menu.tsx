@@ -36,13 +36,14 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background cursor-pointer"
-        aria-label={
-          completion ? `${t('header.accountMenu')} · ${t('header.profileCompletion', { percentage: completion.percentage })}` : t('header.accountMenu')
-        }
+        className="flex items-center justify-center rounded-full max-sm:size-11 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background cursor-pointer"
         data-testid="button-user-menu"
       >
         <CompletionAvatar initials={initialsOf(profile, user)} photoUrl={user?.profilePhotoUrl} completion={completion} />
+        {/* After what is shown (initials), so the name read out starts with what is seen (WCAG 2.5.3). */}
+        <span className="sr-only">
+          {completion ? `${t('header.accountMenu')} · ${t('header.profileCompletion', { percentage: completion.percentage })}` : t('header.accountMenu')}
+        </span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="grid gap-0.5">
