@@ -372,7 +372,7 @@ describe('loans', () => {
       }),
     );
     const call = await signIn(phone);
-    expect(await call.type('00')).toMatch(/\n7 My loans$/);
+    expect(await call.type('00')).toMatch(/\n7 My loans\n8 Pay a merchant$/);
     expect(await call.type('7')).toBe(`CON My loans:\n120,000 RWF active, next ${schedule[0]!.amount.format()} on ${schedule[0]!.dueDate.slice(8, 10)}/${schedule[0]!.dueDate.slice(5, 7)}\n0 Back 00 Home`);
   });
 });
