@@ -75,7 +75,7 @@ export function Header() {
 }
 
 /**
- * Stand-ins with the same size and look until the menus' code is here (no layout shift): a press
+ * Stand-ins with the same size, look and test ids until the menus’ code is here (no layout shift): a press
  * on the language or menu stand-in fetches it at once and opens that menu when it arrives; the
  * theme stand-in switches the theme itself.
  */
@@ -88,17 +88,17 @@ function DeferredHeaderMenus({ signedIn, onSignIn, placement }: { signedIn: bool
   const standIns =
     placement === 'tools' ? (
       <>
-        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" aria-haspopup="menu" onClick={press}>
+        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" aria-haspopup="menu" onClick={press} data-testid="button-language">
           <Languages />
           <span className="text-xs font-semibold uppercase">{i18n.language}</span>
           <span className="sr-only">{t('language.switcher')}</span>
         </Button>
-        <Button variant="ghost" size="icon" className="max-sm:hidden" aria-label={theme === 'dark' ? t('theme.toLight') : t('theme.toDark')} onClick={toggle}>
+        <Button variant="ghost" size="icon" className="max-sm:hidden" aria-label={theme === 'dark' ? t('theme.toLight') : t('theme.toDark')} onClick={toggle} data-testid="button-theme-toggle">
           {theme === 'dark' ? <Sun /> : <Moon />}
         </Button>
       </>
     ) : (
-      <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')} aria-haspopup="menu" onClick={press}>
+      <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')} aria-haspopup="menu" onClick={press} data-testid="button-mobile-menu">
         <Menu />
       </Button>
     );
