@@ -223,8 +223,9 @@ export class UssdChannel {
       });
       // The step's text, hence merchant and amount, and the caller's phone are the same on every
       // replay of it: another request under its key is a fault (logged, the polite END), not a payment.
-      if (!paid.ok && paid.error === 'idempotency_key_reused') throw new Error(`merchant payment key ussd:${sessionId}:${key} reused by another request`);
-      return paid.ok ? { key, ok: true } : { key, ok: false, error: paid.error };
+      if (paid.ok) return { key, ok: true };
+      if (paid.error === 'idempotency_key_reused') throw new Error(`merchant payment key ussd:${sessionId}:${key} reused by another request`);
+      return { key, ok: false, error: paid.error };
     }
     const msisdn = this.deps.payableNumber(phone);
     const provider = msisdn === undefined ? undefined : this.deps.providerOf(msisdn);

@@ -40,7 +40,8 @@ export class InMemoryMerchantTransactions extends MapStore<MerchantTransaction> 
     return this.all().find((t) => t.idempotencyKey === key);
   }
   async start(transaction: MerchantTransaction & { idempotencyKey: string }) {
-    if (await this.findByIdempotencyKey(transaction.idempotencyKey)) return 'idempotency_key_taken' as const;
+    // Checked and stored without yielding, as a unique key would.
+    if (this.all().some((t) => t.idempotencyKey === transaction.idempotencyKey)) return 'idempotency_key_taken' as const;
     this.items.set(transaction.id, transaction);
     return 'started' as const;
   }
