@@ -211,6 +211,7 @@ function toTransaction(r: Row): MerchantTransaction {
     provider: r.provider as MobileMoneyProvider,
     customerPhoneNumber: s(r.customer_phone_number),
     ...(r.customer_name ? { customerName: s(r.customer_name) } : {}),
+    ...(r.idempotency_key ? { idempotencyKey: s(r.idempotency_key) } : {}),
     amount: money(r.amount_centimes as string),
     merchantFee: money(r.merchant_fee_centimes as string),
     netAmount: money(r.net_amount_centimes as string),
@@ -223,6 +224,16 @@ function toTransaction(r: Row): MerchantTransaction {
     ...(r.settlement_batch_id ? { settlementBatchId: s(r.settlement_batch_id) } : {}),
   };
 }
+
+const INSERT_TRANSACTION = `insert into merchant_transactions (id, transaction_reference, merchant_id, provider, customer_phone_number, customer_name, idempotency_key,
+   amount_centimes, merchant_fee_centimes, net_amount_centimes, commission_centimes, agent_id, status, created_at, completed_at, provider_reference, settlement_batch_id)
+ values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+const transactionValues = (t: MerchantTransaction) => [
+  t.id, t.transactionReference, t.merchantId, t.provider, t.customerPhoneNumber, t.customerName ?? null, t.idempotencyKey ?? null,
+  t.amount.centimes, t.merchantFee.centimes, t.netAmount.centimes, t.commission.centimes, t.agentId ?? null, t.status, t.createdAt,
+  t.completedAt ?? null, t.providerReference ?? null, t.settlementBatchId ?? null,
+];
 
 export class PostgresMerchantTransactions implements MerchantTransactionRepository, MerchantPaymentReads {
   constructor(private readonly em: EntityManager) {}
@@ -277,16 +288,28 @@ export class PostgresMerchantTransactions implements MerchantTransactionReposito
     return rows.map(toTransaction);
   }
 
+  async findByIdempotencyKey(idempotencyKey: string): Promise<MerchantTransaction | undefined> {
+    const rows = await this.em.execute<Row[]>(`select * from merchant_transactions where idempotency_key = ?`, [idempotencyKey]);
+    return rows[0] && toTransaction(rows[0]);
+  }
+
+  /**
+   * Inserts the new transaction unless its idempotency key is held (`on conflict do nothing`: a
+   * concurrent insert of the same key waits for the first to commit, then inserts nothing, and
+   * the caller's transaction is not aborted by a unique violation).
+   */
+  async start(t: MerchantTransaction & { idempotencyKey: string }): Promise<'started' | 'idempotency_key_taken'> {
+    const inserted = await this.em.execute<Row[]>(`${INSERT_TRANSACTION} on conflict do nothing returning id`, transactionValues(t));
+    return inserted.length ? 'started' : 'idempotency_key_taken';
+  }
+
   async save(t: MerchantTransaction): Promise<void> {
     await this.em.execute(
-      `insert into merchant_transactions (id, transaction_reference, merchant_id, provider, customer_phone_number, customer_name, amount_centimes, merchant_fee_centimes,
-         net_amount_centimes, commission_centimes, agent_id, status, created_at, completed_at, provider_reference, settlement_batch_id)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `${INSERT_TRANSACTION}
        on conflict (id) do update set merchant_fee_centimes = excluded.merchant_fee_centimes, net_amount_centimes = excluded.net_amount_centimes,
          commission_centimes = excluded.commission_centimes, agent_id = excluded.agent_id, status = excluded.status, completed_at = excluded.completed_at,
          provider_reference = excluded.provider_reference, settlement_batch_id = excluded.settlement_batch_id`,
-      [t.id, t.transactionReference, t.merchantId, t.provider, t.customerPhoneNumber, t.customerName ?? null, t.amount.centimes, t.merchantFee.centimes,
-        t.netAmount.centimes, t.commission.centimes, t.agentId ?? null, t.status, t.createdAt, t.completedAt ?? null, t.providerReference ?? null, t.settlementBatchId ?? null],
+      transactionValues(t),
     );
   }
 }

@@ -16,7 +16,7 @@ import {
   SettlementsResponse,
   TransactionsResponse,
 } from './merchant-schemas.ts';
-import { authed, error, idParam, json, list, op } from './openapi-parts.ts';
+import { authed, error, idempotencyKey, idParam, json, list, op } from './openapi-parts.ts';
 
 const merchantId = idParam();
 const notFound = { '404': error('merchant_not_found (also for another member’s merchant)') };
@@ -126,14 +126,25 @@ export const merchantPaths: ZodOpenApiPathsObject = {
     post: op(
       'Pay a merchant by mobile money (no account needed): the provider prompts the phone; follow GET /api/pay/payments/{id}',
       {
+        '200': { description: 'Same Idempotency-Key and same request: the payment it started (no second collection)', ...json(ReceiptResponse) },
         '202': { description: 'Collection requested', ...json(ReceiptResponse) },
-        '400': error('validation_failed, phone_number_invalid, payment_amount_invalid'),
+        '400': error('validation_failed, phone_number_invalid, payment_amount_invalid, idempotency_key_required (a malformed key)'),
         '404': error('merchant_not_found'),
-        '409': error('merchant_not_active (suspended)'),
+        '409': error('merchant_not_active (suspended), idempotency_key_reused (the key was used for another merchant, amount, number or name)'),
         '422': error('mobile_money_refused'),
         '503': error('mobile_money_unavailable'),
       },
-      { parameters: [merchantCode], requestBody: json(PayRequest) },
+      {
+        parameters: [
+          merchantCode,
+          idempotencyKey(
+            'Optional, one per payment attempt (the pay page sends one and reuses it on a retry): the same key with the same request answers the payment it started (200) and never collects twice; with another request, 409 idempotency_key_reused.',
+            '^[A-Za-z0-9._:-]{1,200}$',
+            false,
+          ),
+        ],
+        requestBody: json(PayRequest),
+      },
     ),
   },
   '/api/pay/payments/{id}': {

@@ -26,6 +26,7 @@ import type { SettlementBatch } from '../../core/settlements/settlement-batch.ts
 import type { BusinessRouteUseCases } from '../modules/merchants-module.ts';
 import type { AuthState } from './auth-routes.ts';
 import { sendError } from './errors.ts';
+import { idempotencyKeyOf } from './payment-routes.ts';
 import { AgentCodeQuery, AgentRegistrationRequest, MerchantRegistrationRequest, PayRequest, PeriodQuery } from './merchant-schemas.ts';
 import { parseBody } from './validation.ts';
 
@@ -328,6 +329,10 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
   });
 
   router.post('/pay/:merchantCode', async (ctx) => {
+    // An Idempotency-Key is optional here (the pay page sends one per payment attempt); with one, a
+    // repeat answers the payment already started and a different request under it 409.
+    const key = ctx.get('Idempotency-Key').trim() === '' ? undefined : idempotencyKeyOf(ctx);
+    if (key === null) return;
     const input = parseBody(ctx, PayRequest);
     if (!input) return;
     const paid = await useCases.payMerchant.execute({
@@ -335,9 +340,10 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
       francs: input.amount,
       customerPhoneNumber: input.phoneNumber,
       ...(input.customerName ? { customerName: input.customerName } : {}),
+      ...(key !== undefined ? { idempotencyKey: `pay:${key}` } : {}),
     });
     if (!paid.ok) return sendError(ctx, paid.error === 'merchant_not_active' ? 'merchant_not_active' : paid.error);
-    ctx.status = 202;
+    ctx.status = paid.value.repeated ? 200 : 202;
     ctx.body = presentReceipt(paid.value.transaction, paid.value.merchant);
   });
 

@@ -29,11 +29,11 @@ export function authed(summary: string, responses: ZodOpenApiResponsesObject, ex
 }
 
 /** The `Idempotency-Key` header a payment or an application needs; each use says what a repeat answers. */
-export function idempotencyKey(description: string, pattern?: string) {
+export function idempotencyKey(description: string, pattern?: string, required = true) {
   return {
     in: 'header' as const,
     name: 'Idempotency-Key',
-    required: true,
+    required,
     description,
     schema: pattern === undefined ? { type: 'string' as const } : { type: 'string' as const, pattern },
   };

@@ -17,7 +17,8 @@
  *   against the phone's locked access state, so concurrent attempts are all counted.
  * - A payment is started at most once per session step: the use case is idempotent by the key
  *   `<sessionId>:<step>`; a duplicate request that raced in reaches the same attempt (`exists`)
- *   and the provider sees one request; once the verdict is saved, the menu asks no more.
+ *   and the provider sees one request; once the verdict is saved, the menu asks no more. A
+ *   merchant payment likewise, by `ussd:<sessionId>:<step>` (unique among merchant transactions).
  * - Every other effect (registration, PIN change, language) commits with the session state it
  *   produced, or not at all.
  * - A step reads the member's base (one statement, with the PIN row the PIN check then uses) and
@@ -213,8 +214,18 @@ export class UssdChannel {
       // The PIN confirms this payment: checked (and counted) first, then the same use case as the pay page.
       const verified = await this.deps.verifyPin.execute({ phoneNumber: phone, pin: effect.pin, stored: caller.pin });
       if (!verified.ok) return { key, ok: false, error: verified.error };
-      const paid = await this.deps.payMerchant.execute({ merchantCode: effect.merchantCode, francs: effect.francs, customerPhoneNumber: phone });
-      return paid.ok ? { key, ok: true } : { key, ok: false, error: paid.error };
+      // Keyed by the session's step: a replayed step, or two replicas racing on it, start one collection.
+      const paid = await this.deps.payMerchant.execute({
+        merchantCode: effect.merchantCode,
+        francs: effect.francs,
+        customerPhoneNumber: phone,
+        idempotencyKey: `ussd:${sessionId}:${key}`,
+      });
+      // The step's text, hence merchant and amount, and the caller's phone are the same on every
+      // replay of it: another request under its key is a fault (logged, the polite END), not a payment.
+      if (paid.ok) return { key, ok: true };
+      if (paid.error === 'idempotency_key_reused') throw new Error(`merchant payment key ussd:${sessionId}:${key} reused by another request`);
+      return { key, ok: false, error: paid.error };
     }
     const msisdn = this.deps.payableNumber(phone);
     const provider = msisdn === undefined ? undefined : this.deps.providerOf(msisdn);

@@ -20,6 +20,11 @@ export interface MerchantTransaction {
   readonly provider: MobileMoneyProvider;
   readonly customerPhoneNumber: string;
   readonly customerName?: string;
+  /**
+   * The caller's idempotency key (the pay page's `Idempotency-Key` as `pay:<key>`, a USSD step as
+   * `ussd:<session>:<step>`), unique among all transactions: one payment per key.
+   */
+  readonly idempotencyKey?: string;
   readonly amount: Money;
   readonly merchantFee: Money;
   readonly netAmount: Money;

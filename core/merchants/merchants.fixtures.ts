@@ -36,6 +36,15 @@ export class InMemoryMerchantTransactions extends MapStore<MerchantTransaction> 
   async findByReference(reference: string) {
     return this.all().find((t) => t.transactionReference === reference);
   }
+  async findByIdempotencyKey(key: string) {
+    return this.all().find((t) => t.idempotencyKey === key);
+  }
+  async start(transaction: MerchantTransaction & { idempotencyKey: string }) {
+    // Checked and stored without yielding, as a unique key would.
+    if (this.all().some((t) => t.idempotencyKey === transaction.idempotencyKey)) return 'idempotency_key_taken' as const;
+    this.items.set(transaction.id, transaction);
+    return 'started' as const;
+  }
   async markSettled(batchId: string, transactionIds: readonly string[]) {
     for (const id of transactionIds) this.items.set(id, { ...this.items.get(id)!, settlementBatchId: batchId });
   }

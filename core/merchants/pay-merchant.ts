@@ -8,6 +8,8 @@
  * - The payment is a mobile-money collection through core/merchants/request-merchant-payment.ts:
  *   stored `pending` before the provider is asked; its confirmation posts the fee, net and
  *   commission (core/merchants/confirm-merchant-payment.ts).
+ * - Under an idempotency key (the pay page's `Idempotency-Key`, a USSD session's step) a repeated
+ *   or raced request starts no second collection: it answers the payment already started.
  * - The pay page's public view of a merchant holds its code, name and district only; a payment's
  *   receipt is read by its id (an unguessable UUID the payer was given), with the payer's number
  *   masked.
@@ -19,7 +21,7 @@ import { acceptsPayments } from './merchant.ts';
 import type { RegisteredMerchant } from './merchant-profile.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 import type { MerchantPaymentReads, MerchantRegistry } from './ports.ts';
-import { requestMerchantPayment, type RequestMerchantPaymentDeps, type RequestMerchantPaymentError } from './request-merchant-payment.ts';
+import { startMerchantPayment, type RequestMerchantPaymentDeps, type RequestMerchantPaymentError } from './request-merchant-payment.ts';
 
 export interface PayPageMerchant {
   merchantCode: string;
@@ -56,8 +58,8 @@ export interface PayMerchantDeps extends RequestMerchantPaymentDeps {
 export class PayMerchant {
   constructor(private readonly deps: PayMerchantDeps) {}
 
-  async execute(input: { merchantCode: string; francs: number; customerPhoneNumber: string; customerName?: string }): Promise<
-    Result<{ transaction: MerchantTransaction; merchant: PayPageMerchant }, RequestMerchantPaymentError | 'phone_number_invalid'>
+  async execute(input: { merchantCode: string; francs: number; customerPhoneNumber: string; customerName?: string; idempotencyKey?: string }): Promise<
+    Result<{ transaction: MerchantTransaction; merchant: PayPageMerchant; repeated: boolean }, RequestMerchantPaymentError | 'phone_number_invalid'>
   > {
     const merchant = await this.deps.registry.findByCode(input.merchantCode.trim().toUpperCase());
     if (!merchant || !isPublic(merchant)) return err('merchant_not_found');
@@ -65,15 +67,16 @@ export class PayMerchant {
     if (!Number.isSafeInteger(input.francs) || input.francs < 1) return err('payment_amount_invalid');
     const provider = this.deps.providerFor(input.customerPhoneNumber);
     if (!provider) return err('phone_number_invalid');
-    const requested = await requestMerchantPayment(this.deps, {
+    const requested = await startMerchantPayment(this.deps, {
       merchantId: merchant.id,
       amount: Money.ofFrancs(input.francs),
       provider,
       customerPhoneNumber: input.customerPhoneNumber,
       ...(input.customerName ? { customerName: input.customerName } : {}),
+      ...(input.idempotencyKey !== undefined ? { idempotencyKey: input.idempotencyKey } : {}),
     });
     if (!requested.ok) return requested;
-    return ok({ transaction: requested.value, merchant: payPageView(merchant) });
+    return ok({ ...requested.value, merchant: payPageView(merchant) });
   }
 }
 

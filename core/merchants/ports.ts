@@ -16,6 +16,13 @@ export interface MerchantTransactionRepository {
   /** Puts these transactions in a settlement batch (one write for the batch, however many they are). */
   markSettled(batchId: string, transactionIds: readonly string[]): Promise<void>;
   save(transaction: MerchantTransaction): Promise<void>;
+  /** The transaction started under this idempotency key, if any. */
+  findByIdempotencyKey(idempotencyKey: string): Promise<MerchantTransaction | undefined>;
+  /**
+   * Stores a new transaction that carries an idempotency key; answers `idempotency_key_taken`
+   * (storing nothing) when another transaction holds the key: the store's unique key decides a race.
+   */
+  start(transaction: MerchantTransaction & { idempotencyKey: string }): Promise<'started' | 'idempotency_key_taken'>;
 }
 
 export interface AgentLookup {

@@ -32,4 +32,53 @@ describe('request merchant payment', () => {
     expect(await requestMerchantPayment(w, anonymous)).toEqual({ ok: false, error: 'mobile_money_refused' });
     expect(w.transactions.all().map((t) => [t.status, t.customerName])).toEqual([['failed', undefined]]);
   });
+
+  describe('under an idempotency key', () => {
+    const keyed = { ...input, idempotencyKey: 'pay:k-1' };
+
+    it('answers a repeat with the same payment and asks the provider once', async () => {
+      const w = merchantsWorld();
+      await w.merchants.save(aMerchant());
+      const first = await requestMerchantPayment(w, keyed);
+      const again = await requestMerchantPayment(w, keyed);
+      expect(first.ok && first.value.idempotencyKey).toBe('pay:k-1');
+      expect(again).toEqual(first);
+      expect(w.transactions.all()).toHaveLength(1);
+      expect(w.mobileMoney.collections).toHaveLength(1);
+    });
+
+    it('refuses the key for another amount, number, name or merchant, and collects nothing more', async () => {
+      const w = merchantsWorld();
+      await w.merchants.save(aMerchant());
+      await w.merchants.save(aMerchant({ id: 'm2' }));
+      await requestMerchantPayment(w, keyed);
+      for (const other of [
+        { ...keyed, amount: Money.ofFrancs(10_001) },
+        { ...keyed, customerPhoneNumber: '+250788222222' },
+        { ...keyed, customerName: 'Bosco' },
+        { ...keyed, merchantId: 'm2' },
+      ]) {
+        expect(await requestMerchantPayment(w, other)).toEqual({ ok: false, error: 'idempotency_key_reused' });
+      }
+      expect(w.transactions.all()).toHaveLength(1);
+      expect(w.mobileMoney.collections).toHaveLength(1);
+    });
+
+    it('lets the store decide a race: the loser answers the winner’s payment without asking the provider', async () => {
+      const w = merchantsWorld();
+      await w.merchants.save(aMerchant());
+      const [a, b] = await Promise.all([requestMerchantPayment(w, keyed), requestMerchantPayment(w, keyed)]);
+      expect(a.ok && b.ok && a.value.id === b.value.id).toBe(true);
+      expect(w.transactions.all()).toHaveLength(1);
+      expect(w.mobileMoney.collections).toHaveLength(1);
+    });
+
+    it('answers a race lost to a different request as a reused key', async () => {
+      const w = merchantsWorld();
+      await w.merchants.save(aMerchant());
+      const [a, b] = await Promise.all([requestMerchantPayment(w, keyed), requestMerchantPayment(w, { ...keyed, amount: Money.ofFrancs(500) })]);
+      expect([a.ok, b.ok ? true : b.error]).toEqual([true, 'idempotency_key_reused']);
+      expect(w.mobileMoney.collections).toHaveLength(1);
+    });
+  });
 });

@@ -26,8 +26,8 @@ export interface PayMerchantInput {
 }
 
 /**
- * POST /api/pay/{merchantCode} (public) → 202 and the pending payment. The Idempotency-Key is sent
- * so that a server honouring it collects once for a repeated click.
+ * POST /api/pay/{merchantCode} (public) → 202 and the pending payment (200 and the same payment on a
+ * repeat of the same Idempotency-Key: the server collects once for a repeated click or a retry).
  */
 export async function payMerchant({ merchantCode, amount, phoneNumber, customerName, idempotencyKey }: PayMerchantInput): Promise<CustomerPayment> {
   const response = await apiFetch(`/api/pay/${encodeURIComponent(merchantCode)}`, {
