@@ -6,6 +6,9 @@
  * measured in the same run, as a ratio. The batches' totals are checked against the aggregate, and
  * a second settlement of the same week must create nothing.
  *
+ * The use case settles in one set-based statement (the adapter's settlePeriodInBulk); the checks
+ * also demand every covered transaction marked and whole francs paid with the rest carried.
+ *
  * Options: --payments N (default 1,000,000), --merchants M (default 10,000).
  * Payouts are not part of this figure (they are one mobile-money transfer per batch, paid after).
  */
