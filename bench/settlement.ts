@@ -6,12 +6,15 @@
  * measured in the same run, as a ratio. The batches' totals are checked against the aggregate, and
  * a second settlement of the same week must create nothing.
  *
+ * The use case settles in one set-based statement (the adapter's settlePeriodInBulk); the checks
+ * also demand every covered transaction marked and whole francs paid with the rest carried.
+ *
  * Options: --payments N (default 1,000,000), --merchants M (default 10,000).
  * Payouts are not part of this figure (they are one mobile-money transfer per batch, paid after).
  */
 import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
-import { PostgresMerchants, PostgresMerchantTransactions, PostgresSettlementBatches } from '../adapters/postgres/postgres-merchants.ts';
+import { PostgresSettlementBatches } from '../adapters/postgres/postgres-merchants.ts';
 import { MikroOrmUnitOfWork } from '../adapters/postgres/mikro-orm-unit-of-work.ts';
 import { createSettlementBatches } from '../core/settlements/create-settlement-batches.ts';
 import { settlementPeriodContaining } from '../core/settlements/settlement-period.ts';
@@ -66,12 +69,9 @@ async function main() {
       RequestContext.create(db.orm.em, () =>
         createSettlementBatches(
           {
-            merchants: new PostgresMerchants(db.orm.em),
-            transactions: new PostgresMerchantTransactions(db.orm.em),
             batches: new PostgresSettlementBatches(db.orm.em),
             unitOfWork: new MikroOrmUnitOfWork(db.orm.em),
             clock: { now: () => period.end },
-            ids: { newId: () => randomUUID() },
           },
           { period },
         ),
@@ -83,6 +83,10 @@ async function main() {
     const again = await settle();
     const againMs = performance.now() - againStart;
 
+    // Every covered transaction is marked with its batch, and nothing else.
+    const [marked] = await em.execute<{ n: string; total: string }[]>(
+      `select count(*)::text as n, coalesce(sum(net_amount_centimes), 0)::text as total from merchant_transactions where settlement_batch_id is not null`,
+    );
     const totalOfBatches = batches.reduce((sum, b) => sum + BigInt(b.totalAmount.centimes), 0n);
     const agg = aggregate[0]!;
     const checks = {
@@ -90,6 +94,8 @@ async function main() {
       totalsMatchAggregate: totalOfBatches === BigInt(agg.total),
       transactionsMatch: batches.reduce((n, b) => n + b.totalTransactions, 0) === Number(agg.n),
       rerunCreatesNothing: again.length === 0,
+      everyCoveredTransactionMarked: Number(marked!.n) === Number(agg.n) && BigInt(marked!.total) === BigInt(agg.total),
+      wholeFrancsPaidRestCarried: batches.every((b) => b.payoutAmount.centimes % 100 === 0 && b.payoutAmount.centimes + b.carriedOut.centimes === b.totalAmount.centimes),
     };
     console.log(`payments ${PAYMENTS.toLocaleString('en')}, merchants ${MERCHANTS.toLocaleString('en')} (seeded in ${seconds(seedMs)} s)`);
     console.table([

@@ -24,8 +24,9 @@ import type { MerchantTransaction } from '../../core/merchants/merchant-transact
 import type { SettlementReads } from '../../core/merchants/merchant-payments.ts';
 import type { AgentLookup, MerchantPaymentReads, MerchantRegistry, MerchantRepository, MerchantTransactionRepository } from '../../core/merchants/ports.ts';
 import { Money } from '../../core/money/money.ts';
+import { invariant } from '../../core/shared/result.ts';
 import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
-import type { SettlementBatchRepository } from '../../core/settlements/ports.ts';
+import type { BulkSettlementInput, SettlementBatchRepository } from '../../core/settlements/ports.ts';
 import type { SettlementBatch } from '../../core/settlements/settlement-batch.ts';
 import { violatesUnique } from './mikro-orm-unit-of-work.ts';
 
@@ -476,6 +477,50 @@ export class PostgresSettlementBatches implements SettlementBatchRepository, Set
       [filter.status ?? null, filter.status ?? null, filter.limit],
     );
     return this.withIds(rows, false);
+  }
+
+  /**
+   * One statement: the per-merchant totals (one pass over the unsettled rows, like a bare
+   * aggregate), the carried fractions, the batches inserted (`on conflict (merchant_id,
+   * period_start) do nothing`, so a rerun creates nothing), and the covered transactions marked by
+   * `update … from` the inserted batches. The same snapshot serves the totals and the marking, so a
+   * batch's figures are exactly those of the transactions it holds (checked below).
+   */
+  async settlePeriodInBulk(input: BulkSettlementInput): Promise<SettlementBatch[]> {
+    const { period, referencePrefix, now } = input;
+    const rows = await this.em.execute<Row[]>(
+      `with totals as (
+         select merchant_id, sum(net_amount_centimes) as total, count(*) as n
+           from merchant_transactions
+          where status = 'completed' and settlement_batch_id is null and completed_at < ?
+          group by merchant_id
+       ), candidates as (
+         select t.merchant_id, m.merchant_code, t.n, t.total + coalesce(c.carried_out_centimes, 0) as amount
+           from totals t
+           join merchants m on m.id = t.merchant_id
+           left join lateral (select b.carried_out_centimes from settlement_batches b where b.merchant_id = t.merchant_id
+                               order by b.period_start desc limit 1) c on true
+       ), created as (
+         insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, total_transactions, total_amount_centimes,
+           payout_amount_centimes, carried_out_centimes, currency, payout_method, status, attempts, created_at, updated_at)
+         select gen_random_uuid(), ?::text || merchant_code, merchant_id, ?, ?, n, amount, amount - amount % 100, amount % 100,
+                'RWF', 'mobile_money', 'processing', 0, ?, now()
+           from candidates where amount >= 100
+          order by merchant_id
+         on conflict (merchant_id, period_start) do nothing
+         returning *
+       ), marked as (
+         update merchant_transactions mt set settlement_batch_id = created.id
+           from created
+          where mt.merchant_id = created.merchant_id and mt.status = 'completed' and mt.settlement_batch_id is null and mt.completed_at < ?
+         returning 1
+       )
+       select created.*, (select count(*) from marked) as marked from created order by merchant_id`,
+      [period.end, referencePrefix, period.start, period.end, now, period.end],
+    );
+    const covered = rows.reduce((n, r) => n + Number(r.total_transactions), 0);
+    invariant(rows.length === 0 || Number(rows[0]!.marked) === covered, 'every transaction a batch counts is marked with it');
+    return rows.map((r) => toBatch(r, []));
   }
 
   async save(b: SettlementBatch): Promise<void> {

@@ -7,8 +7,11 @@ import type { AgentRepository, CommissionPayoutRepository, CommissionRepository 
 import { InMemoryLedger } from '../ledger/in-memory-ledger.ts';
 import { Journal } from '../ledger/journal.ts';
 import { FakeMobileMoney } from '../loans/loans.fixtures.ts';
-import type { SettlementBatchRepository } from '../settlements/ports.ts';
-import type { SettlementBatch } from '../settlements/settlement-batch.ts';
+import { Money } from '../money/money.ts';
+import type { BulkSettlementInput, SettlementBatchRepository } from '../settlements/ports.ts';
+import { buildSettlementBatches, type SettlementBatch } from '../settlements/settlement-batch.ts';
+import type { IdGenerator } from '../shared/clock.ts';
+import { invariant } from '../shared/result.ts';
 import { DirectUnitOfWork, FixedClock, SequentialIds } from '../shared/shared.fixtures.ts';
 import type { RegisteredAgent } from '../agents/agent-profile.ts';
 import type { Merchant } from './merchant.ts';
@@ -72,6 +75,33 @@ export class InMemoryCommissionPayouts extends MapStore<CommissionPayout> implem
 }
 
 export class InMemorySettlementBatches extends MapStore<SettlementBatch> implements SettlementBatchRepository {
+  constructor(
+    private readonly transactions: InMemoryMerchantTransactions,
+    private readonly merchants: InMemoryMerchants,
+    private readonly ids: IdGenerator,
+  ) {
+    super();
+  }
+  /** The same rules as the Postgres adapter's set-based statement, from core's `buildSettlementBatches`. */
+  async settlePeriodInBulk(input: BulkSettlementInput) {
+    const existing = await this.findByPeriod(input.period.start);
+    const codes = new Map(this.merchants.all().map((m) => [m.id, m.merchantCode]));
+    const batches = buildSettlementBatches({
+      period: input.period,
+      transactions: await this.transactions.findUnsettled(input.period.end),
+      alreadySettledMerchantIds: new Set(existing.map((b) => b.merchantId)),
+      merchantCode: (id) => codes.get(id)!,
+      carriedIn: (id) => this.all().filter((b) => b.merchantId === id).at(-1)?.carriedOut ?? Money.ZERO,
+      now: input.now,
+      newId: () => this.ids.newId(),
+    });
+    for (const batch of batches) {
+      invariant(batch.batchReference.startsWith(input.referencePrefix), 'the reference prefix is the period\'s');
+      await this.save(batch);
+      await this.transactions.markSettled(batch.id, batch.transactionIds);
+    }
+    return batches;
+  }
   async findByPeriod(periodStart: Date) {
     return this.all().filter((b) => b.settlementPeriodStart.getTime() === periodStart.getTime());
   }
@@ -102,20 +132,23 @@ export const anAgent = (overrides: Partial<Agent> = {}): Agent => ({
 
 export function merchantsWorld(now = '2026-11-18T10:00:00Z') {
   const ledger = new InMemoryLedger();
+  const merchants = new InMemoryMerchants();
+  const transactions = new InMemoryMerchantTransactions();
+  const ids = new SequentialIds('x');
   const world = {
     ledger,
     journal: new Journal(ledger),
-    merchants: new InMemoryMerchants(),
+    merchants,
     agents: new InMemoryAgents(),
-    transactions: new InMemoryMerchantTransactions(),
+    transactions,
     commissions: new InMemoryCommissions(),
     payouts: new InMemoryCommissionPayouts(),
-    batches: new InMemorySettlementBatches(),
+    batches: new InMemorySettlementBatches(transactions, merchants, ids),
     transfers: new InMemoryOutgoingTransfers(),
     mobileMoney: new FakeMobileMoney(),
     unitOfWork: new DirectUnitOfWork(),
     clock: new FixedClock(new Date(now)),
-    ids: new SequentialIds('x'),
+    ids,
   };
   const transferCases = transferUseCases({ ...world, uow: world.unitOfWork }, () => ({
     merchant_settlement: PAYOUT_TRANSFER_POLICY,

@@ -37,8 +37,13 @@ export interface SettlementBatch {
   readonly createdAt: Date;
 }
 
+/** `STL-<YYYYMMDD of the period's Monday>-`, the part of a batch reference before the merchant's code. */
+export function batchReferencePrefix(period: Period): string {
+  return `STL-${formatDate(kigaliDateOf(period.start)).replaceAll('-', '')}-`;
+}
+
 export function batchReference(merchantCode: string, period: Period): string {
-  return `STL-${formatDate(kigaliDateOf(period.start)).replaceAll('-', '')}-${merchantCode}`;
+  return `${batchReferencePrefix(period)}${merchantCode}`;
 }
 
 export interface BuildSettlementBatchesInput {
