@@ -59,12 +59,17 @@ describe.runIf(browserAvailable())('crawling the product for 404s', () => {
   }
 
   /**
-   * Until the screen has rendered: the lazy route's spinner gone and a short pause for redirects.
-   * (Not `networkidle`: signed-in pages poll, so the network is never idle.)
+   * Until the screen has rendered: index.html's inline shell replaced by the app, the lazy route's
+   * skeleton and any spinner gone, and a short pause for redirects. (Not `networkidle`: signed-in
+   * pages poll, so the network is never idle.) On a busy machine a screen can take seconds.
    */
   async function settle(page: Page): Promise<void> {
     await page.waitForLoadState('domcontentloaded');
-    await page.getByTestId('page-spinner').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
+    // The header's language button exists only once React has replaced the inline shell.
+    await page.getByTestId('button-language').first().waitFor({ state: 'attached', timeout: 15_000 }).catch(() => {});
+    for (const placeholder of ['shell-get-started', 'page-skeleton', 'page-spinner']) {
+      await page.getByTestId(placeholder).first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
+    }
     await page.waitForTimeout(250);
   }
 
