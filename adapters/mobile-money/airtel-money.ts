@@ -38,13 +38,13 @@ import type {
   MobileMoneyStatusError,
   MobileMoneyStatusReport,
 } from '../../core/payments/ports.ts';
-import type { Clock } from '../../core/shared/clock.ts';
 import { err, invariant, ok, type Result } from '../../core/shared/result.ts';
+import { ProviderHttp, readJson, readStatusAnswer, type AccessToken, type ProviderHttpOptions } from './provider-http.ts';
 
 export const AIRTEL_UAT_BASE_URL = 'https://openapiuat.airtel.africa';
 export const AIRTEL_PRODUCTION_BASE_URL = 'https://openapi.airtel.africa';
 
-export interface AirtelMoneyOptions {
+export interface AirtelMoneyOptions extends ProviderHttpOptions {
   /** `https://openapiuat.airtel.africa`, `https://openapi.airtel.africa`, or a local fake. */
   baseUrl: string;
   clientId: string;
@@ -55,9 +55,6 @@ export interface AirtelMoneyOptions {
   currency?: string;
   /** The disbursement wallet's PIN and Airtel's RSA public key (PEM, or the portal's bare base64); both or neither. */
   disbursement?: { pin: string; publicKey: string };
-  /** Per HTTP request; a slower answer counts as unavailable. 15 s by default. */
-  timeoutMs?: number;
-  clock?: Clock;
 }
 
 type Product = 'collection' | 'disbursement';
@@ -70,24 +67,25 @@ const PATHS: Record<Product, { create: string; enquiry: string }> = {
 /** Airtel's `result_code`s for a fault on its side (ESB000001 "Something went wrong", …): worth a retry. */
 const FAULT_CODES = new Set(['ESB000001', 'ESB000004', 'ESB000014']);
 
-const TOKEN_MARGIN_MS = 60_000;
-
 export class AirtelMoneyMobileMoney implements MobileMoney {
-  private readonly baseUrl: string;
   private readonly country: string;
   private readonly currency: string;
-  private readonly timeoutMs: number;
-  private readonly clock: Clock;
+  private readonly http: ProviderHttp;
+  private readonly token: AccessToken;
   private readonly publicKey: KeyObject | undefined;
-  private cached: { accessToken: string; refreshAt: number } | undefined;
-  private tokenRequest: Promise<string | undefined> | undefined;
 
   constructor(private readonly options: AirtelMoneyOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.country = options.country ?? 'RW';
     this.currency = options.currency ?? 'RWF';
-    this.timeoutMs = options.timeoutMs ?? 15_000;
-    this.clock = options.clock ?? { now: () => new Date() };
+    this.http = new ProviderHttp(options);
+    // OAuth2 client credentials, sent as JSON (PROVIDERS.md §2b).
+    const requestToken = () =>
+      this.http.fetch('/auth/oauth2/token', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: '*/*' },
+        body: JSON.stringify({ client_id: options.clientId, client_secret: options.clientSecret, grant_type: 'client_credentials' }),
+      });
+    this.token = this.http.accessToken(requestToken, AirtelToken);
     this.publicKey = options.disbursement === undefined ? undefined : airtelPublicKey(options.disbursement.publicKey);
   }
 
@@ -124,9 +122,9 @@ export class AirtelMoneyMobileMoney implements MobileMoney {
   private async create(product: Product, request: MobileMoneyRequest, body: object): Promise<Result<{ providerReference: string }, MobileMoneyError>> {
     const response = await this.call('POST', PATHS[product].create, JSON.stringify(body));
     if (response === undefined) return err('mobile_money_unavailable');
-    const answer = AirtelAnswer.safeParse(await response.json().catch(() => undefined));
-    if (response.status === 200 && answer.success && answer.data.status.success) return ok({ providerReference: request.reference });
-    const failure = failureOf(response.status, answer.success ? answer.data.status.result_code : undefined);
+    const answer = await readJson(response, AirtelAnswer);
+    if (response.status === 200 && answer?.status.success === true) return ok({ providerReference: request.reference });
+    const failure = failureOf(response.status, answer?.status.result_code);
     if (failure === 'mobile_money_unavailable' && response.status >= 500) return err(failure);
     // Not accepted: when Airtel knows this id, an earlier attempt reached it (a repeat).
     const known = await this.status(product, 'airtel', request.reference);
@@ -136,13 +134,10 @@ export class AirtelMoneyMobileMoney implements MobileMoney {
 
   private async status(product: Product, provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>> {
     invariant(provider === 'airtel', `AirtelMoneyMobileMoney was asked about a ${provider} payment`);
-    const response = await this.call('GET', `${PATHS[product].enquiry}${encodeURIComponent(reference)}`);
-    if (response === undefined) return err('mobile_money_unavailable');
-    if (response.status === 404) return err('mobile_money_reference_unknown');
-    if (response.status !== 200) return err('mobile_money_unavailable');
-    const enquiry = AirtelEnquiry.safeParse(await response.json().catch(() => undefined));
-    if (!enquiry.success || !enquiry.data.status.success) return err('mobile_money_unavailable');
-    const { transaction } = enquiry.data.data;
+    const enquiry = await readStatusAnswer(await this.call('GET', `${PATHS[product].enquiry}${encodeURIComponent(reference)}`), AirtelEnquiry);
+    if (!enquiry.ok) return enquiry;
+    if (!enquiry.value.status.success) return err('mobile_money_unavailable');
+    const { transaction } = enquiry.value.data;
     const status = AIRTEL_STATUSES[transaction.status];
     return ok({
       reference,
@@ -155,55 +150,18 @@ export class AirtelMoneyMobileMoney implements MobileMoney {
   }
 
   /** One authenticated API call; `undefined` when Airtel could not be reached or gave no token. */
-  private async call(method: string, path: string, body?: string): Promise<Response | undefined> {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const token = await this.token();
-      if (token === undefined) return undefined;
-      const response = await this.fetch(path, {
-        method,
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: '*/*',
-          'X-Country': this.country,
-          'X-Currency': this.currency,
-          Authorization: `Bearer ${token}`,
-        },
-        ...(body === undefined ? {} : { body }),
-      });
-      if (response?.status !== 401) return response;
-      // The token expired early or was revoked: drop it and try once with a new one.
-      this.cached = undefined;
-    }
-    return undefined;
-  }
-
-  private token(): Promise<string | undefined> {
-    if (this.cached !== undefined && this.clock.now().getTime() < this.cached.refreshAt) return Promise.resolve(this.cached.accessToken);
-    this.tokenRequest ??= this.requestToken().finally(() => (this.tokenRequest = undefined));
-    return this.tokenRequest;
-  }
-
-  private async requestToken(): Promise<string | undefined> {
-    const requestedAt = this.clock.now().getTime();
-    const response = await this.fetch('/auth/oauth2/token', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: '*/*' },
-      body: JSON.stringify({ client_id: this.options.clientId, client_secret: this.options.clientSecret, grant_type: 'client_credentials' }),
-    });
-    if (response?.status !== 200) return undefined;
-    const body = AirtelToken.safeParse(await response.json().catch(() => undefined));
-    if (!body.success) return undefined;
-    const lifetimeMs = body.data.expires_in * 1000;
-    this.cached = { accessToken: body.data.access_token, refreshAt: requestedAt + lifetimeMs - Math.min(TOKEN_MARGIN_MS, lifetimeMs / 10) };
-    return body.data.access_token;
-  }
-
-  private async fetch(path: string, init: RequestInit): Promise<Response | undefined> {
-    try {
-      return await fetch(`${this.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
-    } catch {
-      return undefined;
-    }
+  private call(method: string, path: string, body?: string): Promise<Response | undefined> {
+    return this.http.fetchWithToken(this.token, path, (token) => ({
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: '*/*',
+        'X-Country': this.country,
+        'X-Currency': this.currency,
+        Authorization: `Bearer ${token}`,
+      },
+      ...(body === undefined ? {} : { body }),
+    }));
   }
 }
 

@@ -32,9 +32,9 @@ import type {
   MobileMoneyStatusError,
   MobileMoneyStatusReport,
 } from '../../core/payments/ports.ts';
-import type { Clock } from '../../core/shared/clock.ts';
 import type { CallbackKind } from './callback-tokens.ts';
 import { err, invariant, ok, type Result } from '../../core/shared/result.ts';
+import { ProviderHttp, readJson, readStatusAnswer, type AccessToken, type ProviderHttpOptions } from './provider-http.ts';
 
 export const MTN_SANDBOX_BASE_URL = 'https://sandbox.momodeveloper.mtn.com';
 
@@ -45,7 +45,7 @@ export interface MtnMomoProductCredentials {
   apiKey: string;
 }
 
-export interface MtnMomoOptions {
+export interface MtnMomoOptions extends ProviderHttpOptions {
   /** `https://sandbox.momodeveloper.mtn.com`, the production proxy, or a local fake. */
   baseUrl: string;
   /** `sandbox`, or `mtnrwanda` in production. */
@@ -59,9 +59,6 @@ export interface MtnMomoOptions {
    * the host must be the API user's providerCallbackHost. Without it MTN sends none: poll.
    */
   callbackUrlFor?: (kind: CallbackKind, reference: string) => string;
-  /** Per HTTP request; a slower answer counts as unavailable. 15 s by default. */
-  timeoutMs?: number;
-  clock?: Clock;
 }
 
 type Product = 'collection' | 'disbursement';
@@ -93,26 +90,16 @@ const REFUSAL_CODES = new Set([
   'TRANSACTION_CANCELED',
 ]);
 
-const TOKEN_MARGIN_MS = 60_000;
-
-interface CachedToken {
-  accessToken: string;
-  refreshAt: number;
-}
-
 export class MtnMomoMobileMoney implements MobileMoney {
-  private readonly baseUrl: string;
   private readonly currency: string;
-  private readonly timeoutMs: number;
-  private readonly clock: Clock;
-  private readonly tokens = new Map<Product, CachedToken>();
-  private readonly tokenRequests = new Map<Product, Promise<string | undefined>>();
+  private readonly http: ProviderHttp;
+  /** One access token per product, each asked for with that product's credentials. */
+  private readonly tokens: Record<Product, AccessToken>;
 
   constructor(private readonly options: MtnMomoOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.currency = options.currency ?? 'RWF';
-    this.timeoutMs = options.timeoutMs ?? 15_000;
-    this.clock = options.clock ?? { now: () => new Date() };
+    this.http = new ProviderHttp(options);
+    this.tokens = { collection: this.accessToken('collection'), disbursement: this.accessToken('disbursement') };
   }
 
   requestToPay(request: MobileMoneyRequest): Promise<Result<{ providerReference: string }, MobileMoneyError>> {
@@ -155,73 +142,38 @@ export class MtnMomoMobileMoney implements MobileMoney {
   private async status(product: Product, provider: MobileMoneyProvider, reference: string): Promise<Result<MobileMoneyStatusReport, MobileMoneyStatusError>> {
     invariant(provider === 'mtn', `MtnMomoMobileMoney was asked about a ${provider} payment`);
     const path = `${PATHS[product].create}/${encodeURIComponent(mtnReferenceId(reference))}`;
-    const response = await this.call(product, 'GET', path, {});
-    if (response === undefined) return err('mobile_money_unavailable');
-    if (response.status === 404) return err('mobile_money_reference_unknown');
-    if (response.status !== 200) return err('mobile_money_unavailable');
-    const resource = readMtnResource(await response.json().catch(() => undefined));
-    if (resource === undefined) return err('mobile_money_unavailable');
-    return ok({ ...resource.report, reference });
+    const resource = await readStatusAnswer(await this.call(product, 'GET', path, {}), MtnPaymentResource);
+    if (!resource.ok) return resource;
+    return ok({ ...reportOf(resource.value), reference });
   }
 
   /** One authenticated API call; `undefined` when MTN could not be reached or gave no token. */
-  private async call(product: Product, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Response | undefined> {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const token = await this.token(product);
-      if (token === undefined) return undefined;
-      const response = await this.fetch(path, {
-        method,
-        headers: {
-          ...headers,
-          Authorization: `Bearer ${token}`,
-          'X-Target-Environment': this.options.targetEnvironment,
-          'Ocp-Apim-Subscription-Key': this.options[product].subscriptionKey,
-        },
-        ...(body === undefined ? {} : { body }),
-      });
-      if (response?.status !== 401) return response;
-      // The token expired early or was revoked: drop it and try once with a new one.
-      this.tokens.delete(product);
-    }
-    return undefined;
-  }
-
-  private token(product: Product): Promise<string | undefined> {
-    const cached = this.tokens.get(product);
-    if (cached !== undefined && this.clock.now().getTime() < cached.refreshAt) return Promise.resolve(cached.accessToken);
-    let pending = this.tokenRequests.get(product);
-    if (pending === undefined) {
-      pending = this.requestToken(product).finally(() => this.tokenRequests.delete(product));
-      this.tokenRequests.set(product, pending);
-    }
-    return pending;
-  }
-
-  private async requestToken(product: Product): Promise<string | undefined> {
-    const { apiUser, apiKey, subscriptionKey } = this.options[product];
-    const requestedAt = this.clock.now().getTime();
-    const response = await this.fetch(PATHS[product].token, {
-      method: 'POST',
+  private call(product: Product, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Response | undefined> {
+    return this.http.fetchWithToken(this.tokens[product], path, (token) => ({
+      method,
       headers: {
-        Authorization: `Basic ${Buffer.from(`${apiUser}:${apiKey}`).toString('base64')}`,
-        'Ocp-Apim-Subscription-Key': subscriptionKey,
+        ...headers,
+        Authorization: `Bearer ${token}`,
+        'X-Target-Environment': this.options.targetEnvironment,
+        'Ocp-Apim-Subscription-Key': this.options[product].subscriptionKey,
       },
-    });
-    if (response?.status !== 200) return undefined;
-    const body = MtnToken.safeParse(await response.json().catch(() => undefined));
-    if (!body.success) return undefined;
-    const lifetimeMs = body.data.expires_in * 1000;
-    const refreshAt = requestedAt + lifetimeMs - Math.min(TOKEN_MARGIN_MS, lifetimeMs / 10);
-    this.tokens.set(product, { accessToken: body.data.access_token, refreshAt });
-    return body.data.access_token;
+      ...(body === undefined ? {} : { body }),
+    }));
   }
 
-  private async fetch(path: string, init: RequestInit): Promise<Response | undefined> {
-    try {
-      return await fetch(`${this.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
-    } catch {
-      return undefined;
-    }
+  /** The product's token: asked for with its API user and key (Basic) and its subscription key. */
+  private accessToken(product: Product): AccessToken {
+    const request = () => {
+      const { apiUser, apiKey, subscriptionKey } = this.options[product];
+      return this.http.fetch(PATHS[product].token, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${apiUser}:${apiKey}`).toString('base64')}`,
+          'Ocp-Apim-Subscription-Key': subscriptionKey,
+        },
+      });
+    };
+    return this.http.accessToken(request, MtnToken);
   }
 }
 
@@ -231,10 +183,10 @@ export class MtnMomoMobileMoney implements MobileMoney {
  * adapter sets to our reference; a `referenceId` is used only when `externalId` is missing.
  */
 export const parseMtnCallback: MobileMoneyCallbackParser = (body) => {
-  const resource = readMtnResource(body);
-  const reference = resource?.externalId ?? resource?.referenceId;
-  if (resource === undefined || reference === undefined) return err('mobile_money_callback_invalid');
-  return ok({ ...resource.report, reference });
+  const resource = MtnPaymentResource.safeParse(body);
+  const reference = resource.data?.externalId ?? resource.data?.referenceId;
+  if (!resource.success || reference === undefined) return err('mobile_money_callback_invalid');
+  return ok({ ...reportOf(resource.data), reference });
 };
 
 /** A text MTN may leave out, send empty or send as something else: absent in each case, never a refusal of the whole body. */
@@ -266,20 +218,16 @@ const MtnError = z.object({ code: z.string() });
 
 const STATUSES = { PENDING: 'pending', SUCCESSFUL: 'successful', FAILED: 'failed' } as const satisfies Record<string, MobileMoneyStatus>;
 
-function readMtnResource(
-  body: unknown,
-): { report: Omit<MobileMoneyStatusReport, 'reference'>; externalId: string | undefined; referenceId: string | undefined } | undefined {
-  const parsed = MtnPaymentResource.safeParse(body);
-  if (!parsed.success) return undefined;
-  const { status, amount, currency, financialTransactionId, reason, externalId, referenceId } = parsed.data;
-  return { report: { status, amount, currency, providerTransactionId: financialTransactionId, reason }, externalId, referenceId };
+function reportOf(resource: z.infer<typeof MtnPaymentResource>): Omit<MobileMoneyStatusReport, 'reference'> {
+  const { status, amount, currency, financialTransactionId, reason } = resource;
+  return { status, amount, currency, providerTransactionId: financialTransactionId, reason };
 }
 
 async function failureOf(response: Response): Promise<MobileMoneyError> {
   if (response.status === 429 || response.status === 401) return 'mobile_money_unavailable';
   if (response.status < 500) return 'mobile_money_refused';
-  const body = MtnError.safeParse(await response.json().catch(() => undefined));
-  return body.success && REFUSAL_CODES.has(body.data.code) ? 'mobile_money_refused' : 'mobile_money_unavailable';
+  const body = await readJson(response, MtnError);
+  return body !== undefined && REFUSAL_CODES.has(body.code) ? 'mobile_money_refused' : 'mobile_money_unavailable';
 }
 
 /** MTN's MSISDN party id: the E.164 number's digits, without the `+`. */
