@@ -1,25 +1,24 @@
-import { CheckCircle2, Loader2, UserPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Loader2, UserPlus } from 'lucide-react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { AlreadyRegistered } from '../../../components/already-registered.tsx';
 import { Field } from '../../../components/field.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Check } from '../../../components/ui/check.tsx';
-import { toast } from '../../../hooks/use-toast.ts';
+import { useRegistrationForm, useRegistrationOutcome } from '../../../hooks/use-registration-form.ts';
 import { DISTRICTS, normaliseCode, PHONE_EXAMPLE } from '../../../lib/registration-rules.ts';
-import { failureText } from '../../../lib/server-text.ts';
 import { useMyAgent } from '../api/get-my-agent.ts';
 import { useRegisterAgent } from '../api/register-agent.ts';
-import { agentRegistrationBody, EMPTY_AGENT_FORM, validateAgentForm, type AgentForm, type AgentType } from '../agent-form.ts';
+import { agentRegistrationBody, EMPTY_AGENT_FORM, validateAgentForm, type AgentType } from '../agent-form.ts';
 
 /**
  * /agent/register (spec part 2 §2, §5, §8): the agent application. A registered agent sees
  * Already Registered; Cancel and success go to /dashboard.
  */
 export function AgentRegisterPage() {
-  const { t } = useTranslation();
   const agent = useMyAgent({ enabled: true });
 
   if (agent.isPending) {
@@ -30,55 +29,24 @@ export function AgentRegisterPage() {
     );
   }
   if (agent.data) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-10">
-        <Card className="flex flex-col items-center gap-4 p-8 text-center" data-testid="state-agent-already-registered">
-          <CheckCircle2 className="size-12 text-emerald-600" />
-          <h1 className="text-2xl font-bold">{t('business.alreadyRegistered')}</h1>
-          <p className="text-muted-foreground">{t('agentRegister.alreadyText')}</p>
-          <Button asChild>
-            <Link to="/agent/dashboard" data-testid="link-agent-dashboard">
-              {t('agentRegister.goToDashboard')}
-            </Link>
-          </Button>
-        </Card>
-      </div>
-    );
+    return <AlreadyRegistered form="agentRegister" dashboard="/agent/dashboard" testId="state-agent-already-registered" linkTestId="link-agent-dashboard" />;
   }
   return <AgentRegisterForm />;
 }
 
 function AgentRegisterForm() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const register = useRegisterAgent();
-  const [form, setForm] = useState<AgentForm>(EMPTY_AGENT_FORM);
-  const [showErrors, setShowErrors] = useState(false);
-  const errors = validateAgentForm(form);
-  const message = (key: keyof AgentForm) => {
-    const error = errors[key];
-    if (!showErrors || error === undefined) return undefined;
-    return t(`agentRegister.validation.${error}`, { phone: PHONE_EXAMPLE });
-  };
-  const set = <K extends keyof AgentForm>(key: K, value: AgentForm[K]) => setForm((current) => ({ ...current, [key]: value }));
-  const text = (key: keyof AgentForm) => ({
-    value: form[key] as string,
-    onChange: (event: { target: { value: string } }) => set(key, event.target.value as never),
-  });
+  const { form, set, text, message, checkAll } = useRegistrationForm(EMPTY_AGENT_FORM, validateAgentForm, (error) =>
+    t(`agentRegister.validation.${error}`, { phone: PHONE_EXAMPLE }),
+  );
+  const outcome = useRegistrationOutcome('agentRegister', '/dashboard');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(errors).length > 0) return;
-    register.mutate(agentRegistrationBody(form), {
-      onSuccess: () => {
-        toast({ title: t('agentRegister.toast.successTitle'), description: t('agentRegister.toast.successText', { product: t('common.appName') }) });
-        void navigate('/dashboard');
-      },
-      onError: (error) => {
-        toast({ variant: 'destructive', title: t('agentRegister.toast.failedTitle'), description: failureText(i18n, error, t('agentRegister.toast.failedText')) });
-      },
-    });
+    if (!checkAll()) return;
+    register.mutate(agentRegistrationBody(form), outcome);
   };
 
   return (

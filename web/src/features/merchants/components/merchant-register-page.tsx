@@ -1,18 +1,18 @@
-import { CheckCircle2, Loader2, Store } from 'lucide-react';
+import { Loader2, Store } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { AlreadyRegistered } from '../../../components/already-registered.tsx';
 import { Field } from '../../../components/field.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { toast } from '../../../hooks/use-toast.ts';
+import { useRegistrationForm, useRegistrationOutcome } from '../../../hooks/use-registration-form.ts';
 import { DISTRICTS, normaliseCode, PHONE_EXAMPLE } from '../../../lib/registration-rules.ts';
-import { failureText } from '../../../lib/server-text.ts';
 import { useMyMerchant } from '../api/get-my-merchant.ts';
 import { lookUpAgent } from '../api/lookup-agent.ts';
 import { useRegisterMerchant } from '../api/register-merchant.ts';
-import { EMPTY_MERCHANT_FORM, MERCHANT_CATEGORIES, merchantRegistrationBody, validateMerchantForm, type MerchantForm } from '../merchant-form.ts';
+import { EMPTY_MERCHANT_FORM, MERCHANT_CATEGORIES, merchantRegistrationBody, validateMerchantForm } from '../merchant-form.ts';
 
 /**
  * /merchant/register (spec part 2 §2, §5, §8): a business registers, optionally referred by an
@@ -20,7 +20,6 @@ import { EMPTY_MERCHANT_FORM, MERCHANT_CATEGORIES, merchantRegistrationBody, val
  * success to /merchant/dashboard.
  */
 export function MerchantRegisterPage() {
-  const { t } = useTranslation();
   const merchant = useMyMerchant({ enabled: true });
 
   if (merchant.isPending) {
@@ -32,46 +31,26 @@ export function MerchantRegisterPage() {
   }
   // A failed look-up counts as not registered (spec part 2 §7).
   if (merchant.data) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-10">
-        <Card className="flex flex-col items-center gap-4 p-8 text-center" data-testid="state-merchant-already-registered">
-          <CheckCircle2 className="size-12 text-emerald-600" />
-          <h1 className="text-2xl font-bold">{t('business.alreadyRegistered')}</h1>
-          <p className="text-muted-foreground">{t('merchantRegister.alreadyText')}</p>
-          <Button asChild>
-            <Link to="/merchant/dashboard" data-testid="link-merchant-dashboard">
-              {t('merchantRegister.goToDashboard')}
-            </Link>
-          </Button>
-        </Card>
-      </div>
-    );
+    return <AlreadyRegistered form="merchantRegister" dashboard="/merchant/dashboard" testId="state-merchant-already-registered" linkTestId="link-merchant-dashboard" />;
   }
   return <MerchantRegisterForm />;
 }
 
 function MerchantRegisterForm() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const register = useRegisterMerchant();
-  const [form, setForm] = useState<MerchantForm>(EMPTY_MERCHANT_FORM);
-  const [showErrors, setShowErrors] = useState(false);
+  const { form, set, text, message, checkAll } = useRegistrationForm(EMPTY_MERCHANT_FORM, validateMerchantForm, (error) =>
+    t(`merchantRegister.validation.${error}`, { phone: PHONE_EXAMPLE }),
+  );
+  const outcome = useRegistrationOutcome('merchantRegister', '/merchant/dashboard');
   const [agentNotFound, setAgentNotFound] = useState(false);
   const [lookingUp, setLookingUp] = useState(false);
-  const errors = validateMerchantForm(form);
-  const message = (key: keyof MerchantForm) => {
-    const error = errors[key];
-    if (!showErrors || error === undefined) return undefined;
-    return t(`merchantRegister.validation.${error}`, { phone: PHONE_EXAMPLE });
-  };
-  const set = (key: keyof MerchantForm, value: string) => setForm((current) => ({ ...current, [key]: value }));
-  const text = (key: keyof MerchantForm) => ({ value: form[key], onChange: (event: { target: { value: string } }) => set(key, event.target.value) });
   const busy = lookingUp || register.isPending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(errors).length > 0) return;
+    if (!checkAll()) return;
     let agentId: string | null = null;
     const agentCode = form.agentCode.trim();
     if (agentCode !== '') {
@@ -84,15 +63,7 @@ function MerchantRegisterForm() {
         return;
       }
     }
-    register.mutate(merchantRegistrationBody(form, agentId), {
-      onSuccess: () => {
-        toast({ title: t('merchantRegister.toast.successTitle'), description: t('merchantRegister.toast.successText', { product: t('common.appName') }) });
-        void navigate('/merchant/dashboard');
-      },
-      onError: (error) => {
-        toast({ variant: 'destructive', title: t('merchantRegister.toast.failedTitle'), description: failureText(i18n, error, t('merchantRegister.toast.failedText')) });
-      },
-    });
+    register.mutate(merchantRegistrationBody(form, agentId), outcome);
   };
 
   return (
