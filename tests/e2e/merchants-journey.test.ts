@@ -82,6 +82,11 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     await agent.goto(server.url);
     await agent.waitForURL(`${server.url}/agent/dashboard`);
     await agent.getByTestId('banner-agent-pending').waitFor();
+    // Registered once, the form is not offered again: Already Registered and the way to the dashboard.
+    await agent.goto(`${server.url}/agent/register`);
+    await agent.getByTestId('state-agent-already-registered').getByText('You are already registered as an agent.').waitFor();
+    await agent.getByTestId('link-agent-dashboard').click();
+    await agent.waitForURL(`${server.url}/agent/dashboard`);
     const agentRecord = await callApi<{ id: string }>(server.url, await tokenOf(agent), 'GET', '/api/agents/me');
     expect(await server.admin('agents', 'accredit', agentRecord.body.id)).toContain('is now active');
     await agent.reload();
@@ -105,6 +110,10 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     await merchant.waitForURL(`${server.url}/merchant/dashboard`);
     await merchant.getByTestId('notice-kyb-pending').waitFor();
     await merchant.getByTestId('card-bnr-compliance').getByText('100234567').waitFor();
+    await merchant.goto(`${server.url}/merchant/register`);
+    await merchant.getByTestId('state-merchant-already-registered').getByText('Your business is already registered.').waitFor();
+    await merchant.getByTestId('link-merchant-dashboard').click();
+    await merchant.waitForURL(`${server.url}/merchant/dashboard`);
     const merchantRecord = await callApi<{ id: string; onboardedByAgentId: string | null }>(server.url, await tokenOf(merchant), 'GET', '/api/merchants/me');
     expect(merchantRecord.body.onboardedByAgentId).toBe(agentRecord.body.id);
     expect(await server.admin('merchants', 'verify', merchantRecord.body.id)).toContain('is now active');
