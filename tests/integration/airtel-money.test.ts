@@ -120,7 +120,9 @@ describe('live MTN and Airtel, chosen by the payer\'s number', () => {
     expect(mtn.payments.map((p) => p.resource.externalId)).toEqual([beaRef]);
 
     await until(async () => [await paymentOf(alineRef), await paymentOf(beaRef)], (both) => both.every((p) => p?.status === 'successful'), 10_000);
-    // Airtel's callback made the app ask Airtel (the enquiry), once.
+    // Airtel's callback made the app ask Airtel (the enquiry), once. The fake records a callback
+    // when the app has answered it, which can be just after the payment is stored: wait for it.
+    await airtel.waitForCallbacks(1);
     expect(airtel.callbacks.map((c) => [c.body.transaction.id, c.answeredStatus])).toEqual([[alineRef, 200]]);
     expect(enquiries(alineRef)).toBe(1);
     const totals = (await booksOf(db)).totals;
