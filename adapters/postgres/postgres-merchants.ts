@@ -8,9 +8,14 @@
  *   race answers the taken key, never a 500.
  * - A transaction read for confirmation is locked (`FOR UPDATE`) until the unit of work ends, so
  *   two concurrent confirmations of one payment book it once.
- * - A batch's transactions are those pointing at it (`settlement_batch_id`); a payout's
- *   commissions those pointing at it (`payout_id`). A commission in a payout is no longer
- *   pending-to-batch, even if its payout failed (the payout is retried, never rebuilt).
+ * - A batch's transactions are its merchant's completed ones in its range of completion times
+ *   ([covered_from, period_end): Migration20261126100000); a batch made before ranges holds those
+ *   marked with its id (`settlement_batch_id`, no longer written). A transaction read answers the
+ *   batch covering it, derived the same way. Settling locks every merchant row (`for no key
+ *   update`) before it reads the totals, and a confirmation holds its merchant's row `for share`
+ *   before it reads the clock: a payment cannot complete inside a range a batch has closed.
+ * - A payout's commissions are those pointing at it (`payout_id`). A commission in a payout is no
+ *   longer pending-to-batch, even if its payout failed (the payout is retried, never rebuilt).
  * - An id that cannot exist (not a UUID) finds nothing, never an error.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -27,7 +32,7 @@ import { Money } from '../../core/money/money.ts';
 import { invariant } from '../../core/shared/result.ts';
 import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import type { BulkSettlementInput, SettlementBatchRepository } from '../../core/settlements/ports.ts';
-import type { SettlementBatch } from '../../core/settlements/settlement-batch.ts';
+import { SETTLEMENT_ORIGIN, type SettlementBatch } from '../../core/settlements/settlement-batch.ts';
 import { violatesUnique } from './mikro-orm-unit-of-work.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -222,60 +227,74 @@ function toTransaction(r: Row): MerchantTransaction {
     createdAt: date(r.created_at as Date),
     ...(r.completed_at ? { completedAt: date(r.completed_at as Date) } : {}),
     ...(r.provider_reference ? { providerReference: s(r.provider_reference) } : {}),
-    ...(r.settlement_batch_id ? { settlementBatchId: s(r.settlement_batch_id) } : {}),
+    ...(r.covering_batch_id ? { settlementBatchId: s(r.covering_batch_id) } : {}),
   };
 }
 
+/**
+ * `t.*` and the batch covering the row: the one made before ranges that marked it, else the
+ * merchant's first batch by range ending after its completion (period_end = period_start + 7
+ * days, so the unique key on (merchant_id, period_start) finds it), if its range starts at or
+ * before the completion.
+ */
+const TRANSACTION_COLUMNS = `t.*, coalesce(t.settlement_batch_id, case when t.status = 'completed' then (
+    select b.id from settlement_batches b
+     where b.merchant_id = t.merchant_id and b.covered_from is not null and b.period_start > t.completed_at - interval '7 days'
+       and b.covered_from <= t.completed_at
+     order by b.period_start limit 1) end) as covering_batch_id`;
+
+/** A batch `b` joined to the transactions `t` it covers: by its range, or by its marks (a batch made before ranges). */
+const BATCH_TRANSACTIONS = `settlement_batches b
+  join merchant_transactions t on case when b.covered_from is null then t.settlement_batch_id = b.id
+    else t.merchant_id = b.merchant_id and t.status = 'completed' and t.settlement_batch_id is null
+         and t.completed_at >= b.covered_from and t.completed_at < b.period_end end`;
+
+/** `settlement_batch_id` is not written: it is the mark of batches made before ranges. */
 const INSERT_TRANSACTION = `insert into merchant_transactions (id, transaction_reference, merchant_id, provider, customer_phone_number, customer_name, idempotency_key,
-   amount_centimes, merchant_fee_centimes, net_amount_centimes, commission_centimes, agent_id, status, created_at, completed_at, provider_reference, settlement_batch_id)
- values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+   amount_centimes, merchant_fee_centimes, net_amount_centimes, commission_centimes, agent_id, status, created_at, completed_at, provider_reference)
+ values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 const transactionValues = (t: MerchantTransaction) => [
   t.id, t.transactionReference, t.merchantId, t.provider, t.customerPhoneNumber, t.customerName ?? null, t.idempotencyKey ?? null,
   t.amount.centimes, t.merchantFee.centimes, t.netAmount.centimes, t.commission.centimes, t.agentId ?? null, t.status, t.createdAt,
-  t.completedAt ?? null, t.providerReference ?? null, t.settlementBatchId ?? null,
+  t.completedAt ?? null, t.providerReference ?? null,
 ];
 
 export class PostgresMerchantTransactions implements MerchantTransactionRepository, MerchantPaymentReads {
   constructor(private readonly em: EntityManager) {}
 
   async findByReference(reference: string): Promise<MerchantTransaction | undefined> {
-    const rows = await this.em.execute<Row[]>(`select * from merchant_transactions where transaction_reference = ? for update`, [reference]);
+    const rows = await this.em.execute<Row[]>(`select ${TRANSACTION_COLUMNS} from merchant_transactions t where t.transaction_reference = ? for update of t`, [reference]);
     return rows[0] && toTransaction(rows[0]);
   }
 
   async findById(id: string): Promise<MerchantTransaction | undefined> {
     if (!isUuid(id)) return undefined;
-    const rows = await this.em.execute<Row[]>(`select * from merchant_transactions where id = ?`, [id]);
+    const rows = await this.em.execute<Row[]>(`select ${TRANSACTION_COLUMNS} from merchant_transactions t where t.id = ?`, [id]);
     return rows[0] && toTransaction(rows[0]);
-  }
-
-  async findUnsettled(before: Date): Promise<MerchantTransaction[]> {
-    const rows = await this.em.execute<Row[]>(
-      `select * from merchant_transactions where status = 'completed' and settlement_batch_id is null and completed_at < ? order by merchant_id, completed_at`,
-      [before],
-    );
-    return rows.map(toTransaction);
   }
 
   async listForMerchant(merchantId: string, range: { from?: Date; to?: Date }): Promise<MerchantTransaction[]> {
     if (!isUuid(merchantId)) return [];
     const rows = await this.em.execute<Row[]>(
-      `select * from merchant_transactions where merchant_id = ? and created_at >= coalesce(?::timestamptz, '-infinity') and created_at < coalesce(?::timestamptz, 'infinity')
-        order by created_at desc, id desc`,
+      `select ${TRANSACTION_COLUMNS} from merchant_transactions t
+        where t.merchant_id = ? and t.created_at >= coalesce(?::timestamptz, '-infinity') and t.created_at < coalesce(?::timestamptz, 'infinity')
+        order by t.created_at desc, t.id desc`,
       [merchantId, range.from ?? null, range.to ?? null],
     );
     return rows.map(toTransaction);
   }
 
-  async markSettled(batchId: string, transactionIds: readonly string[]): Promise<void> {
-    if (!transactionIds.length) return;
-    await this.em.execute(`update merchant_transactions set settlement_batch_id = ? where id = any(?::uuid[]) and settlement_batch_id is null`, [batchId, `{${transactionIds.join(',')}}`]);
+  /** `for share` on the merchant's row: confirmations of one merchant do not wait for each other, only for a settlement (`for no key update`). */
+  async holdSettlementOf(merchantId: string): Promise<void> {
+    await this.em.execute(`select 1 from merchants where id = ? for share`, [merchantId]);
   }
 
+  /** The transactions the batch covers: its range (a range look-up on the merchant's completed rows), or its marks (a batch made before ranges). */
   async listBySettlementBatch(batchId: string): Promise<MerchantTransaction[]> {
     if (!isUuid(batchId)) return [];
-    return (await this.em.execute<Row[]>(`select * from merchant_transactions where settlement_batch_id = ? order by completed_at, id`, [batchId])).map(toTransaction);
+    const rows = await this.em.execute<Row[]>(`select t.*, b.id as covering_batch_id from ${BATCH_TRANSACTIONS} where b.id = ? order by t.completed_at, t.id`, [batchId]);
+    return rows.map(toTransaction);
   }
 
   /** Pending payments created before `instant`, least recently polled first, marked polled at `now`. */
@@ -283,14 +302,14 @@ export class PostgresMerchantTransactions implements MerchantTransactionReposito
     const rows = await this.em.execute<Row[]>(
       `update merchant_transactions set last_polled_at = ? where id in (
          select id from merchant_transactions where status = 'pending' and created_at < ? order by last_polled_at nulls first, created_at limit ? for update skip locked)
-       returning *`,
+       returning *`, // pending rows: no batch covers them
       [now, instant, limit],
     );
     return rows.map(toTransaction);
   }
 
   async findByIdempotencyKey(idempotencyKey: string): Promise<MerchantTransaction | undefined> {
-    const rows = await this.em.execute<Row[]>(`select * from merchant_transactions where idempotency_key = ?`, [idempotencyKey]);
+    const rows = await this.em.execute<Row[]>(`select ${TRANSACTION_COLUMNS} from merchant_transactions t where t.idempotency_key = ?`, [idempotencyKey]);
     return rows[0] && toTransaction(rows[0]);
   }
 
@@ -309,7 +328,7 @@ export class PostgresMerchantTransactions implements MerchantTransactionReposito
       `${INSERT_TRANSACTION}
        on conflict (id) do update set merchant_fee_centimes = excluded.merchant_fee_centimes, net_amount_centimes = excluded.net_amount_centimes,
          commission_centimes = excluded.commission_centimes, agent_id = excluded.agent_id, status = excluded.status, completed_at = excluded.completed_at,
-         provider_reference = excluded.provider_reference, settlement_batch_id = excluded.settlement_batch_id`,
+         provider_reference = excluded.provider_reference`,
       transactionValues(t),
     );
   }
@@ -419,6 +438,7 @@ function toBatch(r: Row, transactionIds: readonly string[]): SettlementBatch {
     merchantId: s(r.merchant_id),
     settlementPeriodStart: date(r.period_start as Date),
     settlementPeriodEnd: date(r.period_end as Date),
+    coveredFrom: r.covered_from ? date(r.covered_from as Date) : null,
     transactionIds,
     totalTransactions: Number(r.total_transactions),
     totalAmount: money(r.total_amount_centimes as string),
@@ -438,9 +458,11 @@ export class PostgresSettlementBatches implements SettlementBatchRepository, Set
   /** Batches with their transaction ids only when asked (a batch of a busy merchant holds thousands). */
   private async withIds(rows: Row[], ids: boolean): Promise<SettlementBatch[]> {
     if (!ids || !rows.length) return rows.map((r) => toBatch(r, []));
-    const tx = await this.em.execute<Row[]>(`select id, settlement_batch_id from merchant_transactions where settlement_batch_id = any(?::uuid[])`, [`{${rows.map((r) => s(r.id)).join(',')}}`]);
+    const tx = await this.em.execute<Row[]>(`select t.id, b.id as batch_id from ${BATCH_TRANSACTIONS} where b.id = any(?::uuid[]) order by t.completed_at, t.id`, [
+      `{${rows.map((r) => s(r.id)).join(',')}}`,
+    ]);
     const by = new Map<string, string[]>();
-    for (const t of tx) by.set(s(t.settlement_batch_id), [...(by.get(s(t.settlement_batch_id)) ?? []), s(t.id)]);
+    for (const t of tx) by.set(s(t.batch_id), [...(by.get(s(t.batch_id)) ?? []), s(t.id)]);
     return rows.map((r) => toBatch(r, by.get(s(r.id)) ?? []));
   }
 
@@ -480,55 +502,56 @@ export class PostgresSettlementBatches implements SettlementBatchRepository, Set
   }
 
   /**
-   * One statement: the per-merchant totals (one pass over the unsettled rows, like a bare
-   * aggregate), the carried fractions, the batches inserted (`on conflict (merchant_id,
-   * period_start) do nothing`, so a rerun creates nothing), and the covered transactions marked by
-   * `update … from` the inserted batches. The same snapshot serves the totals and the marking, so a
-   * batch's figures are exactly those of the transactions it holds (checked below).
+   * Two statements. First every merchant row is locked (`for no key update`, in id order): this
+   * waits for the confirmations under way, which hold their merchant `for share` from before they
+   * read the clock, and holds new ones off until the batches commit. Then, in a new snapshot (READ
+   * COMMITTED) that sees every payment completed before the lock: per merchant whose latest batch
+   * is for an earlier period (or that has none), the range it continues from (that batch's end, or
+   * the epoch after a batch made before ranges or none), the totals of its unmarked completed rows
+   * in [range start, period end) — one pass over the rows, like a bare aggregate — plus the carried
+   * fraction, and the batches inserted (`on conflict (merchant_id, period_start) do nothing`).
+   * Nothing is written per transaction.
    */
   async settlePeriodInBulk(input: BulkSettlementInput): Promise<SettlementBatch[]> {
     const { period, referencePrefix, now } = input;
+    await this.em.execute(`select count(*) from (select id from merchants order by id for no key update) locked`);
     const rows = await this.em.execute<Row[]>(
-      `with totals as (
-         select merchant_id, sum(net_amount_centimes) as total, count(*) as n
-           from merchant_transactions
-          where status = 'completed' and settlement_batch_id is null and completed_at < ?
-          group by merchant_id
+      `with previous as (
+         select m.id as merchant_id, m.merchant_code, coalesce(p.carried_out_centimes, 0) as carried,
+                case when p.covered_from is not null then p.period_end else ?::timestamptz end as covered_from
+           from merchants m
+           left join lateral (select b.period_start, b.period_end, b.covered_from, b.carried_out_centimes from settlement_batches b
+                               where b.merchant_id = m.id order by b.period_start desc limit 1) p on true
+          where p.period_start is null or p.period_start < ?
+       ), totals as (
+         select t.merchant_id, sum(t.net_amount_centimes) as total, count(*) as n
+           from merchant_transactions t
+           join previous p on p.merchant_id = t.merchant_id
+          where t.status = 'completed' and t.settlement_batch_id is null and t.completed_at >= p.covered_from and t.completed_at < ?
+          group by t.merchant_id
        ), candidates as (
-         select t.merchant_id, m.merchant_code, t.n, t.total + coalesce(c.carried_out_centimes, 0) as amount
-           from totals t
-           join merchants m on m.id = t.merchant_id
-           left join lateral (select b.carried_out_centimes from settlement_batches b where b.merchant_id = t.merchant_id
-                               order by b.period_start desc limit 1) c on true
-       ), created as (
-         insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, total_transactions, total_amount_centimes,
-           payout_amount_centimes, carried_out_centimes, currency, payout_method, status, attempts, created_at, updated_at)
-         select gen_random_uuid(), ?::text || merchant_code, merchant_id, ?, ?, n, amount, amount - amount % 100, amount % 100,
-                'RWF', 'mobile_money', 'processing', 0, ?, now()
-           from candidates where amount >= 100
-          order by merchant_id
-         on conflict (merchant_id, period_start) do nothing
-         returning *
-       ), marked as (
-         update merchant_transactions mt set settlement_batch_id = created.id
-           from created
-          where mt.merchant_id = created.merchant_id and mt.status = 'completed' and mt.settlement_batch_id is null and mt.completed_at < ?
-         returning 1
+         select p.merchant_id, p.merchant_code, p.covered_from, t.n, t.total + p.carried as amount
+           from totals t join previous p on p.merchant_id = t.merchant_id
        )
-       select created.*, (select count(*) from marked) as marked from created order by merchant_id`,
-      [period.end, referencePrefix, period.start, period.end, now, period.end],
+       insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, covered_from, total_transactions, total_amount_centimes,
+         payout_amount_centimes, carried_out_centimes, currency, payout_method, status, attempts, created_at, updated_at)
+       select gen_random_uuid(), ?::text || merchant_code, merchant_id, ?, ?, covered_from, n, amount, amount - amount % 100, amount % 100,
+              'RWF', 'mobile_money', 'processing', 0, ?, now()
+         from candidates where amount >= 100
+        order by merchant_id
+       on conflict (merchant_id, period_start) do nothing
+       returning *`,
+      [SETTLEMENT_ORIGIN, period.start, period.end, referencePrefix, period.start, period.end, now],
     );
-    const covered = rows.reduce((n, r) => n + Number(r.total_transactions), 0);
-    invariant(rows.length === 0 || Number(rows[0]!.marked) === covered, 'every transaction a batch counts is marked with it');
-    return rows.map((r) => toBatch(r, []));
+    return rows.map((r) => toBatch(r, [])).sort((a, b) => a.merchantId.localeCompare(b.merchantId));
   }
 
   async save(b: SettlementBatch): Promise<void> {
     await this.em.execute(
-      `insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, total_transactions, total_amount_centimes, payout_amount_centimes,
+      `insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, covered_from, total_transactions, total_amount_centimes, payout_amount_centimes,
          carried_out_centimes, currency, payout_method, status, attempts, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now()) on conflict (id) do update set status = excluded.status, attempts = excluded.attempts, updated_at = now()`,
-      [b.id, b.batchReference, b.merchantId, b.settlementPeriodStart, b.settlementPeriodEnd, b.totalTransactions, b.totalAmount.centimes, b.payoutAmount.centimes,
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now()) on conflict (id) do update set status = excluded.status, attempts = excluded.attempts, updated_at = now()`,
+      [b.id, b.batchReference, b.merchantId, b.settlementPeriodStart, b.settlementPeriodEnd, b.coveredFrom, b.totalTransactions, b.totalAmount.centimes, b.payoutAmount.centimes,
         b.carriedOut.centimes, b.currency, b.payoutMethod, b.status, b.attempts, b.createdAt],
     );
   }

@@ -6,6 +6,8 @@
  * - On completion, in one unit of work: the split (fee 2 %, net, commission 0.5 % out of the fee if
  *   the onboarding agent is active now), one balanced ledger entry keyed by the transaction
  *   reference, and a `pending` commission for the agent.
+ * - The completion time is read after the merchant's settlement is held off
+ *   (`MerchantTransactionRepository.holdSettlementOf`): it never lies in a range a batch has closed.
  */
 import { earnsCommission } from '../agents/agent.ts';
 import type { Commission } from '../agents/commission.ts';
@@ -44,6 +46,9 @@ export async function confirmMerchantPayment(
     const transaction = await deps.transactions.findByReference(input.transactionReference);
     if (!transaction) return err('transaction_not_found');
     if (transaction.status !== 'pending') return err('exists');
+    // Before the clock is read: a settlement under way commits first, and none starts until this
+    // commits, so the completion time cannot fall inside a range a batch has already closed.
+    await deps.transactions.holdSettlementOf(transaction.merchantId);
     const now = deps.clock.now();
     const providerReference = input.providerReference ? { providerReference: input.providerReference } : {};
     if (input.outcome === 'failed') {

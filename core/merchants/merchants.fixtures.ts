@@ -9,7 +9,7 @@ import { Journal } from '../ledger/journal.ts';
 import { FakeMobileMoney } from '../loans/loans.fixtures.ts';
 import { Money } from '../money/money.ts';
 import type { BulkSettlementInput, SettlementBatchRepository } from '../settlements/ports.ts';
-import { buildSettlementBatches, type SettlementBatch } from '../settlements/settlement-batch.ts';
+import { buildSettlementBatches, coveringBatch, type SettlementBatch } from '../settlements/settlement-batch.ts';
 import type { IdGenerator } from '../shared/clock.ts';
 import { invariant } from '../shared/result.ts';
 import { DirectUnitOfWork, FixedClock, SequentialIds } from '../shared/shared.fixtures.ts';
@@ -42,17 +42,13 @@ export class InMemoryMerchantTransactions extends MapStore<MerchantTransaction> 
   async findByIdempotencyKey(key: string) {
     return this.all().find((t) => t.idempotencyKey === key);
   }
+  /** Nothing to wait for: the in-memory world runs one use case at a time. */
+  async holdSettlementOf() {}
   async start(transaction: MerchantTransaction & { idempotencyKey: string }) {
     // Checked and stored without yielding, as a unique key would.
     if (this.all().some((t) => t.idempotencyKey === transaction.idempotencyKey)) return 'idempotency_key_taken' as const;
     this.items.set(transaction.id, transaction);
     return 'started' as const;
-  }
-  async markSettled(batchId: string, transactionIds: readonly string[]) {
-    for (const id of transactionIds) this.items.set(id, { ...this.items.get(id)!, settlementBatchId: batchId });
-  }
-  async findUnsettled(before: Date) {
-    return this.all().filter((t) => t.status === 'completed' && !t.settlementBatchId && t.completedAt!.getTime() < before.getTime());
   }
 }
 
@@ -84,29 +80,37 @@ export class InMemorySettlementBatches extends MapStore<SettlementBatch> impleme
   }
   /** The same rules as the Postgres adapter's set-based statement, from core's `buildSettlementBatches`. */
   async settlePeriodInBulk(input: BulkSettlementInput) {
-    const existing = await this.findByPeriod(input.period.start);
     const codes = new Map(this.merchants.all().map((m) => [m.id, m.merchantCode]));
+    const latest = new Map(this.merchants.all().map((m) => [m.id, this.latestOf(m.id)]));
     const batches = buildSettlementBatches({
       period: input.period,
-      transactions: await this.transactions.findUnsettled(input.period.end),
-      alreadySettledMerchantIds: new Set(existing.map((b) => b.merchantId)),
+      transactions: this.transactions.all(),
+      previousBatch: (id) => latest.get(id),
       merchantCode: (id) => codes.get(id)!,
-      carriedIn: (id) => this.all().filter((b) => b.merchantId === id).at(-1)?.carriedOut ?? Money.ZERO,
       now: input.now,
       newId: () => this.ids.newId(),
     });
     for (const batch of batches) {
       invariant(batch.batchReference.startsWith(input.referencePrefix), 'the reference prefix is the period\'s');
       await this.save(batch);
-      await this.transactions.markSettled(batch.id, batch.transactionIds);
     }
     return batches;
+  }
+  private latestOf(merchantId: string) {
+    return this.all()
+      .filter((b) => b.merchantId === merchantId)
+      .sort((a, b) => a.settlementPeriodStart.getTime() - b.settlementPeriodStart.getTime())
+      .at(-1);
+  }
+  /** The batch that covers the transaction (by its range), as the Postgres reads derive it. */
+  coveringOf(transaction: MerchantTransaction) {
+    return coveringBatch(this.all(), transaction);
   }
   async findByPeriod(periodStart: Date) {
     return this.all().filter((b) => b.settlementPeriodStart.getTime() === periodStart.getTime());
   }
   async latestFor(merchantId: string) {
-    return this.all().filter((b) => b.merchantId === merchantId).at(-1);
+    return this.latestOf(merchantId);
   }
 }
 

@@ -11,11 +11,14 @@ export interface MerchantRepository {
 
 export interface MerchantTransactionRepository {
   findByReference(transactionReference: string): Promise<MerchantTransaction | undefined>;
-  /** Completed transactions not in any settlement batch, completed before `before`. */
-  findUnsettled(before: Date): Promise<MerchantTransaction[]>;
-  /** Puts these transactions in a settlement batch (one write for the batch, however many they are). */
-  markSettled(batchId: string, transactionIds: readonly string[]): Promise<void>;
   save(transaction: MerchantTransaction): Promise<void>;
+  /**
+   * Holds off the merchant's settlement until the unit of work ends (a shared hold: payments of
+   * one merchant still complete concurrently), and waits for a settlement under way to commit.
+   * A confirmation takes it before it reads the clock, so a payment's completion time is never
+   * inside a range a committed batch has closed (docs/decisions.md "Settlement by range").
+   */
+  holdSettlementOf(merchantId: string): Promise<void>;
   /** The transaction started under this idempotency key, if any. */
   findByIdempotencyKey(idempotencyKey: string): Promise<MerchantTransaction | undefined>;
   /**

@@ -4,10 +4,16 @@
  * Guarantees
  * - Defaults to the week that ended most recently; creating the same merchant and period twice
  *   creates nothing new (core/settlements/settlement-batch.ts).
- * - The batches and the marking of their transactions as settled commit together.
- * - Set-based: the repository creates all the period's batches and marks their transactions in
- *   a few statements, whatever the number of merchants and payments (bench/README.md,
- *   docs/decisions.md "Settlement in bulk"); the rules are those of `buildSettlementBatches`.
+ * - Only a period that has ended is settled (one that ends after `now` creates nothing): a batch
+ *   closes its merchant's range at the period's end, and a payment completed later must not fall
+ *   before it.
+ * - Settling writes one row per batch and nothing per transaction: each batch records the range
+ *   of completion times it covers (core/settlements/settlement-batch.ts). The repository waits for
+ *   confirmations under way before it reads the totals, so a payment completed before the
+ *   period's end but committed after the batches were made cannot exist (docs/decisions.md
+ *   "Settlement by range").
+ * - Set-based: the repository creates all the period's batches in a few statements, whatever the
+ *   number of merchants and payments (bench/README.md); the rules are those of `buildSettlementBatches`.
  */
 import type { Period } from '../shared/calendar.ts';
 import type { Clock } from '../shared/clock.ts';
@@ -25,5 +31,6 @@ export interface CreateSettlementBatchesDeps {
 export async function createSettlementBatches(deps: CreateSettlementBatchesDeps, input: { period?: Period } = {}): Promise<SettlementBatch[]> {
   const now = deps.clock.now();
   const period = input.period ?? lastEndedSettlementPeriod(now);
+  if (period.end.getTime() > now.getTime()) return [];
   return deps.unitOfWork.run(() => deps.batches.settlePeriodInBulk({ period, referencePrefix: batchReferencePrefix(period), now }));
 }

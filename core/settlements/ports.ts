@@ -17,12 +17,14 @@ export interface SettlementBatchRepository {
   save(batch: SettlementBatch): Promise<void>;
   /**
    * Creates every batch of the period at once, with the rules of `buildSettlementBatches`
-   * (core/settlements/settlement-batch.ts): per merchant without a batch for the period, its
-   * completed transactions no batch holds that completed before the period's end, plus the
-   * fraction its latest batch carried; whole francs paid, the rest carried; no batch under one
-   * franc. Marks the covered transactions. Returns the batches created (without their
-   * transaction ids), none when the period is already settled. Set-based in the adapter
-   * (docs/decisions.md: "Settlement in bulk").
+   * (core/settlements/settlement-batch.ts): per merchant whose latest batch is for an earlier
+   * period (or that has none), its completed transactions in the range after that batch up to the
+   * period's end, plus the fraction that batch carried; whole francs paid, the rest carried; no
+   * batch under one franc. Writes nothing per transaction. First waits for every merchant
+   * payment confirmation under way (`MerchantTransactionRepository.holdSettlementOf`) and holds them off
+   * until the batches commit, so no payment completes inside a range being closed. Returns the
+   * batches created (without their transaction ids), none when the period is already settled.
+   * Set-based in the adapter (docs/decisions.md: "Settlement by range").
    */
   settlePeriodInBulk(input: BulkSettlementInput): Promise<SettlementBatch[]>;
 }

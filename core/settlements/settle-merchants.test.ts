@@ -12,6 +12,7 @@ const week = settlementPeriodContaining(new Date('2026-11-18T10:00:00Z'));
 
 async function settled(francs: readonly number[]) {
   const w = await weekOfPayments(francs);
+  w.clock.set('2026-11-22T22:30:00Z'); // Monday 00:30 Kigali: the week has ended
   const settle = new SettleMerchants(w);
   return { w, settle };
 }
@@ -57,7 +58,7 @@ describe('the settlement report', () => {
     const [batch] = (await settle.execute({ periods: [week] })).paid;
     const report = new ShowSettlementReport({
       batches: { findById: (id) => w.batches.findById(id), findByReference: async (ref) => w.batches.all().find((b) => b.batchReference === ref) },
-      transactions: { listBySettlementBatch: async (id) => w.transactions.all().filter((t) => t.settlementBatchId === id) },
+      transactions: { listBySettlementBatch: async (id) => w.transactions.all().filter((t) => w.batches.coveringOf(t)?.id === id) },
       transfers: w.transfers,
     });
     const shown = await report.execute({ batch: batch!.batchReference });

@@ -4,7 +4,7 @@ import type { MerchantTransaction } from '../merchants/merchant-transaction.ts';
 import { splitPayment } from '../merchants/merchant-fee.ts';
 import { Money } from '../money/money.ts';
 import { transferReference } from '../transfers/transfer.ts';
-import { batchReference, buildSettlementBatches, type SettlementBatch } from './settlement-batch.ts';
+import { batchReference, buildSettlementBatches, coveringBatch, nextCoveredRange, SETTLEMENT_ORIGIN, type PreviousBatch, type SettlementBatch } from './settlement-batch.ts';
 import { settlementPeriodContaining } from './settlement-period.ts';
 
 const period = settlementPeriodContaining(new Date('2026-11-18T10:00:00Z')); // week of Monday 16 Nov 2026
@@ -29,14 +29,25 @@ function completed(id: string, merchantId: string, grossCentimes: number, comple
   };
 }
 
-function build(transactions: MerchantTransaction[], options: { settled?: string[]; carried?: Record<string, number> } = {}): SettlementBatch[] {
+const weekBefore = settlementPeriodContaining(new Date('2026-11-11T10:00:00Z'));
+
+/** A merchant's latest batch: by default the week before, by range from the origin, carrying nothing. */
+const previous = (overrides: Partial<PreviousBatch> = {}): PreviousBatch => ({
+  settlementPeriodStart: weekBefore.start,
+  settlementPeriodEnd: weekBefore.end,
+  coveredFrom: SETTLEMENT_ORIGIN,
+  carriedOut: Money.ZERO,
+  ...overrides,
+});
+
+function build(transactions: MerchantTransaction[], options: { previous?: Record<string, PreviousBatch>; carried?: Record<string, number> } = {}): SettlementBatch[] {
   let n = 0;
   return buildSettlementBatches({
     period,
     transactions,
-    alreadySettledMerchantIds: new Set(options.settled ?? []),
+    // `carried`: a batch made before ranges (the range then starts at the origin) that carried this fraction.
+    previousBatch: (id) => options.previous?.[id] ?? (options.carried?.[id] !== undefined ? previous({ coveredFrom: null, carriedOut: Money.ofCentimes(options.carried[id]) }) : undefined),
     merchantCode: (id) => id.toUpperCase(),
-    carriedIn: (id) => Money.ofCentimes(options.carried?.[id] ?? 0),
     now,
     newId: () => `b${++n}`,
   });
@@ -59,8 +70,35 @@ describe('settlement batches', () => {
     expect(batches[0]).toMatchObject({ totalTransactions: 2, currency: 'RWF', payoutMethod: 'mobile_money', attempts: 0, settlementPeriodStart: period.start, settlementPeriodEnd: period.end });
   });
 
-  it('never settles the same merchant and period twice', () => {
-    expect(build([completed('t1', 'm1', 1_000_000)], { settled: ['m1'] })).toEqual([]);
+  it('never settles the same merchant and period twice, nor a period before its latest batch', () => {
+    expect(build([completed('t1', 'm1', 1_000_000)], { previous: { m1: previous({ settlementPeriodStart: period.start, settlementPeriodEnd: period.end }) } })).toEqual([]);
+    const later = settlementPeriodContaining(new Date('2026-11-25T10:00:00Z'));
+    expect(nextCoveredRange(previous({ settlementPeriodStart: later.start, settlementPeriodEnd: later.end }), period)).toBeUndefined();
+  });
+
+  it('covers the range after the previous batch by range: what it covered is not taken again', () => {
+    const batches = build(
+      [
+        completed('t1', 'm1', 1_000_000),
+        completed('t2', 'm1', 500_000, '2026-11-15T21:59:59Z'), // before the previous batch's end: it covered it
+        completed('t3', 'm1', 200_000, '2026-11-15T22:00:00Z'), // Monday 00:00 Kigali: this range
+      ],
+      { previous: { m1: previous() } },
+    );
+    expect(batches.map((b) => [b.transactionIds, b.coveredFrom, b.settlementPeriodEnd])).toEqual([[['t1', 't3'], weekBefore.end, period.end]]);
+    expect(nextCoveredRange(undefined, period)).toEqual({ from: SETTLEMENT_ORIGIN, to: period.end });
+    // After a batch made before ranges (it holds marked rows), the range starts at the origin again.
+    expect(nextCoveredRange(previous({ coveredFrom: null }), period)).toEqual({ from: SETTLEMENT_ORIGIN, to: period.end });
+  });
+
+  it('answers which batch covers a transaction by its range, or by the mark of a batch made before ranges', () => {
+    const [batch] = build([completed('t1', 'm1', 1_000_000)], { previous: { m1: previous() } });
+    const legacy = { id: 'old', merchantId: 'm1', coveredFrom: null, settlementPeriodEnd: weekBefore.end };
+    expect(coveringBatch([legacy, batch!], completed('t1', 'm1', 1_000_000))?.id).toBe(batch!.id);
+    expect(coveringBatch([legacy, batch!], completed('t6', 'm1', 1_000_000, '2026-11-10T10:00:00Z', { settlementBatchId: 'old' }))?.id).toBe('old');
+    expect(coveringBatch([legacy, batch!], completed('t7', 'm1', 1_000_000, '2026-11-23T10:00:00Z'))).toBeUndefined(); // waits for the next batch
+    expect(coveringBatch([legacy, batch!], completed('t8', 'm2', 1_000_000))).toBeUndefined(); // another merchant
+    expect(coveringBatch([legacy, batch!], completed('t9', 'm1', 1_000_000, '2026-11-18T10:00:00Z', { status: 'failed' }))).toBeUndefined();
   });
 
   it('pays whole francs and carries the fraction to the next batch', () => {
@@ -85,11 +123,46 @@ describe('settlement batches', () => {
         const transactions = rows.map((r, i) => completed(`t${i}`, r.merchant, r.gross, new Date(Date.UTC(2026, 10, 18) + r.day * 86_400_000).toISOString()));
         const batches = build(transactions, { carried: { m1: carried, m2: carried, m3: carried } });
         const ids = batches.flatMap((b) => b.transactionIds);
+        for (const batch of batches) expect(transactions.filter((t) => coveringBatch(batches, t) === batch).map((t) => t.id)).toEqual(batch.transactionIds);
         expect(new Set(ids).size).toBe(ids.length);
         for (const batch of batches) {
           const net = Money.sum(transactions.filter((t) => batch.transactionIds.includes(t.id)).map((t) => t.netAmount));
           expect(batch.payoutAmount.plus(batch.carriedOut)).toEqual(net.plus(Money.ofCentimes(carried)));
           expect(batch.payoutAmount.centimes % 100).toBe(0);
+        }
+      }),
+    );
+  });
+
+  it('property: settling week after week, each completed transaction is covered by exactly one batch once its merchant is paid past it', () => {
+    const weeks = [0, 1, 2, 3].map((w) => settlementPeriodContaining(new Date(Date.UTC(2026, 10, 4 + 7 * w, 10))));
+    const tx = fc.record({
+      merchant: fc.constantFrom('m1', 'm2', 'm3'),
+      gross: fc.oneof(fc.integer({ min: 1, max: 150 }), fc.integer({ min: 1, max: 10_000_000 })), // tiny totals wait for a later week
+      minute: fc.integer({ min: 0, max: 4 * 7 * 24 * 60 - 1 }),
+      failed: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(tx, { maxLength: 40 }), (rows) => {
+        const transactions = rows.map((r, i) =>
+          completed(`t${i}`, r.merchant, r.gross, new Date(weeks[0]!.start.getTime() + r.minute * 60_000).toISOString(), r.failed ? { status: 'failed' } : {}),
+        );
+        const batches: SettlementBatch[] = [];
+        let n = 0;
+        for (const week of weeks) {
+          const latest = (id: string) => batches.filter((b) => b.merchantId === id).at(-1);
+          const made = buildSettlementBatches({ period: week, transactions, previousBatch: latest, merchantCode: (id) => id, now: week.end, newId: () => `b${++n}` });
+          // Settling the same week again makes nothing.
+          expect(buildSettlementBatches({ period: week, transactions, previousBatch: (id) => made.find((b) => b.merchantId === id) ?? latest(id), merchantCode: (id) => id, now: week.end, newId: () => 'x' })).toEqual([]);
+          batches.push(...made);
+        }
+        for (const t of transactions) {
+          const holding = batches.filter((b) => b.transactionIds.includes(t.id));
+          expect(holding.length).toBeLessThanOrEqual(1);
+          expect(coveringBatch(batches, t)).toBe(holding[0]);
+          const paidPast = batches.filter((b) => b.merchantId === t.merchantId).at(-1)?.settlementPeriodEnd;
+          const due = t.status === 'completed' && paidPast !== undefined && t.completedAt!.getTime() < paidPast.getTime();
+          expect(holding.length).toBe(due ? 1 : 0);
         }
       }),
     );
