@@ -23,7 +23,7 @@ import type { AgentEvent } from '../core/agents/agent.ts';
 import type { MerchantEvent } from '../core/merchants/merchant.ts';
 import { ReviewAgent, ReviewMerchant } from '../core/merchants/review-business.ts';
 import { commissionPeriodContaining } from '../core/agents/commission.ts';
-import { addDays, kigaliInstant, localDate, parseDate, type Period } from '../core/shared/calendar.ts';
+import { addDays, formatDate, kigaliDateOf, kigaliInstant, localDate, parseDate, type Period } from '../core/shared/calendar.ts';
 import { PayCommissions, SettleMerchants } from '../core/settlements/settle-merchants.ts';
 import { settlementPeriodsCovering } from '../core/settlements/settlement-period.ts';
 import { ShowSettlementReport } from '../core/settlements/settlement-report.ts';
@@ -154,6 +154,7 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
       bar?.end();
       const failed = report.paid.filter((b) => b.status === 'failed').length;
       env.write(`${report.created.length} batch(es) created, ${report.paid.filter((b) => b.status === 'completed').length} paid, ${failed} failed.\n`);
+      for (const period of report.notBegun) env.write(`Week of ${formatDate(kigaliDateOf(period.start))} not settled: it has not begun.\n`);
     });
   settlements
     .command('list')

@@ -9,11 +9,11 @@
  * - A transaction read for confirmation is locked (`FOR UPDATE`) until the unit of work ends, so
  *   two concurrent confirmations of one payment book it once.
  * - A batch's transactions are its merchant's completed ones in its range of completion times
- *   ([covered_from, period_end): Migration20261126100000); a batch made before ranges holds those
- *   marked with its id (`settlement_batch_id`, no longer written). A transaction read answers the
- *   batch covering it, derived the same way. Settling locks every merchant row (`for no key
- *   update`) before it reads the totals, and a confirmation holds its merchant's row `for share`
- *   before it reads the clock: a payment cannot complete inside a range a batch has closed.
+ *   ([covered_from, covered_until): Migration20261126100000); a batch made before ranges holds
+ *   those marked with its id (`settlement_batch_id`, no longer written). A transaction read
+ *   answers the batch covering it, derived the same way. Settling takes the settlement lock (a
+ *   transaction-level advisory lock) exclusively before it reads the totals, and a confirmation
+ *   holds it shared before it reads the clock: a payment cannot complete inside a closed range.
  * - A payout's commissions are those pointing at it (`payout_id`). A commission in a payout is no
  *   longer pending-to-batch, even if its payout failed (the payout is retried, never rebuilt).
  * - An id that cannot exist (not a UUID) finds nothing, never an error.
@@ -34,6 +34,12 @@ import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import type { BulkSettlementInput, SettlementBatchRepository } from '../../core/settlements/ports.ts';
 import { SETTLEMENT_ORIGIN, type SettlementBatch } from '../../core/settlements/settlement-batch.ts';
 import { violatesUnique } from './mikro-orm-unit-of-work.ts';
+
+/**
+ * The settlement lock: a transaction-level advisory lock in the two-integer key space (the
+ * scheduler's job locks use the single bigint one, so they cannot collide): 'SETL', 1.
+ */
+const SETTLEMENT_LOCK = [0x5345544c, 1] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (id: string) => UUID.test(id);
@@ -233,21 +239,20 @@ function toTransaction(r: Row): MerchantTransaction {
 
 /**
  * `t.*` and the batch covering the row: the one made before ranges that marked it, else the
- * merchant's first batch by range ending after its completion (period_end = period_start + 7
- * days, so the unique key on (merchant_id, period_start) finds it), if its range starts at or
- * before the completion.
+ * merchant's batch whose range holds its completion (covered_until <= period_end = period_start
+ * + 7 days, so the unique key on (merchant_id, period_start) narrows the search to a week).
  */
 const TRANSACTION_COLUMNS = `t.*, coalesce(t.settlement_batch_id, case when t.status = 'completed' then (
     select b.id from settlement_batches b
-     where b.merchant_id = t.merchant_id and b.covered_from is not null and b.period_start > t.completed_at - interval '7 days'
-       and b.covered_from <= t.completed_at
-     order by b.period_start limit 1) end) as covering_batch_id`;
+     where b.merchant_id = t.merchant_id and b.period_start > t.completed_at - interval '7 days'
+       and b.covered_from <= t.completed_at and t.completed_at < b.covered_until
+     limit 1) end) as covering_batch_id`;
 
 /** A batch `b` joined to the transactions `t` it covers: by its range, or by its marks (a batch made before ranges). */
 const BATCH_TRANSACTIONS = `settlement_batches b
   join merchant_transactions t on case when b.covered_from is null then t.settlement_batch_id = b.id
     else t.merchant_id = b.merchant_id and t.status = 'completed' and t.settlement_batch_id is null
-         and t.completed_at >= b.covered_from and t.completed_at < b.period_end end`;
+         and t.completed_at >= b.covered_from and t.completed_at < b.covered_until end`;
 
 /** `settlement_batch_id` is not written: it is the mark of batches made before ranges. */
 const INSERT_TRANSACTION = `insert into merchant_transactions (id, transaction_reference, merchant_id, provider, customer_phone_number, customer_name, idempotency_key,
@@ -285,9 +290,19 @@ export class PostgresMerchantTransactions implements MerchantTransactionReposito
     return rows.map(toTransaction);
   }
 
-  /** `for share` on the merchant's row: confirmations of one merchant do not wait for each other, only for a settlement (`for no key update`). */
-  async holdSettlementOf(merchantId: string): Promise<void> {
-    await this.em.execute(`select 1 from merchants where id = ? for share`, [merchantId]);
+  /**
+   * The settlement lock, shared: confirmations do not wait for each other, only for a settlement
+   * (which takes it exclusively). A transaction-level advisory lock rather than a row lock on the
+   * merchant: nothing is written to hold it (a row lock writes the merchant's tuple, and a busy
+   * merchant's concurrent confirmations would pile multixacts on it).
+   */
+  async holdSettlementOf(merchantId: string): Promise<Date | undefined> {
+    const [row] = await this.em.execute<Row[]>(
+      `select pg_advisory_xact_lock_shared(?, ?)::text as held,
+              (select b.covered_until from settlement_batches b where b.merchant_id = ? order by b.period_start desc limit 1) as closed_until`,
+      [...SETTLEMENT_LOCK, merchantId],
+    );
+    return row?.closed_until ? date(row.closed_until as Date) : undefined;
   }
 
   /** The transactions the batch covers: its range (a range look-up on the merchant's completed rows), or its marks (a batch made before ranges). */
@@ -439,6 +454,7 @@ function toBatch(r: Row, transactionIds: readonly string[]): SettlementBatch {
     settlementPeriodStart: date(r.period_start as Date),
     settlementPeriodEnd: date(r.period_end as Date),
     coveredFrom: r.covered_from ? date(r.covered_from as Date) : null,
+    coveredUntil: r.covered_until ? date(r.covered_until as Date) : null,
     transactionIds,
     totalTransactions: Number(r.total_transactions),
     totalAmount: money(r.total_amount_centimes as string),
@@ -502,56 +518,58 @@ export class PostgresSettlementBatches implements SettlementBatchRepository, Set
   }
 
   /**
-   * Two statements. First every merchant row is locked (`for no key update`, in id order): this
-   * waits for the confirmations under way, which hold their merchant `for share` from before they
-   * read the clock, and holds new ones off until the batches commit. Then, in a new snapshot (READ
+   * Two statements. First the settlement lock is taken exclusively: this waits for the
+   * confirmations under way, which hold it shared from before they read the clock, and holds new
+   * ones off until the batches commit (about a second a week). Then, in a new snapshot (READ
    * COMMITTED) that sees every payment completed before the lock: per merchant whose latest batch
-   * is for an earlier period (or that has none), the range it continues from (that batch's end, or
-   * the epoch after a batch made before ranges or none), the totals of its unmarked completed rows
-   * in [range start, period end) — one pass over the rows, like a bare aggregate — plus the carried
-   * fraction, and the batches inserted (`on conflict (merchant_id, period_start) do nothing`).
-   * Nothing is written per transaction.
+   * is for an earlier period (or that has none), the range it continues from (that batch's
+   * covered_until, or the epoch after a batch made before ranges or none) up to the period's end
+   * or `now`, whichever is first; the totals of its unmarked completed rows in that range — one
+   * pass over the rows, like a bare aggregate — plus the carried fraction; and the batches
+   * inserted (`on conflict (merchant_id, period_start) do nothing`). Nothing is written per
+   * transaction.
    */
   async settlePeriodInBulk(input: BulkSettlementInput): Promise<SettlementBatch[]> {
     const { period, referencePrefix, now } = input;
-    await this.em.execute(`select count(*) from (select id from merchants order by id for no key update) locked`);
+    const coveredUntil = new Date(Math.min(period.end.getTime(), now.getTime()));
+    await this.em.execute(`select pg_advisory_xact_lock(?, ?)::text as held`, [...SETTLEMENT_LOCK]);
     const rows = await this.em.execute<Row[]>(
       `with previous as (
          select m.id as merchant_id, m.merchant_code, coalesce(p.carried_out_centimes, 0) as carried,
-                case when p.covered_from is not null then p.period_end else ?::timestamptz end as covered_from
+                coalesce(p.covered_until, ?::timestamptz) as covered_from
            from merchants m
-           left join lateral (select b.period_start, b.period_end, b.covered_from, b.carried_out_centimes from settlement_batches b
+           left join lateral (select b.period_start, b.covered_until, b.carried_out_centimes from settlement_batches b
                                where b.merchant_id = m.id order by b.period_start desc limit 1) p on true
           where p.period_start is null or p.period_start < ?
        ), totals as (
          select t.merchant_id, sum(t.net_amount_centimes) as total, count(*) as n
            from merchant_transactions t
            join previous p on p.merchant_id = t.merchant_id
-          where t.status = 'completed' and t.settlement_batch_id is null and t.completed_at >= p.covered_from and t.completed_at < ?
+          where t.status = 'completed' and t.settlement_batch_id is null and t.completed_at >= p.covered_from and t.completed_at < ?::timestamptz
           group by t.merchant_id
        ), candidates as (
          select p.merchant_id, p.merchant_code, p.covered_from, t.n, t.total + p.carried as amount
            from totals t join previous p on p.merchant_id = t.merchant_id
        )
-       insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, covered_from, total_transactions, total_amount_centimes,
+       insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, covered_from, covered_until, total_transactions, total_amount_centimes,
          payout_amount_centimes, carried_out_centimes, currency, payout_method, status, attempts, created_at, updated_at)
-       select gen_random_uuid(), ?::text || merchant_code, merchant_id, ?, ?, covered_from, n, amount, amount - amount % 100, amount % 100,
+       select gen_random_uuid(), ?::text || merchant_code, merchant_id, ?, ?, covered_from, ?::timestamptz, n, amount, amount - amount % 100, amount % 100,
               'RWF', 'mobile_money', 'processing', 0, ?, now()
          from candidates where amount >= 100
         order by merchant_id
        on conflict (merchant_id, period_start) do nothing
        returning *`,
-      [SETTLEMENT_ORIGIN, period.start, period.end, referencePrefix, period.start, period.end, now],
+      [SETTLEMENT_ORIGIN, period.start, coveredUntil, referencePrefix, period.start, period.end, coveredUntil, now],
     );
     return rows.map((r) => toBatch(r, [])).sort((a, b) => a.merchantId.localeCompare(b.merchantId));
   }
 
   async save(b: SettlementBatch): Promise<void> {
     await this.em.execute(
-      `insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, covered_from, total_transactions, total_amount_centimes, payout_amount_centimes,
-         carried_out_centimes, currency, payout_method, status, attempts, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now()) on conflict (id) do update set status = excluded.status, attempts = excluded.attempts, updated_at = now()`,
-      [b.id, b.batchReference, b.merchantId, b.settlementPeriodStart, b.settlementPeriodEnd, b.coveredFrom, b.totalTransactions, b.totalAmount.centimes, b.payoutAmount.centimes,
+      `insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, covered_from, covered_until, total_transactions, total_amount_centimes,
+         payout_amount_centimes, carried_out_centimes, currency, payout_method, status, attempts, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now()) on conflict (id) do update set status = excluded.status, attempts = excluded.attempts, updated_at = now()`,
+      [b.id, b.batchReference, b.merchantId, b.settlementPeriodStart, b.settlementPeriodEnd, b.coveredFrom, b.coveredUntil, b.totalTransactions, b.totalAmount.centimes, b.payoutAmount.centimes,
         b.carriedOut.centimes, b.currency, b.payoutMethod, b.status, b.attempts, b.createdAt],
     );
   }

@@ -7,7 +7,8 @@
  *   the onboarding agent is active now), one balanced ledger entry keyed by the transaction
  *   reference, and a `pending` commission for the agent.
  * - The completion time is read after the merchant's settlement is held off
- *   (`MerchantTransactionRepository.holdSettlementOf`): it never lies in a range a batch has closed.
+ *   (`MerchantTransactionRepository.holdSettlementOf`), and is never before the end of the
+ *   merchant's last closed range: it never lies in a range a batch has closed.
  */
 import { earnsCommission } from '../agents/agent.ts';
 import type { Commission } from '../agents/commission.ts';
@@ -18,6 +19,7 @@ import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { paymentPostings, splitPayment } from './merchant-fee.ts';
+import { completionTimeAfter } from '../settlements/settlement-batch.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 import type { AgentLookup, MerchantRepository, MerchantTransactionRepository } from './ports.ts';
 
@@ -48,8 +50,8 @@ export async function confirmMerchantPayment(
     if (transaction.status !== 'pending') return err('exists');
     // Before the clock is read: a settlement under way commits first, and none starts until this
     // commits, so the completion time cannot fall inside a range a batch has already closed.
-    await deps.transactions.holdSettlementOf(transaction.merchantId);
-    const now = deps.clock.now();
+    const closedUntil = await deps.transactions.holdSettlementOf(transaction.merchantId);
+    const now = completionTimeAfter(deps.clock.now(), closedUntil);
     const providerReference = input.providerReference ? { providerReference: input.providerReference } : {};
     if (input.outcome === 'failed') {
       const failed: MerchantTransaction = { ...transaction, ...providerReference, status: 'failed' };

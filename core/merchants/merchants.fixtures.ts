@@ -42,8 +42,10 @@ export class InMemoryMerchantTransactions extends MapStore<MerchantTransaction> 
   async findByIdempotencyKey(key: string) {
     return this.all().find((t) => t.idempotencyKey === key);
   }
-  /** Nothing to wait for: the in-memory world runs one use case at a time. */
-  async holdSettlementOf() {}
+  /** Nothing to wait for (the in-memory world runs one use case at a time) and one clock: no closed range lies ahead of it. */
+  async holdSettlementOf(): Promise<Date | undefined> {
+    return undefined;
+  }
   async start(transaction: MerchantTransaction & { idempotencyKey: string }) {
     // Checked and stored without yielding, as a unique key would.
     if (this.all().some((t) => t.idempotencyKey === transaction.idempotencyKey)) return 'idempotency_key_taken' as const;

@@ -15,10 +15,11 @@ export interface MerchantTransactionRepository {
   /**
    * Holds off the merchant's settlement until the unit of work ends (a shared hold: payments of
    * one merchant still complete concurrently), and waits for a settlement under way to commit.
-   * A confirmation takes it before it reads the clock, so a payment's completion time is never
-   * inside a range a committed batch has closed (docs/decisions.md "Settlement by range").
+   * Answers where the merchant's last batch closed its range (undefined if none by range). A
+   * confirmation takes it before it reads the clock and completes no earlier than that answer, so
+   * a payment's completion time is never inside a closed range (docs/decisions.md "Settlement by range").
    */
-  holdSettlementOf(merchantId: string): Promise<void>;
+  holdSettlementOf(merchantId: string): Promise<Date | undefined>;
   /** The transaction started under this idempotency key, if any. */
   findByIdempotencyKey(idempotencyKey: string): Promise<MerchantTransaction | undefined>;
   /**

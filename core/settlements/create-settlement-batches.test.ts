@@ -12,7 +12,7 @@ describe('create settlement batches', () => {
     expect(others).toEqual([]);
     // net 9,800 + 122.50 = 9,922.50 → pays 9,922, carries 0.50
     expect(batch).toMatchObject({ batchReference: 'STL-20261116-SHOP-1', totalTransactions: 2, payoutAmount: Money.ofFrancs(9_922), carriedOut: Money.ofCentimes(50) });
-    expect(batch).toMatchObject({ coveredFrom: new Date(0), settlementPeriodEnd: new Date('2026-11-22T22:00:00Z') });
+    expect(batch).toMatchObject({ coveredFrom: new Date(0), coveredUntil: new Date('2026-11-22T22:00:00Z') });
     expect(w.transactions.all().every((t) => w.batches.coveringOf(t)?.id === batch!.id)).toBe(true);
     expect(await createSettlementBatches(w)).toEqual([]);
     expect(w.batches.all()).toHaveLength(1);
@@ -29,15 +29,18 @@ describe('create settlement batches', () => {
     w.clock.set('2026-12-01T09:00:00Z');
     const [second] = await createSettlementBatches(w, { period: settlementPeriodContaining(new Date('2026-11-25T10:00:00Z')) });
     expect([second?.totalAmount, second?.payoutAmount, second?.carriedOut]).toEqual([Money.ofFrancs(123), Money.ofFrancs(123), Money.ZERO]);
-    expect(second?.coveredFrom).toEqual(first?.settlementPeriodEnd);
+    expect(second?.coveredFrom).toEqual(first?.coveredUntil);
   });
 
-  it('settles nothing for a period that has not ended: a range is closed only behind the clock', async () => {
+  it('settles the week under way up to now, and nothing for a week that has not begun', async () => {
     const w = await weekOfPayments([10_000]);
     const period = settlementPeriodContaining(new Date('2026-11-18T10:00:00Z'));
-    w.clock.set('2026-11-22T21:59:59Z'); // Sunday 23:59:59 Kigali
-    expect(await createSettlementBatches(w, { period })).toEqual([]);
-    w.clock.set('2026-11-22T22:00:00Z');
-    expect(await createSettlementBatches(w, { period })).toHaveLength(1);
+    const next = settlementPeriodContaining(new Date('2026-11-25T10:00:00Z'));
+    w.clock.set('2026-11-18T11:00:00Z');
+    expect(await createSettlementBatches(w, { period: next })).toEqual([]);
+    const [batch] = await createSettlementBatches(w, { period });
+    expect(batch?.coveredUntil).toEqual(new Date('2026-11-18T11:00:00Z'));
+    await payMerchant(w, 5_000); // later the same week: the next batch's
+    expect(w.transactions.all().map((t) => w.batches.coveringOf(t)?.id)).toEqual([batch!.id, undefined]);
   });
 });

@@ -4,9 +4,9 @@
  * Guarantees
  * - Defaults to the week that ended most recently; creating the same merchant and period twice
  *   creates nothing new (core/settlements/settlement-batch.ts).
- * - Only a period that has ended is settled (one that ends after `now` creates nothing): a batch
- *   closes its merchant's range at the period's end, and a payment completed later must not fall
- *   before it.
+ * - A period that has not begun creates nothing. A batch closes its merchant's range at the
+ *   period's end, or at `now` for the week under way (what completes later falls in the next
+ *   batch's range).
  * - Settling writes one row per batch and nothing per transaction: each batch records the range
  *   of completion times it covers (core/settlements/settlement-batch.ts). The repository waits for
  *   confirmations under way before it reads the totals, so a payment completed before the
@@ -31,6 +31,6 @@ export interface CreateSettlementBatchesDeps {
 export async function createSettlementBatches(deps: CreateSettlementBatchesDeps, input: { period?: Period } = {}): Promise<SettlementBatch[]> {
   const now = deps.clock.now();
   const period = input.period ?? lastEndedSettlementPeriod(now);
-  if (period.end.getTime() > now.getTime()) return [];
+  if (period.start.getTime() > now.getTime()) return [];
   return deps.unitOfWork.run(() => deps.batches.settlePeriodInBulk({ period, referencePrefix: batchReferencePrefix(period), now }));
 }

@@ -31,6 +31,13 @@ describe('settling merchants', () => {
     expect(w.ledger.entries()).toHaveLength(entries);
   });
 
+  it('reports the weeks of a range that have not begun, and settles nothing for them', async () => {
+    const { w, settle } = await settled([1_000]);
+    const next = settlementPeriodContaining(new Date(w.clock.now().getTime() + 7 * 86_400_000));
+    const report = await settle.execute({ periods: [week, next] });
+    expect([report.created.length, report.notBegun]).toEqual([1, [next]]);
+  });
+
   it('fails a refused payout, books it back, and pays it on retry under a new reference', async () => {
     const { w, settle } = await settled([5_000]);
     w.mobileMoney.failWith = 'mobile_money_refused';

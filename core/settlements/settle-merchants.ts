@@ -10,6 +10,7 @@
  * - A batch left `processing` by an interruption is paid again under its same reference, so the
  *   provider pays once; a `failed` one only on an explicit retry, as a new attempt.
  * - One batch's failure does not stop the others; `onProgress` is told after each batch.
+ * - A period that has not begun is not settled and is reported in `notBegun`.
  * - Commission payouts are the same, per agent and Kigali month (core/agents/commission.ts).
  */
 import { createCommissionPayouts, type CreateCommissionPayoutsDeps } from '../agents/create-commission-payouts.ts';
@@ -27,6 +28,8 @@ export interface SettleMerchantsDeps extends CreateSettlementBatchesDeps, PaySet
 export interface SettleReport {
   created: SettlementBatch[];
   paid: SettlementBatch[];
+  /** Periods of the request that have not begun: nothing is settled for them (create-settlement-batches.ts). */
+  notBegun: Period[];
 }
 
 export class SettleMerchants {
@@ -34,7 +37,9 @@ export class SettleMerchants {
 
   /** Creates and pays the batches of these periods (the week that ended last by default). */
   async execute(input: { periods?: readonly Period[]; onCreated?: (count: number) => void; onProgress?: (done: number, batch: SettlementBatch) => void } = {}): Promise<SettleReport> {
-    const periods = input.periods ?? [lastEndedSettlementPeriod(this.deps.clock.now())];
+    const now = this.deps.clock.now();
+    const periods = input.periods ?? [lastEndedSettlementPeriod(now)];
+    const notBegun = periods.filter((period) => period.start.getTime() > now.getTime());
     const created: SettlementBatch[] = [];
     for (const period of periods) created.push(...(await createSettlementBatches(this.deps, { period })));
     input.onCreated?.(created.length);
@@ -44,7 +49,7 @@ export class SettleMerchants {
       paid.push(result.ok ? result.value : batch);
       input.onProgress?.(paid.length, paid.at(-1)!);
     }
-    return { created, paid };
+    return { created, paid, notBegun };
   }
 
   retry(input: { batchId: string }): Promise<Result<SettlementBatch, 'batch_not_found' | 'payout_transition_not_allowed'>> {

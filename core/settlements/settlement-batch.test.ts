@@ -4,7 +4,7 @@ import type { MerchantTransaction } from '../merchants/merchant-transaction.ts';
 import { splitPayment } from '../merchants/merchant-fee.ts';
 import { Money } from '../money/money.ts';
 import { transferReference } from '../transfers/transfer.ts';
-import { batchReference, buildSettlementBatches, coveringBatch, nextCoveredRange, SETTLEMENT_ORIGIN, type PreviousBatch, type SettlementBatch } from './settlement-batch.ts';
+import { batchReference, buildSettlementBatches, completionTimeAfter, coveringBatch, nextCoveredRange, SETTLEMENT_ORIGIN, type PreviousBatch, type SettlementBatch } from './settlement-batch.ts';
 import { settlementPeriodContaining } from './settlement-period.ts';
 
 const period = settlementPeriodContaining(new Date('2026-11-18T10:00:00Z')); // week of Monday 16 Nov 2026
@@ -31,11 +31,10 @@ function completed(id: string, merchantId: string, grossCentimes: number, comple
 
 const weekBefore = settlementPeriodContaining(new Date('2026-11-11T10:00:00Z'));
 
-/** A merchant's latest batch: by default the week before, by range from the origin, carrying nothing. */
+/** A merchant's latest batch: by default the week before, by range up to its end, carrying nothing. */
 const previous = (overrides: Partial<PreviousBatch> = {}): PreviousBatch => ({
   settlementPeriodStart: weekBefore.start,
-  settlementPeriodEnd: weekBefore.end,
-  coveredFrom: SETTLEMENT_ORIGIN,
+  coveredUntil: weekBefore.end,
   carriedOut: Money.ZERO,
   ...overrides,
 });
@@ -46,7 +45,7 @@ function build(transactions: MerchantTransaction[], options: { previous?: Record
     period,
     transactions,
     // `carried`: a batch made before ranges (the range then starts at the origin) that carried this fraction.
-    previousBatch: (id) => options.previous?.[id] ?? (options.carried?.[id] !== undefined ? previous({ coveredFrom: null, carriedOut: Money.ofCentimes(options.carried[id]) }) : undefined),
+    previousBatch: (id) => options.previous?.[id] ?? (options.carried?.[id] !== undefined ? previous({ coveredUntil: null, carriedOut: Money.ofCentimes(options.carried[id]) }) : undefined),
     merchantCode: (id) => id.toUpperCase(),
     now,
     newId: () => `b${++n}`,
@@ -71,9 +70,10 @@ describe('settlement batches', () => {
   });
 
   it('never settles the same merchant and period twice, nor a period before its latest batch', () => {
-    expect(build([completed('t1', 'm1', 1_000_000)], { previous: { m1: previous({ settlementPeriodStart: period.start, settlementPeriodEnd: period.end }) } })).toEqual([]);
+    expect(build([completed('t1', 'm1', 1_000_000)], { previous: { m1: previous({ settlementPeriodStart: period.start, coveredUntil: period.end }) } })).toEqual([]);
     const later = settlementPeriodContaining(new Date('2026-11-25T10:00:00Z'));
-    expect(nextCoveredRange(previous({ settlementPeriodStart: later.start, settlementPeriodEnd: later.end }), period)).toBeUndefined();
+    expect(nextCoveredRange(previous({ settlementPeriodStart: later.start, coveredUntil: later.end }), period, now)).toBeUndefined();
+    expect(nextCoveredRange(undefined, settlementPeriodContaining(new Date('2026-12-02T10:00:00Z')), now)).toBeUndefined(); // a week that has not begun
   });
 
   it('covers the range after the previous batch by range: what it covered is not taken again', () => {
@@ -85,15 +85,36 @@ describe('settlement batches', () => {
       ],
       { previous: { m1: previous() } },
     );
-    expect(batches.map((b) => [b.transactionIds, b.coveredFrom, b.settlementPeriodEnd])).toEqual([[['t1', 't3'], weekBefore.end, period.end]]);
-    expect(nextCoveredRange(undefined, period)).toEqual({ from: SETTLEMENT_ORIGIN, to: period.end });
+    expect(batches.map((b) => [b.transactionIds, b.coveredFrom, b.coveredUntil])).toEqual([[['t1', 't3'], weekBefore.end, period.end]]);
+    expect(nextCoveredRange(undefined, period, now)).toEqual({ from: SETTLEMENT_ORIGIN, until: period.end });
     // After a batch made before ranges (it holds marked rows), the range starts at the origin again.
-    expect(nextCoveredRange(previous({ coveredFrom: null }), period)).toEqual({ from: SETTLEMENT_ORIGIN, to: period.end });
+    expect(nextCoveredRange(previous({ coveredUntil: null }), period, now)).toEqual({ from: SETTLEMENT_ORIGIN, until: period.end });
+  });
+
+  it('settling the week under way covers it up to now; what completes later waits for the next batch', () => {
+    const wednesdayNoon = new Date('2026-11-18T10:00:00Z');
+    const batches = buildSettlementBatches({
+      period,
+      transactions: [completed('t1', 'm1', 1_000_000, '2026-11-18T09:59:59Z'), completed('t2', 'm1', 1_000_000, '2026-11-18T10:00:00Z')],
+      previousBatch: () => undefined,
+      merchantCode: (id) => id,
+      now: wednesdayNoon,
+      newId: () => 'b1',
+    });
+    expect(batches.map((b) => [b.transactionIds, b.coveredUntil])).toEqual([[['t1'], wednesdayNoon]]);
+    expect(nextCoveredRange(batches[0], settlementPeriodContaining(new Date('2026-11-25T10:00:00Z')), new Date('2026-11-30T00:00:00Z'))?.from).toEqual(wednesdayNoon);
+  });
+
+  it('a completion is never dated inside a closed range, whatever a replica’s clock reads', () => {
+    const closed = new Date('2026-11-22T22:00:00Z');
+    expect(completionTimeAfter(new Date('2026-11-22T21:59:59Z'), closed)).toEqual(closed);
+    expect(completionTimeAfter(new Date('2026-11-22T22:00:01Z'), closed)).toEqual(new Date('2026-11-22T22:00:01Z'));
+    expect(completionTimeAfter(new Date('2026-11-22T21:59:59Z'), undefined)).toEqual(new Date('2026-11-22T21:59:59Z'));
   });
 
   it('answers which batch covers a transaction by its range, or by the mark of a batch made before ranges', () => {
     const [batch] = build([completed('t1', 'm1', 1_000_000)], { previous: { m1: previous() } });
-    const legacy = { id: 'old', merchantId: 'm1', coveredFrom: null, settlementPeriodEnd: weekBefore.end };
+    const legacy = { id: 'old', merchantId: 'm1', coveredFrom: null, coveredUntil: null };
     expect(coveringBatch([legacy, batch!], completed('t1', 'm1', 1_000_000))?.id).toBe(batch!.id);
     expect(coveringBatch([legacy, batch!], completed('t6', 'm1', 1_000_000, '2026-11-10T10:00:00Z', { settlementBatchId: 'old' }))?.id).toBe('old');
     expect(coveringBatch([legacy, batch!], completed('t7', 'm1', 1_000_000, '2026-11-23T10:00:00Z'))).toBeUndefined(); // waits for the next batch

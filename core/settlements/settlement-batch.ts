@@ -4,13 +4,16 @@
  * Guarantees
  * - One batch per merchant and period, never two: a merchant whose latest batch is for this period
  *   or a later one gets nothing new, so re-running the job (or the admin command) creates nothing.
- * - A batch covers a range of completion times: [its merchant's previous batch's period end, its
- *   own period end) — from the epoch for the merchant's first batch by range — and holds the
- *   merchant's completed transactions completed in that range that no batch made before ranges
- *   holds (`settlementBatchId` of a marked row). The ranges of a merchant's batches follow one
- *   another without gap or overlap, so each completed transaction is covered by exactly one batch
- *   (stragglers of a week with no batch fall in the next batch's range). Settling writes nothing per
- *   transaction: "which batch covers it" is `coveringBatch`.
+ * - A batch covers a range of completion times [coveredFrom, coveredUntil): from its merchant's
+ *   previous batch's `coveredUntil` (the epoch for the merchant's first batch by range) up to the
+ *   period's end, or up to `now` when the period has not ended yet (an admin settling the current
+ *   week: what completes later in that week falls in the next batch's range). It holds the
+ *   merchant's completed transactions completed in that range, except those a batch made before
+ *   ranges marked (`settlementBatchId` stored on the row). The ranges of a merchant's batches
+ *   follow one another without gap or overlap, so each completed transaction is covered by exactly
+ *   one batch (stragglers of a week with no batch fall in the next batch's range). Settling writes
+ *   nothing per transaction: "which batch covers it" is `coveringBatch`.
+ * - A period that has not begun is not settled.
  * - A batch pays the whole francs of (net of its transactions + the fraction carried from the
  *   merchant's previous batch) and carries the rest: no centime is created or lost. A merchant
  *   whose total is under one franc gets no batch; the transactions wait for the next period.
@@ -29,10 +32,11 @@ export interface SettlementBatch {
   readonly settlementPeriodStart: Date;
   readonly settlementPeriodEnd: Date;
   /**
-   * The batch covers its merchant's transactions completed in [coveredFrom, settlementPeriodEnd).
-   * Null for a batch made before settlement by range: it holds the transactions marked with its id.
+   * The batch covers its merchant's transactions completed in [coveredFrom, coveredUntil). Both
+   * null for a batch made before settlement by range: it holds the transactions marked with its id.
    */
   readonly coveredFrom: Date | null;
+  readonly coveredUntil: Date | null;
   readonly transactionIds: readonly string[];
   readonly totalTransactions: number;
   /** Net of the batch's transactions plus the fraction carried in. */
@@ -60,29 +64,43 @@ export function batchReference(merchantCode: string, period: Period): string {
 export const SETTLEMENT_ORIGIN = new Date(0);
 
 /** What a new batch continues from: the merchant's latest batch (by period). */
-export type PreviousBatch = Pick<SettlementBatch, 'settlementPeriodStart' | 'settlementPeriodEnd' | 'coveredFrom' | 'carriedOut'>;
+export type PreviousBatch = Pick<SettlementBatch, 'settlementPeriodStart' | 'coveredUntil' | 'carriedOut'>;
+
+/** What `covers` needs of a batch. */
+export type CoveredRange = Pick<SettlementBatch, 'id' | 'merchantId' | 'coveredFrom' | 'coveredUntil'>;
 
 /**
- * The range a merchant's next batch for `period` covers, or undefined when its latest batch is
- * for this period or a later one (nothing new: settling is idempotent and ranges never overlap).
+ * The range a merchant's next batch for `period` covers at `now`, or undefined when its latest
+ * batch is for this period or a later one (nothing new: settling is idempotent and ranges never
+ * overlap) or the period has not begun.
  */
-export function nextCoveredRange(previous: PreviousBatch | undefined, period: Period): { from: Date; to: Date } | undefined {
+export function nextCoveredRange(previous: PreviousBatch | undefined, period: Period, now: Date): { from: Date; until: Date } | undefined {
   if (previous && previous.settlementPeriodStart.getTime() >= period.start.getTime()) return undefined;
-  const from = previous?.coveredFrom ? previous.settlementPeriodEnd : SETTLEMENT_ORIGIN;
-  return { from, to: period.end };
+  if (period.start.getTime() > now.getTime()) return undefined;
+  const from = previous?.coveredUntil ?? SETTLEMENT_ORIGIN;
+  return { from, until: new Date(Math.min(period.end.getTime(), now.getTime())) };
 }
 
 /** Whether the batch covers this transaction (by its range, or by the mark of a batch made before ranges). */
-export function covers(batch: Pick<SettlementBatch, 'id' | 'merchantId' | 'coveredFrom' | 'settlementPeriodEnd'>, transaction: MerchantTransaction): boolean {
-  if (batch.coveredFrom === null) return transaction.settlementBatchId === batch.id;
+export function covers(batch: CoveredRange, transaction: MerchantTransaction): boolean {
+  if (batch.coveredFrom === null || batch.coveredUntil === null) return transaction.settlementBatchId === batch.id;
   if (transaction.merchantId !== batch.merchantId || transaction.status !== 'completed' || !transaction.completedAt) return false;
-  if (transaction.settlementBatchId !== undefined) return false;
+  if (transaction.settlementBatchId !== undefined && transaction.settlementBatchId !== batch.id) return false;
   const at = transaction.completedAt.getTime();
-  return at >= batch.coveredFrom.getTime() && at < batch.settlementPeriodEnd.getTime();
+  return at >= batch.coveredFrom.getTime() && at < batch.coveredUntil.getTime();
+}
+
+/**
+ * The completion time a payment completing at `now` takes: `now`, or the end of the merchant's
+ * last closed range if the clock reads earlier (another replica's clock behind): never inside a
+ * range a batch has closed.
+ */
+export function completionTimeAfter(now: Date, closedUntil: Date | undefined): Date {
+  return closedUntil && closedUntil.getTime() > now.getTime() ? closedUntil : now;
 }
 
 /** The batch, among the merchant's, that covers the transaction; undefined while it waits for one. */
-export function coveringBatch<B extends Pick<SettlementBatch, 'id' | 'merchantId' | 'coveredFrom' | 'settlementPeriodEnd'>>(
+export function coveringBatch<B extends CoveredRange>(
   batches: readonly B[],
   transaction: MerchantTransaction,
 ): B | undefined {
@@ -91,7 +109,7 @@ export function coveringBatch<B extends Pick<SettlementBatch, 'id' | 'merchantId
 
 export interface BuildSettlementBatchesInput {
   readonly period: Period;
-  /** The transactions as stored (those a batch made before ranges marked carry its id). */
+  /** The transactions as read: one a batch holds already carries its id (a batch made before ranges marked it, or a range covers it). */
   readonly transactions: readonly MerchantTransaction[];
   /** The merchant's latest batch, if any. */
   readonly previousBatch: (merchantId: string) => PreviousBatch | undefined;
@@ -101,18 +119,18 @@ export interface BuildSettlementBatchesInput {
 }
 
 export function buildSettlementBatches(input: BuildSettlementBatchesInput): SettlementBatch[] {
-  const byMerchant = new Map<string, { from: Date; transactions: MerchantTransaction[] }>();
+  const byMerchant = new Map<string, { range: { from: Date; until: Date }; transactions: MerchantTransaction[] }>();
   for (const transaction of input.transactions) {
-    const range = nextCoveredRange(input.previousBatch(transaction.merchantId), input.period);
+    const range = nextCoveredRange(input.previousBatch(transaction.merchantId), input.period, input.now);
     if (!range) continue;
-    const candidate = { id: '', merchantId: transaction.merchantId, coveredFrom: range.from, settlementPeriodEnd: range.to };
-    if (!covers(candidate, transaction)) continue;
-    const group = byMerchant.get(transaction.merchantId) ?? { from: range.from, transactions: [] };
+    if (transaction.settlementBatchId !== undefined) continue; // held already (a mark, or a batch's range)
+    if (!covers({ id: '', merchantId: transaction.merchantId, coveredFrom: range.from, coveredUntil: range.until }, transaction)) continue;
+    const group = byMerchant.get(transaction.merchantId) ?? { range, transactions: [] };
     group.transactions.push(transaction);
     byMerchant.set(transaction.merchantId, group);
   }
   const batches: SettlementBatch[] = [];
-  for (const [merchantId, { from, transactions }] of [...byMerchant].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [merchantId, { range, transactions }] of [...byMerchant].sort(([a], [b]) => a.localeCompare(b))) {
     const totalAmount = Money.sum(transactions.map((t) => t.netAmount)).plus(input.previousBatch(merchantId)?.carriedOut ?? Money.ZERO);
     const { payable, carried } = totalAmount.splitWholeFrancs();
     if (!payable.isPositive()) continue;
@@ -122,7 +140,8 @@ export function buildSettlementBatches(input: BuildSettlementBatchesInput): Sett
       merchantId,
       settlementPeriodStart: input.period.start,
       settlementPeriodEnd: input.period.end,
-      coveredFrom: from,
+      coveredFrom: range.from,
+      coveredUntil: range.until,
       transactionIds: transactions.map((t) => t.id),
       totalTransactions: transactions.length,
       totalAmount,

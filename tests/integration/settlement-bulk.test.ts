@@ -119,12 +119,12 @@ describe('settling a period in bulk, by range', () => {
     const a2 = await tx(m.a, 9_950, '2026-11-17T08:00:00Z'); // 99.50 + 0.50 carried = 100.00
     await tx(m.b, 45, '2026-11-17T09:00:00Z'); // 0.60 (straggler of week 1) + 0.45 = 1.05
     await tx(m.d, 1_000, '2026-11-18T09:00:00Z');
-    // d already has a batch for week 2 (made by hand): it gets no second one.
+    // d already has a batch for week 2 (made by hand, before ranges, holding nothing): it gets no second one.
     await db.orm.em.fork().execute(
-      `insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, covered_from, total_transactions, total_amount_centimes, payout_amount_centimes,
+      `insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, total_transactions, total_amount_centimes, payout_amount_centimes,
          carried_out_centimes, currency, payout_method, status, attempts, created_at, updated_at)
-       values (gen_random_uuid(), 'STL-20261116-BULK-D', ?, ?, ?, ?, 0, 0, 0, 0, 'RWF', 'mobile_money', 'completed', 1, now(), now())`,
-      [m.d, week2.start, week2.end, week2.end],
+       values (gen_random_uuid(), 'STL-20261116-BULK-D', ?, ?, ?, 0, 0, 0, 0, 'RWF', 'mobile_money', 'completed', 1, now(), now())`,
+      [m.d, week2.start, week2.end],
     );
     const want = await expected(week2);
     const writes = await transactionRowWrites();
@@ -174,7 +174,7 @@ describe('settling a period in bulk, by range', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let holding!: () => void;
     const held = new Promise<void>((resolve) => (holding = resolve));
-    // As confirmMerchantPayment does: hold the merchant, read the clock (one second before the period's end), complete, and commit only later.
+    // As confirmMerchantPayment does: take the settlement lock shared, read the clock (one second before the period's end), complete, and commit only later.
     const confirmation = RequestContext.create(db.orm.em, () =>
       new MikroOrmUnitOfWork(db.orm.em).run(async () => {
         await new PostgresMerchantTransactions(db.orm.em).holdSettlementOf(m.c);
