@@ -5,7 +5,7 @@
  * - A transaction moves `pending` → `completed` (the provider confirmed) or `failed`, once; a
  *   repeated confirmation of a completed one answers `exists`.
  * - A completed transaction's fee, net and commission follow core/merchants/merchant-fee.ts, with
- *   the agent's status at completion; it belongs to at most one settlement batch.
+ *   the agent's status at completion; it is covered by at most one settlement batch.
  */
 import type { Money } from '../money/money.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
@@ -34,5 +34,10 @@ export interface MerchantTransaction {
   readonly createdAt: Date;
   readonly completedAt?: Date;
   readonly providerReference?: string;
+  /**
+   * The settlement batch that covers it, as read: the batch whose range of completion times holds
+   * its completion (core/settlements/settlement-batch.ts `covers`), or the batch made before
+   * ranges that marked the row. Undefined while it waits for a batch. Never written by a save.
+   */
   readonly settlementBatchId?: string;
 }
