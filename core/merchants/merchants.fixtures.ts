@@ -7,7 +7,6 @@ import type { AgentRepository, CommissionPayoutRepository, CommissionRepository 
 import { InMemoryLedger } from '../ledger/in-memory-ledger.ts';
 import { Journal } from '../ledger/journal.ts';
 import { FakeMobileMoney } from '../loans/loans.fixtures.ts';
-import { Money } from '../money/money.ts';
 import type { BulkSettlementInput, SettlementBatchRepository } from '../settlements/ports.ts';
 import { buildSettlementBatches, coveringBatch, type SettlementBatch } from '../settlements/settlement-batch.ts';
 import type { IdGenerator } from '../shared/clock.ts';
