@@ -298,6 +298,12 @@ describe('a customer pays the merchant; fee, net and commission in the ledger; s
     expect(again.output).toContain('0 batch(es) created');
     expect(await db.count('journal_entries')).toBe(entries);
     expect(await db.count('settlement_batches')).toBe(1);
+    // A range reaching into next week: this week is settled already, next week has not begun.
+    const inAWeek = new Date(Date.now() + 2 * 3_600_000 + 7 * 86_400_000).toISOString().slice(0, 10);
+    const ahead = await admin('settlements', 'create', '--from', today, '--to', inAWeek);
+    expect(ahead.output).toContain('0 batch(es) created');
+    expect(ahead.output).toMatch(/Week of \d{4}-\d{2}-\d{2} not settled: it has not begun\./);
+    expect(await db.count('settlement_batches')).toBe(1);
 
     const settlements = await owner.as('get', `/api/merchants/${merchantId}/settlements`);
     expect(settlements.body.pending).toEqual({ amount: '0.00', transactionCount: 0 });
