@@ -7,6 +7,8 @@ export const en = {
   },
   common: {
     appName: 'Ikimina',
+    /** The visually hidden text of a region whose data is on its way (skeleton.tsx). */
+    loading: 'Loading…',
     close: 'Close',
     rwf: 'RWF',
   },

@@ -7,6 +7,8 @@ export const fr: Messages = {
   },
   common: {
     appName: 'Ikimina',
+    /** The visually hidden text of a region whose data is on its way (skeleton.tsx). */
+    loading: 'Chargement…',
     close: 'Fermer',
     rwf: 'RWF',
   },

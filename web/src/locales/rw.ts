@@ -7,6 +7,8 @@ export const rw: Messages = {
   },
   common: {
     appName: 'Ikimina',
+    /** The visually hidden text of a region whose data is on its way (skeleton.tsx). */
+    loading: 'Birimo gufunguka…',
     close: 'Funga',
     rwf: 'RWF',
   },

@@ -38,7 +38,7 @@ function SignedInDashboard() {
   const { t } = useTranslation();
   const [assistantOpen, setAssistantOpen] = useState(false);
   const { data: user } = useUser({ enabled: true });
-  const { data: tontines = [] } = useMyTontines({ enabled: true });
+  const myTontines = useMyTontines({ enabled: true });
   const lending = useLendingFigures();
   const openAssistant = () => setAssistantOpen(true);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -73,7 +73,7 @@ function SignedInDashboard() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <DashboardOverview profileHeader={<ProfileHeader />} tontines={tontines} lending={lending} onOpenAssistant={openAssistant} />
+          <DashboardOverview profileHeader={<ProfileHeader />} tontines={myTontines.isPending ? undefined : (myTontines.data ?? [])} lending={lending} onOpenAssistant={openAssistant} />
         </TabsContent>
         <TabsContent value="contributions">
           <ContributionsPanel
@@ -91,19 +91,27 @@ function SignedInDashboard() {
   );
 }
 
-/** The dashboard's loan and credit cards, from the loans feature's calls; undefined until they answer. */
-function useLendingFigures(): LendingFigures | undefined {
-  const summary = useLoanSummary({ enabled: true }).data;
-  const credit = useCreditScore({ enabled: true }).data;
-  const loans = useLoans({ enabled: true }).data;
+/**
+ * The dashboard's loan and credit cards, from the loans feature's calls: pending until the three
+ * it needs have answered; no figures (and not pending) when one of them failed.
+ */
+function useLendingFigures(): { figures: LendingFigures | undefined; pending: boolean } {
+  const summaryQuery = useLoanSummary({ enabled: true });
+  const creditQuery = useCreditScore({ enabled: true });
+  const loansQuery = useLoans({ enabled: true });
   const recommendations = useLoanRecommendations({ enabled: true }).data;
-  if (summary === undefined || credit === undefined || loans === undefined) return undefined;
+  const summary = summaryQuery.data;
+  const credit = creditQuery.data;
+  const loans = loansQuery.data;
+  const failed = summaryQuery.isError || creditQuery.isError || loansQuery.isError;
+  if (summary === undefined || credit === undefined || loans === undefined) return { figures: undefined, pending: !failed };
   const suggested = recommendations?.[0];
-  return {
+  const figures: LendingFigures = {
     activeLoanCount: summary.activeLoanCount,
     availableCredit: summary.availableCredit,
     credit: credit && { score: credit.score, rating: credit.rating, firstRecommendation: credit.recommendations[0] },
     suggestedLoan: suggested && { purpose: suggested.purpose, amount: suggested.amount },
     loans,
   };
+  return { figures, pending: false };
 }

@@ -7,6 +7,7 @@ import { isSignedIn } from '../../lib/session.ts';
 export default function TontinesRoute() {
   const { openSignIn } = useSignInDialog();
   const signedIn = isSignedIn();
-  const { data: summary } = useDashboardSummary({ enabled: signedIn });
-  return <TontinesPage signedIn={signedIn} onSignIn={() => openSignIn('login')} figures={summary} />;
+  // A disabled query (signed out) stays pending for ever: only a signed-in member waits for figures.
+  const summary = useDashboardSummary({ enabled: signedIn });
+  return <TontinesPage signedIn={signedIn} onSignIn={() => openSignIn('login')} figures={summary.data} figuresPending={signedIn && summary.isPending} />;
 }

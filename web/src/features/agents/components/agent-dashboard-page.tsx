@@ -2,6 +2,7 @@ import { AlertCircle, Clock, HandCoins, Lightbulb, MessageSquare, Store, Trendin
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -23,9 +24,21 @@ export function AgentDashboardPage() {
 
   if (dashboard.isPending) {
     return (
-      <p className="py-20 text-center text-muted-foreground" role="status">
-        {t('agentDashboard.loading')}
-      </p>
+      <LoadingRegion className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 sm:px-6 lg:px-8" label={t('agentDashboard.loading')} testId="skeleton-agent-dashboard">
+        <div className="grid gap-2">
+          <Skeleton className="h-9 w-56 max-w-full" />
+          <Skeleton className="h-6 w-72 max-w-full" />
+        </div>
+        <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-32 rounded-2xl" />
+          ))}
+        </div>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Skeleton className="h-64 rounded-2xl" />
+          <Skeleton className="h-64 rounded-2xl" />
+        </div>
+      </LoadingRegion>
     );
   }
   if (dashboard.isError) {

@@ -1,6 +1,7 @@
-import { AlertTriangle, CalendarClock, CheckCircle2, Clock, Loader2, Percent, Wallet } from 'lucide-react';
+import { AlertTriangle, CalendarClock, CheckCircle2, Clock, Percent, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Skeleton, SkeletonRows } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
@@ -8,13 +9,36 @@ import { useMyContributions, type Contribution } from '../api/get-my-contributio
 import { effectiveStatus, isDue, panelFigures } from '../contribution-status.ts';
 import { ContributionStatusBadge } from './contribution-status-badge.tsx';
 
+/** The panel while the contributions load: its four figures and its two lists, each in its place. */
+function ContributionsSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-6" aria-busy="true" data-testid="skeleton-contributions">
+      <section className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatCard label={t('contributions.stats.totalContributed')} value={null} pending icon={Wallet} testId="stat-total-contributed" />
+        <StatCard label={t('contributions.stats.pendingAmount')} value={null} pending icon={Clock} testId="stat-pending-amount" />
+        <StatCard label={t('contributions.stats.upcoming')} value={null} hint="" pending icon={CalendarClock} testId="stat-upcoming" />
+        <StatCard label={t('contributions.stats.onTimeRate')} value={null} pending icon={Percent} testId="stat-on-time-rate" />
+      </section>
+      <div className="grid gap-6 lg:grid-cols-2">
+        {[t('contributions.upcomingTitle'), t('contributions.recentTitle')].map((title) => (
+          <Card key={title} className="p-5">
+            <h2 className="font-semibold">{title}</h2>
+            <SkeletonRows count={2} className="mt-4" rowClassName="h-14" />
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 /** The contributions panel (spec part 1 §2.5); `renderPay` puts the Pay action on what is due. */
 export function ContributionsPanel({ renderPay }: { renderPay: (contribution: Contribution) => ReactNode }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const { data, isPending, isError } = useMyContributions({ enabled: true });
 
-  if (isPending) return <Loader2 className="mx-auto my-12 size-8 animate-spin text-primary" />;
+  if (isPending) return <ContributionsSkeleton />;
   if (isError) return <p role="alert" className="text-sm text-destructive">{t('contributions.loadFailed')}</p>;
 
   const now = new Date();

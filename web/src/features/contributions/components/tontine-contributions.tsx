@@ -1,5 +1,5 @@
-import { Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { SkeletonRows } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { useTontineContributions } from '../api/get-tontine-contributions.ts';
@@ -11,7 +11,13 @@ export function TontineContributions({ tontineId }: { tontineId: string }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const { data, isPending, isError } = useTontineContributions(tontineId, { enabled: true });
-  if (isPending) return <Loader2 className="mx-auto my-12 size-8 animate-spin text-primary" />;
+  if (isPending) {
+    return (
+      <Card className="p-4">
+        <SkeletonRows count={3} rowClassName="h-10" testId="skeleton-tontine-contributions" />
+      </Card>
+    );
+  }
   if (isError) return <p role="alert" className="text-sm text-destructive">{t('contributions.loadFailed')}</p>;
   if (data.length === 0) {
     return <p className="rounded-2xl border border-dashed border-border px-6 py-12 text-center text-sm text-muted-foreground">{t('contributions.tontineEmpty')}</p>;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { LoadingText, SkeletonLine, SkeletonRows } from '../../../components/skeleton.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
@@ -35,9 +36,10 @@ export interface LendingFigures {
 
 /**
  * The signed-in dashboard's Overview (spec part 1 §2.4). Every figure is the member's real data
- * (DOMAIN.md); what is not known yet (a credit score before the first assessment) reads '—',
- * never a sample value, and nothing is rated that has no record (no on-time rate before the
- * first paid contribution).
+ * (DOMAIN.md); what is not known (a credit score before the first assessment, a figure whose call
+ * failed) reads '—', never a sample value, and nothing is rated that has no record (no on-time
+ * rate before the first paid contribution). A figure on its way shows a skeleton (skeleton.tsx),
+ * never '—' nor an empty-state sentence: loading is not "nothing".
  */
 export function DashboardOverview({
   profileHeader,
@@ -46,15 +48,22 @@ export function DashboardOverview({
   onOpenAssistant,
 }: {
   profileHeader: ReactNode;
-  tontines: readonly ActivityTontine[];
-  lending: LendingFigures | undefined;
+  /** The member's groups; undefined while they load. */
+  tontines: readonly ActivityTontine[] | undefined;
+  /** The lending figures: undefined with `pending` while they load, undefined alone if a call failed. */
+  lending: { figures: LendingFigures | undefined; pending: boolean };
   onOpenAssistant: () => void;
 }) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const summary = useDashboardSummary({ enabled: true }).data;
-  const credit = lending?.credit;
-  const activity = recentActivity(tontines, lending?.loans ?? []);
+  const summaryQuery = useDashboardSummary({ enabled: true });
+  const summary = summaryQuery.data;
+  const summaryPending = summaryQuery.isPending;
+  const lendingPending = lending.pending;
+  const figures = lending.figures;
+  const credit = figures?.credit;
+  const activityPending = tontines === undefined || lendingPending;
+  const activity = recentActivity(tontines ?? [], figures?.loans ?? []);
   const firstRecommendation = credit?.firstRecommendation;
 
   return (
@@ -62,18 +71,20 @@ export function DashboardOverview({
       {profileHeader}
 
       <section className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label={t('dashboard.totalSavings')} value={summary ? format.money(summary.totalSavings) : '—'} icon={PiggyBank} testId="stat-dashboard-total-savings" />
-        <StatCard label={t('dashboard.activeTontines')} value={summary?.activeTontines ?? '—'} icon={Users} testId="stat-dashboard-active-tontines" />
+        <StatCard label={t('dashboard.totalSavings')} value={summary ? format.money(summary.totalSavings) : '—'} pending={summaryPending} icon={PiggyBank} testId="stat-dashboard-total-savings" />
+        <StatCard label={t('dashboard.activeTontines')} value={summary?.activeTontines ?? '—'} pending={summaryPending} icon={Users} testId="stat-dashboard-active-tontines" />
         <StatCard
           label={t('dashboard.creditScore')}
           value={credit ? credit.score : '—'}
           hint={credit ? t(`loans.ratings.${credit.rating}`) : t('overview.noScoreYet')}
+          pending={lendingPending}
           icon={Gauge}
           testId="stat-dashboard-credit-score"
         />
         <StatCard
           label={t('dashboard.activeLoans')}
-          value={lending?.activeLoanCount ?? '—'}
+          value={figures?.activeLoanCount ?? '—'}
+          pending={lendingPending}
           icon={Wallet}
           testId="stat-dashboard-active-loans"
         />
@@ -90,8 +101,18 @@ export function DashboardOverview({
             {t('overview.askAssistant')}
           </Button>
         </div>
-        <ul className="mt-4 grid gap-2 text-sm">
+        <ul className="mt-4 grid gap-2 text-sm" aria-busy={summaryPending || lendingPending || undefined}>
           {/* Each line once its figures are in: while they load, "no history" or "no assessment" would be a guess. */}
+          {(summaryPending || lendingPending) && (
+            <li>
+              <LoadingText />
+            </li>
+          )}
+          {summaryPending && (
+            <li>
+              <SkeletonLine className="w-72" />
+            </li>
+          )}
           {summary && (
             <li data-testid="insight-on-time">
               {summary.onTimeRate === null
@@ -99,13 +120,18 @@ export function DashboardOverview({
                 : t('overview.insightOnTime', { percent: Math.round(summary.onTimeRate) })}
             </li>
           )}
-          {lending && (
-            <li data-testid="insight-loan-limit">
-              {credit ? t('overview.insightLoanLimit', { amount: format.money(lending.availableCredit) }) : t('overview.insightNoLimit')}
+          {lendingPending && (
+            <li>
+              <SkeletonLine className="w-64" />
             </li>
           )}
-          {lending?.suggestedLoan && (
-            <li>{t('overview.insightLoanRecommendation', { purpose: lending.suggestedLoan.purpose, amount: format.money(lending.suggestedLoan.amount) })}</li>
+          {figures && (
+            <li data-testid="insight-loan-limit">
+              {credit ? t('overview.insightLoanLimit', { amount: format.money(figures.availableCredit) }) : t('overview.insightNoLimit')}
+            </li>
+          )}
+          {figures?.suggestedLoan && (
+            <li>{t('overview.insightLoanRecommendation', { purpose: figures.suggestedLoan.purpose, amount: format.money(figures.suggestedLoan.amount) })}</li>
           )}
         </ul>
       </Card>
@@ -115,6 +141,7 @@ export function DashboardOverview({
           label={t('overview.savingsStreak')}
           value={summary ? summary.savingsStreakMonths : '—'}
           hint={t('overview.streakHint')}
+          pending={summaryPending}
           icon={Flame}
           testId="stat-savings-streak"
         />
@@ -122,13 +149,15 @@ export function DashboardOverview({
           label={t('overview.nextPayment')}
           value={summary?.nextPayment ? format.money(summary.nextPayment.amount) : '—'}
           hint={summary?.nextPayment ? `${format.date(summary.nextPayment.dueDate)} · ${summary.nextPayment.tontineName}` : t('overview.nothingDue')}
+          pending={summaryPending}
           icon={CalendarClock}
           testId="stat-next-payment"
         />
         <StatCard
           label={t('overview.availableCredit')}
-          value={lending ? format.money(lending.availableCredit) : '—'}
+          value={figures ? format.money(figures.availableCredit) : '—'}
           hint={t('overview.availableCreditHint')}
+          pending={lendingPending}
           icon={HandCoins}
           testId="stat-available-credit"
         />
@@ -137,7 +166,9 @@ export function DashboardOverview({
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="p-5 lg:col-span-2" data-testid="card-recent-activity">
           <h2 className="font-semibold">{t('overview.recentActivity')}</h2>
-          {activity.length === 0 ? (
+          {activityPending ? (
+            <SkeletonRows count={3} className="mt-4" rowClassName="h-[3.75rem]" testId="skeleton-recent-activity" />
+          ) : activity.length === 0 ? (
             <p className="mt-4 text-sm text-muted-foreground">{t('overview.noActivity')}</p>
           ) : (
             <ul className="mt-4 divide-y divide-border">
@@ -198,7 +229,14 @@ export function DashboardOverview({
             <Lightbulb className="size-5 text-accent" />
             {t('overview.recommendationTitle')}
           </h2>
-          <p className="mt-3 text-sm text-muted-foreground">{firstRecommendation ?? t('overview.noRecommendation')}</p>
+          {lendingPending ? (
+            <p className="mt-3 text-sm" aria-busy="true">
+              <LoadingText />
+              <SkeletonLine className="w-full" />
+            </p>
+          ) : (
+            <p className="mt-3 text-sm text-muted-foreground">{firstRecommendation ?? t('overview.noRecommendation')}</p>
+          )}
         </Card>
       </div>
     </div>

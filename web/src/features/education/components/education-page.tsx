@@ -2,6 +2,7 @@ import { Accordion } from 'radix-ui';
 import { ArrowLeft, Bot, BookOpen, Check, ChevronDown, Clock, HandCoins, Lightbulb, Network, Smartphone, Store, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SkeletonCards } from '../../../components/skeleton.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -76,10 +77,8 @@ export function EducationPage({ signedIn, onAskAi }: { signedIn: boolean; onAskA
           {t('education.loadError')}
         </Card>
       )}
-      {!texts && !figures.isError && (
-        <p className="mt-8 text-sm text-muted-foreground" data-testid="text-education-loading">
-          {t('education.loading')}
-        </p>
+      {(!texts || figures.isPending) && !figures.isError && (
+        <SkeletonCards count={6} className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3" cardClassName="h-64" testId="skeleton-education" label={t('education.loading')} />
       )}
 
       {texts && figures.data && !module && <ModuleGrid figures={figures.data} texts={texts} finished={finished} onOpen={open} />}

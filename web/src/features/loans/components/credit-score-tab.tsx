@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Check } from '../../../components/ui/check.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
@@ -61,7 +62,13 @@ export function CreditScoreTab() {
     </div>
   );
 
-  if (isPending) return <Card className="h-56 animate-pulse bg-muted" aria-busy="true" />;
+  if (isPending) {
+    return (
+      <LoadingRegion testId="skeleton-credit-score">
+        <Skeleton className="h-56 rounded-2xl" />
+      </LoadingRegion>
+    );
+  }
   if (isError) return <p role="alert" className="rounded-xl border border-destructive/40 px-4 py-3 text-sm text-destructive">{t('loans.credit.failed')}</p>;
   if (data === null) {
     return (

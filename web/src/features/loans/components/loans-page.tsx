@@ -28,7 +28,10 @@ export function LoansPage({ signedIn, onSignIn, phoneNumber }: { signedIn: boole
   const [tab, setTab] = useState<LoansTab>('my-loans');
   // Remounting the form with a new key is how a chosen recommendation replaces what was typed.
   const [form, setForm] = useState<{ values: LoanForm; version: number }>({ values: DEFAULT_LOAN_FORM, version: 0 });
-  const summary = useLoanSummary({ enabled: signedIn }).data;
+  const summaryQuery = useLoanSummary({ enabled: signedIn });
+  const summary = summaryQuery.data;
+  // A disabled query (signed out) stays pending for ever: only a signed-in member waits for figures.
+  const summaryPending = signedIn && summaryQuery.isPending;
 
   const signInRequired = (description: string) => toast({ variant: 'destructive', title: t('loans.toast.signInRequired'), description });
   const openApply = () => {
@@ -69,11 +72,12 @@ export function LoansPage({ signedIn, onSignIn, phoneNumber }: { signedIn: boole
       </section>
 
       <section className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label={t('loans.summary.totalBorrowed')} value={summary ? format.money(summary.totalBorrowed) : '—'} icon={Landmark} testId="stat-total-borrowed" />
+        <StatCard label={t('loans.summary.totalBorrowed')} value={summary ? format.money(summary.totalBorrowed) : '—'} pending={summaryPending} icon={Landmark} testId="stat-total-borrowed" />
         <StatCard
           label={t('loans.summary.activeLoans')}
           value={summary?.activeLoanCount ?? 0}
-          {...(summary ? { hint: t('loans.summary.available', { amount: format.money(summary.availableCredit) }) } : {})}
+          {...(summary ? { hint: t('loans.summary.available', { amount: format.money(summary.availableCredit) }) } : summaryPending ? { hint: '' } : {})}
+          pending={summaryPending}
           icon={Wallet}
           testId="stat-active-loans"
         />
@@ -81,6 +85,7 @@ export function LoansPage({ signedIn, onSignIn, phoneNumber }: { signedIn: boole
           label={t('loans.summary.nextPayment')}
           value={summary?.nextPaymentDate ? format.money(summary.nextPaymentAmount) : '—'}
           hint={summary?.nextPaymentDate ? t('loans.summary.dueOn', { date: format.date(summary.nextPaymentDate) }) : t('loans.summary.nothingDue')}
+          pending={summaryPending}
           icon={CalendarClock}
           testId="stat-next-loan-payment"
         />
@@ -88,6 +93,7 @@ export function LoansPage({ signedIn, onSignIn, phoneNumber }: { signedIn: boole
           label={t('loans.summary.creditScore')}
           value={summary?.creditScore ?? '—'}
           hint={summary?.creditRating ? t(`loans.ratings.${summary.creditRating}`) : t('loans.summary.noScore')}
+          pending={summaryPending}
           icon={Gauge}
           testId="stat-loans-credit-score"
         />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { useLoanSchedule } from '../api/get-loan-schedule.ts';
@@ -25,7 +26,13 @@ const STATUS_VARIANT = {
 export function MyLoansTab({ onApplyFirst, phoneNumber }: { onApplyFirst: () => void; phoneNumber: string | null | undefined }) {
   const { t } = useTranslation();
   const { data, isPending, isError } = useLoans({ enabled: true });
-  if (isPending) return <Card className="h-48 animate-pulse bg-muted" aria-busy="true" />;
+  if (isPending) {
+    return (
+      <LoadingRegion testId="skeleton-loans">
+        <Skeleton className="h-48 rounded-2xl" />
+      </LoadingRegion>
+    );
+  }
   if (isError) return <p role="alert" className="rounded-xl border border-destructive/40 px-4 py-3 text-sm text-destructive">{t('loans.loadFailed')}</p>;
   if (data.length === 0) {
     return (
@@ -136,7 +143,13 @@ function LoanCard({ loan, phoneNumber }: { loan: Loan; phoneNumber: string | nul
 function LoanSchedule({ loanId }: { loanId: string }) {
   const { t } = useTranslation();
   const { data, isPending, isError } = useLoanSchedule(loanId, { enabled: true });
-  if (isPending) return <div className="h-24 animate-pulse rounded-xl bg-muted" aria-busy="true" />;
+  if (isPending) {
+    return (
+      <LoadingRegion testId={`skeleton-schedule-${loanId}`}>
+        <Skeleton className="h-24 rounded-xl" />
+      </LoadingRegion>
+    );
+  }
   if (isError) return <p role="alert" className="text-sm text-destructive">{t('loans.myLoans.scheduleFailed')}</p>;
   return <InstalmentTable instalments={data} testId={`table-schedule-${loanId}`} />;
 }

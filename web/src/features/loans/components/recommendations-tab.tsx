@@ -2,6 +2,7 @@ import { ArrowRight, Check as CheckIcon, Gauge } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { useLoanRecommendations } from '../api/get-loan-recommendations.ts';
@@ -12,7 +13,13 @@ export function RecommendationsTab({ onChoose, onCheckCreditScore }: { onChoose:
   const { t } = useTranslation();
   const format = useFormatters();
   const { data, isPending, isError } = useLoanRecommendations({ enabled: true });
-  if (isPending) return <Card className="h-56 animate-pulse bg-muted" aria-busy="true" />;
+  if (isPending) {
+    return (
+      <LoadingRegion testId="skeleton-loan-recommendations">
+        <Skeleton className="h-56 rounded-2xl" />
+      </LoadingRegion>
+    );
+  }
   if (isError) return <p role="alert" className="rounded-xl border border-destructive/40 px-4 py-3 text-sm text-destructive">{t('loans.recommendations.failed')}</p>;
   if (data.length === 0) {
     return (

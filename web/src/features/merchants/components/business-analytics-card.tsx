@@ -1,6 +1,7 @@
 import { BrainCircuit, Clock, LineChart, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { useMerchantAnalytics } from '../api/get-merchant-analytics.ts';
@@ -24,9 +25,14 @@ export function BusinessAnalyticsCard({ merchantId, children }: { merchantId: st
         {t('analytics.title')}
       </h2>
       {isPending ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          {t('pay.loading')}
-        </p>
+        <LoadingRegion className="grid gap-4" testId="skeleton-business-analytics">
+          <Skeleton className="h-4 w-64 max-w-full" />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Skeleton className="h-20 rounded-xl" />
+            <Skeleton className="h-20 rounded-xl" />
+            <Skeleton className="h-20 rounded-xl" />
+          </div>
+        </LoadingRegion>
       ) : isError || analytics === undefined ? (
         <p className="text-sm text-muted-foreground">{t('analytics.basisNone')}</p>
       ) : (

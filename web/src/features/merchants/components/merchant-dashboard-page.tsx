@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { useMyMerchant } from '../api/get-my-merchant.ts';
@@ -21,10 +22,20 @@ export function MerchantDashboardPage() {
   const { data: merchant, isPending, isError } = useMyMerchant({ enabled: true });
 
   if (isPending) {
+    // The specification's loading text stays, visible, above the page's shape.
     return (
-      <p className="py-20 text-center text-muted-foreground" role="status">
-        {t('merchantDashboard.loading')}
-      </p>
+      <LoadingRegion className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 sm:px-6 lg:px-8" label={t('merchantDashboard.loading')} showLabel testId="skeleton-merchant-dashboard">
+        <div className="grid gap-2">
+          <Skeleton className="h-9 w-64 max-w-full" />
+          <Skeleton className="h-7 w-48" />
+          <Skeleton className="h-6 w-40" />
+        </div>
+        <Skeleton className="h-56 rounded-2xl" />
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <Skeleton className="h-80 rounded-2xl" />
+          <Skeleton className="h-56 rounded-2xl" />
+        </div>
+      </LoadingRegion>
     );
   }
   if (isError || !merchant) {

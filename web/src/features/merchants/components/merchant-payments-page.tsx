@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
+import { LoadingRegion, Skeleton, SkeletonRows } from '../../../components/skeleton.tsx';
 import { knownStatus, StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -64,9 +65,15 @@ export function MerchantPaymentsPage() {
         )}
       </header>
       {merchants.isPending ? (
-        <div className="flex min-h-[30vh] items-center justify-center" role="status">
-          <Loader2 className="size-8 animate-spin text-primary" />
-        </div>
+        <LoadingRegion className="grid gap-6" testId="skeleton-merchant-payments">
+          <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-32 rounded-2xl" />
+            ))}
+          </div>
+          <Skeleton className="h-11 w-full max-w-sm" />
+          <Skeleton className="h-[30rem] rounded-2xl" />
+        </LoadingRegion>
       ) : selected === null ? (
         <EmptyState title={t('merchantPayments.noAccount')} text={t('merchantPayments.noAccountText')} testId="state-no-merchant-account">
           <Button asChild>
@@ -98,6 +105,7 @@ function MerchantPayments({ merchant }: { merchant: Merchant }) {
           label={t('merchantPayments.totalRevenue')}
           value={statistics ? format.money(statistics.totalRevenue) : zero}
           hint={t('merchantPayments.transactionCount', { count: statistics?.totalTransactions ?? 0 })}
+          pending={transactions.isPending}
           icon={Coins}
           testId="stat-total-revenue"
         />
@@ -105,14 +113,16 @@ function MerchantPayments({ merchant }: { merchant: Merchant }) {
           label={t('merchantPayments.netRevenue')}
           value={statistics ? format.money(statistics.netRevenue) : zero}
           hint={t('merchantPayments.afterFees', { amount: statistics ? format.money(statistics.totalFees) : zero })}
+          pending={transactions.isPending}
           icon={Wallet}
           testId="stat-net-revenue"
         />
-        <StatCard label={t('merchantPayments.completed')} value={statistics?.completedTransactions ?? 0} hint={t('merchantPayments.successfulPayments')} icon={CheckCircle2} testId="stat-completed" />
+        <StatCard label={t('merchantPayments.completed')} value={statistics?.completedTransactions ?? 0} hint={t('merchantPayments.successfulPayments')} pending={transactions.isPending} icon={CheckCircle2} testId="stat-completed" />
         <StatCard
           label={t('merchantPayments.pendingSettlement')}
           value={pending ? format.money(pending.amount) : zero}
           hint={t('merchantPayments.transactionCount', { count: pending?.transactionCount ?? 0 })}
+          pending={settlements.isPending}
           icon={Clock}
           testId="stat-pending-settlement"
         />
@@ -166,9 +176,9 @@ function QrPanel({ merchant }: { merchant: Merchant }) {
 
   if (qr.isPending) {
     return (
-      <div className="flex justify-center py-12" role="status">
-        <Loader2 className="size-8 animate-spin text-primary" />
-      </div>
+      <LoadingRegion testId="skeleton-qr">
+        <Skeleton className="h-[30rem] rounded-2xl" />
+      </LoadingRegion>
     );
   }
   if (qrCodeUrl === null) {
@@ -208,7 +218,7 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const { data, isPending } = useMerchantTransactions(merchantId);
-  if (isPending) return <Loader2 className="mx-auto my-12 size-8 animate-spin text-primary" />;
+  if (isPending) return <BusinessRowsSkeleton testId="skeleton-transactions" />;
   const transactions = data?.transactions ?? [];
   if (transactions.length === 0) return <EmptyState title={t('merchantPayments.noTransactions')} text={t('merchantPayments.noTransactionsText')} testId="state-no-transactions" />;
   return (
@@ -287,11 +297,16 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
   );
 }
 
+/** A list's rows on their way: a card's height on a phone, a table row's from `sm` up. */
+function BusinessRowsSkeleton({ testId }: { testId: string }) {
+  return <SkeletonRows count={3} rowClassName="h-32 rounded-xl sm:h-10" testId={testId} />;
+}
+
 function SettlementsPanel({ merchantId }: { merchantId: string }) {
   const { t, i18n } = useTranslation();
   const format = useFormatters();
   const { data, isPending } = useMerchantSettlements(merchantId);
-  if (isPending) return <Loader2 className="mx-auto my-12 size-8 animate-spin text-primary" />;
+  if (isPending) return <BusinessRowsSkeleton testId="skeleton-settlements" />;
   const settlements = data?.settlements ?? [];
   const pending = data?.pending;
   const pendingBox =

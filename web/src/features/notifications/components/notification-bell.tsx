@@ -1,5 +1,6 @@
 import { Banknote, Bell, CalendarClock, Check, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { SkeletonRows } from '../../../components/skeleton.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
@@ -19,7 +20,8 @@ const TYPE_ICONS: Record<string, typeof Bell> = {
 /** The header's notification bell (spec part 1 §2.1, §4); rendered only for signed-in members. */
 export function NotificationBell() {
   const { t } = useTranslation();
-  const { data: notifications = [] } = useNotifications({ enabled: true });
+  const list = useNotifications({ enabled: true });
+  const notifications = list.data ?? [];
   const markRead = useMarkNotificationRead();
   const unread = notifications.filter((notification) => !notification.isRead).length;
   const badge = unreadBadgeText(unread);
@@ -53,7 +55,9 @@ export function NotificationBell() {
         </div>
         {/* Spec part 1 §2.1: the list scrolls inside a 400 px area. */}
         <ScrollArea className="h-[400px]">
-          {notifications.length === 0 ? (
+          {list.isPending ? (
+            <SkeletonRows count={4} className="p-4" rowClassName="h-14" testId="skeleton-notifications" />
+          ) : notifications.length === 0 ? (
             <div className="flex h-[400px] flex-col items-center justify-center gap-2 text-muted-foreground">
               <Bell className="size-8 opacity-40" />
               <p className="text-sm" data-testid="text-no-notifications">

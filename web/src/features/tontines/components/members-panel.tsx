@@ -2,6 +2,7 @@ import { ArrowLeftRight, Check, Dices, Loader2, Play, ShieldCheck } from 'lucide
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { SkeletonRows } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { toast } from '../../../hooks/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -58,7 +59,7 @@ export function MembersPanel({ tontine, myUserId }: { tontine: Tontine; myUserId
         </div>
         {canStart && <p className="mt-2 text-xs text-muted-foreground">{t('tontine.members.startHint')}</p>}
         {isPending ? (
-          <Loader2 className="mx-auto mt-6 size-6 animate-spin text-muted-foreground" />
+          <SkeletonRows count={3} className="mt-4" rowClassName="h-16" testId="skeleton-members" />
         ) : (
           <ul className="mt-4 divide-y divide-border">
             {members.map((member) => (
@@ -120,7 +121,7 @@ function PayoutOrderCard({ tontine, myMemberId }: { tontine: Tontine; myMemberId
           </Button>
         )}
       </div>
-      {isPending && <Loader2 className="mx-auto mt-6 size-6 animate-spin text-muted-foreground" />}
+      {isPending && <SkeletonRows count={3} className="mt-4" rowClassName="h-12" testId="skeleton-payout-order" />}
       {isError && <p className="mt-4 text-sm text-destructive">{t('tontine.payoutOrder.loadFailed')}</p>}
       {payoutOrder && (
         <>

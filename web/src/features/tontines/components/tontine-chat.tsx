@@ -2,6 +2,7 @@ import { Loader2, Send } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { SkeletonRows } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -44,7 +45,7 @@ export function TontineChat({ tontineId, myUserId }: { tontineId: string; myUser
     <Card className="flex h-[600px] flex-col overflow-hidden" data-testid="panel-chat">
       <ScrollArea className="min-h-0 flex-1">
         <div className="grid gap-4 p-4">
-          {isPending && <Loader2 className="mx-auto size-6 animate-spin text-muted-foreground" />}
+          {isPending && <SkeletonRows count={3} rowClassName="h-16 w-3/4 odd:justify-self-end" testId="skeleton-chat" />}
           {isError && <p className="text-center text-sm text-destructive">{t('tontine.chat.loadFailed')}</p>}
           {!isPending && !isError && messages.length === 0 && (
             <p className="py-16 text-center text-sm text-muted-foreground" data-testid="text-chat-empty">

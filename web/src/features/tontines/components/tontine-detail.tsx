@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -26,19 +27,33 @@ export interface TontineDetailProps {
   contributions: ReactNode;
 }
 
+/** The group's page while it loads: the back link, name and description, four figures, the tabs and a panel. */
+function TontineDetailSkeleton() {
+  return (
+    <LoadingRegion className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:px-8" testId="skeleton-tontine">
+      <section className="grid gap-4">
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-9 w-64 max-w-full" />
+        <Skeleton className="h-6 w-full max-w-2xl" />
+      </section>
+      <section className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-32 rounded-2xl" />
+        ))}
+      </section>
+      <Skeleton className="h-11 w-full max-w-md" />
+      <Skeleton className="h-64 rounded-2xl" />
+    </LoadingRegion>
+  );
+}
+
 /** /tontines/{id} (spec part 1 §2.8). */
 export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, contributions }: TontineDetailProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const { data: tontine, isPending, isError } = useTontine(id);
 
-  if (isPending) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center">
-        <Loader2 className="size-8 animate-spin text-primary" />
-      </div>
-    );
-  }
+  if (isPending) return <TontineDetailSkeleton />;
   if (isError || tontine === null) {
     return (
       <div className="flex min-h-[60vh] items-center justify-center px-4" data-testid="page-tontine-not-found">

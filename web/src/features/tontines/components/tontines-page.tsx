@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { SkeletonCards } from '../../../components/skeleton.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -22,7 +23,8 @@ import { useJoinWithToasts } from './use-join-with-toasts.ts';
 
 /**
  * The member's own figures, computed by the server (GET /api/dashboard/summary); absent when signed
- * out or loading, and then shown '—': a visitor has no savings of 0 RWF.
+ * out (or the call failed), and then shown '—': a visitor has no savings of 0 RWF. While they load
+ * (`figuresPending`) the cards show skeletons.
  */
 export interface SavingsFigures {
   totalSavings: string;
@@ -31,7 +33,17 @@ export interface SavingsFigures {
 }
 
 /** /tontines (spec part 1 §2.7). */
-export function TontinesPage({ signedIn, onSignIn, figures }: { signedIn: boolean; onSignIn: () => void; figures: SavingsFigures | undefined }) {
+export function TontinesPage({
+  signedIn,
+  onSignIn,
+  figures,
+  figuresPending,
+}: {
+  signedIn: boolean;
+  onSignIn: () => void;
+  figures: SavingsFigures | undefined;
+  figuresPending: boolean;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const [creating, setCreating] = useState(false);
@@ -60,13 +72,14 @@ export function TontinesPage({ signedIn, onSignIn, figures }: { signedIn: boolea
       </section>
 
       <section className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label={t('tontines.stats.totalSavings')} value={figures ? format.money(figures.totalSavings) : '—'} icon={PiggyBank} testId="stat-total-savings" />
-        <StatCard label={t('tontines.stats.activeTontines')} value={figures?.activeTontines ?? '—'} icon={Users} testId="stat-active-tontines" />
-        <StatCard label={t('tontines.stats.communityMembers')} value={communityMembers} icon={UsersRound} testId="stat-community-members" />
+        <StatCard label={t('tontines.stats.totalSavings')} value={figures ? format.money(figures.totalSavings) : '—'} pending={figuresPending} icon={PiggyBank} testId="stat-total-savings" />
+        <StatCard label={t('tontines.stats.activeTontines')} value={figures?.activeTontines ?? '—'} pending={figuresPending} icon={Users} testId="stat-active-tontines" />
+        <StatCard label={t('tontines.stats.communityMembers')} value={communityMembers} pending={all.isPending} icon={UsersRound} testId="stat-community-members" />
         <StatCard
           label={t('tontines.stats.nextPayout')}
           value={figures?.nextPayout ? format.date(figures.nextPayout.date) : '—'}
           hint={figures?.nextPayout ? `${format.money(figures.nextPayout.amount)} · ${figures.nextPayout.tontineName}` : t('tontines.stats.noPayout')}
+          pending={figuresPending}
           icon={CalendarClock}
           testId="stat-next-payout"
         />
@@ -266,14 +279,9 @@ function SignInPrompt({ onSignIn }: { onSignIn: () => void }) {
   );
 }
 
+/** Three cards of a tontine card's height while a list loads (TontineCard is about 18 rem at 360 px). */
 function LoadingGrid() {
-  return (
-    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-      {[0, 1, 2].map((i) => (
-        <Card key={i} className="h-56 animate-pulse bg-muted" />
-      ))}
-    </div>
-  );
+  return <SkeletonCards count={3} cardClassName="h-72" testId="skeleton-tontine-list" />;
 }
 
 function ErrorText({ text }: { text: string }) {

@@ -1,5 +1,6 @@
 import { Briefcase, CalendarDays, Mail, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LoadingText, Skeleton } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useUser } from '../api/get-user.ts';
 import { displayName } from '../display-name.ts';
@@ -12,7 +13,21 @@ export function ProfileHeader() {
   const { data: user, isPending, isError } = useUser({ enabled: true });
 
   if (isPending) {
-    return <Card className="h-36 animate-pulse bg-muted" aria-busy="true" />;
+    // The header's own shape (banner, photo, name, details), so the cards below stay put when it fills in.
+    return (
+      <Card className="overflow-hidden" aria-busy="true" data-testid="skeleton-profile-header">
+        <LoadingText />
+        <Skeleton className="h-20 rounded-none" />
+        <div className="flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end">
+          <Skeleton className="-mt-10 size-20 shrink-0 rounded-full border-4 border-card" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-8 w-48" />
+            <Skeleton className="h-5 w-full max-w-md" />
+            <Skeleton className="h-5 w-2/3 max-w-xs" />
+          </div>
+        </div>
+      </Card>
+    );
   }
   if (isError) {
     return (

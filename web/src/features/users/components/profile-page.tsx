@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Field } from '../../../components/field.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { toast } from '../../../hooks/use-toast.ts';
@@ -42,10 +43,10 @@ export function ProfilePage() {
         <p className="mt-2 text-muted-foreground">{t('profile.subtitle')}</p>
       </section>
       {profile.isPending ? (
-        <div className="grid gap-6" aria-busy="true">
-          <Card className="h-36 animate-pulse bg-muted" />
-          <Card className="h-72 animate-pulse bg-muted" />
-        </div>
+        <LoadingRegion className="grid gap-6" testId="skeleton-profile">
+          <Skeleton className="h-36 rounded-2xl" />
+          <Skeleton className="h-96 rounded-2xl" />
+        </LoadingRegion>
       ) : profile.isError ? (
         <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 p-6 text-sm" data-testid="state-profile-error">
           <p className="text-destructive">{t('profile.loadError')}</p>
