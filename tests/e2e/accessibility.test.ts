@@ -5,38 +5,15 @@
  * used with the keyboard alone; a session the server ended brings the person back to the page
  * they were on after signing in again.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.ts';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
 import { callApi } from './support/api.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ROUTES = ['/', '/dashboard', '/dashboard?tab=contributions', '/tontines', '/loans', '/profile', '/security', '/no-such-page'];
 const PASSWORD = 'umuganda2026';
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** Serious and critical WCAG 2.0–2.2 A/AA violations axe finds in the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // evaluate (CDP) is not subject to the page's CSP, which rightly refuses an injected <script>.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Controls narrower or shorter than 44 px, visible on screen (inline links in a sentence are exempt). */
 async function smallTargets(page: Page): Promise<string[]> {
@@ -59,6 +36,8 @@ async function settled(page: Page, path: string): Promise<void> {
   await page.waitForSelector('#shell-main', { state: 'detached' });
   await page.waitForLoadState('networkidle');
   await page.waitForSelector('[data-testid="page-skeleton"]', { state: 'detached' });
+  // Every region's data has arrived (skeletons carry aria-busy until then).
+  await page.waitForSelector('main [aria-busy="true"]', { state: 'detached' });
   await page.getByTestId('button-language').waitFor();
 }
 

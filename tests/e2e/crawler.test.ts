@@ -60,7 +60,7 @@ describe.runIf(browserAvailable())('crawling the product for 404s', () => {
 
   /**
    * Until the screen has rendered: index.html's inline shell replaced by the app, the lazy route's
-   * skeleton and any spinner gone, and a short pause for redirects. (Not `networkidle`: signed-in
+   * skeleton, the data skeletons and any spinner gone, and a short pause for redirects. (Not `networkidle`: signed-in
    * pages poll, so the network is never idle.) On a busy machine a screen can take seconds.
    */
   async function settle(page: Page): Promise<void> {
@@ -70,6 +70,8 @@ describe.runIf(browserAvailable())('crawling the product for 404s', () => {
     for (const placeholder of ['shell-get-started', 'page-skeleton', 'page-spinner']) {
       await page.getByTestId(placeholder).first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
     }
+    // A data screen's skeletons (skeleton.tsx) are busy regions until their data arrives.
+    await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
     await page.waitForTimeout(250);
   }
 

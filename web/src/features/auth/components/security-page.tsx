@@ -3,6 +3,7 @@ import { KeyRound, Loader2, LogIn, LogOut, MonitorSmartphone, ShieldCheck } from
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { SkeletonRows } from '../../../components/skeleton.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -153,7 +154,7 @@ function SessionsCard() {
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">{t('security.sessions.description')}</p>
       {sessions.isPending ? (
-        <Loader2 className="mt-5 size-6 animate-spin text-muted-foreground" />
+        <SkeletonRows count={2} className="mt-5" rowClassName="h-20 rounded-xl" testId="skeleton-sessions" />
       ) : sessions.isError ? (
         <p role="alert" className="mt-5 text-sm text-destructive">
           {t('security.sessions.loadFailed')}

@@ -22,8 +22,13 @@ export function ProfileHeader() {
           <Skeleton className="-mt-10 size-20 shrink-0 rounded-full border-4 border-card" />
           <div className="grid flex-1 gap-2">
             <Skeleton className="h-8 w-48" />
-            <Skeleton className="h-5 w-full max-w-md" />
-            <Skeleton className="h-5 w-2/3 max-w-xs" />
+            {/* The four details (e-mail, phone, profession, member since) wrap as the real ones do. */}
+            <div className="flex flex-wrap gap-x-5 gap-y-1">
+              <Skeleton className="h-5 w-56" />
+              <Skeleton className="h-5 w-40" />
+              <Skeleton className="h-5 w-36" />
+              <Skeleton className="h-5 w-48" />
+            </div>
           </div>
         </div>
       </Card>
