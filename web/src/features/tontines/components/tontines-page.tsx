@@ -279,9 +279,9 @@ function SignInPrompt({ onSignIn }: { onSignIn: () => void }) {
   );
 }
 
-/** Three cards of a tontine card's height while a list loads (TontineCard is about 18 rem at 360 px). */
+/** Three cards of a tontine card's height while a list loads (a TontineCard is about 20 rem high at 360 px). */
 function LoadingGrid() {
-  return <SkeletonCards count={3} cardClassName="h-72" testId="skeleton-tontine-list" />;
+  return <SkeletonCards count={3} cardClassName="h-80" testId="skeleton-tontine-list" />;
 }
 
 function ErrorText({ text }: { text: string }) {
