@@ -2,6 +2,7 @@ import { Bot, Lightbulb, Loader2, LogIn, Search, Send, Users } from 'lucide-reac
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { SkeletonRows } from '../../../components/skeleton.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -51,7 +52,8 @@ export function AiChatPage({ signedIn }: { signedIn: boolean }) {
 function ChatPanel({ signedIn }: { signedIn: boolean }) {
   const { t, i18n } = useTranslation();
   const format = useFormatters();
-  const past = useConversation({ enabled: signedIn }).data ?? [];
+  const conversation = useConversation({ enabled: signedIn });
+  const past = conversation.data ?? [];
   const [session, setSession] = useState<ShownMessage[]>([]);
   const [draft, setDraft] = useState('');
   const send = useSendChatMessage();
@@ -101,6 +103,8 @@ function ChatPanel({ signedIn }: { signedIn: boolean }) {
       <ScrollArea className="h-[26rem] rounded-xl border border-border sm:h-[30rem]">
         <div className="grid gap-3 p-3" data-testid="chat-messages">
           <Bubble message={greeting} time="" testId="chat-greeting" />
+          {/* The earlier messages on their way (a disabled query, signed out, is pending for ever). */}
+          {signedIn && conversation.isPending && <SkeletonRows count={2} rowClassName="h-16 w-3/4 rounded-2xl odd:justify-self-end" testId="skeleton-conversation" />}
           {past.length > 0 && (
             <p className="justify-self-center text-xs text-muted-foreground" data-testid="text-earlier-messages">
               {t('aiChat.earlier')}

@@ -1,10 +1,12 @@
 import { Info, RefreshCw, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LoadingText, Skeleton } from '../../../components/skeleton.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 
-/** A verification card's title with its Verified / Not Verified badge. */
-export function CardHeader({ icon: Icon, title, verified }: { icon: LucideIcon; title: string; verified: boolean }) {
+/** A verification card's title with its Verified / Not Verified badge (a grey badge while the state loads). */
+export function CardHeader({ icon: Icon, title, verified }: { icon: LucideIcon; title: string; verified: boolean | undefined }) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
@@ -12,7 +14,9 @@ export function CardHeader({ icon: Icon, title, verified }: { icon: LucideIcon; 
         <Icon className="size-5 text-primary" aria-hidden="true" />
         {title}
       </h2>
-      {verified ? (
+      {verified === undefined ? (
+        <Skeleton className="h-6 w-24 rounded-full" />
+      ) : verified ? (
         <Badge variant="success">
           <ShieldCheck className="size-3" aria-hidden="true" />
           {t('verification.verified')}
@@ -21,6 +25,20 @@ export function CardHeader({ icon: Icon, title, verified }: { icon: LucideIcon; 
         <Badge variant="outline">{t('verification.notVerified')}</Badge>
       )}
     </div>
+  );
+}
+
+/**
+ * A verification card while its status loads: its title, and grey blocks where the form or the
+ * verified details will be; neither "Not Verified" nor the form, which would be a guess.
+ */
+export function VerificationCardSkeleton({ icon, title, testId }: { icon: LucideIcon; title: string; testId: string }) {
+  return (
+    <Card className="grid min-w-0 content-start gap-4 p-5" aria-busy="true" data-testid={testId}>
+      <CardHeader icon={icon} title={title} verified={undefined} />
+      <LoadingText />
+      <Skeleton className="h-64 rounded-xl" />
+    </Card>
   );
 }
 

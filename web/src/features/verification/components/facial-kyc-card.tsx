@@ -13,7 +13,7 @@ import { useGiveKycConsent } from '../api/give-kyc-consent.ts';
 import { kycStatusQueryOptions, useKycStatus } from '../api/get-kyc-status.ts';
 import { useSaveKycPhoto, type KycPhotoKind } from '../api/save-kyc-photo.ts';
 import { useVerifyFacial } from '../api/verify-facial.ts';
-import { CardHeader, StatusNotice } from './card-parts.tsx';
+import { CardHeader, StatusNotice, VerificationCardSkeleton } from './card-parts.tsx';
 import { PhotoField } from './photo-field.tsx';
 
 type Photos = Record<KycPhotoKind, { path: string | null; uploading: boolean }>;
@@ -114,6 +114,7 @@ export function FacialKycCard({ accountVerified, onVerified }: { accountVerified
   const confidence = status.data?.matchConfidence ?? result?.matchConfidence ?? null;
   const verifiedAt = status.data?.verifiedAt ?? result?.verifiedAt ?? null;
 
+  if (status.isPending) return <VerificationCardSkeleton icon={ScanFace} title={t('verification.face.title')} testId="skeleton-facial-kyc" />;
   return (
     <Card className="grid min-w-0 content-start gap-4 p-5" data-testid="card-facial-kyc" data-state={verified ? 'verified' : 'not-verified'}>
       <CardHeader icon={ScanFace} title={t('verification.face.title')} verified={verified} />

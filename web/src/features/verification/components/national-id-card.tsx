@@ -13,7 +13,7 @@ import { nidaStatusQueryOptions, useNidaStatus, type NidaStatus } from '../api/g
 import { useSaveNidaIdPhoto } from '../api/save-nida-id-photo.ts';
 import { useVerifyNida } from '../api/verify-nida.ts';
 import { EMPTY_NIDA_FORM, maskIdNumber, nidaFormErrors, verifyNidaBody, type NidaField, type NidaForm, type NidaFormErrors } from '../nida-form.ts';
-import { CardHeader, StatusNotice } from './card-parts.tsx';
+import { CardHeader, StatusNotice, VerificationCardSkeleton } from './card-parts.tsx';
 import { PhotoField } from './photo-field.tsx';
 
 /**
@@ -24,6 +24,7 @@ import { PhotoField } from './photo-field.tsx';
 export function NationalIdCard({ accountVerified, onVerified }: { accountVerified: boolean; onVerified: () => Promise<void> }) {
   const { t } = useTranslation();
   const status = useNidaStatus();
+  if (status.isPending) return <VerificationCardSkeleton icon={IdCard} title={t('verification.nationalId.title')} testId="skeleton-national-id" />;
   const verified = status.data?.verified ?? accountVerified;
   return (
     <Card className="grid min-w-0 content-start gap-4 p-5" data-testid="card-national-id" data-state={verified ? 'verified' : 'not-verified'}>
