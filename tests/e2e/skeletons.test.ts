@@ -4,7 +4,8 @@
  * skeleton that is busy (`aria-busy="true"`) and says "Loading…" in the member's language, never
  * '—' nor an empty-state sentence; axe finds nothing serious in that loading state; the blocks are
  * still for a member who asked for reduced motion; once the answers are let through the real
- * content replaces them, with the page's layout shift under the "good" threshold of 0.1.
+ * content replaces them, with the page's layout shift under the "good" threshold of 0.1. Every
+ * other data screen is held the same way and must show a busy region and nothing serious for axe.
  *
  * Screenshots of both states (the 360 × 640 screen and the whole page) are written to the directory
  * SKELETON_SCREENSHOTS when it is set.
@@ -35,7 +36,11 @@ function holdBack(page: Page, paths: RegExp) {
   const matches = (url: URL) => url.pathname.startsWith('/api/') && paths.test(url.pathname);
   return {
     start: () => page.route(matches, handler),
-    release,
+    /** Lets the held answers through, and the later ones straight away. */
+    release: async () => {
+      release();
+      await page.unroute(matches, handler);
+    },
     held: () => held,
   };
 }
@@ -135,7 +140,7 @@ describe.runIf(browserAvailable())('skeletons while a data screen loads, at 360 
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-loading');
 
-    held.release();
+    await held.release();
     await page.waitForSelector('main [aria-busy="true"]', { state: 'detached' });
     // A new member's real figures and the real empty state.
     expect(await page.getByTestId('stat-dashboard-total-savings-value').textContent()).toMatch(/^0\s?RWF$|^RWF\s?0$/);
@@ -158,7 +163,7 @@ describe.runIf(browserAvailable())('skeletons while a data screen loads, at 360 
     await panel.waitFor();
     expect(await panel.getAttribute('aria-busy')).toBe('true');
     expect(await page.getByTestId('stat-total-contributed-value').textContent()).toBe('Loading…');
-    held.release();
+    await held.release();
     await page.getByTestId('panel-contributions').waitFor();
     expect(await page.getByTestId('skeleton-contributions').count()).toBe(0);
   });
@@ -192,7 +197,7 @@ describe.runIf(browserAvailable())('skeletons while a data screen loads, at 360 
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'tontines-loading');
 
-    held.release();
+    await held.release();
     await page.getByTestId(`card-tontine-${group.body.id}`).waitFor();
     await page.waitForSelector('main [aria-busy="true"]', { state: 'detached' });
     expect(await page.getByTestId('stat-active-tontines-value').textContent()).not.toBe('Chargement…');
@@ -200,6 +205,44 @@ describe.runIf(browserAvailable())('skeletons while a data screen loads, at 360 
     const shift = await layoutShift(page);
     expect(shift, `layout shift ${shift}`).toBeLessThan(0.1);
   });
+
+  it('every other data screen: busy and saying Loading… while its calls are held, no "—", nothing serious for axe; then no skeleton left', async () => {
+    const { page } = browser;
+    const { token } = await signedInMember(page);
+    const group = await callApi<{ id: string }>(server.url, token, 'POST', '/api/tontines', {
+      name: 'Twizigamire',
+      description: 'Monthly savings',
+      contributionAmount: 10000,
+      frequency: 'monthly',
+      maxMembers: 4,
+    });
+    expect(group.status).toBe(201);
+    // A plain member: the merchant and agent screens end in their "register first" states.
+    const routes = ['/loans', `/tontines/${group.body.id}`, '/profile', '/security', '/education', '/ai-chat', '/dashboard?tab=verification', '/merchant/dashboard', '/merchant/payments', '/agent/dashboard'];
+    const problems: string[] = [];
+    for (const route of routes) {
+      const held = holdBack(page, /./);
+      await held.start();
+      await page.goto(`${server.url}${route}`);
+      await appRendered(page);
+      const busy = page.locator('main [aria-busy="true"]').first();
+      const shown = await busy.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!shown) problems.push(`${route}: no busy region while its calls are held`);
+      else if (!/Loading/.test((await busy.textContent()) ?? '')) problems.push(`${route}: the busy region does not say Loading`);
+      if (((await page.locator('main').textContent()) ?? '').includes('—')) problems.push(`${route}: "—" while loading`);
+      for (const violation of await seriousViolations(page)) problems.push(`${route}: ${violation}`);
+      await held.release();
+      const settled = await page.waitForSelector('main [aria-busy="true"]', { state: 'detached', timeout: 15_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!settled) problems.push(`${route}: a skeleton stays after the answers`);
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
 
   it('an answer that fails shows the error message, not a skeleton for ever', async () => {
     const { page } = browser;
