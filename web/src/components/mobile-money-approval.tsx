@@ -10,7 +10,7 @@ export function MobileMoneyWaiting({ phone, done }: { phone: string; done: boole
   const { t } = useTranslation();
   return (
     <div className="flex flex-col items-center gap-3 py-6 text-center" role="status" data-testid="state-payment-pending">
-      {done ? <CheckCircle2 className="size-12 text-emerald-600" /> : <Smartphone className="size-12 animate-pulse text-primary" />}
+      {done ? <CheckCircle2 className="size-12 text-emerald-600" /> : <Smartphone className="size-12 motion-safe:animate-pulse text-primary" />}
       <p className="text-lg font-semibold">{t('payments.approveTitle')}</p>
       <p className="max-w-sm text-sm text-muted-foreground">{t('payments.approveText', { phone })}</p>
       <p className="flex items-center gap-2 text-xs text-muted-foreground">
