@@ -218,7 +218,7 @@ describe.runIf(browserAvailable())('skeletons while a data screen loads, at 360 
     });
     expect(group.status).toBe(201);
     // A plain member: the merchant and agent screens end in their "register first" states.
-    const routes = ['/loans', `/tontines/${group.body.id}`, '/profile', '/security', '/education', '/ai-chat', '/dashboard?tab=verification', '/merchant/dashboard', '/merchant/payments', '/agent/dashboard'];
+    const routes = ['/loans', `/tontines/${group.body.id}`, '/profile', '/security', '/education', '/ai-chat', '/dashboard?tab=verification', '/merchant/dashboard', '/merchant/payments', '/agent/dashboard', '/agent/register', '/merchant/register'];
     const problems: string[] = [];
     for (const route of routes) {
       const held = holdBack(page, /./);

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createI18n, loadLanguage } from '../lib/i18n.ts';
 import type { LanguageCode } from '../lib/languages.ts';
-import { LoadingRegion, PageSkeleton, Skeleton, SkeletonCards, SkeletonRows } from './skeleton.tsx';
+import { FormSkeleton, LoadingRegion, PageSkeleton, Skeleton, SkeletonCards, SkeletonRows } from './skeleton.tsx';
 import { StatCard } from './ui/stat-card.tsx';
 
 function render(element: ReactElement, language: LanguageCode = 'en'): string {
@@ -53,6 +53,13 @@ describe('skeletons', () => {
     expect(cards.match(/aria-busy="true"/g)).toHaveLength(1);
     const rows = render(createElement(SkeletonRows, { count: 2 }));
     expect(rows.match(/aria-hidden="true"/g)).toHaveLength(2);
+  });
+
+  it('a form skeleton has a label and an input block per field, in one busy region', () => {
+    const html = render(createElement(FormSkeleton, { fields: 5 }));
+    expect(html.match(/aria-busy="true"/g)).toHaveLength(1);
+    expect(html.match(/h-11 sm:h-9/g)).toHaveLength(5);
+    expect(hiddenTexts(html)).toEqual(['Loading…']);
   });
 
   it('the page skeleton is a busy status region with its hidden text', () => {

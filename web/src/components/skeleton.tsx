@@ -97,6 +97,29 @@ export function SkeletonRows({ count = 3, className, rowClassName = 'h-10', test
 }
 
 /**
+ * A registration page while it finds out whether the member is already registered: the title and
+ * a form card with `fields` labelled inputs, as the form will be laid out.
+ */
+export function FormSkeleton({ fields = 6, testId }: { fields?: number; testId?: string }) {
+  return (
+    <LoadingRegion className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-10 sm:px-6" testId={testId}>
+      <div className="grid gap-2">
+        <Skeleton className="h-9 w-64 max-w-full" />
+        <Skeleton className="h-6 w-full max-w-xl" />
+      </div>
+      <div className="grid gap-4 rounded-2xl border border-border p-5 sm:grid-cols-2 sm:p-8">
+        {Array.from({ length: fields }, (_, i) => (
+          <div key={i} className="grid gap-2">
+            <Skeleton className="h-4 w-28" />
+            <Skeleton className="h-11 sm:h-9" />
+          </div>
+        ))}
+      </div>
+    </LoadingRegion>
+  );
+}
+
+/**
  * A whole screen whose code or first data is on the way: a title, four figures, a list, the same
  * as index.html's inline shell (web/shell/inline-shell.ts), so the page never goes blank and
  * nothing jumps when the content arrives. The router shows it while a route's chunk loads.

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { AlreadyRegistered } from '../../../components/already-registered.tsx';
 import { Field } from '../../../components/field.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
+import { FormSkeleton } from '../../../components/skeleton.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Check } from '../../../components/ui/check.tsx';
@@ -22,11 +23,7 @@ export function AgentRegisterPage() {
   const agent = useMyAgent({ enabled: true });
 
   if (agent.isPending) {
-    return (
-      <div className="flex min-h-[40vh] items-center justify-center" role="status">
-        <Loader2 className="size-8 animate-spin text-primary" />
-      </div>
-    );
+    return <FormSkeleton testId="skeleton-agent-register" />;
   }
   if (agent.data) {
     return <AlreadyRegistered form="agentRegister" dashboard="/agent/dashboard" testId="state-agent-already-registered" linkTestId="link-agent-dashboard" />;

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { AlreadyRegistered } from '../../../components/already-registered.tsx';
 import { Field } from '../../../components/field.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
+import { FormSkeleton } from '../../../components/skeleton.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useRegistrationForm, useRegistrationOutcome } from '../../../hooks/use-registration-form.ts';
@@ -23,11 +24,7 @@ export function MerchantRegisterPage() {
   const merchant = useMyMerchant({ enabled: true });
 
   if (merchant.isPending) {
-    return (
-      <div className="flex min-h-[40vh] items-center justify-center" role="status">
-        <Loader2 className="size-8 animate-spin text-primary" />
-      </div>
-    );
+    return <FormSkeleton testId="skeleton-merchant-register" />;
   }
   // A failed look-up counts as not registered (spec part 2 §7).
   if (merchant.data) {
