@@ -17,8 +17,8 @@ import { cn } from '../lib/cn.ts';
  */
 
 /** A grey block standing where content will be; hidden from screen readers (the region says "Loading…"). */
-export function Skeleton({ className, testId }: { className?: string; testId?: string }) {
-  return <span aria-hidden="true" className={cn('block rounded-lg bg-muted motion-safe:animate-pulse', className)} data-testid={testId} />;
+export function Skeleton({ className }: { className?: string }) {
+  return <span aria-hidden="true" className={cn('block rounded-lg bg-muted motion-safe:animate-pulse', className)} />;
 }
 
 /**
