@@ -33,7 +33,7 @@ export const FACE_API_CUTOFF_SIMILARITY = 0.59;
 const RETRY_LOAD_AFTER_MS = 30_000;
 
 export interface FaceApiMatcherOptions {
-  /** A folder with ssd_mobilenetv1_model, face_landmark_68_model and face_recognition_model (weights manifest, .bin); default: the package's own `model/`. */
+  /** A folder with ssd_mobilenetv1_model, face_landmark_68_model, face_recognition_model and tiny_face_detector_model (weights manifest, .bin); default: the package's own `model/`. */
   modelDir?: string;
   /** Longest side photos are scaled down to before detection (default 1280 px). */
   maxSide?: number;
@@ -98,7 +98,7 @@ export class FaceApiMatcher implements FaceMatcher {
     this.maxQueued = options.maxQueued ?? 32;
     this.model = {
       name: 'face-api-dlib',
-      version: `@vladmandic/face-api ${versionOf(faceApi)} (face_recognition_model, ssd_mobilenetv1, face_landmark_68; @tensorflow/tfjs-backend-wasm ${versionOf(wasm)})`,
+      version: `@vladmandic/face-api ${versionOf(faceApi)} (face_recognition_model, ssd_mobilenetv1, face_landmark_68, tiny_face_detector; @tensorflow/tfjs-backend-wasm ${versionOf(wasm)})`,
       cutoffSimilarity: FACE_API_CUTOFF_SIMILARITY,
     };
   }

@@ -12,31 +12,48 @@
  * - Photos are decoded here with sharp (EXIF orientation applied, alpha flattened, scaled down to
  *   `maxSide`, contrast stretched with `normalise`: a dim selfie is otherwise not found) into raw
  *   RGB: no canvas, no tfjs-node.
- * - A face that fills the whole photo (a cropped portrait) is not found by the detector, which
- *   needs some margin around a face: when no face is found, the photo is looked at again centred
- *   on a grey canvas twice its size (measured on the calibration set: 0 of 12 tight crops found as
- *   they are, 12 of 12 on the canvas; docs/kyc.md).
+ * - A face that fills the whole photo (a cropped portrait, a close selfie) is rarely found by SSD,
+ *   which needs some margin around a face: such a photo is looked at centred on a grey canvas
+ *   twice its size (measured on the calibration set: 0 of 12 tight crops found as they are, 12 of
+ *   12 on the canvas; docs/kyc.md). SSD is the one expensive step (about 85 % of a photo's time),
+ *   so which view it looks at first is chosen by a cheap first look: face-api's TinyFaceDetector
+ *   at 224 px (a few percent of SSD's time). When it sees a face at least FILLS_PHOTO of the
+ *   photo's shorter side, SSD looks at the canvas first, else at the photo as it is; either way,
+ *   when SSD finds nothing it looks at the other view. The tiny detector only orders the two
+ *   looks: which faces are found, counted and described is SSD's answer, as before.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
 import { descriptorSimilarity, judgeFaces, MIN_FACE_SCORE } from './face-rules.ts';
 import type { Description, FaceWorkerData, FaceWorkerMessage, FaceWorkerRequest } from './face-worker-protocol.ts';
 
 /** The models a comparison needs (their weights manifests in the model folder): find the face, align it, describe it. */
-const MODELS = ['ssd_mobilenetv1_model', 'face_landmark_68_model', 'face_recognition_model'];
+const MODELS = ['ssd_mobilenetv1_model', 'face_landmark_68_model', 'face_recognition_model', 'tiny_face_detector_model'];
 /** At most this many faces are looked at in one photo (enough to tell one face from several). */
 const MAX_FACES = 5;
-/** A face-filling photo is looked at again centred on a canvas this many times its size. */
+/** A face-filling photo is looked at centred on a canvas this many times its size. */
 const MARGIN_FACTOR = 2;
+/** The margin canvas's grey (0..255). */
+const MARGIN_GREY = 128;
+/**
+ * The first look sees a face at least this share of the photo's shorter side: the face fills the
+ * photo, SSD looks at the margin canvas first. Measured (docs/kyc.md): the tiny detector reads
+ * the calibration set's face-filling crops at 0.63–0.89, the bench's selfie at 0.74, the ID
+ * card's portrait at 0.37, a group photo's faces under 0.3.
+ */
+const FILLS_PHOTO = 0.6;
+/** The first look's input size (px, a multiple of 32) and the score it needs: a hint, so permissive. */
+const FIRST_LOOK = { inputSize: 224, scoreThreshold: 0.3 };
 
 interface Tensor {
   dispose(): void;
 }
 interface Tf {
   tensor3d(values: Uint8Array, shape: [number, number, number], dtype: 'int32'): Tensor;
+  pad(x: Tensor, paddings: [number, number][], constantValue: number): Tensor;
   setBackend(name: string): Promise<boolean>;
   ready(): Promise<void>;
   getBackend(): string;
@@ -49,8 +66,10 @@ interface FoundFace {
 interface FaceApi {
   version: string;
   tf: Tf;
-  nets: Record<'ssdMobilenetv1' | 'faceLandmark68Net' | 'faceRecognitionNet', { loadFromDisk(dir: string): Promise<void> }>;
+  nets: Record<'ssdMobilenetv1' | 'faceLandmark68Net' | 'faceRecognitionNet' | 'tinyFaceDetector', { loadFromDisk(dir: string): Promise<void> }>;
   SsdMobilenetv1Options: new (options: { minConfidence: number; maxResults: number }) => unknown;
+  TinyFaceDetectorOptions: new (options: { inputSize: number; scoreThreshold: number }) => unknown;
+  tinyFaceDetector(input: Tensor, options: unknown): Promise<{ box: { width: number; height: number } }[]>;
   detectAllFaces(input: Tensor, options: unknown): { withFaceLandmarks(): { withFaceDescriptors(): Promise<FoundFace[]> } };
 }
 
@@ -64,34 +83,22 @@ interface Decoded {
   height: number;
 }
 
-async function raw(image: Sharp): Promise<Decoded | undefined> {
-  const { data: pixels, info } = await image.flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  if (info.channels !== 3) return undefined;
-  return { pixels: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength), width: info.width, height: info.height };
-}
-
 async function decode(bytes: Uint8Array): Promise<Decoded | undefined> {
   try {
-    return await raw(
-      sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
-        .rotate()
-        .resize({ width: data.maxSide, height: data.maxSide, fit: 'inside', withoutEnlargement: true })
-        .normalise(),
-    );
+    const { data: pixels, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize({ width: data.maxSide, height: data.maxSide, fit: 'inside', withoutEnlargement: true })
+      .normalise()
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3) return undefined;
+    return { pixels: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength), width: info.width, height: info.height };
   } catch {
     return undefined;
   }
-}
-
-/** The decoded photo centred on a grey canvas MARGIN_FACTOR times its size, and where the photo starts on it. */
-async function withMargin(image: Decoded): Promise<{ image: Decoded; left: number; top: number } | undefined> {
-  const left = Math.round((image.width * (MARGIN_FACTOR - 1)) / 2);
-  const top = Math.round((image.height * (MARGIN_FACTOR - 1)) / 2);
-  const photo = { raw: { width: image.width, height: image.height, channels: 3 as const } };
-  const canvas = sharp({ create: { width: image.width + 2 * left, height: image.height + 2 * top, channels: 3, background: '#808080' } }).composite([{ input: Buffer.from(image.pixels), ...photo, left, top }]);
-  // Composited on a PNG first: sharp applies a composite only when it writes an image.
-  const padded = await raw(sharp(await canvas.png({ compressionLevel: 0 }).toBuffer()));
-  return padded && { image: padded, left, top };
 }
 
 async function start(): Promise<{ describe(bytes: Uint8Array): Promise<Description> }> {
@@ -108,32 +115,48 @@ async function start(): Promise<{ describe(bytes: Uint8Array): Promise<Descripti
     await faceapi.nets.ssdMobilenetv1.loadFromDisk(data.modelDir);
     await faceapi.nets.faceLandmark68Net.loadFromDisk(data.modelDir);
     await faceapi.nets.faceRecognitionNet.loadFromDisk(data.modelDir);
+    await faceapi.nets.tinyFaceDetector.loadFromDisk(data.modelDir);
   } catch (error) {
     throw new Error(`face models not loaded from ${data.modelDir}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const loaded = performance.now();
   const options = new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_FACE_SCORE, maxResults: MAX_FACES });
 
-  async function facesIn(image: Decoded): Promise<FoundFace[]> {
-    const tensor = tf.tensor3d(image.pixels, [image.height, image.width, 3], 'int32');
+  const firstLook = new faceapi.TinyFaceDetectorOptions(FIRST_LOOK);
+
+  /** Whether the first look sees a face that fills the photo (then SSD needs the margin canvas). */
+  async function fillsThePhoto(photo: Tensor, image: Decoded): Promise<boolean> {
+    const seen = await faceapi.tinyFaceDetector(photo, firstLook);
+    return seen.some((face) => Math.max(face.box.width, face.box.height) >= FILLS_PHOTO * Math.min(image.width, image.height));
+  }
+
+  /** SSD's faces in one view of the photo: as it is (shift 0), or centred on the margin canvas. */
+  async function facesIn(photo: Tensor, shift: { left: number; top: number }): Promise<FoundFace[]> {
+    if (shift.left === 0 && shift.top === 0) return faceapi.detectAllFaces(photo, options).withFaceLandmarks().withFaceDescriptors();
+    const canvas = tf.pad(photo, [[shift.top, shift.top], [shift.left, shift.left], [0, 0]], MARGIN_GREY);
     try {
-      return await faceapi.detectAllFaces(tensor, options).withFaceLandmarks().withFaceDescriptors();
+      return await faceapi.detectAllFaces(canvas, options).withFaceLandmarks().withFaceDescriptors();
     } finally {
-      tensor.dispose();
+      canvas.dispose();
     }
   }
 
   async function describe(bytes: Uint8Array): Promise<Description> {
     const image = await decode(bytes);
     if (!image) return { ok: false, problem: 'unreadable_image', faces: 0 };
-    let found = await facesIn(image);
-    let shift = { left: 0, top: 0 };
-    if (found.length === 0) {
-      const padded = await withMargin(image);
-      if (padded) {
-        found = await facesIn(padded.image);
-        shift = { left: padded.left, top: padded.top };
+    const photo = tf.tensor3d(image.pixels, [image.height, image.width, 3], 'int32');
+    const asItIs = { left: 0, top: 0 };
+    const onCanvas = { left: Math.round((image.width * (MARGIN_FACTOR - 1)) / 2), top: Math.round((image.height * (MARGIN_FACTOR - 1)) / 2) };
+    let found: FoundFace[] = [];
+    let shift = asItIs;
+    try {
+      for (const view of (await fillsThePhoto(photo, image)) ? [onCanvas, asItIs] : [asItIs, onCanvas]) {
+        found = await facesIn(photo, view);
+        shift = view;
+        if (found.length > 0) break;
       }
+    } finally {
+      photo.dispose();
     }
     const faces = found.map((f) => ({
       box: [f.detection.box.x - shift.left, f.detection.box.y - shift.top, f.detection.box.width, f.detection.box.height] as [number, number, number, number],

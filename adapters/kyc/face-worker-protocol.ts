@@ -6,7 +6,7 @@ export interface FaceWorkerData {
   faceApiScript: string;
   /** dist/ of @tensorflow/tfjs-backend-wasm, with a trailing slash (setWasmPaths). */
   wasmDir: string;
-  /** A folder with ssd_mobilenetv1_model, face_landmark_68_model and face_recognition_model (weights manifest and .bin). */
+  /** A folder with ssd_mobilenetv1_model, face_landmark_68_model, face_recognition_model and tiny_face_detector_model (weights manifest and .bin). */
   modelDir: string;
   /** A photo to warm the models up with once loaded (a face), or null. */
   warmUpImage: string | null;

@@ -27,7 +27,7 @@ export type FaceMatchError = FacePhotoError | 'face_matcher_unavailable';
 export interface FaceModel {
   /** e.g. `face-api-dlib`. */
   readonly name: string;
-  /** The package and model versions, e.g. `@vladmandic/face-api 1.7.15 (face_recognition_model, ssd_mobilenetv1, face_landmark_68; @tensorflow/tfjs-backend-wasm 4.22.0)`. */
+  /** The package and model versions, e.g. `@vladmandic/face-api 1.7.15 (face_recognition_model, ssd_mobilenetv1, face_landmark_68, tiny_face_detector; @tensorflow/tfjs-backend-wasm 4.22.0)`. */
   readonly version: string;
   /**
    * The model's raw similarity at which a pair is the same person, chosen on our calibration set
