@@ -30,6 +30,8 @@ export interface WalkJob {
 export interface WalkResult {
   rounds: number;
   seconds: number;
+  /** CPU time of this worker's thread over the measured part (the load generator's cost), in ms. */
+  cpuMs: number;
   /** Per step name, every latency measured, in ms. */
   latencies: Record<string, number[]>;
   error?: string;
@@ -43,6 +45,9 @@ async function walk({ url, phones, steps, rounds: maxRounds, thinkMs, maxMs }: W
   const base = new URL(url);
   const agent = keepAliveAgent(phones.length);
   await openConnections(agent, base, phones.length);
+  // The bench starts counting the app's and PostgreSQL's CPU time now.
+  parentPort?.postMessage('started');
+  const cpu = process.threadCpuUsage();
   const started = performance.now();
   let rounds = 0;
   while (rounds < maxRounds && performance.now() - started < maxMs) {
@@ -64,14 +69,15 @@ async function walk({ url, phones, steps, rounds: maxRounds, thinkMs, maxMs }: W
     );
   }
   const seconds = (performance.now() - started) / 1000;
+  const used = process.threadCpuUsage(cpu);
   agent.destroy();
-  return { rounds, seconds, latencies };
+  return { rounds, seconds, cpuMs: (used.user + used.system) / 1000, latencies };
 }
 
 if (parentPort) {
   const port = parentPort;
   walk(workerData as WalkJob).then(
     (result) => port.postMessage(result),
-    (error: unknown) => port.postMessage({ rounds: 0, seconds: 0, latencies: {}, error: String(error) } satisfies WalkResult),
+    (error: unknown) => port.postMessage({ rounds: 0, seconds: 0, cpuMs: 0, latencies: {}, error: String(error) } satisfies WalkResult),
   );
 }
