@@ -80,7 +80,9 @@ const started = Date.now();
 const db = await createTestDatabase();
 // As in production: every step passes the gateway check (the secret's constant-time compare).
 const secret = randomBytes(32).toString('hex');
-const config = testConfig({ AFRICASTALKING_CALLBACK_SECRET: secret });
+// The pool as configured for the app (DATABASE_POOL_MAX, default 10), so pool sizes can be compared.
+const pool = process.env.DATABASE_POOL_MAX;
+const config = testConfig({ AFRICASTALKING_CALLBACK_SECRET: secret, ...(pool === undefined ? {} : { DATABASE_POOL_MAX: pool }) });
 const orm = await openOrm({ url: db.url, poolMax: config.databasePoolMax });
 const sandbox = new SandboxMobileMoney({});
 const container = buildContainer({ config, orm, logger: pino({ level: 'silent' }), clock: new SystemClock(), singleSignOn: null, mailTransport: null, mobileMoney: sandbox });

@@ -35,6 +35,8 @@ interface TontineDbRow {
   start_date: string | null;
   current_cycle: number;
   rotation: RotationDocument;
+  /** In join order; `joined_at` as JSON writes it (ISO 8601). */
+  members: { user_id: string; joined_at: string }[];
 }
 
 /** The rotation state, as stored: money in centimes, instants as ISO strings. */
@@ -46,8 +48,12 @@ interface RotationDocument {
   withdrawals: { reference: string; amount: number; at: string }[];
 }
 
+/** A group with its members in join order, in one statement (a USSD menu step and the dashboard read them on every request). */
 const SELECT_TONTINE = `select id, name, description, category, contribution_centimes::text as contribution_centimes, frequency, max_members,
-  creator_id, created_at, status, start_date::text as start_date, current_cycle, rotation from tontines`;
+  creator_id, created_at, status, start_date::text as start_date, current_cycle, rotation,
+  (select coalesce(json_agg(json_build_object('user_id', m.user_id, 'joined_at', m.joined_at) order by m.join_position), '[]')
+     from tontine_members m where m.tontine_id = tontines.id) as members
+  from tontines`;
 
 /** Groups whose names `namesOf` keeps in memory. */
 const MAX_KNOWN_NAMES = 10_000;
@@ -60,13 +66,13 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
   async findById(id: string): Promise<Tontine | undefined> {
     if (!UUID_PATTERN.test(id)) return undefined;
     const rows = await this.em.execute<TontineDbRow[]>(`${SELECT_TONTINE} where id = ? for update`, [id]);
-    return (await this.hydrate(rows))[0];
+    return this.hydrate(rows)[0];
   }
 
   /** Without a lock, for reading. */
   async get(id: string): Promise<Tontine | undefined> {
     if (!UUID_PATTERN.test(id)) return undefined;
-    return (await this.hydrate(await this.em.execute<TontineDbRow[]>(`${SELECT_TONTINE} where id = ?`, [id])))[0];
+    return this.hydrate(await this.em.execute<TontineDbRow[]>(`${SELECT_TONTINE} where id = ?`, [id]))[0];
   }
 
   /**
@@ -165,13 +171,8 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
     );
   }
 
-  private async hydrate(rows: TontineDbRow[]): Promise<Tontine[]> {
-    if (rows.length === 0) return [];
-    const members = await runPrepared<{ tontine_id: string; user_id: string; joined_at: Date }>(this.em,
-      'select tontine_id, user_id, joined_at from tontine_members where tontine_id = any($1::uuid[]) order by tontine_id, join_position',
-      [sqlArray(rows.map((r) => r.id))],
-    );
-    return rows.map((row) => tontineOf(row, members.filter((m) => m.tontine_id === row.id).map((m) => ({ userId: m.user_id, joinedAt: new Date(m.joined_at) }))));
+  private hydrate(rows: TontineDbRow[]): Tontine[] {
+    return rows.map((row) => tontineOf(row, row.members.map((m) => ({ userId: m.user_id, joinedAt: new Date(m.joined_at) }))));
   }
 }
 
