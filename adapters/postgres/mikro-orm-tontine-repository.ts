@@ -48,9 +48,16 @@ interface RotationDocument {
   withdrawals: { reference: string; amount: number; at: string }[];
 }
 
-/** A group with its members in join order, in one statement (a USSD menu step and the dashboard read them on every request). */
-const SELECT_TONTINE = `select id, name, description, category, contribution_centimes::text as contribution_centimes, frequency, max_members,
-  creator_id, created_at, status, start_date::text as start_date, current_cycle, rotation,
+const TONTINE_COLUMNS = `id, name, description, category, contribution_centimes::text as contribution_centimes, frequency, max_members,
+  creator_id, created_at, status, start_date::text as start_date, current_cycle, rotation`;
+
+/**
+ * A group with its members in join order, in one statement (a USSD menu step and the dashboard
+ * read groups on every request). For reads only: a statement that waited for a row lock would see
+ * the members as of its start, missing one a concurrent join committed meanwhile (READ COMMITTED
+ * re-reads only the locked row); `findById` reads them after its lock instead.
+ */
+const SELECT_TONTINE = `select ${TONTINE_COLUMNS},
   (select coalesce(json_agg(json_build_object('user_id', m.user_id, 'joined_at', m.joined_at) order by m.join_position), '[]')
      from tontine_members m where m.tontine_id = tontines.id) as members
   from tontines`;
@@ -65,8 +72,11 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
 
   async findById(id: string): Promise<Tontine | undefined> {
     if (!UUID_PATTERN.test(id)) return undefined;
-    const rows = await this.em.execute<TontineDbRow[]>(`${SELECT_TONTINE} where id = ? for update`, [id]);
-    return this.hydrate(rows)[0];
+    const [row] = await this.em.execute<Omit<TontineDbRow, 'members'>[]>(`select ${TONTINE_COLUMNS} from tontines where id = ? for update`, [id]);
+    if (!row) return undefined;
+    // A statement of its own, after the lock: it sees every member committed before the lock was granted.
+    const members = await runPrepared<{ user_id: string; joined_at: Date }>(this.em, 'select user_id, joined_at from tontine_members where tontine_id = $1 order by join_position', [id]);
+    return tontineOf(row, members.map((m) => ({ userId: m.user_id, joinedAt: new Date(m.joined_at) })));
   }
 
   /** Without a lock, for reading. */
@@ -177,7 +187,7 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
 }
 
 /** MikroORM-style hydration: the core class without running its constructor, fields as stored. */
-function tontineOf(row: TontineDbRow, members: { userId: string; joinedAt: Date }[]): Tontine {
+function tontineOf(row: Omit<TontineDbRow, 'members'>, members: { userId: string; joinedAt: Date }[]): Tontine {
   const rotation = row.rotation;
   const payouts: Payout[] = rotation.payouts.map((p) => ({
     cycle: p.cycle,
