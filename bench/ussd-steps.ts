@@ -87,6 +87,9 @@ const orm = await openOrm({ url: db.url, poolMax: config.databasePoolMax });
 const sandbox = new SandboxMobileMoney({});
 const container = buildContainer({ config, orm, logger: pino({ level: 'silent' }), clock: new SystemClock(), singleSignOn: null, mailTransport: null, mobileMoney: sandbox });
 const server = createApp(container).listen(0, '127.0.0.1');
+// The walk keeps one connection per session open across its pauses; past Node's 5 s default an
+// idle one is closed while the walk may be reusing it (ECONNRESET on a loaded machine).
+server.keepAliveTimeout = 120_000;
 await new Promise((resolve) => server.once('listening', resolve));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${ussdPath(secret)}`;
 
