@@ -25,7 +25,7 @@ import type { SandboxApprovals } from '../core/demo/ports.ts';
 import type { SignInWithProvider } from '../core/accounts/sign-in-with-provider.ts';
 import type { SingleSignOn } from '../core/accounts/single-sign-on.ts';
 import type { StartProviderSignIn } from '../core/accounts/start-provider-sign-in.ts';
-import type { PinHasher, UssdCallers, UssdPhoneKeys, UssdPins, UssdSessionStore } from '../core/accounts/ussd-pins.ts';
+import type { PinHasher, UssdPhoneKeys, UssdPins, UssdSessionStore } from '../core/accounts/ussd-pins.ts';
 import type { UssdSession } from '../ussd/session.ts';
 import type { Digest } from '../core/audit/audit-chain.ts';
 import type { AuditLog, AuditTrail } from '../core/audit/ports.ts';
@@ -201,7 +201,6 @@ export const TOKENS = {
 
   // The USSD channel (apps/ussd/module.ts).
   UssdPins: token<UssdPins>('ussd.UssdPins'),
-  UssdCallers: token<UssdCallers>('ussd.UssdCallers'),
   /** The USSD PIN's key, moved with a changed phone number (apps/modules/profile-module.ts). */
   UssdPhoneKeys: token<UssdPhoneKeys>('ussd.UssdPhoneKeys'),
   UssdSessionStore: token<UssdSessionStore<UssdSession>>('ussd.UssdSessionStore'),

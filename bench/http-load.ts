@@ -1,15 +1,15 @@
 /**
  * The load generator of bench/payments.ts, in a worker thread of its own: C clients send the
- * given requests over keep-alive HTTP connections (node:http; fetch costs the sending thread
- * several times more per request), each waiting for its answer before the next. It also plays
- * the provider's side of a payment: every MTN callback the app's provider posts to it
- * (`ProviderCallback` messages) is sent to the app over HTTP, as MTN's servers would. So the
- * app's event loop on the main thread does the app's work only (pgbench's clients are not inside
- * PostgreSQL either). Answers how many requests were done and how long it took; a wrong answer
- * stops it.
+ * given requests over keep-alive HTTP connections (bench/keep-alive-http.ts), each waiting for
+ * its answer before the next. It also plays the provider's side of a payment: every MTN callback
+ * the app's provider posts to it (`ProviderCallback` messages) is sent to the app over HTTP, as
+ * MTN's servers would. So the app's event loop on the main thread does the app's work only
+ * (pgbench's clients are not inside PostgreSQL either). Answers how many requests were done and
+ * how long it took; a wrong answer stops it.
  */
-import { Agent, request } from 'node:http';
+import type { Agent } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import { keepAliveAgent, send } from './keep-alive-http.ts';
 
 export interface LoadRequest {
   method: 'POST' | 'PUT';
@@ -44,21 +44,9 @@ interface Answer {
   body: { status?: unknown };
 }
 
-function send(agent: Agent, base: URL, method: string, path: string, headers: Record<string, string>, body: unknown): Promise<Answer> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { agent, host: base.hostname, port: base.port, method, path, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer['body'] }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+async function sendJson(agent: Agent, base: URL, method: string, path: string, headers: Record<string, string>, body: unknown): Promise<Answer> {
+  const answer = await send(agent, base, { method, path, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return { status: answer.status, body: JSON.parse(answer.text) as Answer['body'] };
 }
 
 async function drive(agent: Agent, { base, clients, maxMs, requests }: LoadJob): Promise<LoadResult> {
@@ -70,7 +58,7 @@ async function drive(agent: Agent, { base, clients, maxMs, requests }: LoadJob):
     Array.from({ length: clients }, async () => {
       while (next < requests.length && performance.now() - started < maxMs) {
         const r = requests[next++]!;
-        const { status, body } = await send(agent, url, r.method, r.path, r.headers, r.body);
+        const { status, body } = await sendJson(agent, url, r.method, r.path, r.headers, r.body);
         if (status !== r.expect.status || (r.expect.bodyStatus !== undefined && body.status !== r.expect.bodyStatus)) {
           throw new Error(`${r.method} ${r.path}: ${status} ${JSON.stringify(body)}`);
         }
@@ -84,11 +72,11 @@ async function drive(agent: Agent, { base, clients, maxMs, requests }: LoadJob):
 if (parentPort) {
   const port = parentPort;
   const job = workerData as LoadJob;
-  const agent = new Agent({ keepAlive: true, maxSockets: job.clients * 2 });
+  const agent = keepAliveAgent(job.clients * 2);
   // The provider's callbacks go out as they come, beside the clients' requests; an undelivered
   // one leaves its payment pending, which the bench reports.
   port.on('message', (callback: ProviderCallback) => {
-    send(agent, new URL(job.base), 'PUT', callback.path, {}, callback.body).then(
+    sendJson(agent, new URL(job.base), 'PUT', callback.path, {}, callback.body).then(
       (answer) => {
         if (answer.status !== 200) port.postMessage({ ops: 0, seconds: 0, error: `callback: ${answer.status} ${JSON.stringify(answer.body)}` } satisfies LoadResult);
       },

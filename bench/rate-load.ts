@@ -7,8 +7,8 @@
  * Answers each label's latencies and the errors (a status other than the expected one, or a
  * network error), with up to five examples.
  */
-import { Agent, request } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import { keepAliveAgent, send } from './keep-alive-http.ts';
 
 export interface RateRequest {
   label: string;
@@ -33,20 +33,8 @@ export interface RateResult {
   seconds: number;
 }
 
-function get(agent: Agent, base: URL, path: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request({ agent, host: base.hostname, port: base.port, method: 'GET', path, headers }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 async function drive({ base, ratePerSecond, seconds, requests }: RateJob): Promise<RateResult> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const agent = keepAliveAgent(256);
   const url = new URL(base);
   const total = Math.round(ratePerSecond * seconds);
   const latencies: Record<string, number[]> = {};
@@ -60,8 +48,8 @@ async function drive({ base, ratePerSecond, seconds, requests }: RateJob): Promi
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const r = requests[i % requests.length]!;
     pending.push(
-      get(agent, url, r.path, r.headers).then(
-        (status) => {
+      send(agent, url, { method: 'GET', path: r.path, headers: r.headers }).then(
+        ({ status }) => {
           if (!r.expect.includes(status)) {
             errors++;
             if (examples.length < 5) examples.push(`${r.path}: ${status}`);

@@ -43,7 +43,8 @@ interface AttemptDbRow {
   provider: string;
   phone_number: string;
   amount_centimes: string;
-  created_at: Date;
+  /** A Date, or its ISO 8601 text when read as JSON. */
+  created_at: Date | string;
   status: 'pending' | 'successful' | 'failed';
   provider_transaction_id: string | null;
   reason: string | null;
@@ -51,6 +52,20 @@ interface AttemptDbRow {
 
 const SELECT_CONTRIBUTION = `select id, tontine_id, member_id, cycle, amount_centimes::text as amount_centimes, due_date::text as due_date,
   status, paid_at, payment_method, payment_reference from contributions`;
+
+/**
+ * Contributions with their payment attempts in one statement (a USSD menu step and the dashboard
+ * read them on every request). For reads only: a statement that waited for a row lock would see
+ * the attempts as of its start, missing one committed meanwhile (READ COMMITTED re-reads only the
+ * locked rows); the locking reads take the attempts after their lock, in a statement of their own.
+ */
+const SELECT_CONTRIBUTION_WITH_ATTEMPTS = `select id, tontine_id, member_id, cycle, amount_centimes::text as amount_centimes, due_date::text as due_date,
+  status, paid_at, payment_method, payment_reference,
+  (select coalesce(json_agg(json_build_object('contribution_id', p.contribution_id, 'idempotency_key', p.idempotency_key, 'reference', p.reference,
+            'provider', p.provider, 'phone_number', p.phone_number, 'amount_centimes', p.amount_centimes::text, 'created_at', p.created_at,
+            'status', p.status, 'provider_transaction_id', p.provider_transaction_id, 'reason', p.reason) order by p.created_at, p.id), '[]')
+     from payments p where p.kind = 'contribution' and p.contribution_id = contributions.id) as attempts
+  from contributions`;
 
 const ATTEMPT_STATUS = { pending: 'requested', successful: 'succeeded', failed: 'failed' } as const;
 const PAYMENT_STATUS = { requested: 'pending', succeeded: 'successful', failed: 'failed' } as const;
@@ -77,7 +92,7 @@ export class MikroOrmContributionRepository implements ContributionRepository {
   /** Without a lock, for reading. */
   async get(id: string): Promise<Contribution | undefined> {
     if (!UUID_PATTERN.test(id)) return undefined;
-    return (await this.hydrate(await this.em.execute<ContributionDbRow[]>(`${SELECT_CONTRIBUTION} where id = ?`, [id])))[0];
+    return withAttempts(await this.em.execute<ContributionWithAttemptsRow[]>(`${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where id = ?`, [id]))[0];
   }
 
   async findByPaymentReferences(providerReferences: readonly string[]): Promise<ReadonlyMap<string, Contribution>> {
@@ -97,18 +112,18 @@ export class MikroOrmContributionRepository implements ContributionRepository {
 
   async listByTontine(tontineId: string): Promise<Contribution[]> {
     if (!UUID_PATTERN.test(tontineId)) return [];
-    return this.hydrate(await this.em.execute<ContributionDbRow[]>(`${SELECT_CONTRIBUTION} where tontine_id = ? order by cycle, due_date, id`, [tontineId]));
+    return withAttempts(await this.em.execute<ContributionWithAttemptsRow[]>(`${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where tontine_id = ? order by cycle, due_date, id`, [tontineId]));
   }
 
   async listByTontines(tontineIds: readonly string[]): Promise<Contribution[]> {
     const valid = [...new Set(tontineIds)].filter((id) => UUID_PATTERN.test(id));
     if (valid.length === 0) return [];
-    return this.hydrate(await runPrepared<ContributionDbRow>(this.em, `${SELECT_CONTRIBUTION} where tontine_id = any($1::uuid[]) order by tontine_id, cycle, due_date, id`, [sqlArray(valid)]));
+    return withAttempts(await runPrepared<ContributionWithAttemptsRow>(this.em, `${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where tontine_id = any($1::uuid[]) order by tontine_id, cycle, due_date, id`, [sqlArray(valid)]));
   }
 
   async listByMember(memberId: string): Promise<Contribution[]> {
     if (!UUID_PATTERN.test(memberId)) return [];
-    return this.hydrate(await runPrepared<ContributionDbRow>(this.em, `${SELECT_CONTRIBUTION} where member_id = $1 order by due_date, cycle, id`, [memberId]));
+    return withAttempts(await runPrepared<ContributionWithAttemptsRow>(this.em, `${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where member_id = $1 order by due_date, cycle, id`, [memberId]));
   }
 
   /** Contributions of each cycle still unpaid, as committed now (no lock): one query for all. */
@@ -183,6 +198,7 @@ export class MikroOrmContributionRepository implements ContributionRepository {
     );
   }
 
+  /** After a lock: the attempts in a statement of their own, which sees every one committed before the lock was granted. */
   private async hydrate(rows: ContributionDbRow[]): Promise<Contribution[]> {
     if (rows.length === 0) return [];
     const attempts = await runPrepared<AttemptDbRow>(this.em,
@@ -195,6 +211,12 @@ export class MikroOrmContributionRepository implements ContributionRepository {
     for (const a of attempts) byContribution.set(a.contribution_id, [...(byContribution.get(a.contribution_id) ?? []), a]);
     return rows.map((row) => contributionOf(row, byContribution.get(row.id) ?? []));
   }
+}
+
+type ContributionWithAttemptsRow = ContributionDbRow & { attempts: AttemptDbRow[] };
+
+function withAttempts(rows: readonly ContributionWithAttemptsRow[]): Contribution[] {
+  return rows.map((row) => contributionOf(row, row.attempts));
 }
 
 function contributionOf(row: ContributionDbRow, attempts: AttemptDbRow[]): Contribution {

@@ -35,6 +35,8 @@ interface TontineDbRow {
   start_date: string | null;
   current_cycle: number;
   rotation: RotationDocument;
+  /** In join order; `joined_at` as JSON writes it (ISO 8601). */
+  members: { user_id: string; joined_at: string }[];
 }
 
 /** The rotation state, as stored: money in centimes, instants as ISO strings. */
@@ -46,8 +48,19 @@ interface RotationDocument {
   withdrawals: { reference: string; amount: number; at: string }[];
 }
 
-const SELECT_TONTINE = `select id, name, description, category, contribution_centimes::text as contribution_centimes, frequency, max_members,
-  creator_id, created_at, status, start_date::text as start_date, current_cycle, rotation from tontines`;
+const TONTINE_COLUMNS = `id, name, description, category, contribution_centimes::text as contribution_centimes, frequency, max_members,
+  creator_id, created_at, status, start_date::text as start_date, current_cycle, rotation`;
+
+/**
+ * A group with its members in join order, in one statement (a USSD menu step and the dashboard
+ * read groups on every request). For reads only: a statement that waited for a row lock would see
+ * the members as of its start, missing one a concurrent join committed meanwhile (READ COMMITTED
+ * re-reads only the locked row); `findById` reads them after its lock instead.
+ */
+const SELECT_TONTINE = `select ${TONTINE_COLUMNS},
+  (select coalesce(json_agg(json_build_object('user_id', m.user_id, 'joined_at', m.joined_at) order by m.join_position), '[]')
+     from tontine_members m where m.tontine_id = tontines.id) as members
+  from tontines`;
 
 /** Groups whose names `namesOf` keeps in memory. */
 const MAX_KNOWN_NAMES = 10_000;
@@ -59,14 +72,17 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
 
   async findById(id: string): Promise<Tontine | undefined> {
     if (!UUID_PATTERN.test(id)) return undefined;
-    const rows = await this.em.execute<TontineDbRow[]>(`${SELECT_TONTINE} where id = ? for update`, [id]);
-    return (await this.hydrate(rows))[0];
+    const [row] = await this.em.execute<Omit<TontineDbRow, 'members'>[]>(`select ${TONTINE_COLUMNS} from tontines where id = ? for update`, [id]);
+    if (!row) return undefined;
+    // A statement of its own, after the lock: it sees every member committed before the lock was granted.
+    const members = await runPrepared<{ user_id: string; joined_at: Date }>(this.em, 'select user_id, joined_at from tontine_members where tontine_id = $1 order by join_position', [id]);
+    return tontineOf(row, members.map((m) => ({ userId: m.user_id, joinedAt: new Date(m.joined_at) })));
   }
 
   /** Without a lock, for reading. */
   async get(id: string): Promise<Tontine | undefined> {
     if (!UUID_PATTERN.test(id)) return undefined;
-    return (await this.hydrate(await this.em.execute<TontineDbRow[]>(`${SELECT_TONTINE} where id = ?`, [id])))[0];
+    return this.hydrate(await this.em.execute<TontineDbRow[]>(`${SELECT_TONTINE} where id = ?`, [id]))[0];
   }
 
   /**
@@ -165,18 +181,13 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
     );
   }
 
-  private async hydrate(rows: TontineDbRow[]): Promise<Tontine[]> {
-    if (rows.length === 0) return [];
-    const members = await runPrepared<{ tontine_id: string; user_id: string; joined_at: Date }>(this.em,
-      'select tontine_id, user_id, joined_at from tontine_members where tontine_id = any($1::uuid[]) order by tontine_id, join_position',
-      [sqlArray(rows.map((r) => r.id))],
-    );
-    return rows.map((row) => tontineOf(row, members.filter((m) => m.tontine_id === row.id).map((m) => ({ userId: m.user_id, joinedAt: new Date(m.joined_at) }))));
+  private hydrate(rows: TontineDbRow[]): Tontine[] {
+    return rows.map((row) => tontineOf(row, row.members.map((m) => ({ userId: m.user_id, joinedAt: new Date(m.joined_at) }))));
   }
 }
 
 /** MikroORM-style hydration: the core class without running its constructor, fields as stored. */
-function tontineOf(row: TontineDbRow, members: { userId: string; joinedAt: Date }[]): Tontine {
+function tontineOf(row: Omit<TontineDbRow, 'members'>, members: { userId: string; joinedAt: Date }[]): Tontine {
   const rotation = row.rotation;
   const payouts: Payout[] = rotation.payouts.map((p) => ({
     cycle: p.cycle,

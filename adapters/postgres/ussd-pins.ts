@@ -1,23 +1,20 @@
 /**
- * PostgresUssdPins: the UssdPins port over `ussd_pins`.
+ * PostgresUssdPins: the UssdPins port over `ussd_pins`. (What a USSD step reads about its caller
+ * comes with its session, in PostgresUssdSessionStore's `lock`: one round trip.)
  *
  * Guarantees
  * - `add` is one INSERT … ON CONFLICT DO NOTHING: of two concurrent registrations of one number,
  *   exactly one adds it, and the loser's transaction is not aborted (it answers `phone_taken`).
  * - `replaceHash` is one compare-and-set UPDATE: it changes nothing once the hash is no longer `from`.
- * - `findCaller` answers in one statement what every USSD step needs about a phone: its PIN row,
- *   the account's first name and language, and whether the account has any loan.
  * - `movePhone` re-keys the account's row in one UPDATE. Losing the number to a concurrent
  *   registration (the primary key taken between the caller's check and this write) is thrown as a
  *   ConcurrentWriteConflict: the unit of work runs again and the caller then sees the holder.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Language } from '../../core/accounts/user.ts';
-import type { UssdCaller, UssdCallers, UssdPhoneKeys, UssdPin, UssdPins } from '../../core/accounts/ussd-pins.ts';
+import type { UssdPhoneKeys, UssdPin, UssdPins } from '../../core/accounts/ussd-pins.ts';
 import { ConcurrentWriteConflict, violatesUnique } from './mikro-orm-unit-of-work.ts';
-import { runPrepared } from './prepared-statements.ts';
 
-export class PostgresUssdPins implements UssdPins, UssdCallers, UssdPhoneKeys {
+export class PostgresUssdPins implements UssdPins, UssdPhoneKeys {
   constructor(private readonly em: EntityManager) {}
 
   async findByPhone(phoneNumber: string): Promise<UssdPin | null> {
@@ -27,21 +24,6 @@ export class PostgresUssdPins implements UssdPins, UssdCallers, UssdPhoneKeys {
     );
     const row = rows[0];
     return row ? { phoneNumber: row.phone_number, userId: row.user_id, pinHash: row.pin_hash } : null;
-  }
-
-  async findCaller(phoneNumber: string): Promise<UssdCaller | null> {
-    // The PIN row references the account (ON DELETE CASCADE): the inner join loses no PIN.
-    // Prepared: every USSD step reads it first.
-    const rows = await runPrepared<{ phone_number: string; user_id: string; pin_hash: string; first_name: string; language: Language; has_loans: boolean }>(this.em,
-      `select p.phone_number, p.user_id, p.pin_hash, u.first_name, u.language,
-              exists (select 1 from loans l where l.member_id = p.user_id) as has_loans
-         from ussd_pins p join users u on u.id = p.user_id
-        where p.phone_number = $1`,
-      [phoneNumber],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    return { pin: { phoneNumber: row.phone_number, userId: row.user_id, pinHash: row.pin_hash }, firstName: row.first_name, language: row.language, hasLoans: row.has_loans };
   }
 
   async add(pin: UssdPin, now: Date): Promise<'added' | 'phone_taken'> {

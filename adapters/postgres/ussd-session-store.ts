@@ -13,6 +13,14 @@
  *   it committed, holding nothing after.
  * - `lock` renews the time-to-live of a live session of the same phone, so a step that changes
  *   nothing need not `save`; an expired one keeps its expiry until saved.
+ * - `lock` answers, in the same statement, what the step needs about its caller: the phone's PIN
+ *   row, the account's first name and language, and whether the account has any loan (null: the
+ *   phone has no PIN). One round trip for what every step reads first.
+ * - `saveIfUnchanged` is one statement outside a transaction: it locks both rows only if the
+ *   session is live, of this phone, and both states still equal the expected ones (compared as
+ *   jsonb, so the order of keys does not matter), in the same order as `lock`, then updates them;
+ *   a row changed meanwhile (READ COMMITTED re-checks the condition on its newest version) or
+ *   gone saves nothing, and it answers false.
  * - A session past its expiry answers as new (nothing of it is replayed), and so does a
  *   sessionId seen before with another phone number (`phoneMismatch`), which must not inherit
  *   that phone's signed-in state.
@@ -24,7 +32,8 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FRESH_PIN_ACCESS, type PinAccess } from '../../core/accounts/pin-slowdown.ts';
-import type { LockedUssdState, UssdSessionStore } from '../../core/accounts/ussd-pins.ts';
+import type { LockedUssdState, StoredUssdState, UssdCaller, UssdSessionStore } from '../../core/accounts/ussd-pins.ts';
+import type { Language } from '../../core/accounts/user.ts';
 import { runPrepared } from './prepared-statements.ts';
 
 /** How a channel's session state is stored as JSON: the state of a new session, and the reading of a stored one (throws when malformed). */
@@ -42,7 +51,7 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
   async lock(sessionId: string, phone: string, now: Date, ttlMs: number): Promise<LockedUssdState<Session>> {
     // DO UPDATE rather than DO NOTHING: it locks an existing row and returns it, both rows in one round trip.
     // Prepared (parsed and planned once per connection): every step of every session runs it.
-    const rows = await runPrepared<{ phone: string; state: unknown; expires_at: Date; access: unknown }>(this.em,
+    const rows = await runPrepared<LockedRow>(this.em,
       `with s as (
          insert into ussd_session as o (session_id, phone, state, expires_at) values ($1, $2, $3::jsonb, $4)
          on conflict (session_id) do update
@@ -52,7 +61,13 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
          insert into ussd_access (phone, state) values ($2, $6::jsonb)
          on conflict (phone) do update set phone = excluded.phone
          returning state)
-       select s.phone, s.state, s.expires_at, a.state as access from s, a`,
+       select s.phone, s.state, s.expires_at, a.state as access, c.user_id, c.pin_hash, c.first_name, c.language, c.has_loans
+         from s cross join a
+         -- The PIN row references the account (ON DELETE CASCADE): the inner join loses no PIN.
+         left join (select p.user_id, p.pin_hash, u.first_name, u.language,
+                           exists (select 1 from loans l where l.member_id = p.user_id) as has_loans
+                      from ussd_pins p join users u on u.id = p.user_id
+                     where p.phone_number = $2) c on true`,
       [sessionId, phone, JSON.stringify(this.format.fresh), new Date(now.getTime() + ttlMs), now, JSON.stringify(FRESH_PIN_ACCESS)],
     );
     const row = rows[0];
@@ -61,7 +76,7 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
     // Renewed when it was live: a live session still is, an expired one kept its past expiry.
     const expired = new Date(row.expires_at).getTime() <= now.getTime();
     const live = !phoneMismatch && !expired;
-    return { session: live ? this.format.read(row.state) : this.format.fresh, access: accessOf(row.access), phoneMismatch, expired };
+    return { session: live ? this.format.read(row.state) : this.format.fresh, access: accessOf(row.access), caller: callerOf(phone, row), phoneMismatch, expired };
   }
 
   async save(sessionId: string, phone: string, session: Session, access: PinAccess, now: Date, ttlMs: number): Promise<void> {
@@ -74,6 +89,21 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
     );
   }
 
+  async saveIfUnchanged(sessionId: string, phone: string, expected: StoredUssdState<Session>, next: StoredUssdState<Session>, now: Date, ttlMs: number): Promise<boolean> {
+    const rows = await runPrepared<{ saved: boolean }>(this.em,
+      `with held as (
+         select s.session_id, a.phone from ussd_session s cross join ussd_access a
+          where s.session_id = $1 and s.phone = $2 and s.expires_at > $3 and s.state = $4::jsonb
+            and a.phone = $2 and a.state = $5::jsonb
+          for update of s, a),
+       s as (update ussd_session o set state = $6::jsonb, expires_at = $7 from held where o.session_id = held.session_id returning 1),
+       a as (update ussd_access o set state = $8::jsonb from held where o.phone = held.phone returning 1)
+       select exists (select 1 from s) and exists (select 1 from a) as saved`,
+      [sessionId, phone, now, JSON.stringify(expected.session), JSON.stringify(expected.access), JSON.stringify(next.session), new Date(now.getTime() + ttlMs), JSON.stringify(next.access)],
+    );
+    return rows[0]?.saved === true;
+  }
+
   /** Deletes up to `limit` sessions expired before `before`, skipping any a request holds. */
   async pruneExpired(before: Date, limit: number): Promise<number> {
     const result = await this.em.execute<{ affectedRows: number }>(
@@ -84,6 +114,24 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
     );
     return result.affectedRows;
   }
+}
+
+interface LockedRow {
+  phone: string;
+  state: unknown;
+  expires_at: Date;
+  access: unknown;
+  user_id: string | null;
+  pin_hash: string | null;
+  first_name: string | null;
+  language: Language | null;
+  has_loans: boolean | null;
+}
+
+function callerOf(phone: string, row: LockedRow): UssdCaller | null {
+  // The caller's columns are all null (no PIN row) or all set (the PIN row joins its account).
+  if (row.user_id === null) return null;
+  return { pin: { phoneNumber: phone, userId: row.user_id, pinHash: row.pin_hash! }, firstName: row.first_name!, language: row.language!, hasLoans: row.has_loans! };
 }
 
 function accessOf(state: unknown): PinAccess {

@@ -5,8 +5,9 @@
  * Guarantees
  * - A phone is a registered member exactly when it has a USSD PIN (core/accounts/ussd-pins.ts);
  *   an unregistered one may register when core's registrablePhone says so (Rwandan mobile numbers).
- * - The base is one statement (UssdCallers.findCaller) and brings the PIN row with it, so
- *   the PIN check of the same request does not read it again.
+ * - The base is the caller as the session store's `lock` read it with the session (no statement of
+ *   its own), and brings the PIN row with it, so the PIN check of the same request does not read
+ *   it again.
  * - Every figure comes from core: the savings balance is `savingsBalance` (completed contributions
  *   minus payouts and withdrawals received), due dates and overdue from Contribution, payout
  *   dates, recipients and pots from Tontine, loan statuses and next instalments from core/loans.
@@ -14,7 +15,7 @@
  * - Reads only, without locks: a snapshot never holds up a payment or another session.
  */
 import { registrablePhone } from '../../core/accounts/register-by-phone.ts';
-import type { UssdCallers, UssdPin } from '../../core/accounts/ussd-pins.ts';
+import type { UssdCaller, UssdPin } from '../../core/accounts/ussd-pins.ts';
 import type { Contribution } from '../../core/contributions/contribution.ts';
 import { savingsBalance } from '../../core/contributions/contribution-summary.ts';
 import type { ContributionRepository } from '../../core/contributions/ports.ts';
@@ -37,7 +38,6 @@ export interface CallerSnapshot {
 }
 
 export interface UssdMemberSnapshotsDeps {
-  callers: UssdCallers;
   tontines: TontineRepository;
   contributions: ContributionRepository;
   notifications: Pick<InAppNotifications, 'listForUser'>;
@@ -48,8 +48,8 @@ export interface UssdMemberSnapshotsDeps {
 export class UssdMemberSnapshots {
   constructor(private readonly deps: UssdMemberSnapshotsDeps) {}
 
-  async of(phone: string): Promise<CallerSnapshot> {
-    const caller = await this.deps.callers.findCaller(phone);
+  /** The base of the caller of `phone`, as read with its session (null: the phone has no PIN). */
+  of(phone: string, caller: UssdCaller | null): CallerSnapshot {
     if (!caller) return { member: { registered: false, mayRegister: registrablePhone(phone).ok }, pin: null };
     const { pin, firstName, language, hasLoans } = caller;
     return { pin, member: { registered: true, firstName, language, hasLoans } };

@@ -18,14 +18,13 @@ import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
 import { USSD_SESSION_FORMAT } from '../../ussd/session.ts';
 import { TOKENS } from '../tokens.ts';
-import { servesAlso, withDeps } from '../deps.ts';
+import { withDeps } from '../deps.ts';
 import { UssdMemberSnapshots } from './member-snapshots.ts';
 import { UssdChannel } from './ussd-channel.ts';
 
 export const ussdModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.UssdPins).toResolvedValue((em: EntityManager) => new PostgresUssdPins(em), [TOKENS.EntityManager]);
   bind(TOKENS.PinHasher).toResolvedValue(() => new Argon2PasswordHasher(PIN_COST));
-  servesAlso(bind, TOKENS.UssdCallers, TOKENS.UssdPins);
   bind(TOKENS.UssdSessionStore).toResolvedValue((em: EntityManager) => new PostgresUssdSessionStore(em, USSD_SESSION_FORMAT), [TOKENS.EntityManager]);
 
   const pins = TOKENS.UssdPins;
@@ -38,7 +37,6 @@ export const ussdModule = new ContainerModule(({ bind }) => {
 
   bind(UssdMemberSnapshots).toResolvedValue(
     ...withDeps(UssdMemberSnapshots, {
-      callers: TOKENS.UssdCallers,
       tontines: TOKENS.TontineRepository,
       contributions: TOKENS.ContributionRepository,
       notifications: TOKENS.InAppNotifications,

@@ -3,26 +3,34 @@
  * pure menu (ussd/menu.ts) and performing the effects it asks for through core use cases.
  *
  * Guarantees
- * - Requests of one session run one at a time on every replica: each runs in a transaction that
- *   first locks the session row and the phone's PIN access row (the UssdSessionStore). A
- *   step whose first walk changes nothing (a screen, or a PIN check or payment to ask for with
- *   no verdict yet) only reads the state with that statement outside a transaction, after any
- *   request of the session in flight: it would save what is stored already.
+ * - Requests of one session, and PIN attempts of one phone, never overwrite each other, on every
+ *   replica: a step's state is saved only over the state it was computed from. A step first reads
+ *   the session, the phone's PIN access and its caller in one statement (the UssdSessionStore's
+ *   `lock` outside a transaction: after any request of the session in flight). A walk that
+ *   changes nothing (a screen, or a PIN check or payment to ask for with no verdict yet) saves
+ *   nothing; one that changes the state without an inside effect (a verdict recorded) saves it by
+ *   compare-and-set (`saveIfUnchanged`, one statement). Any other step, and one whose
+ *   compare-and-set found the state changed meanwhile, runs in a transaction that first locks the
+ *   session row and the phone's PIN access row, and walks again over what it locked.
  * - A repeated (sessionId, text) answers the same screen: the menu replays the text over the
  *   stored verdicts, so an effect with a verdict is never performed again.
  * - Two effects run OUTSIDE the session's transaction, holding no lock and no connection: the
  *   payment, as PayContribution requires (its attempt commits before the provider is asked), and
  *   the PIN check (argon2 is slow on purpose, and changes nothing). The session is saved before
- *   and the verdict recorded after, under the lock again, where the menu counts a wrong PIN
- *   against the phone's locked access state, so concurrent attempts are all counted.
+ *   and the verdict recorded after, over the state it was computed from, where the menu counts a
+ *   wrong PIN against the phone's access state: concurrent attempts change it, so the later
+ *   compare-and-set fails and that verdict is recorded under the lock: all are counted.
  * - A payment is started at most once per session step: the use case is idempotent by the key
  *   `<sessionId>:<step>`; a duplicate request that raced in reaches the same attempt (`exists`)
  *   and the provider sees one request; once the verdict is saved, the menu asks no more. A
  *   merchant payment likewise, by `ussd:<sessionId>:<step>` (unique among merchant transactions).
  * - Every other effect (registration, PIN change, language) commits with the session state it
  *   produced, or not at all.
- * - A step reads the member's base (one statement, with the PIN row the PIN check then uses) and
- *   only the snapshot parts the menu asks for, each at most once per request.
+ * - A step reads the member's base (with its session, in the same statement, and the PIN row the
+ *   PIN check then uses) and only the snapshot parts the menu asks for, each at most once per request.
+ * - Expired sessions are pruned after a first step is answered, by one statement of bounded size,
+ *   at most one at a time per channel and at most once a second unless the last one found more
+ *   than its batch: a burst of new sessions does not queue a prune behind each.
  * - Never throws: a fault is logged and answered with the polite END in the member's language.
  */
 import type { PayMerchant } from '../../core/merchants/pay-merchant.ts';
@@ -42,13 +50,15 @@ import type { Effect, EffectResult } from '../../ussd/effects.ts';
 import { DEFAULT_LANGUAGE, faultScreen, runMenu, sessionLanguage, type MenuInput, type MenuStep } from '../../ussd/menu.ts';
 import type { Screen } from '../../ussd/screen.ts';
 import type { UssdSession } from '../../ussd/session.ts';
-import type { LockedUssdState, UssdSessionStore } from '../../core/accounts/ussd-pins.ts';
+import type { StoredUssdState, UssdSessionStore } from '../../core/accounts/ussd-pins.ts';
 import type { CallerSnapshot, UssdMemberSnapshots } from './member-snapshots.ts';
 
 /** Africa's Talking ends a session after about 180 s; a retried step may come a little later. */
 export const USSD_SESSION_TTL_MS = 5 * 60_000;
-/** Expired sessions deleted per new session: bounded work, and the table stays small. */
+/** Expired sessions deleted per prune: bounded work, and the table stays small. */
 const PRUNE_BATCH = 100;
+/** Between two prunes that each found fewer than PRUNE_BATCH expired sessions (no backlog). */
+const PRUNE_INTERVAL_MS = 1_000;
 /** A step needs at most 3 PIN checks (the third wrong one locks) and 1 payment outside, then its screen. */
 const MAX_ROUNDS = 5;
 
@@ -79,6 +89,7 @@ export interface UssdChannelDeps {
 type OutsideEffect = Extract<Effect, { effect: 'payContribution' | 'verifyPin' | 'payMerchant' }>;
 type InsideEffect = Exclude<Effect, OutsideEffect>;
 type Round = { readonly screen: Screen } | { readonly outside: OutsideEffect };
+type Stored = StoredUssdState<UssdSession>;
 interface Context {
   readonly request: UssdRequest;
   readonly phone: string;
@@ -94,6 +105,10 @@ function isOutside(effect: Effect): effect is OutsideEffect {
 }
 
 export class UssdChannel {
+  private pruning = false;
+  /** No prune starts before this instant (ms since the epoch). */
+  private nextPruneAt = 0;
+
   constructor(private readonly deps: UssdChannelDeps) {}
 
   async answer(request: UssdRequest): Promise<Screen> {
@@ -102,16 +117,20 @@ export class UssdChannel {
       const phone = phoneKey(request.phoneNumber);
       if (!phone.ok) return faultScreen(language);
       const now = this.deps.clock.now();
-      const caller = await this.deps.snapshots.of(phone.value);
+      const opened = await this.deps.store.lock(request.sessionId, phone.value, now, USSD_SESSION_TTL_MS);
+      const caller = this.deps.snapshots.of(phone.value, opened.caller);
       if (caller.member.registered) language = caller.member.language;
       const context: Context = { request, phone: phone.value, caller, now, member: caller.member, language };
+      // What the store holds as far as this request knows; undefined: the next round runs under the lock.
+      let known: Stored | undefined = opened.phoneMismatch || opened.expired ? undefined : { session: opened.session, access: opened.access };
       let result: EffectResult | undefined;
       for (let round = 0; round < MAX_ROUNDS; round++) {
-        const quick = round === 0 ? await this.quickRound(context).finally(() => (language = context.language)) : null;
-        const outcome = quick ?? (await this.round(context, result).finally(() => (language = context.language)));
+        const optimistic = known ? await this.optimisticRound(context, known, result).finally(() => (language = context.language)) : null;
+        const outcome = optimistic ?? (await this.round(context, result).finally(() => (language = context.language)));
+        known = optimistic?.stored;
         if ('screen' in outcome) {
-          // Not awaited: the member's answer does not wait for housekeeping (≈ 50 ms of a dial under load).
-          if (request.text === '') void this.prune(now);
+          // Not awaited: the member's answer does not wait for housekeeping.
+          if (request.text === '') this.prune(now);
           return outcome.screen;
         }
         result = await this.performOutside(outcome.outside, request.sessionId, phone.value, caller);
@@ -124,18 +143,22 @@ export class UssdChannel {
   }
 
   /**
-   * The first walk without a transaction: its outcome when it changed nothing (the read renewed the
-   * session's time-to-live), else null and the step runs in a round.
+   * A walk over `known` (the state as this request read or saved it) outside a transaction: its
+   * outcome and the state now stored, when it changed nothing or its compare-and-set saved the
+   * change; null when the step must run under the lock (an inside effect to perform, or the state
+   * changed meanwhile).
    */
-  private async quickRound(context: Context): Promise<Round | null> {
+  private async optimisticRound(context: Context, known: Stored, result: EffectResult | undefined): Promise<(Round & { readonly stored: Stored }) | null> {
     const { request, phone, now } = context;
-    const locked = await this.deps.store.lock(request.sessionId, phone, now, USSD_SESSION_TTL_MS);
-    if (locked.phoneMismatch || locked.expired) return null;
-    const step = await this.walk(context, locked, undefined, false);
-    const unchanged = JSON.stringify([step.session, step.access]) === JSON.stringify([locked.session, locked.access]);
-    if (!unchanged) return null;
-    if (step.kind === 'screen') return { screen: step.screen };
-    return isOutside(step.effect) ? { outside: step.effect } : null;
+    const step = await this.walk(context, known, result, false);
+    const outcome: Round | null = step.kind === 'screen' ? { screen: step.screen } : isOutside(step.effect) ? { outside: step.effect } : null;
+    if (outcome === null) return null;
+    // The menu records the verdict of the result it is given: asking again for it is a bug.
+    if ('outside' in outcome && outcome.outside.key === result?.key) throw new Error(`effect ${outcome.outside.key} asked for again after its outcome`);
+    const stored: Stored = { session: step.session, access: step.access };
+    const unchanged = JSON.stringify(stored) === JSON.stringify(known);
+    if (!unchanged && !(await this.deps.store.saveIfUnchanged(request.sessionId, phone, known, stored, now, USSD_SESSION_TTL_MS))) return null;
+    return { ...outcome, stored };
   }
 
   /** One transaction under the session's lock: replay the menu, perform the inside effects, save. */
@@ -159,7 +182,7 @@ export class UssdChannel {
   }
 
   /** Runs the menu over the locked state, adding the snapshot parts it asks for, and performing the inside effects when `inside`. */
-  private async walk(context: Context, locked: LockedUssdState<UssdSession>, result: EffectResult | undefined, inside: boolean): Promise<Exclude<MenuStep, { kind: 'load' }>> {
+  private async walk(context: Context, locked: Stored, result: EffectResult | undefined, inside: boolean): Promise<Exclude<MenuStep, { kind: 'load' }>> {
     const { request, phone, caller, now } = context;
     let input: MenuInput = { text: request.text, member: context.member, now, session: locked.session, access: locked.access, ...(result ? { result } : {}) };
     context.language = sessionLanguage(locked.session, context.member);
@@ -247,11 +270,19 @@ export class UssdChannel {
   }
 
   /** Best effort after a session's first step is answered: it never throws, an error is only logged. */
-  private async prune(now: Date): Promise<void> {
-    try {
-      await this.deps.uow.run(() => this.deps.store.pruneExpired(now, PRUNE_BATCH));
-    } catch (error) {
-      this.deps.logger.warn({ err: error }, 'ussd session pruning failed');
-    }
+  private prune(now: Date): void {
+    if (this.pruning || now.getTime() < this.nextPruneAt) return;
+    this.pruning = true;
+    this.deps.store
+      .pruneExpired(now, PRUNE_BATCH)
+      .then(
+        // A full batch may have left more behind: the next first step prunes again.
+        (deleted) => (this.nextPruneAt = deleted < PRUNE_BATCH ? now.getTime() + PRUNE_INTERVAL_MS : 0),
+        (error: unknown) => {
+          this.nextPruneAt = now.getTime() + PRUNE_INTERVAL_MS;
+          this.deps.logger.warn({ err: error }, 'ussd session pruning failed');
+        },
+      )
+      .finally(() => (this.pruning = false));
   }
 }

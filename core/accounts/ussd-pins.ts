@@ -39,10 +39,6 @@ export interface UssdCaller {
   readonly hasLoans: boolean;
 }
 
-export interface UssdCallers {
-  findCaller(phoneNumber: string): Promise<UssdCaller | null>;
-}
-
 /**
  * What a change of an account's phone number (core/accounts/update-profile.ts) needs of the USSD
  * keys: a basic phone finds its account by the number it dials from, so the key follows the
@@ -73,10 +69,16 @@ export function phoneKey(raw: string): Result<string, 'phone_number_invalid'> {
   return E164.test(compact) ? ok(compact) : err('phone_number_invalid');
 }
 
-/** A USSD session's state and the phone's PIN access, locked together for one step. */
-export interface LockedUssdState<Session> {
+/** A USSD session's state and the phone's PIN access, as stored (what a compare-and-set compares). */
+export interface StoredUssdState<Session> {
   readonly session: Session;
   readonly access: PinAccess;
+}
+
+/** A USSD session's state and the phone's PIN access, locked together for one step, and who is calling. */
+export interface LockedUssdState<Session> extends StoredUssdState<Session> {
+  /** What the step needs about the phone (null: no PIN, not a member), read in the same statement. */
+  readonly caller: UssdCaller | null;
   /** The stored session belongs to another phone: the step is refused. */
   readonly phoneMismatch: boolean;
   /** The stored session was past its time-to-live: `session` is a new one, not yet stored. */
@@ -85,11 +87,18 @@ export interface LockedUssdState<Session> {
 
 /**
  * Where USSD sessions live between steps (shared by every replica): `lock` holds the session and
- * the phone's PIN access until the unit of work ends, so two steps of one phone never interleave.
+ * the phone's PIN access until the unit of work ends, so two steps of one phone never interleave;
+ * `saveIfUnchanged` saves without a transaction only over the state the step was computed from.
  */
 export interface UssdSessionStore<Session> {
   lock(sessionId: string, phone: string, now: Date, ttlMs: number): Promise<LockedUssdState<Session>>;
   save(sessionId: string, phone: string, session: Session, access: PinAccess, now: Date, ttlMs: number): Promise<void>;
+  /**
+   * In one statement, outside a unit of work: saves `next` (renewing the time-to-live) only when
+   * the session is live, of this phone, and both it and the phone's access still hold `expected`;
+   * answers whether it saved. Atomic against `lock`, `save` and itself.
+   */
+  saveIfUnchanged(sessionId: string, phone: string, expected: StoredUssdState<Session>, next: StoredUssdState<Session>, now: Date, ttlMs: number): Promise<boolean>;
   /** Deletes up to `limit` sessions expired before `before`; answers how many. */
   pruneExpired(before: Date, limit: number): Promise<number>;
 }

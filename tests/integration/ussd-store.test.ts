@@ -8,6 +8,7 @@ import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
 import { Migration20261123060100 } from '../../adapters/postgres/migrations/Migration20261123060100.ts';
 import { USSD_SESSION_FORMAT, type UssdSession } from '../../ussd/session.ts';
+import type { StoredUssdState } from '../../core/accounts/ussd-pins.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 let db: TestDatabase;
@@ -27,17 +28,17 @@ const tx = <T>(work: (store: PostgresUssdSessionStore<UssdSession>) => Promise<T
 describe('USSD session store', () => {
   it('starts a session new, keeps what is saved, and answers an expired session as new', async () => {
     const first = await tx((s) => s.lock('S-1', '+250788000001', NOW, TTL));
-    expect(first).toEqual({ session: { verdicts: {} }, access: FRESH_PIN_ACCESS, phoneMismatch: false, expired: false });
+    expect(first).toEqual({ session: { verdicts: {} }, access: FRESH_PIN_ACCESS, caller: null, phoneMismatch: false, expired: false });
     const session = { verdicts: { '0': { kind: 'signed_in' as const } } };
     const access = { wrongInARow: 2, lastWrongAt: NOW.toISOString(), retryAt: null };
     await tx((s) => s.save('S-1', '+250788000001', session, access, NOW, TTL));
     // Locking a live session renews its time-to-live from then.
     const later = new Date(NOW.getTime() + TTL - 1);
-    expect(await tx((s) => s.lock('S-1', '+250788000001', later, TTL))).toEqual({ session, access, phoneMismatch: false, expired: false });
+    expect(await tx((s) => s.lock('S-1', '+250788000001', later, TTL))).toEqual({ session, access, caller: null, phoneMismatch: false, expired: false });
     expect(await tx((s) => s.lock('S-1', '+250788000001', new Date(later.getTime() + TTL - 1), TTL))).toMatchObject({ session, expired: false });
     // Past the time-to-live the session is forgotten, and stays so until saved; the phone's PIN access is not.
     const expiredAt = new Date(later.getTime() + 2 * TTL);
-    expect(await tx((s) => s.lock('S-1', '+250788000001', expiredAt, TTL))).toEqual({ session: { verdicts: {} }, access, phoneMismatch: false, expired: true });
+    expect(await tx((s) => s.lock('S-1', '+250788000001', expiredAt, TTL))).toEqual({ session: { verdicts: {} }, access, caller: null, phoneMismatch: false, expired: true });
     expect(await tx((s) => s.lock('S-1', '+250788000001', expiredAt, TTL))).toMatchObject({ session: { verdicts: {} }, expired: true });
   });
 
@@ -72,6 +73,73 @@ describe('USSD session store', () => {
     // The second sees what the first saved, not the state both started from.
     expect((await second).session).toEqual({ verdicts: { '1': { kind: 'signed_in' } } });
     expect(order).toEqual(['first locked', 'first saved', 'second locked']);
+  });
+
+  it("reads the caller with the session: the phone's PIN row, first name, language and loans", async () => {
+    const userId = crypto.randomUUID();
+    const member = new User({ id: userId, email: null, passwordHash: null, firstName: 'Grace', lastName: 'Mukamana', phoneNumber: '+250788000010', language: 'fr', emailVerified: false, createdAt: NOW });
+    await inContext(() =>
+      new MikroOrmUnitOfWork(db.orm.em).run(async () => {
+        await new PostgresUssdPins(db.orm.em).add({ phoneNumber: '+250788000010', userId, pinHash: 'hash-10' }, NOW);
+        await new MikroOrmAccountRepository(db.orm.em).add(member);
+      }),
+    );
+    expect((await tx((s) => s.lock('S-10', '+250788000010', NOW, TTL))).caller).toEqual({
+      pin: { phoneNumber: '+250788000010', userId, pinHash: 'hash-10' },
+      firstName: 'Grace',
+      language: 'fr',
+      hasLoans: false,
+    });
+    expect((await tx((s) => s.lock('S-10b', '+250788000011', NOW, TTL))).caller).toBeNull();
+  });
+
+  it('saves by compare-and-set only over the state the step was computed from', async () => {
+    const phone = '+250788000012';
+    const cas = (sessionId: string, expected: StoredUssdState<UssdSession>, next: StoredUssdState<UssdSession>, now = NOW, to = phone) =>
+      inContext(() => new PostgresUssdSessionStore(db.orm.em, USSD_SESSION_FORMAT).saveIfUnchanged(sessionId, to, expected, next, now, TTL));
+    const fresh = { session: { verdicts: {} }, access: FRESH_PIN_ACCESS };
+    const signedIn = { session: { verdicts: { '1': { kind: 'signed_in' as const } } }, access: FRESH_PIN_ACCESS };
+    await tx((s) => s.lock('S-12', phone, NOW, TTL));
+
+    expect(await cas('S-12', fresh, signedIn)).toBe(true);
+    expect(await tx((s) => s.lock('S-12', phone, NOW, TTL))).toMatchObject(signedIn);
+    // Computed from a state that is no longer stored: nothing saved.
+    expect(await cas('S-12', fresh, { ...fresh, access: { wrongInARow: 1, lastWrongAt: NOW.toISOString(), retryAt: null } })).toBe(false);
+    // The phone's PIN access changed by another of its sessions: nothing saved, that change kept.
+    const wrongOnce = { wrongInARow: 1, lastWrongAt: NOW.toISOString(), retryAt: null };
+    await tx((s) => s.save('S-12-other', phone, { verdicts: {} }, wrongOnce, NOW, TTL));
+    expect(await cas('S-12', signedIn, { session: { verdicts: {} }, access: FRESH_PIN_ACCESS })).toBe(false);
+    expect(await tx((s) => s.lock('S-12', phone, NOW, TTL))).toMatchObject({ ...signedIn, access: wrongOnce });
+    const current = { ...signedIn, access: wrongOnce };
+    // Another phone's request, an expired session and an unknown one save nothing.
+    expect(await cas('S-12', current, fresh, NOW, '+250788000013')).toBe(false);
+    expect(await cas('S-12', current, fresh, new Date(NOW.getTime() + 2 * TTL))).toBe(false);
+    expect(await cas('S-unknown', current, fresh)).toBe(false);
+    expect(await tx((s) => s.lock('S-12', phone, NOW, TTL))).toMatchObject(current);
+  });
+
+  it('a compare-and-set waits for a transaction holding the session and sees what it saved', async () => {
+    const phone = '+250788000014';
+    await tx((s) => s.lock('S-14', phone, NOW, TTL));
+    const fresh = { session: { verdicts: {} }, access: FRESH_PIN_ACCESS };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = tx(async (s) => {
+      await s.lock('S-14', phone, NOW, TTL);
+      await held;
+      await s.save('S-14', phone, { verdicts: { '1': { kind: 'pin_wrong', attemptsLeft: 2 } } }, FRESH_PIN_ACCESS, NOW, TTL);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    let settled = false;
+    const cas = inContext(() =>
+      new PostgresUssdSessionStore(db.orm.em, USSD_SESSION_FORMAT).saveIfUnchanged('S-14', phone, fresh, { session: { verdicts: { '1': { kind: 'signed_in' } } }, access: FRESH_PIN_ACCESS }, NOW, TTL),
+    ).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(settled).toBe(false);
+    release();
+    await first;
+    expect(await cas).toBe(false);
+    expect((await tx((s) => s.lock('S-14', phone, NOW, TTL))).session).toEqual({ verdicts: { '1': { kind: 'pin_wrong', attemptsLeft: 2 } } });
   });
 
   it('refuses a malformed stored PIN access rather than reading it as unlocked', async () => {
@@ -122,6 +190,7 @@ describe('USSD PINs', () => {
 
   it('adds one PIN per number (the account after it, in one transaction); accounts without e-mail coexist', async () => {
     const ids = [crypto.randomUUID(), crypto.randomUUID()];
+    const usersBefore = await db.count('users');
     const outcomes = await Promise.all(
       ids.map((id) =>
         inContext(() =>
@@ -137,7 +206,7 @@ describe('USSD PINs', () => {
     const pin = await inContext(() => new PostgresUssdPins(db.orm.em).findByPhone('+250788111222'));
     expect(ids).toContain(pin?.userId);
     await inContext(() => new MikroOrmAccountRepository(db.orm.em).add(aPhoneUser(crypto.randomUUID())));
-    expect(await db.count('users')).toBe(2);
+    expect(await db.count('users')).toBe(usersBefore + 2);
   });
 
   it('refuses a PIN without its account at commit', async () => {
