@@ -20,6 +20,7 @@
  *
  *   --runs <n>       cold-cache loads per page (default 3); the median is printed
  *   --no-throttle    measure without throttling (for comparison)
+ *   --requests       print each load's requests (start, end, type, bytes): the waterfall
  *
  * Aims (issue 16): landing usable < 3 s, signed-in dashboard usable < 5 s, landing JS ≤ 150 kB.
  */
@@ -32,8 +33,9 @@ import { startServer } from '../tests/e2e/support/server.ts';
 const options = new Command()
   .option('--runs <n>', 'cold-cache loads per page', '3')
   .option('--no-throttle', 'measure without network and CPU throttling')
+  .option('--requests', 'print every request of each load: when it started and ended, its type and bytes')
   .parse(process.argv.slice(2), { from: 'user' })
-  .opts<{ runs: string; throttle: boolean }>();
+  .opts<{ runs: string; throttle: boolean; requests?: boolean }>();
 const RUNS = Math.min(10, Math.max(1, Number(options.runs) || 3));
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIST_DIR = 'dist/web';
@@ -131,9 +133,18 @@ async function measure(browser: Browser, baseUrl: string, pageCase: PageCase, se
     const cdp = await context.newCDPSession(page);
     const types = new Map<string, string>();
     const bytes = { js: 0, css: 0, total: 0, requests: 0 };
+    const started = new Map<string, { url: string; at: number }>();
+    const waterfall: { at: number; line: string }[] = [];
+    let origin = Number.NaN;
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (Number.isNaN(origin)) origin = event.timestamp;
+      started.set(event.requestId, { url: event.request.url.replace(baseUrl, ''), at: event.timestamp });
+    });
     cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
     cdp.on('Network.loadingFinished', (event) => {
       const type = types.get(event.requestId);
+      const request = started.get(event.requestId);
+      if (request) waterfall.push({ at: request.at, line: `  ${seconds((request.at - origin) * 1000).padStart(8)} → ${seconds((event.timestamp - origin) * 1000).padStart(8)}  ${(type ?? '?').padEnd(10)} ${kB(event.encodedDataLength).padStart(9)}  ${request.url}` });
       bytes.total += event.encodedDataLength;
       bytes.requests++;
       if (type === 'Script') bytes.js += event.encodedDataLength;
@@ -149,6 +160,7 @@ async function measure(browser: Browser, baseUrl: string, pageCase: PageCase, se
       usable: (window as unknown as { __usableAt: number }).__usableAt,
       interactive: (window as unknown as { __interactiveAt: number }).__interactiveAt,
     }));
+    if (options.requests) console.log(`${pageCase.name}: usable ${seconds(timings.usable)}, app ${seconds(timings.interactive)}\n${waterfall.sort((a, b) => a.at - b.at).map((w) => w.line).join('\n')}`);
     return { fcpMs: timings.fcp, usableMs: timings.usable, interactiveMs: timings.interactive, jsBytes: bytes.js, cssBytes: bytes.css, totalBytes: bytes.total, requests: bytes.requests };
   } finally {
     await context.close();

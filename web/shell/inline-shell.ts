@@ -87,11 +87,33 @@ function chunkFiles(bundle: OutputBundle, modules: string[], root: string): stri
 
 export function inlineShell(): Plugin {
   let root = '';
+  /** The stylesheets taken out of the bundle, to be inlined: no file, no preload dependency. */
+  const stylesheets: string[] = [];
   return {
     name: 'ikimina-inline-shell',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+    },
+    // Before Vite writes the preload lists of the lazy imports and index.html's <link>s: a
+    // stylesheet left attached to the entry became a preload dependency of every chunk importing
+    // the entry, so a visit to / fetched the inlined stylesheet again (9 kB) and the landing
+    // chunk waited for it. Taken out here, inlined below.
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        stylesheets.length = 0;
+        for (const output of Object.values(bundle)) {
+          const css = output.type === 'chunk' ? output.viteMetadata?.importedCss : undefined;
+          if (!css) continue;
+          for (const file of css) {
+            const asset = bundle[file];
+            if (asset?.type === 'asset') stylesheets.push(String(asset.source));
+            delete bundle[file];
+          }
+          css.clear();
+        }
+      },
     },
     transformIndexHtml: {
       order: 'post',
@@ -101,13 +123,8 @@ export function inlineShell(): Plugin {
         const entryImports = new Set<string>();
         for (const output of Object.values(bundle)) if (output.type === 'chunk' && output.isEntry) for (const f of [output.fileName, ...output.imports]) entryImports.add(`/${f}`);
         const chunks = Object.fromEntries(Object.entries(ROUTE_CHUNKS).map(([path, modules]) => [path, chunkFiles(bundle, modules, root).filter((f) => !entryImports.has(f))]));
-        let out = html;
-        // Inline the stylesheet(s): the first paint then needs nothing but this file.
-        out = out.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
-          const asset = bundle[file];
-          if (!asset || asset.type !== 'asset') return tag;
-          return `<style>${String(asset.source)}</style>`;
-        });
+        // The stylesheet inlined: the first paint then needs nothing but this file.
+        let out = html.replace('</head>', `<style>${stylesheets.join('\n')}</style></head>`);
         out = out.replace('<div id="root"></div>', `<div id="root">${HEADER}<main id="shell-main"></main></div><script>${script(chunks)}</script>`);
         return out;
       },

@@ -2,20 +2,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
 import { hasToastToShow, useToasts } from '../hooks/use-toast.ts';
 import { useWhenIdle } from '../hooks/use-when-idle.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { createRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
 /** The whole app; `i18n` comes ready in the member's language (main.tsx loads it first). */
 export function App({ i18n }: { i18n: I18n }) {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRoutes />
         <DeferredToaster />
       </QueryClientProvider>
     </I18nextProvider>

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout.tsx';
 
 // Each screen is its own chunk, so a first visit to the landing page loads only what it shows.
@@ -26,34 +26,40 @@ const PrivacyRoute = lazy(() => import('./routes/privacy.tsx'));
 const TermsRoute = lazy(() => import('./routes/terms.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 
-export function createRouter() {
-  return createBrowserRouter([
-    {
-      element: <AppLayout />,
-      children: [
-        { index: true, element: <HomeRoute /> },
-        { path: 'dashboard', element: <DashboardRoute /> },
-        { path: 'tontines', element: <TontinesRoute /> },
-        { path: 'tontines/:id', element: <TontineDetailRoute /> },
-        { path: 'loans', element: <LoansRoute /> },
-        { path: 'auth/magic-link', element: <MagicLinkRoute /> },
-        { path: 'auth/reset-password', element: <ResetPasswordRoute /> },
-        { path: 'security', element: <SecurityRoute /> },
-        { path: 'profile', element: <ProfileRoute /> },
-        { path: 'ai-chat', element: <AiChatRoute /> },
-        { path: 'agent/register', element: <AgentRegisterRoute /> },
-        { path: 'agent/dashboard', element: <AgentDashboardRoute /> },
-        { path: 'merchant/register', element: <MerchantRegisterRoute /> },
-        { path: 'merchant/dashboard', element: <MerchantDashboardRoute /> },
-        { path: 'merchant/payments', element: <MerchantPaymentsRoute /> },
-        { path: 'pay/:merchantCode', element: <PayRoute /> },
-        { path: 'education', element: <EducationRoute /> },
-        { path: 'learn-more', element: <LearnMoreRoute /> },
-        { path: 'demo', element: <DemoRoute /> },
-        { path: 'privacy', element: <PrivacyRoute /> },
-        { path: 'terms', element: <TermsRoute /> },
-        { path: '*', element: <NotFoundRoute /> },
-      ],
-    },
-  ]);
+/**
+ * The routes, declared with <BrowserRouter> and <Routes>: the app uses no loader, action or
+ * fetcher, and the data router (createBrowserRouter) weighed 17 kB more gzipped in every page's
+ * entry (issue 16, docs/web-performance.md).
+ */
+export function AppRoutes() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route index element={<HomeRoute />} />
+          <Route path="dashboard" element={<DashboardRoute />} />
+          <Route path="tontines" element={<TontinesRoute />} />
+          <Route path="tontines/:id" element={<TontineDetailRoute />} />
+          <Route path="loans" element={<LoansRoute />} />
+          <Route path="auth/magic-link" element={<MagicLinkRoute />} />
+          <Route path="auth/reset-password" element={<ResetPasswordRoute />} />
+          <Route path="security" element={<SecurityRoute />} />
+          <Route path="profile" element={<ProfileRoute />} />
+          <Route path="ai-chat" element={<AiChatRoute />} />
+          <Route path="agent/register" element={<AgentRegisterRoute />} />
+          <Route path="agent/dashboard" element={<AgentDashboardRoute />} />
+          <Route path="merchant/register" element={<MerchantRegisterRoute />} />
+          <Route path="merchant/dashboard" element={<MerchantDashboardRoute />} />
+          <Route path="merchant/payments" element={<MerchantPaymentsRoute />} />
+          <Route path="pay/:merchantCode" element={<PayRoute />} />
+          <Route path="education" element={<EducationRoute />} />
+          <Route path="learn-more" element={<LearnMoreRoute />} />
+          <Route path="demo" element={<DemoRoute />} />
+          <Route path="privacy" element={<PrivacyRoute />} />
+          <Route path="terms" element={<TermsRoute />} />
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
 }
