@@ -16,7 +16,9 @@ const DIALOGS = [
   inNodeModules('@radix-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib'),
   inWeb('components[\\\\/]ui[\\\\/](dialog|tabs|scroll-area|label)\\.tsx$'),
 ];
-const DATA = [inNodeModules('zod|@tanstack'), inWeb('(lib|hooks|components|features[\\\\/][^\\\\/]+[\\\\/]api)[\\\\/]')];
+// The shared machinery of the data screens, not their API calls: each call and its zod schema stay
+// with the screens that use it, so opening one screen does not build every schema of the app.
+const DATA = [inNodeModules('zod|@tanstack'), inWeb('(lib|hooks|components)[\\\\/]')];
 const matches = (patterns: RegExp[], id: string) => patterns.some((pattern) => pattern.test(id));
 
 /**
@@ -28,7 +30,7 @@ const matches = (patterns: RegExp[], id: string) => patterns.some((pattern) => p
  * - icons: every lucide icon (about 7 kB gzip together, one request instead of one per icon);
  * - dialogs: radix's shared primitives, dialogs, tabs, scroll areas (the data pages' widgets);
  * - menus: menus, popovers, tooltips and toasts (floating-ui), fetched once the page is idle;
- * - data: zod, TanStack Query's hooks, the API calls and the shared components and helpers.
+ * - data: zod, TanStack Query's hooks, the shared components and helpers (not the API calls).
  * Route pages stay their own chunks. docs/web-performance.md has the figures.
  */
 const CHUNK_GROUPS = [

@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { hasToastToShow, useToasts } from '../hooks/use-toast.ts';
 import { useWhenIdle } from '../hooks/use-when-idle.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { isSignedIn } from '../lib/session.ts';
 import { AppRoutes } from './router.tsx';
 
 /** The whole app; `i18n` comes ready in the member's language (main.tsx loads it first). */
@@ -20,13 +21,14 @@ export function App({ i18n }: { i18n: I18n }) {
   );
 }
 
-// The toasts' code (radix toast) loads once the page is idle, or at once when there is a toast to show.
+// The toasts' code (radix toast) loads at once when there is a toast to show, and for a signed-in
+// member also once the page is idle; signed out (a first visit on a slow link) only when needed.
 const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
 
 function DeferredToaster() {
   const idle = useWhenIdle();
   useToasts(); // re-render when a toast is raised before the toaster is loaded
-  if (!idle && !hasToastToShow()) return null;
+  if (!(idle && isSignedIn()) && !hasToastToShow()) return null;
   return (
     <Suspense fallback={null}>
       <Toaster />

@@ -45,6 +45,30 @@ async function endSessionIfRefused(response: Response, token: string): Promise<v
   if (readToken() === token) endSession();
 }
 
+/** A GET the inline script of index.html started before any JavaScript arrived (web/shell/inline-shell.ts, ROUTE_DATA). */
+interface PrefetchedAnswer {
+  token: string | null;
+  at: number;
+  response: Promise<Response>;
+}
+
+/** An answer started at load is used only by the screen's first call for it, not seconds later by another. */
+export const PREFETCH_MAX_AGE_MS = 30_000;
+
+/**
+ * The prefetched answer for this call, taken once: only a GET to the same path with the same token
+ * (a session that changed since makes it worthless), started at most PREFETCH_MAX_AGE_MS ago.
+ */
+function takePrefetched(path: string, options: ApiFetchOptions, token: string | null): Promise<Response> | undefined {
+  if (typeof window === 'undefined' || (options.method ?? 'GET') !== 'GET' || options.headers !== undefined) return undefined;
+  const started = (window as { __ikiminaPrefetch?: Record<string, PrefetchedAnswer> }).__ikiminaPrefetch ?? {};
+  const answer = started[path];
+  if (answer === undefined) return undefined;
+  delete started[path];
+  if (answer.token !== token || Date.now() - answer.at > PREFETCH_MAX_AGE_MS) return undefined;
+  return answer.response;
+}
+
 export async function apiFetch(path: string, options: ApiFetchOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = readToken();
@@ -59,7 +83,7 @@ export async function apiFetch(path: string, options: ApiFetchOptions = {}): Pro
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
-  const response = await fetch(path, init);
+  const response = await (takePrefetched(path, options, token) ?? fetch(path, init));
   if (response.status === 401 && token !== null) await endSessionIfRefused(response.clone(), token);
   return response;
 }

@@ -14,8 +14,10 @@ import { useSignInDialog } from '../../features/auth/components/sign-in-dialog-p
 // Only signed-in members need the bell and the account menu (and the schemas behind them).
 const SignedInControls = lazy(() => import('./signed-in-controls.tsx'));
 
-// The language, theme and menu buttons (radix menus and tooltips): fetched once the page is idle,
-// or at once when one of their stand-ins is pressed, which then opens when it arrives.
+// The language, theme and menu buttons (radix menus and tooltips, about 45 kB gzip with what they
+// share with dialogs): for a signed-in member fetched once the page is idle; signed out (a first
+// visit on a slow link, where every kB counts) only when the pointer or focus reaches one of their
+// stand-ins. A press on a stand-in fetches them at once and opens that menu when it arrives.
 const HeaderMenus = lazy(() => import('./header-menus.tsx'));
 
 /** The navigation shell on every page (spec part 1 §2.1). */
@@ -84,25 +86,27 @@ function DeferredHeaderMenus({ signedIn, onSignIn, placement }: { signedIn: bool
   const { theme, toggle } = useTheme();
   const idle = useWhenIdle();
   const [pressed, setPressed] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const press = () => setPressed(true);
+  const want = () => setWanted(true);
   const standIns =
     placement === 'tools' ? (
       <>
-        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" aria-haspopup="menu" onClick={press} data-testid="button-language">
+        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" aria-haspopup="menu" onClick={press} onPointerEnter={want} onFocus={want} data-testid="button-language">
           <Languages />
           <span className="text-xs font-semibold uppercase">{i18n.language}</span>
           <span className="sr-only">{t('language.switcher')}</span>
         </Button>
-        <Button variant="ghost" size="icon" className="max-sm:hidden" aria-label={theme === 'dark' ? t('theme.toLight') : t('theme.toDark')} onClick={toggle} data-testid="button-theme-toggle">
+        <Button variant="ghost" size="icon" className="max-sm:hidden" aria-label={theme === 'dark' ? t('theme.toLight') : t('theme.toDark')} onClick={toggle} onPointerEnter={want} onFocus={want} data-testid="button-theme-toggle">
           {theme === 'dark' ? <Sun /> : <Moon />}
         </Button>
       </>
     ) : (
-      <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')} aria-haspopup="menu" onClick={press} data-testid="button-mobile-menu">
+      <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')} aria-haspopup="menu" onClick={press} onPointerEnter={want} onFocus={want} data-testid="button-mobile-menu">
         <Menu />
       </Button>
     );
-  if (!idle && !pressed) return standIns;
+  if (!(idle && signedIn) && !wanted && !pressed) return standIns;
   return (
     <Suspense fallback={standIns}>
       <HeaderMenus placement={placement} signedIn={signedIn} onSignIn={onSignIn} openFirst={pressed} />
