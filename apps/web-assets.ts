@@ -11,9 +11,9 @@
  *   static imports, the landing route's chunks (every chunk of `LANDING_MODULES` that is present,
  *   with its static imports), each counted once, with its compressed sizes.
  * - `checkLandingBudget`: refuses when that JavaScript weighs more than `LANDING_JS_BUDGET` bytes
- *   brotli-compressed, the encoding static-web.ts sends every browser that offers it (all current
- *   browsers over HTTPS; Chromium offers only gzip over plain http, where the gzip figure, also
- *   printed, is what travels).
+ *   compressed in either encoding static-web.ts sends: brotli (every current browser over HTTPS,
+ *   and Chromium to localhost, as in bench:web) and gzip (a browser that offers no brotli, e.g.
+ *   over plain http to another host). The budget holds for what travels, whichever it is.
  */
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
@@ -130,7 +130,7 @@ export function checkLandingBudget(distDir: string, budget = LANDING_JS_BUDGET):
   const files = landingJs(distDir);
   const gzipBytes = files.reduce((sum, f) => sum + f.gzipBytes, 0);
   const brotliBytes = files.reduce((sum, f) => sum + f.brotliBytes, 0);
-  return { files, gzipBytes, brotliBytes, budget, withinBudget: brotliBytes <= budget };
+  return { files, gzipBytes, brotliBytes, budget, withinBudget: gzipBytes <= budget && brotliBytes <= budget };
 }
 
 const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -140,7 +140,7 @@ export function describeBudget(verdict: BudgetVerdict): string {
     .sort((a, b) => b.gzipBytes - a.gzipBytes)
     .map((f) => `  ${f.file.padEnd(48)} ${kB(f.bytes).padStart(10)}  gzip ${kB(f.gzipBytes).padStart(9)}  br ${kB(f.brotliBytes).padStart(9)}`);
   return [
-    `landing page JS: ${kB(verdict.gzipBytes)} gzip (${kB(verdict.brotliBytes)} brotli), budget ${kB(verdict.budget)} brotli — ${verdict.withinBudget ? 'within budget' : 'OVER BUDGET'}`,
+    `landing page JS: ${kB(verdict.gzipBytes)} gzip, ${kB(verdict.brotliBytes)} brotli; budget ${kB(verdict.budget)} in each — ${verdict.withinBudget ? 'within budget' : 'OVER BUDGET'}`,
     ...lines,
   ].join('\n');
 }

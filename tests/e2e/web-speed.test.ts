@@ -1,0 +1,100 @@
+/**
+ * Issue 16, what bench:web measures, as facts a browser test can hold (times depend on the
+ * machine; requests do not):
+ * - a first visit to `/` signed out loads the entry, the landing chunks, the icons and nothing
+ *   else: no menus, dialogs or data code until the pointer or focus reaches a header control, and
+ *   the menu then opens on a press;
+ * - the signed-in dashboard's API calls are started by index.html's inline script (ROUTE_DATA),
+ *   each answer is used by the screen (every call once: none asked again, none twice), and the
+ *   figures show.
+ */
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_DATA } from '../../web/shell/inline-shell.ts';
+import { browserAvailable, useBrowserPage } from './support/browser.ts';
+import { startServer, type E2eServer } from './support/server.ts';
+
+/** Every request the page makes from now on, by path. */
+function recordRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  return requests;
+}
+const pathOf = (request: Request) => new URL(request.url()).pathname;
+const scripts = (requests: Request[]) => requests.filter((r) => r.resourceType() === 'script').map(pathOf);
+
+describe.runIf(browserAvailable())('what a slow phone downloads first', () => {
+  let server: E2eServer;
+  const browser = useBrowserPage({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('the landing page loads only its own code; the menus come when the pointer reaches them', async () => {
+    const { page } = browser;
+    const requests = recordRequests(page);
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('button-get-started').waitFor();
+    await page.waitForLoadState('networkidle');
+    const loaded = scripts(requests);
+    expect(loaded.some((path) => /\/assets\/index-/.test(path))).toBe(true);
+    expect(loaded.some((path) => /\/assets\/landing-/.test(path))).toBe(true);
+    // Nothing the landing page does not render: no menus, dialogs, zod or API code, no stylesheet file.
+    expect(loaded.filter((path) => /\/assets\/(menus|dialogs|data|header-menus|toaster|dashboard)-/.test(path))).toEqual([]);
+    expect(requests.filter((r) => r.resourceType() === 'stylesheet')).toEqual([]);
+    expect(requests.filter((r) => pathOf(r).startsWith('/api/'))).toEqual([]);
+
+    // The pointer reaching the menu button fetches the menus; a press opens it.
+    const menuButton = page.getByTestId('button-mobile-menu');
+    await menuButton.hover();
+    await page.waitForResponse((response) => /\/assets\/header-menus-/.test(new URL(response.url()).pathname));
+    await menuButton.click();
+    await expect.poll(() => page.getByRole('menu').isVisible()).toBe(true);
+  });
+
+  async function signIn(page: Page): Promise<void> {
+    const email = `speed.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.rw`;
+    const res = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'umuganda2026', firstName: 'Aline', lastName: 'Uwase' }),
+    });
+    expect(res.status).toBe(201);
+    const session = (await res.json()) as { token: string; user: unknown; profile?: unknown };
+    await page.addInitScript((stored) => {
+      localStorage.setItem('ikimina_token', stored.token);
+      localStorage.setItem('ikimina_user', JSON.stringify(stored.user));
+      localStorage.setItem('ikimina_profile', JSON.stringify(stored.profile ?? null));
+    }, session);
+  }
+
+  it("the dashboard's API calls leave with index.html, before any JavaScript file has arrived", async () => {
+    const { page } = browser;
+    await signIn(page);
+    // No script file ever arrives: only the document's inline script can make these calls.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    const requests = recordRequests(page);
+    await page.goto(`${server.url}/dashboard`);
+    const prefetched = ROUTE_DATA['/dashboard']!.paths;
+    await expect.poll(() => prefetched.filter((path) => !requests.some((r) => pathOf(r) === path))).toEqual([]);
+    for (const request of requests.filter((r) => prefetched.includes(pathOf(r)))) {
+      expect(await request.headerValue('authorization'), pathOf(request)).toMatch(/^Bearer \S+/);
+    }
+  });
+
+  it('the dashboard uses each answer started early once: nothing at load is asked twice', async () => {
+    const { page } = browser;
+    await signIn(page);
+    const requests = recordRequests(page);
+    await page.goto(`${server.url}/dashboard`);
+    await expect.poll(() => page.getByTestId('stat-dashboard-total-savings-value').textContent(), { timeout: 30_000 }).toMatch(/\d/);
+    await page.waitForLoadState('networkidle');
+    const apiCalls = requests.filter((r) => pathOf(r).startsWith('/api/')).map(pathOf);
+    for (const path of ROUTE_DATA['/dashboard']!.paths) expect(apiCalls.filter((p) => p === path), path).toHaveLength(1);
+    expect(apiCalls.filter((path, i) => apiCalls.indexOf(path) !== i)).toEqual([]);
+  });
+});
