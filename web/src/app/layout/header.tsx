@@ -18,7 +18,11 @@ const SignedInControls = lazy(() => import('./signed-in-controls.tsx'));
 // share with dialogs): for a signed-in member fetched once the page is idle; signed out (a first
 // visit on a slow link, where every kB counts) only when the pointer or focus reaches one of their
 // stand-ins. A press on a stand-in fetches them at once and opens that menu when it arrives.
-const HeaderMenus = lazy(() => import('./header-menus.tsx'));
+const loadHeaderMenus = () => import('./header-menus.tsx');
+const HeaderMenus = lazy(loadHeaderMenus);
+// Fetching only, no state: re-rendering between the pointer's arrival and its press would replace
+// the stand-in under the finger and lose the click.
+const preloadHeaderMenus = () => void loadHeaderMenus();
 
 /** The navigation shell on every page (spec part 1 §2.1). */
 export function Header() {
@@ -86,27 +90,25 @@ function DeferredHeaderMenus({ signedIn, onSignIn, placement }: { signedIn: bool
   const { theme, toggle } = useTheme();
   const idle = useWhenIdle();
   const [pressed, setPressed] = useState(false);
-  const [wanted, setWanted] = useState(false);
   const press = () => setPressed(true);
-  const want = () => setWanted(true);
   const standIns =
     placement === 'tools' ? (
       <>
-        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" aria-haspopup="menu" onClick={press} onPointerEnter={want} onFocus={want} data-testid="button-language">
+        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" aria-haspopup="menu" onClick={press} onPointerEnter={preloadHeaderMenus} onFocus={preloadHeaderMenus} data-testid="button-language">
           <Languages />
           <span className="text-xs font-semibold uppercase">{i18n.language}</span>
           <span className="sr-only">{t('language.switcher')}</span>
         </Button>
-        <Button variant="ghost" size="icon" className="max-sm:hidden" aria-label={theme === 'dark' ? t('theme.toLight') : t('theme.toDark')} onClick={toggle} onPointerEnter={want} onFocus={want} data-testid="button-theme-toggle">
+        <Button variant="ghost" size="icon" className="max-sm:hidden" aria-label={theme === 'dark' ? t('theme.toLight') : t('theme.toDark')} onClick={toggle} onPointerEnter={preloadHeaderMenus} onFocus={preloadHeaderMenus} data-testid="button-theme-toggle">
           {theme === 'dark' ? <Sun /> : <Moon />}
         </Button>
       </>
     ) : (
-      <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')} aria-haspopup="menu" onClick={press} onPointerEnter={want} onFocus={want} data-testid="button-mobile-menu">
+      <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')} aria-haspopup="menu" onClick={press} onPointerEnter={preloadHeaderMenus} onFocus={preloadHeaderMenus} data-testid="button-mobile-menu">
         <Menu />
       </Button>
     );
-  if (!(idle && signedIn) && !wanted && !pressed) return standIns;
+  if (!(idle && signedIn) && !pressed) return standIns;
   return (
     <Suspense fallback={standIns}>
       <HeaderMenus placement={placement} signedIn={signedIn} onSignIn={onSignIn} openFirst={pressed} />
