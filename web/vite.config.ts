@@ -54,6 +54,9 @@ export default defineConfig({
     manifest: true,
     // No source maps to browsers in production (static-web.ts also refuses to serve any).
     sourcemap: false,
+    // Every browser the app supports preloads modules itself (Chrome and Android 66+, Safari 17+,
+    // Firefox 115+); an older one only loses the preloading. Half a kB less in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
   server: {
