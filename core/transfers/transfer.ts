@@ -49,7 +49,7 @@ import type { Money } from '../money/money.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 
-export const TRANSFER_PURPOSES = ['payout', 'withdrawal', 'loan_disbursement', 'merchant_settlement', 'agent_commission'] as const;
+export const TRANSFER_PURPOSES = ['payout', 'withdrawal', 'loan_disbursement', 'merchant_settlement', 'agent_commission', 'merchant_refund'] as const;
 export type TransferPurpose = (typeof TRANSFER_PURPOSES)[number];
 
 export const TRANSFER_STATUSES = ['requested', 'sent', 'completed', 'failed', 'given_up', 'disputed'] as const;
@@ -102,6 +102,7 @@ export const ENTRY_KINDS: Readonly<Record<TransferPurpose, string>> = {
   loan_disbursement: 'loan_disbursed',
   merchant_settlement: 'merchant_settlement_paid',
   agent_commission: 'agent_commission_paid',
+  merchant_refund: 'merchant_refund_paid',
 };
 
 const TRANSITIONS: Readonly<Record<TransferEvent, { from: readonly TransferStatus[]; to: TransferStatus }>> = {
