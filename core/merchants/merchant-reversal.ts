@@ -48,9 +48,14 @@ export function reversalRefusal(transaction: MerchantTransaction | undefined, re
   return reversed ? 'already_reversed' : undefined;
 }
 
+const MERCHANT_REFUND_PREFIX = 'merchant-refund:';
+
 export function refundReference(transactionId: string): string {
-  return `merchant-refund:${transactionId}`;
+  return `${MERCHANT_REFUND_PREFIX}${transactionId}`;
 }
+
+/** A provider's report about a refund (any attempt: `merchant-refund:<id>[-n]`). */
+export const isMerchantRefundReference = (reference: string): boolean => reference.startsWith(MERCHANT_REFUND_PREFIX);
 
 /** Reasons are kept with the reversal and printed on the settlement lines. */
 export function validReversalReason(reason: string): Result<string, 'reason_required'> {
