@@ -643,4 +643,15 @@ export class PostgresMerchantReversals implements MerchantReversals {
     );
     return rows.map(toReversal);
   }
+
+  async listAwaitingSettlement(merchantId: string): Promise<MerchantPaymentReversal[]> {
+    if (!isUuid(merchantId)) return [];
+    const rows = await this.em.execute<Row[]>(
+      `select r.* from merchant_payment_reversals r
+        where r.merchant_id = ? and r.reversed_at >= coalesce((select b.covered_until from settlement_batches b where b.merchant_id = r.merchant_id order by b.period_start desc limit 1), ?)
+        order by r.reversed_at, r.id`,
+      [merchantId, SETTLEMENT_ORIGIN],
+    );
+    return rows.map(toReversal);
+  }
 }

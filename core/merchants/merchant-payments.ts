@@ -7,7 +7,8 @@
  * - statistics: totalRevenue, totalFees and netRevenue sum the COMPLETED transactions only (a
  *   pending or failed payment is no revenue); totalTransactions counts every one listed,
  *   completedTransactions the completed ones. Fee + net = revenue, to the centime.
- * - pending = completed transactions no settlement batch holds yet: their net and their count.
+ * - pending = completed transactions no settlement batch holds yet: their net, less the nets of
+ *   the reversals no batch holds yet (it may be negative: carried to the next batch), and their count.
  * - Each batch comes with its negative lines (the reversals dated in its range), for the CSV.
  */
 import type { SettlementBatch } from '../settlements/settlement-batch.ts';
@@ -38,9 +39,12 @@ export function transactionStatistics(transactions: readonly MerchantTransaction
   };
 }
 
-export function pendingSettlement(transactions: readonly MerchantTransaction[]): { amount: Money; transactionCount: number } {
+export function pendingSettlement(
+  transactions: readonly MerchantTransaction[],
+  awaitingReversals: readonly Pick<MerchantPaymentReversal, 'netAmount'>[] = [],
+): { amount: Money; transactionCount: number } {
   const unsettled = transactions.filter((t) => t.status === 'completed' && t.settlementBatchId === undefined);
-  return { amount: Money.sum(unsettled.map((t) => t.netAmount)), transactionCount: unsettled.length };
+  return { amount: Money.sum(unsettled.map((t) => t.netAmount)).minus(Money.sum(awaitingReversals.map((r) => r.netAmount))), transactionCount: unsettled.length };
 }
 
 export interface SettlementReads {
@@ -61,7 +65,7 @@ export class ListMerchantTransactions {
 }
 
 export class ListMerchantSettlements {
-  constructor(private readonly deps: { registry: MerchantRegistry; payments: MerchantPaymentReads; settlements: SettlementReads; reversals: Pick<MerchantReversals, 'listInRange'> }) {}
+  constructor(private readonly deps: { registry: MerchantRegistry; payments: MerchantPaymentReads; settlements: SettlementReads; reversals: Pick<MerchantReversals, 'listInRange' | 'listAwaitingSettlement'> }) {}
 
   async execute(input: { merchantId: string; userId: string; from?: Date; to?: Date }): Promise<
     Result<
@@ -73,7 +77,7 @@ export class ListMerchantSettlements {
     if (!owned.ok) return owned;
     const range = { ...(input.from ? { from: input.from } : {}), ...(input.to ? { to: input.to } : {}) };
     const settlements = await this.deps.settlements.listForMerchant(owned.value.id, range);
-    const pending = pendingSettlement(await this.deps.payments.listForMerchant(owned.value.id, {}));
+    const pending = pendingSettlement(await this.deps.payments.listForMerchant(owned.value.id, {}), await this.deps.reversals.listAwaitingSettlement(owned.value.id));
     const negativeLines = new Map<string, MerchantPaymentReversal[]>();
     for (const batch of settlements) {
       if (batch.totalReversals > 0 && batch.coveredFrom && batch.coveredUntil) negativeLines.set(batch.id, await this.deps.reversals.listInRange(batch.merchantId, batch.coveredFrom, batch.coveredUntil));

@@ -61,6 +61,8 @@ export interface MerchantReversals {
   add(reversal: MerchantPaymentReversal): Promise<'added' | 'already_reversed'>;
   /** The merchant's reversals dated in [from, until), oldest first: a batch's negative lines. */
   listInRange(merchantId: string, from: Date, until: Date): Promise<MerchantPaymentReversal[]>;
+  /** The merchant's reversals no batch holds yet (dated from its latest batch's range end on), oldest first. */
+  listAwaitingSettlement(merchantId: string): Promise<MerchantPaymentReversal[]>;
 }
 
 /** The commission a transaction earned, if any (one per transaction): a reversal takes it back while it is pending. */

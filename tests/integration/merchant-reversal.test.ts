@@ -174,6 +174,9 @@ describe('reversing a merchant payment', () => {
     expect(reversed.code).toBe(0);
     expect(reversed.output).not.toContain('commission');
     expect(await sql(`select status from agent_commissions where transaction_id = ?`, [nextC])).toEqual([{ status: 'paid' }]);
+    // The screen's pending box: 980 unsettled, less the 19,600 of the reversal no batch holds yet.
+    const owed = async () => (await request(handler).get(`/api/merchants/${merchantId}/settlements`).set('Authorization', `Bearer ${ownerToken}`)).body.pending;
+    expect(await owed()).toEqual({ amount: '-18620.00', transactionCount: 1 });
     await refundCompleted(nextC);
 
     setClock('2026-12-07T10:00:00Z');
@@ -191,6 +194,7 @@ describe('reversing a merchant payment', () => {
     expect(await posted(`merchant_receivable:${merchantId}`)).toBe(0);
     expect(await posted(`merchant_payable:${merchantId}`)).toBe(0);
     expect(small).toBeTruthy();
+    expect(await owed()).toEqual({ amount: '0.00', transactionCount: 0 });
   });
 
   it('is refused for an unknown, unfinished or already reversed payment, and happens once under a race', async () => {
