@@ -33,10 +33,21 @@ const DAY = 86_400_000;
 let merchantId: string;
 let agentId: string;
 let ownerToken: string;
+let refuseRefunds = false;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  app = await startSandboxApp(db, { clock, mobileMoney: (sandbox) => sandbox });
+  app = await startSandboxApp(db, {
+    clock,
+    // The provider refuses refunds while `refuseRefunds` is set (a refund's failure and retry).
+    mobileMoney: (sandbox) => ({
+      ...sandbox,
+      requestToPay: (r) => sandbox.requestToPay(r),
+      collectionStatus: (p, ref) => sandbox.collectionStatus(p, ref),
+      transferStatus: (p, ref) => sandbox.transferStatus(p, ref),
+      transfer: async (r) => (refuseRefunds && r.reference.startsWith('merchant-refund:') ? { ok: false, error: 'mobile_money_refused' } : sandbox.transfer(r)),
+    }),
+  });
   ({ container, handler } = app);
   const signUp = async (email: string, phone: string) => (await request(handler).post('/api/auth/register').send({ email, password: 'correct horse', firstName: 'A', lastName: 'B', phone })).body.token as string;
   const agentToken = await signUp('agent@example.rw', '+250788710001');
@@ -228,5 +239,27 @@ describe('reversing a merchant payment', () => {
     expect(usage.code).toBe(2);
     expect((await runAdmin(container, 'merchants', 'reverse', randomUUID())).code).toBe(2);
     expect((await runAdmin(container, 'merchants', 'reverse', randomUUID(), '--reason', 'no')).code).toBe(2);
+  });
+
+  it('a refused refund is booked back and retried by the transfers’ schedule, then completes', async () => {
+    const paid = await pay(3_000);
+    refuseRefunds = true;
+    const reversed = await reverse(paid, 'refund refused at first');
+    refuseRefunds = false;
+    expect(reversed.code).toBe(0);
+    expect(reversed.output).toContain(`Refund merchant-refund:${paid} of 3,000 RWF to +250788710099: failed.`);
+    expect(await posted(`merchant_refund:${paid}`)).toBe(-300_000); // booked back: still owed to the payer
+    clock.advance(6 * 60_000); // the first retry is due 5 minutes after the failure
+    expect((await runAdmin(container, 'jobs', 'run', 'transfer-retry')).code).toBe(0);
+    const attempts = await until(async () => {
+      clock.advance(1_000);
+      await container.get(PollPendingPayments).execute({ pollAfterSeconds: 0 });
+      return sql(`select reference, status from outgoing_transfers where transfer_reference = ? order by attempt`, [`merchant-refund:${paid}`]);
+    }, (r) => r[1]?.status === 'completed');
+    expect(attempts).toEqual([
+      { reference: `merchant-refund:${paid}`, status: 'failed' },
+      { reference: `merchant-refund:${paid}-2`, status: 'completed' },
+    ]);
+    expect(await posted(`merchant_refund:${paid}`)).toBe(0);
   });
 });
