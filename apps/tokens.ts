@@ -54,7 +54,7 @@ import type { LessonProgressRepository } from '../core/learning/ports.ts';
 import type { BiometricConsents, FaceMatcher, KycDecisions, KycRecords, RegistryIdPhotos } from '../core/kyc/ports.ts';
 import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
 import type { Config } from './config.ts';
-import type { PostgresAgents, PostgresCommissionPayouts, PostgresCommissions, PostgresMerchants, PostgresMerchantTransactions, PostgresSettlementBatches } from '../adapters/postgres/postgres-merchants.ts';
+import type { PostgresAgents, PostgresCommissionPayouts, PostgresCommissions, PostgresMerchantReversals, PostgresMerchants, PostgresMerchantTransactions, PostgresSettlementBatches } from '../adapters/postgres/postgres-merchants.ts';
 import type { EmvQrSettings } from '../core/merchants/emv-qr-payload.ts';
 import type { QrImageRenderer } from '../core/merchants/merchant-qr.ts';
 import type { Job } from './scheduler/job-runner.ts';
@@ -216,6 +216,7 @@ export const TOKENS = {
   // Merchants, agents and settlement (apps/modules/merchants-module.ts).
   Merchants: token<PostgresMerchants>('merchants.Merchants'),
   MerchantTransactions: token<PostgresMerchantTransactions>('merchants.MerchantTransactions'),
+  MerchantReversals: token<PostgresMerchantReversals>('merchants.MerchantReversals'),
   Agents: token<PostgresAgents>('merchants.Agents'),
   Commissions: token<PostgresCommissions>('merchants.Commissions'),
   CommissionPayouts: token<PostgresCommissionPayouts>('merchants.CommissionPayouts'),

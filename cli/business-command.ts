@@ -2,7 +2,8 @@
  * The business side of the admin CLI:
  * - `agents list`, `agents accredit|suspend|reinstate|revoke <id> [--reason]`
  * - `merchants list`, `merchants verify <id>`, `merchants reject <id> --reason "…"`,
- *   `merchants suspend|reinstate <id> [--reason]`
+ *   `merchants suspend|reinstate <id> [--reason]`, `merchants reverse <transactionId> --reason "…"`
+ *   (refunds the payer; the next settlement batch carries it as a negative line)
  * - `settlements create [--from YYYY-MM-DD --to YYYY-MM-DD]` (the week that ended by default;
  *   idempotent; a progress bar over the merchants paid), `settlements list [--status]`,
  *   `settlements show <id|reference>` (the reconciling report), `settlements retry <id>`
@@ -21,6 +22,7 @@ import type { Container } from 'inversify';
 import { z } from 'zod';
 import type { AgentEvent } from '../core/agents/agent.ts';
 import type { MerchantEvent } from '../core/merchants/merchant.ts';
+import { ReverseMerchantPayment } from '../core/merchants/reverse-merchant-payment.ts';
 import { ReviewAgent, ReviewMerchant } from '../core/merchants/review-business.ts';
 import { commissionPeriodContaining } from '../core/agents/commission.ts';
 import { addDays, formatDate, kigaliDateOf, kigaliInstant, localDate, parseDate, type Period } from '../core/shared/calendar.ts';
@@ -124,6 +126,25 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
       });
   }
 
+  merchants
+    .command('reverse <transactionId>')
+    .description('reverse a completed merchant payment: the payer is refunded, the next settlement batch carries it as a negative line (needs --reason)')
+    .option('--reason <text>', 'why (kept with the reversal, on the settlement report and in the audit log)')
+    .action(async (id: string, options: { reason?: string }, command: Command) => {
+      const transactionId = parse(Id('transaction'), id, command);
+      if (options.reason === undefined) return command.error('error: a reversal needs --reason "…"', { exitCode: 2, code: 'ikimina.usage' });
+      const reason = parse(Reason, options.reason, command);
+      const actor = adminActor(command, env.osUser);
+      const reversed = await inContext((c) => c.get(ReverseMerchantPayment).execute({ transactionId, reason, actor }));
+      if (!reversed.ok) return fail(command, reversed.error);
+      const { reversal, refund } = reversed.value;
+      env.write(
+        `Payment ${reversal.transactionId} reversed at ${reversal.reversedAt.toISOString()}: ${reversal.netAmount.negate().format()} on the merchant's next settlement` +
+          `${reversal.commissionReversed ? `, commission ${reversal.commission.negate().format()} taken back` : ''}.\n` +
+          `Refund ${refund.reference} of ${refund.amount.format()} to ${refund.msisdn}: ${refund.status}.\n`,
+      );
+    });
+
   // ---- settlements ----
   const settlements = program.command('settlements').description('weekly merchant settlement batches: create, list, show (report), retry');
   settlements
@@ -180,12 +201,14 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
       const r = shown.value;
       const table = new Table({ head: ['Transaction', 'Completed', 'Amount', 'Fee', 'Net'], style: { head: [], border: [] } });
       for (const t of r.transactions) table.push([t.transactionReference, when(t.completedAt), t.amount.format(), t.merchantFee.format(), t.netAmount.format()]);
+      for (const v of r.reversals) table.push([`reversal of ${v.transactionId}`, when(v.reversedAt), '', '', `${v.netAmount.negate().format()}  ${v.reason}`]);
       env.write(
         [
           `Batch ${r.batch.batchReference} (${r.batch.id})`,
           `Period: ${r.batch.settlementPeriodStart.toISOString()} – ${r.batch.settlementPeriodEnd.toISOString()}`,
           table.toString(),
           `Transactions: ${r.transactions.length}   Sum: ${r.gross.format()}   Fees: ${r.fees.format()}   Net: ${r.net.format()}`,
+          `Reversals: ${r.reversals.length}   Reversed net: ${r.reversed.negate().format()}`,
           `Carried in: ${r.carriedIn.format()}   Total: ${r.batch.totalAmount.format()}   Paid out: ${r.batch.payoutAmount.format()}   Carried out: ${r.batch.carriedOut.format()}`,
           `Status: ${r.batch.status} after ${r.batch.attempts} attempt(s)   Transfer: ${r.transfer?.reference ?? '-'} ${r.transfer?.status ?? ''}   Provider reference: ${r.transfer?.providerTransactionId ?? '-'}`,
           `Reconciled: ${r.reconciled ? 'yes' : 'NO'}`,

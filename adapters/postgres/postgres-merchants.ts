@@ -27,7 +27,8 @@ import type { Merchant } from '../../core/merchants/merchant.ts';
 import type { RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
 import type { MerchantTransaction } from '../../core/merchants/merchant-transaction.ts';
 import type { SettlementReads } from '../../core/merchants/merchant-payments.ts';
-import type { AgentLookup, MerchantPaymentReads, MerchantRegistry, MerchantRepository, MerchantTransactionRepository } from '../../core/merchants/ports.ts';
+import type { AgentLookup, CommissionOfTransaction, MerchantPaymentReads, MerchantRegistry, MerchantRepository, MerchantReversals, MerchantTransactionRepository } from '../../core/merchants/ports.ts';
+import type { MerchantPaymentReversal } from '../../core/merchants/merchant-reversal.ts';
 import { Money } from '../../core/money/money.ts';
 import { invariant } from '../../core/shared/result.ts';
 import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
@@ -365,8 +366,14 @@ function toCommission(r: Row): Commission {
   };
 }
 
-export class PostgresCommissions implements CommissionRepository {
+export class PostgresCommissions implements CommissionRepository, CommissionOfTransaction {
   constructor(private readonly em: EntityManager) {}
+
+  async findByTransaction(transactionId: string): Promise<Commission | undefined> {
+    if (!isUuid(transactionId)) return undefined;
+    const rows = await this.em.execute<Row[]>(`select * from agent_commissions where transaction_id = ?`, [transactionId]);
+    return rows[0] && toCommission(rows[0]);
+  }
 
   async save(c: Commission): Promise<void> {
     await this.em.execute(
@@ -457,6 +464,8 @@ function toBatch(r: Row, transactionIds: readonly string[]): SettlementBatch {
     coveredUntil: r.covered_until ? date(r.covered_until as Date) : null,
     transactionIds,
     totalTransactions: Number(r.total_transactions),
+    totalReversals: Number(r.total_reversals ?? 0),
+    reversedAmount: money((r.reversed_amount_centimes as string | undefined) ?? 0),
     totalAmount: money(r.total_amount_centimes as string),
     payoutAmount: money(r.payout_amount_centimes as string),
     carriedOut: money(r.carried_out_centimes as string),
@@ -547,30 +556,102 @@ export class PostgresSettlementBatches implements SettlementBatchRepository, Set
            join previous p on p.merchant_id = t.merchant_id
           where t.status = 'completed' and t.settlement_batch_id is null and t.completed_at >= p.covered_from and t.completed_at < ?::timestamptz
           group by t.merchant_id
+       ), reversed as (
+         select r.merchant_id, sum(r.net_amount_centimes) as total, count(*) as n
+           from merchant_payment_reversals r
+           join previous p on p.merchant_id = r.merchant_id
+          where r.reversed_at >= p.covered_from and r.reversed_at < ?::timestamptz
+          group by r.merchant_id
        ), candidates as (
-         select p.merchant_id, p.merchant_code, p.covered_from, t.n, t.total + p.carried as amount
-           from totals t join previous p on p.merchant_id = t.merchant_id
+         select p.merchant_id, p.merchant_code, p.covered_from, coalesce(t.n, 0) as n, coalesce(r.n, 0) as reversals, coalesce(r.total, 0) as reversed_total,
+                coalesce(t.total, 0) + p.carried - coalesce(r.total, 0) as amount
+           from previous p
+           left join totals t on t.merchant_id = p.merchant_id
+           left join reversed r on r.merchant_id = p.merchant_id
+          where t.merchant_id is not null or r.merchant_id is not null
        )
-       insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, covered_from, covered_until, total_transactions, total_amount_centimes,
-         payout_amount_centimes, carried_out_centimes, currency, payout_method, status, attempts, created_at, updated_at)
-       select gen_random_uuid(), ?::text || merchant_code, merchant_id, ?, ?, covered_from, ?::timestamptz, n, amount, amount - amount % 100, amount % 100,
+       insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, covered_from, covered_until, total_transactions, total_reversals,
+         reversed_amount_centimes, total_amount_centimes, payout_amount_centimes, carried_out_centimes, currency, payout_method, status, attempts, created_at, updated_at)
+       select gen_random_uuid(), ?::text || merchant_code, merchant_id, ?, ?, covered_from, ?::timestamptz, n, reversals, reversed_total, amount, amount - amount % 100, amount % 100,
               'RWF', 'mobile_money', 'processing', 0, ?, now()
          from candidates where amount >= 100
         order by merchant_id
        on conflict (merchant_id, period_start) do nothing
        returning *`,
-      [SETTLEMENT_ORIGIN, period.start, coveredUntil, referencePrefix, period.start, period.end, coveredUntil, now],
+      [SETTLEMENT_ORIGIN, period.start, coveredUntil, coveredUntil, referencePrefix, period.start, period.end, coveredUntil, now],
     );
     return rows.map((r) => toBatch(r, [])).sort((a, b) => a.merchantId.localeCompare(b.merchantId));
   }
 
   async save(b: SettlementBatch): Promise<void> {
     await this.em.execute(
-      `insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, covered_from, covered_until, total_transactions, total_amount_centimes,
-         payout_amount_centimes, carried_out_centimes, currency, payout_method, status, attempts, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now()) on conflict (id) do update set status = excluded.status, attempts = excluded.attempts, updated_at = now()`,
-      [b.id, b.batchReference, b.merchantId, b.settlementPeriodStart, b.settlementPeriodEnd, b.coveredFrom, b.coveredUntil, b.totalTransactions, b.totalAmount.centimes, b.payoutAmount.centimes,
+      `insert into settlement_batches (id, batch_reference, merchant_id, period_start, period_end, covered_from, covered_until, total_transactions, total_reversals,
+         reversed_amount_centimes, total_amount_centimes, payout_amount_centimes, carried_out_centimes, currency, payout_method, status, attempts, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now()) on conflict (id) do update set status = excluded.status, attempts = excluded.attempts, updated_at = now()`,
+      [b.id, b.batchReference, b.merchantId, b.settlementPeriodStart, b.settlementPeriodEnd, b.coveredFrom, b.coveredUntil, b.totalTransactions, b.totalReversals,
+        b.reversedAmount.centimes, b.totalAmount.centimes, b.payoutAmount.centimes,
         b.carriedOut.centimes, b.currency, b.payoutMethod, b.status, b.attempts, b.createdAt],
     );
+  }
+}
+
+// ---------- reversals ----------
+
+function toReversal(r: Row): MerchantPaymentReversal {
+  return {
+    id: s(r.id),
+    transactionId: s(r.transaction_id),
+    merchantId: s(r.merchant_id),
+    amount: money(r.amount_centimes as string),
+    merchantFee: money(r.merchant_fee_centimes as string),
+    netAmount: money(r.net_amount_centimes as string),
+    commission: money(r.commission_centimes as string),
+    commissionReversed: Boolean(r.commission_reversed),
+    reason: s(r.reason),
+    reversedBy: s(r.reversed_by),
+    reversedAt: date(r.reversed_at as Date),
+    refundReference: s(r.refund_reference),
+  };
+}
+
+/** Reversals of merchant payments (Migration20261126200000); the unique key on the payment makes a reversal once. */
+export class PostgresMerchantReversals implements MerchantReversals {
+  constructor(private readonly em: EntityManager) {}
+
+  async findByTransaction(transactionId: string): Promise<MerchantPaymentReversal | undefined> {
+    if (!isUuid(transactionId)) return undefined;
+    const rows = await this.em.execute<Row[]>(`select * from merchant_payment_reversals where transaction_id = ?`, [transactionId]);
+    return rows[0] && toReversal(rows[0]);
+  }
+
+  /** `on conflict do nothing`: a concurrent reversal of the payment waits for the first to commit, then inserts nothing. */
+  async add(r: MerchantPaymentReversal): Promise<'added' | 'already_reversed'> {
+    const inserted = await this.em.execute<Row[]>(
+      `insert into merchant_payment_reversals (id, transaction_id, merchant_id, amount_centimes, merchant_fee_centimes, net_amount_centimes, commission_centimes,
+         commission_reversed, reason, reversed_by, reversed_at, refund_reference)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (transaction_id) do nothing returning id`,
+      [r.id, r.transactionId, r.merchantId, r.amount.centimes, r.merchantFee.centimes, r.netAmount.centimes, r.commission.centimes, r.commissionReversed, r.reason, r.reversedBy, r.reversedAt, r.refundReference],
+    );
+    return inserted.length ? 'added' : 'already_reversed';
+  }
+
+  async listInRange(merchantId: string, from: Date, until: Date): Promise<MerchantPaymentReversal[]> {
+    if (!isUuid(merchantId)) return [];
+    const rows = await this.em.execute<Row[]>(
+      `select * from merchant_payment_reversals where merchant_id = ? and reversed_at >= ? and reversed_at < ? order by reversed_at, id`,
+      [merchantId, from, until],
+    );
+    return rows.map(toReversal);
+  }
+
+  async listAwaitingSettlement(merchantId: string): Promise<MerchantPaymentReversal[]> {
+    if (!isUuid(merchantId)) return [];
+    const rows = await this.em.execute<Row[]>(
+      `select r.* from merchant_payment_reversals r
+        where r.merchant_id = ? and r.reversed_at >= coalesce((select b.covered_until from settlement_batches b where b.merchant_id = r.merchant_id order by b.period_start desc limit 1), ?)
+        order by r.reversed_at, r.id`,
+      [merchantId, SETTLEMENT_ORIGIN],
+    );
+    return rows.map(toReversal);
   }
 }

@@ -111,7 +111,7 @@ export const merchantPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/merchants/{id}/settlements/export': {
-    get: authed('Settlement batches of the period as CSV', { '200': csv('CSV'), ...periodError, ...notFound }, { parameters: [merchantId, ...period] }),
+    get: authed('Settlement batches of the period as CSV: a row per batch, then a row per negative line (a reversed payment: Amount −net, Method `reversal`, Reversed payment, Reason)', { '200': csv('CSV'), ...periodError, ...notFound }, { parameters: [merchantId, ...period] }),
   },
   '/api/merchants/{id}/analytics': {
     get: authed('Business analytics from the merchant’s completed sales: weekly revenue, trend, next-week forecast, peak hours, and what they rest on', {

@@ -286,20 +286,26 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     if (!listed.ok) return sendError(ctx, listed.error);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', `attachment; filename="${listed.value.merchant.merchantCode}-settlements.csv"`);
+    // A batch's row, then one row per negative line (a reversed payment: its id, −net, reason).
     ctx.body = csv(
-      ['Reference', 'Period start', 'Period end', 'Transactions', 'Amount', 'Paid out', 'Carried over', 'Currency', 'Method', 'Status', 'Date'],
-      listed.value.settlements.map((b) => [
-        b.batchReference,
-        b.settlementPeriodStart.toISOString(),
-        b.settlementPeriodEnd.toISOString(),
-        b.totalTransactions,
-        b.totalAmount.toDecimal(),
-        b.payoutAmount.toDecimal(),
-        b.carriedOut.toDecimal(),
-        b.currency,
-        b.payoutMethod,
-        b.status,
-        b.createdAt.toISOString(),
+      ['Reference', 'Period start', 'Period end', 'Transactions', 'Amount', 'Paid out', 'Carried over', 'Currency', 'Method', 'Status', 'Date', 'Reversed payment', 'Reason'],
+      listed.value.settlements.flatMap((b) => [
+        [
+          b.batchReference,
+          b.settlementPeriodStart.toISOString(),
+          b.settlementPeriodEnd.toISOString(),
+          b.totalTransactions,
+          b.totalAmount.toDecimal(),
+          b.payoutAmount.toDecimal(),
+          b.carriedOut.toDecimal(),
+          b.currency,
+          b.payoutMethod,
+          b.status,
+          b.createdAt.toISOString(),
+          '',
+          '',
+        ],
+        ...(listed.value.negativeLines.get(b.id) ?? []).map((r) => [b.batchReference, '', '', '', r.netAmount.negate().toDecimal(), '', '', b.currency, 'reversal', '', r.reversedAt.toISOString(), r.transactionId, r.reason]),
       ]),
     );
   });

@@ -219,7 +219,9 @@ export const SettlementsResponse = z
         createdAt: instant,
       }),
     ),
-    pending: z.object({ amount: decimal, transactionCount: z.number() }),
+    pending: z
+      .object({ amount: decimal, transactionCount: z.number() })
+      .meta({ description: 'Completed payments no batch holds yet: their net less the reversals no batch holds yet (negative when reversals exceed it: carried to the next batch), and their count' }),
   })
   .meta({ id: 'MerchantSettlements' });
 

@@ -13,6 +13,7 @@ import {
   PostgresAgents,
   PostgresCommissionPayouts,
   PostgresCommissions,
+  PostgresMerchantReversals,
   PostgresMerchants,
   PostgresMerchantTransactions,
   PostgresSettlementBatches,
@@ -27,6 +28,7 @@ import { ListMerchantSettlements, ListMerchantTransactions } from '../../core/me
 import { GenerateMerchantQr, ShowMerchantQr } from '../../core/merchants/merchant-qr.ts';
 import { PayMerchant, ShowMerchantReceipt, ShowPayPage } from '../../core/merchants/pay-merchant.ts';
 import { RegisterMerchant } from '../../core/merchants/register-merchant.ts';
+import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
 import { ReviewAgent, ReviewMerchant } from '../../core/merchants/review-business.ts';
 import { SettleMerchantPaymentReport } from '../../core/merchants/settle-merchant-payment-report.ts';
 import type { MobileMoney, MobileMoneyProvider, PayableNumber, ProviderOfNumber } from '../../core/payments/ports.ts';
@@ -47,6 +49,7 @@ export interface BusinessPorts {
   registry: PostgresMerchants;
   transactions: PostgresMerchantTransactions;
   payments: PostgresMerchantTransactions;
+  reversals: PostgresMerchantReversals;
   agents: PostgresAgents;
   earnings: PostgresAgents;
   commissions: PostgresCommissions;
@@ -96,6 +99,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
   const em = [TOKENS.EntityManager] as const;
   bind(TOKENS.Merchants).toResolvedValue((m: EntityManager) => new PostgresMerchants(m), [...em]);
   bind(TOKENS.MerchantTransactions).toResolvedValue((m: EntityManager) => new PostgresMerchantTransactions(m), [...em]);
+  bind(TOKENS.MerchantReversals).toResolvedValue((m: EntityManager) => new PostgresMerchantReversals(m), [...em]);
   bind(TOKENS.Agents).toResolvedValue((m: EntityManager) => new PostgresAgents(m), [...em]);
   bind(TOKENS.Commissions).toResolvedValue((m: EntityManager) => new PostgresCommissions(m), [...em]);
   bind(TOKENS.CommissionPayouts).toResolvedValue((m: EntityManager) => new PostgresCommissionPayouts(m), [...em]);
@@ -106,6 +110,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
     (
       merchants: PostgresMerchants,
       transactions: PostgresMerchantTransactions,
+      reversals: PostgresMerchantReversals,
       agents: PostgresAgents,
       commissions: PostgresCommissions,
       payouts: PostgresCommissionPayouts,
@@ -130,6 +135,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       registry: merchants,
       transactions,
       payments: transactions,
+      reversals,
       agents,
       earnings: agents,
       commissions,
@@ -158,6 +164,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
     [
       TOKENS.Merchants,
       TOKENS.MerchantTransactions,
+      TOKENS.MerchantReversals,
       TOKENS.Agents,
       TOKENS.Commissions,
       TOKENS.CommissionPayouts,
@@ -200,4 +207,5 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
   useCase(SettleMerchants);
   useCase(PayCommissions);
   useCase(ShowSettlementReport);
+  useCase(ReverseMerchantPayment);
 });

@@ -2,7 +2,7 @@
  * The outgoing-transfers module's wiring (core/transfers): its Postgres store, the purposes'
  * policies (tontine payouts and savings withdrawals: SavingsTransferPolicy; loan disbursements:
  * LoanDisbursementPolicy; merchant settlements and agent commissions: core/settlements
- * PAYOUT_TRANSFER_POLICY) and its use cases, which the tontines, loans and settlement use cases,
+ * PAYOUT_TRANSFER_POLICY; refunds of reversed merchant payments: MerchantRefundPolicy) and its use cases, which the tontines, loans and settlement use cases,
  * the payment settlement, the scheduler jobs and the admin CLI resolve.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -16,6 +16,7 @@ import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { MemberWallets, Notifier, TontineRepository } from '../../core/tontines/ports.ts';
 import { SavingsTransferPolicy } from '../../core/tontines/savings-transfer-policy.ts';
+import { MerchantRefundPolicy } from '../../core/merchants/reverse-merchant-payment.ts';
 import { PAYOUT_TRANSFER_POLICY } from '../../core/settlements/payout-status.ts';
 import { ListTransfers } from '../../core/transfers/list-transfers.ts';
 import type { OutgoingTransfers, TransferPolicies } from '../../core/transfers/ports.ts';
@@ -43,6 +44,7 @@ export const transfersModule = new ContainerModule(({ bind }) => {
         loan_disbursement: new LoanDisbursementPolicy({ loans, borrowers, notifier, clock, requestTransfer }),
         merchant_settlement: PAYOUT_TRANSFER_POLICY,
         agent_commission: PAYOUT_TRANSFER_POLICY,
+        merchant_refund: new MerchantRefundPolicy({ requestTransfer }),
       };
     },
     [RequestTransfer, TOKENS.TontineRepository, TOKENS.MemberWallets, TOKENS.LoanRepository, TOKENS.Borrowers, TOKENS.Notifier, TOKENS.Clock],

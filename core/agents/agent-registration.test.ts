@@ -70,10 +70,11 @@ describe('agent dashboard', () => {
     await agents.register(aRegisteredAgent());
     await merchants.register(aRegisteredMerchant({ onboardedByAgentId: 'a1' }));
     await merchants.register(aRegisteredMerchant({ id: 'm2', merchantCode: 'SHOP-2', merchantStatus: 'pending', onboardedByAgentId: 'a1', createdAt: new Date('2026-11-05T00:00:00Z') }));
-    const commission = (id: string, francs: number, status: 'pending' | 'paid', day: number) =>
+    const commission = (id: string, francs: number, status: 'pending' | 'paid' | 'reversed', day: number) =>
       commissions.save({ id, agentId: 'a1', merchantId: 'm1', transactionId: `t${id}`, commissionType: 'merchant_transaction', amount: Money.ofCentimes(francs), status, createdAt: new Date(Date.UTC(2026, 10, day)) });
     await commission('c1', 5_000, 'paid', 2);
     await commission('c2', 2_501, 'pending', 3);
+    await commission('c3', 9_999, 'reversed', 4); // its payment was reversed: never earned
     const shown = await new ShowAgentDashboard({ agents, earnings: agents }).execute({ userId: 'u2' });
     expect(shown.ok).toBe(true);
     if (!shown.ok) return;
@@ -86,6 +87,7 @@ describe('agent dashboard', () => {
     });
     expect(shown.value.recentMerchants.map((m) => m.id)).toEqual(['m2', 'm1']);
     expect(shown.value.pendingCommissions.map((c) => c.id)).toEqual(['c2']);
+    expect(shown.value.recentCommissions.map((c) => c.id)).toEqual(['c2', 'c1']);
     expect(await new ShowAgentDashboard({ agents, earnings: agents }).execute({ userId: 'u1' })).toEqual({ ok: false, error: 'agent_not_found' });
   });
 });

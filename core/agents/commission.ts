@@ -14,7 +14,8 @@ import { Money } from '../money/money.ts';
 import type { PayoutStatus } from '../settlements/payout-status.ts';
 import { addMonths, kigaliDateOf, kigaliInstant, type Period } from '../shared/calendar.ts';
 
-export type CommissionStatus = 'pending' | 'paid';
+/** `reversed`: its payment was reversed while it was still pending (core/merchants/reverse-merchant-payment.ts). */
+export type CommissionStatus = 'pending' | 'paid' | 'reversed';
 
 export interface Commission {
   readonly id: string;

@@ -3,7 +3,8 @@
  *
  * Guarantees
  * - Only the agent sees it: a member without an agent profile gets `agent_not_found`.
- * - totalEarned = every commission accrued (pending and paid); pendingEarnings = those pending;
+ * - totalEarned = every commission accrued (pending and paid; one whose payment was reversed while
+ *   pending was never earned and is not shown); pendingEarnings = those pending;
  *   projectedEarnings = totalEarned × 1.3 (spec part 2 §9), half-even to the centime.
  * - activeMerchants counts the onboarded merchants whose status is `active`.
  */
@@ -32,7 +33,7 @@ export class ShowAgentDashboard {
     const agent = await this.deps.agents.findByUser(input.userId);
     if (!agent) return err('agent_not_found');
     const merchants = await this.deps.earnings.merchantsOnboardedBy(agent.id);
-    const commissions = await this.deps.earnings.commissionsOf(agent.id);
+    const commissions = (await this.deps.earnings.commissionsOf(agent.id)).filter((c) => c.status !== 'reversed');
     const pending = commissions.filter((c) => c.status === 'pending');
     const totalEarned = Money.sum(commissions.map((c) => c.amount));
     const newestFirst = <T extends { createdAt: Date }>(items: readonly T[]) => [...items].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());

@@ -34,6 +34,11 @@ interface AccountKindRule {
  * - loan: principal a member still owes on one loan (asset). Interest is income when repaid.
  * - interest_income, fee_income: the platform's revenue; commissions are paid out of fee income.
  * - merchant_payable, agent_commission: what the platform owes a merchant or an agent (liability).
+ * - merchant_receivable: what a merchant owes back for its reversed payments (asset), until the
+ *   settlement batch that carries those reversals as negative lines nets it against the payable
+ *   (core/merchants/merchant-reversal.ts).
+ * - merchant_refund: a reversed payment's gross owed to its payer (liability), until the refund
+ *   transfer leaves it for the provider's clearing account; zero once the refund is booked.
  * - rounding: fractions of a franc that can no longer be paid out (a closed pool's last
  *   centimes); they are swept here so no centime disappears.
  */
@@ -45,6 +50,8 @@ export const ACCOUNT_KINDS = {
   fee_income: { normal: 'credit', mayGoNegative: true, scoped: false },
   merchant_payable: { normal: 'credit', mayGoNegative: false, scoped: true },
   agent_commission: { normal: 'credit', mayGoNegative: false, scoped: true },
+  merchant_receivable: { normal: 'debit', mayGoNegative: false, scoped: true },
+  merchant_refund: { normal: 'credit', mayGoNegative: false, scoped: true },
   rounding: { normal: 'credit', mayGoNegative: true, scoped: false },
 } as const satisfies Record<string, AccountKindRule>;
 
@@ -72,6 +79,9 @@ export const accounts = {
   loan: (loanId: string) => scopedId('loan', loanId),
   merchantPayable: (merchantId: string) => scopedId('merchant_payable', merchantId),
   agentCommission: (agentId: string) => scopedId('agent_commission', agentId),
+  merchantReceivable: (merchantId: string) => scopedId('merchant_receivable', merchantId),
+  /** Scoped by the reversed transaction: one refund per payment. */
+  merchantRefund: (transactionId: string) => scopedId('merchant_refund', transactionId),
   interestIncome: 'interest_income' as AccountId,
   feeIncome: 'fee_income' as AccountId,
   rounding: 'rounding' as AccountId,

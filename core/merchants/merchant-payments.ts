@@ -7,7 +7,9 @@
  * - statistics: totalRevenue, totalFees and netRevenue sum the COMPLETED transactions only (a
  *   pending or failed payment is no revenue); totalTransactions counts every one listed,
  *   completedTransactions the completed ones. Fee + net = revenue, to the centime.
- * - pending = completed transactions no settlement batch holds yet: their net and their count.
+ * - pending = completed transactions no settlement batch holds yet: their net, less the nets of
+ *   the reversals no batch holds yet (it may be negative: carried to the next batch), and their count.
+ * - Each batch comes with its negative lines (the reversals dated in its range), for the CSV.
  */
 import type { SettlementBatch } from '../settlements/settlement-batch.ts';
 import { Money } from '../money/money.ts';
@@ -15,7 +17,8 @@ import { ok, type Result } from '../shared/result.ts';
 import { ownedMerchant } from './merchant-access.ts';
 import type { RegisteredMerchant } from './merchant-profile.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
-import type { MerchantPaymentReads, MerchantRegistry } from './ports.ts';
+import type { MerchantPaymentReversal } from './merchant-reversal.ts';
+import type { MerchantPaymentReads, MerchantRegistry, MerchantReversals } from './ports.ts';
 
 export interface TransactionStatistics {
   totalRevenue: Money;
@@ -36,9 +39,12 @@ export function transactionStatistics(transactions: readonly MerchantTransaction
   };
 }
 
-export function pendingSettlement(transactions: readonly MerchantTransaction[]): { amount: Money; transactionCount: number } {
+export function pendingSettlement(
+  transactions: readonly MerchantTransaction[],
+  awaitingReversals: readonly Pick<MerchantPaymentReversal, 'netAmount'>[] = [],
+): { amount: Money; transactionCount: number } {
   const unsettled = transactions.filter((t) => t.status === 'completed' && t.settlementBatchId === undefined);
-  return { amount: Money.sum(unsettled.map((t) => t.netAmount)), transactionCount: unsettled.length };
+  return { amount: Money.sum(unsettled.map((t) => t.netAmount)).minus(Money.sum(awaitingReversals.map((r) => r.netAmount))), transactionCount: unsettled.length };
 }
 
 export interface SettlementReads {
@@ -59,16 +65,23 @@ export class ListMerchantTransactions {
 }
 
 export class ListMerchantSettlements {
-  constructor(private readonly deps: { registry: MerchantRegistry; payments: MerchantPaymentReads; settlements: SettlementReads }) {}
+  constructor(private readonly deps: { registry: MerchantRegistry; payments: MerchantPaymentReads; settlements: SettlementReads; reversals: Pick<MerchantReversals, 'listInRange' | 'listAwaitingSettlement'> }) {}
 
   async execute(input: { merchantId: string; userId: string; from?: Date; to?: Date }): Promise<
-    Result<{ merchant: RegisteredMerchant; settlements: SettlementBatch[]; pending: { amount: Money; transactionCount: number } }, 'merchant_not_found'>
+    Result<
+      { merchant: RegisteredMerchant; settlements: SettlementBatch[]; negativeLines: ReadonlyMap<string, MerchantPaymentReversal[]>; pending: { amount: Money; transactionCount: number } },
+      'merchant_not_found'
+    >
   > {
     const owned = await ownedMerchant(this.deps.registry, input);
     if (!owned.ok) return owned;
     const range = { ...(input.from ? { from: input.from } : {}), ...(input.to ? { to: input.to } : {}) };
     const settlements = await this.deps.settlements.listForMerchant(owned.value.id, range);
-    const pending = pendingSettlement(await this.deps.payments.listForMerchant(owned.value.id, {}));
-    return ok({ merchant: owned.value, settlements, pending });
+    const pending = pendingSettlement(await this.deps.payments.listForMerchant(owned.value.id, {}), await this.deps.reversals.listAwaitingSettlement(owned.value.id));
+    const negativeLines = new Map<string, MerchantPaymentReversal[]>();
+    for (const batch of settlements) {
+      if (batch.totalReversals > 0 && batch.coveredFrom && batch.coveredUntil) negativeLines.set(batch.id, await this.deps.reversals.listInRange(batch.merchantId, batch.coveredFrom, batch.coveredUntil));
+    }
+    return ok({ merchant: owned.value, settlements, negativeLines, pending });
   }
 }

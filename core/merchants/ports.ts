@@ -1,7 +1,9 @@
 /** Ports of the merchants module (merchants, their payments, and the commissions those earn). */
 import type { Agent } from '../agents/agent.ts';
+import type { Commission } from '../agents/commission.ts';
 import type { Merchant } from './merchant.ts';
 import type { RegisteredMerchant } from './merchant-profile.ts';
+import type { MerchantPaymentReversal } from './merchant-reversal.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 
 export interface MerchantRepository {
@@ -50,4 +52,20 @@ export interface MerchantPaymentReads {
   /** The merchant's transactions created in [from, to) (every one without bounds), newest first. */
   listForMerchant(merchantId: string, range: { from?: Date; to?: Date }): Promise<MerchantTransaction[]>;
   findById(id: string): Promise<MerchantTransaction | undefined>;
+}
+
+/** Reversals of merchant payments (one per payment). */
+export interface MerchantReversals {
+  findByTransaction(transactionId: string): Promise<MerchantPaymentReversal | undefined>;
+  /** Stores it; answers `already_reversed` (storing nothing) when the payment has one: the store's unique key decides a race. */
+  add(reversal: MerchantPaymentReversal): Promise<'added' | 'already_reversed'>;
+  /** The merchant's reversals dated in [from, until), oldest first: a batch's negative lines. */
+  listInRange(merchantId: string, from: Date, until: Date): Promise<MerchantPaymentReversal[]>;
+  /** The merchant's reversals no batch holds yet (dated from its latest batch's range end on), oldest first. */
+  listAwaitingSettlement(merchantId: string): Promise<MerchantPaymentReversal[]>;
+}
+
+/** The commission a transaction earned, if any (one per transaction): a reversal takes it back while it is pending. */
+export interface CommissionOfTransaction {
+  findByTransaction(transactionId: string): Promise<Commission | undefined>;
 }

@@ -3,7 +3,8 @@
  * by callback (`PUT|POST /api/payments/callbacks/mtn/:token`, through ReconcilePayment) or from the polling job's status query
  * (`collectionStatus` / `transferStatus`): both call this, so a payment settles the same way.
  * It is the one dispatch point: loan references (`isLoanPaymentReference`) go to
- * ConfirmLoanPayment, merchant payments (`merchant-payment:`) to SettleMerchantPaymentReport, contributions to ConfirmContributionPayment, payouts and withdrawals
+ * ConfirmLoanPayment, merchant payments (`merchant-payment:`) to SettleMerchantPaymentReport, refunds of
+ * reversed merchant payments (`merchant-refund:`) straight to SettleTransfer, contributions to ConfirmContributionPayment, payouts and withdrawals
  * to the outgoing-transfers module (core/transfers SettleTransfer).
  *
  * Guarantees
@@ -39,6 +40,7 @@ import type { ConfirmPaymentError, Contribution } from '../contributions/contrib
 import type { ContributionRepository } from '../contributions/ports.ts';
 import { isLoanPaymentReference, type ConfirmLoanPayment } from '../loans/confirm-loan-payment.ts';
 import type { LoanCollection, LoanCollectionRepository } from '../loans/ports.ts';
+import { isMerchantRefundReference } from '../merchants/merchant-reversal.ts';
 import { isMerchantPaymentReference } from '../merchants/settle-merchant-payment-report.ts';
 import type { Money } from '../money/money.ts';
 import type { BatchQueue, Batching } from '../shared/batching.ts';
@@ -82,7 +84,22 @@ export class SettlePaymentReport {
   execute(report: MobileMoneyStatusReport): Promise<SettleResult> {
     if (isLoanPaymentReference(report.reference)) return this.settleLoan(report);
     if (isMerchantPaymentReference(report.reference)) return this.deps.merchantPayments.execute(report);
+    if (isMerchantRefundReference(report.reference)) return this.settleMerchantRefund(report);
     return this.batches.submit(report);
+  }
+
+  /**
+   * A refund to a merchant's customer is an outgoing transfer and nothing more: settled once by
+   * SettleTransfer (a failure booked back to `merchant_refund:<transaction>` and retried on the
+   * transfers' schedule), with the provider's amount checked against the attempt's.
+   */
+  private async settleMerchantRefund(report: MobileMoneyStatusReport): Promise<SettleResult> {
+    const settled = await this.deps.settleTransfer.execute({ reference: report.reference, status: report.status, amount: report.amount, providerTransactionId: report.providerTransactionId, reason: report.reason });
+    if (!settled.ok) return settled.error === 'amount_mismatch' ? this.amountMismatch(report.reference, undefined, report) : err(settled.error);
+    if (settled.value === 'given_up' || settled.value === 'contradicts_books') this.deps.log.error({ reference: report.reference, outcome: settled.value }, 'merchant refund needs an admin');
+    const outcome = settled.value === 'given_up' ? 'failed' : settled.value === 'contradicts_books' ? 'disputed' : settled.value;
+    const paymentStatus = report.status === 'pending' ? 'pending' : settled.value === 'applied' || settled.value === 'exists' ? report.status : 'failed';
+    return ok({ outcome, paymentStatus });
   }
 
   /** The provider has never heard of this collection (the request never reached it): it failed. */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { accounts } from '../ledger/accounts.ts';
+import { credit, debit, journalEntry } from '../ledger/journal-entry.ts';
 import { Money } from '../money/money.ts';
 import { createSettlementBatches } from './create-settlement-batches.ts';
 import { paySettlementBatch } from './pay-settlement-batch.ts';
@@ -34,5 +36,29 @@ describe('pay settlement batch', () => {
     expect(retried.ok && [retried.value.status, retried.value.attempts]).toEqual(['completed', 2]);
     expect(w.mobileMoney.transfers.map((t) => t.reference)).toEqual(['STL-20261116-SHOP-1-2']);
     expect(await paySettlementBatch(w, { batchId: 'nope' })).toEqual({ ok: false, error: 'batch_not_found' });
+  });
+});
+
+describe('pay a settlement batch with negative lines', () => {
+  it('nets the reversed nets from the payable against the receivable once, then pays the rest', async () => {
+    const w = await weekOfPayments([10_000, 5_000]);
+    // A reversal of the 5,000 payment, as ReverseMerchantPayment books it (its refund aside).
+    const reversedNet = Money.ofFrancs(4_900);
+    const entry = journalEntry({ id: 'r1', key: 'merchant-reversal:t', kind: 'merchant_payment_reversed', occurredAt: w.clock.now(), postings: [debit(accounts.merchantReceivable('m1'), reversedNet), credit(accounts.feeIncome, reversedNet)] });
+    expect(entry.ok && (await w.journal.post(entry.value)).ok).toBe(true);
+    w.clock.set('2026-11-22T22:30:00Z');
+    const [made] = await createSettlementBatches(w);
+    // The batch as the Postgres statement makes it when the reversal is in its range: 9,800 + 4,900 − 4,900.
+    const batch = { ...made!, totalReversals: 1, reversedAmount: reversedNet, totalAmount: Money.ofFrancs(9_800), payoutAmount: Money.ofFrancs(9_800), carriedOut: Money.ZERO };
+    await w.batches.save(batch);
+    w.mobileMoney.failWith = 'mobile_money_refused';
+    const failed = await paySettlementBatch(w, { batchId: batch.id });
+    expect(failed.ok && failed.value.status).toBe('failed');
+    expect([w.ledger.balance('merchant_receivable:m1'), w.ledger.balance('merchant_payable:m1')]).toEqual([Money.ZERO, Money.ofFrancs(9_800)]);
+    w.mobileMoney.failWith = undefined;
+    const paid = await paySettlementBatch(w, { batchId: batch.id, retry: true }); // nets nothing the second time
+    expect(paid.ok && paid.value.status).toBe('completed');
+    expect([w.ledger.balance('merchant_receivable:m1'), w.ledger.balance('merchant_payable:m1')]).toEqual([Money.ZERO, Money.ZERO]);
+    expect(w.mobileMoney.transfers.map((t) => t.amount)).toEqual([Money.ofFrancs(9_800)]);
   });
 });

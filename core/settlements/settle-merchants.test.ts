@@ -67,6 +67,7 @@ describe('the settlement report', () => {
       batches: { findById: (id) => w.batches.findById(id), findByReference: async (ref) => w.batches.all().find((b) => b.batchReference === ref) },
       transactions: { listBySettlementBatch: async (id) => w.transactions.all().filter((t) => w.batches.coveringOf(t)?.id === id) },
       transfers: w.transfers,
+      reversals: { listInRange: async () => [] },
     });
     const shown = await report.execute({ batch: batch!.batchReference });
     expect(shown.ok && shown.value).toMatchObject({ gross: Money.ofFrancs(10_334), fees: Money.ofCentimes(20_668), net: Money.ofCentimes(1_012_732), carriedIn: Money.ZERO, reconciled: true });

@@ -188,4 +188,44 @@ describe('settlement batches', () => {
       }),
     );
   });
+
+  describe('reversals are negative lines of the batch whose range holds their date', () => {
+    const reversal = (id: string, merchantId: string, netCentimes: number, reversedAt: string) => ({ id, merchantId, netAmount: Money.ofCentimes(netCentimes), reversedAt: new Date(reversedAt) });
+    const withReversals = (transactions: MerchantTransaction[], reversals: ReturnType<typeof reversal>[], previousBatch: PreviousBatch | undefined = previous()) =>
+      buildSettlementBatches({ period, transactions, reversals, previousBatch: () => previousBatch, merchantCode: (id) => id.toUpperCase(), now, newId: () => 'b1' });
+
+    it('total = carried in + nets − reversed nets; a reversal outside the range is not this batch’s', () => {
+      const [batch] = withReversals(
+        [completed('t1', 'm1', 1_000_000), completed('t2', 'm1', 500_000)],
+        [reversal('r1', 'm1', 490_000, '2026-11-19T10:00:00Z'), reversal('r2', 'm1', 100, '2026-11-23T10:00:00Z'), reversal('r3', 'm1', 100, '2026-11-14T10:00:00Z')],
+        previous({ carriedOut: Money.ofCentimes(30) }),
+      );
+      // 9,800 + 4,900 + 0.30 − 4,900 = 9,800.30
+      expect(batch).toMatchObject({ totalTransactions: 2, totalReversals: 1, reversedAmount: Money.ofCentimes(490_000), totalAmount: Money.ofCentimes(980_030), payoutAmount: Money.ofFrancs(9_800), carriedOut: Money.ofCentimes(30) });
+    });
+
+    it('a period netting to zero or below makes no batch: the next range holds the reversal again (carried forward)', () => {
+      const r = reversal('r1', 'm1', 980_000, '2026-11-19T10:00:00Z');
+      expect(withReversals([completed('t1', 'm1', 500_000)], [r])).toEqual([]);
+      expect(withReversals([], [r])).toEqual([]);
+      expect(withReversals([completed('t1', 'm1', 1_000_000)], [r])).toEqual([]); // exactly zero
+      // The next week: the range still starts where the last batch ended, so the reversal is in it.
+      const nextWeek = settlementPeriodContaining(new Date('2026-11-25T10:00:00Z'));
+      const [next] = buildSettlementBatches({
+        period: nextWeek,
+        transactions: [completed('t1', 'm1', 500_000), completed('t2', 'm1', 1_000_000, '2026-11-25T10:00:00Z')],
+        reversals: [r],
+        previousBatch: () => previous(),
+        merchantCode: (id) => id.toUpperCase(),
+        now: nextWeek.end,
+        newId: () => 'b2',
+      });
+      expect(next).toMatchObject({ coveredFrom: weekBefore.end, totalTransactions: 2, totalReversals: 1, totalAmount: Money.ofFrancs(4_900 + 9_800 - 9_800) });
+    });
+
+    it('a reversal dated before the latest batch’s range end is never counted again (it was that batch’s)', () => {
+      expect(withReversals([completed('t1', 'm1', 1_000_000)], [reversal('r1', 'm1', 100, '2026-11-10T10:00:00Z')])[0]).toMatchObject({ totalReversals: 0, reversedAmount: Money.ZERO });
+    });
+  });
 });
+

@@ -20,6 +20,7 @@
  * - The batch reference `STL-<YYYYMMDD of the period's Monday>-<merchantCode>` is deterministic and
  *   is the mobile-money idempotency reference of its first transfer (core/transfers `transferReference`).
  */
+import type { MerchantPaymentReversal } from '../merchants/merchant-reversal.ts';
 import type { MerchantTransaction } from '../merchants/merchant-transaction.ts';
 import { CURRENCY, Money } from '../money/money.ts';
 import { formatDate, kigaliDateOf, type Period } from '../shared/calendar.ts';
@@ -39,7 +40,11 @@ export interface SettlementBatch {
   readonly coveredUntil: Date | null;
   readonly transactionIds: readonly string[];
   readonly totalTransactions: number;
-  /** Net of the batch's transactions plus the fraction carried in. */
+  /** Reversals dated in the batch's range: its negative lines (core/merchants/merchant-reversal.ts). */
+  readonly totalReversals: number;
+  /** The sum of their nets, taken off the batch's total. */
+  readonly reversedAmount: Money;
+  /** Net of the batch's transactions plus the fraction carried in, minus the reversed nets. */
   readonly totalAmount: Money;
   readonly payoutAmount: Money;
   readonly carriedOut: Money;
@@ -107,8 +112,19 @@ export function coveringBatch<B extends CoveredRange>(
   return batches.find((batch) => covers(batch, transaction));
 }
 
+/** What `buildSettlementBatches` needs of a reversal: its merchant, date and net. */
+export type ReversalLine = Pick<MerchantPaymentReversal, 'id' | 'merchantId' | 'reversedAt' | 'netAmount'>;
+
+/** Whether the range [from, until) holds the reversal's date: the batch of that range carries it as a negative line. */
+export function holdsReversal(range: { from: Date; until: Date }, reversal: ReversalLine): boolean {
+  const at = reversal.reversedAt.getTime();
+  return at >= range.from.getTime() && at < range.until.getTime();
+}
+
 export interface BuildSettlementBatchesInput {
   readonly period: Period;
+  /** Every reversal; each is a negative line of the batch whose range holds its date. */
+  readonly reversals?: readonly ReversalLine[];
   /** The transactions as read: one a batch holds already carries its id (a batch made before ranges marked it, or a range covers it). */
   readonly transactions: readonly MerchantTransaction[];
   /** The merchant's latest batch, if any. */
@@ -118,20 +134,35 @@ export interface BuildSettlementBatchesInput {
   readonly newId: () => string;
 }
 
+/**
+ * A merchant's next batch for the period: its payments and reversals in the range after its
+ * latest batch; total = carried in + nets − reversed nets, whole francs paid and the rest carried.
+ * A total under one franc — zero or negative included — makes no batch: the range stays open and
+ * the next batch's range holds those payments and reversals (the negative is carried forward).
+ */
 export function buildSettlementBatches(input: BuildSettlementBatchesInput): SettlementBatch[] {
-  const byMerchant = new Map<string, { range: { from: Date; until: Date }; transactions: MerchantTransaction[] }>();
+  const byMerchant = new Map<string, { range: { from: Date; until: Date }; transactions: MerchantTransaction[]; reversals: ReversalLine[] }>();
   for (const transaction of input.transactions) {
     const range = nextCoveredRange(input.previousBatch(transaction.merchantId), input.period, input.now);
     if (!range) continue;
     if (transaction.settlementBatchId !== undefined) continue; // held already (a mark, or a batch's range)
     if (!covers({ id: '', merchantId: transaction.merchantId, coveredFrom: range.from, coveredUntil: range.until }, transaction)) continue;
-    const group = byMerchant.get(transaction.merchantId) ?? { range, transactions: [] };
+    const group = byMerchant.get(transaction.merchantId) ?? { range, transactions: [], reversals: [] };
     group.transactions.push(transaction);
     byMerchant.set(transaction.merchantId, group);
   }
+  for (const reversal of input.reversals ?? []) {
+    const range = nextCoveredRange(input.previousBatch(reversal.merchantId), input.period, input.now);
+    if (!range || !holdsReversal(range, reversal)) continue;
+    const group = byMerchant.get(reversal.merchantId) ?? { range, transactions: [], reversals: [] };
+    group.reversals.push(reversal);
+    byMerchant.set(reversal.merchantId, group);
+  }
   const batches: SettlementBatch[] = [];
-  for (const [merchantId, { range, transactions }] of [...byMerchant].sort(([a], [b]) => a.localeCompare(b))) {
-    const totalAmount = Money.sum(transactions.map((t) => t.netAmount)).plus(input.previousBatch(merchantId)?.carriedOut ?? Money.ZERO);
+  for (const [merchantId, { range, transactions, reversals }] of [...byMerchant].sort(([a], [b]) => a.localeCompare(b))) {
+    const reversedAmount = Money.sum(reversals.map((r) => r.netAmount));
+    const totalAmount = Money.sum(transactions.map((t) => t.netAmount)).plus(input.previousBatch(merchantId)?.carriedOut ?? Money.ZERO).minus(reversedAmount);
+    if (totalAmount.isNegative()) continue; // carried forward: the range stays open
     const { payable, carried } = totalAmount.splitWholeFrancs();
     if (!payable.isPositive()) continue;
     batches.push({
@@ -144,6 +175,8 @@ export function buildSettlementBatches(input: BuildSettlementBatchesInput): Sett
       coveredUntil: range.until,
       transactionIds: transactions.map((t) => t.id),
       totalTransactions: transactions.length,
+      totalReversals: reversals.length,
+      reversedAmount,
       totalAmount,
       payoutAmount: payable,
       carriedOut: carried,

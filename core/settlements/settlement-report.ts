@@ -3,12 +3,16 @@
  * reconciles with the money sent.
  *
  * Guarantees
- * - Lists every transaction the batch holds with its gross, fee and net, and their sums.
- * - Reconciles: net of the transactions + fraction carried in = the batch's total; payout +
+ * - Lists every transaction the batch holds with its gross, fee and net, and their sums, and its
+ *   negative lines: the reversals dated in its range (payment, −net, reason).
+ * - Reconciles: net of the transactions − reversed nets + fraction carried in = the batch's total,
+ *   the negative lines are those the batch recorded (count and sum); payout +
  *   fraction carried out = the total; `reconciled` is true only when both hold to the centime.
  * - Names the payout's transfer attempt (its reference, status and the provider's transaction id).
  */
+import type { MerchantPaymentReversal } from '../merchants/merchant-reversal.ts';
 import type { MerchantTransaction } from '../merchants/merchant-transaction.ts';
+import type { MerchantReversals } from '../merchants/ports.ts';
 import { Money } from '../money/money.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { OutgoingTransfers } from '../transfers/ports.ts';
@@ -21,6 +25,9 @@ export interface SettlementReport {
   gross: Money;
   fees: Money;
   net: Money;
+  /** Negative lines: the reversals the batch takes off its total. */
+  reversals: MerchantPaymentReversal[];
+  reversed: Money;
   carriedIn: Money;
   reconciled: boolean;
   transfer: OutgoingTransfer | undefined;
@@ -30,6 +37,7 @@ export interface SettlementReportDeps {
   batches: { findById(id: string): Promise<SettlementBatch | undefined>; findByReference(reference: string): Promise<SettlementBatch | undefined> };
   transactions: { listBySettlementBatch(batchId: string): Promise<MerchantTransaction[]> };
   transfers: Pick<OutgoingTransfers, 'findByReference'>;
+  reversals: Pick<MerchantReversals, 'listInRange'>;
 }
 
 export class ShowSettlementReport {
@@ -42,10 +50,17 @@ export class ShowSettlementReport {
     const gross = Money.sum(transactions.map((t) => t.amount));
     const fees = Money.sum(transactions.map((t) => t.merchantFee));
     const net = Money.sum(transactions.map((t) => t.netAmount));
-    const carriedIn = batch.totalAmount.minus(net);
+    const reversals = batch.coveredFrom && batch.coveredUntil ? await this.deps.reversals.listInRange(batch.merchantId, batch.coveredFrom, batch.coveredUntil) : [];
+    const reversed = Money.sum(reversals.map((r) => r.netAmount));
+    const carriedIn = batch.totalAmount.minus(net).plus(reversed);
     const reconciled =
-      gross.equals(fees.plus(net)) && batch.payoutAmount.plus(batch.carriedOut).equals(batch.totalAmount) && !carriedIn.isNegative() && transactions.length === batch.totalTransactions;
+      gross.equals(fees.plus(net)) &&
+      batch.payoutAmount.plus(batch.carriedOut).equals(batch.totalAmount) &&
+      !carriedIn.isNegative() &&
+      transactions.length === batch.totalTransactions &&
+      reversals.length === batch.totalReversals &&
+      reversed.equals(batch.reversedAmount);
     const transfer = batch.attempts > 0 ? await this.deps.transfers.findByReference(transferReference(batch.batchReference, batch.attempts)) : undefined;
-    return ok({ batch, transactions, gross, fees, net, carriedIn, reconciled, transfer });
+    return ok({ batch, transactions, gross, fees, net, reversals, reversed, carriedIn, reconciled, transfer });
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Outgoing transfers: every sum of money the platform sends to a mobile-money wallet — a tontine
  * payout, a savings withdrawal, a loan disbursement, a merchant's settlement, an agent's
- * commissions — goes through this one module, from the booking to the provider's last word.
+ * commissions, the refund of a reversed merchant payment — goes through this one module, from the booking to the provider's last word.
  * This file holds its pure rules: the life of one attempt (a state machine), the retry schedule,
  * the attempt references and the ledger entry kinds. The use cases beside it do the I/O.
  *
@@ -33,7 +33,7 @@
  *   back to `approved` without schedule). When the purpose refuses the failure because it
  *   contradicts the books (a loan that already took a repayment), nothing is reversed and the
  *   attempt becomes `disputed`: it is no longer polled, an admin looks.
- * - Retried on a schedule (payouts, withdrawals, loan disbursements): attempt n + 1 is made after
+ * - Retried on a schedule (payouts, withdrawals, loan disbursements, merchant refunds): attempt n + 1 is made after
  *   RETRY_BACKOFF_MINUTES[n − 1], once (the failed attempt is locked and its retry time cleared in
  *   the transaction that books the next), to the member's wallet as it is then, booked anew by its
  *   purpose. Merchant settlements and agent commissions are paid again only on an explicit retry.
@@ -49,7 +49,7 @@ import type { Money } from '../money/money.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 
-export const TRANSFER_PURPOSES = ['payout', 'withdrawal', 'loan_disbursement', 'merchant_settlement', 'agent_commission'] as const;
+export const TRANSFER_PURPOSES = ['payout', 'withdrawal', 'loan_disbursement', 'merchant_settlement', 'agent_commission', 'merchant_refund'] as const;
 export type TransferPurpose = (typeof TRANSFER_PURPOSES)[number];
 
 export const TRANSFER_STATUSES = ['requested', 'sent', 'completed', 'failed', 'given_up', 'disputed'] as const;
@@ -102,6 +102,7 @@ export const ENTRY_KINDS: Readonly<Record<TransferPurpose, string>> = {
   loan_disbursement: 'loan_disbursed',
   merchant_settlement: 'merchant_settlement_paid',
   agent_commission: 'agent_commission_paid',
+  merchant_refund: 'merchant_refund_paid',
 };
 
 const TRANSITIONS: Readonly<Record<TransferEvent, { from: readonly TransferStatus[]; to: TransferStatus }>> = {
