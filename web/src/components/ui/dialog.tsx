@@ -37,7 +37,7 @@ export function DialogContent({
       >
         {children}
         <DialogPrimitive.Close
-          className="absolute right-4 top-4 rounded-md p-1 text-muted-foreground transition hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer"
+          className="absolute right-3 top-3 flex size-9 items-center justify-center rounded-md text-muted-foreground max-sm:right-2 max-sm:top-2 max-sm:size-11 transition hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer"
           aria-label={closeLabel}
           data-testid="button-close-dialog"
         >

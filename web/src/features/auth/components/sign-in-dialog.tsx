@@ -366,7 +366,7 @@ function SignInForm({ initialMode, onSuccess }: { initialMode: SignInMode; onSuc
         {isRegister ? t('auth.haveAccount') : t('auth.noAccount')}{' '}
         <button
           type="button"
-          className="font-medium text-primary underline-offset-4 hover:underline cursor-pointer"
+          className="font-medium text-primary underline-offset-4 hover:underline cursor-pointer max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
           onClick={() => switchMode(isRegister ? 'login' : 'register')}
           data-testid={isRegister ? 'link-switch-to-login' : 'link-switch-to-register'}
         >
