@@ -132,12 +132,19 @@ const hasFocus = (control: Locator) => control.evaluate((el) => el === document.
 const focusedName = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.outerHTML.slice(0, 80) ?? '(nothing)');
 
-/** Enter on the focused trigger opens `area`, and focus moves into it. */
+/**
+ * Enter on the focused trigger opens `area`, and focus moves into it; the page with it open has
+ * no serious or critical axe violation and no control under 44 px either.
+ */
 async function openWithKeyboard(page: Page, trigger: Locator, area: Locator): Promise<void> {
   await trigger.focus();
   await page.keyboard.press('Enter');
   await area.waitFor();
   await expect.poll(() => focusIsIn(area), { message: `focus moves into the dialog (it is on ${await focusedName(page)})` }).toBe(true);
+  // Colours are measured once the opening fade is over (not the spinners, which never end).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
+  const name = (await area.getAttribute('data-testid')) ?? (await area.getAttribute('role')) ?? 'dialog';
+  expect(await problemsOnScreen(page, `${new URL(page.url()).pathname} with ${name} open`)).toEqual([]);
 }
 
 /** Tab and Shift+Tab, more times than there are controls, never leave a modal dialog. */
