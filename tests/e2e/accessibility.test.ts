@@ -71,10 +71,13 @@ const VISITS: Visit[] = [
   { route: '*', path: '/no-such-page', as: MEMBERS },
 ];
 
-/** The paths of router.tsx's route table ('/' for the index route, '*' for the 404). */
+/**
+ * The paths of router.tsx's route table ('/' for the index route, '*' for the 404), declared as
+ * `<Route path="…">` elements or as route objects (`path: '…'`).
+ */
 function routerPaths(): string[] {
-  const paths = [...ROUTER_SOURCE.matchAll(/path: '([^']+)'/g)].map(([, path]) => (path === '*' ? '*' : `/${path}`));
-  return /index: true/.test(ROUTER_SOURCE) ? ['/', ...paths] : paths;
+  const paths = [...ROUTER_SOURCE.matchAll(/\bpath(?:=|: )["']([^"']+)["']/g)].map(([, path]) => (path === '*' ? '*' : `/${path}`));
+  return /<Route index\b|\bindex: true/.test(ROUTER_SOURCE) ? ['/', ...paths] : paths;
 }
 
 /** Controls narrower or shorter than 44 px, visible on screen (inline links in a sentence are exempt). */
