@@ -20,7 +20,7 @@ export function SelectField({ id, label, error, options, placeholder, ...props }
         id={id}
         aria-invalid={error !== undefined}
         aria-describedby={error !== undefined ? errorId : undefined}
-        className="flex h-10 w-full min-w-0 cursor-pointer rounded-lg border border-input bg-background px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive"
+        className="flex h-10 max-sm:h-11 w-full min-w-0 cursor-pointer rounded-lg border border-input bg-background px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive"
         {...props}
       >
         {placeholder !== undefined && (

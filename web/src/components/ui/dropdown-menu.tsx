@@ -2,7 +2,15 @@ import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * Not modal: a menu is not a dialog (WAI-ARIA menu button). Modal, radix hid the whole app with
+ * aria-hidden while its controls stayed focusable (axe aria-hidden-focus, serious); focus still
+ * moves into the menu, arrows move within it, Escape gives focus back to its button, and Tab
+ * leaves and closes it.
+ */
+export function DropdownMenu(props: ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
 export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
@@ -22,8 +30,9 @@ export function DropdownMenuContent({ className, sideOffset = 8, ...props }: Com
   );
 }
 
+// 44 px high on small (touch) screens, as every other control (issue 16).
 const itemClass =
-  'relative flex cursor-pointer select-none items-center gap-2 rounded-lg px-2.5 py-2 text-sm outline-none transition-colors focus:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground';
+  'relative flex cursor-pointer select-none items-center gap-2 rounded-lg px-2.5 py-2 text-sm max-sm:min-h-11 outline-none transition-colors focus:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground';
 
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof MenuPrimitive.Item>) {
   return <MenuPrimitive.Item className={cn(itemClass, className)} {...props} />;

@@ -67,7 +67,7 @@ export function ResetPasswordPage({ onSignIn }: { onSignIn: () => void }) {
       onClick={() => setShowPassword((shown) => !shown)}
       aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
       aria-pressed={showPassword}
-      className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer"
+      className="absolute inset-y-0 right-0 flex w-10 max-sm:w-11 items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer"
     >
       {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
     </button>

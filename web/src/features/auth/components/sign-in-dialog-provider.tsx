@@ -11,8 +11,6 @@ interface SignInDialogControl {
   openSignIn: (mode?: SignInMode) => void;
 }
 
-let openedFrom: HTMLElement | null = null;
-
 const SignInDialogContext = createContext<SignInDialogControl | null>(null);
 
 /**
@@ -28,8 +26,6 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
 
   const openSignIn = useCallback((mode: SignInMode = 'login') => {
-    // Keyboard users get focus back on what opened the dialog when it closes.
-    openedFrom = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setWanted(true);
     setState({ open: true, mode });
   }, []);
@@ -62,11 +58,7 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
           <SignInDialog
             open={state.open}
             initialMode={state.mode}
-            onOpenChange={(open) => {
-              setState((current) => ({ ...current, open }));
-              // After radix's own close focus (it has no trigger to go back to) and the exit animation.
-              if (!open) setTimeout(() => openedFrom?.isConnected && openedFrom.focus(), 250);
-            }}
+            onOpenChange={(open) => setState((current) => ({ ...current, open }))}
           />
         </Suspense>
       )}

@@ -188,7 +188,7 @@ function SignInForm({ initialMode, onSuccess }: { initialMode: SignInMode; onSuc
       aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
       aria-pressed={showPassword}
       data-testid="button-toggle-password"
-      className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer"
+      className="absolute inset-y-0 right-0 flex w-10 max-sm:w-11 items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer"
     >
       {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
     </button>
@@ -366,7 +366,7 @@ function SignInForm({ initialMode, onSuccess }: { initialMode: SignInMode; onSuc
         {isRegister ? t('auth.haveAccount') : t('auth.noAccount')}{' '}
         <button
           type="button"
-          className="font-medium text-primary underline-offset-4 hover:underline cursor-pointer"
+          className="font-medium text-primary underline-offset-4 hover:underline cursor-pointer max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
           onClick={() => switchMode(isRegister ? 'login' : 'register')}
           data-testid={isRegister ? 'link-switch-to-login' : 'link-switch-to-register'}
         >

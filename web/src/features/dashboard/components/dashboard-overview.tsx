@@ -178,7 +178,7 @@ export function DashboardOverview({
                     <span className="flex size-9 items-center justify-center rounded-full bg-primary/10 text-primary">
                       <Users className="size-4" />
                     </span>
-                    <Link to={`/tontines/${entry.item.id}`} className="min-w-0 flex-1 truncate font-medium hover:underline">
+                    <Link to={`/tontines/${entry.item.id}`} className="min-w-0 flex-1 truncate font-medium hover:underline max-sm:py-2.5">
                       {t('overview.activityTontine', { name: entry.item.name })}
                     </Link>
                     <span className="text-xs text-muted-foreground">{format.date(entry.at)}</span>

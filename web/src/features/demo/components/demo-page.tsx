@@ -68,7 +68,7 @@ export function DemoPage() {
                 onClick={play}
                 className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-cover bg-center text-white"
                 style={{ backgroundImage: `linear-gradient(rgba(0,0,0,.45), rgba(0,0,0,.55)), url(${DEMO_POSTER_URL})` }}
-                aria-label={t('demo.play')}
+                // Named by its visible words ("Watch the demo (2:30)"), not a different label (WCAG 2.5.3).
                 data-testid="overlay-demo-poster"
               >
                 <span className="flex size-20 items-center justify-center rounded-full bg-primary/90 shadow-xl">

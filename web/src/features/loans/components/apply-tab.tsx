@@ -110,7 +110,7 @@ export function ApplyTab({ initial, availableCredit, onApplied }: { initial: Loa
               id="loan-term"
               value={form.termMonths}
               onChange={(event) => setForm({ ...form, termMonths: Number(event.target.value) })}
-              className="flex h-10 w-full cursor-pointer rounded-lg border border-input bg-background px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="flex h-10 max-sm:h-11 w-full cursor-pointer rounded-lg border border-input bg-background px-3 py-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               data-testid="select-loan-term"
             >
               {TERM_OPTIONS.map((term) => (

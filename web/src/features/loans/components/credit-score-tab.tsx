@@ -16,7 +16,7 @@ import { useCreditScore } from '../api/get-credit-score.ts';
 import type { CreditAssessment } from '../api/loan-schemas.ts';
 
 const IMPACT_ICON = { positive: TrendingUp, negative: TrendingDown, neutral: Minus } as const;
-const IMPACT_CLASS = { positive: 'text-emerald-600', negative: 'text-destructive', neutral: 'text-muted-foreground' } as const;
+const IMPACT_CLASS = { positive: 'text-emerald-700 dark:text-emerald-400', negative: 'text-destructive', neutral: 'text-muted-foreground' } as const;
 
 /** The latest credit assessment, and Check Credit Score: an assessment of the member's own records, read back 2 s later. */
 export function CreditScoreTab() {

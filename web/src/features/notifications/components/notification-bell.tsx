@@ -36,7 +36,7 @@ export function NotificationBell() {
   return (
     <Popover>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={t('notifications.open')} data-testid="button-notifications">
+        <Button variant="ghost" size="icon" className="relative" data-testid="button-notifications">
           <Bell />
           {badge !== null && (
             <span
@@ -46,6 +46,8 @@ export function NotificationBell() {
               {badge}
             </span>
           )}
+          {/* The name from the content, the unread count first: what is seen is part of what is read out (WCAG 2.5.3). */}
+          <span className="sr-only"> {t('notifications.open')}</span>
         </Button>
       </PopoverTrigger>
       <PopoverContent align="end" className="w-[min(22rem,calc(100vw-1rem))] p-0">

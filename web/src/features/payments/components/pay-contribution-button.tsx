@@ -38,10 +38,9 @@ export interface PayContributionButtonProps {
 export function PayContributionButton({ contributionId, amount, tontineName, defaultPhone, size = 'sm' }: PayContributionButtonProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const payButton = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <Button ref={payButton} size={size} onClick={() => setOpen(true)} data-testid={`button-pay-${contributionId}`}>
+      <Button size={size} onClick={() => setOpen(true)} data-testid={`button-pay-${contributionId}`}>
         <Smartphone />
         {t('payments.pay')}
       </Button>
@@ -51,11 +50,6 @@ export function PayContributionButton({ contributionId, amount, tontineName, def
             closeLabel={t('common.close')}
             data-testid="dialog-pay"
             aria-describedby="pay-description"
-            // No DialogTrigger: give focus back to the Pay button by hand (keyboard users).
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              payButton.current?.focus();
-            }}
           >
             <PayFlow contributionId={contributionId} amount={amount} tontineName={tontineName} defaultPhone={defaultPhone} onDone={() => setOpen(false)} />
           </DialogContent>

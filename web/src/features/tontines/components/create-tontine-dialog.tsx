@@ -88,7 +88,7 @@ export function CreateTontineDialog({ open, onOpenChange }: { open: boolean; onO
                   id="tontine-frequency"
                   value={form.frequency}
                   onChange={(event) => setForm((current) => ({ ...current, frequency: event.target.value === 'weekly' ? 'weekly' : 'monthly' }))}
-                  className="h-10 rounded-lg border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className="h-10 max-sm:h-11 rounded-lg border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   data-testid="select-tontine-frequency"
                 >
                   {CREATE_FREQUENCIES.map((frequency) => (

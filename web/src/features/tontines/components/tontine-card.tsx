@@ -24,7 +24,7 @@ export function TontineCard({ tontine, onJoin, joining }: { tontine: Tontine; on
     <Card className="flex flex-col gap-4 p-5" data-testid={`card-tontine-${tontine.id}`}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <Link to={`/tontines/${tontine.id}`} className="line-clamp-2 text-lg font-semibold hover:underline" data-testid={`link-tontine-${tontine.id}`}>
+          <Link to={`/tontines/${tontine.id}`} className="line-clamp-2 text-lg font-semibold hover:underline max-sm:min-h-11" data-testid={`link-tontine-${tontine.id}`}>
             {tontine.name}
           </Link>
           <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{tontine.description}</p>
@@ -50,10 +50,10 @@ export function TontineCard({ tontine, onJoin, joining }: { tontine: Tontine; on
 
       <div className="grid gap-1.5">
         <div className="flex justify-between text-xs text-muted-foreground">
-          <span data-testid={`text-pool-${tontine.id}`}>{t('tontines.card.pool', { amount: format.centimes(pool) })}</span>
-          <span data-testid={`text-target-${tontine.id}`}>{t('tontines.card.target', { amount: format.centimes(target) })}</span>
+          <span id={`pool-${tontine.id}`} data-testid={`text-pool-${tontine.id}`}>{t('tontines.card.pool', { amount: format.centimes(pool) })}</span>
+          <span id={`target-${tontine.id}`} data-testid={`text-target-${tontine.id}`}>{t('tontines.card.target', { amount: format.centimes(target) })}</span>
         </div>
-        <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+        <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-labelledby={`pool-${tontine.id} target-${tontine.id}`} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
           <div className="h-full rounded-full bg-primary transition-all" style={{ width: `${progress}%` }} />
         </div>
       </div>

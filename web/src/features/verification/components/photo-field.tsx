@@ -1,5 +1,5 @@
 import { Camera, CheckCircle2, ImageUp, Loader2 } from 'lucide-react';
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -32,6 +32,14 @@ export function PhotoField({
 }) {
   const { t } = useTranslation();
   const [cameraOpen, setCameraOpen] = useState(false);
+  const cameraButton = useRef<HTMLButtonElement>(null);
+  // The camera panel closed (Close, or Use this photo): focus goes back to the Camera button that
+  // opened it, which is shown again, rather than to the top of the page.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !cameraOpen) cameraButton.current?.focus();
+    wasOpen.current = cameraOpen;
+  }, [cameraOpen]);
   const thumbnail = useObjectImage(photoPath);
 
   const picked = (event: ChangeEvent<HTMLInputElement>) => {
@@ -67,7 +75,7 @@ export function PhotoField({
               </label>
             </Button>
             {camera && !cameraOpen && (
-              <Button type="button" size="sm" variant="outline" onClick={() => setCameraOpen(true)} disabled={uploading} data-testid={`button-camera-${id}`}>
+              <Button ref={cameraButton} type="button" size="sm" variant="outline" onClick={() => setCameraOpen(true)} disabled={uploading} data-testid={`button-camera-${id}`}>
                 <Camera />
                 {t('verification.photo.camera')}
               </Button>

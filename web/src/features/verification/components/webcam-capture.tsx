@@ -14,6 +14,11 @@ export function WebcamCapture({ label, testId, onUse, onClose }: { label: string
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const [shot, setShot] = useState<{ blob: Blob; url: string } | null>(null);
+  const panelRef = useRef<HTMLDivElement | null>(null);
+
+  // Focus moves into the panel as it opens (the button that opened it is gone with it): a keyboard
+  // or screen-reader user is taken to the camera, not left at the top of the page.
+  useEffect(() => panelRef.current?.focus(), []);
 
   const stopStream = () => {
     for (const track of streamRef.current?.getTracks() ?? []) track.stop();
@@ -102,7 +107,15 @@ export function WebcamCapture({ label, testId, onUse, onClose }: { label: string
   };
 
   return (
-    <div className="grid gap-3 rounded-xl border border-border bg-muted/40 p-3" data-testid={`webcam-${testId}`} data-state={state.status}>
+    <div
+      ref={panelRef}
+      tabIndex={-1}
+      role="group"
+      aria-label={label}
+      className="grid gap-3 rounded-xl border border-border bg-muted/40 p-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      data-testid={`webcam-${testId}`}
+      data-state={state.status}
+    >
       <div className="relative aspect-[4/3] w-full overflow-hidden rounded-lg bg-black/80">
         {state.status === 'ready' && <video ref={videoRef} className="size-full -scale-x-100 object-cover" muted playsInline aria-label={t('verification.webcam.video', { label })} />}
         {state.status === 'captured' && shot && <img src={shot.url} alt={t('verification.photo.preview', { label })} className="size-full object-cover" />}
@@ -136,7 +149,7 @@ export function WebcamCapture({ label, testId, onUse, onClose }: { label: string
             {state.status === 'error' ? t('verification.retry') : t('verification.webcam.retake')}
           </Button>
         )}
-        <Button type="button" size="sm" variant="ghost" onClick={close}>
+        <Button type="button" size="sm" variant="ghost" onClick={close} data-testid={`button-close-webcam-${testId}`}>
           <X />
           {t('verification.webcam.close')}
         </Button>
