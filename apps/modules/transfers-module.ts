@@ -2,7 +2,7 @@
  * The outgoing-transfers module's wiring (core/transfers): its Postgres store, the purposes'
  * policies (tontine payouts and savings withdrawals: SavingsTransferPolicy; loan disbursements:
  * LoanDisbursementPolicy; merchant settlements and agent commissions: core/settlements
- * PAYOUT_TRANSFER_POLICY; refunds of reversed merchant payments: MerchantRefundPolicy) and its use cases, which the tontines, loans and settlement use cases,
+ * PayoutTransferPolicy, over their batches and payouts; refunds of reversed merchant payments: MerchantRefundPolicy) and its use cases, which the tontines, loans and settlement use cases,
  * the payment settlement, the scheduler jobs and the admin CLI resolve.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -17,7 +17,11 @@ import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { MemberWallets, Notifier, TontineRepository } from '../../core/tontines/ports.ts';
 import { SavingsTransferPolicy } from '../../core/tontines/savings-transfer-policy.ts';
 import { MerchantRefundPolicy } from '../../core/merchants/reverse-merchant-payment.ts';
-import { PAYOUT_TRANSFER_POLICY } from '../../core/settlements/payout-status.ts';
+import { CommissionPayoutTransfers } from '../../core/agents/pay-commission-payout.ts';
+import type { CommissionPayoutRepository, CommissionRepository } from '../../core/agents/ports.ts';
+import { SettlementBatchTransfers } from '../../core/settlements/pay-settlement-batch.ts';
+import { PayoutTransferPolicy } from '../../core/settlements/payout-status.ts';
+import type { SettlementBatchRepository } from '../../core/settlements/ports.ts';
 import { ListTransfers } from '../../core/transfers/list-transfers.ts';
 import type { OutgoingTransfers, TransferPolicies } from '../../core/transfers/ports.ts';
 import { RequestTransfer } from '../../core/transfers/request-transfer.ts';
@@ -36,18 +40,29 @@ export const transfersModule = new ContainerModule(({ bind }) => {
     [TOKENS.OutgoingTransfers, TOKENS.JournalWriter, TOKENS.Clock, TOKENS.IdGenerator],
   );
   bind(TOKENS.TransferPolicies).toResolvedValue(
-    (requestTransfer: RequestTransfer, tontines: TontineRepository, wallets: MemberWallets, loans: LoanRepository, borrowers: Borrowers, notifier: Notifier, clock: Clock): TransferPolicies => {
+    (
+      requestTransfer: RequestTransfer,
+      tontines: TontineRepository,
+      wallets: MemberWallets,
+      loans: LoanRepository,
+      borrowers: Borrowers,
+      notifier: Notifier,
+      clock: Clock,
+      batches: SettlementBatchRepository,
+      payouts: CommissionPayoutRepository,
+      commissions: CommissionRepository,
+    ): TransferPolicies => {
       const savings = new SavingsTransferPolicy({ tontines, wallets, notifier, requestTransfer });
       return {
         payout: savings,
         withdrawal: savings,
         loan_disbursement: new LoanDisbursementPolicy({ loans, borrowers, notifier, clock, requestTransfer }),
-        merchant_settlement: PAYOUT_TRANSFER_POLICY,
-        agent_commission: PAYOUT_TRANSFER_POLICY,
+        merchant_settlement: new PayoutTransferPolicy(new SettlementBatchTransfers(batches)),
+        agent_commission: new PayoutTransferPolicy(new CommissionPayoutTransfers({ payouts, commissions })),
         merchant_refund: new MerchantRefundPolicy({ requestTransfer }),
       };
     },
-    [RequestTransfer, TOKENS.TontineRepository, TOKENS.MemberWallets, TOKENS.LoanRepository, TOKENS.Borrowers, TOKENS.Notifier, TOKENS.Clock],
+    [RequestTransfer, TOKENS.TontineRepository, TOKENS.MemberWallets, TOKENS.LoanRepository, TOKENS.Borrowers, TOKENS.Notifier, TOKENS.Clock, TOKENS.SettlementBatches, TOKENS.CommissionPayouts, TOKENS.Commissions],
   );
   bind(SettleTransfer).toResolvedValue(
     (transfers: OutgoingTransfers, policies: TransferPolicies, journal: JournalWriter, uow: UnitOfWork, clock: Clock, ids: IdGenerator) =>

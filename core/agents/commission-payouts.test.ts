@@ -5,7 +5,7 @@ import { createCommissionPayouts } from './create-commission-payouts.ts';
 import { payCommissionPayout } from './pay-commission-payout.ts';
 
 describe('monthly commission payouts', () => {
-  it('on the 1st, one payout per active agent; paying it debits the payable and marks the commissions paid', async () => {
+  it('on the 1st, one payout per active agent; paying it debits the payable, and the commissions are paid when the provider completes the transfer', async () => {
     const w = await weekOfPayments([10_000, 125]); // commissions 50.00 and 0.62
     w.clock.set('2026-11-30T22:10:00Z'); // 1 December, 00:10 Kigali
     const [payout, ...others] = await createCommissionPayouts(w);
@@ -14,10 +14,15 @@ describe('monthly commission payouts', () => {
     expect(await createCommissionPayouts(w)).toEqual([]);
 
     const paid = await payCommissionPayout(w, { payoutId: payout!.id });
-    expect(paid.ok && paid.value.status).toBe('completed');
+    expect(paid.ok && [paid.value.status, paid.value.attempts]).toEqual(['processing', 1]);
     expect(w.mobileMoney.transfers.map((t) => [t.reference, t.provider, t.amount])).toEqual([['COM-202611-a1', 'airtel', Money.ofFrancs(50)]]);
     expect(w.ledger.balance('agent_commission:a1')).toEqual(Money.ofCentimes(62));
+    // Accepted is not paid: the provider may still fail it.
+    expect(w.commissions.all().map((c) => c.status)).toEqual(['pending', 'pending']);
+    expect(await w.settleTransfer.execute({ reference: 'COM-202611-a1', status: 'successful' })).toEqual({ ok: true, value: 'applied' });
+    expect(await w.payouts.findById(payout!.id)).toMatchObject({ status: 'completed', attempts: 1 });
     expect(w.commissions.all().map((c) => [c.status, c.payoutId])).toEqual([['paid', payout!.id], ['paid', payout!.id]]);
+    expect(await payCommissionPayout(w, { payoutId: payout!.id })).toEqual({ ok: false, error: 'payout_transition_not_allowed' });
   });
 
   it('holds the commissions of a suspended agent', async () => {
@@ -39,8 +44,26 @@ describe('monthly commission payouts', () => {
     w.mobileMoney.failWith = undefined;
     expect(await payCommissionPayout(w, { payoutId: payout!.id })).toEqual({ ok: false, error: 'payout_transition_not_allowed' });
     const retried = await payCommissionPayout(w, { payoutId: payout!.id, retry: true });
-    expect(retried.ok && retried.value.status).toBe('completed');
+    expect(retried.ok && retried.value.status).toBe('processing');
     expect(w.mobileMoney.transfers.map((t) => t.reference)).toEqual(['COM-202611-a1-2']);
+    await w.settleTransfer.execute({ reference: 'COM-202611-a1-2', status: 'successful' });
+    expect(await w.payouts.findById(payout!.id)).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(w.commissions.all().map((c) => c.status)).toEqual(['paid']);
     expect(await payCommissionPayout(w, { payoutId: 'nope' })).toEqual({ ok: false, error: 'payout_not_found' });
+  });
+
+  it('a payout the provider accepted and then failed is booked back and fails, its commissions still pending; a late success is disputed', async () => {
+    const w = await weekOfPayments([10_000]);
+    w.clock.set('2026-11-30T22:10:00Z');
+    const [payout] = await createCommissionPayouts(w);
+    await payCommissionPayout(w, { payoutId: payout!.id });
+    expect(w.ledger.balance('agent_commission:a1')).toEqual(Money.ZERO);
+    expect(await w.settleTransfer.execute({ reference: 'COM-202611-a1', status: 'failed', reason: 'PAYEE_NOT_FOUND' })).toEqual({ ok: true, value: 'failed' });
+    expect(await w.payouts.findById(payout!.id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(w.ledger.balance('agent_commission:a1')).toEqual(Money.ofFrancs(50));
+    expect(w.commissions.all().map((c) => c.status)).toEqual(['pending']);
+    expect(await w.settleTransfer.execute({ reference: 'COM-202611-a1', status: 'successful' })).toEqual({ ok: true, value: 'contradicts_books' });
+    expect(await w.payouts.findById(payout!.id)).toMatchObject({ status: 'failed' });
+    expect(w.commissions.all().map((c) => c.status)).toEqual(['pending']);
   });
 });

@@ -57,10 +57,15 @@ export function lastEndedCommissionPeriod(now: Date): Period {
   return commissionPeriodContaining(new Date(commissionPeriodContaining(now).start.getTime() - 1));
 }
 
+const COMMISSION_PAYOUT_REFERENCE_PREFIX = 'COM-';
+
 export function commissionPayoutReference(agentId: string, period: Period): string {
   const day = kigaliDateOf(period.start);
-  return `COM-${day.year}${String(day.month).padStart(2, '0')}-${agentId}`;
+  return `${COMMISSION_PAYOUT_REFERENCE_PREFIX}${day.year}${String(day.month).padStart(2, '0')}-${agentId}`;
 }
+
+/** A commission payout's reference, or one of its transfer attempts' (`<payout reference>-<n>`). */
+export const isCommissionPayoutReference = (reference: string): boolean => reference.startsWith(COMMISSION_PAYOUT_REFERENCE_PREFIX);
 
 export interface BuildCommissionPayoutsInput {
   readonly period: Period;

@@ -2,21 +2,23 @@
  * Pay a commission payout to the agent's wallet; its commissions become `paid` with it.
  *
  * Guarantees
- * - Same life as a settlement batch (core/settlements/pay-settlement-batch.ts): processing →
- *   completed | failed, failed → processing on retry with a new transfer reference; its money
- *   moves through core/transfers (purpose `agent_commission`), booked before it is sent.
- * - On completion the agent's commission payable is debited and every commission of the payout is
- *   marked paid, in one unit of work with the payout's status.
+ * - Same life as a settlement batch (core/settlements/pay-settlement-batch.ts): processing until
+ *   the provider's own final word on its transfer, then completed | failed (an acceptance alone
+ *   completes nothing), failed → processing on retry with a new transfer reference; its money
+ *   moves through core/transfers (purpose `agent_commission`), booked before it is sent, which
+ *   debits the agent's commission payable (credited back if the transfer fails).
+ * - When its transfer completes, every commission of the payout is marked paid, in the unit of
+ *   work that completes the transfer and the payout (CommissionPayoutTransfers).
  */
 import { accounts } from '../ledger/accounts.ts';
-import { attemptToPay, transferPayout, transitionPayout, type PayoutTransferDeps } from '../settlements/payout-status.ts';
+import { attemptToPay, isPaidBy, transferPayout, transitionPayout, type PayoutEvent, type PayoutsPaidByTransfer, type PayoutTransferDeps } from '../settlements/payout-status.ts';
+import type { OutgoingTransfer } from '../transfers/transfer.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { CommissionPayout } from './commission.ts';
 import type { AgentRepository, CommissionPayoutRepository, CommissionRepository } from './ports.ts';
 
 export interface PayCommissionPayoutDeps extends PayoutTransferDeps {
   agents: AgentRepository;
-  commissions: CommissionRepository;
   payouts: CommissionPayoutRepository;
 }
 
@@ -30,27 +32,40 @@ export async function payCommissionPayout(
   if (!attempt.ok) return attempt;
   const agent = await deps.agents.findById(payout.agentId);
   invariant(agent, `payout ${payout.id} names an unknown agent`);
-  const accepted = await transferPayout(deps, {
-    purpose: 'agent_commission',
-    subjectId: payout.id,
-    debitedAccount: accounts.agentCommission(payout.agentId),
-    transferReference: payout.reference,
-    attempt: attempt.value,
-    memberId: agent.userId,
-    wallet: agent.payoutWallet,
-    amount: payout.payoutAmount,
-    description: `Ikimina commission ${payout.reference}`,
-  });
-  return deps.unitOfWork.run(async () => {
-    const status = transitionPayout('processing', accepted ? 'complete' : 'fail');
+  await transferPayout(
+    deps,
+    {
+      purpose: 'agent_commission',
+      subjectId: payout.id,
+      debitedAccount: accounts.agentCommission(payout.agentId),
+      transferReference: payout.reference,
+      attempt: attempt.value,
+      memberId: agent.userId,
+      wallet: agent.payoutWallet,
+      amount: payout.payoutAmount,
+      description: `Ikimina commission ${payout.reference}`,
+    },
+    () => deps.payouts.save({ ...payout, status: 'processing', attempts: attempt.value }),
+  );
+  const paid = await deps.payouts.findById(payout.id);
+  invariant(paid, `payout ${payout.id} vanished while paid`);
+  return ok(paid);
+}
+
+/** The commission payouts paid by `agent_commission` transfers, for their PayoutTransferPolicy. */
+export class CommissionPayoutTransfers implements PayoutsPaidByTransfer {
+  constructor(private readonly deps: { payouts: Pick<CommissionPayoutRepository, 'findById' | 'save'>; commissions: Pick<CommissionRepository, 'findByIds' | 'save'> }) {}
+
+  async settle(transfer: OutgoingTransfer, event: PayoutEvent): Promise<boolean> {
+    const { payouts, commissions } = this.deps;
+    const payout = await payouts.findById(transfer.subjectId);
+    if (!payout || !isPaidBy(payout, transfer)) return false;
+    const status = transitionPayout(payout.status, event);
     invariant(status.ok, 'a processing payout can complete or fail');
-    const recorded: CommissionPayout = { ...payout, status: status.value, attempts: attempt.value };
-    await deps.payouts.save(recorded);
-    if (accepted) {
-      for (const commission of await deps.commissions.findByIds(payout.commissionIds)) {
-        await deps.commissions.save({ ...commission, status: 'paid', payoutId: payout.id });
-      }
+    await payouts.save({ ...payout, status: status.value });
+    if (event === 'complete') {
+      for (const commission of await commissions.findByIds(payout.commissionIds)) await commissions.save({ ...commission, status: 'paid', payoutId: payout.id });
     }
-    return ok(recorded);
-  });
+    return true;
+  }
 }

@@ -1,5 +1,7 @@
 /** In-memory repositories and builders for merchants, agents and settlements tests. */
-import { PAYOUT_TRANSFER_POLICY } from '../settlements/payout-status.ts';
+import { CommissionPayoutTransfers } from '../agents/pay-commission-payout.ts';
+import { SettlementBatchTransfers } from '../settlements/pay-settlement-batch.ts';
+import { PayoutTransferPolicy } from '../settlements/payout-status.ts';
 import { InMemoryOutgoingTransfers, transferUseCases } from '../transfers/transfers.fixtures.ts';
 import type { Agent } from '../agents/agent.ts';
 import type { Commission, CommissionPayout } from '../agents/commission.ts';
@@ -156,8 +158,8 @@ export function merchantsWorld(now = '2026-11-18T10:00:00Z') {
     ids,
   };
   const transferCases = transferUseCases({ ...world, uow: world.unitOfWork }, () => ({
-    merchant_settlement: PAYOUT_TRANSFER_POLICY,
-    agent_commission: PAYOUT_TRANSFER_POLICY,
+    merchant_settlement: new PayoutTransferPolicy(new SettlementBatchTransfers(world.batches)),
+    agent_commission: new PayoutTransferPolicy(new CommissionPayoutTransfers(world)),
   }));
   return { ...world, ...transferCases };
 }

@@ -4,7 +4,8 @@
  * (`collectionStatus` / `transferStatus`): both call this, so a payment settles the same way.
  * It is the one dispatch point: loan references (`isLoanPaymentReference`) go to
  * ConfirmLoanPayment, merchant payments (`merchant-payment:`) to SettleMerchantPaymentReport, refunds of
- * reversed merchant payments (`merchant-refund:`) straight to SettleTransfer, contributions to ConfirmContributionPayment, payouts and withdrawals
+ * reversed merchant payments (`merchant-refund:`), merchant settlements (`STL-`) and agent commission
+ * payouts (`COM-`) straight to SettleTransfer, contributions to ConfirmContributionPayment, payouts and withdrawals
  * to the outgoing-transfers module (core/transfers SettleTransfer).
  *
  * Guarantees
@@ -40,6 +41,7 @@ import type { ConfirmPaymentError, Contribution } from '../contributions/contrib
 import type { ContributionRepository } from '../contributions/ports.ts';
 import { isLoanPaymentReference, type ConfirmLoanPayment } from '../loans/confirm-loan-payment.ts';
 import type { LoanCollection, LoanCollectionRepository } from '../loans/ports.ts';
+import { isCommissionPayoutReference } from '../agents/commission.ts';
 import { isMerchantRefundReference } from '../merchants/merchant-reversal.ts';
 import { isMerchantPaymentReference } from '../merchants/settle-merchant-payment-report.ts';
 import type { Money } from '../money/money.ts';
@@ -47,6 +49,7 @@ import type { BatchQueue, Batching } from '../shared/batching.ts';
 import type { EventLog } from '../shared/event-log.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import { isSettlementBatchReference } from '../settlements/settlement-batch.ts';
 import type { PayoutIfCycleComplete } from '../tontines/payout-if-cycle-complete.ts';
 import type { Notifier, TontineNames } from '../tontines/ports.ts';
 import type { SettleTransfer } from '../transfers/settle-transfer.ts';
@@ -84,19 +87,23 @@ export class SettlePaymentReport {
   execute(report: MobileMoneyStatusReport): Promise<SettleResult> {
     if (isLoanPaymentReference(report.reference)) return this.settleLoan(report);
     if (isMerchantPaymentReference(report.reference)) return this.deps.merchantPayments.execute(report);
-    if (isMerchantRefundReference(report.reference)) return this.settleMerchantRefund(report);
+    if (isMerchantRefundReference(report.reference) || isSettlementBatchReference(report.reference) || isCommissionPayoutReference(report.reference)) {
+      return this.settleBusinessTransfer(report);
+    }
     return this.batches.submit(report);
   }
 
   /**
-   * A refund to a merchant's customer is an outgoing transfer and nothing more: settled once by
-   * SettleTransfer (a failure booked back to `merchant_refund:<transaction>` and retried on the
-   * transfers' schedule), with the provider's amount checked against the attempt's.
+   * A refund to a merchant's customer, a merchant's settlement, an agent's commission payout: an
+   * outgoing transfer and nothing more, no member's payment. Settled once by SettleTransfer, whose
+   * purpose policy does the rest in its unit of work (a refund's failure booked back and retried on
+   * the transfers' schedule; a settlement batch or commission payout completed or failed with its
+   * transfer), with the provider's amount checked against the attempt's.
    */
-  private async settleMerchantRefund(report: MobileMoneyStatusReport): Promise<SettleResult> {
+  private async settleBusinessTransfer(report: MobileMoneyStatusReport): Promise<SettleResult> {
     const settled = await this.deps.settleTransfer.execute({ reference: report.reference, status: report.status, amount: report.amount, providerTransactionId: report.providerTransactionId, reason: report.reason });
     if (!settled.ok) return settled.error === 'amount_mismatch' ? this.amountMismatch(report.reference, undefined, report) : err(settled.error);
-    if (settled.value === 'given_up' || settled.value === 'contradicts_books') this.deps.log.error({ reference: report.reference, outcome: settled.value }, 'merchant refund needs an admin');
+    if (settled.value === 'given_up' || settled.value === 'contradicts_books') this.deps.log.error({ reference: report.reference, outcome: settled.value }, 'merchant refund, settlement or commission transfer needs an admin');
     const outcome = settled.value === 'given_up' ? 'failed' : settled.value === 'contradicts_books' ? 'disputed' : settled.value;
     const paymentStatus = report.status === 'pending' ? 'pending' : settled.value === 'applied' || settled.value === 'exists' ? report.status : 'failed';
     return ok({ outcome, paymentStatus });

@@ -14,14 +14,25 @@ async function batchReady() {
 }
 
 describe('pay settlement batch', () => {
-  it('transfers the whole francs to the merchant, debits the payable and completes; the fraction stays', async () => {
+  it('stays processing once the provider accepted the transfer, and completes only on the provider’s success; the fraction stays', async () => {
     const { w, batchId } = await batchReady();
     const result = await paySettlementBatch(w, { batchId });
-    expect(result.ok && [result.value.status, result.value.attempts]).toEqual(['completed', 1]);
+    expect(result.ok && [result.value.status, result.value.attempts]).toEqual(['processing', 1]);
     expect(w.mobileMoney.transfers.map((t) => [t.reference, t.msisdn, t.amount])).toEqual([['STL-20261116-SHOP-1', '+250788000001', Money.ofFrancs(9_922)]]);
     expect(w.ledger.balance('merchant_payable:m1')).toEqual(Money.ofCentimes(50));
+    // Paid again while processing (an interruption): the same attempt, the same reference, nothing booked twice.
+    const again = await paySettlementBatch(w, { batchId });
+    expect(again.ok && [again.value.status, again.value.attempts]).toEqual(['processing', 1]);
+    expect(w.mobileMoney.transfers).toHaveLength(1);
+    expect(w.ledger.balance('merchant_payable:m1')).toEqual(Money.ofCentimes(50));
+    expect(await paySettlementBatch(w, { batchId, retry: true })).toEqual({ ok: false, error: 'payout_transition_not_allowed' });
+
+    expect(await w.settleTransfer.execute({ reference: 'STL-20261116-SHOP-1', status: 'successful', providerTransactionId: 'MTN-9' })).toEqual({ ok: true, value: 'applied' });
+    expect(await w.batches.findById(batchId)).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(await w.settleTransfer.execute({ reference: 'STL-20261116-SHOP-1', status: 'successful' })).toEqual({ ok: true, value: 'exists' });
     expect(await paySettlementBatch(w, { batchId })).toEqual({ ok: false, error: 'payout_transition_not_allowed' });
     expect(await paySettlementBatch(w, { batchId, retry: true })).toEqual({ ok: false, error: 'payout_transition_not_allowed' });
+    expect(w.ledger.balance('merchant_payable:m1')).toEqual(Money.ofCentimes(50));
   });
 
   it('fails when the provider refuses, and a retry pays under a new transfer reference', async () => {
@@ -33,9 +44,54 @@ describe('pay settlement batch', () => {
     expect(await paySettlementBatch(w, { batchId })).toEqual({ ok: false, error: 'payout_transition_not_allowed' });
     w.mobileMoney.failWith = undefined;
     const retried = await paySettlementBatch(w, { batchId, retry: true });
-    expect(retried.ok && [retried.value.status, retried.value.attempts]).toEqual(['completed', 2]);
+    expect(retried.ok && [retried.value.status, retried.value.attempts]).toEqual(['processing', 2]);
     expect(w.mobileMoney.transfers.map((t) => t.reference)).toEqual(['STL-20261116-SHOP-1-2']);
+    await w.settleTransfer.execute({ reference: 'STL-20261116-SHOP-1-2', status: 'successful' });
+    expect(await w.batches.findById(batchId)).toMatchObject({ status: 'completed', attempts: 2 });
     expect(await paySettlementBatch(w, { batchId: 'nope' })).toEqual({ ok: false, error: 'batch_not_found' });
+  });
+
+  it('fails when the provider fails a transfer it had accepted: booked back, retried as a new attempt; a late success of the failed one is disputed', async () => {
+    const { w, batchId } = await batchReady();
+    await paySettlementBatch(w, { batchId });
+    expect(await w.settleTransfer.execute({ reference: 'STL-20261116-SHOP-1', status: 'failed', reason: 'PAYEE_NOT_FOUND' })).toEqual({ ok: true, value: 'failed' });
+    expect(await w.batches.findById(batchId)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(w.ledger.balance('merchant_payable:m1')).toEqual(Money.ofCentimes(992_250));
+    expect(await w.transfers.findByReference('STL-20261116-SHOP-1')).toMatchObject({ status: 'failed', retryAt: undefined });
+
+    const retried = await paySettlementBatch(w, { batchId, retry: true });
+    expect(retried.ok && [retried.value.status, retried.value.attempts]).toEqual(['processing', 2]);
+    expect(w.ledger.balance('merchant_payable:m1')).toEqual(Money.ofCentimes(50));
+    // The provider now says the first attempt went through after all: nothing is booked, a person looks.
+    expect(await w.settleTransfer.execute({ reference: 'STL-20261116-SHOP-1', status: 'successful' })).toEqual({ ok: true, value: 'contradicts_books' });
+    expect(await w.batches.findById(batchId)).toMatchObject({ status: 'processing', attempts: 2 });
+    await w.settleTransfer.execute({ reference: 'STL-20261116-SHOP-1-2', status: 'successful' });
+    expect(await w.batches.findById(batchId)).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(w.ledger.balance('merchant_payable:m1')).toEqual(Money.ofCentimes(50));
+  });
+
+  it('ends completed when the provider settles the transfer before its acceptance is recorded (the sandbox)', async () => {
+    const { w, batchId } = await batchReady();
+    const accept = w.mobileMoney.transfer.bind(w.mobileMoney);
+    w.mobileMoney.transfer = async (request) => {
+      const accepted = await accept(request);
+      await w.settleTransfer.execute({ reference: request.reference, status: 'successful' });
+      return accepted;
+    };
+    const paid = await paySettlementBatch(w, { batchId });
+    expect(paid.ok && [paid.value.status, paid.value.attempts]).toEqual(['completed', 1]);
+    expect(await w.batches.findById(batchId)).toMatchObject({ status: 'completed' });
+    expect(await w.transfers.findByReference('STL-20261116-SHOP-1')).toMatchObject({ status: 'completed' });
+  });
+
+  it('disputes a failure of a transfer whose batch was completed on its acceptance alone (before this rule), booking nothing back', async () => {
+    const { w, batchId } = await batchReady();
+    await paySettlementBatch(w, { batchId });
+    await w.batches.save({ ...(await w.batches.findById(batchId))!, status: 'completed' });
+    expect(await w.settleTransfer.execute({ reference: 'STL-20261116-SHOP-1', status: 'failed' })).toEqual({ ok: true, value: 'contradicts_books' });
+    expect(await w.transfers.findByReference('STL-20261116-SHOP-1')).toMatchObject({ status: 'disputed' });
+    expect(await w.batches.findById(batchId)).toMatchObject({ status: 'completed' });
+    expect(w.ledger.balance('merchant_payable:m1')).toEqual(Money.ofCentimes(50));
   });
 });
 
@@ -57,7 +113,9 @@ describe('pay a settlement batch with negative lines', () => {
     expect([w.ledger.balance('merchant_receivable:m1'), w.ledger.balance('merchant_payable:m1')]).toEqual([Money.ZERO, Money.ofFrancs(9_800)]);
     w.mobileMoney.failWith = undefined;
     const paid = await paySettlementBatch(w, { batchId: batch.id, retry: true }); // nets nothing the second time
-    expect(paid.ok && paid.value.status).toBe('completed');
+    expect(paid.ok && paid.value.status).toBe('processing');
+    await w.settleTransfer.execute({ reference: `${batch.batchReference}-2`, status: 'successful' });
+    expect(await w.batches.findById(batch.id)).toMatchObject({ status: 'completed' });
     expect([w.ledger.balance('merchant_receivable:m1'), w.ledger.balance('merchant_payable:m1')]).toEqual([Money.ZERO, Money.ZERO]);
     expect(w.mobileMoney.transfers.map((t) => t.amount)).toEqual([Money.ofFrancs(9_800)]);
   });

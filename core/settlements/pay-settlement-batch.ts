@@ -2,11 +2,16 @@
  * Pay a settlement batch to the merchant's wallet; a failed batch is retried with a new reference.
  *
  * Guarantees
- * - processing → completed when the provider accepts the transfer, → failed when it refuses or
- *   cannot be reached (the transfer is booked back: core/transfers); `retry` moves failed →
- *   processing and pays again under a new transfer reference (the refused one moved no money). A
- *   batch interrupted before its outcome was recorded pays again under the same reference, so the
- *   provider pays once. A completed batch is never paid twice.
+ * - Paying moves the batch to processing on its attempt, in the unit of work that books the
+ *   transfer; it stays processing while the provider has merely accepted the transfer, since an
+ *   accepted disbursement can still fail. → completed only when the transfer completes (the
+ *   provider's own final word, by callback or poll, through core/transfers SettleTransfer and
+ *   SettlementBatchTransfers below), → failed when the transfer fails: refused, unreachable, or
+ *   failed later (booked back by core/transfers). `retry` moves failed → processing and pays again
+ *   under a new transfer reference (the failed one moved no money). A batch interrupted before the
+ *   provider was asked pays again under the same reference, so the provider pays once. A
+ *   completed batch is never paid twice. The batch answered is as it stands after the sending: a
+ *   transfer settled at once (the sandbox) has completed or failed it already.
  * - The transfer carries the batch's own reference (`transferReference`), debits the merchant
  *   payable and credits the provider's clearing account; the fraction stays in the payable.
  * - A batch with negative lines (reversals) first nets them, once (keyed
@@ -21,7 +26,8 @@ import { nettingPostings } from '../merchants/merchant-reversal.ts';
 import type { IdGenerator } from '../shared/clock.ts';
 import type { MerchantRepository } from '../merchants/ports.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
-import { attemptToPay, transferPayout, transitionPayout, type PayoutTransferDeps } from './payout-status.ts';
+import type { OutgoingTransfer } from '../transfers/transfer.ts';
+import { attemptToPay, isPaidBy, transferPayout, transitionPayout, type PayoutEvent, type PayoutsPaidByTransfer, type PayoutTransferDeps } from './payout-status.ts';
 import type { SettlementBatchRepository } from './ports.ts';
 import type { SettlementBatch } from './settlement-batch.ts';
 
@@ -43,24 +49,38 @@ export async function paySettlementBatch(
   const merchant = await deps.merchants.findById(batch.merchantId);
   invariant(merchant, `batch ${batch.id} names an unknown merchant`);
   if (batch.reversedAmount.isPositive()) await netReversals(deps, batch);
-  const accepted = await transferPayout(deps, {
-    purpose: 'merchant_settlement',
-    subjectId: batch.id,
-    debitedAccount: accounts.merchantPayable(batch.merchantId),
-    transferReference: batch.batchReference,
-    attempt: attempt.value,
-    memberId: merchant.ownerId,
-    wallet: merchant.payoutWallet,
-    amount: batch.payoutAmount,
-    description: `Ikimina settlement ${batch.batchReference}`,
-  });
-  return deps.unitOfWork.run(async () => {
-    const status = transitionPayout('processing', accepted ? 'complete' : 'fail');
+  await transferPayout(
+    deps,
+    {
+      purpose: 'merchant_settlement',
+      subjectId: batch.id,
+      debitedAccount: accounts.merchantPayable(batch.merchantId),
+      transferReference: batch.batchReference,
+      attempt: attempt.value,
+      memberId: merchant.ownerId,
+      wallet: merchant.payoutWallet,
+      amount: batch.payoutAmount,
+      description: `Ikimina settlement ${batch.batchReference}`,
+    },
+    () => deps.batches.save({ ...batch, status: 'processing', attempts: attempt.value }),
+  );
+  const paid = await deps.batches.findById(batch.id);
+  invariant(paid, `batch ${batch.id} vanished while paid`);
+  return ok(paid);
+}
+
+/** The settlement batches paid by `merchant_settlement` transfers, for their PayoutTransferPolicy. */
+export class SettlementBatchTransfers implements PayoutsPaidByTransfer {
+  constructor(private readonly batches: Pick<SettlementBatchRepository, 'findById' | 'save'>) {}
+
+  async settle(transfer: OutgoingTransfer, event: PayoutEvent): Promise<boolean> {
+    const batch = await this.batches.findById(transfer.subjectId);
+    if (!batch || !isPaidBy(batch, transfer)) return false;
+    const status = transitionPayout(batch.status, event);
     invariant(status.ok, 'a processing batch can complete or fail');
-    const settled: SettlementBatch = { ...batch, status: status.value, attempts: attempt.value };
-    await deps.batches.save(settled);
-    return ok(settled);
-  });
+    await this.batches.save({ ...batch, status: status.value });
+    return true;
+  }
 }
 
 async function netReversals(deps: PaySettlementBatchDeps, batch: SettlementBatch): Promise<void> {

@@ -9,14 +9,18 @@
  *   cannot be reached, fails the attempt and books it back (a reversal, never an edit). Only a
  *   positive whole number of francs is transferred. The payable never goes negative: a payout
  *   larger than what is owed is a bug and throws.
- * - processing → completed (the provider accepted the transfer) or failed. A failed payout is paid
- *   again only on an explicit retry, as a new attempt with a new transfer reference; a processing
- *   one (interrupted) pays again as the same attempt, so the provider pays once. Anything else is
+ * - processing → completed or failed on the provider's own final word about the transfer (its
+ *   callback or the polling job's status query, through core/transfers SettleTransfer, which calls
+ *   PayoutTransferPolicy in its unit of work): a provider that merely accepted the transfer (202)
+ *   may still fail it, so the payout stays processing until then. A failed payout is paid again
+ *   only on an explicit retry, as a new attempt with a new transfer reference; a processing one
+ *   (interrupted) pays again as the same attempt, so the provider pays once. Anything else is
  *   `payout_transition_not_allowed`; a completed payout is final.
  */
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import type { OutgoingTransfers, TransferPolicy } from '../transfers/ports.ts';
+import type { TransferPolicy } from '../transfers/ports.ts';
+import { isAwaitingProvider, type OutgoingTransfer } from '../transfers/transfer.ts';
 import type { RequestTransfer, RequestTransferInput } from '../transfers/request-transfer.ts';
 import type { SendTransfer } from '../transfers/send-transfer.ts';
 import type { SettleTransfer } from '../transfers/settle-transfer.ts';
@@ -44,19 +48,54 @@ export function attemptToPay(payout: { status: PayoutStatus; attempts: number },
 }
 
 /**
- * The transfers policy (core/transfers) of a settlement batch or a commission payout: a failed
- * transfer is booked back and left failed, paid again only when the batch or payout is retried
- * explicitly (which books the next attempt itself); nobody is told here, the admin asked for it.
+ * The settlement batches or commission payouts whose transfers a PayoutTransferPolicy follows
+ * (core/settlements/pay-settlement-batch.ts, core/agents/pay-commission-payout.ts).
  */
-export const PAYOUT_TRANSFER_POLICY: TransferPolicy = {
-  retriesOnSchedule: false,
-  failed: async () => 'booked_back',
-  rebook: async () => err('not_owed'),
-  givenUp: async () => {},
-};
+export interface PayoutsPaidByTransfer {
+  /**
+   * Moves the payout this transfer attempt pays (its subject) processing → completed or failed,
+   * with whatever goes with it, in the caller's unit of work; false, changing nothing, when the
+   * payout is not processing on this very attempt.
+   */
+  settle(transfer: OutgoingTransfer, event: PayoutEvent): Promise<boolean>;
+}
+
+/** Whether the payout is processing on this transfer attempt (the one its last payment booked). */
+export function isPaidBy(payout: { status: PayoutStatus; attempts: number }, transfer: OutgoingTransfer): boolean {
+  const current = attemptToPay(payout, false);
+  return current.ok && current.value === transfer.attempt;
+}
+
+/**
+ * The transfers policy (core/transfers) of settlement batches or commission payouts: the payout
+ * completes when its transfer does, and fails when its transfer fails (booked back by the
+ * transfers module), to be paid again only when it is retried explicitly (which books the next
+ * attempt itself); nobody is told here, the admin asked for it. A failure of a transfer whose
+ * payout is not processing on it (completed before this rule, by an acceptance alone) contradicts
+ * the books: the attempt is disputed and an admin looks.
+ */
+export class PayoutTransferPolicy implements TransferPolicy {
+  readonly retriesOnSchedule = false;
+
+  constructor(private readonly payouts: PayoutsPaidByTransfer) {}
+
+  async failed(transfer: OutgoingTransfer): Promise<'booked_back' | 'contradicts_books'> {
+    return (await this.payouts.settle(transfer, 'fail')) ? 'booked_back' : 'contradicts_books';
+  }
+
+  async completed(transfer: OutgoingTransfer): Promise<void> {
+    // The money moved whatever the payout says: one already completed stays as it is.
+    await this.payouts.settle(transfer, 'complete');
+  }
+
+  async rebook(): Promise<Result<OutgoingTransfer, 'not_owed'>> {
+    return err('not_owed');
+  }
+
+  async givenUp(): Promise<void> {}
+}
 
 export interface PayoutTransferDeps {
-  transfers: Pick<OutgoingTransfers, 'findByReference'>;
   requestTransfer: Pick<RequestTransfer, 'execute'>;
   sendTransfer: Pick<SendTransfer, 'execute'>;
   settleTransfer: Pick<SettleTransfer, 'execute'>;
@@ -65,17 +104,22 @@ export interface PayoutTransferDeps {
 
 /**
  * Pays one attempt of a settlement batch or commission payout through the transfers module: books
- * and stores it (its own unit of work; an attempt stored before, interrupted, is sent again as
- * itself), sends it, and answers whether the provider accepted it. One the provider did not accept
- * at once (refused or unreachable) is failed and booked back, so only an explicit retry pays again.
- * The payable never goes negative: a payout larger than what is owed is a bug and throws.
+ * and stores it together with `markProcessing` (the payout processing on this attempt), in one
+ * unit of work — an attempt stored before, interrupted, is sent again as itself, and one already
+ * settled leaves the payout as its settlement made it — then sends it. One the provider did not
+ * accept at once (refused or unreachable) is failed and booked back, so only an explicit retry pays
+ * again. Whether the payout completed or failed is the policy's to record (PayoutTransferPolicy),
+ * on the provider's final word: re-read the payout afterwards. The payable never goes negative: a
+ * payout larger than what is owed is a bug and throws.
  */
-export async function transferPayout(deps: PayoutTransferDeps, request: RequestTransferInput): Promise<boolean> {
-  const booked = await deps.unitOfWork.run(() => deps.requestTransfer.execute(request));
+export async function transferPayout(deps: PayoutTransferDeps, request: RequestTransferInput, markProcessing: () => Promise<void>): Promise<void> {
+  const booked = await deps.unitOfWork.run(async () => {
+    const requested = await deps.requestTransfer.execute(request);
+    if (requested.ok && isAwaitingProvider(requested.value.status)) await markProcessing();
+    return requested;
+  });
   invariant(booked.ok, `payout ${request.transferReference}: the payable does not cover it`);
   const { reference } = booked.value;
   const sent = await deps.sendTransfer.execute({ reference });
   if (!sent.ok) await deps.settleTransfer.execute({ reference, status: 'failed' });
-  const transfer = await deps.transfers.findByReference(reference);
-  return transfer?.status === 'sent' || transfer?.status === 'completed';
 }

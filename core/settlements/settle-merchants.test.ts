@@ -22,7 +22,8 @@ describe('settling merchants', () => {
     const { w, settle } = await settled([10_001, 333]);
     const progress: number[] = [];
     const first = await settle.execute({ periods: [week], onCreated: (n) => progress.push(-n), onProgress: (done) => progress.push(done) });
-    expect(first.paid.map((b) => [b.status, b.payoutAmount, b.carriedOut])).toEqual([['completed', Money.ofFrancs(10_127), Money.ofCentimes(32)]]);
+    // Accepted by the provider, awaiting its final word.
+    expect(first.paid.map((b) => [b.status, b.payoutAmount, b.carriedOut])).toEqual([['processing', Money.ofFrancs(10_127), Money.ofCentimes(32)]]);
     expect(progress).toEqual([-1, 1]);
     // The payable holds only the carried fraction: net 9,800.98 + 326.34 = 10,127.32, 10,127 paid.
     expect(w.ledger.balance('merchant_payable:m1')).toEqual(Money.ofCentimes(32));
@@ -46,7 +47,9 @@ describe('settling merchants', () => {
     expect(w.ledger.balance('merchant_payable:m1')).toEqual(Money.ofFrancs(4_900));
     w.mobileMoney.failWith = undefined;
     const retried = await settle.retry({ batchId: failed!.id });
-    expect(retried.ok && retried.value).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(retried.ok && retried.value).toMatchObject({ status: 'processing', attempts: 2 });
+    await w.settleTransfer.execute({ reference: `${failed!.batchReference}-2`, status: 'successful' });
+    expect(await w.batches.findById(failed!.id)).toMatchObject({ status: 'completed', attempts: 2 });
     expect(w.mobileMoney.transfers.map((t) => t.reference)).toEqual([`${failed!.batchReference}-2`]);
     expect(await settle.retry({ batchId: failed!.id })).toEqual({ ok: false, error: 'payout_transition_not_allowed' });
     expect(await settle.resume({ batchId: 'nope' })).toEqual({ ok: false, error: 'batch_not_found' });
@@ -82,7 +85,8 @@ describe('commission payouts', () => {
     const pay = new PayCommissions(w);
     const month = commissionPeriodContaining(new Date('2026-11-18T10:00:00Z'));
     const first = await pay.execute({ period: month });
-    expect(first.paid.map((p) => [p.status, p.payoutAmount])).toEqual([['completed', Money.ofFrancs(150)]]);
+    expect(first.paid.map((p) => [p.status, p.payoutAmount])).toEqual([['processing', Money.ofFrancs(150)]]);
+    await w.settleTransfer.execute({ reference: first.paid[0]!.reference, status: 'successful' });
     expect(w.commissions.all().every((c) => c.status === 'paid')).toBe(true);
     expect((await pay.execute({ period: month })).created).toEqual([]);
     expect(await pay.retry({ payoutId: first.paid[0]!.id })).toEqual({ ok: false, error: 'payout_transition_not_allowed' });

@@ -56,14 +56,19 @@ export interface SettlementBatch {
   readonly createdAt: Date;
 }
 
+const BATCH_REFERENCE_PREFIX = 'STL-';
+
 /** `STL-<YYYYMMDD of the period's Monday>-`, the part of a batch reference before the merchant's code. */
 export function batchReferencePrefix(period: Period): string {
-  return `STL-${formatDate(kigaliDateOf(period.start)).replaceAll('-', '')}-`;
+  return `${BATCH_REFERENCE_PREFIX}${formatDate(kigaliDateOf(period.start)).replaceAll('-', '')}-`;
 }
 
 export function batchReference(merchantCode: string, period: Period): string {
   return `${batchReferencePrefix(period)}${merchantCode}`;
 }
+
+/** A batch's reference, or one of its transfer attempts' (`<batch reference>-<n>`). */
+export const isSettlementBatchReference = (reference: string): boolean => reference.startsWith(BATCH_REFERENCE_PREFIX);
 
 /** Where the ranges of a merchant's batches start when no earlier batch by range exists. */
 export const SETTLEMENT_ORIGIN = new Date(0);

@@ -42,6 +42,12 @@ export interface TransferPolicy {
    */
   failed(transfer: OutgoingTransfer): Promise<'booked_back' | 'contradicts_books'>;
   /**
+   * The attempt completed (the provider's own final word): the purpose's own consequence, for a
+   * purpose that waits for it (a settlement batch, a commission payout); the money moved, so it
+   * cannot refuse.
+   */
+  completed?(transfer: OutgoingTransfer): Promise<void>;
+  /**
    * Books attempt `attempt` of the transfer after `failed` (through RequestTransfer, with the
    * purpose's own change): `not_owed` when nothing is owed any more, `cannot_pay` when it is owed
    * but cannot be paid now (no wallet, not enough in the pool). Changes nothing when it refuses.

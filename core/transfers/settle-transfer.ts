@@ -4,7 +4,7 @@
  *
  * Guarantees
  * - In one unit of work, under the attempt's lock: a success completes a requested or sent
- *   attempt (`applied`); a failure reverses its entry with the key `reversal:<reference>` (the one
+ *   attempt and applies its purpose's consequence, when it has one (`applied`); a failure reverses its entry with the key `reversal:<reference>` (the one
  *   reversal rule), applies its purpose's consequence, and schedules the next attempt (`failed`)
  *   or gives the transfer up and tells who must know (`given_up`).
  * - A repeat answers `exists` and changes nothing; a success after a failure, or a failure its
@@ -66,7 +66,8 @@ export class SettleTransfer {
       }
       const told = { providerTransactionId: transfer.providerTransactionId ?? input.providerTransactionId, reason: transfer.reason ?? input.reason };
       if (input.status === 'successful') {
-        await this.move(transfer, 'complete', told);
+        const completed = await this.move(transfer, 'complete', told);
+        await this.deps.policies[transfer.purpose]?.completed?.(completed);
         return ok('applied' as const);
       }
       return ok(await this.fail(transfer, told));
