@@ -26,6 +26,7 @@ import { ReverseMerchantPayment } from '../core/merchants/reverse-merchant-payme
 import { ReviewAgent, ReviewMerchant } from '../core/merchants/review-business.ts';
 import { commissionPeriodContaining } from '../core/agents/commission.ts';
 import { addDays, formatDate, kigaliDateOf, kigaliInstant, localDate, parseDate, type Period } from '../core/shared/calendar.ts';
+import { countByStatus, type PayoutStatus } from '../core/settlements/payout-status.ts';
 import { PayCommissions, SettleMerchants } from '../core/settlements/settle-merchants.ts';
 import { settlementPeriodsCovering } from '../core/settlements/settlement-period.ts';
 import { ShowSettlementReport } from '../core/settlements/settlement-report.ts';
@@ -40,6 +41,12 @@ const Reason = z.string().trim().min(5, { error: 'the reason must be at least 5 
 const Day = z.iso.date({ error: 'dates are YYYY-MM-DD (Kigali days)' });
 const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'the month is YYYY-MM' });
 const BatchStatus = z.enum(['processing', 'completed', 'failed'], { error: 'status must be processing, completed or failed' });
+
+/** Paid: the provider's final word came already; awaiting: it accepted the transfer, its callback or the poll completes or fails it. */
+function payoutCounts(payouts: readonly { status: PayoutStatus }[]): string {
+  const { completed, processing, failed } = countByStatus(payouts);
+  return `${completed} paid, ${processing} awaiting the provider, ${failed} failed`;
+}
 
 const when = (d: Date | undefined | null) => (d ? d.toISOString().replace('T', ' ').slice(0, 16) : '');
 
@@ -173,8 +180,7 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
         }),
       );
       bar?.end();
-      const failed = report.paid.filter((b) => b.status === 'failed').length;
-      env.write(`${report.created.length} batch(es) created, ${report.paid.filter((b) => b.status === 'completed').length} paid, ${failed} failed.\n`);
+      env.write(`${report.created.length} batch(es) created, ${payoutCounts(report.paid)}.\n`);
       for (const period of report.notBegun) env.write(`Week of ${formatDate(kigaliDateOf(period.start))} not settled: it has not begun.\n`);
     });
   settlements
@@ -244,7 +250,7 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
         period = commissionPeriodContaining(kigaliInstant(localDate(year, month, 1)));
       }
       const report = await inContext((c) => c.get(PayCommissions).execute(period ? { period } : {}));
-      env.write(`${report.created.length} payout(s) created, ${report.paid.filter((p) => p.status === 'completed').length} paid, ${report.paid.filter((p) => p.status === 'failed').length} failed.\n`);
+      env.write(`${report.created.length} payout(s) created, ${payoutCounts(report.paid)}.\n`);
       for (const p of report.paid) env.write(`  ${p.reference}  ${p.payoutAmount.format()}  ${p.status}\n`);
     });
   commissions

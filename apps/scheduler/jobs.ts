@@ -13,6 +13,7 @@ import type { DeliverDueEmails, DeliverDueSms, DispatchReport } from '../../core
 import type { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
 import type { PayOutDueCycles } from '../../core/tontines/pay-out-due-cycles.ts';
 import type { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
+import { countByStatus } from '../../core/settlements/payout-status.ts';
 import type { RetryDueTransfers } from '../../core/transfers/retry-due-transfers.ts';
 import type { PruneAbandonedUploads } from '../../core/uploads/prune-abandoned-uploads.ts';
 import type { Job, JobReport } from './job-runner.ts';
@@ -84,12 +85,12 @@ export function scheduledJobs(useCases: JobUseCases, settings: JobSettings): Job
     // Monday 00:30 Kigali time, for the week that ended; hourly on Monday as a catch-up (one batch per merchant and week: a rerun creates nothing).
     job('merchant-settlement', ['30 0 * * 1', '45 1-23 * * 1'], async () => {
       const { created, paid } = await useCases.settleMerchants.execute();
-      return { created: created.length, completed: paid.filter((b) => b.status === 'completed').length, failed: paid.filter((b) => b.status === 'failed').length };
+      return { created: created.length, ...countByStatus(paid) };
     }),
     // The 1st of the month at 01:00 Kigali time, for the month that ended (one payout per agent and month).
     job('agent-commissions', ['0 1 1 * *', '15 2-23 1 * *'], async () => {
       const { created, paid } = await useCases.payCommissions.execute();
-      return { created: created.length, completed: paid.filter((p) => p.status === 'completed').length, failed: paid.filter((p) => p.status === 'failed').length };
+      return { created: created.length, ...countByStatus(paid) };
     }),
   ];
 }

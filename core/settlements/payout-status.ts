@@ -38,6 +38,13 @@ export function transitionPayout(status: PayoutStatus, event: PayoutEvent): Resu
   return status === rule.from ? ok(rule.to) : err('payout_transition_not_allowed');
 }
 
+/** How many payouts are in each status (the settlement and commission jobs' reports). */
+export function countByStatus(payouts: readonly { status: PayoutStatus }[]): Record<PayoutStatus, number> {
+  const counts: Record<PayoutStatus, number> = { processing: 0, completed: 0, failed: 0 };
+  for (const { status } of payouts) counts[status]++;
+  return counts;
+}
+
 /**
  * Which transfer attempt paying now would be: a processing payout pays (again, after an
  * interruption) as its current attempt; a failed one only on `retry`, as a new attempt.

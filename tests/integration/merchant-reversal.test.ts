@@ -91,18 +91,33 @@ const reverse = (transactionId: string, reason = 'customer was charged twice') =
 
 const setClock = (iso: string) => clock.advance(new Date(iso).getTime() - clock.now().getTime());
 
-/** Transfers are completed by the polling job (`payment-polling`), which asks the provider about those older than a moment. */
-async function refundCompleted(transactionId: string) {
+/**
+ * Transfers are completed by the provider's word: its callback or the polling job
+ * (`payment-polling`), which asks the provider about those older than a moment.
+ */
+async function transferCompleted(transferReference: string) {
   clock.advance(1_000);
   const rows = await until(async () => {
     await container.get(PollPendingPayments).execute({ pollAfterSeconds: 0 });
-    return sql(`select status, msisdn, amount_centimes from outgoing_transfers where transfer_reference = ?`, [`merchant-refund:${transactionId}`]);
+    return sql(`select status, msisdn, amount_centimes from outgoing_transfers where transfer_reference = ? order by attempt desc`, [transferReference]);
   }, (r) => r[0]?.status === 'completed');
-  expect(rows).toMatchObject([{ status: 'completed', msisdn: '+250788710099' }]);
+  expect(rows[0]).toMatchObject({ status: 'completed' });
   return rows[0]!;
 }
 
-const settle = (day: string) => runAdmin(container, 'settlements', 'create', '--from', day, '--to', day);
+async function refundCompleted(transactionId: string) {
+  const refund = await transferCompleted(`merchant-refund:${transactionId}`);
+  expect(refund).toMatchObject({ msisdn: '+250788710099' });
+  return refund;
+}
+
+/** Settles the week of `day`: the batch is paid when the provider completes its transfer, not when it accepts it. */
+async function settle(day: string) {
+  const settled = await runAdmin(container, 'settlements', 'create', '--from', day, '--to', day);
+  const created = (await sql(`select batch_reference from settlement_batches where status = 'processing'`)) as { batch_reference: string }[];
+  for (const { batch_reference } of created) await transferCompleted(batch_reference);
+  return settled;
+}
 const batches = () => sql(`select * from settlement_batches order by period_start`);
 
 let settledA: string;
@@ -133,7 +148,7 @@ describe('reversing a merchant payment', () => {
     });
 
     setClock('2026-11-23T10:00:00Z'); // Monday 23 November, 12:00 Kigali
-    expect((await settle('2026-11-18')).output).toContain('1 batch(es) created, 1 paid, 0 failed');
+    expect((await settle('2026-11-18')).output).toMatch(/1 batch\(es\) created, \d paid, \d awaiting the provider, 0 failed/);
     // 9,800.98 + 4,900 − 9,800.98 = 4,900
     expect(await batches()).toMatchObject([{ total_transactions: 2, total_reversals: 1, reversed_amount_centimes: '980098', total_amount_centimes: '490000', payout_amount_centimes: '490000', status: 'completed' }]);
     expect(await posted(`merchant_receivable:${merchantId}`)).toBe(0); // netted by the batch
@@ -160,7 +175,7 @@ describe('reversing a merchant payment', () => {
 
     nextC = await pay(20_000);
     setClock('2026-11-30T10:00:00Z');
-    expect((await settle('2026-11-25')).output).toContain('1 batch(es) created, 1 paid, 0 failed');
+    expect((await settle('2026-11-25')).output).toMatch(/1 batch\(es\) created, \d paid, \d awaiting the provider, 0 failed/);
     // 19,600 − 4,900 = 14,700
     expect((await batches())[1]).toMatchObject({ batch_reference: 'STL-20261123-REV-1', total_transactions: 1, total_reversals: 1, total_amount_centimes: '1470000', payout_amount_centimes: '1470000' });
     const report = await runAdmin(container, 'settlements', 'show', 'STL-20261123-REV-1');
@@ -179,7 +194,9 @@ describe('reversing a merchant payment', () => {
 
   it('a commission already paid out stays with the agent; a period netting to ≤ 0 makes no batch and carries the negative forward', async () => {
     setClock('2026-12-02T10:00:00Z'); // Wednesday 2 December: November's commissions are paid
-    expect((await runAdmin(container, 'commissions', 'payout', '--month', '2026-11')).output).toContain('1 payout(s) created, 1 paid');
+    expect((await runAdmin(container, 'commissions', 'payout', '--month', '2026-11')).output).toMatch(/1 payout\(s\) created, \d paid, \d awaiting the provider, 0 failed/);
+    await transferCompleted((await sql(`select reference from commission_payouts`))[0]!.reference as string);
+    expect(await sql(`select status from commission_payouts`)).toEqual([{ status: 'completed' }]);
     const small = await pay(1_000);
     const reversed = await reverse(nextC, 'order cancelled by the merchant');
     expect(reversed.code).toBe(0);
@@ -197,7 +214,7 @@ describe('reversing a merchant payment', () => {
 
     await pay(30_000);
     setClock('2026-12-14T10:00:00Z');
-    expect((await settle('2026-12-09')).output).toContain('1 batch(es) created, 1 paid, 0 failed');
+    expect((await settle('2026-12-09')).output).toMatch(/1 batch\(es\) created, \d paid, \d awaiting the provider, 0 failed/);
     const [, second, third] = await batches();
     // 980 + 29,400 − 19,600 = 10,780, over the range from the last batch's end
     expect(third).toMatchObject({ batch_reference: 'STL-20261207-REV-1', total_transactions: 2, total_reversals: 1, total_amount_centimes: '1078000' });

@@ -291,8 +291,11 @@ describe('a customer pays the merchant; fee, net and commission in the ledger; s
     const today = kigaliToday();
     const created = await admin('settlements', 'create', '--from', today, '--to', today);
     expect(created.code).toBe(0);
-    expect(created.output).toContain('1 batch(es) created, 1 paid, 0 failed');
+    expect(created.output).toMatch(/1 batch\(es\) created, \d paid, \d awaiting the provider, 0 failed/);
     expect(created.output).toContain('[##############################] 1/1 merchants paid');
+    // Paid when the provider's callback completes the transfer, not when the provider accepts it.
+    const completed = await until(() => db.orm.em.fork().execute<{ status: string }[]>(`select status from settlement_batches`), (rows) => rows[0]?.status === 'completed');
+    expect(completed).toEqual([{ status: 'completed' }]);
     const entries = await db.count('journal_entries');
     const again = await admin('settlements', 'create', '--from', today, '--to', today);
     expect(again.output).toContain('0 batch(es) created');
@@ -326,7 +329,9 @@ describe('a customer pays the merchant; fee, net and commission in the ledger; s
   it('pays the agent’s commissions once a month', async () => {
     const month = kigaliToday().slice(0, 7);
     const paid = await admin('commissions', 'payout', '--month', month);
-    expect(paid.output).toContain('1 payout(s) created, 1 paid, 0 failed');
+    expect(paid.output).toMatch(/1 payout\(s\) created, \d paid, \d awaiting the provider, 0 failed/);
+    const completed = await until(() => db.orm.em.fork().execute<{ status: string }[]>(`select status from commission_payouts`), (rows) => rows[0]?.status === 'completed');
+    expect(completed).toEqual([{ status: 'completed' }]);
     expect((await admin('commissions', 'payout', '--month', month)).output).toContain('0 payout(s) created');
     const dashboard = await agent.as('get', '/api/agents/dashboard');
     expect(dashboard.body.stats).toMatchObject({ totalEarned: '50.00', pendingEarnings: '0.00' });

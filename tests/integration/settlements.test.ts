@@ -71,7 +71,11 @@ describe('the weekly settlement job', () => {
     const ran = await runAdmin(container, 'jobs', 'run', 'merchant-settlement');
     expect(ran.code).toBe(0);
     expect(ran.output).toMatch(/created\s+│\s+1\b/);
-    const batches = await db.orm.em.fork().execute<{ batch_reference: string; total_transactions: number; payout_amount_centimes: string; carried_out_centimes: string; status: string }[]>('select * from settlement_batches');
+    // Completed by the provider's callback about its transfer, not by its acceptance.
+    const batches = await until(
+      () => db.orm.em.fork().execute<{ batch_reference: string; total_transactions: number; payout_amount_centimes: string; carried_out_centimes: string; status: string }[]>('select * from settlement_batches'),
+      (rows) => rows[0]?.status === 'completed',
+    );
     expect(batches).toMatchObject([{ batch_reference: 'STL-20261116-WEEK-1', total_transactions: 2, payout_amount_centimes: '1225000', carried_out_centimes: '0', status: 'completed' }]);
     // 9,800.98 + 2,449.02 = 12,250.00 paid; the 980.00 of the new week stays payable.
     expect(-(await payable())).toBe(98_000);
@@ -86,7 +90,7 @@ describe('the weekly settlement job', () => {
     clock.advance(9 * 86_400_000); // Wednesday 2 December
     const ran = await runAdmin(container, 'jobs', 'run', 'agent-commissions');
     expect(ran.output).toMatch(/created\s+│\s+1\b/);
-    const payouts = await db.orm.em.fork().execute<{ payout_amount_centimes: string; status: string }[]>('select * from commission_payouts');
+    const payouts = await until(() => db.orm.em.fork().execute<{ payout_amount_centimes: string; status: string }[]>('select * from commission_payouts'), (rows) => rows[0]?.status === 'completed');
     // 50.00 + 12.50 (0.5 % of 2,499 = 12.495 → 12.50 half-even) + 5.00 = 67.50: 67 paid, 0.50 carried.
     expect(payouts).toMatchObject([{ payout_amount_centimes: '6700', status: 'completed' }]);
     expect((await runAdmin(container, 'jobs', 'run', 'agent-commissions')).output).toMatch(/created\s+│\s+0\b/);
