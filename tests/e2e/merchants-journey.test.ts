@@ -28,7 +28,10 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
 
   beforeAll(async () => {
     // A short sandbox delay: the "approve on your phone" state shows, then the payment settles.
-    server = await startServer({ env: { SANDBOX_SETTLE_MS: '400' } });
+    // The settlement's transfer is sent by the admin CLI, a process of its own whose sandbox ends
+    // with it: the server's polling job (every minute) asks about it a second after, sends it again
+    // under its same reference, and its sandbox's callback completes it.
+    server = await startServer({ env: { SANDBOX_SETTLE_MS: '400', PAYMENT_POLL_AFTER_SECONDS: '1' } });
   });
   afterAll(async () => {
     await server?.stop();
@@ -180,6 +183,16 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     const batch = merchant.getByTestId('table-settlements').locator('tbody tr').first();
     await batch.waitFor();
     expect(await batch.getByTestId('cell-settlement-amount').textContent()).toBe('9,800 RWF');
+    // Paid only when the provider's own word completes the transfer it accepted: processing until then.
+    const settlementStatus = () => batch.getByTestId('badge-settlement-status').getAttribute('data-status');
+    for (let look = 0; look < 150 && (await settlementStatus()) !== 'completed'; look++) {
+      expect(await settlementStatus()).toBe('processing');
+      await merchant.waitForTimeout(1_000);
+      await merchant.reload();
+      await merchant.getByTestId('tab-settlements').click();
+      await batch.waitFor();
+    }
+    expect(await settlementStatus()).toBe('completed');
     await merchant.getByTestId('stat-pending-settlement-value').filter({ hasText: /^0 RWF$/ }).waitFor();
     expect(await merchant.getByTestId('box-pending-settlement').count()).toBe(0);
 
