@@ -6,7 +6,8 @@
  * - Batches are created for each settlement period of the range (core/settlements/
  *   create-settlement-batches.ts: one per merchant and period, so running again creates nothing)
  *   and each new batch is paid at once through the transfers module
- *   (core/settlements/pay-settlement-batch.ts): `processing` → `completed` or `failed`.
+ *   (core/settlements/pay-settlement-batch.ts): `processing` until the provider's final word on its
+ *   transfer, then `completed` or `failed` (a report lists each batch as it stands after sending).
  * - A batch left `processing` by an interruption is paid again under its same reference, so the
  *   provider pays once; a `failed` one only on an explicit retry, as a new attempt.
  * - One batch's failure does not stop the others; `onProgress` is told after each batch.
