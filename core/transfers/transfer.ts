@@ -24,7 +24,9 @@
  *   reference with its first answer. Each attempt moves exactly its amount, a positive whole
  *   number of francs. At most one attempt of a transfer is booked and not reversed at any time,
  *   so the money is paid once.
- * - Settled once (SettleTransfer): a requested or sent attempt moves to completed | failed once; a
+ * - Settled once (SettleTransfer): a requested or sent attempt moves to completed | failed once,
+ *   on the provider's own word (an acceptance is not one), with its purpose's consequence in the
+ *   same unit of work (a settlement batch or commission payout completes or fails with it); a
  *   repeated or late report answers `exists` and changes nothing; a success for an attempt already
  *   failed (and reversed) is `contradicts_books` and changes nothing: a person must look (the
  *   member may have been paid twice).
