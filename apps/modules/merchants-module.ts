@@ -39,7 +39,6 @@ import { ShowSettlementReport } from '../../core/settlements/settlement-report.t
 import type { OutgoingTransfers } from '../../core/transfers/ports.ts';
 import { RequestTransfer } from '../../core/transfers/request-transfer.ts';
 import { SendTransfer } from '../../core/transfers/send-transfer.ts';
-import { SettleTransfer } from '../../core/transfers/settle-transfer.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../tokens.ts';
 
@@ -65,7 +64,6 @@ export interface BusinessPorts {
   transfers: OutgoingTransfers;
   requestTransfer: RequestTransfer;
   sendTransfer: SendTransfer;
-  settleTransfer: SettleTransfer;
   renderer: QrcodePngRenderer;
   settings: Config['merchantQr'];
   payoutProvider: (msisdn: string) => MobileMoneyProvider;
@@ -124,7 +122,6 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       transfers: OutgoingTransfers,
       requestTransfer: RequestTransfer,
       sendTransfer: SendTransfer,
-      settleTransfer: SettleTransfer,
       renderer: QrcodePngRenderer,
       config: Config,
       provider: MobileMoneyProvider,
@@ -151,7 +148,6 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       transfers,
       requestTransfer,
       sendTransfer,
-      settleTransfer,
       renderer,
       settings: config.merchantQr,
       // The provider is chosen by the number (078/079 MTN, 072/073 Airtel; the sandbox plays both).
@@ -178,7 +174,6 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       TOKENS.OutgoingTransfers,
       RequestTransfer,
       SendTransfer,
-      SettleTransfer,
       TOKENS.QrImageRenderer,
       TOKENS.Config,
       TOKENS.MobileMoneyProvider,

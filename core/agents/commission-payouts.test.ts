@@ -37,7 +37,7 @@ describe('monthly commission payouts', () => {
     const w = await weekOfPayments([10_000]);
     w.clock.set('2026-11-30T22:10:00Z');
     const [payout] = await createCommissionPayouts(w);
-    w.mobileMoney.failWith = 'mobile_money_unavailable';
+    w.mobileMoney.failWith = 'mobile_money_refused';
     const failed = await payCommissionPayout(w, { payoutId: payout!.id });
     expect(failed.ok && failed.value.status).toBe('failed');
     expect(w.commissions.all().map((c) => c.status)).toEqual(['pending']);
@@ -50,6 +50,27 @@ describe('monthly commission payouts', () => {
     expect(await w.payouts.findById(payout!.id)).toMatchObject({ status: 'completed', attempts: 2 });
     expect(w.commissions.all().map((c) => c.status)).toEqual(['paid']);
     expect(await payCommissionPayout(w, { payoutId: 'nope' })).toEqual({ ok: false, error: 'payout_not_found' });
+  });
+
+  it('a payout sent while the provider cannot be reached stays processing, books nothing back, and is paid once under the same reference', async () => {
+    const w = await weekOfPayments([10_000]);
+    w.clock.set('2026-11-30T22:10:00Z');
+    const [payout] = await createCommissionPayouts(w);
+    w.mobileMoney.failWith = 'mobile_money_unavailable';
+    const unanswered = await payCommissionPayout(w, { payoutId: payout!.id });
+    expect(unanswered.ok && unanswered.value).toMatchObject({ status: 'processing', attempts: 1 });
+    // Not the provider's word: the payable stays debited, nothing is booked back.
+    expect(w.ledger.balance('agent_commission:a1')).toEqual(Money.ZERO);
+    expect(w.commissions.all().map((c) => c.status)).toEqual(['pending']);
+    expect(await payCommissionPayout(w, { payoutId: payout!.id, retry: true })).toEqual({ ok: false, error: 'payout_transition_not_allowed' });
+    w.mobileMoney.failWith = undefined;
+    // Sent again (as the polling job does) under the same reference: one attempt, paid once.
+    const resent = await payCommissionPayout(w, { payoutId: payout!.id });
+    expect(resent.ok && resent.value).toMatchObject({ status: 'processing', attempts: 1 });
+    expect(w.mobileMoney.transfers.map((t) => t.reference)).toEqual(['COM-202611-a1']);
+    await w.settleTransfer.execute({ reference: 'COM-202611-a1', status: 'successful' });
+    expect(await w.payouts.findById(payout!.id)).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(w.commissions.all().map((c) => c.status)).toEqual(['paid']);
   });
 
   it('a payout the provider accepted and then failed is booked back and fails, its commissions still pending; a late success is disputed', async () => {

@@ -23,7 +23,6 @@ import type { TransferPolicy } from '../transfers/ports.ts';
 import { isAwaitingProvider, type OutgoingTransfer } from '../transfers/transfer.ts';
 import type { RequestTransfer, RequestTransferInput } from '../transfers/request-transfer.ts';
 import type { SendTransfer } from '../transfers/send-transfer.ts';
-import type { SettleTransfer } from '../transfers/settle-transfer.ts';
 
 export type PayoutStatus = 'processing' | 'completed' | 'failed';
 export type PayoutEvent = 'complete' | 'fail';
@@ -105,7 +104,6 @@ export class PayoutTransferPolicy implements TransferPolicy {
 export interface PayoutTransferDeps {
   requestTransfer: Pick<RequestTransfer, 'execute'>;
   sendTransfer: Pick<SendTransfer, 'execute'>;
-  settleTransfer: Pick<SettleTransfer, 'execute'>;
   unitOfWork: UnitOfWork;
 }
 
@@ -113,9 +111,9 @@ export interface PayoutTransferDeps {
  * Pays one attempt of a settlement batch or commission payout through the transfers module: books
  * and stores it together with `markProcessing` (the payout processing on this attempt), in one
  * unit of work — an attempt stored before, interrupted, is sent again as itself, and one already
- * settled leaves the payout as its settlement made it — then sends it. One the provider did not
- * accept at once (refused or unreachable) is failed and booked back, so only an explicit retry pays
- * again. Whether the payout completed or failed is the policy's to record (PayoutTransferPolicy),
+ * settled leaves the payout as its settlement made it — then sends it. One the provider refused is
+ * failed and booked back, so only an explicit retry pays again; one sent while the provider could
+ * not be reached stays processing until the polling job has the provider's word. Whether the payout completed or failed is the policy's to record (PayoutTransferPolicy),
  * on the provider's final word: re-read the payout afterwards. The payable never goes negative: a
  * payout larger than what is owed is a bug and throws.
  */
@@ -127,6 +125,9 @@ export async function transferPayout(deps: PayoutTransferDeps, request: RequestT
   });
   invariant(booked.ok, `payout ${request.transferReference}: the payable does not cover it`);
   const { reference } = booked.value;
-  const sent = await deps.sendTransfer.execute({ reference });
-  if (!sent.ok) await deps.settleTransfer.execute({ reference, status: 'failed' });
+  // A refusal is the provider's word: SendTransfer settles it as a failure (booked back, the
+  // payout failed). An unreachable provider is no word at all: the attempt stays awaiting the
+  // provider, and the polling job asks about it and sends it again under the same reference, so a
+  // provider that did receive it pays once.
+  await deps.sendTransfer.execute({ reference });
 }
