@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { useTheme } from '../../hooks/use-theme.ts';
 import { useWhenIdle } from '../../hooks/use-when-idle.ts';
 import { cn } from '../../lib/cn.ts';
+import { deferredComponent } from '../../lib/deferred-component.ts';
 import { NAV_LINKS } from './nav-links.ts';
 import { isSignedIn } from '../../lib/session.ts';
 import { useSignInDialog } from '../../features/auth/components/sign-in-dialog-provider.tsx';
@@ -18,11 +19,7 @@ const SignedInControls = lazy(() => import('./signed-in-controls.tsx'));
 // share with dialogs): for a signed-in member fetched once the page is idle; signed out (a first
 // visit on a slow link, where every kB counts) only when the pointer or focus reaches one of their
 // stand-ins. A press on a stand-in fetches them at once and opens that menu when it arrives.
-const loadHeaderMenus = () => import('./header-menus.tsx');
-const HeaderMenus = lazy(loadHeaderMenus);
-// Fetching only, no state: re-rendering between the pointer's arrival and its press would replace
-// the stand-in under the finger and lose the click.
-const preloadHeaderMenus = () => void loadHeaderMenus();
+const { Component: HeaderMenus, preload: preloadHeaderMenus } = deferredComponent(() => import('./header-menus.tsx'));
 
 /** The navigation shell on every page (spec part 1 §2.1). */
 export function Header() {
