@@ -12,9 +12,15 @@ const MENUS = [
   inNodeModules('@radix-ui[\\\\/]react-(menu|dropdown-menu|popover|popper|tooltip|toast|arrow|use-size)|@floating-ui'),
   inWeb('components[\\\\/](ui[\\\\/](dropdown-menu|popover|tooltip|toaster)|language-switcher|theme-toggle)\\.tsx$'),
 ];
+// Tabs, labels (the shared form fields' Label) and the radix primitives every widget shares: what a
+// data screen shows as it opens (the dashboard's tabs); its dialogs load when wanted.
+const TABS = [
+  inNodeModules('@radix-ui[\\\\/]react-(tabs|label|roving-focus|collection|presence|primitive|context|id|direction|use-controllable-state|use-callback-ref|use-layout-effect|use-effect-event)|@radix-ui[\\\\/]primitive'),
+  inWeb('components[\\\\/]ui[\\\\/](tabs|label)\\.tsx$'),
+];
 const DIALOGS = [
   inNodeModules('@radix-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib'),
-  inWeb('components[\\\\/]ui[\\\\/](dialog|tabs|scroll-area|label)\\.tsx$'),
+  inWeb('components[\\\\/]ui[\\\\/](dialog|scroll-area)\\.tsx$'),
 ];
 // The shared machinery of the data screens, not their API calls: each call and its zod schema stay
 // with the screens that use it, so opening one screen does not build every schema of the app.
@@ -28,7 +34,8 @@ const matches = (patterns: RegExp[], id: string) => patterns.some((pattern) => p
  * - app: everything the entry needs (React, the router, i18next, the header): the entry itself;
  * - locale-format: the landing page's one shared helper, so it loads nothing else;
  * - icons: every lucide icon (about 7 kB gzip together, one request instead of one per icon);
- * - dialogs: radix's shared primitives, dialogs, tabs, scroll areas (the data pages' widgets);
+ * - tabs: radix's tabs, label and the primitives its widgets share (what a data screen shows first);
+ * - dialogs: radix's dialogs, scroll areas, accordions (opened later: the dashboard does without);
  * - menus: menus, popovers, tooltips and toasts (floating-ui), fetched once the page is idle;
  * - data: zod, TanStack Query's hooks, the shared components and helpers (not the API calls).
  * Route pages stay their own chunks. docs/web-performance.md has the figures.
@@ -37,9 +44,10 @@ const CHUNK_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 60 },
   { name: 'locale-format', test: inWeb('lib[\\\\/]locale-format\\.ts$'), priority: 50 },
   { name: 'icons', test: inNodeModules('lucide-react'), priority: 40 },
+  { name: 'tabs', test: (id: string) => !inNodeModules('radix-ui').test(id) && !matches(MENUS, id) && matches(TABS, id), priority: 35 },
   { name: 'menus', test: (id: string) => matches(MENUS, id), priority: 20 },
   { name: 'dialogs', test: (id: string) => !inNodeModules('radix-ui').test(id) && !matches(MENUS, id) && matches(DIALOGS, id), priority: 30 },
-  { name: 'data', test: (id: string) => !matches(MENUS, id) && !matches(DIALOGS, id) && matches(DATA, id), priority: 10 },
+  { name: 'data', test: (id: string) => !matches(MENUS, id) && !matches(TABS, id) && !matches(DIALOGS, id) && matches(DATA, id), priority: 10 },
 ];
 
 // The web client lives in web/ and is built into dist/web, which the Koa server serves with an

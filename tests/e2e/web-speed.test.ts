@@ -5,7 +5,10 @@
  *   else: no menus, dialogs or data code until the pointer or focus reaches a header control, and
  *   the menu then opens on a press;
  * - the signed-in dashboard's API calls are started by index.html's inline script (ROUTE_DATA),
- *   each answer is used by the screen (each call made once, not asked again), and the figures show.
+ *   each answer is used by the screen (each call made once, not asked again), and the figures show;
+ * - the dashboard waits for no dialog code: neither the dialogs group nor the assistant's, the Pay
+ *   dialog's or the other tabs' chunks are preloaded for it or fetched before they are wanted, and a
+ *   press on an assistant button before its chunk has arrived opens the dialog when it does.
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,5 +96,37 @@ describe.runIf(browserAvailable())('what a slow phone downloads first', () => {
     await page.waitForLoadState('networkidle');
     const apiCalls = requests.filter((r) => pathOf(r).startsWith('/api/')).map(pathOf);
     for (const path of ROUTE_DATA['/dashboard']!.paths) expect(apiCalls.filter((p) => p === path), path).toHaveLength(1);
+  });
+
+  it("the dashboard waits for no dialog code; a press before the assistant's chunk arrives still opens it", async () => {
+    const { page } = browser;
+    await signIn(page);
+    const requests = recordRequests(page);
+    // The assistant's chunk arrives 1.5 s after it is asked for: the press comes before it.
+    await page.route('**/assets/assistant-dialog-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    // What index.html's inline script preloads for the address, read before the idle-time menus add theirs.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const links = document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]');
+        (window as unknown as { preloadedAtStart: string[] }).preloadedAtStart = [...links].map((link) => new URL(link.href).pathname);
+      });
+    });
+    await page.goto(`${server.url}/dashboard`);
+    const preloaded = await page.evaluate(() => (window as unknown as { preloadedAtStart: string[] }).preloadedAtStart);
+    expect(preloaded.some((path) => /\/assets\/dashboard-/.test(path))).toBe(true);
+    expect(preloaded.filter((path) => /\/assets\/(dialogs|menus)-/.test(path))).toEqual([]);
+    await expect.poll(() => page.getByTestId('stat-dashboard-total-savings-value').textContent(), { timeout: 30_000 }).toMatch(/\d/);
+    const wantedLater = /\/assets\/(assistant-dialog|pay-contribution-dialog|verification-cards|dashboard-contributions-tab)-/;
+    expect(scripts(requests).filter((path) => wantedLater.test(path))).toEqual([]);
+
+    // Keyboard: focus reaches the button (the chunk is asked for), Enter presses it at once.
+    const assistantButton = page.getByTestId('button-open-assistant');
+    await assistantButton.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('dialog-assistant').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(scripts(requests).filter((path) => /\/assets\/assistant-dialog-/.test(path))).toHaveLength(1);
   });
 });

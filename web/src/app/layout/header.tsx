@@ -7,22 +7,21 @@ import { Button } from '../../components/ui/button.tsx';
 import { useTheme } from '../../hooks/use-theme.ts';
 import { useWhenIdle } from '../../hooks/use-when-idle.ts';
 import { cn } from '../../lib/cn.ts';
+import { deferredComponent } from '../../lib/deferred-component.ts';
 import { NAV_LINKS } from './nav-links.ts';
 import { isSignedIn } from '../../lib/session.ts';
 import { useSignInDialog } from '../../features/auth/components/sign-in-dialog-provider.tsx';
 
-// Only signed-in members need the bell and the account menu (and the schemas behind them).
+// Only signed-in members need the bell and the account menu (and the schemas behind them), and
+// only once the page is idle: they bring the menus and dialogs groups (34 kB brotli) and two API
+// calls, which would otherwise compete with the screen's own code for the link and the CPU.
 const SignedInControls = lazy(() => import('./signed-in-controls.tsx'));
 
 // The language, theme and menu buttons (radix menus and tooltips, about 45 kB gzip with what they
 // share with dialogs): for a signed-in member fetched once the page is idle; signed out (a first
 // visit on a slow link, where every kB counts) only when the pointer or focus reaches one of their
 // stand-ins. A press on a stand-in fetches them at once and opens that menu when it arrives.
-const loadHeaderMenus = () => import('./header-menus.tsx');
-const HeaderMenus = lazy(loadHeaderMenus);
-// Fetching only, no state: re-rendering between the pointer's arrival and its press would replace
-// the stand-in under the finger and lose the click.
-const preloadHeaderMenus = () => void loadHeaderMenus();
+const { Component: HeaderMenus, preload: preloadHeaderMenus } = deferredComponent(() => import('./header-menus.tsx'));
 
 /** The navigation shell on every page (spec part 1 §2.1). */
 export function Header() {
@@ -30,6 +29,8 @@ export function Header() {
   const { openSignIn } = useSignInDialog();
   // The page reloads on every sign-in and sign-out, so reading storage once per render is exact.
   const signedIn = isSignedIn();
+  const idle = useWhenIdle();
+  const signedInStandIn = <span className="ml-1 size-10 rounded-full bg-muted" />;
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
@@ -65,9 +66,13 @@ export function Header() {
           </Button>
           <DeferredHeaderMenus signedIn={signedIn} onSignIn={() => openSignIn('login')} placement="tools" />
           {signedIn ? (
-            <Suspense fallback={<span className="ml-1 size-10 rounded-full bg-muted" />}>
-              <SignedInControls />
-            </Suspense>
+            idle ? (
+              <Suspense fallback={signedInStandIn}>
+                <SignedInControls />
+              </Suspense>
+            ) : (
+              signedInStandIn
+            )
           ) : (
             <Button size="sm" className="ml-1" onClick={() => openSignIn('login')} data-testid="button-sign-in">
               {t('header.signIn')}

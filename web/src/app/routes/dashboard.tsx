@@ -1,23 +1,32 @@
 import { LayoutDashboard, Receipt, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { AssistantDialog } from '../../features/assistant/components/assistant-dialog.tsx';
 import { useSignInDialog } from '../../features/auth/components/sign-in-dialog-provider.tsx';
-import { ContributionsPanel } from '../../features/contributions/components/contributions-panel.tsx';
 import { DashboardOverview, type LendingFigures } from '../../features/dashboard/components/dashboard-overview.tsx';
 import { DashboardWelcome } from '../../features/dashboard/components/dashboard-welcome.tsx';
 import { useCreditScore } from '../../features/loans/api/get-credit-score.ts';
 import { useLoanRecommendations } from '../../features/loans/api/get-loan-recommendations.ts';
 import { useLoanSummary } from '../../features/loans/api/get-loan-summary.ts';
 import { useLoans } from '../../features/loans/api/get-loans.ts';
-import { PayContributionButton } from '../../features/payments/components/pay-contribution-button.tsx';
 import { useMyTontines } from '../../features/tontines/api/get-my-tontines.ts';
 import { useUser } from '../../features/users/api/get-user.ts';
 import { ProfileHeader } from '../../features/users/components/profile-header.tsx';
-import { VerificationCards } from '../../features/verification/components/verification-cards.tsx';
+import { PageSkeleton } from '../../components/skeleton.tsx';
+import { deferredComponent } from '../../lib/deferred-component.ts';
 import { isSignedIn } from '../../lib/session.ts';
+
+// What the Overview, the tab a member lands on, does not show: the assistant's dialog (fetched when
+// the pointer or focus reaches one of its buttons, opened on the press) and the other two tabs
+// (fetched when the pointer or focus reaches their trigger, or when the address asks for them).
+const { Component: AssistantDialog, preload: preloadAssistant } = deferredComponent(() =>
+  import('../../features/assistant/components/assistant-dialog.tsx').then((module) => ({ default: module.AssistantDialog })),
+);
+const { Component: ContributionsTab, preload: preloadContributions } = deferredComponent(() => import('./dashboard-contributions-tab.tsx'));
+const { Component: VerificationCards, preload: preloadVerification } = deferredComponent(() =>
+  import('../../features/verification/components/verification-cards.tsx').then((module) => ({ default: module.VerificationCards })),
+);
 
 const TABS = ['overview', 'contributions', 'verification'] as const;
 type DashboardTab = (typeof TABS)[number];
@@ -37,10 +46,15 @@ export default function DashboardRoute() {
 function SignedInDashboard() {
   const { t } = useTranslation();
   const [assistantOpen, setAssistantOpen] = useState(false);
+  // Mounted from the first press on, so closing keeps its exit animation.
+  const [assistantPressed, setAssistantPressed] = useState(false);
   const { data: user } = useUser({ enabled: true });
   const myTontines = useMyTontines({ enabled: true });
   const lending = useLendingFigures();
-  const openAssistant = () => setAssistantOpen(true);
+  const openAssistant = () => {
+    setAssistantPressed(true);
+    setAssistantOpen(true);
+  };
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: DashboardTab = isTab(requested) ? requested : 'overview';
@@ -63,30 +77,34 @@ function SignedInDashboard() {
             <LayoutDashboard />
             {t('overview.tabs.overview')}
           </TabsTrigger>
-          <TabsTrigger value="contributions" data-testid="tab-dashboard-contributions">
+          <TabsTrigger value="contributions" onPointerEnter={preloadContributions} onFocus={preloadContributions} data-testid="tab-dashboard-contributions">
             <Receipt />
             {t('overview.tabs.contributions')}
           </TabsTrigger>
-          <TabsTrigger value="verification" data-testid="tab-verification">
+          <TabsTrigger value="verification" onPointerEnter={preloadVerification} onFocus={preloadVerification} data-testid="tab-verification">
             <ShieldCheck />
             {t('overview.tabs.verification')}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <DashboardOverview profileHeader={<ProfileHeader />} tontines={myTontines.isPending ? undefined : (myTontines.data ?? [])} lending={lending} onOpenAssistant={openAssistant} />
+          <DashboardOverview profileHeader={<ProfileHeader />} tontines={myTontines.isPending ? undefined : (myTontines.data ?? [])} lending={lending} onOpenAssistant={openAssistant} onAssistantIntent={preloadAssistant} />
         </TabsContent>
         <TabsContent value="contributions">
-          <ContributionsPanel
-            renderPay={(contribution) => (
-              <PayContributionButton contributionId={contribution.id} amount={contribution.amount} tontineName={contribution.tontineName} defaultPhone={user?.phoneNumber} />
-            )}
-          />
+          <Suspense fallback={<PageSkeleton />}>
+            <ContributionsTab defaultPhone={user?.phoneNumber} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="verification">
-          <VerificationCards nidaVerified={user?.nidaVerified === true} kycVerified={user?.kycVerified === true} />
+          <Suspense fallback={<PageSkeleton />}>
+            <VerificationCards nidaVerified={user?.nidaVerified === true} kycVerified={user?.kycVerified === true} />
+          </Suspense>
         </TabsContent>
       </Tabs>
-      <AssistantDialog open={assistantOpen} onOpenChange={setAssistantOpen} />
+      {assistantPressed && (
+        <Suspense fallback={null}>
+          <AssistantDialog open={assistantOpen} onOpenChange={setAssistantOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }

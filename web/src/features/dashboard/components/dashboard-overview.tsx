@@ -46,6 +46,7 @@ export function DashboardOverview({
   tontines,
   lending,
   onOpenAssistant,
+  onAssistantIntent,
 }: {
   profileHeader: ReactNode;
   /** The member's groups; undefined while they load. */
@@ -53,6 +54,8 @@ export function DashboardOverview({
   /** The lending figures: undefined with `pending` while they load, undefined alone if a call failed. */
   lending: { figures: LendingFigures | undefined; pending: boolean };
   onOpenAssistant: () => void;
+  /** The pointer or focus reached an assistant button: its dialog's code may start loading. */
+  onAssistantIntent: () => void;
 }) {
   const { t } = useTranslation();
   const format = useFormatters();
@@ -96,7 +99,7 @@ export function DashboardOverview({
             <Sparkles className="size-5 text-primary" />
             {t('overview.insightsTitle')}
           </h2>
-          <Button size="sm" variant="outline" onClick={onOpenAssistant} data-testid="button-insights-assistant">
+          <Button size="sm" variant="outline" onClick={onOpenAssistant} onPointerEnter={onAssistantIntent} onFocus={onAssistantIntent} data-testid="button-insights-assistant">
             <Bot />
             {t('overview.askAssistant')}
           </Button>
@@ -205,7 +208,7 @@ export function DashboardOverview({
             {t('overview.assistantTitle')}
           </h2>
           <p className="text-sm text-muted-foreground">{t('overview.assistantText')}</p>
-          <Button className="mt-auto" onClick={onOpenAssistant} data-testid="button-open-assistant">
+          <Button className="mt-auto" onClick={onOpenAssistant} onPointerEnter={onAssistantIntent} onFocus={onAssistantIntent} data-testid="button-open-assistant">
             {t('overview.startChat')}
           </Button>
         </Card>
@@ -218,7 +221,7 @@ export function DashboardOverview({
             <QuickLink to="/tontines" icon={Users} label={t('overview.actionTontines')} />
             <QuickLink to="/loans" icon={HandCoins} label={t('overview.actionLoan')} />
             <QuickLink to="/education" icon={BookOpen} label={t('overview.actionLearn')} />
-            <Button variant="outline" className="justify-start" onClick={onOpenAssistant} data-testid="button-quick-assistant">
+            <Button variant="outline" className="justify-start" onClick={onOpenAssistant} onPointerEnter={onAssistantIntent} onFocus={onAssistantIntent} data-testid="button-quick-assistant">
               <Bot />
               {t('overview.askAssistant')}
             </Button>

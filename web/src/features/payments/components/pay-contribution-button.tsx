@@ -1,20 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Loader2, Smartphone } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Smartphone } from 'lucide-react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MobileMoneyFailed, MobileMoneyWaiting } from '../../../components/mobile-money-approval.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { useFormatters } from '../../../hooks/use-formatters.ts';
-import { toast } from '../../../hooks/use-toast.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { attemptFor, type RequestAttempt } from '../../../lib/request-attempt.ts';
-import { serverErrorText } from '../../../lib/server-text.ts';
-import { useContributionPayment } from '../api/get-contribution-payment.ts';
-import { usePayment } from '../api/get-payment.ts';
-import { usePayContribution } from '../api/pay-contribution.ts';
+import { deferredComponent } from '../../../lib/deferred-component.ts';
+
+// The dialog, its form and the payment calls: fetched when the pointer or focus reaches Pay, shown
+// when it is pressed (docs/web-performance.md).
+const { Component: PayContributionDialog, preload: preloadPayDialog } = deferredComponent(() =>
+  import('./pay-contribution-dialog.tsx').then((module) => ({ default: module.PayContributionDialog })),
+);
 
 export interface PayContributionButtonProps {
   contributionId: string;
@@ -38,159 +32,35 @@ export interface PayContributionButtonProps {
 export function PayContributionButton({ contributionId, amount, tontineName, defaultPhone, size = 'sm' }: PayContributionButtonProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // Mounted from the first press on, so closing keeps its exit animation and a reopen is instant.
+  const [pressed, setPressed] = useState(false);
   return (
     <>
-      <Button size={size} onClick={() => setOpen(true)} data-testid={`button-pay-${contributionId}`}>
+      <Button
+        size={size}
+        onClick={() => {
+          setPressed(true);
+          setOpen(true);
+        }}
+        onPointerEnter={preloadPayDialog}
+        onFocus={preloadPayDialog}
+        data-testid={`button-pay-${contributionId}`}
+      >
         <Smartphone />
         {t('payments.pay')}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        {open && (
-          <DialogContent
-            closeLabel={t('common.close')}
-            data-testid="dialog-pay"
-            aria-describedby="pay-description"
-          >
-            <PayFlow contributionId={contributionId} amount={amount} tontineName={tontineName} defaultPhone={defaultPhone} onDone={() => setOpen(false)} />
-          </DialogContent>
-        )}
-      </Dialog>
+      {pressed && (
+        <Suspense fallback={null}>
+          <PayContributionDialog
+            open={open}
+            onOpenChange={setOpen}
+            contributionId={contributionId}
+            amount={amount}
+            tontineName={tontineName}
+            defaultPhone={defaultPhone}
+          />
+        </Suspense>
+      )}
     </>
   );
-}
-
-function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: Omit<PayContributionButtonProps, 'size'> & { onDone: () => void }) {
-  const { t, i18n } = useTranslation();
-  const format = useFormatters();
-  const queryClient = useQueryClient();
-  const [phone, setPhone] = useState(defaultPhone ?? '');
-  const [paymentId, setPaymentId] = useState<string | null>(null);
-  const attempt = useRef<RequestAttempt<{ contributionId: string; phoneNumber: string }> | null>(null);
-  const pay = usePayContribution();
-  const latest = useContributionPayment(contributionId, paymentId === null);
-  const [lostConnection, setLostConnection] = useState(false);
-  const dismissedFailure = useRef(false);
-  // The server's word on a payment started before (a reload, another tab): shown, not paid again.
-  useEffect(() => {
-    const found = latest.data;
-    if (!found || paymentId !== null) return;
-    if (found.status === 'pending' || (found.status === 'failed' && !dismissedFailure.current)) {
-      queryClient.setQueryData(['/api/payments', found.id], found);
-      setPaymentId(found.id);
-    }
-  }, [latest.data]);
-  const { data: payment } = usePayment(paymentId);
-  const status = payment?.status ?? (paymentId === null ? null : 'pending');
-
-  useEffect(() => {
-    if (payment?.status === 'successful') {
-      toast({ title: t('payments.successTitle'), description: t('payments.successText', { amount: format.money(payment.amount) }) });
-      // The contribution is now paid: every figure that counts it changes.
-      void queryClient.invalidateQueries();
-      onDone();
-    } else if (payment?.status === 'failed') {
-      toast({ variant: 'destructive', title: t('payments.failedTitle'), description: payment.reason || t('payments.failedText') });
-    }
-    // Each payment reaches an outcome once; react to that transition only.
-  }, [payment?.status]);
-
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    const current = attemptFor(attempt.current, { contributionId, phoneNumber: phone.trim() }, () => crypto.randomUUID());
-    attempt.current = current;
-    setLostConnection(false);
-    pay.mutate(
-      { contributionId, phoneNumber: current.request.phoneNumber, idempotencyKey: current.key },
-      {
-        onSuccess: (answer) => {
-          current.answered = true;
-          setPaymentId(answer.id);
-          queryClient.setQueryData(['/api/payments', answer.id], answer);
-        },
-        onError: (error) => {
-          if (!(error instanceof ApiError)) {
-            // Lost on the network: the same request, with the same key, once the link is back.
-            setLostConnection(true);
-            retryWhenOnline(() => submit());
-            return;
-          }
-          if (error.code === 'payment_in_progress') {
-            // Already waiting for approval (pressed in another tab, or before a reload): show that payment.
-            current.answered = true;
-            void latest.refetch().then(({ data }) => {
-              if (data) {
-                queryClient.setQueryData(['/api/payments', data.id], data);
-                setPaymentId(data.id);
-              }
-            });
-            return;
-          }
-          const text = error instanceof ApiError ? serverErrorText(i18n, error) : '';
-          toast({ variant: 'destructive', title: t('payments.failedTitle'), description: text || t('payments.requestFailed') });
-        },
-      },
-    );
-  };
-
-  const heading = (
-    <div className="grid gap-1.5 pr-6">
-      <DialogTitle className="text-xl font-semibold">{t('payments.title')}</DialogTitle>
-      <DialogDescription id="pay-description" className="text-sm text-muted-foreground">
-        {tontineName ? t('payments.descriptionFor', { amount: format.money(amount), name: tontineName }) : t('payments.description', { amount: format.money(amount) })}
-      </DialogDescription>
-    </div>
-  );
-
-  if (status === 'pending' || status === 'successful') {
-    return (
-      <>
-        {heading}
-        <MobileMoneyWaiting phone={payment?.phoneNumber ?? phone} done={status === 'successful'} />
-      </>
-    );
-  }
-
-  if (status === 'failed') {
-    return (
-      <>
-        {heading}
-        <MobileMoneyFailed
-          reason={payment?.reason}
-          onRetry={() => {
-            dismissedFailure.current = true;
-            setPaymentId(null);
-          }}
-        />
-      </>
-    );
-  }
-
-  return (
-    <>
-      {heading}
-      <form className="grid gap-4" onSubmit={submit} noValidate>
-        <div className="grid gap-1.5">
-          <Label htmlFor="pay-phone">{t('payments.phone')}</Label>
-          <Input id="pay-phone" type="tel" value={phone} onChange={(event) => setPhone(event.target.value)} placeholder="+250 7XX XXX XXX" data-testid="input-pay-phone" />
-          <p className="text-xs text-muted-foreground">{t('payments.phoneHint')}</p>
-        </div>
-        {lostConnection && (
-          <p role="status" className="text-sm text-muted-foreground" data-testid="text-pay-retrying">
-            {t('payments.retrying')}
-          </p>
-        )}
-        <Button type="submit" disabled={pay.isPending || lostConnection} data-testid="button-confirm-pay">
-          {pay.isPending && <Loader2 className="animate-spin" />}
-          {t('payments.confirm', { amount: format.money(amount) })}
-        </Button>
-      </form>
-    </>
-  );
-}
-
-/** Runs `again` once the browser is online (at once if it is), after a 3 s pause. */
-function retryWhenOnline(again: () => void): void {
-  const later = () => setTimeout(again, 3_000);
-  if (navigator.onLine) later();
-  else window.addEventListener('online', later, { once: true });
 }
