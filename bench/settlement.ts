@@ -11,7 +11,8 @@
  * that the batches' ranges cover exactly the aggregated rows (the report's look-up), that no
  * payment row was written, and whole francs paid with the rest carried.
  *
- * Options: --payments N (default 1,000,000), --merchants M (default 10,000).
+ * Options: --payments N (default 1,000,000), --merchants M (default 10,000), --keep (keep the
+ * database and print its URL, to read the plans with `explain (analyze, buffers)`; drop it after).
  * Payouts are not part of this figure (they are one mobile-money transfer per batch, paid after).
  */
 import { randomUUID } from 'node:crypto';
@@ -29,6 +30,7 @@ const arg = (name: string, fallback: number) => {
 };
 const PAYMENTS = arg('payments', 1_000_000);
 const MERCHANTS = arg('merchants', 10_000);
+const KEEP = process.argv.includes('--keep');
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
@@ -124,7 +126,10 @@ async function main() {
     console.log('checks', checks);
     if (Object.values(checks).some((ok) => !ok)) process.exitCode = 1;
   } finally {
-    await db.drop();
+    if (KEEP) {
+      console.log(`kept: ${db.url}`);
+      await db.orm.close();
+    } else await db.drop();
   }
 }
 

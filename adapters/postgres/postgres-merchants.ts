@@ -577,10 +577,14 @@ export class PostgresSettlementBatches implements SettlementBatchRepository, Set
          from candidates where amount >= 100
         order by merchant_id
        on conflict (merchant_id, period_start) do nothing
-       returning *`,
+       returning id, batch_reference, merchant_id, covered_from, total_transactions, total_reversals, reversed_amount_centimes, total_amount_centimes,
+                 payout_amount_centimes, carried_out_centimes, status, attempts`,
       [SETTLEMENT_ORIGIN, period.start, coveredUntil, coveredUntil, referencePrefix, period.start, period.end, coveredUntil, now],
     );
-    return rows.map((r) => toBatch(r, [])).sort((a, b) => a.merchantId.localeCompare(b.merchantId));
+    // The timestamps every row shares are the values just inserted: not read back, because parsing
+    // 4 × 10,000 of them costs the client more than the rest of the rows (bench/README.md).
+    const shared = { period_start: period.start, period_end: period.end, covered_until: coveredUntil, created_at: now };
+    return rows.map((r) => toBatch({ ...shared, ...r }, [])).sort((a, b) => (a.merchantId < b.merchantId ? -1 : a.merchantId > b.merchantId ? 1 : 0));
   }
 
   async save(b: SettlementBatch): Promise<void> {
