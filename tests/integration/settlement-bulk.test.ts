@@ -91,6 +91,10 @@ async function expected(period: typeof week1) {
   });
 }
 
+/** The period's batches as stored, by merchant id: what settling must return, field for field. */
+const storedSorted = async (period: typeof week1) =>
+  (await new PostgresSettlementBatches(db.orm.em.fork()).findByPeriod(period.start)).sort((a, b) => (a.merchantId < b.merchantId ? -1 : 1));
+
 const figures = (batches: readonly SettlementBatch[]) =>
   batches
     .map((b) => [b.batchReference, b.totalTransactions, b.totalAmount.centimes, b.payoutAmount.centimes, b.carriedOut.centimes, b.status])
@@ -107,6 +111,7 @@ describe('settling a period in bulk, by range', () => {
     const got = await settle(week1);
     expect(await transactionRowWrites()).toBe(writes);
     expect(figures(got)).toEqual(figures(want));
+    expect(got).toEqual(await storedSorted(week1));
     expect(figures(got)).toEqual([['STL-20261109-BULK-A', 1, 12_550, 12_500, 50, 'processing']]);
     expect(got[0]!.coveredFrom).toEqual(new Date(0));
     expect(await coveredBy(got[0]!.id)).toEqual([a1]);
@@ -131,6 +136,8 @@ describe('settling a period in bulk, by range', () => {
     const got = await settle(week2);
     expect(await transactionRowWrites()).toBe(writes);
     expect(figures(got)).toEqual(figures(want));
+    // What is returned, timestamps included, is what was stored (d's batch made by hand aside).
+    expect(got).toEqual((await storedSorted(week2)).filter((b) => b.batchReference !== 'STL-20261116-BULK-D'));
     expect(figures(got)).toEqual([
       ['STL-20261116-BULK-A', 1, 10_000, 10_000, 0, 'processing'],
       ['STL-20261116-BULK-B', 2, 105, 100, 5, 'processing'],
