@@ -8,10 +8,13 @@
  *   each answer is used by the screen (each call made once, not asked again), and the figures show;
  * - the dashboard waits for no dialog code: neither the dialogs group nor the assistant's, the Pay
  *   dialog's or the other tabs' chunks are preloaded for it or fetched before they are wanted, and a
- *   press on an assistant button before its chunk has arrived opens the dialog when it does.
+ *   press on an assistant button before its chunk has arrived opens the dialog when it does;
+ * - neither fetches the rarer screens' English texts (en-screens.ts); a screen that uses them
+ *   waits for them, and never shows a raw key.
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enScreens } from '../../web/src/locales/en-screens.ts';
 import { ROUTE_DATA } from '../../web/shell/inline-shell.ts';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
 import { startServer, type E2eServer } from './support/server.ts';
@@ -46,7 +49,7 @@ describe.runIf(browserAvailable())('what a slow phone downloads first', () => {
     expect(loaded.some((path) => /\/assets\/index-/.test(path))).toBe(true);
     expect(loaded.some((path) => /\/assets\/landing-/.test(path))).toBe(true);
     // Nothing the landing page does not render: no menus, dialogs, zod or API code, no stylesheet file.
-    expect(loaded.filter((path) => /\/assets\/(menus|dialogs|data|header-menus|toaster|dashboard)-/.test(path))).toEqual([]);
+    expect(loaded.filter((path) => /\/assets\/(menus|dialogs|data|header-menus|toaster|dashboard|en-screens)-/.test(path))).toEqual([]);
     expect(requests.filter((r) => r.resourceType() === 'stylesheet')).toEqual([]);
     expect(requests.filter((r) => pathOf(r).startsWith('/api/'))).toEqual([]);
 
@@ -119,7 +122,7 @@ describe.runIf(browserAvailable())('what a slow phone downloads first', () => {
     expect(preloaded.some((path) => /\/assets\/dashboard-/.test(path))).toBe(true);
     expect(preloaded.filter((path) => /\/assets\/(dialogs|menus)-/.test(path))).toEqual([]);
     await expect.poll(() => page.getByTestId('stat-dashboard-total-savings-value').textContent(), { timeout: 30_000 }).toMatch(/\d/);
-    const wantedLater = /\/assets\/(assistant-dialog|pay-contribution-dialog|verification-cards|dashboard-contributions-tab)-/;
+    const wantedLater = /\/assets\/(assistant-dialog|pay-contribution-dialog|verification-cards|dashboard-contributions-tab|en-screens)-/;
     expect(scripts(requests).filter((path) => wantedLater.test(path))).toEqual([]);
 
     // Keyboard: focus reaches the button (the chunk is asked for), Enter presses it at once.
@@ -128,5 +131,30 @@ describe.runIf(browserAvailable())('what a slow phone downloads first', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('dialog-assistant').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(scripts(requests).filter((path) => /\/assets\/assistant-dialog-/.test(path))).toHaveLength(1);
+  });
+
+  it("a screen using the rarer screens' English texts waits for them and never shows a raw key", async () => {
+    const { page } = browser;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/en-screens-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The route's own chunk arrives; its texts are still held back.
+    await Promise.all([
+      page.waitForRequest((request) => /\/assets\/en-screens-/.test(pathOf(request))),
+      page.waitForResponse((response) => /\/assets\/learn-more-/.test(new URL(response.url()).pathname)),
+      page.goto(`${server.url}/learn-more`),
+    ]);
+    await page.waitForTimeout(500);
+    const rawKey = /\b(learnMore|legal|demo|education|profile)\.[a-zA-Z]/;
+    expect(await page.locator('body').innerText()).not.toMatch(rawKey);
+    expect(await page.getByText(enScreens.learnMore.hero.title).count()).toBe(0);
+    release();
+    await page.getByText(enScreens.learnMore.hero.title).waitFor();
+    expect(await page.locator('body').innerText()).not.toMatch(rawKey);
   });
 });

@@ -1,6 +1,13 @@
 import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { loadScreenTexts } from '../lib/i18n.ts';
 import { AppLayout } from './layout/app-layout.tsx';
+
+/** A rarer screen's route: its chunk and its English texts (en-screens.ts) before it renders. */
+const withScreenTexts =
+  <T,>(load: () => Promise<T>) =>
+  (): Promise<T> =>
+    Promise.all([load(), loadScreenTexts()]).then(([module]) => module);
 
 // Each screen is its own chunk, so a first visit to the landing page loads only what it shows.
 const HomeRoute = lazy(() => import('./routes/home.tsx'));
@@ -11,19 +18,19 @@ const LoansRoute = lazy(() => import('./routes/loans.tsx'));
 const MagicLinkRoute = lazy(() => import('./routes/magic-link.tsx'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password.tsx'));
 const SecurityRoute = lazy(() => import('./routes/security.tsx'));
-const ProfileRoute = lazy(() => import('./routes/profile.tsx'));
-const AiChatRoute = lazy(() => import('./routes/ai-chat.tsx'));
-const AgentRegisterRoute = lazy(() => import('./routes/agent-register.tsx'));
-const AgentDashboardRoute = lazy(() => import('./routes/agent-dashboard.tsx'));
-const MerchantRegisterRoute = lazy(() => import('./routes/merchant-register.tsx'));
-const MerchantDashboardRoute = lazy(() => import('./routes/merchant-dashboard.tsx'));
-const MerchantPaymentsRoute = lazy(() => import('./routes/merchant-payments.tsx'));
-const PayRoute = lazy(() => import('./routes/pay.tsx'));
-const EducationRoute = lazy(() => import('./routes/education.tsx'));
-const LearnMoreRoute = lazy(() => import('./routes/learn-more.tsx'));
-const DemoRoute = lazy(() => import('./routes/demo.tsx'));
-const PrivacyRoute = lazy(() => import('./routes/privacy.tsx'));
-const TermsRoute = lazy(() => import('./routes/terms.tsx'));
+const ProfileRoute = lazy(withScreenTexts(() => import('./routes/profile.tsx')));
+const AiChatRoute = lazy(withScreenTexts(() => import('./routes/ai-chat.tsx')));
+const AgentRegisterRoute = lazy(withScreenTexts(() => import('./routes/agent-register.tsx')));
+const AgentDashboardRoute = lazy(withScreenTexts(() => import('./routes/agent-dashboard.tsx')));
+const MerchantRegisterRoute = lazy(withScreenTexts(() => import('./routes/merchant-register.tsx')));
+const MerchantDashboardRoute = lazy(withScreenTexts(() => import('./routes/merchant-dashboard.tsx')));
+const MerchantPaymentsRoute = lazy(withScreenTexts(() => import('./routes/merchant-payments.tsx')));
+const PayRoute = lazy(withScreenTexts(() => import('./routes/pay.tsx')));
+const EducationRoute = lazy(withScreenTexts(() => import('./routes/education.tsx')));
+const LearnMoreRoute = lazy(withScreenTexts(() => import('./routes/learn-more.tsx')));
+const DemoRoute = lazy(withScreenTexts(() => import('./routes/demo.tsx')));
+const PrivacyRoute = lazy(withScreenTexts(() => import('./routes/privacy.tsx')));
+const TermsRoute = lazy(withScreenTexts(() => import('./routes/terms.tsx')));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 
 /**

@@ -5,6 +5,9 @@
  * - English, the default and the fallback of every missing text, is bundled with the app; French,
  *   Kinyarwanda and Kiswahili are chunks of their own, fetched only by a member who uses them
  *   (a first visit downloads one language, not four).
+ * - The English texts of the rarer screens (en-screens.ts) are a chunk of their own too:
+ *   `loadScreenTexts` fetches them once and adds them to every instance; the routes of those
+ *   screens wait for it before rendering, so no raw key ever shows.
  * - `loadLanguage` must have finished before `createI18n` or `changeLanguage` use a language, so
  *   no screen ever shows English first and then switches (main.tsx awaits it before the first
  *   render; `chooseLanguage` before switching).
@@ -21,7 +24,8 @@ declare module 'i18next' {
 }
 
 interface Bundle {
-  translation: Messages;
+  /** English's starts without the rarer screens' texts (`loadScreenTexts` adds them). */
+  translation: Partial<Messages>;
   server?: ServerMessages;
 }
 
@@ -32,6 +36,27 @@ const loaders: Record<Exclude<LanguageCode, 'en'>, () => Promise<Bundle>> = {
 };
 
 const loaded = new Map<LanguageCode, Bundle>([['en', { translation: en }]]);
+/** The instances made by `createI18n`, to receive the screens' English texts once they arrive. */
+const instances = new Set<I18n>();
+let screenTexts: Promise<void> | undefined;
+
+/**
+ * Fetches the English texts of the rarer screens once (a chunk of its own) and adds them to every
+ * instance, as the fallback of any language; a failed fetch (offline) is tried again next time.
+ */
+export function loadScreenTexts(): Promise<void> {
+  screenTexts ??= import('../locales/en-screens.ts').then(
+    ({ enScreens }) => {
+      loaded.set('en', { translation: { ...en, ...enScreens } });
+      for (const instance of instances) instance.addResourceBundle('en', 'translation', enScreens, true, false);
+    },
+    (error: unknown) => {
+      screenTexts = undefined;
+      throw error;
+    },
+  );
+  return screenTexts;
+}
 
 /** Fetches a language's texts once (a chunk of its own); English is always there. */
 export async function loadLanguage(language: LanguageCode): Promise<void> {
@@ -56,6 +81,7 @@ export function createI18n(language: LanguageCode): I18n {
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  instances.add(instance);
   return instance;
 }
 
