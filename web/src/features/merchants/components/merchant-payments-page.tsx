@@ -308,7 +308,7 @@ function ReversalNote({ transaction }: { transaction: MerchantTransaction }) {
   const format = useFormatters();
   if (transaction.status !== 'reversed') return null;
   return (
-    <span className="block max-w-56 text-xs font-normal text-muted-foreground" data-testid="text-reversal">
+    <span className="block min-w-44 max-w-64 text-xs font-normal text-muted-foreground" data-testid="text-reversal">
       {t('merchantPayments.reversedOn', { date: transaction.reversedAt ? format.date(transaction.reversedAt) : '—', reason: transaction.reversalReason ?? '' })}
     </span>
   );
