@@ -45,6 +45,7 @@ import type { CompletedCycles, GroupChat, MemberProfiles, MemberWallets, Notifie
 import type { Batching } from '../core/shared/batching.ts';
 import type { OutgoingTransfers, TransferPolicies } from '../core/transfers/ports.ts';
 import type { SeedDemoWorld } from '../core/demo/seed-demo-world.ts';
+import type { SeedDemoBusiness } from '../core/demo/seed-demo-business.ts';
 import type { DemoPopulation } from '../core/demo/seed-demo-population.ts';
 import type { InAppNotifications, NotificationRecipients, NotificationWriter } from '../core/notifications/ports.ts';
 import type { NationalIdRegistry, NationalIdRepository, NationalIdVault } from '../core/identity/ports.ts';
@@ -144,6 +145,7 @@ export const TOKENS = {
   OutgoingTransfers: token<OutgoingTransfers>('transfers.OutgoingTransfers'),
   /** The demo world's seed; null unless the embedded sandbox is the provider (apps/demo/module.ts). */
   SeedDemoWorld: token<SeedDemoWorld | null>('SeedDemoWorld'),
+  SeedDemoBusiness: token<SeedDemoBusiness | null>('SeedDemoBusiness'),
   DemoPopulation: token<DemoPopulation>('DemoPopulation'),
   // Loans and credit (core/loans/ports.ts, core/credit/ports.ts); bound in apps/modules/loans-module.ts.
   LoanRepository: token<LoanRepository>('LoanRepository'),

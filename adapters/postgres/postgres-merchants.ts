@@ -637,6 +637,12 @@ export class PostgresMerchantReversals implements MerchantReversals {
     return rows.map(toReversal);
   }
 
+  async listForMerchant(merchantId: string): Promise<MerchantPaymentReversal[]> {
+    if (!isUuid(merchantId)) return [];
+    const rows = await this.em.execute<Row[]>(`select * from merchant_payment_reversals where merchant_id = ? order by reversed_at, id`, [merchantId]);
+    return rows.map(toReversal);
+  }
+
   async listAwaitingSettlement(merchantId: string): Promise<MerchantPaymentReversal[]> {
     if (!isUuid(merchantId)) return [];
     const rows = await this.em.execute<Row[]>(

@@ -1,7 +1,8 @@
 /**
  * The demo world's wiring (core/demo/seed-demo-world.ts): the savings use cases it calls, the
- * embedded sandbox where its members approve their payments, and the lending steps it takes.
- * Bound only in sandbox mode: with a real provider (or a test's own) SeedDemoWorld resolves to null.
+ * embedded sandbox where its members approve their payments, and the lending steps it takes; and
+ * the demo merchant's business (core/demo/seed-demo-business.ts) with the merchants' use cases.
+ * Bound only in sandbox mode: with a real provider (or a test's own) both resolve to null.
  */
 import { ContainerModule } from 'inversify';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -14,6 +15,14 @@ import type { ContributionRepository } from '../../core/contributions/ports.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import type { SandboxApprovals } from '../../core/demo/ports.ts';
 import { SeedDemoWorld } from '../../core/demo/seed-demo-world.ts';
+import { SeedDemoBusiness } from '../../core/demo/seed-demo-business.ts';
+import { ListOwnMerchants } from '../../core/merchants/merchant-access.ts';
+import { GenerateMerchantQr } from '../../core/merchants/merchant-qr.ts';
+import { PayMerchant } from '../../core/merchants/pay-merchant.ts';
+import { RegisterMerchant } from '../../core/merchants/register-merchant.ts';
+import { ReviewMerchant } from '../../core/merchants/review-business.ts';
+import { SettleMerchants } from '../../core/settlements/settle-merchants.ts';
+import type { Clock } from '../../core/shared/clock.ts';
 import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
 import { CreateTontine } from '../../core/tontines/create-tontine.ts';
 import { JoinTontine } from '../../core/tontines/join-tontine.ts';
@@ -92,6 +101,24 @@ export const demoModule = new ContainerModule(({ bind }) => {
       TOKENS.Config,
       VerifyNationalId,
     ],
+  );
+  bind(TOKENS.SeedDemoBusiness).toResolvedValue(
+    (
+      sandbox: SandboxApprovals | null,
+      accounts: AccountRepository,
+      listOwnMerchants: ListOwnMerchants,
+      registerMerchant: RegisterMerchant,
+      reviewMerchant: ReviewMerchant,
+      generateMerchantQr: GenerateMerchantQr,
+      payMerchant: PayMerchant,
+      settleMerchants: SettleMerchants,
+      reconcilePayment: ReconcilePayment,
+      clock: Clock,
+    ) =>
+      sandbox
+        ? new SeedDemoBusiness({ sandbox, accounts, listOwnMerchants, registerMerchant, reviewMerchant, generateMerchantQr, payMerchant, settleMerchants, reconcilePayment, clock })
+        : null,
+    [TOKENS.SandboxApprovals, TOKENS.AccountRepository, ListOwnMerchants, RegisterMerchant, ReviewMerchant, GenerateMerchantQr, PayMerchant, SettleMerchants, ReconcilePayment, TOKENS.Clock],
   );
   // The large population of `demo seed --members N` (any provider: it writes history, asks nobody).
   bind(TOKENS.DemoPopulation).toResolvedValue((em: EntityManager) => new PostgresDemoPopulation(em), [TOKENS.EntityManager]);

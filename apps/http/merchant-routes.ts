@@ -19,6 +19,8 @@ import type { RegisteredAgent } from '../../core/agents/agent-profile.ts';
 import type { Commission } from '../../core/agents/commission.ts';
 import type { RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
 import type { MerchantTransaction } from '../../core/merchants/merchant-transaction.ts';
+import { listedStatus, standingSales, type ReversalsByTransaction } from '../../core/merchants/merchant-payments.ts';
+import type { MerchantPaymentReversal } from '../../core/merchants/merchant-reversal.ts';
 import { maskPhone, type PayPageMerchant } from '../../core/merchants/pay-merchant.ts';
 import { salesAnalytics } from '../../core/merchants/sales-analytics.ts';
 import { kigaliInstant, parseDate, addDays } from '../../core/shared/calendar.ts';
@@ -73,7 +75,8 @@ function presentMerchant(m: RegisteredMerchant, qrCodeUrl: string | null = null)
   };
 }
 
-const presentTransaction = (t: MerchantTransaction) => ({
+/** A reversed payment reads `reversed`, with when and why (its row keeps `completed`: core/merchants/merchant-payments.ts). */
+const presentTransaction = (t: MerchantTransaction, reversals: ReversalsByTransaction) => ({
   id: t.id,
   transactionReference: t.transactionReference,
   createdAt: t.createdAt.toISOString(),
@@ -84,11 +87,14 @@ const presentTransaction = (t: MerchantTransaction) => ({
   amount: t.amount.toDecimal(),
   merchantFee: t.merchantFee.toDecimal(),
   netAmount: t.netAmount.toDecimal(),
-  status: t.status,
+  status: listedStatus(t, reversals),
   settlementBatchId: t.settlementBatchId ?? null,
+  reversedAt: iso(reversals.get(t.id)?.reversedAt),
+  reversalReason: reversals.get(t.id)?.reason ?? null,
 });
 
-const presentSettlement = (b: SettlementBatch) => ({
+/** A batch with its negative lines: the reversals dated in its range, each −net, already taken off `totalAmount`. */
+const presentSettlement = (b: SettlementBatch, negativeLines: readonly MerchantPaymentReversal[]) => ({
   id: b.id,
   batchReference: b.batchReference,
   settlementPeriodStart: b.settlementPeriodStart.toISOString(),
@@ -97,6 +103,9 @@ const presentSettlement = (b: SettlementBatch) => ({
   totalAmount: b.totalAmount.toDecimal(),
   payoutAmount: b.payoutAmount.toDecimal(),
   carriedOver: b.carriedOut.toDecimal(),
+  totalReversals: b.totalReversals,
+  reversedAmount: b.reversedAmount.toDecimal(),
+  negativeLines: negativeLines.map((r) => ({ transactionId: r.transactionId, amount: r.netAmount.negate().toDecimal(), reason: r.reason, reversedAt: r.reversedAt.toISOString() })),
   currency: b.currency,
   payoutMethod: b.payoutMethod,
   status: b.status,
@@ -239,8 +248,15 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     if (!listed.ok) return sendError(ctx, listed.error);
     const { statistics: s } = listed.value;
     ctx.body = {
-      transactions: listed.value.transactions.map(presentTransaction),
-      statistics: { totalRevenue: s.totalRevenue.toDecimal(), netRevenue: s.netRevenue.toDecimal(), totalFees: s.totalFees.toDecimal(), totalTransactions: s.totalTransactions, completedTransactions: s.completedTransactions },
+      transactions: listed.value.transactions.map((t) => presentTransaction(t, listed.value.reversals)),
+      statistics: {
+        totalRevenue: s.totalRevenue.toDecimal(),
+        netRevenue: s.netRevenue.toDecimal(),
+        totalFees: s.totalFees.toDecimal(),
+        totalTransactions: s.totalTransactions,
+        completedTransactions: s.completedTransactions,
+        reversedTransactions: s.reversedTransactions,
+      },
     };
   });
 
@@ -252,7 +268,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', `attachment; filename="${listed.value.merchant.merchantCode}-transactions.csv"`);
     ctx.body = csv(
-      ['Reference', 'Date', 'Customer', 'Phone', 'Method', 'Amount', 'Fee', 'Net', 'Status', 'Settlement'],
+      ['Reference', 'Date', 'Customer', 'Phone', 'Method', 'Amount', 'Fee', 'Net', 'Status', 'Settlement', 'Reversed at', 'Reversal reason'],
       listed.value.transactions.map((t) => [
         t.transactionReference,
         t.createdAt.toISOString(),
@@ -262,8 +278,10 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
         t.amount.toDecimal(),
         t.merchantFee.toDecimal(),
         t.netAmount.toDecimal(),
-        t.status,
+        listedStatus(t, listed.value.reversals),
         t.settlementBatchId ?? '',
+        iso(listed.value.reversals.get(t.id)?.reversedAt) ?? '',
+        listed.value.reversals.get(t.id)?.reason ?? '',
       ]),
     );
   });
@@ -274,7 +292,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     const listed = await useCases.listMerchantSettlements.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...period });
     if (!listed.ok) return sendError(ctx, listed.error);
     ctx.body = {
-      settlements: listed.value.settlements.map(presentSettlement),
+      settlements: listed.value.settlements.map((b) => presentSettlement(b, listed.value.negativeLines.get(b.id) ?? [])),
       pending: { amount: listed.value.pending.amount.toDecimal(), transactionCount: listed.value.pending.transactionCount },
     };
   });
@@ -313,7 +331,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
   router.get('/merchants/:id/analytics', authenticated, async (ctx) => {
     const listed = await useCases.listMerchantTransactions.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
     if (!listed.ok) return sendError(ctx, listed.error);
-    const a = salesAnalytics(listed.value.transactions, useCases.clock.now());
+    const a = salesAnalytics(standingSales(listed.value.transactions, listed.value.reversals), useCases.clock.now());
     const hour = (h: number) => `${h % 12 === 0 ? 12 : h % 12} ${h < 12 ? 'AM' : 'PM'}`;
     ctx.body = {
       transactionsAnalysed: a.transactionsAnalysed,

@@ -193,11 +193,17 @@ export const TransactionsResponse = z
         amount: decimal,
         merchantFee: decimal,
         netAmount: decimal,
-        status: z.enum(['pending', 'completed', 'failed']),
+        status: z.enum(['pending', 'completed', 'failed', 'reversed']).meta({
+          description: '`reversed`: the payment completed, then an admin reversed it (the payer refunded; its net is a negative line of the next settlement). This project’s addition to the statuses, which the spec leaves open',
+        }),
         settlementBatchId: z.uuid().nullable(),
+        reversedAt: instant.nullable().meta({ description: 'When it was reversed; null unless `reversed`' }),
+        reversalReason: z.string().nullable().meta({ description: 'Why it was reversed (the admin’s reason); null unless `reversed`' }),
       }),
     ),
-    statistics: z.object({ totalRevenue: decimal, netRevenue: decimal, totalFees: decimal, totalTransactions: z.number(), completedTransactions: z.number() }),
+    statistics: z
+      .object({ totalRevenue: decimal, netRevenue: decimal, totalFees: decimal, totalTransactions: z.number(), completedTransactions: z.number(), reversedTransactions: z.number() })
+      .meta({ description: 'Revenue, fees, net and completedTransactions count the standing sales only (completed, not reversed); totalTransactions counts every one listed' }),
   })
   .meta({ id: 'MerchantTransactions' });
 
@@ -213,6 +219,11 @@ export const SettlementsResponse = z
         totalAmount: decimal,
         payoutAmount: decimal,
         carriedOver: decimal,
+        totalReversals: z.number().meta({ description: 'How many negative lines the batch carries (reversed payments dated in its range)' }),
+        reversedAmount: decimal.meta({ description: 'The sum of their nets, already taken off totalAmount' }),
+        negativeLines: z.array(
+          z.object({ transactionId: z.uuid(), amount: decimal.meta({ description: '−net of the reversed payment' }), reason: z.string(), reversedAt: instant }),
+        ),
         currency: z.literal('RWF'),
         payoutMethod: z.literal('mobile_money'),
         status: z.enum(['processing', 'completed', 'failed']),

@@ -34,6 +34,7 @@ import type { JoinTontine } from '../tontines/join-tontine.ts';
 import type { MemberWallets, TontineRepository } from '../tontines/ports.ts';
 import type { TontineTermsInput } from '../tontines/tontine-terms.ts';
 import type { DemoIdentity, DemoLending, SandboxApprovals } from './ports.ts';
+import { expectOk as expectStep, settleAtProvider } from './sandbox-settlement.ts';
 
 export const DEMO_MEMBER_EMAIL = DEMO_ACCOUNTS[0]!.email;
 
@@ -128,22 +129,9 @@ export class SeedDemoWorld {
     return this.settleAtProvider();
   }
 
-  /**
-   * The members approve what the provider holds; each answer is settled as a callback's would be.
-   * Settling may start new transfers (the payout a last contribution completes): those too.
-   * Answers how many payments were settled.
-   */
-  private async settleAtProvider(): Promise<number> {
-    let count = 0;
-    for (;;) {
-      const approved = await this.deps.sandbox.approvePending();
-      if (approved.length === 0) return count;
-      for (const payment of approved) {
-        const settled = expectOk(await this.deps.reconcilePayment.execute(payment), `settle ${payment.reference}`);
-        if (settled.outcome !== 'applied' && settled.outcome !== 'exists') throw new Error(`demo world: ${payment.reference} was ${settled.outcome}`);
-        count += 1;
-      }
-    }
+  /** The members approve what the provider holds; each answer is settled as a callback's would be (core/demo/sandbox-settlement.ts). */
+  private settleAtProvider(): Promise<number> {
+    return settleAtProvider(this.deps, SEED);
   }
 
   /**
@@ -186,7 +174,5 @@ export class SeedDemoWorld {
   }
 }
 
-function expectOk<T>(result: Result<T, string>, step: string): T {
-  if (!result.ok) throw new Error(`demo world: ${step} was refused (${result.error})`);
-  return result.value;
-}
+const SEED = 'demo world';
+const expectOk = <T>(result: Result<T, string>, step: string): T => expectStep(result, SEED, step);

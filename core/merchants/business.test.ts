@@ -5,8 +5,9 @@ import { DirectUnitOfWork, FixedClock, SequentialIds } from '../shared/shared.fi
 import { RecordingAuditTrail } from '../audit/audit.fixtures.ts';
 import { parseEmvPayload } from './emv-qr-payload.ts';
 import { ListOwnMerchants, ownedMerchant } from './merchant-access.ts';
-import { ListMerchantSettlements, ListMerchantTransactions, pendingSettlement, transactionStatistics } from './merchant-payments.ts';
+import { ListMerchantSettlements, ListMerchantTransactions, listedStatus, pendingSettlement, standingSales, transactionStatistics } from './merchant-payments.ts';
 import { GenerateMerchantQr, ShowMerchantQr } from './merchant-qr.ts';
+import type { MerchantPaymentReversal } from './merchant-reversal.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 import { aRegisteredAgent, aRegisteredMerchant, InMemoryAgentRegistry, InMemoryMerchantRegistry, InMemoryMerchantTransactions } from './merchants.fixtures.ts';
 import { maskPhone, PayMerchant, ShowMerchantReceipt, ShowPayPage } from './pay-merchant.ts';
@@ -48,6 +49,21 @@ const aTransaction = (overrides: Partial<MerchantTransaction> = {}): MerchantTra
   createdAt: new Date('2026-11-18T12:00:00Z'),
   completedAt: new Date('2026-11-18T12:00:05Z'),
   ...overrides,
+});
+
+const aReversal = (transactionId: string): MerchantPaymentReversal => ({
+  id: `r-${transactionId}`,
+  transactionId,
+  merchantId: 'm1',
+  amount: Money.ofFrancs(5_000),
+  merchantFee: Money.ofFrancs(100),
+  netAmount: Money.ofFrancs(4_900),
+  commission: Money.ZERO,
+  commissionReversed: false,
+  reason: 'goods returned by the customer',
+  reversedBy: 'admin:grace',
+  reversedAt: new Date('2026-11-19T09:00:00Z'),
+  refundReference: `merchant-refund:${transactionId}`,
 });
 
 describe('districts', () => {
@@ -146,10 +162,27 @@ describe('merchant payments screen', () => {
       totalFees: Money.ofFrancs(400),
       totalTransactions: 3,
       completedTransactions: 2,
+      reversedTransactions: 0,
     });
     expect(pendingSettlement(list)).toEqual({ amount: Money.ofFrancs(9_800), transactionCount: 1 });
     // Reversals no batch holds yet are taken off; the pending net may be negative (carried forward).
     expect(pendingSettlement(list, [{ netAmount: Money.ofFrancs(12_000) }])).toEqual({ amount: Money.ofFrancs(-2_200), transactionCount: 1 });
+  });
+
+  it('reads a reversed payment as reversed: no revenue, not completed, counted apart', () => {
+    const list = [aTransaction(), aTransaction({ id: 't2', amount: Money.ofFrancs(5_000), merchantFee: Money.ofFrancs(100), netAmount: Money.ofFrancs(4_900) })];
+    const reversals = new Map([['t2', aReversal('t2')]]);
+    expect(listedStatus(list[1]!, reversals)).toBe('reversed');
+    expect(listedStatus(list[0]!, reversals)).toBe('completed');
+    expect(standingSales(list, reversals).map((t) => t.id)).toEqual([list[0]!.id]);
+    expect(transactionStatistics(list, reversals)).toEqual({
+      totalRevenue: Money.ofFrancs(10_000),
+      netRevenue: Money.ofFrancs(9_800),
+      totalFees: Money.ofFrancs(200),
+      totalTransactions: 2,
+      completedTransactions: 1,
+      reversedTransactions: 1,
+    });
   });
 
   it('lists transactions and settlements of the owner only', async () => {
@@ -157,13 +190,13 @@ describe('merchant payments screen', () => {
     await registry.register(aRegisteredMerchant());
     const payments = { listForMerchant: async () => [aTransaction()], findById: async () => undefined };
     const settlements = { listForMerchant: async () => [] };
-    const reversals = { listInRange: async () => [], listAwaitingSettlement: async () => [] };
+    const reversals = { listInRange: async () => [], listAwaitingSettlement: async () => [], listForMerchant: async () => [] };
     const range = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-12-01T00:00:00Z') };
-    const listed = await new ListMerchantTransactions({ registry, payments }).execute({ merchantId: 'm1', userId: 'u1', ...range });
+    const listed = await new ListMerchantTransactions({ registry, payments, reversals }).execute({ merchantId: 'm1', userId: 'u1', ...range });
     expect(listed.ok && listed.value.statistics.completedTransactions).toBe(1);
     const settled = await new ListMerchantSettlements({ registry, payments, settlements, reversals }).execute({ merchantId: 'm1', userId: 'u1', ...range });
     expect(settled.ok && settled.value.pending.transactionCount).toBe(1);
-    expect((await new ListMerchantTransactions({ registry, payments }).execute({ merchantId: 'm1', userId: 'u9' })).ok).toBe(false);
+    expect((await new ListMerchantTransactions({ registry, payments, reversals }).execute({ merchantId: 'm1', userId: 'u9' })).ok).toBe(false);
     expect((await new ListMerchantSettlements({ registry, payments, settlements, reversals }).execute({ merchantId: 'm1', userId: 'u9' })).ok).toBe(false);
   });
 });

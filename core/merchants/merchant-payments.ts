@@ -4,12 +4,18 @@
  *
  * Guarantees
  * - Only the owner reads them (`merchant_not_found` otherwise).
- * - statistics: totalRevenue, totalFees and netRevenue sum the COMPLETED transactions only (a
- *   pending or failed payment is no revenue); totalTransactions counts every one listed,
- *   completedTransactions the completed ones. Fee + net = revenue, to the centime.
+ * - Each transaction comes with its reversal when an admin reversed it (core/merchants/
+ *   reverse-merchant-payment.ts): the row keeps `completed` (its history reads forward), the
+ *   owner's screens show it `reversed`, with the date and the reason.
+ * - statistics: totalRevenue, totalFees and netRevenue sum the STANDING sales only, completed and
+ *   not reversed (a pending or failed payment is no revenue, and a reversal refunded the payer and
+ *   took the fee and net back in the ledger); totalTransactions counts every one listed,
+ *   completedTransactions the standing ones, reversedTransactions the reversed ones. Fee + net =
+ *   revenue, to the centime.
  * - pending = completed transactions no settlement batch holds yet: their net, less the nets of
  *   the reversals no batch holds yet (it may be negative: carried to the next batch), and their count.
- * - Each batch comes with its negative lines (the reversals dated in its range), for the CSV.
+ * - Each batch comes with its negative lines (the reversals dated in its range): the screen's
+ *   settlements table and the CSV show them.
  */
 import type { SettlementBatch } from '../settlements/settlement-batch.ts';
 import { Money } from '../money/money.ts';
@@ -26,16 +32,33 @@ export interface TransactionStatistics {
   totalFees: Money;
   totalTransactions: number;
   completedTransactions: number;
+  reversedTransactions: number;
 }
 
-export function transactionStatistics(transactions: readonly MerchantTransaction[]): TransactionStatistics {
-  const completed = transactions.filter((t) => t.status === 'completed');
+/** The payments reversed, by transaction id. */
+export type ReversalsByTransaction = ReadonlyMap<string, MerchantPaymentReversal>;
+
+/** A transaction as its owner sees it: its own status, or `reversed` once an admin reversed it. */
+export type ListedTransactionStatus = MerchantTransaction['status'] | 'reversed';
+
+export function listedStatus(transaction: MerchantTransaction, reversals: ReversalsByTransaction): ListedTransactionStatus {
+  return reversals.has(transaction.id) ? 'reversed' : transaction.status;
+}
+
+/** The sales that stand: completed and not reversed (what revenue and the analytics rest on). */
+export function standingSales(transactions: readonly MerchantTransaction[], reversals: ReversalsByTransaction): MerchantTransaction[] {
+  return transactions.filter((t) => listedStatus(t, reversals) === 'completed');
+}
+
+export function transactionStatistics(transactions: readonly MerchantTransaction[], reversals: ReversalsByTransaction = new Map()): TransactionStatistics {
+  const standing = standingSales(transactions, reversals);
   return {
-    totalRevenue: Money.sum(completed.map((t) => t.amount)),
-    netRevenue: Money.sum(completed.map((t) => t.netAmount)),
-    totalFees: Money.sum(completed.map((t) => t.merchantFee)),
+    totalRevenue: Money.sum(standing.map((t) => t.amount)),
+    netRevenue: Money.sum(standing.map((t) => t.netAmount)),
+    totalFees: Money.sum(standing.map((t) => t.merchantFee)),
     totalTransactions: transactions.length,
-    completedTransactions: completed.length,
+    completedTransactions: standing.length,
+    reversedTransactions: transactions.filter((t) => reversals.has(t.id)).length,
   };
 }
 
@@ -52,15 +75,16 @@ export interface SettlementReads {
 }
 
 export class ListMerchantTransactions {
-  constructor(private readonly deps: { registry: MerchantRegistry; payments: MerchantPaymentReads }) {}
+  constructor(private readonly deps: { registry: MerchantRegistry; payments: MerchantPaymentReads; reversals: Pick<MerchantReversals, 'listForMerchant'> }) {}
 
   async execute(input: { merchantId: string; userId: string; from?: Date; to?: Date }): Promise<
-    Result<{ merchant: RegisteredMerchant; transactions: MerchantTransaction[]; statistics: TransactionStatistics }, 'merchant_not_found'>
+    Result<{ merchant: RegisteredMerchant; transactions: MerchantTransaction[]; reversals: ReversalsByTransaction; statistics: TransactionStatistics }, 'merchant_not_found'>
   > {
     const owned = await ownedMerchant(this.deps.registry, input);
     if (!owned.ok) return owned;
     const transactions = await this.deps.payments.listForMerchant(owned.value.id, { ...(input.from ? { from: input.from } : {}), ...(input.to ? { to: input.to } : {}) });
-    return ok({ merchant: owned.value, transactions, statistics: transactionStatistics(transactions) });
+    const reversals = new Map((await this.deps.reversals.listForMerchant(owned.value.id)).map((r) => [r.transactionId, r] as const));
+    return ok({ merchant: owned.value, transactions, reversals, statistics: transactionStatistics(transactions, reversals) });
   }
 }
 

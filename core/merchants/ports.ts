@@ -63,6 +63,8 @@ export interface MerchantReversals {
   listInRange(merchantId: string, from: Date, until: Date): Promise<MerchantPaymentReversal[]>;
   /** The merchant's reversals no batch holds yet (dated from its latest batch's range end on), oldest first. */
   listAwaitingSettlement(merchantId: string): Promise<MerchantPaymentReversal[]>;
+  /** Every reversal of the merchant's payments (rare: an admin's act), for the owner's transactions list. */
+  listForMerchant(merchantId: string): Promise<MerchantPaymentReversal[]>;
 }
 
 /** The commission a transaction earned, if any (one per transaction): a reversal takes it back while it is pending. */

@@ -4,15 +4,16 @@
  * CLI; another registers a business with the agent's code and is verified from the CLI, generates
  * the QR code and downloads it under the merchant code; a customer without an account opens the
  * pay page named by the QR's EMVCo payload and pays through the sandbox; the merchant sees the
- * transaction with its fee and net; the settlement batch created from the CLI is listed; the
- * agent sees the commission.
+ * transaction with its fee and net; a second payment reversed from the CLI shows as reversed (date,
+ * reason) and as the batch's negative line; the settlement batch created from the CLI is listed;
+ * the agent sees the commission.
  */
 import jsQRModule from 'jsqr';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmvPayload } from '../../core/merchants/emv-qr-payload.ts';
-import { callApi } from './support/api.ts';
+import { callApi, until } from './support/api.ts';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 
@@ -162,18 +163,31 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     expect(await customer.getByTestId('receipt-amount').textContent()).toBe('10,000 RWF');
     expect(await customer.getByTestId('receipt-merchant').textContent()).toBe('Kimironko Fresh Foods');
 
-    // The merchant sees the payment with its 2 % fee and 98 % net.
+    // A second customer pays 5,000 RWF; the admin reverses that payment before the week is settled.
+    const paidAgain = await fetch(`${server.url}/api/pay/${encodeURIComponent(merchantCode)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 5000, phoneNumber: '+250788654321' }) });
+    expect(paidAgain.status).toBe(202);
+    const reversedPayment = (await paidAgain.json()) as { id: string; transactionReference: string };
+    const receiptOf = async () => (await (await fetch(`${server.url}/api/pay/payments/${reversedPayment.id}`)).json()) as { status: string };
+    expect((await until(receiptOf, (r) => r.status === 'completed', 60_000)).status).toBe('completed');
+    expect(await server.admin('merchants', 'reverse', reversedPayment.id, '--reason', 'Goods returned by the customer')).toContain(`Payment ${reversedPayment.id} reversed at`);
+
+    // The merchant sees the payment with its 2 % fee and 98 % net; the reversed one is no revenue.
     await merchant.reload();
     // The cards show 0 until the figures arrive (spec: default 0.00), then the real ones.
     await merchant.getByTestId('stat-total-revenue-value').filter({ hasText: /^10,000 RWF$/ }).waitFor();
     await merchant.getByTestId('stat-pending-settlement-value').filter({ hasText: /^9,800 RWF$/ }).waitFor();
     await merchant.getByTestId('tab-transactions').click();
-    const row = merchant.getByTestId('table-transactions').locator('tbody tr').first();
+    const row = merchant.getByTestId('table-transactions').locator('tbody tr').filter({ hasText: 'Jean Bosco' });
     await row.waitFor();
     expect(await row.getByTestId('cell-customer').textContent()).toBe('Jean Bosco');
     expect(await row.getByTestId('cell-amount').textContent()).toBe('10,000 RWF');
     expect(await row.getByTestId('cell-fee').textContent()).toBe('200 RWF');
     expect(await row.getByTestId('cell-net').textContent()).toBe('9,800 RWF');
+    expect(await row.getByTestId('cell-status').textContent()).toBe('Completed');
+    // The reversed payment: its status, when and why; its figures struck through.
+    const reversedRow = merchant.getByTestId(`row-transaction-${reversedPayment.transactionReference}`);
+    expect(await reversedRow.getByTestId('cell-status').textContent()).toMatch(/^ReversedReversed on .+: Goods returned by the customer$/);
+    expect(await reversedRow.getByTestId('cell-amount').getAttribute('class')).toContain('line-through');
 
     // The admin settles the current week; the batch is listed and nothing is pending any more.
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Kigali' });
@@ -182,7 +196,10 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     await merchant.getByTestId('tab-settlements').click();
     const batch = merchant.getByTestId('table-settlements').locator('tbody tr').first();
     await batch.waitFor();
-    expect(await batch.getByTestId('cell-settlement-amount').textContent()).toBe('9,800 RWF');
+    expect(await batch.getByTestId('cell-settlement-amount').textContent()).toBe('9,800 RWFincl. -4,900 RWF reversed (1)');
+    // Its negative line: the reversed payment's net, taken off the batch.
+    const negativeLine = merchant.getByTestId(`row-reversal-${reversedPayment.id}`);
+    expect(await negativeLine.textContent()).toContain(`Reversal of ${reversedPayment.transactionReference}-4,900 RWFGoods returned by the customer`);
     // Paid only when the provider's own word completes the transfer it accepted: processing until then.
     const settlementStatus = () => batch.getByTestId('badge-settlement-status').getAttribute('data-status');
     for (let look = 0; look < 150 && (await settlementStatus()) !== 'completed'; look++) {

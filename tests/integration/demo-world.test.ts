@@ -1,19 +1,39 @@
 /**
  * The demo world `npm start` seeds (core/demo/seed-demo-world.ts through apps/demo/seed-on-start.ts),
  * over the real container and the embedded sandbox: the demo member's screens answer with data,
- * the books balance, a second start adds nothing, and SEED_DEMO_WORLD=false leaves the accounts empty.
+ * the demo merchant's screens show a verified business with sales and a settlement
+ * (core/demo/seed-demo-business.ts), the books balance, a second start adds nothing, and
+ * SEED_DEMO_WORLD=false leaves the accounts empty.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../core/accounts/seed-demo-accounts.ts';
 import { DEMO_MEMBER_EMAIL, DEMO_NEIGHBOURS } from '../../core/demo/seed-demo-world.ts';
+import { DEMO_MERCHANT } from '../../core/demo/seed-demo-business.ts';
 import { seedDemoData } from '../../apps/demo/seed-on-start.ts';
 import { SANDBOX_DEMO_MEMBER_NIN } from '../../adapters/identity/sandbox-national-ids.ts';
 import { expectBooksBalance } from '../support/money-books.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
-const COUNTED = ['users', 'tontines', 'tontine_members', 'contributions', 'payments', 'journal_entries', 'ledger_postings', 'loans', 'loan_repayments', 'notifications', 'outbox_messages'];
+const COUNTED = [
+  'users',
+  'tontines',
+  'tontine_members',
+  'contributions',
+  'payments',
+  'journal_entries',
+  'ledger_postings',
+  'loans',
+  'loan_repayments',
+  'notifications',
+  'outbox_messages',
+  'merchants',
+  'merchant_transactions',
+  'settlement_batches',
+  'outgoing_transfers',
+  'audit_log',
+];
 
 async function counts(db: TestDatabase): Promise<Record<string, number>> {
   return Object.fromEntries(await Promise.all(COUNTED.map(async (table) => [table, await db.count(table)] as const)));
@@ -42,6 +62,7 @@ describe('the demo world, seeded at start', () => {
     expect(first.accounts?.map((a) => a.created)).toEqual([true, true]);
     // 12 contributions, 3 payouts, the disbursement and one repayment.
     expect(first.world).toMatchObject({ seeded: true, groups: 2, paymentsSettled: 17 });
+    expect(first.business).toEqual({ seeded: true, merchantCode: 'DEMO-SHOP', sales: 5, settlements: 1 });
 
     const get = await signIn(t, DEMO_MEMBER_EMAIL);
     const tontines = (await get('/api/tontines/user')).body as { name: string; status: string }[];
@@ -91,6 +112,7 @@ describe('the demo world, seeded at start', () => {
     const transfers = await sql<{ purpose: string; status: string; n: string }>('select purpose, status, count(*) as n from outgoing_transfers group by purpose, status order by purpose');
     expect(transfers.map((t) => [t.purpose, t.status, Number(t.n)])).toEqual([
       ['loan_disbursement', 'completed', 1],
+      ['merchant_settlement', 'completed', 1],
       ['payout', 'completed', 3],
     ]);
     const repayments = await sql<{ status: string }>('select status from loan_collections');
@@ -98,14 +120,37 @@ describe('the demo world, seeded at start', () => {
     await expectBooksBalance({ db });
   });
 
+  it('gives the demo merchant a verified business with a QR code, sales, a paid settlement and sales awaiting the next', async () => {
+    const get = await signIn(t, DEMO_MERCHANT.email);
+    const merchants = (await get('/api/merchants/user/merchants')).body as { id: string; merchantCode: string; businessName: string; merchantStatus: string; kybStatus: string; onboardedByAgentId: string | null }[];
+    expect(merchants).toEqual([expect.objectContaining({ merchantCode: 'DEMO-SHOP', businessName: 'Demo: Kimironko Corner Shop', merchantStatus: 'active', kybStatus: 'verified', onboardedByAgentId: null })]);
+    const id = merchants[0]!.id;
+    expect((await get(`/api/merchants/${id}/qr`)).body.qrCodeUrl).toMatch(/^data:image\/png;base64,/);
+
+    const transactions = (await get(`/api/merchants/${id}/transactions`)).body;
+    expect(transactions.statistics).toEqual({ totalRevenue: '62550.00', netRevenue: '61299.00', totalFees: '1251.00', totalTransactions: 5, completedTransactions: 5, reversedTransactions: 0 });
+    expect((transactions.transactions as { customerName: string | null }[]).map((tx) => tx.customerName)).toContain(null); // one customer gave no name: shown by number
+
+    const settlements = (await get(`/api/merchants/${id}/settlements`)).body;
+    // 12,500 + 4,800 + 23,000 less 2 %: 39,494 RWF paid; 7,250 + 15,000 less 2 % wait for the next batch.
+    expect(settlements.settlements).toEqual([expect.objectContaining({ batchReference: expect.stringMatching(/^STL-\d{8}-DEMO-SHOP$/), totalTransactions: 3, totalAmount: '39494.00', status: 'completed' })]);
+    expect(settlements.pending).toEqual({ amount: '21805.00', transactionCount: 2 });
+    expect((await get('/api/merchants/me')).body).toMatchObject({ merchantCode: 'DEMO-SHOP' });
+    // Verified by the demo officer, audited like any admin decision.
+    const audit = await db.orm.em.fork().execute<{ action: string; actor: string }[]>(`select action, actor from audit_log where subject = ?`, [`merchant:${id}`]);
+    expect(audit).toEqual([{ action: 'merchant_verify_kyb', actor: 'admin:demo-seed' }]);
+    await expectBooksBalance({ db });
+  });
+
   it('adds nothing on a second start', async () => {
     const before = await counts(db);
     const second = await seedDemoData(t.container, { newDatabase: false });
-    expect(second).toEqual({ accounts: null, world: { seeded: false, reason: 'already_seeded' } });
+    expect(second).toEqual({ accounts: null, world: { seeded: false, reason: 'already_seeded' }, business: { seeded: false, reason: 'already_seeded' } });
     // Even told the database is new, the accounts and the world are found, not added again.
     const again = await seedDemoData(t.container, { newDatabase: true });
     expect(again.accounts?.map((a) => a.created)).toEqual([false, false]);
     expect(again.world).toEqual({ seeded: false, reason: 'already_seeded' });
+    expect(again.business).toEqual({ seeded: false, reason: 'already_seeded' });
     expect(await counts(db)).toEqual(before);
   });
 });
@@ -121,9 +166,11 @@ describe('SEED_DEMO_WORLD=false', () => {
     const t = createTestApp(db, { env: { SEED_DEMO_WORLD: 'false' } });
     const seeded = await seedDemoData(t.container, { newDatabase: true });
     expect(seeded.world).toEqual({ seeded: false, reason: 'disabled' });
+    expect(seeded.business).toEqual({ seeded: false, reason: 'disabled' });
     const get = await signIn(t, DEMO_MEMBER_EMAIL);
     expect((await get('/api/tontines/user')).body).toEqual([]);
     expect((await get('/api/loans')).body).toEqual([]);
     expect(await db.count('tontines')).toBe(0);
+    expect(await db.count('merchants')).toBe(0);
   });
 });

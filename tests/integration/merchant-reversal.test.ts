@@ -6,6 +6,9 @@
  * - a period netting to ≤ 0 makes no batch and the negative is carried to the next one;
  * - a commission still pending is reversed, one already paid out stays with the agent;
  * - refused when unknown, not completed, already reversed, and once under a race;
+ * - the owner's transactions (API and CSV) read the payment `reversed` with its date and reason, the
+ *   figures leave it out of revenue, and the settlements API carries each batch's negative lines;
+ *   another member reads none of it;
  * - the payer's refund completes; the refund, receivable and payable accounts end where the rules
  *   say, and the ledger sums to zero.
  */
@@ -190,6 +193,51 @@ describe('reversing a merchant payment', () => {
     expect(csv.status).toBe(200);
     expect(csv.text).toContain(`STL-20261123-REV-1,,,,-4900.00,,,RWF,reversal,,`);
     expect(csv.text).toContain(`,${settledB},goods returned by the customer`);
+  });
+
+  it('the owner sees each reversal where a merchant looks (transactions, figures, CSV, settlements); another member sees nothing', async () => {
+    const as = (token: string) => (path: string) => request(handler).get(path).set('Authorization', `Bearer ${token}`);
+    const owner = as(ownerToken);
+    const transactions = await owner(`/api/merchants/${merchantId}/transactions`);
+    expect(transactions.status).toBe(200);
+    const byId = new Map((transactions.body.transactions as { id: string }[]).map((t) => [t.id, t]));
+    expect(byId.get(settledA)).toMatchObject({ status: 'reversed', reversedAt: '2026-11-18T10:00:00.000Z', reversalReason: 'customer was charged twice', amount: '10001.00' });
+    expect(byId.get(settledB)).toMatchObject({ status: 'reversed', reversedAt: expect.stringMatching(/^2026-11-23T/), reversalReason: 'goods returned by the customer' });
+    expect(byId.get(nextC)).toMatchObject({ status: 'completed', reversedAt: null, reversalReason: null });
+    // As the ledger has it: the two reversed payments are no revenue any more.
+    expect(transactions.body.statistics).toEqual({ totalRevenue: '20000.00', netRevenue: '19600.00', totalFees: '400.00', totalTransactions: 3, completedTransactions: 1, reversedTransactions: 2 });
+
+    const csv = await owner(`/api/merchants/${merchantId}/transactions/export?from=2026-11-01&to=2026-12-31`);
+    expect(csv.status).toBe(200);
+    expect(csv.text.split('\r\n')[0]).toBe('Reference,Date,Customer,Phone,Method,Amount,Fee,Net,Status,Settlement,Reversed at,Reversal reason');
+    expect(csv.text).toMatch(new RegExp(`merchant-payment:${settledA},[^\\r]*,reversed,[^,]*,2026-11-18T10:00:00.000Z,customer was charged twice\\r\\n`));
+    expect(csv.text).toMatch(new RegExp(`merchant-payment:${nextC},[^\\r]*,completed,[^,]*,,\\r\\n`));
+
+    const settlements = await owner(`/api/merchants/${merchantId}/settlements`);
+    expect(settlements.status).toBe(200);
+    const batch = (reference: string) => (settlements.body.settlements as { batchReference: string }[]).find((b) => b.batchReference === reference);
+    expect(batch('STL-20261116-REV-1')).toMatchObject({
+      totalTransactions: 2,
+      totalReversals: 1,
+      reversedAmount: '9800.98',
+      totalAmount: '4900.00',
+      negativeLines: [{ transactionId: settledA, amount: '-9800.98', reason: 'customer was charged twice', reversedAt: '2026-11-18T10:00:00.000Z' }],
+    });
+    expect(batch('STL-20261123-REV-1')).toMatchObject({
+      totalReversals: 1,
+      reversedAmount: '4900.00',
+      totalAmount: '14700.00',
+      negativeLines: [{ transactionId: settledB, amount: '-4900.00', reason: 'goods returned by the customer' }],
+    });
+    expect(settlements.body.pending).toEqual({ amount: '0.00', transactionCount: 0 });
+
+    // Another member: the same merchant id is unknown to them, on every one of these reads.
+    const stranger = as((await request(handler).post('/api/auth/register').send({ email: 'stranger@example.rw', password: 'correct horse', firstName: 'S', lastName: 'T', phone: '+250788710077' })).body.token as string);
+    for (const path of ['transactions', 'transactions/export', 'settlements', 'settlements/export', 'analytics']) {
+      const answer = await stranger(`/api/merchants/${merchantId}/${path}`);
+      expect([path, answer.status, answer.body.code]).toEqual([path, 404, 'merchant_not_found']);
+      expect(answer.text).not.toContain('charged twice');
+    }
   });
 
   it('a commission already paid out stays with the agent; a period netting to ≤ 0 makes no batch and carries the negative forward', async () => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from './ui/badge.tsx';
 
-const KNOWN = ['active', 'pending', 'suspended', 'inactive', 'verified', 'rejected', 'revoked', 'completed', 'processing', 'failed', 'paid'] as const;
+const KNOWN = ['active', 'pending', 'suspended', 'inactive', 'verified', 'rejected', 'revoked', 'completed', 'processing', 'failed', 'paid', 'reversed'] as const;
 type Known = (typeof KNOWN)[number];
 
 const VARIANT: Record<Known, 'success' | 'warning' | 'destructive' | 'secondary' | 'outline'> = {
@@ -16,6 +16,8 @@ const VARIANT: Record<Known, 'success' | 'warning' | 'destructive' | 'secondary'
   revoked: 'destructive',
   failed: 'destructive',
   inactive: 'secondary',
+  // A payment taken back by an admin, or a commission taken back with it: over, neither paid nor failed.
+  reversed: 'secondary',
 };
 
 /** The status a badge shows: one of the known values, anything else read as pending (spec part 2 §4). */

@@ -13,6 +13,7 @@ export const businessEn = {
     processing: 'Processing',
     failed: 'Failed',
     paid: 'Paid',
+    reversed: 'Reversed',
   },
   business: {
     signInTitle: 'Sign in to continue',
@@ -218,6 +219,9 @@ export const businessEn = {
     noSettlements: 'No settlements yet',
     noSettlementsText: 'Settlements are processed automatically every 7 days',
     pendingBox: '{{amount}} from {{count}} transactions will be paid in the next weekly settlement (every Monday).',
+    reversedOn: 'Reversed on {{date}}: {{reason}}',
+    reversalLine: 'Reversal of {{reference}}',
+    reversedInBatch: 'incl. {{amount}} reversed ({{count}})',
     reference: 'Reference',
     date: 'Date',
     customer: 'Customer',

@@ -14,6 +14,7 @@ export const businessFr: Pick<Messages, keyof typeof businessEn> = {
     processing: 'En cours',
     failed: 'Échoué',
     paid: 'Payé',
+    reversed: 'Annulé',
   },
   business: {
     signInTitle: 'Connectez-vous pour continuer',
@@ -219,6 +220,9 @@ export const businessFr: Pick<Messages, keyof typeof businessEn> = {
     noSettlements: 'Aucun règlement pour l’instant',
     noSettlementsText: 'Les règlements sont traités automatiquement tous les 7 jours',
     pendingBox: '{{amount}} provenant de {{count}} transactions seront versés au prochain règlement hebdomadaire (chaque lundi).',
+    reversedOn: 'Annulé le {{date}} : {{reason}}',
+    reversalLine: 'Annulation de {{reference}}',
+    reversedInBatch: 'dont {{amount}} annulés ({{count}})',
     reference: 'Référence',
     date: 'Date et heure',
     customer: 'Client',

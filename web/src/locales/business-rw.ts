@@ -14,6 +14,7 @@ export const businessRw: Pick<Messages, keyof typeof businessEn> = {
     processing: 'Birimo gukorwa',
     failed: 'Byanze',
     paid: 'Byishyuwe',
+    reversed: 'Byasubijwe',
   },
   business: {
     signInTitle: 'Injira kugira ngo ukomeze',
@@ -219,6 +220,9 @@ export const businessRw: Pick<Messages, keyof typeof businessEn> = {
     noSettlements: 'Nta byishyuwe biraba',
     noSettlementsText: 'Kwishyurwa bikorwa mu buryo bwikora buri minsi 7',
     pendingBox: '{{amount}} bivuye ku bikorwa {{count}} bizishyurwa mu kwishyura kwa buri cyumweru gutaha (buri wa mbere).',
+    reversedOn: 'Byasubijwe ku wa {{date}}: {{reason}}',
+    reversalLine: 'Gusubiza {{reference}}',
+    reversedInBatch: 'harimo {{amount}} byasubijwe ({{count}})',
     reference: 'Indango',
     date: 'Itariki',
     customer: 'Umukiriya',

@@ -14,6 +14,7 @@ export const businessSw: Pick<Messages, keyof typeof businessEn> = {
     processing: 'Inashughulikiwa',
     failed: 'Imeshindwa',
     paid: 'Imelipwa',
+    reversed: 'Imerejeshwa',
   },
   business: {
     signInTitle: 'Ingia ili uendelee',
@@ -219,6 +220,9 @@ export const businessSw: Pick<Messages, keyof typeof businessEn> = {
     noSettlements: 'Bado hakuna malipo kwako',
     noSettlementsText: 'Malipo kwako hushughulikiwa kiotomatiki kila siku 7',
     pendingBox: '{{amount}} kutoka miamala {{count}} yatalipwa katika malipo ya wiki ijayo (kila Jumatatu).',
+    reversedOn: 'Imerejeshwa tarehe {{date}}: {{reason}}',
+    reversalLine: 'Urejeshaji wa {{reference}}',
+    reversedInBatch: 'ikijumuisha {{amount}} zilizorejeshwa ({{count}})',
     reference: 'Kumbukumbu',
     date: 'Tarehe',
     customer: 'Mteja',

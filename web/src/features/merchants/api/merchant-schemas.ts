@@ -25,7 +25,10 @@ export const merchantTransactionSchema = z.looseObject({
   amount,
   merchantFee: amount.nullish(),
   netAmount: amount.nullish(),
+  /** `reversed` (this project's addition): completed, then reversed by an admin, with when and why. */
   status: z.string(),
+  reversedAt: z.string().nullish(),
+  reversalReason: z.string().nullish(),
 });
 export type MerchantTransaction = z.infer<typeof merchantTransactionSchema>;
 
@@ -51,6 +54,10 @@ export const settlementSchema = z.looseObject({
   settlementPeriodEnd: z.string().nullish(),
   totalTransactions: z.number().nullish(),
   totalAmount: amount,
+  /** The reversed payments dated in the batch's range: their nets, already taken off totalAmount, and one negative line each. */
+  totalReversals: z.number().nullish(),
+  reversedAmount: amount.nullish(),
+  negativeLines: z.array(z.looseObject({ transactionId: id, amount, reason: z.string().nullish(), reversedAt: z.string().nullish() })).default([]),
   currency: z.string().nullish(),
   payoutMethod: z.string().nullish(),
   status: z.string(),

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, Coins, Download, ExternalLink, FileSpreadsheet, Loader2, QrCode, Wallet } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -23,7 +23,7 @@ import { useMerchantQr } from '../api/get-merchant-qr.ts';
 import { useMerchantSettlements } from '../api/get-merchant-settlements.ts';
 import { useMerchantTransactions } from '../api/get-merchant-transactions.ts';
 import { useUserMerchants } from '../api/get-user-merchants.ts';
-import type { Merchant } from '../api/merchant-schemas.ts';
+import type { Merchant, MerchantTransaction } from '../api/merchant-schemas.ts';
 import { customerLabel, defaultExportPeriod, exportFileName, isExportPeriodValid, qrFileName } from '../merchant-figures.ts';
 import { BusinessAnalyticsCard } from './business-analytics-card.tsx';
 import { ComingSoonCard } from './coming-soon-card.tsx';
@@ -235,7 +235,8 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
               {t(`businessStatus.${knownStatus(transaction.status)}`)}
             </span>
           </div>
-          <dl className="grid grid-cols-3 gap-2 tabular-nums">
+          <ReversalNote transaction={transaction} />
+          <dl className={`grid grid-cols-3 gap-2 tabular-nums ${reversedClass(transaction)}`}>
             <div>
               <dt className="text-xs text-muted-foreground">{t('merchantPayments.amount')}</dt>
               <dd className="font-medium">{format.money(transaction.amount)}</dd>
@@ -276,17 +277,18 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
                 {customerLabel(transaction) ?? t('merchantPayments.notAvailable')}
               </td>
               <td className="px-3 py-2 capitalize">{(transaction.paymentMethod ?? '').replaceAll('_', ' ') || '—'}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-testid="cell-amount">
+              <td className={`whitespace-nowrap px-3 py-2 text-right tabular-nums ${reversedClass(transaction)}`} data-testid="cell-amount">
                 {format.money(transaction.amount)}
               </td>
-              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-testid="cell-fee">
+              <td className={`whitespace-nowrap px-3 py-2 text-right tabular-nums ${reversedClass(transaction)}`} data-testid="cell-fee">
                 {format.money(transaction.merchantFee)}
               </td>
-              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-testid="cell-net">
+              <td className={`whitespace-nowrap px-3 py-2 text-right tabular-nums ${reversedClass(transaction)}`} data-testid="cell-net">
                 {format.money(transaction.netAmount)}
               </td>
               <td className={transaction.status === 'completed' ? 'px-3 py-2 font-semibold text-emerald-700 dark:text-emerald-400' : 'px-3 py-2 text-muted-foreground'} data-testid="cell-status">
                 {t(`businessStatus.${knownStatus(transaction.status)}`)}
+                <ReversalNote transaction={transaction} />
               </td>
             </tr>
           ))}
@@ -294,6 +296,21 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
       </table>
     </div>
     </>
+  );
+}
+
+/** A reversed payment's figures are struck through: the payer was refunded, the net taken back. */
+const reversedClass = (transaction: MerchantTransaction) => (transaction.status === 'reversed' ? 'text-muted-foreground line-through' : '');
+
+/** When and why a payment was reversed (shown under its status). */
+function ReversalNote({ transaction }: { transaction: MerchantTransaction }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  if (transaction.status !== 'reversed') return null;
+  return (
+    <span className="block min-w-44 max-w-64 text-xs font-normal text-muted-foreground" data-testid="text-reversal">
+      {t('merchantPayments.reversedOn', { date: transaction.reversedAt ? format.date(transaction.reversedAt) : '—', reason: transaction.reversalReason ?? '' })}
+    </span>
   );
 }
 
@@ -306,7 +323,11 @@ function SettlementsPanel({ merchantId }: { merchantId: string }) {
   const { t, i18n } = useTranslation();
   const format = useFormatters();
   const { data, isPending } = useMerchantSettlements(merchantId);
+  // A negative line names the payment by the reference the transactions tab shows.
+  const transactions = useMerchantTransactions(merchantId);
   if (isPending) return <BusinessRowsSkeleton testId="skeleton-settlements" />;
+  const referenceOf = (transactionId: string) => transactions.data?.transactions.find((transaction) => transaction.id === transactionId)?.transactionReference ?? transactionId;
+  const rwf = (amount: string, currency: string | null | undefined) => formatRwf(parseCentimes(amount), i18n.language, currency ?? t('common.rwf'));
   const settlements = data?.settlements ?? [];
   const pending = data?.pending;
   const pendingBox =
@@ -340,8 +361,16 @@ function SettlementsPanel({ merchantId }: { merchantId: string }) {
                 <span>
                   {t('merchantPayments.transactions')}: {settlement.totalTransactions ?? 0}
                 </span>
-                <span className="font-semibold tabular-nums">{formatRwf(parseCentimes(settlement.totalAmount), i18n.language, settlement.currency ?? t('common.rwf'))}</span>
+                <span className="font-semibold tabular-nums">{rwf(settlement.totalAmount, settlement.currency)}</span>
               </p>
+              {settlement.negativeLines.map((line) => (
+                <p key={line.transactionId} className="flex justify-between gap-3 text-xs text-muted-foreground" data-testid={`line-reversal-${line.transactionId}`}>
+                  <span className="min-w-0 break-all">
+                    {t('merchantPayments.reversalLine', { reference: referenceOf(line.transactionId) })}: {line.reason}
+                  </span>
+                  <span className="shrink-0 tabular-nums">{rwf(line.amount, settlement.currency)}</span>
+                </p>
+              ))}
               <p className="text-xs text-muted-foreground">
                 <span className="capitalize">{(settlement.payoutMethod ?? '').replaceAll('_', ' ')}</span> · {format.date(settlement.createdAt)}
               </p>
@@ -363,14 +392,20 @@ function SettlementsPanel({ merchantId }: { merchantId: string }) {
             </thead>
             <tbody className="divide-y">
               {settlements.map((settlement) => (
-                <tr key={settlement.id} data-testid={`row-settlement-${settlement.batchReference}`}>
+                <Fragment key={settlement.id}>
+                <tr data-testid={`row-settlement-${settlement.batchReference}`}>
                   <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{settlement.batchReference}</td>
                   <td className="whitespace-nowrap px-3 py-2">
                     {format.date(settlement.settlementPeriodStart)} - {format.date(settlement.settlementPeriodEnd)}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{settlement.totalTransactions ?? 0}</td>
                   <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-testid="cell-settlement-amount">
-                    {formatRwf(parseCentimes(settlement.totalAmount), i18n.language, settlement.currency ?? t('common.rwf'))}
+                    {rwf(settlement.totalAmount, settlement.currency)}
+                    {(settlement.totalReversals ?? 0) > 0 && settlement.reversedAmount && (
+                      <span className="block text-xs text-muted-foreground" data-testid="text-settlement-reversed">
+                        {t('merchantPayments.reversedInBatch', { amount: rwf(`-${settlement.reversedAmount}`, settlement.currency), count: settlement.totalReversals })}
+                      </span>
+                    )}
                   </td>
                   <td className="px-3 py-2 capitalize">{(settlement.payoutMethod ?? '').replaceAll('_', ' ') || '—'}</td>
                   <td className="px-3 py-2">
@@ -378,6 +413,20 @@ function SettlementsPanel({ merchantId }: { merchantId: string }) {
                   </td>
                   <td className="whitespace-nowrap px-3 py-2">{format.date(settlement.createdAt)}</td>
                 </tr>
+                {/* Its negative lines: the reversed payments it nets (already taken off its amount). */}
+                {settlement.negativeLines.map((line) => (
+                  <tr key={line.transactionId} className="bg-muted/30 text-xs text-muted-foreground" data-testid={`row-reversal-${line.transactionId}`}>
+                    <td className="px-3 py-2 font-mono" colSpan={3}>
+                      {t('merchantPayments.reversalLine', { reference: referenceOf(line.transactionId) })}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{rwf(line.amount, settlement.currency)}</td>
+                    <td className="px-3 py-2" colSpan={2}>
+                      {line.reason}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2">{line.reversedAt ? format.date(line.reversedAt) : '—'}</td>
+                  </tr>
+                ))}
+                </Fragment>
               ))}
             </tbody>
           </table>
