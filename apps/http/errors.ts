@@ -124,6 +124,7 @@ export const ERRORS = {
   already_an_agent: { status: 409, message: 'You are already registered as an agent.' },
   agent_code_taken: { status: 409, message: 'This agent code is already taken. Please choose another one.' },
   merchant_not_found: { status: 404, message: 'Merchant not found.' },
+  own_business_referral: { status: 409, message: 'An agent cannot refer their own business: leave the agent code empty, or ask another agent to onboard it.' },
   merchant_code_taken: { status: 409, message: 'This merchant code is already taken. Please choose another one.' },
   merchant_not_active: { status: 409, message: 'This merchant is not accepting payments right now. Please pay another way or try again later.' },
   payment_amount_invalid: { status: 400, message: 'Please enter an amount of at least 1 RWF, in whole francs.' },

@@ -10,11 +10,12 @@ import { GenerateMerchantQr, ShowMerchantQr } from './merchant-qr.ts';
 import type { MerchantPaymentReversal } from './merchant-reversal.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 import { aRegisteredAgent, aRegisteredMerchant, InMemoryAgentRegistry, InMemoryMerchantRegistry, InMemoryMerchantTransactions } from './merchants.fixtures.ts';
-import { maskPhone, PayMerchant, ShowMerchantReceipt, ShowPayPage } from './pay-merchant.ts';
+import { DEFAULT_PAY_REQUEST_LIMITS, maskPhone, PayMerchant, ShowMerchantReceipt, ShowPayPage } from './pay-merchant.ts';
 import { RegisterMerchant } from './register-merchant.ts';
 import { ReviewAgent, ReviewMerchant } from './review-business.ts';
 import { salesAnalytics } from './sales-analytics.ts';
 import { FakeMobileMoney } from '../loans/loans.fixtures.ts';
+import { CountingKycLimiter } from '../kyc/kyc.fixtures.ts';
 
 const clock = new FixedClock(new Date('2026-11-20T10:00:00Z'));
 const uow = new DirectUnitOfWork();
@@ -121,7 +122,17 @@ describe('paying a merchant by code', () => {
     await registry.register(aRegisteredMerchant({ merchantStatus: status }));
     const transactions = new InMemoryMerchantTransactions();
     const mobileMoney = new FakeMobileMoney();
-    const pay = new PayMerchant({ registry, merchants: registry, transactions, mobileMoney, clock, ids: new SequentialIds('t'), providerFor: (n) => (n.startsWith('+25078') ? 'mtn' : undefined) });
+    const pay = new PayMerchant({
+      registry,
+      merchants: registry,
+      transactions,
+      mobileMoney,
+      clock,
+      ids: new SequentialIds('t'),
+      providerFor: (n) => (n.startsWith('+25078') ? 'mtn' : undefined),
+      limiter: new CountingKycLimiter(),
+      payRequestLimits: DEFAULT_PAY_REQUEST_LIMITS,
+    });
     return { registry, transactions, mobileMoney, pay };
   }
 

@@ -8,6 +8,8 @@
  * - The merchant code is unique (`merchant_code_taken`), also when two registrations race.
  * - A referring agent must be an `active` agent (`agent_not_found` otherwise, as for an unknown
  *   id): an agent earns commission only on merchants it onboarded while accredited.
+ * - A member's own agent profile never refers their own business (`own_business_referral`): the
+ *   commission would be a rebate of the fee to the payee, not pay for onboarding someone else.
  * - Settlements are paid to the business phone number through the configured provider.
  */
 import type { AgentRegistry } from '../agents/ports.ts';
@@ -37,12 +39,13 @@ export class RegisterMerchant {
     },
   ) {}
 
-  async execute(input: RegisterMerchantInput): Promise<Result<RegisteredMerchant, 'merchant_code_taken' | 'agent_not_found'>> {
+  async execute(input: RegisterMerchantInput): Promise<Result<RegisteredMerchant, 'merchant_code_taken' | 'agent_not_found' | 'own_business_referral'>> {
     const { registry, agents, unitOfWork, clock, ids, payoutProvider } = this.deps;
     return unitOfWork.run(async () => {
       if (input.onboardedByAgentId !== null) {
         const agent = await agents.findRegistered(input.onboardedByAgentId);
         if (!agent || agent.accreditationStatus !== 'active') return err('agent_not_found');
+        if (agent.userId === input.ownerId) return err('own_business_referral');
       }
       if (await registry.findByCode(input.merchantCode)) return err('merchant_code_taken');
       const { onboardedByAgentId, ...rest } = input;
