@@ -33,6 +33,7 @@ export const ERRORS = {
   mobile_money_callback_invalid: { status: 400, message: 'The callback body is not a payment resource.' },
   callback_refused: { status: 403, message: 'This callback does not carry the token of its payment.' },
   not_a_member: { status: 403, message: 'Only members of this tontine can do this.' },
+  cross_site_request: { status: 403, message: 'This request came from another site and was refused. Please use Ikimina from its own pages.' },
   source_not_allowed: { status: 403, message: 'This address may not call this route.' },
   only_admin_can_start: { status: 403, message: 'Only the admin of this tontine can start it.' },
   only_admin_can_cancel: { status: 403, message: 'Only the admin of this tontine can cancel it.' },
