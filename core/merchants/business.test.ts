@@ -90,6 +90,15 @@ describe('merchant registration', () => {
     registry.register = async () => 'merchant_code_taken';
     expect(await register.execute({ ...form, merchantCode: 'X-2' })).toEqual({ ok: false, error: 'merchant_code_taken' });
   });
+  it("never lets a member's own agent profile refer their own business", async () => {
+    const registry = new InMemoryMerchantRegistry();
+    const agents = new InMemoryAgentRegistry();
+    await agents.register(aRegisteredAgent({ id: 'a1', userId: form.ownerId }));
+    const register = new RegisterMerchant({ registry, agents, payoutProvider: () => 'mtn', unitOfWork: uow, clock, ids: new SequentialIds('m') });
+    expect(await register.execute({ ...form, onboardedByAgentId: 'a1' })).toEqual({ ok: false, error: 'own_business_referral' });
+    expect(await registry.findByCode(form.merchantCode)).toBeUndefined();
+    expect((await register.execute({ ...form, ownerId: 'u9', onboardedByAgentId: 'a1' })).ok).toBe(true);
+  });
 });
 
 describe('owner-only access and the QR', () => {
@@ -161,6 +170,21 @@ describe('paying a merchant by code', () => {
     active.mobileMoney.failWith = 'mobile_money_refused';
     expect(await active.pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: '+250788123456' })).toEqual({ ok: false, error: 'mobile_money_refused' });
     expect(await new ShowPayPage({ registry: (await payWorld('pending')).registry }).execute({ merchantCode: 'SHOP-1' })).toEqual({ ok: false, error: 'merchant_not_found' });
+  });
+  it('limits public requests per payer number and per client, before the provider is asked; a repeat under a key and USSD are not counted', async () => {
+    const { pay, mobileMoney } = await payWorld();
+    const publicPay = (msisdn: string, client: string, idempotencyKey?: string) =>
+      pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: msisdn, publicClient: client, ...(idempotencyKey ? { idempotencyKey } : {}) });
+    for (let i = 0; i < DEFAULT_PAY_REQUEST_LIMITS.perNumber; i++) expect((await publicPay('+250788123456', `10.0.0.${i}`, i === 0 ? 'k1' : undefined)).ok).toBe(true);
+    expect((await publicPay('+250788123456', '10.0.1.1', 'k1')).ok).toBe(true);
+    const asked = mobileMoney.collections.length;
+    expect(await publicPay('+250788123456', '10.0.1.2')).toMatchObject({ ok: false, error: 'rate_limited', retryAfterSeconds: 3600 });
+    expect(mobileMoney.collections).toHaveLength(asked);
+    expect((await pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: '+250788123456' })).ok).toBe(true);
+
+    for (let i = 1; i < DEFAULT_PAY_REQUEST_LIMITS.perClient; i++) expect((await publicPay(`+25078800${String(i).padStart(4, '0')}`, '10.9.9.9')).ok).toBe(true);
+    expect((await publicPay('+250788000000', '10.9.9.9')).ok).toBe(true);
+    expect(await publicPay('+250788999999', '10.9.9.9')).toMatchObject({ ok: false, error: 'rate_limited' });
   });
 });
 
