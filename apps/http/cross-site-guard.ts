@@ -13,8 +13,10 @@
  *   browser that sends no `Sec-Fetch-Site`, when its `Origin` names another host than the request's
  *   and the public address's (PUBLIC_BASE_URL: a proxy may pass on another Host).
  * - What passes as before: GET and HEAD; the app's own requests (`same-origin`; `Origin: null`,
- *   which browsers send for our own POSTs under our `Referrer-Policy: no-referrer`); clients that are
- *   not browsers (no such headers: bearer tokens, provider callbacks, the USSD gateway).
+ *   which browsers send for our own POSTs under our `Referrer-Policy: no-referrer`); a request with
+ *   an `Authorization` header, which another site's page can only send after a CORS preflight we
+ *   never answer, and whose token it cannot read; clients that are not browsers (no such headers:
+ *   provider callbacks, the USSD gateway).
  */
 import type { Context, Next } from 'koa';
 import { sendError } from './errors.ts';
@@ -42,7 +44,7 @@ function fromAnotherOrigin(ctx: Context, publicHost: string | null): boolean {
 export function refuseCrossSiteRequests(publicBaseUrl: string) {
   const publicHost = hostOf(publicBaseUrl);
   return async (ctx: Context, next: Next) => {
-    if (!SAFE_METHODS.has(ctx.method) && fromAnotherOrigin(ctx, publicHost)) return sendError(ctx, 'cross_site_request');
+    if (!SAFE_METHODS.has(ctx.method) && ctx.get('Authorization') === '' && fromAnotherOrigin(ctx, publicHost)) return sendError(ctx, 'cross_site_request');
     return next();
   };
 }

@@ -61,7 +61,8 @@ describe('the app’s own requests and clients that are not browsers', () => {
       expect(res.status, JSON.stringify(headers)).toBe(200);
     }
     const token = cookie.split('=')[1]!;
-    expect((await request(t.handler).post('/api/kyc/consent').set('Authorization', `Bearer ${token}`).send({})).status).toBe(200);
+    // A bearer token: another site can neither read it nor send the header without a CORS preflight.
+    expect((await request(t.handler).post('/api/kyc/consent').set('Authorization', `Bearer ${token}`).set('Sec-Fetch-Site', 'cross-site').send({})).status).toBe(200);
     // Reading is never refused: a cross-site GET changes nothing.
     expect((await request(t.handler).get('/api/kyc/status').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site')).status).toBe(200);
   });
