@@ -126,6 +126,7 @@ export const ERRORS = {
   agent_code_taken: { status: 409, message: 'This agent code is already taken. Please choose another one.' },
   merchant_not_found: { status: 404, message: 'Merchant not found.' },
   own_business_referral: { status: 409, message: 'An agent cannot refer their own business: leave the agent code empty, or ask another agent to onboard it.' },
+  too_many_pending_merchants: { status: 409, message: 'You already have 5 businesses awaiting verification. Please wait for their review before registering another.' },
   merchant_code_taken: { status: 409, message: 'This merchant code is already taken. Please choose another one.' },
   merchant_not_active: { status: 409, message: 'This merchant is not accepting payments right now. Please pay another way or try again later.' },
   payment_amount_invalid: { status: 400, message: 'Please enter an amount of at least 1 RWF, in whole francs.' },

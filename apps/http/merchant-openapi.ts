@@ -72,7 +72,7 @@ export const merchantPaths: ZodOpenApiPathsObject = {
         '201': { description: 'Registered', ...json(MerchantResponse) },
         '400': error('validation_failed (the specification’s messages; the district is one of the 30)'),
         '404': error('agent_not_found (the referring agent is not an active agent)'),
-        '409': error('merchant_code_taken, own_business_referral (the referring agent is the member’s own agent profile)'),
+        '409': error('merchant_code_taken, own_business_referral (the referring agent is the member’s own agent profile), too_many_pending_merchants (5 await KYB already)'),
       },
       { requestBody: json(MerchantRegistrationRequest) },
     ),

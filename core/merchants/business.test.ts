@@ -11,7 +11,7 @@ import type { MerchantPaymentReversal } from './merchant-reversal.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 import { aRegisteredAgent, aRegisteredMerchant, InMemoryAgentRegistry, InMemoryMerchantRegistry, InMemoryMerchantTransactions } from './merchants.fixtures.ts';
 import { DEFAULT_PAY_REQUEST_LIMITS, maskPhone, PayMerchant, ShowMerchantReceipt, ShowPayPage } from './pay-merchant.ts';
-import { RegisterMerchant } from './register-merchant.ts';
+import { MAX_PENDING_MERCHANTS, RegisterMerchant } from './register-merchant.ts';
 import { ReviewAgent, ReviewMerchant } from './review-business.ts';
 import { salesAnalytics } from './sales-analytics.ts';
 import { FakeMobileMoney } from '../loans/loans.fixtures.ts';
@@ -90,6 +90,14 @@ describe('merchant registration', () => {
     registry.register = async () => 'merchant_code_taken';
     expect(await register.execute({ ...form, merchantCode: 'X-2' })).toEqual({ ok: false, error: 'merchant_code_taken' });
   });
+  it(`keeps at most ${MAX_PENDING_MERCHANTS} businesses of one member awaiting KYB`, async () => {
+    const registry = new InMemoryMerchantRegistry();
+    const register = new RegisterMerchant({ registry, agents: new InMemoryAgentRegistry(), payoutProvider: () => 'mtn', unitOfWork: uow, clock, ids: new SequentialIds('m') });
+    for (let i = 0; i < MAX_PENDING_MERCHANTS; i++) expect((await register.execute({ ...form, merchantCode: `P-${i}` })).ok).toBe(true);
+    expect(await register.execute({ ...form, merchantCode: 'P-X' })).toEqual({ ok: false, error: 'too_many_pending_merchants' });
+    expect((await register.execute({ ...form, ownerId: 'u2', merchantCode: 'P-X' })).ok).toBe(true);
+  });
+
   it("never lets a member's own agent profile refer their own business", async () => {
     const registry = new InMemoryMerchantRegistry();
     const agents = new InMemoryAgentRegistry();

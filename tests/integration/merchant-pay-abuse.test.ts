@@ -9,6 +9,7 @@
  *   arrives from the gateway's one address, is not limited by that address.
  * - A member cannot name their own agent profile as the referrer of their own business (the
  *   commission would be a rebate of the fee to the payee).
+ * - A member cannot squat merchant codes: at most 5 businesses await KYB per member at a time.
  * - A merchant's CSV cell holding a `;` is quoted, so a spreadsheet that splits on semicolons (the
  *   French locale's separator) does not start a cell with a formula.
  */
@@ -160,3 +161,26 @@ describe('a member and their own agent profile', () => {
   });
 });
 
+
+describe('merchant codes', () => {
+  it('cannot be squatted: a member has at most 5 businesses awaiting verification; a verified one frees a place', async () => {
+    const squatter = await member('squatter@example.rw', '+250788630600');
+    const register = (code: string) =>
+      request(handler)
+        .post('/api/merchants/register')
+        .set('Authorization', `Bearer ${squatter.token}`)
+        .send({ ...merchantForm, merchantCode: code, phoneNumber: '+250788630601' });
+    const ids: string[] = [];
+    for (const code of ['MTN', 'AIRTEL', 'SIMBA', 'BRALIRWA', 'KFC']) {
+      const res = await register(code);
+      expect(res.status, code).toBe(201);
+      ids.push(res.body.id);
+    }
+    const count = await db.count('merchants');
+    const refused = await register('EQUITY');
+    expect([refused.status, refused.body.code]).toEqual([409, 'too_many_pending_merchants']);
+    expect(await db.count('merchants')).toBe(count);
+    expect((await runAdmin(container, 'merchants', 'verify', ids[0]!)).code).toBe(0);
+    expect((await register('EQUITY')).status).toBe(201);
+  });
+});
