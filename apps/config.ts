@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ACCOUNT_THROTTLE, CLIENT_THROTTLE } from '../core/accounts/sign-in-throttle.ts';
+import { DEFAULT_PAY_REQUEST_LIMITS, type PayRequestLimits } from '../core/merchants/pay-merchant.ts';
 import { DEFAULT_UPLOAD_POLICY } from '../core/uploads/upload-policy.ts';
 
 const optionalText = z.string().trim().min(1).optional();
@@ -124,6 +125,10 @@ const EnvSchema = z
     SEED_DEMO_WORLD: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
     NATIONAL_ID_PROVIDER: z.enum(['sandbox', 'prembly']).default('sandbox'),
     NATIONAL_ID_TIMEOUT_MS: positiveInt(10_000),
+    // The public pay page's collection requests: a stranger cannot flood a phone with prompts.
+    PAY_REQUESTS_WINDOW_SECONDS: positiveInt(DEFAULT_PAY_REQUEST_LIMITS.windowSeconds),
+    PAY_REQUESTS_PER_NUMBER: positiveInt(DEFAULT_PAY_REQUEST_LIMITS.perNumber),
+    PAY_REQUESTS_PER_CLIENT: positiveInt(DEFAULT_PAY_REQUEST_LIMITS.perClient),
     NATIONAL_ID_LOOKUPS_PER_DAY: positiveInt(10),
     NATIONAL_ID_KEYS: z
       .string()
@@ -350,6 +355,8 @@ export interface Config {
   scheduler: { enabled: boolean; paymentPollAfterSeconds: number };
   /** The merchant QR's merchant account template (core/merchants/emv-qr-payload.ts). */
   merchantQr: { templateTag: string; guid: string; merchantCodeSubId: string; networkFields: Readonly<Record<string, string>> };
+  /** Limits on the public pay page's collection requests (core/merchants/pay-merchant.ts). */
+  payRequests: PayRequestLimits;
   /** Whether `npm start` gives the demo accounts their demo world (core/demo/seed-demo-world.ts); sandbox mode only. */
   seedDemoWorld: boolean;
   /** National ID verification (docs/identity.md). */
@@ -434,6 +441,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: { l
     gatewayCallbacks: { secret: e.AFRICASTALKING_CALLBACK_SECRET ?? null, allowedSources: e.AFRICASTALKING_ALLOWED_SOURCES ?? [] },
     mobileMoney: mobileMoneyOf(e, publicBaseUrl),
     scheduler: { enabled: e.SCHEDULER_ENABLED, paymentPollAfterSeconds: e.PAYMENT_POLL_AFTER_SECONDS },
+    payRequests: { windowSeconds: e.PAY_REQUESTS_WINDOW_SECONDS, perNumber: e.PAY_REQUESTS_PER_NUMBER, perClient: e.PAY_REQUESTS_PER_CLIENT },
     merchantQr: {
       templateTag: e.MERCHANT_QR_TEMPLATE_TAG,
       guid: e.MERCHANT_QR_GUID,

@@ -9,6 +9,8 @@
  *   (TRUST_PROXY_HOPS from the right), never an address the client wrote itself.
  * - A path, query or JSON body with a control character is refused (400 `invalid_characters`)
  *   before any handler runs (http/input-guard.ts).
+ * - A browser's POST, PUT, PATCH or DELETE from another origin is refused (403
+ *   `cross_site_request`) before any handler runs (http/cross-site-guard.ts).
  * - A body refused before it was read to its end never breaks the connection for the next
  *   request (http/request-body.ts).
  * - Every failure is JSON `{error, code}`; bad input is a 4xx, never a 500; an unexpected error
@@ -66,6 +68,7 @@ import { merchantRoutes } from './http/merchant-routes.ts';
 import { businessRouteUseCases } from './modules/merchants-module.ts';
 import { nidaRoutes } from './http/nida-routes.ts';
 import { sendError } from './http/errors.ts';
+import { refuseCrossSiteRequests } from './http/cross-site-guard.ts';
 import { refuseControlCharacters } from './http/input-guard.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { paymentRoutes } from './http/payment-routes.ts';
@@ -168,6 +171,8 @@ export function createApp(container: Container): Koa {
   const gatewaySettings = { gatewayCallbacks: config.gatewayCallbacks, logger };
   const auth = authentication(container.get(Authenticate));
 
+  // Before any route that changes something: a browser's request from another site goes no further.
+  app.use(refuseCrossSiteRequests(config.publicBaseUrl));
   // Before the JSON parser: the USSD routes read their form bodies themselves.
   app.use(ussdRoutes(container.get(UssdChannel), gatewaySettings).routes());
   // The upload addresses' PUTs read their raw bodies themselves.

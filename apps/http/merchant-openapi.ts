@@ -72,7 +72,7 @@ export const merchantPaths: ZodOpenApiPathsObject = {
         '201': { description: 'Registered', ...json(MerchantResponse) },
         '400': error('validation_failed (the specification’s messages; the district is one of the 30)'),
         '404': error('agent_not_found (the referring agent is not an active agent)'),
-        '409': error('merchant_code_taken'),
+        '409': error('merchant_code_taken, own_business_referral (the referring agent is the member’s own agent profile), too_many_pending_merchants (5 await KYB already)'),
       },
       { requestBody: json(MerchantRegistrationRequest) },
     ),
@@ -132,6 +132,10 @@ export const merchantPaths: ZodOpenApiPathsObject = {
         '404': error('merchant_not_found'),
         '409': error('merchant_not_active (suspended), idempotency_key_reused (the key was used for another merchant, amount, number or name)'),
         '422': error('mobile_money_refused'),
+        '429': {
+          ...error('rate_limited: too many collection requests for this number (PAY_REQUESTS_PER_NUMBER) or from this client (PAY_REQUESTS_PER_CLIENT) in the window; nothing is collected (Retry-After)'),
+          headers: { 'Retry-After': { schema: { type: 'integer' as const } } },
+        },
         '503': error('mobile_money_unavailable'),
       },
       {

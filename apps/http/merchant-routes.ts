@@ -27,7 +27,7 @@ import { kigaliInstant, parseDate, addDays } from '../../core/shared/calendar.ts
 import type { SettlementBatch } from '../../core/settlements/settlement-batch.ts';
 import type { BusinessRouteUseCases } from '../modules/merchants-module.ts';
 import type { AuthState } from './auth-routes.ts';
-import { sendError } from './errors.ts';
+import { sendError, sendFailure } from './errors.ts';
 import { idempotencyKeyOf } from './payment-routes.ts';
 import { AgentCodeQuery, AgentRegistrationRequest, MerchantRegistrationRequest, PayRequest, PeriodQuery } from './merchant-schemas.ts';
 import { parseBody } from './validation.ts';
@@ -117,11 +117,15 @@ const presentPayPage = (m: PayPageMerchant) => ({ ...m, message: m.acceptingPaym
 
 const pngDataUrl = (png: Uint8Array) => `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
 
-/** A CSV field: quoted when needed; a leading = + - @ is neutralised (spreadsheet formula injection). */
+/**
+ * A CSV field: quoted when needed; a leading = + - @ is neutralised (spreadsheet formula injection).
+ * A `;` is quoted too: a spreadsheet in a locale whose separator is `;` (French) would otherwise
+ * start a new cell after it, with whatever formula follows.
+ */
 export function csvField(value: string | number | null): string {
   let text = value === null ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 export const csv = (header: string[], rows: (string | number | null)[][]) => [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 
@@ -365,8 +369,9 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
       customerPhoneNumber: input.phoneNumber,
       ...(input.customerName ? { customerName: input.customerName } : {}),
       ...(key !== undefined ? { idempotencyKey: `pay:${key}` } : {}),
+      publicClient: ctx.ip,
     });
-    if (!paid.ok) return sendError(ctx, paid.error === 'merchant_not_active' ? 'merchant_not_active' : paid.error);
+    if (!paid.ok) return sendFailure(ctx, paid);
     ctx.status = paid.value.repeated ? 200 : 202;
     ctx.body = presentReceipt(paid.value.transaction, paid.value.merchant);
   });

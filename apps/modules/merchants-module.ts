@@ -18,6 +18,7 @@ import {
   PostgresMerchantTransactions,
   PostgresSettlementBatches,
 } from '../../adapters/postgres/postgres-merchants.ts';
+import type { RateLimiter } from '../../core/accounts/ports.ts';
 import { FindAgentByCode } from '../../core/agents/find-agent-by-code.ts';
 import { RegisterAgent, ShowOwnAgent } from '../../core/agents/register-agent.ts';
 import { ShowAgentDashboard } from '../../core/agents/show-agent-dashboard.ts';
@@ -26,7 +27,7 @@ import type { JournalWriter } from '../../core/ledger/ports.ts';
 import { ListOwnMerchants } from '../../core/merchants/merchant-access.ts';
 import { ListMerchantSettlements, ListMerchantTransactions } from '../../core/merchants/merchant-payments.ts';
 import { GenerateMerchantQr, ShowMerchantQr } from '../../core/merchants/merchant-qr.ts';
-import { PayMerchant, ShowMerchantReceipt, ShowPayPage } from '../../core/merchants/pay-merchant.ts';
+import { PayMerchant, ShowMerchantReceipt, ShowPayPage, type PayRequestLimits } from '../../core/merchants/pay-merchant.ts';
 import { RegisterMerchant } from '../../core/merchants/register-merchant.ts';
 import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
 import { ReviewAgent, ReviewMerchant } from '../../core/merchants/review-business.ts';
@@ -68,6 +69,8 @@ export interface BusinessPorts {
   settings: Config['merchantQr'];
   payoutProvider: (msisdn: string) => MobileMoneyProvider;
   providerFor: (msisdn: string) => MobileMoneyProvider | undefined;
+  limiter: RateLimiter;
+  payRequestLimits: PayRequestLimits;
 }
 
 const BUSINESS_PORTS = Symbol.for('ikimina.merchants.Ports');
@@ -127,6 +130,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       provider: MobileMoneyProvider,
       payable: PayableNumber,
       providerOf: ProviderOfNumber,
+      limiter: RateLimiter,
     ): BusinessPorts => ({
       merchants,
       registry: merchants,
@@ -150,6 +154,8 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       sendTransfer,
       renderer,
       settings: config.merchantQr,
+      limiter,
+      payRequestLimits: config.payRequests,
       // The provider is chosen by the number (078/079 MTN, 072/073 Airtel; the sandbox plays both).
       payoutProvider: (msisdn) => providerOf(msisdn) ?? provider,
       providerFor: (msisdn) => {
@@ -179,6 +185,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       TOKENS.MobileMoneyProvider,
       TOKENS.PayableNumber,
       TOKENS.ProviderOfNumber,
+      TOKENS.RateLimiter,
     ],
   );
   // Each use case takes the few ports it names out of BusinessPorts (the compiler checks each fits).

@@ -10,11 +10,12 @@ import { GenerateMerchantQr, ShowMerchantQr } from './merchant-qr.ts';
 import type { MerchantPaymentReversal } from './merchant-reversal.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 import { aRegisteredAgent, aRegisteredMerchant, InMemoryAgentRegistry, InMemoryMerchantRegistry, InMemoryMerchantTransactions } from './merchants.fixtures.ts';
-import { maskPhone, PayMerchant, ShowMerchantReceipt, ShowPayPage } from './pay-merchant.ts';
-import { RegisterMerchant } from './register-merchant.ts';
+import { DEFAULT_PAY_REQUEST_LIMITS, maskPhone, PayMerchant, ShowMerchantReceipt, ShowPayPage } from './pay-merchant.ts';
+import { MAX_PENDING_MERCHANTS, RegisterMerchant } from './register-merchant.ts';
 import { ReviewAgent, ReviewMerchant } from './review-business.ts';
 import { salesAnalytics } from './sales-analytics.ts';
 import { FakeMobileMoney } from '../loans/loans.fixtures.ts';
+import { CountingKycLimiter } from '../kyc/kyc.fixtures.ts';
 
 const clock = new FixedClock(new Date('2026-11-20T10:00:00Z'));
 const uow = new DirectUnitOfWork();
@@ -89,6 +90,23 @@ describe('merchant registration', () => {
     registry.register = async () => 'merchant_code_taken';
     expect(await register.execute({ ...form, merchantCode: 'X-2' })).toEqual({ ok: false, error: 'merchant_code_taken' });
   });
+  it(`keeps at most ${MAX_PENDING_MERCHANTS} businesses of one member awaiting KYB`, async () => {
+    const registry = new InMemoryMerchantRegistry();
+    const register = new RegisterMerchant({ registry, agents: new InMemoryAgentRegistry(), payoutProvider: () => 'mtn', unitOfWork: uow, clock, ids: new SequentialIds('m') });
+    for (let i = 0; i < MAX_PENDING_MERCHANTS; i++) expect((await register.execute({ ...form, merchantCode: `P-${i}` })).ok).toBe(true);
+    expect(await register.execute({ ...form, merchantCode: 'P-X' })).toEqual({ ok: false, error: 'too_many_pending_merchants' });
+    expect((await register.execute({ ...form, ownerId: 'u2', merchantCode: 'P-X' })).ok).toBe(true);
+  });
+
+  it("never lets a member's own agent profile refer their own business", async () => {
+    const registry = new InMemoryMerchantRegistry();
+    const agents = new InMemoryAgentRegistry();
+    await agents.register(aRegisteredAgent({ id: 'a1', userId: form.ownerId }));
+    const register = new RegisterMerchant({ registry, agents, payoutProvider: () => 'mtn', unitOfWork: uow, clock, ids: new SequentialIds('m') });
+    expect(await register.execute({ ...form, onboardedByAgentId: 'a1' })).toEqual({ ok: false, error: 'own_business_referral' });
+    expect(await registry.findByCode(form.merchantCode)).toBeUndefined();
+    expect((await register.execute({ ...form, ownerId: 'u9', onboardedByAgentId: 'a1' })).ok).toBe(true);
+  });
 });
 
 describe('owner-only access and the QR', () => {
@@ -121,7 +139,17 @@ describe('paying a merchant by code', () => {
     await registry.register(aRegisteredMerchant({ merchantStatus: status }));
     const transactions = new InMemoryMerchantTransactions();
     const mobileMoney = new FakeMobileMoney();
-    const pay = new PayMerchant({ registry, merchants: registry, transactions, mobileMoney, clock, ids: new SequentialIds('t'), providerFor: (n) => (n.startsWith('+25078') ? 'mtn' : undefined) });
+    const pay = new PayMerchant({
+      registry,
+      merchants: registry,
+      transactions,
+      mobileMoney,
+      clock,
+      ids: new SequentialIds('t'),
+      providerFor: (n) => (n.startsWith('+25078') ? 'mtn' : undefined),
+      limiter: new CountingKycLimiter(),
+      payRequestLimits: DEFAULT_PAY_REQUEST_LIMITS,
+    });
     return { registry, transactions, mobileMoney, pay };
   }
 
@@ -150,6 +178,21 @@ describe('paying a merchant by code', () => {
     active.mobileMoney.failWith = 'mobile_money_refused';
     expect(await active.pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: '+250788123456' })).toEqual({ ok: false, error: 'mobile_money_refused' });
     expect(await new ShowPayPage({ registry: (await payWorld('pending')).registry }).execute({ merchantCode: 'SHOP-1' })).toEqual({ ok: false, error: 'merchant_not_found' });
+  });
+  it('limits public requests per payer number and per client, before the provider is asked; a repeat under a key and USSD are not counted', async () => {
+    const { pay, mobileMoney } = await payWorld();
+    const publicPay = (msisdn: string, client: string, idempotencyKey?: string) =>
+      pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: msisdn, publicClient: client, ...(idempotencyKey ? { idempotencyKey } : {}) });
+    for (let i = 0; i < DEFAULT_PAY_REQUEST_LIMITS.perNumber; i++) expect((await publicPay('+250788123456', `10.0.0.${i}`, i === 0 ? 'k1' : undefined)).ok).toBe(true);
+    expect((await publicPay('+250788123456', '10.0.1.1', 'k1')).ok).toBe(true);
+    const asked = mobileMoney.collections.length;
+    expect(await publicPay('+250788123456', '10.0.1.2')).toMatchObject({ ok: false, error: 'rate_limited', retryAfterSeconds: 3600 });
+    expect(mobileMoney.collections).toHaveLength(asked);
+    expect((await pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: '+250788123456' })).ok).toBe(true);
+
+    for (let i = 1; i < DEFAULT_PAY_REQUEST_LIMITS.perClient; i++) expect((await publicPay(`+25078800${String(i).padStart(4, '0')}`, '10.9.9.9')).ok).toBe(true);
+    expect((await publicPay('+250788000000', '10.9.9.9')).ok).toBe(true);
+    expect(await publicPay('+250788999999', '10.9.9.9')).toMatchObject({ ok: false, error: 'rate_limited' });
   });
 });
 

@@ -13,7 +13,16 @@
  * - The pay page's public view of a merchant holds its code, name and district only; a payment's
  *   receipt is read by its id (an unguessable UUID the payer was given), with the payer's number
  *   masked.
+ * - A request from the public pay page (`publicClient` given: no account, nothing proves the
+ *   number is the requester's) starts a collection only within the limits: at most `perNumber`
+ *   per payer number and `perClient` per client address in each window, counted before the
+ *   provider is asked, refused ones included; past either, `rate_limited` with the wait, nothing
+ *   stored or asked. A repeat under an idempotency key already used starts nothing and is not
+ *   counted. A USSD payment gives no client: the payer's own PIN confirms it, and every session
+ *   reaches us from the gateway's one address.
  */
+import type { RateLimiter } from '../accounts/ports.ts';
+import type { RateLimited } from '../accounts/attempt-limits.ts';
 import { Money } from '../money/money.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
 import { err, ok, type Result } from '../shared/result.ts';
@@ -49,24 +58,52 @@ export class ShowPayPage {
   }
 }
 
+/** How many collections the public pay page may start in each window, per payer number and per client address. */
+export interface PayRequestLimits {
+  windowSeconds: number;
+  perNumber: number;
+  perClient: number;
+}
+
+/** A customer retrying a prompt that timed out a few times passes; a flood of prompts to one phone does not. */
+export const DEFAULT_PAY_REQUEST_LIMITS: PayRequestLimits = { windowSeconds: 3600, perNumber: 10, perClient: 60 };
+
 export interface PayMerchantDeps extends RequestMerchantPaymentDeps {
   registry: Pick<MerchantRegistry, 'findByCode'>;
   /** The provider that collects from this number (by its prefix), or undefined when none can. */
   providerFor: (msisdn: string) => MobileMoneyProvider | undefined;
+  limiter: RateLimiter;
+  payRequestLimits: PayRequestLimits;
 }
+
+export interface PayMerchantInput {
+  merchantCode: string;
+  francs: number;
+  customerPhoneNumber: string;
+  customerName?: string;
+  idempotencyKey?: string;
+}
+
+export type PayMerchantResult = Result<{ transaction: MerchantTransaction; merchant: PayPageMerchant; repeated: boolean }, RequestMerchantPaymentError | 'phone_number_invalid'>;
 
 export class PayMerchant {
   constructor(private readonly deps: PayMerchantDeps) {}
 
-  async execute(input: { merchantCode: string; francs: number; customerPhoneNumber: string; customerName?: string; idempotencyKey?: string }): Promise<
-    Result<{ transaction: MerchantTransaction; merchant: PayPageMerchant; repeated: boolean }, RequestMerchantPaymentError | 'phone_number_invalid'>
-  > {
+  /** A request from the public pay page, from this client address: limited (see the guarantees). */
+  execute(input: PayMerchantInput & { publicClient: string }): Promise<PayMerchantResult | RateLimited>;
+  /** A request the payer's phone confirms itself (USSD, with its PIN): not limited. */
+  execute(input: PayMerchantInput & { publicClient?: undefined }): Promise<PayMerchantResult>;
+  async execute(input: PayMerchantInput & { publicClient?: string }): Promise<PayMerchantResult | RateLimited> {
     const merchant = await this.deps.registry.findByCode(input.merchantCode.trim().toUpperCase());
     if (!merchant || !isPublic(merchant)) return err('merchant_not_found');
     if (!acceptsPayments(merchant)) return err('merchant_not_active');
     if (!Number.isSafeInteger(input.francs) || input.francs < 1) return err('payment_amount_invalid');
     const provider = this.deps.providerFor(input.customerPhoneNumber);
     if (!provider) return err('phone_number_invalid');
+    if (input.publicClient !== undefined) {
+      const limited = await this.withinLimits(input.customerPhoneNumber, input.publicClient, input.idempotencyKey);
+      if (limited) return limited;
+    }
     const requested = await startMerchantPayment(this.deps, {
       merchantId: merchant.id,
       amount: Money.ofFrancs(input.francs),
@@ -77,6 +114,19 @@ export class PayMerchant {
     });
     if (!requested.ok) return requested;
     return ok({ ...requested.value, merchant: payPageView(merchant) });
+  }
+
+  /** Null when this public request may start a collection; both counters take every new attempt. */
+  private async withinLimits(msisdn: string, client: string, idempotencyKey: string | undefined): Promise<RateLimited | null> {
+    const { limiter, payRequestLimits: limits, clock, transactions } = this.deps;
+    if (idempotencyKey !== undefined && (await transactions.findByIdempotencyKey(idempotencyKey))) return null;
+    const now = clock.now();
+    const byNumber = await limiter.hit(`merchant_pay:number:${msisdn}`, limits.windowSeconds, now);
+    const byClient = await limiter.hit(`merchant_pay:client:${client}`, limits.windowSeconds, now);
+    const waits: number[] = [];
+    if (byNumber.count > limits.perNumber) waits.push(byNumber.resetInSeconds);
+    if (byClient.count > limits.perClient) waits.push(byClient.resetInSeconds);
+    return waits.length === 0 ? null : { ok: false, error: 'rate_limited', retryAfterSeconds: Math.max(1, ...waits) };
   }
 }
 

@@ -8,7 +8,11 @@
  * - The merchant code is unique (`merchant_code_taken`), also when two registrations race.
  * - A referring agent must be an `active` agent (`agent_not_found` otherwise, as for an unknown
  *   id): an agent earns commission only on merchants it onboarded while accredited.
+ * - A member's own agent profile never refers their own business (`own_business_referral`): the
+ *   commission would be a rebate of the fee to the payee, not pay for onboarding someone else.
  * - Settlements are paid to the business phone number through the configured provider.
+ * - A member has at most MAX_PENDING_MERCHANTS businesses awaiting KYB (`too_many_pending_merchants`
+ *   beyond): one account cannot hold every well-known code while no admin has looked at it.
  */
 import type { AgentRegistry } from '../agents/ports.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
@@ -25,6 +29,9 @@ export type RegisterMerchantInput = Omit<MerchantProfile, 'createdAt' | 'qrGener
   onboardedByAgentId: string | null;
 };
 
+/** Enough for an owner of several shops registering them together; a verified or rejected one frees a place. */
+export const MAX_PENDING_MERCHANTS = 5;
+
 export class RegisterMerchant {
   constructor(
     private readonly deps: {
@@ -37,14 +44,17 @@ export class RegisterMerchant {
     },
   ) {}
 
-  async execute(input: RegisterMerchantInput): Promise<Result<RegisteredMerchant, 'merchant_code_taken' | 'agent_not_found'>> {
+  async execute(input: RegisterMerchantInput): Promise<Result<RegisteredMerchant, 'merchant_code_taken' | 'agent_not_found' | 'own_business_referral' | 'too_many_pending_merchants'>> {
     const { registry, agents, unitOfWork, clock, ids, payoutProvider } = this.deps;
     return unitOfWork.run(async () => {
       if (input.onboardedByAgentId !== null) {
         const agent = await agents.findRegistered(input.onboardedByAgentId);
         if (!agent || agent.accreditationStatus !== 'active') return err('agent_not_found');
+        if (agent.userId === input.ownerId) return err('own_business_referral');
       }
       if (await registry.findByCode(input.merchantCode)) return err('merchant_code_taken');
+      const awaiting = (await registry.listByOwner(input.ownerId)).filter((m) => m.merchantStatus === 'pending').length;
+      if (awaiting >= MAX_PENDING_MERCHANTS) return err('too_many_pending_merchants');
       const { onboardedByAgentId, ...rest } = input;
       const merchant: RegisteredMerchant = {
         ...rest,

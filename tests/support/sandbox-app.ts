@@ -30,6 +30,8 @@ export async function startSandboxApp(
     clock?: Clock;
     /** What the app gets as its provider, given the sandbox (a wrapper that routes or rewrites numbers). */
     mobileMoney: (sandbox: MobileMoney) => MobileMoney;
+    /** Settings over the test defaults (tests/support/test-app.ts), as environment variables. */
+    env?: Record<string, string>;
   },
 ): Promise<SandboxApp> {
   // The callback URL is known once the server listens, and the container wants its provider before.
@@ -45,7 +47,7 @@ export async function startSandboxApp(
     transferStatus: (provider, reference) => listening().transferStatus(provider, reference),
   };
   const container = buildContainer({
-    config: testConfig(),
+    config: testConfig(options.env),
     orm: db.orm,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     clock: options.clock ?? { now: () => new Date() },

@@ -48,6 +48,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     NATIONAL_ID_HASH_KEY: TEST_NATIONAL_ID_HASH_KEY,
     // High, as for the limits above: only the national ID tests meet the look-up limit.
     NATIONAL_ID_LOOKUPS_PER_DAY: '1000',
+    // High, as for the limits above: only tests/integration/merchant-pay-abuse.test.ts meets the pay page's limits.
+    PAY_REQUESTS_PER_NUMBER: '1000',
+    PAY_REQUESTS_PER_CLIENT: '1000',
     UPLOAD_SIGNING_KEY: TEST_UPLOAD_KEY,
     OBJECT_STORAGE_DIR: TEST_OBJECTS_DIR,
     ...env,
