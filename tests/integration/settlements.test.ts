@@ -50,6 +50,9 @@ describe('the weekly settlement job', () => {
     expect(batches).toMatchObject([{ batch_reference: 'STL-20261116-WEEK-1', total_transactions: 2, payout_amount_centimes: '1225000', carried_out_centimes: '0', status: 'completed' }]);
     // 9,800.98 + 2,449.02 = 12,250.00 paid; the 980.00 of the new week stays payable.
     expect(-(await payable())).toBe(98_000);
+    // The admin's listing and report name the week by its Kigali days, Monday to Sunday.
+    expect((await runAdmin(container, 'settlements', 'list')).output).toMatch(/STL-20261116-WEEK-1\s+│\s+2026-11-16 – 2026-11-22\s+│/);
+    expect((await runAdmin(container, 'settlements', 'show', 'STL-20261116-WEEK-1')).output).toContain('Period: 2026-11-16 – 2026-11-22 (Kigali)\n');
 
     const entries = await db.count('journal_entries');
     expect((await runAdmin(container, 'jobs', 'run', 'merchant-settlement')).output).toMatch(/created\s+│\s+0\b/);
