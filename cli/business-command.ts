@@ -50,6 +50,19 @@ function payoutCounts(payouts: readonly { status: PayoutStatus }[]): string {
 
 const when = (d: Date | undefined | null) => (d ? d.toISOString().replace('T', ' ').slice(0, 16) : '');
 
+/** The listings' table: these columns, a row each, no colours or borders to strip when piped. */
+function table(head: string[], rows: string[][]): string {
+  const drawn = new Table({ head, style: { head: [], border: [] } });
+  drawn.push(...rows);
+  return drawn.toString();
+}
+
+/** A batch's week as Kigali days, the last one included (as `settlements create --from --to` takes them). */
+function kigaliDays(batch: { settlementPeriodStart: Date; settlementPeriodEnd: Date }): string {
+  const lastDay = kigaliDateOf(new Date(batch.settlementPeriodEnd.getTime() - 1));
+  return `${formatDate(kigaliDateOf(batch.settlementPeriodStart))} – ${formatDate(lastDay)}`;
+}
+
 function parse<T>(schema: z.ZodType<T>, value: unknown, command: Command): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) return command.error(`error: ${parsed.error.issues[0]!.message}`, { exitCode: 2, code: 'ikimina.usage' });
@@ -83,9 +96,8 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
     .description('every agent with its code and accreditation status')
     .action(async () => {
       const rows = await inContext((c) => c.get(TOKENS.Orm).em.execute<Record<string, unknown>[]>('select id, agent_code, agent_type, district, accreditation_status, created_at from agents order by created_at'));
-      const table = new Table({ head: ['Agent', 'Code', 'Type', 'District', 'Status', 'Registered'], style: { head: [], border: [] } });
-      for (const r of rows) table.push([String(r.id), String(r.agent_code), String(r.agent_type), String(r.district), String(r.accreditation_status), when(new Date(r.created_at as string))]);
-      env.write(rows.length ? `${table.toString()}\n` : 'No agents.\n');
+      const agentRows = rows.map((r) => [String(r.id), String(r.agent_code), String(r.agent_type), String(r.district), String(r.accreditation_status), when(new Date(r.created_at as string))]);
+      env.write(rows.length ? `${table(['Agent', 'Code', 'Type', 'District', 'Status', 'Registered'], agentRows)}\n` : 'No agents.\n');
     });
   const agentEvents: Record<string, AgentEvent> = { accredit: 'accredit', suspend: 'suspend', reinstate: 'reinstate', revoke: 'revoke' };
   for (const [word, event] of Object.entries(agentEvents)) {
@@ -112,9 +124,8 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
       const rows = await inContext((c) =>
         c.get(TOKENS.Orm).em.execute<Record<string, unknown>[]>('select id, merchant_code, business_name, district, merchant_status, kyb_status, onboarded_by_agent_id from merchants order by created_at'),
       );
-      const table = new Table({ head: ['Merchant', 'Code', 'Business', 'District', 'Status', 'KYB', 'Agent'], style: { head: [], border: [] } });
-      for (const r of rows) table.push([String(r.id), String(r.merchant_code), String(r.business_name), String(r.district), String(r.merchant_status), String(r.kyb_status), String(r.onboarded_by_agent_id ?? '')]);
-      env.write(rows.length ? `${table.toString()}\n` : 'No merchants.\n');
+      const merchantRows = rows.map((r) => [String(r.id), String(r.merchant_code), String(r.business_name), String(r.district), String(r.merchant_status), String(r.kyb_status), String(r.onboarded_by_agent_id ?? '')]);
+      env.write(rows.length ? `${table(['Merchant', 'Code', 'Business', 'District', 'Status', 'KYB', 'Agent'], merchantRows)}\n` : 'No merchants.\n');
     });
   const merchantEvents: Record<string, MerchantEvent> = { verify: 'verify_kyb', reject: 'reject_kyb', suspend: 'suspend', reinstate: 'reinstate' };
   for (const [word, event] of Object.entries(merchantEvents)) {
@@ -192,11 +203,9 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
       const status = options.status === undefined ? undefined : parse(BatchStatus, options.status, command);
       const limit = parse(z.coerce.number().int().min(1).max(10_000), options.limit, command);
       const batches = await inContext((c) => c.get(TOKENS.SettlementBatches).list({ ...(status ? { status } : {}), limit }));
-      const table = new Table({ head: ['Batch', 'Reference', 'Period', 'Transactions', 'Total', 'Paid', 'Carried', 'Status', 'Attempts'], style: { head: [], border: [] } });
-      for (const b of batches) {
-        table.push([b.id, b.batchReference, `${b.settlementPeriodStart.toISOString().slice(0, 10)} – ${b.settlementPeriodEnd.toISOString().slice(0, 10)}`, String(b.totalTransactions), b.totalAmount.format(), b.payoutAmount.format(), b.carriedOut.format(), b.status, String(b.attempts)]);
-      }
-      env.write(batches.length ? `${table.toString()}\n${batches.length} batch(es)\n` : 'No settlement batches.\n');
+      const batchRows = batches.map((b) => [b.id, b.batchReference, kigaliDays(b), String(b.totalTransactions), b.totalAmount.format(), b.payoutAmount.format(), b.carriedOut.format(), b.status, String(b.attempts)]);
+      const head = ['Batch', 'Reference', 'Period', 'Transactions', 'Total', 'Paid', 'Carried', 'Status', 'Attempts'];
+      env.write(batches.length ? `${table(head, batchRows)}\n${batches.length} batch(es)\n` : 'No settlement batches.\n');
     });
   settlements
     .command('show <batch>')
@@ -205,14 +214,15 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
       const shown = await inContext((c) => c.get(ShowSettlementReport).execute({ batch }));
       if (!shown.ok) return fail(command, shown.error);
       const r = shown.value;
-      const table = new Table({ head: ['Transaction', 'Completed', 'Amount', 'Fee', 'Net'], style: { head: [], border: [] } });
-      for (const t of r.transactions) table.push([t.transactionReference, when(t.completedAt), t.amount.format(), t.merchantFee.format(), t.netAmount.format()]);
-      for (const v of r.reversals) table.push([`reversal of ${v.transactionId}`, when(v.reversedAt), '', '', `${v.netAmount.negate().format()}  ${v.reason}`]);
+      const lines = [
+        ...r.transactions.map((t) => [t.transactionReference, when(t.completedAt), t.amount.format(), t.merchantFee.format(), t.netAmount.format()]),
+        ...r.reversals.map((v) => [`reversal of ${v.transactionId}`, when(v.reversedAt), '', '', `${v.netAmount.negate().format()}  ${v.reason}`]),
+      ];
       env.write(
         [
           `Batch ${r.batch.batchReference} (${r.batch.id})`,
-          `Period: ${r.batch.settlementPeriodStart.toISOString()} – ${r.batch.settlementPeriodEnd.toISOString()}`,
-          table.toString(),
+          `Period: ${kigaliDays(r.batch)} (Kigali)`,
+          table(['Transaction', 'Completed', 'Amount', 'Fee', 'Net'], lines),
           `Transactions: ${r.transactions.length}   Sum: ${r.gross.format()}   Fees: ${r.fees.format()}   Net: ${r.net.format()}`,
           `Reversals: ${r.reversals.length}   Reversed net: ${r.reversed.negate().format()}`,
           `Carried in: ${r.carriedIn.format()}   Total: ${r.batch.totalAmount.format()}   Paid out: ${r.batch.payoutAmount.format()}   Carried out: ${r.batch.carriedOut.format()}`,

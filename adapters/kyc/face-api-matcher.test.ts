@@ -132,21 +132,31 @@ describe('compare: each photo’s problem, named', () => {
 describe('the model’s thread', () => {
   it('keeps the main event loop free while it compares photos the size members send, queued one after another', async () => {
     const { idPhoto, selfie } = await memberSizedPair();
-    let last = performance.now();
-    let worstGap = 0;
+    // Measured in CPU time, not in time on the clock: on a loaded machine this thread waits for a
+    // core and a 5 ms tick came 173 ms late (measured) with nothing blocking it, but the CPU the thread
+    // itself spends between two ticks is what a model run here would show (hundreds of ms).
+    const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+    const mainStart = process.threadCpuUsage();
+    const allStart = process.cpuUsage();
+    let lastTick = process.threadCpuUsage();
+    let busiestTick = 0;
     const ticker = setInterval(() => {
-      const now = performance.now();
-      worstGap = Math.max(worstGap, now - last);
-      last = now;
+      busiestTick = Math.max(busiestTick, cpuMs(process.threadCpuUsage(lastTick)));
+      lastTick = process.threadCpuUsage();
     }, 5);
     const results = await Promise.all([matcher.compare(idPhoto, selfie), matcher.compare(selfie, idPhoto), matcher.compare(idPhoto, selfie)]);
     clearInterval(ticker);
+    const mainThread = cpuMs(process.threadCpuUsage(mainStart));
+    const allThreads = cpuMs(process.cpuUsage(allStart));
     for (const result of results) expect(result).toMatchObject({ ok: true });
     const [first, , third] = results as { ok: true; value: { similarity: number } }[];
     expect(third!.value.similarity).toBe(first!.value.similarity);
     expect(isVerified(matchPercent(first!.value.similarity, matcher.model.cutoffSimilarity))).toBe(true);
-    // The main thread only posts the bytes and reads the answers: no tick of 5 ms waited long.
-    expect(worstGap).toBeLessThan(150);
+    const figures = `main thread ${mainThread.toFixed(0)} ms of CPU of the process's ${allThreads.toFixed(0)} ms; busiest tick ${busiestTick.toFixed(1)} ms`;
+    // The main thread only posts the bytes and reads the answers: no tick of 5 ms had it busy long,
+    // and the model's work was spent by another thread.
+    expect(busiestTick, figures).toBeLessThan(50);
+    expect(mainThread, figures).toBeLessThan(allThreads / 5);
   }, 120_000);
 
   it('answers face_matcher_unavailable when its models cannot be loaded, and says why', async () => {

@@ -11,7 +11,7 @@
  *   work that completes the transfer and the payout (CommissionPayoutTransfers).
  */
 import { accounts } from '../ledger/accounts.ts';
-import { attemptToPay, isPaidBy, transferPayout, transitionPayout, type PayoutEvent, type PayoutsPaidByTransfer, type PayoutTransferDeps } from '../settlements/payout-status.ts';
+import { attemptToPay, isPaidBy, payPayoutAttempt, transitionPayout, type PayoutEvent, type PayoutsPaidByTransfer, type PayoutTransferDeps } from '../settlements/payout-status.ts';
 import type { OutgoingTransfer } from '../transfers/transfer.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { CommissionPayout } from './commission.ts';
@@ -32,23 +32,15 @@ export async function payCommissionPayout(
   if (!attempt.ok) return attempt;
   const agent = await deps.agents.findById(payout.agentId);
   invariant(agent, `payout ${payout.id} names an unknown agent`);
-  await transferPayout(
-    deps,
-    {
-      purpose: 'agent_commission',
-      subjectId: payout.id,
-      debitedAccount: accounts.agentCommission(payout.agentId),
-      transferReference: payout.reference,
-      attempt: attempt.value,
-      memberId: agent.userId,
-      wallet: agent.payoutWallet,
-      amount: payout.payoutAmount,
-      description: `Ikimina commission ${payout.reference}`,
-    },
-    () => deps.payouts.save({ ...payout, status: 'processing', attempts: attempt.value }),
-  );
-  const paid = await deps.payouts.findById(payout.id);
-  invariant(paid, `payout ${payout.id} vanished while paid`);
+  const paid = await payPayoutAttempt(deps, deps.payouts, payout, attempt.value, {
+    purpose: 'agent_commission',
+    debitedAccount: accounts.agentCommission(payout.agentId),
+    transferReference: payout.reference,
+    memberId: agent.userId,
+    wallet: agent.payoutWallet,
+    amount: payout.payoutAmount,
+    description: `Ikimina commission ${payout.reference}`,
+  });
   return ok(paid);
 }
 

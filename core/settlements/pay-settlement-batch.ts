@@ -27,7 +27,7 @@ import type { IdGenerator } from '../shared/clock.ts';
 import type { MerchantRepository } from '../merchants/ports.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { OutgoingTransfer } from '../transfers/transfer.ts';
-import { attemptToPay, isPaidBy, transferPayout, transitionPayout, type PayoutEvent, type PayoutsPaidByTransfer, type PayoutTransferDeps } from './payout-status.ts';
+import { attemptToPay, isPaidBy, payPayoutAttempt, transitionPayout, type PayoutEvent, type PayoutsPaidByTransfer, type PayoutTransferDeps } from './payout-status.ts';
 import type { SettlementBatchRepository } from './ports.ts';
 import type { SettlementBatch } from './settlement-batch.ts';
 
@@ -49,23 +49,15 @@ export async function paySettlementBatch(
   const merchant = await deps.merchants.findById(batch.merchantId);
   invariant(merchant, `batch ${batch.id} names an unknown merchant`);
   if (batch.reversedAmount.isPositive()) await netReversals(deps, batch);
-  await transferPayout(
-    deps,
-    {
-      purpose: 'merchant_settlement',
-      subjectId: batch.id,
-      debitedAccount: accounts.merchantPayable(batch.merchantId),
-      transferReference: batch.batchReference,
-      attempt: attempt.value,
-      memberId: merchant.ownerId,
-      wallet: merchant.payoutWallet,
-      amount: batch.payoutAmount,
-      description: `Ikimina settlement ${batch.batchReference}`,
-    },
-    () => deps.batches.save({ ...batch, status: 'processing', attempts: attempt.value }),
-  );
-  const paid = await deps.batches.findById(batch.id);
-  invariant(paid, `batch ${batch.id} vanished while paid`);
+  const paid = await payPayoutAttempt(deps, deps.batches, batch, attempt.value, {
+    purpose: 'merchant_settlement',
+    debitedAccount: accounts.merchantPayable(batch.merchantId),
+    transferReference: batch.batchReference,
+    memberId: merchant.ownerId,
+    wallet: merchant.payoutWallet,
+    amount: batch.payoutAmount,
+    description: `Ikimina settlement ${batch.batchReference}`,
+  });
   return ok(paid);
 }
 

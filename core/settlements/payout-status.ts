@@ -107,27 +107,45 @@ export interface PayoutTransferDeps {
   unitOfWork: UnitOfWork;
 }
 
+/** A settlement batch or commission payout as its repository keeps it. */
+interface StoredPayout {
+  id: string;
+  status: PayoutStatus;
+  attempts: number;
+}
+
 /**
- * Pays one attempt of a settlement batch or commission payout through the transfers module: books
- * and stores it together with `markProcessing` (the payout processing on this attempt), in one
- * unit of work — an attempt stored before, interrupted, is sent again as itself, and one already
- * settled leaves the payout as its settlement made it — then sends it. One the provider refused is
- * failed and booked back, so only an explicit retry pays again; one sent while the provider could
- * not be reached stays processing until the polling job has the provider's word. Whether the payout completed or failed is the policy's to record (PayoutTransferPolicy),
- * on the provider's final word: re-read the payout afterwards. The payable never goes negative: a
- * payout larger than what is owed is a bug and throws.
+ * Pays `attempt` (attemptToPay) of a settlement batch or commission payout through the transfers
+ * module and answers the payout as it stands afterwards. The attempt is booked and stored together
+ * with the payout, processing on it, in one unit of work — an attempt stored before, interrupted,
+ * is sent again as itself, and one already settled leaves the payout as its settlement made it —
+ * then sent. One the provider refused is failed and booked back, so only an explicit retry pays
+ * again; one sent while the provider could not be reached stays processing until the polling job
+ * has the provider's word. Whether the payout completed or failed is the policy's to record
+ * (PayoutTransferPolicy), on the provider's final word, which may have come already (the sandbox
+ * settles at once): hence the payout is read again. The payable never goes negative: a payout
+ * larger than what is owed is a bug and throws.
  */
-export async function transferPayout(deps: PayoutTransferDeps, request: RequestTransferInput, markProcessing: () => Promise<void>): Promise<void> {
+export async function payPayoutAttempt<P extends StoredPayout>(
+  deps: PayoutTransferDeps,
+  payouts: { findById(id: string): Promise<P | undefined>; save(payout: P): Promise<void> },
+  payout: P,
+  attempt: number,
+  transfer: Omit<RequestTransferInput, 'subjectId' | 'attempt'>,
+): Promise<P> {
   const booked = await deps.unitOfWork.run(async () => {
-    const requested = await deps.requestTransfer.execute(request);
-    if (requested.ok && isAwaitingProvider(requested.value.status)) await markProcessing();
+    const requested = await deps.requestTransfer.execute({ ...transfer, subjectId: payout.id, attempt });
+    if (requested.ok && isAwaitingProvider(requested.value.status)) await payouts.save({ ...payout, status: 'processing', attempts: attempt });
     return requested;
   });
-  invariant(booked.ok, `payout ${request.transferReference}: the payable does not cover it`);
+  invariant(booked.ok, `payout ${transfer.transferReference}: the payable does not cover it`);
   const { reference } = booked.value;
   // A refusal is the provider's word: SendTransfer settles it as a failure (booked back, the
   // payout failed). An unreachable provider is no word at all: the attempt stays awaiting the
   // provider, and the polling job asks about it and sends it again under the same reference, so a
   // provider that did receive it pays once.
   await deps.sendTransfer.execute({ reference });
+  const paid = await payouts.findById(payout.id);
+  invariant(paid, `payout ${payout.id} vanished while paid`);
+  return paid;
 }

@@ -21,6 +21,7 @@ import { promisify } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../core/accounts/seed-demo-accounts.ts';
 import { DEMO_SEGMENTS, type DemoSegmentKey } from '../../web/src/features/demo/demo-segments.ts';
+import { enScreens } from '../../web/src/locales/en-screens.ts';
 import { startSandboxServer } from './sandbox-server.ts';
 
 const run = promisify(execFile);
@@ -128,14 +129,8 @@ async function caption(page: Page, text: string, chapter: string): Promise<void>
   );
 }
 
-const CHAPTER_NAMES: Record<DemoSegmentKey, string> = {
-  welcome: 'Welcome and sign up',
-  dashboard: 'Your dashboard',
-  tontines: 'Tontines and contributions',
-  loans: 'Loans and credit score',
-  learning: 'Learning and the assistant',
-  everywhere: 'Languages, themes and security',
-};
+/** Each chapter's caption heading: the /demo timeline's own English name for it (one source of the words). */
+const CHAPTER_NAMES: Record<DemoSegmentKey, string> = enScreens.demo.segments;
 
 const log = (line: string) => console.log(`[demo:record] ${line}`);
 const frames = await mkdtemp(join(tmpdir(), 'ikimina-demo-frames-'));

@@ -1,6 +1,7 @@
 /**
  * The assistant in a real browser against the real server: /ai-chat signed out (the greeting,
- * no input, the sign-in button to /?signin=true opening the dialog) and signed in (a quick
+ * no input, the sign-in button to /?signin=true opening the dialog), Ask AI on a lesson signed out
+ * (the question asked once, an example answer) and signed in (a quick
  * question answered with the balance the dashboard API returns, the input disabled while the
  * answer is pending, the conversation shown again after a reload, Find Matches), and the
  * dashboard's assistant modal answering from the member's own data.
@@ -42,6 +43,17 @@ describe.runIf(browserAvailable())('the assistant in the browser', () => {
     await page.getByTestId('button-chat-sign-in').click();
     await page.getByTestId('dialog-sign-in').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('answers a visitor who asks from a lesson with a labelled example, the question asked once', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/education`);
+    await page.locator('[data-testid^="card-module-"]').first().click();
+    await page.getByTestId('button-ask-ai').click();
+    await page.getByTestId('dialog-assistant').waitFor();
+    await page.getByTestId('label-example-answer').waitFor();
+    expect(await page.getByTestId('assistant-message-user').count()).toBe(1);
+    expect(await page.getByTestId('input-assistant').isDisabled()).toBe(false);
   });
 
   it("answers a member's quick question with the balance the API returns, and shows the conversation again", async () => {

@@ -5,22 +5,18 @@
  * raced; the same key for a different request is refused with 409 `idempotency_key_reused`.
  */
 import { randomUUID } from 'node:crypto';
-import type { Container } from 'inversify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
-import { Money } from '../../core/money/money.ts';
 import type { MobileMoney } from '../../core/payments/ports.ts';
-import { runAdmin } from '../support/admin-cli.ts';
-import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { closeMerchantWorld, startMerchantWorld, verifiedMerchant } from '../support/merchant-world.ts';
+import type { SandboxApp } from '../support/sandbox-app.ts';
+import type { TestDatabase } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
+import { registerOnUssd, ussdStep } from '../support/ussd-session.ts';
 
 let db: TestDatabase;
 let app: SandboxApp;
-let container: Container;
 let handler: SandboxApp['handler'];
-let merchantId: string;
 /** The references of the collections the app asked the provider for, in order. */
 const asked: string[] = [];
 
@@ -34,30 +30,14 @@ const counting = (sandbox: MobileMoney): MobileMoney => ({
 });
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await startSandboxApp(db, { mobileMoney: counting });
-  ({ container, handler } = app);
-  const owner = await request(handler).post('/api/auth/register').send({ email: 'shop@example.rw', password: 'correct horse', firstName: 'Grace', lastName: 'Shop', phone: '+250788610001' });
-  const registered = await request(handler)
-    .post('/api/merchants/register')
-    .set('Authorization', `Bearer ${owner.body.token as string}`)
-    .send({ merchantCode: 'KIOSK-9', businessName: 'Kiosk Nine', merchantCategory: 'retail', businessAddress: 'KN 3 Rd, Nyamirambo', district: 'Nyarugenge', phoneNumber: '+250788610002', email: 'kiosk9@example.rw' });
-  expect(registered.status).toBe(201);
-  merchantId = registered.body.id;
-  expect((await runAdmin(container, 'merchants', 'verify', merchantId)).code).toBe(0);
-  const other = await request(handler).post('/api/auth/register').send({ email: 'other@example.rw', password: 'correct horse', firstName: 'Eric', lastName: 'Shop', phone: '+250788610003' });
-  const second = await request(handler)
-    .post('/api/merchants/register')
-    .set('Authorization', `Bearer ${other.body.token as string}`)
-    .send({ merchantCode: 'KIOSK-10', businessName: 'Kiosk Ten', merchantCategory: 'retail', businessAddress: 'KN 4 Rd, Nyamirambo', district: 'Nyarugenge', phoneNumber: '+250788610004', email: 'kiosk10@example.rw' });
-  expect((await runAdmin(container, 'merchants', 'verify', second.body.id as string)).code).toBe(0);
+  ({ db, app } = await startMerchantWorld({ mobileMoney: counting }));
+  ({ handler } = app);
+  const kiosk = { merchantCategory: 'retail', businessAddress: 'KN 3 Rd, Nyamirambo', district: 'Nyarugenge' };
+  await verifiedMerchant(app, { ...kiosk, merchantCode: 'KIOSK-9', businessName: 'Kiosk Nine', phoneNumber: '+250788610002', ownerPhone: '+250788610001' });
+  await verifiedMerchant(app, { ...kiosk, merchantCode: 'KIOSK-10', businessName: 'Kiosk Ten', phoneNumber: '+250788610004', ownerPhone: '+250788610003' });
 });
 
-afterAll(async () => {
-  await app?.close();
-  if (db) expect(await new PostgresLedgerRepository(db.orm.em.fork()).trialBalance()).toEqual(Money.ZERO);
-  await db?.drop();
-});
+afterAll(() => closeMerchantWorld({ db, app }));
 
 const payments = (phone: string) =>
   db.orm.em.fork().execute<{ id: string; transaction_reference: string; status: string; idempotency_key: string | null }[]>(
@@ -136,16 +116,11 @@ describe('the pay page’s Idempotency-Key', () => {
 const PIN = '24680';
 let sessions = 0;
 
-function ussd(sessionId: string, phoneNumber: string, inputs: readonly string[]) {
-  return request(handler).post('/ussd/africastalking').type('form').send({ sessionId, phoneNumber, text: inputs.join('*'), serviceCode: '*384*123#', networkCode: '63510' });
-}
+const ussd = (sessionId: string, phoneNumber: string, inputs: readonly string[]) => ussdStep(handler, sessionId, phoneNumber, inputs);
 
 /** Registers the phone on USSD, then opens a signed-in session up to the PIN of "Pay a merchant" (its inputs so far). */
 async function atMerchantPin(phone: string, francs: number) {
-  const signUp = `ATUid_idem_${++sessions}`;
-  const steps: string[] = [];
-  await ussd(signUp, phone, steps);
-  for (const step of ['1', 'Amina', 'Uwase', PIN, PIN]) await ussd(signUp, phone, (steps.push(step), steps));
+  await registerOnUssd(handler, `ATUid_idem_${++sessions}`, phone, PIN);
   const sessionId = `ATUid_idem_${++sessions}`;
   const inputs: string[] = [];
   await ussd(sessionId, phone, inputs);

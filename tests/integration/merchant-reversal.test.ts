@@ -16,14 +16,13 @@ import { randomUUID } from 'node:crypto';
 import type { Container } from 'inversify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
-import { Money } from '../../core/money/money.ts';
 import { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
 import { runAdmin } from '../support/admin-cli.ts';
 import { FakeClock } from '../support/fake-clock.ts';
-import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { closeMerchantWorld, onboardedMerchant, paidAtMerchant, startMerchantWorld } from '../support/merchant-world.ts';
+import type { SandboxApp } from '../support/sandbox-app.ts';
+import type { TestDatabase } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
 
 let db: TestDatabase;
@@ -39,8 +38,7 @@ let ownerToken: string;
 let refuseRefunds = false;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await startSandboxApp(db, {
+  ({ db, app } = await startMerchantWorld({
     clock,
     // The provider refuses refunds while `refuseRefunds` is set (a refund's failure and retry).
     mobileMoney: (sandbox) => ({
@@ -50,42 +48,17 @@ beforeAll(async () => {
       transferStatus: (p, ref) => sandbox.transferStatus(p, ref),
       transfer: async (r) => (refuseRefunds && r.reference.startsWith('merchant-refund:') ? { ok: false, error: 'mobile_money_refused' } : sandbox.transfer(r)),
     }),
-  });
+  }));
   ({ container, handler } = app);
-  const signUp = async (email: string, phone: string) => (await request(handler).post('/api/auth/register').send({ email, password: 'correct horse', firstName: 'A', lastName: 'B', phone })).body.token as string;
-  const agentToken = await signUp('agent@example.rw', '+250788710001');
-  agentId = (
-    await request(handler)
-      .post('/api/agents/register')
-      .set('Authorization', `Bearer ${agentToken}`)
-      .send({ agentCode: 'AG-R', agentType: 'individual', physicalAddress: 'KG 7 Ave', district: 'Kicukiro', phoneNumber: '+250788710002', email: 'ag@example.rw', serviceTerritories: ['Kicukiro'] })
-  ).body.id;
-  await runAdmin(container, 'agents', 'accredit', agentId);
-  ownerToken = await signUp('owner@example.rw', '+250788710003');
-  merchantId = (
-    await request(handler)
-      .post('/api/merchants/register')
-      .set('Authorization', `Bearer ${ownerToken}`)
-      .send({ merchantCode: 'REV-1', businessName: 'Reversal Shop', merchantCategory: 'restaurant', businessAddress: 'KK 15 Rd, Gikondo', district: 'Kicukiro', phoneNumber: '+250788710004', email: 'r@example.rw', onboardedByAgentId: agentId })
-  ).body.id;
-  await runAdmin(container, 'merchants', 'verify', merchantId);
+  ({ agentId, merchantId, ownerToken } = await onboardedMerchant(app, { agentCode: 'AG-R', merchantCode: 'REV-1', businessName: 'Reversal Shop', phones: '+2507887100' }));
 });
 
-afterAll(async () => {
-  await app?.close();
-  if (db) expect(await new PostgresLedgerRepository(db.orm.em.fork()).trialBalance()).toEqual(Money.ZERO);
-  await db?.drop();
-});
+afterAll(() => closeMerchantWorld({ db, app }));
 
 type Row = Record<string, unknown>;
 const sql = (text: string, params: unknown[] = []) => db.orm.em.fork().execute<Row[]>(text, params);
 
-async function pay(francs: number): Promise<string> {
-  const paid = await request(handler).post('/api/pay/REV-1').send({ amount: francs, phoneNumber: '+250788710099' });
-  expect(paid.status).toBe(202);
-  await until(() => request(handler).get(`/api/pay/payments/${paid.body.id as string}`), (r) => r.body.status === 'completed');
-  return paid.body.id as string;
-}
+const pay = (francs: number) => paidAtMerchant(app, 'REV-1', francs, '+250788710099');
 
 /** Balance of an account as its postings sum (debit positive), in centimes. */
 const posted = async (account: string) => Number((await sql(`select coalesce(sum(amount_centimes), 0)::text as t from ledger_postings where account_id = ?`, [account]))[0]!.t);

@@ -7,22 +7,19 @@
  * final. After the file, the ledger balances.
  */
 import type { Container } from 'inversify';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MTN_SANDBOX_NUMBERS } from '../../adapters/mobile-money/mtn-sandbox.ts';
-import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
-import { Money } from '../../core/money/money.ts';
 import { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
 import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
 import { runAdmin } from '../support/admin-cli.ts';
-import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { closeMerchantWorld, onboardedMerchant, paidAtMerchant, startMerchantWorld } from '../support/merchant-world.ts';
+import type { SandboxApp } from '../support/sandbox-app.ts';
+import type { TestDatabase } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
 
 let db: TestDatabase;
 let app: SandboxApp;
 let container: Container;
-let handler: SandboxApp['handler'];
 let merchantId: string;
 let agentId: string;
 /** While set, the sandbox sends settlement and commission transfers to this MTN test number: it accepts them, then fails them (its own way). */
@@ -31,8 +28,7 @@ let payoutsTo: string | undefined;
 let providerSilent: Promise<void> | undefined;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await startSandboxApp(db, {
+  ({ db, app } = await startMerchantWorld({
     mobileMoney: (sandbox) => ({
       ...sandbox,
       requestToPay: (r) => sandbox.requestToPay(r),
@@ -43,35 +39,13 @@ beforeAll(async () => {
       },
       transfer: (r) => sandbox.transfer(payoutsTo && /^(STL|COM)-/.test(r.reference) ? { ...r, msisdn: `+${payoutsTo}` } : r),
     }),
-  });
-  ({ container, handler } = app);
-  const signUp = async (email: string, phone: string) => (await request(handler).post('/api/auth/register').send({ email, password: 'correct horse', firstName: 'A', lastName: 'B', phone })).body.token as string;
-  const agentToken = await signUp('agent@example.rw', '+250788720001');
-  agentId = (
-    await request(handler)
-      .post('/api/agents/register')
-      .set('Authorization', `Bearer ${agentToken}`)
-      .send({ agentCode: 'AG-P', agentType: 'individual', physicalAddress: 'KG 7 Ave', district: 'Kicukiro', phoneNumber: '+250788720002', email: 'ag@example.rw', serviceTerritories: ['Kicukiro'] })
-  ).body.id;
-  await runAdmin(container, 'agents', 'accredit', agentId);
-  const ownerToken = await signUp('owner@example.rw', '+250788720003');
-  merchantId = (
-    await request(handler)
-      .post('/api/merchants/register')
-      .set('Authorization', `Bearer ${ownerToken}`)
-      .send({ merchantCode: 'PAYOUT-1', businessName: 'Payout Shop', merchantCategory: 'restaurant', businessAddress: 'KK 15 Rd, Gikondo', district: 'Kicukiro', phoneNumber: '+250788720004', email: 'p@example.rw', onboardedByAgentId: agentId })
-  ).body.id;
-  await runAdmin(container, 'merchants', 'verify', merchantId);
-  const paid = await request(handler).post('/api/pay/PAYOUT-1').send({ amount: 10_001, phoneNumber: '+250788720099' });
-  expect(paid.status).toBe(202);
-  await until(() => request(handler).get(`/api/pay/payments/${paid.body.id as string}`), (r) => r.body.status === 'completed');
+  }));
+  ({ container } = app);
+  ({ agentId, merchantId } = await onboardedMerchant(app, { agentCode: 'AG-P', merchantCode: 'PAYOUT-1', businessName: 'Payout Shop', phones: '+2507887200' }));
+  await paidAtMerchant(app, 'PAYOUT-1', 10_001, '+250788720099');
 });
 
-afterAll(async () => {
-  await app?.close();
-  if (db) expect(await new PostgresLedgerRepository(db.orm.em.fork()).trialBalance()).toEqual(Money.ZERO);
-  await db?.drop();
-});
+afterAll(() => closeMerchantWorld({ db, app }));
 
 type Row = Record<string, unknown>;
 const sql = (text: string, params: unknown[] = []) => db.orm.em.fork().execute<Row[]>(text, params);

@@ -6,59 +6,30 @@
  * commission job on the 1st pays the agent once. After the file, the ledger balances.
  */
 import type { Container } from 'inversify';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
-import { Money } from '../../core/money/money.ts';
 import { runAdmin } from '../support/admin-cli.ts';
 import { FakeClock } from '../support/fake-clock.ts';
-import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { closeMerchantWorld, onboardedMerchant, paidAtMerchant, startMerchantWorld } from '../support/merchant-world.ts';
+import type { SandboxApp } from '../support/sandbox-app.ts';
+import type { TestDatabase } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
 
 let db: TestDatabase;
 let app: SandboxApp;
 let container: Container;
-let handler: SandboxApp['handler'];
 // Wednesday 18 November 2026, 12:00 Kigali: the week of Monday 16 November.
 const clock = new FakeClock(new Date('2026-11-18T10:00:00Z'));
 let merchantId: string;
-let agentId: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await startSandboxApp(db, { clock, mobileMoney: (sandbox) => sandbox });
-  ({ container, handler } = app);
-  const signUp = async (email: string, phone: string) => (await request(handler).post('/api/auth/register').send({ email, password: 'correct horse', firstName: 'A', lastName: 'B', phone })).body.token as string;
-  const agentToken = await signUp('agent@example.rw', '+250788700001');
-  agentId = (
-    await request(handler)
-      .post('/api/agents/register')
-      .set('Authorization', `Bearer ${agentToken}`)
-      .send({ agentCode: 'AG-7', agentType: 'individual', physicalAddress: 'KG 7 Ave', district: 'Kicukiro', phoneNumber: '+250788700002', email: 'ag@example.rw', serviceTerritories: ['Kicukiro'] })
-  ).body.id;
-  await runAdmin(container, 'agents', 'accredit', agentId);
-  const ownerToken = await signUp('owner@example.rw', '+250788700003');
-  merchantId = (
-    await request(handler)
-      .post('/api/merchants/register')
-      .set('Authorization', `Bearer ${ownerToken}`)
-      .send({ merchantCode: 'WEEK-1', businessName: 'Week Shop', merchantCategory: 'restaurant', businessAddress: 'KK 15 Rd, Gikondo', district: 'Kicukiro', phoneNumber: '+250788700004', email: 'w@example.rw', onboardedByAgentId: agentId })
-  ).body.id;
-  await runAdmin(container, 'merchants', 'verify', merchantId);
+  ({ db, app } = await startMerchantWorld({ clock, mobileMoney: (sandbox) => sandbox }));
+  ({ container } = app);
+  ({ merchantId } = await onboardedMerchant(app, { agentCode: 'AG-7', merchantCode: 'WEEK-1', businessName: 'Week Shop', phones: '+2507887000' }));
 });
 
-afterAll(async () => {
-  await app?.close();
-  if (db) expect(await new PostgresLedgerRepository(db.orm.em.fork()).trialBalance()).toEqual(Money.ZERO);
-  await db?.drop();
-});
+afterAll(() => closeMerchantWorld({ db, app }));
 
-async function pay(francs: number) {
-  const paid = await request(handler).post('/api/pay/WEEK-1').send({ amount: francs, phoneNumber: '+250788700099' });
-  expect(paid.status).toBe(202);
-  await until(() => request(handler).get(`/api/pay/payments/${paid.body.id as string}`), (r) => r.body.status === 'completed');
-}
+const pay = (francs: number) => paidAtMerchant(app, 'WEEK-1', francs, '+250788700099');
 
 const payable = async () => Number((await db.orm.em.fork().execute<{ t: string | null }[]>(`select sum(amount_centimes)::text as t from ledger_postings where account_id = ?`, [`merchant_payable:${merchantId}`]))[0]!.t ?? 0);
 
@@ -79,6 +50,9 @@ describe('the weekly settlement job', () => {
     expect(batches).toMatchObject([{ batch_reference: 'STL-20261116-WEEK-1', total_transactions: 2, payout_amount_centimes: '1225000', carried_out_centimes: '0', status: 'completed' }]);
     // 9,800.98 + 2,449.02 = 12,250.00 paid; the 980.00 of the new week stays payable.
     expect(-(await payable())).toBe(98_000);
+    // The admin's listing and report name the week by its Kigali days, Monday to Sunday.
+    expect((await runAdmin(container, 'settlements', 'list')).output).toMatch(/STL-20261116-WEEK-1\s+│\s+2026-11-16 – 2026-11-22\s+│/);
+    expect((await runAdmin(container, 'settlements', 'show', 'STL-20261116-WEEK-1')).output).toContain('Period: 2026-11-16 – 2026-11-22 (Kigali)\n');
 
     const entries = await db.count('journal_entries');
     expect((await runAdmin(container, 'jobs', 'run', 'merchant-settlement')).output).toMatch(/created\s+│\s+0\b/);

@@ -5,14 +5,13 @@
  * unknown code and a suspended merchant charge nothing.
  */
 import type { Container } from 'inversify';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
-import { Money } from '../../core/money/money.ts';
 import { runAdmin } from '../support/admin-cli.ts';
-import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { closeMerchantWorld, startMerchantWorld, verifiedMerchant } from '../support/merchant-world.ts';
+import type { SandboxApp } from '../support/sandbox-app.ts';
+import type { TestDatabase } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
+import { registerOnUssd, ussdStep } from '../support/ussd-session.ts';
 
 let db: TestDatabase;
 let app: SandboxApp;
@@ -21,23 +20,13 @@ let handler: SandboxApp['handler'];
 let merchantId: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await startSandboxApp(db, { mobileMoney: (sandbox) => sandbox });
+  ({ db, app } = await startMerchantWorld({ mobileMoney: (sandbox) => sandbox }));
   ({ container, handler } = app);
-  const owner = await request(handler).post('/api/auth/register').send({ email: 'shop@example.rw', password: 'correct horse', firstName: 'Grace', lastName: 'Shop', phone: '+250788600001' });
-  const registered = await request(handler)
-    .post('/api/merchants/register')
-    .set('Authorization', `Bearer ${owner.body.token as string}`)
-    .send({ merchantCode: 'KIOSK-7', businessName: 'Kiosk Seven', merchantCategory: 'retail', businessAddress: 'KN 3 Rd, Nyamirambo', district: 'Nyarugenge', phoneNumber: '+250788600002', email: 'kiosk@example.rw' });
-  merchantId = registered.body.id;
-  expect((await runAdmin(container, 'merchants', 'verify', merchantId)).code).toBe(0);
+  const kiosk = { merchantCategory: 'retail', businessAddress: 'KN 3 Rd, Nyamirambo', district: 'Nyarugenge' };
+  ({ merchantId } = await verifiedMerchant(app, { ...kiosk, merchantCode: 'KIOSK-7', businessName: 'Kiosk Seven', phoneNumber: '+250788600002', ownerPhone: '+250788600001' }));
 });
 
-afterAll(async () => {
-  await app?.close();
-  if (db) expect(await new PostgresLedgerRepository(db.orm.em.fork()).trialBalance()).toEqual(Money.ZERO);
-  await db?.drop();
-});
+afterAll(() => closeMerchantWorld({ db, app }));
 
 const PIN = '24680';
 let sessions = 0;
@@ -46,7 +35,7 @@ function dial(phoneNumber: string) {
   const sessionId = `ATUid_merchant_${++sessions}`;
   const inputs: string[] = [];
   const send = async () => {
-    const res = await request(handler).post('/ussd/africastalking').type('form').send({ sessionId, phoneNumber, text: inputs.join('*'), serviceCode: '*384*123#', networkCode: '63510' });
+    const res = await ussdStep(handler, sessionId, phoneNumber, inputs);
     expect(res.status).toBe(200);
     expect(res.text.length - 4).toBeLessThanOrEqual(160);
     return res.text;
@@ -55,9 +44,7 @@ function dial(phoneNumber: string) {
 }
 
 async function registeredPhone(phone: string) {
-  const call = dial(phone);
-  await call.open();
-  for (const step of ['1', 'Amina', 'Uwase', PIN, PIN]) await call.type(step);
+  await registerOnUssd(handler, `ATUid_merchant_${++sessions}`, phone, PIN);
   const signedIn = dial(phone);
   await signedIn.open();
   expect(await signedIn.type(PIN)).toContain('8 Pay a merchant');

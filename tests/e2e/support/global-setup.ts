@@ -14,7 +14,18 @@ const VITE_CONFIG = fileURLToPath(new URL('../../../web/vite.config.ts', import.
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const webDistDir = await mkdtemp(join(tmpdir(), 'ikimina-e2e-web-'));
-  await build({ configFile: VITE_CONFIG, logLevel: 'warn', build: { outDir: webDistDir, emptyOutDir: true } });
+  // Vite builds for the NODE_ENV it finds, and vitest has set it to `test`: that is React's
+  // development build, whose StrictMode runs every effect twice (a visitor's Ask AI on a lesson was
+  // never answered in this run, while `npm start`'s production client answered). The browser
+  // tests test the client that is served: built as `npm start` builds it.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: VITE_CONFIG, mode: 'production', logLevel: 'warn', build: { outDir: webDistDir, emptyOutDir: true } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   project.provide('webDistDir', webDistDir);
   return () => rm(webDistDir, { recursive: true, force: true });
 }

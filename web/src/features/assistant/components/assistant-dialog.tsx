@@ -47,12 +47,22 @@ function AssistantChat({ initialQuestion }: { initialQuestion?: string | undefin
   const [messages, setMessages] = useState<AssistantMessage[]>([]);
   const [draft, setDraft] = useState(initialQuestion ?? '');
   const [pending, setPending] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Signed out: the example answer owed to the question asked (its key), shown after REPLY_DELAY_MS. */
+  const [exampleOwed, setExampleOwed] = useState<ReplyKey | null>(null);
   const nextId = useRef(1);
 
-  useEffect(() => () => {
-    if (timer.current !== null) clearTimeout(timer.current);
-  }, []);
+  // The delay is this effect's own, cancelled with it: React may end and run an effect again
+  // (StrictMode does in development) without the question being asked again, and the answer must
+  // still come. A timer cancelled by an unmount-only cleanup was never started again: no answer.
+  useEffect(() => {
+    if (exampleOwed === null) return;
+    const timer = setTimeout(() => {
+      setMessages((current) => [...current, { id: nextId.current++, role: 'assistant', content: { example: exampleOwed }, timestamp: new Date() }]);
+      setExampleOwed(null);
+      setPending(false);
+    }, REPLY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [exampleOwed]);
 
   const ask = (text: string, question: QuickQuestion | null) => {
     const content = text.trim();
@@ -69,10 +79,7 @@ function AssistantChat({ initialQuestion }: { initialQuestion?: string | undefin
         .finally(() => setPending(false));
       return;
     }
-    timer.current = setTimeout(() => {
-      setMessages((current) => [...current, { id: nextId.current++, role: 'assistant', content: { example: replyKeyFor(question) }, timestamp: new Date() }]);
-      setPending(false);
-    }, REPLY_DELAY_MS);
+    setExampleOwed(replyKeyFor(question));
   };
 
   // "Ask AI" from a learning module opens the modal with its question asked once.

@@ -1,0 +1,17 @@
+/**
+ * USSD over HTTP as Africa's Talking posts it (form fields; `text` is every input of the session
+ * so far, joined by `*`), for the integration tests that dial the menu.
+ */
+import request from 'supertest';
+import type { SandboxApp } from './sandbox-app.ts';
+
+export function ussdStep(handler: SandboxApp['handler'], sessionId: string, phoneNumber: string, inputs: readonly string[]) {
+  return request(handler).post('/ussd/africastalking').type('form').send({ sessionId, phoneNumber, text: inputs.join('*'), serviceCode: '*384*123#', networkCode: '63510' });
+}
+
+/** Registers the phone from the menu (Amina Uwase, this PIN) in a session of its own. */
+export async function registerOnUssd(handler: SandboxApp['handler'], sessionId: string, phoneNumber: string, pin: string): Promise<void> {
+  const inputs: string[] = [];
+  await ussdStep(handler, sessionId, phoneNumber, inputs);
+  for (const step of ['1', 'Amina', 'Uwase', pin, pin]) await ussdStep(handler, sessionId, phoneNumber, (inputs.push(step), inputs));
+}
