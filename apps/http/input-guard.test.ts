@@ -7,6 +7,11 @@ describe('control characters at the edge', () => {
     for (const text of ['line one\nline two\r\n\tindented', 'Ñyárûgénge 🙂 مرحبا', '\u00a0\u0085\u2028', '']) expect(hasControlCharacters(text)).toBe(false);
   });
 
+  it('refuses the bidirectional embeddings, overrides and isolates that make a name read as another, keeps the plain marks', () => {
+    for (const code of [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069]) expect(hasControlCharacters(`Shop${String.fromCharCode(code)}gnik`), `U+${code.toString(16)}`).toBe(true);
+    expect(hasControlCharacters('Shop\u200e \u200f')).toBe(false);
+  });
+
   it('names where in a body the first refused character is, keys included', () => {
     expect(controlCharacterPath({ name: 'ok', members: [{ note: 'fine' }, { note: 'bad\u0000' }] })).toBe('members.1.note');
     expect(controlCharacterPath({ ['ke\u0001y']: 'value' })).toBe('ke\u0001y');

@@ -1,17 +1,21 @@
 /**
  * Text the app refuses at the edge, before any handler runs: C0 control characters (NUL, ESC,
- * backspace …) and DEL anywhere in a path segment, a query value or a JSON body (keys included).
+ * backspace …), DEL and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069) anywhere in a path segment, a query value or a JSON body (keys included).
  * Tab, line feed and carriage return stay allowed: free text (a description, a chat message) may
  * hold them, and the fields that must be one line say so in their schemas.
  *
  * Why at the edge: PostgreSQL refuses a NUL in text (which surfaced as a 500 from every store
  * behind a free-text field), and no field of this API has a use for the other controls; one rule
  * here covers every route, present and future, where a check per schema would be forgotten.
+ * The bidirectional controls reorder what a reader sees without changing what is stored: a
+ * business name with U+202E shows the public pay page another name than the merchant code's
+ * owner registered. None of the four languages needs them; the plain marks (U+200E, U+200F) stay.
  */
 import type { Context, Next } from 'koa';
 import { sendError } from './errors.ts';
 
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 
 export function hasControlCharacters(text: string): boolean {
   return FORBIDDEN.test(text);
