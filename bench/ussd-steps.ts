@@ -194,7 +194,10 @@ async function profiled<T>(file: string | undefined, run: () => Promise<T>): Pro
 function cpuRow(name: string, cpu: CpuSpent, steps: number): string {
   const perStep = (ms: number) => (ms / steps).toFixed(2);
   const total = (cpu.appThreadMs + cpu.otherAppThreadsMs + cpu.loadMs + cpu.postgresMs) / steps;
-  return `CPU per step, ${name}: ${total.toFixed(2)} ms = app thread ${perStep(cpu.appThreadMs)} + app's other threads ${perStep(cpu.otherAppThreadsMs)} + load worker ${perStep(cpu.loadMs)} + PostgreSQL ${perStep(cpu.postgresMs)}; x ${SESSIONS} in flight / ${cpus().length} cores = ${((total * SESSIONS) / cpus().length).toFixed(0)} ms mean wait at best`;
+  // Without the load worker: Africa's Talking's gateway does not run on the app's cores.
+  const served = total - cpu.loadMs / steps;
+  const wait = (ms: number) => `${((ms * SESSIONS) / cpus().length).toFixed(0)} ms`;
+  return `CPU per step, ${name}: ${total.toFixed(2)} ms = app thread ${perStep(cpu.appThreadMs)} + app's other threads ${perStep(cpu.otherAppThreadsMs)} + load worker ${perStep(cpu.loadMs)} + PostgreSQL ${perStep(cpu.postgresMs)}; x ${SESSIONS} in flight / ${cpus().length} cores = ${wait(total)} mean wait at best (${wait(served)} without the load worker)`;
 }
 
 /** CPU time (user + system) each process has used so far, in ms, from /proc (Linux); a process gone or unreadable is left out. */
