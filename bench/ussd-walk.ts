@@ -5,8 +5,7 @@
  * all opened before the first measured step, as Africa's Talking's gateway keeps its connections
  * to us: the load generator costs little and the figures are the app's. Warm-up rounds first
  * (not measured) let the server compile its hot code and open its pool's connections, as steady
- * traffic keeps them. Answers each step's
- * latencies in ms; a wrong answer stops it.
+ * traffic keeps them. Answers each step's latencies in ms; a wrong answer stops it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { HttpConnection } from './keep-alive-http.ts';
