@@ -29,7 +29,7 @@ import type { PinHasher, UssdPhoneKeys, UssdPins, UssdSessionStore } from '../co
 import type { UssdSession } from '../ussd/session.ts';
 import type { Digest } from '../core/audit/audit-chain.ts';
 import type { AuditLog, AuditTrail } from '../core/audit/ports.ts';
-import type { ContributionNotices, ContributionRepository } from '../core/contributions/ports.ts';
+import type { ContributionNotices, ContributionRepository, MemberSavingsReads } from '../core/contributions/ports.ts';
 import type { CreditAssessmentRepository, CreditHistories, ScoringConsents } from '../core/credit/ports.ts';
 import type { Borrowers, KeyFactsStatementRepository, LoanCollectionRepository, LoanReminderNotices, LoanRepository, MemberSavings } from '../core/loans/ports.ts';
 import type { JournalWriter, LedgerRepository } from '../core/ledger/ports.ts';
@@ -121,6 +121,7 @@ export const TOKENS = {
   PayableNumber: token<(phone: string) => string | undefined>('PayableNumber'),
   TontineRepository: token<TontineRepository>('TontineRepository'),
   ContributionRepository: token<ContributionRepository>('ContributionRepository'),
+  MemberSavingsReads: token<MemberSavingsReads>('MemberSavingsReads'),
   LedgerRepository: token<LedgerRepository>('LedgerRepository'),
   JournalWriter: token<JournalWriter>('JournalWriter'),
   MemberWallets: token<MemberWallets>('MemberWallets'),

@@ -31,7 +31,8 @@ interface ContributionDbRow {
   amount_centimes: string;
   due_date: string;
   status: string;
-  paid_at: Date | null;
+  /** A Date, or its ISO 8601 text when read as JSON. */
+  paid_at: Date | string | null;
   payment_method: string | null;
   payment_reference: string | null;
 }
@@ -59,7 +60,7 @@ const SELECT_CONTRIBUTION = `select id, tontine_id, member_id, cycle, amount_cen
  * the attempts as of its start, missing one committed meanwhile (READ COMMITTED re-reads only the
  * locked rows); the locking reads take the attempts after their lock, in a statement of their own.
  */
-const SELECT_CONTRIBUTION_WITH_ATTEMPTS = `select id, tontine_id, member_id, cycle, amount_centimes::text as amount_centimes, due_date::text as due_date,
+export const SELECT_CONTRIBUTION_WITH_ATTEMPTS = `select id, tontine_id, member_id, cycle, amount_centimes::text as amount_centimes, due_date::text as due_date,
   status, paid_at, payment_method, payment_reference,
   (select coalesce(json_agg(json_build_object('contribution_id', p.contribution_id, 'idempotency_key', p.idempotency_key, 'reference', p.reference,
             'provider', p.provider, 'phone_number', p.phone_number, 'amount_centimes', p.amount_centimes::text, 'created_at', p.created_at,
@@ -213,9 +214,10 @@ export class MikroOrmContributionRepository implements ContributionRepository {
   }
 }
 
-type ContributionWithAttemptsRow = ContributionDbRow & { attempts: AttemptDbRow[] };
+export type ContributionWithAttemptsRow = ContributionDbRow & { attempts: AttemptDbRow[] };
 
-function withAttempts(rows: readonly ContributionWithAttemptsRow[]): Contribution[] {
+/** Contributions read with `SELECT_CONTRIBUTION_WITH_ATTEMPTS` (also as JSON: every instant is read with `new Date`). */
+export function withAttempts(rows: readonly ContributionWithAttemptsRow[]): Contribution[] {
   return rows.map((row) => contributionOf(row, row.attempts));
 }
 

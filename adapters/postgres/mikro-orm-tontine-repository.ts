@@ -21,7 +21,7 @@ import { runPrepared } from './prepared-statements.ts';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface TontineDbRow {
+export interface TontineDbRow {
   id: string;
   name: string;
   description: string;
@@ -30,7 +30,8 @@ interface TontineDbRow {
   frequency: string;
   max_members: number;
   creator_id: string;
-  created_at: Date;
+  /** A Date, or its ISO 8601 text when read as JSON. */
+  created_at: Date | string;
   status: string;
   start_date: string | null;
   current_cycle: number;
@@ -57,7 +58,7 @@ const TONTINE_COLUMNS = `id, name, description, category, contribution_centimes:
  * the members as of its start, missing one a concurrent join committed meanwhile (READ COMMITTED
  * re-reads only the locked row); `findById` reads them after its lock instead.
  */
-const SELECT_TONTINE = `select ${TONTINE_COLUMNS},
+export const SELECT_TONTINE = `select ${TONTINE_COLUMNS},
   (select coalesce(json_agg(json_build_object('user_id', m.user_id, 'joined_at', m.joined_at) order by m.join_position), '[]')
      from tontine_members m where m.tontine_id = tontines.id) as members
   from tontines`;
@@ -82,7 +83,7 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
   /** Without a lock, for reading. */
   async get(id: string): Promise<Tontine | undefined> {
     if (!UUID_PATTERN.test(id)) return undefined;
-    return this.hydrate(await this.em.execute<TontineDbRow[]>(`${SELECT_TONTINE} where id = ?`, [id]))[0];
+    return tontinesOf(await this.em.execute<TontineDbRow[]>(`${SELECT_TONTINE} where id = ?`, [id]))[0];
   }
 
   /**
@@ -125,7 +126,7 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
     if (!UUID_PATTERN.test(userId)) return [];
     // Prepared: every signed-in screen reads it (bench:dashboard).
     const rows = await runPrepared<TontineDbRow>(this.em, `${SELECT_TONTINE} where id in (select tontine_id from tontine_members where user_id = $1) order by created_at desc, id`, [userId]);
-    return this.hydrate(rows);
+    return tontinesOf(rows);
   }
 
   /** Groups a visitor may discover: forming and active, newest first. */
@@ -134,7 +135,7 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
       `${SELECT_TONTINE} where status in ('forming', 'active') and max_members > 1 order by created_at desc, id limit ?`,
       [limit],
     );
-    return this.hydrate(rows);
+    return tontinesOf(rows);
   }
 
   async save(tontine: Tontine): Promise<void> {
@@ -181,9 +182,11 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
     );
   }
 
-  private hydrate(rows: TontineDbRow[]): Tontine[] {
-    return rows.map((row) => tontineOf(row, row.members.map((m) => ({ userId: m.user_id, joinedAt: new Date(m.joined_at) }))));
-  }
+}
+
+/** Groups read with `SELECT_TONTINE` (also as JSON: every instant is read with `new Date`). */
+export function tontinesOf(rows: readonly TontineDbRow[]): Tontine[] {
+  return rows.map((row) => tontineOf(row, row.members.map((m) => ({ userId: m.user_id, joinedAt: new Date(m.joined_at) }))));
 }
 
 /** MikroORM-style hydration: the core class without running its constructor, fields as stored. */

@@ -8,6 +8,8 @@
  * - The base is the caller as the session store's `lock` read it with the session (no statement of
  *   its own), and brings the PIN row with it, so the PIN check of the same request does not read
  *   it again.
+ * - The groups part is one read (MemberSavingsReads: groups, contributions and the payout
+ *   recipients' first names in one statement), so a screen that shows groups costs one round trip.
  * - Every figure comes from core: the savings balance is `savingsBalance` (completed contributions
  *   minus payouts and withdrawals received), due dates and overdue from Contribution, payout
  *   dates, recipients and pots from Tontine, loan statuses and next instalments from core/loans.
@@ -18,12 +20,11 @@ import { registrablePhone } from '../../core/accounts/register-by-phone.ts';
 import type { UssdCaller, UssdPin } from '../../core/accounts/ussd-pins.ts';
 import type { Contribution } from '../../core/contributions/contribution.ts';
 import { savingsBalance } from '../../core/contributions/contribution-summary.ts';
-import type { ContributionRepository } from '../../core/contributions/ports.ts';
+import type { MemberSavingsReads } from '../../core/contributions/ports.ts';
 import { nextPayment, statusAt, type Loan } from '../../core/loans/loan.ts';
 import type { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
 import type { Money } from '../../core/money/money.ts';
 import { compareDates, kigaliDateOf, parseDate } from '../../core/shared/calendar.ts';
-import type { MemberProfiles, TontineRepository } from '../../core/tontines/ports.ts';
 import type { InAppNotifications } from '../../core/notifications/ports.ts';
 import type { Tontine } from '../../core/tontines/tontine.ts';
 import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, RegisteredMember } from '../../ussd/member-snapshot.ts';
@@ -38,10 +39,8 @@ export interface CallerSnapshot {
 }
 
 export interface UssdMemberSnapshotsDeps {
-  tontines: TontineRepository;
-  contributions: ContributionRepository;
+  savings: MemberSavingsReads;
   notifications: Pick<InAppNotifications, 'listForUser'>;
-  directory: MemberProfiles;
   listMemberLoans: Pick<ListMemberLoans, 'execute'>;
 }
 
@@ -72,12 +71,11 @@ export class UssdMemberSnapshots {
   }
 
   private async savings(userId: string, now: Date): Promise<NonNullable<RegisteredMember['savings']>> {
-    const [tontines, contributions] = await Promise.all([this.deps.tontines.listByMember(userId), this.deps.contributions.listByMember(userId)]);
+    const { tontines, contributions, firstNames } = await this.deps.savings.savingsOf(userId);
     const current = tontines.filter((t) => t.status === 'forming' || t.status === 'active');
-    const recipients = await this.deps.directory.profiles(current.flatMap((t) => (t.nextRecipient ? [t.nextRecipient] : [])));
     return {
       balance: savingsBalance(contributions, received(tontines, userId)),
-      groups: current.map((t) => groupOf(t, userId, contributions, now, (id) => recipients.get(id)?.firstName ?? '')),
+      groups: current.map((t) => groupOf(t, userId, contributions, now, (id) => firstNames.get(id) ?? '')),
     };
   }
 }

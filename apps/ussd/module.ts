@@ -14,6 +14,7 @@ import { VerifyUssdPin } from '../../core/accounts/verify-ussd-pin.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
 import { Argon2PasswordHasher, PIN_COST } from '../../adapters/crypto/argon2-password-hasher.ts';
+import { PostgresMemberSavings } from '../../adapters/postgres/postgres-member-savings.ts';
 import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 import { PostgresUssdSessionStore } from '../../adapters/postgres/ussd-session-store.ts';
 import { USSD_SESSION_FORMAT } from '../../ussd/session.ts';
@@ -26,6 +27,7 @@ export const ussdModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.UssdPins).toResolvedValue((em: EntityManager) => new PostgresUssdPins(em), [TOKENS.EntityManager]);
   bind(TOKENS.PinHasher).toResolvedValue(() => new Argon2PasswordHasher(PIN_COST));
   bind(TOKENS.UssdSessionStore).toResolvedValue((em: EntityManager) => new PostgresUssdSessionStore(em, USSD_SESSION_FORMAT), [TOKENS.EntityManager]);
+  bind(TOKENS.MemberSavingsReads).toResolvedValue((em: EntityManager) => new PostgresMemberSavings(em), [TOKENS.EntityManager]);
 
   const pins = TOKENS.UssdPins;
   const hasher = TOKENS.PinHasher;
@@ -37,10 +39,8 @@ export const ussdModule = new ContainerModule(({ bind }) => {
 
   bind(UssdMemberSnapshots).toResolvedValue(
     ...withDeps(UssdMemberSnapshots, {
-      tontines: TOKENS.TontineRepository,
-      contributions: TOKENS.ContributionRepository,
+      savings: TOKENS.MemberSavingsReads,
       notifications: TOKENS.InAppNotifications,
-      directory: TOKENS.MemberProfiles,
       listMemberLoans: ListMemberLoans,
     }),
   );

@@ -1,5 +1,6 @@
 /** Ports of the contributions module. */
 import type { LocalDate } from '../shared/calendar.ts';
+import type { Tontine } from '../tontines/tontine.ts';
 import type { ReminderOffset } from './contribution-reminders.ts';
 import type { Contribution } from './contribution.ts';
 
@@ -53,4 +54,19 @@ export interface ContributionNotices {
   sentReminderKeys(contributionIds: readonly string[]): Promise<Set<string>>;
   /** Contributions among these whose overdue notice was sent. */
   overdueNoticed(contributionIds: readonly string[]): Promise<Set<string>>;
+}
+
+/** What a member has saved, as one read saw it. */
+export interface MemberSavings {
+  /** The member's groups of every status, newest first, each with its members. */
+  readonly tontines: Tontine[];
+  /** The member's contributions in every group, with their payment attempts, by due date. */
+  readonly contributions: Contribution[];
+  /** The first names of the members in those groups' payout orders, by user id. */
+  readonly firstNames: ReadonlyMap<string, string>;
+}
+
+/** A member's savings in one read (the USSD menu reads them on most screens, each a round trip). */
+export interface MemberSavingsReads {
+  savingsOf(userId: string): Promise<MemberSavings>;
 }

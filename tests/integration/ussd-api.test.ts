@@ -346,6 +346,24 @@ describe('paying a contribution', () => {
   });
 });
 
+describe('a group on the menu', () => {
+  it("names the next payout's recipient: one member sees 'you', the other the recipient's first name", async () => {
+    const [aminaPhone, jeanPhone] = [newPhone(), newPhone()];
+    const amina = await register(aminaPhone);
+    const jean = await register(jeanPhone, 'Jean', 'Habimana');
+    await groupOf(amina, jean, 'Nyamirambo');
+    const aminaSees = await (await signIn(aminaPhone)).type('3');
+    const jeanSees = await (await signIn(jeanPhone)).type('3');
+    const line = (who: string) => new RegExp(`^CON Next payouts:\\nNyamirambo \\d\\d/\\d\\d [\\d,]+ RWF ${who}\\n`);
+    // The payout order decides who is first; the other sees that member's first name.
+    if (line('you').test(aminaSees)) expect(jeanSees).toMatch(line('Amina'));
+    else {
+      expect(jeanSees).toMatch(line('you'));
+      expect(aminaSees).toMatch(line('Jean'));
+    }
+  });
+});
+
 describe('loans', () => {
   it('offers "My loans" only to a member with a loan, with its status and next instalment', async () => {
     const phone = newPhone();

@@ -1,0 +1,46 @@
+/**
+ * PostgresMemberSavings: a member's groups, contributions and their payout recipients' first names
+ * in one statement (core/contributions/ports.ts, MemberSavingsReads), for the USSD menu, which
+ * reads them on most screens: one round trip instead of three (groups, contributions, names).
+ *
+ * Guarantees
+ * - The groups and contributions are those the repositories' reads answer (the same selects,
+ *   hydrated by the same functions), as of one snapshot; no row is locked.
+ * - The names are those of every member in the payout orders of the member's active groups, where
+ *   each group's next recipient is (Tontine.nextRecipient).
+ * - An id that is not a UUID has no savings (never a database error).
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MemberSavings, MemberSavingsReads } from '../../core/contributions/ports.ts';
+import { SELECT_CONTRIBUTION_WITH_ATTEMPTS, withAttempts, type ContributionWithAttemptsRow } from './mikro-orm-contribution-repository.ts';
+import { SELECT_TONTINE, tontinesOf, UUID_PATTERN, type TontineDbRow } from './mikro-orm-tontine-repository.ts';
+import { runPrepared } from './prepared-statements.ts';
+
+// Orders as TontineRepository.listByMember and ContributionRepository.listByMember do.
+const SAVINGS_OF = `with groups as (${SELECT_TONTINE} where id in (select tontine_id from tontine_members where user_id = $1))
+  select
+    (select coalesce(json_agg(g order by g.created_at desc, g.id), '[]') from groups g) as tontines,
+    (select coalesce(json_agg(c order by c.due_date, c.cycle, c.id), '[]') from (${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where member_id = $1) c) as contributions,
+    (select coalesce(json_object_agg(u.id, u.first_name), '{}') from users u
+      where u.id in (select (jsonb_array_elements_text(g.rotation -> 'payoutOrder'))::uuid from groups g where g.status = 'active')) as first_names`;
+
+interface SavingsRow {
+  tontines: TontineDbRow[];
+  contributions: ContributionWithAttemptsRow[];
+  first_names: Record<string, string>;
+}
+
+export class PostgresMemberSavings implements MemberSavingsReads {
+  constructor(private readonly em: EntityManager) {}
+
+  async savingsOf(userId: string): Promise<MemberSavings> {
+    if (!UUID_PATTERN.test(userId)) return { tontines: [], contributions: [], firstNames: new Map() };
+    // Prepared: most USSD steps of a registered member run it.
+    const [row] = await runPrepared<SavingsRow>(this.em, SAVINGS_OF, [userId]);
+    return {
+      tontines: tontinesOf(row?.tontines ?? []),
+      contributions: withAttempts(row?.contributions ?? []),
+      firstNames: new Map(Object.entries(row?.first_names ?? {})),
+    };
+  }
+}
