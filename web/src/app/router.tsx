@@ -1,4 +1,5 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { BrowserRouter, matchPath, Route, Routes } from 'react-router-dom';
 import { deferredComponent } from '../lib/deferred-component.ts';
 import { loadScreenTexts } from '../lib/i18n.ts';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -33,22 +34,41 @@ const PrivacyRoute = deferredComponent(withScreenTexts(() => import('./routes/pr
 const TermsRoute = deferredComponent(withScreenTexts(() => import('./routes/terms.tsx')));
 const NotFoundRoute = deferredComponent(() => import('./routes/not-found.tsx'));
 
-/**
- * The route of an address the inline shell of index.html preloads (ROUTE_CHUNKS in
- * web/shell/inline-shell.ts), loaded by main.tsx before the first render so that it renders at once
- * rather than after a suspension (deferred-component.ts); any other address resolves at once.
- */
-const FIRST_ROUTES: Record<string, { load: () => Promise<unknown> }> = {
-  '/': HomeRoute,
-  '/dashboard': DashboardRoute,
-  '/tontines': TontinesRoute,
-  '/loans': LoansRoute,
-  '/profile': ProfileRoute,
-  '/security': SecurityRoute,
-};
+/** Every address but `/`, first match wins (`*`, the not-found page, last). */
+const ROUTES: [path: string, route: { Component: ComponentType; load: () => Promise<unknown> }][] = [
+  ['dashboard', DashboardRoute],
+  ['tontines', TontinesRoute],
+  ['tontines/:id', TontineDetailRoute],
+  ['loans', LoansRoute],
+  ['auth/magic-link', MagicLinkRoute],
+  ['auth/reset-password', ResetPasswordRoute],
+  ['security', SecurityRoute],
+  ['profile', ProfileRoute],
+  ['ai-chat', AiChatRoute],
+  ['agent/register', AgentRegisterRoute],
+  ['agent/dashboard', AgentDashboardRoute],
+  ['merchant/register', MerchantRegisterRoute],
+  ['merchant/dashboard', MerchantDashboardRoute],
+  ['merchant/payments', MerchantPaymentsRoute],
+  ['pay/:merchantCode', PayRoute],
+  ['education', EducationRoute],
+  ['learn-more', LearnMoreRoute],
+  ['demo', DemoRoute],
+  ['privacy', PrivacyRoute],
+  ['terms', TermsRoute],
+  ['*', NotFoundRoute],
+];
 
+/**
+ * The code (and texts) of the route an address shows, which main.tsx awaits before the first
+ * render: the route then renders at once instead of suspending, which React would show no sooner
+ * than 300 ms after its fallback (deferred-component.ts). On a first visit its chunk is already
+ * on its way (index.html preloads the chunks of the addresses of ROUTE_CHUNKS).
+ */
 export function loadRoute(pathname: string): Promise<unknown> {
-  return FIRST_ROUTES[pathname.replace(/\/+$/, '') || '/']?.load() ?? Promise.resolve();
+  if (pathname.replace(/\/+$/, '') === '') return HomeRoute.load();
+  const match = ROUTES.find(([path]) => matchPath(`/${path}`, pathname) !== null);
+  return match ? match[1].load() : Promise.resolve();
 }
 
 /**
@@ -62,27 +82,9 @@ export function AppRoutes() {
       <Routes>
         <Route element={<AppLayout />}>
           <Route index element={<HomeRoute.Component />} />
-          <Route path="dashboard" element={<DashboardRoute.Component />} />
-          <Route path="tontines" element={<TontinesRoute.Component />} />
-          <Route path="tontines/:id" element={<TontineDetailRoute.Component />} />
-          <Route path="loans" element={<LoansRoute.Component />} />
-          <Route path="auth/magic-link" element={<MagicLinkRoute.Component />} />
-          <Route path="auth/reset-password" element={<ResetPasswordRoute.Component />} />
-          <Route path="security" element={<SecurityRoute.Component />} />
-          <Route path="profile" element={<ProfileRoute.Component />} />
-          <Route path="ai-chat" element={<AiChatRoute.Component />} />
-          <Route path="agent/register" element={<AgentRegisterRoute.Component />} />
-          <Route path="agent/dashboard" element={<AgentDashboardRoute.Component />} />
-          <Route path="merchant/register" element={<MerchantRegisterRoute.Component />} />
-          <Route path="merchant/dashboard" element={<MerchantDashboardRoute.Component />} />
-          <Route path="merchant/payments" element={<MerchantPaymentsRoute.Component />} />
-          <Route path="pay/:merchantCode" element={<PayRoute.Component />} />
-          <Route path="education" element={<EducationRoute.Component />} />
-          <Route path="learn-more" element={<LearnMoreRoute.Component />} />
-          <Route path="demo" element={<DemoRoute.Component />} />
-          <Route path="privacy" element={<PrivacyRoute.Component />} />
-          <Route path="terms" element={<TermsRoute.Component />} />
-          <Route path="*" element={<NotFoundRoute.Component />} />
+          {ROUTES.map(([path, route]) => (
+            <Route key={path} path={path} element={<route.Component />} />
+          ))}
         </Route>
       </Routes>
     </BrowserRouter>
