@@ -15,9 +15,8 @@
  *   by their SHA-256 hashes, added to the Content-Security-Policy's script-src of that answer
  *   only: no 'unsafe-inline', and any other inline script stays refused.
  * - An HTML file's module scripts are announced in a `Link: <…>; rel=modulepreload` header of its
- *   answer: the browser asks for the entry as soon as the headers arrive instead of after the page
- *   (issue 16: on a 400 ms, 400 kbps link the entry is the longest download, and it started about
- *   0.4 s later, with the link idle meanwhile).
+ *   answer: the browser asks for the entry when it handles the answer instead of once its parser
+ *   reaches the script (issue 16: on a 400 ms, 400 kbps link the entry is the longest download).
  * - Any other GET without a file extension gets index.html: the client routes it and renders its
  *   own 404. Without a build the server serves only the API (the caller logs a warning).
  */
