@@ -25,7 +25,8 @@ function confirmed(t: TFunction): [(input: { newPassword: string; confirmPasswor
 
 export function changePasswordInputSchema(t: TFunction) {
   return z
-    .object({ currentPassword: z.string().check(z.minLength(1, { error: t('auth.validation.passwordRequired') })), ...newPasswordFields(t) }).check(z.refine(...confirmed(t)));
+    .object({ currentPassword: z.string().check(z.minLength(1, { error: t('auth.validation.passwordRequired') })), ...newPasswordFields(t) })
+    .check(z.refine(...confirmed(t)));
 }
 export type ChangePasswordInput = z.infer<ReturnType<typeof changePasswordInputSchema>>;
 

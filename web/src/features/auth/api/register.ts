@@ -16,16 +16,19 @@ export function registerInputSchema(t: TFunction) {
       email: z.pipe(z.string().check(z.trim()), z.email({ error: t('auth.validation.email') })),
       password: z.string().check(z.minLength(8, { error: t('auth.validation.passwordMin') })),
       confirmPassword: z.string(),
-      firstName: z.string().check(z.trim()).check(z.minLength(1, { error: t('auth.validation.firstNameRequired') })),
-      lastName: z.string().check(z.trim()).check(z.minLength(1, { error: t('auth.validation.lastNameRequired') })),
+      firstName: z.string().check(z.trim(), z.minLength(1, { error: t('auth.validation.firstNameRequired') })),
+      lastName: z.string().check(z.trim(), z.minLength(1, { error: t('auth.validation.lastNameRequired') })),
       phone: z.optional(z.string().check(z.trim())),
       language: z._default(z.enum(languageCodes), DEFAULT_LANGUAGE),
-    }).check(z.refine((input) => input.confirmPassword === input.password, {
-      error: t('auth.validation.passwordsMismatch'),
-      path: ['confirmPassword'],
-      // Report a mismatch together with the other fields' messages, not only once they pass.
-      when: (payload) => passwords.safeParse(payload.value).success,
-    }));
+    })
+    .check(
+      z.refine((input) => input.confirmPassword === input.password, {
+        error: t('auth.validation.passwordsMismatch'),
+        path: ['confirmPassword'],
+        // Report a mismatch together with the other fields' messages, not only once they pass.
+        when: (payload) => passwords.safeParse(payload.value).success,
+      }),
+    );
 }
 export type RegisterInput = z.infer<ReturnType<typeof registerInputSchema>>;
 
