@@ -35,28 +35,28 @@ const TermsRoute = deferredComponent(withScreenTexts(() => import('./routes/term
 const NotFoundRoute = deferredComponent(() => import('./routes/not-found.tsx'));
 
 /** Every address but `/`, first match wins (`*`, the not-found page, last). */
-const ROUTES: [path: string, route: { Component: ComponentType; load: () => Promise<unknown> }][] = [
-  ['dashboard', DashboardRoute],
-  ['tontines', TontinesRoute],
-  ['tontines/:id', TontineDetailRoute],
-  ['loans', LoansRoute],
-  ['auth/magic-link', MagicLinkRoute],
-  ['auth/reset-password', ResetPasswordRoute],
-  ['security', SecurityRoute],
-  ['profile', ProfileRoute],
-  ['ai-chat', AiChatRoute],
-  ['agent/register', AgentRegisterRoute],
-  ['agent/dashboard', AgentDashboardRoute],
-  ['merchant/register', MerchantRegisterRoute],
-  ['merchant/dashboard', MerchantDashboardRoute],
-  ['merchant/payments', MerchantPaymentsRoute],
-  ['pay/:merchantCode', PayRoute],
-  ['education', EducationRoute],
-  ['learn-more', LearnMoreRoute],
-  ['demo', DemoRoute],
-  ['privacy', PrivacyRoute],
-  ['terms', TermsRoute],
-  ['*', NotFoundRoute],
+const ROUTES: { path: string; route: { Component: ComponentType; load: () => Promise<unknown> } }[] = [
+  { path: 'dashboard', route: DashboardRoute },
+  { path: 'tontines', route: TontinesRoute },
+  { path: 'tontines/:id', route: TontineDetailRoute },
+  { path: 'loans', route: LoansRoute },
+  { path: 'auth/magic-link', route: MagicLinkRoute },
+  { path: 'auth/reset-password', route: ResetPasswordRoute },
+  { path: 'security', route: SecurityRoute },
+  { path: 'profile', route: ProfileRoute },
+  { path: 'ai-chat', route: AiChatRoute },
+  { path: 'agent/register', route: AgentRegisterRoute },
+  { path: 'agent/dashboard', route: AgentDashboardRoute },
+  { path: 'merchant/register', route: MerchantRegisterRoute },
+  { path: 'merchant/dashboard', route: MerchantDashboardRoute },
+  { path: 'merchant/payments', route: MerchantPaymentsRoute },
+  { path: 'pay/:merchantCode', route: PayRoute },
+  { path: 'education', route: EducationRoute },
+  { path: 'learn-more', route: LearnMoreRoute },
+  { path: 'demo', route: DemoRoute },
+  { path: 'privacy', route: PrivacyRoute },
+  { path: 'terms', route: TermsRoute },
+  { path: '*', route: NotFoundRoute },
 ];
 
 /**
@@ -67,8 +67,8 @@ const ROUTES: [path: string, route: { Component: ComponentType; load: () => Prom
  */
 export function loadRoute(pathname: string): Promise<unknown> {
   if (pathname.replace(/\/+$/, '') === '') return HomeRoute.load();
-  const match = ROUTES.find(([path]) => matchPath(`/${path}`, pathname) !== null);
-  return match ? match[1].load() : Promise.resolve();
+  const match = ROUTES.find(({ path }) => matchPath(`/${path}`, pathname) !== null);
+  return match ? match.route.load() : Promise.resolve();
 }
 
 /**
@@ -82,7 +82,7 @@ export function AppRoutes() {
       <Routes>
         <Route element={<AppLayout />}>
           <Route index element={<HomeRoute.Component />} />
-          {ROUTES.map(([path, route]) => (
+          {ROUTES.map(({ path, route }) => (
             <Route key={path} path={path} element={<route.Component />} />
           ))}
         </Route>
