@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLandingBudget, precompress } from '../web-assets.ts';
 import { CONTENT_SECURITY_POLICY, setSecurityHeaders } from './security-headers.ts';
-import { IMMUTABLE, inlineScriptHashes, staticWeb } from './static-web.ts';
+import { IMMUTABLE, inlineScriptHashes, moduleScriptLinks, staticWeb } from './static-web.ts';
 
 const SHELL = 'document.documentElement.lang="en";'.repeat(60);
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div><script>${SHELL}</script></body></html>`;
@@ -90,6 +90,14 @@ describe('the built web client: precompressed, negotiated, cached, within budget
     const asset = await request(app.callback()).get('/favicon.svg');
     expect(asset.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     expect(asset.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it("announces index.html's entry script in a Link header, so the browser asks for it before the page has arrived", async () => {
+    const page = await request(app.callback()).get('/dashboard');
+    expect(page.headers.link).toBe('</assets/index-abc.js>; rel=modulepreload');
+    expect(moduleScriptLinks('<script type="module" crossorigin src="/assets/a.js"></script><script src="/b.js"></script><script>x</script>')).toBe('</assets/a.js>; rel=modulepreload');
+    expect(moduleScriptLinks('<p>no scripts</p>')).toBeUndefined();
+    expect((await request(app.callback()).get('/assets/index-abc.js')).headers.link).toBeUndefined();
   });
 
   it('never serves source maps, the build manifest or a path outside the build', async () => {

@@ -14,6 +14,9 @@
  * - An HTML file's own inline scripts (index.html's shell, web/shell/inline-shell.ts) are allowed
  *   by their SHA-256 hashes, added to the Content-Security-Policy's script-src of that answer
  *   only: no 'unsafe-inline', and any other inline script stays refused.
+ * - An HTML file's module scripts are announced in a `Link: <…>; rel=modulepreload` header of its
+ *   answer: the browser asks for the entry when it handles the answer instead of once its parser
+ *   reaches the script (issue 16: on a 400 ms, 400 kbps link the entry is the longest download).
  * - Any other GET without a file extension gets index.html: the client routes it and renders its
  *   own 404. Without a build the server serves only the API (the caller logs a warning).
  */
@@ -36,6 +39,8 @@ interface WebFile {
   cacheControl: string;
   /** CSP sources of the file's inline scripts ('sha256-…'), for HTML files. */
   scriptHashes: string[];
+  /** The `Link` header announcing an HTML file's module scripts, if it has any. */
+  link?: string;
   identity: Variant;
   br?: Variant;
   gzip?: Variant;
@@ -54,6 +59,12 @@ export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .filter((match) => match[1]!.length > 0)
     .map((match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`);
+}
+
+/** A `Link` header value preloading a page's module scripts (`<script type="module" src>`), or undefined. */
+export function moduleScriptLinks(html: string): string | undefined {
+  const sources = [...html.matchAll(/<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
+  return sources.length > 0 ? sources.map((src) => `<${src}>; rel=modulepreload`).join(', ') : undefined;
 }
 
 function listFiles(dir: string): string[] {
@@ -78,7 +89,11 @@ export function indexBuild(distDir: string): Map<string, WebFile> {
       identity: variant(readFileSync(path), ''),
       scriptHashes: [],
     };
-    if (path.endsWith('.html')) file.scriptHashes = inlineScriptHashes(file.identity.body.toString('utf8'));
+    if (path.endsWith('.html')) {
+      const html = file.identity.body.toString('utf8');
+      file.scriptHashes = inlineScriptHashes(html);
+      file.link = moduleScriptLinks(html);
+    }
     if (all.has(`${path}.br`)) file.br = variant(readFileSync(`${path}.br`), '-br');
     if (all.has(`${path}.gz`)) file.gzip = variant(readFileSync(`${path}.gz`), '-gz');
     files.set(urlPath, file);
@@ -95,6 +110,7 @@ function send(ctx: Context, file: WebFile): void {
   ctx.type = file.type;
   ctx.set('Cache-Control', file.cacheControl);
   ctx.set('ETag', chosen.etag);
+  if (file.link) ctx.set('Link', file.link);
   const policy = ctx.response.get('Content-Security-Policy');
   if (file.scriptHashes.length > 0 && policy) ctx.set('Content-Security-Policy', policy.replace("script-src 'self'", `script-src 'self' ${file.scriptHashes.join(' ')}`));
   ctx.status = 200;

@@ -33,8 +33,8 @@ describe('the house plan', () => {
     write('cli/main.ts', `import { app } from '../apps/server.ts';\nimport { App } from '../web/src/main.tsx';\nimport { missing } from './missing.ts';\nexport const run = () => [app, App, missing];\n`);
     write(
       'web/src/main.tsx',
-      `import { useState } from 'react';\nimport { loan } from '../../core/loans/loan.ts';\nimport Koa from 'koa';\nimport { Button } from './button.tsx';\n` +
-        `const Server = () => import('../../apps/server.ts');\nexport const App = () => <Button onClick={() => [useState, loan, Koa, Server]} />;\n`,
+      `import { useState } from 'react';\nimport { loan } from '../../core/loans/loan.ts';\nimport Koa from 'koa';\nimport { z } from 'zod';\nimport * as mini from 'zod/mini';\nimport { Button } from './button.tsx';\n` +
+        `const Server = () => import('../../apps/server.ts');\nexport const App = () => <Button onClick={() => [useState, loan, Koa, z, mini, Server]} />;\n`,
     );
     write('web/src/button.tsx', `export const Button = (props: { onClick: () => unknown }) => <button onClick={props.onClick} />;\n`);
 
@@ -53,6 +53,7 @@ describe('the house plan', () => {
           'no-value-cycle: adapters/postgres/db.ts → ussd/menu.ts → adapters/postgres/db.ts',
           'web-stays-web: web/src/main.tsx → ../../core/loans/loan.ts',
           'web-stays-web: web/src/main.tsx → koa',
+          'web-stays-web: web/src/main.tsx → zod',
           'web-stays-web: web/src/main.tsx → ../../apps/server.ts',
         ].sort(),
       );

@@ -9,7 +9,7 @@
  * - The file goes to the upload address without the member's session (api-client's
  *   uploadToSignedUrl); only the request for the address carries the bearer token.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch, readJson, throwServerError, uploadToSignedUrl } from './api-client.ts';
 
 /** Spec part 1 §9: a photo is at most 5 MB (5,242,880 bytes). */
@@ -26,7 +26,7 @@ export function photoProblem(file: { type: string; size: number }): PhotoProblem
   return null;
 }
 
-export const uploadAddressSchema = z.object({ uploadURL: z.string().min(1), objectPath: z.string().min(1) });
+export const uploadAddressSchema = z.object({ uploadURL: z.string().check(z.minLength(1)), objectPath: z.string().check(z.minLength(1)) });
 export type UploadedObject = z.infer<typeof uploadAddressSchema>;
 
 /** POST /api/objects/upload/{visibility} → {uploadURL, objectPath}; then PUT the file to uploadURL. */
@@ -39,7 +39,7 @@ export async function uploadPhoto(file: Blob, visibility: 'private' | 'public'):
 }
 
 /** The answer of a route that saves an uploaded photo: its object path, under whichever name the route gives it. */
-export const savedPhotoSchema = z
-  .object({ objectPath: z.string().optional() })
-  .catchall(z.unknown())
-  .transform((answer) => answer.objectPath);
+export const savedPhotoSchema = z.pipe(
+  z.catchall(z.object({ objectPath: z.optional(z.string()) }), z.unknown()),
+  z.transform((answer: { objectPath?: string }) => answer.objectPath),
+);

@@ -1,47 +1,47 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const id = z.union([z.string(), z.number()]).transform(String);
-const amount = z.union([z.string(), z.number()]).transform(String);
+const id = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
+const amount = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 /** Merchant row (spec part 2 §3) as the agent dashboard lists it. */
 export const onboardedMerchantSchema = z.looseObject({
   id,
   businessName: z.string(),
   merchantCode: z.string(),
-  merchantCategory: z.string().nullish(),
-  merchantStatus: z.string().nullish(),
-  createdAt: z.string().nullish(),
+  merchantCategory: z.nullish(z.string()),
+  merchantStatus: z.nullish(z.string()),
+  createdAt: z.nullish(z.string()),
 });
 export type OnboardedMerchant = z.infer<typeof onboardedMerchantSchema>;
 
 /** Commission (spec part 2 §3). */
 export const commissionSchema = z.looseObject({
   id,
-  commissionType: z.string().nullish(),
+  commissionType: z.nullish(z.string()),
   amount,
-  currency: z.string().nullish(),
-  status: z.string().nullish(),
-  createdAt: z.string().nullish(),
+  currency: z.nullish(z.string()),
+  status: z.nullish(z.string()),
+  createdAt: z.nullish(z.string()),
 });
 export type Commission = z.infer<typeof commissionSchema>;
 
 /** Agent dashboard response (spec part 2 §3): agent, stats, recentMerchants, recentCommissions, pendingCommissions. */
 export const agentDashboardSchema = z.looseObject({
   agent: z.looseObject({
-    accreditationStatus: z.string().nullish(),
-    agentCode: z.string().nullish(),
-    businessName: z.string().nullish(),
-    district: z.string().nullish(),
-    agentType: z.string().nullish(),
+    accreditationStatus: z.nullish(z.string()),
+    agentCode: z.nullish(z.string()),
+    businessName: z.nullish(z.string()),
+    district: z.nullish(z.string()),
+    agentType: z.nullish(z.string()),
   }),
   stats: z.looseObject({
-    totalMerchantsOnboarded: z.number().default(0),
-    activeMerchants: z.number().default(0),
-    totalEarned: amount.default('0.00'),
-    pendingEarnings: amount.default('0.00'),
+    totalMerchantsOnboarded: z._default(z.number(), 0),
+    activeMerchants: z._default(z.number(), 0),
+    totalEarned: z._default(amount, '0.00'),
+    pendingEarnings: z._default(amount, '0.00'),
   }),
-  recentMerchants: z.array(onboardedMerchantSchema).default([]),
-  recentCommissions: z.array(commissionSchema).default([]),
-  pendingCommissions: z.array(commissionSchema).default([]),
+  recentMerchants: z._default(z.array(onboardedMerchantSchema), []),
+  recentCommissions: z._default(z.array(commissionSchema), []),
+  pendingCommissions: z._default(z.array(commissionSchema), []),
 });
 export type AgentDashboard = z.infer<typeof agentDashboardSchema>;

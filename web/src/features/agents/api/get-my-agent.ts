@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch, readJson, throwIfNotOk } from '../../../lib/api-client.ts';
 
 // Spec part 2 §7: an answer with accreditationStatus means the member is a registered agent.
 export const myAgentSchema = z.looseObject({
-  accreditationStatus: z.string().optional(),
-  agentCode: z.string().nullish(),
-  businessName: z.string().nullish(),
-  district: z.string().nullish(),
+  accreditationStatus: z.optional(z.string()),
+  agentCode: z.nullish(z.string()),
+  businessName: z.nullish(z.string()),
+  district: z.nullish(z.string()),
 });
 export type MyAgent = z.infer<typeof myAgentSchema> & { accreditationStatus: string };
 

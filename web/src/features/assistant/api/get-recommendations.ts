@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 
 const recommendationSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
+  id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
   name: z.string(),
-  contributionAmount: z.union([z.string(), z.number()]).transform(String),
+  contributionAmount: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
   frequency: z.string(),
-  currentMembers: z.number().nullish(),
-  membersCount: z.number().nullish(),
+  currentMembers: z.nullish(z.number()),
+  membersCount: z.nullish(z.number()),
   maxMembers: z.number(),
   matchScore: z.number(),
 });
@@ -16,7 +16,7 @@ export type GroupRecommendation = z.infer<typeof recommendationSchema>;
 
 const answerSchema = z.union([
   z.array(recommendationSchema),
-  z.object({ recommendations: z.array(recommendationSchema) }).transform((answer) => answer.recommendations),
+  z.pipe(z.object({ recommendations: z.array(recommendationSchema) }), z.transform((answer) => answer.recommendations)),
 ]);
 
 /** GET /api/ai-assistant/tontine-recommendations, with the optional `budget` of Find Matches (spec part 2 §7). */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch, ApiError, readJson } from '../../../lib/api-client.ts';
 
 export const chatMessageSchema = z.looseObject({
@@ -10,7 +10,7 @@ export const chatMessageSchema = z.looseObject({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-const chatAnswerSchema = z.looseObject({ response: z.string(), language: z.string().optional(), messages: z.array(chatMessageSchema).optional() });
+const chatAnswerSchema = z.looseObject({ response: z.string(), language: z.optional(z.string()), messages: z.optional(z.array(chatMessageSchema)) });
 export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
 
 /**

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch, readJson, throwServerError } from '../../../lib/api-client.ts';
 import type { AuthSession } from '../../../lib/session.ts';
 import { authSessionSchema } from './auth-session-schema.ts';
@@ -13,7 +13,7 @@ import { magicLinkAnswerSchema, type MagicLinkAnswer } from './request-magic-lin
 /** A new password twice: the registration's rule (8 characters at least), confirmed. */
 function newPasswordFields(t: TFunction) {
   return {
-    newPassword: z.string().min(8, { error: t('auth.validation.passwordMin') }),
+    newPassword: z.string().check(z.minLength(8, { error: t('auth.validation.passwordMin') })),
     confirmPassword: z.string(),
   };
 }
@@ -25,13 +25,13 @@ function confirmed(t: TFunction): [(input: { newPassword: string; confirmPasswor
 
 export function changePasswordInputSchema(t: TFunction) {
   return z
-    .object({ currentPassword: z.string().min(1, { error: t('auth.validation.passwordRequired') }), ...newPasswordFields(t) })
-    .refine(...confirmed(t));
+    .object({ currentPassword: z.string().check(z.minLength(1, { error: t('auth.validation.passwordRequired') })), ...newPasswordFields(t) })
+    .check(z.refine(...confirmed(t)));
 }
 export type ChangePasswordInput = z.infer<ReturnType<typeof changePasswordInputSchema>>;
 
 export function resetPasswordInputSchema(t: TFunction) {
-  return z.object(newPasswordFields(t)).refine(...confirmed(t));
+  return z.object(newPasswordFields(t)).check(z.refine(...confirmed(t)));
 }
 
 /** POST /api/auth/password/change {currentPassword, newPassword} → 204; other sessions end. */
@@ -71,8 +71,8 @@ export const memberSessionSchema = z.object({
   createdAt: z.string(),
   lastSeenAt: z.string(),
   endsAt: z.string(),
-  ipAddress: z.string().nullable(),
-  userAgent: z.string().nullable(),
+  ipAddress: z.nullable(z.string()),
+  userAgent: z.nullable(z.string()),
   current: z.boolean(),
 });
 export type MemberSession = z.infer<typeof memberSessionSchema>;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch, readJson, throwServerError } from '../../../lib/api-client.ts';
 import type { AuthSession } from '../../../lib/session.ts';
 import { authSessionSchema } from './auth-session-schema.ts';
@@ -8,8 +8,8 @@ import { authSessionSchema } from './auth-session-schema.ts';
 // Spec part 1 §5, login: a valid email and a non-empty password.
 export function loginInputSchema(t: TFunction) {
   return z.object({
-    email: z.string().trim().pipe(z.email({ error: t('auth.validation.email') })),
-    password: z.string().min(1, { error: t('auth.validation.passwordRequired') }),
+    email: z.pipe(z.string().check(z.trim()), z.email({ error: t('auth.validation.email') })),
+    password: z.string().check(z.minLength(1, { error: t('auth.validation.passwordRequired') })),
   });
 }
 export type LoginInput = z.infer<ReturnType<typeof loginInputSchema>>;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch, readJson, throwServerError } from '../../../lib/api-client.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '../../../lib/languages.ts';
 import type { AuthSession } from '../../../lib/session.ts';
@@ -13,20 +13,22 @@ export function registerInputSchema(t: TFunction) {
   const passwords = z.object({ password: z.string(), confirmPassword: z.string() });
   return z
     .object({
-      email: z.string().trim().pipe(z.email({ error: t('auth.validation.email') })),
-      password: z.string().min(8, { error: t('auth.validation.passwordMin') }),
+      email: z.pipe(z.string().check(z.trim()), z.email({ error: t('auth.validation.email') })),
+      password: z.string().check(z.minLength(8, { error: t('auth.validation.passwordMin') })),
       confirmPassword: z.string(),
-      firstName: z.string().trim().min(1, { error: t('auth.validation.firstNameRequired') }),
-      lastName: z.string().trim().min(1, { error: t('auth.validation.lastNameRequired') }),
-      phone: z.string().trim().optional(),
-      language: z.enum(languageCodes).default(DEFAULT_LANGUAGE),
+      firstName: z.string().check(z.trim(), z.minLength(1, { error: t('auth.validation.firstNameRequired') })),
+      lastName: z.string().check(z.trim(), z.minLength(1, { error: t('auth.validation.lastNameRequired') })),
+      phone: z.optional(z.string().check(z.trim())),
+      language: z._default(z.enum(languageCodes), DEFAULT_LANGUAGE),
     })
-    .refine((input) => input.confirmPassword === input.password, {
-      error: t('auth.validation.passwordsMismatch'),
-      path: ['confirmPassword'],
-      // Report a mismatch together with the other fields' messages, not only once they pass.
-      when: (payload) => passwords.safeParse(payload.value).success,
-    });
+    .check(
+      z.refine((input) => input.confirmPassword === input.password, {
+        error: t('auth.validation.passwordsMismatch'),
+        path: ['confirmPassword'],
+        // Report a mismatch together with the other fields' messages, not only once they pass.
+        when: (payload) => passwords.safeParse(payload.value).success,
+      }),
+    );
 }
 export type RegisterInput = z.infer<ReturnType<typeof registerInputSchema>>;
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch, readJson, throwServerError } from '../../../lib/api-client.ts';
 
 export const magicLinkAnswerSchema = z.object({ message: z.string() });

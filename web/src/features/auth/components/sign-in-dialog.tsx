@@ -1,7 +1,7 @@
 import { Eye, EyeOff, KeyRound, Loader2, Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -42,7 +42,7 @@ const EMPTY_FORM: FormValues = {
 
 type FieldErrors = Partial<Record<keyof FormValues, string>>;
 
-function fieldErrors(error: z.ZodError): FieldErrors {
+function fieldErrors(error: z.core.$ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0] as keyof FormValues | undefined;

@@ -1,18 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 
 export const contributionSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
-  tontineId: z.union([z.string(), z.number()]).transform(String).nullish(),
-  tontineName: z.string().nullish(),
-  amount: z.union([z.string(), z.number()]).transform(String),
+  id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
+  tontineId: z.nullish(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
+  tontineName: z.nullish(z.string()),
+  amount: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
   // pending, completed or overdue; other values are shown raw.
   status: z.string(),
-  dueDate: z.string().nullish(),
-  paidDate: z.string().nullish(),
-  paymentMethod: z.string().nullish(),
-  cycle: z.number().nullish(),
+  dueDate: z.nullish(z.string()),
+  paidDate: z.nullish(z.string()),
+  paymentMethod: z.nullish(z.string()),
+  cycle: z.nullish(z.number()),
 });
 export type Contribution = z.infer<typeof contributionSchema>;
 

@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 
 export const tontineContributionSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
-  userId: z.union([z.string(), z.number()]).transform(String).nullish(),
-  userName: z.string().nullish(),
-  amount: z.union([z.string(), z.number()]).transform(String),
+  id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
+  userId: z.nullish(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
+  userName: z.nullish(z.string()),
+  amount: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
   status: z.string(),
-  dueDate: z.string().nullish(),
-  createdAt: z.string().nullish(),
-  paidDate: z.string().nullish(),
+  dueDate: z.nullish(z.string()),
+  createdAt: z.nullish(z.string()),
+  paidDate: z.nullish(z.string()),
 });
 export type TontineContribution = z.infer<typeof tontineContributionSchema>;
 

@@ -1,17 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 
-const amount = z.union([z.string(), z.number()]).transform(String);
+const amount = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 // The computed values DOMAIN.md asks for in place of the specification's placeholders.
 export const dashboardSummarySchema = z.object({
   totalSavings: amount,
-  activeTontines: z.number().int(),
-  savingsStreakMonths: z.number().int(),
-  nextPayment: z.object({ amount, dueDate: z.string(), tontineName: z.string() }).nullable(),
-  onTimeRate: z.number().nullable(),
-  nextPayout: z.object({ date: z.string(), amount, tontineName: z.string() }).nullable(),
+  activeTontines: z.int(),
+  savingsStreakMonths: z.int(),
+  nextPayment: z.nullable(z.object({ amount, dueDate: z.string(), tontineName: z.string() })),
+  onTimeRate: z.nullable(z.number()),
+  nextPayout: z.nullable(z.object({ date: z.string(), amount, tontineName: z.string() })),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 import { instalmentSchema, type Instalment } from './loan-schemas.ts';
 

@@ -2,7 +2,7 @@
  * The loans and credit contract (apps/http/loan-schemas.ts on the server): what the client reads.
  * Amounts arrive as decimal strings with two decimals ("12500.00").
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 const decimal = z.string();
 
@@ -14,21 +14,21 @@ export const loanSchema = z.object({
   purpose: z.string(),
   status: z.enum(LOAN_STATUSES),
   interestRate: z.number(),
-  termMonths: z.number().int(),
+  termMonths: z.int(),
   totalPaid: decimal,
   amountOwed: decimal,
-  nextPaymentDate: z.string().optional(),
-  nextPaymentAmount: decimal.optional(),
-  creditScore: z.number().int(),
-  decisionReason: z.string().nullable(),
+  nextPaymentDate: z.optional(z.string()),
+  nextPaymentAmount: z.optional(decimal),
+  creditScore: z.int(),
+  decisionReason: z.nullable(z.string()),
   appliedAt: z.string(),
-  decidedAt: z.string().nullable(),
-  disbursedAt: z.string().nullable(),
+  decidedAt: z.nullable(z.string()),
+  disbursedAt: z.nullable(z.string()),
 });
 export type Loan = z.infer<typeof loanSchema>;
 
 const instalmentFields = {
-  number: z.number().int(),
+  number: z.int(),
   dueDate: z.string(),
   amount: decimal,
   interest: decimal,
@@ -46,19 +46,19 @@ export type Instalment = z.infer<typeof instalmentSchema>;
 export const keyFactsSchema = z.object({
   id: z.string(),
   amount: decimal,
-  termMonths: z.number().int(),
+  termMonths: z.int(),
   annualRate: z.number(),
   apr: z.number(),
   fees: z.array(z.object({ name: z.string(), amount: decimal })),
   monthlyPayment: decimal,
-  numberOfInstalments: z.number().int(),
+  numberOfInstalments: z.int(),
   totalInterest: decimal,
   totalCostOfCredit: decimal,
   totalRepayable: decimal,
   schedule: z.array(z.object(instalmentFields)),
   shownAt: z.string(),
-  acceptedAt: z.string().nullable(),
-  loanId: z.string().nullable(),
+  acceptedAt: z.nullable(z.string()),
+  loanId: z.nullable(z.string()),
 });
 export type KeyFacts = z.infer<typeof keyFactsSchema>;
 
@@ -66,12 +66,12 @@ export const CREDIT_RATINGS = ['Excellent', 'Good', 'Fair', 'Poor', 'Very Poor']
 
 export const loanSummarySchema = z.object({
   totalBorrowed: decimal,
-  activeLoanCount: z.number().int(),
+  activeLoanCount: z.int(),
   nextPaymentAmount: decimal,
-  nextPaymentDate: z.string().nullable(),
+  nextPaymentDate: z.nullable(z.string()),
   availableCredit: decimal,
-  creditScore: z.number().int().nullable(),
-  creditRating: z.enum(CREDIT_RATINGS).nullable(),
+  creditScore: z.nullable(z.int()),
+  creditRating: z.nullable(z.enum(CREDIT_RATINGS)),
 });
 export type LoanSummary = z.infer<typeof loanSummarySchema>;
 
@@ -81,7 +81,7 @@ export const loanRecommendationSchema = z.object({
   confidence: z.number(),
   amount: decimal,
   estimatedRate: z.number(),
-  termMonths: z.number().int(),
+  termMonths: z.int(),
   monthlyPayment: decimal,
   benefits: z.array(z.string()),
 });
@@ -89,7 +89,7 @@ export type LoanRecommendation = z.infer<typeof loanRecommendationSchema>;
 
 export const creditAssessmentSchema = z.object({
   id: z.string(),
-  score: z.number().int(),
+  score: z.int(),
   rating: z.enum(CREDIT_RATINGS),
   maxLoanAmount: decimal,
   factors: z.array(z.object({ factor: z.string(), description: z.string(), weight: z.number(), impact: z.enum(['positive', 'negative', 'neutral']) })),
@@ -108,8 +108,8 @@ export const repaymentRequestSchema = z.object({
   reference: z.string(),
   phoneNumber: z.string(),
   requestedAt: z.string(),
-  settledAt: z.string().nullable(),
-  failureReason: z.string().nullable(),
+  settledAt: z.nullable(z.string()),
+  failureReason: z.nullable(z.string()),
 });
 export type RepaymentRequest = z.infer<typeof repaymentRequestSchema>;
 

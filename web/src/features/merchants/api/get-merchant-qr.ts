@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 
-const qrSchema = z.looseObject({ qrCodeUrl: z.string().nullish() });
+const qrSchema = z.looseObject({ qrCodeUrl: z.nullish(z.string()) });
 
 /** GET /api/merchants/{id}/qr → qrCodeUrl (a 300×300 PNG), or null before one is generated. */
 export async function getMerchantQr(merchantId: string): Promise<string | null> {

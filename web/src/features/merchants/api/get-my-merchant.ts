@@ -1,25 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch, readJson, throwIfNotOk } from '../../../lib/api-client.ts';
 
 // Spec part 2 §7: an answer with businessName means the member is a registered merchant.
 // Merchant (read), spec part 2 §3: the dashboard shows the rest.
 export const myMerchantSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String).optional(),
-  businessName: z.string().optional(),
-  merchantCode: z.string().nullish(),
-  merchantStatus: z.string().nullish(),
-  kybStatus: z.string().nullish(),
-  merchantCategory: z.string().nullish(),
-  businessAddress: z.string().nullish(),
-  district: z.string().nullish(),
-  phoneNumber: z.string().nullish(),
-  email: z.string().nullish(),
-  createdAt: z.string().nullish(),
-  tin: z.string().nullish(),
-  tradeLicenseNumber: z.string().nullish(),
-  rdbRegistrationNumber: z.string().nullish(),
-  qrCodeUrl: z.string().nullish(),
+  id: z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
+  businessName: z.optional(z.string()),
+  merchantCode: z.nullish(z.string()),
+  merchantStatus: z.nullish(z.string()),
+  kybStatus: z.nullish(z.string()),
+  merchantCategory: z.nullish(z.string()),
+  businessAddress: z.nullish(z.string()),
+  district: z.nullish(z.string()),
+  phoneNumber: z.nullish(z.string()),
+  email: z.nullish(z.string()),
+  createdAt: z.nullish(z.string()),
+  tin: z.nullish(z.string()),
+  tradeLicenseNumber: z.nullish(z.string()),
+  rdbRegistrationNumber: z.nullish(z.string()),
+  qrCodeUrl: z.nullish(z.string()),
 });
 export type MyMerchant = z.infer<typeof myMerchantSchema> & { businessName: string };
 

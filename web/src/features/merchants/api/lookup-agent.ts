@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 
 // The look-up answers active agents only, and no personal data: an id is all the form needs.
-const agentsSchema = z.array(z.looseObject({ id: z.union([z.string(), z.number()]).transform(String) }));
+const agentsSchema = z.array(z.looseObject({ id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)) }));
 
 export type AgentLookup = { found: true; id: string } | { found: false; failed: boolean };
 

@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const id = z.union([z.string(), z.number()]).transform(String);
-const amount = z.union([z.string(), z.number()]).transform(String);
+const id = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
+const amount = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 /** Merchant (read), spec part 2 §3, as GET /api/merchants/user/merchants lists it. */
 export const merchantSchema = z.looseObject({
   id,
   businessName: z.string(),
   merchantCode: z.string(),
-  merchantStatus: z.string().nullish(),
-  kybStatus: z.string().nullish(),
-  qrCodeUrl: z.string().nullish(),
+  merchantStatus: z.nullish(z.string()),
+  kybStatus: z.nullish(z.string()),
+  qrCodeUrl: z.nullish(z.string()),
 });
 export type Merchant = z.infer<typeof merchantSchema>;
 
@@ -18,31 +18,30 @@ export type Merchant = z.infer<typeof merchantSchema>;
 export const merchantTransactionSchema = z.looseObject({
   id,
   transactionReference: z.string(),
-  createdAt: z.string().nullish(),
-  customerName: z.string().nullish(),
-  customerPhoneNumber: z.string().nullish(),
-  paymentMethod: z.string().nullish(),
+  createdAt: z.nullish(z.string()),
+  customerName: z.nullish(z.string()),
+  customerPhoneNumber: z.nullish(z.string()),
+  paymentMethod: z.nullish(z.string()),
   amount,
-  merchantFee: amount.nullish(),
-  netAmount: amount.nullish(),
+  merchantFee: z.nullish(amount),
+  netAmount: z.nullish(amount),
   /** `reversed` (this project's addition): completed, then reversed by an admin, with when and why. */
   status: z.string(),
-  reversedAt: z.string().nullish(),
-  reversalReason: z.string().nullish(),
+  reversedAt: z.nullish(z.string()),
+  reversalReason: z.nullish(z.string()),
 });
 export type MerchantTransaction = z.infer<typeof merchantTransactionSchema>;
 
 export const transactionsResponseSchema = z.looseObject({
-  transactions: z.array(merchantTransactionSchema).default([]),
-  statistics: z
+  transactions: z._default(z.array(merchantTransactionSchema), []),
+  statistics: z._default(z
     .looseObject({
-      totalRevenue: amount.default('0.00'),
-      netRevenue: amount.default('0.00'),
-      totalFees: amount.default('0.00'),
-      totalTransactions: z.number().default(0),
-      completedTransactions: z.number().default(0),
-    })
-    .default({ totalRevenue: '0.00', netRevenue: '0.00', totalFees: '0.00', totalTransactions: 0, completedTransactions: 0 }),
+      totalRevenue: z._default(amount, '0.00'),
+      netRevenue: z._default(amount, '0.00'),
+      totalFees: z._default(amount, '0.00'),
+      totalTransactions: z._default(z.number(), 0),
+      completedTransactions: z._default(z.number(), 0),
+    }), { totalRevenue: '0.00', netRevenue: '0.00', totalFees: '0.00', totalTransactions: 0, completedTransactions: 0 }),
 });
 export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
 
@@ -50,24 +49,24 @@ export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
 export const settlementSchema = z.looseObject({
   id,
   batchReference: z.string(),
-  settlementPeriodStart: z.string().nullish(),
-  settlementPeriodEnd: z.string().nullish(),
-  totalTransactions: z.number().nullish(),
+  settlementPeriodStart: z.nullish(z.string()),
+  settlementPeriodEnd: z.nullish(z.string()),
+  totalTransactions: z.nullish(z.number()),
   totalAmount: amount,
   /** The reversed payments dated in the batch's range: their nets, already taken off totalAmount, and one negative line each. */
-  totalReversals: z.number().nullish(),
-  reversedAmount: amount.nullish(),
-  negativeLines: z.array(z.looseObject({ transactionId: id, amount, reason: z.string().nullish(), reversedAt: z.string().nullish() })).default([]),
-  currency: z.string().nullish(),
-  payoutMethod: z.string().nullish(),
+  totalReversals: z.nullish(z.number()),
+  reversedAmount: z.nullish(amount),
+  negativeLines: z._default(z.array(z.looseObject({ transactionId: id, amount, reason: z.nullish(z.string()), reversedAt: z.nullish(z.string()) })), []),
+  currency: z.nullish(z.string()),
+  payoutMethod: z.nullish(z.string()),
   status: z.string(),
-  createdAt: z.string().nullish(),
+  createdAt: z.nullish(z.string()),
 });
 export type Settlement = z.infer<typeof settlementSchema>;
 
 export const settlementsResponseSchema = z.looseObject({
-  settlements: z.array(settlementSchema).default([]),
-  pending: z.looseObject({ amount: amount.default('0.00'), transactionCount: z.number().default(0) }).default({ amount: '0.00', transactionCount: 0 }),
+  settlements: z._default(z.array(settlementSchema), []),
+  pending: z._default(z.looseObject({ amount: z._default(amount, '0.00'), transactionCount: z._default(z.number(), 0) }), { amount: '0.00', transactionCount: 0 }),
 });
 export type SettlementsResponse = z.infer<typeof settlementsResponseSchema>;
 
@@ -82,10 +81,10 @@ export const merchantAnalyticsSchema = z.looseObject({
   transactionsAnalysed: z.number(),
   historyDays: z.number(),
   completeWeeks: z.number(),
-  weeklyRevenue: z.array(z.looseObject({ weekStart: z.string(), revenue: amount, transactions: z.number() })).default([]),
-  revenueTrendPercent: z.number().nullable(),
-  nextWeekForecast: amount.nullable(),
-  peakHours: z.looseObject({ startHour: z.number(), endHour: z.number(), transactions: z.number() }).nullable(),
+  weeklyRevenue: z._default(z.array(z.looseObject({ weekStart: z.string(), revenue: amount, transactions: z.number() })), []),
+  revenueTrendPercent: z.nullable(z.number()),
+  nextWeekForecast: z.nullable(amount),
+  peakHours: z.nullable(z.looseObject({ startHour: z.number(), endHour: z.number(), transactions: z.number() })),
 });
 export type MerchantAnalytics = z.infer<typeof merchantAnalyticsSchema>;
 
@@ -93,9 +92,9 @@ export type MerchantAnalytics = z.infer<typeof merchantAnalyticsSchema>;
 export const payMerchantSchema = z.looseObject({
   merchantCode: z.string(),
   businessName: z.string(),
-  district: z.string().nullish(),
+  district: z.nullish(z.string()),
   acceptingPayments: z.boolean(),
-  message: z.string().nullish(),
+  message: z.nullish(z.string()),
 });
 export type PayMerchant = z.infer<typeof payMerchantSchema>;
 
@@ -105,12 +104,12 @@ export const customerPaymentSchema = z.looseObject({
   transactionReference: z.string(),
   status: z.enum(['pending', 'completed', 'failed']),
   amount,
-  currency: z.string().nullish(),
-  merchant: payMerchantSchema.nullish(),
-  customerPhoneNumber: z.string().nullish(),
-  reason: z.string().nullish(),
-  createdAt: z.string().nullish(),
-  completedAt: z.string().nullish(),
-  providerReference: z.string().nullish(),
+  currency: z.nullish(z.string()),
+  merchant: z.nullish(payMerchantSchema),
+  customerPhoneNumber: z.nullish(z.string()),
+  reason: z.nullish(z.string()),
+  createdAt: z.nullish(z.string()),
+  completedAt: z.nullish(z.string()),
+  providerReference: z.nullish(z.string()),
 });
 export type CustomerPayment = z.infer<typeof customerPaymentSchema>;

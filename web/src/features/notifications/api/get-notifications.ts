@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch, readJson, throwIfNotOk } from '../../../lib/api-client.ts';
 
 export const NOTIFICATIONS_POLL_MS = 30_000;
 
 export const notificationSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
+  id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
   // contribution_due, loan_payment, payout_received or other; unknown types are shown as other.
   type: z.string(),
   title: z.string(),

@@ -1,17 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 
 export const CHAT_POLL_MS = 3_000;
 
 export const chatMessageSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
-  userId: z.union([z.string(), z.number()]).transform(String).nullish(),
-  userName: z.string().nullish(),
-  userAvatar: z.string().nullish(),
+  id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
+  userId: z.nullish(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
+  userName: z.nullish(z.string()),
+  userAvatar: z.nullish(z.string()),
   message: z.string(),
   // text, system or payment_notification
-  messageType: z.string().nullish(),
+  messageType: z.nullish(z.string()),
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

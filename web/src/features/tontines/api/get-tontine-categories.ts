@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 import { withDefaultCategories, type TontineCategory } from '../tontine-categories.ts';
 
 const categorySchema = z.looseObject({
   id: z.string(),
-  name: z.string().nullish(),
-  description: z.string().nullish(),
-  memberCount: z.number().nullish(),
-  avgContribution: z.union([z.string(), z.number()]).nullish(),
-  frequency: z.string().nullish(),
+  name: z.nullish(z.string()),
+  description: z.nullish(z.string()),
+  memberCount: z.nullish(z.number()),
+  avgContribution: z.nullish(z.union([z.string(), z.number()])),
+  frequency: z.nullish(z.string()),
 });
 
 /** GET /api/tontines/categories; the six defaults of spec part 1 §3 when the server has none. */

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 
 const recommendationSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
+  id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
   name: z.string(),
-  reason: z.string().nullish(),
-  contributionAmount: z.union([z.string(), z.number()]).transform(String),
+  reason: z.nullish(z.string()),
+  contributionAmount: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
   frequency: z.string(),
-  membersCount: z.number().nullish(),
-  currentMembers: z.number().nullish(),
+  membersCount: z.nullish(z.number()),
+  currentMembers: z.nullish(z.number()),
   maxMembers: z.number(),
   matchScore: z.number(),
 });
@@ -18,7 +18,7 @@ export type TontineRecommendation = z.infer<typeof recommendationSchema>;
 // Spec part 1 §7: the answer is a list, or an object carrying the list as `recommendations`.
 const answerSchema = z.union([
   z.array(recommendationSchema),
-  z.object({ recommendations: z.array(recommendationSchema) }).transform((answer) => answer.recommendations),
+  z.pipe(z.object({ recommendations: z.array(recommendationSchema) }), z.transform((answer) => answer.recommendations)),
 ]);
 
 /** GET /api/ai-assistant/tontine-recommendations (signed in only). */

@@ -1,18 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch, apiRequest, readJson, throwServerError } from '../../../lib/api-client.ts';
 
 const orderSchema = z.array(
   z.object({
-    memberId: z.union([z.string(), z.number()]).transform(String),
+    memberId: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
     name: z.string(),
-    position: z.number().int(),
+    position: z.int(),
   }),
 );
 
 export const payoutOrderSchema = z.object({
   order: orderSchema,
-  seed: z.string().nullable(),
+  seed: z.nullable(z.string()),
   method: z.enum(['join_order', 'draw']),
 });
 export type PayoutOrder = z.infer<typeof payoutOrderSchema>;

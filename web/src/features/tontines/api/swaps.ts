@@ -1,15 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch, apiRequest, readJson, throwServerError } from '../../../lib/api-client.ts';
 
-const id = z.union([z.string(), z.number()]).transform(String);
+const id = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 export const swapSchema = z.looseObject({
   id,
   status: z.string(),
-  proposerId: id.nullish(),
-  counterpartyId: id.nullish(),
-  proposedAt: z.string().nullish(),
+  proposerId: z.nullish(id),
+  counterpartyId: z.nullish(id),
+  proposedAt: z.nullish(z.string()),
 });
 export type TurnSwap = z.infer<typeof swapSchema>;
 

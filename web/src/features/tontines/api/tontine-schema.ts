@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const id = z.union([z.string(), z.number()]).transform(String);
+const id = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 // Amounts arrive as decimal strings ("12500.00"); older answers may carry numbers.
-const amount = z.union([z.string(), z.number()]).transform(String);
+const amount = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 /** Tontine member (spec part 1 §3): names, avatars and initials are public; phone and e-mail never sent. */
 export const tontineMemberSchema = z.looseObject({
   id,
   name: z.string(),
-  avatar: z.string().nullish(),
-  initials: z.string().nullish(),
-  role: z.string().nullish(),
-  isAdmin: z.boolean().nullish(),
+  avatar: z.nullish(z.string()),
+  initials: z.nullish(z.string()),
+  role: z.nullish(z.string()),
+  isAdmin: z.nullish(z.boolean()),
 });
 export type TontineMember = z.infer<typeof tontineMemberSchema>;
 
@@ -27,23 +27,23 @@ export type MyNextContribution = z.infer<typeof myNextContributionSchema>;
 export const tontineSchema = z.looseObject({
   id,
   name: z.string(),
-  description: z.string().nullish(),
-  category: z.string().nullish(),
+  description: z.nullish(z.string()),
+  category: z.nullish(z.string()),
   contributionAmount: amount,
   frequency: z.string(),
-  maxMembers: z.number().int(),
-  currentCycle: z.number().int().nullish(),
-  status: z.string().nullish(),
-  members: z.array(tontineMemberSchema).nullish(),
-  nextPayoutDate: z.string().nullish(),
-  nextRecipient: z.union([z.string(), z.looseObject({ name: z.string() }).transform((r) => r.name)]).nullish(),
-  currentAmount: amount.nullish(),
-  targetAmount: amount.nullish(),
-  createdAt: z.string().nullish(),
-  isMember: z.boolean().nullish(),
-  isAdmin: z.boolean().nullish(),
-  spotsLeft: z.number().int().nullish(),
-  myNextContribution: myNextContributionSchema.nullish(),
+  maxMembers: z.int(),
+  currentCycle: z.nullish(z.int()),
+  status: z.nullish(z.string()),
+  members: z.nullish(z.array(tontineMemberSchema)),
+  nextPayoutDate: z.nullish(z.string()),
+  nextRecipient: z.nullish(z.union([z.string(), z.pipe(z.looseObject({ name: z.string() }), z.transform((r: { name: string }) => r.name))])),
+  currentAmount: z.nullish(amount),
+  targetAmount: z.nullish(amount),
+  createdAt: z.nullish(z.string()),
+  isMember: z.nullish(z.boolean()),
+  isAdmin: z.nullish(z.boolean()),
+  spotsLeft: z.nullish(z.int()),
+  myNextContribution: z.nullish(myNextContributionSchema),
 });
 export type Tontine = z.infer<typeof tontineSchema>;
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 
 export const profileCompletionSchema = z.object({
-  percentage: z.number().min(0).max(100),
+  percentage: z.number().check(z.gte(0)).check(z.lte(100)),
   color: z.enum(['red', 'yellow', 'green']),
 });
 export type ProfileCompletion = z.infer<typeof profileCompletionSchema>;

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 
 export const profileSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
-  phoneNumber: z.string().nullable(),
-  address: z.string().nullable(),
-  dateOfBirth: z.string().nullable(),
+  phoneNumber: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  dateOfBirth: z.nullable(z.string()),
   email: z.string(),
-  profilePhotoUrl: z.string().nullable(),
+  profilePhotoUrl: z.nullable(z.string()),
   emailVerified: z.boolean(),
   nidaVerified: z.boolean(),
   kycVerified: z.boolean(),

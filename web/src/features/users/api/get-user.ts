@@ -1,22 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 
 export const userSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
+  id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
   email: z.string(),
-  firstName: z.string().nullish(),
-  lastName: z.string().nullish(),
-  phoneNumber: z.string().nullish(),
-  language: z.string().nullish(),
-  profession: z.string().nullish(),
-  address: z.string().nullish(),
-  dateOfBirth: z.string().nullish(),
-  profilePhotoUrl: z.string().nullish(),
-  emailVerified: z.boolean().nullish(),
-  nidaVerified: z.boolean().nullish(),
-  kycVerified: z.boolean().nullish(),
-  isDemo: z.boolean().nullish(),
+  firstName: z.nullish(z.string()),
+  lastName: z.nullish(z.string()),
+  phoneNumber: z.nullish(z.string()),
+  language: z.nullish(z.string()),
+  profession: z.nullish(z.string()),
+  address: z.nullish(z.string()),
+  dateOfBirth: z.nullish(z.string()),
+  profilePhotoUrl: z.nullish(z.string()),
+  emailVerified: z.nullish(z.boolean()),
+  nidaVerified: z.nullish(z.boolean()),
+  kycVerified: z.nullish(z.boolean()),
+  isDemo: z.nullish(z.boolean()),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -1,19 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 
 export const kycStatusSchema = z.object({
   verified: z.boolean(),
   /** A percent, 0–100. */
-  matchConfidence: z.number().nullish(),
-  verifiedAt: z.string().nullish(),
+  matchConfidence: z.nullish(z.number()),
+  verifiedAt: z.nullish(z.string()),
   /** Whether the member's consent to biometric processing is recorded (Law 058/2021). */
-  consentGiven: z.boolean().nullish(),
+  consentGiven: z.nullish(z.boolean()),
   /** The consent text in force, as the server records it (core/kyc/biometric-consent.ts): shown as it is, consented to by its version. */
-  consent: z.object({ version: z.string(), text: z.string(), givenAt: z.string().nullish() }).nullish(),
+  consent: z.nullish(z.object({ version: z.string(), text: z.string(), givenAt: z.nullish(z.string()) })),
   /** The saved photos, served to their owner only (`/api/objects/private/<id>`). */
-  idPhotoURL: z.string().nullish(),
-  selfieURL: z.string().nullish(),
+  idPhotoURL: z.nullish(z.string()),
+  selfieURL: z.nullish(z.string()),
 });
 export type KycStatus = z.infer<typeof kycStatusSchema>;
 

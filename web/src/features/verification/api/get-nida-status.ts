@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 
 export const nidaStatusSchema = z.object({
   verified: z.boolean(),
-  firstName: z.string().nullish(),
-  lastName: z.string().nullish(),
-  idNumber: z.string().nullish(),
-  phoneNumber: z.string().nullish(),
-  verifiedAt: z.string().nullish(),
+  firstName: z.nullish(z.string()),
+  lastName: z.nullish(z.string()),
+  idNumber: z.nullish(z.string()),
+  phoneNumber: z.nullish(z.string()),
+  verifiedAt: z.nullish(z.string()),
 });
 export type NidaStatus = z.infer<typeof nidaStatusSchema>;
 

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch, readJson, throwServerError } from '../../../lib/api-client.ts';
 
 export const verifyFacialAnswerSchema = z.object({
   verified: z.boolean(),
   /** A percent, 0–100. */
-  matchConfidence: z.number().nullish(),
-  message: z.string().nullish(),
+  matchConfidence: z.nullish(z.number()),
+  message: z.nullish(z.string()),
 });
 export type VerifyFacialAnswer = z.infer<typeof verifyFacialAnswerSchema>;
 

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiFetch, readJson, throwServerError } from '../../../lib/api-client.ts';
 import type { VerifyNidaBody } from '../nida-form.ts';
 
-export const verifyNidaAnswerSchema = z.object({ message: z.string().nullish() }).catchall(z.unknown());
+export const verifyNidaAnswerSchema = z.catchall(z.object({ message: z.nullish(z.string()) }), z.unknown());
 export type VerifyNidaAnswer = z.infer<typeof verifyNidaAnswerSchema>;
 
 /** POST /api/nida/verify-nida with the identity form → {message, …}; failures carry the server's error text. */
