@@ -237,6 +237,21 @@ describe.runIf(browserAvailable())('every page on a 360 × 640 phone, with a key
     });
     expect(agent.status).toBe(201);
     expect(await server.admin('agents', 'accredit', agent.body.id)).toContain('is now active');
+    // An agent cannot refer their own business (409 own_business_referral): the agent's dashboard
+    // gets its merchant from another member, and this person's own business has no referrer.
+    const referred = await api<{ id: string }>((await register()).token, 'POST', '/api/merchants/register', {
+      merchantCode: `REF-${suffix}`,
+      businessName: 'Remera Tailors',
+      merchantCategory: 'service',
+      tin: '100234568',
+      businessAddress: 'Remera, KG 17 Ave',
+      district: 'Gasabo',
+      phoneNumber: `+250787${suffix}`,
+      email: `tailors.${suffix}@example.rw`,
+      onboardedByAgentId: agent.body.id,
+    });
+    expect(referred.status).toBe(201);
+    expect(await server.admin('merchants', 'verify', referred.body.id)).toContain('is now active');
     const merchantCode = `SHOP-${suffix}`;
     const merchant = await api<{ id: string }>(session.token, 'POST', '/api/merchants/register', {
       merchantCode,
@@ -247,7 +262,6 @@ describe.runIf(browserAvailable())('every page on a 360 × 640 phone, with a key
       district: 'Gasabo',
       phoneNumber: `+250789${suffix}`,
       email: `shop.${suffix}@example.rw`,
-      onboardedByAgentId: agent.body.id,
     });
     expect(merchant.status).toBe(201);
     expect(await server.admin('merchants', 'verify', merchant.body.id)).toContain('is now active');
