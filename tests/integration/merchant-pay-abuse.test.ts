@@ -19,7 +19,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { Money } from '../../core/money/money.ts';
-import type { MobileMoney } from '../../core/payments/ports.ts';
+import { notingCollections } from '../support/merchant-world.ts';
 import { runAdmin } from '../support/admin-cli.ts';
 import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -35,13 +35,7 @@ let ownerToken: string;
 let merchantId: string;
 const asked: string[] = [];
 
-const counting = (sandbox: MobileMoney): MobileMoney => ({
-  ...sandbox,
-  requestToPay: (r) => {
-    asked.push(r.reference);
-    return sandbox.requestToPay(r);
-  },
-});
+const counting = notingCollections(asked);
 
 const merchantForm = { businessName: 'Kiosk Abuse', merchantCategory: 'retail', businessAddress: 'KN 3 Rd, Nyamirambo', district: 'Nyarugenge', email: 'k@example.rw' };
 

@@ -7,8 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MobileMoney } from '../../core/payments/ports.ts';
-import { closeMerchantWorld, startMerchantWorld, verifiedMerchant } from '../support/merchant-world.ts';
+import { closeMerchantWorld, notingCollections, startMerchantWorld, verifiedMerchant } from '../support/merchant-world.ts';
 import type { SandboxApp } from '../support/sandbox-app.ts';
 import type { TestDatabase } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
@@ -20,14 +19,7 @@ let handler: SandboxApp['handler'];
 /** The references of the collections the app asked the provider for, in order. */
 const asked: string[] = [];
 
-/** The sandbox itself, with every collection request the app makes noted first. */
-const counting = (sandbox: MobileMoney): MobileMoney => ({
-  ...sandbox,
-  requestToPay: (r) => {
-    asked.push(r.reference);
-    return sandbox.requestToPay(r);
-  },
-});
+const counting = notingCollections(asked);
 
 beforeAll(async () => {
   ({ db, app } = await startMerchantWorld({ mobileMoney: counting }));

@@ -15,10 +15,22 @@ import request from 'supertest';
 import { expect } from 'vitest';
 import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { Money } from '../../core/money/money.ts';
+import type { MobileMoney } from '../../core/payments/ports.ts';
 import { runAdmin } from './admin-cli.ts';
 import { startSandboxApp, type SandboxApp } from './sandbox-app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { until } from './until.ts';
+
+/** The sandbox itself, with the reference of every collection the app asks it for noted in `asked` first. */
+export function notingCollections(asked: string[]): (sandbox: MobileMoney) => MobileMoney {
+  return (sandbox) => ({
+    ...sandbox,
+    requestToPay: (r) => {
+      asked.push(r.reference);
+      return sandbox.requestToPay(r);
+    },
+  });
+}
 
 export interface MerchantWorld {
   db: TestDatabase;
