@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import type { Translator } from '../lib/i18n.ts';
+import { I18nProvider } from '../lib/use-translation.ts';
 import { hasToastToShow, useToasts } from '../hooks/use-toast.ts';
 import { useWhenIdle } from '../hooks/use-when-idle.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -9,15 +9,15 @@ import { isSignedIn } from '../lib/session.ts';
 import { AppRoutes } from './router.tsx';
 
 /** The whole app; `i18n` comes ready in the member's language (main.tsx loads it first). */
-export function App({ i18n }: { i18n: I18n }) {
+export function App({ i18n }: { i18n: Translator }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <AppRoutes />
         <DeferredToaster />
       </QueryClientProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { Button } from './ui/button.tsx';
 import { Card } from './ui/card.tsx';

@@ -1,5 +1,5 @@
 import { Languages } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { chooseLanguage } from '../lib/i18n.ts';
 import { isLanguageCode, LANGUAGES } from '../lib/languages.ts';
 import { Button } from './ui/button.tsx';

@@ -1,5 +1,5 @@
 import { CheckCircle2, Loader2, Smartphone, XCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { Button } from './ui/button.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { PiggyBank } from 'lucide-react';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../lib/use-translation.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createI18n, loadLanguage } from '../lib/i18n.ts';
 import type { LanguageCode } from '../lib/languages.ts';
@@ -9,7 +9,7 @@ import { FormSkeleton, LoadingRegion, PageSkeleton, Skeleton, SkeletonCards, Ske
 import { StatCard } from './ui/stat-card.tsx';
 
 function render(element: ReactElement, language: LanguageCode = 'en'): string {
-  return renderToStaticMarkup(createElement(I18nextProvider, { i18n: createI18n(language) }, element));
+  return renderToStaticMarkup(createElement(I18nProvider, { i18n: createI18n(language) }, element));
 }
 
 /** The text a screen reader is given inside the visually hidden spans. */

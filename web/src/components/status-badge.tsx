@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { Badge } from './ui/badge.tsx';
 
 const KNOWN = ['active', 'pending', 'suspended', 'inactive', 'verified', 'rejected', 'revoked', 'completed', 'processing', 'failed', 'paid', 'reversed'] as const;

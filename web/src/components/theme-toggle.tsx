@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { useTheme } from '../hooks/use-theme.ts';
 import { Button } from './ui/button.tsx';
 import { Tooltip } from './ui/tooltip.tsx';

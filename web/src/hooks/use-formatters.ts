@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { localeFormats } from '../lib/locale-format.ts';
 import { formatRwf, parseCentimes, type Centimes } from '../lib/money.ts';
 

@@ -12,7 +12,7 @@
  *   its failure toast with the server's message, or the form's own text when there is none.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { failureText } from '../lib/server-text.ts';
 import { toast } from './use-toast.ts';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from './i18n.ts';
 import { localeFormats } from './locale-format.ts';
 import { relativeTime } from './relative-time.ts';
 

@@ -4,7 +4,7 @@
  * Guarantees: in English the server's own words show unchanged; in another language a known
  * code shows its translation, and an unknown one falls back to the server's words.
  */
-import type { i18n as I18n } from 'i18next';
+import type { Translator } from './i18n.ts';
 import type { ServerMessages } from '../locales/en.ts';
 import { ApiError } from './api-client.ts';
 
@@ -44,13 +44,13 @@ function isServerKey(key: string): key is keyof ServerMessages {
   return (SERVER_KEYS as readonly string[]).includes(key);
 }
 
-export function translateServerText(i18n: I18n, key: string | undefined, text: string): string {
+export function translateServerText(i18n: Translator, key: string | undefined, text: string): string {
   if (key === undefined || !isServerKey(key) || text === '') return text;
   return i18n.t(`server:${key}`, { defaultValue: text });
 }
 
 /** The server's `error` text of a failed call in the member's language; '' when it sent none. */
-export function serverErrorText(i18n: I18n, error: ApiError): string {
+export function serverErrorText(i18n: Translator, error: ApiError): string {
   return translateServerText(i18n, error.code, error.message);
 }
 
@@ -59,7 +59,7 @@ export function serverErrorText(i18n: I18n, error: ApiError): string {
  * present, otherwise the fallback"): the server's `error` text in the member's language, else the
  * screen's fallback. A generic failure ('{status}: …', a network error) shows the fallback.
  */
-export function failureText(i18n: I18n, error: unknown, fallback: string): string {
+export function failureText(i18n: Translator, error: unknown, fallback: string): string {
   if (!(error instanceof ApiError) || error.message === '' || /^\d{3}: /.test(error.message)) return fallback;
   // A route that does not exist, or a fault on the server's side, says nothing the member can act on.
   if (error.code !== undefined && GENERIC_CODES.has(error.code)) return fallback;

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Outlet } from 'react-router-dom';
 import { toastAfterReload } from '../../hooks/use-toast.ts';
 import { onSessionEnded, SESSION_KEYS, signInAgainPath } from '../../lib/session.ts';

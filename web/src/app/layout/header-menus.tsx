@@ -4,7 +4,7 @@
  * menu ('menu'), which also carries the theme toggle where the header has no room for it.
  */
 import { Bot, LogIn, Menu, Moon, Sun } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';

@@ -1,6 +1,6 @@
 import { Bot, Languages, Menu, Moon, Sun } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, NavLink } from 'react-router-dom';
 import { Logo } from '../../components/logo.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** A line under the header while the browser is offline (navigator.onLine and its events). */
 export function OfflineBanner() {

@@ -1,5 +1,5 @@
 import { LogIn } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useSignInDialog } from '../../features/auth/components/sign-in-dialog-provider.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Button } from '../../components/ui/button.tsx';

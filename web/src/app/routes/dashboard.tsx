@@ -1,7 +1,7 @@
 import { LayoutDashboard, Receipt, ShieldCheck } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useSignInDialog } from '../../features/auth/components/sign-in-dialog-provider.tsx';
 import { DashboardOverview, type LendingFigures } from '../../features/dashboard/components/dashboard-overview.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Navigate } from 'react-router-dom';
 import { useMyAgent } from '../../features/agents/api/get-my-agent.ts';
 import { useMyMerchant } from '../../features/merchants/api/get-my-merchant.ts';

@@ -1,7 +1,7 @@
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { dismissToast, showPendingToast, useToasts } from '../../hooks/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 

@@ -1,6 +1,6 @@
 import { AlertCircle, Clock, HandCoins, Lightbulb, MessageSquare, Store, TrendingUp, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';

@@ -1,6 +1,6 @@
 import { Bot, Lightbulb, Loader2, LogIn, Search, Send, Users } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { SkeletonRows } from '../../../components/skeleton.tsx';
 import { Button } from '../../../components/ui/button.tsx';

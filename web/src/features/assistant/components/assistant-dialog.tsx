@@ -1,6 +1,6 @@
 import { Bot, Loader2, Send } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';

@@ -3,7 +3,7 @@
  * one session or all of them. Failures carry the server's error text and code.
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n.ts';
 import * as z from 'zod/mini';
 import { apiFetch, readJson, throwServerError } from '../../../lib/api-client.ts';
 import type { AuthSession } from '../../../lib/session.ts';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n.ts';
 import * as z from 'zod/mini';
 import { apiFetch, readJson, throwServerError } from '../../../lib/api-client.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '../../../lib/languages.ts';

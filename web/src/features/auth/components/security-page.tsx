@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Loader2, LogIn, LogOut, MonitorSmartphone, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { SkeletonRows } from '../../../components/skeleton.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';

@@ -1,5 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from '../../../hooks/use-toast.ts';
 import type { SignInMode } from './sign-in-dialog.tsx';

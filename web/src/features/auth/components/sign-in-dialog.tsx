@@ -1,6 +1,6 @@
 import { Eye, EyeOff, KeyRound, Loader2, Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { toastAfterReload } from '../../../hooks/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { clearSession, endSession } from '../../../lib/session.ts';

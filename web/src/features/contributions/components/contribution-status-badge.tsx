@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import type { ShownStatus } from '../contribution-status.ts';
 

@@ -1,6 +1,6 @@
 import { AlertTriangle, CalendarClock, CheckCircle2, Clock, Percent, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Skeleton, SkeletonRows } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';

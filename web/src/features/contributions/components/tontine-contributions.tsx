@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { SkeletonRows } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';

@@ -1,5 +1,5 @@
 import { ArrowRight, BookOpen, Gauge, HandCoins, LogIn, PiggyBank, Users, Wallet } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

@@ -1,7 +1,7 @@
 import { Accordion } from 'radix-ui';
 import { ArrowLeft, Bot, BookOpen, Check, ChevronDown, Clock, HandCoins, Lightbulb, Network, Smartphone, Store, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { SkeletonCards } from '../../../components/skeleton.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

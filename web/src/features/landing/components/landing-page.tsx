@@ -20,7 +20,7 @@ import {
   Users,
 } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { localeFormats } from '../../../lib/locale-format.ts';

@@ -1,6 +1,6 @@
 import { ArrowRight, BadgeCheck, Bot, CreditCard, Fingerprint, HandCoins, Lock, PlayCircle, QrCode, Smartphone, Sparkles, Target, Users, type LucideIcon } from 'lucide-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { renderSVG } from 'uqr';
 import { Button } from '../../../components/ui/button.tsx';

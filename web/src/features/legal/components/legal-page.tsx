@@ -1,6 +1,6 @@
 import { ArrowLeft, FileText, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { loadLegalContent } from '../content/load-content.ts';

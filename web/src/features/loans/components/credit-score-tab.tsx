@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Gauge, Loader2, Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';

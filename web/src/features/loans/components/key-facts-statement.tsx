@@ -1,6 +1,6 @@
 import { ArrowLeft, CheckCircle2, Loader2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Check } from '../../../components/ui/check.tsx';
 import { Card } from '../../../components/ui/card.tsx';

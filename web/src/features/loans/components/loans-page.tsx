@@ -1,6 +1,6 @@
 import { CalendarClock, Gauge, HandCoins, Landmark, LogIn, Plus, Sparkles, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';

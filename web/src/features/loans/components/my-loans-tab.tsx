@@ -1,6 +1,6 @@
 import { CalendarClock, ChevronDown, ChevronUp, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

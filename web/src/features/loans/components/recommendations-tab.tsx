@@ -1,5 +1,5 @@
 import { ArrowRight, Check as CheckIcon, Gauge } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';

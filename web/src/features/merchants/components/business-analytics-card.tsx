@@ -1,6 +1,6 @@
 import { BrainCircuit, Clock, LineChart, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';

@@ -1,6 +1,6 @@
 import { BarChart3, MessageSquare, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

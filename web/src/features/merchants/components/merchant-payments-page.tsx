@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, Coins, Download, ExternalLink, FileSpreadsheet, Loader2, QrCode, Wallet } from 'lucide-react';
 import { Fragment, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { SelectField } from '../../../components/select-field.tsx';

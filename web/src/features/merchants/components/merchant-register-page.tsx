@@ -1,6 +1,6 @@
 import { Loader2, Store } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
 import { AlreadyRegistered } from '../../../components/already-registered.tsx';
 import { Field } from '../../../components/field.tsx';

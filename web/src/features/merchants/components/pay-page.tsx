@@ -1,6 +1,6 @@
 import { CheckCircle2, Loader2, Smartphone, Store, XCircle } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSearchParams } from 'react-router-dom';
 import { Field } from '../../../components/field.tsx';
 import { MobileMoneyFailed, MobileMoneyWaiting } from '../../../components/mobile-money-approval.tsx';

@@ -1,5 +1,5 @@
 import { Banknote, Bell, CalendarClock, Check, Wallet } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { SkeletonRows } from '../../../components/skeleton.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';

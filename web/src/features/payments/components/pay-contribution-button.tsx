@@ -1,6 +1,6 @@
 import { Smartphone } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { deferredComponent } from '../../../lib/deferred-component.ts';
 

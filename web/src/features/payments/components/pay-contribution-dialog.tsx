@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { MobileMoneyFailed, MobileMoneyWaiting } from '../../../components/mobile-money-approval.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';

@@ -1,5 +1,5 @@
 import { ArrowLeftRight, Check, Dices, Loader2, Play, ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SkeletonRows } from '../../../components/skeleton.tsx';

@@ -1,6 +1,6 @@
 import { Loader2, Send } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SkeletonRows } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';

@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarClock, Coins, Loader2, MessageSquare, PiggyBank, Receipt, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';

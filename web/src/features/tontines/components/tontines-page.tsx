@@ -1,6 +1,6 @@
 import { CalendarClock, Filter, LayoutGrid, LogIn, PiggyBank, Plus, Search, Sparkles, SlidersHorizontal, Users, UsersRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { SkeletonCards } from '../../../components/skeleton.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { serverErrorText } from '../../../lib/server-text.ts';

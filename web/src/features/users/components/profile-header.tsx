@@ -1,5 +1,5 @@
 import { Briefcase, CalendarDays, Mail, Phone } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { LoadingText, Skeleton } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useUser } from '../api/get-user.ts';

@@ -1,6 +1,6 @@
 import { BookOpen, Camera, KeyRound, LayoutDashboard, Loader2, Mail, Pencil, RefreshCw, ScanFace, IdCard, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { Field } from '../../../components/field.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';

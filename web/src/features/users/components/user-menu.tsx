@@ -1,5 +1,5 @@
 import { Briefcase, CreditCard, LayoutDashboard, LogOut, ShieldCheck, Store, User } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import {
   DropdownMenu,

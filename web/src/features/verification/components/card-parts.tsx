@@ -1,5 +1,5 @@
 import { Info, RefreshCw, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { LoadingText, Skeleton } from '../../../components/skeleton.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, ScanFace, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Check } from '../../../components/ui/check.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

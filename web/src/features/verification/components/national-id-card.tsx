@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { IdCard, Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Field } from '../../../components/field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

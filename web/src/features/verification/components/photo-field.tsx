@@ -1,6 +1,6 @@
 import { Camera, CheckCircle2, ImageUp, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { useObjectImage } from '../../../hooks/use-object-image.ts';

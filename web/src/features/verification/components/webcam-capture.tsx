@@ -1,6 +1,6 @@
 import { Camera, RefreshCw, X } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cameraProblemOf, COUNTDOWN_STEP_MS, INITIAL_WEBCAM, SMILE_MS, webcamReducer, webcamSupported } from '../webcam.ts';
 
