@@ -6,6 +6,7 @@
  *   the menu then opens on a press;
  * - the signed-in dashboard's API calls are started by index.html's inline script (ROUTE_DATA),
  *   each answer is used by the screen (each call made once, not asked again), and the figures show;
+ *   answers that arrived before the JavaScript are shown by the first render (no busy card first);
  * - the dashboard waits for no dialog code: neither the dialogs group nor the assistant's, the Pay
  *   dialog's or the other tabs' chunks are preloaded for it or fetched before they are wanted, and a
  *   press on an assistant button before its chunk has arrived opens the dialog when it does;
@@ -99,6 +100,32 @@ describe.runIf(browserAvailable())('what a slow phone downloads first', () => {
     await page.waitForLoadState('networkidle');
     const apiCalls = requests.filter((r) => pathOf(r).startsWith('/api/')).map(pathOf);
     for (const path of ROUTE_DATA['/dashboard']!.paths) expect(apiCalls.filter((p) => p === path), path).toHaveLength(1);
+  });
+
+  it('answers that arrived before the JavaScript are in the first render: the figures show with no busy card first', async () => {
+    const { page } = browser;
+    await signIn(page);
+    // The entry arrives 1.5 s late, long after the dashboard's answers (started by index.html).
+    await page.route('**/assets/index-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    // Every state the savings card is ever shown in, from the first render on.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { savingsCardStates: string[] }).savingsCardStates = seen;
+      new MutationObserver(() => {
+        const card = document.querySelector('[data-testid="stat-dashboard-total-savings"]');
+        if (card === null) return;
+        const state = `${card.getAttribute('aria-busy') === 'true' ? 'busy' : 'shown'}:${card.querySelector('[data-testid="stat-dashboard-total-savings-value"]')?.textContent ?? ''}`;
+        if (seen.at(-1) !== state) seen.push(state);
+      }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    await page.goto(`${server.url}/dashboard`);
+    await expect.poll(() => page.getByTestId('stat-dashboard-total-savings-value').textContent(), { timeout: 30_000 }).toMatch(/\d/);
+    const states = await page.evaluate(() => (window as unknown as { savingsCardStates: string[] }).savingsCardStates);
+    expect(states[0]).toMatch(/^shown:.*\d/);
+    expect(states.filter((state) => state.startsWith('busy'))).toEqual([]);
   });
 
   it("the dashboard waits for no dialog code; a press before the assistant's chunk arrives still opens it", async () => {

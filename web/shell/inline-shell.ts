@@ -43,7 +43,9 @@ export const ROUTE_CHUNKS: Record<string, string[]> = {
  * any JavaScript file has arrived (issue 16: on the slow link the dashboard's calls otherwise
  * waited about 6 s for the entry and the route's chunks, then a round trip more). Only GETs, with
  * the stored token as api-client.ts would send it; `signedIn` lists only with a stored session.
- * api-client.ts takes each answer once (`takePrefetched`); one nobody asks for is dropped. A path
+ * api-client.ts takes each answer once (`takePrefetched`); one nobody asks for is dropped. Once
+ * an answer has arrived its JSON is read too (`arrived`), so that a screen's first render can show
+ * it at once (`prefetchedInitialData`: no skeletons, then a second render). A path
  * the screen stops asking for only costs a request: keep the lists in step with the screens
  * (tests/e2e/web-speed.test.ts checks the dashboard's).
  */
@@ -82,7 +84,7 @@ var lang=base(l.getItem('ikimina_language'))||base(u&&u.language);if(!lang){for(
 var th=l.getItem('ikimina_theme');if(th==='dark'||(th!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches))h.classList.add('dark');
 var p=location.pathname.replace(/\\/+$/,'')||'/',signed=l.getItem('ikimina_token')!==null,m=d.getElementById('shell-main');
 (C[p]||[]).forEach(function(f){var k=d.createElement('link');k.rel='modulepreload';k.href=f;d.head.appendChild(k)});
-var D=${JSON.stringify(ROUTE_DATA)}[p],tk=l.getItem('ikimina_token');if(D&&window.fetch&&(signed||!D.signedIn)){var P=window.__ikiminaPrefetch={};D.paths.forEach(function(a){var hd={Accept:'application/json'};if(tk!==null)hd.Authorization='Bearer '+tk;P[a]={token:tk,at:Date.now(),response:fetch(a,{headers:hd,credentials:'include'})}})}
+var D=${JSON.stringify(ROUTE_DATA)}[p],tk=l.getItem('ikimina_token');if(D&&window.fetch&&(signed||!D.signedIn)){var P=window.__ikiminaPrefetch={};D.paths.forEach(function(a){var hd={Accept:'application/json'};if(tk!==null)hd.Authorization='Bearer '+tk;var e=P[a]={token:tk,at:Date.now(),response:fetch(a,{headers:hd,credentials:'include'})};e.response.then(function(r){return r.clone().json().then(function(j){e.arrived={status:r.status,body:j}})}).catch(function(){})})}
 if(p==='/'&&!signed){m.innerHTML=${JSON.stringify(HERO)};var t=T[lang];m.querySelectorAll('[data-shell-text]').forEach(function(e){e.textContent=t[e.getAttribute('data-shell-text')]});
 m.querySelector('[data-shell-action]').addEventListener('click',function(e){window.__ikiminaIntent='register';e.currentTarget.setAttribute('aria-busy','true');e.currentTarget.style.opacity='0.7'})}
 else m.innerHTML=${JSON.stringify(SKELETON_MAIN)};})();`;

@@ -50,6 +50,8 @@ interface PrefetchedAnswer {
   token: string | null;
   at: number;
   response: Promise<Response>;
+  /** Set once the answer has arrived and its body was read as JSON. */
+  arrived?: { status: number; body: unknown };
 }
 
 /** An answer started at load is used only by the screen's first call for it, not seconds later by another. */
@@ -61,12 +63,38 @@ export const PREFETCH_MAX_AGE_MS = 30_000;
  */
 function takePrefetched(path: string, options: ApiFetchOptions, token: string | null): Promise<Response> | undefined {
   if (typeof window === 'undefined' || (options.method ?? 'GET') !== 'GET' || options.headers !== undefined) return undefined;
-  const started = (window as { __ikiminaPrefetch?: Record<string, PrefetchedAnswer> }).__ikiminaPrefetch ?? {};
+  const started = prefetchedAnswers();
   const answer = started[path];
   if (answer === undefined) return undefined;
   delete started[path];
   if (answer.token !== token || Date.now() - answer.at > PREFETCH_MAX_AGE_MS) return undefined;
   return answer.response;
+}
+
+function prefetchedAnswers(): Record<string, PrefetchedAnswer> {
+  return (window as { __ikiminaPrefetch?: Record<string, PrefetchedAnswer> }).__ikiminaPrefetch ?? {};
+}
+
+/**
+ * What `read` makes of a prefetched answer that has already arrived (its status and JSON body),
+ * with the time it was asked for; taken once, under takePrefetched's conditions (same token, at
+ * most PREFETCH_MAX_AGE_MS old). When the answer has not arrived, or `read` makes nothing of it
+ * (a 401, a body that fails its schema), it stays for the call itself (`apiFetch`) to take.
+ */
+export function takeArrived<T>(path: string, read: (status: number, body: unknown) => T | undefined): { data: T; at: number } | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const started = prefetchedAnswers();
+  const answer = started[path];
+  if (answer?.arrived === undefined || answer.token !== readToken() || Date.now() - answer.at > PREFETCH_MAX_AGE_MS) return undefined;
+  let data: T | undefined;
+  try {
+    data = read(answer.arrived.status, answer.arrived.body);
+  } catch {
+    data = undefined;
+  }
+  if (data === undefined) return undefined;
+  delete started[path];
+  return { data, at: answer.at };
 }
 
 export async function apiFetch(path: string, options: ApiFetchOptions = {}): Promise<Response> {

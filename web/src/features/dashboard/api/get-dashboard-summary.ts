@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
+import { okBody, prefetchedInitialData } from '../../../lib/prefetched-initial-data.ts';
 
 const amount = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
@@ -21,7 +22,11 @@ export async function getDashboardSummary(): Promise<DashboardSummary> {
 }
 
 export const dashboardSummaryQueryOptions = () =>
-  queryOptions({ queryKey: ['/api/dashboard/summary'], queryFn: getDashboardSummary });
+  queryOptions({
+    queryKey: ['/api/dashboard/summary'],
+    queryFn: getDashboardSummary,
+    ...prefetchedInitialData('/api/dashboard/summary', okBody(dashboardSummarySchema)),
+  });
 
 export function useDashboardSummary({ enabled }: { enabled: boolean }) {
   return useQuery({ ...dashboardSummaryQueryOptions(), enabled });

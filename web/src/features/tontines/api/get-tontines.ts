@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
+import { okBody, prefetchedInitialData } from '../../../lib/prefetched-initial-data.ts';
 import { tontineListSchema, type Tontine } from './tontine-schema.ts';
 
 /** GET /api/tontines: every group a visitor may discover (forming and active). */
@@ -7,7 +8,7 @@ export async function getTontines(): Promise<Tontine[]> {
   return readJson(await apiRequest('/api/tontines'), tontineListSchema);
 }
 
-export const tontinesQueryOptions = () => queryOptions({ queryKey: ['/api/tontines'], queryFn: getTontines });
+export const tontinesQueryOptions = () => queryOptions({ queryKey: ['/api/tontines'], queryFn: getTontines, ...prefetchedInitialData('/api/tontines', okBody(tontineListSchema)) });
 
 export function useTontines() {
   return useQuery(tontinesQueryOptions());

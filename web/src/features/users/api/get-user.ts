@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
+import { okBody, prefetchedInitialData } from '../../../lib/prefetched-initial-data.ts';
 
 export const userSchema = z.object({
   id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
@@ -26,7 +27,7 @@ export async function getUser(): Promise<User> {
   return readJson(await apiRequest('/api/user'), userSchema);
 }
 
-export const userQueryOptions = () => queryOptions({ queryKey: ['/api/user'], queryFn: getUser });
+export const userQueryOptions = () => queryOptions({ queryKey: ['/api/user'], queryFn: getUser, ...prefetchedInitialData('/api/user', okBody(userSchema)) });
 
 export function useUser({ enabled }: { enabled: boolean }) {
   return useQuery({ ...userQueryOptions(), enabled });
