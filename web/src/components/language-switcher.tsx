@@ -17,14 +17,14 @@ export function LanguageSwitcher({ defaultOpen = false }: { defaultOpen?: boolea
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" data-testid="button-language">
+        <Button variant="ghost" size="compact" data-testid="button-language">
           <Languages />
           <span className="text-xs font-semibold uppercase">{current.code}</span>
           {/* After the code shown, so the name read out starts with what is seen (WCAG 2.5.3). */}
           <span className="sr-only">{t('language.switcher')}</span>
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-40">
+      <DropdownMenuContent align="end" minWidth="min-w-40">
         <DropdownMenuRadioGroup
           value={current.code}
           onValueChange={(code) => {

@@ -16,10 +16,25 @@ import { cn } from '../lib/cn.ts';
  * failed one its error message.
  */
 
-/** A grey block standing where content will be; hidden from screen readers (the region says "Loading…"). */
-export function Skeleton({ className }: { className?: string }) {
-  return <span aria-hidden="true" className={cn('block rounded-lg bg-muted motion-safe:animate-pulse', className)} />;
+/**
+ * A grey block standing where content will be; hidden from screen readers (the region says
+ * "Loading…"). Its corners are `rounded` (a radius class, rounded-lg unless given), never a radius
+ * in `className`: cn() is plain clsx, so two radii would both be set (lib/cn.test.ts checks it).
+ */
+export function Skeleton({
+  className,
+  rounded = 'rounded-lg',
+  inline = false,
+}: {
+  className?: string;
+  rounded?: SkeletonRadius;
+  /** inline-block (a line of text) rather than block. */
+  inline?: boolean;
+}) {
+  return <span aria-hidden="true" className={cn(inline ? 'inline-block' : 'block', rounded, 'bg-muted motion-safe:animate-pulse', className)} />;
 }
+
+export type SkeletonRadius = 'rounded-lg' | 'rounded-xl' | 'rounded-2xl' | 'rounded-full' | 'rounded-none';
 
 /**
  * The "Loading…" of a busy region, in the member's language: visually hidden, or a muted line
@@ -58,8 +73,8 @@ export function LoadingRegion({
 }
 
 /** A figure that has not arrived: one text line of the figure's own height, so its card keeps its size. */
-export function SkeletonLine({ className }: { className?: string }) {
-  return <Skeleton className={cn('inline-block h-[1lh] w-24 max-w-full align-top', className)} />;
+export function SkeletonLine({ width = 'w-24' }: { width?: 'w-24' | 'w-32' | 'w-64' | 'w-72' | 'w-full' }) {
+  return <Skeleton inline className={cn('h-[1lh] max-w-full align-top', width)} />;
 }
 
 /** Cards that have not arrived: `count` blocks of a card's height in the grid (`className`) the cards will use. */
@@ -79,18 +94,30 @@ export function SkeletonCards({
   return (
     <LoadingRegion className={className} label={label} testId={testId}>
       {Array.from({ length: count }, (_, i) => (
-        <Skeleton key={i} className={cn('rounded-2xl', cardClassName)} />
+        <Skeleton key={i} rounded="rounded-2xl" className={cardClassName} />
       ))}
     </LoadingRegion>
   );
 }
 
 /** List rows that have not arrived (an activity list, a table's body), each of a row's height. */
-export function SkeletonRows({ count = 3, className, rowClassName = 'h-10', testId }: { count?: number; className?: string; rowClassName?: string; testId?: string }) {
+export function SkeletonRows({
+  count = 3,
+  className,
+  rowClassName = 'h-10',
+  rowRounded = 'rounded-lg',
+  testId,
+}: {
+  count?: number;
+  className?: string;
+  rowClassName?: string;
+  rowRounded?: SkeletonRadius;
+  testId?: string;
+}) {
   return (
     <LoadingRegion className={cn('grid gap-3', className)} testId={testId}>
       {Array.from({ length: count }, (_, i) => (
-        <Skeleton key={i} className={rowClassName} />
+        <Skeleton key={i} rounded={rowRounded} className={rowClassName} />
       ))}
     </LoadingRegion>
   );

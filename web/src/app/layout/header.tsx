@@ -58,7 +58,7 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1">
-          <Button asChild variant="secondary" size="sm" className="hidden sm:inline-flex">
+          <Button asChild variant="secondary" size="sm" className="max-sm:hidden">
             <Link to="/ai-chat" data-testid="link-ai-assistant">
               <Bot />
               {t('nav.aiAssistant')}
@@ -99,7 +99,7 @@ function DeferredHeaderMenus({ signedIn, onSignIn, placement }: { signedIn: bool
   const standIns =
     placement === 'tools' ? (
       <>
-        <Button variant="ghost" size="sm" className="gap-1.5 px-2.5" aria-haspopup="menu" onClick={press} onPointerEnter={preloadHeaderMenus} onFocus={preloadHeaderMenus} data-testid="button-language">
+        <Button variant="ghost" size="compact" aria-haspopup="menu" onClick={press} onPointerEnter={preloadHeaderMenus} onFocus={preloadHeaderMenus} data-testid="button-language">
           <Languages />
           <span className="text-xs font-semibold uppercase">{i18n.language}</span>
           <span className="sr-only">{t('language.switcher')}</span>

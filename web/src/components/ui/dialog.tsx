@@ -12,8 +12,9 @@ export function DialogContent({
   children,
   closeLabel,
   onCloseAutoFocus,
+  maxWidth = 'max-w-md',
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string; maxWidth?: 'max-w-md' | 'max-w-lg' }) {
   // The app's dialogs open from state, not from a radix DialogTrigger, so radix has nothing to give
   // focus back to when they close and a keyboard user is left at the top of the page (WCAG 2.4.3).
   // The control that had focus when the dialog opened gets it back; for an item of a menu (gone
@@ -24,7 +25,8 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm data-[state=open]:animate-[fade-in_150ms_ease-out]" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-background p-6 shadow-2xl data-[state=open]:animate-[dialog-in_180ms_ease-out]',
+          'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-background p-6 shadow-2xl data-[state=open]:animate-[dialog-in_180ms_ease-out]',
+          maxWidth,
           className,
         )}
         onCloseAutoFocus={(event) => {

@@ -31,12 +31,12 @@ export function AgentDashboardPage() {
         </div>
         <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
           {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-32 rounded-2xl" />
+            <Skeleton key={i} rounded="rounded-2xl" className="h-32" />
           ))}
         </div>
         <div className="grid gap-6 lg:grid-cols-2">
-          <Skeleton className="h-64 rounded-2xl" />
-          <Skeleton className="h-64 rounded-2xl" />
+          <Skeleton rounded="rounded-2xl" className="h-64" />
+          <Skeleton rounded="rounded-2xl" className="h-64" />
         </div>
       </LoadingRegion>
     );

@@ -104,7 +104,7 @@ function ChatPanel({ signedIn }: { signedIn: boolean }) {
         <div className="grid gap-3 p-3" data-testid="chat-messages">
           <Bubble message={greeting} time="" testId="chat-greeting" />
           {/* The earlier messages on their way (a disabled query, signed out, is pending for ever). */}
-          {signedIn && conversation.isPending && <SkeletonRows count={2} rowClassName="h-16 w-3/4 rounded-2xl odd:justify-self-end" testId="skeleton-conversation" />}
+          {signedIn && conversation.isPending && <SkeletonRows count={2} rowRounded="rounded-2xl" rowClassName="h-16 w-3/4 odd:justify-self-end" testId="skeleton-conversation" />}
           {past.length > 0 && (
             <p className="justify-self-center text-xs text-muted-foreground" data-testid="text-earlier-messages">
               {t('aiChat.earlier')}

@@ -33,7 +33,7 @@ export function AssistantDialog({ open, onOpenChange, initialQuestion }: { open:
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open && (
-        <DialogContent closeLabel={t('common.close')} className="max-w-lg" data-testid="dialog-assistant" aria-describedby="assistant-description">
+        <DialogContent closeLabel={t('common.close')} maxWidth="max-w-lg" data-testid="dialog-assistant" aria-describedby="assistant-description">
           <AssistantChat initialQuestion={initialQuestion} />
         </DialogContent>
       )}

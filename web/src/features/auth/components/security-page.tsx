@@ -154,7 +154,7 @@ function SessionsCard() {
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">{t('security.sessions.description')}</p>
       {sessions.isPending ? (
-        <SkeletonRows count={2} className="mt-5" rowClassName="h-20 rounded-xl" testId="skeleton-sessions" />
+        <SkeletonRows count={2} className="mt-5" rowRounded="rounded-xl" rowClassName="h-20" testId="skeleton-sessions" />
       ) : sessions.isError ? (
         <p role="alert" className="mt-5 text-sm text-destructive">
           {t('security.sessions.loadFailed')}

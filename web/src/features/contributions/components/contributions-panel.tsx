@@ -60,7 +60,7 @@ export function ContributionsPanel({ renderPay }: { renderPay: (contribution: Co
       </section>
 
       {figures.overdue.length > 0 && (
-        <Card className="border-destructive/40 p-5" data-testid="card-overdue">
+        <Card tone="alert" className="p-5" data-testid="card-overdue">
           <h2 className="flex items-center gap-2 font-semibold text-destructive">
             <AlertTriangle className="size-5" />
             {t('contributions.overdueTitle')}

@@ -93,7 +93,7 @@ export function DashboardOverview({
         />
       </section>
 
-      <Card className="bg-gradient-to-br from-hero-from to-hero-to p-5" data-testid="card-ai-insights">
+      <Card tone="hero" className="p-5" data-testid="card-ai-insights">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 className="flex items-center gap-2 font-semibold">
             <Sparkles className="size-5 text-primary" />
@@ -113,7 +113,7 @@ export function DashboardOverview({
           )}
           {summaryPending && (
             <li>
-              <SkeletonLine className="w-72" />
+              <SkeletonLine width="w-72" />
             </li>
           )}
           {summary && (
@@ -125,7 +125,7 @@ export function DashboardOverview({
           )}
           {lendingPending && (
             <li>
-              <SkeletonLine className="w-64" />
+              <SkeletonLine width="w-64" />
             </li>
           )}
           {figures && (
@@ -221,7 +221,7 @@ export function DashboardOverview({
             <QuickLink to="/tontines" icon={Users} label={t('overview.actionTontines')} />
             <QuickLink to="/loans" icon={HandCoins} label={t('overview.actionLoan')} />
             <QuickLink to="/education" icon={BookOpen} label={t('overview.actionLearn')} />
-            <Button variant="outline" className="justify-start" onClick={onOpenAssistant} onPointerEnter={onAssistantIntent} onFocus={onAssistantIntent} data-testid="button-quick-assistant">
+            <Button variant="outline" align="start" onClick={onOpenAssistant} onPointerEnter={onAssistantIntent} onFocus={onAssistantIntent} data-testid="button-quick-assistant">
               <Bot />
               {t('overview.askAssistant')}
             </Button>
@@ -235,7 +235,7 @@ export function DashboardOverview({
           {lendingPending ? (
             <p className="mt-3 text-sm" aria-busy="true">
               <LoadingText />
-              <SkeletonLine className="w-full" />
+              <SkeletonLine width="w-full" />
             </p>
           ) : (
             <p className="mt-3 text-sm text-muted-foreground">{firstRecommendation ?? t('overview.noRecommendation')}</p>
@@ -248,7 +248,7 @@ export function DashboardOverview({
 
 function QuickLink({ to, icon: Icon, label }: { to: string; icon: typeof Users; label: string }) {
   return (
-    <Button asChild variant="outline" className="justify-start">
+    <Button asChild variant="outline" align="start">
       <Link to={to}>
         <Icon />
         <span className="flex-1 text-left">{label}</span>

@@ -73,7 +73,7 @@ export function EducationPage({ signedIn, onAskAi }: { signedIn: boolean; onAskA
       </div>
 
       {figures.isError && (
-        <Card className="mt-8 p-6 text-sm text-destructive" data-testid="text-education-error">
+        <Card tone="error" className="mt-8 p-6 text-sm" data-testid="text-education-error">
           {t('education.loadError')}
         </Card>
       )}

@@ -65,7 +65,7 @@ export function CreditScoreTab() {
   if (isPending) {
     return (
       <LoadingRegion testId="skeleton-credit-score">
-        <Skeleton className="h-56 rounded-2xl" />
+        <Skeleton rounded="rounded-2xl" className="h-56" />
       </LoadingRegion>
     );
   }

@@ -29,7 +29,7 @@ export function MyLoansTab({ onApplyFirst, phoneNumber }: { onApplyFirst: () => 
   if (isPending) {
     return (
       <LoadingRegion testId="skeleton-loans">
-        <Skeleton className="h-48 rounded-2xl" />
+        <Skeleton rounded="rounded-2xl" className="h-48" />
       </LoadingRegion>
     );
   }
@@ -146,7 +146,7 @@ function LoanSchedule({ loanId }: { loanId: string }) {
   if (isPending) {
     return (
       <LoadingRegion testId={`skeleton-schedule-${loanId}`}>
-        <Skeleton className="h-24 rounded-xl" />
+        <Skeleton rounded="rounded-xl" className="h-24" />
       </LoadingRegion>
     );
   }

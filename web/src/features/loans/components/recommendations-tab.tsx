@@ -16,7 +16,7 @@ export function RecommendationsTab({ onChoose, onCheckCreditScore }: { onChoose:
   if (isPending) {
     return (
       <LoadingRegion testId="skeleton-loan-recommendations">
-        <Skeleton className="h-56 rounded-2xl" />
+        <Skeleton rounded="rounded-2xl" className="h-56" />
       </LoadingRegion>
     );
   }

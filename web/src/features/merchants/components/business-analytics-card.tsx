@@ -19,7 +19,7 @@ export function BusinessAnalyticsCard({ merchantId, children }: { merchantId: st
   const lastWeek = analytics?.weeklyRevenue.at(-1);
 
   return (
-    <Card className="grid content-start gap-4 border-primary/30 bg-primary/5 p-5" data-testid="card-business-analytics">
+    <Card tone="highlight" className="grid content-start gap-4 p-5" data-testid="card-business-analytics">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         <BrainCircuit className="size-5 text-primary" />
         {t('analytics.title')}
@@ -28,9 +28,9 @@ export function BusinessAnalyticsCard({ merchantId, children }: { merchantId: st
         <LoadingRegion className="grid gap-4" testId="skeleton-business-analytics">
           <Skeleton className="h-4 w-64 max-w-full" />
           <div className="grid gap-4 sm:grid-cols-3">
-            <Skeleton className="h-20 rounded-xl" />
-            <Skeleton className="h-20 rounded-xl" />
-            <Skeleton className="h-20 rounded-xl" />
+            <Skeleton rounded="rounded-xl" className="h-20" />
+            <Skeleton rounded="rounded-xl" className="h-20" />
+            <Skeleton rounded="rounded-xl" className="h-20" />
           </div>
         </LoadingRegion>
       ) : isError || analytics === undefined ? (

@@ -30,10 +30,10 @@ export function MerchantDashboardPage() {
           <Skeleton className="h-7 w-48" />
           <Skeleton className="h-6 w-40" />
         </div>
-        <Skeleton className="h-56 rounded-2xl" />
+        <Skeleton rounded="rounded-2xl" className="h-56" />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <Skeleton className="h-80 rounded-2xl" />
-          <Skeleton className="h-56 rounded-2xl" />
+          <Skeleton rounded="rounded-2xl" className="h-80" />
+          <Skeleton rounded="rounded-2xl" className="h-56" />
         </div>
       </LoadingRegion>
     );

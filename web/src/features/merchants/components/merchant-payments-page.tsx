@@ -68,11 +68,11 @@ export function MerchantPaymentsPage() {
         <LoadingRegion className="grid gap-6" testId="skeleton-merchant-payments">
           <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
             {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-32 rounded-2xl" />
+              <Skeleton key={i} rounded="rounded-2xl" className="h-32" />
             ))}
           </div>
           <Skeleton className="h-11 w-full max-w-sm" />
-          <Skeleton className="h-[30rem] rounded-2xl" />
+          <Skeleton rounded="rounded-2xl" className="h-[30rem]" />
         </LoadingRegion>
       ) : selected === null ? (
         <EmptyState title={t('merchantPayments.noAccount')} text={t('merchantPayments.noAccountText')} testId="state-no-merchant-account">
@@ -177,7 +177,7 @@ function QrPanel({ merchant }: { merchant: Merchant }) {
   if (qr.isPending) {
     return (
       <LoadingRegion testId="skeleton-qr">
-        <Skeleton className="h-[30rem] rounded-2xl" />
+        <Skeleton rounded="rounded-2xl" className="h-[30rem]" />
       </LoadingRegion>
     );
   }
@@ -316,7 +316,7 @@ function ReversalNote({ transaction }: { transaction: MerchantTransaction }) {
 
 /** A list's rows on their way: a card's height on a phone, a table row's from `sm` up. */
 function BusinessRowsSkeleton({ testId }: { testId: string }) {
-  return <SkeletonRows count={3} rowClassName="h-32 rounded-xl sm:h-10" testId={testId} />;
+  return <SkeletonRows count={3} rowRounded="rounded-xl" rowClassName="h-32 sm:h-10" testId={testId} />;
 }
 
 function SettlementsPanel({ merchantId }: { merchantId: string }) {

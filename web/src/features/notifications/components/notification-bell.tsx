@@ -107,8 +107,7 @@ function NotificationRow({ notification, onRead }: { notification: Notification;
       {!notification.isRead && (
         <Button
           variant="ghost"
-          size="icon"
-          className="size-8 shrink-0"
+          size="icon-sm"
           onClick={() => onRead(notification)}
           aria-label={t('notifications.markAsRead')}
           data-testid={`button-mark-read-${notification.id}`}

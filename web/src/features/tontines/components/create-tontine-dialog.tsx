@@ -47,7 +47,7 @@ export function CreateTontineDialog({ open, onOpenChange }: { open: boolean; onO
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open && (
-        <DialogContent closeLabel={t('common.close')} className="max-w-lg" data-testid="dialog-create-tontine" aria-describedby="create-tontine-description">
+        <DialogContent closeLabel={t('common.close')} maxWidth="max-w-lg" data-testid="dialog-create-tontine" aria-describedby="create-tontine-description">
           <div className="grid gap-1.5 pr-6">
             <DialogTitle className="text-xl font-semibold">{t('tontines.create.title')}</DialogTitle>
             <DialogDescription id="create-tontine-description" className="text-sm text-muted-foreground">

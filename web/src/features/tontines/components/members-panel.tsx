@@ -64,7 +64,7 @@ export function MembersPanel({ tontine, myUserId }: { tontine: Tontine; myUserId
           <ul className="mt-4 divide-y divide-border">
             {members.map((member) => (
               <li key={member.id} className="flex items-center gap-3 py-3" data-testid={`row-member-${member.id}`}>
-                <MemberAvatar name={member.name} avatar={member.avatar} initials={member.initials} className="size-10" />
+                <MemberAvatar name={member.name} avatar={member.avatar} initials={member.initials} size="size-10" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">
                     {member.name}

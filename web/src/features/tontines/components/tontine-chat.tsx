@@ -70,7 +70,8 @@ export function TontineChat({ tontineId, myUserId }: { tontineId: string; myUser
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
           rows={1}
-          className="min-h-10 resize-none"
+          minHeight="min-h-10"
+          className="resize-none"
           placeholder={t('tontine.chat.placeholder')}
           aria-label={t('tontine.chat.placeholder')}
           data-testid="input-chat-message"

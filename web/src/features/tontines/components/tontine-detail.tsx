@@ -38,11 +38,11 @@ function TontineDetailSkeleton() {
       </section>
       <section className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-32 rounded-2xl" />
+          <Skeleton key={i} rounded="rounded-2xl" className="h-32" />
         ))}
       </section>
       <Skeleton className="h-11 w-full max-w-md" />
-      <Skeleton className="h-64 rounded-2xl" />
+      <Skeleton rounded="rounded-2xl" className="h-64" />
     </LoadingRegion>
   );
 }
@@ -95,7 +95,7 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
           {!tontine.isMember && <JoinButton tontine={tontine} signedIn={signedIn} onSignIn={onSignIn} />}
         </div>
         {tontine.isMember && payable && (
-          <Card className="flex flex-col gap-3 border-primary/30 bg-primary/5 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="card-my-next-contribution">
+          <Card tone="highlight" className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="card-my-next-contribution">
             <div>
               <p className="font-semibold">
                 {due.status === 'overdue' ? t('tontine.due.overdue') : t('tontine.due.title')}

@@ -17,9 +17,9 @@ export function ProfileHeader() {
     return (
       <Card className="overflow-hidden" aria-busy="true" data-testid="skeleton-profile-header">
         <LoadingText />
-        <Skeleton className="h-20 rounded-none" />
+        <Skeleton rounded="rounded-none" className="h-20" />
         <div className="flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end">
-          <Skeleton className="-mt-10 size-20 shrink-0 rounded-full border-4 border-card" />
+          <Skeleton rounded="rounded-full" className="-mt-10 size-20 shrink-0 border-4 border-card" />
           <div className="grid flex-1 gap-2">
             <Skeleton className="h-8 w-48" />
             {/* The four details (e-mail, phone, profession, member since) wrap as the real ones do. */}
@@ -36,7 +36,7 @@ export function ProfileHeader() {
   }
   if (isError) {
     return (
-      <Card className="p-6 text-sm text-destructive" role="alert">
+      <Card tone="error" className="p-6 text-sm" role="alert">
         {t('dashboard.profileError')}
       </Card>
     );

@@ -44,8 +44,8 @@ export function ProfilePage() {
       </section>
       {profile.isPending ? (
         <LoadingRegion className="grid gap-6" testId="skeleton-profile">
-          <Skeleton className="h-36 rounded-2xl" />
-          <Skeleton className="h-96 rounded-2xl" />
+          <Skeleton rounded="rounded-2xl" className="h-36" />
+          <Skeleton rounded="rounded-2xl" className="h-96" />
         </LoadingRegion>
       ) : profile.isError ? (
         <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 p-6 text-sm" data-testid="state-profile-error">
@@ -359,7 +359,7 @@ function QuickActions() {
       <h2 className="text-lg font-semibold">{t('profile.quickActions.title')}</h2>
       <div className="grid gap-3 sm:grid-cols-3">
         {actions.map(({ to, label, icon: Icon, testId }) => (
-          <Button key={to} asChild variant="outline" className="h-auto justify-start py-3">
+          <Button key={to} asChild variant="outline" size="tall" align="start">
             <Link to={to} data-testid={testId}>
               <Icon />
               {label}

@@ -15,7 +15,7 @@ export function CardHeader({ icon: Icon, title, verified }: { icon: LucideIcon; 
         {title}
       </h2>
       {verified === undefined ? (
-        <Skeleton className="h-6 w-24 rounded-full" />
+        <Skeleton rounded="rounded-full" className="h-6 w-24" />
       ) : verified ? (
         <Badge variant="success">
           <ShieldCheck className="size-3" aria-hidden="true" />
@@ -37,7 +37,7 @@ export function VerificationCardSkeleton({ icon, title, testId }: { icon: Lucide
     <Card className="grid min-w-0 content-start gap-4 p-5" aria-busy="true" data-testid={testId}>
       <CardHeader icon={icon} title={title} verified={undefined} />
       <LoadingText />
-      <Skeleton className="h-64 rounded-xl" />
+      <Skeleton rounded="rounded-xl" className="h-64" />
     </Card>
   );
 }
