@@ -1,12 +1,12 @@
 /**
- * Reads web/src's cn() call sites statically (rolldown's oxc parser) and follows every class value
- * they can receive, through component props and JSX usages: the proof behind cn() being plain
- * clsx (web/src/lib/cn.test.ts explains what it covers and what it cannot) and the one-off
- * comparison with tailwind-merge's output on another tree (scripts/cn-equivalence.ts).
+ * Reads web/src's cn() call sites statically (Vite's parseAst, rolldown's oxc parser) and follows
+ * every class value they can receive, through component props and JSX usages: the proof behind
+ * cn() being plain clsx (web/src/lib/cn.test.ts says what it covers and what it cannot) and the
+ * one-off comparison with tailwind-merge's output on another tree (scripts/cn-equivalence.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseAst } from 'rolldown/parseAst';
+import { parseAst } from 'vite';
 import { twMerge } from 'tailwind-merge';
 
 // ---------------------------------------------------------------------------------------------

@@ -15,8 +15,10 @@
  * - A prop (`className`, `cardClassName`, `variant`, `props.className`, a rest `{...props}`
  *   spread on to an inner component) is followed to every JSX usage of the component in
  *   web/src, instance by instance, through wrappers (Field → Input, SkeletonCards → Skeleton):
- *   each usage's attribute, its default when absent. So each component is checked with every
- *   className and variant actually passed to it anywhere in the app, not with samples.
+ *   each usage's attribute, its default when absent; a boolean prop known at the usage
+ *   (`<Skeleton inline />`) picks its branch of a `?:` or `&&`. So each component is checked
+ *   with every className and variant actually passed to it anywhere in the app, not samples.
+ *   The parsing and following live in tests/support/cn-call-sites.ts.
  * - For each such instance, every pair of classes that can be present together (an earlier
  *   argument's class and a later one's, or two classes of one string; two branches of one `?:`
  *   never are) is given to tailwind-merge, the oracle: `twMerge('a b') !== 'a b'` is a conflict,
@@ -32,7 +34,9 @@
  * - Conflicts tailwind-merge itself does not know (then the old cn() did not resolve them
  *   either: the equivalence still holds, the CSS order decides as before).
  * - A component rendered other than by a JSX tag of its imported name (createElement, passed as
- *   a value) with a className: none in web/src today; such a usage would be missed.
+ *   a value, a lazy alias from deferredComponent, a re-export) with a className: none in web/src
+ *   today. A component with no usage found at all fails the test if its cn() reads a prop, but
+ *   one rendered both ways would be checked with its JSX usages only.
  * - Classes joined outside cn(): radix's Slot (`asChild`) concatenates its own and the child's
  *   className, `className={`…`}` templates. They never went through twMerge, so nothing changed.
  */
