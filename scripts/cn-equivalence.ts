@@ -2,7 +2,7 @@
  * One-off check behind issue 16's cn() change: every cn() call site of two trees of web/src, in
  * every context it renders in, gives the same classes. The old tree's cn() was
  * twMerge(clsx(…)), the new one's is clsx(…); both are computed here for every combination of
- * each call's conditions (tests/support/cn-call-sites.ts follows the values) and compared as sets
+ * each call's conditions (tests/architecture/cn-call-sites.ts follows the values) and compared as sets
  * of classes, call site by call site (keyed by the chain of files it is rendered through, line
  * numbers left out, so edits that move lines do not matter).
  *
@@ -10,7 +10,7 @@
  */
 import { resolve } from 'node:path';
 import { twMerge } from 'tailwind-merge';
-import { analyseCnCallSites, combinations, type CallSiteResult } from '../tests/support/cn-call-sites.ts';
+import { analyseCnCallSites, combinations, type CallSiteResult } from '../tests/architecture/cn-call-sites.ts';
 
 const [oldDir, newDir] = process.argv.slice(2).map((dir) => resolve(dir));
 if (!oldDir || !newDir) throw new Error('usage: cn-equivalence.ts <old web/src> <new web/src>');

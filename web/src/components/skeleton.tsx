@@ -19,7 +19,8 @@ import { cn } from '../lib/cn.ts';
 /**
  * A grey block standing where content will be; hidden from screen readers (the region says
  * "Loading…"). Its corners are `rounded` (a radius class, rounded-lg unless given), never a radius
- * in `className`: cn() is plain clsx, so two radii would both be set (lib/cn.test.ts checks it).
+ * in `className`: cn() is plain clsx, so two radii would both be set
+ * (tests/architecture/cn-call-sites.test.ts checks it).
  */
 export function Skeleton({
   className,

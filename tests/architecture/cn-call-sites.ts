@@ -1,8 +1,9 @@
 /**
  * Reads web/src's cn() call sites statically (Vite's parseAst, rolldown's oxc parser) and follows
  * every class value they can receive, through component props and JSX usages: the proof behind
- * cn() being plain clsx (web/src/lib/cn.test.ts says what it covers and what it cannot) and the
- * one-off comparison with tailwind-merge's output on another tree (scripts/cn-equivalence.ts).
+ * cn() being plain clsx (cn-call-sites.test.ts beside this file says what it covers and what it
+ * cannot) and the one-off comparison with tailwind-merge's output on another tree
+ * (scripts/cn-equivalence.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -18,7 +18,7 @@
  *   each usage's attribute, its default when absent; a boolean prop known at the usage
  *   (`<Skeleton inline />`) picks its branch of a `?:` or `&&`. So each component is checked
  *   with every className and variant actually passed to it anywhere in the app, not samples.
- *   The parsing and following live in tests/support/cn-call-sites.ts.
+ *   The parsing and following live in cn-call-sites.ts beside this file.
  * - For each such instance, every pair of classes that can be present together (an earlier
  *   argument's class and a later one's, or two classes of one string; two branches of one `?:`
  *   never are) is given to tailwind-merge, the oracle: `twMerge('a b') !== 'a b'` is a conflict,
@@ -43,10 +43,11 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { analyseCnCallSites, conflicts } from '../../../tests/support/cn-call-sites.ts';
-import { cn } from './cn.ts';
+import { cn } from '../../web/src/lib/cn.ts';
+import { analyseCnCallSites, conflicts } from './cn-call-sites.ts';
 
-const { calls: CALLS, results: RESULTS } = analyseCnCallSites(resolve(dirname(fileURLToPath(import.meta.url)), '..'));
+const WEB_SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/src');
+const { calls: CALLS, results: RESULTS } = analyseCnCallSites(WEB_SRC);
 
 describe('cn() without tailwind-merge', () => {
   it('is clsx: joins truthy classes in order and keeps every one', () => {
