@@ -23,7 +23,6 @@ const WEB_PACKAGES = [
   'react',
   'react-dom',
   'react-router-dom',
-  'tailwind-merge',
   'uqr',
   'vitest',
   // zod/mini only: the classic API is not tree-shakable, and one classic schema kept all of zod's
