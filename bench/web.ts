@@ -101,7 +101,11 @@ function probeScript(usable: string, interactive: string): string {
       try { if (window.__usableAt === null && (${usable})) window.__usableAt = performance.now(); } catch {}
       try { if (window.__interactiveAt === null && (${interactive})) window.__interactiveAt = performance.now(); } catch {}
     };
-    const loop = () => { check(); if (window.__interactiveAt === null || window.__usableAt === null) requestAnimationFrame(loop); };
+    const loop = () => {
+      check();
+      if (window.__interactiveAt === null || window.__usableAt === null) requestAnimationFrame(loop);
+      else window.__benchDone?.();
+    };
     requestAnimationFrame(loop);
     document.addEventListener('DOMContentLoaded', () => new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true }));
   })();`;
@@ -150,9 +154,15 @@ async function measure(browser: Browser, baseUrl: string, pageCase: PageCase, se
       if (type === 'Script') bytes.js += event.encodedDataLength;
       if (type === 'Stylesheet') bytes.css += event.encodedDataLength;
     });
+    // The page tells us when it is done (a binding, no polling): Playwright's own scripts, which
+    // waitForFunction or evaluate inject into the page on first use (about 50 ms of the throttled
+    // main thread), must not run in the middle of the load being measured.
+    let done!: () => void;
+    const pageDone = new Promise<void>((resolve) => (done = resolve));
+    await page.exposeFunction('__benchDone', () => done());
     await throttle(cdp);
-    await page.goto(`${baseUrl}${pageCase.path}`, { waitUntil: 'load', timeout: 120_000 });
-    await page.waitForFunction(() => (window as unknown as { __interactiveAt: number | null }).__interactiveAt !== null, undefined, { timeout: 120_000, polling: 200 });
+    await page.goto(`${baseUrl}${pageCase.path}`, { waitUntil: 'commit', timeout: 120_000 });
+    await Promise.race([pageDone, new Promise((_, reject) => setTimeout(() => reject(new Error(`${pageCase.name}: not usable within 120 s`)), 120_000))]);
     // Let late requests (a lazy chunk, an API answer) finish so their bytes are counted.
     await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
     const timings = await page.evaluate(() => ({
