@@ -49,29 +49,16 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
   ) {}
 
   async lock(sessionId: string, phone: string, now: Date, ttlMs: number): Promise<LockedUssdState<Session>> {
-    // DO UPDATE rather than DO NOTHING: it locks an existing row and returns it, both rows in one round trip.
+    // Inside a transaction the access row is held (a row lock, not a rewrite); outside, read as committed.
+    const statement = this.em.isInTransaction() ? LOCK_HOLDING_ACCESS : LOCK_READING_ACCESS;
+    const params = [sessionId, phone, JSON.stringify(this.format.fresh), new Date(now.getTime() + ttlMs), now, JSON.stringify(FRESH_PIN_ACCESS)];
     // Prepared (parsed and planned once per connection): every step of every session runs it.
-    const rows = await runPrepared<LockedRow>(this.em,
-      `with s as (
-         insert into ussd_session as o (session_id, phone, state, expires_at) values ($1, $2, $3::jsonb, $4)
-         on conflict (session_id) do update
-           set expires_at = case when o.phone = excluded.phone and o.expires_at > $5 then excluded.expires_at else o.expires_at end
-         returning phone, state, expires_at),
-       a as (
-         insert into ussd_access (phone, state) values ($2, $6::jsonb)
-         on conflict (phone) do update set phone = excluded.phone
-         returning state)
-       select s.phone, s.state, s.expires_at, a.state as access, c.user_id, c.pin_hash, c.first_name, c.language, c.has_loans
-         from s cross join a
-         -- The PIN row references the account (ON DELETE CASCADE): the inner join loses no PIN.
-         left join (select p.user_id, p.pin_hash, u.first_name, u.language,
-                           exists (select 1 from loans l where l.member_id = p.user_id) as has_loans
-                      from ussd_pins p join users u on u.id = p.user_id
-                     where p.phone_number = $2) c on true`,
-      [sessionId, phone, JSON.stringify(this.format.fresh), new Date(now.getTime() + ttlMs), now, JSON.stringify(FRESH_PIN_ACCESS)],
-    );
-    const row = rows[0];
-    if (!row) throw new Error(`ussd state of session ${sessionId} could not be locked`);
+    let row = (await runPrepared<LockedRow>(this.em, statement, params))[0];
+    // The access row inserted by a concurrent first request, committed after this statement's
+    // snapshot: ON CONFLICT waited for it and did nothing, the read cannot see it. Once more, with
+    // a snapshot that does.
+    if (row && row.access === null) row = (await runPrepared<LockedRow>(this.em, statement, params))[0];
+    if (!row || row.access === null) throw new Error(`ussd state of session ${sessionId} could not be locked`);
     const phoneMismatch = row.phone !== phone;
     // Renewed when it was live: a live session still is, an expired one kept its past expiry.
     const expired = new Date(row.expires_at).getTime() <= now.getTime();
@@ -97,8 +84,10 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
             and a.phone = $2 and a.state = $5::jsonb
           for update of s, a),
        s as (update ussd_session o set state = $6::jsonb, expires_at = $7 from held where o.session_id = held.session_id returning 1),
-       a as (update ussd_access o set state = $8::jsonb from held where o.phone = held.phone returning 1)
-       select exists (select 1 from s) and exists (select 1 from a) as saved`,
+       -- The access row is rewritten only when the verdict changes it (a right PIN after none wrong
+       -- does not); it is held either way by the held CTE.
+       a as (update ussd_access o set state = $8::jsonb from held where o.phone = held.phone and $5::jsonb is distinct from $8::jsonb returning 1)
+       select exists (select 1 from s) as saved`,
       [sessionId, phone, now, JSON.stringify(expected.session), JSON.stringify(expected.access), JSON.stringify(next.session), new Date(now.getTime() + ttlMs), JSON.stringify(next.access)],
     );
     return rows[0]?.saved === true;
@@ -116,10 +105,40 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
   }
 }
 
+/**
+ * The session row is created or locked and its time-to-live renewed (DO UPDATE: it locks an
+ * existing row and returns it); the access row is created when missing (DO NOTHING: no new row
+ * version for one that exists) and otherwise read, after the session row, with a row lock when
+ * `holdAccess`. With the caller's base, in one round trip.
+ */
+function lockStatement(holdAccess: boolean): string {
+  return `with s as (
+         insert into ussd_session as o (session_id, phone, state, expires_at) values ($1, $2, $3::jsonb, $4)
+         on conflict (session_id) do update
+           set expires_at = case when o.phone = excluded.phone and o.expires_at > $5 then excluded.expires_at else o.expires_at end
+         returning phone, state, expires_at),
+       a as (
+         insert into ussd_access (phone, state) values ($2, $6::jsonb)
+         on conflict (phone) do nothing
+         returning state)
+       select s.phone, s.state, s.expires_at,
+              coalesce((select a.state from a), (select x.state from ussd_access x where x.phone = $2${holdAccess ? ' for update' : ''})) as access,
+              c.user_id, c.pin_hash, c.first_name, c.language, c.has_loans
+         from s
+         -- The PIN row references the account (ON DELETE CASCADE): the inner join loses no PIN.
+         left join (select p.user_id, p.pin_hash, u.first_name, u.language,
+                           exists (select 1 from loans l where l.member_id = p.user_id) as has_loans
+                      from ussd_pins p join users u on u.id = p.user_id
+                     where p.phone_number = $2) c on true`;
+}
+const LOCK_HOLDING_ACCESS = lockStatement(true);
+const LOCK_READING_ACCESS = lockStatement(false);
+
 interface LockedRow {
   phone: string;
   state: unknown;
   expires_at: Date;
+  /** null only when a concurrent first request's access row is not yet visible to the statement. */
   access: unknown;
   user_id: string | null;
   pin_hash: string | null;
