@@ -75,6 +75,42 @@ describe('USSD session store', () => {
     expect(order).toEqual(['first locked', 'first saved', 'second locked']);
   });
 
+  it("holds the phone's PIN access row inside a transaction: another session of the phone waits; outside one, reads what is committed", async () => {
+    const phone = '+250788000095';
+    await tx((s) => s.lock('S-5a', phone, NOW, TTL));
+    const wrongOnce = { wrongInARow: 1, lastWrongAt: NOW.toISOString(), retryAt: null };
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = tx(async (s) => {
+      await s.lock('S-5a', phone, NOW, TTL);
+      await held;
+      await s.save('S-5a', phone, { verdicts: {} }, wrongOnce, NOW, TTL);
+      order.push('first saved');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Outside a transaction: not held up, the access as committed.
+    expect((await inContext(() => new PostgresUssdSessionStore(db.orm.em, USSD_SESSION_FORMAT).lock('S-5c', phone, NOW, TTL))).access).toEqual(FRESH_PIN_ACCESS);
+    const second = tx(async (s) => {
+      const state = await s.lock('S-5b', phone, NOW, TTL);
+      order.push('second locked');
+      return state;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(order).toEqual([]);
+    release();
+    await first;
+    expect((await second).access).toEqual(wrongOnce);
+    expect(order).toEqual(['first saved', 'second locked']);
+  });
+
+  it('creates the access row once when the first requests of a phone come at the same moment', async () => {
+    const phone = '+250788000096';
+    const states = await Promise.all([0, 1, 2, 3, 4].map((i) => (i % 2 ? tx((s) => s.lock(`S-6${i}`, phone, NOW, TTL)) : inContext(() => new PostgresUssdSessionStore(db.orm.em, USSD_SESSION_FORMAT).lock(`S-6${i}`, phone, NOW, TTL)))));
+    for (const state of states) expect(state.access).toEqual(FRESH_PIN_ACCESS);
+    expect(await db.orm.em.fork().execute('select count(*)::int as n from ussd_access where phone = ?', [phone])).toEqual([{ n: 1 }]);
+  });
+
   it("reads the caller with the session: the phone's PIN row, first name, language and loans", async () => {
     const userId = crypto.randomUUID();
     const member = new User({ id: userId, email: null, passwordHash: null, firstName: 'Grace', lastName: 'Mukamana', phoneNumber: '+250788000010', language: 'fr', emailVerified: false, createdAt: NOW });
