@@ -7,10 +7,13 @@
  * Guarantees
  * - `lock`, inside a transaction: in one statement it creates the session and access rows when
  *   missing (INSERT … ON CONFLICT) and holds both row locks until the transaction ends, always
- *   taken by the same statement in the same order. Requests of one session, and PIN attempts of
- *   one phone from any of its sessions, therefore run one at a time, on every replica. Outside a
- *   transaction the same statement waits for a request of the session in flight and answers what
- *   it committed, holding nothing after.
+ *   taken by the same statement in the same order (the session's first). Requests of one session,
+ *   and PIN attempts of one phone from any of its sessions, therefore run one at a time, on every
+ *   replica. The access row is written only when missing (a row lock, not a new row version, for
+ *   one that exists). Outside a transaction the statement waits for a request of the session in
+ *   flight and answers what it committed, holding nothing after; the phone's access it answers as
+ *   last committed, without waiting (a verdict is saved by compare-and-set over it, which sees any
+ *   change made meanwhile); and it commits asynchronously (below, lockStatement).
  * - `lock` renews the time-to-live of a live session of the same phone, so a step that changes
  *   nothing need not `save`; an expired one keeps its expiry until saved.
  * - `lock` answers, in the same statement, what the step needs about its caller: the phone's PIN
@@ -18,7 +21,9 @@
  *   phone has no PIN). One round trip for what every step reads first.
  * - `saveIfUnchanged` is one statement outside a transaction: it locks both rows only if the
  *   session is live, of this phone, and both states still equal the expected ones (compared as
- *   jsonb, so the order of keys does not matter), in the same order as `lock`, then updates them;
+ *   jsonb, so the order of keys does not matter), in the same order as `lock`, then updates the
+ *   session, and the access row only when the new access differs (a right PIN after none wrong
+ *   leaves it as it was);
  *   a row changed meanwhile (READ COMMITTED re-checks the condition on its newest version) or
  *   gone saves nothing, and it answers false.
  * - A session past its expiry answers as new (nothing of it is replayed), and so does a
@@ -110,6 +115,13 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
  * existing row and returns it); the access row is created when missing (DO NOTHING: no new row
  * version for one that exists) and otherwise read, after the session row, with a row lock when
  * `holdAccess`. With the caller's base, in one round trip.
+ *
+ * Outside a transaction (`holdAccess` false) the statement is its own transaction and commits
+ * asynchronously (synchronous_commit off for it alone, set_config's `is_local`): what it writes is
+ * a session's time-to-live and the empty rows of a new session or phone, which a server crash may
+ * lose (the session then starts over) without losing any verdict or money. Every later synchronous
+ * commit (a verdict, a payment) flushes the WAL past it. Inside a transaction the setting would
+ * cover the effects committed with it: not used there.
  */
 function lockStatement(holdAccess: boolean): string {
   return `with s as (
@@ -121,7 +133,7 @@ function lockStatement(holdAccess: boolean): string {
          insert into ussd_access (phone, state) values ($2, $6::jsonb)
          on conflict (phone) do nothing
          returning state)
-       select s.phone, s.state, s.expires_at,
+       select ${holdAccess ? '' : "set_config('synchronous_commit', 'off', true) as async_commit, "}s.phone, s.state, s.expires_at,
               coalesce((select a.state from a), (select x.state from ussd_access x where x.phone = $2${holdAccess ? ' for update' : ''})) as access,
               c.user_id, c.pin_hash, c.first_name, c.language, c.has_loans
          from s
