@@ -15,7 +15,10 @@
  *   last committed, without waiting (a verdict is saved by compare-and-set over it, which sees any
  *   change made meanwhile); and it commits asynchronously (below, lockStatement).
  * - `lock` renews the time-to-live of a live session of the same phone, so a step that changes
- *   nothing need not `save`; an expired one keeps its expiry until saved.
+ *   nothing need not `save`; an expired one keeps its expiry until saved. A session renewed less
+ *   than a minute before keeps its expiry (so does `saveIfUnchanged`): a live session always has
+ *   at least its time-to-live less a minute ahead of it, and most steps leave the indexed
+ *   `expires_at` as it is, an update without new index entries.
  * - `lock` answers, in the same statement, what the step needs about its caller: the phone's PIN
  *   row, the account's first name and language, and whether the account has any loan (null: the
  *   phone has no PIN). One round trip for what every step reads first.
@@ -88,7 +91,8 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
           where s.session_id = $1 and s.phone = $2 and s.expires_at > $3 and s.state = $4::jsonb
             and a.phone = $2 and a.state = $5::jsonb
           for update of s, a),
-       s as (update ussd_session o set state = $6::jsonb, expires_at = $7 from held where o.session_id = held.session_id returning 1),
+       s as (update ussd_session o set state = $6::jsonb, expires_at = case when o.expires_at < $7::timestamptz - interval '1 minute' then $7 else o.expires_at end
+               from held where o.session_id = held.session_id returning 1),
        -- The access row is rewritten only when the verdict changes it (a right PIN after none wrong
        -- does not); it is held either way by the held CTE.
        a as (update ussd_access o set state = $8::jsonb from held where o.phone = held.phone and $5::jsonb is distinct from $8::jsonb returning 1)
@@ -127,7 +131,10 @@ function lockStatement(holdAccess: boolean): string {
   return `with s as (
          insert into ussd_session as o (session_id, phone, state, expires_at) values ($1, $2, $3::jsonb, $4)
          on conflict (session_id) do update
-           set expires_at = case when o.phone = excluded.phone and o.expires_at > $5 then excluded.expires_at else o.expires_at end
+           -- Renewed when live and renewed more than a minute ago: within the minute the row keeps
+           -- its indexed expiry, so the update is HOT (no new index entries).
+           set expires_at = case when o.phone = excluded.phone and o.expires_at > $5 and o.expires_at < excluded.expires_at - interval '1 minute'
+                                 then excluded.expires_at else o.expires_at end
          returning phone, state, expires_at),
        a as (
          insert into ussd_access (phone, state) values ($2, $6::jsonb)

@@ -42,6 +42,29 @@ describe('USSD session store', () => {
     expect(await tx((s) => s.lock('S-1', '+250788000001', expiredAt, TTL))).toMatchObject({ session: { verdicts: {} }, expired: true });
   });
 
+  it('renews a live session at most once a minute: within the minute its expiry (an indexed column) stays', async () => {
+    const expiry = async () => {
+      const row = (await db.orm.em.fork().execute<{ expires_at: string | Date }[]>("select expires_at from ussd_session where session_id = 'S-1r'"))[0]!.expires_at;
+      return new Date(row).getTime();
+  };
+    await tx((s) => s.lock('S-1r', '+250788000097', NOW, TTL));
+    expect(await expiry()).toBe(NOW.getTime() + TTL);
+    await tx((s) => s.lock('S-1r', '+250788000097', new Date(NOW.getTime() + 30_000), TTL));
+    expect(await expiry()).toBe(NOW.getTime() + TTL);
+    const later = new Date(NOW.getTime() + 90_000);
+    await tx((s) => s.lock('S-1r', '+250788000097', later, TTL));
+    expect(await expiry()).toBe(later.getTime() + TTL);
+    // A verdict saved by compare-and-set follows the same rule.
+    const fresh = { session: { verdicts: {} }, access: FRESH_PIN_ACCESS };
+    const signedIn = { session: { verdicts: { '1': { kind: 'signed_in' as const } } }, access: FRESH_PIN_ACCESS };
+    const store = () => new PostgresUssdSessionStore(db.orm.em, USSD_SESSION_FORMAT);
+    expect(await inContext(() => store().saveIfUnchanged('S-1r', '+250788000097', fresh, signedIn, new Date(later.getTime() + 10_000), TTL))).toBe(true);
+    expect(await expiry()).toBe(later.getTime() + TTL);
+    const muchLater = new Date(later.getTime() + 120_000);
+    expect(await inContext(() => store().saveIfUnchanged('S-1r', '+250788000097', signedIn, fresh, muchLater, TTL))).toBe(true);
+    expect(await expiry()).toBe(muchLater.getTime() + TTL);
+  });
+
   it("never hands a session's signed-in state to another phone number", async () => {
     await tx((s) => s.save('S-2', '+250788000002', { verdicts: { '0': { kind: 'signed_in' } } }, FRESH_PIN_ACCESS, NOW, TTL));
     const other = await tx((s) => s.lock('S-2', '+250788000003', NOW, TTL));
