@@ -46,7 +46,7 @@ describe('USSD session store', () => {
     const expiry = async () => {
       const row = (await db.orm.em.fork().execute<{ expires_at: string | Date }[]>("select expires_at from ussd_session where session_id = 'S-1r'"))[0]!.expires_at;
       return new Date(row).getTime();
-  };
+    };
     await tx((s) => s.lock('S-1r', '+250788000097', NOW, TTL));
     expect(await expiry()).toBe(NOW.getTime() + TTL);
     await tx((s) => s.lock('S-1r', '+250788000097', new Date(NOW.getTime() + 30_000), TTL));
