@@ -112,8 +112,11 @@ describe('USSD session store', () => {
       order.push('first saved');
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    // Outside a transaction: not held up, the access as committed.
-    expect((await inContext(() => new PostgresUssdSessionStore(db.orm.em, USSD_SESSION_FORMAT).lock('S-5c', phone, NOW, TTL))).access).toEqual(FRESH_PIN_ACCESS);
+    // Outside a transaction: not held up, the access as committed. (Not on the embedded PGlite,
+    // whose one backend runs one transaction at a time: there every statement waits for the first.)
+    if (db.kind === 'server') {
+      expect((await inContext(() => new PostgresUssdSessionStore(db.orm.em, USSD_SESSION_FORMAT).lock('S-5c', phone, NOW, TTL))).access).toEqual(FRESH_PIN_ACCESS);
+    }
     const second = tx(async (s) => {
       const state = await s.lock('S-5b', phone, NOW, TTL);
       order.push('second locked');
