@@ -7,7 +7,7 @@ describe('Argon2PasswordHasher', () => {
 
   it('hashes at its own cost, with the parameters inside the hash and a fresh salt each time', async () => {
     const pin = await pins.hash('24680');
-    expect(pin).toMatch(/^\$argon2id\$v=19\$m=4096,t=1,p=1\$/);
+    expect(pin).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
     expect(await passwords.hash('24680')).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${PASSWORD_COST.memoryCost},t=${PASSWORD_COST.timeCost},p=1\\$`));
     expect(await pins.hash('24680')).not.toBe(pin);
     expect(pins.needsRehash(pin)).toBe(false);
@@ -20,6 +20,13 @@ describe('Argon2PasswordHasher', () => {
     expect(await pins.verify(old, '24680')).toBe(true);
     expect(pins.needsRehash(old)).toBe(true);
     expect(passwords.needsRehash(old)).toBe(false);
+  });
+
+  it('verifies a PIN hashed at the former PIN cost (4 MiB, 1 pass) and says it needs a rehash', async () => {
+    const former = await new Argon2PasswordHasher({ memoryCost: 4_096, timeCost: 1, parallelism: 1 }).hash('24680');
+    expect(await pins.verify(former, '24680')).toBe(true);
+    expect(await pins.verify(former, '24681')).toBe(false);
+    expect(pins.needsRehash(former)).toBe(true);
   });
 
   it('verifies nothing against a malformed hash, which needs a rehash', async () => {

@@ -7,18 +7,26 @@
  * Guarantees
  * - `lock`, inside a transaction: in one statement it creates the session and access rows when
  *   missing (INSERT … ON CONFLICT) and holds both row locks until the transaction ends, always
- *   taken by the same statement in the same order. Requests of one session, and PIN attempts of
- *   one phone from any of its sessions, therefore run one at a time, on every replica. Outside a
- *   transaction the same statement waits for a request of the session in flight and answers what
- *   it committed, holding nothing after.
+ *   taken by the same statement in the same order (the session's first). Requests of one session,
+ *   and PIN attempts of one phone from any of its sessions, therefore run one at a time, on every
+ *   replica. The access row is written only when missing (a row lock, not a new row version, for
+ *   one that exists). Outside a transaction the statement waits for a request of the session in
+ *   flight and answers what it committed, holding nothing after; the phone's access it answers as
+ *   last committed, without waiting (a verdict is saved by compare-and-set over it, which sees any
+ *   change made meanwhile); and it commits asynchronously (below, lockStatement).
  * - `lock` renews the time-to-live of a live session of the same phone, so a step that changes
- *   nothing need not `save`; an expired one keeps its expiry until saved.
+ *   nothing need not `save`; an expired one keeps its expiry until saved. A session renewed less
+ *   than a minute before keeps its expiry (so does `saveIfUnchanged`): a live session always has
+ *   at least its time-to-live less a minute ahead of it, and most steps leave the indexed
+ *   `expires_at` as it is, an update without new index entries.
  * - `lock` answers, in the same statement, what the step needs about its caller: the phone's PIN
  *   row, the account's first name and language, and whether the account has any loan (null: the
  *   phone has no PIN). One round trip for what every step reads first.
  * - `saveIfUnchanged` is one statement outside a transaction: it locks both rows only if the
  *   session is live, of this phone, and both states still equal the expected ones (compared as
- *   jsonb, so the order of keys does not matter), in the same order as `lock`, then updates them;
+ *   jsonb, so the order of keys does not matter), in the same order as `lock`, then updates the
+ *   session, and the access row only when the new access differs (a right PIN after none wrong
+ *   leaves it as it was);
  *   a row changed meanwhile (READ COMMITTED re-checks the condition on its newest version) or
  *   gone saves nothing, and it answers false.
  * - A session past its expiry answers as new (nothing of it is replayed), and so does a
@@ -49,29 +57,16 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
   ) {}
 
   async lock(sessionId: string, phone: string, now: Date, ttlMs: number): Promise<LockedUssdState<Session>> {
-    // DO UPDATE rather than DO NOTHING: it locks an existing row and returns it, both rows in one round trip.
+    // Inside a transaction the access row is held (a row lock, not a rewrite); outside, read as committed.
+    const statement = this.em.isInTransaction() ? LOCK_HOLDING_ACCESS : LOCK_READING_ACCESS;
+    const params = [sessionId, phone, JSON.stringify(this.format.fresh), new Date(now.getTime() + ttlMs), now, JSON.stringify(FRESH_PIN_ACCESS)];
     // Prepared (parsed and planned once per connection): every step of every session runs it.
-    const rows = await runPrepared<LockedRow>(this.em,
-      `with s as (
-         insert into ussd_session as o (session_id, phone, state, expires_at) values ($1, $2, $3::jsonb, $4)
-         on conflict (session_id) do update
-           set expires_at = case when o.phone = excluded.phone and o.expires_at > $5 then excluded.expires_at else o.expires_at end
-         returning phone, state, expires_at),
-       a as (
-         insert into ussd_access (phone, state) values ($2, $6::jsonb)
-         on conflict (phone) do update set phone = excluded.phone
-         returning state)
-       select s.phone, s.state, s.expires_at, a.state as access, c.user_id, c.pin_hash, c.first_name, c.language, c.has_loans
-         from s cross join a
-         -- The PIN row references the account (ON DELETE CASCADE): the inner join loses no PIN.
-         left join (select p.user_id, p.pin_hash, u.first_name, u.language,
-                           exists (select 1 from loans l where l.member_id = p.user_id) as has_loans
-                      from ussd_pins p join users u on u.id = p.user_id
-                     where p.phone_number = $2) c on true`,
-      [sessionId, phone, JSON.stringify(this.format.fresh), new Date(now.getTime() + ttlMs), now, JSON.stringify(FRESH_PIN_ACCESS)],
-    );
-    const row = rows[0];
-    if (!row) throw new Error(`ussd state of session ${sessionId} could not be locked`);
+    let row = (await runPrepared<LockedRow>(this.em, statement, params))[0];
+    // The access row inserted by a concurrent first request, committed after this statement's
+    // snapshot: ON CONFLICT waited for it and did nothing, the read cannot see it. Once more, with
+    // a snapshot that does.
+    if (row && row.access === null) row = (await runPrepared<LockedRow>(this.em, statement, params))[0];
+    if (!row || row.access === null) throw new Error(`ussd state of session ${sessionId} could not be locked`);
     const phoneMismatch = row.phone !== phone;
     // Renewed when it was live: a live session still is, an expired one kept its past expiry.
     const expired = new Date(row.expires_at).getTime() <= now.getTime();
@@ -96,9 +91,12 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
           where s.session_id = $1 and s.phone = $2 and s.expires_at > $3 and s.state = $4::jsonb
             and a.phone = $2 and a.state = $5::jsonb
           for update of s, a),
-       s as (update ussd_session o set state = $6::jsonb, expires_at = $7 from held where o.session_id = held.session_id returning 1),
-       a as (update ussd_access o set state = $8::jsonb from held where o.phone = held.phone returning 1)
-       select exists (select 1 from s) and exists (select 1 from a) as saved`,
+       s as (update ussd_session o set state = $6::jsonb, expires_at = case when o.expires_at < $7::timestamptz - interval '1 minute' then $7 else o.expires_at end
+               from held where o.session_id = held.session_id returning 1),
+       -- The access row is rewritten only when the verdict changes it (a right PIN after none wrong
+       -- does not); it is held either way by the held CTE.
+       a as (update ussd_access o set state = $8::jsonb from held where o.phone = held.phone and $5::jsonb is distinct from $8::jsonb returning 1)
+       select exists (select 1 from s) as saved`,
       [sessionId, phone, now, JSON.stringify(expected.session), JSON.stringify(expected.access), JSON.stringify(next.session), new Date(now.getTime() + ttlMs), JSON.stringify(next.access)],
     );
     return rows[0]?.saved === true;
@@ -116,10 +114,50 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
   }
 }
 
+/**
+ * The session row is created or locked and its time-to-live renewed (DO UPDATE: it locks an
+ * existing row and returns it); the access row is created when missing (DO NOTHING: no new row
+ * version for one that exists) and otherwise read, after the session row, with a row lock when
+ * `holdAccess`. With the caller's base, in one round trip.
+ *
+ * Outside a transaction (`holdAccess` false) the statement is its own transaction and commits
+ * asynchronously (synchronous_commit off for it alone, set_config's `is_local`): what it writes is
+ * a session's time-to-live and the empty rows of a new session or phone, which a server crash may
+ * lose (the session then starts over) without losing any verdict or money. Every later synchronous
+ * commit (a verdict, a payment) flushes the WAL past it. Inside a transaction the setting would
+ * cover the effects committed with it: not used there.
+ */
+function lockStatement(holdAccess: boolean): string {
+  return `with s as (
+         insert into ussd_session as o (session_id, phone, state, expires_at) values ($1, $2, $3::jsonb, $4)
+         on conflict (session_id) do update
+           -- Renewed when live and renewed more than a minute ago: within the minute the row keeps
+           -- its indexed expiry, so the update is HOT (no new index entries).
+           set expires_at = case when o.phone = excluded.phone and o.expires_at > $5 and o.expires_at < excluded.expires_at - interval '1 minute'
+                                 then excluded.expires_at else o.expires_at end
+         returning phone, state, expires_at),
+       a as (
+         insert into ussd_access (phone, state) values ($2, $6::jsonb)
+         on conflict (phone) do nothing
+         returning state)
+       select ${holdAccess ? '' : "set_config('synchronous_commit', 'off', true) as async_commit, "}s.phone, s.state, s.expires_at,
+              coalesce((select a.state from a), (select x.state from ussd_access x where x.phone = $2${holdAccess ? ' for update' : ''})) as access,
+              c.user_id, c.pin_hash, c.first_name, c.language, c.has_loans
+         from s
+         -- The PIN row references the account (ON DELETE CASCADE): the inner join loses no PIN.
+         left join (select p.user_id, p.pin_hash, u.first_name, u.language,
+                           exists (select 1 from loans l where l.member_id = p.user_id) as has_loans
+                      from ussd_pins p join users u on u.id = p.user_id
+                     where p.phone_number = $2) c on true`;
+}
+const LOCK_HOLDING_ACCESS = lockStatement(true);
+const LOCK_READING_ACCESS = lockStatement(false);
+
 interface LockedRow {
   phone: string;
   state: unknown;
   expires_at: Date;
+  /** null only when a concurrent first request's access row is not yet visible to the statement. */
   access: unknown;
   user_id: string | null;
   pin_hash: string | null;

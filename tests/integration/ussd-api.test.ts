@@ -20,6 +20,7 @@ import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
 import { TOKENS } from '../../apps/tokens.ts';
+import { Argon2PasswordHasher, PIN_COST } from '../../adapters/crypto/argon2-password-hasher.ts';
 
 let db: TestDatabase;
 let app: SandboxApp;
@@ -260,6 +261,41 @@ describe('PIN and slow-down', () => {
     expect(answers.filter((a) => a.startsWith('END Too many wrong PINs'))).toHaveLength(1);
     expect(await dial(phone).open()).toMatch(/^END Too many wrong PINs/);
     clock.advance(MINUTE);
+  });
+
+  it('a PIN hashed at the former cost (argon2id 4 MiB) opens the menu and is rehashed at the PIN cost; a wrong one rehashes nothing', async () => {
+    const phone = newPhone();
+    await register(phone);
+    const formerCost = await new Argon2PasswordHasher({ memoryCost: 4_096, timeCost: 1, parallelism: 1 }).hash(PIN);
+    await sql('update ussd_pins set pin_hash = ? where phone_number = ?', [formerCost, phone]);
+    const wrong = dial(phone);
+    await wrong.open();
+    expect(await wrong.type('13579')).toContain('Wrong PIN');
+    expect((await sql<{ pin_hash: string }>('select pin_hash from ussd_pins where phone_number = ?', [phone]))[0]!.pin_hash).toBe(formerCost);
+    await signIn(phone);
+    const [row] = await sql<{ pin_hash: string }>('select pin_hash from ussd_pins where phone_number = ?', [phone]);
+    expect(row!.pin_hash).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${PIN_COST.memoryCost},t=${PIN_COST.timeCost},p=1\\$`));
+    await signIn(phone);
+  });
+
+  it("a right PIN with no wrong one before it leaves the phone's PIN access row as it was (held, not rewritten)", async () => {
+    const phone = newPhone();
+    await register(phone);
+    await dial(phone).open();
+    const version = async () => (await sql<{ xmin: string }>('select xmin::text from ussd_access where phone = ?', [phone]))[0]!.xmin;
+    const before = await version();
+    await signIn(phone);
+    await signIn(phone);
+    expect(await version()).toBe(before);
+    // A wrong PIN is written, and the right one after it clears it.
+    const call = dial(phone);
+    await call.open();
+    await call.type('13579');
+    const wrongOnce = await version();
+    expect(wrongOnce).not.toBe(before);
+    expect(await call.type(PIN)).toMatch(/^CON Ikimina: \w+\n1 My savings/);
+    expect(await version()).not.toBe(wrongOnce);
+    expect((await sql<{ state: { wrongInARow: number } }>('select state from ussd_access where phone = ?', [phone]))[0]!.state.wrongInARow).toBe(0);
   });
 
   it('changes the PIN with the current one; the old PIN no longer opens the menu', async () => {

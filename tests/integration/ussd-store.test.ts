@@ -42,6 +42,29 @@ describe('USSD session store', () => {
     expect(await tx((s) => s.lock('S-1', '+250788000001', expiredAt, TTL))).toMatchObject({ session: { verdicts: {} }, expired: true });
   });
 
+  it('renews a live session at most once a minute: within the minute its expiry (an indexed column) stays', async () => {
+    const expiry = async () => {
+      const row = (await db.orm.em.fork().execute<{ expires_at: string | Date }[]>("select expires_at from ussd_session where session_id = 'S-1r'"))[0]!.expires_at;
+      return new Date(row).getTime();
+    };
+    await tx((s) => s.lock('S-1r', '+250788000097', NOW, TTL));
+    expect(await expiry()).toBe(NOW.getTime() + TTL);
+    await tx((s) => s.lock('S-1r', '+250788000097', new Date(NOW.getTime() + 30_000), TTL));
+    expect(await expiry()).toBe(NOW.getTime() + TTL);
+    const later = new Date(NOW.getTime() + 90_000);
+    await tx((s) => s.lock('S-1r', '+250788000097', later, TTL));
+    expect(await expiry()).toBe(later.getTime() + TTL);
+    // A verdict saved by compare-and-set follows the same rule.
+    const fresh = { session: { verdicts: {} }, access: FRESH_PIN_ACCESS };
+    const signedIn = { session: { verdicts: { '1': { kind: 'signed_in' as const } } }, access: FRESH_PIN_ACCESS };
+    const store = () => new PostgresUssdSessionStore(db.orm.em, USSD_SESSION_FORMAT);
+    expect(await inContext(() => store().saveIfUnchanged('S-1r', '+250788000097', fresh, signedIn, new Date(later.getTime() + 10_000), TTL))).toBe(true);
+    expect(await expiry()).toBe(later.getTime() + TTL);
+    const muchLater = new Date(later.getTime() + 120_000);
+    expect(await inContext(() => store().saveIfUnchanged('S-1r', '+250788000097', signedIn, fresh, muchLater, TTL))).toBe(true);
+    expect(await expiry()).toBe(muchLater.getTime() + TTL);
+  });
+
   it("never hands a session's signed-in state to another phone number", async () => {
     await tx((s) => s.save('S-2', '+250788000002', { verdicts: { '0': { kind: 'signed_in' } } }, FRESH_PIN_ACCESS, NOW, TTL));
     const other = await tx((s) => s.lock('S-2', '+250788000003', NOW, TTL));
@@ -73,6 +96,45 @@ describe('USSD session store', () => {
     // The second sees what the first saved, not the state both started from.
     expect((await second).session).toEqual({ verdicts: { '1': { kind: 'signed_in' } } });
     expect(order).toEqual(['first locked', 'first saved', 'second locked']);
+  });
+
+  it("holds the phone's PIN access row inside a transaction: another session of the phone waits; outside one, reads what is committed", async () => {
+    const phone = '+250788000095';
+    await tx((s) => s.lock('S-5a', phone, NOW, TTL));
+    const wrongOnce = { wrongInARow: 1, lastWrongAt: NOW.toISOString(), retryAt: null };
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = tx(async (s) => {
+      await s.lock('S-5a', phone, NOW, TTL);
+      await held;
+      await s.save('S-5a', phone, { verdicts: {} }, wrongOnce, NOW, TTL);
+      order.push('first saved');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Outside a transaction: not held up, the access as committed. (Not on the embedded PGlite,
+    // whose one backend runs one transaction at a time: there every statement waits for the first.)
+    if (db.kind === 'server') {
+      expect((await inContext(() => new PostgresUssdSessionStore(db.orm.em, USSD_SESSION_FORMAT).lock('S-5c', phone, NOW, TTL))).access).toEqual(FRESH_PIN_ACCESS);
+    }
+    const second = tx(async (s) => {
+      const state = await s.lock('S-5b', phone, NOW, TTL);
+      order.push('second locked');
+      return state;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(order).toEqual([]);
+    release();
+    await first;
+    expect((await second).access).toEqual(wrongOnce);
+    expect(order).toEqual(['first saved', 'second locked']);
+  });
+
+  it('creates the access row once when the first requests of a phone come at the same moment', async () => {
+    const phone = '+250788000096';
+    const states = await Promise.all([0, 1, 2, 3, 4].map((i) => (i % 2 ? tx((s) => s.lock(`S-6${i}`, phone, NOW, TTL)) : inContext(() => new PostgresUssdSessionStore(db.orm.em, USSD_SESSION_FORMAT).lock(`S-6${i}`, phone, NOW, TTL)))));
+    for (const state of states) expect(state.access).toEqual(FRESH_PIN_ACCESS);
+    expect(await db.orm.em.fork().execute('select count(*)::int as n from ussd_access where phone = ?', [phone])).toEqual([{ n: 1 }]);
   });
 
   it("reads the caller with the session: the phone's PIN row, first name, language and loans", async () => {
