@@ -162,7 +162,8 @@ async function measure(browser: Browser, baseUrl: string, pageCase: PageCase, se
     await page.exposeFunction('__benchDone', () => done());
     await throttle(cdp);
     await page.goto(`${baseUrl}${pageCase.path}`, { waitUntil: 'commit', timeout: 120_000 });
-    await Promise.race([pageDone, new Promise((_, reject) => setTimeout(() => reject(new Error(`${pageCase.name}: not usable within 120 s`)), 120_000))]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([pageDone, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${pageCase.name}: not usable within 120 s`)), 120_000)))]).finally(() => clearTimeout(timer));
     // Let late requests (a lazy chunk, an API answer) finish so their bytes are counted.
     await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
     const timings = await page.evaluate(() => ({
