@@ -325,6 +325,23 @@ describe.runIf(browserAvailable())('every page on a 360 × 640 phone, with a key
     });
   }
 
+  // Longer words than English's (a Kinyarwanda quick action once widened the page to 366 px).
+  it('the signed-in dashboard and /tontines in French, Kinyarwanda and Kiswahili: no sideways scroll at 360 px', async () => {
+    const { page } = browser;
+    await signInByStorage(page, sessions.get('member')!);
+    const problems: string[] = [];
+    for (const language of ['fr', 'rw', 'sw']) {
+      await page.context().addInitScript((code) => localStorage.setItem('ikimina_language', code), language);
+      for (const path of ['/dashboard', '/tontines']) {
+        await settled(page, address(path));
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+        if (widths.scroll > 360 || widths.view > 360) problems.push(`${language} ${path}: ${widths.scroll} px wide in ${widths.view}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, PAGE_TIMEOUT_MS);
+
   describe('dialogs, menus and popovers with the keyboard alone', () => {
     it('sign in and create account: Tab reaches Sign in from the top, focus stays inside, Escape gives focus back, the form submits with Enter', async () => {
       const { page } = browser;

@@ -25,8 +25,8 @@ export const buttonVariants = cva(
         /** The header's language button: a little tighter than sm. */
         compact: 'h-9 gap-1.5 px-2.5 text-sm max-sm:h-11',
         lg: 'h-12 gap-2 px-6 text-base',
-        /** A row-like button whose content sets its height (the profile's quick actions). */
-        tall: 'h-auto gap-2 px-4 py-3 text-sm max-sm:h-11',
+        /** A row-like button whose content sets its height (quick actions): at least 44 px on a phone, taller when its label wraps. */
+        tall: 'h-auto gap-2 px-4 py-3 text-sm max-sm:min-h-11 max-sm:py-2',
         icon: 'size-10 gap-2 text-sm max-sm:size-11',
         /** A small icon button inside a list row (mark a notification read). */
         'icon-sm': 'size-8 gap-2 text-sm max-sm:size-11',

@@ -70,7 +70,7 @@ export function DashboardOverview({
   const firstRecommendation = credit?.firstRecommendation;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       {profileHeader}
 
       <section className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -139,7 +139,7 @@ export function DashboardOverview({
         </ul>
       </Card>
 
-      <section className="grid gap-4 md:grid-cols-3">
+      <section className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-3">
         <StatCard
           label={t('overview.savingsStreak')}
           value={summary ? summary.savingsStreakMonths : '—'}
@@ -166,7 +166,7 @@ export function DashboardOverview({
         />
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-3">
         <Card className="p-5 lg:col-span-2" data-testid="card-recent-activity">
           <h2 className="font-semibold">{t('overview.recentActivity')}</h2>
           {activityPending ? (
@@ -214,16 +214,16 @@ export function DashboardOverview({
         </Card>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
         <Card className="p-5" data-testid="card-quick-actions">
           <h2 className="font-semibold">{t('overview.quickActions')}</h2>
           <div className="mt-4 grid gap-2 sm:grid-cols-2">
             <QuickLink to="/tontines" icon={Users} label={t('overview.actionTontines')} />
             <QuickLink to="/loans" icon={HandCoins} label={t('overview.actionLoan')} />
             <QuickLink to="/education" icon={BookOpen} label={t('overview.actionLearn')} />
-            <Button variant="outline" align="start" onClick={onOpenAssistant} onPointerEnter={onAssistantIntent} onFocus={onAssistantIntent} data-testid="button-quick-assistant">
+            <Button variant="outline" size="tall" align="start" onClick={onOpenAssistant} onPointerEnter={onAssistantIntent} onFocus={onAssistantIntent} data-testid="button-quick-assistant">
               <Bot />
-              {t('overview.askAssistant')}
+              <span className="min-w-0 whitespace-normal text-left">{t('overview.askAssistant')}</span>
             </Button>
           </div>
         </Card>
@@ -248,10 +248,11 @@ export function DashboardOverview({
 
 function QuickLink({ to, icon: Icon, label }: { to: string; icon: typeof Users; label: string }) {
   return (
-    <Button asChild variant="outline" align="start">
+    <Button asChild variant="outline" size="tall" align="start">
       <Link to={to}>
         <Icon />
-        <span className="flex-1 text-left">{label}</span>
+        {/* The label wraps rather than widen the page at 360 px (a long Kinyarwanda label did). */}
+        <span className="min-w-0 flex-1 whitespace-normal text-left">{label}</span>
         <ArrowRight className="opacity-50" />
       </Link>
     </Button>
