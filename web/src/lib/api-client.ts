@@ -57,6 +57,11 @@ interface PrefetchedAnswer {
 /** An answer started at load is used only by the screen's first call for it, not seconds later by another. */
 export const PREFETCH_MAX_AGE_MS = 30_000;
 
+/** Whether a prefetched answer may stand for a call now: started under the same session, recently. */
+function stillValid(answer: PrefetchedAnswer, token: string | null): boolean {
+  return answer.token === token && Date.now() - answer.at <= PREFETCH_MAX_AGE_MS;
+}
+
 /**
  * The prefetched answer for this call, taken once: only a GET to the same path with the same token
  * (a session that changed since makes it worthless), started at most PREFETCH_MAX_AGE_MS ago.
@@ -67,7 +72,7 @@ function takePrefetched(path: string, options: ApiFetchOptions, token: string | 
   const answer = started[path];
   if (answer === undefined) return undefined;
   delete started[path];
-  if (answer.token !== token || Date.now() - answer.at > PREFETCH_MAX_AGE_MS) return undefined;
+  if (!stillValid(answer, token)) return undefined;
   return answer.response;
 }
 
@@ -85,7 +90,7 @@ export function takeArrived<T>(path: string, read: (status: number, body: unknow
   if (typeof window === 'undefined') return undefined;
   const started = prefetchedAnswers();
   const answer = started[path];
-  if (answer?.arrived === undefined || answer.token !== readToken() || Date.now() - answer.at > PREFETCH_MAX_AGE_MS) return undefined;
+  if (answer?.arrived === undefined || !stillValid(answer, readToken())) return undefined;
   let data: T | undefined;
   try {
     data = read(answer.arrived.status, answer.arrived.body);
