@@ -24,6 +24,11 @@ export interface UssdSession {
 
 export const NEW_SESSION: UssdSession = { verdicts: {} };
 
+/** Whether the session's PIN was entered right (the menu's screens after the PIN are open to it). */
+export function isSignedIn(session: UssdSession): boolean {
+  return Object.values(session.verdicts).some((verdict) => verdict.kind === 'signed_in');
+}
+
 /** The session as the store keeps it: a new session, and the reading of a stored one, where a malformed state is a fault (thrown), never a new session. */
 export const USSD_SESSION_FORMAT = {
   fresh: NEW_SESSION,

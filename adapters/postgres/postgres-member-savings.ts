@@ -16,18 +16,36 @@ import { SELECT_CONTRIBUTION_WITH_ATTEMPTS, withAttempts, type ContributionWithA
 import { SELECT_TONTINE, tontinesOf, UUID_PATTERN, type TontineDbRow } from './mikro-orm-tontine-repository.ts';
 import { runPrepared } from './prepared-statements.ts';
 
-// Orders as TontineRepository.listByMember and ContributionRepository.listByMember do.
-const SAVINGS_OF = `with groups as (${SELECT_TONTINE} where id in (select tontine_id from tontine_members where user_id = $1))
+/**
+ * The savings of the member whose id is `userId` (a SQL expression: a parameter, or a column of
+ * an outer query, in which case it is a LATERAL subquery) as one row of three JSON columns:
+ * tontines, contributions, first_names. Ordered as TontineRepository.listByMember and
+ * ContributionRepository.listByMember order them.
+ */
+export function savingsQuery(userId: string): string {
+  return `with groups as (${SELECT_TONTINE} where id in (select tontine_id from tontine_members where user_id = ${userId}))
   select
     (select coalesce(json_agg(g order by g.created_at desc, g.id), '[]') from groups g) as tontines,
-    (select coalesce(json_agg(c order by c.due_date, c.cycle, c.id), '[]') from (${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where member_id = $1) c) as contributions,
+    (select coalesce(json_agg(c order by c.due_date, c.cycle, c.id), '[]') from (${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where member_id = ${userId}) c) as contributions,
     (select coalesce(json_object_agg(u.id, u.first_name), '{}') from users u
       where u.id in (select (jsonb_array_elements_text(g.rotation -> 'payoutOrder'))::uuid from groups g where g.status = 'active')) as first_names`;
+}
+const SAVINGS_OF = savingsQuery('$1');
 
-interface SavingsRow {
+/** A row of `savingsQuery`. */
+export interface SavingsRow {
   tontines: TontineDbRow[];
   contributions: ContributionWithAttemptsRow[];
   first_names: Record<string, string>;
+}
+
+/** The savings a row of `savingsQuery` holds (none: no row). */
+export function memberSavingsOf(row: SavingsRow | undefined): MemberSavings {
+  return {
+    tontines: tontinesOf(row?.tontines ?? []),
+    contributions: withAttempts(row?.contributions ?? []),
+    firstNames: new Map(Object.entries(row?.first_names ?? {})),
+  };
 }
 
 export class PostgresMemberSavings implements MemberSavingsReads {
@@ -37,10 +55,6 @@ export class PostgresMemberSavings implements MemberSavingsReads {
     if (!UUID_PATTERN.test(userId)) return { tontines: [], contributions: [], firstNames: new Map() };
     // Prepared: most USSD steps of a registered member run it.
     const [row] = await runPrepared<SavingsRow>(this.em, SAVINGS_OF, [userId]);
-    return {
-      tontines: tontinesOf(row?.tontines ?? []),
-      contributions: withAttempts(row?.contributions ?? []),
-      firstNames: new Map(Object.entries(row?.first_names ?? {})),
-    };
+    return memberSavingsOf(row);
   }
 }

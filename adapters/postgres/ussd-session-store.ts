@@ -21,14 +21,18 @@
  *   `expires_at` as it is, an update without new index entries.
  * - `lock` answers, in the same statement, what the step needs about its caller: the phone's PIN
  *   row, the account's first name and language, and whether the account has any loan (null: the
- *   phone has no PIN). One round trip for what every step reads first.
+ *   phone has no PIN). One round trip for what every step reads first. Asked `withSavings`, the
+ *   caller also comes with the account's savings, read by the same query as
+ *   PostgresMemberSavings's (`savingsQuery`) in the same statement: a step that will show them
+ *   needs no second round trip.
  * - `saveIfUnchanged` is one statement outside a transaction: it locks both rows only if the
  *   session is live, of this phone, and both states still equal the expected ones (compared as
  *   jsonb, so the order of keys does not matter), in the same order as `lock`, then updates the
  *   session, and the access row only when the new access differs (a right PIN after none wrong
  *   leaves it as it was);
  *   a row changed meanwhile (READ COMMITTED re-checks the condition on its newest version) or
- *   gone saves nothing, and it answers false.
+ *   gone saves nothing, and it answers false. Given a `pinHash`, it saves only if the phone's PIN
+ *   row also still has that hash (no PIN change, rehash or account deletion since it was read).
  * - A session past its expiry answers as new (nothing of it is replayed), and so does a
  *   sessionId seen before with another phone number (`phoneMismatch`), which must not inherit
  *   that phone's signed-in state.
@@ -40,8 +44,9 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FRESH_PIN_ACCESS, type PinAccess } from '../../core/accounts/pin-slowdown.ts';
-import type { LockedUssdState, StoredUssdState, UssdCaller, UssdSessionStore } from '../../core/accounts/ussd-pins.ts';
+import type { LockedUssdState, StoredUssdState, UssdCaller, UssdLockOptions, UssdSessionStore } from '../../core/accounts/ussd-pins.ts';
 import type { Language } from '../../core/accounts/user.ts';
+import { memberSavingsOf, savingsQuery, type SavingsRow } from './postgres-member-savings.ts';
 import { runPrepared } from './prepared-statements.ts';
 
 /** How a channel's session state is stored as JSON: the state of a new session, and the reading of a stored one (throws when malformed). */
@@ -56,9 +61,9 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
     private readonly format: SessionStateFormat<Session>,
   ) {}
 
-  async lock(sessionId: string, phone: string, now: Date, ttlMs: number): Promise<LockedUssdState<Session>> {
+  async lock(sessionId: string, phone: string, now: Date, ttlMs: number, options: UssdLockOptions = {}): Promise<LockedUssdState<Session>> {
     // Inside a transaction the access row is held (a row lock, not a rewrite); outside, read as committed.
-    const statement = this.em.isInTransaction() ? LOCK_HOLDING_ACCESS : LOCK_READING_ACCESS;
+    const statement = LOCK_STATEMENTS[this.em.isInTransaction() ? 'holding' : 'reading'][options.withSavings ? 'withSavings' : 'base'];
     const params = [sessionId, phone, JSON.stringify(this.format.fresh), new Date(now.getTime() + ttlMs), now, JSON.stringify(FRESH_PIN_ACCESS)];
     // Prepared (parsed and planned once per connection): every step of every session runs it.
     let row = (await runPrepared<LockedRow>(this.em, statement, params))[0];
@@ -84,12 +89,13 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
     );
   }
 
-  async saveIfUnchanged(sessionId: string, phone: string, expected: StoredUssdState<Session>, next: StoredUssdState<Session>, now: Date, ttlMs: number): Promise<boolean> {
+  async saveIfUnchanged(sessionId: string, phone: string, expected: StoredUssdState<Session>, next: StoredUssdState<Session>, now: Date, ttlMs: number, pinHash?: string): Promise<boolean> {
     const rows = await runPrepared<{ saved: boolean }>(this.em,
       `with held as (
          select s.session_id, a.phone from ussd_session s cross join ussd_access a
           where s.session_id = $1 and s.phone = $2 and s.expires_at > $3 and s.state = $4::jsonb
             and a.phone = $2 and a.state = $5::jsonb
+            and ($9::text is null or exists (select 1 from ussd_pins p where p.phone_number = $2 and p.pin_hash = $9::text))
           for update of s, a),
        s as (update ussd_session o set state = $6::jsonb, expires_at = case when o.expires_at < $7::timestamptz - interval '1 minute' then $7 else o.expires_at end
                from held where o.session_id = held.session_id returning 1),
@@ -97,7 +103,7 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
        -- does not); it is held either way by the held CTE.
        a as (update ussd_access o set state = $8::jsonb from held where o.phone = held.phone and $5::jsonb is distinct from $8::jsonb returning 1)
        select exists (select 1 from s) as saved`,
-      [sessionId, phone, now, JSON.stringify(expected.session), JSON.stringify(expected.access), JSON.stringify(next.session), new Date(now.getTime() + ttlMs), JSON.stringify(next.access)],
+      [sessionId, phone, now, JSON.stringify(expected.session), JSON.stringify(expected.access), JSON.stringify(next.session), new Date(now.getTime() + ttlMs), JSON.stringify(next.access), pinHash ?? null],
     );
     return rows[0]?.saved === true;
   }
@@ -127,7 +133,7 @@ export class PostgresUssdSessionStore<Session> implements UssdSessionStore<Sessi
  * commit (a verdict, a payment) flushes the WAL past it. Inside a transaction the setting would
  * cover the effects committed with it: not used there.
  */
-function lockStatement(holdAccess: boolean): string {
+function lockStatement(holdAccess: boolean, withSavings: boolean): string {
   return `with s as (
          insert into ussd_session as o (session_id, phone, state, expires_at) values ($1, $2, $3::jsonb, $4)
          on conflict (session_id) do update
@@ -142,18 +148,22 @@ function lockStatement(holdAccess: boolean): string {
          returning state)
        select ${holdAccess ? '' : "set_config('synchronous_commit', 'off', true) as async_commit, "}s.phone, s.state, s.expires_at,
               coalesce((select a.state from a), (select x.state from ussd_access x where x.phone = $2${holdAccess ? ' for update' : ''})) as access,
-              c.user_id, c.pin_hash, c.first_name, c.language, c.has_loans
+              c.user_id, c.pin_hash, c.first_name, c.language, c.has_loans${withSavings ? ', sv.tontines, sv.contributions, sv.first_names' : ''}
          from s
          -- The PIN row references the account (ON DELETE CASCADE): the inner join loses no PIN.
          left join (select p.user_id, p.pin_hash, u.first_name, u.language,
                            exists (select 1 from loans l where l.member_id = p.user_id) as has_loans
                       from ussd_pins p join users u on u.id = p.user_id
-                     where p.phone_number = $2) c on true`;
+                     where p.phone_number = $2) c on true${withSavings ? `
+         left join lateral (${savingsQuery('c.user_id')}) sv on c.user_id is not null` : ''}`;
 }
-const LOCK_HOLDING_ACCESS = lockStatement(true);
-const LOCK_READING_ACCESS = lockStatement(false);
+const LOCK_STATEMENTS = {
+  holding: { base: lockStatement(true, false), withSavings: lockStatement(true, true) },
+  reading: { base: lockStatement(false, false), withSavings: lockStatement(false, true) },
+};
 
-interface LockedRow {
+/** A row of the lock statement; the savings columns come only `withSavings` (null when the phone has no PIN). */
+interface LockedRow extends Partial<SavingsRow> {
   phone: string;
   state: unknown;
   expires_at: Date;
@@ -169,7 +179,8 @@ interface LockedRow {
 function callerOf(phone: string, row: LockedRow): UssdCaller | null {
   // The caller's columns are all null (no PIN row) or all set (the PIN row joins its account).
   if (row.user_id === null) return null;
-  return { pin: { phoneNumber: phone, userId: row.user_id, pinHash: row.pin_hash! }, firstName: row.first_name!, language: row.language!, hasLoans: row.has_loans! };
+  const caller = { pin: { phoneNumber: phone, userId: row.user_id, pinHash: row.pin_hash! }, firstName: row.first_name!, language: row.language!, hasLoans: row.has_loans! };
+  return row.tontines === undefined ? caller : { ...caller, savings: memberSavingsOf(row as SavingsRow) };
 }
 
 function accessOf(state: unknown): PinAccess {

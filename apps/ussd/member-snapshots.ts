@@ -7,7 +7,8 @@
  *   an unregistered one may register when core's registrablePhone says so (Rwandan mobile numbers).
  * - The base is the caller as the session store's `lock` read it with the session (no statement of
  *   its own), and brings the PIN row with it, so the PIN check of the same request does not read
- *   it again.
+ *   it again. When `lock` also read the caller's savings, the groups part comes with the base,
+ *   computed exactly as `withPart` computes it.
  * - The groups part is one read (MemberSavingsReads: groups, contributions and the payout
  *   recipients' first names in one statement), so a screen that shows groups costs one round trip.
  * - Every figure comes from core: the savings balance is `savingsBalance` (completed contributions
@@ -20,14 +21,14 @@ import { registrablePhone } from '../../core/accounts/register-by-phone.ts';
 import type { UssdCaller, UssdPin } from '../../core/accounts/ussd-pins.ts';
 import type { Contribution } from '../../core/contributions/contribution.ts';
 import { savingsBalance } from '../../core/contributions/contribution-summary.ts';
-import type { MemberSavingsReads } from '../../core/contributions/ports.ts';
+import type { MemberSavings, MemberSavingsReads } from '../../core/contributions/ports.ts';
 import { nextPayment, statusAt, type Loan } from '../../core/loans/loan.ts';
 import type { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
 import type { Money } from '../../core/money/money.ts';
 import { compareDates, kigaliDateOf, parseDate } from '../../core/shared/calendar.ts';
 import type { InAppNotifications } from '../../core/notifications/ports.ts';
 import type { Tontine } from '../../core/tontines/tontine.ts';
-import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, RegisteredMember } from '../../ussd/member-snapshot.ts';
+import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, RegisteredMember, SavingsSnapshot } from '../../ussd/member-snapshot.ts';
 
 /** The menu shows the last three notifications. */
 const NOTIFICATIONS_SHOWN = 3;
@@ -47,18 +48,19 @@ export interface UssdMemberSnapshotsDeps {
 export class UssdMemberSnapshots {
   constructor(private readonly deps: UssdMemberSnapshotsDeps) {}
 
-  /** The base of the caller of `phone`, as read with its session (null: the phone has no PIN). */
-  of(phone: string, caller: UssdCaller | null): CallerSnapshot {
+  /** The base of the caller of `phone`, as read with its session (null: the phone has no PIN), with the groups part when its savings were read too. */
+  of(phone: string, caller: UssdCaller | null, now: Date): CallerSnapshot {
     if (!caller) return { member: { registered: false, mayRegister: registrablePhone(phone).ok }, pin: null };
-    const { pin, firstName, language, hasLoans } = caller;
-    return { pin, member: { registered: true, firstName, language, hasLoans } };
+    const { pin, firstName, language, hasLoans, savings } = caller;
+    const member: RegisteredMember = { registered: true, firstName, language, hasLoans };
+    return { pin, member: savings ? { ...member, savings: savingsSnapshot(savings, pin.userId, now) } : member };
   }
 
   /** The member with `part` added. */
   async withPart(member: RegisteredMember, userId: string, part: MemberPart, now: Date): Promise<RegisteredMember> {
     switch (part) {
       case 'groups':
-        return { ...member, savings: await this.savings(userId, now) };
+        return { ...member, savings: savingsSnapshot(await this.deps.savings.savingsOf(userId), userId, now) };
       case 'notifications': {
         const notifications = await this.deps.notifications.listForUser(userId, NOTIFICATIONS_SHOWN);
         return { ...member, notifications: notifications.map((n) => ({ date: kigaliDateOf(n.createdAt), text: n.message })) };
@@ -69,15 +71,15 @@ export class UssdMemberSnapshots {
       }
     }
   }
+}
 
-  private async savings(userId: string, now: Date): Promise<NonNullable<RegisteredMember['savings']>> {
-    const { tontines, contributions, firstNames } = await this.deps.savings.savingsOf(userId);
-    const current = tontines.filter((t) => t.status === 'forming' || t.status === 'active');
-    return {
-      balance: savingsBalance(contributions, received(tontines, userId)),
-      groups: current.map((t) => groupOf(t, userId, contributions, now, (id) => firstNames.get(id) ?? '')),
-    };
-  }
+/** The groups part: the balance and the current groups of the member `userId`, from their savings. */
+function savingsSnapshot({ tontines, contributions, firstNames }: MemberSavings, userId: string, now: Date): SavingsSnapshot {
+  const current = tontines.filter((t) => t.status === 'forming' || t.status === 'active');
+  return {
+    balance: savingsBalance(contributions, received(tontines, userId)),
+    groups: current.map((t) => groupOf(t, userId, contributions, now, (id) => firstNames.get(id) ?? '')),
+  };
 }
 
 /** What the member took out: their payouts and their personal-savings withdrawals. */

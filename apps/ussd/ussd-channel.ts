@@ -27,7 +27,20 @@
  * - Every other effect (registration, PIN change, language) commits with the session state it
  *   produced, or not at all.
  * - A step reads the member's base (with its session, in the same statement, and the PIN row the
- *   PIN check then uses) and only the snapshot parts the menu asks for, each at most once per request.
+ *   PIN check then uses) and only the snapshot parts the menu asks for, each at most once per
+ *   request.
+ * - The process remembers the last step it answered of each session that went on (the caller it
+ *   read and the state it left stored; the 10,000 latest), to send fewer statements, never to
+ *   decide what to show or allow:
+ *   - At the PIN prompt, the step that checks the PIN starts from it, with no read of its own:
+ *     the PIN is checked against the remembered hash, and the step answers only once a
+ *     compare-and-set over the remembered state, which also requires the phone's PIN row to hold
+ *     that hash still, has saved the verdict. Anything changed meanwhile (a wrong PIN in another
+ *     session, a new PIN, another replica's answer) fails it, and the step starts over from the
+ *     store as any other; the check made counts for nothing.
+ *   - A session whose last step ended signed in reads the groups part in its first statement:
+ *     most screens after the PIN show it (savings, paying, payouts). The menu still shows only
+ *     what its path asks for, and a step the guess missed reads the part as before.
  * - Expired sessions are pruned after a first step is answered, by one statement of bounded size,
  *   at most one at a time per channel and at most once a second unless the last one found more
  *   than its batch: a burst of new sessions does not queue a prune behind each.
@@ -49,8 +62,8 @@ import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { Effect, EffectResult } from '../../ussd/effects.ts';
 import { DEFAULT_LANGUAGE, faultScreen, runMenu, sessionLanguage, type MenuInput, type MenuStep } from '../../ussd/menu.ts';
 import type { Screen } from '../../ussd/screen.ts';
-import type { UssdSession } from '../../ussd/session.ts';
-import type { StoredUssdState, UssdSessionStore } from '../../core/accounts/ussd-pins.ts';
+import { isSignedIn, type UssdSession } from '../../ussd/session.ts';
+import type { StoredUssdState, UssdCaller, UssdSessionStore } from '../../core/accounts/ussd-pins.ts';
 import type { CallerSnapshot, UssdMemberSnapshots } from './member-snapshots.ts';
 
 /** Africa's Talking ends a session after about 180 s; a retried step may come a little later. */
@@ -61,6 +74,8 @@ const PRUNE_BATCH = 100;
 const PRUNE_INTERVAL_MS = 1_000;
 /** A step needs at most 3 PIN checks (the third wrong one locks) and 1 payment outside, then its screen. */
 const MAX_ROUNDS = 5;
+/** Sessions whose last step is remembered: far more than are open at once on one replica. */
+const MAX_ANSWERED_SESSIONS = 10_000;
 
 export interface UssdRequest {
   readonly sessionId: string;
@@ -88,7 +103,9 @@ export interface UssdChannelDeps {
 
 type OutsideEffect = Extract<Effect, { effect: 'payContribution' | 'verifyPin' | 'payMerchant' }>;
 type InsideEffect = Exclude<Effect, OutsideEffect>;
-type Round = { readonly screen: Screen } | { readonly outside: OutsideEffect };
+/** A screen comes with the state it left stored (none: the step was refused). */
+type AnsweredRound = { readonly screen: Screen; readonly stored?: StoredUssdState<UssdSession> };
+type Round = AnsweredRound | { readonly outside: OutsideEffect };
 type Stored = StoredUssdState<UssdSession>;
 interface Context {
   readonly request: UssdRequest;
@@ -104,10 +121,21 @@ function isOutside(effect: Effect): effect is OutsideEffect {
   return effect.effect === 'payContribution' || effect.effect === 'verifyPin' || effect.effect === 'payMerchant';
 }
 
+/** What this process answered a session's last step with: its caller and the state it left stored. */
+interface Answered {
+  readonly phone: string;
+  readonly caller: UssdCaller | null;
+  readonly stored: Stored;
+  /** The screen continued (CON) signed in. */
+  readonly signedIn: boolean;
+}
+
 export class UssdChannel {
   private pruning = false;
   /** No prune starts before this instant (ms since the epoch). */
   private nextPruneAt = 0;
+  /** The last step this process answered of each session that went on (oldest forgotten first); see `finish`. */
+  private readonly answered = new Map<string, Answered>();
 
   constructor(private readonly deps: UssdChannelDeps) {}
 
@@ -117,25 +145,24 @@ export class UssdChannel {
       const phone = phoneKey(request.phoneNumber);
       if (!phone.ok) return faultScreen(language);
       const now = this.deps.clock.now();
-      const opened = await this.deps.store.lock(request.sessionId, phone.value, now, USSD_SESSION_TTL_MS);
-      const caller = this.deps.snapshots.of(phone.value, opened.caller);
-      if (caller.member.registered) language = caller.member.language;
-      const context: Context = { request, phone: phone.value, caller, now, member: caller.member, language };
-      // What the store holds as far as this request knows; undefined: the next round runs under the lock.
-      let known: Stored | undefined = opened.phoneMismatch || opened.expired ? undefined : { session: opened.session, access: opened.access };
-      let result: EffectResult | undefined;
-      for (let round = 0; round < MAX_ROUNDS; round++) {
-        const optimistic = known ? await this.optimisticRound(context, known, result).finally(() => (language = context.language)) : null;
-        const outcome = optimistic ?? (await this.round(context, result).finally(() => (language = context.language)));
-        known = optimistic?.stored;
-        if ('screen' in outcome) {
-          // Not awaited: the member's answer does not wait for housekeeping.
-          if (request.text === '') this.prune(now);
-          return outcome.screen;
-        }
-        result = await this.performOutside(outcome.outside, request.sessionId, phone.value, caller);
+      const last = this.answered.get(request.sessionId);
+      const remembered = last?.phone === phone.value ? last : undefined;
+      const contextOf = (caller: UssdCaller | null): Context => {
+        const snapshot = this.deps.snapshots.of(phone.value, caller, now);
+        if (snapshot.member.registered) language = snapshot.member.language;
+        return { request, phone: phone.value, caller: snapshot, now, member: snapshot.member, language };
+      };
+      // At the PIN prompt, the step that checks the PIN starts from what this process answered last.
+      if (remembered?.caller && !isSignedIn(remembered.stored.session)) {
+        const answer = await this.steps(contextOf(remembered.caller), remembered.stored, remembered.caller.pin.pinHash, (l) => (language = l));
+        if (answer) return this.finish(request, phone.value, remembered.caller, answer, now);
       }
-      throw new Error(`more than ${MAX_ROUNDS} rounds for one step`);
+      const opened = await this.deps.store.lock(request.sessionId, phone.value, now, USSD_SESSION_TTL_MS, { withSavings: remembered?.signedIn ?? false });
+      // What the store holds as far as this request knows; undefined: the next round runs under the lock.
+      const known = opened.phoneMismatch || opened.expired ? undefined : { session: opened.session, access: opened.access };
+      const answer = await this.steps(contextOf(opened.caller), known, undefined, (l) => (language = l));
+      if (!answer) throw new Error('a step over the state it read asked to start over');
+      return this.finish(request, phone.value, opened.caller, answer, now);
     } catch (error) {
       this.deps.logger.error({ err: error, sessionId: request.sessionId }, 'ussd request failed');
       return faultScreen(language);
@@ -143,12 +170,41 @@ export class UssdChannel {
   }
 
   /**
+   * The rounds of one step from `known`, the state as the step read it (undefined: the first round
+   * runs under the lock), or as this process remembers it when `rememberedPin` is given: the
+   * screen and the state it left.
+   *
+   * From a remembered state nothing is performed but PIN checks (which change nothing), and
+   * nothing is answered, until a compare-and-set over it (`rememberedPin` still the phone's PIN)
+   * has shown it current; null when it did not (the state or the PIN changed meanwhile, or the
+   * walk wanted anything else): the step then starts over from the store, and a PIN checked so far
+   * counts for nothing.
+   */
+  private async steps(context: Context, known: Stored | undefined, rememberedPin: string | undefined, onLanguage: (language: Language) => void): Promise<AnsweredRound | null> {
+    let result: EffectResult | undefined;
+    let current = rememberedPin === undefined;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const optimistic = known ? await this.optimisticRound(context, known, result, current ? undefined : rememberedPin).finally(() => onLanguage(context.language)) : null;
+      if (!current) {
+        if (!optimistic || ('outside' in optimistic && optimistic.outside.effect !== 'verifyPin')) return null;
+        current = optimistic.saved;
+      }
+      const outcome = optimistic ?? (await this.round(context, result).finally(() => onLanguage(context.language)));
+      known = optimistic?.stored;
+      if ('screen' in outcome) return outcome;
+      result = await this.performOutside(outcome.outside, context.request.sessionId, context.phone, context.caller);
+    }
+    throw new Error(`more than ${MAX_ROUNDS} rounds for one step`);
+  }
+
+  /**
    * A walk over `known` (the state as this request read or saved it) outside a transaction: its
    * outcome and the state now stored, when it changed nothing or its compare-and-set saved the
    * change; null when the step must run under the lock (an inside effect to perform, or the state
-   * changed meanwhile).
+   * changed meanwhile). Given `unverifiedPin` (`known` is remembered, not read), a screen is saved
+   * over it even unchanged, and every save also checks the phone's PIN row still has that hash.
    */
-  private async optimisticRound(context: Context, known: Stored, result: EffectResult | undefined): Promise<(Round & { readonly stored: Stored }) | null> {
+  private async optimisticRound(context: Context, known: Stored, result: EffectResult | undefined, unverifiedPin: string | undefined): Promise<(Round & { readonly stored: Stored; readonly saved: boolean }) | null> {
     const { request, phone, now } = context;
     const step = await this.walk(context, known, result, false);
     const outcome: Round | null = step.kind === 'screen' ? { screen: step.screen } : isOutside(step.effect) ? { outside: step.effect } : null;
@@ -157,8 +213,24 @@ export class UssdChannel {
     if ('outside' in outcome && outcome.outside.key === result?.key) throw new Error(`effect ${outcome.outside.key} asked for again after its outcome`);
     const stored: Stored = { session: step.session, access: step.access };
     const unchanged = JSON.stringify(stored) === JSON.stringify(known);
-    if (!unchanged && !(await this.deps.store.saveIfUnchanged(request.sessionId, phone, known, stored, now, USSD_SESSION_TTL_MS))) return null;
-    return { ...outcome, stored };
+    const save = !unchanged || (unverifiedPin !== undefined && 'screen' in outcome);
+    if (save && !(await this.deps.store.saveIfUnchanged(request.sessionId, phone, known, stored, now, USSD_SESSION_TTL_MS, unverifiedPin))) return null;
+    return { ...outcome, stored, saved: save };
+  }
+
+  /** Remembers the step answered (see `answered`), prunes after a first step, and answers its screen. */
+  private finish(request: UssdRequest, phone: string, caller: UssdCaller | null, answer: AnsweredRound, now: Date): Screen {
+    this.answered.delete(request.sessionId);
+    // A session that ended, or a step refused, is not worth remembering.
+    if (answer.screen.kind === 'CON' && answer.stored) {
+      if (this.answered.size >= MAX_ANSWERED_SESSIONS) this.answered.delete(this.answered.keys().next().value!);
+      // The caller without the savings read with it: those are read afresh for each step.
+      const base = caller && { pin: caller.pin, firstName: caller.firstName, language: caller.language, hasLoans: caller.hasLoans };
+      this.answered.set(request.sessionId, { phone, caller: base, stored: answer.stored, signedIn: isSignedIn(answer.stored.session) });
+    }
+    // Not awaited: the member's answer does not wait for housekeeping.
+    if (request.text === '') this.prune(now);
+    return answer.screen;
   }
 
   /** One transaction under the session's lock: replay the menu, perform the inside effects, save. */
@@ -173,7 +245,7 @@ export class UssdChannel {
       }
       const step = await this.walk(context, locked, result, true);
       await store.save(request.sessionId, phone, step.session, step.access, now, USSD_SESSION_TTL_MS);
-      if (step.kind === 'screen') return { screen: step.screen };
+      if (step.kind === 'screen') return { screen: step.screen, stored: { session: step.session, access: step.access } };
       const { effect } = step;
       // The menu records the verdict of the result it is given: asking again for it is a bug.
       if (!isOutside(effect) || effect.key === result?.key) throw new Error(`effect ${effect.key} asked for again after its outcome`);

@@ -14,6 +14,7 @@ import { normalisePhoneNumber } from '../identity/phone-number.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { PinAccess } from './pin-slowdown.ts';
 import type { PasswordHasher } from './ports.ts';
+import type { MemberSavings } from '../contributions/ports.ts';
 import type { Language } from './user.ts';
 
 export interface UssdPin {
@@ -37,6 +38,13 @@ export interface UssdCaller {
   readonly firstName: string;
   readonly language: Language;
   readonly hasLoans: boolean;
+  /** The account's savings, when the lock was asked for them (UssdLockOptions). */
+  readonly savings?: MemberSavings;
+}
+
+export interface UssdLockOptions {
+  /** Also read the caller's savings, with the session, in the same round trip. */
+  readonly withSavings?: boolean;
 }
 
 /**
@@ -91,14 +99,15 @@ export interface LockedUssdState<Session> extends StoredUssdState<Session> {
  * `saveIfUnchanged` saves without a transaction only over the state the step was computed from.
  */
 export interface UssdSessionStore<Session> {
-  lock(sessionId: string, phone: string, now: Date, ttlMs: number): Promise<LockedUssdState<Session>>;
+  lock(sessionId: string, phone: string, now: Date, ttlMs: number, options?: UssdLockOptions): Promise<LockedUssdState<Session>>;
   save(sessionId: string, phone: string, session: Session, access: PinAccess, now: Date, ttlMs: number): Promise<void>;
   /**
    * In one statement, outside a unit of work: saves `next` (renewing the time-to-live) only when
    * the session is live, of this phone, and both it and the phone's access still hold `expected`;
-   * answers whether it saved. Atomic against `lock`, `save` and itself.
+   * answers whether it saved. Atomic against `lock`, `save` and itself. Given `pinHash`, also only
+   * when the phone's PIN row still has that hash.
    */
-  saveIfUnchanged(sessionId: string, phone: string, expected: StoredUssdState<Session>, next: StoredUssdState<Session>, now: Date, ttlMs: number): Promise<boolean>;
+  saveIfUnchanged(sessionId: string, phone: string, expected: StoredUssdState<Session>, next: StoredUssdState<Session>, now: Date, ttlMs: number, pinHash?: string): Promise<boolean>;
   /** Deletes up to `limit` sessions expired before `before`; answers how many. */
   pruneExpired(before: Date, limit: number): Promise<number>;
 }

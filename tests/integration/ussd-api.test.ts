@@ -15,6 +15,9 @@ import { CreateTontine } from '../../core/tontines/create-tontine.ts';
 import { JoinTontine } from '../../core/tontines/join-tontine.ts';
 import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts';
 import { USSD_SESSION_TTL_MS } from '../../apps/ussd/ussd-channel.ts';
+import type { UssdSessionStore } from '../../core/accounts/ussd-pins.ts';
+import type { MemberSavingsReads } from '../../core/contributions/ports.ts';
+import type { UssdSession } from '../../ussd/session.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -298,6 +301,29 @@ describe('PIN and slow-down', () => {
     expect((await sql<{ state: { wrongInARow: number } }>('select state from ussd_access where phone = ?', [phone]))[0]!.state.wrongInARow).toBe(0);
   });
 
+  // The PIN step starts from what this server answered at the dial (UssdChannel): what changed
+  // since, in another session or on the web, must count as if it had been read afresh.
+  it('a PIN changed after this session dialled: the old PIN no longer opens it, the new one does', async () => {
+    const phone = newPhone();
+    await register(phone);
+    const call = dial(phone);
+    await call.open();
+    const newHash = await new Argon2PasswordHasher(PIN_COST).hash('97531');
+    await sql('update ussd_pins set pin_hash = ? where phone_number = ?', [newHash, phone]);
+    expect(await call.type(PIN)).toBe('CON Wrong PIN. Tries left: 2.\nIkimina: hello Amina. Enter your PIN:');
+    expect(await call.type('97531')).toMatch(/^CON Ikimina: Amina\n1 My savings/);
+  });
+
+  it('wrong PINs typed in other sessions after this session dialled lock it too, right PIN or not', async () => {
+    const phone = newPhone();
+    await register(phone);
+    const call = dial(phone);
+    await call.open();
+    for (const pin of ['11111', '22222', '33333']) await tryPin(phone, pin);
+    expect(slowedUntil(await call.type(PIN))).toBeDefined();
+    clock.advance(MINUTE);
+  });
+
   it('changes the PIN with the current one; the old PIN no longer opens the menu', async () => {
     const phone = newPhone();
     await register(phone);
@@ -343,6 +369,25 @@ describe('paying a contribution', () => {
 
     const savings = await signIn(phone);
     expect(await savings.type('1')).toMatch(/^CON Savings: 5,000 RWF\nGroups: 1\nNext due: 5,000 RWF on \d\d\/\d\d\n/);
+  });
+
+  it("a signed-in session's savings are read afresh at every step: a contribution paid meanwhile in another session shows at once", async () => {
+    const phone = newPhone();
+    const userId = await register(phone);
+    const otherId = await register(newPhone(), 'Jean', 'Habimana');
+    const tontineId = await groupOf(userId, otherId, 'Fresh Reads');
+    const watching = await signIn(phone);
+    expect(await watching.type('1')).toMatch(/^CON Savings: 0 RWF\n/);
+    const paying = await signIn(phone);
+    await paying.type('2');
+    await paying.type('1');
+    expect(await paying.type('1')).toMatch(/^END Request sent/);
+    await until(
+      async () => (await sql<{ status: string }>('select status from contributions where tontine_id = ? and member_id = ? and cycle = 1', [tontineId, userId]))[0]!.status,
+      (s) => s === 'completed',
+    );
+    expect(await watching.type('0')).toMatch(/^CON Ikimina: Amina\n1 My savings/);
+    expect(await watching.type('1')).toMatch(/^CON Savings: 5,000 RWF\n/);
   });
 
   it('starts one payment when two identical requests arrive at once', async () => {
@@ -397,6 +442,26 @@ describe('a group on the menu', () => {
       expect(jeanSees).toMatch(line('you'));
       expect(aminaSees).toMatch(line('Jean'));
     }
+  });
+});
+
+describe("the member's savings read with the session", () => {
+  it('are those the savings read answers, and come only when asked for a registered caller', async () => {
+    const phone = newPhone();
+    const userId = await register(phone);
+    const otherId = await register(newPhone(), 'Jean', 'Habimana');
+    await groupOf(userId, otherId, 'Same Reads');
+    const paying = await signIn(phone);
+    await paying.type('2');
+    await paying.type('1');
+    await paying.type('1');
+    const store = container.get<UssdSessionStore<UssdSession>>(TOKENS.UssdSessionStore);
+    const lock = (phoneNumber: string, withSavings: boolean) => inContext(() => store.lock(`ATUid_reads_${++sessions}`, phoneNumber, clock.now(), USSD_SESSION_TTL_MS, { withSavings }));
+    const read = await inContext(() => container.get<MemberSavingsReads>(TOKENS.MemberSavingsReads).savingsOf(userId));
+    expect(read.contributions.length).toBeGreaterThan(0);
+    expect((await lock(phone, true)).caller?.savings).toEqual(read);
+    expect((await lock(phone, false)).caller).not.toHaveProperty('savings');
+    expect((await lock(newPhone(), true)).caller).toBeNull();
   });
 });
 

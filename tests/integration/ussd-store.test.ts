@@ -180,6 +180,29 @@ describe('USSD session store', () => {
     expect(await tx((s) => s.lock('S-12', phone, NOW, TTL))).toMatchObject(current);
   });
 
+  it("a compare-and-set given a PIN hash saves only while the phone's PIN row still has that hash", async () => {
+    const phone = '+250788000015';
+    const userId = crypto.randomUUID();
+    const member = new User({ id: userId, email: null, passwordHash: null, firstName: 'Eric', lastName: 'Nsengiyumva', phoneNumber: phone, language: 'en', emailVerified: false, createdAt: NOW });
+    await inContext(() =>
+      new MikroOrmUnitOfWork(db.orm.em).run(async () => {
+        await new PostgresUssdPins(db.orm.em).add({ phoneNumber: phone, userId, pinHash: 'hash-15' }, NOW);
+        await new MikroOrmAccountRepository(db.orm.em).add(member);
+      }),
+    );
+    const cas = (expected: StoredUssdState<UssdSession>, next: StoredUssdState<UssdSession>, pinHash: string) =>
+      inContext(() => new PostgresUssdSessionStore(db.orm.em, USSD_SESSION_FORMAT).saveIfUnchanged('S-15', phone, expected, next, NOW, TTL, pinHash));
+    const fresh = { session: { verdicts: {} }, access: FRESH_PIN_ACCESS };
+    const signedIn = { session: { verdicts: { '1': { kind: 'signed_in' as const } } }, access: FRESH_PIN_ACCESS };
+    await tx((s) => s.lock('S-15', phone, NOW, TTL));
+    expect(await cas(fresh, signedIn, 'hash-other')).toBe(false);
+    expect(await cas(fresh, fresh, 'hash-15')).toBe(true);
+    await inContext(() => new PostgresUssdPins(db.orm.em).changeHash(phone, 'hash-15b', NOW));
+    expect(await cas(fresh, signedIn, 'hash-15')).toBe(false);
+    expect((await tx((s) => s.lock('S-15', phone, NOW, TTL))).session).toEqual(fresh.session);
+    expect(await cas(fresh, signedIn, 'hash-15b')).toBe(true);
+  });
+
   it('a compare-and-set waits for a transaction holding the session and sees what it saved', async () => {
     const phone = '+250788000014';
     await tx((s) => s.lock('S-14', phone, NOW, TTL));
