@@ -10,6 +10,8 @@ import { IMMUTABLE, inlineScriptHashes, moduleScriptLinks, staticWeb } from './s
 
 const SHELL = 'document.documentElement.lang="en";'.repeat(60);
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div><script>${SHELL}</script></body></html>`;
+/** Bytes that are not text: precompress leaves them as they are. */
+const VIDEO = Buffer.from(Array.from({ length: 1000 }, (_, i) => (i * 37) % 256));
 const BIG_JS = `export const text = ${JSON.stringify('Ikimina tontine '.repeat(400))};\n`;
 
 function writeBuild(dir: string, entryJs: string, landingJs = 'export default 1;') {
@@ -20,6 +22,8 @@ function writeBuild(dir: string, entryJs: string, landingJs = 'export default 1;
   writeFileSync(join(dir, 'assets', 'index-abc.js.map'), '{"version":3}');
   writeFileSync(join(dir, 'assets', 'landing-def.js'), landingJs);
   writeFileSync(join(dir, 'assets', 'dashboard-ghi.js'), 'x'.repeat(500_000));
+  mkdirSync(join(dir, 'demo'), { recursive: true });
+  writeFileSync(join(dir, 'demo', 'film.webm'), VIDEO);
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
   writeFileSync(
     join(dir, '.vite', 'manifest.json'),
@@ -98,6 +102,47 @@ describe('the built web client: precompressed, negotiated, cached, within budget
     expect(moduleScriptLinks('<script type="module" crossorigin src="/assets/a.js"></script><script src="/b.js"></script><script>x</script>')).toBe('</assets/a.js>; rel=modulepreload');
     expect(moduleScriptLinks('<p>no scripts</p>')).toBeUndefined();
     expect((await request(app.callback()).get('/assets/index-abc.js')).headers.link).toBeUndefined();
+  });
+
+  it('answers one byte range of a file sent as it is (a video), 416 past its end, and the whole file otherwise', async () => {
+    const get = (headers: Record<string, string>) => {
+      const req = request(app.callback()).get('/demo/film.webm');
+      for (const [name, value] of Object.entries(headers)) req.set(name, value);
+      return req.buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    };
+    const whole = await get({});
+    expect(whole.status).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.body).toEqual(VIDEO);
+
+    const first = await get({ Range: 'bytes=0-99' });
+    expect(first.status).toBe(206);
+    expect(first.headers['content-range']).toBe('bytes 0-99/1000');
+    expect(first.body).toEqual(VIDEO.subarray(0, 100));
+    // As Chromium asks for a video: from a byte to the end; and the last bytes.
+    expect((await get({ Range: 'bytes=900-' })).body).toEqual(VIDEO.subarray(900));
+    const last = await get({ Range: 'bytes=-10' });
+    expect(last.headers['content-range']).toBe('bytes 990-999/1000');
+    expect(last.body).toEqual(VIDEO.subarray(990));
+    // An If-Range that is the file's ETag keeps the range.
+    expect((await get({ Range: 'bytes=10-19', 'If-Range': whole.headers.etag! })).status).toBe(206);
+
+    const past = await get({ Range: 'bytes=1000-' });
+    expect(past.status).toBe(416);
+    expect(past.headers['content-range']).toBe('bytes */1000');
+    for (const headers of [{ Range: 'bytes=0-1,5-6' }, { Range: 'bytes=abc' }, { Range: 'items=0-1' }, { Range: 'bytes=0-9', 'If-Range': '"another"' }]) {
+      const answer = await get(headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(200);
+      expect(answer.body).toEqual(VIDEO);
+    }
+    // A precompressed file is sent whole, and says nothing of ranges.
+    const script = await request(app.callback()).get('/assets/index-abc.js').set('Accept-Encoding', 'br').set('Range', 'bytes=0-9');
+    expect(script.status).toBe(200);
+    expect(script.headers['accept-ranges']).toBeUndefined();
   });
 
   it('never serves source maps, the build manifest or a path outside the build', async () => {

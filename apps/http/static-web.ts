@@ -21,6 +21,11 @@
  *   (Content-Security-Policy, X-Frame-Options, Referrer-Policy: a module script is never a
  *   document, and the app starts no worker from one), keeping nosniff: on a 400 kbps link the
  *   dashboard's eleven scripts carried 3.5 kB of them (issue 16).
+ * - A file sent only as it is (no precompressed form: the demo video, images) answers a single
+ *   byte range (`Range: bytes=…`, RFC 9110) with 206 and its Content-Range, an unsatisfiable one
+ *   with 416, and says so (`Accept-Ranges: bytes`): a video's player reads its header and seeks
+ *   (the demo's chapters) by ranges, and Safari plays no video without them. A range under an
+ *   `If-Range` that is not the file's ETag, a malformed one and several at once get the whole file.
  * - Any other GET without a file extension gets index.html: the client routes it and renders its
  *   own 404. Without a build the server serves only the API (the caller logs a warning).
  */
@@ -28,6 +33,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import type { Context, Middleware, Next } from 'koa';
+import parseRange from 'range-parser';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -125,7 +131,31 @@ function send(ctx: Context, file: WebFile): void {
     ctx.status = 304;
     return;
   }
+  const ranges = file.br || file.gzip ? undefined : rangeAsked(ctx, chosen);
+  if (ranges === 'unsatisfiable') {
+    ctx.status = 416;
+    ctx.set('Content-Range', `bytes */${chosen.body.length}`);
+    return;
+  }
+  if (ranges) {
+    ctx.status = 206;
+    ctx.set('Content-Range', `bytes ${ranges.start}-${ranges.end}/${chosen.body.length}`);
+    ctx.body = chosen.body.subarray(ranges.start, ranges.end + 1);
+    return;
+  }
   ctx.body = chosen.body;
+}
+
+/** The one byte range asked of a file sent as it is (ranges accepted: said so); undefined: the whole file. */
+function rangeAsked(ctx: Context, file: Variant): { start: number; end: number } | 'unsatisfiable' | undefined {
+  ctx.set('Accept-Ranges', 'bytes');
+  const header = ctx.get('Range');
+  const ifRange = ctx.get('If-Range');
+  if (!header || ctx.method !== 'GET' || (ifRange && ifRange !== file.etag)) return undefined;
+  const ranges = parseRange(file.body.length, header, { combine: true });
+  if (ranges === -1) return 'unsatisfiable';
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return undefined;
+  return ranges[0];
 }
 
 export function staticWeb(distDir: string): Middleware {
