@@ -6,7 +6,9 @@
  * Guarantees
  * - Two levels, so a step reads only what its screens show: the channel always gives the base
  *   (registered?, name, language, whether there are loans); each MemberPart is absent until the
- *   menu asks for it (`{ kind: 'load', part }` in menu.ts) and the channel then adds it whole.
+ *   menu asks for it (`{ kind: 'load', part }` in menu.ts) and the channel then adds it whole. A
+ *   merchant code the member typed is looked up the same way (`{ kind: 'load', part: 'merchant',
+ *   code }`), one code at a time.
  */
 import type { Language } from '../core/accounts/user.ts';
 import type { LoanStatus } from '../core/loans/loan.ts';
@@ -33,10 +35,22 @@ export interface RegisteredMember {
   readonly notifications?: readonly NotificationSnapshot[];
   /** Part `loans`. */
   readonly loans?: readonly LoanSnapshot[];
+  /** Merchants looked up by code (upper case) as the member typed them; null: no merchant shows under it. */
+  readonly merchants?: Readonly<Record<string, MerchantSnapshot | null>>;
 }
 
 /** The parts of a registered member's snapshot the menu asks for only on the screens that show them. */
 export type MemberPart = 'groups' | 'notifications' | 'loans';
+
+/** What the menu asks the channel to add to the snapshot: a part, or the merchant under a code. */
+export type SnapshotLoad = { readonly part: MemberPart } | { readonly part: 'merchant'; readonly code: string };
+
+/** A merchant as the public pay page shows it (core/merchants/pay-merchant.ts, ShowPayPage). */
+export interface MerchantSnapshot {
+  readonly name: string;
+  /** False: suspended, it takes no payment now. */
+  readonly acceptingPayments: boolean;
+}
 
 export interface SavingsSnapshot {
   readonly balance: Money;

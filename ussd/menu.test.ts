@@ -208,6 +208,28 @@ describe('USSD menu: paying a contribution', () => {
   });
 });
 
+describe('USSD menu: paying a merchant', () => {
+  const path = [RIGHT_PIN, '8', 'aline', '2500'];
+
+  it('names the merchant a code finds, looked up once at that input; later steps show the same name', () => {
+    const walk = dial(aMember(), path);
+    expect(walk.answers.map((a) => a.loads)).toEqual([[], [], [], ['merchant:ALINE'], []]);
+    expect(walk.answers[3]!.screen.text).toBe('Amount to pay Aline Boutique (RWF):\n0 Back 00 Home');
+    expect(walk.last.screen.text).toBe('Pay 2,500 RWF to Aline Boutique. Enter your PIN to confirm:\n0 Back 00 Home');
+    // The merchant gone meanwhile: the session replays what it showed (the payment use case has the last word).
+    const replayed = request(walk.state, path.join('*'), aMember({ merchants: {} }));
+    expect(replayed.screen).toEqual(walk.last.screen);
+    expect(replayed.loads).toEqual([]);
+    expect(dial(aMember(), [...path, RIGHT_PIN]).effects.at(-1)).toEqual({ effect: 'payMerchant', key: '4', merchantCode: 'ALINE', francs: 2500, pin: RIGHT_PIN });
+  });
+
+  it('says at once that no merchant has a code, or that it takes no payment now, and asks for the code again', () => {
+    expect(dial(aMember(), [RIGHT_PIN, '8', 'NOPE-1']).last.screen.text).toBe('No merchant has this code.\nEnter the merchant code:\n0 Back 00 Home');
+    const suspended = aMember({ merchants: { SHUT: { name: 'Shut Shop', acceptingPayments: false } } });
+    expect(dial(suspended, [RIGHT_PIN, '8', 'shut']).last.screen.text).toBe('This merchant is not accepting payments right now.\nEnter the merchant code:\n0 Back 00 Home');
+  });
+});
+
 describe('USSD menu: what a member reads', () => {
   it('My savings: balance, groups, the next contribution due and the member payout', () => {
     expect(dial(aMember(), [RIGHT_PIN, '1']).last.screen.text).toBe(

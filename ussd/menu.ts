@@ -35,7 +35,7 @@ import { LANGUAGE_CHOICES, message, type MessageKey, type MessageParams } from '
 import { EFFECT_ERROR_MESSAGES, type Effect, type EffectError, type EffectResult } from './effects.ts';
 import { formatAmount, formatDay, formatKigaliTime } from './formats.ts';
 import { foldNavigation, type Input, splitText } from './input-path.ts';
-import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, NotificationSnapshot, RegisteredMember, SavingsSnapshot } from './member-snapshot.ts';
+import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, NotificationSnapshot, RegisteredMember, SavingsSnapshot, SnapshotLoad } from './member-snapshot.ts';
 import { type PinAccess, recordPinAttempt, slowedUntil } from '../core/accounts/pin-slowdown.ts';
 import { checkNewPin, isPinShaped } from './pin-policy.ts';
 import { joinLines, paginate, SCREEN_LIMIT, type Screen, truncate, ussdSafe } from './screen.ts';
@@ -52,7 +52,7 @@ const MIN_MERCHANT_PAYMENT = 100;
 const MAX_MERCHANT_PAYMENT = 5_000_000;
 const NAME_PATTERN = /^\p{L}[\p{L}'. -]{1,29}$/u;
 /** Widths that keep a list line short enough for several per screen. */
-const WIDTH = { greeting: 14, groupInList: 14, groupInSentence: 20, recipient: 10, notification: 70 } as const;
+const WIDTH = { greeting: 14, groupInList: 14, groupInSentence: 20, recipient: 10, notification: 70, merchant: 24 } as const;
 
 export interface MenuInput {
   readonly session: UssdSession;
@@ -69,21 +69,21 @@ export interface MenuInput {
 export type MenuStep =
   | { readonly kind: 'screen'; readonly screen: Screen; readonly session: UssdSession; readonly access: PinAccess }
   | { readonly kind: 'effect'; readonly effect: Effect; readonly session: UssdSession; readonly access: PinAccess }
-  /** The walk needs this part of the member snapshot: add it and run the same input again. */
-  | { readonly kind: 'load'; readonly part: MemberPart };
+  /** The walk needs this part of the member snapshot, or this merchant: add it and run the same input again. */
+  | ({ readonly kind: 'load' } & SnapshotLoad);
 
 export function runMenu(input: MenuInput): MenuStep {
   try {
     return new MenuRun(input).run();
   } catch (missing) {
     // A part is needed deep inside the walk: unwinding is simpler than threading it through every move.
-    if (missing instanceof MissingPart) return { kind: 'load', part: missing.part };
+    if (missing instanceof MissingPart) return { kind: 'load', ...missing.load };
     throw missing;
   }
 }
 
 class MissingPart {
-  constructor(readonly part: MemberPart) {}
+  constructor(readonly load: SnapshotLoad) {}
 }
 
 /** The language the session speaks: its latest choice, else the member's, else the default. */
@@ -121,8 +121,8 @@ type Node =
   | { readonly at: 'notifications'; readonly page: number }
   | { readonly at: 'loans'; readonly page: number }
   | { readonly at: 'merchantCode' }
-  | { readonly at: 'merchantAmount'; readonly code: string }
-  | { readonly at: 'merchantPin'; readonly code: string; readonly francs: number }
+  | { readonly at: 'merchantAmount'; readonly code: string; readonly name: string }
+  | { readonly at: 'merchantPin'; readonly code: string; readonly name: string; readonly francs: number }
   | { readonly at: 'currentPin' }
   | { readonly at: 'newPin'; readonly current: string }
   | { readonly at: 'newPinAgain'; readonly current: string; readonly pin: string };
@@ -294,16 +294,25 @@ class MenuRun {
         const amount = formatAmount(node.due.amount);
         return { kind: 'effect', pending: { effect, verdictOf: (r) => (r.ok ? ended('pay_requested', { amount }) : errorVerdict(r.error)) } };
       }
-      case 'merchantCode':
-        return MERCHANT_CODE.test(value) ? to({ at: 'merchantAmount', code: value.toUpperCase() }) : stay('merchant_code_invalid');
+      case 'merchantCode': {
+        if (!MERCHANT_CODE.test(value)) return stay('merchant_code_invalid');
+        // Named before any amount or PIN is asked: a mistyped code shows whom it would pay. Looked
+        // up once, at the input that typed it: the session's later steps replay what was shown.
+        const code = value.toUpperCase();
+        const known = this.verdicts[input.at];
+        const verdict = known ?? (this.verdicts[input.at] = this.merchantVerdict(code));
+        if (verdict.kind !== 'merchant' || !verdict.merchant) return stay('merchant_code_unknown');
+        if (!verdict.merchant.acceptingPayments) return stay('merchant_not_accepting');
+        return to({ at: 'merchantAmount', code, name: verdict.merchant.name });
+      }
       case 'merchantAmount': {
         const francs = /^\d{1,7}$/.test(value) ? Number(value) : 0;
-        return francs >= MIN_MERCHANT_PAYMENT && francs <= MAX_MERCHANT_PAYMENT ? to({ at: 'merchantPin', code: node.code, francs }) : stay('merchant_amount_invalid');
+        return francs >= MIN_MERCHANT_PAYMENT && francs <= MAX_MERCHANT_PAYMENT ? to({ at: 'merchantPin', code: node.code, name: node.name, francs }) : stay('merchant_amount_invalid');
       }
       case 'merchantPin': {
         if (!isPinShaped(value)) return stay('pin_format');
         const effect: Effect = { effect: 'payMerchant', key: String(input.at), merchantCode: node.code, francs: node.francs, pin: value };
-        const params = { amount: formatAmount(Money.ofFrancs(node.francs)), code: node.code };
+        const params = { amount: formatAmount(Money.ofFrancs(node.francs)), name: node.name };
         return {
           kind: 'effect',
           pending: {
@@ -371,6 +380,14 @@ class MenuRun {
 
   private loans(): readonly LoanSnapshot[] {
     return this.registered().loans ?? missing('loans');
+  }
+
+  /** The merchant under `code` as the channel looked it up (asked for when missing), its name kept as shown. */
+  private merchantVerdict(code: string): Verdict {
+    const { merchants } = this.registered();
+    if (!merchants || !Object.hasOwn(merchants, code)) throw new MissingPart({ part: 'merchant', code });
+    const merchant = merchants[code];
+    return { kind: 'merchant', merchant: merchant ? { name: truncate(ussdSafe(merchant.name), WIDTH.merchant), acceptingPayments: merchant.acceptingPayments } : null };
   }
 
   private payable(): GroupSnapshot[] {
@@ -488,9 +505,9 @@ class MenuRun {
       case 'merchantCode':
         return this.con(notice, [t('merchant_code_prompt'), nav]);
       case 'merchantAmount':
-        return this.con(notice, [t('merchant_amount_prompt', { code: node.code }), nav]);
+        return this.con(notice, [t('merchant_amount_prompt', { name: node.name }), nav]);
       case 'merchantPin':
-        return this.con(notice, [t('merchant_pin_prompt', { amount: formatAmount(Money.ofFrancs(node.francs)), code: node.code }), nav]);
+        return this.con(notice, [t('merchant_pin_prompt', { amount: formatAmount(Money.ofFrancs(node.francs)), name: node.name }), nav]);
       case 'currentPin':
         return this.con(notice, [t('pin_current'), nav]);
       case 'newPin':
@@ -534,7 +551,7 @@ function errorVerdict(error: EffectError): Verdict {
 }
 
 function missing(part: MemberPart): never {
-  throw new MissingPart(part);
+  throw new MissingPart({ part });
 }
 
 function isStep(value: Verdict | MenuStep): value is MenuStep {

@@ -3,8 +3,9 @@
  *
  * Guarantees
  * - A session is plain JSON (it is stored per sessionId with a time-to-live).
- * - It keeps only the verdicts of one-time events, keyed by the position in the raw text of the
- *   input that caused them (input-path.ts). Everything else (where the member is, what they
+ * - It keeps only the verdicts of one-time events (a PIN checked, a language chosen, a merchant
+ *   code looked up, an ending), keyed by the position in the raw text of the input that caused
+ *   them (input-path.ts). Everything else (where the member is, what they
  *   typed) is replayed from the text, so the same (session, text) always gives the same screen,
  *   and an event that has a verdict is never performed again.
  */
@@ -15,6 +16,8 @@ export type Verdict =
   | { readonly kind: 'signed_in' }
   | { readonly kind: 'pin_wrong'; readonly attemptsLeft: number }
   | { readonly kind: 'language'; readonly language: Language }
+  /** The merchant a typed code found (null: none), its name as shown: later steps show the same. */
+  | { readonly kind: 'merchant'; readonly merchant: { readonly name: string; readonly acceptingPayments: boolean } | null }
   /** The session ended on this message; its values are kept already formatted. */
   | { readonly kind: 'ended'; readonly message: MessageKey; readonly params: Readonly<Record<string, string>> };
 

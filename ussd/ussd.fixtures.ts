@@ -3,7 +3,7 @@ import type { Language } from '../core/accounts/user.ts';
 import { Money } from '../core/money/money.ts';
 import { localDate } from '../core/shared/calendar.ts';
 import type { Effect, EffectResult } from './effects.ts';
-import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, NotificationSnapshot, RegisteredMember } from './member-snapshot.ts';
+import type { GroupSnapshot, LoanSnapshot, MemberSnapshot, MerchantSnapshot, NotificationSnapshot, RegisteredMember, SnapshotLoad } from './member-snapshot.ts';
 import { MAX_FITTED_AMOUNT, type MenuInput, runMenu } from './menu.ts';
 import { FRESH_PIN_ACCESS, type PinAccess } from '../core/accounts/pin-slowdown.ts';
 import type { Screen } from './screen.ts';
@@ -35,7 +35,15 @@ interface MemberFacts {
   readonly groups: readonly GroupSnapshot[];
   readonly notifications: readonly NotificationSnapshot[];
   readonly loans: readonly LoanSnapshot[];
+  /** The merchants a code typed finds; any other code finds none. */
+  readonly merchants: Readonly<Record<string, MerchantSnapshot>>;
 }
+
+/** What the free inputs of the menu tree reach at the merchant code prompt: one merchant taking payments, one suspended. */
+export const MERCHANTS: Readonly<Record<string, MerchantSnapshot>> = {
+  ALINE: { name: 'Aline Boutique', acceptingPayments: true },
+  '24680': { name: 'Closed Shop', acceptingPayments: false },
+};
 
 export function aMember(overrides: Partial<MemberFacts> = {}): RegisteredMember {
   const facts: MemberFacts = {
@@ -48,10 +56,11 @@ export function aMember(overrides: Partial<MemberFacts> = {}): RegisteredMember 
       { date: localDate(2026, 3, 1), text: 'Payout received: 60,000 RWF' },
     ],
     loans: [],
+    merchants: MERCHANTS,
     ...overrides,
   };
-  const { firstName, language, savingsBalance, groups, notifications, loans } = facts;
-  return { registered: true, firstName, language, hasLoans: loans.length > 0, savings: { balance: savingsBalance, groups }, notifications, loans };
+  const { firstName, language, savingsBalance, groups, notifications, loans, merchants } = facts;
+  return { registered: true, firstName, language, hasLoans: loans.length > 0, savings: { balance: savingsBalance, groups }, notifications, loans, merchants };
 }
 
 /** The base the channel reads on every step: the snapshot without its parts. */
@@ -61,15 +70,17 @@ export function baseOf(member: MemberSnapshot): MemberSnapshot {
   return { registered: true, firstName, language, hasLoans };
 }
 
-function withPart(member: MemberSnapshot, full: MemberSnapshot, part: MemberPart): MemberSnapshot {
-  if (!member.registered || !full.registered) throw new Error(`part ${part} asked for an unregistered caller`);
-  switch (part) {
+function withPart(member: MemberSnapshot, full: MemberSnapshot, load: SnapshotLoad): MemberSnapshot {
+  if (!member.registered || !full.registered) throw new Error(`part ${load.part} asked for an unregistered caller`);
+  switch (load.part) {
     case 'groups':
       return { ...member, savings: full.savings };
     case 'notifications':
       return { ...member, notifications: full.notifications };
     case 'loans':
       return { ...member, loans: full.loans };
+    case 'merchant':
+      return { ...member, merchants: { ...member.merchants, [load.code]: full.merchants?.[load.code] ?? null } };
   }
 }
 
@@ -90,6 +101,7 @@ export function aCrowdedMember(language: Language): RegisteredMember {
       }),
     ),
     notifications: Array.from({ length: 5 }, (_, i) => ({ date: localDate(2026, 3, 9 - i), text: `${'Tr\u00e8s long message '.repeat(12)}${i}\n\u{1F389}` })),
+    merchants: { ...MERCHANTS, ALINE: { name: longName, acceptingPayments: true } },
     loans: Array.from({ length: 12 }, (_, i) => ({
       amount: big,
       status: (['pending', 'approved', 'rejected', 'active', 'overdue', 'repaid'] as const)[i % 6]!,
@@ -118,17 +130,19 @@ export function request(
   member: MemberSnapshot,
   resolve: (effect: Effect) => EffectResult = happyResolver,
   now: Date = NOW,
-): { screen: Screen; state: ChannelState; effects: Effect[]; loads: MemberPart[] } {
+): { screen: Screen; state: ChannelState; effects: Effect[]; loads: string[] } {
   const effects: Effect[] = [];
-  const loads: MemberPart[] = [];
+  /** Each part, and `merchant:<code>` for each merchant looked up. */
+  const loads: string[] = [];
   // Like the channel: only the base first, each part added when the menu asks for it.
   let input: MenuInput = { ...state, text, member: baseOf(member), now };
   let step = runMenu(input);
   while (step.kind !== 'screen') {
     if (step.kind === 'load') {
-      if (loads.includes(step.part)) throw new Error(`part ${step.part} asked for again on ${JSON.stringify(text)}`);
-      loads.push(step.part);
-      input = { ...input, member: withPart(input.member, member, step.part) };
+      const load = step.part === 'merchant' ? `merchant:${step.code}` : step.part;
+      if (loads.includes(load)) throw new Error(`${load} asked for again on ${JSON.stringify(text)}`);
+      loads.push(load);
+      input = { ...input, member: withPart(input.member, member, step) };
     } else {
       effects.push(step.effect);
       if (effects.length > 5) throw new Error(`effect loop on ${JSON.stringify(text)}`);
@@ -142,7 +156,7 @@ export function request(
 /** A whole session: each input typed in turn; returns every answer. */
 export function dial(member: MemberSnapshot, inputs: readonly string[], options: { state?: ChannelState; resolve?: (effect: Effect) => EffectResult; now?: Date } = {}) {
   let state = options.state ?? FRESH;
-  const answers: { text: string; screen: Screen; effects: Effect[]; loads: MemberPart[] }[] = [];
+  const answers: { text: string; screen: Screen; effects: Effect[]; loads: string[] }[] = [];
   for (let i = 0; i <= inputs.length; i++) {
     const text = inputs.slice(0, i).join('*');
     const answer = request(state, text, member, options.resolve, options.now);

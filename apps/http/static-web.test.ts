@@ -134,7 +134,8 @@ describe('the built web client: precompressed, negotiated, cached, within budget
     const past = await get({ Range: 'bytes=1000-' });
     expect(past.status).toBe(416);
     expect(past.headers['content-range']).toBe('bytes */1000');
-    for (const headers of [{ Range: 'bytes=0-1,5-6' }, { Range: 'bytes=abc' }, { Range: 'items=0-1' }, { Range: 'bytes=0-9', 'If-Range': '"another"' }]) {
+    const wholeAnyway: Record<string, string>[] = [{ Range: 'bytes=0-1,5-6' }, { Range: 'bytes=abc' }, { Range: 'items=0-1' }, { Range: 'bytes=0-9', 'If-Range': '"another"' }];
+    for (const headers of wholeAnyway) {
       const answer = await get(headers);
       expect(answer.status, JSON.stringify(headers)).toBe(200);
       expect(answer.body).toEqual(VIDEO);

@@ -15,6 +15,9 @@
  *   minus payouts and withdrawals received), due dates and overdue from Contribution, payout
  *   dates, recipients and pots from Tontine, loan statuses and next instalments from core/loans.
  * - Groups are the member's forming and active groups; completed and cancelled ones are history.
+ * - A merchant code is looked up through the public pay page's use case (ShowPayPage): a
+ *   customer sees by USSD what anyone sees on /pay/{code}, the name and whether it takes payments,
+ *   and a code the pay page does not show (unknown, or a business not verified) finds none.
  * - Reads only, without locks: a snapshot never holds up a payment or another session.
  */
 import { registrablePhone } from '../../core/accounts/register-by-phone.ts';
@@ -24,11 +27,12 @@ import { savingsBalance } from '../../core/contributions/contribution-summary.ts
 import type { MemberSavings, MemberSavingsReads } from '../../core/contributions/ports.ts';
 import { nextPayment, statusAt, type Loan } from '../../core/loans/loan.ts';
 import type { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
+import type { ShowPayPage } from '../../core/merchants/pay-merchant.ts';
 import type { Money } from '../../core/money/money.ts';
 import { compareDates, kigaliDateOf, parseDate } from '../../core/shared/calendar.ts';
 import type { InAppNotifications } from '../../core/notifications/ports.ts';
 import type { Tontine } from '../../core/tontines/tontine.ts';
-import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, RegisteredMember, SavingsSnapshot } from '../../ussd/member-snapshot.ts';
+import type { GroupSnapshot, LoanSnapshot, MemberSnapshot, RegisteredMember, SavingsSnapshot, SnapshotLoad } from '../../ussd/member-snapshot.ts';
 
 /** The menu shows the last three notifications. */
 const NOTIFICATIONS_SHOWN = 3;
@@ -43,6 +47,8 @@ export interface UssdMemberSnapshotsDeps {
   savings: MemberSavingsReads;
   notifications: Pick<InAppNotifications, 'listForUser'>;
   listMemberLoans: Pick<ListMemberLoans, 'execute'>;
+  /** The public pay page's view of a merchant: what a customer may see before paying. */
+  showPayPage: Pick<ShowPayPage, 'execute'>;
 }
 
 export class UssdMemberSnapshots {
@@ -56,9 +62,9 @@ export class UssdMemberSnapshots {
     return { pin, member: savings ? { ...member, savings: savingsSnapshot(savings, pin.userId, now) } : member };
   }
 
-  /** The member with `part` added. */
-  async withPart(member: RegisteredMember, userId: string, part: MemberPart, now: Date): Promise<RegisteredMember> {
-    switch (part) {
+  /** The member with the part, or the merchant, the menu asked for added. */
+  async withPart(member: RegisteredMember, userId: string, load: SnapshotLoad, now: Date): Promise<RegisteredMember> {
+    switch (load.part) {
       case 'groups':
         return { ...member, savings: savingsSnapshot(await this.deps.savings.savingsOf(userId), userId, now) };
       case 'notifications': {
@@ -68,6 +74,11 @@ export class UssdMemberSnapshots {
       case 'loans': {
         const loans = await this.deps.listMemberLoans.execute({ memberId: userId });
         return { ...member, loans: loans.map((loan) => loanOf(loan, now)) };
+      }
+      case 'merchant': {
+        const shown = await this.deps.showPayPage.execute({ merchantCode: load.code });
+        const merchant = shown.ok ? { name: shown.value.businessName, acceptingPayments: shown.value.acceptingPayments } : null;
+        return { ...member, merchants: { ...member.merchants, [load.code]: merchant } };
       }
     }
   }

@@ -3,7 +3,7 @@
  * snapshots and the channel itself. Loaded by buildContainer, so the server, the simulator
  * (in-process) and the tests resolve the same channel.
  */
-import { PayMerchant } from '../../core/merchants/pay-merchant.ts';
+import { PayMerchant, ShowPayPage } from '../../core/merchants/pay-merchant.ts';
 import { ContainerModule } from 'inversify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ChangeLanguage } from '../../core/accounts/change-language.ts';
@@ -42,6 +42,7 @@ export const ussdModule = new ContainerModule(({ bind }) => {
       savings: TOKENS.MemberSavingsReads,
       notifications: TOKENS.InAppNotifications,
       listMemberLoans: ListMemberLoans,
+      showPayPage: ShowPayPage,
     }),
   );
 

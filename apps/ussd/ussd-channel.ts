@@ -264,7 +264,7 @@ export class UssdChannel {
         // The menu asks only for a part it lacks; the same input runs again with it.
         const member = input.member;
         if (!member.registered) throw new Error(`snapshot part ${step.part} asked for an unregistered caller`);
-        context.member = await this.deps.snapshots.withPart(member, this.userOf(caller), step.part, now);
+        context.member = await this.deps.snapshots.withPart(member, this.userOf(caller), step, now);
         input = { ...input, member: context.member };
         continue;
       }

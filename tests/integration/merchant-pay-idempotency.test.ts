@@ -141,7 +141,7 @@ describe('USSD "Pay a merchant": one collection per session step', () => {
     const { sessionId, inputs } = await atMerchantPin(phone, 2500);
     const before = asked.length;
     const answers = await Promise.all(Array.from({ length: 4 }, () => ussd(sessionId, phone, inputs)));
-    for (const a of answers) expect([a.status, a.text]).toEqual([200, 'END Request sent. Approve the payment of 2,500 RWF to KIOSK-9 on your phone with your mobile money PIN.']);
+    for (const a of answers) expect([a.status, a.text]).toEqual([200, 'END Request sent. Approve the payment of 2,500 RWF to Kiosk Nine on your phone with your mobile money PIN.']);
     expect(await payments(phone)).toHaveLength(1);
     expect(asked.length - before).toBe(1);
     await until(() => payments(phone), (rows) => rows[0]?.status === 'completed');

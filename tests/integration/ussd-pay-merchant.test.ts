@@ -52,14 +52,14 @@ async function registeredPhone(phone: string) {
 }
 
 describe('USSD: pay a merchant', () => {
-  it('asks code, amount and the PIN, then collects through the pay use case; the payment completes with fee and net', async () => {
+  it('asks the code, names the merchant, asks amount and the PIN, then collects through the pay use case; the payment completes with fee and net', async () => {
     const call = await registeredPhone('+250788600010');
     expect(await call.type('8')).toBe('CON Enter the merchant code:\n0 Back 00 Home');
     expect(await call.type('x')).toContain('A merchant code is 3 to 20 letters');
-    expect(await call.type('kiosk-7')).toContain('Amount to pay KIOSK-7 (RWF):');
+    expect(await call.type('kiosk-7')).toBe('CON Amount to pay Kiosk Seven (RWF):\n0 Back 00 Home');
     expect(await call.type('50')).toContain('Enter whole francs, from 100 to 5000000.');
-    expect(await call.type('2500')).toContain('Pay 2,500 RWF to KIOSK-7. Enter your PIN to confirm:');
-    expect(await call.type(PIN)).toBe('END Request sent. Approve the payment of 2,500 RWF to KIOSK-7 on your phone with your mobile money PIN.');
+    expect(await call.type('2500')).toContain('Pay 2,500 RWF to Kiosk Seven. Enter your PIN to confirm:');
+    expect(await call.type(PIN)).toBe('END Request sent. Approve the payment of 2,500 RWF to Kiosk Seven on your phone with your mobile money PIN.');
     const [row] = await until(
       () => db.orm.em.fork().execute<{ status: string; merchant_fee_centimes: string; net_amount_centimes: string; customer_phone_number: string }[]>('select * from merchant_transactions where merchant_id = ?', [merchantId]),
       (rows) => rows[0]?.status === 'completed',
@@ -67,20 +67,26 @@ describe('USSD: pay a merchant', () => {
     expect(row).toMatchObject({ customer_phone_number: '+250788600010', merchant_fee_centimes: '5000', net_amount_centimes: '245000' });
   });
 
-  it('charges nothing for a wrong PIN, an unknown code or a suspended merchant', async () => {
+  it('charges nothing for a wrong PIN, an unknown code or a suspended merchant, and says so before any amount or PIN is asked', async () => {
     const before = await db.count('merchant_transactions');
     const wrong = await registeredPhone('+250788600011');
     for (const step of ['8', 'KIOSK-7', '1000']) await wrong.type(step);
     expect(await wrong.type('13579')).toBe('END Wrong PIN. Nothing was charged.');
 
     const unknown = await registeredPhone('+250788600012');
-    for (const step of ['8', 'NOPE-1', '1000']) await unknown.type(step);
-    expect(await unknown.type(PIN)).toBe('END No merchant has this code. Nothing was charged.');
+    await unknown.type('8');
+    expect(await unknown.type('NOPE-1')).toBe('CON No merchant has this code.\nEnter the merchant code:\n0 Back 00 Home');
+    expect(await unknown.type('KIOSK-7')).toBe('CON Amount to pay Kiosk Seven (RWF):\n0 Back 00 Home');
 
+    // Suspended after its name was shown: the PIN step's payment refuses it.
+    const late = await registeredPhone('+250788600014');
+    for (const step of ['8', 'KIOSK-7', '1000']) await late.type(step);
     expect((await runAdmin(container, 'merchants', 'suspend', merchantId)).code).toBe(0);
+    expect(await late.type(PIN)).toBe('END This merchant is not accepting payments right now. Nothing was charged.');
+
     const suspended = await registeredPhone('+250788600013');
-    for (const step of ['8', 'KIOSK-7', '1000']) await suspended.type(step);
-    expect(await suspended.type(PIN)).toBe('END This merchant is not accepting payments right now. Nothing was charged.');
+    await suspended.type('8');
+    expect(await suspended.type('KIOSK-7')).toBe('CON This merchant is not accepting payments right now.\nEnter the merchant code:\n0 Back 00 Home');
     expect(await db.count('merchant_transactions')).toBe(before);
   });
 });
