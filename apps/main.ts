@@ -83,8 +83,9 @@ try {
     console.log(`Demo world for demo.member@ikimina.demo: ${groups} groups, ${paymentsSettled} payments settled, a loan in repayment (SEED_DEMO_WORLD=false to skip).\n`);
   }
   if (seeded.business.seeded) {
-    const { merchantCode, sales, settlements } = seeded.business;
-    console.log(`Demo business for demo.merchant@ikimina.demo: ${merchantCode}, verified, ${sales} sales, ${settlements} settlement paid (SEED_DEMO_WORLD=false to skip).\n`);
+    const { merchantCode, agentCode, sales, settlements } = seeded.business;
+    const onboarded = agentCode ? `, onboarded by demo.agent@ikimina.demo (${agentCode})` : '';
+    console.log(`Demo business for demo.merchant@ikimina.demo: ${merchantCode}, verified${onboarded}, ${sales} sales, ${settlements} settlement paid (SEED_DEMO_WORLD=false to skip).\n`);
   }
 } catch (error) {
   // Demo data must never keep the product from starting.

@@ -20,7 +20,8 @@ import { ListOwnMerchants } from '../../core/merchants/merchant-access.ts';
 import { GenerateMerchantQr } from '../../core/merchants/merchant-qr.ts';
 import { PayMerchant } from '../../core/merchants/pay-merchant.ts';
 import { RegisterMerchant } from '../../core/merchants/register-merchant.ts';
-import { ReviewMerchant } from '../../core/merchants/review-business.ts';
+import { ReviewAgent, ReviewMerchant } from '../../core/merchants/review-business.ts';
+import { RegisterAgent, ShowOwnAgent } from '../../core/agents/register-agent.ts';
 import { SettleMerchants } from '../../core/settlements/settle-merchants.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
@@ -106,6 +107,9 @@ export const demoModule = new ContainerModule(({ bind }) => {
     (
       sandbox: SandboxApprovals | null,
       accounts: AccountRepository,
+      registerAgent: RegisterAgent,
+      showOwnAgent: ShowOwnAgent,
+      reviewAgent: ReviewAgent,
       listOwnMerchants: ListOwnMerchants,
       registerMerchant: RegisterMerchant,
       reviewMerchant: ReviewMerchant,
@@ -116,9 +120,9 @@ export const demoModule = new ContainerModule(({ bind }) => {
       clock: Clock,
     ) =>
       sandbox
-        ? new SeedDemoBusiness({ sandbox, accounts, listOwnMerchants, registerMerchant, reviewMerchant, generateMerchantQr, payMerchant, settleMerchants, reconcilePayment, clock })
+        ? new SeedDemoBusiness({ sandbox, accounts, registerAgent, showOwnAgent, reviewAgent, listOwnMerchants, registerMerchant, reviewMerchant, generateMerchantQr, payMerchant, settleMerchants, reconcilePayment, clock })
         : null,
-    [TOKENS.SandboxApprovals, TOKENS.AccountRepository, ListOwnMerchants, RegisterMerchant, ReviewMerchant, GenerateMerchantQr, PayMerchant, SettleMerchants, ReconcilePayment, TOKENS.Clock],
+    [TOKENS.SandboxApprovals, TOKENS.AccountRepository, RegisterAgent, ShowOwnAgent, ReviewAgent, ListOwnMerchants, RegisterMerchant, ReviewMerchant, GenerateMerchantQr, PayMerchant, SettleMerchants, ReconcilePayment, TOKENS.Clock],
   );
   // The large population of `demo seed --members N` (any provider: it writes history, asks nobody).
   bind(TOKENS.DemoPopulation).toResolvedValue((em: EntityManager) => new PostgresDemoPopulation(em), [TOKENS.EntityManager]);

@@ -206,7 +206,7 @@ describe('demo accounts', () => {
     expect((await seed.execute()).every((a) => a.created)).toBe(true);
     expect((await seed.execute()).some((a) => a.created)).toBe(false);
     const users = [...s.accounts.users.values()];
-    expect(users).toHaveLength(2);
+    expect(users).toHaveLength(3);
     expect(users.every((u) => u.isDemo && u.nidaVerified && u.email?.endsWith('@ikimina.demo'))).toBe(true);
   });
 });

@@ -25,6 +25,7 @@ export interface DemoAccount {
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'demo.member@ikimina.demo', firstName: 'Demo', lastName: 'Member', phoneNumber: '+250788000001', language: 'en' },
   { email: 'demo.merchant@ikimina.demo', firstName: 'Demo', lastName: 'Merchant', phoneNumber: '+250788000002', language: 'rw' },
+  { email: 'demo.agent@ikimina.demo', firstName: 'Demo', lastName: 'Agent', phoneNumber: '+250788000003', language: 'fr' },
 ];
 
 export interface SeededAccount {

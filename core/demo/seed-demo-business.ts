@@ -12,21 +12,26 @@
  *   the current week: the batch covers the sales completed so far) and its payout completed the
  *   same way; then two more sales, which wait for the next batch. So the ledger holds exactly what
  *   those use cases book, and it balances.
- * - No referring agent: no demo agent exists (the demo accounts are a member and a merchant), so
- *   the business earns nobody a commission. A demo agent, once seeded, would be passed here.
+ * - Onboarded by the demo agent (demo.agent@ikimina.demo): its agent profile registered as the
+ *   agent would (RegisterAgent, code DEMO-AGENT) and accredited by the demo officer (ReviewAgent,
+ *   audited), before the business names it as its referrer. So every sale earns the agent its
+ *   commission out of the fee, and /agent/dashboard has a merchant and commissions to show.
+ *   Without the demo agent account the business has no referrer.
  * - Only with the sandbox provider (`SandboxApprovals`): no real money is ever asked for.
  * - Clearly demo data: the owner is the demo merchant account (`isDemo`), the business is named
- *   "Demo: …", the customers are the demo neighbours' numbers.
+ *   "Demo: …", the agent is the demo agent account, the customers are the demo neighbours' numbers.
  * - Idempotent: a demo merchant who already owns a business is left as they are
  *   (`already_seeded`); without the demo merchant account nothing is seeded. A refused step throws.
  */
 import type { AccountRepository } from '../accounts/ports.ts';
+import type { RegisteredAgent } from '../agents/agent-profile.ts';
+import type { RegisterAgent, ShowOwnAgent } from '../agents/register-agent.ts';
 import { DEMO_ACCOUNTS } from '../accounts/seed-demo-accounts.ts';
 import type { ListOwnMerchants } from '../merchants/merchant-access.ts';
 import type { GenerateMerchantQr } from '../merchants/merchant-qr.ts';
 import type { PayMerchant } from '../merchants/pay-merchant.ts';
 import type { RegisterMerchant } from '../merchants/register-merchant.ts';
-import type { ReviewMerchant } from '../merchants/review-business.ts';
+import type { ReviewAgent, ReviewMerchant } from '../merchants/review-business.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Result } from '../shared/result.ts';
 import type { SettleMerchants } from '../settlements/settle-merchants.ts';
@@ -36,6 +41,8 @@ import { DEMO_NEIGHBOURS, DEMO_OFFICER } from './seed-demo-world.ts';
 
 export const DEMO_MERCHANT = DEMO_ACCOUNTS[1]!;
 export const DEMO_MERCHANT_CODE = 'DEMO-SHOP';
+export const DEMO_AGENT = DEMO_ACCOUNTS[2]!;
+export const DEMO_AGENT_CODE = 'DEMO-AGENT';
 
 /** Customers of the demo shop: the neighbours' numbers (one pays without giving a name: shown by number). */
 const SETTLED_SALES = [
@@ -50,6 +57,9 @@ const WAITING_SALES = [
 
 export interface SeedDemoBusinessDeps extends ProviderSettlement {
   accounts: Pick<AccountRepository, 'findByEmail'>;
+  registerAgent: Pick<RegisterAgent, 'execute'>;
+  showOwnAgent: Pick<ShowOwnAgent, 'execute'>;
+  reviewAgent: Pick<ReviewAgent, 'execute'>;
   listOwnMerchants: Pick<ListOwnMerchants, 'execute'>;
   registerMerchant: Pick<RegisterMerchant, 'execute'>;
   reviewMerchant: Pick<ReviewMerchant, 'execute'>;
@@ -60,7 +70,7 @@ export interface SeedDemoBusinessDeps extends ProviderSettlement {
 }
 
 export type SeedDemoBusinessOutcome =
-  | { seeded: true; merchantCode: string; sales: number; settlements: number }
+  | { seeded: true; merchantCode: string; agentCode: string | null; sales: number; settlements: number }
   | { seeded: false; reason: 'demo_merchant_missing' | 'already_seeded' };
 
 export class SeedDemoBusiness {
@@ -71,6 +81,7 @@ export class SeedDemoBusiness {
     const owner = await accounts.findByEmail(DEMO_MERCHANT.email);
     if (!owner) return { seeded: false, reason: 'demo_merchant_missing' };
     if ((await listOwnMerchants.execute({ userId: owner.id })).length > 0) return { seeded: false, reason: 'already_seeded' };
+    const agent = await this.demoAgent();
 
     const merchant = expectOk(
       await this.deps.registerMerchant.execute({
@@ -85,7 +96,7 @@ export class SeedDemoBusiness {
         district: 'Gasabo',
         phoneNumber: owner.phoneNumber ?? DEMO_MERCHANT.phoneNumber,
         email: DEMO_MERCHANT.email,
-        onboardedByAgentId: null,
+        onboardedByAgentId: agent?.id ?? null,
       }),
       'register the business',
     );
@@ -98,7 +109,30 @@ export class SeedDemoBusiness {
     // Its payout, approved and settled as the provider's callback would be.
     await settleAtProvider(this.deps, SEED);
     sales += await this.sell(WAITING_SALES, SETTLED_SALES.length);
-    return { seeded: true, merchantCode: merchant.merchantCode, sales, settlements: report.created.length };
+    return { seeded: true, merchantCode: merchant.merchantCode, agentCode: agent?.agentCode ?? null, sales, settlements: report.created.length };
+  }
+
+  /** The demo agent, registered and accredited (an agent profile of the account found as it is); null without the account. */
+  private async demoAgent(): Promise<RegisteredAgent | null> {
+    const account = await this.deps.accounts.findByEmail(DEMO_AGENT.email);
+    if (!account) return null;
+    const registered = await this.deps.registerAgent.execute({
+      userId: account.id,
+      agentCode: DEMO_AGENT_CODE,
+      agentType: 'individual',
+      businessName: null,
+      businessRegistrationNumber: null,
+      physicalAddress: 'KG 11 Ave, Kimironko (demo)',
+      district: 'Gasabo',
+      sector: 'Kimironko',
+      phoneNumber: account.phoneNumber ?? DEMO_AGENT.phoneNumber,
+      email: DEMO_AGENT.email,
+      serviceTerritories: ['Kimironko', 'Remera'],
+    });
+    // The account is public: someone may have registered it as an agent before the first seed.
+    const agent = registered.ok ? registered.value : expectOk(await this.deps.showOwnAgent.execute({ userId: account.id }), 'find the agent');
+    if (agent.accreditationStatus === 'pending') expectOk(await this.deps.reviewAgent.execute({ agentId: agent.id, event: 'accredit', actor: DEMO_OFFICER }), 'accredit the agent');
+    return agent;
   }
 
   /** Customers pay on the pay page's use case and approve on their phones; answers how many sales completed. */

@@ -125,7 +125,7 @@ describe('admin CLI actions in the audit log', () => {
     expect((await admin('--as', 'ops', 'demo', 'seed')).code).toBe(0);
     const seeded = await inContext(() => trail().list({ limit: 10, action: 'demo_seeded' }));
     expect(seeded).toHaveLength(1);
-    expect(seeded[0]).toMatchObject({ actor: 'admin:ops', subject: 'demo_accounts', details: { created: 'demo.member@ikimina.demo,demo.merchant@ikimina.demo' } });
+    expect(seeded[0]).toMatchObject({ actor: 'admin:ops', subject: 'demo_accounts', details: { created: 'demo.member@ikimina.demo,demo.merchant@ikimina.demo,demo.agent@ikimina.demo' } });
 
     expect((await admin('jobs', 'run', 'rate-limit-prune')).code).toBe(0);
     const [job] = await inContext(() => trail().list({ limit: 1, action: 'job_run' }));

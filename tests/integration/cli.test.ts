@@ -30,7 +30,7 @@ describe('admin CLI', () => {
     const again = await admin('demo', 'seed');
     expect(again.output).toMatch(/demo\.member@ikimina\.demo .*already there/);
     const demo = await db.orm.em.fork().execute<{ n: string }[]>("select count(*) as n from users where is_demo and nida_verified and email like '%@ikimina.demo'");
-    expect(Number(demo[0]?.n)).toBe(2);
+    expect(Number(demo[0]?.n)).toBe(3);
   });
 
   it('users list shows a registered member', async () => {

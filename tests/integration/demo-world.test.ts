@@ -9,7 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../core/accounts/seed-demo-accounts.ts';
 import { DEMO_MEMBER_EMAIL, DEMO_NEIGHBOURS } from '../../core/demo/seed-demo-world.ts';
-import { DEMO_MERCHANT } from '../../core/demo/seed-demo-business.ts';
+import { DEMO_AGENT, DEMO_MERCHANT } from '../../core/demo/seed-demo-business.ts';
 import { seedDemoData } from '../../apps/demo/seed-on-start.ts';
 import { SANDBOX_DEMO_MEMBER_NIN } from '../../adapters/identity/sandbox-national-ids.ts';
 import { expectBooksBalance } from '../support/money-books.ts';
@@ -59,10 +59,10 @@ describe('the demo world, seeded at start', () => {
 
   it('gives the demo member groups, paid cycles, a payout, a loan in repayment and notifications', async () => {
     const first = await seedDemoData(t.container, { newDatabase: true });
-    expect(first.accounts?.map((a) => a.created)).toEqual([true, true]);
+    expect(first.accounts?.map((a) => a.created)).toEqual([true, true, true]);
     // 12 contributions, 3 payouts, the disbursement and one repayment.
     expect(first.world).toMatchObject({ seeded: true, groups: 2, paymentsSettled: 17 });
-    expect(first.business).toEqual({ seeded: true, merchantCode: 'DEMO-SHOP', sales: 5, settlements: 1 });
+    expect(first.business).toEqual({ seeded: true, merchantCode: 'DEMO-SHOP', agentCode: 'DEMO-AGENT', sales: 5, settlements: 1 });
 
     const get = await signIn(t, DEMO_MEMBER_EMAIL);
     const tontines = (await get('/api/tontines/user')).body as { name: string; status: string }[];
@@ -123,7 +123,7 @@ describe('the demo world, seeded at start', () => {
   it('gives the demo merchant a verified business with a QR code, sales, a paid settlement and sales awaiting the next', async () => {
     const get = await signIn(t, DEMO_MERCHANT.email);
     const merchants = (await get('/api/merchants/user/merchants')).body as { id: string; merchantCode: string; businessName: string; merchantStatus: string; kybStatus: string; onboardedByAgentId: string | null }[];
-    expect(merchants).toEqual([expect.objectContaining({ merchantCode: 'DEMO-SHOP', businessName: 'Demo: Kimironko Corner Shop', merchantStatus: 'active', kybStatus: 'verified', onboardedByAgentId: null })]);
+    expect(merchants).toEqual([expect.objectContaining({ merchantCode: 'DEMO-SHOP', businessName: 'Demo: Kimironko Corner Shop', merchantStatus: 'active', kybStatus: 'verified', onboardedByAgentId: expect.any(String) })]);
     const id = merchants[0]!.id;
     expect((await get(`/api/merchants/${id}/qr`)).body.qrCodeUrl).toMatch(/^data:image\/png;base64,/);
 
@@ -142,13 +142,25 @@ describe('the demo world, seeded at start', () => {
     await expectBooksBalance({ db });
   });
 
+  it('gives the demo agent an accredited profile, the demo shop it onboarded and a commission on each of its sales', async () => {
+    const get = await signIn(t, DEMO_AGENT.email);
+    const dashboard = (await get('/api/agents/dashboard')).body;
+    expect(dashboard.agent).toMatchObject({ agentCode: 'DEMO-AGENT', accreditationStatus: 'active', district: 'Gasabo' });
+    // 0.5 % of each of the five sales (62,550 RWF), out of the platform's 2 % fee: the shop's net is unchanged.
+    expect(dashboard.stats).toMatchObject({ totalMerchantsOnboarded: 1, activeMerchants: 1, totalEarned: '312.75' });
+    expect(dashboard.recentMerchants).toEqual([expect.objectContaining({ merchantCode: 'DEMO-SHOP' })]);
+    expect(dashboard.recentCommissions).toHaveLength(5);
+    const audit = await db.orm.em.fork().execute<{ action: string; actor: string }[]>(`select action, actor from audit_log where subject = ?`, [`agent:${dashboard.agent.id}`]);
+    expect(audit).toEqual([{ action: 'agent_accredit', actor: 'admin:demo-seed' }]);
+  });
+
   it('adds nothing on a second start', async () => {
     const before = await counts(db);
     const second = await seedDemoData(t.container, { newDatabase: false });
     expect(second).toEqual({ accounts: null, world: { seeded: false, reason: 'already_seeded' }, business: { seeded: false, reason: 'already_seeded' } });
     // Even told the database is new, the accounts and the world are found, not added again.
     const again = await seedDemoData(t.container, { newDatabase: true });
-    expect(again.accounts?.map((a) => a.created)).toEqual([false, false]);
+    expect(again.accounts?.map((a) => a.created)).toEqual([false, false, false]);
     expect(again.world).toEqual({ seeded: false, reason: 'already_seeded' });
     expect(again.business).toEqual({ seeded: false, reason: 'already_seeded' });
     expect(await counts(db)).toEqual(before);
