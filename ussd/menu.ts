@@ -52,7 +52,7 @@ const MIN_MERCHANT_PAYMENT = 100;
 const MAX_MERCHANT_PAYMENT = 5_000_000;
 const NAME_PATTERN = /^\p{L}[\p{L}'. -]{1,29}$/u;
 /** Widths that keep a list line short enough for several per screen. */
-const WIDTH = { greeting: 14, groupInList: 14, groupInSentence: 20, recipient: 10, notification: 70, merchant: 24 } as const;
+const WIDTH = { greeting: 14, groupInList: 14, groupInSentence: 20, recipient: 10, notification: 70, merchant: 40 } as const;
 
 export interface MenuInput {
   readonly session: UssdSession;
