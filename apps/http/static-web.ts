@@ -131,7 +131,9 @@ function send(ctx: Context, file: WebFile): void {
     ctx.status = 304;
     return;
   }
-  const ranges = file.br || file.gzip ? undefined : rangeAsked(ctx, chosen);
+  const asIs = !file.br && !file.gzip;
+  if (asIs) ctx.set('Accept-Ranges', 'bytes');
+  const ranges = asIs ? rangeAsked(ctx, chosen) : undefined;
   if (ranges === 'unsatisfiable') {
     ctx.status = 416;
     ctx.set('Content-Range', `bytes */${chosen.body.length}`);
@@ -146,9 +148,8 @@ function send(ctx: Context, file: WebFile): void {
   ctx.body = chosen.body;
 }
 
-/** The one byte range asked of a file sent as it is (ranges accepted: said so); undefined: the whole file. */
+/** The one byte range asked of a file sent as it is; undefined: the whole file. */
 function rangeAsked(ctx: Context, file: Variant): { start: number; end: number } | 'unsatisfiable' | undefined {
-  ctx.set('Accept-Ranges', 'bytes');
   const header = ctx.get('Range');
   const ifRange = ctx.get('If-Range');
   if (!header || ctx.method !== 'GET' || (ifRange && ifRange !== file.etag)) return undefined;

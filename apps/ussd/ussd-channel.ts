@@ -126,7 +126,7 @@ interface Answered {
   readonly phone: string;
   readonly caller: UssdCaller | null;
   readonly stored: Stored;
-  /** The screen continued (CON) signed in. */
+  /** The session is signed in (else, with a caller, it is at the PIN prompt). */
   readonly signedIn: boolean;
 }
 
@@ -153,7 +153,7 @@ export class UssdChannel {
         return { request, phone: phone.value, caller: snapshot, now, member: snapshot.member, language };
       };
       // At the PIN prompt, the step that checks the PIN starts from what this process answered last.
-      if (remembered?.caller && !isSignedIn(remembered.stored.session)) {
+      if (remembered?.caller && !remembered.signedIn) {
         const answer = await this.steps(contextOf(remembered.caller), remembered.stored, remembered.caller.pin.pinHash, (l) => (language = l));
         if (answer) return this.finish(request, phone.value, remembered.caller, answer, now);
       }

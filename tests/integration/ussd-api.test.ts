@@ -525,6 +525,22 @@ describe('sessions', () => {
     );
   });
 
+  it("never lets another phone answer a session's PIN prompt, with the owner's PIN or its own: nothing is saved or counted", async () => {
+    const owner = newPhone();
+    const stranger = newPhone();
+    await register(owner);
+    await register(stranger);
+    const call = dial(owner);
+    await call.open();
+    const state = () => sql<{ state: unknown }>('select state from ussd_session where session_id = ? union all select state from ussd_access where phone = ?', [call.sessionId, owner]);
+    const before = await state();
+    for (const pin of [PIN, '13579']) {
+      expect(await post({ sessionId: call.sessionId, phoneNumber: stranger, text: pin })).toBe('END Sorry, Ikimina cannot answer right now. Please try again later.');
+    }
+    expect(await state()).toEqual(before);
+    expect(await call.type(PIN)).toMatch(/^CON Ikimina: Amina\n1 My savings/);
+  });
+
   it('changes the language from the menu: the account and the next session speak it', async () => {
     const phone = newPhone();
     await register(phone);
