@@ -7,11 +7,12 @@
  * - Only the PIN's hash is stored, hashed like a password (argon2id, salted, its parameters inside
  *   the hash) but at a cost chosen for PINs (PinHasher; docs/decisions.md): a 5-digit PIN is kept
  *   safe by the lock-out, not by the hash's cost.
- * - A phone number is keyed in one form: a Rwandan mobile number as core/identity normalises it
- *   (E.164), any other E.164 number (a provider's sandbox or a foreign SIM) as `+` and its digits.
+ * - A phone number is keyed in one form, E.164 (core/identity/phone-number.ts): a Rwandan mobile
+ *   number in any form, another country's number (a provider's sandbox or a foreign SIM) written
+ *   with its country code.
  */
-import { normalisePhoneNumber } from '../identity/phone-number.ts';
-import { err, ok, type Result } from '../shared/result.ts';
+import { normaliseInternationalNumber } from '../identity/phone-number.ts';
+import type { Result } from '../shared/result.ts';
 import type { PinAccess } from './pin-slowdown.ts';
 import type { PasswordHasher } from './ports.ts';
 import type { MemberSavings } from '../contributions/ports.ts';
@@ -68,13 +69,9 @@ export interface PinHasher extends PasswordHasher {
   needsRehash(hash: string): boolean;
 }
 
-const E164 = /^\+[1-9]\d{7,14}$/;
-
+/** The key of a calling phone: the gateway's number as core/identity reads every number. */
 export function phoneKey(raw: string): Result<string, 'phone_number_invalid'> {
-  const rwandan = normalisePhoneNumber(raw);
-  if (rwandan.ok) return rwandan;
-  const compact = raw.trim().replace(/[\s\-.()]/g, '');
-  return E164.test(compact) ? ok(compact) : err('phone_number_invalid');
+  return normaliseInternationalNumber(raw);
 }
 
 /** A USSD session's state and the phone's PIN access, as stored (what a compare-and-set compares). */

@@ -3,7 +3,7 @@
  * XXX XXX, typed with or without the country code, with spaces, hyphens, dots or brackets. The
  * client checks a number early to show the mistake on its field; the server remains the judge.
  */
-const TYPED = /^(?:\+250|00250|250|0)?(\d{9})$/;
+const TYPED = /^(?:(?:\+250|00250|250)0?|0)?(\d{9})$/;
 const NATIONAL = /^7[2389]\d{7}$/;
 
 /** The number in E.164 ("+250788123456"), or null when it is no Rwandan mobile number. */
