@@ -37,7 +37,7 @@ import { formatAmount, formatDay, formatKigaliTime } from './formats.ts';
 import { foldNavigation, type Input, splitText } from './input-path.ts';
 import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, NotificationSnapshot, RegisteredMember, SavingsSnapshot, SnapshotLoad } from './member-snapshot.ts';
 import { type PinAccess, recordPinAttempt, slowedUntil } from '../core/accounts/pin-slowdown.ts';
-import { checkNewPin, isPinShaped } from './pin-policy.ts';
+import { checkNewPin, isPinShaped } from '../core/accounts/pin-policy.ts';
 import { joinLines, paginate, SCREEN_LIMIT, type Screen, truncate, ussdSafe } from './screen.ts';
 import type { UssdSession, Verdict } from './session.ts';
 

@@ -1,30 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { accountsWorld, PlainHasher } from './accounts.fixtures.ts';
+import { accountsWorld, InMemoryPins, PlainHasher } from './accounts.fixtures.ts';
 import { ChangeLanguage } from './change-language.ts';
 import { ChangeUssdPin } from './change-ussd-pin.ts';
 import { RegisterByPhone, registrablePhone } from './register-by-phone.ts';
-import { phoneKey, type PinHasher, type UssdPin, type UssdPins } from './ussd-pins.ts';
+import { phoneKey, type PinHasher } from './ussd-pins.ts';
 import { VerifyUssdPin } from './verify-ussd-pin.ts';
-
-class InMemoryPins implements UssdPins {
-  pins = new Map<string, UssdPin>();
-  async findByPhone(phoneNumber: string) {
-    return this.pins.get(phoneNumber) ?? null;
-  }
-  async add(pin: UssdPin) {
-    if (this.pins.has(pin.phoneNumber)) return 'phone_taken' as const;
-    this.pins.set(pin.phoneNumber, pin);
-    return 'added' as const;
-  }
-  async changeHash(phoneNumber: string, pinHash: string) {
-    const pin = this.pins.get(phoneNumber);
-    if (pin) this.pins.set(phoneNumber, { ...pin, pinHash });
-  }
-  async replaceHash(phoneNumber: string, from: string, to: string) {
-    const pin = this.pins.get(phoneNumber);
-    if (pin?.pinHash === from) this.pins.set(phoneNumber, { ...pin, pinHash: to });
-  }
-}
 
 /** PlainHasher whose `old:<pin>` stands for a hash made at an earlier cost: it verifies, and asks for a rehash. */
 class PlainPinHasher extends PlainHasher implements PinHasher {

@@ -31,6 +31,12 @@ export interface UssdPins {
   changeHash(phoneNumber: string, pinHash: string, now: Date): Promise<void>;
   /** Replaces the hash only while it is still `from`: a rehash never undoes a concurrent PIN change. */
   replaceHash(phoneNumber: string, from: string, to: string, now: Date): Promise<void>;
+  /**
+   * Makes `pin` the account's only USSD key (its number and hash), dropping a key it had under
+   * another number. The caller has checked that no other account holds the number; an adapter that
+   * loses a race for it throws a retryable conflict, so the unit of work runs again and sees the holder.
+   */
+  setForAccount(pin: UssdPin, now: Date): Promise<void>;
 }
 
 /** What every USSD step needs about a phone, read at once: its PIN, the account's first name and language, whether it has a loan. */
