@@ -8,7 +8,7 @@ import { CATALOGUES, type MessageKey } from './catalogues/catalogue.ts';
 import type { Effect, EffectError, EffectResult } from './effects.ts';
 import type { MemberSnapshot } from './member-snapshot.ts';
 import { SCREEN_LIMIT, type Screen } from './screen.ts';
-import { aCrowdedMember, aMember, type ChannelState, FRESH, happyResolver, request, UNKNOWN } from './ussd.fixtures.ts';
+import { aCrowdedMember, aMember, type ChannelState, FRESH, happyResolver, request, ON_WEB_ACCOUNT, UNKNOWN } from './ussd.fixtures.ts';
 
 const MAX_DEPTH = 14;
 /** Typed at every screen besides the choices it shows: names, right, wrong, weak and other PINs, junk. */
@@ -72,7 +72,7 @@ describe('the whole USSD menu tree', () => {
     it(`every screen in ${language} is CON or END, plain ASCII and at most ${SCREEN_LIMIT} characters`, () => {
       const walks = [
         walkTree(UNKNOWN, language === 'en' ? [] : ['2', LANGUAGE_NUMBER[language], '00']),
-        walkTree({ ...UNKNOWN, onWebAccount: true }, language === 'en' ? [] : ['2', LANGUAGE_NUMBER[language], '00']),
+        walkTree(ON_WEB_ACCOUNT, language === 'en' ? [] : ['2', LANGUAGE_NUMBER[language], '00']),
         walkTree(aMember({ language }), []),
         walkTree(aMember({ language, groups: [], notifications: [], loans: [], firstName: '\u00c9lise' }), []),
         walkTree(aCrowdedMember(language), []),

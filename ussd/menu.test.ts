@@ -7,7 +7,7 @@ import type { Effect, EffectError, EffectResult } from './effects.ts';
 import { faultScreen, runMenu, sessionLanguage } from './menu.ts';
 import { FRESH_PIN_ACCESS } from '../core/accounts/pin-slowdown.ts';
 import { NEW_SESSION } from './session.ts';
-import { aCrowdedMember, aGroup, aMember, dial, FOREIGN, FRESH, NOW, request, RIGHT_PIN, UNKNOWN } from './ussd.fixtures.ts';
+import { aCrowdedMember, aGroup, aMember, dial, FOREIGN, FRESH, NOW, request, ON_WEB_ACCOUNT, RIGHT_PIN, UNKNOWN } from './ussd.fixtures.ts';
 
 const LANGUAGE_NUMBER = { en: '1', fr: '2', rw: '3', sw: '4' } as const;
 const failWith = (error: EffectError) => (effect: Effect): EffectResult =>
@@ -67,7 +67,7 @@ describe('USSD menu: an unknown number', () => {
 
   for (const language of LANGUAGES) {
     it(`a number a web account gives is told to link it from the web, and registers only after "1 Not mine" (${language})`, () => {
-      const onWeb = { ...UNKNOWN, onWebAccount: true };
+      const onWeb = ON_WEB_ACCOUNT;
       const told = dial(onWeb, ['2', LANGUAGE_NUMBER[language], '00', '1']).last.screen;
       expect(told).toEqual({ kind: 'CON', text: `${message(language, 'reg_web_account')}\n1 ${message(language, 'opt_not_mine')}\n${message(language, 'nav')}` });
       // Anything but 1 registers nothing: the holder goes to the web instead.
@@ -79,7 +79,7 @@ describe('USSD menu: an unknown number', () => {
   }
 
   it('0 on the web-account notice goes back to the welcome', () => {
-    expect(dial({ ...UNKNOWN, onWebAccount: true }, ['1', '0']).last.screen.text).toBe('Welcome to Ikimina\n1 Register\n2 Language');
+    expect(dial(ON_WEB_ACCOUNT, ['1', '0']).last.screen.text).toBe('Welcome to Ikimina\n1 Register\n2 Language');
   });
 
   it('a registration the use case refuses because a web account gave the number meanwhile ends with the way to link it', () => {

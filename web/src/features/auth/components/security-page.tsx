@@ -24,8 +24,9 @@ import {
   type MemberSession,
 } from '../api/account-security.ts';
 import { Field } from '../../../components/field.tsx';
+import { UssdAccessCard } from './ussd-access-card.tsx';
 
-/** /security: change the password, see and end sessions, sign out everywhere (issue 11). */
+/** /security: set up USSD access (issue 31), change the password, see and end sessions, sign out everywhere (issue 11). */
 export function SecurityPage({ signedIn, onSignIn }: { signedIn: boolean; onSignIn: () => void }) {
   const { t } = useTranslation();
   return (
@@ -39,6 +40,7 @@ export function SecurityPage({ signedIn, onSignIn }: { signedIn: boolean; onSign
       </section>
       {signedIn ? (
         <>
+          <UssdAccessCard />
           <ChangePasswordCard />
           <SessionsCard />
           <SignOutEverywhereCard />
