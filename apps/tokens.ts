@@ -205,7 +205,7 @@ export const TOKENS = {
 
   // The USSD channel (apps/ussd/module.ts).
   UssdPins: token<UssdPins>('ussd.UssdPins'),
-  /** The USSD PIN's key, moved with a changed phone number (apps/modules/profile-module.ts). */
+  /** The USSD PIN's key, ended by a changed phone number (apps/modules/profile-module.ts). */
   UssdPhoneKeys: token<UssdPhoneKeys>('ussd.UssdPhoneKeys'),
   UssdSessionStore: token<UssdSessionStore<UssdSession>>('ussd.UssdSessionStore'),
   /** PINs are hashed like passwords, at a cost chosen for PINs (docs/decisions.md). */

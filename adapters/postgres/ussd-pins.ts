@@ -8,13 +8,14 @@
  * - `replaceHash` is one compare-and-set UPDATE: it changes nothing once the hash is no longer `from`.
  * - `setForAccount` drops the account's key under another number and writes this one (INSERT … ON
  *   CONFLICT DO UPDATE only while the number is the account's own).
- * - `movePhone` re-keys the account's row in one UPDATE. Losing the number to a concurrent
- *   registration (the primary key taken between the caller's check and this write) is thrown as a
- *   ConcurrentWriteConflict: the unit of work runs again and the caller then sees the holder.
+ *   Losing the number to a concurrent registration (the primary key taken between the caller's
+ *   check and this write) is thrown as a ConcurrentWriteConflict: the unit of work runs again and
+ *   the caller then sees the holder.
+ * - `endFor` deletes the account's row (a changed profile number ends USSD access).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { UssdPhoneKeys, UssdPin, UssdPins } from '../../core/accounts/ussd-pins.ts';
-import { ConcurrentWriteConflict, violatesUnique } from './mikro-orm-unit-of-work.ts';
+import { ConcurrentWriteConflict } from './mikro-orm-unit-of-work.ts';
 
 export class PostgresUssdPins implements UssdPins, UssdPhoneKeys {
   constructor(private readonly em: EntityManager) {}
@@ -57,18 +58,9 @@ export class PostgresUssdPins implements UssdPins, UssdPhoneKeys {
     if (result.affectedRows !== 1) throw new ConcurrentWriteConflict('a USSD phone number was taken concurrently');
   }
 
-  async movePhone(userId: string, phoneNumber: string, now: Date): Promise<'moved' | 'no_pin'> {
-    try {
-      const result = await this.em.execute<{ affectedRows: number }>(
-        'update ussd_pins set phone_number = ?, updated_at = ? where user_id = ?',
-        [phoneNumber, now, userId],
-        'run',
-      );
-      return result.affectedRows === 1 ? 'moved' : 'no_pin';
-    } catch (error) {
-      // The message names no number: it may be logged.
-      if (violatesUnique(error, 'ussd_pins_pkey')) throw new ConcurrentWriteConflict('a USSD phone number was taken concurrently');
-      throw error;
-    }
+  async endFor(userId: string): Promise<'ended' | 'no_pin'> {
+    const result = await this.em.execute<{ affectedRows: number }>('delete from ussd_pins where user_id = ?', [userId], 'run');
+    return result.affectedRows === 1 ? 'ended' : 'no_pin';
   }
+
 }

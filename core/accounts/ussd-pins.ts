@@ -56,18 +56,14 @@ export interface UssdLockOptions {
 
 /**
  * What a change of an account's phone number (core/accounts/update-profile.ts) needs of the USSD
- * keys: a basic phone finds its account by the number it dials from, so the key follows the
- * account's number.
+ * keys: a basic phone finds its account by the number it dials from, and only a number proved to be
+ * the account holder's may find it (set-up-ussd-access.ts), so the key does not follow a new,
+ * unproved number: it ends.
  */
 export interface UssdPhoneKeys {
   findByPhone(phoneNumber: string): Promise<UssdPin | null>;
-  /**
-   * Re-keys the account's PIN (when it has one) under `phoneNumber`, keeping the PIN itself:
-   * `moved`, or `no_pin` when the account never set one. The caller has checked that no other
-   * account holds the number; an adapter that loses a race for it to a concurrent registration
-   * throws a retryable conflict, so that the unit of work runs again and sees the holder.
-   */
-  movePhone(userId: string, phoneNumber: string, now: Date): Promise<'moved' | 'no_pin'>;
+  /** Removes the account's USSD key: `ended`, or `no_pin` when the account had none. */
+  endFor(userId: string): Promise<'ended' | 'no_pin'>;
 }
 
 /** The hasher of PINs; a hash made at another cost still verifies, and `needsRehash` says so. */

@@ -86,10 +86,10 @@ function ToProfile({ text }: { text: string }) {
       <p className="text-sm" data-testid="text-ussd-needs-profile">
         {text}
       </p>
-      <Button variant="outline" className="justify-self-start" asChild>
+      <Button variant="outline" size="tall" align="start" className="justify-self-start" asChild>
         <Link to="/profile" data-testid="link-ussd-profile">
           <UserRound />
-          {t('security.ussd.toProfile')}
+          <span className="min-w-0 whitespace-normal text-left">{t('security.ussd.toProfile')}</span>
         </Link>
       </Button>
     </div>
@@ -115,9 +115,10 @@ function SendCodeButton({ phone, label, variant, onSent }: { phone: string; labe
       },
     });
   return (
-    <Button variant={variant} className="h-auto min-h-9 justify-self-start whitespace-normal text-left" onClick={send} disabled={isPending} data-testid="button-ussd-send-code">
+    // Tall: the label wraps on a narrow phone instead of widening the card (a French label is ~300 px).
+    <Button variant={variant} size="tall" align="start" className="justify-self-start" onClick={send} disabled={isPending} data-testid="button-ussd-send-code">
       {isPending ? <Loader2 className="animate-spin" /> : <MessageSquareText />}
-      {label}
+      <span className="min-w-0 whitespace-normal text-left">{label}</span>
     </Button>
   );
 }
@@ -217,9 +218,9 @@ function CodeForm({ phone, onRestart }: { phone: string; onRestart: () => void }
         />
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={isPending} data-testid="button-ussd-set-up">
+        <Button type="submit" size="tall" disabled={isPending} data-testid="button-ussd-set-up">
           {isPending && <Loader2 className="animate-spin" />}
-          {isPending ? t('security.ussd.submitting') : t('security.ussd.submit')}
+          <span className="min-w-0 whitespace-normal text-left">{isPending ? t('security.ussd.submitting') : t('security.ussd.submit')}</span>
         </Button>
         <SendCodeButton phone={phone} label={t('security.ussd.sendAgain')} variant="outline" onSent={() => setErrors({})} />
       </div>
