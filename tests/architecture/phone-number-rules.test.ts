@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { PhoneNumberFormat, PhoneNumberUtil } from 'google-libphonenumber';
 import { describe, expect, it } from 'vitest';
-import { normalisePhoneNumber } from '../../core/identity/phone-number.ts';
-import { normaliseRwandanMobile } from '../../web/src/lib/phone-number.ts';
+import { normaliseInternationalNumber, normalisePhoneNumber } from '../../core/identity/phone-number.ts';
+import { normaliseAnyPhoneNumber, normaliseRwandanMobile } from '../../web/src/lib/phone-number.ts';
 
 const util = PhoneNumberUtil.getInstance();
 /** What libphonenumber says of a text read in Rwanda: its E.164 form when it is a valid Rwandan mobile number, else null. */
@@ -29,11 +29,14 @@ const nearRwandan = fc
   .map(({ prefix, national }) => `${prefix}${national}`);
 
 describe('phone number rules agree', () => {
-  it("the web client's check reads every text as core's normaliser", () => {
+  it("the web client's checks read every text as core's readers", () => {
+    const international = fc.tuple(fc.constantFrom('+', '00', '+ ', ''), fc.stringMatching(/^[0-9 ()-]{0,18}$/)).map(([prefix, rest]) => `${prefix}${rest}`);
     fc.assert(
-      fc.property(fc.oneof(nearRwandan, fc.string()), (text) => {
-        const core = normalisePhoneNumber(text);
-        expect(normaliseRwandanMobile(text)).toBe(core.ok ? core.value : null);
+      fc.property(fc.oneof(nearRwandan, international, fc.string()), (text) => {
+        const rwandan = normalisePhoneNumber(text);
+        expect(normaliseRwandanMobile(text)).toBe(rwandan.ok ? rwandan.value : null);
+        const any = normaliseInternationalNumber(text);
+        expect(normaliseAnyPhoneNumber(text)).toBe(any.ok ? any.value : null);
       }),
       { numRuns: 2000 },
     );

@@ -93,6 +93,7 @@ export const en = {
     forgotPasswordSending: 'Sending reset link...',
     forgotPasswordFailed: 'Failed to send the reset link',
     validation: {
+      phoneInvalid: "Enter a mobile number such as 0788 123 456 (another country's with its + code)",
       email: 'Please enter a valid email address',
       passwordRequired: 'Password is required',
       passwordMin: 'Password must be at least 8 characters',

@@ -91,6 +91,7 @@ export const fr: Messages = {
     forgotPasswordSending: 'Envoi du lien...',
     forgotPasswordFailed: "Échec de l'envoi du lien de réinitialisation",
     validation: {
+      phoneInvalid: "Saisissez un numéro de mobile comme 0788 123 456 (d'un autre pays avec son indicatif +)",
       email: 'Veuillez saisir une adresse e-mail valide',
       passwordRequired: 'Le mot de passe est obligatoire',
       passwordMin: 'Le mot de passe doit contenir au moins 8 caractères',

@@ -91,6 +91,7 @@ export const rw: Messages = {
     forgotPasswordSending: 'Kohereza ihuza...',
     forgotPasswordFailed: 'Kohereza ihuza ryo guhindura byanze',
     validation: {
+      phoneInvalid: "Andika nimero ya telefoni nka 0788 123 456 (iy'ikindi gihugu ifite kode yacyo ya +)",
       email: 'Andika aderesi ya imeri nyayo',
       passwordRequired: "Ijambo ry'ibanga rirakenewe",
       passwordMin: "Ijambo ry'ibanga rigomba kugira nibura inyuguti 8",

@@ -91,6 +91,7 @@ export const sw: Messages = {
     forgotPasswordSending: 'Inatuma kiungo...',
     forgotPasswordFailed: 'Imeshindikana kutuma kiungo cha kuweka upya',
     validation: {
+      phoneInvalid: 'Weka namba ya simu kama 0788 123 456 (ya nchi nyingine pamoja na msimbo wake wa +)',
       email: 'Tafadhali weka anwani sahihi ya barua pepe',
       passwordRequired: 'Nenosiri linahitajika',
       passwordMin: 'Nenosiri lazima liwe na angalau herufi 8',
