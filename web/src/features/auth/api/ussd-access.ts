@@ -67,8 +67,8 @@ export function useSetUpUssdAccess() {
   return useMutation({ mutationFn: setUpUssdAccess });
 }
 
-/** "+250 788 123 456": an E.164 Rwandan number as people read it; any other number as stored. */
+/** "+250 788 123 456": an E.164 Rwandan number as people read it, never broken across lines (no-break spaces); any other number as stored. */
 export function spacedPhone(e164: string): string {
   const rwandan = /^\+250(\d{3})(\d{3})(\d{3})$/.exec(e164);
-  return rwandan ? `+250 ${rwandan[1]} ${rwandan[2]} ${rwandan[3]}` : e164;
+  return rwandan ? ['+250', rwandan[1], rwandan[2], rwandan[3]].join('\u00a0') : e164;
 }
