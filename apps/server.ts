@@ -89,6 +89,8 @@ import { profileRoutes } from './http/profile-routes.ts';
 import { educationRouteUseCases } from './modules/learning-module.ts';
 import { educationRoutes } from './http/education-routes.ts';
 import { ussdRoutes } from './ussd/routes.ts';
+import { ussdAccessRouteUseCases } from './ussd/module.ts';
+import { ussdAccessRoutes } from './http/ussd-access-routes.ts';
 import { UssdChannel } from './ussd/ussd-channel.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -187,6 +189,7 @@ export function createApp(container: Container): Koa {
     smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, gatewaySettings),
     nidaRoutes(nidaRouteUseCases(container), { authenticated: auth.required }),
     profileRoutes(profileRouteUseCases(container), auth),
+    ussdAccessRoutes(ussdAccessRouteUseCases(container), auth),
     kycRoutes(kycRouteUseCases(container), { authenticated: auth.required }),
     assistantRoutes(assistantRouteUseCases(container), auth),
     educationRoutes(educationRouteUseCases(container), auth),

@@ -26,6 +26,7 @@ import type { SignInWithProvider } from '../core/accounts/sign-in-with-provider.
 import type { SingleSignOn } from '../core/accounts/single-sign-on.ts';
 import type { StartProviderSignIn } from '../core/accounts/start-provider-sign-in.ts';
 import type { PinHasher, UssdPhoneKeys, UssdPins, UssdSessionStore } from '../core/accounts/ussd-pins.ts';
+import type { OneTimeCodes, UssdAccessCodes } from '../core/accounts/ussd-access.ts';
 import type { UssdSession } from '../ussd/session.ts';
 import type { Digest } from '../core/audit/audit-chain.ts';
 import type { AuditLog, AuditTrail } from '../core/audit/ports.ts';
@@ -204,11 +205,14 @@ export const TOKENS = {
 
   // The USSD channel (apps/ussd/module.ts).
   UssdPins: token<UssdPins>('ussd.UssdPins'),
-  /** The USSD PIN's key, moved with a changed phone number (apps/modules/profile-module.ts). */
+  /** The USSD PIN's key, ended by a changed phone number (apps/modules/profile-module.ts). */
   UssdPhoneKeys: token<UssdPhoneKeys>('ussd.UssdPhoneKeys'),
   UssdSessionStore: token<UssdSessionStore<UssdSession>>('ussd.UssdSessionStore'),
   /** PINs are hashed like passwords, at a cost chosen for PINs (docs/decisions.md). */
   PinHasher: token<PinHasher>('ussd.PinHasher'),
+  /** The codes a web account types to set up USSD access (core/accounts/ussd-access.ts). */
+  UssdAccessCodes: token<UssdAccessCodes>('ussd.UssdAccessCodes'),
+  OneTimeCodes: token<OneTimeCodes>('ussd.OneTimeCodes'),
 
   // The assistant (apps/modules/assistant-module.ts).
   AssistantConversations: token<AssistantConversations>('assistant.Conversations'),

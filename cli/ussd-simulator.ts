@@ -4,7 +4,8 @@
  * serviceCode, phoneNumber, networkCode and the `*`-joined text) and shows each screen framed
  * like a phone's display.
  *
- *   --url <base>     a running server (default http://localhost:3000)
+ *   --url <base>     a running server (default http://localhost:<PORT>, PORT from the environment
+ *                    or .env as the server reads it, else 3000)
  *   --in-process     build the app here, with the container over the configured database
  *                    (migrated first), on a loopback port; the sandbox calls this app back
  *   --secret <s>     the server's AFRICASTALKING_CALLBACK_SECRET (default: that variable, from the
@@ -86,11 +87,20 @@ async function startInProcess(): Promise<{ url: string; secret: string | null; c
   };
 }
 
+/** Where `npm start` listens: PORT as the server reads it (apps/config.ts), else its default. */
+function localServer(): string {
+  const port = process.env.PORT?.trim();
+  return `http://localhost:${port && /^\d{1,5}$/.test(port) ? port : '3000'}`;
+}
+
 async function main(argv: string[]): Promise<number> {
+  // The server reads .env too: the simulator then dials its PORT and knows the secret it expects.
+  // Variables already set win over .env, as they do for the server.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const options = new Command()
     .name('ussd')
     .requiredOption('--phone <number>', 'the calling phone number, e.g. +250788123456')
-    .option('--url <base>', 'the running server', 'http://localhost:3000')
+    .option('--url <base>', 'the running server (default: http://localhost:<PORT>)', localServer())
     .option('--in-process', 'build the app in this process over the configured database')
     .option('--secret <secret>', "the server's AFRICASTALKING_CALLBACK_SECRET (default: the variable)")
     .parse(argv, { from: 'user' })
@@ -100,8 +110,6 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Not a phone number: ${options.phone}`);
     return 2;
   }
-  // The server reads .env too: the simulator then knows the secret the server expects.
-  if (existsSync('.env')) process.loadEnvFile('.env');
   const secret = options.secret ?? (process.env.AFRICASTALKING_CALLBACK_SECRET?.trim() || null);
   const app = options.inProcess ? await startInProcess() : { url: options.url.replace(/\/+$/, ''), secret, close: async () => {} };
   const stepUrl = `${app.url}${ussdPath(app.secret)}`;

@@ -15,8 +15,11 @@ import type { MessageKey } from './catalogues/catalogue.ts';
 export type Effect =
   /** Compare with the stored PIN hash of this phone's account. */
   | { readonly effect: 'verifyPin'; readonly key: string; readonly pin: string }
-  /** Create the account keyed by this phone, with the PIN stored hashed like a password. */
-  | { readonly effect: 'register'; readonly key: string; readonly firstName: string; readonly lastName: string; readonly pin: string; readonly language: Language }
+  /**
+   * Create the account keyed by this phone, with the PIN stored hashed like a password.
+   * `notTheWebAccountHolder`: the caller was told a web account gives this number and said it is not theirs.
+   */
+  | { readonly effect: 'register'; readonly key: string; readonly firstName: string; readonly lastName: string; readonly pin: string; readonly language: Language; readonly notTheWebAccountHolder: boolean }
   /** Request a mobile-money collection from this phone for the contribution. */
   | { readonly effect: 'payContribution'; readonly key: string; readonly tontineId: string; readonly contributionId: string }
   /** Check the PIN, then request a mobile-money collection from this phone for the merchant (core/merchants PayMerchant). */
@@ -28,9 +31,10 @@ export type Effect =
 /**
  * `pin_incorrect`: verifyPin or changePin with a wrong PIN. `phone_taken`: register raced another.
  * `phone_number_not_rwandan`: register from a number that may not register (the menu asks only
- * for numbers the snapshot says may; the use case has the last word).
+ * for numbers the snapshot says may; the use case has the last word). `phone_on_web_account`:
+ * register from a number a web account gave meanwhile (the menu warns when the snapshot says so).
  */
-export type EffectError = 'pin_incorrect' | 'phone_taken' | 'phone_number_not_rwandan' | PayContributionError | PayMerchantEffectError;
+export type EffectError = 'pin_incorrect' | 'phone_taken' | 'phone_number_not_rwandan' | 'phone_on_web_account' | PayContributionError | PayMerchantEffectError;
 
 /** What paying a merchant can answer besides the mobile-money errors. */
 export type PayMerchantEffectError = 'merchant_not_found' | 'merchant_not_active' | 'payment_amount_invalid' | 'phone_number_invalid';
@@ -40,6 +44,7 @@ export type EffectResult = { readonly key: string; readonly ok: true } | { reado
 export const EFFECT_ERROR_MESSAGES: Readonly<Record<Exclude<EffectError, 'pin_incorrect'>, MessageKey>> = {
   phone_taken: 'reg_phone_taken',
   phone_number_not_rwandan: 'reg_not_rwandan',
+  phone_on_web_account: 'reg_on_web_account',
   contribution_not_found: 'err_contribution_not_found',
   amount_must_be_whole_francs: 'err_amount_not_whole_francs',
   contribution_already_paid: 'err_contribution_already_paid',

@@ -21,6 +21,11 @@ export interface UnregisteredCaller {
   readonly registered: false;
   /** The number may open an account by USSD (core/accounts/register-by-phone.ts: Rwandan mobile numbers only). */
   readonly mayRegister: boolean;
+  /**
+   * An account opened on the web gives this number (core/accounts/register-by-phone.ts): its holder
+   * links the phone from the web instead of registering again; anyone else says it is not theirs.
+   */
+  readonly onWebAccount: boolean;
 }
 
 export interface RegisteredMember {

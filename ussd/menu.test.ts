@@ -7,7 +7,7 @@ import type { Effect, EffectError, EffectResult } from './effects.ts';
 import { faultScreen, runMenu, sessionLanguage } from './menu.ts';
 import { FRESH_PIN_ACCESS } from '../core/accounts/pin-slowdown.ts';
 import { NEW_SESSION } from './session.ts';
-import { aCrowdedMember, aGroup, aMember, dial, FOREIGN, FRESH, NOW, request, RIGHT_PIN, UNKNOWN } from './ussd.fixtures.ts';
+import { aCrowdedMember, aGroup, aMember, dial, FOREIGN, FRESH, NOW, request, ON_WEB_ACCOUNT, RIGHT_PIN, UNKNOWN } from './ussd.fixtures.ts';
 
 const LANGUAGE_NUMBER = { en: '1', fr: '2', rw: '3', sw: '4' } as const;
 const failWith = (error: EffectError) => (effect: Effect): EffectResult =>
@@ -23,7 +23,7 @@ describe('USSD menu: an unknown number', () => {
       const session = dial(UNKNOWN, ['2', LANGUAGE_NUMBER[language], '00', '1', 'Aline', 'Uwase', '13579', '13579']);
       expect(session.answers[2]!.screen.text.startsWith(message(language, 'language_set'))).toBe(true);
       expect(session.answers[4]!.screen.text).toBe(`${message(language, 'reg_first_name')}\n${message(language, 'nav')}`);
-      expect(session.effects).toEqual([{ effect: 'register', key: '7', firstName: 'Aline', lastName: 'Uwase', pin: '13579', language }]);
+      expect(session.effects).toEqual([{ effect: 'register', key: '7', firstName: 'Aline', lastName: 'Uwase', pin: '13579', language, notTheWebAccountHolder: false }]);
       expect(session.last.screen).toEqual({ kind: 'END', text: message(language, 'reg_done', { name: 'Aline' }) });
     });
   }
@@ -42,7 +42,7 @@ describe('USSD menu: an unknown number', () => {
       'The PINs do not match.',
       'Enter the PIN again:',
     ]);
-    expect(effects).toEqual([{ effect: 'register', key: '10', firstName: 'Jean', lastName: 'Mu-gisha', pin: '13579', language: 'en' }]);
+    expect(effects).toEqual([{ effect: 'register', key: '10', firstName: 'Jean', lastName: 'Mu-gisha', pin: '13579', language: 'en', notTheWebAccountHolder: false }]);
   });
 
   it('0 goes back one step in registration and 00 home', () => {
@@ -64,6 +64,28 @@ describe('USSD menu: an unknown number', () => {
       expect(effects).toEqual([]);
     });
   }
+
+  for (const language of LANGUAGES) {
+    it(`a number a web account gives is told to link it from the web, and registers only after "1 Not mine" (${language})`, () => {
+      const onWeb = ON_WEB_ACCOUNT;
+      const told = dial(onWeb, ['2', LANGUAGE_NUMBER[language], '00', '1']).last.screen;
+      expect(told).toEqual({ kind: 'CON', text: `${message(language, 'reg_web_account')}\n1 ${message(language, 'opt_not_mine')}\n${message(language, 'nav')}` });
+      // Anything but 1 registers nothing: the holder goes to the web instead.
+      expect(dial(onWeb, ['1', 'Aline', 'Uwase', '13579', '13579']).effects).toEqual([]);
+      const { effects, last } = dial(onWeb, ['2', LANGUAGE_NUMBER[language], '00', '1', '1', 'Aline', 'Uwase', '13579', '13579']);
+      expect(effects).toEqual([{ effect: 'register', key: '8', firstName: 'Aline', lastName: 'Uwase', pin: '13579', language, notTheWebAccountHolder: true }]);
+      expect(last.screen).toEqual({ kind: 'END', text: message(language, 'reg_done', { name: 'Aline' }) });
+    });
+  }
+
+  it('0 on the web-account notice goes back to the welcome', () => {
+    expect(dial(ON_WEB_ACCOUNT, ['1', '0']).last.screen.text).toBe('Welcome to Ikimina\n1 Register\n2 Language');
+  });
+
+  it('a registration the use case refuses because a web account gave the number meanwhile ends with the way to link it', () => {
+    const { last } = dial(UNKNOWN, ['1', 'Aline', 'Uwase', '13579', '13579'], { resolve: failWith('phone_on_web_account') });
+    expect(last.screen).toEqual({ kind: 'END', text: message('en', 'reg_on_web_account') });
+  });
 
   it('a registration the use case refuses as not Rwandan ends with that text', () => {
     const { last } = dial(UNKNOWN, ['1', 'Aline', 'Uwase', '13579', '13579'], { resolve: failWith('phone_number_not_rwandan') });

@@ -37,7 +37,7 @@ import { formatAmount, formatDay, formatKigaliTime } from './formats.ts';
 import { foldNavigation, type Input, splitText } from './input-path.ts';
 import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, NotificationSnapshot, RegisteredMember, SavingsSnapshot, SnapshotLoad } from './member-snapshot.ts';
 import { type PinAccess, recordPinAttempt, slowedUntil } from '../core/accounts/pin-slowdown.ts';
-import { checkNewPin, isPinShaped } from './pin-policy.ts';
+import { checkNewPin, isPinShaped } from '../core/accounts/pin-policy.ts';
 import { joinLines, paginate, SCREEN_LIMIT, type Screen, truncate, ussdSafe } from './screen.ts';
 import type { UssdSession, Verdict } from './session.ts';
 
@@ -109,10 +109,12 @@ type Node =
   | { readonly at: 'welcome' }
   | { readonly at: 'language' }
   | { readonly at: 'languageSet' }
-  | { readonly at: 'firstName' }
-  | { readonly at: 'lastName'; readonly firstName: string }
-  | { readonly at: 'choosePin'; readonly firstName: string; readonly lastName: string }
-  | { readonly at: 'confirmPin'; readonly firstName: string; readonly lastName: string; readonly pin: string }
+  /** The number is on a web account: its holder links it from the web; anyone else may go on. */
+  | { readonly at: 'webAccount' }
+  | { readonly at: 'firstName'; readonly notMine: boolean }
+  | { readonly at: 'lastName'; readonly notMine: boolean; readonly firstName: string }
+  | { readonly at: 'choosePin'; readonly notMine: boolean; readonly firstName: string; readonly lastName: string }
+  | { readonly at: 'confirmPin'; readonly notMine: boolean; readonly firstName: string; readonly lastName: string; readonly pin: string }
   | { readonly at: 'main' }
   | { readonly at: 'savings' }
   | { readonly at: 'payList'; readonly page: number }
@@ -249,8 +251,13 @@ class MenuRun {
     const member = this.input.member;
     switch (node.at) {
       case 'welcome':
-        if (value === '1') return member.registered || member.mayRegister ? to({ at: 'firstName' }) : { kind: 'end', message: 'reg_not_rwandan' };
-        return value === '2' ? to({ at: 'language' }) : INVALID;
+        if (value === '2') return to({ at: 'language' });
+        if (value !== '1') return INVALID;
+        if (member.registered) return to({ at: 'firstName', notMine: false });
+        if (!member.mayRegister) return { kind: 'end', message: 'reg_not_rwandan' };
+        return to(member.onWebAccount ? { at: 'webAccount' } : { at: 'firstName', notMine: false });
+      case 'webAccount':
+        return value === '1' ? to({ at: 'firstName', notMine: true }) : INVALID;
       case 'language': {
         const choice = /^[1-4]$/.test(value) ? LANGUAGE_CHOICES[Number(value) - 1] : undefined;
         if (!choice) return INVALID;
@@ -263,17 +270,17 @@ class MenuRun {
         return { kind: 'effect', pending: { effect, verdictOf: (r) => (r.ok ? { kind: 'language', language: choice.language } : ended('fault')) } };
       }
       case 'firstName':
-        return NAME_PATTERN.test(value) ? to({ at: 'lastName', firstName: value }) : stay('name_invalid');
+        return NAME_PATTERN.test(value) ? to({ at: 'lastName', notMine: node.notMine, firstName: value }) : stay('name_invalid');
       case 'lastName':
-        return NAME_PATTERN.test(value) ? to({ at: 'choosePin', firstName: node.firstName, lastName: value }) : stay('name_invalid');
+        return NAME_PATTERN.test(value) ? to({ at: 'choosePin', notMine: node.notMine, firstName: node.firstName, lastName: value }) : stay('name_invalid');
       case 'choosePin': {
         const problem = checkNewPin(value);
         return problem ? stay(problem) : to({ ...node, at: 'confirmPin', pin: value });
       }
       case 'confirmPin': {
-        if (value !== node.pin) return to({ at: 'choosePin', firstName: node.firstName, lastName: node.lastName }, 'pin_mismatch');
-        const { firstName, lastName, pin } = node;
-        const effect: Effect = { effect: 'register', key: String(input.at), firstName, lastName, pin, language: this.language };
+        if (value !== node.pin) return to({ at: 'choosePin', notMine: node.notMine, firstName: node.firstName, lastName: node.lastName }, 'pin_mismatch');
+        const { firstName, lastName, pin, notMine } = node;
+        const effect: Effect = { effect: 'register', key: String(input.at), firstName, lastName, pin, language: this.language, notTheWebAccountHolder: notMine };
         const name = truncate(ussdSafe(firstName), WIDTH.greeting);
         return { kind: 'effect', pending: { effect, verdictOf: (r) => (r.ok ? ended('reg_done', { name }) : errorVerdict(r.error)) } };
       }
@@ -461,6 +468,8 @@ class MenuRun {
         return this.con(notice, [t('language_title'), ...LANGUAGE_CHOICES.map((c, i) => `${i + 1} ${c.name}`), nav]);
       case 'languageSet':
         return this.con(notice, [t('language_set'), nav]);
+      case 'webAccount':
+        return this.con(notice, [t('reg_web_account'), `1 ${t('opt_not_mine')}`, nav]);
       case 'firstName':
         return this.con(notice, [t('reg_first_name'), nav]);
       case 'lastName':

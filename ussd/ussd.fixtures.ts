@@ -12,9 +12,11 @@ import { NEW_SESSION, type UssdSession } from './session.ts';
 export const NOW = new Date('2026-03-10T08:00:00Z');
 export const RIGHT_PIN = '24680';
 
-export const UNKNOWN: MemberSnapshot = { registered: false, mayRegister: true };
+export const UNKNOWN: MemberSnapshot = { registered: false, mayRegister: true, onWebAccount: false };
 /** A foreign number (+254…) that has no account: it may not register. */
-export const FOREIGN: MemberSnapshot = { registered: false, mayRegister: false };
+/** An unknown number that an account opened on the web gives as its phone. */
+export const ON_WEB_ACCOUNT: MemberSnapshot = { registered: false, mayRegister: true, onWebAccount: true };
+export const FOREIGN: MemberSnapshot = { registered: false, mayRegister: false, onWebAccount: false };
 
 export function aGroup(n: number, overrides: Partial<GroupSnapshot> = {}): GroupSnapshot {
   return {

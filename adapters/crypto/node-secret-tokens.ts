@@ -1,5 +1,6 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { SecretTokens } from '../../core/accounts/ports.ts';
+import type { OneTimeCodes } from '../../core/accounts/ussd-access.ts';
 import type { IdGenerator } from '../../core/shared/clock.ts';
 
 /** The sha256 of the text's UTF-8 bytes, as lowercase hex (token hashes, the audit chain's `Digest`). */
@@ -16,6 +17,18 @@ export class NodeSecretTokens implements SecretTokens {
 
   hash(token: string): string {
     return sha256Hex(token);
+  }
+}
+
+/** Codes of uniformly random decimal digits (crypto's randomInt), stored as the hex sha256 of the code. */
+export class NodeOneTimeCodes implements OneTimeCodes {
+  issue(digits: number): { code: string; hash: string } {
+    const code = Array.from({ length: digits }, () => String(randomInt(10))).join('');
+    return { code, hash: this.hash(code) };
+  }
+
+  hash(code: string): string {
+    return sha256Hex(code);
   }
 }
 

@@ -18,6 +18,12 @@ export class MikroOrmAccountRepository implements AccountRepository, AccountList
     return identity ? this.findById(identity.userId) : null;
   }
 
+  async webAccountHasPhone(phoneNumber: string): Promise<boolean> {
+    // users_phone_number_index: asked on the first step of every new USSD caller.
+    const rows = await this.em.execute<{ found: boolean }[]>('select exists (select 1 from users where phone_number = ? and email is not null) as found', [phoneNumber]);
+    return rows[0]?.found === true;
+  }
+
   async add(user: User): Promise<'added' | 'email_taken'> {
     // ON CONFLICT DO NOTHING rather than catching the unique violation: a violation would abort
     // the surrounding transaction, and this answers concurrent registrations just as atomically.

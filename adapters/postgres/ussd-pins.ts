@@ -6,13 +6,16 @@
  * - `add` is one INSERT … ON CONFLICT DO NOTHING: of two concurrent registrations of one number,
  *   exactly one adds it, and the loser's transaction is not aborted (it answers `phone_taken`).
  * - `replaceHash` is one compare-and-set UPDATE: it changes nothing once the hash is no longer `from`.
- * - `movePhone` re-keys the account's row in one UPDATE. Losing the number to a concurrent
- *   registration (the primary key taken between the caller's check and this write) is thrown as a
- *   ConcurrentWriteConflict: the unit of work runs again and the caller then sees the holder.
+ * - `setForAccount` drops the account's key under another number and writes this one (INSERT … ON
+ *   CONFLICT DO UPDATE only while the number is the account's own).
+ *   Losing the number to a concurrent registration (the primary key taken between the caller's
+ *   check and this write) is thrown as a ConcurrentWriteConflict: the unit of work runs again and
+ *   the caller then sees the holder.
+ * - `endFor` deletes the account's row (a changed profile number ends USSD access).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { UssdPhoneKeys, UssdPin, UssdPins } from '../../core/accounts/ussd-pins.ts';
-import { ConcurrentWriteConflict, violatesUnique } from './mikro-orm-unit-of-work.ts';
+import { ConcurrentWriteConflict } from './mikro-orm-unit-of-work.ts';
 
 export class PostgresUssdPins implements UssdPins, UssdPhoneKeys {
   constructor(private readonly em: EntityManager) {}
@@ -43,18 +46,21 @@ export class PostgresUssdPins implements UssdPins, UssdPhoneKeys {
     await this.em.execute('update ussd_pins set pin_hash = ?, updated_at = ? where phone_number = ? and pin_hash = ?', [to, now, phoneNumber, from], 'run');
   }
 
-  async movePhone(userId: string, phoneNumber: string, now: Date): Promise<'moved' | 'no_pin'> {
-    try {
-      const result = await this.em.execute<{ affectedRows: number }>(
-        'update ussd_pins set phone_number = ?, updated_at = ? where user_id = ?',
-        [phoneNumber, now, userId],
-        'run',
-      );
-      return result.affectedRows === 1 ? 'moved' : 'no_pin';
-    } catch (error) {
-      // The message names no number: it may be logged.
-      if (violatesUnique(error, 'ussd_pins_pkey')) throw new ConcurrentWriteConflict('a USSD phone number was taken concurrently');
-      throw error;
-    }
+  async setForAccount(pin: UssdPin, now: Date): Promise<void> {
+    await this.em.execute('delete from ussd_pins where user_id = ? and phone_number <> ?', [pin.userId, pin.phoneNumber], 'run');
+    const result = await this.em.execute<{ affectedRows: number }>(
+      `insert into ussd_pins (phone_number, user_id, pin_hash, created_at, updated_at) values (?, ?, ?, ?, ?)
+       on conflict (phone_number) do update set pin_hash = excluded.pin_hash, updated_at = excluded.updated_at where ussd_pins.user_id = excluded.user_id`,
+      [pin.phoneNumber, pin.userId, pin.pinHash, now, now],
+      'run',
+    );
+    // The number was free when the caller checked: another account took it since.
+    if (result.affectedRows !== 1) throw new ConcurrentWriteConflict('a USSD phone number was taken concurrently');
   }
+
+  async endFor(userId: string): Promise<'ended' | 'no_pin'> {
+    const result = await this.em.execute<{ affectedRows: number }>('delete from ussd_pins where user_id = ?', [userId], 'run');
+    return result.affectedRows === 1 ? 'ended' : 'no_pin';
+  }
+
 }

@@ -122,6 +122,10 @@ describe('delivery reports', () => {
     expect(parsed.ok && [parsed.value.final, parsed.value.delivered]).toEqual([final, delivered]);
   });
 
+  it('names the phone in E.164, as numbers are stored, however AT wrote it', () => {
+    expect(parseDeliveryReport({ id: 'ATXid_2', status: 'Success', phoneNumber: '250788123456' })).toMatchObject({ ok: true, value: { phoneNumber: '+250788123456' } });
+  });
+
   it('keeps the failure reason of a failed message', async () => {
     await at.postDeliveryReport(`${receiver.url}/dlr`, { id: 'ATXid_9', status: 'Failed', phoneNumber: '+250788123456', networkCode: '63510', failureReason: 'DeliveryFailure' });
     const fields = Object.fromEntries(new URLSearchParams(receiver.received.at(-1)!.body));
@@ -133,6 +137,7 @@ describe('delivery reports', () => {
     ['no status', { id: 'ATXid_1', phoneNumber: '+250788123456' }],
     ['no phone number', { id: 'ATXid_1', status: 'Success' }],
     ['an empty id', { id: '', status: 'Success', phoneNumber: '+250788123456' }],
+    ['a phone number that is none', { id: 'ATXid_1', status: 'Success', phoneNumber: '123456' }],
   ])('refuses a report with %s', (_case, fields) => {
     expect(parseDeliveryReport(fields)).toEqual({ ok: false, error: 'sms_delivery_report_invalid' });
   });

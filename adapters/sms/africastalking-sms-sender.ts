@@ -14,6 +14,7 @@
  *   are final, only `Success` is delivered.
  */
 import { z } from 'zod';
+import { normaliseInternationalNumber } from '../../core/identity/phone-number.ts';
 import type { SmsDeliveryReportParser, SmsMessage, SmsSender } from '../../core/notifications/sms-sender.ts';
 import { err, ok } from '../../core/shared/result.ts';
 
@@ -154,9 +155,12 @@ export const parseDeliveryReport: SmsDeliveryReportParser = (fields) => {
   const report = AtDeliveryReport.safeParse(fields);
   if (!report.success) return err('sms_delivery_report_invalid');
   const { id, status, phoneNumber, networkCode, failureReason } = report.data;
+  // AT writes E.164; read by the one normaliser all the same, so a report names numbers as we store them.
+  const phone = normaliseInternationalNumber(phoneNumber);
+  if (!phone.ok) return err('sms_delivery_report_invalid');
   return ok({
     providerMessageId: id,
-    phoneNumber,
+    phoneNumber: phone.value,
     status,
     final: FINAL_STATUSES.has(status),
     delivered: status === 'Success',

@@ -133,7 +133,8 @@ export function authRoutes(useCases: AuthUseCases, auth: Authentication, setting
       password: input.password,
       firstName: input.firstName,
       lastName: input.lastName,
-      phoneNumber: input.phone ?? null,
+      // The form's empty field is no number.
+      phoneNumber: input.phone || null,
       language: input.language,
       clientIp: ctx.ip,
       userAgent: clientOf(ctx).userAgent,

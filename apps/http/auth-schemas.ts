@@ -44,9 +44,13 @@ export const RegisterRequest = z
     phone: z
       .string({ error: 'Please enter a valid phone number' })
       .trim()
-      .regex(/^\+?[0-9 ()-]{6,20}$/, { error: 'Please enter a valid phone number' })
+      .max(32, { error: 'Please enter a valid phone number' })
       .optional()
-      .meta({ example: '+250788123456' }),
+      .meta({
+        example: '+250 788 123 456',
+        description:
+          'A Rwandan mobile number in any usual form (0788123456, +250 788 123 456…) or another country\'s number with its country code; stored in E.164 (+250788123456). Anything else: 400 `phone_number_invalid`.',
+      }),
     language: LanguageSchema.default('en'),
   })
   .meta({ id: 'RegisterRequest' });

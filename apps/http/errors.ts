@@ -130,6 +130,13 @@ export const ERRORS = {
   merchant_code_taken: { status: 409, message: 'This merchant code is already taken. Please choose another one.' },
   merchant_not_active: { status: 409, message: 'This merchant is not accepting payments right now. Please pay another way or try again later.' },
   payment_amount_invalid: { status: 400, message: 'Please enter an amount of at least 1 RWF, in whole francs.' },
+  // USSD access set up from the web (core/accounts/ussd-access.ts; apps/http/ussd-access-routes.ts).
+  ussd_access_needs_phone: { status: 400, message: 'Add your mobile number to your profile first: the code is sent to it by SMS.' },
+  phone_number_not_rwandan: { status: 400, message: 'USSD serves Rwandan mobile numbers only (+250 7…): put one on your profile first.' },
+  ussd_access_code_incorrect: { status: 400, message: 'This is not the code we sent. Check the SMS and try again.' },
+  ussd_access_code_expired: { status: 410, message: 'This code has expired or was tried too often. Ask for a new code.' },
+  pin_format: { status: 400, message: 'A PIN is exactly 5 digits.' },
+  pin_weak: { status: 400, message: 'This PIN is too easy to guess: avoid one digit repeated and runs such as 12345.' },
   internal_error: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -3,6 +3,7 @@
  * with the specification's messages (part 2 §5), and the source of the OpenAPI document.
  */
 import { z } from 'zod';
+import { normalisePhoneNumber } from '../../core/identity/phone-number.ts';
 import { MERCHANT_CATEGORIES } from '../../core/merchants/merchant-profile.ts';
 import { isDistrict, RWANDA_DISTRICTS } from '../../core/shared/districts.ts';
 
@@ -24,12 +25,17 @@ const code = (what: 'Agent' | 'Merchant') =>
     .meta({ example: what === 'Agent' ? 'AG-KIGALI-01' : 'SHOP-001', description: '3–20 uppercase letters, digits, - and _ (lower case is upper-cased)' });
 
 export const PHONE_MESSAGE = 'Phone number must be a valid Rwandan number (e.g., +250788123456)';
+/** A Rwandan mobile number in any usual form, read by core's one normaliser into E.164: it is the wallet paid or charged. */
 const phone = z
   .string({ error: PHONE_MESSAGE })
-  .trim()
-  .regex(/^\+?250\d{9}$/, { error: PHONE_MESSAGE })
-  .transform((v) => (v.startsWith('+') ? v : `+${v}`))
-  .meta({ example: '+250788123456' });
+  .max(32, { error: PHONE_MESSAGE })
+  .transform((text, ctx) => {
+    const read = normalisePhoneNumber(text);
+    if (read.ok) return read.value;
+    ctx.issues.push({ code: 'custom', message: PHONE_MESSAGE, input: text });
+    return z.NEVER;
+  })
+  .meta({ example: '+250 788 123 456', description: 'A Rwandan mobile number (0788123456, +250 788 123 456…); answered in E.164' });
 const email = z.email({ error: 'Valid email is required' }).max(254, { error: 'Valid email is required' }).meta({ example: 'shop@example.rw' });
 const district = (message: string) =>
   z

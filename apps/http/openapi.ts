@@ -8,6 +8,7 @@ import { loanPaths } from './loan-openapi.ts';
 import { merchantPaths } from './merchant-openapi.ts';
 import { nidaPaths } from './nida-openapi.ts';
 import { profilePaths } from './profile-openapi.ts';
+import { ussdAccessPaths } from './ussd-access-openapi.ts';
 import { assistantPaths } from './assistant-openapi.ts';
 import { savingsPaths } from './savings-openapi.ts';
 import { uploadPaths } from './upload-openapi.ts';
@@ -28,6 +29,6 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'ikimina_session' },
       },
     },
-    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths },
+    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths },
   });
 }

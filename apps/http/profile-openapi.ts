@@ -10,8 +10,8 @@ export const profilePaths: ZodOpenApiPathsObject = {
     get: authed('The signed-in member’s own profile (there is no way to read another member’s)', { '200': details }),
     patch: authed(
       'Edit the signed-in member’s own first name, last name, phone number and address. Only the fields sent change. ' +
-        'A new phone number must be a Rwandan mobile number and not the USSD number of another account; the member’s own USSD PIN ' +
-        'follows the new number, and the member is e-mailed about the change. Every change is audited (field names, no values).',
+        'A new phone number must be a Rwandan mobile number and not the USSD number of another account; a new number ends the member’s USSD access ' +
+        '(set it up again for the new number: /api/ussd-access), and the member is e-mailed about the change. Every change is audited (field names, no values).',
       {
         '200': details,
         '400': error('validation_failed; phone_number_invalid; name_required; field_read_only (email, dateOfBirth and the other account fields cannot be changed here: each one sent is named in `fields`)'),

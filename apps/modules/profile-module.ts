@@ -1,6 +1,6 @@
 /**
  * The profile's wiring (core/accounts/update-profile.ts): the member's own profile edit over the
- * accounts, the USSD keys (a changed phone number moves the member's USSD PIN), the audit trail
+ * accounts, the USSD keys (a changed phone number ends the member's USSD access), the audit trail
  * and the outbox. `profileRouteUseCases` hands the profile routes what they call.
  */
 import type { Container } from 'inversify';

@@ -4,7 +4,8 @@
  *
  * Guarantees
  * - A phone is a registered member exactly when it has a USSD PIN (core/accounts/ussd-pins.ts);
- *   an unregistered one may register when core's registrablePhone says so (Rwandan mobile numbers).
+ *   an unregistered one may register when core's registrablePhone says so (Rwandan mobile numbers),
+ *   and is told first when a web account gives its number (read by the channel for such callers only).
  * - The base is the caller as the session store's `lock` read it with the session (no statement of
  *   its own), and brings the PIN row with it, so the PIN check of the same request does not read
  *   it again. When `lock` also read the caller's savings, the groups part comes with the base,
@@ -54,9 +55,12 @@ export interface UssdMemberSnapshotsDeps {
 export class UssdMemberSnapshots {
   constructor(private readonly deps: UssdMemberSnapshotsDeps) {}
 
-  /** The base of the caller of `phone`, as read with its session (null: the phone has no PIN), with the groups part when its savings were read too. */
-  of(phone: string, caller: UssdCaller | null, now: Date): CallerSnapshot {
-    if (!caller) return { member: { registered: false, mayRegister: registrablePhone(phone).ok }, pin: null };
+  /**
+   * The base of the caller of `phone`, as read with its session (null: the phone has no PIN), with
+   * the groups part when its savings were read too; `onWebAccount` for a caller without a PIN.
+   */
+  of(phone: string, caller: UssdCaller | null, now: Date, onWebAccount = false): CallerSnapshot {
+    if (!caller) return { member: { registered: false, mayRegister: registrablePhone(phone).ok, onWebAccount }, pin: null };
     const { pin, firstName, language, hasLoans, savings } = caller;
     const member: RegisteredMember = { registered: true, firstName, language, hasLoans };
     return { pin, member: savings ? { ...member, savings: savingsSnapshot(savings, pin.userId, now) } : member };

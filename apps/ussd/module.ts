@@ -1,10 +1,17 @@
 /**
  * The USSD channel's bindings: the PIN and session stores, the phone-account use cases, the member
- * snapshots and the channel itself. Loaded by buildContainer, so the server, the simulator
+ * snapshots and the channel itself; and USSD access set up from the web (its codes and use cases,
+ * which `ussdAccessRouteUseCases` hands the web routes). Loaded by buildContainer, so the server, the simulator
  * (in-process) and the tests resolve the same channel.
  */
 import { PayMerchant, ShowPayPage } from '../../core/merchants/pay-merchant.ts';
-import { ContainerModule } from 'inversify';
+import { ContainerModule, type Container } from 'inversify';
+import { RequestUssdAccessCode } from '../../core/accounts/request-ussd-access-code.ts';
+import { SetUpUssdAccess } from '../../core/accounts/set-up-ussd-access.ts';
+import { ShowUssdAccess } from '../../core/accounts/show-ussd-access.ts';
+import { NodeOneTimeCodes } from '../../adapters/crypto/node-secret-tokens.ts';
+import { PostgresUssdAccessCodes } from '../../adapters/postgres/ussd-access-codes.ts';
+import type { UssdAccessRouteUseCases } from '../http/ussd-access-routes.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ChangeLanguage } from '../../core/accounts/change-language.ts';
 import { ChangeUssdPin } from '../../core/accounts/change-ussd-pin.ts';
@@ -23,6 +30,10 @@ import { withDeps } from '../deps.ts';
 import { UssdMemberSnapshots } from './member-snapshots.ts';
 import { UssdChannel } from './ussd-channel.ts';
 
+export function ussdAccessRouteUseCases(container: Container): UssdAccessRouteUseCases {
+  return { show: container.get(ShowUssdAccess), requestCode: container.get(RequestUssdAccessCode), setUp: container.get(SetUpUssdAccess) };
+}
+
 export const ussdModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.UssdPins).toResolvedValue((em: EntityManager) => new PostgresUssdPins(em), [TOKENS.EntityManager]);
   bind(TOKENS.PinHasher).toResolvedValue(() => new Argon2PasswordHasher(PIN_COST));
@@ -36,6 +47,16 @@ export const ussdModule = new ContainerModule(({ bind }) => {
   bind(VerifyUssdPin).toResolvedValue(...withDeps(VerifyUssdPin, { pins, hasher, uow, clock }));
   bind(ChangeUssdPin).toResolvedValue(...withDeps(ChangeUssdPin, { pins, hasher, uow, clock }));
   bind(ChangeLanguage).toResolvedValue(...withDeps(ChangeLanguage, { accounts, uow, clock }));
+
+  bind(TOKENS.UssdAccessCodes).toResolvedValue((em: EntityManager) => new PostgresUssdAccessCodes(em), [TOKENS.EntityManager]);
+  bind(TOKENS.OneTimeCodes).toResolvedValue(() => new NodeOneTimeCodes());
+  const codes = TOKENS.UssdAccessCodes;
+  const oneTimeCodes = TOKENS.OneTimeCodes;
+  bind(ShowUssdAccess).toResolvedValue(...withDeps(ShowUssdAccess, { accounts, pins, codes, clock }));
+  bind(RequestUssdAccessCode).toResolvedValue(
+    ...withDeps(RequestUssdAccessCode, { accounts, pins, codes, oneTimeCodes, limiter: TOKENS.RateLimiter, outbox: TOKENS.Outbox, uow, clock }),
+  );
+  bind(SetUpUssdAccess).toResolvedValue(...withDeps(SetUpUssdAccess, { accounts, pins, codes, oneTimeCodes, hasher, uow, clock }));
 
   bind(UssdMemberSnapshots).toResolvedValue(
     ...withDeps(UssdMemberSnapshots, {
@@ -61,6 +82,7 @@ export const ussdModule = new ContainerModule(({ bind }) => {
       providerOf: TOKENS.ProviderOfNumber,
       payMerchant: PayMerchant,
       payableNumber: TOKENS.PayableNumber,
+      accounts,
     }),
   );
 });

@@ -50,6 +50,7 @@ import type { PayMerchant } from '../../core/merchants/pay-merchant.ts';
 import type { Logger } from 'pino';
 import type { ChangeLanguage } from '../../core/accounts/change-language.ts';
 import type { ChangeUssdPin } from '../../core/accounts/change-ussd-pin.ts';
+import type { AccountRepository } from '../../core/accounts/ports.ts';
 import type { RegisterByPhone } from '../../core/accounts/register-by-phone.ts';
 import type { Language } from '../../core/accounts/user.ts';
 import type { MemberSnapshot } from '../../ussd/member-snapshot.ts';
@@ -99,6 +100,8 @@ export interface UssdChannelDeps {
   payMerchant: PayMerchant;
   /** The number the configured provider collects from for this phone; undefined: none. */
   payableNumber: (phone: string) => string | undefined;
+  /** Whether an account opened on the web gives the number: asked for callers without a PIN only. */
+  accounts: Pick<AccountRepository, 'webAccountHasPhone'>;
 }
 
 type OutsideEffect = Extract<Effect, { effect: 'payContribution' | 'verifyPin' | 'payMerchant' }>;
@@ -147,8 +150,8 @@ export class UssdChannel {
       const now = this.deps.clock.now();
       const last = this.answered.get(request.sessionId);
       const remembered = last?.phone === phone.value ? last : undefined;
-      const contextOf = (caller: UssdCaller | null): Context => {
-        const snapshot = this.deps.snapshots.of(phone.value, caller, now);
+      const contextOf = (caller: UssdCaller | null, onWebAccount = false): Context => {
+        const snapshot = this.deps.snapshots.of(phone.value, caller, now, onWebAccount);
         if (snapshot.member.registered) language = snapshot.member.language;
         return { request, phone: phone.value, caller: snapshot, now, member: snapshot.member, language };
       };
@@ -160,7 +163,9 @@ export class UssdChannel {
       const opened = await this.deps.store.lock(request.sessionId, phone.value, now, USSD_SESSION_TTL_MS, { withSavings: remembered?.signedIn ?? false });
       // What the store holds as far as this request knows; undefined: the next round runs under the lock.
       const known = opened.phoneMismatch || opened.expired ? undefined : { session: opened.session, access: opened.access };
-      const answer = await this.steps(contextOf(opened.caller), known, undefined, (l) => (language = l));
+      // Registration warns a caller whose number a web account gives: one indexed read, for callers without a PIN only.
+      const onWebAccount = opened.caller === null && (await this.deps.accounts.webAccountHasPhone(phone.value));
+      const answer = await this.steps(contextOf(opened.caller, onWebAccount), known, undefined, (l) => (language = l));
       if (!answer) throw new Error('a step over the state it read asked to start over');
       return this.finish(request, phone.value, opened.caller, answer, now);
     } catch (error) {
@@ -279,8 +284,8 @@ export class UssdChannel {
     const { key } = effect;
     switch (effect.effect) {
       case 'register': {
-        const { firstName, lastName, pin, language } = effect;
-        const registered = await this.deps.register.execute({ phoneNumber: phone, firstName, lastName, pin, language });
+        const { firstName, lastName, pin, language, notTheWebAccountHolder } = effect;
+        const registered = await this.deps.register.execute({ phoneNumber: phone, firstName, lastName, pin, language, notTheWebAccountHolder });
         if (registered.ok) return { key, ok: true };
         // The channel keyed the phone (phoneKey): it is a phone number, Rwandan or not.
         if (registered.error === 'phone_number_invalid') throw new Error(`registration refused: ${registered.error}`);

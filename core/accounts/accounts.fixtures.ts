@@ -23,6 +23,7 @@ import { NO_FAILURES, SignInThrottle, type FailureCount } from './sign-in-thrott
 import type { SingleSignOnPending } from './single-sign-on.ts';
 import { SessionStarter } from './start-session.ts';
 import type { User, UserIdentity } from './user.ts';
+import type { UssdPin, UssdPins } from './ussd-pins.ts';
 
 export class ManualClock implements Clock {
   constructor(public current = new Date('2026-01-05T09:00:00Z')) {}
@@ -50,6 +51,9 @@ export class InMemoryAccounts implements AccountRepository {
   async findByEmail(email: string) {
     return [...this.users.values()].find((u) => u.email === email) ?? null;
   }
+  async webAccountHasPhone(phoneNumber: string) {
+    return [...this.users.values()].some((u) => u.email !== null && u.phoneNumber === phoneNumber);
+  }
   async findByIdentity(provider: string, subject: string) {
     const identity = this.identities.find((i) => i.provider === provider && i.subject === subject);
     return identity ? this.findById(identity.userId) : null;
@@ -64,6 +68,31 @@ export class InMemoryAccounts implements AccountRepository {
   }
   async save(user: User) {
     this.users.set(user.id, user);
+  }
+}
+
+/** The USSD keys: one per number, one per account. */
+export class InMemoryPins implements UssdPins {
+  pins = new Map<string, UssdPin>();
+  async findByPhone(phoneNumber: string) {
+    return this.pins.get(phoneNumber) ?? null;
+  }
+  async add(pin: UssdPin) {
+    if (this.pins.has(pin.phoneNumber)) return 'phone_taken' as const;
+    this.pins.set(pin.phoneNumber, pin);
+    return 'added' as const;
+  }
+  async changeHash(phoneNumber: string, pinHash: string) {
+    const pin = this.pins.get(phoneNumber);
+    if (pin) this.pins.set(phoneNumber, { ...pin, pinHash });
+  }
+  async replaceHash(phoneNumber: string, from: string, to: string) {
+    const pin = this.pins.get(phoneNumber);
+    if (pin?.pinHash === from) this.pins.set(phoneNumber, { ...pin, pinHash: to });
+  }
+  async setForAccount(pin: UssdPin) {
+    for (const [phone, held] of this.pins) if (held.userId === pin.userId) this.pins.delete(phone);
+    this.pins.set(pin.phoneNumber, pin);
   }
 }
 

@@ -44,6 +44,23 @@ describe('registration', () => {
     expect(result.value.expiresAt.getTime() - s.clock.now().getTime()).toBe(12 * 3_600_000);
     expect(s.sessions.sessions[0]).toMatchObject({ clientIp: '10.0.0.1', userAgent: 'Firefox', lastSeenAt: s.clock.now() });
   });
+
+  it('stores the phone number as E.164, however it was typed', async () => {
+    const s = setup();
+    const typed = { '+250 788 555 222': '+250788555222', '0788-555-223': '+250788555223', '+254 711 123 456': '+254711123456' };
+    for (const [i, [phoneNumber, e164]] of Object.entries(typed).entries()) {
+      const result = await s.register.execute({ ...amina, email: `m${i}@example.rw`, phoneNumber });
+      expect(result.ok && result.value.user.phoneNumber).toBe(e164);
+    }
+  });
+
+  it('refuses what cannot be a phone number (phone_number_invalid) and writes nothing', async () => {
+    const s = setup();
+    for (const phoneNumber of ['12345', '0711 123 456', '+250 252 123 456', 'call me']) {
+      expect(await s.register.execute({ ...amina, phoneNumber }), phoneNumber).toEqual({ ok: false, error: 'phone_number_invalid' });
+    }
+    expect(s.accounts.users.size).toBe(0);
+  });
 });
 
 describe('sign-in and sessions', () => {

@@ -12,6 +12,8 @@ export interface AccountRepository {
   /** `email` must already be normalised. */
   findByEmail(email: string): Promise<User | null>;
   findByIdentity(provider: string, subject: string): Promise<User | null>;
+  /** Whether an account opened on the web (it has an e-mail address) gives this E.164 number as its phone. */
+  webAccountHasPhone(phoneNumber: string): Promise<boolean>;
   /** Atomic against concurrent registrations of the same address. */
   add(user: User): Promise<'added' | 'email_taken'>;
   linkIdentity(identity: UserIdentity): Promise<void>;

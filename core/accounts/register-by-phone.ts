@@ -7,9 +7,14 @@
  *   Foreign numbers keyed before this rule keep their accounts (ussd-pins.ts keys them still).
  * - One account per phone number, also under concurrent registrations (`phone_taken`); a refused
  *   registration writes nothing.
+ * - Never a second account for the holder of a web account: a number that an account opened on
+ *   the web gives as its phone answers `phone_on_web_account`, unless the caller has said, after
+ *   being told so, that the web account is not theirs (`notTheWebAccountHolder`). A typed number
+ *   proves nothing, so it cannot keep its SIM's holder out of USSD, and the web account's holder
+ *   links the phone from the web (set-up-ussd-access.ts) instead of registering again.
  * - The PIN is stored only as its hash (PasswordHasher, as passwords); the account's profile
  *   phone is the same number, so payouts and SMS reach it.
- * - The PIN's shape is the channel's policy (ussd/pin-policy.ts), checked before this is called.
+ * - The PIN's shape is the USSD PIN policy (pin-policy.ts), checked by the menu before this is called.
  */
 import { normalisePhoneNumber } from '../identity/phone-number.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
@@ -25,9 +30,11 @@ export interface RegisterByPhoneInput {
   lastName: string;
   pin: string;
   language: Language;
+  /** The caller was told that a web account gives this number and answered that it is not theirs. */
+  notTheWebAccountHolder?: boolean;
 }
 
-export type RegisterByPhoneError = 'phone_taken' | 'phone_number_invalid' | 'phone_number_not_rwandan';
+export type RegisterByPhoneError = 'phone_taken' | 'phone_on_web_account' | 'phone_number_invalid' | 'phone_number_not_rwandan';
 
 /** The key of a number that may open an account by phone: the product serves Rwanda, and pays only Rwandan mobile money. */
 export function registrablePhone(raw: string): Result<string, 'phone_number_invalid' | 'phone_number_not_rwandan'> {
@@ -53,6 +60,7 @@ export class RegisterByPhone {
     const phone = registrablePhone(input.phoneNumber);
     if (!phone.ok) return phone;
     if (await pins.findByPhone(phone.value)) return err('phone_taken');
+    if (!input.notTheWebAccountHolder && (await accounts.webAccountHasPhone(phone.value))) return err('phone_on_web_account');
     // Hash outside the transaction: it is the slow part and needs no database.
     const pinHash = await hasher.hash(input.pin);
     return uow.run(async () => {

@@ -12,12 +12,11 @@ class InMemoryPhoneKeys implements UssdPhoneKeys {
   async findByPhone(phoneNumber: string) {
     return this.pins.get(phoneNumber) ?? null;
   }
-  async movePhone(userId: string, phoneNumber: string) {
+  async endFor(userId: string) {
     const pin = [...this.pins.values()].find((p) => p.userId === userId);
     if (!pin) return 'no_pin' as const;
     this.pins.delete(pin.phoneNumber);
-    this.pins.set(phoneNumber, { ...pin, phoneNumber });
-    return 'moved' as const;
+    return 'ended' as const;
   }
 }
 
@@ -49,7 +48,7 @@ describe('UpdateProfile', () => {
     expect(result).toMatchObject({ ok: true, value: { changed: ['firstName', 'address'] } });
     expect(w.accounts.users.get('amina')).toMatchObject({ firstName: 'Aminata', lastName: 'Uwase', phoneNumber: '+250788123456', address: 'KG 11 Ave, Kigali', updatedAt: w.clock.now() });
     expect(w.audit.entries).toEqual([
-      { action: 'profile_updated', actor: 'member:amina', subject: 'user:amina', details: { fields: 'firstName,address', ussdPhoneMoved: false } },
+      { action: 'profile_updated', actor: 'member:amina', subject: 'user:amina', details: { fields: 'firstName,address', ussdAccessEnded: false } },
     ]);
     expect(JSON.stringify(w.audit.entries)).not.toContain('Aminata');
     expect(w.outbox.messages).toEqual([]);
@@ -113,14 +112,16 @@ describe('UpdateProfile', () => {
     expect(w.outbox.messages).toEqual([]);
   });
 
-  it("moves the member's own USSD PIN to the new number, so the new number signs in with the same PIN and the old one no longer does", async () => {
+  it("ends the member's USSD access with a new number: neither number opens the account until the new one is proved by code", async () => {
     const w = world();
     w.phones.pins.set('+250788123456', { phoneNumber: '+250788123456', userId: 'amina', pinHash: 'hashed:24680' });
     const result = await w.update.execute({ userId: 'amina', phoneNumber: '+250739000222' });
     expect(result.ok).toBe(true);
-    expect(await w.phones.findByPhone('+250739000222')).toEqual({ phoneNumber: '+250739000222', userId: 'amina', pinHash: 'hashed:24680' });
+    expect(await w.phones.findByPhone('+250739000222')).toBeNull();
     expect(await w.phones.findByPhone('+250788123456')).toBeNull();
-    expect(w.audit.entries[0]!.details).toEqual({ fields: 'phoneNumber', ussdPhoneMoved: true });
+    expect(w.audit.entries[0]!.details).toEqual({ fields: 'phoneNumber', ussdAccessEnded: true });
+    // The e-mail says so, in the member's language.
+    expect(w.outbox.messages[0]!.body).toContain('L’accès USSD depuis votre ancien numéro a pris fin');
   });
 
   it('answers account_not_found for an unknown account', async () => {

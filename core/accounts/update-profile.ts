@@ -12,9 +12,10 @@
  *   E.164 (`phone_number_invalid` otherwise). The number already on the account is accepted as it
  *   is, even from before that rule, so that saving other fields never fails on it.
  * - A phone number is the USSD key of at most one account: a number another account signs in with
- *   from a basic phone answers `phone_taken` and changes nothing. When the member has a USSD PIN,
- *   it moves to the new number in the same unit of work: dialling from the new number finds the
- *   account with the same PIN, the old number no longer does.
+ *   from a basic phone answers `phone_taken` and changes nothing. A new number ends the member's
+ *   USSD access, in the same unit of work: the old number no longer finds the account, and the new
+ *   one does only once the member proves it is theirs (a code sent to it, set-up-ussd-access.ts),
+ *   for a typed number proves nothing and must not keep its SIM's holder out of USSD.
  * - A change is recorded in the audit trail (`profile_updated`, actor `member:<id>`) with the
  *   NAMES of the fields that changed, never their values: the audit trail is append-only, and
  *   personal data has no place in a record that can never be erased.
@@ -81,7 +82,7 @@ export class UpdateProfile {
 
       const now = clock.now();
       const { phoneNumber } = edits.value;
-      const moved = phoneNumber === undefined ? 'no_pin' : await phones.movePhone(user.id, phoneNumber, now);
+      const ussd = phoneNumber === undefined ? 'no_pin' : await phones.endFor(user.id);
       Object.assign(user, edits.value);
       user.updatedAt = now;
       await accounts.save(user);
@@ -89,10 +90,10 @@ export class UpdateProfile {
         action: 'profile_updated',
         actor: `member:${user.id}`,
         subject: `user:${user.id}`,
-        details: { fields: changed.join(','), ussdPhoneMoved: moved === 'moved' },
+        details: { fields: changed.join(','), ussdAccessEnded: ussd === 'ended' },
       });
       if (phoneNumber !== undefined && user.email !== null) {
-        await outbox.enqueue(phoneChangedEmail({ email: user.email, firstName: user.firstName, language: user.language }, phoneNumber, publicBaseUrl));
+        await outbox.enqueue(phoneChangedEmail({ email: user.email, firstName: user.firstName, language: user.language }, phoneNumber, publicBaseUrl, ussd === 'ended'));
       }
       return ok({ user, changed });
     });

@@ -7,11 +7,12 @@
  * - Only the PIN's hash is stored, hashed like a password (argon2id, salted, its parameters inside
  *   the hash) but at a cost chosen for PINs (PinHasher; docs/decisions.md): a 5-digit PIN is kept
  *   safe by the lock-out, not by the hash's cost.
- * - A phone number is keyed in one form: a Rwandan mobile number as core/identity normalises it
- *   (E.164), any other E.164 number (a provider's sandbox or a foreign SIM) as `+` and its digits.
+ * - A phone number is keyed in one form, E.164 (core/identity/phone-number.ts): a Rwandan mobile
+ *   number in any form, another country's number (a provider's sandbox or a foreign SIM) written
+ *   with its country code.
  */
-import { normalisePhoneNumber } from '../identity/phone-number.ts';
-import { err, ok, type Result } from '../shared/result.ts';
+import { normaliseInternationalNumber } from '../identity/phone-number.ts';
+import type { Result } from '../shared/result.ts';
 import type { PinAccess } from './pin-slowdown.ts';
 import type { PasswordHasher } from './ports.ts';
 import type { MemberSavings } from '../contributions/ports.ts';
@@ -30,6 +31,12 @@ export interface UssdPins {
   changeHash(phoneNumber: string, pinHash: string, now: Date): Promise<void>;
   /** Replaces the hash only while it is still `from`: a rehash never undoes a concurrent PIN change. */
   replaceHash(phoneNumber: string, from: string, to: string, now: Date): Promise<void>;
+  /**
+   * Makes `pin` the account's only USSD key (its number and hash), dropping a key it had under
+   * another number. The caller has checked that no other account holds the number; an adapter that
+   * loses a race for it throws a retryable conflict, so the unit of work runs again and sees the holder.
+   */
+  setForAccount(pin: UssdPin, now: Date): Promise<void>;
 }
 
 /** What every USSD step needs about a phone, read at once: its PIN, the account's first name and language, whether it has a loan. */
@@ -49,18 +56,14 @@ export interface UssdLockOptions {
 
 /**
  * What a change of an account's phone number (core/accounts/update-profile.ts) needs of the USSD
- * keys: a basic phone finds its account by the number it dials from, so the key follows the
- * account's number.
+ * keys: a basic phone finds its account by the number it dials from, and only a number proved to be
+ * the account holder's may find it (set-up-ussd-access.ts), so the key does not follow a new,
+ * unproved number: it ends.
  */
 export interface UssdPhoneKeys {
   findByPhone(phoneNumber: string): Promise<UssdPin | null>;
-  /**
-   * Re-keys the account's PIN (when it has one) under `phoneNumber`, keeping the PIN itself:
-   * `moved`, or `no_pin` when the account never set one. The caller has checked that no other
-   * account holds the number; an adapter that loses a race for it to a concurrent registration
-   * throws a retryable conflict, so that the unit of work runs again and sees the holder.
-   */
-  movePhone(userId: string, phoneNumber: string, now: Date): Promise<'moved' | 'no_pin'>;
+  /** Removes the account's USSD key: `ended`, or `no_pin` when the account had none. */
+  endFor(userId: string): Promise<'ended' | 'no_pin'>;
 }
 
 /** The hasher of PINs; a hash made at another cost still verifies, and `needsRehash` says so. */
@@ -68,13 +71,9 @@ export interface PinHasher extends PasswordHasher {
   needsRehash(hash: string): boolean;
 }
 
-const E164 = /^\+[1-9]\d{7,14}$/;
-
+/** The key of a calling phone: the gateway's number as core/identity reads every number. */
 export function phoneKey(raw: string): Result<string, 'phone_number_invalid'> {
-  const rwandan = normalisePhoneNumber(raw);
-  if (rwandan.ok) return rwandan;
-  const compact = raw.trim().replace(/[\s\-.()]/g, '');
-  return E164.test(compact) ? ok(compact) : err('phone_number_invalid');
+  return normaliseInternationalNumber(raw);
 }
 
 /** A USSD session's state and the phone's PIN access, as stored (what a compare-and-set compares). */

@@ -105,7 +105,8 @@ describe('agents', () => {
       [{ physicalAddress: 'KG' }, 'physicalAddress', 'Physical address is required'],
       [{ district: '' }, 'district', 'District is required'],
       [{ district: 'Paris' }, 'district', 'Please choose one of the 30 districts of Rwanda'],
-      [{ phoneNumber: '0788555111' }, 'phoneNumber', 'Phone number must be a valid Rwandan number (e.g., +250788123456)'],
+      [{ phoneNumber: '+250 748 555 111' }, 'phoneNumber', 'Phone number must be a valid Rwandan number (e.g., +250788123456)'],
+      [{ phoneNumber: '0252 555 111' }, 'phoneNumber', 'Phone number must be a valid Rwandan number (e.g., +250788123456)'],
       [{ email: 'nope' }, 'email', 'Valid email is required'],
       [{ serviceTerritories: [' '] }, 'serviceTerritories', 'Service territories are required'],
     ];
@@ -120,7 +121,8 @@ describe('agents', () => {
   });
 
   it('registers a member as a pending agent once, with a unique code', async () => {
-    const res = await agent.as('post', '/api/agents/register').send(agentForm);
+    // Typed with spaces and the trunk 0: stored, and paid, in E.164.
+    const res = await agent.as('post', '/api/agents/register').send({ ...agentForm, phoneNumber: '0788 555 111' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ agentCode: 'AG-KIGALI-01', accreditationStatus: 'pending', sector: null, phoneNumber: '+250788555111', serviceTerritories: ['Kimironko', 'Remera'] });
     agentId = res.body.id;
@@ -236,8 +238,10 @@ describe('a customer pays the merchant; fee, net and commission in the ledger; s
   });
 
   it('collects 10,001 RWF by mobile money and posts exactly fee, net and commission (golden entry)', async () => {
-    const paid = await request(handler).post('/api/pay/SHOP-001').send({ amount: 10_001, phoneNumber: '+250788777001' });
+    // The payer's number as people type it: charged and kept in E.164.
+    const paid = await request(handler).post('/api/pay/SHOP-001').send({ amount: 10_001, phoneNumber: '0788 777 001' });
     expect(paid.status).toBe(202);
+    expect((await db.orm.em.fork().execute('select customer_phone_number from merchant_transactions where id = ?', [paid.body.id]))[0]).toEqual({ customer_phone_number: '+250788777001' });
     expect(paid.body).toMatchObject({ status: 'pending', amount: '10001.00', merchant: { merchantCode: 'SHOP-001' } });
     paymentId = paid.body.id;
     reference = paid.body.transactionReference;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 import { TOKENS } from '../../apps/container.ts';
 import { signIn, signUp } from '../support/openapi-cases.ts';
+import { mailsTo } from '../support/outbox-mail.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -225,7 +226,7 @@ describe('PATCH /api/profile', () => {
     expect(res.body.phoneNumber).toBe(first.phone);
   });
 
-  it('moves the USSD PIN with the phone number: the new number greets the member by the new name and takes the same PIN, the old one no longer finds the account', async () => {
+  it('ends USSD access with a new phone number: neither number opens the account until the new one is proved by code, and USSD then greets the new name', async () => {
     const member = await signUp(t, 'Olivier');
     await givePin(member.id, member.phone);
     const before = dial(member.phone);
@@ -234,12 +235,18 @@ describe('PATCH /api/profile', () => {
     const phone = newPhone();
     const res = await patch(member.token, { phoneNumber: phone, firstName: 'Théo' });
     expect(res.status).toBe(200);
+    expect(await dial(member.phone).open()).toBe('CON Welcome to Ikimina\n1 Register\n2 Language');
+    expect(await dial(phone).open()).toBe('CON Welcome to Ikimina\n1 Register\n2 Language');
+    expect((await get(member.token, '/api/ussd-access')).body.status).toBe('not_set_up');
 
+    await request(t.handler).post('/api/ussd-access/code').set('Authorization', `Bearer ${member.token}`);
+    const sms = (await mailsTo(db, t, phone)).filter((m) => m.channel === 'sms').at(-1)!;
+    const code = /\b(\d{6})\b/.exec(sms.body)![1];
+    expect((await request(t.handler).put('/api/ussd-access').set('Authorization', `Bearer ${member.token}`).send({ code, pin: '24681' })).status).toBe(200);
     const call = dial(phone);
     // USSD screens are plain ASCII: the accent is dropped, the name is the new one.
     expect(await call.open()).toBe('CON Ikimina: hello Theo. Enter your PIN:');
-    expect(await call.type('24680')).toMatch(/^CON Ikimina: Theo\n1 My savings/);
-    expect(await dial(member.phone).open()).toBe('CON Welcome to Ikimina\n1 Register\n2 Language');
+    expect(await call.type('24681')).toMatch(/^CON Ikimina: Theo\n1 My savings/);
   });
 
   it('audits each change by field names only, and e-mails the member about a new phone number (masked)', async () => {
@@ -247,7 +254,7 @@ describe('PATCH /api/profile', () => {
     const phone = newPhone();
     await patch(member.token, { firstName: 'Secretname', phoneNumber: phone });
     const rows = await sql<{ actor: string; subject: string; details: Record<string, unknown> }>("select actor, subject, details from audit_log where action = 'profile_updated' and subject = ?", [`user:${member.id}`]);
-    expect(rows).toEqual([{ actor: `member:${member.id}`, subject: `user:${member.id}`, details: { fields: 'firstName,phoneNumber', ussdPhoneMoved: false } }]);
+    expect(rows).toEqual([{ actor: `member:${member.id}`, subject: `user:${member.id}`, details: { fields: 'firstName,phoneNumber', ussdAccessEnded: false } }]);
     // Neither the new name nor any part of the number (a uuid may hold nine digits in a row: not the test).
     expect(JSON.stringify(rows)).not.toMatch(new RegExp(`Secretname|${phone.slice(-9)}|${phone.slice(-6)}`));
     const mails = await sql<{ subject: string; body: string }>("select subject, body from outbox_messages where recipient = ? and channel = 'email'", [member.email]);

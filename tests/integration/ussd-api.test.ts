@@ -155,8 +155,8 @@ describe('registration by phone', () => {
 });
 
 describe('only Rwandan mobile numbers register', () => {
-  it('tells a foreign number (+254…, +1…, a Rwandan landline) that it cannot register, in the language chosen, and stores no account', async () => {
-    for (const phone of ['+254739495441', '+12025550123', '+250252123456']) {
+  it('tells a foreign number (+254…, +1…) that it cannot register, in the language chosen, and stores no account', async () => {
+    for (const phone of ['+254739495441', '+12025550123']) {
       const call = dial(phone);
       expect(await call.open()).toBe('CON Welcome to Ikimina\n1 Register\n2 Language');
       expect(await call.type('1')).toBe('END Only Rwandan mobile numbers (+250 7...) can register with Ikimina by USSD.');
@@ -175,7 +175,8 @@ describe('only Rwandan mobile numbers register', () => {
 
   it('refuses malformed numbers with the polite END, never an error status, and stores nothing', async () => {
     const polite = 'END Sorry, Ikimina cannot answer right now. Please try again later.';
-    for (const phoneNumber of ['0788\u0000123456', '+250 78x 123 456', '+', '123', `+${'7'.repeat(31)}`, '<script>']) {
+    // A Rwandan landline is no number the gateway calls from: not read as one (core/identity/phone-number.ts).
+    for (const phoneNumber of ['0788\u0000123456', '+250 78x 123 456', '+', '123', `+${'7'.repeat(31)}`, '<script>', '+250252123456']) {
       for (const text of ['', '1', '1*Mallory*Forger*24680*24680']) expect(await post({ sessionId: `ATUid_malformed_${++sessions}`, phoneNumber, text }), phoneNumber).toBe(polite);
     }
     expect(await sql("select 1 from users where first_name = 'Mallory'")).toEqual([]);

@@ -55,6 +55,14 @@ describe('npm run ussd', () => {
     expect(out).toContain('| Savings: 0 RWF');
   }, 60_000);
 
+  it('dials the app on PORT when no --url is given, as `npm start` listens there', async () => {
+    const port = String((server.address() as AddressInfo).port);
+    const { code, out } = await simulate(['--phone', '+250788555001'], ['24680'], { PORT: port });
+    expect(code).toBe(0);
+    expect(out).toContain(`Dialling *384*123# from +250788555001 at http://localhost:${port}`);
+    expect(out).toContain('| Ikimina: Amina');
+  }, 60_000);
+
   it('refuses a number that is not a phone number', async () => {
     expect((await simulate(['--phone', 'nobody', '--url', url], [])).code).toBe(2);
   }, 60_000);

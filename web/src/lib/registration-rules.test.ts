@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCode, compactPhone, DISTRICTS, isDistrict, isEmail, isRwandanPhone, normaliseCode, orNull, splitList } from './registration-rules.ts';
+import { checkCode, DISTRICTS, isDistrict, isEmail, normaliseCode, orNull, splitList } from './registration-rules.ts';
 
 describe('registration rules', () => {
   it('upper-cases a code as it is typed', () => {
@@ -15,17 +15,6 @@ describe('registration rules', () => {
     expect(checkCode('KGL 01')).toBe('codeCharacters');
     expect(checkCode('kgl01')).toBe('codeCharacters');
     expect(checkCode('KGL.01')).toBe('codeCharacters');
-  });
-
-  it('reads a phone number as an optional plus, 250, then exactly 9 digits', () => {
-    expect(isRwandanPhone('+250788123456')).toBe(true);
-    expect(isRwandanPhone('250788123456')).toBe(true);
-    expect(isRwandanPhone('+250 788 123 456')).toBe(true);
-    expect(isRwandanPhone('+250')).toBe(false);
-    expect(isRwandanPhone('+25078812345')).toBe(false);
-    expect(isRwandanPhone('+2507881234567')).toBe(false);
-    expect(isRwandanPhone('0788123456')).toBe(false);
-    expect(compactPhone('+250 788 123 456')).toBe('+250788123456');
   });
 
   it('accepts an e-mail address only with a name, an @ and a domain', () => {

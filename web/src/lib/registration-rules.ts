@@ -4,14 +4,13 @@
  * Guarantees:
  * - A business code (agent or merchant) is 3 to 20 characters of A–Z, 0–9, '-' and '_'; the
  *   input is upper-cased as typed, so 'kgl-01' is read as 'KGL-01'.
- * - A phone number is an optional '+', then 250, then exactly 9 digits (spaces ignored).
+ * - A phone number is a Rwandan mobile number in any usual form (lib/phone-number.ts), sent in E.164.
  * - The district is one of Rwanda's 30 districts, spelt as the spec lists them.
  * - A list typed with commas becomes trimmed, non-empty items.
  */
 export const CODE_MIN = 3;
 export const CODE_MAX = 20;
 const CODE_CHARACTERS = /^[A-Z0-9_-]+$/;
-const RWANDAN_PHONE = /^\+?250\d{9}$/;
 // The shape zod's email check accepts in practice: something@something.tld, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -36,15 +35,6 @@ export function checkCode(code: string): CodeError | null {
   if (code.length > CODE_MAX) return 'codeMax';
   if (!CODE_CHARACTERS.test(code)) return 'codeCharacters';
   return null;
-}
-
-export function isRwandanPhone(text: string): boolean {
-  return RWANDAN_PHONE.test(text.replace(/\s/g, ''));
-}
-
-/** The number as sent: spaces removed. */
-export function compactPhone(text: string): string {
-  return text.replace(/\s/g, '');
 }
 
 export function isEmail(text: string): boolean {

@@ -69,6 +69,10 @@ describe('agent registration form', () => {
     expect(body).not.toHaveProperty('businessName');
   });
 
+  it('sends the phone number in E.164, however it was typed', () => {
+    for (const typed of ['0788 123 456', '+250-788-123-456', '788123456']) expect(agentRegistrationBody({ ...valid, phoneNumber: typed }).phoneNumber).toBe('+250788123456');
+  });
+
   it('sends the business fields for a business agent only', () => {
     const body = agentRegistrationBody({ ...valid, agentType: 'business', businessName: ' Abahizi Ltd ', businessRegistrationNumber: ' RDB-1 ', sector: ' Remera ' });
     expect(body).toMatchObject({ businessName: 'Abahizi Ltd', businessRegistrationNumber: 'RDB-1', sector: 'Remera' });

@@ -9,7 +9,8 @@
  * - sector is sent as null when empty; service territories are sent as a list of trimmed names;
  *   acceptTerms is never sent.
  */
-import { checkCode, compactPhone, isDistrict, isEmail, isRwandanPhone, orNull, PHONE_DEFAULT, splitList, type CodeError } from '../../lib/registration-rules.ts';
+import { isRwandanMobile, normaliseRwandanMobile } from '../../lib/phone-number.ts';
+import { checkCode, isDistrict, isEmail, orNull, PHONE_DEFAULT, splitList, type CodeError } from '../../lib/registration-rules.ts';
 
 export type AgentType = 'individual' | 'business';
 
@@ -64,7 +65,7 @@ export function validateAgentForm(form: AgentForm): AgentFormErrors {
   }
   if (form.physicalAddress.trim().length < 5) errors.physicalAddress = 'physicalAddress';
   if (!isDistrict(form.district)) errors.district = 'district';
-  if (!isRwandanPhone(form.phoneNumber)) errors.phoneNumber = 'phoneNumber';
+  if (!isRwandanMobile(form.phoneNumber)) errors.phoneNumber = 'phoneNumber';
   if (!isEmail(form.email)) errors.email = 'email';
   if (splitList(form.serviceTerritories).length === 0) errors.serviceTerritories = 'serviceTerritories';
   if (!form.acceptTerms) errors.acceptTerms = 'acceptTerms';
@@ -91,7 +92,8 @@ export function agentRegistrationBody(form: AgentForm): AgentRegistrationBody {
     physicalAddress: form.physicalAddress.trim(),
     district: form.district,
     sector: orNull(form.sector),
-    phoneNumber: compactPhone(form.phoneNumber),
+    // Checked above: the number as the server stores it (E.164).
+    phoneNumber: normaliseRwandanMobile(form.phoneNumber) ?? form.phoneNumber,
     email: form.email.trim(),
     serviceTerritories: splitList(form.serviceTerritories),
   };

@@ -41,6 +41,14 @@ describe('merchant registration form', () => {
     expect(validateMerchantForm({ ...valid, merchantCode: 'SHOP#1' }).merchantCode).toBe('codeCharacters');
   });
 
+  it('takes a Rwandan mobile number in any usual form and sends it in E.164', () => {
+    for (const typed of ['0788 123 456', '+250-788-123-456', '250788123456']) {
+      expect(validateMerchantForm({ ...valid, phoneNumber: typed })).toEqual({});
+      expect(merchantRegistrationBody({ ...valid, phoneNumber: typed }, null).phoneNumber).toBe('+250788123456');
+    }
+    expect(validateMerchantForm({ ...valid, phoneNumber: '+250 252 123 456' })).toEqual({ phoneNumber: 'phoneNumber' });
+  });
+
   it('refuses a category outside the eight', () => {
     expect(validateMerchantForm({ ...valid, merchantCategory: 'bank' }).merchantCategory).toBe('merchantCategory');
   });

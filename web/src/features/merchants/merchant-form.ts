@@ -9,7 +9,8 @@
  * - The agent code is optional; when given it must look like a code (3–20 of A–Z, 0–9, '-', '_')
  *   and is resolved to the agent's id before sending (onboardedByAgentId), never sent itself.
  */
-import { checkCode, compactPhone, isDistrict, isEmail, isRwandanPhone, orNull, PHONE_DEFAULT, type CodeError } from '../../lib/registration-rules.ts';
+import { isRwandanMobile, normaliseRwandanMobile } from '../../lib/phone-number.ts';
+import { checkCode, isDistrict, isEmail, orNull, PHONE_DEFAULT, type CodeError } from '../../lib/registration-rules.ts';
 
 export const MERCHANT_CATEGORIES = ['retail', 'restaurant', 'service', 'grocery', 'pharmacy', 'electronics', 'fashion', 'other'] as const;
 export type MerchantCategory = (typeof MERCHANT_CATEGORIES)[number];
@@ -63,7 +64,7 @@ export function validateMerchantForm(form: MerchantForm): MerchantFormErrors {
   else if (tin.length > TIN_MAX) errors.tin = 'tinMax';
   if (form.businessAddress.trim().length < 5) errors.businessAddress = 'businessAddress';
   if (!isDistrict(form.district)) errors.district = 'district';
-  if (!isRwandanPhone(form.phoneNumber)) errors.phoneNumber = 'phoneNumber';
+  if (!isRwandanMobile(form.phoneNumber)) errors.phoneNumber = 'phoneNumber';
   if (!isEmail(form.email)) errors.email = 'email';
   if (form.agentCode.trim() !== '' && checkCode(form.agentCode.trim()) !== null) errors.agentCode = 'agentCode';
   return errors;
@@ -93,7 +94,8 @@ export function merchantRegistrationBody(form: MerchantForm, onboardedByAgentId:
     rdbRegistrationNumber: orNull(form.rdbRegistrationNumber),
     businessAddress: form.businessAddress.trim(),
     district: form.district,
-    phoneNumber: compactPhone(form.phoneNumber),
+    // Checked above: the number as the server stores it (E.164).
+    phoneNumber: normaliseRwandanMobile(form.phoneNumber) ?? form.phoneNumber,
     email: form.email.trim(),
     onboardedByAgentId,
   };

@@ -60,6 +60,13 @@ describe('register validation (spec part 1 §5)', () => {
     expect(messages(withOthers)).toEqual({ firstName: 'First name is required', confirmPassword: "Passwords don't match" });
   });
 
+  it('takes a phone number as the server reads it: any usual Rwandan form, another country with its code, or none', () => {
+    for (const phone of ['+250 788 555 222', '0788-555-222', '+254 711 123 456', '']) expect(registerInputSchema(t).safeParse({ ...valid, phone }).success, phone).toBe(true);
+    const refused = registerInputSchema(t).safeParse({ ...valid, phone: '12345' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['phone', t('auth.validation.phoneInvalid')]]);
+  });
+
   it('accepts exactly 8 characters and defaults the language to en', () => {
     const { language: _language, ...withoutLanguage } = valid;
     const result = registerInputSchema(t).safeParse({ ...withoutLanguage, password: '12345678', confirmPassword: '12345678' });

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from '../../../lib/i18n.ts';
 import * as z from 'zod/mini';
 import { apiFetch, readJson, throwServerError } from '../../../lib/api-client.ts';
+import { normaliseAnyPhoneNumber } from '../../../lib/phone-number.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '../../../lib/languages.ts';
 import type { AuthSession } from '../../../lib/session.ts';
 import { authSessionSchema } from './auth-session-schema.ts';
@@ -18,7 +19,8 @@ export function registerInputSchema(t: TFunction) {
       confirmPassword: z.string(),
       firstName: z.string().check(z.trim(), z.minLength(1, { error: t('auth.validation.firstNameRequired') })),
       lastName: z.string().check(z.trim(), z.minLength(1, { error: t('auth.validation.lastNameRequired') })),
-      phone: z.optional(z.string().check(z.trim())),
+      // As the server reads it (core/identity/phone-number.ts): a Rwandan mobile number in any form, or another country's with its code.
+      phone: z.optional(z.string().check(z.trim(), z.refine((text) => text === '' || normaliseAnyPhoneNumber(text) !== null, { error: t('auth.validation.phoneInvalid') }))),
       language: z._default(z.enum(languageCodes), DEFAULT_LANGUAGE),
     })
     .check(

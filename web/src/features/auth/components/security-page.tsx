@@ -24,12 +24,14 @@ import {
   type MemberSession,
 } from '../api/account-security.ts';
 import { Field } from '../../../components/field.tsx';
+import { UssdAccessCard } from './ussd-access-card.tsx';
 
-/** /security: change the password, see and end sessions, sign out everywhere (issue 11). */
+/** /security: set up USSD access (issue 31), change the password, see and end sessions, sign out everywhere (issue 11). */
 export function SecurityPage({ signedIn, onSignIn }: { signedIn: boolean; onSignIn: () => void }) {
   const { t } = useTranslation();
+  // One column no wider than the screen: a long device name truncates instead of widening every card (Kinyarwanda).
   return (
-    <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid max-w-3xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6">
       <section>
         <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight" data-testid="text-security-title">
           <ShieldCheck className="size-7 text-primary" />
@@ -39,6 +41,7 @@ export function SecurityPage({ signedIn, onSignIn }: { signedIn: boolean; onSign
       </section>
       {signedIn ? (
         <>
+          <UssdAccessCard />
           <ChangePasswordCard />
           <SessionsCard />
           <SignOutEverywhereCard />

@@ -1,6 +1,7 @@
 /**
- * PIN policy of the USSD channel: what a PIN may be. How wrong PINs slow further tries is a
- * rule of core (core/accounts/pin-slowdown.ts).
+ * USSD PIN policy: what a PIN may be, whether it is chosen on a basic phone (ussd/menu.ts) or on
+ * the web Security page (set-up-ussd-access.ts). How wrong PINs slow further tries is
+ * core/accounts/pin-slowdown.ts.
  *
  * Guarantees
  * - A PIN is exactly 5 ASCII digits.
