@@ -30,7 +30,7 @@ import { SharpImageInspector } from '../../adapters/storage/sharp-image-inspecto
 import type { Config } from '../config.ts';
 import { withDeps } from '../deps.ts';
 import type { CompanionSettings, CompanionUseCases } from '../http/companion-routes.ts';
-import type { ObjectRouteUseCases, UploadReceivingUseCases } from '../http/upload-routes.ts';
+import { UPLOAD_ROUTE, type ObjectRouteUseCases, type UploadReceivingUseCases } from '../http/upload-routes.ts';
 import { TOKENS } from '../tokens.ts';
 
 /** Where bytes go and how clients reach it: made once from the configuration. */
@@ -52,7 +52,10 @@ export function chooseStorage(config: Config): ChosenStorage {
     const s3 = new S3FileStorage(chosen);
     return { storage: s3, addresses: s3, signatures: NO_LOCAL_ADDRESSES, bucket: chosen.bucket };
   }
-  const signed = new HmacUploadAddresses(loadUploadSigningKey(config.uploads.signingKey, config.dataDir), `${config.publicBaseUrl}/api/objects/uploads`);
+  // A path, not a URL on PUBLIC_BASE_URL: the browser PUTs to the address the page was opened at
+  // (localhost, 127.0.0.1, a LAN address, the public name), which the CSP's connect-src 'self' allows;
+  // no Host header is trusted to build it.
+  const signed = new HmacUploadAddresses(loadUploadSigningKey(config.uploads.signingKey, config.dataDir), UPLOAD_ROUTE);
   return { storage: new LocalFileStorage(chosen.dir), addresses: signed, signatures: signed, bucket: 'local' };
 }
 
@@ -119,5 +122,5 @@ export function companionUseCases(container: Container): CompanionUseCases {
 
 export function companionSettings(container: Container): CompanionSettings {
   const config = container.get(TOKENS.Config);
-  return { bucket: container.get(CHOSEN_STORAGE).bucket, addressLifetimeSeconds: config.uploads.addressLifetimeSeconds, publicBaseUrl: config.publicBaseUrl };
+  return { bucket: container.get(CHOSEN_STORAGE).bucket, addressLifetimeSeconds: config.uploads.addressLifetimeSeconds };
 }

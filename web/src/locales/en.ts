@@ -850,6 +850,15 @@ export const en = {
       not_an_image: 'Please choose an image (JPEG, PNG or WebP).',
       too_large: 'A photo can be at most 5 MB.',
     },
+    /** What went wrong with an upload (lib/uploads.ts uploadFailureText). */
+    failure: {
+      too_large: 'The photo is larger than 5 MB. Please choose a smaller one.',
+      not_an_image: 'This file could not be read as a photo. Please choose a JPEG, PNG or WebP image.',
+      expired: 'The upload took too long and stopped. Please try again.',
+      too_many: 'Too many photos were sent in the last hour. Please wait a little and try again.',
+      not_found: 'The photo did not arrive. Please choose it again.',
+      network: 'The photo could not be sent. Check your connection and try again.',
+    },
   },
 };
 

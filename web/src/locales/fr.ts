@@ -876,6 +876,14 @@ export const fr: Messages = {
       not_an_image: 'Choisissez une image (JPEG, PNG ou WebP).',
       too_large: 'Une photo fait au plus 5 Mo.',
     },
+    failure: {
+      too_large: 'La photo dépasse 5 Mo. Choisissez-en une plus petite.',
+      not_an_image: 'Ce fichier ne peut pas être lu comme une photo. Choisissez une image JPEG, PNG ou WebP.',
+      expired: 'L’envoi a pris trop de temps et s’est arrêté. Réessayez.',
+      too_many: 'Trop de photos envoyées depuis une heure. Patientez un peu, puis réessayez.',
+      not_found: 'La photo n’est pas arrivée. Choisissez-la de nouveau.',
+      network: 'La photo n’a pas pu être envoyée. Vérifiez votre connexion et réessayez.',
+    },
   },
   profile: {
     title: 'Profil',

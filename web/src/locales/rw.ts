@@ -876,6 +876,14 @@ export const rw: Messages = {
       not_an_image: 'Hitamo ifoto (JPEG, PNG cyangwa WebP).',
       too_large: 'Ifoto ntigomba kurenza MB 5.',
     },
+    failure: {
+      too_large: 'Ifoto irenze MB 5. Hitamo ifoto ntoya.',
+      not_an_image: "Iyi dosiye ntisomeka nk'ifoto. Hitamo ifoto ya JPEG, PNG cyangwa WebP.",
+      expired: 'Kohereza byatinze cyane birahagarara. Ongera ugerageze.',
+      too_many: 'Wohereje amafoto menshi mu isaha ishize. Tegereza gato hanyuma wongere ugerageze.',
+      not_found: 'Ifoto ntiyageze. Ongera uyihitemo.',
+      network: 'Ifoto ntiyoherejwe. Reba interineti yawe hanyuma wongere ugerageze.',
+    },
   },
   profile: {
     title: 'Umwirondoro',

@@ -876,6 +876,14 @@ export const sw: Messages = {
       not_an_image: 'Tafadhali chagua picha (JPEG, PNG au WebP).',
       too_large: 'Picha haipaswi kuzidi MB 5.',
     },
+    failure: {
+      too_large: 'Picha ni kubwa kuliko MB 5. Tafadhali chagua ndogo zaidi.',
+      not_an_image: 'Faili hili haliwezi kusomwa kama picha. Tafadhali chagua picha ya JPEG, PNG au WebP.',
+      expired: 'Upakiaji ulichukua muda mrefu na ukasimama. Tafadhali jaribu tena.',
+      too_many: 'Picha nyingi mno zimetumwa ndani ya saa moja iliyopita. Subiri kidogo kisha ujaribu tena.',
+      not_found: 'Picha haikufika. Tafadhali ichague tena.',
+      network: 'Picha haikuweza kutumwa. Angalia muunganisho wako kisha ujaribu tena.',
+    },
   },
   profile: {
     title: 'Wasifu',

@@ -12,7 +12,7 @@ import { toast } from '../../../hooks/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { failureText } from '../../../lib/server-text.ts';
-import { PHOTO_ACCEPT, photoProblem } from '../../../lib/uploads.ts';
+import { PHOTO_ACCEPT, photoProblem, uploadFailureText } from '../../../lib/uploads.ts';
 import { useProfile, type Profile } from '../api/get-profile.ts';
 import { useUser } from '../api/get-user.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -86,7 +86,7 @@ function PhotoCard({ profile }: { profile: Profile }) {
     if (problem) return toast({ variant: 'destructive', title: t('profile.toast.photoFailed'), description: t(`uploads.problem.${problem}`) });
     upload.mutate(file, {
       onSuccess: () => toast({ title: t('profile.toast.photoUpdated') }),
-      onError: (error) => toast({ variant: 'destructive', title: t('profile.toast.photoFailed'), description: failureText(i18n, error, t('profile.toast.photoFailedDescription')) }),
+      onError: (error) => toast({ variant: 'destructive', title: t('profile.toast.photoFailed'), description: uploadFailureText(i18n, error, t('profile.toast.photoFailedDescription')) }),
     });
   };
 

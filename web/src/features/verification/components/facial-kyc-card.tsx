@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { failureText } from '../../../lib/server-text.ts';
-import { photoProblem } from '../../../lib/uploads.ts';
+import { photoProblem, uploadFailureText } from '../../../lib/uploads.ts';
 import { useGiveKycConsent } from '../api/give-kyc-consent.ts';
 import { kycStatusQueryOptions, useKycStatus } from '../api/get-kyc-status.ts';
 import { useSaveKycPhoto, type KycPhotoKind } from '../api/save-kyc-photo.ts';
@@ -66,7 +66,7 @@ export function FacialKycCard({ accountVerified, onVerified }: { accountVerified
         },
         onError: (error) => {
           setPhotos((current) => ({ ...current, [kind]: { ...current[kind], uploading: false } }));
-          toast({ variant: 'destructive', title: t('verification.toast.uploadFailed'), description: failureText(i18n, error, failed) });
+          toast({ variant: 'destructive', title: t('verification.toast.uploadFailed'), description: uploadFailureText(i18n, error, failed) });
         },
       },
     );

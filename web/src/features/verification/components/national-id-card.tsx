@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { failureText } from '../../../lib/server-text.ts';
-import { photoProblem, uploadPhoto } from '../../../lib/uploads.ts';
+import { photoProblem, uploadFailureText, uploadPhoto } from '../../../lib/uploads.ts';
 import { nidaStatusQueryOptions, useNidaStatus, type NidaStatus } from '../api/get-nida-status.ts';
 import { useSaveNidaIdPhoto } from '../api/save-nida-id-photo.ts';
 import { useVerifyNida } from '../api/verify-nida.ts';
@@ -50,7 +50,7 @@ function VerifiedNationalId({ status }: { status: NidaStatus | null }) {
         setPhotoPath(path);
         toast({ title: t('verification.toast.idPhotoUploaded') });
       },
-      onError: (error) => toast({ variant: 'destructive', title: t('verification.toast.uploadFailed'), description: failureText(i18n, error, t('verification.toast.idPhotoFailed')) }),
+      onError: (error) => toast({ variant: 'destructive', title: t('verification.toast.uploadFailed'), description: uploadFailureText(i18n, error, t('verification.toast.idPhotoFailed')) }),
     });
   };
 
@@ -110,7 +110,7 @@ function NationalIdForm({ onVerified }: { onVerified: () => Promise<void> }) {
       },
       (error: unknown) => {
         setIdPhoto((current) => ({ ...current, uploading: false }));
-        toast({ variant: 'destructive', title: t('verification.toast.uploadFailed'), description: failureText(i18n, error, t('verification.toast.idPhotoFailed')) });
+        toast({ variant: 'destructive', title: t('verification.toast.uploadFailed'), description: uploadFailureText(i18n, error, t('verification.toast.idPhotoFailed')) });
       },
     );
   };
