@@ -1,7 +1,7 @@
 /**
  * The uploads module's wiring: the storage chosen from the configuration (local disk by default,
  * S3 when S3_* are set) with its upload addresses, the object records in PostgreSQL, the image
- * inspector, `TOKENS.MemberImages` for identity, KYC and the profile, and each use case of
+ * re-encoder, `TOKENS.MemberImages` for identity, KYC and the profile, and each use case of
  * core/uploads bound by its class. Channels receive the use cases they call:
  * `uploadReceivingUseCases`, `objectRouteUseCases`, `companionUseCases` and `companionSettings`;
  * the scheduler the `upload-prune` job.
@@ -26,7 +26,7 @@ import { HmacUploadAddresses, loadUploadSigningKey } from '../../adapters/crypto
 import { PostgresStoredObjects } from '../../adapters/postgres/postgres-stored-objects.ts';
 import { LocalFileStorage } from '../../adapters/storage/local-file-storage.ts';
 import { S3FileStorage } from '../../adapters/storage/s3-file-storage.ts';
-import { SharpImageInspector } from '../../adapters/storage/sharp-image-inspector.ts';
+import { SharpImageReencoder } from '../../adapters/storage/sharp-image-reencoder.ts';
 import type { Config } from '../config.ts';
 import { withDeps } from '../deps.ts';
 import type { CompanionSettings, CompanionUseCases } from '../http/companion-routes.ts';
@@ -69,7 +69,7 @@ export function uploadConnectSources(config: Config): string[] {
   return [new URL(chosen.publicEndpoint ?? chosen.endpoint ?? `https://s3.${chosen.region}.amazonaws.com`).origin];
 }
 
-const settle = { objects: TOKENS.StoredObjects, storage: TOKENS.FileStorage, inspector: TOKENS.ImageInspector, clock: TOKENS.Clock, uow: TOKENS.UnitOfWork } as const;
+const settle = { objects: TOKENS.StoredObjects, storage: TOKENS.FileStorage, reencoder: TOKENS.ImageReencoder, clock: TOKENS.Clock, uow: TOKENS.UnitOfWork } as const;
 
 export const uploadsModule = new ContainerModule(({ bind }) => {
   bind(CHOSEN_STORAGE).toResolvedValue(chooseStorage, [TOKENS.Config]);
@@ -77,7 +77,7 @@ export const uploadsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.UploadAddresses).toResolvedValue((c: ChosenStorage) => c.addresses, [CHOSEN_STORAGE]);
   bind(TOKENS.UploadSignatures).toResolvedValue((c: ChosenStorage) => c.signatures, [CHOSEN_STORAGE]);
   bind(TOKENS.StoredObjects).toResolvedValue((em: EntityManager) => new PostgresStoredObjects(em), [TOKENS.EntityManager]);
-  bind(TOKENS.ImageInspector).toResolvedValue(() => new SharpImageInspector());
+  bind(TOKENS.ImageReencoder).toResolvedValue(() => new SharpImageReencoder());
   bind(TOKENS.UploadPolicy).toResolvedValue((config: Config) => ({ addressLifetimeSeconds: config.uploads.addressLifetimeSeconds, addressesPerHour: config.uploads.addressesPerHour }), [TOKENS.Config]);
 
   bind(TOKENS.MemberImages).toResolvedValue(...withDeps(StoredMemberImages, { ...settle, ids: TOKENS.IdGenerator }));
