@@ -39,8 +39,9 @@ export function FacialKycCard({ accountVerified, onVerified }: { accountVerified
     idPhoto: { ...uploaded.idPhoto, path: uploaded.idPhoto.path ?? status.data?.idPhotoURL ?? null },
     selfie: { ...uploaded.selfie, path: uploaded.selfie.path ?? status.data?.selfieURL ?? null },
   };
-  /** The consent text in force, from the server: the member consents to exactly what is recorded. */
-  const consentText = status.data?.consent ?? null;
+  /** The consent text in force, from the server, in the member's language: the member consents to exactly what is recorded. */
+  const consentInForce = status.data?.consent ?? null;
+  const consentText = consentInForce && { version: consentInForce.version, text: consentInForce.texts?.[i18n.language] ?? consentInForce.text };
   const [consentChecked, setConsentChecked] = useState(false);
   const [consentRecorded, setConsentRecorded] = useState(false);
   /** The last successful comparison, shown while the status call is unavailable. */
@@ -84,7 +85,7 @@ export function FacialKycCard({ accountVerified, onVerified }: { accountVerified
     if (!consentGiven) {
       if (!consentChecked || consentText === null) return toast({ variant: 'destructive', title: t('verification.toast.consentRequired'), description: t('verification.toast.consentRequiredDescription') });
       try {
-        await consent.mutateAsync(consentText.version);
+        await consent.mutateAsync({ version: consentText.version, language: i18n.language });
         setConsentRecorded(true);
       } catch (error) {
         return fail(error);
