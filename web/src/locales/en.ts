@@ -304,7 +304,7 @@ export const en = {
     creditText: 'See what you can borrow and how to improve.',
     memberSince: 'Member since {{date}}',
     noPhone: 'No phone number yet',
-    noProfession: 'No profession yet',
+    addProfession: 'Add your profession',
     profileError: 'We could not load your profile. Please try again later.',
   },
   frequency: {

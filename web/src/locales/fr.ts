@@ -303,7 +303,7 @@ export const fr: Messages = {
     creditText: 'Découvrez combien vous pouvez emprunter et comment progresser.',
     memberSince: 'Membre depuis {{date}}',
     noPhone: 'Pas encore de numéro de téléphone',
-    noProfession: 'Pas encore de profession',
+    addProfession: 'Ajoutez votre profession',
     profileError: "Nous n'avons pas pu charger votre profil. Veuillez réessayer plus tard.",
   },
   frequency: {
@@ -912,12 +912,15 @@ export const fr: Messages = {
       notSet: 'Non renseigné',
       emailReadOnly: 'Votre e-mail sert à vous connecter : il ne peut pas être modifié ici.',
       dobReadOnly: 'Votre date de naissance provient de votre carte d’identité vérifiée.',
+      profession: 'Profession',
+      professionHint: 'Affichée sur votre tableau de bord, par exemple Couturière ou Agriculteur.',
     },
     errors: {
       invalid_name: 'Lettres, espaces, apostrophes, traits d’union et points uniquement',
       name_too_long: '100 caractères au maximum',
       invalid_phone: 'Saisissez un numéro mobile rwandais valide (ex. +250788123456).',
       address_too_long: '255 caractères au maximum',
+      profession_too_long: '100 caractères au maximum',
     },
     security: {
       title: 'Sécurité et vérification',

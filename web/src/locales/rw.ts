@@ -303,7 +303,7 @@ export const rw: Messages = {
     creditText: "Menya amafaranga ushobora kuguza n'uko wazamura amanota yawe.",
     memberSince: 'Umunyamuryango kuva {{date}}',
     noPhone: 'Nta nimero ya telefoni irashyirwamo',
-    noProfession: 'Nta mwuga urashyirwamo',
+    addProfession: 'Ongeraho umwuga wawe',
     profileError: 'Ntitwashoboye gufungura umwirondoro wawe. Ongera ugerageze nyuma.',
   },
   frequency: {
@@ -912,12 +912,15 @@ export const rw: Messages = {
       notSet: 'Ntiyashyizweho',
       emailReadOnly: 'Imeri yawe ni yo ukoresha winjira: ntishobora guhindurirwa hano.',
       dobReadOnly: 'Itariki y’amavuko yawe ituruka ku ndangamuntu yawe yemejwe.',
+      profession: 'Umwuga',
+      professionHint: 'Ugaragara ku kibaho cyawe, urugero: Umudozi cyangwa Umuhinzi.',
     },
     errors: {
       invalid_name: 'Koresha inyuguti, imyanya, apositolofe, uturongo n’utudomo gusa',
       name_too_long: 'Inyuguti 100 ntarengwa',
       invalid_phone: 'Andika nimero ya telefone igendanwa yo mu Rwanda iboneye (urugero +250788123456).',
       address_too_long: 'Inyuguti 255 ntarengwa',
+      profession_too_long: 'Inyuguti 100 ntarengwa',
     },
     security: {
       title: 'Umutekano n’igenzura',

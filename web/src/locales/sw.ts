@@ -303,7 +303,7 @@ export const sw: Messages = {
     creditText: 'Ona kiasi unachoweza kukopa na jinsi ya kuboresha.',
     memberSince: 'Mwanachama tangu {{date}}',
     noPhone: 'Bado hakuna namba ya simu',
-    noProfession: 'Bado hakuna kazi iliyowekwa',
+    addProfession: 'Ongeza kazi yako',
     profileError: 'Hatukuweza kupakia wasifu wako. Tafadhali jaribu tena baadaye.',
   },
   frequency: {
@@ -912,12 +912,15 @@ export const sw: Messages = {
       notSet: 'Haijawekwa',
       emailReadOnly: 'Barua pepe yako ndiyo unayoingilia: haiwezi kubadilishwa hapa.',
       dobReadOnly: 'Tarehe yako ya kuzaliwa inatoka kwenye kitambulisho chako kilichothibitishwa.',
+      profession: 'Kazi',
+      professionHint: 'Inaonyeshwa kwenye dashibodi yako, kwa mfano Fundi cherehani au Mkulima.',
     },
     errors: {
       invalid_name: 'Tumia herufi, nafasi, apostrofi, vistari na nukta tu',
       name_too_long: 'Herufi 100 zisizozidi',
       invalid_phone: 'Tafadhali andika namba sahihi ya simu ya mkononi ya Rwanda (mf. +250788123456).',
       address_too_long: 'Herufi 255 zisizozidi',
+      profession_too_long: 'Herufi 100 zisizozidi',
     },
     security: {
       title: 'Usalama na uthibitisho',

@@ -1,4 +1,5 @@
 import { Briefcase, CalendarDays, Mail, Phone } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { LoadingText, Skeleton } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -77,7 +78,12 @@ export function ProfileHeader() {
             </li>
             <li className="flex items-center gap-1.5">
               <Briefcase className="size-4" />
-              {user.profession || t('dashboard.noProfession')}
+              {user.profession || (
+                // The profile page is where it is set: the empty state says the next step.
+                <Link to="/profile" className="text-primary underline-offset-4 hover:underline" data-testid="link-add-profession">
+                  {t('dashboard.addProfession')}
+                </Link>
+              )}
             </li>
             <li className="flex items-center gap-1.5">
               <CalendarDays className="size-4" />

@@ -127,11 +127,12 @@ function PhotoCard({ profile }: { profile: Profile }) {
   );
 }
 
-const FIELD_LABELS: Record<EditableField, 'profile.personal.firstName' | 'profile.personal.lastName' | 'profile.personal.phone' | 'profile.personal.address'> = {
+const FIELD_LABELS: Record<EditableField, 'profile.personal.firstName' | 'profile.personal.lastName' | 'profile.personal.phone' | 'profile.personal.address' | 'profile.personal.profession'> = {
   firstName: 'profile.personal.firstName',
   lastName: 'profile.personal.lastName',
   phoneNumber: 'profile.personal.phone',
   address: 'profile.personal.address',
+  profession: 'profile.personal.profession',
 };
 
 function PersonalInformation({ profile }: { profile: Profile }) {
@@ -188,6 +189,7 @@ function PersonalInformation({ profile }: { profile: Profile }) {
     { label: t('profile.personal.email'), value: profile.email, testId: 'text-profile-email' },
     { label: t('profile.personal.phone'), value: profile.phoneNumber, testId: 'text-profile-phone' },
     { label: t('profile.personal.address'), value: profile.address, testId: 'text-profile-address' },
+    { label: t('profile.personal.profession'), value: profile.profession ?? null, testId: 'text-profile-profession' },
     { label: t('profile.personal.dateOfBirth'), value: profile.dateOfBirth === null ? null : format.date(profile.dateOfBirth), testId: 'text-profile-dob' },
   ];
 
@@ -250,6 +252,17 @@ function PersonalInformation({ profile }: { profile: Profile }) {
             autoComplete="street-address"
             maxLength={255}
             data-testid="input-profile-address"
+          />
+          <Field
+            id="profile-profession"
+            label={t(FIELD_LABELS.profession)}
+            value={edited.profession}
+            onChange={change('profession')}
+            error={errors.profession}
+            hint={t('profile.personal.professionHint')}
+            autoComplete="organization-title"
+            maxLength={100}
+            data-testid="input-profile-profession"
           />
           <Field
             id="profile-dob"
