@@ -833,6 +833,7 @@ export const en = {
       kycSuccess: 'KYC verification successful',
       kycSuccessDescription: 'Match confidence: {{confidence}}%',
       kycFailed: 'Failed to verify your identity. Please try again.',
+      kycNotMatched: 'Your selfie does not match your ID photo closely enough ({{confidence}}% match, {{threshold}}% needed). Please take a new selfie facing the camera in good light, without glasses or a hat, and try again.',
       idPhotoUploaded: 'ID photo uploaded',
       selfieUploaded: 'Selfie uploaded',
       uploadFailed: 'Upload failed',

@@ -859,6 +859,7 @@ export const fr: Messages = {
       kycSuccess: 'Vérification KYC réussie',
       kycSuccessDescription: 'Taux de correspondance : {{confidence}} %',
       kycFailed: 'Impossible de vérifier votre identité. Veuillez réessayer.',
+      kycNotMatched: 'Votre selfie ne correspond pas assez à votre photo d’identité ({{confidence}} % de correspondance, {{threshold}} % requis). Prenez un nouveau selfie face à l’appareil, dans une bonne lumière, sans lunettes ni chapeau, puis réessayez.',
       idPhotoUploaded: 'Photo d’identité envoyée',
       selfieUploaded: 'Selfie envoyé',
       uploadFailed: 'Échec de l’envoi',
@@ -912,8 +913,8 @@ export const fr: Messages = {
       notSet: 'Non renseigné',
       emailReadOnly: 'Votre e-mail sert à vous connecter : il ne peut pas être modifié ici.',
       dobReadOnly: 'Votre date de naissance provient de votre carte d’identité vérifiée.',
-      profession: 'Profession',
-      professionHint: 'Affichée sur votre tableau de bord, par exemple Couturière ou Agriculteur.',
+      profession: 'Métier',
+      professionHint: 'Affiché sur votre tableau de bord, par exemple Couturière ou Agriculteur.',
     },
     errors: {
       invalid_name: 'Lettres, espaces, apostrophes, traits d’union et points uniquement',

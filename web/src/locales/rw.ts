@@ -859,6 +859,7 @@ export const rw: Messages = {
       kycSuccess: 'Kugenzura KYC byagenze neza',
       kycSuccessDescription: 'Urwego rwo guhura: {{confidence}}%',
       kycFailed: 'Ntitwashoboye kugenzura umwirondoro wawe. Ongera ugerageze.',
+      kycNotMatched: 'Ifoto wifotoye ntihuye bihagije n’ifoto y’indangamuntu yawe (bihuye ku {{confidence}}%, hakenewe {{threshold}}%). Ongera wifotore ureba kamera, ahari urumuri ruhagije, nta taratara cyangwa ingofero, hanyuma wongere ugerageze.',
       idPhotoUploaded: 'Ifoto y’indangamuntu yoherejwe',
       selfieUploaded: 'Ifoto wifotoye yoherejwe',
       uploadFailed: 'Kohereza byanze',

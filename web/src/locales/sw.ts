@@ -859,6 +859,7 @@ export const sw: Messages = {
       kycSuccess: 'Uthibitisho wa KYC umefanikiwa',
       kycSuccessDescription: 'Kiwango cha ulinganifu: {{confidence}}%',
       kycFailed: 'Imeshindwa kuthibitisha utambulisho wako. Tafadhali jaribu tena.',
+      kycNotMatched: 'Selfie yako hailingani vya kutosha na picha ya kitambulisho chako (ulinganifu {{confidence}}%, unahitajika {{threshold}}%). Tafadhali piga selfie mpya ukiangalia kamera kwenye mwanga mzuri, bila miwani wala kofia, kisha ujaribu tena.',
       idPhotoUploaded: 'Picha ya kitambulisho imepakiwa',
       selfieUploaded: 'Selfie imepakiwa',
       uploadFailed: 'Upakiaji umeshindwa',

@@ -68,9 +68,10 @@ export function ProfileHeader() {
             {name}
           </h1>
           <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
-            <li className="flex items-center gap-1.5">
-              <Mail className="size-4" />
-              {user.email}
+            {/* An e-mail address is one long "word": it wraps anywhere rather than being cut at 360 px. */}
+            <li className="flex min-w-0 items-center gap-1.5">
+              <Mail className="size-4 shrink-0" />
+              <span className="min-w-0 wrap-anywhere">{user.email}</span>
             </li>
             <li className="flex items-center gap-1.5">
               <Phone className="size-4" />

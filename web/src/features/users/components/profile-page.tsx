@@ -289,7 +289,8 @@ function PersonalInformation({ profile }: { profile: Profile }) {
           {view.map(({ label, value, testId }) => (
             <div key={testId} className="grid min-w-0 gap-1">
               <dt className="text-sm text-muted-foreground">{label}</dt>
-              <dd className={cn('break-words font-medium', value === null && 'text-muted-foreground')} data-testid={testId}>
+              {/* wrap-anywhere, not break-words: an e-mail address is one long "word" and must wrap at 360 px. */}
+              <dd className={cn('wrap-anywhere font-medium', value === null && 'text-muted-foreground')} data-testid={testId}>
                 {value ?? t('profile.personal.notSet')}
               </dd>
             </div>

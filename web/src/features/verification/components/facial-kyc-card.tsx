@@ -96,13 +96,19 @@ export function FacialKycCard({ accountVerified, onVerified }: { accountVerified
       {
         onSuccess: async (answer) => {
           if (!answer.verified) {
-            return toast({ variant: 'destructive', title: t('verification.toast.failed'), description: answer.message || t('verification.toast.kycFailed') });
+            // Said from the figures, in the member's language: the server's message is English.
+            const { matchConfidence: percent, thresholdPercent: needed } = answer;
+            const description =
+              percent == null || needed == null
+                ? t('verification.toast.kycFailed')
+                : t('verification.toast.kycNotMatched', { confidence: format.percent(percent), threshold: format.percent(needed) });
+            return toast({ variant: 'destructive', title: t('verification.toast.failed'), description });
           }
           const confidence = answer.matchConfidence ?? null;
           setResult({ matchConfidence: confidence, verifiedAt: new Date().toISOString() });
           toast({
             title: t('verification.toast.kycSuccess'),
-            description: confidence === null ? (answer.message ?? undefined) : t('verification.toast.kycSuccessDescription', { confidence: format.percent(confidence) }),
+            description: confidence === null ? undefined : t('verification.toast.kycSuccessDescription', { confidence: format.percent(confidence) }),
           });
           await queryClient.invalidateQueries({ queryKey: kycStatusQueryOptions().queryKey });
           await onVerified();
@@ -126,12 +132,13 @@ export function FacialKycCard({ accountVerified, onVerified }: { accountVerified
             <ShieldCheck className="size-4 text-emerald-600" aria-hidden="true" />
             {t('verification.face.verifiedText')}
           </p>
-          <dl className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-2">
+          {/* Label above value on a phone, as on the national ID card. */}
+          <dl className="grid gap-0.5 sm:grid-cols-[minmax(0,9rem)_minmax(0,1fr)] sm:gap-2">
             <dt className="text-muted-foreground">{t('verification.face.confidence')}</dt>
             <dd className="text-lg font-semibold" data-testid="text-kyc-confidence">
               {confidence === null ? '—' : `${format.percent(confidence)}%`}
             </dd>
-            <dt className="text-muted-foreground">{t('verification.face.verifiedAt')}</dt>
+            <dt className="text-muted-foreground max-sm:mt-2">{t('verification.face.verifiedAt')}</dt>
             <dd className="font-medium" data-testid="text-kyc-verified-at">
               {format.date(verifiedAt)}
             </dd>
