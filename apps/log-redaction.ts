@@ -41,7 +41,7 @@ const SEGMENT_RULES = SECRET_SEGMENTS.map(({ prefix, name, except }) => ({
 const PARAMETER_RULE = new RegExp(String.raw`([?&#;](?:${CREDENTIAL_PARAMETERS.join('|')})=)[^&#\s"\\]+`, 'gi');
 const BEARER_RULE = /(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** The text with every credential the rule knows replaced (see the header). */
 export function redactSecrets(text: string): string {
