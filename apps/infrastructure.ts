@@ -13,6 +13,7 @@ import { connectOrOpenEmbedded, liveEmbeddedPort, openEmbeddedPostgres } from '.
 import { openOrm } from '../adapters/postgres/orm.ts';
 import type { Config } from './config.ts';
 import type { Infrastructure } from './container.ts';
+import { redactSecrets } from './log-redaction.ts';
 
 /**
  * Fields no log line may carry in clear, at the top of a line's fields or up to two objects deep
@@ -22,9 +23,12 @@ import type { Infrastructure } from './container.ts';
 export const LOG_REDACTED_FIELDS = ['idNumber', 'id_number', 'nationalId', 'national_id', 'nin'];
 const REDACT_PATHS = LOG_REDACTED_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]);
 
-/** `destination`: where lines go (standard output by default; a test's stream). */
+/**
+ * `destination`: where lines go (standard output by default; a test's stream). Every line, whatever
+ * wrote it, passes the URL secrets rule (log-redaction.ts) on its way out.
+ */
 export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>, destination?: DestinationStream): Logger {
-  const options = { level: config.logLevel, base: { service: 'ikimina' }, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  const options = { level: config.logLevel, base: { service: 'ikimina' }, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, hooks: { streamWrite: redactSecrets } };
   return destination ? pino(options, destination) : pino(options);
 }
 

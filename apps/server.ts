@@ -2,9 +2,10 @@
  * The HTTP application: the REST API under /api, health probes, and the web client.
  *
  * Guarantees
- * - Every answer carries an X-Request-Id (the caller's, when well-formed) and is logged with it,
- *   under its route's pattern when the path holds a secret (apps/http/gateway-guard.ts), and the
- *   security headers (http/security-headers.ts), errors and 404s included.
+ * - Every answer carries an X-Request-Id (the caller's, when well-formed) and is logged with it and
+ *   its path (never the query), a secret in the path named instead of written (the logger's rule,
+ *   apps/log-redaction.ts), and the security headers (http/security-headers.ts), errors and 404s
+ *   included.
  * - The client address (ctx.ip) is the one the outermost trusted proxy added to X-Forwarded-For
  *   (TRUST_PROXY_HOPS from the right), never an address the client wrote itself.
  * - A path, query or JSON body with a control character is refused (400 `invalid_characters`)
@@ -133,13 +134,13 @@ export function createApp(container: Container): Koa {
       else if (status === 415 || (error as { name?: string } | null)?.name === 'UnsupportedBodyTypeError') sendError(ctx, 'unsupported_media_type');
       else if (status !== undefined && status >= 400 && status < 500) sendError(ctx, 'validation_failed', { message: ERRORS_FALLBACK });
       else {
-        logger.error({ err: error, requestId, method: ctx.method, path: loggedPath(ctx) }, 'unhandled error');
+        logger.error({ err: error, requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
         sendError(ctx, 'internal_error');
       }
     } finally {
       releaseUnreadBody(ctx);
       logger.info(
-        { requestId, method: ctx.method, path: loggedPath(ctx), status: ctx.status, ms: Math.round(performance.now() - started) },
+        { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
         'request',
       );
     }
@@ -276,9 +277,4 @@ function savingsRouters(container: Container, auth: Authentication) {
     },
   );
   return [tontines, payments];
-}
-
-/** A route whose path holds a secret (the gateway's callbacks) names its pattern instead. */
-function loggedPath(ctx: Context): string {
-  return typeof ctx.state.logPath === 'string' ? ctx.state.logPath : ctx.path;
 }

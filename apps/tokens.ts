@@ -50,7 +50,7 @@ import type { SeedDemoBusiness } from '../core/demo/seed-demo-business.ts';
 import type { DemoPopulation } from '../core/demo/seed-demo-population.ts';
 import type { InAppNotifications, NotificationRecipients, NotificationWriter } from '../core/notifications/ports.ts';
 import type { NationalIdRegistry, NationalIdRepository, NationalIdVault } from '../core/identity/ports.ts';
-import type { FileStorage, ImageInspector, MemberImages, StoredObjects, UploadAddresses, UploadSignatures } from '../core/uploads/ports.ts';
+import type { FileStorage, ImageReencoder, MemberImages, StoredObjects, UploadAddresses, UploadSignatures } from '../core/uploads/ports.ts';
 import type { UploadPolicy } from '../core/uploads/upload-policy.ts';
 import type { LessonProgressRepository } from '../core/learning/ports.ts';
 import type { BiometricConsents, FaceMatcher, KycDecisions, KycRecords, RegistryIdPhotos } from '../core/kyc/ports.ts';
@@ -175,7 +175,7 @@ export const TOKENS = {
   /** Checks this server's own upload addresses; refuses every one when the storage is S3. */
   UploadSignatures: token<UploadSignatures>('uploads.UploadSignatures'),
   StoredObjects: token<StoredObjects>('uploads.StoredObjects'),
-  ImageInspector: token<ImageInspector>('uploads.ImageInspector'),
+  ImageReencoder: token<ImageReencoder>('uploads.ImageReencoder'),
   UploadPolicy: token<UploadPolicy>('uploads.UploadPolicy'),
 
   // Facial KYC (core/kyc/ports.ts); bound in apps/modules/kyc-module.ts.

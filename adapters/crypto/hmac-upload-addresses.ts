@@ -28,7 +28,10 @@ export function loadUploadSigningKey(configured: Buffer | null, dataDir: string)
 export const expirySeconds = (expiresAt: Date) => Math.floor(expiresAt.getTime() / 1000);
 
 export class HmacUploadAddresses implements UploadAddresses, UploadSignatures {
-  /** `baseUrl`: the absolute URL of the upload route, e.g. https://ikimina.rw/api/objects/uploads. */
+  /**
+   * `baseUrl`: where the upload route is, as addresses name it: a path (`/api/objects/uploads`, so
+   * that an address works on whatever host the client reached) or an absolute URL.
+   */
   constructor(
     private readonly key: Buffer,
     private readonly baseUrl: string,

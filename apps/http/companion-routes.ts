@@ -66,8 +66,6 @@ export interface CompanionSettings {
   bucket: string;
   /** How long a signed address lives, answered as `expires`. */
   addressLifetimeSeconds: number;
-  /** Absolute URLs in answers (`location`) are built on it. */
-  publicBaseUrl: string;
 }
 
 const memberOf = (ctx: Context) => (ctx.state.auth as AuthState).user.id;
@@ -150,7 +148,8 @@ export function companionRoutes(useCases: CompanionUseCases, auth: Authenticatio
     const completed = await useCases.completeMultipartUpload.execute({ ...upload, parts });
     if (!completed.ok) return sendUploadError(ctx, completed.error);
     const { id, visibility } = parseObjectAddress(completed.value.path)!;
-    ctx.body = { location: `${settings.publicBaseUrl}${servedUrlOf(completed.value.path)}`, key: objectKeyOf(visibility!, id), bucket: settings.bucket };
+    // A path of this server, like the upload addresses: it works on whatever address the page was opened at.
+    ctx.body = { location: servedUrlOf(completed.value.path), key: objectKeyOf(visibility!, id), bucket: settings.bucket };
   });
 
   router.delete('/multipart/:uploadId', async (ctx) => {

@@ -11,7 +11,8 @@
  * - The secret is compared in constant time: SHA-256 digests of equal length, timingSafeEqual.
  * - A caller outside the allow list (Koa's `ctx.ip`) answers 403 `source_not_allowed`.
  * - Refusals are logged at warn with the route's pattern, never the path: it holds the secret.
- *   Passed requests are logged by the app with the pattern too (`ctx.state.logPath`).
+ *   The route's pattern is on `ctx.state.logPath` for the route's own log lines; the request log
+ *   names the secret segment by the logger's rule (apps/log-redaction.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP, isIPv4 } from 'node:net';

@@ -74,7 +74,7 @@ export function kycRoutes(useCases: KycRouteUseCases, channel: { authenticated: 
       matchConfidence: status.matchConfidence,
       verifiedAt: iso(status.verifiedAt),
       consentGiven: status.consent.given,
-      consent: { version: status.consent.version, text: status.consent.text, givenAt: iso(status.consent.givenAt) },
+      consent: { version: status.consent.version, text: status.consent.texts.en, texts: status.consent.texts, givenAt: iso(status.consent.givenAt) },
       idPhotoURL: served(status.idPhotoPath),
       selfieURL: served(status.selfiePath),
       registryIdPhoto: status.registryIdPhoto,
@@ -96,7 +96,11 @@ export function kycRoutes(useCases: KycRouteUseCases, channel: { authenticated: 
     if ((ctx.request as { body?: unknown }).body === undefined) (ctx.request as { body?: unknown }).body = {};
     const input = parseBody(ctx, BiometricConsentRequest);
     if (!input) return;
-    const given = await useCases.recordBiometricConsent.execute({ memberId: memberOf(ctx), version: input.version ?? BIOMETRIC_CONSENT.version });
+    const given = await useCases.recordBiometricConsent.execute({
+      memberId: memberOf(ctx),
+      version: input.version ?? BIOMETRIC_CONSENT.version,
+      ...(input.language ? { language: input.language } : {}),
+    });
     if (!given.ok) return fail(ctx, given.error);
     ctx.body = { consentGiven: true, version: given.value.textVersion, givenAt: given.value.givenAt.toISOString() };
   });

@@ -4,6 +4,7 @@
  * the face model runs.
  */
 import { z } from 'zod';
+import { LANGUAGES } from '../../core/accounts/user.ts';
 import { BIOMETRIC_CONSENT } from '../../core/kyc/biometric-consent.ts';
 
 const address = (field: string) =>
@@ -24,6 +25,10 @@ export const BiometricConsentRequest = z
       .max(32, { error: 'version is too long' })
       .optional()
       .meta({ example: BIOMETRIC_CONSENT.version, description: 'The version of the consent text shown (GET /api/kyc/status `consent.version`); absent: the text in force' }),
+    language: z
+      .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` })
+      .optional()
+      .meta({ example: 'rw', description: 'The language the text was shown in (`consent.texts`), kept with the consent on the audit trail' }),
   })
   .meta({ id: 'BiometricConsentRequest' });
 
@@ -53,7 +58,12 @@ export const KycStatusResponse = z
     matchConfidence: z.number().nullable().meta({ description: 'Percent, one decimal, of the comparison that verified the member' }),
     verifiedAt: z.string().nullable(),
     consentGiven: z.boolean().meta({ description: 'Whether the member’s consent to the comparison of their face is in force for the current text' }),
-    consent: z.object({ version: z.string(), text: z.string(), givenAt: z.string().nullable() }),
+    consent: z.object({
+      version: z.string(),
+      text: z.string().meta({ description: 'The text in English' }),
+      texts: z.record(z.enum(LANGUAGES), z.string()).meta({ description: 'The same text in each language of the product; one version names them all' }),
+      givenAt: z.string().nullable(),
+    }),
     idPhotoURL: z.string().nullable().meta({ description: 'The saved ID photo, served to its owner' }),
     selfieURL: z.string().nullable(),
     registryIdPhoto: z.boolean().meta({ description: 'The national-ID registry gave an ID photo: it is the one compared' }),

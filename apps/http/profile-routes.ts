@@ -32,6 +32,7 @@ export function presentProfileDetails(user: User): z.infer<typeof ProfileDetails
     phoneNumber: user.phoneNumber,
     address: user.address,
     dateOfBirth: user.dateOfBirth,
+    profession: user.profession,
     email: user.email,
     profilePhotoUrl: user.profilePhotoUrl,
     emailVerified: user.emailVerified,
@@ -56,7 +57,7 @@ function refusedFields(ctx: Context): boolean {
   }
   const unknown = keys.filter((key) => !EDITABLE.has(key));
   if (unknown.length > 0) {
-    const fields = Object.fromEntries(unknown.map((key) => [key, 'Unknown field: only firstName, lastName, phoneNumber and address can be changed.']));
+    const fields = Object.fromEntries(unknown.map((key) => [key, 'Unknown field: only firstName, lastName, phoneNumber, address and profession can be changed.']));
     sendError(ctx, 'validation_failed', { message: fields[unknown[0]!], fields });
     return true;
   }

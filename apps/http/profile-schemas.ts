@@ -7,6 +7,7 @@ import { personName, ProfileResponse } from './auth-schemas.ts';
 
 export const PHONE_NUMBER_MESSAGE = 'Please enter a valid Rwandan mobile number (e.g. +250788123456).';
 export const ADDRESS_MAX = 255;
+export const PROFESSION_MAX = 100;
 
 /**
  * The fields a member edits. Each is optional: only those sent change. The phone's Rwandan rule is
@@ -30,6 +31,13 @@ export const UpdateProfileRequest = z
       .nullable()
       .optional()
       .meta({ example: 'KG 11 Ave, Kigali', description: 'null or blank clears it' }),
+    profession: z
+      .string({ error: 'Profession must be text' })
+      .trim()
+      .max(PROFESSION_MAX, { error: `Profession must be at most ${PROFESSION_MAX} characters` })
+      .nullable()
+      .optional()
+      .meta({ example: 'Tailor', description: 'Shown on the dashboard’s profile header; null or blank clears it' }),
   })
   .meta({ id: 'UpdateProfileRequest' });
 
@@ -41,7 +49,6 @@ export const READ_ONLY_PROFILE_FIELDS: Readonly<Record<string, string>> = {
   email: 'Your e-mail address cannot be changed here: it is how you sign in.',
   dateOfBirth: 'Your date of birth cannot be changed here: it comes from your verified national ID.',
   id: 'The account id cannot be changed.',
-  profession: 'Your profession cannot be changed here.',
   language: 'Change your language with the language menu.',
   profilePhotoUrl: 'Change your photo with PUT /api/profile-photo.',
   emailVerified: 'Your e-mail is verified by following a link sent to it.',
@@ -53,6 +60,7 @@ export const READ_ONLY_PROFILE_FIELDS: Readonly<Record<string, string>> = {
 };
 
 export const ProfileDetailsResponse = ProfileResponse.extend({
+  profession: z.string().nullable(),
   email: z.string().meta({ description: 'Read-only here' }),
   profilePhotoUrl: z.string().nullable(),
   emailVerified: z.boolean(),

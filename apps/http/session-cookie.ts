@@ -34,10 +34,19 @@ export function readCookie(ctx: Context, name: string): string | null {
   return null;
 }
 
-/** The session secret of a request: the bearer token first, then the cookie. */
+/**
+ * The cookie of this request authenticates nothing: a state-changing request that does not prove
+ * it came from our own pages (cross-site-guard.ts).
+ */
+export function disregardSessionCookie(ctx: Context): void {
+  ctx.state.sessionCookieDisregarded = true;
+}
+
+/** The session secret of a request: the bearer token first, then the cookie unless it is disregarded. */
 export function sessionTokenOf(ctx: Context): string | null {
   const authorization = ctx.get('Authorization');
   const bearer = /^Bearer\s+(\S+)$/i.exec(authorization);
   if (bearer?.[1]) return bearer[1];
+  if (ctx.state.sessionCookieDisregarded === true) return null;
   return readCookie(ctx, SESSION_COOKIE);
 }

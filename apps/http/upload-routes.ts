@@ -53,9 +53,12 @@ const bodyReader = (ctx: Context) => async (limit: number) => {
   return body === 'too_large' ? body : new Uint8Array(body.buffer, body.byteOffset, body.length);
 };
 
+/** Where this server's own upload addresses point (local storage), as a path of this server. */
+export const UPLOAD_ROUTE = '/api/objects/uploads';
+
 /** PUT targets of this server's own upload addresses: mount BEFORE the JSON body parser. */
 export function uploadReceivingRoutes(useCases: UploadReceivingUseCases): Router {
-  const router = new Router({ prefix: '/api/objects/uploads' });
+  const router = new Router({ prefix: UPLOAD_ROUTE });
   router.use(refuseControlCharacters());
 
   router.put('/:id', async (ctx) => {

@@ -7,9 +7,19 @@ import { PHOTO_MAX_BYTES } from '../../core/uploads/ports.ts';
 
 const objectPath = z.string().meta({ example: '/objects/private/0b6c9c1e-6f1f-4f53-9c1a-1d2e3f4a5b6c', description: 'Served at /api + objectPath' });
 
+/**
+ * An upload address: relative to this server with local storage, so that it works on whatever
+ * address the page was opened at (the browser resolves it against the page; another client against
+ * the address it called); absolute with S3 (the bucket's presigned URL).
+ */
+const uploadAddress = z.string().meta({
+  description: 'Local storage: a path of this server (resolve it against the address you called); S3: an absolute presigned URL of the bucket',
+  example: '/api/objects/uploads/0b6c9c1e-6f1f-4f53-9c1a-1d2e3f4a5b6c?expires=1795428900&signature=3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+});
+
 export const UploadAddressResponse = z
   .object({
-    uploadURL: z.url().meta({ description: 'PUT the raw file here, without an Authorization header, before it expires' }),
+    uploadURL: uploadAddress.meta({ description: 'PUT the raw file here, without an Authorization header, before it expires. Local storage: a path of this server (resolve it against the address you called); S3: an absolute presigned URL of the bucket' }),
     objectPath,
     expiresAt: z.iso.datetime(),
   })
@@ -82,10 +92,12 @@ export const CompanionCompleteRequest = z
   .meta({ id: 'CompanionCompleteRequest' });
 
 export const CompanionParamsResponse = z
-  .object({ method: z.literal('PUT'), url: z.url(), fields: z.object({}), headers: z.record(z.string(), z.string()), expires: z.number().int() })
+  .object({ method: z.literal('PUT'), url: uploadAddress, fields: z.object({}), headers: z.record(z.string(), z.string()), expires: z.number().int() })
   .meta({ id: 'CompanionParamsResponse' });
 export const CompanionCreateResponse = z.object({ key: z.string(), uploadId: z.string(), bucket: z.string() }).meta({ id: 'CompanionCreateResponse' });
 export const CompanionPartsResponse = z.array(z.object({ PartNumber: z.number().int(), ETag: z.string(), Size: z.number().int() })).meta({ id: 'CompanionPartsResponse' });
-export const CompanionSignedPartResponse = z.object({ url: z.url(), expires: z.number().int() }).meta({ id: 'CompanionSignedPartResponse' });
-export const CompanionBatchResponse = z.object({ presignedUrls: z.record(z.string(), z.url()) }).meta({ id: 'CompanionBatchResponse' });
-export const CompanionCompleteResponse = z.object({ location: z.url(), key: z.string(), bucket: z.string() }).meta({ id: 'CompanionCompleteResponse' });
+export const CompanionSignedPartResponse = z.object({ url: uploadAddress, expires: z.number().int() }).meta({ id: 'CompanionSignedPartResponse' });
+export const CompanionBatchResponse = z.object({ presignedUrls: z.record(z.string(), uploadAddress) }).meta({ id: 'CompanionBatchResponse' });
+export const CompanionCompleteResponse = z
+  .object({ location: z.string().meta({ description: 'The served URL of the stored object, a path of this server', example: '/api/objects/public/0b6c9c1e-6f1f-4f53-9c1a-1d2e3f4a5b6c' }), key: z.string(), bucket: z.string() })
+  .meta({ id: 'CompanionCompleteResponse' });

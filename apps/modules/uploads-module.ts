@@ -1,7 +1,7 @@
 /**
  * The uploads module's wiring: the storage chosen from the configuration (local disk by default,
  * S3 when S3_* are set) with its upload addresses, the object records in PostgreSQL, the image
- * inspector, `TOKENS.MemberImages` for identity, KYC and the profile, and each use case of
+ * re-encoder, `TOKENS.MemberImages` for identity, KYC and the profile, and each use case of
  * core/uploads bound by its class. Channels receive the use cases they call:
  * `uploadReceivingUseCases`, `objectRouteUseCases`, `companionUseCases` and `companionSettings`;
  * the scheduler the `upload-prune` job.
@@ -26,11 +26,11 @@ import { HmacUploadAddresses, loadUploadSigningKey } from '../../adapters/crypto
 import { PostgresStoredObjects } from '../../adapters/postgres/postgres-stored-objects.ts';
 import { LocalFileStorage } from '../../adapters/storage/local-file-storage.ts';
 import { S3FileStorage } from '../../adapters/storage/s3-file-storage.ts';
-import { SharpImageInspector } from '../../adapters/storage/sharp-image-inspector.ts';
+import { SharpImageReencoder } from '../../adapters/storage/sharp-image-reencoder.ts';
 import type { Config } from '../config.ts';
 import { withDeps } from '../deps.ts';
 import type { CompanionSettings, CompanionUseCases } from '../http/companion-routes.ts';
-import type { ObjectRouteUseCases, UploadReceivingUseCases } from '../http/upload-routes.ts';
+import { UPLOAD_ROUTE, type ObjectRouteUseCases, type UploadReceivingUseCases } from '../http/upload-routes.ts';
 import { TOKENS } from '../tokens.ts';
 
 /** Where bytes go and how clients reach it: made once from the configuration. */
@@ -52,7 +52,10 @@ export function chooseStorage(config: Config): ChosenStorage {
     const s3 = new S3FileStorage(chosen);
     return { storage: s3, addresses: s3, signatures: NO_LOCAL_ADDRESSES, bucket: chosen.bucket };
   }
-  const signed = new HmacUploadAddresses(loadUploadSigningKey(config.uploads.signingKey, config.dataDir), `${config.publicBaseUrl}/api/objects/uploads`);
+  // A path, not a URL on PUBLIC_BASE_URL: the browser PUTs to the address the page was opened at
+  // (localhost, 127.0.0.1, a LAN address, the public name), which the CSP's connect-src 'self' allows;
+  // no Host header is trusted to build it.
+  const signed = new HmacUploadAddresses(loadUploadSigningKey(config.uploads.signingKey, config.dataDir), UPLOAD_ROUTE);
   return { storage: new LocalFileStorage(chosen.dir), addresses: signed, signatures: signed, bucket: 'local' };
 }
 
@@ -66,7 +69,7 @@ export function uploadConnectSources(config: Config): string[] {
   return [new URL(chosen.publicEndpoint ?? chosen.endpoint ?? `https://s3.${chosen.region}.amazonaws.com`).origin];
 }
 
-const settle = { objects: TOKENS.StoredObjects, storage: TOKENS.FileStorage, inspector: TOKENS.ImageInspector, clock: TOKENS.Clock, uow: TOKENS.UnitOfWork } as const;
+const settle = { objects: TOKENS.StoredObjects, storage: TOKENS.FileStorage, reencoder: TOKENS.ImageReencoder, clock: TOKENS.Clock, uow: TOKENS.UnitOfWork } as const;
 
 export const uploadsModule = new ContainerModule(({ bind }) => {
   bind(CHOSEN_STORAGE).toResolvedValue(chooseStorage, [TOKENS.Config]);
@@ -74,7 +77,7 @@ export const uploadsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.UploadAddresses).toResolvedValue((c: ChosenStorage) => c.addresses, [CHOSEN_STORAGE]);
   bind(TOKENS.UploadSignatures).toResolvedValue((c: ChosenStorage) => c.signatures, [CHOSEN_STORAGE]);
   bind(TOKENS.StoredObjects).toResolvedValue((em: EntityManager) => new PostgresStoredObjects(em), [TOKENS.EntityManager]);
-  bind(TOKENS.ImageInspector).toResolvedValue(() => new SharpImageInspector());
+  bind(TOKENS.ImageReencoder).toResolvedValue(() => new SharpImageReencoder());
   bind(TOKENS.UploadPolicy).toResolvedValue((config: Config) => ({ addressLifetimeSeconds: config.uploads.addressLifetimeSeconds, addressesPerHour: config.uploads.addressesPerHour }), [TOKENS.Config]);
 
   bind(TOKENS.MemberImages).toResolvedValue(...withDeps(StoredMemberImages, { ...settle, ids: TOKENS.IdGenerator }));
@@ -119,5 +122,5 @@ export function companionUseCases(container: Container): CompanionUseCases {
 
 export function companionSettings(container: Container): CompanionSettings {
   const config = container.get(TOKENS.Config);
-  return { bucket: container.get(CHOSEN_STORAGE).bucket, addressLifetimeSeconds: config.uploads.addressLifetimeSeconds, publicBaseUrl: config.publicBaseUrl };
+  return { bucket: container.get(CHOSEN_STORAGE).bucket, addressLifetimeSeconds: config.uploads.addressLifetimeSeconds };
 }

@@ -70,6 +70,16 @@ describe('UpdateProfile', () => {
     expect(w.amina.address).toBeNull();
   });
 
+  it('sets the profession (trimmed), audited by name, and clears it with null or blank', async () => {
+    const w = world();
+    expect(await w.update.execute({ userId: 'amina', profession: '  Tailor ' })).toMatchObject({ ok: true, value: { changed: ['profession'] } });
+    expect(w.amina.profession).toBe('Tailor');
+    expect(w.audit.entries.at(-1)?.details).toEqual({ fields: 'profession', ussdPhoneMoved: false });
+    expect(await w.update.execute({ userId: 'amina', profession: 'Tailor' })).toMatchObject({ ok: true, value: { changed: [] } });
+    expect(await w.update.execute({ userId: 'amina', profession: '  ' })).toMatchObject({ ok: true, value: { changed: ['profession'] } });
+    expect(w.amina.profession).toBeNull();
+  });
+
   it('refuses a blank name and writes nothing', async () => {
     const w = world();
     expect(await w.update.execute({ userId: 'amina', firstName: 'Grace', lastName: '   ' })).toEqual({ ok: false, error: 'name_required' });

@@ -1,13 +1,16 @@
 /**
  * UpdateProfile: a member edits their own personal information (spec part 2, Profile page): first
- * name, last name, phone number and address. The edit is the account's, so it follows the member
+ * name, last name, phone number and address, and their profession (shown on the dashboard's
+ * profile header, spec part 1 §2.4, and counted by the profile completion: without an edit it
+ * could never be filled). The edit is the account's, so it follows the member
  * to every device and to USSD (whose menus greet the member by the account's first name).
  *
  * Guarantees
  * - Only the fields given change; a field given with the value it already has is no change. E-mail
  *   and date of birth are not fields of this use case: they cannot change here (the e-mail is how
  *   the member signs in, the date of birth comes with the national ID).
- * - Names are stored trimmed and are never blank (`name_required`). A blank address clears it.
+ * - Names are stored trimmed and are never blank (`name_required`). A blank address or profession
+ *   clears it.
  * - A new phone number must be a Rwandan mobile number (core/identity/phone-number.ts), stored in
  *   E.164 (`phone_number_invalid` otherwise). The number already on the account is accepted as it
  *   is, even from before that rule, so that saving other fields never fails on it.
@@ -35,7 +38,7 @@ import type { User } from './user.ts';
 import type { UssdPhoneKeys } from './ussd-pins.ts';
 
 /** The fields a member may edit, in the order the profile page shows them. */
-export const EDITABLE_PROFILE_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'address'] as const;
+export const EDITABLE_PROFILE_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'address', 'profession'] as const;
 export type EditableProfileField = (typeof EDITABLE_PROFILE_FIELDS)[number];
 
 export interface UpdateProfileDeps {
@@ -55,6 +58,8 @@ export interface UpdateProfileInput {
   phoneNumber?: string;
   /** null or blank clears the address. */
   address?: string | null;
+  /** null or blank clears the profession. */
+  profession?: string | null;
 }
 
 export type UpdateProfileError = 'account_not_found' | 'name_required' | 'phone_number_invalid' | 'phone_taken';
@@ -65,7 +70,7 @@ export interface ProfileUpdate {
   changed: EditableProfileField[];
 }
 
-type Edits = Partial<{ firstName: string; lastName: string; phoneNumber: string; address: string | null }>;
+type Edits = Partial<{ firstName: string; lastName: string; phoneNumber: string; address: string | null; profession: string | null }>;
 
 export class UpdateProfile {
   constructor(private readonly deps: UpdateProfileDeps) {}
@@ -109,9 +114,11 @@ export class UpdateProfile {
       if (name === '') return err('name_required');
       if (name !== user[field]) edits[field] = name;
     }
-    if (input.address !== undefined) {
-      const address = input.address?.trim() || null;
-      if (address !== user.address) edits.address = address;
+    for (const field of ['address', 'profession'] as const) {
+      const raw = input[field];
+      if (raw === undefined) continue;
+      const text = raw?.trim() || null;
+      if (text !== user[field]) edits[field] = text;
     }
     if (input.phoneNumber !== undefined && input.phoneNumber.trim() !== user.phoneNumber) {
       const phone = normalisePhoneNumber(input.phoneNumber);

@@ -13,6 +13,12 @@ describe('RecordBiometricConsent', () => {
     ]);
   });
 
+  it('records the language the member read the text in, when the screen says', async () => {
+    const w = kycWorld();
+    await w.consent.execute({ memberId: 'm', version: BIOMETRIC_CONSENT.version, language: 'rw' });
+    expect(w.audit.entries[0]?.details).toMatchObject({ textVersion: BIOMETRIC_CONSENT.version, language: 'rw' });
+  });
+
   it('consenting again answers the consent in force and records nothing new', async () => {
     const w = kycWorld();
     const first = await w.consent.execute({ memberId: 'm', version: BIOMETRIC_CONSENT.version });
@@ -83,7 +89,7 @@ describe('ShowKycStatus', () => {
       idPhotoPath: null,
       selfiePath: null,
       registryIdPhoto: false,
-      consent: { given: false, version: BIOMETRIC_CONSENT.version, text: BIOMETRIC_CONSENT.text, givenAt: null },
+      consent: { given: false, version: BIOMETRIC_CONSENT.version, texts: BIOMETRIC_CONSENT.texts, givenAt: null },
     });
   });
 
@@ -100,7 +106,7 @@ describe('ShowKycStatus', () => {
       idPhotoPath: idPhoto,
       selfiePath: selfie,
       registryIdPhoto: true,
-      consent: { given: true, version: BIOMETRIC_CONSENT.version, text: BIOMETRIC_CONSENT.text, givenAt: w.clock.now() },
+      consent: { given: true, version: BIOMETRIC_CONSENT.version, texts: BIOMETRIC_CONSENT.texts, givenAt: w.clock.now() },
     });
   });
 

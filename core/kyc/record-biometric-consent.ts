@@ -5,11 +5,12 @@
  * Guarantees
  * - A consent names the member, the instant and the version of the text they were shown; only the
  *   current version can be accepted (`consent_version_outdated` otherwise: the member has not read
- *   the text in force).
+ *   the text in force). The language they read it in, when the screen says, is on the audit trail.
  * - Consenting again to the version in force changes nothing and answers the consent recorded.
  * - Each consent is on the audit trail, in the unit of work that records it.
  */
 import type { AuditTrail } from '../audit/ports.ts';
+import type { Language } from '../accounts/user.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
@@ -29,7 +30,7 @@ export type RecordBiometricConsentError = 'consent_version_outdated';
 export class RecordBiometricConsent {
   constructor(private readonly deps: RecordBiometricConsentDeps) {}
 
-  execute(input: { memberId: string; version: string }): Promise<Result<BiometricConsent, RecordBiometricConsentError>> {
+  execute(input: { memberId: string; version: string; language?: Language }): Promise<Result<BiometricConsent, RecordBiometricConsentError>> {
     const { consents, audit, uow, clock, ids } = this.deps;
     if (input.version !== BIOMETRIC_CONSENT.version) return Promise.resolve(err('consent_version_outdated'));
     return uow.run(async () => {
@@ -41,7 +42,7 @@ export class RecordBiometricConsent {
         action: 'biometric_consent_given',
         actor: `member:${input.memberId}`,
         subject: `member:${input.memberId}`,
-        details: { consentId: consent.id, textVersion: consent.textVersion },
+        details: { consentId: consent.id, textVersion: consent.textVersion, ...(input.language ? { language: input.language } : {}) },
       });
       return ok(consent);
     });

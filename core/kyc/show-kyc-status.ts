@@ -5,8 +5,9 @@
  * - Answers the member's own record only: whether they are verified, with the confidence and
  *   instant of their last successful comparison, the photos they saved, whether the registry has
  *   an ID photo of them, and whether their consent to biometric processing is in force for the
- *   current consent text (with that text, to be shown before asking).
+ *   current consent text (with that text in every language, to be shown before asking).
  */
+import type { Language } from '../accounts/user.ts';
 import { BIOMETRIC_CONSENT } from './biometric-consent.ts';
 import type { BiometricConsents, KycRecords, RegistryIdPhotos } from './ports.ts';
 
@@ -24,7 +25,7 @@ export interface KycStatus {
   selfiePath: string | null;
   /** The national-ID registry gave an ID photo: it is the one compared, whatever the member uploads. */
   registryIdPhoto: boolean;
-  consent: { given: boolean; version: string; text: string; givenAt: Date | null };
+  consent: { given: boolean; version: string; texts: Readonly<Record<Language, string>>; givenAt: Date | null };
 }
 
 export class ShowKycStatus {
@@ -45,7 +46,7 @@ export class ShowKycStatus {
       idPhotoPath: record.idPhotoPath ?? null,
       selfiePath: record.selfiePath ?? null,
       registryIdPhoto: registryPhoto !== undefined,
-      consent: { given: current !== undefined, version: BIOMETRIC_CONSENT.version, text: BIOMETRIC_CONSENT.text, givenAt: current?.givenAt ?? null },
+      consent: { given: current !== undefined, version: BIOMETRIC_CONSENT.version, texts: BIOMETRIC_CONSENT.texts, givenAt: current?.givenAt ?? null },
     };
   }
 }

@@ -12,8 +12,8 @@
 import { err, type Result } from '../shared/result.ts';
 import { findOwnUpload, type OwnUploadInput } from './multipart-upload.ts';
 import { incomingKeyOf } from './object-path.ts';
-import { PHOTO_MAX_BYTES, type PartReceipt, type StoredObject } from './ports.ts';
-import { settleUpload, type ImageRefusal, type SettleUploadDeps } from './settle-upload.ts';
+import { PHOTO_MAX_BYTES, type ImageRefusal, type PartReceipt, type StoredObject } from './ports.ts';
+import { settleUpload, type SettleUploadDeps } from './settle-upload.ts';
 
 export type CompleteMultipartUploadError = 'upload_not_found' | 'invalid_part' | ImageRefusal;
 

@@ -8,7 +8,9 @@
  * - A private object is read only by its owner (and by the server on the owner's behalf, for a
  *   face comparison); a public object by anyone.
  * - What is stored has been checked by its content: an image (JPEG, PNG or WebP) of at most
- *   `PHOTO_MAX_BYTES`. Anything else is refused and nothing is kept.
+ *   `PHOTO_MAX_BYTES`, decoded and encoded again, so that what is kept and served is pixels and
+ *   nothing else (no bytes after the image's end, no comment, no EXIF or GPS). Anything else is
+ *   refused and nothing is kept.
  */
 export type ObjectVisibility = 'private' | 'public';
 
@@ -111,9 +113,22 @@ export interface UploadSignatures {
   verify(target: UploadTarget, expiresAt: Date, signature: string): boolean;
 }
 
-/** Reads bytes as an image: its type when it is a JPEG, PNG or WebP that decodes whole; null otherwise. */
-export interface ImageInspector {
-  inspect(bytes: Uint8Array): Promise<ImageType | null>;
+/** Why an image is not kept: too many bytes, or not a JPEG, PNG or WebP that decodes whole. */
+export type ImageRefusal = 'upload_too_large' | 'unsupported_media_type';
+
+/** An accepted image: its type and the bytes to keep, made by re-encoding what was received. */
+export interface AcceptedImage {
+  contentType: ImageType;
+  bytes: Uint8Array;
+}
+
+/**
+ * Reads bytes as an image and encodes it again: only a JPEG, PNG or WebP that decodes whole is
+ * accepted, and what is answered holds its pixels (turned upright) and nothing else of what was
+ * received. `upload_too_large` when even the re-encoded image exceeds PHOTO_MAX_BYTES.
+ */
+export interface ImageReencoder {
+  reencode(bytes: Uint8Array): Promise<{ ok: true; value: AcceptedImage } | { ok: false; error: ImageRefusal }>;
 }
 
 export type ObjectStatus = 'pending' | 'stored';

@@ -6,14 +6,15 @@
  *   object and expiry (`upload_signature_invalid` otherwise, so an altered expiry is refused
  *   too), and it must not have expired (`upload_url_expired`).
  * - The body is read up to PHOTO_MAX_BYTES and no further (`upload_too_large`), then checked by
- *   its content (settle-upload.ts); anything refused leaves nothing stored.
+ *   its content and re-encoded (settle-upload.ts); anything refused leaves nothing stored.
  * - A stored object is never overwritten: the same bytes again answer the stored object (a
- *   client retrying after a lost answer), different bytes `object_already_received`.
+ *   client retrying after a lost answer: re-encoding the same bytes gives the same image),
+ *   different bytes `object_already_received`.
  */
 import { err, ok, type Result } from '../shared/result.ts';
-import { checkImage, storeChecked, storedObjectOf, type ImageRefusal, type SettleUploadDeps } from './settle-upload.ts';
+import { checkImage, storeChecked, storedObjectOf, type SettleUploadDeps } from './settle-upload.ts';
 import { objectKeyOf } from './object-path.ts';
-import { PHOTO_MAX_BYTES, type ObjectRecord, type StoredObject, type UploadSignatures } from './ports.ts';
+import { PHOTO_MAX_BYTES, type ImageRefusal, type ObjectRecord, type StoredObject, type UploadSignatures } from './ports.ts';
 
 export interface ReceiveUploadDeps extends SettleUploadDeps {
   signatures: UploadSignatures;
@@ -53,14 +54,14 @@ export class ReceiveUpload {
     if (!record || record.uploadId !== null) return err('object_not_found');
     const bytes = await input.body(PHOTO_MAX_BYTES);
     if (bytes === 'too_large') return err('upload_too_large');
-    const type = await checkImage(this.deps.inspector, bytes);
-    if (!type.ok) return type;
-    const stored = await storeChecked(this.deps, record.id, bytes, type.value);
+    const image = await checkImage(this.deps.reencoder, bytes);
+    if (!image.ok) return image;
+    const stored = await storeChecked(this.deps, record.id, image.value);
     if (stored.ok || stored.error === 'object_not_found') return stored;
-    return this.again(stored.record, bytes);
+    return this.again(stored.record, image.value.bytes);
   }
 
-  /** The object was stored already: the same bytes are a retry, other bytes a second upload. */
+  /** The object was stored already: the same image is a retry, another a second upload. */
   private async again(record: ObjectRecord, bytes: Uint8Array): Promise<Result<StoredObject, ReceiveUploadError>> {
     const kept = await this.deps.storage.get(objectKeyOf(record.visibility, record.id));
     return kept && sameBytes(kept, bytes) ? ok(storedObjectOf(record)) : err('object_already_received');

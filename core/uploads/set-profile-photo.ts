@@ -12,8 +12,7 @@ import type { AccountRepository } from '../accounts/ports.ts';
 import type { Clock } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import { servedUrlOf } from './object-path.ts';
-import type { MemberImages } from './ports.ts';
-import type { ImageRefusal } from './settle-upload.ts';
+import type { ImageRefusal, MemberImages } from './ports.ts';
 
 export interface SetProfilePhotoDeps {
   images: MemberImages;

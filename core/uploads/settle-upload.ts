@@ -4,6 +4,8 @@
  * Guarantees
  * - Only a JPEG, PNG or WebP of 1 to PHOTO_MAX_BYTES bytes that decodes whole is stored; its type
  *   is the one its content shows, whatever name or type the client gave.
+ * - What is stored is the image re-encoded (ImageReencoder), never the bytes received: whatever
+ *   rode along (HTML after the end marker or in a comment, EXIF with GPS) is not kept or served.
  * - Bytes refused here are not kept: the unchecked copy a client sent straight to the storage is
  *   deleted, and the object stays pending (nothing is recorded as stored).
  * - The checked bytes are written to the object's own key before the record says `stored`, and
@@ -14,14 +16,13 @@ import { err, ok, type Result } from '../shared/result.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { incomingKeyOf, objectKeyOf, objectPathOf } from './object-path.ts';
-import { PHOTO_MAX_BYTES, type FileStorage, type ImageInspector, type ImageType, type ObjectRecord, type StoredObject, type StoredObjects } from './ports.ts';
+import { PHOTO_MAX_BYTES, type AcceptedImage, type FileStorage, type ImageRefusal, type ImageReencoder, type ObjectRecord, type StoredObject, type StoredObjects } from './ports.ts';
 
-export type ImageRefusal = 'upload_too_large' | 'unsupported_media_type';
-
-export async function checkImage(inspector: ImageInspector, bytes: Uint8Array): Promise<Result<ImageType, ImageRefusal>> {
+/** The image to keep for these received bytes (re-encoded), or why none is kept. */
+export async function checkImage(reencoder: ImageReencoder, bytes: Uint8Array): Promise<Result<AcceptedImage, ImageRefusal>> {
   if (bytes.length > PHOTO_MAX_BYTES) return err('upload_too_large');
-  const type = bytes.length === 0 ? null : await inspector.inspect(bytes);
-  return type ? ok(type) : err('unsupported_media_type');
+  if (bytes.length === 0) return err('unsupported_media_type');
+  return reencoder.reencode(bytes);
 }
 
 /** The contract's view of a stored record. */
@@ -40,21 +41,21 @@ export function storedObjectOf(record: ObjectRecord): StoredObject {
 export interface SettleUploadDeps {
   objects: StoredObjects;
   storage: FileStorage;
-  inspector: ImageInspector;
+  reencoder: ImageReencoder;
   clock: Clock;
   uow: UnitOfWork;
 }
 
 /**
- * Stores already checked bytes as the pending object `id`. Answers the stored object, or
+ * Stores an accepted image as the pending object `id`. Answers the stored object, or
  * `already_stored` with the record when another request stored it first (its bytes untouched).
  */
 export async function storeChecked(
   deps: SettleUploadDeps,
   id: string,
-  bytes: Uint8Array,
-  contentType: ImageType,
+  image: AcceptedImage,
 ): Promise<Result<StoredObject, 'object_not_found'> | { ok: false; error: 'already_stored'; record: ObjectRecord }> {
+  const { contentType, bytes } = image;
   return deps.uow.run(async () => {
     const record = await deps.objects.lock(id);
     if (!record) return err('object_not_found');
@@ -66,16 +67,15 @@ export async function storeChecked(
   });
 }
 
-/** The bytes waiting under `key` and their image type, when they are an accepted image. */
-async function checkIncoming(deps: SettleUploadDeps, key: string): Promise<Result<{ bytes: Uint8Array; type: ImageType }, 'object_not_found' | ImageRefusal>> {
+/** The image to keep for the bytes waiting under `key`, when they are an accepted image. */
+async function checkIncoming(deps: SettleUploadDeps, key: string): Promise<Result<AcceptedImage, 'object_not_found' | ImageRefusal>> {
   const size = await deps.storage.size(key);
   if (size === null) return err('object_not_found');
   // The size is known before the bytes: an oversize object is never read.
   if (size > PHOTO_MAX_BYTES) return err('upload_too_large');
   const bytes = await deps.storage.get(key);
   if (!bytes) return err('object_not_found');
-  const type = await checkImage(deps.inspector, bytes);
-  return type.ok ? ok({ bytes, type: type.value }) : type;
+  return checkImage(deps.reencoder, bytes);
 }
 
 /**
@@ -91,7 +91,7 @@ export async function settleUpload(deps: SettleUploadDeps, record: ObjectRecord)
     if (checked.error !== 'object_not_found') await deps.storage.delete(incoming);
     return checked;
   }
-  const stored = await storeChecked(deps, record.id, checked.value.bytes, checked.value.type);
+  const stored = await storeChecked(deps, record.id, checked.value);
   await deps.storage.delete(incoming);
   if (stored.ok) return stored;
   return stored.error === 'already_stored' ? ok(storedObjectOf(stored.record)) : err(stored.error);

@@ -8,13 +8,14 @@
  *   whose path names the other visibility, or one not uploaded yet all answer `object_not_found`.
  * - An object received straight by the storage (S3) is checked by content on its first claim
  *   (settle-upload.ts): a refused one is deleted and answers 413 or 415's code.
- * - `storeForMember` keeps only an accepted image, under a new server-chosen id.
+ * - `storeForMember` keeps only an accepted image, re-encoded like an upload, under a new
+ *   server-chosen id.
  */
 import { err, ok, type Result } from '../shared/result.ts';
 import type { IdGenerator } from '../shared/clock.ts';
 import { objectKeyOf, parseObjectAddress } from './object-path.ts';
-import type { MemberImages, ObjectVisibility, StoredObject } from './ports.ts';
-import { checkImage, settleUpload, storeChecked, type ImageRefusal, type SettleUploadDeps } from './settle-upload.ts';
+import type { ImageRefusal, MemberImages, ObjectVisibility, StoredObject } from './ports.ts';
+import { checkImage, settleUpload, storeChecked, type SettleUploadDeps } from './settle-upload.ts';
 
 export interface StoredMemberImagesDeps extends SettleUploadDeps {
   ids: IdGenerator;
@@ -44,12 +45,12 @@ export class StoredMemberImages implements MemberImages {
   }
 
   async storeForMember(ownerId: string, bytes: Uint8Array, visibility: ObjectVisibility): Promise<Result<StoredObject, ImageRefusal>> {
-    const type = await checkImage(this.deps.inspector, bytes);
-    if (!type.ok) return type;
+    const image = await checkImage(this.deps.reencoder, bytes);
+    if (!image.ok) return image;
     const id = this.deps.ids.newId();
     const now = this.deps.clock.now();
     await this.deps.objects.add({ id, ownerId, visibility, status: 'pending', contentType: null, size: null, uploadId: null, createdAt: now, expiresAt: NEVER, storedAt: null });
-    const stored = await storeChecked(this.deps, id, bytes, type.value);
+    const stored = await storeChecked(this.deps, id, image.value);
     if (!stored.ok) throw new Error(`object ${id} could not be stored: ${stored.error}`);
     return ok(stored.value);
   }

@@ -46,6 +46,17 @@ describe('receiving an upload at this server', () => {
     expect(w.objects.rows.get(objectId)?.status).toBe('stored');
   });
 
+  it('stores the re-encoded image, never the bytes received: what rode along is not kept, and a retry is recognised', async () => {
+    const w = uploadsWorld();
+    const { uploadURL } = await addressFor(w, 'amina');
+    const polyglot = new TextEncoder().encode('jpg:pixels|<script>alert(1)</script>');
+    const received = await upload(w, uploadURL, polyglot);
+    expect(received).toMatchObject({ ok: true, value: { contentType: 'image/jpeg', size: 'jpg:pixels'.length } });
+    expect(w.storage.objects.get(objectKeyOf('private', addressParts(uploadURL).objectId))?.bytes).toEqual(new TextEncoder().encode('jpg:pixels'));
+    // The same bytes again: the same image, the same answer.
+    expect(await upload(w, uploadURL, polyglot)).toEqual(received);
+  });
+
   it('refuses an altered signature or expiry, and an expired address, before reading the body', async () => {
     const w = uploadsWorld();
     const { uploadURL } = await addressFor(w, 'amina');
@@ -152,6 +163,16 @@ describe('claiming an image (MemberImages.ownedImage)', () => {
     }
   });
 
+  it('stores the re-encoded image of bytes sent straight to the storage, and deletes what was sent', async () => {
+    const w = uploadsWorld();
+    const given = await addressFor(w, 'amina');
+    const id = addressParts(given.uploadURL).objectId;
+    await w.storage.put(incomingKeyOf(id), new TextEncoder().encode('png:pixels|<html>'), 'image/png');
+    expect(await w.images.ownedImage('amina', given.objectPath)).toMatchObject({ ok: true, value: { contentType: 'image/png', size: 'png:pixels'.length } });
+    expect(w.storage.objects.get(objectKeyOf('private', id))?.bytes).toEqual(new TextEncoder().encode('png:pixels'));
+    expect(w.storage.objects.has(incomingKeyOf(id))).toBe(false);
+  });
+
   it('stores what a concurrent claim stored first, once', async () => {
     const w = uploadsWorld();
     const given = await addressFor(w, 'amina');
@@ -162,7 +183,7 @@ describe('claiming an image (MemberImages.ownedImage)', () => {
     await w.images.ownedImage('amina', given.objectPath);
     await w.storage.put(incomingKeyOf(id), image('webp'), 'image/webp');
     const { settleUpload } = await import('./settle-upload.ts');
-    const late = await settleUpload({ objects: w.objects, storage: w.storage, inspector: { inspect: async () => 'image/webp' }, clock: w.clock, uow: { run: (f) => f() } }, record);
+    const late = await settleUpload({ objects: w.objects, storage: w.storage, reencoder: { reencode: async (bytes) => ({ ok: true, value: { contentType: 'image/webp', bytes } }) }, clock: w.clock, uow: { run: (f) => f() } }, record);
     expect(late).toMatchObject({ ok: true, value: { contentType: 'image/png' } });
     expect(w.storage.objects.get(objectKeyOf('private', id))?.contentType).toBe('image/png');
   });
@@ -176,6 +197,9 @@ describe('images the server keeps itself (MemberImages.storeForMember) and reads
     if (!kept.ok) return;
     expect(await w.images.read(kept.value.path)).toEqual(image('jpg', 40));
     expect(await w.images.ownedImage('amina', kept.value.path)).toEqual(kept);
+    // The registry's photo is re-encoded like an upload.
+    const registry = await w.images.storeForMember('amina', new TextEncoder().encode('jpg:face|trailer'), 'private');
+    expect(registry.ok && (await w.images.read(registry.value.path))).toEqual(new TextEncoder().encode('jpg:face'));
   });
 
   it('keeps nothing that is not an accepted image', async () => {

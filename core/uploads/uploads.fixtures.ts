@@ -8,7 +8,9 @@ import { CompleteMultipartUpload } from './complete-multipart-upload.ts';
 import { ListUploadParts } from './list-upload-parts.ts';
 import type {
   FileStorage,
-  ImageInspector,
+  AcceptedImage,
+  ImageRefusal,
+  ImageReencoder,
   ImageType,
   ObjectRecord,
   PartReceipt,
@@ -134,14 +136,18 @@ export class InMemoryFileStorage implements FileStorage {
 /** A stand-in ETag: the length and the first byte are enough to tell the tests' parts apart. */
 const etagOf = (bytes: Uint8Array) => `"${bytes.length}-${bytes[0] ?? 0}"`;
 
-/** "Images" for core tests: bytes starting with `png:`, `jpg:` or `webp:`; anything else is refused. */
-export class PrefixInspector implements ImageInspector {
-  async inspect(bytes: Uint8Array): Promise<ImageType | null> {
+/**
+ * "Images" for core tests: bytes starting with `png:`, `jpg:` or `webp:`; anything else is refused.
+ * "Re-encoding" keeps the bytes before the first `|`: what rides along after it (a test's HTML) is
+ * dropped, as a real re-encoding drops everything but the pixels.
+ */
+export class PrefixReencoder implements ImageReencoder {
+  async reencode(bytes: Uint8Array): Promise<{ ok: true; value: AcceptedImage } | { ok: false; error: ImageRefusal }> {
     const text = new TextDecoder().decode(bytes.subarray(0, 5));
-    if (text.startsWith('png:')) return 'image/png';
-    if (text.startsWith('jpg:')) return 'image/jpeg';
-    if (text.startsWith('webp:')) return 'image/webp';
-    return null;
+    const contentType: ImageType | null = text.startsWith('png:') ? 'image/png' : text.startsWith('jpg:') ? 'image/jpeg' : text.startsWith('webp:') ? 'image/webp' : null;
+    if (contentType === null) return { ok: false, error: 'unsupported_media_type' };
+    const end = bytes.indexOf('|'.charCodeAt(0));
+    return { ok: true, value: { contentType, bytes: end === -1 ? bytes : bytes.slice(0, end) } };
   }
 }
 
@@ -175,12 +181,12 @@ export function uploadsWorld(policy: UploadPolicy = DEFAULT_UPLOAD_POLICY) {
   const clock = new FixedClock(new Date('2026-11-23T10:00:00Z'));
   const objects = new InMemoryStoredObjects();
   const storage = new InMemoryFileStorage();
-  const inspector = new PrefixInspector();
+  const reencoder = new PrefixReencoder();
   const signatures = new ClearSignatures();
   const ids = new UuidLikeIds();
   const uow = new DirectUnitOfWork();
   const accounts = new InMemoryAccounts();
-  const settle = { objects, storage, inspector, clock, uow };
+  const settle = { objects, storage, reencoder, clock, uow };
   const images = new StoredMemberImages({ ...settle, ids });
   const member = (id: string) => {
     accounts.users.set(id, new User({ id, email: `${id}@example.rw`, passwordHash: null, firstName: 'A', lastName: 'B', phoneNumber: null, language: 'en', emailVerified: true, createdAt: clock.now() }));

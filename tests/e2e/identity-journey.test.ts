@@ -133,9 +133,9 @@ describe.runIf(browserAvailable())('identity in the browser', () => {
     expect(await kyc.getAttribute('data-state')).toBe('not-verified');
     expect(await verify.isDisabled()).toBe(true);
     // The consent shown is the server's text in force (GET /api/kyc/status), not a copy in the client.
-    const kycStatus = await api<{ consent: { version: string; text: string } }>(token, 'GET', '/api/kyc/status');
-    expect(kycStatus.body.consent).toMatchObject({ version: BIOMETRIC_CONSENT.version, text: BIOMETRIC_CONSENT.text });
-    expect(await page.getByTestId('text-kyc-consent').textContent()).toBe(BIOMETRIC_CONSENT.text);
+    const kycStatus = await api<{ consent: { version: string; texts: Record<string, string> } }>(token, 'GET', '/api/kyc/status');
+    expect(kycStatus.body.consent).toMatchObject({ version: BIOMETRIC_CONSENT.version, texts: BIOMETRIC_CONSENT.texts });
+    expect(await page.getByTestId('text-kyc-consent').textContent()).toBe(BIOMETRIC_CONSENT.texts.en);
     await page.getByTestId('checkbox-kyc-consent').check();
     await page.getByTestId('input-photo-kyc-id-photo').setInputFiles(face);
     await page.getByTestId('img-photo-kyc-id-photo').waitFor();

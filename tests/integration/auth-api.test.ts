@@ -102,8 +102,10 @@ describe('register → login → /api/user → logout', () => {
     expect(cookie).toMatch(/^ikimina_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
     expect((await agent.get('/api/user')).status).toBe(200);
     expect((await agent.get('/api/auth/profile-completion')).body).toEqual({ percentage: 30, color: 'red' });
-    await agent.post('/api/auth/logout');
+    // A browser says where its POST came from; the cookie ends the session it names.
+    await agent.post('/api/auth/logout').set('Sec-Fetch-Site', 'same-origin');
     expect((await agent.get('/api/user')).status).toBe(401);
+    expect((await request(t.handler).get('/api/user').set('Authorization', `Bearer ${res.body.token as string}`)).status).toBe(401);
   });
 
   it('answers 401 unauthenticated without a session or with a forged one', async () => {

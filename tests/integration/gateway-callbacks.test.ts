@@ -6,11 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Container } from 'inversify';
-import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../apps/config.ts';
 import { buildContainer } from '../../apps/container.ts';
+import { createLogger } from '../../apps/infrastructure.ts';
 import { createApp } from '../../apps/server.ts';
 import { USSD_EVENTS_PATH, USSD_PATH } from '../../apps/ussd/paths.ts';
 import { createTestApp, testConfig } from '../support/test-app.ts';
@@ -25,8 +25,8 @@ let container: Container;
 beforeAll(async () => {
   db = await createTestDatabase();
   const config = testConfig({ AFRICASTALKING_CALLBACK_SECRET: SECRET, LOG_LEVEL: 'info' });
-  // Every log line is kept, to check that the secret never appears in one.
-  const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
+  // Every line of the application's own logger is kept, to check that the secret never appears in one.
+  const logger = createLogger({ logLevel: 'info', nodeEnv: 'test' }, { write: (line: string) => void logLines.push(line) });
   container = buildContainer({ config, orm: db.orm, logger, clock: { now: () => new Date() }, singleSignOn: null, mailTransport: null });
   handler = createApp(container).callback();
 });

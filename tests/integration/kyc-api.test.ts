@@ -86,7 +86,7 @@ describe('status', () => {
       matchConfidence: null,
       verifiedAt: null,
       consentGiven: false,
-      consent: { version: BIOMETRIC_CONSENT.version, text: BIOMETRIC_CONSENT.text, givenAt: null },
+      consent: { version: BIOMETRIC_CONSENT.version, text: BIOMETRIC_CONSENT.texts.en, texts: BIOMETRIC_CONSENT.texts, givenAt: null },
       idPhotoURL: null,
       selfieURL: null,
       registryIdPhoto: false,
@@ -147,6 +147,14 @@ describe('consent to biometric processing', () => {
     expect(stored.map((c) => [c.text_version, new Date(c.given_at).toISOString(), c.withdrawn_at])).toEqual([[BIOMETRIC_CONSENT.version, first.body.givenAt, null]]);
     expect(await rows("select actor, subject from audit_log where action = 'biometric_consent_given' and subject = ?", [`member:${m.id}`])).toEqual([{ actor: `member:${m.id}`, subject: `member:${m.id}` }]);
     expect((await as(m, 'get', '/api/kyc/status')).body).toMatchObject({ consentGiven: true, consent: { givenAt: first.body.givenAt } });
+  });
+
+  it('keeps the language the text was read in on the audit trail, and refuses a language the product has not', async () => {
+    const m = await signUp(t, 'Kinyarwanda');
+    expect((await as(m, 'post', '/api/kyc/consent').send({ version: 'x'.repeat(3), language: 'de' })).body.code).toBe('validation_failed');
+    expect((await as(m, 'post', '/api/kyc/consent').send({ version: BIOMETRIC_CONSENT.version, language: 'rw' })).status).toBe(200);
+    const audited = await rows<{ details: { textVersion: string; language: string } }>("select details from audit_log where action = 'biometric_consent_given' and subject = ?", [`member:${m.id}`]);
+    expect(audited.map((a) => a.details)).toEqual([expect.objectContaining({ textVersion: BIOMETRIC_CONSENT.version, language: 'rw' })]);
   });
 
   it('refuses a text version other than the one in force (409) and garbage (400), recording nothing', async () => {

@@ -39,8 +39,8 @@ let phones = 0;
 const newPhone = () => `+25073${String(5_000_000 + ++phones).slice(-7)}`;
 
 async function usersRow(id: string) {
-  const [row] = await sql<{ first_name: string; last_name: string; phone_number: string | null; address: string | null; email: string; date_of_birth: string | null }>(
-    'select first_name, last_name, phone_number, address, email, date_of_birth::text from users where id = ?',
+  const [row] = await sql<{ first_name: string; last_name: string; phone_number: string | null; address: string | null; profession: string | null; email: string; date_of_birth: string | null }>(
+    'select first_name, last_name, phone_number, address, profession, email, date_of_birth::text from users where id = ?',
     [id],
   );
   return row!;
@@ -91,6 +91,7 @@ describe('GET /api/profile', () => {
       phoneNumber: amina.phone,
       address: null,
       dateOfBirth: null,
+      profession: null,
       email: amina.email,
       profilePhotoUrl: null,
       emailVerified: false,
@@ -125,7 +126,20 @@ describe('PATCH /api/profile', () => {
     expect((await patch(jean.token, {})).status).toBe(200);
   });
 
+  it('sets the profession the dashboard shows (it counts towards the profile completion), and clears it', async () => {
+    const aline = await signUp(t, 'Aline');
+    const before = (await get(aline.token, '/api/auth/profile-completion')).body.percentage as number;
+    const res = await patch(aline.token, { profession: '  Tailor ' });
+    expect([res.status, res.body.profession]).toEqual([200, 'Tailor']);
+    expect((await get(aline.token, '/api/user')).body.profession).toBe('Tailor');
+    expect((await get(aline.token, '/api/auth/profile-completion')).body.percentage).toBe(before + 10);
+    expect(await usersRow(aline.id)).toMatchObject({ profession: 'Tailor' });
+    expect((await patch(aline.token, { profession: null })).body.profession).toBeNull();
+  });
+
   it.each([
+    [{ profession: 'x'.repeat(101) }, 'Profession must be at most 100 characters', 'profession'],
+    [{ profession: 12 }, 'Profession must be text', 'profession'],
     [{ firstName: '' }, 'First name is required', 'firstName'],
     [{ firstName: '   ' }, 'First name is required', 'firstName'],
     [{ lastName: 'x'.repeat(101) }, 'Last name must be at most 100 characters', 'lastName'],

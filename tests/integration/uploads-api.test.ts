@@ -5,19 +5,20 @@
  * expired addresses, a body far over the limit not read to its end, privacy between members, the
  * companion routes with local multipart, and `TOKENS.MemberImages` as the other modules use it.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RequestContext } from '@mikro-orm/core';
+import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKENS } from '../../apps/container.ts';
 import { PHOTO_MAX_BYTES } from '../../core/uploads/ports.ts';
 import { PruneAbandonedUploads } from '../../core/uploads/prune-abandoned-uploads.ts';
 import { FakeClock } from '../support/fake-clock.ts';
-import { aJpeg, aPng, aWebp, hostileFiles } from '../support/images.ts';
+import { aDecompressionBomb, aJpeg, aJpegWithGps, aPng, aWebp, hostileFiles, pixelsOf, withHtmlComment, withTrailingHtml } from '../support/images.ts';
 import { signUp, type SignedUpMember } from '../support/openapi-cases.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -62,7 +63,8 @@ async function rowOf(id: string) {
 async function addressFor(member: SignedUpMember, visibility: 'private' | 'public') {
   const res = await as(member).post(`/api/objects/upload/${visibility}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const url = new URL(res.body.uploadURL as string);
+  // A path of this server (local storage): a browser resolves it against the page, this test against the app.
+  const url = new URL(res.body.uploadURL as string, t.config.publicBaseUrl);
   return { uploadURL: res.body.uploadURL as string, objectPath: res.body.objectPath as string, target: `${url.pathname}${url.search}`, id: (res.body.objectPath as string).split('/').at(-1)! };
 }
 
@@ -73,10 +75,10 @@ describe('the upload flow', () => {
   it('address → PUT → claim as the profile photo → served to anyone with its checked type', async () => {
     const photo = await aPng(120, 90);
     const address = await addressFor(amina, 'public');
-    expect(address.uploadURL).toMatch(new RegExp(`^${t.config.publicBaseUrl}/api/objects/uploads/${address.id}\\?expires=\\d+&signature=[A-Za-z0-9_-]{43}$`));
+    expect(address.uploadURL).toMatch(new RegExp(`^/api/objects/uploads/${address.id}\\?expires=\\d+&signature=[A-Za-z0-9_-]{43}$`));
     const put = await putFile(address.target, photo, 'application/octet-stream');
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    expect(put.body).toEqual({ objectPath: address.objectPath, contentType: 'image/png', size: photo.length });
+    expect(put.body).toEqual({ objectPath: address.objectPath, contentType: 'image/png', size: expect.any(Number) });
 
     const claimed = await as(amina).put('/api/profile-photo').send({ photoURL: address.uploadURL });
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
@@ -88,8 +90,10 @@ describe('the upload flow', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['cache-control']).toBe('public, max-age=86400');
-    expect(Buffer.compare(served.body as Buffer, photo)).toBe(0);
-    expect(await rowOf(address.id)).toMatchObject({ status: 'stored', content_type: 'image/png', size: photo.length, owner_id: amina.id });
+    // The stored photo is the re-encoded one: the same pixels (PNG is lossless), the size it has now.
+    expect(await pixelsOf(served.body as Buffer)).toEqual(await pixelsOf(photo));
+    expect(put.body.size).toBe((served.body as Buffer).length);
+    expect(await rowOf(address.id)).toMatchObject({ status: 'stored', content_type: 'image/png', size: put.body.size, owner_id: amina.id });
   });
 
   it('serves a private photo to its owner only: another member gets the 404 of an unknown id, a visitor 401', async () => {
@@ -120,7 +124,9 @@ describe('the upload flow', () => {
     // A JPEG ignores what follows its end marker: padded to the limit, it still decodes whole.
     const atLimit = Buffer.concat([jpeg, Buffer.alloc(PHOTO_MAX_BYTES - jpeg.length)]);
     const res = await putFile((await addressFor(amina, 'private')).target, atLimit);
-    expect([res.status, res.body.size]).toEqual([200, PHOTO_MAX_BYTES]);
+    // Accepted at the limit, and kept re-encoded: the padding is gone.
+    expect([res.status, res.body.contentType]).toEqual([200, 'image/jpeg']);
+    expect(res.body.size).toBeLessThan(10_000);
   });
 
   it('refuses every hostile file with its code and stores nothing, on disk or in the table', async () => {
@@ -188,7 +194,56 @@ describe('the upload flow', () => {
     expect((await putFile(address.target, photo)).body).toEqual(first.body);
     const second = await putFile(address.target, await aJpeg());
     expect([second.status, second.body.code]).toEqual([409, 'object_already_received']);
-    expect(Buffer.compare((await as(amina).get(`/api${address.objectPath}`).buffer(true)).body as Buffer, photo)).toBe(0);
+    expect(await pixelsOf((await as(amina).get(`/api${address.objectPath}`).buffer(true)).body as Buffer)).toEqual(await pixelsOf(photo));
+  });
+});
+
+describe('every accepted image is re-encoded: what is stored and served is pixels only', () => {
+  const HTML = '<html><body><script>alert(document.cookie)</script></body></html>';
+  const served = async (objectPath: string) => (await as(amina).get(`/api${objectPath}`).buffer(true)).body as Buffer;
+
+  it('serves a JPEG+HTML polyglot (HTML after the end marker, or in a comment) back without the HTML', async () => {
+    for (const polyglot of [withTrailingHtml(await aJpeg(), HTML), withHtmlComment(await aJpeg(), HTML)]) {
+      const address = await addressFor(amina, 'private');
+      const put = await putFile(address.target, polyglot, 'image/jpeg');
+      expect([put.status, put.body.contentType]).toEqual([200, 'image/jpeg']);
+      const bytes = await served(address.objectPath);
+      expect(bytes.includes('<script>')).toBe(false);
+      expect(bytes.includes('<html>')).toBe(false);
+      expect(bytes.length).toBe(put.body.size);
+      // Nothing on disk holds it either.
+      for (const file of filesIn(dir).filter((f) => f.includes(address.id))) expect(readFileSync(join(dir, file)).includes('<script>'), file).toBe(false);
+    }
+  });
+
+  it('serves a JPEG with GPS in its EXIF back without any EXIF', async () => {
+    const located = await aJpegWithGps();
+    expect((await sharp(located).metadata()).exif?.includes('PhoneMaker')).toBe(true);
+    const address = await addressFor(amina, 'public');
+    expect((await putFile(address.target, located, 'image/jpeg')).status).toBe(200);
+    const bytes = await served(address.objectPath);
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    expect(bytes.includes('PhoneMaker')).toBe(false);
+  });
+
+  it('serves a PNG with bytes after its IEND chunk back without them, same pixels', async () => {
+    const png = await aPng();
+    const address = await addressFor(amina, 'private');
+    expect((await putFile(address.target, withTrailingHtml(png, HTML))).status).toBe(200);
+    const bytes = await served(address.objectPath);
+    expect(bytes.includes('<script>')).toBe(false);
+    expect(await pixelsOf(bytes)).toEqual(await pixelsOf(png));
+  });
+
+  it('refuses a decompression bomb and a non-image named .jpg (415), storing nothing', async () => {
+    for (const [label, bytes] of [['a 60-megapixel PNG of a few kilobytes', await aDecompressionBomb()], ['HTML named photo.jpg', Buffer.from(`<!doctype html>${HTML}`)]] as const) {
+      const address = await addressFor(amina, 'private');
+      const before = filesIn(dir);
+      const res = await request(t.handler).put(address.target).set('Content-Type', 'image/jpeg').set('Content-Disposition', 'attachment; filename="photo.jpg"').send(bytes);
+      expect([res.status, res.body.code], label).toEqual([415, 'unsupported_media_type']);
+      expect(filesIn(dir), label).toEqual(before);
+      expect(await rowOf(address.id), label).toMatchObject({ status: 'pending' });
+    }
   });
 });
 
@@ -259,8 +314,8 @@ describe('the companion routes with local storage (/api/companion/s3)', () => {
   const sign = async (member: SignedUpMember, uploadId: string, key: string, partNumber: number) => {
     const res = await as(member).get(`/api/companion/s3/multipart/${encodeURIComponent(uploadId)}/${partNumber}?key=${encodeURIComponent(key)}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const url = new URL(res.body.url as string);
-    return `${url.pathname}${url.search}`;
+    expect(res.body.url).toMatch(/^\/api\/objects\/uploads\//);
+    return res.body.url as string;
   };
 
   it('uploads in parts: create, sign, PUT parts (ETag header), list, complete → served', async () => {
@@ -287,9 +342,10 @@ describe('the companion routes with local storage (/api/companion/s3)', () => {
     expect(Object.keys(batch.body.presignedUrls)).toEqual(['1', '2']);
     const done = await as(amina).post(`/api/companion/s3/multipart/${uploadId}/complete?key=${encodeURIComponent(key)}`).send({ parts: etags.map((ETag, i) => ({ PartNumber: i + 1, ETag })) });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body).toEqual({ location: `${t.config.publicBaseUrl}/api/${key}`, key, bucket: 'local' });
+    expect(done.body).toEqual({ location: `/api/${key}`, key, bucket: 'local' });
     const served = await request(t.handler).get(`/api/${key}`).buffer(true);
-    expect([served.status, Buffer.compare(served.body as Buffer, photo)]).toEqual([200, 0]);
+    expect(served.status).toBe(200);
+    expect(await pixelsOf(served.body as Buffer)).toEqual(await pixelsOf(photo));
     expect(existsSync(join(dir, '.multipart', uploadId))).toBe(false);
     // The profile takes it like any public upload.
     expect((await as(amina).put('/api/profile-photo').send({ photoURL: done.body.location })).status).toBe(200);
@@ -356,8 +412,7 @@ describe('the companion routes with local storage (/api/companion/s3)', () => {
     const params = await as(amina).get('/api/companion/s3/params?filename=me.png&type=image/png&metadata[visibility]=public');
     expect(params.status).toBe(200);
     expect(params.body).toMatchObject({ method: 'PUT', fields: {}, headers: {}, expires: t.config.uploads.addressLifetimeSeconds });
-    const url = new URL(params.body.url as string);
-    const put = await putFile(`${url.pathname}${url.search}`, await aPng());
+    const put = await putFile(params.body.url as string, await aPng());
     expect(put.body.objectPath).toMatch(/^\/objects\/public\//);
     const sts = await as(amina).get('/api/companion/s3/sts');
     expect([sts.status, sts.body.code]).toEqual([404, 'sts_not_offered']);
@@ -369,9 +424,11 @@ describe('TOKENS.MemberImages, as identity and KYC use it', () => {
     const images = t.container.get(TOKENS.MemberImages);
     const photo = await aJpeg(200, 250);
     const kept = await RequestContext.create(db.orm.em, () => images.storeForMember(amina.id, photo, 'private'));
-    expect(kept).toMatchObject({ ok: true, value: { visibility: 'private', ownerId: amina.id, contentType: 'image/jpeg', size: photo.length } });
+    expect(kept).toMatchObject({ ok: true, value: { visibility: 'private', ownerId: amina.id, contentType: 'image/jpeg' } });
     if (!kept.ok) return;
-    expect(Buffer.compare(Buffer.from(await RequestContext.create(db.orm.em, () => images.read(kept.value.path))), photo)).toBe(0);
+    // Kept re-encoded, like an upload: the same picture, the size it has now.
+    const read = Buffer.from(await RequestContext.create(db.orm.em, () => images.read(kept.value.path)));
+    expect([read.length, (await sharp(read).metadata()).width, (await sharp(read).metadata()).height]).toEqual([kept.value.size, 200, 250]);
     expect((await RequestContext.create(db.orm.em, () => images.ownedImage(amina.id, kept.value.path))).ok).toBe(true);
     expect(await RequestContext.create(db.orm.em, () => images.ownedImage(jean.id, kept.value.path))).toEqual({ ok: false, error: 'object_not_found' });
     expect((await as(amina).get(`/api${kept.value.path}`)).status).toBe(200);
@@ -387,8 +444,7 @@ describe('the upload-prune job', () => {
     const created = await as(amina).post('/api/companion/s3/multipart').send({ type: 'image/png' });
     const { key, uploadId } = created.body as { key: string; uploadId: string };
     const signed = await as(amina).get(`/api/companion/s3/multipart/${uploadId}/1?key=${encodeURIComponent(key)}`);
-    const part = new URL(signed.body.url as string);
-    await request(t.handler).put(`${part.pathname}${part.search}`).send(Buffer.from('part'));
+    await request(t.handler).put(signed.body.url as string).send(Buffer.from('part'));
 
     clock.advance((t.config.uploads.addressLifetimeSeconds + 86_400 + 1) * 1000);
     const report = await RequestContext.create(db.orm.em, () => t.container.get(PruneAbandonedUploads).execute());

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { incomingKeyOf, objectKeyOf } from '../../core/uploads/object-path.ts';
 import { PHOTO_MAX_BYTES } from '../../core/uploads/ports.ts';
 import { startFakeS3, type FakeS3 } from '../fakes/s3-server.ts';
-import { aPng, hostileFiles } from '../support/images.ts';
+import { aPng, hostileFiles, pixelsOf, withTrailingHtml } from '../support/images.ts';
 import { signUp, type SignedUpMember } from '../support/openapi-cases.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -71,7 +71,19 @@ describe('uploads with S3 storage', () => {
     expect(await rowOf(address.id)).toMatchObject({ status: 'stored' });
 
     const served = await request(t.handler).get(`/api${address.objectPath}`).buffer(true);
-    expect([served.status, served.headers['content-type'], Buffer.compare(served.body as Buffer, photo)]).toEqual([200, 'image/png', 0]);
+    expect([served.status, served.headers['content-type']]).toEqual([200, 'image/png']);
+    // The re-encoded photo: the same pixels (PNG is lossless).
+    expect(await pixelsOf(served.body as Buffer)).toEqual(await pixelsOf(photo));
+  });
+
+  it('keeps in the bucket, and serves, the re-encoded image, never the bytes the member sent', async () => {
+    const address = await addressFor(amina, 'public');
+    const polyglot = withTrailingHtml(await aPng(), '<html><script>alert(1)</script></html>');
+    expect((await putToBucket(address.uploadURL, polyglot)).status).toBe(200);
+    expect((await as(amina).put('/api/profile-photo').send({ photoURL: address.uploadURL })).status).toBe(200);
+    expect(Buffer.from(s3.objects.get(objectKeyOf('public', address.id))!.bytes).includes('<script>')).toBe(false);
+    const served = await request(t.handler).get(`/api${address.objectPath}`).buffer(true);
+    expect((served.body as Buffer).includes('<script>')).toBe(false);
   });
 
   it('checks the content when it is claimed: each hostile file is refused with its code and deleted from the bucket', async () => {
@@ -132,10 +144,10 @@ describe('uploads with S3 storage', () => {
 
     const done = await as(amina).post(`/api/companion/s3/multipart/${encodeURIComponent(uploadId)}/complete?key=${encodeURIComponent(key)}`).send({ parts: [{ PartNumber: 1, ETag: etags['1'] }] });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body).toEqual({ location: `${t.config.publicBaseUrl}/api/${key}`, key, bucket: s3.bucket });
+    expect(done.body).toEqual({ location: `/api/${key}`, key, bucket: s3.bucket });
     expect(s3.objects.has(incomingKeyOf(id))).toBe(false);
     const served = await request(t.handler).get(`/api/${key}`).buffer(true);
-    expect(Buffer.compare(served.body as Buffer, photo)).toBe(0);
+    expect(await pixelsOf(served.body as Buffer)).toEqual(await pixelsOf(photo));
   });
 
   it('an aborted multipart upload leaves nothing: no parts in the bucket, no object, no row; nobody else can abort it', async () => {

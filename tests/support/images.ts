@@ -11,6 +11,30 @@ export const aPng = (width = 64, height = 48) => canvas(width, height).png().toB
 export const aJpeg = (width = 64, height = 48) => canvas(width, height).jpeg().toBuffer();
 export const aWebp = (width = 64, height = 48) => canvas(width, height).webp().toBuffer();
 
+/** The decoded pixels of an image (RGBA), to compare a lossless re-encoding with its original. */
+export const pixelsOf = (image: Uint8Array) => sharp(image).ensureAlpha().raw().toBuffer();
+
+/** A JPEG carrying EXIF with a GPS position (Kigali) and the phone's make. */
+export const aJpegWithGps = (width = 64, height = 48) =>
+  canvas(width, height)
+    .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '1/1 56/1 3000/100', GPSLongitudeRef: 'E', GPSLongitude: '30/1 3/1 3600/100' } })
+    .jpeg()
+    .toBuffer();
+
+/** A small PNG declaring a 60-megapixel canvas: a decompression bomb. */
+export const aDecompressionBomb = () => sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png({ compressionLevel: 9 }).toBuffer();
+
+/** An image with text after its last byte (a JPEG's end marker, a PNG's IEND): decoders ignore it, a sniffing browser may not. */
+export const withTrailingHtml = (image: Buffer, html: string) => Buffer.concat([image, Buffer.from(html)]);
+
+/** A JPEG with the text in a comment segment (COM, FF FE) right after its start marker. */
+export function withHtmlComment(jpeg: Buffer, html: string): Buffer {
+  const text = Buffer.from(html);
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(text.length + 2);
+  return Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xfe]), length, text, jpeg.subarray(2)]);
+}
+
 /** The hostile files of issue 13, each with the name a client would give it. */
 export async function hostileFiles(): Promise<Array<{ label: string; name: string; bytes: Buffer; code: 'unsupported_media_type' | 'upload_too_large' }>> {
   const png = await aPng();

@@ -192,7 +192,7 @@ export interface OwnResources {
 export async function uploadPhoto(t: TestApp, member: SignedUpMember, visibility: 'private' | 'public', bytes: Buffer): Promise<string> {
   const given = await request(t.handler).post(`/api/objects/upload/${visibility}`).set('Authorization', `Bearer ${member.token}`);
   if (given.status !== 200) throw new Error(`upload address: ${given.status} ${JSON.stringify(given.body)}`);
-  const url = new URL(given.body.uploadURL as string);
+  const url = new URL(given.body.uploadURL as string, t.config.publicBaseUrl);
   const put = await request(t.handler).put(`${url.pathname}${url.search}`).set('Content-Type', 'application/octet-stream').send(bytes);
   if (put.status !== 200) throw new Error(`upload: ${put.status} ${JSON.stringify(put.body)}`);
   return (given.body.objectPath as string).split('/').at(-1)!;

@@ -43,8 +43,10 @@ declare module 'vitest' {
 }
 
 export interface E2eServer {
-  /** e.g. http://127.0.0.1:41234, also the server's PUBLIC_BASE_URL (no trailing slash). */
+  /** e.g. http://127.0.0.1:41234 (no trailing slash): where it listens, and its PUBLIC_BASE_URL unless `publicHost` named another host. */
   url: string;
+  /** The server's PUBLIC_BASE_URL, e.g. http://localhost:41234 with `publicHost: 'localhost'`. */
+  publicBaseUrl: string;
   /** Runs the admin CLI (`npm run admin -- …`) against this server's database; answers its stdout. */
   admin(...args: string[]): Promise<string>;
   stop(): Promise<void>;
@@ -55,11 +57,17 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** The built web client to serve; by default the one global-setup.ts built for this run. */
   webDistDir?: string;
+  /**
+   * The host of PUBLIC_BASE_URL (default 127.0.0.1, the host of `url`): `localhost` gives a server
+   * whose public address is not the one the browser opens (issue 31).
+   */
+  publicHost?: string;
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<E2eServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const publicBaseUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const database = await createDatabase();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -67,7 +75,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),
-    PUBLIC_BASE_URL: url,
+    PUBLIC_BASE_URL: publicBaseUrl,
     WEB_DIST_DIR: options.webDistDir ?? inject('webDistDir'),
     SMTP_URL: '',
     GOOGLE_CLIENT_ID: '',
@@ -103,7 +111,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
     await stop();
     throw error;
   }
-  return { url, admin: (...args) => runAdmin(args, env), stop };
+  return { url, publicBaseUrl, admin: (...args) => runAdmin(args, env), stop };
 }
 
 export interface ServerDatabase {

@@ -144,7 +144,19 @@ export async function uploadToSignedUrl(uploadURL: string, file: Blob, signal?: 
   if (file.type) init.headers = { 'Content-Type': file.type };
   if (signal !== undefined) init.signal = signal;
   const response = await fetch(uploadURL, init);
-  await throwIfNotOk(response);
+  if (response.ok) return;
+  // The message stays the generic '{status}: {text}'; the code (this server's JSON) says what went wrong.
+  const text = (await response.text().catch(() => '')) || response.statusText;
+  throw new ApiError(response.status, `${response.status}: ${text}`, codeIn(text));
+}
+
+/** The `code` of a JSON error answer; undefined for any other text (S3's XML, a proxy's page). */
+function codeIn(text: string): string | undefined {
+  try {
+    return stringField(JSON.parse(text) as unknown, 'code');
+  } catch {
+    return undefined;
+  }
 }
 
 /** Anything with zod's `parse`; kept structural so this module, loaded by every page, needs no zod. */

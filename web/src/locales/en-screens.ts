@@ -59,12 +59,15 @@ export const enScreens = {
       notSet: 'Not set',
       emailReadOnly: 'Your email is how you sign in: it cannot be changed here.',
       dobReadOnly: 'Your date of birth comes from your verified national ID.',
+      profession: 'Profession',
+      professionHint: 'Shown on your dashboard, for example Tailor or Farmer.',
     },
     errors: {
       invalid_name: 'Use letters, spaces, apostrophes, hyphens and periods only',
       name_too_long: 'At most 100 characters',
       invalid_phone: 'Please enter a valid Rwandan mobile number (e.g. +250788123456).',
       address_too_long: 'At most 255 characters',
+      profession_too_long: 'At most 100 characters',
     },
     security: {
       title: 'Security & Verification',

@@ -342,7 +342,7 @@ export const en = {
     creditText: 'See what you can borrow and how to improve.',
     memberSince: 'Member since {{date}}',
     noPhone: 'No phone number yet',
-    noProfession: 'No profession yet',
+    addProfession: 'Add your profession',
     profileError: 'We could not load your profile. Please try again later.',
   },
   frequency: {
@@ -871,6 +871,7 @@ export const en = {
       kycSuccess: 'KYC verification successful',
       kycSuccessDescription: 'Match confidence: {{confidence}}%',
       kycFailed: 'Failed to verify your identity. Please try again.',
+      kycNotMatched: 'Your selfie does not match your ID photo closely enough ({{confidence}}% match, {{threshold}}% needed). Please take a new selfie facing the camera in good light, without glasses or a hat, and try again.',
       idPhotoUploaded: 'ID photo uploaded',
       selfieUploaded: 'Selfie uploaded',
       uploadFailed: 'Upload failed',
@@ -887,6 +888,15 @@ export const en = {
       empty: 'This file is empty. Please choose another photo.',
       not_an_image: 'Please choose an image (JPEG, PNG or WebP).',
       too_large: 'A photo can be at most 5 MB.',
+    },
+    /** What went wrong with an upload (lib/uploads.ts uploadFailureText). */
+    failure: {
+      too_large: 'The photo is larger than 5 MB. Please choose a smaller one.',
+      not_an_image: 'This file could not be read as a photo. Please choose a JPEG, PNG or WebP image.',
+      expired: 'The upload took too long and stopped. Please try again.',
+      too_many: 'Too many photos were sent in the last hour. Please wait a little and try again.',
+      not_found: 'The photo did not arrive. Please choose it again.',
+      network: 'The photo could not be sent. Check your connection and try again.',
     },
   },
 };

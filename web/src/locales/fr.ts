@@ -341,7 +341,7 @@ export const fr: Messages = {
     creditText: 'Découvrez combien vous pouvez emprunter et comment progresser.',
     memberSince: 'Membre depuis {{date}}',
     noPhone: 'Pas encore de numéro de téléphone',
-    noProfession: 'Pas encore de profession',
+    addProfession: 'Ajoutez votre profession',
     profileError: "Nous n'avons pas pu charger votre profil. Veuillez réessayer plus tard.",
   },
   frequency: {
@@ -897,6 +897,7 @@ export const fr: Messages = {
       kycSuccess: 'Vérification KYC réussie',
       kycSuccessDescription: 'Taux de correspondance : {{confidence}} %',
       kycFailed: 'Impossible de vérifier votre identité. Veuillez réessayer.',
+      kycNotMatched: 'Votre selfie ne correspond pas assez à votre photo d’identité ({{confidence}} % de correspondance, {{threshold}} % requis). Prenez un nouveau selfie face à l’appareil, dans une bonne lumière, sans lunettes ni chapeau, puis réessayez.',
       idPhotoUploaded: 'Photo d’identité envoyée',
       selfieUploaded: 'Selfie envoyé',
       uploadFailed: 'Échec de l’envoi',
@@ -913,6 +914,14 @@ export const fr: Messages = {
       empty: 'Ce fichier est vide. Choisissez une autre photo.',
       not_an_image: 'Choisissez une image (JPEG, PNG ou WebP).',
       too_large: 'Une photo fait au plus 5 Mo.',
+    },
+    failure: {
+      too_large: 'La photo dépasse 5 Mo. Choisissez-en une plus petite.',
+      not_an_image: 'Ce fichier ne peut pas être lu comme une photo. Choisissez une image JPEG, PNG ou WebP.',
+      expired: 'L’envoi a pris trop de temps et s’est arrêté. Réessayez.',
+      too_many: 'Trop de photos envoyées depuis une heure. Patientez un peu, puis réessayez.',
+      not_found: 'La photo n’est pas arrivée. Choisissez-la de nouveau.',
+      network: 'La photo n’a pas pu être envoyée. Vérifiez votre connexion et réessayez.',
     },
   },
   profile: {
@@ -942,12 +951,15 @@ export const fr: Messages = {
       notSet: 'Non renseigné',
       emailReadOnly: 'Votre e-mail sert à vous connecter : il ne peut pas être modifié ici.',
       dobReadOnly: 'Votre date de naissance provient de votre carte d’identité vérifiée.',
+      profession: 'Métier',
+      professionHint: 'Affiché sur votre tableau de bord, par exemple Couturière ou Agriculteur.',
     },
     errors: {
       invalid_name: 'Lettres, espaces, apostrophes, traits d’union et points uniquement',
       name_too_long: '100 caractères au maximum',
       invalid_phone: 'Saisissez un numéro mobile rwandais valide (ex. +250788123456).',
       address_too_long: '255 caractères au maximum',
+      profession_too_long: '100 caractères au maximum',
     },
     security: {
       title: 'Sécurité et vérification',

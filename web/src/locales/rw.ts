@@ -341,7 +341,7 @@ export const rw: Messages = {
     creditText: "Menya amafaranga ushobora kuguza n'uko wazamura amanota yawe.",
     memberSince: 'Umunyamuryango kuva {{date}}',
     noPhone: 'Nta nimero ya telefoni irashyirwamo',
-    noProfession: 'Nta mwuga urashyirwamo',
+    addProfession: 'Ongeraho umwuga wawe',
     profileError: 'Ntitwashoboye gufungura umwirondoro wawe. Ongera ugerageze nyuma.',
   },
   frequency: {
@@ -897,6 +897,7 @@ export const rw: Messages = {
       kycSuccess: 'Kugenzura KYC byagenze neza',
       kycSuccessDescription: 'Urwego rwo guhura: {{confidence}}%',
       kycFailed: 'Ntitwashoboye kugenzura umwirondoro wawe. Ongera ugerageze.',
+      kycNotMatched: 'Ifoto wifotoye ntihuye bihagije n’ifoto y’indangamuntu yawe (bihuye ku {{confidence}}%, hakenewe {{threshold}}%). Ongera wifotore ureba kamera, ahari urumuri ruhagije, nta taratara cyangwa ingofero, hanyuma wongere ugerageze.',
       idPhotoUploaded: 'Ifoto y’indangamuntu yoherejwe',
       selfieUploaded: 'Ifoto wifotoye yoherejwe',
       uploadFailed: 'Kohereza byanze',
@@ -913,6 +914,14 @@ export const rw: Messages = {
       empty: 'Iyi dosiye irimo ubusa. Hitamo indi foto.',
       not_an_image: 'Hitamo ifoto (JPEG, PNG cyangwa WebP).',
       too_large: 'Ifoto ntigomba kurenza MB 5.',
+    },
+    failure: {
+      too_large: 'Ifoto irenze MB 5. Hitamo ifoto ntoya.',
+      not_an_image: "Iyi dosiye ntisomeka nk'ifoto. Hitamo ifoto ya JPEG, PNG cyangwa WebP.",
+      expired: 'Kohereza byatinze cyane birahagarara. Ongera ugerageze.',
+      too_many: 'Wohereje amafoto menshi mu isaha ishize. Tegereza gato hanyuma wongere ugerageze.',
+      not_found: 'Ifoto ntiyageze. Ongera uyihitemo.',
+      network: 'Ifoto ntiyoherejwe. Reba interineti yawe hanyuma wongere ugerageze.',
     },
   },
   profile: {
@@ -942,12 +951,15 @@ export const rw: Messages = {
       notSet: 'Ntiyashyizweho',
       emailReadOnly: 'Imeri yawe ni yo ukoresha winjira: ntishobora guhindurirwa hano.',
       dobReadOnly: 'Itariki y’amavuko yawe ituruka ku ndangamuntu yawe yemejwe.',
+      profession: 'Umwuga',
+      professionHint: 'Ugaragara ku kibaho cyawe, urugero: Umudozi cyangwa Umuhinzi.',
     },
     errors: {
       invalid_name: 'Koresha inyuguti, imyanya, apositolofe, uturongo n’utudomo gusa',
       name_too_long: 'Inyuguti 100 ntarengwa',
       invalid_phone: 'Andika nimero ya telefone igendanwa yo mu Rwanda iboneye (urugero +250788123456).',
       address_too_long: 'Inyuguti 255 ntarengwa',
+      profession_too_long: 'Inyuguti 100 ntarengwa',
     },
     security: {
       title: 'Umutekano n’igenzura',

@@ -341,7 +341,7 @@ export const sw: Messages = {
     creditText: 'Ona kiasi unachoweza kukopa na jinsi ya kuboresha.',
     memberSince: 'Mwanachama tangu {{date}}',
     noPhone: 'Bado hakuna namba ya simu',
-    noProfession: 'Bado hakuna kazi iliyowekwa',
+    addProfession: 'Ongeza kazi yako',
     profileError: 'Hatukuweza kupakia wasifu wako. Tafadhali jaribu tena baadaye.',
   },
   frequency: {
@@ -897,6 +897,7 @@ export const sw: Messages = {
       kycSuccess: 'Uthibitisho wa KYC umefanikiwa',
       kycSuccessDescription: 'Kiwango cha ulinganifu: {{confidence}}%',
       kycFailed: 'Imeshindwa kuthibitisha utambulisho wako. Tafadhali jaribu tena.',
+      kycNotMatched: 'Selfie yako hailingani vya kutosha na picha ya kitambulisho chako (ulinganifu {{confidence}}%, unahitajika {{threshold}}%). Tafadhali piga selfie mpya ukiangalia kamera kwenye mwanga mzuri, bila miwani wala kofia, kisha ujaribu tena.',
       idPhotoUploaded: 'Picha ya kitambulisho imepakiwa',
       selfieUploaded: 'Selfie imepakiwa',
       uploadFailed: 'Upakiaji umeshindwa',
@@ -913,6 +914,14 @@ export const sw: Messages = {
       empty: 'Faili hili ni tupu. Tafadhali chagua picha nyingine.',
       not_an_image: 'Tafadhali chagua picha (JPEG, PNG au WebP).',
       too_large: 'Picha haipaswi kuzidi MB 5.',
+    },
+    failure: {
+      too_large: 'Picha ni kubwa kuliko MB 5. Tafadhali chagua ndogo zaidi.',
+      not_an_image: 'Faili hili haliwezi kusomwa kama picha. Tafadhali chagua picha ya JPEG, PNG au WebP.',
+      expired: 'Upakiaji ulichukua muda mrefu na ukasimama. Tafadhali jaribu tena.',
+      too_many: 'Picha nyingi mno zimetumwa ndani ya saa moja iliyopita. Subiri kidogo kisha ujaribu tena.',
+      not_found: 'Picha haikufika. Tafadhali ichague tena.',
+      network: 'Picha haikuweza kutumwa. Angalia muunganisho wako kisha ujaribu tena.',
     },
   },
   profile: {
@@ -942,12 +951,15 @@ export const sw: Messages = {
       notSet: 'Haijawekwa',
       emailReadOnly: 'Barua pepe yako ndiyo unayoingilia: haiwezi kubadilishwa hapa.',
       dobReadOnly: 'Tarehe yako ya kuzaliwa inatoka kwenye kitambulisho chako kilichothibitishwa.',
+      profession: 'Kazi',
+      professionHint: 'Inaonyeshwa kwenye dashibodi yako, kwa mfano Fundi cherehani au Mkulima.',
     },
     errors: {
       invalid_name: 'Tumia herufi, nafasi, apostrofi, vistari na nukta tu',
       name_too_long: 'Herufi 100 zisizozidi',
       invalid_phone: 'Tafadhali andika namba sahihi ya simu ya mkononi ya Rwanda (mf. +250788123456).',
       address_too_long: 'Herufi 255 zisizozidi',
+      profession_too_long: 'Herufi 100 zisizozidi',
     },
     security: {
       title: 'Usalama na uthibitisho',

@@ -8,6 +8,7 @@ export const profileSchema = z.object({
   phoneNumber: z.nullable(z.string()),
   address: z.nullable(z.string()),
   dateOfBirth: z.nullable(z.string()),
+  profession: z.nullish(z.string()),
   email: z.string(),
   profilePhotoUrl: z.nullable(z.string()),
   emailVerified: z.boolean(),

@@ -1,4 +1,5 @@
 import { Briefcase, CalendarDays, Mail, Phone } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { LoadingText, Skeleton } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -67,9 +68,10 @@ export function ProfileHeader() {
             {name}
           </h1>
           <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
-            <li className="flex items-center gap-1.5">
-              <Mail className="size-4" />
-              {user.email}
+            {/* An e-mail address is one long "word": it wraps anywhere rather than being cut at 360 px. */}
+            <li className="flex min-w-0 items-center gap-1.5">
+              <Mail className="size-4 shrink-0" />
+              <span className="min-w-0 wrap-anywhere">{user.email}</span>
             </li>
             <li className="flex items-center gap-1.5">
               <Phone className="size-4" />
@@ -77,7 +79,12 @@ export function ProfileHeader() {
             </li>
             <li className="flex items-center gap-1.5">
               <Briefcase className="size-4" />
-              {user.profession || t('dashboard.noProfession')}
+              {user.profession || (
+                // The profile page is where it is set: the empty state says the next step.
+                <Link to="/profile" className="text-primary underline-offset-4 hover:underline" data-testid="link-add-profession">
+                  {t('dashboard.addProfession')}
+                </Link>
+              )}
             </li>
             <li className="flex items-center gap-1.5">
               <CalendarDays className="size-4" />

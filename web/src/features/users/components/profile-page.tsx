@@ -12,7 +12,7 @@ import { toast } from '../../../hooks/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { failureText } from '../../../lib/server-text.ts';
-import { PHOTO_ACCEPT, photoProblem } from '../../../lib/uploads.ts';
+import { PHOTO_ACCEPT, photoProblem, uploadFailureText } from '../../../lib/uploads.ts';
 import { useProfile, type Profile } from '../api/get-profile.ts';
 import { useUser } from '../api/get-user.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -86,7 +86,7 @@ function PhotoCard({ profile }: { profile: Profile }) {
     if (problem) return toast({ variant: 'destructive', title: t('profile.toast.photoFailed'), description: t(`uploads.problem.${problem}`) });
     upload.mutate(file, {
       onSuccess: () => toast({ title: t('profile.toast.photoUpdated') }),
-      onError: (error) => toast({ variant: 'destructive', title: t('profile.toast.photoFailed'), description: failureText(i18n, error, t('profile.toast.photoFailedDescription')) }),
+      onError: (error) => toast({ variant: 'destructive', title: t('profile.toast.photoFailed'), description: uploadFailureText(i18n, error, t('profile.toast.photoFailedDescription')) }),
     });
   };
 
@@ -127,11 +127,12 @@ function PhotoCard({ profile }: { profile: Profile }) {
   );
 }
 
-const FIELD_LABELS: Record<EditableField, 'profile.personal.firstName' | 'profile.personal.lastName' | 'profile.personal.phone' | 'profile.personal.address'> = {
+const FIELD_LABELS: Record<EditableField, 'profile.personal.firstName' | 'profile.personal.lastName' | 'profile.personal.phone' | 'profile.personal.address' | 'profile.personal.profession'> = {
   firstName: 'profile.personal.firstName',
   lastName: 'profile.personal.lastName',
   phoneNumber: 'profile.personal.phone',
   address: 'profile.personal.address',
+  profession: 'profile.personal.profession',
 };
 
 function PersonalInformation({ profile }: { profile: Profile }) {
@@ -188,6 +189,7 @@ function PersonalInformation({ profile }: { profile: Profile }) {
     { label: t('profile.personal.email'), value: profile.email, testId: 'text-profile-email' },
     { label: t('profile.personal.phone'), value: profile.phoneNumber, testId: 'text-profile-phone' },
     { label: t('profile.personal.address'), value: profile.address, testId: 'text-profile-address' },
+    { label: t('profile.personal.profession'), value: profile.profession ?? null, testId: 'text-profile-profession' },
     { label: t('profile.personal.dateOfBirth'), value: profile.dateOfBirth === null ? null : format.date(profile.dateOfBirth), testId: 'text-profile-dob' },
   ];
 
@@ -252,6 +254,17 @@ function PersonalInformation({ profile }: { profile: Profile }) {
             data-testid="input-profile-address"
           />
           <Field
+            id="profile-profession"
+            label={t(FIELD_LABELS.profession)}
+            value={edited.profession}
+            onChange={change('profession')}
+            error={errors.profession}
+            hint={t('profile.personal.professionHint')}
+            autoComplete="organization-title"
+            maxLength={100}
+            data-testid="input-profile-profession"
+          />
+          <Field
             id="profile-dob"
             label={t('profile.personal.dateOfBirth')}
             value={profile.dateOfBirth === null ? t('profile.personal.notSet') : format.date(profile.dateOfBirth)}
@@ -276,7 +289,8 @@ function PersonalInformation({ profile }: { profile: Profile }) {
           {view.map(({ label, value, testId }) => (
             <div key={testId} className="grid min-w-0 gap-1">
               <dt className="text-sm text-muted-foreground">{label}</dt>
-              <dd className={cn('break-words font-medium', value === null && 'text-muted-foreground')} data-testid={testId}>
+              {/* wrap-anywhere, not break-words: an e-mail address is one long "word" and must wrap at 360 px. */}
+              <dd className={cn('wrap-anywhere font-medium', value === null && 'text-muted-foreground')} data-testid={testId}>
                 {value ?? t('profile.personal.notSet')}
               </dd>
             </div>

@@ -9,8 +9,18 @@ export const kycStatusSchema = z.object({
   verifiedAt: z.nullish(z.string()),
   /** Whether the member's consent to biometric processing is recorded (Law 058/2021). */
   consentGiven: z.nullish(z.boolean()),
-  /** The consent text in force, as the server records it (core/kyc/biometric-consent.ts): shown as it is, consented to by its version. */
-  consent: z.nullish(z.object({ version: z.string(), text: z.string(), givenAt: z.nullish(z.string()) })),
+  /**
+   * The consent text in force, as the server records it (core/kyc/biometric-consent.ts): shown as
+   * it is, in the member's language (`texts`; `text` is the English), consented to by its version.
+   */
+  consent: z.nullish(
+    z.object({
+      version: z.string(),
+      text: z.string(),
+      texts: z.nullish(z.object({ en: z.string(), fr: z.string(), rw: z.string(), sw: z.string() })),
+      givenAt: z.nullish(z.string()),
+    }),
+  ),
   /** The saved photos, served to their owner only (`/api/objects/private/<id>`). */
   idPhotoURL: z.nullish(z.string()),
   selfieURL: z.nullish(z.string()),

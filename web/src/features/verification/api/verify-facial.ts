@@ -6,6 +6,8 @@ export const verifyFacialAnswerSchema = z.object({
   verified: z.boolean(),
   /** A percent, 0–100. */
   matchConfidence: z.nullish(z.number()),
+  /** The percent needed to be verified (80). */
+  thresholdPercent: z.nullish(z.number()),
   message: z.nullish(z.string()),
 });
 export type VerifyFacialAnswer = z.infer<typeof verifyFacialAnswerSchema>;

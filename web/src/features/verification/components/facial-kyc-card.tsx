@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { failureText } from '../../../lib/server-text.ts';
-import { photoProblem } from '../../../lib/uploads.ts';
+import { photoProblem, uploadFailureText } from '../../../lib/uploads.ts';
 import { useGiveKycConsent } from '../api/give-kyc-consent.ts';
 import { kycStatusQueryOptions, useKycStatus } from '../api/get-kyc-status.ts';
 import { useSaveKycPhoto, type KycPhotoKind } from '../api/save-kyc-photo.ts';
@@ -39,8 +39,9 @@ export function FacialKycCard({ accountVerified, onVerified }: { accountVerified
     idPhoto: { ...uploaded.idPhoto, path: uploaded.idPhoto.path ?? status.data?.idPhotoURL ?? null },
     selfie: { ...uploaded.selfie, path: uploaded.selfie.path ?? status.data?.selfieURL ?? null },
   };
-  /** The consent text in force, from the server: the member consents to exactly what is recorded. */
-  const consentText = status.data?.consent ?? null;
+  /** The consent text in force, from the server, in the member's language: the member consents to exactly what is recorded. */
+  const consentInForce = status.data?.consent ?? null;
+  const consentText = consentInForce && { version: consentInForce.version, text: consentInForce.texts?.[i18n.language] ?? consentInForce.text };
   const [consentChecked, setConsentChecked] = useState(false);
   const [consentRecorded, setConsentRecorded] = useState(false);
   /** The last successful comparison, shown while the status call is unavailable. */
@@ -66,7 +67,7 @@ export function FacialKycCard({ accountVerified, onVerified }: { accountVerified
         },
         onError: (error) => {
           setPhotos((current) => ({ ...current, [kind]: { ...current[kind], uploading: false } }));
-          toast({ variant: 'destructive', title: t('verification.toast.uploadFailed'), description: failureText(i18n, error, failed) });
+          toast({ variant: 'destructive', title: t('verification.toast.uploadFailed'), description: uploadFailureText(i18n, error, failed) });
         },
       },
     );
@@ -84,7 +85,7 @@ export function FacialKycCard({ accountVerified, onVerified }: { accountVerified
     if (!consentGiven) {
       if (!consentChecked || consentText === null) return toast({ variant: 'destructive', title: t('verification.toast.consentRequired'), description: t('verification.toast.consentRequiredDescription') });
       try {
-        await consent.mutateAsync(consentText.version);
+        await consent.mutateAsync({ version: consentText.version, language: i18n.language });
         setConsentRecorded(true);
       } catch (error) {
         return fail(error);
@@ -95,13 +96,19 @@ export function FacialKycCard({ accountVerified, onVerified }: { accountVerified
       {
         onSuccess: async (answer) => {
           if (!answer.verified) {
-            return toast({ variant: 'destructive', title: t('verification.toast.failed'), description: answer.message || t('verification.toast.kycFailed') });
+            // Said from the figures, in the member's language: the server's message is English.
+            const { matchConfidence: percent, thresholdPercent: needed } = answer;
+            const description =
+              percent == null || needed == null
+                ? t('verification.toast.kycFailed')
+                : t('verification.toast.kycNotMatched', { confidence: format.percent(percent), threshold: format.percent(needed) });
+            return toast({ variant: 'destructive', title: t('verification.toast.failed'), description });
           }
           const confidence = answer.matchConfidence ?? null;
           setResult({ matchConfidence: confidence, verifiedAt: new Date().toISOString() });
           toast({
             title: t('verification.toast.kycSuccess'),
-            description: confidence === null ? (answer.message ?? undefined) : t('verification.toast.kycSuccessDescription', { confidence: format.percent(confidence) }),
+            description: confidence === null ? undefined : t('verification.toast.kycSuccessDescription', { confidence: format.percent(confidence) }),
           });
           await queryClient.invalidateQueries({ queryKey: kycStatusQueryOptions().queryKey });
           await onVerified();
@@ -125,12 +132,13 @@ export function FacialKycCard({ accountVerified, onVerified }: { accountVerified
             <ShieldCheck className="size-4 text-emerald-600" aria-hidden="true" />
             {t('verification.face.verifiedText')}
           </p>
-          <dl className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-2">
+          {/* Label above value on a phone, as on the national ID card. */}
+          <dl className="grid gap-0.5 sm:grid-cols-[minmax(0,9rem)_minmax(0,1fr)] sm:gap-2">
             <dt className="text-muted-foreground">{t('verification.face.confidence')}</dt>
             <dd className="text-lg font-semibold" data-testid="text-kyc-confidence">
               {confidence === null ? '—' : `${format.percent(confidence)}%`}
             </dd>
-            <dt className="text-muted-foreground">{t('verification.face.verifiedAt')}</dt>
+            <dt className="text-muted-foreground max-sm:mt-2">{t('verification.face.verifiedAt')}</dt>
             <dd className="font-medium" data-testid="text-kyc-verified-at">
               {format.date(verifiedAt)}
             </dd>

@@ -57,7 +57,8 @@ export function PhotoField({
           {uploading ? (
             <Loader2 className="size-5 animate-spin" aria-label={t('verification.photo.uploading')} />
           ) : thumbnail.src ? (
-            <img src={thumbnail.src} alt={t('verification.photo.preview', { label })} className="size-full object-cover" data-testid={`img-photo-${id}`} />
+            // Whole, not cropped: an ID card is landscape, and a square crop of its middle hid the face.
+            <img src={thumbnail.src} alt={t('verification.photo.preview', { label })} className="size-full object-contain" data-testid={`img-photo-${id}`} />
           ) : photoPath ? (
             <CheckCircle2 className="size-6 text-emerald-600" aria-label={t('verification.photo.uploaded')} />
           ) : (
