@@ -121,7 +121,7 @@ const presentSettlement = (b: SettlementBatch, negativeLines: readonly MerchantP
   carriedOver: b.carriedOut.toDecimal(),
   totalReversals: b.totalReversals,
   reversedAmount: b.reversedAmount.toDecimal(),
-  negativeLines: negativeLines.map((r) => ({ transactionId: r.transactionId, amount: r.netAmount.negate().toDecimal(), reason: r.reason, reversedAt: r.reversedAt.toISOString() })),
+  negativeLines: negativeLines.map((r) => ({ transactionId: r.transactionId, receiptReference: receiptReference({ id: r.transactionId }), amount: r.netAmount.negate().toDecimal(), reason: r.reason, reversedAt: r.reversedAt.toISOString() })),
   currency: b.currency,
   payoutMethod: b.payoutMethod,
   status: b.status,

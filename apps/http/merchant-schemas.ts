@@ -263,7 +263,7 @@ export const SettlementsResponse = z
         totalReversals: z.number().meta({ description: 'How many negative lines the batch carries (reversed payments dated in its range)' }),
         reversedAmount: decimal.meta({ description: 'The sum of their nets, already taken off totalAmount' }),
         negativeLines: z.array(
-          z.object({ transactionId: z.uuid(), amount: decimal.meta({ description: '−net of the reversed payment' }), reason: z.string(), reversedAt: instant }),
+          z.object({ transactionId: z.uuid(), receiptReference: z.string().meta({ description: 'The reversed payment’s reference as its receipt shows it' }), amount: decimal.meta({ description: '−net of the reversed payment' }), reason: z.string(), reversedAt: instant }),
         ),
         currency: z.literal('RWF'),
         payoutMethod: z.literal('mobile_money'),
