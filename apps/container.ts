@@ -64,6 +64,8 @@ import type { JournalWriter, LedgerRepository } from '../core/ledger/ports.ts';
 import type { MailTransport } from '../core/notifications/mail-transport.ts';
 import { RecordSmsDeliveryReport } from '../core/notifications/record-sms-delivery-report.ts';
 import { ListNotifications } from '../core/notifications/list-notifications.ts';
+import { ListNotificationPage } from '../core/notifications/list-notification-page.ts';
+import { MarkAllNotificationsRead } from '../core/notifications/mark-all-notifications-read.ts';
 import { MarkNotificationRead } from '../core/notifications/mark-notification-read.ts';
 import type { InAppNotifications } from '../core/notifications/ports.ts';
 import type { MobileMoney, PayableNumber, PaymentDisputes, PaymentRepository, ProviderOfNumber } from '../core/payments/ports.ts';
@@ -519,6 +521,8 @@ const savingsModule = new ContainerModule(({ bind }) => {
   );
   bind(ListNotifications).toResolvedValue((notifications: InAppNotifications) => new ListNotifications({ notifications }), [TOKENS.InAppNotifications]);
   bind(MarkNotificationRead).toResolvedValue((notifications: InAppNotifications) => new MarkNotificationRead({ notifications }), [TOKENS.InAppNotifications]);
+  bind(ListNotificationPage).toResolvedValue((notifications: InAppNotifications) => new ListNotificationPage({ notifications }), [TOKENS.InAppNotifications]);
+  bind(MarkAllNotificationsRead).toResolvedValue((notifications: InAppNotifications) => new MarkAllNotificationsRead({ notifications }), [TOKENS.InAppNotifications]);
 
   bind(TOKENS.PaymentDisputes).toResolvedValue((em: EntityManager) => new PostgresPaymentDisputes(em), [TOKENS.EntityManager]);
   bind(ReconcilePayment).toResolvedValue(

@@ -40,6 +40,8 @@ import { ListMemberContributions } from '../core/contributions/list-member-contr
 import { ListTontineContributions } from '../core/contributions/list-tontine-contributions.ts';
 import { PayContributionByMobileMoney } from '../core/contributions/pay-contribution-by-mobile-money.ts';
 import { ListNotifications } from '../core/notifications/list-notifications.ts';
+import { ListNotificationPage } from '../core/notifications/list-notification-page.ts';
+import { MarkAllNotificationsRead } from '../core/notifications/mark-all-notifications-read.ts';
 import { MarkNotificationRead } from '../core/notifications/mark-notification-read.ts';
 import { ReconcilePayment } from '../core/payments/reconcile-payment.ts';
 import { ShowPayment } from '../core/payments/show-payment.ts';
@@ -266,7 +268,9 @@ function savingsRouters(container: Container, auth: Authentication) {
       showContributionPayment: container.get(ShowContributionPayment),
       reconcilePayment: container.get(ReconcilePayment),
       listNotifications: container.get(ListNotifications),
+      listNotificationPage: container.get(ListNotificationPage),
       markNotificationRead: container.get(MarkNotificationRead),
+      markAllNotificationsRead: container.get(MarkAllNotificationsRead),
     },
     auth,
     {

@@ -1,7 +1,8 @@
 /**
  * The business side of the admin CLI:
  * - `agents list`, `agents accredit|suspend|reinstate|revoke <id> [--reason]`
- * - `merchants list`, `merchants verify <id>`, `merchants reject <id> --reason "…"`,
+ * - `merchants list [--pending]` (`--pending`: the KYB queue, oldest first, with how long each has
+ *   waited), `merchants verify <id>`, `merchants reject <id> --reason "…"`,
  *   `merchants suspend|reinstate <id> [--reason]`, `merchants reverse <transactionId> --reason "…"`
  *   (refunds the payer; the next settlement batch carries it as a negative line)
  * - `settlements create [--from YYYY-MM-DD --to YYYY-MM-DD]` (the week that ended by default;
@@ -21,7 +22,9 @@ import type { Command } from 'commander';
 import type { Container } from 'inversify';
 import { z } from 'zod';
 import type { AgentEvent } from '../core/agents/agent.ts';
+import { ListMerchantsAwaitingKyb } from '../core/merchants/list-merchants-awaiting-kyb.ts';
 import type { MerchantEvent } from '../core/merchants/merchant.ts';
+import type { ComplianceDetails } from '../core/merchants/merchant-profile.ts';
 import { ReverseMerchantPayment } from '../core/merchants/reverse-merchant-payment.ts';
 import { ReviewAgent, ReviewMerchant } from '../core/merchants/review-business.ts';
 import { commissionPeriodContaining } from '../core/agents/commission.ts';
@@ -49,6 +52,12 @@ function payoutCounts(payouts: readonly { status: PayoutStatus }[]): string {
 }
 
 const when = (d: Date | undefined | null) => (d ? d.toISOString().replace('T', ' ').slice(0, 16) : '');
+
+/** What the business stated for KYB, as the admin checks it: each detail given, or that none was. */
+function complianceText(m: ComplianceDetails): string {
+  const given = [m.tin && `TIN ${m.tin}`, m.tradeLicenseNumber && `licence ${m.tradeLicenseNumber}`, m.rdbRegistrationNumber && `RDB ${m.rdbRegistrationNumber}`].filter(Boolean);
+  return given.length ? given.join(', ') : 'none given';
+}
 
 /** The listings' table: these columns, a row each, no colours or borders to strip when piped. */
 function table(head: string[], rows: string[][]): string {
@@ -119,8 +128,15 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
   const merchants = program.command('merchants').description('merchants: list them; verify or reject KYB, suspend or reinstate (audited)');
   merchants
     .command('list')
-    .description('every merchant with its code, statuses and onboarding agent')
-    .action(async () => {
+    .description('every merchant with its code, statuses and onboarding agent; --pending: the KYB queue, oldest first, with its age')
+    .option('--pending', 'only the businesses whose KYB awaits review, oldest first, with how long each has waited')
+    .action(async (options: { pending?: boolean }) => {
+      if (options.pending) {
+        const queue = await inContext((c) => c.get(ListMerchantsAwaitingKyb).execute());
+        const queueRows = queue.map(({ merchant: m, waiting }) => [m.id, m.merchantCode, m.businessName, m.district, when(m.createdAt), `${waiting.days} d ${waiting.hours} h`, complianceText(m)]);
+        env.write(queue.length ? `${table(['Merchant', 'Code', 'Business', 'District', 'Registered', 'Waiting', 'Compliance'], queueRows)}\n${queue.length} awaiting KYB.\n` : 'No merchant awaits KYB.\n');
+        return;
+      }
       const rows = await inContext((c) =>
         c.get(TOKENS.Orm).em.execute<Record<string, unknown>[]>('select id, merchant_code, business_name, district, merchant_status, kyb_status, onboarded_by_agent_id from merchants order by created_at'),
       );

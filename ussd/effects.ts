@@ -37,7 +37,7 @@ export type Effect =
 export type EffectError = 'pin_incorrect' | 'phone_taken' | 'phone_number_not_rwandan' | 'phone_on_web_account' | PayContributionError | PayMerchantEffectError;
 
 /** What paying a merchant can answer besides the mobile-money errors. */
-export type PayMerchantEffectError = 'merchant_not_found' | 'merchant_not_active' | 'payment_amount_invalid' | 'phone_number_invalid';
+export type PayMerchantEffectError = 'merchant_not_found' | 'merchant_not_verified' | 'merchant_not_active' | 'payment_amount_invalid' | 'phone_number_invalid';
 
 export type EffectResult = { readonly key: string; readonly ok: true } | { readonly key: string; readonly ok: false; readonly error: EffectError };
 
@@ -52,6 +52,7 @@ export const EFFECT_ERROR_MESSAGES: Readonly<Record<Exclude<EffectError, 'pin_in
   mobile_money_refused: 'err_mobile_money_refused',
   mobile_money_unavailable: 'err_mobile_money_unavailable',
   merchant_not_found: 'err_merchant_not_found',
+  merchant_not_verified: 'err_merchant_not_verified',
   merchant_not_active: 'err_merchant_not_active',
   payment_amount_invalid: 'merchant_amount_invalid',
   phone_number_invalid: 'err_phone_not_payable',

@@ -50,12 +50,17 @@ export type MemberPart = 'groups' | 'notifications' | 'loans';
 /** What the menu asks the channel to add to the snapshot: a part, or the merchant under a code. */
 export type SnapshotLoad = { readonly part: MemberPart } | { readonly part: 'merchant'; readonly code: string };
 
-/** A merchant as the public pay page shows it (core/merchants/pay-merchant.ts, ShowPayPage). */
-export interface MerchantSnapshot {
-  readonly name: string;
-  /** False: suspended, it takes no payment now. */
-  readonly acceptingPayments: boolean;
-}
+/**
+ * A merchant as the public pay page shows it (core/merchants/pay-merchant.ts, ShowPayPage): its name
+ * and whether it takes payments now (false: suspended), or only that it awaits verification.
+ */
+export type MerchantSnapshot =
+  | {
+      readonly name: string;
+      /** False: suspended, it takes no payment now. */
+      readonly acceptingPayments: boolean;
+    }
+  | { readonly awaitingVerification: true };
 
 export interface SavingsSnapshot {
   readonly balance: Money;

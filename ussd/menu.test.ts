@@ -250,6 +250,13 @@ describe('USSD menu: paying a merchant', () => {
     const suspended = aMember({ merchants: { SHUT: { name: 'Shut Shop', acceptingPayments: false } } });
     expect(dial(suspended, [RIGHT_PIN, '8', 'shut']).last.screen.text).toBe('This merchant is not accepting payments right now.\nEnter the merchant code:\n0 Back 00 Home');
   });
+
+  it('says that a business awaiting verification does not accept payments yet, with nothing else about it, and asks for the code again', () => {
+    const awaiting = aMember({ merchants: { NEW: { awaitingVerification: true } } });
+    const walk = dial(awaiting, [RIGHT_PIN, '8', 'new']);
+    expect(walk.last.screen.text).toBe('This business does not accept payments yet.\nEnter the merchant code:\n0 Back 00 Home');
+    expect(walk.effects).toEqual([{ effect: 'verifyPin', key: '0', pin: RIGHT_PIN }]);
+  });
 });
 
 describe('USSD menu: what a member reads', () => {

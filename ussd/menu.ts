@@ -309,6 +309,7 @@ class MenuRun {
         const known = this.verdicts[input.at];
         const verdict = known ?? (this.verdicts[input.at] = this.merchantVerdict(code));
         if (verdict.kind !== 'merchant' || !verdict.merchant) return stay('merchant_code_unknown');
+        if ('awaitingVerification' in verdict.merchant) return stay('merchant_not_verified');
         if (!verdict.merchant.acceptingPayments) return stay('merchant_not_accepting');
         return to({ at: 'merchantAmount', code, name: verdict.merchant.name });
       }
@@ -394,7 +395,8 @@ class MenuRun {
     const { merchants } = this.registered();
     if (!merchants || !Object.hasOwn(merchants, code)) throw new MissingPart({ part: 'merchant', code });
     const merchant = merchants[code];
-    return { kind: 'merchant', merchant: merchant ? { name: truncate(ussdSafe(merchant.name), WIDTH.merchant), acceptingPayments: merchant.acceptingPayments } : null };
+    if (!merchant || 'awaitingVerification' in merchant) return { kind: 'merchant', merchant: merchant ?? null };
+    return { kind: 'merchant', merchant: { name: truncate(ussdSafe(merchant.name), WIDTH.merchant), acceptingPayments: merchant.acceptingPayments } };
   }
 
   private payable(): GroupSnapshot[] {

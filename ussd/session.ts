@@ -16,8 +16,8 @@ export type Verdict =
   | { readonly kind: 'signed_in' }
   | { readonly kind: 'pin_wrong'; readonly attemptsLeft: number }
   | { readonly kind: 'language'; readonly language: Language }
-  /** The merchant a typed code found (null: none), its name as shown: later steps show the same. */
-  | { readonly kind: 'merchant'; readonly merchant: { readonly name: string; readonly acceptingPayments: boolean } | null }
+  /** The merchant a typed code found (null: none), its name as shown, or that it awaits verification: later steps show the same. */
+  | { readonly kind: 'merchant'; readonly merchant: { readonly name: string; readonly acceptingPayments: boolean } | { readonly awaitingVerification: true } | null }
   /** The session ended on this message; its values are kept already formatted. */
   | { readonly kind: 'ended'; readonly message: MessageKey; readonly params: Readonly<Record<string, string>> };
 

@@ -41,10 +41,11 @@ interface MemberFacts {
   readonly merchants: Readonly<Record<string, MerchantSnapshot>>;
 }
 
-/** What the free inputs of the menu tree reach at the merchant code prompt: one merchant taking payments, one suspended. */
+/** What the free inputs of the menu tree reach at the merchant code prompt: one merchant taking payments, one suspended, one awaiting verification. */
 export const MERCHANTS: Readonly<Record<string, MerchantSnapshot>> = {
   ALINE: { name: 'Aline Boutique', acceptingPayments: true },
   '24680': { name: 'Closed Shop', acceptingPayments: false },
+  '13579': { awaitingVerification: true },
 };
 
 export function aMember(overrides: Partial<MemberFacts> = {}): RegisteredMember {

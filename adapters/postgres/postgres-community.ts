@@ -14,7 +14,7 @@ import type { Language } from '../../core/accounts/user.ts';
 import { normalisePhoneNumber } from '../../core/identity/phone-number.ts';
 import { Money } from '../../core/money/money.ts';
 import type { OutgoingMessage } from '../../core/notifications/outbox.ts';
-import type { InAppNotification, InAppNotifications, NotificationRecipients, NotificationWriter, Recipient } from '../../core/notifications/ports.ts';
+import type { InAppNotification, InAppNotifications, NotificationPosition, NotificationRecipients, NotificationWriter, Recipient } from '../../core/notifications/ports.ts';
 import type { MobileMoneyProvider, ProviderOfNumber } from '../../core/payments/ports.ts';
 import type {
   CategoryDefaults,
@@ -77,6 +77,38 @@ export class PostgresNotificationStore implements InAppNotifications, Notificati
       [userId, limit],
     );
     return rows.map(notificationOf);
+  }
+
+  /**
+   * Keyset paging on (created_at, id), newest first. A cursor carries milliseconds (a JS Date):
+   * the stored time is compared at that precision, so a row written with microseconds is not
+   * skipped or repeated.
+   */
+  async listPage(userId: string, after: NotificationPosition | undefined, limit: number): Promise<InAppNotification[]> {
+    if (after && !UUID_PATTERN.test(after.id)) return [];
+    const rows = after
+      ? await this.em.execute<NotificationDbRow[]>(
+          `select id, user_id, type, title, message, is_read, created_at from notifications
+            where user_id = ? and (date_trunc('milliseconds', created_at), id) < (?::timestamptz, ?::uuid)
+            order by date_trunc('milliseconds', created_at) desc, id desc limit ?`,
+          [userId, after.createdAt.toISOString(), after.id, limit],
+        )
+      : await this.em.execute<NotificationDbRow[]>(
+          `select id, user_id, type, title, message, is_read, created_at from notifications
+            where user_id = ? order by date_trunc('milliseconds', created_at) desc, id desc limit ?`,
+          [userId, limit],
+        );
+    return rows.map(notificationOf);
+  }
+
+  async countUnread(userId: string): Promise<number> {
+    const rows = await this.em.execute<{ n: string }[]>('select count(*) as n from notifications where user_id = ? and not is_read', [userId]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async markAllRead(userId: string): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>('update notifications set is_read = true where user_id = ? and not is_read returning id', [userId]);
+    return rows.length;
   }
 
   /** Undefined when there is no such notification of this user. */

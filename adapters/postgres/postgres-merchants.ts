@@ -22,9 +22,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Agent } from '../../core/agents/agent.ts';
 import type { RegisteredAgent } from '../../core/agents/agent-profile.ts';
 import type { Commission, CommissionPayout } from '../../core/agents/commission.ts';
-import type { AgentEarnings, AgentRegistry, AgentRepository, CommissionPayoutRepository, CommissionRepository } from '../../core/agents/ports.ts';
+import type { AgentEarnings, AgentRegistry, AgentRepository, CommissionOnSale, CommissionPayoutRepository, CommissionRepository } from '../../core/agents/ports.ts';
 import type { Merchant } from '../../core/merchants/merchant.ts';
-import type { RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
+import type { ComplianceDetails, RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
 import type { MerchantTransaction } from '../../core/merchants/merchant-transaction.ts';
 import type { SettlementReads } from '../../core/merchants/merchant-payments.ts';
 import type { AgentLookup, CommissionOfTransaction, MerchantPaymentReads, MerchantRegistry, MerchantRepository, MerchantReversals, MerchantTransactionRepository } from '../../core/merchants/ports.ts';
@@ -128,9 +128,19 @@ export class PostgresAgents implements AgentRepository, AgentRegistry, AgentLook
     }));
   }
 
-  async commissionsOf(agentId: string): Promise<Commission[]> {
+  async commissionsOf(agentId: string): Promise<CommissionOnSale[]> {
     if (!isUuid(agentId)) return [];
-    return (await this.em.execute<Row[]>(`select * from agent_commissions where agent_id = ? order by created_at`, [agentId])).map(toCommission);
+    const rows = await this.em.execute<Row[]>(
+      `select c.*, m.business_name, m.merchant_code, t.amount_centimes as sale_centimes, coalesce(t.completed_at, t.created_at) as sale_at
+         from agent_commissions c join merchants m on m.id = c.merchant_id join merchant_transactions t on t.id = c.transaction_id
+        where c.agent_id = ? order by c.created_at`,
+      [agentId],
+    );
+    return rows.map((r) => ({
+      commission: toCommission(r),
+      merchant: { businessName: s(r.business_name), merchantCode: s(r.merchant_code) },
+      sale: { amount: money(r.sale_centimes as string), at: date(r.sale_at as Date) },
+    }));
   }
 }
 
@@ -185,6 +195,10 @@ export class PostgresMerchants implements MerchantRepository, MerchantRegistry {
     return (await this.em.execute<Row[]>(`select * from merchants where owner_id = ? order by created_at, id`, [ownerId])).map(toMerchant);
   }
 
+  async listAwaitingKyb(): Promise<RegisteredMerchant[]> {
+    return (await this.em.execute<Row[]>(`select * from merchants where kyb_status = 'pending' order by created_at, id`)).map(toMerchant);
+  }
+
   async register(m: RegisteredMerchant): Promise<'registered' | 'merchant_code_taken'> {
     try {
       const inserted = await this.em.execute<Row[]>(
@@ -211,6 +225,16 @@ export class PostgresMerchants implements MerchantRepository, MerchantRegistry {
 
   async saveKybDecision(id: string, reason: string | null): Promise<void> {
     await this.em.execute(`update merchants set kyb_reason = ?, updated_at = now() where id = ?`, [reason, id]);
+  }
+
+  /** One statement: the row lock it takes orders it with a decision's update, and the loser sees the winner's status. */
+  async saveComplianceWhileKybPending(id: string, d: ComplianceDetails): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const updated = await this.em.execute<Row[]>(
+      `update merchants set tin = ?, trade_license_number = ?, rdb_registration_number = ?, updated_at = now() where id = ? and kyb_status = 'pending' returning id`,
+      [d.tin, d.tradeLicenseNumber, d.rdbRegistrationNumber, id],
+    );
+    return updated.length === 1;
   }
 }
 

@@ -129,6 +129,8 @@ export const ERRORS = {
   too_many_pending_merchants: { status: 409, message: 'You already have 5 businesses awaiting verification. Please wait for their review before registering another.' },
   merchant_code_taken: { status: 409, message: 'This merchant code is already taken. Please choose another one.' },
   merchant_not_active: { status: 409, message: 'This merchant is not accepting payments right now. Please pay another way or try again later.' },
+  merchant_not_verified: { status: 409, message: 'This business does not accept payments yet: it is waiting for verification. Please pay another way.' },
+  kyb_already_decided: { status: 409, message: 'Your business has already been reviewed: its compliance details can no longer be changed here.' },
   payment_amount_invalid: { status: 400, message: 'Please enter an amount of at least 1 RWF, in whole francs.' },
   // USSD access set up from the web (core/accounts/ussd-access.ts; apps/http/ussd-access-routes.ts).
   ussd_access_needs_phone: { status: 400, message: 'Add your mobile number to your profile first: the code is sent to it by SMS.' },

@@ -6,6 +6,7 @@ import {
   AgentRegistrationRequest,
   AgentResponse,
   AnalyticsResponse,
+  MerchantComplianceRequest,
   MerchantRegistrationRequest,
   MerchantResponse,
   PayPageResponse,
@@ -47,7 +48,7 @@ export const merchantPaths: ZodOpenApiPathsObject = {
     ),
   },
   '/api/agents/dashboard': {
-    get: authed('The agent’s dashboard: stats, recent merchants, recent and pending commissions', {
+    get: authed('The agent’s dashboard: stats (earned means paid), recent merchants, paid and pending commissions apart, each with its merchant and sale', {
       '200': { description: 'Dashboard', ...json(AgentDashboardResponse) },
       '404': error('agent_not_found (not an agent)'),
     }),
@@ -75,6 +76,18 @@ export const merchantPaths: ZodOpenApiPathsObject = {
         '409': error('merchant_code_taken, own_business_referral (the referring agent is the member’s own agent profile), too_many_pending_merchants (5 await KYB already)'),
       },
       { requestBody: json(MerchantRegistrationRequest) },
+    ),
+  },
+  '/api/merchants/{id}/compliance': {
+    put: authed(
+      'Add or correct the business’s TIN, trade licence and RDB number (owner only, while KYB is pending): the three as they should read, empty or absent clears one; audited',
+      {
+        '200': { description: 'The merchant with its new details', ...json(MerchantResponse) },
+        '400': error('validation_failed (registration’s rules and messages: a TIN of 9–20 characters, the numbers at most 100)'),
+        '404': error('merchant_not_found (also for another member’s merchant)'),
+        '409': error('kyb_already_decided (KYB verified or rejected: the details can no longer be changed)'),
+      },
+      { parameters: [merchantId], requestBody: json(MerchantComplianceRequest) },
     ),
   },
   '/api/merchants/user/merchants': {
@@ -120,7 +133,7 @@ export const merchantPaths: ZodOpenApiPathsObject = {
     }, { parameters: [merchantId] }),
   },
   '/api/pay/{merchantCode}': {
-    get: op('Public pay page: a verified merchant by code (no account needed)', { '200': { description: 'Merchant', ...json(PayPageResponse) }, '404': error('merchant_not_found') }, {
+    get: op('Public pay page: a merchant by code (no account needed); a business awaiting verification shows its code and standing only', { '200': { description: 'Merchant', ...json(PayPageResponse) }, '404': error('merchant_not_found (unknown code or rejected business)') }, {
       parameters: [merchantCode],
     }),
     post: op(
@@ -130,7 +143,7 @@ export const merchantPaths: ZodOpenApiPathsObject = {
         '202': { description: 'Collection requested', ...json(ReceiptResponse) },
         '400': error('validation_failed, phone_number_invalid, payment_amount_invalid, idempotency_key_required (a malformed key)'),
         '404': error('merchant_not_found'),
-        '409': error('merchant_not_active (suspended), idempotency_key_reused (the key was used for another merchant, amount, number or name)'),
+        '409': error('merchant_not_verified (awaiting verification), merchant_not_active (suspended), idempotency_key_reused (the key was used for another merchant, amount, number or name)'),
         '422': error('mobile_money_refused'),
         '429': {
           ...error('rate_limited: too many collection requests for this number (PAY_REQUESTS_PER_NUMBER) or from this client (PAY_REQUESTS_PER_CLIENT) in the window; nothing is collected (Retry-After)'),

@@ -9,19 +9,23 @@
  *   records only: another member's merchant id answers 404 `merchant_not_found`, exactly like an
  *   unknown id; the agent dashboard answers the agent only (404 `agent_not_found` otherwise).
  * - `GET /api/agents?code=` answers active agents only, with nothing personal.
- * - /api/pay is public (a customer needs no account): it shows verified merchants only (a pending
- *   or rejected business is 404), takes payments for active ones only (a suspended one answers
- *   409 `merchant_not_active` with a clear message) and shows a receipt by its unguessable id.
+ * - `PUT /api/merchants/{id}/compliance` changes the owner's own business only, while KYB is
+ *   pending (409 `kyb_already_decided` after), validated as registration validates the fields.
+ * - /api/pay is public (a customer needs no account): it shows verified merchants by name; a
+ *   business awaiting KYB by its code and `awaiting_verification` only (paying it answers 409
+ *   `merchant_not_verified`); a rejected business or an unknown code is 404. It takes payments for
+ *   active merchants only (a suspended one answers 409 `merchant_not_active` with a clear message)
+ *   and shows a receipt by its unguessable id.
  */
 import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { RegisteredAgent } from '../../core/agents/agent-profile.ts';
-import type { Commission } from '../../core/agents/commission.ts';
+import type { CommissionOnSale } from '../../core/agents/ports.ts';
 import type { RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
-import type { MerchantTransaction } from '../../core/merchants/merchant-transaction.ts';
+import { receiptReference, type MerchantTransaction } from '../../core/merchants/merchant-transaction.ts';
 import { listedStatus, standingSales, type ReversalsByTransaction } from '../../core/merchants/merchant-payments.ts';
 import type { MerchantPaymentReversal } from '../../core/merchants/merchant-reversal.ts';
-import { maskPhone, type PayPageMerchant } from '../../core/merchants/pay-merchant.ts';
+import { maskPhone, type PayPageMerchant, type PublicMerchant } from '../../core/merchants/pay-merchant.ts';
 import { salesAnalytics } from '../../core/merchants/sales-analytics.ts';
 import { kigaliInstant, parseDate, addDays } from '../../core/shared/calendar.ts';
 import type { SettlementBatch } from '../../core/settlements/settlement-batch.ts';
@@ -29,7 +33,7 @@ import type { BusinessRouteUseCases } from '../modules/merchants-module.ts';
 import type { AuthState } from './auth-routes.ts';
 import { sendError, sendFailure } from './errors.ts';
 import { idempotencyKeyOf } from './payment-routes.ts';
-import { AgentCodeQuery, AgentRegistrationRequest, MerchantRegistrationRequest, PayRequest, PeriodQuery } from './merchant-schemas.ts';
+import { AgentCodeQuery, AgentRegistrationRequest, MerchantComplianceRequest, MerchantRegistrationRequest, PayRequest, PeriodQuery } from './merchant-schemas.ts';
 import { parseBody } from './validation.ts';
 
 const iso = (d: Date | undefined | null) => (d ? d.toISOString() : null);
@@ -52,7 +56,17 @@ export function presentAgent(a: RegisteredAgent) {
   };
 }
 
-const presentCommission = (c: Commission) => ({ id: c.id, commissionType: c.commissionType, amount: c.amount.toDecimal(), currency: 'RWF' as const, status: c.status, createdAt: c.createdAt.toISOString() });
+/** A commission with the merchant and the sale it was earned on. */
+const presentCommission = ({ commission: c, merchant, sale }: CommissionOnSale) => ({
+  id: c.id,
+  commissionType: c.commissionType,
+  amount: c.amount.toDecimal(),
+  currency: 'RWF' as const,
+  status: c.status,
+  createdAt: c.createdAt.toISOString(),
+  merchant,
+  sale: { amount: sale.amount.toDecimal(), currency: 'RWF' as const, at: sale.at.toISOString() },
+});
 
 function presentMerchant(m: RegisteredMerchant, qrCodeUrl: string | null = null) {
   return {
@@ -70,6 +84,7 @@ function presentMerchant(m: RegisteredMerchant, qrCodeUrl: string | null = null)
     tin: m.tin,
     tradeLicenseNumber: m.tradeLicenseNumber,
     rdbRegistrationNumber: m.rdbRegistrationNumber,
+    kybReason: m.kybStatus === 'rejected' ? m.kybReason : null,
     qrCodeUrl,
     onboardedByAgentId: m.onboardedByAgentId ?? null,
   };
@@ -79,6 +94,7 @@ function presentMerchant(m: RegisteredMerchant, qrCodeUrl: string | null = null)
 const presentTransaction = (t: MerchantTransaction, reversals: ReversalsByTransaction) => ({
   id: t.id,
   transactionReference: t.transactionReference,
+  receiptReference: receiptReference(t),
   createdAt: t.createdAt.toISOString(),
   customerName: t.customerName ?? null,
   customerPhoneNumber: t.customerPhoneNumber,
@@ -105,15 +121,27 @@ const presentSettlement = (b: SettlementBatch, negativeLines: readonly MerchantP
   carriedOver: b.carriedOut.toDecimal(),
   totalReversals: b.totalReversals,
   reversedAmount: b.reversedAmount.toDecimal(),
-  negativeLines: negativeLines.map((r) => ({ transactionId: r.transactionId, amount: r.netAmount.negate().toDecimal(), reason: r.reason, reversedAt: r.reversedAt.toISOString() })),
+  negativeLines: negativeLines.map((r) => ({ transactionId: r.transactionId, receiptReference: receiptReference({ id: r.transactionId }), amount: r.netAmount.negate().toDecimal(), reason: r.reason, reversedAt: r.reversedAt.toISOString() })),
   currency: b.currency,
   payoutMethod: b.payoutMethod,
   status: b.status,
   createdAt: b.createdAt.toISOString(),
 });
 
-const NOT_ACCEPTING = 'This merchant is not accepting payments right now.';
-const presentPayPage = (m: PayPageMerchant) => ({ ...m, message: m.acceptingPayments ? null : NOT_ACCEPTING });
+const PAY_PAGE_MESSAGES = {
+  accepting: null,
+  suspended: 'This merchant is not accepting payments right now.',
+  awaiting_verification: 'This business does not accept payments yet.',
+} as const;
+/** A business awaiting verification shows its code and standing only: name and district are null. */
+const presentPayPage = (m: PayPageMerchant) => ({
+  merchantCode: m.merchantCode,
+  businessName: m.standing === 'awaiting_verification' ? null : m.businessName,
+  district: m.standing === 'awaiting_verification' ? null : m.district,
+  standing: m.standing,
+  acceptingPayments: m.acceptingPayments,
+  message: PAY_PAGE_MESSAGES[m.standing],
+});
 
 const pngDataUrl = (png: Uint8Array) => `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
 
@@ -185,6 +213,8 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
         totalEarned: stats.totalEarned.toDecimal(),
         pendingEarnings: stats.pendingEarnings.toDecimal(),
         projectedEarnings: stats.projectedEarnings.toDecimal(),
+        paidCommissions: stats.paidCommissions,
+        pendingCommissions: stats.pendingCommissions,
       },
       recentMerchants: recentMerchants.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
       recentCommissions: recentCommissions.map(presentCommission),
@@ -219,6 +249,14 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
   });
 
   const merchantId = (ctx: Context) => String(ctx.params.id);
+
+  router.put('/merchants/:id/compliance', authenticated, async (ctx) => {
+    const details = parseBody(ctx, MerchantComplianceRequest);
+    if (!details) return;
+    const updated = await useCases.updateMerchantCompliance.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, details });
+    if (!updated.ok) return sendError(ctx, updated.error);
+    ctx.body = presentMerchant(updated.value);
+  });
 
   router.get('/merchants/:id/qr', authenticated, async (ctx) => {
     const shown = await useCases.showMerchantQr.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
@@ -385,10 +423,11 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
   return router;
 }
 
-function presentReceipt(t: MerchantTransaction, merchant: PayPageMerchant, maskedPhone?: string) {
+function presentReceipt(t: MerchantTransaction, merchant: PublicMerchant, maskedPhone?: string) {
   return {
     id: t.id,
     transactionReference: t.transactionReference,
+    receiptReference: receiptReference(t),
     status: t.status,
     amount: t.amount.toDecimal(),
     currency: 'RWF' as const,

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { normalisePhoneNumber } from '../../core/identity/phone-number.ts';
-import { MERCHANT_CATEGORIES } from '../../core/merchants/merchant-profile.ts';
+import { MERCHANT_CATEGORIES, REGISTRATION_NUMBER_MAX, TIN_LENGTH } from '../../core/merchants/merchant-profile.ts';
 import { isDistrict, RWANDA_DISTRICTS } from '../../core/shared/districts.ts';
 
 const decimal = z.string().meta({ example: '12500.00', description: 'RWF, two decimals' });
@@ -45,13 +45,29 @@ const district = (message: string) =>
     .refine(isDistrict, { error: 'Please choose one of the 30 districts of Rwanda' })
     .meta({ enum: [...RWANDA_DISTRICTS], example: 'Gasabo' });
 /** Optional text sent as null when empty (spec: "sent as null if empty"). */
-const optionalText = (max: number) =>
+const optionalText = (max: number, tooLong?: string) =>
   z
-    .string()
+    .string(tooLong ? { error: tooLong } : undefined)
     .trim()
-    .max(max)
+    .max(max, tooLong ? { error: tooLong } : undefined)
     .nullish()
     .transform((v) => (v ? v : null));
+
+/** The compliance details' rules (core/merchants/merchant-profile.ts), the same at registration and on correction. */
+const tin = z
+  .string({ error: `TIN must be ${TIN_LENGTH.min} to ${TIN_LENGTH.max} characters` })
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .pipe(
+    z
+      .string()
+      .min(TIN_LENGTH.min, { error: `TIN must be at least ${TIN_LENGTH.min} characters` })
+      .max(TIN_LENGTH.max, { error: `TIN must not exceed ${TIN_LENGTH.max} characters` })
+      .nullable(),
+  )
+  .meta({ example: '100234567' });
+const registrationNumber = (what: string) => optionalText(REGISTRATION_NUMBER_MAX, `${what} must not exceed ${REGISTRATION_NUMBER_MAX} characters`);
 
 export const AgentRegistrationRequest = z
   .object({
@@ -83,15 +99,9 @@ export const MerchantRegistrationRequest = z
     merchantCode: code('Merchant'),
     businessName: z.string({ error: 'Business name is required' }).trim().min(2, { error: 'Business name is required' }).max(200).meta({ example: 'Kimironko Fresh Foods' }),
     merchantCategory: z.enum(MERCHANT_CATEGORIES, { error: 'Please choose a business category' }),
-    tin: z
-      .string()
-      .trim()
-      .nullish()
-      .transform((v) => (v ? v : null))
-      .pipe(z.string().min(9, { error: 'TIN must be at least 9 characters' }).max(20, { error: 'TIN must not exceed 20 characters' }).nullable())
-      .meta({ example: '100234567' }),
-    tradeLicenseNumber: optionalText(100),
-    rdbRegistrationNumber: optionalText(100),
+    tin,
+    tradeLicenseNumber: registrationNumber('Trade license number'),
+    rdbRegistrationNumber: registrationNumber('RDB registration number'),
     businessAddress: z.string({ error: 'Business address is required' }).trim().min(5, { error: 'Business address is required' }).max(255).meta({ example: 'KG 11 Ave, Kimironko market' }),
     district: district('District is required'),
     phoneNumber: phone,
@@ -99,6 +109,15 @@ export const MerchantRegistrationRequest = z
     onboardedByAgentId: z.uuid({ error: 'The referring agent was not found' }).nullish().transform((v) => v ?? null).meta({ description: 'From GET /api/agents?code=' }),
   })
   .meta({ id: 'MerchantRegistrationRequest' });
+
+/** PUT /api/merchants/{id}/compliance: the three details as they should now read (empty or absent clears one). */
+export const MerchantComplianceRequest = z
+  .object({
+    tin,
+    tradeLicenseNumber: registrationNumber('Trade license number').meta({ example: 'TL-2026-0042' }),
+    rdbRegistrationNumber: registrationNumber('RDB registration number').meta({ example: '104567890' }),
+  })
+  .meta({ id: 'MerchantComplianceRequest' });
 
 export const AgentCodeQuery = z.object({ code: z.string().trim().max(40).optional() });
 
@@ -143,15 +162,35 @@ export const PublicAgentResponse = z
   .meta({ id: 'PublicAgent' });
 
 const MerchantRow = z.object({ id: z.uuid(), businessName: z.string(), merchantCode: z.string(), merchantCategory: z.string(), merchantStatus: z.string(), createdAt: instant });
-const CommissionResponse = z.object({ id: z.uuid(), commissionType: z.string(), amount: decimal, currency: z.literal('RWF'), status: z.enum(['pending', 'paid']), createdAt: instant });
+const CommissionResponse = z
+  .object({
+    id: z.uuid(),
+    commissionType: z.string(),
+    amount: decimal,
+    currency: z.literal('RWF'),
+    status: z.enum(['pending', 'paid']),
+    createdAt: instant,
+    merchant: z.object({ businessName: z.string(), merchantCode: z.string() }).meta({ description: 'The merchant whose sale earned it' }),
+    sale: z.object({ amount: decimal, currency: z.literal('RWF'), at: instant }).meta({ description: 'The customer’s payment it was earned on: gross amount and completion time' }),
+  })
+  .meta({ id: 'AgentCommission' });
 
 export const AgentDashboardResponse = z
   .object({
     agent: AgentResponse,
-    stats: z.object({ totalMerchantsOnboarded: z.number(), activeMerchants: z.number(), totalEarned: decimal, pendingEarnings: decimal, projectedEarnings: decimal }),
+    stats: z
+      .object({
+        totalMerchantsOnboarded: z.number(),
+        activeMerchants: z.number(),
+        totalEarned: decimal.meta({ description: 'Commissions paid out to the agent (earned means paid)' }),
+        pendingEarnings: decimal.meta({ description: 'Commissions accrued, paid with the next monthly payout' }),
+        projectedEarnings: decimal.meta({ description: 'totalEarned × 1.3' }),
+        paidCommissions: z.number().meta({ description: 'How many commissions were paid (recentCommissions shows the newest 10)' }),
+        pendingCommissions: z.number().meta({ description: 'How many await the payout (pendingCommissions shows the newest 10)' }),
+      }),
     recentMerchants: z.array(MerchantRow),
-    recentCommissions: z.array(CommissionResponse),
-    pendingCommissions: z.array(CommissionResponse),
+    recentCommissions: z.array(CommissionResponse).meta({ description: 'Paid commissions only, newest sale first (at most 10)' }),
+    pendingCommissions: z.array(CommissionResponse).meta({ description: 'Pending commissions only, newest sale first (at most 10)' }),
   })
   .meta({ id: 'AgentDashboard' });
 
@@ -171,6 +210,7 @@ export const MerchantResponse = z
     tin: z.string().nullable(),
     tradeLicenseNumber: z.string().nullable(),
     rdbRegistrationNumber: z.string().nullable(),
+    kybReason: z.string().nullable().meta({ description: 'Why the admin rejected KYB (rejected only; null otherwise)' }),
     qrCodeUrl: z.string().nullable().meta({ description: 'The QR PNG as a data: URL once generated, else null' }),
     onboardedByAgentId: z.uuid().nullable(),
   })
@@ -191,6 +231,7 @@ export const TransactionsResponse = z
       z.object({
         id: z.uuid(),
         transactionReference: z.string(),
+        receiptReference: z.string().meta({ example: '7F3A91C2-0B4E', description: 'The reference a person reads and quotes: the payment id’s first two groups, upper-cased (the receipt and the owner’s list show it)' }),
         createdAt: instant,
         customerName: z.string().nullable(),
         customerPhoneNumber: z.string(),
@@ -228,7 +269,7 @@ export const SettlementsResponse = z
         totalReversals: z.number().meta({ description: 'How many negative lines the batch carries (reversed payments dated in its range)' }),
         reversedAmount: decimal.meta({ description: 'The sum of their nets, already taken off totalAmount' }),
         negativeLines: z.array(
-          z.object({ transactionId: z.uuid(), amount: decimal.meta({ description: '−net of the reversed payment' }), reason: z.string(), reversedAt: instant }),
+          z.object({ transactionId: z.uuid(), receiptReference: z.string().meta({ description: 'The reversed payment’s reference as its receipt shows it' }), amount: decimal.meta({ description: '−net of the reversed payment' }), reason: z.string(), reversedAt: instant }),
         ),
         currency: z.literal('RWF'),
         payoutMethod: z.literal('mobile_money'),
@@ -256,13 +297,23 @@ export const AnalyticsResponse = z
   .meta({ id: 'MerchantAnalytics' });
 
 export const PayPageResponse = z
-  .object({ merchantCode: z.string(), businessName: z.string(), district: z.string(), acceptingPayments: z.boolean(), message: z.string().nullable() })
+  .object({
+    merchantCode: z.string(),
+    businessName: z.string().nullable().meta({ description: 'null while the business awaits verification (nothing but its code and standing is shown then)' }),
+    district: z.string().nullable().meta({ description: 'null while the business awaits verification' }),
+    standing: z.enum(['accepting', 'suspended', 'awaiting_verification']).meta({
+      description: '`accepting`: verified and active; `suspended`: verified, takes no payment now; `awaiting_verification`: registered, KYB not reviewed yet, takes no payment yet',
+    }),
+    acceptingPayments: z.boolean(),
+    message: z.string().nullable(),
+  })
   .meta({ id: 'PayPageMerchant' });
 
 export const ReceiptResponse = z
   .object({
     id: z.uuid(),
     transactionReference: z.string(),
+    receiptReference: z.string().meta({ example: '7F3A91C2-0B4E', description: 'The reference a person reads and quotes: the payment id’s first two groups, upper-cased (the receipt and the owner’s list show it)' }),
     status: z.enum(['pending', 'completed', 'failed']),
     amount: decimal,
     currency: z.literal('RWF'),

@@ -39,13 +39,15 @@ import type { ListMemberContributions } from '../../core/contributions/list-memb
 import type { ListTontineContributions } from '../../core/contributions/list-tontine-contributions.ts';
 import type { PayContributionByMobileMoney } from '../../core/contributions/pay-contribution-by-mobile-money.ts';
 import type { ListNotifications } from '../../core/notifications/list-notifications.ts';
+import type { ListNotificationPage } from '../../core/notifications/list-notification-page.ts';
+import type { MarkAllNotificationsRead } from '../../core/notifications/mark-all-notifications-read.ts';
 import type { MarkNotificationRead } from '../../core/notifications/mark-notification-read.ts';
 import type { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
 import type { ShowPayment } from '../../core/payments/show-payment.ts';
 import type { ShowContributionPayment } from '../../core/contributions/show-contribution-payment.ts';
 import type { Authentication, AuthState } from './auth-routes.ts';
 import { sendError } from './errors.ts';
-import { PayRequest } from './savings-schemas.ts';
+import { NotificationPageQuery, notificationCursor, PayRequest } from './savings-schemas.ts';
 import { presentMemberContribution, presentNotification, presentPayment, presentTontineContribution } from './savings-views.ts';
 import { parseBody } from './validation.ts';
 
@@ -68,7 +70,9 @@ export interface PaymentRouteUseCases {
   showContributionPayment: ShowContributionPayment;
   reconcilePayment: ReconcilePayment;
   listNotifications: ListNotifications;
+  listNotificationPage: ListNotificationPage;
   markNotificationRead: MarkNotificationRead;
+  markAllNotificationsRead: MarkAllNotificationsRead;
 }
 
 /** What the provider callback checks before any use case: its token, and where refusals are logged. */
@@ -188,6 +192,21 @@ export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authent
 
   router.get('/notifications', authenticated, async (ctx) => {
     ctx.body = (await useCases.listNotifications.execute({ userId: userOf(ctx).id })).map(presentNotification);
+  });
+
+  router.get('/notifications/page', authenticated, async (ctx) => {
+    const query = NotificationPageQuery.safeParse(ctx.query);
+    if (!query.success) return sendError(ctx, 'validation_failed', { message: query.error.issues[0]?.message ?? 'The query is not valid.' });
+    const page = await useCases.listNotificationPage.execute({
+      userId: userOf(ctx).id,
+      ...(query.data.cursor ? { after: query.data.cursor } : {}),
+      ...(query.data.limit ? { limit: query.data.limit } : {}),
+    });
+    ctx.body = { notifications: page.notifications.map(presentNotification), nextCursor: page.next && notificationCursor(page.next), unreadCount: page.unreadCount };
+  });
+
+  router.post('/notifications/read-all', authenticated, async (ctx) => {
+    ctx.body = await useCases.markAllNotificationsRead.execute({ userId: userOf(ctx).id });
   });
 
   router.patch('/notifications/:id/read', authenticated, async (ctx) => {

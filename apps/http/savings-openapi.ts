@@ -15,6 +15,7 @@ import {
   DashboardSummaryResponse,
   MtnCallbackBody,
   AirtelCallbackBody,
+  NotificationPageResponse,
   NotificationResponse,
   PaymentResponse,
   PayoutOrderResponse,
@@ -277,6 +278,23 @@ export const savingsPaths: ZodOpenApiPathsObject = {
   '/api/notifications': {
     get: authed('The member’s notifications, newest first (50 at most)', {
       '200': { description: 'Notifications', ...json(list(NotificationResponse)) },
+    }),
+  },
+  '/api/notifications/page': {
+    get: authed(
+      'The member’s notifications whole, a page at a time, newest first (the /notifications page); with the count of all unread',
+      { '200': { description: 'A page', ...json(NotificationPageResponse) }, '400': error('validation_failed (a cursor this server did not give, a limit outside 1–50)') },
+      {
+        parameters: [
+          { in: 'query', name: 'cursor', required: false, schema: { type: 'string' }, description: 'The previous page’s nextCursor' },
+          { in: 'query', name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 } },
+        ],
+      },
+    ),
+  },
+  '/api/notifications/read-all': {
+    post: authed('Mark every one of the member’s notifications read (their own only: it takes no id); answers how many were unread', {
+      '200': { description: 'How many were marked', ...json(z.object({ marked: z.number() }).meta({ id: 'NotificationsMarked' })) },
     }),
   },
   '/api/notifications/{id}/read': {

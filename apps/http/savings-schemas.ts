@@ -182,6 +182,34 @@ export const NotificationResponse = z
   })
   .meta({ id: 'Notification' });
 
+/**
+ * Where a page of notifications ends, as the client passes it back: `<milliseconds>_<id>` of the
+ * last one shown (opaque to the client; read here only, never trusted beyond its shape).
+ */
+const NOTIFICATION_CURSOR = /^(\d{1,15})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+export const notificationCursor = (position: { createdAt: Date; id: string }) => `${position.createdAt.getTime()}_${position.id}`;
+
+export const NotificationPageQuery = z.object({
+  cursor: z
+    .string()
+    .regex(NOTIFICATION_CURSOR, { error: 'The cursor is not one this server gave' })
+    .transform((text) => {
+      const [, millis, id] = NOTIFICATION_CURSOR.exec(text)!;
+      return { createdAt: new Date(Number(millis)), id: id!.toLowerCase() };
+    })
+    .optional()
+    .meta({ description: 'The `nextCursor` of the previous page; absent for the first' }),
+  limit: z.coerce.number({ error: 'The limit must be a whole number from 1 to 50' }).int({ error: 'The limit must be a whole number from 1 to 50' }).min(1, { error: 'The limit must be a whole number from 1 to 50' }).max(50, { error: 'The limit must be a whole number from 1 to 50' }).optional(),
+});
+
+export const NotificationPageResponse = z
+  .object({
+    notifications: z.array(NotificationResponse),
+    nextCursor: z.string().nullable().meta({ description: 'Pass it as `cursor` for the next (older) page; null on the last page' }),
+    unreadCount: z.number().meta({ description: 'All the member’s unread notifications, not only this page’s' }),
+  })
+  .meta({ id: 'NotificationPage' });
+
 export const RecommendationResponse = z
   .object({
     id: z.string(),

@@ -24,6 +24,7 @@ import { RegisterAgent, ShowOwnAgent } from '../../core/agents/register-agent.ts
 import { ShowAgentDashboard } from '../../core/agents/show-agent-dashboard.ts';
 import type { AuditTrail } from '../../core/audit/ports.ts';
 import type { JournalWriter } from '../../core/ledger/ports.ts';
+import { ListMerchantsAwaitingKyb } from '../../core/merchants/list-merchants-awaiting-kyb.ts';
 import { ListOwnMerchants } from '../../core/merchants/merchant-access.ts';
 import { ListMerchantSettlements, ListMerchantTransactions } from '../../core/merchants/merchant-payments.ts';
 import { GenerateMerchantQr, ShowMerchantQr } from '../../core/merchants/merchant-qr.ts';
@@ -31,12 +32,14 @@ import { PayMerchant, ShowMerchantReceipt, ShowPayPage, type PayRequestLimits } 
 import { RegisterMerchant } from '../../core/merchants/register-merchant.ts';
 import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
 import { ReviewAgent, ReviewMerchant } from '../../core/merchants/review-business.ts';
+import { UpdateMerchantCompliance } from '../../core/merchants/update-merchant-compliance.ts';
 import { SettleMerchantPaymentReport } from '../../core/merchants/settle-merchant-payment-report.ts';
 import type { MobileMoney, MobileMoneyProvider, PayableNumber, ProviderOfNumber } from '../../core/payments/ports.ts';
 import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
 import { ShowSettlementReport } from '../../core/settlements/settlement-report.ts';
+import type { Notifier } from '../../core/tontines/ports.ts';
 import type { OutgoingTransfers } from '../../core/transfers/ports.ts';
 import { RequestTransfer } from '../../core/transfers/request-transfer.ts';
 import { SendTransfer } from '../../core/transfers/send-transfer.ts';
@@ -59,6 +62,7 @@ export interface BusinessPorts {
   journal: JournalWriter;
   mobileMoney: MobileMoney;
   audit: AuditTrail;
+  notifier: Notifier;
   unitOfWork: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
@@ -83,6 +87,7 @@ export function businessRouteUseCases(container: Container) {
     findAgentByCode: container.get(FindAgentByCode),
     showAgentDashboard: container.get(ShowAgentDashboard),
     registerMerchant: container.get(RegisterMerchant),
+    updateMerchantCompliance: container.get(UpdateMerchantCompliance),
     listOwnMerchants: container.get(ListOwnMerchants),
     generateMerchantQr: container.get(GenerateMerchantQr),
     showMerchantQr: container.get(ShowMerchantQr),
@@ -119,6 +124,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       journal: JournalWriter,
       mobileMoney: MobileMoney,
       audit: AuditTrail,
+      notifier: Notifier,
       unitOfWork: UnitOfWork,
       clock: Clock,
       ids: IdGenerator,
@@ -146,6 +152,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       journal,
       mobileMoney,
       audit,
+      notifier,
       unitOfWork,
       clock,
       ids,
@@ -174,6 +181,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       TOKENS.JournalWriter,
       TOKENS.MobileMoney,
       TOKENS.AuditTrail,
+      TOKENS.Notifier,
       TOKENS.UnitOfWork,
       TOKENS.Clock,
       TOKENS.IdGenerator,
@@ -195,6 +203,8 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
   useCase(FindAgentByCode);
   useCase(ShowAgentDashboard);
   useCase(RegisterMerchant);
+  useCase(UpdateMerchantCompliance);
+  useCase(ListMerchantsAwaitingKyb);
   useCase(ListOwnMerchants);
   useCase(GenerateMerchantQr);
   useCase(ShowMerchantQr);

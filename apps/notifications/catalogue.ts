@@ -31,10 +31,15 @@ export const TEMPLATE_KEYS = [
   'loan_disbursement_failed',
   'loan_repayment_received',
   'loan_payment_due',
+  // core/merchants/merchant-notices.ts
+  'merchant_verified',
+  'merchant_rejected',
+  'merchant_suspended',
+  'merchant_reinstated',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
-/** Parameters every template may use: tontineName, amount ("12,500 RWF"), cycle, dueDate, reason. */
+/** Parameters every template may use: tontineName, amount ("12,500 RWF"), cycle, dueDate, reason, businessName, merchantCode. */
 export type TemplateParams = Readonly<Record<string, string>>;
 
 export interface RenderedText {
@@ -62,6 +67,10 @@ export const TEMPLATE_TYPES: Readonly<Record<TemplateKey, NotificationType>> = {
   loan_disbursement_failed: 'other',
   loan_repayment_received: 'other',
   loan_payment_due: 'loan_payment',
+  merchant_verified: 'other',
+  merchant_rejected: 'other',
+  merchant_suspended: 'other',
+  merchant_reinstated: 'other',
 };
 
 export function isTemplateKey(key: string): key is TemplateKey {

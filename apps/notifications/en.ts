@@ -16,4 +16,8 @@ export const en: Catalogue = {
   loan_disbursement_failed: (p) => ({ title: 'Loan not sent', message: `Ikimina: we could not send your loan of ${p.amount} to your mobile money after several tries. You owe nothing on it; please check your mobile-money number, our team will contact you.` }),
   loan_repayment_received: (p) => ({ title: 'Loan repayment received', message: `Ikimina: we received your loan repayment of ${p.amount}. Still to repay: ${p.remaining}.` }),
   loan_payment_due: (p) => ({ title: 'Loan instalment due', message: `Ikimina: your loan instalment of ${p.amount} is due on ${p.dueDate}.` }),
+  merchant_verified: (p) => ({ title: 'Business verified', message: `Ikimina: ${p.businessName} is verified and accepts payments now. Customers pay with your QR code, or by USSD with the code ${p.merchantCode}.` }),
+  merchant_rejected: (p) => ({ title: 'Business not verified', message: `Ikimina: ${p.businessName} was not verified and cannot accept payments. Reason: ${p.reason}` }),
+  merchant_suspended: (p) => ({ title: 'Business suspended', message: `Ikimina: ${p.businessName} is suspended and cannot accept payments for now.${p.reason ? ` Reason: ${p.reason}` : ''}` }),
+  merchant_reinstated: (p) => ({ title: 'Business reinstated', message: `Ikimina: ${p.businessName} is active again and accepts payments.` }),
 };

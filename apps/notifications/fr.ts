@@ -16,4 +16,8 @@ export const fr: Catalogue = {
   loan_disbursement_failed: (p) => ({ title: 'Prêt non envoyé', message: `Ikimina : nous n'avons pas pu envoyer votre prêt de ${p.amount} sur votre mobile money après plusieurs essais. Vous ne devez rien ; vérifiez votre numéro mobile money, notre équipe vous contactera.` }),
   loan_repayment_received: (p) => ({ title: 'Remboursement reçu', message: `Ikimina : nous avons reçu votre remboursement de ${p.amount}. Reste à rembourser : ${p.remaining}.` }),
   loan_payment_due: (p) => ({ title: 'Échéance de prêt', message: `Ikimina : votre échéance de prêt de ${p.amount} est due le ${p.dueDate}.` }),
+  merchant_verified: (p) => ({ title: 'Commerce vérifié', message: `Ikimina : ${p.businessName} est vérifié et accepte désormais les paiements. Vos clients paient avec votre code QR, ou par USSD avec le code ${p.merchantCode}.` }),
+  merchant_rejected: (p) => ({ title: 'Commerce non vérifié', message: `Ikimina : ${p.businessName} n'a pas été vérifié et ne peut pas accepter de paiements. Motif : ${p.reason}` }),
+  merchant_suspended: (p) => ({ title: 'Commerce suspendu', message: `Ikimina : ${p.businessName} est suspendu et ne peut pas accepter de paiements pour le moment.${p.reason ? ` Motif : ${p.reason}` : ''}` }),
+  merchant_reinstated: (p) => ({ title: 'Commerce rétabli', message: `Ikimina : ${p.businessName} est de nouveau actif et accepte les paiements.` }),
 };

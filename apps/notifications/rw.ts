@@ -16,4 +16,8 @@ export const rw: Catalogue = {
   loan_disbursement_failed: (p) => ({ title: 'Inguzanyo ntiyoherejwe', message: `Ikimina: ntitwashoboye kohereza inguzanyo yawe ya ${p.amount} kuri mobile money yawe nyuma yo kugerageza kenshi. Nta kintu urimo; reba nimero yawe ya mobile money, itsinda ryacu rizakuvugisha.` }),
   loan_repayment_received: (p) => ({ title: 'Twakiriye ubwishyu', message: `Ikimina: twakiriye ubwishyu bw'inguzanyo bwa ${p.amount}. Hasigaye kwishyura: ${p.remaining}.` }),
   loan_payment_due: (p) => ({ title: "Igihe cyo kwishyura inguzanyo", message: `Ikimina: igice cy'inguzanyo cya ${p.amount} kigomba kwishyurwa ku wa ${p.dueDate}.` }),
+  merchant_verified: (p) => ({ title: 'Ubucuruzi bwemejwe', message: `Ikimina: ${p.businessName} bwemejwe kandi ubu bwakira ubwishyu. Abakiriya bishyura bakoresheje QR code yawe, cyangwa kuri USSD bakoresheje kode ${p.merchantCode}.` }),
+  merchant_rejected: (p) => ({ title: 'Ubucuruzi ntibwemejwe', message: `Ikimina: ${p.businessName} ntibwemejwe kandi ntibushobora kwakira ubwishyu. Impamvu: ${p.reason}` }),
+  merchant_suspended: (p) => ({ title: 'Ubucuruzi bwahagaritswe', message: `Ikimina: ${p.businessName} bwahagaritswe by'agateganyo kandi ntibushobora kwakira ubwishyu ubu.${p.reason ? ` Impamvu: ${p.reason}` : ''}` }),
+  merchant_reinstated: (p) => ({ title: 'Ubucuruzi bwasubijwe', message: `Ikimina: ${p.businessName} bwongeye gukora kandi bwakira ubwishyu.` }),
 };

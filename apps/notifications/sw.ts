@@ -16,4 +16,8 @@ export const sw: Catalogue = {
   loan_disbursement_failed: (p) => ({ title: 'Mkopo haujatumwa', message: `Ikimina: hatukuweza kutuma mkopo wako wa ${p.amount} kwenye pesa yako ya simu baada ya majaribio kadhaa. Huna deni lolote; tafadhali hakikisha namba yako ya pesa ya simu, timu yetu itawasiliana nawe.` }),
   loan_repayment_received: (p) => ({ title: 'Malipo ya mkopo yamepokelewa', message: `Ikimina: tumepokea malipo yako ya mkopo ya ${p.amount}. Kiasi kilichobaki: ${p.remaining}.` }),
   loan_payment_due: (p) => ({ title: 'Awamu ya mkopo inadaiwa', message: `Ikimina: awamu yako ya mkopo ya ${p.amount} inadaiwa tarehe ${p.dueDate}.` }),
+  merchant_verified: (p) => ({ title: 'Biashara imethibitishwa', message: `Ikimina: ${p.businessName} imethibitishwa na sasa inapokea malipo. Wateja hulipa kwa msimbo wako wa QR, au kwa USSD kwa namba ${p.merchantCode}.` }),
+  merchant_rejected: (p) => ({ title: 'Biashara haijathibitishwa', message: `Ikimina: ${p.businessName} haijathibitishwa na haiwezi kupokea malipo. Sababu: ${p.reason}` }),
+  merchant_suspended: (p) => ({ title: 'Biashara imesimamishwa', message: `Ikimina: ${p.businessName} imesimamishwa na haiwezi kupokea malipo kwa sasa.${p.reason ? ` Sababu: ${p.reason}` : ''}` }),
+  merchant_reinstated: (p) => ({ title: 'Biashara imerejeshwa', message: `Ikimina: ${p.businessName} inafanya kazi tena na inapokea malipo.` }),
 };

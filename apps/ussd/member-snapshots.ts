@@ -17,8 +17,9 @@
  *   dates, recipients and pots from Tontine, loan statuses and next instalments from core/loans.
  * - Groups are the member's forming and active groups; completed and cancelled ones are history.
  * - A merchant code is looked up through the public pay page's use case (ShowPayPage): a
- *   customer sees by USSD what anyone sees on /pay/{code}, the name and whether it takes payments,
- *   and a code the pay page does not show (unknown, or a business not verified) finds none.
+ *   customer sees by USSD what anyone sees on /pay/{code}: the name and whether it takes payments,
+ *   only that a business awaits verification, and none for a code the pay page does not show
+ *   (unknown, or a rejected business).
  * - Reads only, without locks: a snapshot never holds up a payment or another session.
  */
 import { registrablePhone } from '../../core/accounts/register-by-phone.ts';
@@ -81,7 +82,8 @@ export class UssdMemberSnapshots {
       }
       case 'merchant': {
         const shown = await this.deps.showPayPage.execute({ merchantCode: load.code });
-        const merchant = shown.ok ? { name: shown.value.businessName, acceptingPayments: shown.value.acceptingPayments } : null;
+        const view = shown.ok ? shown.value : null;
+        const merchant = view === null ? null : view.standing === 'awaiting_verification' ? { awaitingVerification: true as const } : { name: view.businessName, acceptingPayments: view.acceptingPayments };
         return { ...member, merchants: { ...member.merchants, [load.code]: merchant } };
       }
     }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { aRegisteredAgent, aRegisteredMerchant, InMemoryAgentRegistry, InMemoryCommissions, InMemoryMerchantRegistry } from '../merchants/merchants.fixtures.ts';
+import { aRegisteredAgent, aRegisteredMerchant, InMemoryAgentRegistry, InMemoryCommissions, InMemoryMerchantRegistry, InMemoryMerchantTransactions } from '../merchants/merchants.fixtures.ts';
 import { Money } from '../money/money.ts';
 import { DirectUnitOfWork, FixedClock, SequentialIds } from '../shared/shared.fixtures.ts';
 import { publicAgent } from './agent-profile.ts';
 import { FindAgentByCode } from './find-agent-by-code.ts';
 import { RegisterAgent, ShowOwnAgent } from './register-agent.ts';
-import { ShowAgentDashboard } from './show-agent-dashboard.ts';
+import { RECENT_ITEMS, ShowAgentDashboard } from './show-agent-dashboard.ts';
 
 const form = {
   userId: 'u9',
@@ -63,31 +63,83 @@ describe('agent look-up by code', () => {
 });
 
 describe('agent dashboard', () => {
-  it('counts merchants, earnings (pending and paid) and projects totalEarned × 1.3', async () => {
+  async function dashboardWorld() {
     const merchants = new InMemoryMerchantRegistry();
     const commissions = new InMemoryCommissions();
-    const agents = new InMemoryAgentRegistry(merchants, commissions);
+    const sales = new InMemoryMerchantTransactions();
+    const agents = new InMemoryAgentRegistry(merchants, commissions, sales);
     await agents.register(aRegisteredAgent());
     await merchants.register(aRegisteredMerchant({ onboardedByAgentId: 'a1' }));
-    await merchants.register(aRegisteredMerchant({ id: 'm2', merchantCode: 'SHOP-2', merchantStatus: 'pending', onboardedByAgentId: 'a1', createdAt: new Date('2026-11-05T00:00:00Z') }));
-    const commission = (id: string, francs: number, status: 'pending' | 'paid' | 'reversed', day: number) =>
-      commissions.save({ id, agentId: 'a1', merchantId: 'm1', transactionId: `t${id}`, commissionType: 'merchant_transaction', amount: Money.ofCentimes(francs), status, createdAt: new Date(Date.UTC(2026, 10, day)) });
+    await merchants.register(aRegisteredMerchant({ id: 'm2', merchantCode: 'SHOP-2', businessName: 'Nyamirambo Tailors', merchantStatus: 'pending', onboardedByAgentId: 'a1', createdAt: new Date('2026-11-05T00:00:00Z') }));
+    /** A commission of `centimes` on a sale of 200 × that, completed on November `day`. */
+    const commission = async (id: string, centimes: number, status: 'pending' | 'paid' | 'reversed', day: number, merchantId = 'm1') => {
+      const at = new Date(Date.UTC(2026, 10, day, 12));
+      await sales.save({ id: `t${id}`, transactionReference: `merchant-payment:t${id}`, merchantId, provider: 'mtn', customerPhoneNumber: '+250788111111', amount: Money.ofCentimes(centimes * 200), merchantFee: Money.ofCentimes(centimes * 4), netAmount: Money.ofCentimes(centimes * 196), commission: Money.ofCentimes(centimes), status: 'completed', createdAt: at, completedAt: at });
+      await commissions.save({ id, agentId: 'a1', merchantId, transactionId: `t${id}`, commissionType: 'merchant_transaction', amount: Money.ofCentimes(centimes), status, createdAt: at });
+    };
+    const show = async () => {
+      const shown = await new ShowAgentDashboard({ agents, earnings: agents }).execute({ userId: 'u2' });
+      if (!shown.ok) throw new Error(shown.error);
+      return shown.value;
+    };
+    return { commission, show, agents };
+  }
+
+  it('earned means paid: totalEarned sums paid commissions only, pendingEarnings the pending ones; projected is totalEarned × 1.3', async () => {
+    const { commission, show } = await dashboardWorld();
     await commission('c1', 5_000, 'paid', 2);
-    await commission('c2', 2_501, 'pending', 3);
-    await commission('c3', 9_999, 'reversed', 4); // its payment was reversed: never earned
-    const shown = await new ShowAgentDashboard({ agents, earnings: agents }).execute({ userId: 'u2' });
-    expect(shown.ok).toBe(true);
-    if (!shown.ok) return;
-    expect(shown.value.stats).toEqual({
+    await commission('c2', 2_501, 'pending', 3, 'm2');
+    await commission('c3', 9_999, 'reversed', 4); // its payment was reversed while pending: never earned
+    await commission('c4', 2_502, 'paid', 5);
+    expect((await show()).stats).toEqual({
       totalMerchantsOnboarded: 2,
       activeMerchants: 1,
-      totalEarned: Money.ofCentimes(7_501),
+      totalEarned: Money.ofCentimes(7_502),
       pendingEarnings: Money.ofCentimes(2_501),
-      projectedEarnings: Money.ofCentimes(9_751), // 97.513 → 97.51, half-even
+      projectedEarnings: Money.ofCentimes(9_753), // 97.526 → 97.53, half-even
+      paidCommissions: 2,
+      pendingCommissions: 1,
     });
-    expect(shown.value.recentMerchants.map((m) => m.id)).toEqual(['m2', 'm1']);
-    expect(shown.value.pendingCommissions.map((c) => c.id)).toEqual(['c2']);
-    expect(shown.value.recentCommissions.map((c) => c.id)).toEqual(['c2', 'c1']);
+  });
+
+  it('a new agent with only pending commissions has earned nothing yet', async () => {
+    const { commission, show } = await dashboardWorld();
+    await commission('c1', 5_000, 'pending', 2);
+    const { stats, recentCommissions, pendingCommissions } = await show();
+    expect([stats.totalEarned, stats.projectedEarnings, stats.pendingEarnings]).toEqual([Money.ZERO, Money.ZERO, Money.ofCentimes(5_000)]);
+    expect(recentCommissions).toEqual([]);
+    expect(pendingCommissions.map((c) => c.commission.id)).toEqual(['c1']);
+  });
+
+  it('lists paid and pending apart, newest sale first, each naming its merchant and sale', async () => {
+    const { commission, show } = await dashboardWorld();
+    await commission('c1', 5_000, 'paid', 2);
+    await commission('c2', 2_501, 'pending', 3, 'm2');
+    await commission('c3', 9_999, 'reversed', 4);
+    await commission('c4', 2_502, 'paid', 5);
+    await commission('c5', 100, 'pending', 6);
+    const shown = await show();
+    expect(shown.recentMerchants.map((m) => m.id)).toEqual(['m2', 'm1']);
+    expect(shown.recentCommissions.map((c) => c.commission.id)).toEqual(['c4', 'c1']);
+    expect(shown.pendingCommissions.map((c) => c.commission.id)).toEqual(['c5', 'c2']);
+    expect(shown.pendingCommissions[1]).toEqual({
+      commission: expect.objectContaining({ id: 'c2', status: 'pending' }),
+      merchant: { businessName: 'Nyamirambo Tailors', merchantCode: 'SHOP-2' },
+      sale: { amount: Money.ofCentimes(500_200), at: new Date('2026-11-03T12:00:00Z') },
+    });
+  });
+
+  it(`shows the newest ${RECENT_ITEMS} of each list and counts them all`, async () => {
+    const { commission, show } = await dashboardWorld();
+    for (let day = 1; day <= 12; day++) await commission(`p${day}`, 100, 'pending', day);
+    const shown = await show();
+    expect(shown.pendingCommissions.map((c) => c.commission.id)).toEqual(Array.from({ length: RECENT_ITEMS }, (_, i) => `p${12 - i}`));
+    expect(shown.stats.pendingCommissions).toBe(12);
+    expect(shown.stats.pendingEarnings).toEqual(Money.ofCentimes(1_200));
+  });
+
+  it('answers a member who is not an agent with agent_not_found', async () => {
+    const { agents } = await dashboardWorld();
     expect(await new ShowAgentDashboard({ agents, earnings: agents }).execute({ userId: 'u1' })).toEqual({ ok: false, error: 'agent_not_found' });
   });
 });

@@ -1,4 +1,5 @@
 /** Ports of the agents module. */
+import type { Money } from '../money/money.ts';
 import type { Agent } from './agent.ts';
 import type { RegisteredAgent } from './agent-profile.ts';
 import type { Commission, CommissionPayout } from './commission.ts';
@@ -31,8 +32,17 @@ export interface AgentRegistry {
   register(agent: RegisteredAgent): Promise<'registered' | 'agent_code_taken' | 'already_an_agent'>;
 }
 
+/** A commission with the sale it was earned on: which merchant, how much, when. */
+export interface CommissionOnSale {
+  readonly commission: Commission;
+  readonly merchant: { readonly businessName: string; readonly merchantCode: string };
+  /** The customer's payment: its gross amount and when it completed. */
+  readonly sale: { readonly amount: Money; readonly at: Date };
+}
+
 /** What the agent dashboard reads: the merchants an agent onboarded and the commissions earned. */
 export interface AgentEarnings {
   merchantsOnboardedBy(agentId: string): Promise<{ id: string; businessName: string; merchantCode: string; merchantCategory: string; merchantStatus: string; createdAt: Date }[]>;
-  commissionsOf(agentId: string): Promise<Commission[]>;
+  /** Every commission of the agent (any status), each with its sale. */
+  commissionsOf(agentId: string): Promise<CommissionOnSale[]>;
 }

@@ -28,6 +28,9 @@
  *   the photo's problem; core/kyc/verify-face.ts). `biometric_consent_given` (details the consent's
  *   id and text version), `biometric_consent_withdrawn`: the member's consent to that comparison.
  * - `demo_seeded`, `job_run`, `db_migrated`: admin CLI commands that change something.
+ * - `merchant_compliance_updated`: a merchant's owner added or corrected the TIN, trade licence or
+ *   RDB number while KYB was pending (actor `member:<id>`, subject `merchant:<id>`); details name
+ *   the changed fields (core/merchants/update-merchant-compliance.ts).
  * - `profile_updated`: a member edited their own profile (actor `member:<id>`, subject
  *   `user:<id>`); details name the changed fields, never their values, and whether the USSD PIN
  *   moved to a new phone number (core/accounts/update-profile.ts).

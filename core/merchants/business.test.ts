@@ -8,7 +8,7 @@ import { ListOwnMerchants, ownedMerchant } from './merchant-access.ts';
 import { ListMerchantSettlements, ListMerchantTransactions, listedStatus, pendingSettlement, standingSales, transactionStatistics } from './merchant-payments.ts';
 import { GenerateMerchantQr, ShowMerchantQr } from './merchant-qr.ts';
 import type { MerchantPaymentReversal } from './merchant-reversal.ts';
-import type { MerchantTransaction } from './merchant-transaction.ts';
+import { receiptReference, type MerchantTransaction } from './merchant-transaction.ts';
 import { aRegisteredAgent, aRegisteredMerchant, InMemoryAgentRegistry, InMemoryMerchantRegistry, InMemoryMerchantTransactions } from './merchants.fixtures.ts';
 import { DEFAULT_PAY_REQUEST_LIMITS, maskPhone, PayMerchant, ShowMerchantReceipt, ShowPayPage } from './pay-merchant.ts';
 import { MAX_PENDING_MERCHANTS, RegisterMerchant } from './register-merchant.ts';
@@ -16,6 +16,7 @@ import { ReviewAgent, ReviewMerchant } from './review-business.ts';
 import { salesAnalytics } from './sales-analytics.ts';
 import { FakeMobileMoney } from '../loans/loans.fixtures.ts';
 import { CountingKycLimiter } from '../kyc/kyc.fixtures.ts';
+import { RecordingNotifier } from '../tontines/tontines.fixtures.ts';
 
 const clock = new FixedClock(new Date('2026-11-20T10:00:00Z'));
 const uow = new DirectUnitOfWork();
@@ -134,7 +135,7 @@ describe('owner-only access and the QR', () => {
 });
 
 describe('paying a merchant by code', () => {
-  async function payWorld(status: 'active' | 'pending' | 'suspended' = 'active') {
+  async function payWorld(status: 'active' | 'pending' | 'suspended' | 'rejected' = 'active') {
     const registry = new InMemoryMerchantRegistry();
     await registry.register(aRegisteredMerchant({ merchantStatus: status }));
     const transactions = new InMemoryMerchantTransactions();
@@ -164,8 +165,9 @@ describe('paying a merchant by code', () => {
     expect(maskPhone('123')).toBe('***');
   });
 
-  it('refuses an unknown or unverified merchant, a suspended one, a bad amount or number', async () => {
-    expect(await (await payWorld('pending')).pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: '+250788123456' })).toEqual({ ok: false, error: 'merchant_not_found' });
+  it('refuses an unknown or rejected merchant, one awaiting verification, a suspended one, a bad amount or number', async () => {
+    expect(await (await payWorld('pending')).pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: '+250788123456' })).toEqual({ ok: false, error: 'merchant_not_verified' });
+    expect(await (await payWorld('rejected')).pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: '+250788123456' })).toEqual({ ok: false, error: 'merchant_not_found' });
     const { pay, registry } = await payWorld('suspended');
     expect(await pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: '+250788123456' })).toEqual({ ok: false, error: 'merchant_not_active' });
     expect((await new ShowPayPage({ registry }).execute({ merchantCode: 'SHOP-1' })).ok && (await new ShowPayPage({ registry }).execute({ merchantCode: 'SHOP-1' }))).toMatchObject({
@@ -177,7 +179,15 @@ describe('paying a merchant by code', () => {
     expect(await active.pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: '+15551234567' })).toEqual({ ok: false, error: 'phone_number_invalid' });
     active.mobileMoney.failWith = 'mobile_money_refused';
     expect(await active.pay.execute({ merchantCode: 'SHOP-1', francs: 100, customerPhoneNumber: '+250788123456' })).toEqual({ ok: false, error: 'mobile_money_refused' });
-    expect(await new ShowPayPage({ registry: (await payWorld('pending')).registry }).execute({ merchantCode: 'SHOP-1' })).toEqual({ ok: false, error: 'merchant_not_found' });
+  });
+
+  it('shows a business awaiting verification by its code and nothing else; a rejected one as an unknown code', async () => {
+    const show = async (status: 'active' | 'pending' | 'suspended' | 'rejected', code = 'shop-1') => new ShowPayPage({ registry: (await payWorld(status)).registry }).execute({ merchantCode: code });
+    expect(await show('pending')).toEqual({ ok: true, value: { merchantCode: 'SHOP-1', standing: 'awaiting_verification', acceptingPayments: false } });
+    expect(await show('rejected')).toEqual({ ok: false, error: 'merchant_not_found' });
+    expect(await show('active', 'NOPE')).toEqual({ ok: false, error: 'merchant_not_found' });
+    expect(await show('suspended')).toEqual({ ok: true, value: { merchantCode: 'SHOP-1', businessName: 'Kigali Corner Shop', district: 'Gasabo', standing: 'suspended', acceptingPayments: false } });
+    expect(await show('active')).toEqual({ ok: true, value: { merchantCode: 'SHOP-1', businessName: 'Kigali Corner Shop', district: 'Gasabo', standing: 'accepting', acceptingPayments: true } });
   });
   it('limits public requests per payer number and per client, before the provider is asked; a repeat under a key and USSD are not counted', async () => {
     const { pay, mobileMoney } = await payWorld();
@@ -193,6 +203,14 @@ describe('paying a merchant by code', () => {
     for (let i = 1; i < DEFAULT_PAY_REQUEST_LIMITS.perClient; i++) expect((await publicPay(`+25078800${String(i).padStart(4, '0')}`, '10.9.9.9')).ok).toBe(true);
     expect((await publicPay('+250788000000', '10.9.9.9')).ok).toBe(true);
     expect(await publicPay('+250788999999', '10.9.9.9')).toMatchObject({ ok: false, error: 'rate_limited' });
+  });
+});
+
+describe('the reference a person reads', () => {
+  it('is the payment id’s first two groups upper-cased, never the raw provider key', () => {
+    const reference = receiptReference({ id: '7f3a91c2-0b4e-4c1d-9a7b-2e5f60718293' });
+    expect(reference).toBe('7F3A91C2-0B4E');
+    expect(reference).not.toContain(':');
   });
 });
 
@@ -268,12 +286,34 @@ describe('sales analytics', () => {
 });
 
 describe('admin decisions, audited', () => {
+  it('tells the owner of every decision on the business, naming it, with the reason of a rejection or suspension; a refused move tells nothing', async () => {
+    const registry = new InMemoryMerchantRegistry();
+    await registry.register(aRegisteredMerchant({ merchantStatus: 'pending', kybStatus: 'pending' }));
+    await registry.register(aRegisteredMerchant({ id: 'm2', ownerId: 'u7', merchantCode: 'S-2', businessName: 'Nyamirambo Tailors', merchantStatus: 'pending', kybStatus: 'pending' }));
+    const notifier = new RecordingNotifier();
+    const review = new ReviewMerchant({ merchants: registry, audit: new RecordingAuditTrail(), notifier, unitOfWork: uow });
+    await review.execute({ merchantId: 'm1', event: 'verify_kyb', actor: 'admin:grace' });
+    await review.execute({ merchantId: 'm2', event: 'reject_kyb', actor: 'admin:grace', reason: ' TIN does not exist ' });
+    await review.execute({ merchantId: 'm1', event: 'suspend', actor: 'admin:grace', reason: 'complaints' });
+    await review.execute({ merchantId: 'm1', event: 'reinstate', actor: 'admin:grace' });
+    expect(await review.execute({ merchantId: 'm2', event: 'verify_kyb', actor: 'admin:grace' })).toEqual({ ok: false, error: 'merchant_transition_not_allowed' });
+    expect(await review.execute({ merchantId: 'm2', event: 'reject_kyb', actor: 'admin:grace' })).toEqual({ ok: false, error: 'rejection_reason_required' });
+    const shop = { businessName: 'Kigali Corner Shop', merchantCode: 'SHOP-1' };
+    expect(notifier.sent).toEqual([
+      { userId: 'u1', type: 'other', template: 'merchant_verified', params: { ...shop, reason: '' } },
+      { userId: 'u7', type: 'other', template: 'merchant_rejected', params: { businessName: 'Nyamirambo Tailors', merchantCode: 'S-2', reason: 'TIN does not exist' } },
+      { userId: 'u1', type: 'other', template: 'merchant_suspended', params: { ...shop, reason: 'complaints' } },
+      { userId: 'u1', type: 'other', template: 'merchant_reinstated', params: { ...shop, reason: '' } },
+    ]);
+  });
+
   it('verifies, rejects with a reason, suspends; refuses a move the statuses forbid', async () => {
     const registry = new InMemoryMerchantRegistry();
     await registry.register(aRegisteredMerchant({ merchantStatus: 'pending', kybStatus: 'pending' }));
     await registry.register(aRegisteredMerchant({ id: 'm2', merchantCode: 'S-2', merchantStatus: 'pending', kybStatus: 'pending' }));
     const audit = new RecordingAuditTrail();
-    const review = new ReviewMerchant({ merchants: registry, audit, unitOfWork: uow });
+    const notifier = new RecordingNotifier();
+    const review = new ReviewMerchant({ merchants: registry, audit, notifier, unitOfWork: uow });
     expect((await review.execute({ merchantId: 'm1', event: 'verify_kyb', actor: 'admin:grace' })).ok).toBe(true);
     expect(await review.execute({ merchantId: 'm2', event: 'reject_kyb', actor: 'admin:grace' })).toEqual({ ok: false, error: 'rejection_reason_required' });
     expect((await review.execute({ merchantId: 'm2', event: 'reject_kyb', actor: 'admin:grace', reason: 'TIN does not exist' })).ok).toBe(true);
@@ -281,6 +321,7 @@ describe('admin decisions, audited', () => {
     expect(await review.execute({ merchantId: 'm2', event: 'suspend', actor: 'admin:grace' })).toEqual({ ok: false, error: 'merchant_transition_not_allowed' });
     expect((await review.execute({ merchantId: 'm1', event: 'suspend', actor: 'admin:grace', reason: 'complaints' })).ok).toBe(true);
     expect(audit.entries.map((e) => e.action)).toEqual(['merchant_verify_kyb', 'merchant_reject_kyb', 'merchant_suspend']);
+    expect((await review.execute({ merchantId: 'm1', event: 'reinstate', actor: 'admin:grace' })).ok).toBe(true);
 
     const agents = new InMemoryAgentRegistry();
     await agents.register(aRegisteredAgent({ accreditationStatus: 'pending' }));

@@ -6,6 +6,10 @@
  * - The merchant code is unique and never changes: it names the QR, the pay page
  *   (/pay/{merchantCode}), the USSD payment and the settlement references.
  * - The category is one of the eight of the specification; the district one of the 30.
+ * - The compliance details (spec part 2 §1: "a valid TIN, trade license and RDB number") are each
+ *   optional; a TIN given is TIN_LENGTH characters (spec part 2 §5), a trade licence or RDB number
+ *   at most REGISTRATION_NUMBER_MAX. The owner may add or correct them while KYB is pending
+ *   (core/merchants/update-merchant-compliance.ts), never after the admin decided on them.
  */
 import type { Merchant } from './merchant.ts';
 
@@ -23,6 +27,19 @@ export const CATEGORY_MCC: Readonly<Record<MerchantCategory, string>> = {
   fashion: '5651',
   other: '5999',
 };
+
+/** Spec part 2 §5, §9: "TIN 9-20". */
+export const TIN_LENGTH = { min: 9, max: 20 } as const;
+export const REGISTRATION_NUMBER_MAX = 100;
+
+/** What the 'Rwanda BNR Compliance' card shows and the admin checks before verifying KYB. */
+export interface ComplianceDetails {
+  readonly tin: string | null;
+  readonly tradeLicenseNumber: string | null;
+  readonly rdbRegistrationNumber: string | null;
+}
+
+export const COMPLIANCE_FIELDS = ['tin', 'tradeLicenseNumber', 'rdbRegistrationNumber'] as const satisfies readonly (keyof ComplianceDetails)[];
 
 export interface MerchantProfile {
   readonly merchantCategory: MerchantCategory;

@@ -41,3 +41,13 @@ export interface MerchantTransaction {
    */
   readonly settlementBatchId?: string;
 }
+
+/**
+ * The reference a person reads, copies and quotes (the customer's receipt, the owner's list): the
+ * payment id's first two groups upper-cased, `7F3A91C2-0B4E` (48 random bits: unique in practice,
+ * and the payment is found by that id prefix). Never the raw `merchant-payment:<id>` key, which is
+ * for the providers and the ledger.
+ */
+export function receiptReference(transaction: Pick<MerchantTransaction, 'id'>): string {
+  return transaction.id.slice(0, 13).toUpperCase();
+}

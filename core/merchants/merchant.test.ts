@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsPayments, transitionMerchant, type MerchantEvent } from './merchant.ts';
+import { acceptsPayments, publicStanding, transitionMerchant, type MerchantEvent } from './merchant.ts';
 import { aMerchant } from './merchants.fixtures.ts';
 
 const registered = aMerchant({ merchantStatus: 'pending', kybStatus: 'pending' });
@@ -30,5 +30,12 @@ describe('merchant status', () => {
     expect(acceptsPayments(aMerchant())).toBe(true);
     expect(acceptsPayments(registered)).toBe(false);
     expect(acceptsPayments(aMerchant({ merchantStatus: 'suspended' }))).toBe(false);
+  });
+
+  it('the public learns one standing by the code: accepting, suspended, awaiting verification; a rejected business is not shown', () => {
+    expect(publicStanding(aMerchant())).toBe('accepting');
+    expect(publicStanding(aMerchant({ merchantStatus: 'suspended' }))).toBe('suspended');
+    expect(publicStanding(registered)).toBe('awaiting_verification');
+    expect(publicStanding(aMerchant({ merchantStatus: 'rejected', kybStatus: 'rejected' }))).toBeUndefined();
   });
 });

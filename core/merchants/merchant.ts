@@ -6,6 +6,10 @@
  *   `verified`); rejecting KYB makes it `rejected`. An active merchant can be suspended and
  *   reinstated. Any other move is `merchant_transition_not_allowed`.
  * - Only an `active` merchant accepts payments.
+ * - What a stranger learns of a merchant by its code (the pay page, USSD "Pay a merchant") follows
+ *   one rule, `publicStanding`: an active or suspended business is shown (`accepting`,
+ *   `suspended`); a business awaiting KYB is `awaiting_verification`, shown with nothing but that;
+ *   a rejected one is not shown at all, like an unknown code.
  */
 import type { MobileMoneyProvider } from '../payments/ports.ts';
 import { err, ok, type Result } from '../shared/result.ts';
@@ -41,3 +45,19 @@ export function transitionMerchant(merchant: Merchant, event: MerchantEvent): Re
 }
 
 export const acceptsPayments = (merchant: Merchant): boolean => merchant.merchantStatus === 'active';
+
+export type PublicStanding = 'accepting' | 'suspended' | 'awaiting_verification';
+
+/** Undefined: not shown to the public (a rejected business, as an unknown code). */
+export function publicStanding(merchant: Merchant): PublicStanding | undefined {
+  switch (merchant.merchantStatus) {
+    case 'active':
+      return 'accepting';
+    case 'suspended':
+      return 'suspended';
+    case 'pending':
+      return 'awaiting_verification';
+    case 'rejected':
+      return undefined;
+  }
+}

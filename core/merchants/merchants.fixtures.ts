@@ -5,7 +5,7 @@ import { PayoutTransferPolicy } from '../settlements/payout-status.ts';
 import { InMemoryOutgoingTransfers, transferUseCases } from '../transfers/transfers.fixtures.ts';
 import type { Agent } from '../agents/agent.ts';
 import type { Commission, CommissionPayout } from '../agents/commission.ts';
-import type { AgentRepository, CommissionPayoutRepository, CommissionRepository } from '../agents/ports.ts';
+import type { AgentRepository, CommissionOnSale, CommissionPayoutRepository, CommissionRepository } from '../agents/ports.ts';
 import { InMemoryLedger } from '../ledger/in-memory-ledger.ts';
 import { Journal } from '../ledger/journal.ts';
 import { FakeMobileMoney } from '../loans/loans.fixtures.ts';
@@ -16,7 +16,7 @@ import { invariant } from '../shared/result.ts';
 import { DirectUnitOfWork, FixedClock, SequentialIds } from '../shared/shared.fixtures.ts';
 import type { RegisteredAgent } from '../agents/agent-profile.ts';
 import type { Merchant } from './merchant.ts';
-import type { RegisteredMerchant } from './merchant-profile.ts';
+import type { ComplianceDetails, RegisteredMerchant } from './merchant-profile.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 import type { MerchantRepository, MerchantTransactionRepository } from './ports.ts';
 
@@ -175,6 +175,11 @@ export class InMemoryMerchantRegistry extends MapStore<RegisteredMerchant> {
   async listByOwner(ownerId: string) {
     return this.all().filter((m) => m.ownerId === ownerId);
   }
+  async listAwaitingKyb() {
+    return this.all()
+      .filter((m) => m.kybStatus === 'pending')
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
   async register(merchant: RegisteredMerchant) {
     if (await this.findByCode(merchant.merchantCode)) return 'merchant_code_taken' as const;
     this.items.set(merchant.id, merchant);
@@ -190,12 +195,19 @@ export class InMemoryMerchantRegistry extends MapStore<RegisteredMerchant> {
   async saveKybDecision(id: string, reason: string | null) {
     this.items.set(id, { ...this.items.get(id)!, kybReason: reason });
   }
+  async saveComplianceWhileKybPending(id: string, details: ComplianceDetails) {
+    const known = this.items.get(id);
+    if (known?.kybStatus !== 'pending') return false;
+    this.items.set(id, { ...known, ...details });
+    return true;
+  }
 }
 
 export class InMemoryAgentRegistry extends MapStore<RegisteredAgent> {
   constructor(
     private readonly merchants: InMemoryMerchantRegistry = new InMemoryMerchantRegistry(),
     private readonly commissions: InMemoryCommissions = new InMemoryCommissions(),
+    private readonly sales: InMemoryMerchantTransactions = new InMemoryMerchantTransactions(),
   ) {
     super();
   }
@@ -220,8 +232,17 @@ export class InMemoryAgentRegistry extends MapStore<RegisteredAgent> {
   async merchantsOnboardedBy(agentId: string) {
     return this.merchants.all().filter((m) => m.onboardedByAgentId === agentId);
   }
-  async commissionsOf(agentId: string) {
-    return this.commissions.all().filter((c) => c.agentId === agentId);
+  /** Each with its merchant and sale, which must be stored (as the database's foreign keys demand). */
+  async commissionsOf(agentId: string): Promise<CommissionOnSale[]> {
+    return this.commissions
+      .all()
+      .filter((c) => c.agentId === agentId)
+      .map((commission) => {
+        const merchant = this.merchants.items.get(commission.merchantId);
+        const sale = this.sales.items.get(commission.transactionId);
+        invariant(merchant && sale, `commission ${commission.id} has no stored merchant or sale`);
+        return { commission, merchant: { businessName: merchant.businessName, merchantCode: merchant.merchantCode }, sale: { amount: sale.amount, at: sale.completedAt ?? sale.createdAt } };
+      });
   }
 }
 

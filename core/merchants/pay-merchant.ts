@@ -3,16 +3,20 @@
  * and the USSD "Pay a merchant" entry both call `PayMerchant`.
  *
  * Guarantees
- * - An unknown code, or a business not verified (KYB pending or rejected), answers
- *   `merchant_not_found`; a suspended merchant answers `merchant_not_active`: nothing is collected.
+ * - One rule for what the public learns by a code (core/merchants/merchant.ts `publicStanding`):
+ *   an unknown code or a rejected business answers `merchant_not_found`; a business awaiting KYB
+ *   is shown as that and nothing else (no name, district or number: a stranger harvests nothing
+ *   from a code typed at random) and paying it answers `merchant_not_verified`; a suspended
+ *   merchant is shown with its name and paying it answers `merchant_not_active`. Nothing is
+ *   collected from any but an active merchant's customer.
  * - The payment is a mobile-money collection through core/merchants/request-merchant-payment.ts:
  *   stored `pending` before the provider is asked; its confirmation posts the fee, net and
  *   commission (core/merchants/confirm-merchant-payment.ts).
  * - Under an idempotency key (the pay page's `Idempotency-Key`, a USSD session's step) a repeated
  *   or raced request starts no second collection: it answers the payment already started.
- * - The pay page's public view of a merchant holds its code, name and district only; a payment's
- *   receipt is read by its id (an unguessable UUID the payer was given), with the payer's number
- *   masked.
+ * - The pay page's public view of a verified merchant holds its code, name and district only; a
+ *   payment's receipt is read by its id (an unguessable UUID the payer was given), with the payer's
+ *   number masked.
  * - A request from the public pay page (`publicClient` given: no account, nothing proves the
  *   number is the requester's) starts a collection only within the limits: at most `perNumber`
  *   per payer number and `perClient` per client address in each window, counted before the
@@ -26,35 +30,55 @@ import type { RateLimited } from '../accounts/attempt-limits.ts';
 import { Money } from '../money/money.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
 import { err, ok, type Result } from '../shared/result.ts';
-import { acceptsPayments } from './merchant.ts';
+import { acceptsPayments, publicStanding } from './merchant.ts';
 import type { RegisteredMerchant } from './merchant-profile.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 import type { MerchantPaymentReads, MerchantRegistry } from './ports.ts';
 import { startMerchantPayment, type RequestMerchantPaymentDeps, type RequestMerchantPaymentError } from './request-merchant-payment.ts';
 
-export interface PayPageMerchant {
+/** A verified business as the public sees it (pay page, receipt, USSD prompts): code, name and district only. */
+export interface PublicMerchant {
   merchantCode: string;
   businessName: string;
   district: string;
+  standing: 'accepting' | 'suspended';
   acceptingPayments: boolean;
 }
 
-/** A business the admin has not verified (KYB pending or rejected) is not shown to the public. */
-const isPublic = (m: RegisteredMerchant) => m.merchantStatus === 'active' || m.merchantStatus === 'suspended';
+/** A business awaiting KYB: its code and that it does not accept payments yet, nothing more. */
+export interface MerchantAwaitingVerification {
+  merchantCode: string;
+  standing: 'awaiting_verification';
+  acceptingPayments: false;
+}
 
-const payPageView = (m: RegisteredMerchant): PayPageMerchant => ({
+/** What the pay page (and USSD "Pay a merchant") shows for a code that names a business. */
+export type PayPageMerchant = PublicMerchant | MerchantAwaitingVerification;
+
+const publicView = (m: RegisteredMerchant, standing: PublicMerchant['standing']): PublicMerchant => ({
   merchantCode: m.merchantCode,
   businessName: m.businessName,
   district: m.district,
-  acceptingPayments: acceptsPayments(m),
+  standing,
+  acceptingPayments: standing === 'accepting',
 });
+
+/** The one reading of a code for the public; undefined: as if no business had it. */
+function payPageView(merchant: RegisteredMerchant | undefined): PayPageMerchant | undefined {
+  const standing = merchant && publicStanding(merchant);
+  if (!merchant || standing === undefined) return undefined;
+  if (standing === 'awaiting_verification') return { merchantCode: merchant.merchantCode, standing, acceptingPayments: false };
+  return publicView(merchant, standing);
+}
+
+const byCode = (registry: Pick<MerchantRegistry, 'findByCode'>, code: string) => registry.findByCode(code.trim().toUpperCase());
 
 export class ShowPayPage {
   constructor(private readonly deps: { registry: Pick<MerchantRegistry, 'findByCode'> }) {}
 
   async execute(input: { merchantCode: string }): Promise<Result<PayPageMerchant, 'merchant_not_found'>> {
-    const merchant = await this.deps.registry.findByCode(input.merchantCode.trim().toUpperCase());
-    return merchant && isPublic(merchant) ? ok(payPageView(merchant)) : err('merchant_not_found');
+    const view = payPageView(await byCode(this.deps.registry, input.merchantCode));
+    return view ? ok(view) : err('merchant_not_found');
   }
 }
 
@@ -84,7 +108,10 @@ export interface PayMerchantInput {
   idempotencyKey?: string;
 }
 
-export type PayMerchantResult = Result<{ transaction: MerchantTransaction; merchant: PayPageMerchant; repeated: boolean }, RequestMerchantPaymentError | 'phone_number_invalid'>;
+export type PayMerchantResult = Result<
+  { transaction: MerchantTransaction; merchant: PublicMerchant; repeated: boolean },
+  RequestMerchantPaymentError | 'merchant_not_verified' | 'phone_number_invalid'
+>;
 
 export class PayMerchant {
   constructor(private readonly deps: PayMerchantDeps) {}
@@ -94,8 +121,10 @@ export class PayMerchant {
   /** A request the payer's phone confirms itself (USSD, with its PIN): not limited. */
   execute(input: PayMerchantInput & { publicClient?: undefined }): Promise<PayMerchantResult>;
   async execute(input: PayMerchantInput & { publicClient?: string }): Promise<PayMerchantResult | RateLimited> {
-    const merchant = await this.deps.registry.findByCode(input.merchantCode.trim().toUpperCase());
-    if (!merchant || !isPublic(merchant)) return err('merchant_not_found');
+    const merchant = await byCode(this.deps.registry, input.merchantCode);
+    const view = payPageView(merchant);
+    if (!merchant || !view) return err('merchant_not_found');
+    if (view.standing === 'awaiting_verification') return err('merchant_not_verified');
     if (!acceptsPayments(merchant)) return err('merchant_not_active');
     if (!Number.isSafeInteger(input.francs) || input.francs < 1) return err('payment_amount_invalid');
     const provider = this.deps.providerFor(input.customerPhoneNumber);
@@ -113,7 +142,7 @@ export class PayMerchant {
       ...(input.idempotencyKey !== undefined ? { idempotencyKey: input.idempotencyKey } : {}),
     });
     if (!requested.ok) return requested;
-    return ok({ ...requested.value, merchant: payPageView(merchant) });
+    return ok({ ...requested.value, merchant: publicView(merchant, 'accepting') });
   }
 
   /** Null when this public request may start a collection; both counters take every new attempt. */
@@ -132,7 +161,7 @@ export class PayMerchant {
 
 export interface MerchantReceipt {
   transaction: MerchantTransaction;
-  merchant: PayPageMerchant;
+  merchant: PublicMerchant;
   maskedPhoneNumber: string;
 }
 
@@ -146,6 +175,8 @@ export class ShowMerchantReceipt {
     if (!transaction) return err('payment_not_found');
     const merchant = await this.deps.registry.findRegistered(transaction.merchantId);
     if (!merchant) return err('payment_not_found');
-    return ok({ transaction, merchant: payPageView(merchant), maskedPhoneNumber: maskPhone(transaction.customerPhoneNumber) });
+    // Paid, so verified once: it stays shown as suspended if it was suspended since.
+    const standing = publicStanding(merchant) === 'accepting' ? 'accepting' : 'suspended';
+    return ok({ transaction, merchant: publicView(merchant, standing), maskedPhoneNumber: maskPhone(transaction.customerPhoneNumber) });
   }
 }

@@ -2,7 +2,7 @@
 import type { Agent } from '../agents/agent.ts';
 import type { Commission } from '../agents/commission.ts';
 import type { Merchant } from './merchant.ts';
-import type { RegisteredMerchant } from './merchant-profile.ts';
+import type { ComplianceDetails, RegisteredMerchant } from './merchant-profile.ts';
 import type { MerchantPaymentReversal } from './merchant-reversal.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 
@@ -39,12 +39,19 @@ export interface AgentLookup {
 export interface MerchantRegistry {
   findRegistered(id: string): Promise<RegisteredMerchant | undefined>;
   findByCode(merchantCode: string): Promise<RegisteredMerchant | undefined>;
+  /** Every merchant whose KYB awaits review, oldest registration first (the admin's queue). */
+  listAwaitingKyb(): Promise<RegisteredMerchant[]>;
   /** The member's merchants, oldest first (the first is the screens' default). */
   listByOwner(ownerId: string): Promise<RegisteredMerchant[]>;
   /** Stores a new merchant; answers `merchant_code_taken` when the code is held. */
   register(merchant: RegisteredMerchant): Promise<'registered' | 'merchant_code_taken'>;
   markQrGenerated(id: string, at: Date): Promise<void>;
   saveKybDecision(id: string, reason: string | null): Promise<void>;
+  /**
+   * Replaces the compliance details only while KYB is still pending, checked and written at once
+   * (an admin's decision committed meanwhile wins): answers whether they were written.
+   */
+  saveComplianceWhileKybPending(id: string, details: ComplianceDetails): Promise<boolean>;
 }
 
 /** Reads of one merchant's payments for its payments screen and exports. */

@@ -7,6 +7,9 @@
  *   decideMerchant); a refused move changes nothing and records nothing.
  * - The decision and its audit row (`agent_<event>` / `merchant_<event>`, actor, reason) commit
  *   together. A KYB rejection needs a reason, which is kept with the merchant.
+ * - A merchant's owner is told of each decision on the business (core/merchants/merchant-notices.ts:
+ *   in-app, SMS and e-mail in their language), in the decision's transaction: told if and only if
+ *   it committed.
  */
 import type { Agent, AgentEvent } from '../agents/agent.ts';
 import { decideAgent } from '../agents/decide-agent.ts';
@@ -16,7 +19,9 @@ import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { decideMerchant } from './decide-merchant.ts';
 import type { Merchant, MerchantEvent } from './merchant.ts';
+import { merchantDecisionNotice } from './merchant-notices.ts';
 import type { MerchantRegistry, MerchantRepository } from './ports.ts';
+import type { Notifier } from '../tontines/ports.ts';
 
 export class ReviewAgent {
   constructor(private readonly deps: { agents: AgentRepository; audit: AuditTrail; unitOfWork: UnitOfWork }) {}
@@ -33,12 +38,12 @@ export class ReviewAgent {
 }
 
 export class ReviewMerchant {
-  constructor(private readonly deps: { merchants: MerchantRepository & Pick<MerchantRegistry, 'saveKybDecision'>; audit: AuditTrail; unitOfWork: UnitOfWork }) {}
+  constructor(private readonly deps: { merchants: MerchantRepository & Pick<MerchantRegistry, 'saveKybDecision'>; audit: AuditTrail; notifier: Notifier; unitOfWork: UnitOfWork }) {}
 
   async execute(input: { merchantId: string; event: MerchantEvent; actor: string; reason?: string }): Promise<
     Result<Merchant, 'merchant_not_found' | 'merchant_transition_not_allowed' | 'rejection_reason_required'>
   > {
-    const { merchants, audit, unitOfWork } = this.deps;
+    const { merchants, audit, notifier, unitOfWork } = this.deps;
     if (input.event === 'reject_kyb' && (input.reason ?? '').trim().length < 5) return err('rejection_reason_required');
     return unitOfWork.run(async () => {
       const decided = await decideMerchant({ merchants, unitOfWork }, input);
@@ -50,6 +55,7 @@ export class ReviewMerchant {
         subject: `merchant:${input.merchantId}`,
         details: { status: decided.value.merchantStatus, kybStatus: decided.value.kybStatus, reason: input.reason ?? null },
       });
+      await notifier.notify(merchantDecisionNotice(decided.value, input.event, input.reason));
       return ok(decided.value);
     });
   }

@@ -13,12 +13,23 @@ export interface InAppNotification {
   createdAt: Date;
 }
 
+/** Where a page of notifications ends: the last one shown (newest first: by time, then id). */
+export interface NotificationPosition {
+  createdAt: Date;
+  id: string;
+}
+
 /** Every read and change is scoped by the owner's user id. */
 export interface InAppNotifications {
   /** The member's newest `limit` notifications, newest first. */
   listForUser(userId: string, limit: number): Promise<InAppNotification[]>;
+  /** The member's `limit` newest notifications older than `after` (all when absent), newest first, by time then id. */
+  listPage(userId: string, after: NotificationPosition | undefined, limit: number): Promise<InAppNotification[]>;
+  countUnread(userId: string): Promise<number>;
   /** Undefined when the member has no such notification. */
   markRead(id: string, userId: string): Promise<InAppNotification | undefined>;
+  /** Marks every unread notification of the member read; answers how many. */
+  markAllRead(userId: string): Promise<number>;
 }
 
 /** What a notification needs to reach a member, in their language. */

@@ -63,6 +63,7 @@ const VISITS: Visit[] = [
   { route: '/merchant/payments', path: '/merchant/payments', as: EVERYONE, tabs: ['tab-qr', 'tab-transactions', 'tab-settlements'], tabsAs: ['merchant and agent'] },
   { route: '/pay/:merchantCode', path: '/pay/:merchantCode', as: MEMBERS },
   { route: '/pay/:merchantCode', path: '/pay/NO-SUCH-SHOP', as: ['signed out'] },
+  { route: '/notifications', path: '/notifications', as: EVERYONE },
   { route: '/education', path: '/education', as: MEMBERS },
   { route: '/learn-more', path: '/learn-more', as: MEMBERS },
   { route: '/demo', path: '/demo', as: MEMBERS },

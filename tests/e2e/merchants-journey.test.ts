@@ -6,7 +6,8 @@
  * pay page named by the QR's EMVCo payload and pays through the sandbox; the merchant sees the
  * transaction with its fee and net; a second payment reversed from the CLI shows as reversed (date,
  * reason) and as the batch's negative line; the settlement batch created from the CLI is listed;
- * the agent sees the commission.
+ * the agent sees the commission pending (named by merchant and sale, nothing earned yet), then, once
+ * the monthly payout from the CLI is paid, earned.
  */
 import jsQRModule from 'jsqr';
 import type { Page } from 'playwright-core';
@@ -166,7 +167,7 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     // A second customer pays 5,000 RWF; the admin reverses that payment before the week is settled.
     const paidAgain = await fetch(`${server.url}/api/pay/${encodeURIComponent(merchantCode)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 5000, phoneNumber: '+250788654321' }) });
     expect(paidAgain.status).toBe(202);
-    const reversedPayment = (await paidAgain.json()) as { id: string; transactionReference: string };
+    const reversedPayment = (await paidAgain.json()) as { id: string; transactionReference: string; receiptReference: string };
     const receiptOf = async () => (await (await fetch(`${server.url}/api/pay/payments/${reversedPayment.id}`)).json()) as { status: string };
     expect((await until(receiptOf, (r) => r.status === 'completed', 60_000)).status).toBe('completed');
     expect(await server.admin('merchants', 'reverse', reversedPayment.id, '--reason', 'Goods returned by the customer')).toContain(`Payment ${reversedPayment.id} reversed at`);
@@ -199,7 +200,7 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     expect(await batch.getByTestId('cell-settlement-amount').textContent()).toBe('9,800 RWFincl. -4,900 RWF reversed (1)');
     // Its negative line: the reversed payment's net, taken off the batch.
     const negativeLine = merchant.getByTestId(`row-reversal-${reversedPayment.id}`);
-    expect(await negativeLine.textContent()).toContain(`Reversal of ${reversedPayment.transactionReference}-4,900 RWFGoods returned by the customer`);
+    expect(await negativeLine.textContent()).toContain(`Reversal of ${reversedPayment.receiptReference}-4,900 RWFGoods returned by the customer`);
     // Paid only when the provider's own word completes the transfer it accepted: processing until then.
     const settlementStatus = () => batch.getByTestId('badge-settlement-status').getAttribute('data-status');
     for (let look = 0; look < 150 && (await settlementStatus()) !== 'completed'; look++) {
@@ -213,13 +214,34 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     await merchant.getByTestId('stat-pending-settlement-value').filter({ hasText: /^0 RWF$/ }).waitFor();
     expect(await merchant.getByTestId('box-pending-settlement').count()).toBe(0);
 
-    // The agent earns 0.5 % of the payment, pending until the monthly payout.
+    // The agent earns 0.5 % of the payment, pending until the monthly payout: nothing is earned
+    // (paid) yet, and the pending row names the merchant and the sale. The reversed sale's
+    // commission was taken back: in no list, no figure.
     await agent.reload();
     expect(await agent.getByTestId('stat-merchants-onboarded-value').textContent()).toBe('1');
     await agent.getByTestId(`row-merchant-${merchantCode}`).waitFor();
     const pending = agent.getByTestId('card-pending-commissions');
     await pending.getByText('50 RWF').waitFor();
+    expect(await pending.locator('li').count()).toBe(1);
+    expect(await pending.locator('li').textContent()).toMatch(/^Kimironko Fresh FoodsSale of 10,000 RWF on .+50 RWFPending$/);
     expect(await agent.getByTestId('stat-pending-earnings-value').textContent()).toBe('50 RWF');
+    expect(await agent.getByTestId('stat-total-earned-value').textContent()).toBe('0 RWF');
+    expect(await agent.getByTestId('stat-projected-earnings-value').textContent()).toBe('0 RWF');
+    await agent.getByTestId('card-recent-commissions').getByTestId('empty-commissions').waitFor();
+
+    // The monthly payout pays it: now earned, listed under Recent Commissions as paid, none pending.
+    const month = today.slice(0, 7);
+    expect(await server.admin('commissions', 'payout', '--month', month)).toContain('1 payout(s) created');
+    for (let look = 0; look < 150 && (await agent.getByTestId('stat-total-earned-value').textContent()) !== '50 RWF'; look++) {
+      await agent.waitForTimeout(1_000);
+      await agent.reload();
+      await agent.getByTestId('stat-total-earned-value').waitFor();
+    }
+    expect(await agent.getByTestId('stat-total-earned-value').textContent()).toBe('50 RWF');
+    expect(await agent.getByTestId('stat-pending-earnings-value').textContent()).toBe('0 RWF');
+    expect(await agent.getByTestId('stat-projected-earnings-value').textContent()).toBe('65 RWF');
+    expect(await agent.getByTestId('card-recent-commissions').locator('li').textContent()).toMatch(/^Kimironko Fresh FoodsSale of 10,000 RWF on .+50 RWFPaid$/);
+    await agent.getByTestId('card-pending-commissions').getByTestId('empty-pending-commissions').waitFor();
   }, 600_000);
 
   it('tells a customer plainly when the code is unknown', async () => {

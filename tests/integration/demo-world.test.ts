@@ -146,10 +146,13 @@ describe('the demo world, seeded at start', () => {
     const get = await signIn(t, DEMO_AGENT.email);
     const dashboard = (await get('/api/agents/dashboard')).body;
     expect(dashboard.agent).toMatchObject({ agentCode: 'DEMO-AGENT', accreditationStatus: 'active', district: 'Gasabo' });
-    // 0.5 % of each of the five sales (62,550 RWF), out of the platform's 2 % fee: the shop's net is unchanged.
-    expect(dashboard.stats).toMatchObject({ totalMerchantsOnboarded: 1, activeMerchants: 1, totalEarned: '312.75' });
+    // 0.5 % of each of the five sales (62,550 RWF), out of the platform's 2 % fee: the shop's net is
+    // unchanged. Pending until the monthly payout: nothing earned (paid) yet.
+    expect(dashboard.stats).toMatchObject({ totalMerchantsOnboarded: 1, activeMerchants: 1, totalEarned: '0.00', pendingEarnings: '312.75', pendingCommissions: 5 });
     expect(dashboard.recentMerchants).toEqual([expect.objectContaining({ merchantCode: 'DEMO-SHOP' })]);
-    expect(dashboard.recentCommissions).toHaveLength(5);
+    expect(dashboard.recentCommissions).toEqual([]);
+    expect(dashboard.pendingCommissions).toHaveLength(5);
+    expect(dashboard.pendingCommissions[0].merchant).toEqual({ businessName: expect.any(String), merchantCode: 'DEMO-SHOP' });
     const audit = await db.orm.em.fork().execute<{ action: string; actor: string }[]>(`select action, actor from audit_log where subject = ?`, [`agent:${dashboard.agent.id}`]);
     expect(audit).toEqual([{ action: 'agent_accredit', actor: 'admin:demo-seed' }]);
   });

@@ -49,7 +49,7 @@ async function member(name: string) {
   const res = await request(handler).post('/api/auth/register').send({ email: `${name.toLowerCase()}${seq}@example.rw`, password: 'correct horse', firstName: name, lastName: 'Test', phone });
   expect(res.status).toBe(201);
   const token = res.body.token as string;
-  const as = (method: 'get' | 'post', path: string) => request(handler)[method](path).set('Authorization', `Bearer ${token}`);
+  const as = (method: 'get' | 'post' | 'put', path: string) => request(handler)[method](path).set('Authorization', `Bearer ${token}`);
   return { id: res.body.user.id as string, as, phone };
 }
 type Member = Awaited<ReturnType<typeof member>>;
@@ -179,6 +179,31 @@ describe('merchants', () => {
     expect((await other.as('post', '/api/merchants/register').send({ ...merchantForm, merchantCode: 'OTHER-1', onboardedByAgentId: owner.id })).body.code).toBe('agent_not_found');
   });
 
+  it('lets the owner add or correct the compliance details while KYB is pending, validated as registration validates them; nobody else', async () => {
+    const put = (who: Member, body: Record<string, unknown>) => who.as('put', `/api/merchants/${merchantId}/compliance`).send(body);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ tin: '12345' }, 'tin', 'TIN must be at least 9 characters'],
+      [{ tin: '1'.repeat(21) }, 'tin', 'TIN must not exceed 20 characters'],
+      [{ tradeLicenseNumber: 'L'.repeat(101) }, 'tradeLicenseNumber', 'Trade license number must not exceed 100 characters'],
+      [{ rdbRegistrationNumber: 'R'.repeat(101) }, 'rdbRegistrationNumber', 'RDB registration number must not exceed 100 characters'],
+      [{ tin: 42 }, 'tin', 'TIN must be 9 to 20 characters'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await put(owner, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.fields[field]).toBe(message);
+    }
+    expect((await put(other, { tin: '100234567' })).body).toEqual({ code: 'merchant_not_found', error: 'Merchant not found.' });
+    expect((await request(handler).put(`/api/merchants/${merchantId}/compliance`).send({ tin: '100234567' })).status).toBe(401);
+    expect((await owner.as('get', '/api/merchants/me')).body).toMatchObject({ tin: null, tradeLicenseNumber: 'TL-2026-0042', rdbRegistrationNumber: null });
+
+    const corrected = await put(owner, { tin: ' 100234567 ', tradeLicenseNumber: 'TL-2026-0042', rdbRegistrationNumber: '104567890' });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body).toMatchObject({ id: merchantId, tin: '100234567', tradeLicenseNumber: 'TL-2026-0042', rdbRegistrationNumber: '104567890', kybStatus: 'pending' });
+    const audited = await db.orm.em.fork().execute<{ actor: string; details: unknown }[]>(`select actor, details from audit_log where action = 'merchant_compliance_updated' and subject = ?`, [`merchant:${merchantId}`]);
+    expect(audited).toEqual([{ actor: `member:${owner.id}`, details: { changed: 'tin,rdbRegistrationNumber' } }]);
+  });
+
   it('answers every merchant route to its owner only', async () => {
     for (const path of ['qr', 'qr/download', 'transactions', 'transactions/export', 'settlements', 'settlements/export', 'analytics']) {
       const res = await other.as('get', `/api/merchants/${merchantId}/${path}`);
@@ -222,12 +247,45 @@ describe('a customer pays the merchant; fee, net and commission in the ledger; s
   let paymentId: string;
   let reference: string;
 
-  it('hides a business pending KYB from the public; the admin verifies it from the CLI', async () => {
-    expect((await request(handler).get('/api/pay/SHOP-001')).status).toBe(404);
-    expect((await request(handler).post('/api/pay/SHOP-001').send({ amount: 5000, phoneNumber: '+250788777001' })).status).toBe(404);
+  it('shows the public a business awaiting KYB by its code only, which takes no payment yet; an unknown code is not found', async () => {
+    const page = await request(handler).get('/api/pay/shop-001');
+    expect(page.status).toBe(200);
+    expect(page.body).toEqual({ merchantCode: 'SHOP-001', businessName: null, district: null, standing: 'awaiting_verification', acceptingPayments: false, message: 'This business does not accept payments yet.' });
+    for (const detail of ['Kimironko', 'Gasabo', '788555222', 'shop@example.rw', merchantId]) expect(page.text).not.toContain(detail);
+    const refused = await request(handler).post('/api/pay/SHOP-001').send({ amount: 5000, phoneNumber: '+250788777001' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('merchant_not_verified');
+    expect(await db.count('merchant_transactions')).toBe(0);
+    expect((await request(handler).get('/api/pay/NO-SUCH-SHOP')).status).toBe(404);
+  });
+
+  it('lists the KYB queue for the admin, oldest first, with its age and what the business stated', async () => {
+    const queue = await admin('merchants', 'list', '--pending');
+    expect(queue.code).toBe(0);
+    const row = queue.output.split('\n').find((line) => line.includes('SHOP-001'))!;
+    expect(row).toContain('0 d 0 h');
+    expect(row).toContain('TIN 100234567, licence TL-2026-0042, RDB 104567890');
+    expect(queue.output).toContain('1 awaiting KYB.');
+  });
+
+  it('the admin verifies it from the CLI: the owner is told in-app, by SMS and by e-mail; the details are then fixed', async () => {
     expect((await admin('merchants', 'reject', merchantId)).code).toBe(2);
     expect((await admin('merchants', 'verify', merchantId)).output).toContain('SHOP-001 is now active (KYB verified)');
-    expect((await request(handler).get('/api/pay/shop-001')).body).toEqual({ merchantCode: 'SHOP-001', businessName: 'Kimironko Fresh Foods', district: 'Gasabo', acceptingPayments: true, message: null });
+    expect((await request(handler).get('/api/pay/shop-001')).body).toEqual({ merchantCode: 'SHOP-001', businessName: 'Kimironko Fresh Foods', district: 'Gasabo', standing: 'accepting', acceptingPayments: true, message: null });
+    expect((await admin('merchants', 'list', '--pending')).output).toBe('No merchant awaits KYB.\n');
+
+    const notices = (await owner.as('get', '/api/notifications')).body as { title: string; message: string }[];
+    expect(notices[0]).toMatchObject({ title: 'Business verified', message: expect.stringContaining('Kimironko Fresh Foods is verified and accepts payments now') });
+    const sent = await db.orm.em.fork().execute<{ channel: string; recipient: string }[]>(`select channel, recipient from outbox_messages where body like '%Kimironko Fresh Foods is verified%' order by channel`);
+    expect(sent).toEqual([
+      { channel: 'email', recipient: expect.stringMatching(/^owner\d+@example\.rw$/) },
+      { channel: 'sms', recipient: owner.phone },
+    ]);
+
+    const late = await owner.as('put', `/api/merchants/${merchantId}/compliance`).send({ tin: '999999999' });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('kyb_already_decided');
+    expect((await owner.as('get', '/api/merchants/me')).body.tin).toBe('100234567');
   });
 
   it('refuses a bad amount or number and collects nothing', async () => {
@@ -243,6 +301,7 @@ describe('a customer pays the merchant; fee, net and commission in the ledger; s
     expect(paid.status).toBe(202);
     expect((await db.orm.em.fork().execute('select customer_phone_number from merchant_transactions where id = ?', [paid.body.id]))[0]).toEqual({ customer_phone_number: '+250788777001' });
     expect(paid.body).toMatchObject({ status: 'pending', amount: '10001.00', merchant: { merchantCode: 'SHOP-001' } });
+    expect(paid.body.receiptReference).toBe(String(paid.body.id).slice(0, 13).toUpperCase());
     paymentId = paid.body.id;
     reference = paid.body.transactionReference;
     const receipt = await until(() => request(handler).get(`/api/pay/payments/${paymentId}`), (r) => r.body.status !== 'pending');
@@ -283,12 +342,22 @@ describe('a customer pays the merchant; fee, net and commission in the ledger; s
     expect(analytics.body.basis).toContain('1 completed payment');
   });
 
-  it('shows the agent the pending commission and projected earnings', async () => {
+  it('shows the agent the commission as pending, naming the merchant and the sale: nothing earned until it is paid', async () => {
     const dashboard = await agent.as('get', '/api/agents/dashboard');
     expect(dashboard.status).toBe(200);
-    expect(dashboard.body.stats).toEqual({ totalMerchantsOnboarded: 1, activeMerchants: 1, totalEarned: '50.00', pendingEarnings: '50.00', projectedEarnings: '65.00' });
+    expect(dashboard.body.stats).toEqual({ totalMerchantsOnboarded: 1, activeMerchants: 1, totalEarned: '0.00', pendingEarnings: '50.00', projectedEarnings: '0.00', paidCommissions: 0, pendingCommissions: 1 });
     expect(dashboard.body.recentMerchants[0]).toMatchObject({ id: merchantId, merchantCode: 'SHOP-001', merchantStatus: 'active' });
-    expect(dashboard.body.pendingCommissions[0]).toMatchObject({ amount: '50.00', currency: 'RWF', status: 'pending', commissionType: 'merchant_transaction' });
+    expect(dashboard.body.recentCommissions).toEqual([]);
+    expect(dashboard.body.pendingCommissions).toEqual([
+      expect.objectContaining({
+        amount: '50.00',
+        currency: 'RWF',
+        status: 'pending',
+        commissionType: 'merchant_transaction',
+        merchant: { businessName: 'Kimironko Fresh Foods', merchantCode: 'SHOP-001' },
+        sale: { amount: '10001.00', currency: 'RWF', at: expect.any(String) },
+      }),
+    ]);
   });
 
   it('settles the week once: whole francs paid, the fraction carried, a rerun posts nothing, the report reconciles', async () => {
@@ -338,13 +407,16 @@ describe('a customer pays the merchant; fee, net and commission in the ledger; s
     expect(completed).toEqual([{ status: 'completed' }]);
     expect((await admin('commissions', 'payout', '--month', month)).output).toContain('0 payout(s) created');
     const dashboard = await agent.as('get', '/api/agents/dashboard');
-    expect(dashboard.body.stats).toMatchObject({ totalEarned: '50.00', pendingEarnings: '0.00' });
+    expect(dashboard.body.stats).toMatchObject({ totalEarned: '50.00', pendingEarnings: '0.00', projectedEarnings: '65.00', paidCommissions: 1, pendingCommissions: 0 });
+    expect(dashboard.body.pendingCommissions).toEqual([]);
+    expect(dashboard.body.recentCommissions).toEqual([expect.objectContaining({ amount: '50.00', status: 'paid', merchant: { businessName: 'Kimironko Fresh Foods', merchantCode: 'SHOP-001' } })]);
   });
 
   it('refuses payments to a suspended merchant with a clear message', async () => {
     expect((await admin('merchants', 'suspend', merchantId)).code).toBe(0);
     const page = await request(handler).get('/api/pay/SHOP-001');
-    expect(page.body).toMatchObject({ acceptingPayments: false, message: 'This merchant is not accepting payments right now.' });
+    expect(page.body).toEqual({ merchantCode: 'SHOP-001', businessName: 'Kimironko Fresh Foods', district: 'Gasabo', standing: 'suspended', acceptingPayments: false, message: 'This merchant is not accepting payments right now.' });
+    expect((await owner.as('get', '/api/notifications')).body[0]).toMatchObject({ title: 'Business suspended' });
     const refused = await request(handler).post('/api/pay/SHOP-001').send({ amount: 5000, phoneNumber: '+250788777001' });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ code: 'merchant_not_active', error: 'This merchant is not accepting payments right now. Please pay another way or try again later.' });

@@ -76,6 +76,7 @@ export const en = {
   merchant_code_invalid: 'A merchant code is 3 to 20 letters, digits, - or _.',
   merchant_code_unknown: 'No merchant has this code.',
   merchant_not_accepting: 'This merchant is not accepting payments right now.',
+  merchant_not_verified: 'This business does not accept payments yet.',
   merchant_amount_prompt: 'Amount to pay {name} (RWF):',
   merchant_amount_invalid: 'Enter whole francs, from 100 to 5000000.',
   merchant_pin_prompt: 'Pay {amount} to {name}. Enter your PIN to confirm:',
@@ -83,5 +84,6 @@ export const en = {
   merchant_pin_wrong: 'Wrong PIN. Nothing was charged.',
   err_merchant_not_found: 'No merchant has this code. Nothing was charged.',
   err_merchant_not_active: 'This merchant is not accepting payments right now. Nothing was charged.',
+  err_merchant_not_verified: 'This business does not accept payments yet. Nothing was charged.',
   err_phone_not_payable: 'Mobile money cannot collect from this number. Nothing was charged.',
 } as const;

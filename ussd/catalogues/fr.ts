@@ -78,6 +78,7 @@ export const fr: Catalogue = {
   merchant_code_invalid: 'Un code marchand a 3 a 20 lettres, chiffres, - ou _.',
   merchant_code_unknown: 'Aucun marchand n a ce code.',
   merchant_not_accepting: 'Ce marchand n accepte pas de paiements pour le moment.',
+  merchant_not_verified: 'Ce commerce n accepte pas encore de paiements.',
   merchant_amount_prompt: 'Montant a payer a {name} (RWF):',
   merchant_amount_invalid: 'Entrez des francs entiers, de 100 a 5000000.',
   merchant_pin_prompt: 'Payer {amount} a {name}. Entrez votre PIN pour confirmer:',
@@ -85,5 +86,6 @@ export const fr: Catalogue = {
   merchant_pin_wrong: 'PIN incorrect. Rien n a ete preleve.',
   err_merchant_not_found: 'Aucun marchand n a ce code. Rien n a ete preleve.',
   err_merchant_not_active: 'Ce marchand n accepte pas de paiements pour le moment. Rien n a ete preleve.',
+  err_merchant_not_verified: 'Ce commerce n accepte pas encore de paiements. Rien n a ete preleve.',
   err_phone_not_payable: 'Le mobile money ne peut pas prelever ce numero. Rien n a ete preleve.',
 };

@@ -78,6 +78,7 @@ export const rw: Catalogue = {
   merchant_code_invalid: 'Kode y umucuruzi igira inyuguti cyangwa imibare 3 kugeza 20, - cyangwa _.',
   merchant_code_unknown: 'Nta mucuruzi ufite iyi kode.',
   merchant_not_accepting: 'Uyu mucuruzi ntiyakira ubwishyu ubu.',
+  merchant_not_verified: 'Ubu bucuruzi ntiburemererwa kwakira ubwishyu.',
   merchant_amount_prompt: 'Amafaranga yo kwishyura {name} (RWF):',
   merchant_amount_invalid: 'Andika amafaranga yuzuye, kuva 100 kugeza 5000000.',
   merchant_pin_prompt: 'Kwishyura {amount} kuri {name}. Andika PIN yawe wemeze:',
@@ -85,5 +86,6 @@ export const rw: Catalogue = {
   merchant_pin_wrong: 'PIN si yo. Nta mafaranga yakuweho.',
   err_merchant_not_found: 'Nta mucuruzi ufite iyi kode. Nta mafaranga yakuweho.',
   err_merchant_not_active: 'Uyu mucuruzi ntiyakira ubwishyu ubu. Nta mafaranga yakuweho.',
+  err_merchant_not_verified: 'Ubu bucuruzi ntiburemererwa kwakira ubwishyu. Nta mafaranga yakuweho.',
   err_phone_not_payable: 'Mobile money ntishobora gukura amafaranga kuri iyi nimero. Nta mafaranga yakuweho.',
 };

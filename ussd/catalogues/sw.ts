@@ -78,6 +78,7 @@ export const sw: Catalogue = {
   merchant_code_invalid: 'Namba ya mfanyabiashara ina herufi au tarakimu 3 hadi 20, - au _.',
   merchant_code_unknown: 'Hakuna mfanyabiashara mwenye namba hii.',
   merchant_not_accepting: 'Mfanyabiashara huyu hapokei malipo sasa.',
+  merchant_not_verified: 'Biashara hii bado haipokei malipo.',
   merchant_amount_prompt: 'Kiasi cha kulipa {name} (RWF):',
   merchant_amount_invalid: 'Weka faranga kamili, kuanzia 100 hadi 5000000.',
   merchant_pin_prompt: 'Lipa {amount} kwa {name}. Weka PIN yako kuthibitisha:',
@@ -85,5 +86,6 @@ export const sw: Catalogue = {
   merchant_pin_wrong: 'PIN si sahihi. Hakuna kilichotozwa.',
   err_merchant_not_found: 'Hakuna mfanyabiashara mwenye namba hii. Hakuna kilichotozwa.',
   err_merchant_not_active: 'Mfanyabiashara huyu hapokei malipo sasa. Hakuna kilichotozwa.',
+  err_merchant_not_verified: 'Biashara hii bado haipokei malipo. Hakuna kilichotozwa.',
   err_phone_not_payable: 'Pesa ya simu haiwezi kutoza namba hii. Hakuna kilichotozwa.',
 };

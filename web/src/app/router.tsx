@@ -27,6 +27,7 @@ const MerchantRegisterRoute = deferredComponent(withScreenTexts(() => import('./
 const MerchantDashboardRoute = deferredComponent(withScreenTexts(() => import('./routes/merchant-dashboard.tsx')));
 const MerchantPaymentsRoute = deferredComponent(withScreenTexts(() => import('./routes/merchant-payments.tsx')));
 const PayRoute = deferredComponent(withScreenTexts(() => import('./routes/pay.tsx')));
+const NotificationsRoute = deferredComponent(withScreenTexts(() => import('./routes/notifications.tsx')));
 const EducationRoute = deferredComponent(withScreenTexts(() => import('./routes/education.tsx')));
 const LearnMoreRoute = deferredComponent(withScreenTexts(() => import('./routes/learn-more.tsx')));
 const DemoRoute = deferredComponent(withScreenTexts(() => import('./routes/demo.tsx')));
@@ -51,6 +52,7 @@ const ROUTES: { path: string; route: { Component: ComponentType; load: () => Pro
   { path: 'merchant/dashboard', route: MerchantDashboardRoute },
   { path: 'merchant/payments', route: MerchantPaymentsRoute },
   { path: 'pay/:merchantCode', route: PayRoute },
+  { path: 'notifications', route: NotificationsRoute },
   { path: 'education', route: EducationRoute },
   { path: 'learn-more', route: LearnMoreRoute },
   { path: 'demo', route: DemoRoute },

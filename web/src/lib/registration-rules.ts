@@ -5,7 +5,8 @@
  * - A business code (agent or merchant) is 3 to 20 characters of A–Z, 0–9, '-' and '_'; the
  *   input is upper-cased as typed, so 'kgl-01' is read as 'KGL-01'.
  * - A phone number is a Rwandan mobile number in any usual form (lib/phone-number.ts), sent in E.164.
- * - The district is one of Rwanda's 30 districts, spelt as the spec lists them.
+ * - The district is one of Rwanda's 30 districts, spelt as the spec lists them; the category one of
+ *   the eight.
  * - A list typed with commas becomes trimmed, non-empty items.
  */
 export const CODE_MIN = 3;
@@ -22,6 +23,14 @@ export const DISTRICTS = [
   'Kayonza', 'Kicukiro', 'Kirehe', 'Muhanga', 'Musanze', 'Ngoma', 'Ngororero', 'Nyabihu', 'Nyagatare', 'Nyamagabe',
   'Nyamasheke', 'Nyanza', 'Nyarugenge', 'Nyaruguru', 'Rubavu', 'Ruhango', 'Rulindo', 'Rusizi', 'Rutsiro', 'Rwamagana',
 ] as const;
+
+/** The eight business categories (spec part 2 §3); the agent dashboard names its merchants' with them too. */
+export const MERCHANT_CATEGORIES = ['retail', 'restaurant', 'service', 'grocery', 'pharmacy', 'electronics', 'fashion', 'other'] as const;
+export type MerchantCategory = (typeof MERCHANT_CATEGORIES)[number];
+
+export function isMerchantCategory(value: string): value is MerchantCategory {
+  return (MERCHANT_CATEGORIES as readonly string[]).includes(value);
+}
 
 /** Which rule a code breaks, or null when it is fine. */
 export type CodeError = 'codeMin' | 'codeMax' | 'codeCharacters';

@@ -209,4 +209,16 @@ export const enScreens = {
     contactLegal: 'Legal questions:',
     address: 'Kigali, Rwanda',
   },
+  notificationsPage: {
+    subtitle: 'Everything Ikimina has told you, newest first.',
+    markAllRead: 'Mark all as read',
+    markAllFailed: 'Your notifications could not be marked as read. Please try again.',
+    emptyText: 'Reminders, payments and decisions about your account will appear here.',
+    loadFailed: 'Your notifications could not be loaded.',
+    retry: 'Try again',
+    older: 'Show older notifications',
+    loadingOlder: 'Loading...',
+    noOlder: 'No older notifications.',
+    olderFailed: 'Older notifications could not be loaded. Please try again.',
+  },
 };

@@ -51,6 +51,7 @@ export const en = {
     markAsRead: 'Mark as read',
     errorTitle: 'Error',
     markFailed: 'Failed to mark notification as read',
+    seeAll: 'See all notifications',
   },
   time: {
     justNow: 'Just now',

@@ -49,6 +49,7 @@ export const fr: Messages = {
     markAsRead: 'Marquer comme lue',
     errorTitle: 'Erreur',
     markFailed: 'Impossible de marquer la notification comme lue',
+    seeAll: 'Voir toutes les notifications',
   },
   time: {
     justNow: "À l'instant",
@@ -1100,6 +1101,18 @@ export const fr: Messages = {
     contactPrivacy: 'Questions et demandes sur la confidentialité :',
     contactLegal: 'Questions juridiques :',
     address: 'Kigali (Rwanda)',
+  },
+  notificationsPage: {
+    subtitle: 'Tout ce qu’Ikimina vous a signalé, du plus récent au plus ancien.',
+    markAllRead: 'Tout marquer comme lu',
+    markAllFailed: 'Vos notifications n’ont pas pu être marquées comme lues. Veuillez réessayer.',
+    emptyText: 'Les rappels, paiements et décisions concernant votre compte apparaîtront ici.',
+    loadFailed: 'Vos notifications n’ont pas pu être chargées.',
+    retry: 'Réessayer',
+    older: 'Afficher les plus anciennes',
+    loadingOlder: 'Chargement...',
+    noOlder: 'Aucune notification plus ancienne.',
+    olderFailed: 'Les notifications plus anciennes n’ont pas pu être chargées. Veuillez réessayer.',
   },
 };
 

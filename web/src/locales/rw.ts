@@ -49,6 +49,7 @@ export const rw: Messages = {
     markAsRead: 'Garagaza ko ryasomwe',
     errorTitle: 'Ikosa',
     markFailed: 'Kugaragaza ko imenyesha ryasomwe byanze',
+    seeAll: 'Reba imenyesha ryose',
   },
   time: {
     justNow: 'Ubu nyine',
@@ -1100,6 +1101,18 @@ export const rw: Messages = {
     contactPrivacy: 'Ibibazo n’ubusabe ku ibanga:',
     contactLegal: 'Ibibazo by’amategeko:',
     address: 'Kigali, u Rwanda',
+  },
+  notificationsPage: {
+    subtitle: 'Ibyo Ikimina cyakumenyesheje byose, ibya vuba mbere.',
+    markAllRead: 'Garagaza ko byose byasomwe',
+    markAllFailed: 'Kugaragaza ko imenyesha ryasomwe byanze. Ongera ugerageze.',
+    emptyText: 'Ibyibutsa, ubwishyu n’ibyemezo bijyanye na konti yawe bizagaragara hano.',
+    loadFailed: 'Gufungura imenyesha ryawe byanze.',
+    retry: 'Ongera ugerageze',
+    older: 'Erekana imenyesha rya kera',
+    loadingOlder: 'Birimo gufunguka...',
+    noOlder: 'Nta menyesha rya kera rihari.',
+    olderFailed: 'Gufungura imenyesha rya kera byanze. Ongera ugerageze.',
   },
 };
 

@@ -49,6 +49,7 @@ export const sw: Messages = {
     markAsRead: 'Weka kama imesomwa',
     errorTitle: 'Hitilafu',
     markFailed: 'Imeshindikana kuweka arifa kama imesomwa',
+    seeAll: 'Ona arifa zote',
   },
   time: {
     justNow: 'Sasa hivi',
@@ -1100,6 +1101,18 @@ export const sw: Messages = {
     contactPrivacy: 'Maswali na maombi ya faragha:',
     contactLegal: 'Maswali ya kisheria:',
     address: 'Kigali, Rwanda',
+  },
+  notificationsPage: {
+    subtitle: 'Kila kitu Ikimina kimekujulisha, vipya kwanza.',
+    markAllRead: 'Weka zote kama zimesomwa',
+    markAllFailed: 'Arifa zako hazikuweza kuwekwa kama zimesomwa. Tafadhali jaribu tena.',
+    emptyText: 'Vikumbusho, malipo na maamuzi kuhusu akaunti yako yataonekana hapa.',
+    loadFailed: 'Arifa zako hazikuweza kupakiwa.',
+    retry: 'Jaribu tena',
+    older: 'Onyesha arifa za zamani',
+    loadingOlder: 'Inapakia...',
+    noOlder: 'Hakuna arifa za zamani zaidi.',
+    olderFailed: 'Arifa za zamani hazikuweza kupakiwa. Tafadhali jaribu tena.',
   },
 };
 

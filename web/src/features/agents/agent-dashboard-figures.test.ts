@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { agentRecommendations, projectedEarnings } from './agent-dashboard-figures.ts';
+import { agentRecommendations } from './agent-dashboard-figures.ts';
 
 describe('agent dashboard figures', () => {
-  it('projects earnings at total earned × 1.3, in centimes', () => {
-    expect(projectedEarnings('1000.00')).toBe(130_000);
-    expect(projectedEarnings('50.01')).toBe(6_501);
-    expect(projectedEarnings('0.00')).toBe(0);
-    expect(projectedEarnings('n/a')).toBe(0);
-  });
-
   it('recommends onboarding a first merchant to an agent without any', () => {
     expect(agentRecommendations(0, [])).toEqual([{ key: 'recommendFirst' }]);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_MERCHANT_FORM, MERCHANT_CATEGORIES, merchantRegistrationBody, spaced, validateMerchantForm, type MerchantForm } from './merchant-form.ts';
+import { MERCHANT_CATEGORIES } from '../../lib/registration-rules.ts';
+import { checkTin, complianceBody, EMPTY_MERCHANT_FORM, merchantRegistrationBody, spaced, validateMerchantForm, type MerchantForm } from './merchant-form.ts';
 
 const valid: MerchantForm = {
   merchantCode: 'KIMIRONKO-01',
@@ -87,5 +88,19 @@ describe('merchant registration form', () => {
   it('shows underscores as spaces', () => {
     expect(spaced('grocery_store')).toBe('grocery store');
     expect(spaced(null)).toBe('');
+  });
+});
+
+describe('the compliance details corrected on the dashboard', () => {
+  it('checks a TIN as registration does: empty is fine, else 9 to 20 characters', () => {
+    expect(checkTin('')).toBeNull();
+    expect(checkTin('  ')).toBeNull();
+    expect(checkTin('12345678')).toBe('tinMin');
+    expect(checkTin(' 100234567 ')).toBeNull();
+    expect(checkTin('1'.repeat(21))).toBe('tinMax');
+  });
+
+  it('sends them trimmed, null when empty', () => {
+    expect(complianceBody({ tin: ' 100234567 ', tradeLicenseNumber: '', rdbRegistrationNumber: ' RDB-9 ' })).toEqual({ tin: '100234567', tradeLicenseNumber: null, rdbRegistrationNumber: 'RDB-9' });
   });
 });

@@ -5,15 +5,13 @@
  * - Each broken rule is named by the key of its spec message under `merchantRegister.validation`.
  * - The category is one of the eight; the district one of the 30.
  * - TIN, trade licence and RDB number are optional and sent as null when empty; a TIN given is
- *   9 to 20 characters.
+ *   9 to 20 characters (the same rule when the owner corrects them on the dashboard, `checkTin`).
  * - The agent code is optional; when given it must look like a code (3–20 of A–Z, 0–9, '-', '_')
  *   and is resolved to the agent's id before sending (onboardedByAgentId), never sent itself.
  */
 import { isRwandanMobile, normaliseRwandanMobile } from '../../lib/phone-number.ts';
-import { checkCode, isDistrict, isEmail, orNull, PHONE_DEFAULT, type CodeError } from '../../lib/registration-rules.ts';
+import { checkCode, isDistrict, isEmail, isMerchantCategory, orNull, PHONE_DEFAULT, type CodeError } from '../../lib/registration-rules.ts';
 
-export const MERCHANT_CATEGORIES = ['retail', 'restaurant', 'service', 'grocery', 'pharmacy', 'electronics', 'fashion', 'other'] as const;
-export type MerchantCategory = (typeof MERCHANT_CATEGORIES)[number];
 
 export const TIN_MIN = 9;
 export const TIN_MAX = 20;
@@ -49,8 +47,23 @@ export const EMPTY_MERCHANT_FORM: MerchantForm = {
 export type MerchantFormError = CodeError | 'businessName' | 'merchantCategory' | 'tinMin' | 'tinMax' | 'businessAddress' | 'district' | 'phoneNumber' | 'email' | 'agentCode';
 export type MerchantFormErrors = Partial<Record<keyof MerchantForm, MerchantFormError>>;
 
-export function isMerchantCategory(value: string): value is MerchantCategory {
-  return (MERCHANT_CATEGORIES as readonly string[]).includes(value);
+/** A trade licence or RDB number is at most this long (the inputs stop there; the server says so too). */
+export const REGISTRATION_NUMBER_MAX = 100;
+
+/** The rule a TIN breaks (empty is fine: the details are optional), or null. */
+export function checkTin(text: string): 'tinMin' | 'tinMax' | null {
+  const tin = text.trim();
+  if (tin !== '' && tin.length < TIN_MIN) return 'tinMin';
+  if (tin.length > TIN_MAX) return 'tinMax';
+  return null;
+}
+
+/** The BNR compliance details as the dashboard's card edits them (the same fields and rules as registration). */
+export type ComplianceForm = Pick<MerchantForm, 'tin' | 'tradeLicenseNumber' | 'rdbRegistrationNumber'>;
+
+/** The details as PUT /api/merchants/{id}/compliance wants them: trimmed, null when empty. */
+export function complianceBody(form: ComplianceForm): { tin: string | null; tradeLicenseNumber: string | null; rdbRegistrationNumber: string | null } {
+  return { tin: orNull(form.tin), tradeLicenseNumber: orNull(form.tradeLicenseNumber), rdbRegistrationNumber: orNull(form.rdbRegistrationNumber) };
 }
 
 export function validateMerchantForm(form: MerchantForm): MerchantFormErrors {
@@ -59,9 +72,8 @@ export function validateMerchantForm(form: MerchantForm): MerchantFormErrors {
   if (code !== null) errors.merchantCode = code;
   if (form.businessName.trim().length < 2) errors.businessName = 'businessName';
   if (!isMerchantCategory(form.merchantCategory)) errors.merchantCategory = 'merchantCategory';
-  const tin = form.tin.trim();
-  if (tin !== '' && tin.length < TIN_MIN) errors.tin = 'tinMin';
-  else if (tin.length > TIN_MAX) errors.tin = 'tinMax';
+  const tin = checkTin(form.tin);
+  if (tin !== null) errors.tin = tin;
   if (form.businessAddress.trim().length < 5) errors.businessAddress = 'businessAddress';
   if (!isDistrict(form.district)) errors.district = 'district';
   if (!isRwandanMobile(form.phoneNumber)) errors.phoneNumber = 'phoneNumber';
@@ -89,9 +101,7 @@ export function merchantRegistrationBody(form: MerchantForm, onboardedByAgentId:
     merchantCode: form.merchantCode,
     businessName: form.businessName.trim(),
     merchantCategory: form.merchantCategory,
-    tin: orNull(form.tin),
-    tradeLicenseNumber: orNull(form.tradeLicenseNumber),
-    rdbRegistrationNumber: orNull(form.rdbRegistrationNumber),
+    ...complianceBody(form),
     businessAddress: form.businessAddress.trim(),
     district: form.district,
     // Checked above: the number as the server stores it (E.164).

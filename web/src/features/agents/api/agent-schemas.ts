@@ -14,7 +14,7 @@ export const onboardedMerchantSchema = z.looseObject({
 });
 export type OnboardedMerchant = z.infer<typeof onboardedMerchantSchema>;
 
-/** Commission (spec part 2 §3). */
+/** Commission (spec part 2 §3), with the merchant and the sale it was earned on (this project's addition). */
 export const commissionSchema = z.looseObject({
   id,
   commissionType: z.nullish(z.string()),
@@ -22,6 +22,8 @@ export const commissionSchema = z.looseObject({
   currency: z.nullish(z.string()),
   status: z.nullish(z.string()),
   createdAt: z.nullish(z.string()),
+  merchant: z.looseObject({ businessName: z.string(), merchantCode: z.string() }),
+  sale: z.looseObject({ amount, at: z.string() }),
 });
 export type Commission = z.infer<typeof commissionSchema>;
 
@@ -37,8 +39,13 @@ export const agentDashboardSchema = z.looseObject({
   stats: z.looseObject({
     totalMerchantsOnboarded: z._default(z.number(), 0),
     activeMerchants: z._default(z.number(), 0),
+    /** Paid commissions only: earned means paid. */
     totalEarned: z._default(amount, '0.00'),
     pendingEarnings: z._default(amount, '0.00'),
+    projectedEarnings: z._default(amount, '0.00'),
+    /** How many there are in all; the lists hold the newest 10. */
+    paidCommissions: z._default(z.number(), 0),
+    pendingCommissions: z._default(z.number(), 0),
   }),
   recentMerchants: z._default(z.array(onboardedMerchantSchema), []),
   recentCommissions: z._default(z.array(commissionSchema), []),

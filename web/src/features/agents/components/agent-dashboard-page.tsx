@@ -8,7 +8,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
-import { agentRecommendations, projectedEarnings } from '../agent-dashboard-figures.ts';
+import { isMerchantCategory } from '../../../lib/registration-rules.ts';
+import { agentRecommendations } from '../agent-dashboard-figures.ts';
 import type { Commission } from '../api/agent-schemas.ts';
 import { useAgentDashboard } from '../api/get-agent-dashboard.ts';
 
@@ -58,6 +59,7 @@ export function AgentDashboardPage() {
   }
 
   const { agent, stats, recentMerchants, recentCommissions, pendingCommissions } = dashboard.data;
+  const categoryText = (category: string | null | undefined) => (category && isMerchantCategory(category) ? t(`merchantRegister.categories.${category}`) : '—');
   const status = agent.accreditationStatus ?? 'pending';
   const recommendations = agentRecommendations(stats.totalMerchantsOnboarded, recentMerchants);
 
@@ -111,11 +113,11 @@ export function AgentDashboardPage() {
           icon={Users}
           testId="stat-merchants-onboarded"
         />
-        <StatCard label={t('agentDashboard.totalEarned')} value={format.money(stats.totalEarned)} icon={Wallet} testId="stat-total-earned" />
+        <StatCard label={t('agentDashboard.totalEarned')} value={format.money(stats.totalEarned)} hint={t('agentDashboard.earnedHint')} icon={Wallet} testId="stat-total-earned" />
         <StatCard label={t('agentDashboard.pendingEarnings')} value={format.money(stats.pendingEarnings)} hint={t('agentDashboard.pendingHint')} icon={HandCoins} testId="stat-pending-earnings" />
         <StatCard
           label={t('agentDashboard.projected')}
-          value={format.centimes(projectedEarnings(stats.totalEarned))}
+          value={format.money(stats.projectedEarnings)}
           hint={t('agentDashboard.projectedHint')}
           icon={TrendingUp}
           testId="stat-projected-earnings"
@@ -133,7 +135,7 @@ export function AgentDashboardPage() {
                   <div className="min-w-0">
                     <p className="truncate font-medium">{merchant.businessName}</p>
                     <p className="truncate text-xs text-muted-foreground">
-                      <span className="font-mono">{merchant.merchantCode}</span> · {(merchant.merchantCategory ?? '').replaceAll('_', ' ')} · {format.date(merchant.createdAt)}
+                      <span className="font-mono">{merchant.merchantCode}</span> · {categoryText(merchant.merchantCategory)} · {format.date(merchant.createdAt)}
                     </p>
                   </div>
                   <StatusBadge status={merchant.merchantStatus} />
@@ -156,21 +158,23 @@ export function AgentDashboardPage() {
             </ul>
           )}
         </Panel>
-        <Panel title={t('agentDashboard.recentCommissions')} testId="card-recent-commissions">
-          {recentCommissions.length === 0 ? <Empty text={t('agentDashboard.noCommissions')} testId="empty-commissions" /> : <CommissionList commissions={recentCommissions} />}
+        {/* Apart: Recent Commissions are the paid ones (what Total Earned counts), Pending the ones the next payout pays. */}
+        <Panel title={t('agentDashboard.recentCommissions')} hint={t('agentDashboard.paidHint')} testId="card-recent-commissions">
+          {recentCommissions.length === 0 ? <Empty text={t('agentDashboard.noCommissions')} testId="empty-commissions" /> : <CommissionList commissions={recentCommissions} total={stats.paidCommissions} />}
         </Panel>
-        <Panel title={t('agentDashboard.pendingCommissions')} testId="card-pending-commissions">
-          {pendingCommissions.length === 0 ? <Empty text={t('agentDashboard.noPending')} testId="empty-pending-commissions" /> : <CommissionList commissions={pendingCommissions} />}
+        <Panel title={t('agentDashboard.pendingCommissions')} hint={t('agentDashboard.pendingHint')} testId="card-pending-commissions">
+          {pendingCommissions.length === 0 ? <Empty text={t('agentDashboard.noPending')} testId="empty-pending-commissions" /> : <CommissionList commissions={pendingCommissions} total={stats.pendingCommissions} />}
         </Panel>
       </div>
     </div>
   );
 }
 
-function Panel({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+function Panel({ title, hint, testId, children }: { title: string; hint?: string; testId: string; children: ReactNode }) {
   return (
     <Card className="p-5" data-testid={testId}>
-      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
+      <h2 className={hint === undefined ? 'mb-3 text-lg font-semibold' : 'text-lg font-semibold'}>{title}</h2>
+      {hint !== undefined && <p className="mb-3 text-xs text-muted-foreground">{hint}</p>}
       {children}
     </Card>
   );
@@ -184,24 +188,37 @@ function Empty({ text, testId }: { text: string; testId: string }) {
   );
 }
 
-function CommissionList({ commissions }: { commissions: Commission[] }) {
+/** Each row names the merchant and the sale the commission was earned on; the newest 10 of `total`. */
+function CommissionList({ commissions, total }: { commissions: Commission[]; total: number }) {
+  const { t } = useTranslation();
   const format = useFormatters();
   return (
-    <ul className="divide-y divide-border">
-      {commissions.map((commission) => (
-        <li key={commission.id} className="flex items-center justify-between gap-3 py-3" data-testid={`row-commission-${commission.id}`}>
-          <div className="min-w-0">
-            <p className="truncate font-medium capitalize">{(commission.commissionType ?? '').replaceAll('_', ' ')}</p>
-            <p className="text-xs text-muted-foreground">{format.date(commission.createdAt)}</p>
-          </div>
-          <div className="flex shrink-0 flex-col items-end gap-1">
-            <span className="font-semibold tabular-nums" data-testid={`text-commission-amount-${commission.id}`}>
-              {format.money(commission.amount)}
-            </span>
-            <StatusBadge status={commission.status} />
-          </div>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="divide-y divide-border">
+        {commissions.map((commission) => (
+          <li key={commission.id} className="flex items-center justify-between gap-3 py-3" data-testid={`row-commission-${commission.id}`}>
+            <div className="min-w-0">
+              <p className="break-words font-medium" data-testid={`text-commission-merchant-${commission.id}`}>
+                {commission.merchant.businessName}
+              </p>
+              <p className="text-xs text-muted-foreground" data-testid={`text-commission-sale-${commission.id}`}>
+                {t('agentDashboard.commissionOnSale', { amount: format.money(commission.sale.amount), date: format.date(commission.sale.at) })}
+              </p>
+            </div>
+            <div className="flex shrink-0 flex-col items-end gap-1">
+              <span className="font-semibold tabular-nums" data-testid={`text-commission-amount-${commission.id}`}>
+                {format.money(commission.amount)}
+              </span>
+              <StatusBadge status={commission.status} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      {total > commissions.length && (
+        <p className="pt-2 text-xs text-muted-foreground" data-testid="text-commissions-shown">
+          {t('agentDashboard.newestOf', { shown: commissions.length, count: total })}
+        </p>
+      )}
+    </>
   );
 }

@@ -19,6 +19,8 @@ export const myMerchantSchema = z.looseObject({
   tin: z.nullish(z.string()),
   tradeLicenseNumber: z.nullish(z.string()),
   rdbRegistrationNumber: z.nullish(z.string()),
+  /** Why the admin rejected KYB (this project's addition; rejected only). */
+  kybReason: z.nullish(z.string()),
   qrCodeUrl: z.nullish(z.string()),
 });
 export type MyMerchant = z.infer<typeof myMerchantSchema> & { businessName: string };

@@ -18,6 +18,8 @@ export type Merchant = z.infer<typeof merchantSchema>;
 export const merchantTransactionSchema = z.looseObject({
   id,
   transactionReference: z.string(),
+  /** What the customer's receipt shows: the owner finds a sale by it (the raw transactionReference is for the providers). */
+  receiptReference: z.string(),
   createdAt: z.nullish(z.string()),
   customerName: z.nullish(z.string()),
   customerPhoneNumber: z.nullish(z.string()),
@@ -56,7 +58,7 @@ export const settlementSchema = z.looseObject({
   /** The reversed payments dated in the batch's range: their nets, already taken off totalAmount, and one negative line each. */
   totalReversals: z.nullish(z.number()),
   reversedAmount: z.nullish(amount),
-  negativeLines: z._default(z.array(z.looseObject({ transactionId: id, amount, reason: z.nullish(z.string()), reversedAt: z.nullish(z.string()) })), []),
+  negativeLines: z._default(z.array(z.looseObject({ transactionId: id, receiptReference: z.string(), amount, reason: z.nullish(z.string()), reversedAt: z.nullish(z.string()) })), []),
   currency: z.nullish(z.string()),
   payoutMethod: z.nullish(z.string()),
   status: z.string(),
@@ -88,11 +90,15 @@ export const merchantAnalyticsSchema = z.looseObject({
 });
 export type MerchantAnalytics = z.infer<typeof merchantAnalyticsSchema>;
 
-/** The public face of a merchant on its pay page: name, code, district and whether it takes payments. */
+/**
+ * The public face of a merchant on its pay page: name, code, district and whether it takes
+ * payments; a business awaiting verification comes with its code and `standing` only (no name).
+ */
 export const payMerchantSchema = z.looseObject({
   merchantCode: z.string(),
-  businessName: z.string(),
+  businessName: z.nullish(z.string()),
   district: z.nullish(z.string()),
+  standing: z.nullish(z.string()),
   acceptingPayments: z.boolean(),
   message: z.nullish(z.string()),
 });
@@ -102,6 +108,8 @@ export type PayMerchant = z.infer<typeof payMerchantSchema>;
 export const customerPaymentSchema = z.looseObject({
   id,
   transactionReference: z.string(),
+  /** The reference a person reads and quotes (the raw transactionReference is for the providers). */
+  receiptReference: z.string(),
   status: z.enum(['pending', 'completed', 'failed']),
   amount,
   currency: z.nullish(z.string()),

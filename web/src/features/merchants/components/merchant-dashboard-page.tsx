@@ -1,5 +1,4 @@
-import { BarChart3, MessageSquare, ShieldCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { BarChart3, MessageSquare, ShieldCheck, ShieldX } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -8,13 +7,18 @@ import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { useMyMerchant } from '../api/get-my-merchant.ts';
-import { isMerchantCategory, spaced } from '../merchant-form.ts';
+import { isMerchantCategory } from '../../../lib/registration-rules.ts';
+import { spaced } from '../merchant-form.ts';
 import { BusinessAnalyticsCard } from './business-analytics-card.tsx';
 import { ComingSoonCard } from './coming-soon-card.tsx';
+import { ComplianceCard } from './compliance-card.tsx';
+import { DetailRow } from './detail-row.tsx';
 
 /**
  * /merchant/dashboard (spec part 2 §2): the business, its merchant and KYB badges, the KYB
- * notice while pending, analytics from real sales, the profile and the BNR compliance card.
+ * notice while pending with what it means (an admin verifies, usually within 24-48 hours; no
+ * payment until then), the rejection's reason or the suspension, analytics from real sales, the
+ * profile and the BNR compliance card (editable while KYB is pending).
  */
 export function MerchantDashboardPage() {
   const { t } = useTranslation();
@@ -52,11 +56,6 @@ export function MerchantDashboardPage() {
   }
 
   const category = merchant.merchantCategory ?? '';
-  const compliance = [
-    { key: 'tin', label: t('merchantDashboard.tin'), value: merchant.tin },
-    { key: 'trade-license', label: t('merchantDashboard.tradeLicense'), value: merchant.tradeLicenseNumber },
-    { key: 'rdb', label: t('merchantDashboard.rdb'), value: merchant.rdbRegistrationNumber },
-  ].filter((item) => Boolean(item.value));
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 sm:px-6 lg:px-8">
@@ -76,7 +75,29 @@ export function MerchantDashboardPage() {
       {merchant.kybStatus === 'pending' && (
         <div role="status" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200" data-testid="notice-kyb-pending">
           <ShieldCheck className="size-5 shrink-0" />
-          <p>{t('merchantDashboard.kybPending')}</p>
+          <div className="grid min-w-0 gap-2">
+            <p>{t('merchantDashboard.kybPending')}</p>
+            {/* What the spec's notice leaves unsaid: who verifies, how long, what customers see meanwhile, how the owner hears. */}
+            <p data-testid="text-pending-explanation">{t('merchantDashboard.pendingExplanation')}</p>
+            <a href="#bnr-compliance" className="justify-self-start font-medium underline underline-offset-4" data-testid="link-compliance">
+              {t('merchantDashboard.complianceLink')}
+            </a>
+          </div>
+        </div>
+      )}
+      {merchant.kybStatus === 'rejected' && (
+        <div role="alert" className="flex gap-3 rounded-xl border border-destructive/50 p-4 text-sm text-destructive" data-testid="notice-kyb-rejected">
+          <ShieldX className="size-5 shrink-0" />
+          <div className="grid min-w-0 gap-1">
+            <p>{t('merchantDashboard.rejectedNotice')}</p>
+            {merchant.kybReason && <p className="break-words">{t('merchantDashboard.rejectedReason', { reason: merchant.kybReason })}</p>}
+          </div>
+        </div>
+      )}
+      {merchant.merchantStatus === 'suspended' && (
+        <div role="alert" className="flex gap-3 rounded-xl border border-destructive/50 p-4 text-sm text-destructive" data-testid="notice-merchant-suspended">
+          <ShieldX className="size-5 shrink-0" />
+          <p>{t('merchantDashboard.suspendedNotice')}</p>
         </div>
       )}
 
@@ -101,56 +122,31 @@ export function MerchantDashboardPage() {
         <Card className="p-5" data-testid="card-business-profile">
           <h2 className="mb-3 text-lg font-semibold">{t('merchantDashboard.profileTitle')}</h2>
           <dl className="grid gap-3 text-sm">
-            <Row label={t('merchantDashboard.merchantCode')} testId="text-merchant-code">
+            <DetailRow label={t('merchantDashboard.merchantCode')} testId="text-merchant-code">
               <span className="font-mono">{merchant.merchantCode ?? '—'}</span>
-            </Row>
-            <Row label={t('merchantDashboard.category')} testId="text-merchant-category">
+            </DetailRow>
+            <DetailRow label={t('merchantDashboard.category')} testId="text-merchant-category">
               <span className="capitalize">{isMerchantCategory(category) ? t(`merchantRegister.categories.${category}`) : spaced(category) || '—'}</span>
-            </Row>
-            <Row label={t('merchantDashboard.address')} testId="text-merchant-address">
+            </DetailRow>
+            <DetailRow label={t('merchantDashboard.address')} testId="text-merchant-address">
               {[merchant.businessAddress, merchant.district].filter(Boolean).join(', ') || '—'}
-            </Row>
-            <Row label={t('merchantDashboard.phoneNumber')} testId="text-merchant-phone">
+            </DetailRow>
+            <DetailRow label={t('merchantDashboard.phoneNumber')} testId="text-merchant-phone">
               {merchant.phoneNumber ?? '—'}
-            </Row>
-            <Row label={t('merchantDashboard.email')} testId="text-merchant-email">
+            </DetailRow>
+            <DetailRow label={t('merchantDashboard.email')} testId="text-merchant-email">
               {merchant.email ?? '—'}
-            </Row>
-            <Row label={t('merchantDashboard.memberSince')} testId="text-merchant-since">
+            </DetailRow>
+            <DetailRow label={t('merchantDashboard.memberSince')} testId="text-merchant-since">
               {format.date(merchant.createdAt)}
-            </Row>
+            </DetailRow>
           </dl>
         </Card>
         <div className="grid min-w-0 content-start gap-6">
-          {compliance.length > 0 && (
-            <Card className="p-5" data-testid="card-bnr-compliance">
-              <h2 className="mb-3 flex items-center gap-2 text-lg font-semibold">
-                <ShieldCheck className="size-5 text-primary" />
-                {t('merchantDashboard.complianceTitle')}
-              </h2>
-              <dl className="grid gap-3 text-sm">
-                {compliance.map((item) => (
-                  <Row key={item.key} label={item.label} testId={`text-compliance-${item.key}`}>
-                    <span className="font-mono">{item.value}</span>
-                  </Row>
-                ))}
-              </dl>
-            </Card>
-          )}
+          <ComplianceCard merchant={merchant} />
           <ComingSoonCard />
         </div>
       </div>
-    </div>
-  );
-}
-
-function Row({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 break-words font-medium" data-testid={testId}>
-        {children}
-      </dd>
     </div>
   );
 }

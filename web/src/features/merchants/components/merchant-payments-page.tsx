@@ -181,18 +181,24 @@ function QrPanel({ merchant }: { merchant: Merchant }) {
       </LoadingRegion>
     );
   }
+  // A business awaiting KYB may print its QR already; what a customer who scans it meets is said beside it.
+  const awaiting = merchant.merchantStatus === 'pending' ? <AwaitingVerificationNotice /> : null;
   if (qrCodeUrl === null) {
     return (
-      <EmptyState title={t('merchantPayments.noQr')} text={t('merchantPayments.noQrText')} testId="state-no-qr">
-        <Button onClick={onGenerate} disabled={generate.isPending} data-testid="button-generate-qr">
-          {generate.isPending ? <Loader2 className="animate-spin" /> : <QrCode />}
-          {generate.isPending ? t('merchantPayments.generating') : t('merchantPayments.generate')}
-        </Button>
-      </EmptyState>
+      <div className="grid gap-4">
+        {awaiting}
+        <EmptyState title={t('merchantPayments.noQr')} text={t('merchantPayments.noQrText')} testId="state-no-qr">
+          <Button onClick={onGenerate} disabled={generate.isPending} data-testid="button-generate-qr">
+            {generate.isPending ? <Loader2 className="animate-spin" /> : <QrCode />}
+            {generate.isPending ? t('merchantPayments.generating') : t('merchantPayments.generate')}
+          </Button>
+        </EmptyState>
+      </div>
     );
   }
   return (
     <Card className="flex flex-col items-center gap-4 p-6 text-center" data-testid="card-qr">
+      {awaiting}
       <img src={qrCodeUrl} alt={t('merchantPayments.qrAlt', { name: merchant.businessName })} width={300} height={300} className="aspect-square w-full max-w-[300px] rounded-lg border bg-white" data-testid="img-qr" />
       <p className="font-mono text-lg font-semibold" data-testid="text-qr-merchant-code">
         {merchant.merchantCode}
@@ -214,6 +220,20 @@ function QrPanel({ merchant }: { merchant: Merchant }) {
   );
 }
 
+/** The QR tab of a business awaiting KYB: the code works once an admin verifies it, and what the pay page says meanwhile. */
+function AwaitingVerificationNotice() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-left text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200" data-testid="notice-qr-awaiting-verification">
+      <Clock className="size-5 shrink-0" />
+      <div className="grid min-w-0 gap-1">
+        <p className="font-semibold">{t('merchantPayments.awaitingTitle')}</p>
+        <p>{t('merchantPayments.awaitingText')}</p>
+      </div>
+    </div>
+  );
+}
+
 function TransactionsPanel({ merchantId }: { merchantId: string }) {
   const { t } = useTranslation();
   const format = useFormatters();
@@ -228,7 +248,7 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
         <li key={transaction.id} className="grid gap-2 rounded-xl border p-4 text-sm" data-testid={`card-transaction-${transaction.transactionReference}`}>
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <p className="break-all font-mono text-xs">{transaction.transactionReference}</p>
+              <p className="font-mono text-xs" data-testid="text-transaction-reference">{transaction.receiptReference}</p>
               <p className="text-muted-foreground">{format.date(transaction.createdAt)} · {customerLabel(transaction) ?? t('merchantPayments.notAvailable')}</p>
             </div>
             <span className={transaction.status === 'completed' ? 'shrink-0 font-semibold text-emerald-700 dark:text-emerald-400' : 'shrink-0 text-muted-foreground'}>
@@ -250,7 +270,7 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
               <dd>{format.money(transaction.netAmount)}</dd>
             </div>
           </dl>
-          <p className="text-xs capitalize text-muted-foreground">{(transaction.paymentMethod ?? '').replaceAll('_', ' ')}</p>
+          <p className="text-xs text-muted-foreground">{t('merchantPayments.mobileMoney')}</p>
         </li>
       ))}
     </ul>
@@ -271,12 +291,12 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
         <tbody className="divide-y">
           {transactions.map((transaction) => (
             <tr key={transaction.id} data-testid={`row-transaction-${transaction.transactionReference}`}>
-              <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{transaction.transactionReference}</td>
+              <td className="whitespace-nowrap px-3 py-2 font-mono text-xs" data-testid="cell-reference">{transaction.receiptReference}</td>
               <td className="whitespace-nowrap px-3 py-2">{format.date(transaction.createdAt)}</td>
               <td className="px-3 py-2" data-testid="cell-customer">
                 {customerLabel(transaction) ?? t('merchantPayments.notAvailable')}
               </td>
-              <td className="px-3 py-2 capitalize">{(transaction.paymentMethod ?? '').replaceAll('_', ' ') || '—'}</td>
+              <td className="px-3 py-2">{t('merchantPayments.mobileMoney')}</td>
               <td className={`whitespace-nowrap px-3 py-2 text-right tabular-nums ${reversedClass(transaction)}`} data-testid="cell-amount">
                 {format.money(transaction.amount)}
               </td>
@@ -323,10 +343,7 @@ function SettlementsPanel({ merchantId }: { merchantId: string }) {
   const { t, i18n } = useTranslation();
   const format = useFormatters();
   const { data, isPending } = useMerchantSettlements(merchantId);
-  // A negative line names the payment by the reference the transactions tab shows.
-  const transactions = useMerchantTransactions(merchantId);
   if (isPending) return <BusinessRowsSkeleton testId="skeleton-settlements" />;
-  const referenceOf = (transactionId: string) => transactions.data?.transactions.find((transaction) => transaction.id === transactionId)?.transactionReference ?? transactionId;
   const rwf = (amount: string, currency: string | null | undefined) => formatRwf(parseCentimes(amount), i18n.language, currency ?? t('common.rwf'));
   const settlements = data?.settlements ?? [];
   const pending = data?.pending;
@@ -366,13 +383,13 @@ function SettlementsPanel({ merchantId }: { merchantId: string }) {
               {settlement.negativeLines.map((line) => (
                 <p key={line.transactionId} className="flex justify-between gap-3 text-xs text-muted-foreground" data-testid={`line-reversal-${line.transactionId}`}>
                   <span className="min-w-0 break-all">
-                    {t('merchantPayments.reversalLine', { reference: referenceOf(line.transactionId) })}: {line.reason}
+                    {t('merchantPayments.reversalLine', { reference: line.receiptReference })}: {line.reason}
                   </span>
                   <span className="shrink-0 tabular-nums">{rwf(line.amount, settlement.currency)}</span>
                 </p>
               ))}
               <p className="text-xs text-muted-foreground">
-                <span className="capitalize">{(settlement.payoutMethod ?? '').replaceAll('_', ' ')}</span> · {format.date(settlement.createdAt)}
+                <span>{t('merchantPayments.mobileMoney')}</span> · {format.date(settlement.createdAt)}
               </p>
             </li>
           ))}
@@ -407,7 +424,7 @@ function SettlementsPanel({ merchantId }: { merchantId: string }) {
                       </span>
                     )}
                   </td>
-                  <td className="px-3 py-2 capitalize">{(settlement.payoutMethod ?? '').replaceAll('_', ' ') || '—'}</td>
+                  <td className="px-3 py-2">{t('merchantPayments.mobileMoney')}</td>
                   <td className="px-3 py-2">
                     <StatusBadge status={settlement.status} testId="badge-settlement-status" />
                   </td>
@@ -417,7 +434,7 @@ function SettlementsPanel({ merchantId }: { merchantId: string }) {
                 {settlement.negativeLines.map((line) => (
                   <tr key={line.transactionId} className="bg-muted/30 text-xs text-muted-foreground" data-testid={`row-reversal-${line.transactionId}`}>
                     <td className="px-3 py-2 font-mono" colSpan={3}>
-                      {t('merchantPayments.reversalLine', { reference: referenceOf(line.transactionId) })}
+                      {t('merchantPayments.reversalLine', { reference: line.receiptReference })}
                     </td>
                     <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{rwf(line.amount, settlement.currency)}</td>
                     <td className="px-3 py-2" colSpan={2}>

@@ -13,7 +13,8 @@ import { DISTRICTS, normaliseCode, PHONE_EXAMPLE } from '../../../lib/registrati
 import { useMyMerchant } from '../api/get-my-merchant.ts';
 import { lookUpAgent } from '../api/lookup-agent.ts';
 import { useRegisterMerchant } from '../api/register-merchant.ts';
-import { EMPTY_MERCHANT_FORM, MERCHANT_CATEGORIES, merchantRegistrationBody, validateMerchantForm } from '../merchant-form.ts';
+import { MERCHANT_CATEGORIES } from '../../../lib/registration-rules.ts';
+import { EMPTY_MERCHANT_FORM, merchantRegistrationBody, REGISTRATION_NUMBER_MAX, validateMerchantForm } from '../merchant-form.ts';
 
 /**
  * /merchant/register (spec part 2 §2, §5, §8): a business registers, optionally referred by an
@@ -118,8 +119,8 @@ function MerchantRegisterForm() {
             <p className="-mt-2 text-xs text-muted-foreground">{t('merchantRegister.complianceHint')}</p>
             <div className="grid items-start gap-4 sm:grid-cols-3">
               <Field id="merchant-tin" label={t('merchantRegister.tin')} error={message('tin')} {...text('tin')} data-testid="input-merchant-tin" />
-              <Field id="merchant-trade-license" label={t('merchantRegister.tradeLicenseNumber')} error={undefined} {...text('tradeLicenseNumber')} data-testid="input-merchant-trade-license" />
-              <Field id="merchant-rdb" label={t('merchantRegister.rdbRegistrationNumber')} error={undefined} {...text('rdbRegistrationNumber')} data-testid="input-merchant-rdb" />
+              <Field id="merchant-trade-license" label={t('merchantRegister.tradeLicenseNumber')} error={undefined} maxLength={REGISTRATION_NUMBER_MAX} {...text('tradeLicenseNumber')} data-testid="input-merchant-trade-license" />
+              <Field id="merchant-rdb" label={t('merchantRegister.rdbRegistrationNumber')} error={undefined} maxLength={REGISTRATION_NUMBER_MAX} {...text('rdbRegistrationNumber')} data-testid="input-merchant-rdb" />
             </div>
           </fieldset>
           <Field

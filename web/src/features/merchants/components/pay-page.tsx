@@ -1,4 +1,4 @@
-import { CheckCircle2, Loader2, Smartphone, Store, XCircle } from 'lucide-react';
+import { Check, CheckCircle2, Clock, Copy, Loader2, Smartphone, Store, XCircle } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSearchParams } from 'react-router-dom';
@@ -34,14 +34,21 @@ export function PayPage({ merchantCode }: { merchantCode: string }) {
     );
   } else if (merchant.isError || merchant.data === null) {
     body = <Notice title={t('pay.notFoundTitle')} text={t('pay.notFoundText', { code: merchantCode })} testId="state-pay-not-found" />;
+  } else if (merchant.data.standing === 'awaiting_verification' || merchant.data.businessName == null) {
+    // Registered, not verified yet: nothing about the business but that (the server sends no more).
+    body = (
+      <Notice title={t('pay.awaitingTitle')} text={t('pay.awaitingText')} testId="state-pay-awaiting-verification" tone="waiting">
+        <MerchantCode code={merchant.data.merchantCode} />
+      </Notice>
+    );
   } else if (!merchant.data.acceptingPayments) {
     body = (
       <Notice title={t('pay.unavailableTitle')} text={t('pay.unavailableText', { name: merchant.data.businessName })} testId="state-pay-unavailable">
-        <p className="font-mono text-sm text-muted-foreground">{t('pay.merchantCode', { code: merchant.data.merchantCode })}</p>
+        <MerchantCode code={merchant.data.merchantCode} />
       </Notice>
     );
   } else {
-    body = <PayFlow merchant={merchant.data} />;
+    body = <PayFlow merchant={{ ...merchant.data, businessName: merchant.data.businessName }} />;
   }
 
   return (
@@ -51,10 +58,26 @@ export function PayPage({ merchantCode }: { merchantCode: string }) {
   );
 }
 
-function Notice({ title, text, testId, children }: { title: string; text: string; testId: string; children?: ReactNode }) {
+/** Stands for the code in its sentence, so that the words around it keep each language's punctuation. */
+const CODE_PLACE = '\u0000';
+
+/** "Merchant code: X", the code never broken at its hyphen (it is typed into USSD as shown). */
+function MerchantCode({ code, small = false }: { code: string; small?: boolean }) {
+  const { t } = useTranslation();
+  const [before, after] = t('pay.merchantCode', { code: CODE_PLACE }).split(CODE_PLACE);
+  return (
+    <p className={small ? 'font-mono text-xs text-muted-foreground' : 'font-mono text-sm text-muted-foreground'} data-testid="text-pay-merchant-code">
+      {before}
+      <span className="whitespace-nowrap">{code}</span>
+      {after}
+    </p>
+  );
+}
+
+function Notice({ title, text, testId, tone = 'refused', children }: { title: string; text: string; testId: string; tone?: 'refused' | 'waiting'; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-3 py-6 text-center" role="alert" data-testid={testId}>
-      <XCircle className="size-12 text-destructive" />
+      {tone === 'waiting' ? <Clock className="size-12 text-amber-600" /> : <XCircle className="size-12 text-destructive" />}
       <h1 className="text-xl font-semibold">{title}</h1>
       <p className="text-sm text-muted-foreground">{text}</p>
       {children}
@@ -62,7 +85,10 @@ function Notice({ title, text, testId, children }: { title: string; text: string
   );
 }
 
-function PayFlow({ merchant }: { merchant: PayMerchant }) {
+/** A merchant the pay page shows by name (verified). */
+type NamedMerchant = PayMerchant & { businessName: string };
+
+function PayFlow({ merchant }: { merchant: NamedMerchant }) {
   const { t, i18n } = useTranslation();
   const format = useFormatters();
   const [searchParams] = useSearchParams();
@@ -108,7 +134,7 @@ function PayFlow({ merchant }: { merchant: PayMerchant }) {
         <h1 className="break-words text-xl font-semibold" data-testid="text-pay-title">
           {t('pay.title', { name: merchant.businessName })}
         </h1>
-        <p className="font-mono text-xs text-muted-foreground">{t('pay.merchantCode', { code: merchant.merchantCode })}</p>
+        <MerchantCode code={merchant.merchantCode} small />
       </div>
     </header>
   );
@@ -178,16 +204,16 @@ function PayFlow({ merchant }: { merchant: PayMerchant }) {
   );
 }
 
-function Receipt({ payment, merchant, onAnother }: { payment: CustomerPayment; merchant: PayMerchant; onAnother: () => void }) {
+function Receipt({ payment, merchant, onAnother }: { payment: CustomerPayment; merchant: NamedMerchant; onAnother: () => void }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const at = payment.completedAt ?? payment.createdAt;
   const rows: Array<[string, ReactNode, string]> = [
-    [t('pay.receiptMerchant'), payment.merchant?.businessName ?? merchant.businessName, 'merchant'],
+    [t('pay.receiptMerchant'), <span className="break-words">{payment.merchant?.businessName ?? merchant.businessName}</span>, 'merchant'],
     [t('pay.receiptAmount'), format.money(payment.amount), 'amount'],
-    [t('pay.receiptReference'), <span className="break-all font-mono text-xs">{payment.transactionReference}</span>, 'reference'],
+    [t('pay.receiptReference'), <CopyableReference reference={payment.receiptReference} />, 'reference'],
     [t('pay.receiptDate'), at ? `${format.date(at)} ${format.time(at)}` : '—', 'date'],
-    [t('pay.receiptPhone'), payment.customerPhoneNumber ?? '—', 'phone'],
+    [t('pay.receiptPhone'), <span className="whitespace-nowrap">{payment.customerPhoneNumber ?? '—'}</span>, 'phone'],
   ];
   return (
     <div className="grid gap-4" role="status" data-testid="state-pay-receipt">
@@ -197,7 +223,7 @@ function Receipt({ payment, merchant, onAnother }: { payment: CustomerPayment; m
       </div>
       <dl className="grid gap-2 rounded-xl border p-4 text-sm">
         {rows.map(([label, value, key]) => (
-          <div key={key} className="flex justify-between gap-3">
+          <div key={key} className="flex items-center justify-between gap-3">
             <dt className="text-muted-foreground">{label}</dt>
             <dd className="min-w-0 text-right font-medium" data-testid={`receipt-${key}`}>
               {value}
@@ -209,5 +235,27 @@ function Receipt({ payment, merchant, onAnother }: { payment: CustomerPayment; m
         {t('pay.another')}
       </Button>
     </div>
+  );
+}
+
+/** The receipt's reference, short enough for one line at 360 px, with a button that copies it (to quote to the merchant or support). */
+function CopyableReference({ reference }: { reference: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    navigator.clipboard?.writeText(reference).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <span className="inline-flex items-center gap-1">
+      <span className="select-all whitespace-nowrap font-mono" data-testid="text-receipt-reference">
+        {reference}
+      </span>
+      <Button type="button" variant="ghost" size="icon-sm" onClick={copy} aria-label={copied ? t('pay.referenceCopied') : t('pay.copyReference')} title={copied ? t('pay.referenceCopied') : t('pay.copyReference')} data-testid="button-copy-reference">
+        {copied ? <Check /> : <Copy />}
+      </Button>
+    </span>
   );
 }

@@ -1,8 +1,9 @@
-import { Banknote, Bell, CalendarClock, Check, Wallet } from 'lucide-react';
+import { Bell, Check, ChevronRight } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { SkeletonRows } from '../../../components/skeleton.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
+import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { toast } from '../../../hooks/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -10,12 +11,7 @@ import { relativeTimeText } from '../../../lib/relative-time-text.ts';
 import { useNotifications, type Notification } from '../api/get-notifications.ts';
 import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
 import { unreadBadgeText } from '../unread-badge.ts';
-
-const TYPE_ICONS: Record<string, typeof Bell> = {
-  contribution_due: CalendarClock,
-  loan_payment: Banknote,
-  payout_received: Wallet,
-};
+import { NotificationIcon } from './notification-icon.tsx';
 
 /** The header's notification bell (spec part 1 §2.1, §4); rendered only for signed-in members. */
 export function NotificationBell() {
@@ -74,6 +70,17 @@ export function NotificationBell() {
             </ul>
           )}
         </ScrollArea>
+        {/* The list above cuts each message at two lines: the page shows them whole, and all of them. */}
+        <div className="border-t border-border p-1">
+          <PopoverClose asChild>
+            <Button asChild variant="ghost" className="w-full">
+              <Link to="/notifications" data-testid="link-all-notifications">
+                {t('notifications.seeAll')}
+                <ChevronRight />
+              </Link>
+            </Button>
+          </PopoverClose>
+        </div>
       </PopoverContent>
     </Popover>
   );
@@ -81,7 +88,6 @@ export function NotificationBell() {
 
 function NotificationRow({ notification, onRead }: { notification: Notification; onRead: (n: Notification) => void }) {
   const { t, i18n } = useTranslation();
-  const Icon = TYPE_ICONS[notification.type] ?? Bell;
   const when = new Date(notification.createdAt);
   const timeText = relativeTimeText(t, i18n.language, when);
 
@@ -93,9 +99,7 @@ function NotificationRow({ notification, onRead }: { notification: Notification;
         className="flex min-w-0 flex-1 gap-3 text-left cursor-pointer"
         data-testid={`notification-${notification.id}`}
       >
-        <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-          <Icon className="size-4" />
-        </span>
+        <NotificationIcon type={notification.type} />
         <span className="grid min-w-0 gap-0.5">
           <span className={cn('truncate text-sm', !notification.isRead && 'font-semibold')}>{notification.title}</span>
           <span className="line-clamp-2 text-sm text-muted-foreground">{notification.message}</span>
