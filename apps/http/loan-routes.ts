@@ -215,7 +215,7 @@ export function loanRoutes(useCases: LoanRouteUseCases, channel: { authenticated
   router.post('/loans/key-facts', authenticated, async (ctx) => {
     const input = parseBody(ctx, KeyFactsRequest);
     if (!input) return;
-    const shown = await useCases.showKeyFacts.execute({ memberId: memberOf(ctx), amount: Money.ofFrancs(input.amount), termMonths: input.termMonths, purpose: input.purpose });
+    const shown = await useCases.showKeyFacts.execute({ memberId: memberOf(ctx), amount: input.amount, termMonths: input.termMonths, purpose: input.purpose });
     if (!shown.ok) return fail(ctx, shown.error);
     ctx.status = 201;
     ctx.body = presentKeyFacts(shown.value);
@@ -228,7 +228,7 @@ export function loanRoutes(useCases: LoanRouteUseCases, channel: { authenticated
     if (!input) return;
     const result = await useCases.applyForLoan.execute({
       memberId: memberOf(ctx),
-      amount: Money.ofFrancs(input.amount),
+      amount: input.amount,
       termMonths: input.termMonths,
       purpose: input.purpose,
       idempotencyKey: key,

@@ -4,6 +4,7 @@
  * from the core's one table so the server and the client say the same words.
  */
 import { z } from 'zod';
+import { amountField } from './amount-field.ts';
 import { ErrorResponse } from './auth-schemas.ts';
 import { LOAN_APPLICATION_MESSAGES, MAX_LOAN, MAX_TERM_MONTHS, MIN_LOAN, MIN_PURPOSE_LENGTH, MIN_TERM_MONTHS } from '../../core/loans/loan-terms.ts';
 
@@ -11,12 +12,11 @@ const M = LOAN_APPLICATION_MESSAGES;
 const decimal = z.string().regex(/^-?\d+\.\d{2}$/).meta({ example: '12500.00', description: 'RWF, two decimals' });
 
 const application = {
-  amount: z
-    .number({ error: M.loan_amount_below_minimum })
-    .int({ error: M.loan_amount_not_whole_francs })
-    .min(MIN_LOAN.toWholeFrancs(), { error: M.loan_amount_below_minimum })
-    .max(MAX_LOAN.toWholeFrancs(), { error: M.loan_amount_above_maximum })
-    .meta({ example: 50000, description: 'Whole RWF' }),
+  // The specification's form reads a non-numeric amount as 0: below the minimum.
+  amount: amountField(
+    { min: MIN_LOAN, max: MAX_LOAN, wholeFrancs: true },
+    { invalid: M.loan_amount_below_minimum, aboveMaximum: M.loan_amount_above_maximum, notWholeFrancs: M.loan_amount_not_whole_francs, tooPrecise: M.loan_amount_not_whole_francs },
+  ).meta({ example: 50000, description: 'Whole RWF, 10,000 to 10,000,000 (a number, or its decimal text)' }),
   termMonths: z
     .number({ error: M.loan_term_below_minimum })
     .int({ error: M.loan_term_not_whole_months })
