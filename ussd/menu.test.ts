@@ -245,6 +245,16 @@ describe('USSD menu: paying a merchant', () => {
     expect(dial(aMember(), [...path, RIGHT_PIN]).effects.at(-1)).toEqual({ effect: 'payMerchant', key: '4', merchantCode: 'ALINE', francs: 2500, pin: RIGHT_PIN });
   });
 
+  it('refuses an amount out of bounds, negative, fractional, in exponent form or not a number, and asks again', () => {
+    const invalid = 'Enter whole francs, from 100 to 5000000.\nAmount to pay Aline Boutique (RWF):\n0 Back 00 Home';
+    for (const amount of ['99999999999999999999', '5000001', '99', '00099', '-2500', '2500.5', '2500.123', '1e5', '2,500', 'abc', '#']) {
+      const walk = dial(aMember(), [RIGHT_PIN, '8', 'aline', amount]);
+      expect(walk.last.screen.text, amount).toBe(invalid);
+      expect(walk.effects.filter((e) => e.effect === 'payMerchant'), amount).toEqual([]);
+    }
+    expect(dial(aMember(), [RIGHT_PIN, '8', 'aline', '2500.00']).last.screen.text).toBe('Pay 2,500 RWF to Aline Boutique. Enter your PIN to confirm:\n0 Back 00 Home');
+  });
+
   it('says at once that no merchant has a code, or that it takes no payment now, and asks for the code again', () => {
     expect(dial(aMember(), [RIGHT_PIN, '8', 'NOPE-1']).last.screen.text).toBe('No merchant has this code.\nEnter the merchant code:\n0 Back 00 Home');
     const suspended = aMember({ merchants: { SHUT: { name: 'Shut Shop', acceptingPayments: false } } });

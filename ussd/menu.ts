@@ -29,6 +29,8 @@
  */
 import type { Language } from '../core/accounts/user.ts';
 import { Money } from '../core/money/money.ts';
+import { readAmount } from '../core/money/amount-input.ts';
+import { MERCHANT_PAYMENT_BOUNDS } from '../core/merchants/merchant-payment-bounds.ts';
 import { compareDates, type LocalDate } from '../core/shared/calendar.ts';
 import { invariant } from '../core/shared/result.ts';
 import { LANGUAGE_CHOICES, message, type MessageKey, type MessageParams } from './catalogues/catalogue.ts';
@@ -48,8 +50,6 @@ const MORE = '9';
 const MAX_LIST_ITEMS = 8;
 /** Merchant codes as registered (core/merchants), any case: upper-cased before the look-up. */
 const MERCHANT_CODE = /^[A-Za-z0-9_-]{3,20}$/;
-const MIN_MERCHANT_PAYMENT = 100;
-const MAX_MERCHANT_PAYMENT = 5_000_000;
 const NAME_PATTERN = /^\p{L}[\p{L}'. -]{1,29}$/u;
 /** Widths that keep a list line short enough for several per screen. */
 const WIDTH = { greeting: 14, groupInList: 14, groupInSentence: 20, recipient: 10, notification: 70, merchant: 40 } as const;
@@ -314,8 +314,9 @@ class MenuRun {
         return to({ at: 'merchantAmount', code, name: verdict.merchant.name });
       }
       case 'merchantAmount': {
-        const francs = /^\d{1,7}$/.test(value) ? Number(value) : 0;
-        return francs >= MIN_MERCHANT_PAYMENT && francs <= MAX_MERCHANT_PAYMENT ? to({ at: 'merchantPin', code: node.code, name: node.name, francs }) : stay('merchant_amount_invalid');
+        // The core's amount reader: huge, negative, fractional, exponent or not a number, each is refused here.
+        const amount = readAmount(value, MERCHANT_PAYMENT_BOUNDS);
+        return amount.ok ? to({ at: 'merchantPin', code: node.code, name: node.name, francs: amount.value.toWholeFrancs() }) : stay('merchant_amount_invalid');
       }
       case 'merchantPin': {
         if (!isPinShaped(value)) return stay('pin_format');

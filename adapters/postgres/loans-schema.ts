@@ -65,6 +65,7 @@ export class KeyFactsStatementRow {
   id!: string;
   memberId!: string;
   facts!: unknown;
+  assessment!: unknown;
   shownAt!: Date;
   acceptedAt!: Date | null;
   loanId!: string | null;
@@ -165,6 +166,7 @@ export const KeyFactsStatementSchema = defineEntity({
     id: p.uuid().primary(),
     memberId: () => member().index('loan_key_facts_member_id_index'),
     facts: p.json(),
+    assessment: p.json().nullable(),
     shownAt: p.datetime(),
     acceptedAt: p.datetime().nullable(),
     loanId: () => p.manyToOne(LoanRow).mapToPk().fieldName('loan_id').nullable().deleteRule('set null').index('loan_key_facts_loan_id_index'),

@@ -9,9 +9,11 @@
  *   requests with one key, the second waits for the first's row and answers `exists`.
  * - `LoanCollections.listRequestedOlderThan` answers the least recently polled first and marks
  *   them polled, so the polling job asks about every collection awaiting the provider in turn.
- * - Amounts round-trip exactly as integer centimes; a schedule is stored and read whole.
+ * - Amounts round-trip exactly as integer centimes; a schedule is stored and read whole, and so is
+ *   the assessment a key facts statement was computed from.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CreditAssessmentResult, CreditFactor, CreditRating } from '../../core/credit/scorecard.ts';
 import type { Instalment, KeyFacts } from '../../core/loans/amortisation.ts';
 import type { Loan, LoanStatus } from '../../core/loans/loan.ts';
 import type {
@@ -286,11 +288,23 @@ interface StoredKeyFacts {
   schedule: StoredInstalment[];
 }
 
+/** The assessment a statement was computed from (`loan_key_facts.assessment`), amounts in centimes. */
+interface StoredAssessment {
+  score: number;
+  rating: CreditRating;
+  maxLoanCentimes: number;
+  factors: CreditFactor[];
+  recommendations: string[];
+  modelVersion: string;
+}
+
 export class MikroOrmKeyFactsStatements implements KeyFactsStatementRepository {
   constructor(private readonly em: EntityManager) {}
 
   private async select(where: string, params: unknown[]): Promise<KeyFactsStatement | undefined> {
-    const rows = await this.em.execute<{ id: string; member_id: string; facts: StoredKeyFacts; shown_at: Date; accepted_at: Date | null; loan_id: string | null }[]>(
+    const rows = await this.em.execute<
+      { id: string; member_id: string; facts: StoredKeyFacts; assessment: StoredAssessment | null; shown_at: Date; accepted_at: Date | null; loan_id: string | null }[]
+    >(
       `select * from loan_key_facts where ${where}`,
       params,
     );
@@ -315,6 +329,7 @@ export class MikroOrmKeyFactsStatements implements KeyFactsStatementRepository {
       memberId: row.member_id,
       facts,
       shownAt: new Date(row.shown_at),
+      ...(row.assessment ? { assessment: readAssessment(row.assessment) } : {}),
       ...(row.accepted_at ? { acceptedAt: new Date(row.accepted_at) } : {}),
       ...(row.loan_id === null ? {} : { loanId: row.loan_id }),
     };
@@ -343,10 +358,24 @@ export class MikroOrmKeyFactsStatements implements KeyFactsStatementRepository {
       aprBps: f.aprBps,
       schedule: f.schedule.map(storeInstalment),
     };
+    const assessment: StoredAssessment | null = s.assessment
+      ? {
+          score: s.assessment.score,
+          rating: s.assessment.rating,
+          maxLoanCentimes: s.assessment.maxLoanAmount.centimes,
+          factors: [...s.assessment.factors],
+          recommendations: [...s.assessment.recommendations],
+          modelVersion: s.assessment.modelVersion,
+        }
+      : null;
     await this.em.execute(
-      `insert into loan_key_facts (id, member_id, facts, shown_at, accepted_at, loan_id) values (?, ?, ?::jsonb, ?, ?, ?)
+      `insert into loan_key_facts (id, member_id, facts, assessment, shown_at, accepted_at, loan_id) values (?, ?, ?::jsonb, ?::jsonb, ?, ?, ?)
        on conflict (id) do update set accepted_at = excluded.accepted_at, loan_id = excluded.loan_id`,
-      [s.id, s.memberId, JSON.stringify(stored), s.shownAt, s.acceptedAt ?? null, s.loanId ?? null],
+      [s.id, s.memberId, JSON.stringify(stored), assessment === null ? null : JSON.stringify(assessment), s.shownAt, s.acceptedAt ?? null, s.loanId ?? null],
     );
   }
+}
+
+function readAssessment(a: StoredAssessment): CreditAssessmentResult {
+  return { score: a.score, rating: a.rating, maxLoanAmount: money(a.maxLoanCentimes), factors: a.factors, recommendations: a.recommendations, modelVersion: a.modelVersion };
 }

@@ -13,6 +13,7 @@ import type { Context } from 'koa';
 import type { AskAssistant } from '../../core/assistant/ask-assistant.ts';
 import type { AssistantMessage } from '../../core/assistant/ports.ts';
 import type { ShowAssistantConversation } from '../../core/assistant/show-assistant-conversation.ts';
+import { SCREEN_PATHS } from '../../core/assistant/grounded-tools.ts';
 import { isLanguage } from '../../core/assistant/understand.ts';
 import type { Authentication, AuthState } from './auth-routes.ts';
 import { ChatRequest } from './assistant-schemas.ts';
@@ -46,7 +47,15 @@ export function assistantRoutes(useCases: AssistantRouteUseCases, auth: Authenti
       return sendError(ctx, result.error);
     }
     const a = result.value;
-    ctx.body = { response: a.response, language: a.language, intent: a.intent, engine: a.engine, sources: [...a.sources], messages: a.messages.map(presentMessage) };
+    ctx.body = {
+      response: a.response,
+      language: a.language,
+      intent: a.intent,
+      engine: a.engine,
+      sources: [...a.sources],
+      links: a.links.map((screen) => ({ screen, path: SCREEN_PATHS[screen] })),
+      messages: a.messages.map(presentMessage),
+    };
   });
 
   router.get('/chat', auth.required, async (ctx) => {

@@ -7,7 +7,9 @@ import {
   InstalmentResponse,
   KeyFactsRequest,
   KeyFactsResponse,
+  LoanApplicationConflictResponse,
   LoanApplicationRequest,
+  LoanEligibilityResponse,
   LoanPaymentsResponse,
   LoanResponse,
   LoanSummaryResponse,
@@ -35,7 +37,11 @@ export const loanPaths: ZodOpenApiPathsObject = {
         '400': error('validation_failed (the specification’s messages), idempotency_key_required, key_facts_not_accepted'),
         '403': error('identity_not_verified, scoring_consent_required'),
         '404': error('key_facts_not_found'),
-        '409': error('has_overdue_loan, loan_application_open, key_facts_expired, key_facts_mismatch, key_facts_outdated'),
+        '409': {
+          description:
+            'has_overdue_loan, loan_application_open, key_facts_expired, key_facts_mismatch; key_facts_outdated when the member’s rate band moved since the statement was shown, with the new statement in keyFacts (nothing applied)',
+          ...json(LoanApplicationConflictResponse),
+        },
         '422': error('loan_exceeds_limit'),
       },
       { requestBody: json(LoanApplicationRequest), parameters: [idempotency] },
@@ -43,9 +49,15 @@ export const loanPaths: ZodOpenApiPathsObject = {
   },
   '/api/loans/key-facts': {
     post: authed(
-      'The key facts statement (BNR Reg. 02/2016) for an application, recorded as shown; its id is sent with the application',
+      'The key facts statement (BNR Reg. 02/2016) for an application, at the rate of an assessment of the member’s records made now, recorded as shown with that assessment; its id is sent with the application',
       { '201': { description: 'Shown', ...json(KeyFactsResponse) }, '400': error('validation_failed') },
       { requestBody: json(KeyFactsRequest) },
+    ),
+  },
+  '/api/loans/eligibility': {
+    get: authed(
+      'What borrowing needs and what the member still misses: each requirement with its state (identity, savings for the minimum loan, loans in good standing, the form’s consents), the limit and what may be borrowed now',
+      { '200': { description: 'Eligibility', ...json(LoanEligibilityResponse) }, '404': error('member_not_found') },
     ),
   },
   '/api/loans/summary': {

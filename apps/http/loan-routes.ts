@@ -16,6 +16,8 @@ import type { AssessCredit } from '../../core/credit/assess-credit.ts';
 import type { CreditAssessment } from '../../core/credit/ports.ts';
 import type { ShowCreditScore } from '../../core/credit/show-credit-score.ts';
 import type { ApplyForLoan } from '../../core/loans/apply-for-loan.ts';
+import type { CheckLoanEligibility } from '../../core/loans/check-loan-eligibility.ts';
+import type { LoanEligibility, LoanRequirement } from '../../core/loans/loan-eligibility.ts';
 import type { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
 import type { KeyFactsStatement, LoanCollection, LoanRepayment } from '../../core/loans/ports.ts';
 import type { Instalment } from '../../core/loans/amortisation.ts';
@@ -105,6 +107,33 @@ const presentSummary = (s: LoanSummary) => ({
   creditRating: s.creditRating,
 });
 
+function presentRequirement(r: LoanRequirement) {
+  switch (r.kind) {
+    case 'savings':
+      return {
+        kind: r.kind,
+        status: r.status,
+        savingsBalance: r.savingsBalance.toDecimal(),
+        savingsNeeded: r.savingsNeeded?.toDecimal() ?? null,
+        savingsMissing: r.savingsMissing?.toDecimal() ?? null,
+      };
+    case 'scoring_consent':
+      return { kind: r.kind, status: r.status, consentedAt: iso(r.consentedAt ?? undefined) };
+    default:
+      return { kind: r.kind, status: r.status };
+  }
+}
+
+const presentEligibility = (e: LoanEligibility) => ({
+  eligible: e.eligible,
+  requirements: e.requirements.map(presentRequirement),
+  loanLimit: e.loanLimit.toDecimal(),
+  availableCredit: e.availableCredit.toDecimal(),
+  belowMinimum: e.belowMinimum,
+  minimumLoan: e.minimumLoan.toDecimal(),
+  maximumLoan: e.maximumLoan.toDecimal(),
+});
+
 const presentRecommendation = (r: LoanRecommendation) => ({ ...r, amount: r.amount.toDecimal(), monthlyPayment: r.monthlyPayment.toDecimal(), benefits: [...r.benefits] });
 
 const presentAssessment = (a: CreditAssessment) => ({
@@ -153,6 +182,7 @@ export interface LoanRouteUseCases {
   listMemberLoans: Pick<ListMemberLoans, 'execute'>;
   showKeyFacts: Pick<ShowKeyFacts, 'execute'>;
   applyForLoan: Pick<ApplyForLoan, 'execute'>;
+  checkLoanEligibility: Pick<CheckLoanEligibility, 'execute'>;
   summarizeLoans: Pick<SummarizeLoans, 'execute'>;
   recommendLoans: Pick<RecommendLoans, 'execute'>;
   showLoan: Pick<ShowLoan, 'execute'>;
@@ -185,7 +215,7 @@ export function loanRoutes(useCases: LoanRouteUseCases, channel: { authenticated
   router.post('/loans/key-facts', authenticated, async (ctx) => {
     const input = parseBody(ctx, KeyFactsRequest);
     if (!input) return;
-    const shown = await useCases.showKeyFacts.execute({ memberId: memberOf(ctx), amount: Money.ofFrancs(input.amount), termMonths: input.termMonths, purpose: input.purpose });
+    const shown = await useCases.showKeyFacts.execute({ memberId: memberOf(ctx), amount: input.amount, termMonths: input.termMonths, purpose: input.purpose });
     if (!shown.ok) return fail(ctx, shown.error);
     ctx.status = 201;
     ctx.body = presentKeyFacts(shown.value);
@@ -198,7 +228,7 @@ export function loanRoutes(useCases: LoanRouteUseCases, channel: { authenticated
     if (!input) return;
     const result = await useCases.applyForLoan.execute({
       memberId: memberOf(ctx),
-      amount: Money.ofFrancs(input.amount),
+      amount: input.amount,
       termMonths: input.termMonths,
       purpose: input.purpose,
       idempotencyKey: key,
@@ -206,9 +236,20 @@ export function loanRoutes(useCases: LoanRouteUseCases, channel: { authenticated
       acceptKeyFacts: input.acceptKeyFacts,
       scoringConsent: input.scoringConsent,
     });
-    if (!result.ok) return fail(ctx, result.error);
+    if (!result.ok) {
+      fail(ctx, result.error);
+      // The rate moved since the statement was shown: the new one comes with the refusal, to accept in place.
+      if (result.error === 'key_facts_outdated') ctx.body = { ...(ctx.body as object), keyFacts: presentKeyFacts(result.keyFacts) };
+      return;
+    }
     ctx.status = result.value.outcome === 'created' ? 201 : 200;
     ctx.body = presentLoan(result.value.loan, now());
+  });
+
+  router.get('/loans/eligibility', authenticated, async (ctx) => {
+    const checked = await useCases.checkLoanEligibility.execute({ memberId: memberOf(ctx) });
+    if (!checked.ok) return fail(ctx, checked.error);
+    ctx.body = presentEligibility(checked.value);
   });
 
   router.get('/loans/summary', authenticated, async (ctx) => {

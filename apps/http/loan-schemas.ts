@@ -4,18 +4,19 @@
  * from the core's one table so the server and the client say the same words.
  */
 import { z } from 'zod';
+import { amountField } from './amount-field.ts';
+import { ErrorResponse } from './auth-schemas.ts';
 import { LOAN_APPLICATION_MESSAGES, MAX_LOAN, MAX_TERM_MONTHS, MIN_LOAN, MIN_PURPOSE_LENGTH, MIN_TERM_MONTHS } from '../../core/loans/loan-terms.ts';
 
 const M = LOAN_APPLICATION_MESSAGES;
 const decimal = z.string().regex(/^-?\d+\.\d{2}$/).meta({ example: '12500.00', description: 'RWF, two decimals' });
 
 const application = {
-  amount: z
-    .number({ error: M.loan_amount_below_minimum })
-    .int({ error: M.loan_amount_not_whole_francs })
-    .min(MIN_LOAN.toWholeFrancs(), { error: M.loan_amount_below_minimum })
-    .max(MAX_LOAN.toWholeFrancs(), { error: M.loan_amount_above_maximum })
-    .meta({ example: 50000, description: 'Whole RWF' }),
+  // The specification's form reads a non-numeric amount as 0: below the minimum.
+  amount: amountField(
+    { min: MIN_LOAN, max: MAX_LOAN, wholeFrancs: true },
+    { invalid: M.loan_amount_below_minimum, aboveMaximum: M.loan_amount_above_maximum, notWholeFrancs: M.loan_amount_not_whole_francs, tooPrecise: M.loan_amount_not_whole_francs },
+  ).meta({ example: 50000, description: 'Whole RWF, 10,000 to 10,000,000 (a number, or its decimal text)' }),
   termMonths: z
     .number({ error: M.loan_term_below_minimum })
     .int({ error: M.loan_term_not_whole_months })
@@ -101,6 +102,43 @@ export const KeyFactsResponse = z
     loanId: z.uuid().nullable(),
   })
   .meta({ id: 'KeyFacts' });
+
+const status = (values: readonly [string, ...string[]]) => z.enum(values);
+const blocking = status(['met', 'missing']).meta({ description: 'missing blocks an application' });
+
+export const LoanEligibilityResponse = z
+  .object({
+    eligible: z.boolean().meta({ description: 'No requirement is missing: the member may apply for up to maximumLoan' }),
+    requirements: z
+      .array(
+        z.discriminatedUnion('kind', [
+          z.object({ kind: z.literal('identity_verified'), status: blocking }),
+          z.object({
+            kind: z.literal('savings'),
+            status: blocking,
+            savingsBalance: decimal,
+            savingsNeeded: decimal.nullable().meta({ description: 'Savings that let the member borrow the minimum loan; null when the 10,000,000 RWF cap is reached' }),
+            savingsMissing: decimal.nullable().meta({ description: 'savingsNeeded less the savings, never below 0' }),
+          }),
+          z.object({ kind: z.literal('no_overdue_loan'), status: blocking }),
+          z.object({ kind: z.literal('no_open_application'), status: blocking }),
+          z.object({ kind: z.literal('scoring_consent'), status: status(['met', 'in_form']), consentedAt: z.iso.datetime().nullable() }),
+          z.object({ kind: z.literal('key_facts_accepted'), status: z.literal('in_form') }),
+        ]),
+      )
+      .meta({ description: 'In order: identity, savings, loans in good standing, then the consents the application form asks for (in_form never blocks)' }),
+    loanLimit: decimal.meta({ description: 'min(50 % of savings, 10,000,000 RWF)' }),
+    availableCredit: decimal.meta({ description: 'loanLimit less the principal the member’s loans still take from it' }),
+    belowMinimum: z.boolean().meta({ description: 'availableCredit is below minimumLoan: nothing can be borrowed against it yet' }),
+    minimumLoan: decimal,
+    maximumLoan: decimal.meta({ description: 'The most the member may apply for now (availableCredit when eligible, else 0)' }),
+  })
+  .meta({ id: 'LoanEligibility' });
+
+/** A 409 of POST /api/loans: with key_facts_outdated, the new statement at the member's new rate. */
+export const LoanApplicationConflictResponse = ErrorResponse.extend({
+  keyFacts: KeyFactsResponse.optional().meta({ description: 'With key_facts_outdated only: the new statement, recorded as shown; accept it and send its id' }),
+}).meta({ id: 'LoanApplicationConflict' });
 
 export const LoanSummaryResponse = z
   .object({

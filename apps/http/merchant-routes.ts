@@ -403,7 +403,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     if (!input) return;
     const paid = await useCases.payMerchant.execute({
       merchantCode: String(ctx.params.merchantCode),
-      francs: input.amount,
+      francs: input.amount.toWholeFrancs(),
       customerPhoneNumber: input.phoneNumber,
       ...(input.customerName ? { customerName: input.customerName } : {}),
       ...(key !== undefined ? { idempotencyKey: `pay:${key}` } : {}),

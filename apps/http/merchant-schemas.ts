@@ -4,8 +4,10 @@
  */
 import { z } from 'zod';
 import { normalisePhoneNumber } from '../../core/identity/phone-number.ts';
+import { MERCHANT_PAYMENT_BOUNDS } from '../../core/merchants/merchant-payment-bounds.ts';
 import { MERCHANT_CATEGORIES, REGISTRATION_NUMBER_MAX, TIN_LENGTH } from '../../core/merchants/merchant-profile.ts';
 import { isDistrict, RWANDA_DISTRICTS } from '../../core/shared/districts.ts';
+import { amountField } from './amount-field.ts';
 
 const decimal = z.string().meta({ example: '12500.00', description: 'RWF, two decimals' });
 const instant = z.string().meta({ format: 'date-time' });
@@ -128,12 +130,11 @@ export const PeriodQuery = z
 
 export const PayRequest = z
   .object({
-    amount: z
-      .number({ error: 'Please enter an amount in whole francs' })
-      .int({ error: 'Mobile money moves whole francs: please enter an amount without centimes.' })
-      .min(100, { error: 'The minimum payment is 100 RWF' })
-      .max(5_000_000, { error: 'The maximum payment is 5,000,000 RWF' })
-      .meta({ example: 5000 }),
+    amount: amountField(MERCHANT_PAYMENT_BOUNDS, {
+      invalid: 'Please enter an amount in whole francs',
+      belowMinimum: `The minimum payment is ${MERCHANT_PAYMENT_BOUNDS.min.format()}`,
+      aboveMaximum: `The maximum payment is ${MERCHANT_PAYMENT_BOUNDS.max.format()}`,
+    }).meta({ example: 5000, description: 'Whole RWF, 100 to 5,000,000' }),
     phoneNumber: phone,
     customerName: optionalText(100),
   })

@@ -309,11 +309,11 @@ export const savingsPaths: ZodOpenApiPathsObject = {
       'Forming groups with spots the member is not in, with a match score from budget, frequency, spots left and on-time rate',
       {
         '200': { description: 'Recommendations', ...json(z.object({ recommendations: list(RecommendationResponse) })) },
-        '400': error('validation_failed'),
+        '400': error('validation_failed (a budget that is not a number, not positive, or above 1,000,000,000 RWF)'),
       },
       {
         parameters: [
-          { in: 'query', name: 'budget', required: false, schema: { type: 'number' } },
+          { in: 'query', name: 'budget', required: false, description: 'RWF per contribution, more than 0 and at most 1,000,000,000', schema: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000_000 } },
           { in: 'query', name: 'frequency', required: false, schema: { type: 'string', enum: ['daily', 'weekly', 'monthly'] } },
         ],
       },

@@ -4,16 +4,19 @@
  * create-tontine messages are the specification's (core/tontines/tontine-terms.ts).
  */
 import { z } from 'zod';
+import { MAX_ENTERED_AMOUNT } from '../../core/money/amount-input.ts';
+import { Money } from '../../core/money/money.ts';
 import { TONTINE_TERMS_MESSAGES } from '../../core/tontines/tontine-terms.ts';
+import { amountField } from './amount-field.ts';
 
 const decimal = z.string().meta({ example: '12500.00', description: 'RWF, two decimals' });
 const isoDate = z.string().meta({ example: '2026-03-31', description: 'Kigali calendar day' });
 const instant = z.string().meta({ example: '2026-03-30T08:00:00.000Z' });
 
 // Every string has a bound, so that no length reaches a column or a parser unchecked; the core
-// then checks the value itself (a known frequency, a category of the list, a decimal amount).
-const amountInput = (message: string) =>
-  z.union([z.number({ error: message }), z.string({ error: message }).max(32, { error: message })], { error: message }).transform((v) => (typeof v === 'number' ? String(v) : v.trim()));
+// then checks the value itself (a known frequency, a category of the list). Amounts are read by
+// the API's one amount field, bounded from a centime to MAX_ENTERED_AMOUNT.
+const ANY_AMOUNT = { min: Money.ofCentimes(1) };
 
 export const CreateTontineRequest = z
   .object({
@@ -25,7 +28,11 @@ export const CreateTontineRequest = z
       .string({ error: TONTINE_TERMS_MESSAGES.tontine_description_required })
       .max(2000, { error: 'A description is at most 2000 characters' })
       .meta({ example: 'Market vendors saving together' }),
-    contributionAmount: amountInput(TONTINE_TERMS_MESSAGES.contribution_amount_invalid).meta({ example: '12500' }),
+    // Centimes pass here: CreateTontine refuses them with its own code (contribution_amount_not_whole_francs).
+    contributionAmount: amountField(ANY_AMOUNT, {
+      invalid: TONTINE_TERMS_MESSAGES.contribution_amount_invalid,
+      aboveMaximum: `A contribution is at most ${MAX_ENTERED_AMOUNT.format()}`,
+    }).meta({ example: '12500', description: 'RWF: a number or its decimal text' }),
     frequency: z
       .string({ error: TONTINE_TERMS_MESSAGES.frequency_invalid })
       .max(16, { error: TONTINE_TERMS_MESSAGES.frequency_invalid })
@@ -41,7 +48,7 @@ export const PayRequest = z
 
 export const WithdrawRequest = z
   .object({
-    amount: amountInput('Please enter a valid amount').meta({ example: '5000' }),
+    amount: amountField(ANY_AMOUNT, { invalid: 'Please enter a valid amount' }).meta({ example: '5000', description: 'RWF: a number or its decimal text' }),
     phoneNumber: z.string().trim().min(1).max(32).optional(),
   })
   .meta({ id: 'WithdrawRequest' });
@@ -60,7 +67,11 @@ export const ChatRequest = z
   .meta({ id: 'ChatRequest' });
 
 export const RecommendationsQuery = z.object({
-  budget: z.coerce.number({ error: 'The budget must be a number' }).positive({ error: 'The budget must be a positive number' }).optional(),
+  budget: amountField(ANY_AMOUNT, {
+    invalid: 'The budget must be a number',
+    belowMinimum: 'The budget must be a positive number',
+    aboveMaximum: `The budget is at most ${MAX_ENTERED_AMOUNT.format()}`,
+  }).optional(),
   frequency: z.enum(['daily', 'weekly', 'monthly'], { error: 'Frequency must be daily, weekly or monthly' }).optional(),
 });
 

@@ -16,7 +16,6 @@
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { User } from '../../core/accounts/user.ts';
-import { Money } from '../../core/money/money.ts';
 import type { ShowPayment } from '../../core/payments/show-payment.ts';
 import type { AcceptTurnSwap } from '../../core/tontines/accept-turn-swap.ts';
 import type { BrowseTontines } from '../../core/tontines/browse-tontines.ts';
@@ -106,7 +105,7 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
   router.post('/tontines', authenticated, async (ctx) => {
     const input = parseBody(ctx, CreateTontineRequest);
     if (!input) return;
-    const created = await useCases.createTontine.execute({ ...input, creatorId: userOf(ctx).id });
+    const created = await useCases.createTontine.execute({ ...input, contributionAmount: input.contributionAmount.toDecimal(), creatorId: userOf(ctx).id });
     if (!created.ok) {
       if (created.error === 'contribution_amount_not_whole_francs') return sendError(ctx, created.error);
       const message = TONTINE_TERMS_MESSAGES[created.error];
@@ -198,11 +197,9 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     if (!key) return;
     const input = parseBody(ctx, WithdrawRequest);
     if (!input) return;
-    const amount = Money.parseDecimal(input.amount);
-    if (!amount.ok) return sendError(ctx, 'validation_failed', { message: 'Please enter a valid amount', fields: { amount: 'Please enter a valid amount' } });
     const user = userOf(ctx);
     // Keys are the member's own: scoping them keeps two members' keys from ever meeting.
-    const withdrawn = await useCases.withdrawSavings.execute({ tontineId: String(ctx.params.id), userId: user.id, amount: amount.value, idempotencyKey: `${user.id}:${key}` });
+    const withdrawn = await useCases.withdrawSavings.execute({ tontineId: String(ctx.params.id), userId: user.id, amount: input.amount, idempotencyKey: `${user.id}:${key}` });
     if (!withdrawn.ok) return sendError(ctx, withdrawn.error === 'recipient_has_no_wallet' ? 'phone_number_required' : withdrawn.error);
     // The member follows the withdrawal as a payment, like a contribution they pay.
     const payment = await useCases.showPayment.execute({ userId: user.id, reference: withdrawn.value.withdrawal.reference });
@@ -214,8 +211,7 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
   router.get('/ai-assistant/tontine-recommendations', authenticated, async (ctx) => {
     const query = RecommendationsQuery.safeParse(ctx.query);
     if (!query.success) return sendError(ctx, 'validation_failed', { message: query.error.issues[0]?.message ?? 'The query is not valid.' });
-    const budget = query.data.budget === undefined ? null : Money.ofCentimes(Math.round(query.data.budget * 100));
-    const recommendations = await useCases.recommendTontines.execute({ userId: userOf(ctx).id, budget, frequency: query.data.frequency ?? null });
+    const recommendations = await useCases.recommendTontines.execute({ userId: userOf(ctx).id, budget: query.data.budget ?? null, frequency: query.data.frequency ?? null });
     ctx.body = { recommendations: recommendations.map(presentRecommendation) };
   });
 

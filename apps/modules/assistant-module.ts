@@ -17,7 +17,7 @@ import { ShowAssistantConversation } from '../../core/assistant/show-assistant-c
 import { MessageUnderstanding } from '../../core/assistant/understand.ts';
 import { ListMemberContributions } from '../../core/contributions/list-member-contributions.ts';
 import { ShowCreditScore } from '../../core/credit/show-credit-score.ts';
-import { SummarizeLoans } from '../../core/loans/summarize-loans.ts';
+import { CheckLoanEligibility } from '../../core/loans/check-loan-eligibility.ts';
 import { RecommendTontines } from '../../core/tontines/recommend-tontines.ts';
 import { ShowSavingsDashboard } from '../../core/tontines/show-savings-dashboard.ts';
 import { OpenAiCompatibleAssistantModel } from '../../adapters/ai/openai-compatible-assistant-model.ts';
@@ -40,7 +40,7 @@ export const assistantModule = new ContainerModule(({ bind }) => {
     ...withDeps(AssistantTools, {
       showSavingsDashboard: ShowSavingsDashboard,
       listMemberContributions: ListMemberContributions,
-      summarizeLoans: SummarizeLoans,
+      checkLoanEligibility: CheckLoanEligibility,
       showCreditScore: ShowCreditScore,
       borrowers: TOKENS.Borrowers,
       recommendTontines: RecommendTontines,

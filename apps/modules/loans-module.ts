@@ -16,6 +16,7 @@ import type { CreditAssessmentRepository, CreditHistories, ScoringConsents } fro
 import { ShowCreditScore } from '../../core/credit/show-credit-score.ts';
 import type { JournalWriter } from '../../core/ledger/ports.ts';
 import { ApplyForLoan } from '../../core/loans/apply-for-loan.ts';
+import { CheckLoanEligibility } from '../../core/loans/check-loan-eligibility.ts';
 import { ConfirmLoanPayment } from '../../core/loans/confirm-loan-payment.ts';
 import { DisburseLoan, type DisburseLoanDeps } from '../../core/loans/disburse-loan.ts';
 import { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
@@ -124,6 +125,7 @@ export function loanRouteUseCases(container: Container): LoanRouteUseCases {
     listMemberLoans: container.get(ListMemberLoans),
     showKeyFacts: container.get(ShowKeyFacts),
     applyForLoan: container.get(ApplyForLoan),
+    checkLoanEligibility: container.get(CheckLoanEligibility),
     summarizeLoans: container.get(SummarizeLoans),
     recommendLoans: container.get(RecommendLoans),
     showLoan: container.get(ShowLoan),
@@ -145,9 +147,9 @@ export const loansModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.LoanReminderNotices).toResolvedValue((m: EntityManager) => new PostgresLoanReminderNotices(m), [...em]);
 
   bind(MemberCreditRecords).toResolvedValue(
-    (accounts: AccountRepository, tontines: TontineRepository, contributions: ContributionRepository, loans: LoanRepository, assessments: CreditAssessmentRepository, wallets: MemberWallets, clock: Clock) =>
-      new MemberCreditRecords({ accounts, tontines, contributions, loans, assessments, wallets, clock }),
-    [TOKENS.AccountRepository, TOKENS.TontineRepository, TOKENS.ContributionRepository, TOKENS.LoanRepository, TOKENS.CreditAssessments, TOKENS.MemberWallets, TOKENS.Clock],
+    (accounts: AccountRepository, tontines: TontineRepository, contributions: ContributionRepository, loans: LoanRepository, wallets: MemberWallets, clock: Clock) =>
+      new MemberCreditRecords({ accounts, tontines, contributions, loans, wallets, clock }),
+    [TOKENS.AccountRepository, TOKENS.TontineRepository, TOKENS.ContributionRepository, TOKENS.LoanRepository, TOKENS.MemberWallets, TOKENS.Clock],
   );
   bind(TOKENS.Borrowers).toService(MemberCreditRecords);
   bind(TOKENS.MemberSavings).toService(MemberCreditRecords);
@@ -157,6 +159,7 @@ export const loansModule = new ContainerModule(({ bind }) => {
   bind(DisburseLoan).toResolvedValue((p: LoanPorts) => new DisburseLoan(p), [LOAN_PORTS]);
   bind(ShowKeyFacts).toResolvedValue((p: LoanPorts) => new ShowKeyFacts(p), [LOAN_PORTS]);
   bind(ApplyForLoan).toResolvedValue((p: LoanPorts) => new ApplyForLoan(p), [LOAN_PORTS]);
+  bind(CheckLoanEligibility).toResolvedValue((p: LoanPorts) => new CheckLoanEligibility(p), [LOAN_PORTS]);
   bind(ListMemberLoans).toResolvedValue((p: LoanPorts) => new ListMemberLoans(p), [LOAN_PORTS]);
   bind(ShowLoan).toResolvedValue((p: LoanPorts) => new ShowLoan(p), [LOAN_PORTS]);
   bind(ShowLoanPayments).toResolvedValue((p: LoanPorts) => new ShowLoanPayments(p), [LOAN_PORTS]);

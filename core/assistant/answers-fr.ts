@@ -1,5 +1,21 @@
 /** Réponses françaises de l'assistant intégré ; chaque chiffre vient d'un fait transmis. */
 import type { AnswerCatalogue } from './answers.ts';
+import type { LoanLimitFact, MissingForLoan } from './grounded-tools.ts';
+
+function missing(f: LoanLimitFact, m: MissingForLoan): string {
+  switch (m.kind) {
+    case 'identity_verified':
+      return 'Faites vérifier votre carte d’identité, dans l’onglet Vérification de votre tableau de bord.';
+    case 'savings':
+      return `Épargnez encore ${m.missing.format()} : un prêt commence à ${f.minLoan.format()} et vous pouvez emprunter ${f.collateralPercent} % de votre épargne, il vous faut donc ${m.needed.format()} d’épargne (vous avez ${f.savings.format()}). L’épargne personnelle, sur la page Tontines, est le plus rapide.`;
+    case 'limit_used':
+      return 'Vos prêts utilisent déjà tout votre plafond : remboursez-en une partie d’abord.';
+    case 'no_overdue_loan':
+      return 'Remboursez d’abord votre prêt en retard, sur la page Prêts.';
+    case 'no_open_application':
+      return 'Votre demande attend une décision : vous pourrez en faire une autre une fois qu’elle sera décidée.';
+  }
+}
 
 export const FR_ANSWERS: AnswerCatalogue = {
   sources: {
@@ -10,6 +26,14 @@ export const FR_ANSWERS: AnswerCatalogue = {
     loan_calculation: 'le calcul du module des prêts au taux de votre score',
     recommendations: 'les groupes ouverts en ce moment',
     product_rules: 'les règles d’Ikimina',
+  },
+  screens: {
+    dashboard: 'votre tableau de bord',
+    verification: 'l’onglet Vérification de votre tableau de bord',
+    loans: 'la page Prêts',
+    tontines: 'la page Tontines',
+    profile: 'votre profil',
+    education: 'la page Formation',
   },
   source: (label, screen) => `Source : ${label} — voir ${screen}.`,
   greeting: (signedIn) =>
@@ -25,14 +49,17 @@ export const FR_ANSWERS: AnswerCatalogue = {
   payouts: (f) => (f.next ? `Votre prochain gain est de ${f.next.amount.format()} de « ${f.next.tontineName} », prévu le ${f.next.date}.` : 'Aucun gain n’est prévu pour vous : il vient quand un de vos groupes est actif et que votre tour arrive.'),
   creditScore: (f) => {
     const a = f.assessment;
-    if (!a) return 'Vous n’avez pas encore de score. Lancez une évaluation dans l’onglet Score de crédit de la page Prêts (/loans).';
+    if (!a) return 'Vous n’avez pas encore de score. Lancez une évaluation dans l’onglet Score de crédit de la page Prêts.';
     const factors = a.factors.map((x) => `${x.factor} (${x.impact})`).join(', ');
-    return `Votre score de crédit est ${a.score} (${a.rating}), évalué le ${a.assessedAt}. Il permettait un prêt jusqu’à ${a.maxLoanAmount.format()}. Facteurs : ${factors}.`;
+    const limit = a.maxLoanAmount.lessThan(f.minLoan)
+      ? `Votre plafond d’alors, ${a.maxLoanAmount.format()}, était sous le prêt minimum de ${f.minLoan.format()}.`
+      : `Il permettait un prêt jusqu’à ${a.maxLoanAmount.format()}.`;
+    return `Votre score de crédit est ${a.score} (${a.rating}), évalué le ${a.assessedAt}. ${limit} Facteurs : ${factors}.`;
   },
   loanLimit: (f) =>
-    f.limit.isPositive()
-      ? `Vous pouvez emprunter jusqu’à ${f.available.format()} maintenant. Votre plafond est de ${f.limit.format()} : ${f.collateralPercent} % de votre épargne de ${f.savings.format()}, moins vos prêts en cours.`
-      : `Vous ne pouvez pas encore emprunter : un prêt va jusqu’à ${f.collateralPercent} % de l’épargne, et la vôtre est de ${f.savings.format()}. Épargnez d’abord dans un groupe.`,
+    f.eligible
+      ? `Vous pouvez emprunter de ${f.minLoan.format()} à ${f.available.format()} maintenant : ${f.collateralPercent} % de votre épargne de ${f.savings.format()}, moins vos prêts en cours. La demande vous demande d’accepter une évaluation de crédit et la fiche d’information.`
+      : `Vous ne pouvez pas encore emprunter. ${f.missing.map((m) => missing(f, m)).join(' ')}`,
   loanQuote: (f) => {
     if (!f.ok) {
       if (f.problem === 'amount_missing') return 'Donnez-moi le montant et la durée, par exemple : « mensualité pour 100000 sur 12 mois ».';
@@ -40,23 +67,28 @@ export const FR_ANSWERS: AnswerCatalogue = {
       if (f.problem === 'amount_out_of_bounds') return `Un prêt va de ${f.min.format()} à ${f.max.format()}.`;
       return `La durée d’un prêt va de ${f.minTerm} à ${f.maxTerm} mois.`;
     }
-    const limit = f.withinAvailable ? '' : ` Attention : c’est plus que ce que vous pouvez emprunter maintenant (${f.available.format()}).`;
+    const limit = !f.eligible
+      ? ' Attention : vous ne pouvez pas encore emprunter ; la page Prêts indique ce qui manque.'
+      : f.withinAvailable
+        ? ''
+        : ` Attention : c’est plus que ce que vous pouvez emprunter maintenant (${f.available.format()}).`;
     return `Un prêt de ${f.amount.format()} sur ${f.termMonths} mois à ${f.annualRatePercent} % par an (votre score ${f.creditScore}) coûte ${f.monthlyPayment.format()} par mois : ${f.totalRepayable.format()} au total, dont ${f.totalInterest.format()} d’intérêts.${limit}`;
   },
   groups: (f) => {
-    if (f.groups.length === 0) return `Aucun groupe ouvert ne convient${f.budget ? ` à un budget de ${f.budget.format()}` : ''} pour le moment. Vous pouvez en créer un sur la page Tontines (/tontines).`;
+    if (!f.ok) return `Un budget par cotisation va jusqu’à ${f.maxBudget.format()} : donnez-m’en un plus petit.`;
+    if (f.groups.length === 0) return `Aucun groupe ouvert ne convient${f.budget ? ` à un budget de ${f.budget.format()}` : ''} pour le moment. Vous pouvez en créer un sur la page Tontines.`;
     const list = f.groups.map((g) => `« ${g.name} » : ${g.contributionAmount.format()} ${g.frequency}, ${g.members}/${g.maxMembers} membres, ${g.matchPercent} % de correspondance`).join(' ; ');
     return `Groupes pour vous${f.budget ? ` (budget ${f.budget.format()})` : ''} : ${list}.`;
   },
   merchantFees: (r) => `Les commerçants paient ${r.merchantFeePercent} % de frais sur chaque paiement et gardent ${r.merchantKeepsPercent} %. Les règlements sont versés automatiquement tous les ${r.settlementPeriodDays} jours, chaque lundi, pour la semaine précédente.`,
   agentCommission: (r) => `Un agent gagne ${r.agentCommissionPercent} % de chaque paiement reçu par un commerçant qu’il a inscrit (pris sur les frais du commerçant), versé chaque mois le ${r.commissionPaidOnDay}er pour le mois écoulé.`,
   howTontines: (r) =>
-    `Une tontine (ikimina) est un groupe qui épargne ensemble : chacun paie la même cotisation au même rythme (jour, semaine ou mois), et à chaque cycle un membre reçoit toute la cagnotte, dans un ordre tiré au sort au démarrage. Rejoignez ou créez un groupe sur /tontines. Les rappels arrivent ${r.reminderDaysBefore.join(', ')} jour(s) avant chaque échéance.`,
+    `Une tontine (ikimina) est un groupe qui épargne ensemble : chacun paie la même cotisation au même rythme (jour, semaine ou mois), et à chaque cycle un membre reçoit toute la cagnotte, dans un ordre tiré au sort au démarrage. Rejoignez ou créez un groupe sur la page Tontines. Les rappels arrivent ${r.reminderDaysBefore.join(', ')} jour(s) avant chaque échéance.`,
   howLoans: (r) =>
-    `Votre épargne sert de garantie : vous pouvez emprunter jusqu’à ${r.loanCollateralPercent} % de celle-ci, de ${r.minLoan.format()} à ${r.maxLoan.format()}, sur ${r.minTermMonths} à ${r.maxTermMonths} mois. Le taux annuel suit votre score (${r.rateBandsPercent.join(' %, ')} %). Vous voyez la fiche d’information (mensualité, coût total) avant d’accepter, et remboursez chaque mois par mobile money. Demandez sur /loans.`,
-  howReminders: (r) => `Ikimina vous rappelle chaque cotisation par SMS et dans l’application ${r.reminderDaysBefore.filter((d) => d > 0).join(' et ')} jour(s) avant l’échéance et le jour même ; les échéances de prêt aussi. Votre numéro et votre langue sont dans votre profil (/profile).`,
-  howVerification: 'La vérification a deux étapes, lancées depuis votre tableau de bord (/dashboard) : votre carte d’identité est vérifiée auprès de la NIDA, puis, avec votre accord, un selfie est comparé à la photo de votre carte. Vous pouvez retirer votre accord biométrique à tout moment.',
+    `Votre épargne sert de garantie : vous pouvez emprunter jusqu’à ${r.loanCollateralPercent} % de celle-ci, de ${r.minLoan.format()} à ${r.maxLoan.format()}, sur ${r.minTermMonths} à ${r.maxTermMonths} mois. Le taux annuel suit votre score (${r.rateBandsPercent.join(' %, ')} %). Vous voyez la fiche d’information (mensualité, coût total) avant d’accepter, et remboursez chaque mois par mobile money. Faites la demande sur la page Prêts.`,
+  howReminders: (r) => `Ikimina vous rappelle chaque cotisation par SMS et dans l’application ${r.reminderDaysBefore.filter((d) => d > 0).join(' et ')} jour(s) avant l’échéance et le jour même ; les échéances de prêt aussi. Votre numéro et votre langue sont dans votre profil.`,
+  howVerification: 'La vérification a deux étapes, lancées depuis l’onglet Vérification de votre tableau de bord : votre carte d’identité est vérifiée auprès de la NIDA, puis, avec votre accord, un selfie est comparé à la photo de votre carte. Vous pouvez retirer votre accord biométrique à tout moment.',
   howUssd: 'Pas besoin de smartphone ni d’internet : composez le code USSD d’Ikimina depuis n’importe quel téléphone, inscrivez-vous avec votre nom et un code PIN secret, puis consultez votre épargne, payez une cotisation, voyez vos prochains gains, vos notifications et vos prêts, dans votre langue.',
   othersData: 'Je ne peux montrer que vos propres données : l’épargne, les prêts ou les coordonnées d’un autre membre sont privés, et je ne les partage jamais.',
-  offTopic: 'Je ne peux pas répondre à cela. Je peux vous aider pour votre épargne, vos cotisations, vos gains, votre score et vos prêts, les groupes à rejoindre, et le fonctionnement d’Ikimina : voir les modules sur /education.',
+  offTopic: 'Je ne peux pas répondre à cela. Je peux vous aider pour votre épargne, vos cotisations, vos gains, votre score et vos prêts, les groupes à rejoindre, et le fonctionnement d’Ikimina : voir les modules de la page Formation.',
 };

@@ -1,5 +1,21 @@
 /** Ibisubizo by'umufasha mu Kinyarwanda; buri mubare uva mu makuru yahawe. */
 import type { AnswerCatalogue } from './answers.ts';
+import type { LoanLimitFact, MissingForLoan } from './grounded-tools.ts';
+
+function missing(f: LoanLimitFact, m: MissingForLoan): string {
+  switch (m.kind) {
+    case 'identity_verified':
+      return "Emeza indangamuntu yawe, ahanditse Kugenzura ku Kibaho cyawe.";
+    case 'savings':
+      return `Zigama andi ${m.missing.format()}: inguzanyo itangirira kuri ${f.minLoan.format()} kandi ushobora kuguza ${f.collateralPercent} % by'ubwizigame bwawe, bityo ukeneye kuba wizigamye ${m.needed.format()} (ufite ${f.savings.format()}). Ubwizigame bwawe bwite, kuri paji y'Ibimina, ni bwo buryo bwihuse.`;
+    case 'limit_used':
+      return "Inguzanyo ufite zimaze gukoresha igipimo cyawe cyose: banza wishyure igice cyazo.";
+    case 'no_overdue_loan':
+      return "Banza wishyure inguzanyo yarengeje igihe, kuri paji y'Inguzanyo.";
+    case 'no_open_application':
+      return 'Ubusabe bwawe butegereje icyemezo: uzongera gusaba bumaze gufatirwa icyemezo.';
+  }
+}
 
 export const RW_ANSWERS: AnswerCatalogue = {
   sources: {
@@ -10,6 +26,14 @@ export const RW_ANSWERS: AnswerCatalogue = {
     loan_calculation: "imibare y'inguzanyo ku nyungu ijyanye n'amanota yawe",
     recommendations: 'amatsinda afunguye ubu',
     product_rules: 'amategeko ya Ikimina',
+  },
+  screens: {
+    dashboard: 'Ikibaho cyawe',
+    verification: 'ahanditse Kugenzura ku Kibaho cyawe',
+    loans: "paji y'Inguzanyo",
+    tontines: "paji y'Ibimina",
+    profile: 'Umwirondoro wawe',
+    education: "paji y'Amasomo",
   },
   source: (label, screen) => `Aho bivuye: ${label} — reba ${screen}.`,
   greeting: (signedIn) =>
@@ -25,14 +49,17 @@ export const RW_ANSWERS: AnswerCatalogue = {
   payouts: (f) => (f.next ? `Amafaranga uzahabwa ubutaha ni ${f.next.amount.format()} avuye muri "${f.next.tontineName}", ku wa ${f.next.date}.` : 'Nta gihe cyo guhabwa cyateganyijwe: uzahabwa igihe itsinda urimo rikora kandi igihe cyawe kigeze.'),
   creditScore: (f) => {
     const a = f.assessment;
-    if (!a) return "Nta manota y'inguzanyo urabona. Saba isuzuma kuri paji y'Inguzanyo (/loans), ahanditse Credit Score.";
+    if (!a) return "Nta manota y'inguzanyo urabona. Saba isuzuma kuri paji y'Inguzanyo, ahanditse Amanota y'inguzanyo.";
     const factors = a.factors.map((x) => `${x.factor} (${x.impact})`).join(', ');
-    return `Amanota yawe y'inguzanyo ni ${a.score} (${a.rating}), yabazwe ku wa ${a.assessedAt}. Yakwemereraga inguzanyo igera kuri ${a.maxLoanAmount.format()}. Ibiyagena: ${factors}.`;
+    const limit = a.maxLoanAmount.lessThan(f.minLoan)
+      ? `Igipimo cyawe icyo gihe, ${a.maxLoanAmount.format()}, cyari munsi y'inguzanyo ntoya ishoboka ya ${f.minLoan.format()}.`
+      : `Yakwemereraga inguzanyo igera kuri ${a.maxLoanAmount.format()}.`;
+    return `Amanota yawe y'inguzanyo ni ${a.score} (${a.rating}), yabazwe ku wa ${a.assessedAt}. ${limit} Ibiyagena: ${factors}.`;
   },
   loanLimit: (f) =>
-    f.limit.isPositive()
-      ? `Ubu ushobora kuguza kugeza kuri ${f.available.format()}. Igipimo cyawe ni ${f.limit.format()}: ${f.collateralPercent} % by'ubwizigame bwawe bwa ${f.savings.format()}, ukuyemo inguzanyo usanzwe ufite.`
-      : `Ntushobora kuguza ubu: inguzanyo igera kuri ${f.collateralPercent} % by'ubwizigame, kandi ubwawe ni ${f.savings.format()}. Banza uzigame mu itsinda.`,
+    f.eligible
+      ? `Ubu ushobora kuguza kuva kuri ${f.minLoan.format()} kugeza kuri ${f.available.format()}: ${f.collateralPercent} % by'ubwizigame bwawe bwa ${f.savings.format()}, ukuyemo inguzanyo usanzwe ufite. Mu busabe uzemera isuzuma ry'inguzanyo n'incamake y'inguzanyo.`
+      : `Ntushobora kuguza ubu. ${f.missing.map((m) => missing(f, m)).join(' ')}`,
   loanQuote: (f) => {
     if (!f.ok) {
       if (f.problem === 'amount_missing') return 'Mbwira amafaranga n\'amezi, urugero: "ubwishyu bwa buri kwezi kuri 100000 mu mezi 12".';
@@ -40,23 +67,28 @@ export const RW_ANSWERS: AnswerCatalogue = {
       if (f.problem === 'amount_out_of_bounds') return `Inguzanyo iri hagati ya ${f.min.format()} na ${f.max.format()}.`;
       return `Igihe cy'inguzanyo kiri hagati y'amezi ${f.minTerm} na ${f.maxTerm}.`;
     }
-    const limit = f.withinAvailable ? '' : ` Icyitonderwa: birenze ibyo ushobora kuguza ubu (${f.available.format()}).`;
+    const limit = !f.eligible
+      ? " Icyitonderwa: ntushobora kuguza ubu; paji y'Inguzanyo yerekana ibibura."
+      : f.withinAvailable
+        ? ''
+        : ` Icyitonderwa: birenze ibyo ushobora kuguza ubu (${f.available.format()}).`;
     return `Inguzanyo ya ${f.amount.format()} mu mezi ${f.termMonths} ku nyungu ya ${f.annualRatePercent} % ku mwaka (amanota yawe ${f.creditScore}) wishyura ${f.monthlyPayment.format()} buri kwezi: ${f.totalRepayable.format()} byose hamwe, harimo inyungu ya ${f.totalInterest.format()}.${limit}`;
   },
   groups: (f) => {
-    if (f.groups.length === 0) return `Nta tsinda rifunguye rihuye${f.budget ? ` na budget ya ${f.budget.format()}` : ''} ubu. Ushobora gushinga iryawe kuri paji y'Ibimina (/tontines).`;
+    if (!f.ok) return `Amafaranga uteganya kuri buri musanzu ntarenga ${f.maxBudget.format()}: mbwira make.`;
+    if (f.groups.length === 0) return `Nta tsinda rifunguye rihuye${f.budget ? ` n'amafaranga ${f.budget.format()} uteganya` : ''} ubu. Ushobora gushinga iryawe kuri paji y'Ibimina.`;
     const list = f.groups.map((g) => `"${g.name}": ${g.contributionAmount.format()} ${g.frequency}, abanyamuryango ${g.members}/${g.maxMembers}, bihuye ku ${g.matchPercent} %`).join('; ');
-    return `Amatsinda akubereye${f.budget ? ` (budget ${f.budget.format()})` : ''}: ${list}.`;
+    return `Amatsinda akubereye${f.budget ? ` (uteganya ${f.budget.format()})` : ''}: ${list}.`;
   },
   merchantFees: (r) => `Abacuruzi bishyura ${r.merchantFeePercent} % kuri buri bwishyu, bagasigarana ${r.merchantKeepsPercent} %. Amafaranga yabo yoherezwa ubwayo buri minsi ${r.settlementPeriodDays}, buri wa mbere, ay'icyumweru gishize.`,
   agentCommission: (r) => `Agent abona ${r.agentCommissionPercent} % bya buri bwishyu bwakiriwe n'umucuruzi yanditse (bikurwa ku mafaranga umucuruzi yishyura), yishyurwa buri kwezi ku itariki ya ${r.commissionPaidOnDay} ku kwezi gushize.`,
   howTontines: (r) =>
-    `Ikimina ni itsinda rizigamira hamwe: buri wese atanga umusanzu ungana, ku gihe kimwe (buri munsi, buri cyumweru cyangwa buri kwezi), kandi kuri buri cyiciro umunyamuryango umwe ahabwa amafaranga yose, hakurikijwe umurongo ushyirwaho na tombola iyo itsinda ritangiye. Injira cyangwa ushinge itsinda kuri /tontines. Tukwibutsa iminsi ${r.reminderDaysBefore.join(', ')} mbere ya buri tariki.`,
+    `Ikimina ni itsinda rizigamira hamwe: buri wese atanga umusanzu ungana, ku gihe kimwe (buri munsi, buri cyumweru cyangwa buri kwezi), kandi kuri buri cyiciro umunyamuryango umwe ahabwa amafaranga yose, hakurikijwe umurongo ushyirwaho na tombola iyo itsinda ritangiye. Jya mu itsinda cyangwa ushinge iryawe kuri paji y'Ibimina. Tukwibutsa iminsi ${r.reminderDaysBefore.join(', ')} mbere ya buri tariki.`,
   howLoans: (r) =>
-    `Ubwizigame bwawe ni ingwate: ushobora kuguza kugeza kuri ${r.loanCollateralPercent} % byabwo, kuva kuri ${r.minLoan.format()} kugeza kuri ${r.maxLoan.format()}, mu mezi ${r.minTermMonths} kugeza kuri ${r.maxTermMonths}. Inyungu ku mwaka ikurikira amanota yawe (${r.rateBandsPercent.join(' %, ')} %). Ubona incamake y'inguzanyo (ubwishyu bwa buri kwezi, ikiguzi cyose) mbere yo kwemera, ukishyura buri kwezi ukoresheje mobile money. Saba kuri /loans.`,
-  howReminders: (r) => `Ikimina kikwibutsa buri musanzu ukoresheje SMS no muri porogaramu, iminsi ${r.reminderDaysBefore.filter((d) => d > 0).join(' na ')} mbere y'itariki no ku munsi nyirizina; n'ubwishyu bw'inguzanyo burabibutswa. Nimero yawe n'ururimi biri muri profili yawe (/profile).`,
-  howVerification: "Kwemeza umwirondoro bifite intambwe ebyiri, zombi zitangirira ku kibaho cyawe (/dashboard): indangamuntu yawe igenzurwa na NIDA, hanyuma, ubyemeye, ifoto yawe (selfie) igereranywa n'iyo ku ndangamuntu. Ushobora kwisubiraho ku kwemera ibijyanye n'isura igihe icyo ari cyo cyose.",
+    `Ubwizigame bwawe ni ingwate: ushobora kuguza kugeza kuri ${r.loanCollateralPercent} % byabwo, kuva kuri ${r.minLoan.format()} kugeza kuri ${r.maxLoan.format()}, mu mezi ${r.minTermMonths} kugeza kuri ${r.maxTermMonths}. Inyungu ku mwaka ikurikira amanota yawe (${r.rateBandsPercent.join(' %, ')} %). Ubona incamake y'inguzanyo (ubwishyu bwa buri kwezi, ikiguzi cyose) mbere yo kwemera, ukishyura buri kwezi ukoresheje mobile money. Saba kuri paji y'Inguzanyo.`,
+  howReminders: (r) => `Ikimina kikwibutsa buri musanzu ukoresheje SMS no muri porogaramu, iminsi ${r.reminderDaysBefore.filter((d) => d > 0).join(' na ')} mbere y'itariki no ku munsi nyirizina; n'ubwishyu bw'inguzanyo burabibutswa. Nimero yawe n'ururimi biri mu Mwirondoro wawe.`,
+  howVerification: "Kwemeza umwirondoro bifite intambwe ebyiri, zombi zitangirira ahanditse Kugenzura ku Kibaho cyawe: indangamuntu yawe igenzurwa na NIDA, hanyuma, ubyemeye, ifoto yawe (selfie) igereranywa n'iyo ku ndangamuntu. Ushobora kwisubiraho ku kwemera ibijyanye n'isura igihe icyo ari cyo cyose.",
   howUssd: "Ntukeneye smartphone cyangwa internet: kanda kode ya USSD ya Ikimina kuri telefone iyo ari yo yose, wiyandikishe ukoresheje izina ryawe n'umubare w'ibanga (PIN), hanyuma urebe ubwizigame bwawe, wishyure umusanzu, urebe igihe uzahabwa, ubutumwa n'inguzanyo zawe, mu rurimi rwawe.",
   othersData: "Nshobora kukwereka amakuru yawe gusa: ubwizigame, inguzanyo cyangwa imyirondoro by'undi munyamuryango ni ibanga, kandi sinjya mbisangiza.",
-  offTopic: "Ibyo sinshobora kubisubiza. Nagufasha ku bwizigame, imisanzu, igihe cyo guhabwa, amanota y'inguzanyo n'inguzanyo, amatsinda wajyamo, n'uko Ikimina gikora: reba amasomo kuri /education.",
+  offTopic: "Ibyo sinshobora kubisubiza. Nagufasha ku bwizigame, imisanzu, igihe cyo guhabwa, amanota y'inguzanyo n'inguzanyo, amatsinda wajyamo, n'uko Ikimina gikora: reba amasomo kuri paji y'Amasomo.",
 };

@@ -15,28 +15,35 @@ const contributions: NextContributionFact[] = [
   { source: 'contributions', next: null },
 ];
 const payouts: PayoutsFact[] = [{ source: 'savings_dashboard', next: { amount: francs(60_000), date: '2026-04-15', tontineName: 'Twiteze' } }, { source: 'savings_dashboard', next: null }];
+const minLoan = francs(10_000);
 const scores: CreditScoreFact[] = [
-  { source: 'credit_assessment', assessment: { score: 712, rating: 'Good', maxLoanAmount: francs(24_125), factors: [{ factor: 'Payment history', description: '', impact: 'positive' }], assessedAt: '2026-02-20' } },
-  { source: 'credit_assessment', assessment: null },
+  { source: 'credit_assessment', assessment: { score: 712, rating: 'Good', maxLoanAmount: francs(24_125), factors: [{ factor: 'Payment history', description: '', impact: 'positive' }], assessedAt: '2026-02-20' }, minLoan },
+  { source: 'credit_assessment', assessment: { score: 603, rating: 'Poor', maxLoanAmount: francs(8_251), factors: [], assessedAt: '2026-02-25' }, minLoan },
+  { source: 'credit_assessment', assessment: null, minLoan },
 ];
+const limit = { source: 'loans_summary', collateralPercent: 50, minLoan } as const;
 const limits: LoanLimitFact[] = [
-  { source: 'loans_summary', savings: francs(48_250), limit: francs(24_125), available: francs(14_125), collateralPercent: 50 },
-  { source: 'loans_summary', savings: Money.ZERO, limit: Money.ZERO, available: Money.ZERO, collateralPercent: 50 },
+  { ...limit, savings: francs(48_250), limit: francs(24_125), available: francs(14_125), eligible: true, missing: [] },
+  { ...limit, savings: Money.ZERO, limit: Money.ZERO, available: Money.ZERO, eligible: false, missing: [{ kind: 'identity_verified' }, { kind: 'savings', needed: francs(20_000), missing: francs(20_000) }] },
+  { ...limit, savings: francs(16_502), limit: francs(8_251), available: francs(8_251), eligible: false, missing: [{ kind: 'savings', needed: francs(20_000), missing: francs(3_498) }] },
+  { ...limit, savings: francs(40_000_000), limit: francs(10_000_000), available: Money.ZERO, eligible: false, missing: [{ kind: 'limit_used' }, { kind: 'no_overdue_loan' }, { kind: 'no_open_application' }] },
 ];
 const bounds = { source: 'loan_calculation', ok: false, min: francs(10_000), max: francs(10_000_000), minTerm: 1, maxTerm: 60 } as const;
 const quotes: LoanQuoteFact[] = [
-  { source: 'loan_calculation', ok: true, amount: francs(100_000), termMonths: 12, annualRatePercent: 10, creditScore: 712, monthlyPayment: francs(8_792), totalInterest: francs(5_499), totalRepayable: francs(105_499), withinAvailable: false, available: francs(24_125) },
-  { source: 'loan_calculation', ok: true, amount: francs(20_000), termMonths: 6, annualRatePercent: 13.5, creditScore: 610, monthlyPayment: francs(3_483), totalInterest: francs(898), totalRepayable: francs(20_898), withinAvailable: true, available: francs(24_125) },
+  { source: 'loan_calculation', ok: true, amount: francs(100_000), termMonths: 12, annualRatePercent: 10, creditScore: 712, monthlyPayment: francs(8_792), totalInterest: francs(5_499), totalRepayable: francs(105_499), withinAvailable: false, available: francs(24_125), eligible: true },
+  { source: 'loan_calculation', ok: true, amount: francs(100_000), termMonths: 12, annualRatePercent: 13.5, creditScore: 603, monthlyPayment: francs(8_957), totalInterest: francs(7_484), totalRepayable: francs(107_484), withinAvailable: false, available: francs(8_251), eligible: false },
+  { source: 'loan_calculation', ok: true, amount: francs(20_000), termMonths: 6, annualRatePercent: 13.5, creditScore: 610, monthlyPayment: francs(3_483), totalInterest: francs(898), totalRepayable: francs(20_898), withinAvailable: true, available: francs(24_125), eligible: true },
   { ...bounds, problem: 'amount_missing' },
   { ...bounds, problem: 'term_missing' },
   { ...bounds, problem: 'amount_out_of_bounds' },
   { ...bounds, problem: 'term_out_of_bounds' },
 ];
 const groups: GroupsFact[] = [
-  { source: 'recommendations', budget: francs(3_000), groups: [{ name: 'Abadatezuka', contributionAmount: francs(3_000), frequency: 'weekly', members: 2, maxMembers: 6, matchPercent: 83 }] },
-  { source: 'recommendations', budget: null, groups: [{ name: 'Abadatezuka', contributionAmount: francs(3_000), frequency: 'weekly', members: 2, maxMembers: 6, matchPercent: 83 }] },
-  { source: 'recommendations', budget: francs(3_000), groups: [] },
-  { source: 'recommendations', budget: null, groups: [] },
+  { source: 'recommendations', ok: true, budget: francs(3_000), groups: [{ name: 'Abadatezuka', contributionAmount: francs(3_000), frequency: 'weekly', members: 2, maxMembers: 6, matchPercent: 83 }] },
+  { source: 'recommendations', ok: true, budget: null, groups: [{ name: 'Abadatezuka', contributionAmount: francs(3_000), frequency: 'weekly', members: 2, maxMembers: 6, matchPercent: 83 }] },
+  { source: 'recommendations', ok: true, budget: francs(3_000), groups: [] },
+  { source: 'recommendations', ok: true, budget: null, groups: [] },
+  { source: 'recommendations', ok: false, problem: 'budget_out_of_bounds', maxBudget: francs(1_000_000_000) },
 ];
 
 /** Every answer of a catalogue, each with the facts it was given. */
@@ -79,10 +86,27 @@ describe('the answer catalogues', () => {
     for (const language of LANGUAGES) expect(ANSWERS[language].savings(savings)).toContain('48,250 RWF');
   });
 
-  it('ends an answer with its source and the screen that shows it, in the answer’s language', () => {
-    expect(withSource('en', 'x', 'savings_dashboard')).toMatch(/\nSource: your savings dashboard .* — see \/dashboard\.$/);
-    expect(withSource('fr', 'x', 'loan_calculation')).toContain('voir /loans');
-    expect(withSource('rw', 'x', 'recommendations')).toContain('reba /tontines');
-    expect(withSource('sw', 'x', 'product_rules')).toContain('tazama /education');
+  it('ends an answer with its source and the screen that shows it, named in the answer’s language', () => {
+    expect(withSource('en', 'x', 'savings_dashboard')).toMatch(/\nSource: your savings dashboard .* — see your dashboard\.$/);
+    expect(withSource('fr', 'x', 'loan_calculation')).toContain('voir la page Prêts');
+    expect(withSource('rw', 'x', 'recommendations')).toContain("reba paji y'Ibimina");
+    expect(withSource('sw', 'x', 'product_rules')).toContain('tazama ukurasa wa Elimu');
+  });
+
+  it.each(LANGUAGES)('prints no address in %s: screens are named in words (the UI renders the links)', (language) => {
+    for (const [text] of everyAnswer(language)) expect(text, text).not.toMatch(/(^|[\s(])\/[a-z]/);
+    for (const source of ['savings_dashboard', 'contributions', 'loans_summary', 'credit_assessment', 'loan_calculation', 'recommendations', 'product_rules'] as const) {
+      expect(withSource(language, 'x', source)).not.toMatch(/\/[a-z]/);
+    }
+  });
+
+  it.each(LANGUAGES)('never offers in %s a limit below the minimum loan as something to borrow; it names what is missing', (language) => {
+    const say = ANSWERS[language];
+    const newcomer = say.loanLimit(limits[2]!);
+    expect(newcomer).not.toContain('8,251 RWF');
+    expect(newcomer).toContain('3,498 RWF');
+    expect(newcomer).toContain('20,000 RWF');
+    expect(say.creditScore(scores[1]!)).toContain('10,000 RWF');
+    expect(say.loanLimit(limits[1]!)).not.toBe(say.loanLimit(limits[2]!));
   });
 });

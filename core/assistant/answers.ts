@@ -4,7 +4,8 @@
  * Guarantees
  * - An answer states no figure that is not in the facts it was given (the catalogues take the
  *   facts and nothing else; answers.test.ts checks every number against them).
- * - An answer with a figure ends with its source and the screen to see it on.
+ * - An answer with a figure ends with its source and the screen to see it on, named in words of the
+ *   member's language (never an address: the UI renders the answer's links).
  */
 import type { Language } from './intents.ts';
 import type {
@@ -16,6 +17,7 @@ import type {
   PayoutsFact,
   RulesFact,
   SavingsFact,
+  Screen,
   Source,
 } from './grounded-tools.ts';
 import { SCREEN_OF } from './grounded-tools.ts';
@@ -26,6 +28,8 @@ import { SW_ANSWERS } from './answers-sw.ts';
 
 export interface AnswerCatalogue {
   sources: Readonly<Record<Source, string>>;
+  /** Each screen as a sentence names it ("the Loans page"). */
+  screens: Readonly<Record<Screen, string>>;
   source(label: string, screen: string): string;
   greeting(signedIn: boolean): string;
   signInFirst: string;
@@ -52,5 +56,5 @@ export const ANSWERS: Readonly<Record<Language, AnswerCatalogue>> = { en: EN_ANS
 /** A text followed by the line naming where its figures come from. */
 export function withSource(language: Language, text: string, source: Source): string {
   const catalogue = ANSWERS[language];
-  return `${text}\n${catalogue.source(catalogue.sources[source], SCREEN_OF[source])}`;
+  return `${text}\n${catalogue.source(catalogue.sources[source], catalogue.screens[SCREEN_OF[source]])}`;
 }

@@ -24,8 +24,10 @@ describe('AskAssistant', () => {
     const a = await answer(world, 'how much have I saved?');
     expect(a.intent).toBe('savings');
     expect(a.response).toContain(Money.ofFrancs(48_250).format());
-    expect(a.response).toContain('/dashboard');
+    expect(a.response).toContain('see your dashboard');
+    expect(a.response).not.toContain('/dashboard');
     expect(a.sources).toEqual(['savings_dashboard']);
+    expect(a.links).toEqual(['dashboard']);
     expect(a.engine).toBe('built_in');
   });
 
@@ -58,6 +60,34 @@ describe('AskAssistant', () => {
     expect(a.response).toContain('above what you may borrow now (24,125 RWF)');
     const missing = await answer(world, 'monthly payment for 100000');
     expect(missing.response).toContain('For how many months?');
+  });
+
+  it('never offers a newcomer a limit below the minimum loan: it names what is missing, with the screens to go to', async () => {
+    // A world per question: each counts against the rate limit.
+    const world = () => anAssistantWorld();
+    for (const language of LANGUAGES) {
+      const a = await answer(world(), 'how much can I borrow?', 'nina', language);
+      expect(a.intent).toBe('loan_limit');
+      expect(a.response, language).not.toContain('8,251 RWF');
+      expect(a.response, language).toContain('3,498 RWF');
+      expect(a.links).toEqual(['verification', 'tontines', 'loans']);
+    }
+    const en = await answer(world(), 'how much can I borrow?', 'nina');
+    expect(en.response).toMatch(/^You cannot borrow yet\. Verify your national ID, on the Verification tab of your dashboard\. Save 3,498 RWF more: a loan starts at 10,000 RWF/);
+    const score = await answer(world(), 'what is my credit score?', 'nina');
+    expect(score.response).toContain('Your limit then, 8,251 RWF, was below the minimum loan of 10,000 RWF.');
+    const quote = await answer(world(), 'monthly payment for 100000 over 12 months', 'nina');
+    expect(quote.response).toContain('you cannot borrow yet');
+  });
+
+  it('answers an amount too large for any screen with the bounds, never an error', async () => {
+    const world = () => anAssistantWorld();
+    for (const message of ['a loan of 99999999999999999999', 'a loan of 99999999999999999999 over 12 months', 'monthly payment for 1e400 over 12 months', 'groups for a budget of 99999999999999999999']) {
+      const a = await answer(world(), message);
+      expect(a.response.length, message).toBeGreaterThan(10);
+    }
+    expect((await answer(world(), 'monthly payment for 99999999999999999999 over 12 months')).response).toContain('A loan is between 10,000 RWF and 10,000,000 RWF.');
+    expect((await answer(world(), 'find me groups for a budget of 99999999999999999999')).response).toContain('at most 1,000,000,000 RWF');
   });
 
   it('states the loan limit, payouts, score factors and groups from the tools', async () => {
@@ -188,6 +218,12 @@ describe('AskAssistant with a language model', () => {
     expect(await runTool(world.tools, 'bob', 'quote_loan', { amount: 5, term_months: 6 })).toMatchObject({ ok: false, problem: 'amount_out_of_bounds' });
     expect(await runTool(world.tools, 'bob', 'quote_loan', { amount: 50_000, term_months: 99 })).toMatchObject({ ok: false, problem: 'term_out_of_bounds' });
     expect(await runTool(world.tools, 'bob', 'recommend_groups', { budget: 3000 })).toMatchObject({ budget: '3,000 RWF' });
+    // Whatever a model passes, an amount out of bounds is a problem named, never a Money out of range.
+    for (const amount of [1e20, 1e300, -5, '99999999999999999999']) {
+      expect(await runTool(world.tools, 'bob', 'quote_loan', { amount, term_months: 6 }), String(amount)).toMatchObject({ ok: false, problem: 'amount_out_of_bounds' });
+    }
+    expect(await runTool(world.tools, 'bob', 'recommend_groups', { budget: 1e20 })).toMatchObject({ ok: false, problem: 'budget_out_of_bounds', maxBudget: '1,000,000,000 RWF' });
+    expect(await runTool(world.tools, 'bob', 'recommend_groups', { budget: -3 })).toMatchObject({ ok: true, budget: null });
     expect(await runTool(world.tools, 'bob', 'get_product_rules', {})).toMatchObject({ merchantFeePercent: 2, agentCommissionPercent: 0.5, reminderDaysBefore: [3, 1, 0] });
   });
 });

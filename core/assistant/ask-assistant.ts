@@ -7,8 +7,11 @@
  * - Figures come only from the grounded tools (grounded-tools.ts), run with the signed-in
  *   member's id: nothing the message says can make another member's records appear. A visitor
  *   gets general answers only, and is asked to sign in for anything about an account.
- * - Each answer with a figure names its source and the screen that shows it; what the assistant
+ * - Each answer with a figure names its source and the screen that shows it, in words; the screens
+ *   an answer points to come with it as links (`links`) for the UI to render. What the assistant
  *   cannot answer it says so and points to the learning modules.
+ * - What a member may borrow is the Loans page's checklist: a limit below the minimum loan is
+ *   never offered; what is missing is named, with a link to where it is done.
  * - With a language model configured, its answer is used only when every number it states is a
  *   number the tools returned or the member wrote (grounding.ts); otherwise, on a timeout or on
  *   any error, the built-in answer is given.
@@ -23,7 +26,7 @@ import { err, ok, type Err, type Result } from '../shared/result.ts';
 import { ANSWERS, withSource } from './answers.ts';
 import type { Entities } from './entities.ts';
 import { isGrounded, leaves } from './grounding.ts';
-import { productRules, type AssistantTools, type Source } from './grounded-tools.ts';
+import { productRules, SCREEN_OF, type AssistantTools, type Screen, type Source } from './grounded-tools.ts';
 import type { Intent, Language } from './intents.ts';
 import type { AssistantConversations, AssistantMessage, AssistantModel } from './ports.ts';
 import { runTool, toolsFor } from './tool-calls.ts';
@@ -64,6 +67,8 @@ export interface AssistantAnswer {
   readonly intent: Intent;
   readonly engine: 'built_in' | 'model';
   readonly sources: readonly Source[];
+  /** The screens the answer points to, for the UI to offer as links (not kept with the message). */
+  readonly links: readonly Screen[];
   /** The question and the answer as kept (members only; empty for a visitor). */
   readonly messages: readonly AssistantMessage[];
 }
@@ -92,6 +97,7 @@ export class AskAssistant {
 
     const builtIn = await this.builtIn(intent, understood.entities, language, memberId);
     let answer = { text: builtIn.text, sources: builtIn.sources, engine: 'built_in' as 'built_in' | 'model' };
+    const links = builtIn.links;
     if (model) {
       const evidence: string[] = [message];
       const modelText = await model
@@ -118,19 +124,20 @@ export class AskAssistant {
             { id: ids.newId(), memberId, role: 'assistant', content: answer.text, language, intent, createdAt: new Date(now.getTime() + 1) },
           ];
     if (messages.length > 0) await conversations.append(messages);
-    return ok({ response: answer.text, language, intent, engine: answer.engine, sources: answer.sources, messages });
+    return ok({ response: answer.text, language, intent, engine: answer.engine, sources: answer.sources, links, messages });
   }
 
-  /** The built-in engine's answer: the intent's tool, then its catalogue text in `language`. */
-  private async builtIn(intent: Intent, entities: Entities, language: Language, memberId: string | null): Promise<{ text: string; sources: Source[] }> {
+  /** The built-in engine's answer: the intent's tool, then its catalogue text in `language`, and the screens it points to. */
+  private async builtIn(intent: Intent, entities: Entities, language: Language, memberId: string | null): Promise<{ text: string; sources: Source[]; links: Screen[] }> {
     const say = ANSWERS[language];
     const { tools } = this.deps;
-    const sourced = (text: string, source: Source) => ({ text: withSource(language, text, source), sources: [source] });
-    if (PERSONAL.has(intent) && memberId === null) return { text: say.signInFirst, sources: [] };
+    const sourced = (text: string, source: Source, before: Screen[] = []) => ({ text: withSource(language, text, source), sources: [source], links: [...new Set([...before, SCREEN_OF[source]])] });
+    const plainText = (text: string, links: Screen[] = []) => ({ text, sources: [], links });
+    if (PERSONAL.has(intent) && memberId === null) return plainText(say.signInFirst);
     const rules = productRules();
     switch (intent) {
       case 'greeting':
-        return { text: say.greeting(memberId !== null), sources: [] };
+        return plainText(say.greeting(memberId !== null));
       case 'savings':
         return sourced(say.savings(await tools.savings(memberId!)), 'savings_dashboard');
       case 'next_contribution':
@@ -139,8 +146,12 @@ export class AskAssistant {
         return sourced(say.payouts(await tools.payouts(memberId!)), 'savings_dashboard');
       case 'credit_score':
         return sourced(say.creditScore(await tools.creditScore(memberId!)), 'credit_assessment');
-      case 'loan_limit':
-        return sourced(say.loanLimit(await tools.loanLimit(memberId!)), 'loans_summary');
+      case 'loan_limit': {
+        const limit = await tools.loanLimit(memberId!);
+        // Where each missing requirement is met: the ID on the Verification tab, savings on Tontines.
+        const to: Screen[] = limit.missing.flatMap((m): Screen[] => (m.kind === 'identity_verified' ? ['verification'] : m.kind === 'savings' ? ['tontines'] : []));
+        return sourced(say.loanLimit(limit), 'loans_summary', to);
+      }
       case 'loan_instalment':
         return sourced(say.loanQuote(await tools.loanQuote(memberId!, entities.amounts[0] ?? null, entities.termMonths)), 'loan_calculation');
       case 'recommend_groups':
@@ -150,19 +161,19 @@ export class AskAssistant {
       case 'agent_commission':
         return sourced(say.agentCommission(rules), 'product_rules');
       case 'how_tontines':
-        return sourced(say.howTontines(rules), 'product_rules');
+        return sourced(say.howTontines(rules), 'product_rules', ['tontines']);
       case 'how_loans':
-        return sourced(say.howLoans(rules), 'product_rules');
+        return sourced(say.howLoans(rules), 'product_rules', ['loans']);
       case 'how_reminders':
-        return sourced(say.howReminders(rules), 'product_rules');
+        return sourced(say.howReminders(rules), 'product_rules', ['profile']);
       case 'how_verification':
-        return { text: say.howVerification, sources: [] };
+        return plainText(say.howVerification, ['verification']);
       case 'how_ussd':
-        return { text: say.howUssd, sources: [] };
+        return plainText(say.howUssd);
       case 'others_data':
-        return { text: say.othersData, sources: [] };
+        return plainText(say.othersData);
       case 'off_topic':
-        return { text: say.offTopic, sources: [] };
+        return plainText(say.offTopic, ['education']);
     }
   }
 }

@@ -3,7 +3,9 @@ import { CountingLimiter } from '../accounts/accounts.fixtures.ts';
 import { aContribution } from '../contributions/contributions.fixtures.ts';
 import type { MemberContributionEntry } from '../contributions/list-member-contributions.ts';
 import type { CreditAssessment } from '../credit/ports.ts';
+import { loanEligibility } from '../loans/loan-eligibility.ts';
 import { Money } from '../money/money.ts';
+import { ok } from '../shared/result.ts';
 import { localDate } from '../shared/calendar.ts';
 import { FixedClock, SequentialIds } from '../shared/shared.fixtures.ts';
 import { aTontine } from '../tontines/tontines.fixtures.ts';
@@ -33,7 +35,7 @@ interface MemberFigures {
   assessment?: CreditAssessment;
   savings: Money;
   score: number;
-  available: Money;
+  identityVerified: boolean;
 }
 
 export function anAssistantWorld(model?: AssistantModel) {
@@ -59,7 +61,7 @@ export function anAssistantWorld(model?: AssistantModel) {
       },
       savings: Money.ofFrancs(48_250),
       score: 712,
-      available: Money.ofFrancs(24_125),
+      identityVerified: true,
     },
     alice: {
       dashboard: { totalSavings: Money.ofFrancs(913_377), activeTontines: 4, savingsStreakMonths: 9, nextPayment: null, onTimeRate: 97, nextPayout: null },
@@ -70,7 +72,19 @@ export function anAssistantWorld(model?: AssistantModel) {
       },
       savings: Money.ofFrancs(913_377),
       score: 801,
-      available: Money.ofFrancs(456_688),
+      identityVerified: true,
+    },
+    // The newcomer: 16,502 RWF saved, a limit of 8,251 RWF below the 10,000 RWF minimum, ID not verified.
+    nina: {
+      dashboard: { totalSavings: Money.ofFrancs(16_502), activeTontines: 1, savingsStreakMonths: 1, nextPayment: null, onTimeRate: 100, nextPayout: null },
+      contributions: [],
+      assessment: {
+        id: 'a3', memberId: 'nina', assessedAt: new Date('2026-02-25T10:00:00Z'), score: 603, rating: 'Poor', maxLoanAmount: Money.ofFrancs(8_251),
+        factors: [], recommendations: [], modelVersion: 'v1',
+      },
+      savings: Money.ofFrancs(16_502),
+      score: 603,
+      identityVerified: false,
     },
   };
   const of = (id: string) => figures[id] ?? figures.bob!;
@@ -78,13 +92,10 @@ export function anAssistantWorld(model?: AssistantModel) {
   const tools = new AssistantTools({
     showSavingsDashboard: { execute: async ({ userId }) => of(userId).dashboard },
     listMemberContributions: { execute: async ({ userId }) => of(userId).contributions },
-    summarizeLoans: {
-      execute: async ({ memberId }) => ({
-        totalBorrowed: Money.ZERO, activeLoanCount: 0, nextPaymentAmount: Money.ZERO, nextPaymentDate: null, availableCredit: of(memberId).available, creditScore: of(memberId).score, creditRating: null,
-      }),
-    },
+    // The loans module's own rule over each member's figures.
+    checkLoanEligibility: { execute: async ({ memberId }) => ok(loanEligibility({ identityVerified: of(memberId).identityVerified, savingsBalance: of(memberId).savings, loans: [] }, now)) },
     showCreditScore: { execute: async ({ memberId }) => of(memberId).assessment },
-    borrowers: { profileOf: async (memberId) => ({ identityVerified: true, savingsBalance: of(memberId).savings, creditScore: of(memberId).score, creditModelVersion: 'v1' }) },
+    borrowers: { profileOf: async (memberId) => ({ identityVerified: of(memberId).identityVerified, savingsBalance: of(memberId).savings, creditScore: of(memberId).score, creditModelVersion: 'v1' }) },
     recommendTontines: { execute: async () => [{ tontine: openGroup, score: 0.83, reason: '' }] },
     clock,
   });

@@ -1,6 +1,7 @@
 /**
  * RecordCreditAssessment: score the member's history now and record the assessment (the step
- * AssessCredit and ApplyForLoan take once the member's consent is settled).
+ * AssessCredit takes once the member's consent is settled; an application records instead the
+ * assessment its key facts were computed from, core/loans/apply-for-loan.ts).
  *
  * Guarantees
  * - Every assessment is recorded with the model version that produced it and its instant.

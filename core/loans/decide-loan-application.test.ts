@@ -4,11 +4,11 @@ import { localDate } from '../shared/calendar.ts';
 import { amortisationSchedule } from './amortisation.ts';
 import { MODEL_VERSION } from '../credit/scorecard.ts';
 import { DecideLoanApplication } from './decide-loan-application.ts';
-import { aBorrower, loansWorld } from './loans.fixtures.ts';
+import { aBorrower, assessedAt, loansWorld } from './loans.fixtures.ts';
 import type { Loan } from './loan.ts';
 
 const rwf = Money.ofFrancs;
-const application = { memberId: 'm1', amount: rwf(100_000), termMonths: 12, purpose: 'Stock for my shop' };
+const application = { memberId: 'm1', amount: rwf(100_000), termMonths: 12, purpose: 'Stock for my shop', assessment: assessedAt(720) };
 
 function world(profile = aBorrower()) {
   const w = loansWorld();
@@ -17,8 +17,9 @@ function world(profile = aBorrower()) {
 }
 
 describe('decide loan application', () => {
-  it('approves at once within the limit with a score ≥ 600, at the score band\'s rate', async () => {
-    const w = world(aBorrower({ creditScore: 720 }));
+  it('approves at once within the limit with a score ≥ 600, at the band of the assessment given', async () => {
+    // The profile's score now is another: the application is decided on the assessment it names.
+    const w = world(aBorrower({ creditScore: 560 }));
     const result = await new DecideLoanApplication(w).execute(application);
     expect(result.ok && result.value).toMatchObject({ status: 'approved', annualRateBps: 1_000, creditScore: 720, totalPaid: Money.ZERO, schedule: [], decidedBy: 'system' });
     expect(w.loans.loans.size).toBe(1);
@@ -34,8 +35,8 @@ describe('decide loan application', () => {
   });
 
   it('leaves a score below 600 pending for an admin', async () => {
-    const w = world(aBorrower({ creditScore: 599 }));
-    const result = await new DecideLoanApplication(w).execute(application);
+    const w = world();
+    const result = await new DecideLoanApplication(w).execute({ ...application, assessment: assessedAt(599) });
     expect(result.ok && [result.value.status, result.value.annualRateBps, result.value.decidedAt, result.value.decidedBy]).toEqual(['pending', 1_500, undefined, undefined]);
     expect(w.audit.entries.map((e) => [e.action, e.actor, e.details?.creditScore])).toEqual([['loan_referred', 'system', 599]]);
   });

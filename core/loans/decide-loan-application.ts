@@ -1,14 +1,17 @@
 /**
  * DecideLoanApplication: the instant decision on an application (the step ApplyForLoan takes once
- * the key facts are accepted and the member scored): validate, check eligibility, decide at once.
+ * the key facts are accepted, on the assessment they were computed from): validate, check
+ * eligibility, decide at once.
  *
  * Guarantees
- * - A loan needs a verified national ID, no overdue loan and no other application awaiting a
- *   decision or disbursement.
+ * - Eligibility is loan-eligibility.ts's rule, the one the Loans page checklist shows: a loan needs
+ *   a verified national ID, no overdue loan and no other application awaiting a decision or
+ *   disbursement, each refused with its own code.
  * - The amount may not exceed the loan limit less the principal still outstanding on the member's
  *   other loans (`loan_exceeds_limit`): savings are the collateral and count once.
  * - Within the limit, a score ≥ 600 is approved at once; below it the loan waits as `pending` for
- *   an admin. The rate is fixed from the score at application, and the decision carries its reason.
+ *   an admin. The score is the assessment given (the one the key facts named), the rate its band,
+ *   and the decision carries its reason.
  * - The decision (approved, or referred to an officer) is recorded in the audit trail in the same
  *   unit of work, by `system`, with the score and the scorecard version it was made on.
  */
@@ -18,9 +21,9 @@ import { Money } from '../money/money.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import { loanEligibility, requirementOf } from './loan-eligibility.ts';
 import { INSTANT_APPROVAL_MIN_SCORE, annualRateForScore, validateLoanApplication, type LoanApplicationError } from './loan-terms.ts';
-import { availableCredit } from './loan-summary.ts';
-import { statusAt, type Loan } from './loan.ts';
+import type { Loan } from './loan.ts';
 import type { Borrowers, LoanRepository } from './ports.ts';
 
 export interface DecideLoanApplicationDeps {
@@ -37,6 +40,8 @@ export interface DecideLoanApplicationInput {
   amount: Money;
   termMonths: number;
   purpose: string;
+  /** The assessment the application is decided on: its score sets the rate and the instant approval. */
+  assessment: { score: number; modelVersion: string };
   /** The member's idempotency key, stored with the loan (see ApplyForLoan). */
   applicationKey?: string;
 }
@@ -59,24 +64,26 @@ export class DecideLoanApplication {
     return deps.uow.run(async () => {
       const profile = await deps.borrowers.profileOf(input.memberId);
       if (!profile) return err('member_not_found');
-      if (!profile.identityVerified) return err('identity_not_verified');
       const now = deps.clock.now();
       const loans = await deps.loans.findByMember(input.memberId);
-      if (loans.some((loan) => statusAt(loan, now) === 'overdue')) return err('has_overdue_loan');
-      if (loans.some((loan) => loan.status === 'pending' || loan.status === 'approved')) return err('loan_application_open');
-      const available = availableCredit(profile.savingsBalance, loans);
+      const eligibility = loanEligibility({ identityVerified: profile.identityVerified, savingsBalance: profile.savingsBalance, loans }, now);
+      if (requirementOf(eligibility, 'identity_verified').status === 'missing') return err('identity_not_verified');
+      if (requirementOf(eligibility, 'no_overdue_loan').status === 'missing') return err('has_overdue_loan');
+      if (requirementOf(eligibility, 'no_open_application').status === 'missing') return err('loan_application_open');
+      const available = eligibility.availableCredit;
       if (application.value.amount.greaterThan(available)) return err('loan_exceeds_limit');
 
-      const approved = profile.creditScore >= INSTANT_APPROVAL_MIN_SCORE;
+      const { score, modelVersion } = input.assessment;
+      const approved = score >= INSTANT_APPROVAL_MIN_SCORE;
       const reason = approved
-        ? `Approved: ${application.value.amount.format()} is within your available limit of ${available.format()} and your credit score ${profile.creditScore} is at least ${INSTANT_APPROVAL_MIN_SCORE}.`
-        : `Waiting for review: your credit score ${profile.creditScore} is below ${INSTANT_APPROVAL_MIN_SCORE}, so an officer decides.`;
+        ? `Approved: ${application.value.amount.format()} is within your available limit of ${available.format()} and your credit score ${score} is at least ${INSTANT_APPROVAL_MIN_SCORE}.`
+        : `Waiting for review: your credit score ${score} is below ${INSTANT_APPROVAL_MIN_SCORE}, so an officer decides.`;
       const loan: Loan = {
         id: deps.ids.newId(),
         memberId: input.memberId,
         ...application.value,
-        annualRateBps: annualRateForScore(profile.creditScore),
-        creditScore: profile.creditScore,
+        annualRateBps: annualRateForScore(score),
+        creditScore: score,
         status: approved ? 'approved' : 'pending',
         appliedAt: now,
         ...(approved ? { decidedAt: now, decidedBy: SYSTEM_ACTOR } : {}),
@@ -90,7 +97,7 @@ export class DecideLoanApplication {
         action: approved ? 'loan_approved' : 'loan_referred',
         actor: SYSTEM_ACTOR,
         subject: `loan:${loan.id}`,
-        details: { memberId: loan.memberId, amount: loan.amount.toDecimal(), termMonths: loan.termMonths, creditScore: profile.creditScore, modelVersion: profile.creditModelVersion, minimumScore: INSTANT_APPROVAL_MIN_SCORE },
+        details: { memberId: loan.memberId, amount: loan.amount.toDecimal(), termMonths: loan.termMonths, creditScore: score, modelVersion, minimumScore: INSTANT_APPROVAL_MIN_SCORE },
       });
       return ok(loan);
     });

@@ -4,12 +4,12 @@ import { DecideLoanApplication } from './decide-loan-application.ts';
 import { ConfirmLoanPayment } from './confirm-loan-payment.ts';
 import { MAX_TRANSFER_ATTEMPTS as MAX_DISBURSEMENT_ATTEMPTS } from '../transfers/transfer.ts';
 import { DisburseLoan } from './disburse-loan.ts';
-import { aBorrower, loansWorld } from './loans.fixtures.ts';
+import { aBorrower, loansWorld, assessedAt } from './loans.fixtures.ts';
 
 async function approvedLoan(profile = aBorrower()) {
   const w = loansWorld('2026-01-31T21:30:00Z'); // 23:30 on 31 January in Kigali
   w.borrowers.profiles.set('m1', profile);
-  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: Money.ofFrancs(100_000), termMonths: 12, purpose: 'Stock for my shop' });
+  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: Money.ofFrancs(100_000), termMonths: 12, purpose: 'Stock for my shop', assessment: assessedAt(profile.creditScore) });
   if (!applied.ok) throw new Error(applied.error);
   return { w, loanId: applied.value.id };
 }

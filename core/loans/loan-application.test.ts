@@ -19,10 +19,10 @@ const goodHistory: CreditHistory = {
   groupsJoined: 2,
 };
 
-/** The profile's latest score is the history's, as the composition root gives it, unless told otherwise. */
-function world(history: CreditHistory = goodHistory, latestScore = assessCreditHistory(history, NOW).score) {
+/** The profile's score is the history's now, as the composition root gives it. */
+function world(history: CreditHistory = goodHistory) {
   const w = loansWorld(NOW.toISOString());
-  w.borrowers.profiles.set('m1', aBorrower({ creditScore: latestScore, savingsBalance: history.savingsBalance }));
+  w.borrowers.profiles.set('m1', aBorrower({ creditScore: assessCreditHistory(history, NOW).score, savingsBalance: history.savingsBalance }));
   w.histories.histories.set('m1', history);
   return w;
 }
@@ -47,6 +47,16 @@ describe('key facts statement', () => {
     expect(w.statements.statements.get(statement.id)).toMatchObject({ memberId: 'm1', shownAt: new Date('2027-01-15T10:00:00Z') });
   });
 
+  it('is computed from an assessment of the member\'s records made now, kept with the statement, never from a score recorded earlier', async () => {
+    const w = world();
+    // A score recorded long ago, when the member had no history: 15 %. The records now score 823: 8 %.
+    await w.assessments.save({ ...assessCreditHistory({ ...goodHistory, payments: [], savingsBalance: Money.ZERO }, NOW), id: 'old', memberId: 'm1', assessedAt: new Date('2026-01-01T00:00:00Z') });
+    const statement = await shown(w);
+    expect(statement.facts.annualRateBps).toBe(800);
+    expect(statement.assessment).toEqual(assessCreditHistory(goodHistory, NOW));
+    expect(w.statements.statements.get(statement.id)?.assessment?.score).toBe(823);
+  });
+
   it('validates like an application and needs a known member', async () => {
     expect(await new ShowKeyFacts(world()).execute({ ...form, amount: rwf(9_999) })).toEqual({ ok: false, error: 'loan_amount_below_minimum' });
     expect(await new ShowKeyFacts(loansWorld()).execute(form)).toEqual({ ok: false, error: 'member_not_found' });
@@ -63,7 +73,8 @@ describe('apply for loan', () => {
     expect(loan).toMatchObject({ status: 'active', applicationKey: 'key-1', annualRateBps: 800, creditScore: 823 });
     expect(loan?.decisionReason).toMatch(/^Approved: 100,000 RWF is within your available limit of 200,000 RWF/);
     expect(w.consents.given.get('m1')).toEqual(new Date('2027-01-15T10:00:00Z'));
-    expect(w.assessments.saved).toHaveLength(1);
+    // The assessment recorded is the one the key facts were computed from.
+    expect(w.assessments.saved).toEqual([{ ...statement.assessment, id: expect.any(String), memberId: 'm1', assessedAt: statement.shownAt }]);
     expect(w.assessments.saved[0]!.modelVersion).toBe(MODEL_VERSION);
     expect(w.statements.statements.get(statement.id)).toMatchObject({ acceptedAt: new Date('2027-01-15T10:00:00Z'), loanId: loan?.id });
     expect(w.notifier.sent.map((n) => n.template)).toEqual(['loan_approved', 'loan_disbursed']);
@@ -114,11 +125,43 @@ describe('apply for loan', () => {
     expect(await new ApplyForLoan(w).execute(submission(statement.id, { idempotencyKey: 'key-2' }))).toEqual({ ok: false, error: 'key_facts_expired' });
   });
 
-  it('refuses key facts whose rate is no longer the member\'s after the new assessment', async () => {
-    const w = world(goodHistory, 720); // shown at 10 %, but the history now scores 823: 8 %
+  it('decides on the assessment the key facts named, even when the records now score a little differently within the band', async () => {
+    const w = world();
     const statement = await shown(w);
-    expect(statement.facts.annualRateBps).toBe(1_000);
-    expect(await new ApplyForLoan(w).execute(submission(statement.id))).toEqual({ ok: false, error: 'key_facts_outdated' });
+    // A day later within the statement's validity: one more month of tenure, still 8 %.
+    w.clock.set(new Date(NOW.getTime() + 20 * 60 * 60_000));
+    w.histories.histories.set('m1', { ...goodHistory, groupsJoined: 1 });
+    expect(assessCreditHistory(w.histories.histories.get('m1')!, w.clock.now()).score).not.toBe(823);
+    const result = await new ApplyForLoan(w).execute(submission(statement.id));
+    expect(result.ok && result.value.loan).toMatchObject({ creditScore: 823, annualRateBps: 800 });
+    expect(w.assessments.saved.map((a) => a.score)).toEqual([823]);
+  });
+
+  it('answers key_facts_outdated with a new statement at the new rate when the band moved, applies nothing, and decides on the new one', async () => {
+    const w = world();
+    const statement = await shown(w); // 8 %
+    // The records change before the member confirms: a year of late payments, 15 %.
+    w.histories.histories.set('m1', { ...goodHistory, payments: monthlyContributions(12, 10) });
+    const refused = await new ApplyForLoan(w).execute(submission(statement.id));
+    if (refused.ok || refused.error !== 'key_facts_outdated') throw new Error('expected key_facts_outdated');
+    expect(refused.keyFacts).toMatchObject({ memberId: 'm1', facts: { principal: rwf(100_000), termMonths: 12, annualRateBps: 1_500 } });
+    expect(refused.keyFacts.id).not.toBe(statement.id);
+    expect(w.statements.statements.get(refused.keyFacts.id)).toEqual(refused.keyFacts);
+    expect([w.loans.loans.size, w.assessments.saved.length, w.consents.given.size]).toEqual([0, 0, 0]);
+    // Confirming the new statement decides, on its assessment: one more confirmation, never a loop.
+    const applied = await new ApplyForLoan(w).execute(submission(refused.keyFacts.id));
+    expect(applied.ok && applied.value.loan).toMatchObject({ status: 'pending', annualRateBps: 1_500, creditScore: refused.keyFacts.assessment!.score });
+  });
+
+  it('renews a statement shown before statements kept their assessment', async () => {
+    const w = world();
+    const statement = await shown(w);
+    const { assessment: _kept, ...older } = statement;
+    await w.statements.save(older);
+    const refused = await new ApplyForLoan(w).execute(submission(statement.id));
+    expect(!refused.ok && refused.error).toBe('key_facts_outdated');
+    const renewed = !refused.ok && refused.error === 'key_facts_outdated' ? refused.keyFacts : undefined;
+    expect((await new ApplyForLoan(w).execute(submission(renewed!.id))).ok).toBe(true);
   });
 
   it('passes on the application\'s own refusals, and leaves an approved loan approved when the provider is down', async () => {

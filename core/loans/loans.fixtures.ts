@@ -128,6 +128,9 @@ export const aBorrower = (overrides: Partial<BorrowerProfile> = {}): BorrowerPro
   ...overrides,
 });
 
+/** The assessment an application is decided on (DecideLoanApplication), at `score`. */
+export const assessedAt = (score: number) => ({ score, modelVersion: MODEL_VERSION });
+
 /** Records every request; answers ok unless told to fail. Same reference twice answers the first outcome. */
 export class FakeMobileMoney implements Pick<MobileMoney, 'requestToPay' | 'transfer'> {
   readonly transfers: MobileMoneyRequest[] = [];
@@ -182,7 +185,7 @@ export function loansWorld(now = '2026-01-31T10:00:00Z') {
 export async function activeLoanWorld(options: { now?: string; members?: readonly string[] } = {}) {
   const w = loansWorld(options.now);
   for (const memberId of ['m1', ...(options.members ?? [])]) w.borrowers.profiles.set(memberId, aBorrower());
-  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: Money.ofFrancs(100_000), termMonths: 12, purpose: 'Stock for my shop' });
+  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: Money.ofFrancs(100_000), termMonths: 12, purpose: 'Stock for my shop', assessment: assessedAt(720) });
   if (!applied.ok) throw new Error(applied.error);
   const disbursed = await new DisburseLoan(w).execute({ loanId: applied.value.id });
   if (!disbursed.ok) throw new Error(disbursed.error);

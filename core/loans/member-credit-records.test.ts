@@ -61,28 +61,33 @@ describe('member credit records', () => {
     const user = { id: 'm1', createdAt: new Date('2025-06-01T08:00:00Z'), nidaVerified: true } as User;
     const loans = new InMemoryLoanRepository();
     const assessments = new InMemoryCreditAssessments();
+    const clock = new FixedClock(NOW);
     const deps = {
       accounts: { findById: async (id: string) => (id === 'm1' ? user : null) },
       tontines: new InMemoryTontineRepository(),
       contributions: new InMemoryContributionRepository(),
       loans,
-      assessments,
       wallets: new FakeWallets(),
-      clock: new FixedClock(NOW),
+      clock,
     };
-    return { records: new MemberCreditRecords(deps), loans, assessments };
+    return { records: new MemberCreditRecords(deps), loans, assessments, clock };
   }
 
-  it('score a borrower on the scorecard before the first recorded assessment, then on the latest one', async () => {
-    const { records, loans, assessments } = world();
+  it('score a borrower on the scorecard over their records now, never on a score recorded earlier', async () => {
+    const { records, loans, assessments, clock } = world();
     await loans.save(loan);
     const history = await records.historyOf('m1');
     expect(history).toMatchObject({ identityVerified: true, savingsBalance: Money.ZERO, groupsJoined: 0 });
     expect(history?.payments.map((p) => p.kind)).toEqual(['loan_instalment', 'loan_instalment', 'loan_instalment']);
-    const fallback = assessCreditHistory(history!, NOW);
-    expect(await records.profileOf('m1')).toMatchObject({ creditScore: fallback.score, creditModelVersion: MODEL_VERSION, wallet: { provider: 'mtn' } });
-    await assessments.save({ ...fallback, score: 777, id: 'a1', memberId: 'm1', assessedAt: NOW });
-    expect((await records.profileOf('m1'))?.creditScore).toBe(777);
+    const now = assessCreditHistory(history!, NOW);
+    expect(await records.profileOf('m1')).toMatchObject({ creditScore: now.score, creditModelVersion: MODEL_VERSION, wallet: { provider: 'mtn' } });
+    // A stale recorded score does not lend (it made the key facts and the decision disagree).
+    await assessments.save({ ...now, score: 777, id: 'a1', memberId: 'm1', assessedAt: NOW });
+    expect((await records.profileOf('m1'))?.creditScore).toBe(now.score);
+    // A year on, the score is the scorecard's at that instant.
+    clock.set(new Date('2027-06-01T10:00:00Z'));
+    const later = assessCreditHistory((await records.historyOf('m1'))!, clock.now());
+    expect((await records.profileOf('m1'))?.creditScore).toBe(later.score);
   });
 
   it('know no unknown member', async () => {

@@ -1,22 +1,23 @@
 /**
  * MemberCreditRecords: what lending and scoring read about a member, gathered from the real
  * tables — the account (identity, tenure, phone), the savings journey (contributions, payouts,
- * withdrawals), the member's loans and repayments, and the latest recorded assessment, all through
- * ports. It is the `Borrowers`, `MemberSavings` and `CreditHistories` that lending and scoring read.
+ * withdrawals) and the member's loans and repayments, all through ports. It is the `Borrowers`, `MemberSavings` and `CreditHistories` that lending and scoring read.
  *
  * Guarantees
  * - The savings balance is the core's rule (contribution-summary `savingsBalance`): completed
  *   contributions − payouts received (paid plus the arrears settled from the pot) − withdrawals.
  * - Punctuality counts every contribution and every loan instalment: an instalment is paid at the
  *   instant of the repayment that completed it, in the order repayments fill the schedule.
- * - The borrower's score is the latest recorded assessment; before the first one, the scorecard
- *   over the same history at that instant (not recorded: recording needs the member's consent).
+ * - The borrower's score is the scorecard over the same history at this instant, as the key facts
+ *   and the application compute it (not recorded: recording needs the member's consent). A score
+ *   recorded earlier is history: read as the member's latest assessment (ShowCreditScore), never
+ *   as what they borrow at (a stale score made the key facts and the decision disagree).
  * - Groups count the member's tontines of two or more members that were not cancelled.
  */
 import type { AccountRepository } from '../accounts/ports.ts';
 import type { ContributionRepository } from '../contributions/ports.ts';
 import { savingsBalance } from '../contributions/contribution-summary.ts';
-import type { CreditAssessmentRepository, CreditHistories } from '../credit/ports.ts';
+import type { CreditHistories } from '../credit/ports.ts';
 import { assessCreditHistory, type CreditHistory, type PaymentRecord } from '../credit/scorecard.ts';
 import { Money } from '../money/money.ts';
 import { formatDate } from '../shared/calendar.ts';
@@ -48,7 +49,6 @@ export interface MemberCreditRecordsDeps {
   tontines: Pick<TontineRepository, 'listByMember'>;
   contributions: Pick<ContributionRepository, 'listByMember'>;
   loans: LoanRepository;
-  assessments: CreditAssessmentRepository;
   wallets: MemberWallets;
   clock: Clock;
 }
@@ -90,9 +90,8 @@ export class MemberCreditRecords implements Borrowers, MemberSavings, CreditHist
   async profileOf(memberId: string): Promise<BorrowerProfile | undefined> {
     const history = await this.historyOf(memberId);
     if (!history) return undefined;
-    const latest = await this.deps.assessments.latestFor(memberId);
     const wallet = await this.deps.wallets.walletOf(memberId);
-    const assessment = latest ?? assessCreditHistory(history, this.deps.clock.now());
+    const assessment = assessCreditHistory(history, this.deps.clock.now());
     return {
       identityVerified: history.identityVerified,
       savingsBalance: history.savingsBalance,

@@ -4,7 +4,7 @@ import { DecideLoanApplication } from './decide-loan-application.ts';
 import { ListMemberLoans } from './list-member-loans.ts';
 import { ListPendingReviews } from './list-pending-reviews.ts';
 import { loanLimit } from './loan-terms.ts';
-import { activeLoanWorld, aBorrower, loansWorld } from './loans.fixtures.ts';
+import { activeLoanWorld, aBorrower, loansWorld, assessedAt } from './loans.fixtures.ts';
 import { RecommendLoans } from './recommend-loans.ts';
 import { RecordLoanRepayment } from './record-loan-repayment.ts';
 import { ShowKeyFactsStatement } from './show-key-facts-statement.ts';
@@ -60,7 +60,7 @@ describe('pending reviews', () => {
   it("list the loans waiting for an officer with the applicant's latest score and limit", async () => {
     const w = loansWorld();
     w.borrowers.profiles.set('m1', aBorrower({ creditScore: 550, savingsBalance: rwf(300_000) }));
-    const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: rwf(50_000), termMonths: 6, purpose: 'School fees for my children' });
+    const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: rwf(50_000), termMonths: 6, purpose: 'School fees for my children', assessment: assessedAt(550) });
     if (!applied.ok) throw new Error(applied.error);
     w.borrowers.profiles.set('m1', aBorrower({ creditScore: 580, savingsBalance: rwf(300_000) }));
     const reviews = await new ListPendingReviews(w).execute();

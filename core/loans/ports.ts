@@ -1,6 +1,7 @@
 /**
  * Ports of the loans module. Use cases take only the ones they need.
  */
+import type { CreditAssessmentResult } from '../credit/scorecard.ts';
 import type { Money } from '../money/money.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
 import type { KeyFacts } from './amortisation.ts';
@@ -39,9 +40,9 @@ export interface BorrowerProfile {
   readonly identityVerified: boolean;
   /** Completed contributions − payouts received, over all groups, floored at 0. */
   readonly savingsBalance: Money;
-  /** The member's latest credit score (core/credit). */
+  /** The member's credit score now: the scorecard over their records at this instant (core/credit). */
   readonly creditScore: number;
-  /** The scorecard version that produced it (recorded with the decision it leads to). */
+  /** The scorecard version that produced it. */
   readonly creditModelVersion: string;
   /** Where a disbursement goes; undefined when the member has no mobile-money number yet. */
   readonly wallet?: { readonly provider: MobileMoneyProvider; readonly msisdn: string };
@@ -112,6 +113,11 @@ export interface KeyFactsStatement {
   readonly memberId: string;
   readonly facts: KeyFacts;
   readonly shownAt: Date;
+  /**
+   * The assessment the facts were computed from, at `shownAt` (its score's band is the rate): the
+   * application is decided on it. Absent on statements shown before it was kept with them.
+   */
+  readonly assessment?: CreditAssessmentResult;
   readonly acceptedAt?: Date;
   /** The loan applied for on this statement, once accepted. */
   readonly loanId?: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
 import { DecideLoanApplication } from './decide-loan-application.ts';
-import { aBorrower, loansWorld } from './loans.fixtures.ts';
+import { aBorrower, loansWorld, assessedAt } from './loans.fixtures.ts';
 import { ReviewLoan } from './review-loan.ts';
 
 const OFFICER = 'admin:grace';
@@ -9,7 +9,7 @@ const OFFICER = 'admin:grace';
 async function pendingLoan() {
   const w = loansWorld();
   w.borrowers.profiles.set('m1', aBorrower({ creditScore: 550 }));
-  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: Money.ofFrancs(50_000), termMonths: 6, purpose: 'School fees for my children' });
+  const applied = await new DecideLoanApplication(w).execute({ memberId: 'm1', amount: Money.ofFrancs(50_000), termMonths: 6, purpose: 'School fees for my children', assessment: assessedAt(550) });
   if (!applied.ok) throw new Error(applied.error);
   return { w, loanId: applied.value.id };
 }

@@ -80,13 +80,21 @@ describe('POST /api/ai-assistant/chat', () => {
     expect(res.body.sources).toEqual(['savings_dashboard']);
   });
 
-  it('quotes the loan limit from the loans API', async () => {
-    const summary = await bob.as('get', '/api/loans/summary');
-    const available = Money.parseDecimal(summary.body.availableCredit as string);
-    if (!available.ok) throw new Error('no available credit');
-    expect(available.value.isPositive()).toBe(true);
+  it('answers what borrowing still needs from the loans API’s checklist, never a limit below the minimum', async () => {
+    const eligibility = (await bob.as('get', '/api/loans/eligibility')).body;
+    expect(eligibility).toMatchObject({ eligible: false, availableCredit: '6250.00', belowMinimum: true });
+    const savings = eligibility.requirements.find((r: { kind: string }) => r.kind === 'savings');
+    const missing = Money.parseDecimal(savings.savingsMissing as string);
+    if (!missing.ok) throw new Error('no savings missing');
     const res = await chat(bob, 'how much can I borrow');
-    expect(res.body.response).toContain(`You may borrow up to ${available.value.format()} now`);
+    expect(res.body.response).toMatch(/^You cannot borrow yet\. Verify your national ID/);
+    expect(res.body.response).toContain(`Save ${missing.value.format()} more`);
+    expect(res.body.response).not.toContain('6,250 RWF');
+    expect(res.body.links).toEqual([
+      { screen: 'verification', path: '/dashboard?tab=verification' },
+      { screen: 'tontines', path: '/tontines' },
+      { screen: 'loans', path: '/loans' },
+    ]);
   });
 
   it("never shows another member's records, whatever the message says", async () => {

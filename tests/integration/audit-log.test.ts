@@ -60,12 +60,12 @@ async function member(): Promise<string> {
   return res.body.user.id as string;
 }
 
-/** Applies through the core use case with the member's score set, so the decision is the scorecard's: approved at ≥ 600, referred below. */
+/** Applies through the core use case on an assessment of this score: approved at ≥ 600, referred below. */
 async function applyWithScore(memberId: string, creditScore: number) {
   const c = t.container;
   const borrowers = { profileOf: async () => ({ identityVerified: true, savingsBalance: Money.ofFrancs(400_000), creditScore, creditModelVersion: MODEL_VERSION }) };
   const decide = new DecideLoanApplication({ loans: c.get(TOKENS.LoanRepository), borrowers, audit: c.get(TOKENS.AuditTrail), uow: c.get(TOKENS.UnitOfWork), clock: c.get(TOKENS.Clock), ids: c.get(TOKENS.IdGenerator) });
-  const applied = await inContext(() => decide.execute({ memberId, amount: Money.ofFrancs(50_000), termMonths: 6, purpose: 'Stock for my shop' }));
+  const applied = await inContext(() => decide.execute({ memberId, amount: Money.ofFrancs(50_000), termMonths: 6, purpose: 'Stock for my shop', assessment: { score: creditScore, modelVersion: MODEL_VERSION } }));
   if (!applied.ok) throw new Error(applied.error);
   return applied.value;
 }

@@ -154,6 +154,72 @@ describe('applying: bounds, identity, limit', () => {
   });
 });
 
+describe('eligibility: what borrowing needs, and what is missing', () => {
+  it('tells a new member the ID and the savings they miss, and the consents the form asks; then that they may apply', async () => {
+    const m = await member('Newcomer', { verified: false });
+    await save(m, 4_000);
+    const before = await m.as('get', '/api/loans/eligibility');
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({
+      eligible: false,
+      requirements: [
+        { kind: 'identity_verified', status: 'missing' },
+        { kind: 'savings', status: 'missing', savingsBalance: '4000.00', savingsNeeded: '20000.00', savingsMissing: '16000.00' },
+        { kind: 'no_overdue_loan', status: 'met' },
+        { kind: 'no_open_application', status: 'met' },
+        { kind: 'scoring_consent', status: 'in_form', consentedAt: null },
+        { kind: 'key_facts_accepted', status: 'in_form' },
+      ],
+      loanLimit: '2000.00',
+      availableCredit: '2000.00',
+      belowMinimum: true,
+      minimumLoan: '10000.00',
+      maximumLoan: '0.00',
+    });
+    await db.orm.em.fork().execute('update users set nida_verified = true where id = ?', [m.id]);
+    await save(m, 16_000);
+    const after = (await m.as('get', '/api/loans/eligibility')).body;
+    expect(after).toMatchObject({ eligible: true, availableCredit: '10000.00', belowMinimum: false, maximumLoan: '10000.00' });
+    expect(after.requirements.filter((r: { status: string }) => r.status === 'missing')).toEqual([]);
+    expect((await request(handler).get('/api/loans/eligibility')).status).toBe(401);
+  });
+});
+
+describe('one assessment for the key facts and the decision', () => {
+  it('applies at once for a member scored before they saved (Confirm used to answer key_facts_outdated for ever)', async () => {
+    const m = await member('Scoredfirst');
+    // Checked their score with nothing saved (575, 15 %), then saved: their records now score 603 (13.5 %).
+    expect((await m.as('post', '/api/credit-score/assess').send({ consent: true })).body.score).toBe(575);
+    clock.advance(60_000);
+    await save(m, 40_000);
+    const facts = await m.as('post', '/api/loans/key-facts').send(form);
+    const body = { ...form, keyFactsId: facts.body.id, acceptKeyFacts: true, scoringConsent: true };
+    const applied = await m.as('post', '/api/loans').set('Idempotency-Key', 'scored-first').send(body);
+    expect([applied.status, applied.body.code]).toEqual([201, undefined]);
+    expect(facts.body.annualRate).toBe(13.5);
+    expect(applied.body).toMatchObject({ interestRate: 13.5, creditScore: 603, status: 'active' });
+    // The assessment recorded is the one the key facts were computed from.
+    expect((await m.as('get', '/api/credit-score')).body).toMatchObject({ score: 603, modelVersion: MODEL_VERSION });
+  });
+
+  it('answers a rate that moved after the key facts with the new statement, which one more confirmation accepts', async () => {
+    const m = await member('Moved');
+    const facts = await m.as('post', '/api/loans/key-facts').send(form); // nothing saved yet: 15 %
+    expect(facts.body.annualRate).toBe(15);
+    await save(m, 40_000); // now 13.5 %
+    const body = { ...form, acceptKeyFacts: true, scoringConsent: true };
+    const outdated = await m.as('post', '/api/loans').set('Idempotency-Key', 'moved-1').send({ ...body, keyFactsId: facts.body.id });
+    expect([outdated.status, outdated.body.code]).toEqual([409, 'key_facts_outdated']);
+    expect(outdated.body.keyFacts).toMatchObject({ amount: '20000.00', termMonths: 6, annualRate: 13.5, acceptedAt: null, loanId: null });
+    expect(outdated.body.keyFacts.id).not.toBe(facts.body.id);
+    expect((await m.as('get', '/api/loans')).body).toEqual([]);
+    const applied = await m.as('post', '/api/loans').set('Idempotency-Key', 'moved-2').send({ ...body, keyFactsId: outdated.body.keyFacts.id });
+    expect(applied.status).toBe(201);
+    expect(applied.body).toMatchObject({ interestRate: 13.5, status: 'active' });
+    expect((await m.as('get', `/api/loans/${applied.body.id}/key-facts`)).body).toMatchObject({ id: outdated.body.keyFacts.id, acceptedAt: expect.any(String) });
+  });
+});
+
 describe('a loan from key facts to repaid', () => {
   let borrower: Member;
   let loanId: string;

@@ -52,7 +52,7 @@ export const ROUTE_CHUNKS: Record<string, string[]> = {
 export const ROUTE_DATA: Record<string, { signedIn: boolean; paths: string[] }> = {
   '/dashboard': {
     signedIn: true,
-    paths: ['/api/user', '/api/dashboard/summary', '/api/tontines/user', '/api/loans/summary', '/api/credit-score', '/api/loans', '/api/loans/recommendations'],
+    paths: ['/api/user', '/api/dashboard/summary', '/api/tontines/user', '/api/loans/summary', '/api/loans/eligibility', '/api/credit-score', '/api/loans', '/api/loans/recommendations'],
   },
   '/tontines': { signedIn: false, paths: ['/api/tontines'] },
 };

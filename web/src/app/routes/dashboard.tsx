@@ -7,6 +7,7 @@ import { useSignInDialog } from '../../features/auth/components/sign-in-dialog-p
 import { DashboardOverview, type LendingFigures } from '../../features/dashboard/components/dashboard-overview.tsx';
 import { DashboardWelcome } from '../../features/dashboard/components/dashboard-welcome.tsx';
 import { useCreditScore } from '../../features/loans/api/get-credit-score.ts';
+import { useLoanEligibility } from '../../features/loans/api/get-loan-eligibility.ts';
 import { useLoanRecommendations } from '../../features/loans/api/get-loan-recommendations.ts';
 import { useLoanSummary } from '../../features/loans/api/get-loan-summary.ts';
 import { useLoans } from '../../features/loans/api/get-loans.ts';
@@ -110,23 +111,25 @@ function SignedInDashboard() {
 }
 
 /**
- * The dashboard's loan and credit cards, from the loans feature's calls: pending until the three
+ * The dashboard's loan and credit cards, from the loans feature's calls: pending until the four
  * it needs have answered; no figures (and not pending) when one of them failed.
  */
 function useLendingFigures(): { figures: LendingFigures | undefined; pending: boolean } {
   const summaryQuery = useLoanSummary({ enabled: true });
+  const eligibilityQuery = useLoanEligibility({ enabled: true });
   const creditQuery = useCreditScore({ enabled: true });
   const loansQuery = useLoans({ enabled: true });
   const recommendations = useLoanRecommendations({ enabled: true }).data;
   const summary = summaryQuery.data;
   const credit = creditQuery.data;
   const loans = loansQuery.data;
-  const failed = summaryQuery.isError || creditQuery.isError || loansQuery.isError;
-  if (summary === undefined || credit === undefined || loans === undefined) return { figures: undefined, pending: !failed };
+  const eligibility = eligibilityQuery.data;
+  const failed = summaryQuery.isError || creditQuery.isError || loansQuery.isError || eligibilityQuery.isError;
+  if (summary === undefined || credit === undefined || loans === undefined || eligibility === undefined) return { figures: undefined, pending: !failed };
   const suggested = recommendations?.[0];
   const figures: LendingFigures = {
     activeLoanCount: summary.activeLoanCount,
-    availableCredit: summary.availableCredit,
+    borrowing: { eligible: eligibility.eligible, availableCredit: eligibility.availableCredit, belowMinimum: eligibility.belowMinimum, minimumLoan: eligibility.minimumLoan },
     credit: credit && { score: credit.score, rating: credit.rating, firstRecommendation: credit.recommendations[0] },
     suggestedLoan: suggested && { purpose: suggested.purpose, amount: suggested.amount },
     loans,

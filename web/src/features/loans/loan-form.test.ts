@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOAN_FORM, formFromRecommendation, monthlyPayment, parseAmountInput, repaymentProgress, validateLoanForm } from './loan-form.ts';
+import { DEFAULT_LOAN_FORM, formFromRecommendation, monthlyPayment, parseAmountInput, personalSavingsPath, repaymentProgress, validateLoanForm } from './loan-form.ts';
 
 describe('loan form', () => {
   it('reads the amount as an integer, non-numeric as 0', () => {
@@ -43,5 +43,18 @@ describe('loan form', () => {
     expect(formFromRecommendation({ amount: '12000.00', termMonths: 12, purpose: 'Stock or equipment' })).toEqual({ amount: 12_000, termMonths: 12, purpose: 'Stock or equipment' });
     expect(formFromRecommendation({ amount: '30000.50', termMonths: 10, purpose: 'x' }).termMonths).toBe(12);
     expect(formFromRecommendation({ amount: '30000.50', termMonths: 48, purpose: 'x' })).toMatchObject({ amount: 30_000, termMonths: 36 });
+  });
+
+  it('opens personal savings with what a loan still needs, in whole francs rounded up', () => {
+    expect(personalSavingsPath('16000.00')).toBe('/tontines?create=savings&amount=16000');
+    expect(personalSavingsPath('3498.50')).toBe('/tontines?create=savings&amount=3499');
+    expect(personalSavingsPath('not an amount')).toBe('/tontines?create=savings&amount=0');
+  });
+
+  it('refuses an amount above what the member may borrow now, once that is known', () => {
+    const form = { ...DEFAULT_LOAN_FORM, purpose: 'Stock for my shop' };
+    expect(validateLoanForm(form, 10_000).amount).toBe('amountAvailable');
+    expect(validateLoanForm({ ...form, amount: 10_000 }, 10_000)).toEqual({});
+    expect(validateLoanForm(form)).toEqual({});
   });
 });

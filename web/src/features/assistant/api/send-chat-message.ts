@@ -10,7 +10,17 @@ export const chatMessageSchema = z.looseObject({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-const chatAnswerSchema = z.looseObject({ response: z.string(), language: z.optional(z.string()), messages: z.optional(z.array(chatMessageSchema)) });
+/** The screens an answer may point to (core/assistant SCREENS); the client opens each on its own route. */
+export const ANSWER_SCREENS = ['dashboard', 'verification', 'loans', 'tontines', 'profile', 'education'] as const;
+export type AnswerScreen = (typeof ANSWER_SCREENS)[number];
+
+const chatAnswerSchema = z.looseObject({
+  response: z.string(),
+  language: z.optional(z.string()),
+  messages: z.optional(z.array(chatMessageSchema)),
+  // A screen this client does not know is left out rather than failing the answer.
+  links: z.optional(z.pipe(z.array(z.looseObject({ screen: z.string() })), z.transform((links) => links.map((l) => l.screen).filter((s): s is AnswerScreen => (ANSWER_SCREENS as readonly string[]).includes(s))))),
+});
 export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
 
 /**

@@ -1,5 +1,5 @@
 import { Bot, Lightbulb, Loader2, LogIn, Search, Send, Users } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
 import { SkeletonRows } from '../../../components/skeleton.tsx';
@@ -11,13 +11,15 @@ import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useConversation } from '../api/get-conversation.ts';
 import { useGroupRecommendations } from '../api/get-recommendations.ts';
-import { useSendChatMessage, type ChatMessage } from '../api/send-chat-message.ts';
+import { useSendChatMessage, type AnswerScreen, type ChatMessage } from '../api/send-chat-message.ts';
+import { AnswerLinks, useFollowNewest } from './answer-links.tsx';
 
 /** The page's three quick questions (spec part 2 §2), each sent as the member's own words. */
 export const PAGE_QUICK_QUESTIONS = ['savings', 'nextContribution', 'canBorrow'] as const;
 
 interface ShownMessage extends ChatMessage {
   failed?: boolean;
+  links?: readonly AnswerScreen[] | undefined;
 }
 
 /**
@@ -30,7 +32,8 @@ interface ShownMessage extends ChatMessage {
 export function AiChatPage({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 lg:grid-cols-3" data-testid="page-ai-chat">
+    // The header's grid: the same width and side paddings as the header and every other page.
+    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-3 lg:px-8" data-testid="page-ai-chat">
       <div className="grid gap-4 lg:col-span-2">
         <div>
           <h1 className="flex items-center gap-2 text-2xl font-bold">
@@ -59,12 +62,10 @@ function ChatPanel({ signedIn }: { signedIn: boolean }) {
   const send = useSendChatMessage();
   const localId = useRef(0);
   const pending = send.isPending;
-  // The newest message stays in view, inside the panel (never scrolling the page itself).
-  const end = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const viewport = end.current?.closest('[data-radix-scroll-area-viewport]');
-    if (viewport) viewport.scrollTop = viewport.scrollHeight;
-  }, [past.length, session.length, pending]);
+  // The newest message stays in view, inside the panel (never scrolling the page itself): the top
+  // of a new answer, or the earlier messages' last once they arrive.
+  const newest = useFollowNewest<HTMLDivElement>(`${past.length}:${session.length}:${pending}`);
+  const newestId = session.at(-1)?.id ?? past.at(-1)?.id;
 
   const ask = (text: string) => {
     const message = text.trim();
@@ -76,8 +77,8 @@ function ChatPanel({ signedIn }: { signedIn: boolean }) {
       { message, language: i18n.language },
       {
         onSuccess: (answer) => {
-          const reply = answer.messages?.find((m) => m.role === 'assistant') ?? { id: `local-${localId.current++}`, role: 'assistant' as const, content: answer.response, timestamp: new Date().toISOString() };
-          setSession((current) => [...current, reply]);
+          const kept = answer.messages?.find((m) => m.role === 'assistant') ?? { id: `local-${localId.current++}`, role: 'assistant' as const, content: answer.response, timestamp: new Date().toISOString() };
+          setSession((current) => [...current, { ...kept, links: answer.links }]);
         },
         onError: (error) => {
           setSession((current) => [...current, { id: `local-${localId.current++}`, role: 'assistant', content: error.message || t('assistant.failed'), timestamp: new Date().toISOString(), failed: true }]);
@@ -111,26 +112,25 @@ function ChatPanel({ signedIn }: { signedIn: boolean }) {
             </p>
           )}
           {past.map((m) => (
-            <Bubble key={m.id} message={m} time={format.time(m.timestamp)} testId={`chat-past-${m.role}`} />
+            <Bubble key={m.id} ref={!pending && m.id === newestId ? newest : undefined} message={m} time={format.time(m.timestamp)} testId={`chat-past-${m.role}`} />
           ))}
           {session.map((m) => (
-            <Bubble key={m.id} message={m} time={format.time(m.timestamp)} testId={`chat-message-${m.role}`} />
+            <Bubble key={m.id} ref={!pending && m.id === newestId ? newest : undefined} message={m} time={format.time(m.timestamp)} testId={`chat-message-${m.role}`} />
           ))}
           {pending && (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="chat-pending">
+            <div ref={newest} className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="chat-pending">
               <Loader2 className="size-4 animate-spin" />
               {t('assistant.thinking')}
-            </p>
+            </div>
           )}
-          <div ref={end} />
         </div>
       </ScrollArea>
       {signedIn ? (
         <>
           <div className="flex flex-wrap gap-2">
             {PAGE_QUICK_QUESTIONS.map((key) => (
-              <Button key={key} size="sm" variant="outline" disabled={pending} onClick={() => ask(t(`aiChat.questions.${key}`))} data-testid={`button-chat-quick-${key}`}>
-                {t(`aiChat.questions.${key}`)}
+              <Button key={key} size="tall" variant="outline" className="max-w-full" disabled={pending} onClick={() => ask(t(`aiChat.questions.${key}`))} data-testid={`button-chat-quick-${key}`}>
+                <span className="min-w-0 whitespace-normal text-left">{t(`aiChat.questions.${key}`)}</span>
               </Button>
             ))}
           </div>
@@ -167,10 +167,10 @@ function ChatPanel({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-function Bubble({ message, time, testId }: { message: ShownMessage; time: string; testId: string }) {
+function Bubble({ message, time, testId, ref }: { message: ShownMessage; time: string; testId: string; ref?: Ref<HTMLDivElement> | undefined }) {
   const mine = message.role === 'user';
   return (
-    <div className={cn('grid max-w-[88%] gap-1', mine ? 'justify-self-end' : 'justify-self-start')} data-testid={testId}>
+    <div ref={ref} className={cn('grid max-w-[88%] gap-1', mine ? 'justify-self-end' : 'justify-self-start')} data-testid={testId}>
       <p
         className={cn(
           'whitespace-pre-line break-words rounded-2xl px-3 py-2 text-sm',
@@ -179,6 +179,7 @@ function Bubble({ message, time, testId }: { message: ShownMessage; time: string
       >
         {message.content}
       </p>
+      <AnswerLinks screens={message.links} />
       {time && <time className={cn('text-[11px] text-muted-foreground', mine && 'text-right')}>{time}</time>}
     </div>
   );

@@ -7,9 +7,10 @@ import { Input } from '../../../components/ui/input.tsx';
 import { ScrollArea } from '../../../components/ui/scroll-area.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { isSignedIn } from '../../../lib/session.ts';
-import { sendChatMessage } from '../api/send-chat-message.ts';
+import { sendChatMessage, type AnswerScreen } from '../api/send-chat-message.ts';
 import { QUICK_QUESTIONS, REPLY_DELAY_MS, replyKeyFor, type QuickQuestion, type ReplyKey } from '../canned-replies.ts';
 import { localeFormats } from '../../../lib/locale-format.ts';
+import { AnswerLinks, useFollowNewest } from './answer-links.tsx';
 
 interface AssistantMessage {
   id: number;
@@ -18,6 +19,8 @@ interface AssistantMessage {
   content: string | { example: ReplyKey };
   /** The assistant could not answer (the server's words). */
   failed?: boolean;
+  /** The screens the answer points to, offered as links. */
+  links?: readonly AnswerScreen[] | undefined;
   timestamp: Date;
 }
 
@@ -26,7 +29,8 @@ interface AssistantMessage {
  * goes to POST /api/ai-assistant/chat and is answered from their own records (DOMAIN "Assistant");
  * signed out, the answers are the canned examples, clearly labelled, after 1.5 s. While an answer
  * is pending the input, the quick questions and Send are disabled.
- * `initialQuestion` opens it with a question ready to send (Ask AI on a learning module).
+ * `initialQuestion` opens it with a question ready to send (Ask AI on a learning module). A new
+ * answer scrolls into view from its first line; a link under it closes the modal as it leads away.
  */
 export function AssistantDialog({ open, onOpenChange, initialQuestion }: { open: boolean; onOpenChange: (open: boolean) => void; initialQuestion?: string | undefined }) {
   const { t } = useTranslation();
@@ -34,14 +38,14 @@ export function AssistantDialog({ open, onOpenChange, initialQuestion }: { open:
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open && (
         <DialogContent closeLabel={t('common.close')} maxWidth="max-w-lg" data-testid="dialog-assistant" aria-describedby="assistant-description">
-          <AssistantChat initialQuestion={initialQuestion} />
+          <AssistantChat initialQuestion={initialQuestion} onNavigate={() => onOpenChange(false)} />
         </DialogContent>
       )}
     </Dialog>
   );
 }
 
-function AssistantChat({ initialQuestion }: { initialQuestion?: string | undefined }) {
+function AssistantChat({ initialQuestion, onNavigate }: { initialQuestion?: string | undefined; onNavigate: () => void }) {
   const { t, i18n } = useTranslation();
   const live = isSignedIn();
   const [messages, setMessages] = useState<AssistantMessage[]>([]);
@@ -72,7 +76,7 @@ function AssistantChat({ initialQuestion }: { initialQuestion?: string | undefin
     setPending(true);
     if (live) {
       sendChatMessage({ message: content, language: i18n.language })
-        .then((answer) => setMessages((current) => [...current, { id: nextId.current++, role: 'assistant', content: answer.response, timestamp: new Date() }]))
+        .then((answer) => setMessages((current) => [...current, { id: nextId.current++, role: 'assistant', content: answer.response, links: answer.links, timestamp: new Date() }]))
         .catch((error: unknown) =>
           setMessages((current) => [...current, { id: nextId.current++, role: 'assistant', content: error instanceof Error && error.message ? error.message : t('assistant.failed'), failed: true, timestamp: new Date() }]),
         )
@@ -97,6 +101,9 @@ function AssistantChat({ initialQuestion }: { initialQuestion?: string | undefin
     ask(draft, null);
   };
 
+  const newest = useFollowNewest<HTMLDivElement>(`${messages.length}:${pending}`);
+  const lastId = messages.at(-1)?.id;
+
   return (
     <>
       <div className="grid gap-1.5 pr-6">
@@ -112,7 +119,12 @@ function AssistantChat({ initialQuestion }: { initialQuestion?: string | undefin
         <div className="grid gap-3 p-3">
           {messages.length === 0 && <p className="py-8 text-center text-sm text-muted-foreground">{t('assistant.empty')}</p>}
           {messages.map((message) => (
-            <div key={message.id} className={cn('grid max-w-[85%] gap-1', message.role === 'user' ? 'justify-self-end' : 'justify-self-start')} data-testid={`assistant-message-${message.role}`}>
+            <div
+              key={message.id}
+              ref={!pending && message.id === lastId ? newest : undefined}
+              className={cn('grid max-w-[85%] gap-1', message.role === 'user' ? 'justify-self-end' : 'justify-self-start')}
+              data-testid={`assistant-message-${message.role}`}
+            >
               {typeof message.content === 'string' ? (
                 <p
                   className={cn(
@@ -130,18 +142,24 @@ function AssistantChat({ initialQuestion }: { initialQuestion?: string | undefin
                   <p>{t(`assistant.replies.${message.content.example}`)}</p>
                 </div>
               )}
+              <AnswerLinks screens={message.links} onNavigate={onNavigate} />
               <time className={cn('text-[11px] text-muted-foreground', message.role === 'user' && 'text-right')}>
                 {localeFormats(i18n.language).time(message.timestamp)}
               </time>
             </div>
           ))}
-          {pending && <Loader2 className="size-4 animate-spin text-muted-foreground" aria-label={t('assistant.thinking')} />}
+          {pending && (
+            <div ref={newest}>
+              <Loader2 className="size-4 animate-spin text-muted-foreground" aria-label={t('assistant.thinking')} />
+            </div>
+          )}
         </div>
       </ScrollArea>
       <div className="flex flex-wrap gap-2">
         {QUICK_QUESTIONS.map((question) => (
-          <Button key={question} size="sm" variant="outline" disabled={pending} onClick={() => ask(t(`assistant.questions.${question}`), question)} data-testid={`button-quick-${question}`}>
-            {t(`assistant.questions.${question}`)}
+          <Button key={question} size="tall" variant="outline" className="max-w-full" disabled={pending} onClick={() => ask(t(`assistant.questions.${question}`), question)} data-testid={`button-quick-${question}`}>
+            {/* A long question wraps inside the modal at 360 px rather than widening it. */}
+            <span className="min-w-0 whitespace-normal text-left">{t(`assistant.questions.${question}`)}</span>
           </Button>
         ))}
       </div>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadingText, SkeletonLine, SkeletonRows } from '../../../components/skeleton.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { CreditRatingText } from '../../../components/credit-rating.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { recentActivity } from '../recent-activity.ts';
@@ -27,7 +28,8 @@ export interface ActivityLoan {
 /** The member's lending figures, read by the route from the loans feature; undefined while they load. */
 export interface LendingFigures {
   activeLoanCount: number;
-  availableCredit: string;
+  /** What may be borrowed (GET /api/loans/eligibility): below the minimum, the card says so. */
+  borrowing: { eligible: boolean; availableCredit: string; belowMinimum: boolean; minimumLoan: string };
   /** The latest credit assessment; null before the first. */
   credit: { score: number; rating: 'Excellent' | 'Good' | 'Fair' | 'Poor' | 'Very Poor'; firstRecommendation: string | undefined } | null;
   suggestedLoan: { purpose: string; amount: string } | undefined;
@@ -79,7 +81,7 @@ export function DashboardOverview({
         <StatCard
           label={t('dashboard.creditScore')}
           value={credit ? credit.score : '—'}
-          hint={credit ? t(`loans.ratings.${credit.rating}`) : t('overview.noScoreYet')}
+          hint={credit ? <CreditRatingText rating={credit.rating} testId="text-dashboard-rating" /> : t('overview.noScoreYet')}
           pending={lendingPending}
           icon={Gauge}
           testId="stat-dashboard-credit-score"
@@ -130,7 +132,7 @@ export function DashboardOverview({
           )}
           {figures && (
             <li data-testid="insight-loan-limit">
-              {credit ? t('overview.insightLoanLimit', { amount: format.money(figures.availableCredit) }) : t('overview.insightNoLimit')}
+              {figures.borrowing.eligible ? t('overview.insightLoanLimit', { amount: format.money(figures.borrowing.availableCredit) }) : t('overview.insightCannotBorrow')}
             </li>
           )}
           {figures?.suggestedLoan && (
@@ -158,8 +160,8 @@ export function DashboardOverview({
         />
         <StatCard
           label={t('overview.availableCredit')}
-          value={figures ? format.money(figures.availableCredit) : '—'}
-          hint={t('overview.availableCreditHint')}
+          value={figures ? format.money(figures.borrowing.availableCredit) : '—'}
+          hint={<AvailableCreditHint borrowing={figures?.borrowing} />}
           pending={lendingPending}
           icon={HandCoins}
           testId="stat-available-credit"
@@ -256,5 +258,17 @@ function QuickLink({ to, icon: Icon, label }: { to: string; icon: typeof Users; 
         <ArrowRight className="opacity-50" />
       </Link>
     </Button>
+  );
+}
+
+/** Under the available credit: the rule when the member may borrow; otherwise why not yet, leading to the checklist. */
+function AvailableCreditHint({ borrowing }: { borrowing: LendingFigures['borrowing'] | undefined }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  if (borrowing === undefined || borrowing.eligible) return t('overview.availableCreditHint');
+  return (
+    <Link to="/loans?tab=apply" className="font-medium text-amber-700 underline-offset-4 hover:underline dark:text-amber-400" data-testid="link-available-credit-needs">
+      {borrowing.belowMinimum ? t('overview.availableBelowMinimum', { minimum: format.money(borrowing.minimumLoan) }) : t('overview.availableNotYet')}
+    </Link>
   );
 }

@@ -3,6 +3,7 @@
  * Amounts arrive as decimal strings with two decimals ("12500.00").
  */
 import * as z from 'zod/mini';
+import { CREDIT_RATINGS } from '../../../components/credit-rating.tsx';
 
 const decimal = z.string();
 
@@ -62,7 +63,6 @@ export const keyFactsSchema = z.object({
 });
 export type KeyFacts = z.infer<typeof keyFactsSchema>;
 
-export const CREDIT_RATINGS = ['Excellent', 'Good', 'Fair', 'Poor', 'Very Poor'] as const;
 
 export const loanSummarySchema = z.object({
   totalBorrowed: decimal,
@@ -74,6 +74,33 @@ export const loanSummarySchema = z.object({
   creditRating: z.nullable(z.enum(CREDIT_RATINGS)),
 });
 export type LoanSummary = z.infer<typeof loanSummarySchema>;
+
+const blocking = z.enum(['met', 'missing']);
+
+/** GET /api/loans/eligibility: what borrowing needs, each requirement with its state (core/loans/loan-eligibility.ts). */
+export const loanEligibilitySchema = z.object({
+  eligible: z.boolean(),
+  requirements: z.array(
+    z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('identity_verified'), status: blocking }),
+      z.object({ kind: z.literal('savings'), status: blocking, savingsBalance: decimal, savingsNeeded: z.nullable(decimal), savingsMissing: z.nullable(decimal) }),
+      z.object({ kind: z.literal('no_overdue_loan'), status: blocking }),
+      z.object({ kind: z.literal('no_open_application'), status: blocking }),
+      z.object({ kind: z.literal('scoring_consent'), status: z.enum(['met', 'in_form']), consentedAt: z.nullable(z.string()) }),
+      z.object({ kind: z.literal('key_facts_accepted'), status: z.literal('in_form') }),
+    ]),
+  ),
+  loanLimit: decimal,
+  availableCredit: decimal,
+  belowMinimum: z.boolean(),
+  minimumLoan: decimal,
+  maximumLoan: decimal,
+});
+export type LoanEligibility = z.infer<typeof loanEligibilitySchema>;
+export type LoanRequirement = LoanEligibility['requirements'][number];
+
+/** A 409 of POST /api/loans: with key_facts_outdated, the new statement to accept in place. */
+export const loanApplicationConflictSchema = z.object({ error: z.string(), code: z.string(), keyFacts: z.optional(keyFactsSchema) });
 
 export const loanRecommendationSchema = z.object({
   type: z.enum(['emergency', 'business', 'education']),

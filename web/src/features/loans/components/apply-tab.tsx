@@ -3,6 +3,7 @@ import { FileText, Loader2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -10,29 +11,46 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { parseCentimes } from '../../../lib/money.ts';
 import { attemptFor, type RequestAttempt } from '../../../lib/request-attempt.ts';
 import { serverErrorText } from '../../../lib/server-text.ts';
-import { useApplyForLoan } from '../api/apply-for-loan.ts';
-import type { KeyFacts, Loan } from '../api/loan-schemas.ts';
+import { KeyFactsOutdated, useApplyForLoan } from '../api/apply-for-loan.ts';
+import type { KeyFacts, Loan, LoanEligibility } from '../api/loan-schemas.ts';
 import { useRequestKeyFacts } from '../api/request-key-facts.ts';
 import { monthlyPayment, parseAmountInput, TERM_OPTIONS, validateLoanForm, type LoanForm } from '../loan-form.ts';
+import { EligibilityChecklist } from './eligibility-checklist.tsx';
 import { KeyFactsStatement } from './key-facts-statement.tsx';
 
 /**
- * The application: the form with its preview, then the key facts statement from the server, which
- * the member accepts, with their scoring consent, before the application is sent.
+ * The application: what borrowing needs first (the eligibility checklist), then, once nothing is
+ * missing, the form with its preview, then the key facts statement from the server, which the
+ * member accepts, with their scoring consent, before the application is sent. When the rate moved
+ * in between, the server's new statement replaces the old one in place, with a word on why.
  */
-export function ApplyTab({ initial, availableCredit, onApplied }: { initial: LoanForm; availableCredit: string | undefined; onApplied: () => void }) {
+export function ApplyTab({
+  initial,
+  eligibility,
+  onApplied,
+  onSeeMyLoans,
+}: {
+  initial: LoanForm;
+  eligibility: { data: LoanEligibility | undefined; pending: boolean; failed: boolean };
+  onApplied: () => void;
+  onSeeMyLoans: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const format = useFormatters();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<LoanForm>(initial);
   const [showErrors, setShowErrors] = useState(false);
   const [statement, setStatement] = useState<KeyFacts | null>(null);
+  /** Set when the statement shown replaced one whose rate had moved. */
+  const [renewedRate, setRenewedRate] = useState<number | null>(null);
   const attempt = useRef<RequestAttempt<{ keyFactsId: string }> | null>(null);
   const keyFacts = useRequestKeyFacts();
   const apply = useApplyForLoan();
-  const errors = validateLoanForm(form);
+  const availableFrancs = eligibility.data?.eligible ? Math.floor((parseCentimes(eligibility.data.maximumLoan) ?? 0) / 100) : undefined;
+  const errors = validateLoanForm(form, availableFrancs);
 
   const failed = (error: Error) => {
     const text = error instanceof ApiError ? serverErrorText(i18n, error) : '';
@@ -43,7 +61,13 @@ export function ApplyTab({ initial, availableCredit, onApplied }: { initial: Loa
     event.preventDefault();
     setShowErrors(true);
     if (Object.keys(errors).length > 0) return;
-    keyFacts.mutate(form, { onSuccess: setStatement, onError: failed });
+    keyFacts.mutate(form, {
+      onSuccess: (shown) => {
+        setRenewedRate(null);
+        setStatement(shown);
+      },
+      onError: failed,
+    });
   };
 
   const confirm = (scoringConsent: boolean) => {
@@ -59,7 +83,12 @@ export function ApplyTab({ initial, availableCredit, onApplied }: { initial: Loa
           void queryClient.invalidateQueries();
           onApplied();
         },
-        onError: failed,
+        onError: (error) => {
+          if (!(error instanceof KeyFactsOutdated)) return failed(error);
+          // One more confirmation on the new statement (the server recorded it): never a loop.
+          setRenewedRate(error.keyFacts.annualRate);
+          setStatement(error.keyFacts);
+        },
       },
     );
   };
@@ -72,18 +101,52 @@ export function ApplyTab({ initial, availableCredit, onApplied }: { initial: Loa
   };
 
   if (statement !== null) {
-    return <KeyFactsStatement statement={statement} submitting={apply.isPending} onConfirm={confirm} onBack={() => setStatement(null)} />;
+    return (
+      <KeyFactsStatement
+        // A new statement is read and accepted afresh: its checkboxes start unticked.
+        key={statement.id}
+        statement={statement}
+        notice={renewedRate === null ? undefined : t('loans.keyFacts.rateChanged', { rate: t('loans.percent', { value: format.percent(renewedRate) }) })}
+        submitting={apply.isPending}
+        onConfirm={confirm}
+        onBack={() => setStatement(null)}
+      />
+    );
   }
+
+  if (eligibility.pending) {
+    return (
+      <LoadingRegion testId="skeleton-loan-eligibility">
+        <Skeleton rounded="rounded-2xl" className="h-64" />
+      </LoadingRegion>
+    );
+  }
+  if (eligibility.failed || eligibility.data === undefined) {
+    return <p role="alert" className="rounded-xl border border-destructive/40 px-4 py-3 text-sm text-destructive">{t('loans.eligibility.failed')}</p>;
+  }
+  const checklist = <EligibilityChecklist eligibility={eligibility.data} onSeeMyLoans={onSeeMyLoans} />;
+  if (!eligibility.data.eligible) {
+    return (
+      <div className="grid gap-4">
+        {checklist}
+        <p className="text-sm text-muted-foreground" data-testid="text-form-next">
+          {t('loans.eligibility.formNext')}
+        </p>
+      </div>
+    );
+  }
+  const availableCredit = eligibility.data.maximumLoan;
 
   const error = (field: keyof LoanForm) =>
     showErrors && errors[field] !== undefined ? (
       <p className="text-xs text-destructive" role="alert" data-testid={`error-loan-${field}`}>
-        {t(`loans.validation.${errors[field]}`)}
+        {t(`loans.validation.${errors[field]}`, { amount: format.money(eligibility.data?.maximumLoan) })}
       </p>
     ) : null;
 
   return (
     <div className="grid gap-6 lg:grid-cols-5">
+      <div className="lg:col-span-5">{checklist}</div>
       <Card className="p-5 lg:col-span-3">
         <h2 className="text-lg font-semibold">{t('loans.apply.title')}</h2>
         <p className="mt-1 text-sm text-muted-foreground">{t('loans.apply.description')}</p>
@@ -101,7 +164,9 @@ export function ApplyTab({ initial, availableCredit, onApplied }: { initial: Loa
               aria-invalid={showErrors && errors.amount !== undefined}
               data-testid="input-loan-amount"
             />
-            {availableCredit !== undefined && <p className="text-xs text-muted-foreground">{t('loans.apply.limit', { amount: format.money(availableCredit) })}</p>}
+            <p className="text-xs text-muted-foreground" data-testid="text-available-credit">
+              {t('loans.apply.limit', { amount: format.money(availableCredit) })}
+            </p>
             {error('amount')}
           </div>
           <div className="grid gap-1.5">

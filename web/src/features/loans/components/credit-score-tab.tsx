@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Gauge, Loader2, Minus, TrendingDown, TrendingUp } from 'lucide-react';
+import { ArrowRight, Gauge, Loader2, Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
+import { CreditRatingText } from '../../../components/credit-rating.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
@@ -10,6 +11,7 @@ import { Check } from '../../../components/ui/check.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { parseCentimes } from '../../../lib/money.ts';
 import { serverErrorText } from '../../../lib/server-text.ts';
 import { SCORE_REFETCH_DELAY_MS, useAssessCredit } from '../api/assess-credit.ts';
 import { useCreditScore } from '../api/get-credit-score.ts';
@@ -18,8 +20,12 @@ import type { CreditAssessment } from '../api/loan-schemas.ts';
 const IMPACT_ICON = { positive: TrendingUp, negative: TrendingDown, neutral: Minus } as const;
 const IMPACT_CLASS = { positive: 'text-emerald-700 dark:text-emerald-400', negative: 'text-destructive', neutral: 'text-muted-foreground' } as const;
 
-/** The latest credit assessment, and Check Credit Score: an assessment of the member's own records, read back 2 s later. */
-export function CreditScoreTab() {
+/**
+ * The latest credit assessment, and Check Credit Score: an assessment of the member's own records,
+ * read back 2 s later. A loan limit below the minimum loan says so, with the way to what borrowing
+ * needs (the Apply tab's checklist).
+ */
+export function CreditScoreTab({ minimumLoan, onSeeWhatIsNeeded }: { minimumLoan: string | undefined; onSeeWhatIsNeeded: () => void }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const { data, isPending, isError } = useCreditScore({ enabled: true });
@@ -77,14 +83,27 @@ export function CreditScoreTab() {
       </EmptyState>
     );
   }
-  return <Assessment assessment={data} action={action} />;
+  return <Assessment assessment={data} action={action} minimumLoan={minimumLoan} onSeeWhatIsNeeded={onSeeWhatIsNeeded} />;
 }
 
-function Assessment({ assessment, action }: { assessment: CreditAssessment; action: ReactNode }) {
+function Assessment({
+  assessment,
+  action,
+  minimumLoan,
+  onSeeWhatIsNeeded,
+}: {
+  assessment: CreditAssessment;
+  action: ReactNode;
+  minimumLoan: string | undefined;
+  onSeeWhatIsNeeded: () => void;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   // The score's place on the 300–850 scale, for the bar under it.
   const position = Math.round(((assessment.score - 300) / 550) * 100);
+  const minimum = minimumLoan === undefined ? null : parseCentimes(minimumLoan);
+  const limit = parseCentimes(assessment.maxLoanAmount);
+  const belowMinimum = minimum !== null && limit !== null && limit < minimum;
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <Card className="grid h-fit gap-4 p-5" data-testid="card-credit-score">
@@ -93,18 +112,31 @@ function Assessment({ assessment, action }: { assessment: CreditAssessment; acti
           <p className="text-5xl font-bold tabular-nums" data-testid="text-credit-score">
             {assessment.score}
           </p>
-          <p className="mt-1 font-semibold text-primary" data-testid="text-credit-rating">
-            {t(`loans.ratings.${assessment.rating}`)}
+          <p className="mt-1">
+            <CreditRatingText rating={assessment.rating} testId="text-credit-rating" />
           </p>
           <div className="mt-3 h-2 overflow-hidden rounded-full bg-muted" aria-hidden="true">
             <div className="h-full rounded-full bg-gradient-to-r from-amber-500 to-emerald-600" style={{ width: `${position}%` }} />
           </div>
         </div>
-        <div className="flex items-baseline justify-between gap-3 text-sm">
-          <span className="text-muted-foreground">{t('loans.credit.maxLoan')}</span>
-          <span className="font-semibold tabular-nums" data-testid="text-max-loan">
-            {format.money(assessment.maxLoanAmount)}
-          </span>
+        <div className="grid gap-1.5">
+          <div className="flex items-baseline justify-between gap-3 text-sm">
+            <span className="text-muted-foreground">{t('loans.credit.maxLoan')}</span>
+            <span className="font-semibold tabular-nums" data-testid="text-max-loan">
+              {format.money(assessment.maxLoanAmount)}
+            </span>
+          </div>
+          {belowMinimum && (
+            <>
+              <p className="text-xs text-amber-700 dark:text-amber-400" data-testid="text-max-loan-below-minimum">
+                {t('loans.credit.belowMinimum', { minimum: format.money(minimumLoan) })}
+              </p>
+              <Button variant="outline" size="tall" className="w-fit max-w-full" onClick={onSeeWhatIsNeeded} data-testid="button-see-what-is-needed">
+                <span className="min-w-0 whitespace-normal text-left">{t('loans.credit.whatIsNeeded')}</span>
+                <ArrowRight />
+              </Button>
+            </>
+          )}
         </div>
         <p className="text-xs text-muted-foreground" data-testid="text-model-version">
           {t('loans.credit.model', { version: assessment.modelVersion, date: format.date(assessment.assessedAt) })}

@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2, Loader2 } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Info, Loader2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,9 +12,22 @@ import { InstalmentTable } from './instalment-table.tsx';
  * The key facts statement (BNR Regulation 02/2016) exactly as the server computed it: amount, term,
  * annual rate, APR, every fee, total interest, total cost and the instalment schedule. The member
  * confirms only after accepting it and consenting to be scored on their own records; the
- * application records both.
+ * application records both. `notice` says why the statement shown is a new one (the rate moved
+ * between showing and confirming): the member reads and accepts it once more.
  */
-export function KeyFactsStatement({ statement, submitting, onConfirm, onBack }: { statement: KeyFacts; submitting: boolean; onConfirm: (scoringConsent: boolean) => void; onBack: () => void }) {
+export function KeyFactsStatement({
+  statement,
+  notice,
+  submitting,
+  onConfirm,
+  onBack,
+}: {
+  statement: KeyFacts;
+  notice?: string | undefined;
+  submitting: boolean;
+  onConfirm: (scoringConsent: boolean) => void;
+  onBack: () => void;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const [accepted, setAccepted] = useState(false);
@@ -27,6 +40,13 @@ export function KeyFactsStatement({ statement, submitting, onConfirm, onBack }: 
         <h2 className="text-xl font-semibold">{t('loans.keyFacts.title')}</h2>
         <p className="mt-1 text-sm text-muted-foreground">{t('loans.keyFacts.description')}</p>
       </div>
+
+      {notice !== undefined && (
+        <p role="status" className="flex gap-2 rounded-xl border border-amber-500/50 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200" data-testid="notice-key-facts-renewed">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {notice}
+        </p>
+      )}
 
       <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2">
         <Fact label={t('loans.keyFacts.amount')} testId="fact-amount">{format.money(statement.amount)}</Fact>

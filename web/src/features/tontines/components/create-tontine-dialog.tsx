@@ -15,11 +15,14 @@ import { CREATE_FREQUENCIES, DEFAULT_CREATE_FREQUENCY, validateCreateTontine, ty
 
 const EMPTY: CreateTontineForm = { name: '', description: '', contributionAmount: '', frequency: DEFAULT_CREATE_FREQUENCY, maxMembers: '' };
 
-/** Create Tontine (spec part 1 §2.7, §5): 'Validation Error' toasts, then /tontines/{id} on success. */
-export function CreateTontineDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * Create Tontine (spec part 1 §2.7, §5): 'Validation Error' toasts, then /tontines/{id} on success.
+ * `initial` fills the form (personal savings for what a loan still needs, from the Loans page).
+ */
+export function CreateTontineDialog({ open, onOpenChange, initial }: { open: boolean; onOpenChange: (open: boolean) => void; initial?: CreateTontineForm | undefined }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [form, setForm] = useState<CreateTontineForm>(EMPTY);
+  const [form, setForm] = useState<CreateTontineForm>(initial ?? EMPTY);
   const create = useCreateTontine();
   const set = (field: keyof CreateTontineForm) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
 

@@ -1,7 +1,7 @@
 import { CalendarClock, Filter, LayoutGrid, LogIn, PiggyBank, Plus, Search, Sparkles, SlidersHorizontal, Users, UsersRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { SkeletonCards } from '../../../components/skeleton.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,6 +17,7 @@ import { useTontineRecommendations } from '../api/get-tontine-recommendations.ts
 import { useTontines } from '../api/get-tontines.ts';
 import type { Tontine } from '../api/tontine-schema.ts';
 import { matchesSearch, matchPercent } from '../tontine-figures.ts';
+import type { CreateTontineForm } from '../create-tontine-input.ts';
 import { CreateTontineDialog } from './create-tontine-dialog.tsx';
 import { TontineCard } from './tontine-card.tsx';
 import { useJoinWithToasts } from './use-join-with-toasts.ts';
@@ -46,7 +47,25 @@ export function TontinesPage({
 }) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const [creating, setCreating] = useState(false);
+  // `?create=savings&amount=N` (the Loans page's next step): personal savings of N, ready to create.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const savingsAmount = searchParams.get('create') === 'savings' ? (searchParams.get('amount') ?? '') : null;
+  const personalSavings: CreateTontineForm | undefined =
+    savingsAmount === null
+      ? undefined
+      : {
+          name: t('tontines.create.personalName'),
+          description: t('tontines.create.personalDescription'),
+          contributionAmount: /^\d{1,10}$/.test(savingsAmount) && Number(savingsAmount) > 0 ? savingsAmount : '',
+          frequency: 'monthly',
+          maxMembers: '1',
+        };
+  const [creating, setCreating] = useState(signedIn && personalSavings !== undefined);
+  const openCreate = (open: boolean) => {
+    setCreating(open);
+    // Closed, the prefill is spent: Create Tontine opens an empty form again.
+    if (!open && savingsAmount !== null) setSearchParams({}, { replace: true });
+  };
   const [search, setSearch] = useState('');
   const all = useTontines();
   const mine = useMyTontines({ enabled: signedIn });
@@ -164,7 +183,7 @@ export function TontinesPage({
         </TabsContent>
       </Tabs>
 
-      {signedIn && <CreateTontineDialog open={creating} onOpenChange={setCreating} />}
+      {signedIn && <CreateTontineDialog key={savingsAmount ?? 'new'} open={creating} onOpenChange={openCreate} initial={personalSavings} />}
     </div>
   );
 }
