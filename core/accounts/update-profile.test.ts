@@ -74,7 +74,7 @@ describe('UpdateProfile', () => {
     const w = world();
     expect(await w.update.execute({ userId: 'amina', profession: '  Tailor ' })).toMatchObject({ ok: true, value: { changed: ['profession'] } });
     expect(w.amina.profession).toBe('Tailor');
-    expect(w.audit.entries.at(-1)?.details).toEqual({ fields: 'profession', ussdPhoneMoved: false });
+    expect(w.audit.entries.at(-1)?.details).toEqual({ fields: 'profession', ussdAccessEnded: false });
     expect(await w.update.execute({ userId: 'amina', profession: 'Tailor' })).toMatchObject({ ok: true, value: { changed: [] } });
     expect(await w.update.execute({ userId: 'amina', profession: '  ' })).toMatchObject({ ok: true, value: { changed: ['profession'] } });
     expect(w.amina.profession).toBeNull();

@@ -81,7 +81,7 @@ export function ProfileHeader() {
               <Briefcase className="size-4" />
               {user.profession || (
                 // The profile page is where it is set: the empty state says the next step.
-                <Link to="/profile" className="text-primary underline-offset-4 hover:underline" data-testid="link-add-profession">
+                <Link to="/profile" className="text-primary underline-offset-4 hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center" data-testid="link-add-profession">
                   {t('dashboard.addProfession')}
                 </Link>
               )}
