@@ -1,6 +1,6 @@
 /** The profile paths of the OpenAPI document (apps/http/openapi.ts spreads them in). */
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { ProfileDetailsResponse, UpdateProfileRequest } from './profile-schemas.ts';
+import { ChangeLanguageRequest, LanguageResponse, ProfileDetailsResponse, UpdateProfileRequest } from './profile-schemas.ts';
 import { authed, error, json } from './openapi-parts.ts';
 
 const details = { description: 'The member’s profile', ...json(ProfileDetailsResponse) };
@@ -18,6 +18,17 @@ export const profilePaths: ZodOpenApiPathsObject = {
         '409': error('phone_taken: the number is another account’s USSD number'),
       },
       { requestBody: json(UpdateProfileRequest) },
+    ),
+  },
+  '/api/profile/language': {
+    put: authed(
+      'Set the language the signed-in member’s account is written to in: SMS, e-mails, USSD menus and the assistant. ' +
+        'The web’s language menu sends it whenever a signed-in member picks a language; nothing else changes.',
+      {
+        '200': { description: 'The language now stored', ...json(LanguageResponse) },
+        '400': error('validation_failed: the language is not one of en, fr, rw, sw (or another field was sent)'),
+      },
+      { requestBody: json(ChangeLanguageRequest) },
     ),
   },
 };

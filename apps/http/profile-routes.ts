@@ -7,20 +7,24 @@
  *   is refused with 400 `field_read_only`, naming each such field in `fields`, and changes nothing;
  *   an unknown field is 400 `validation_failed`. Nothing sent is silently ignored.
  * - The answer of PATCH is the profile as stored (the phone in E.164), as GET answers it.
+ * - PUT /profile/language changes only the language the account is written to in (SMS, e-mails,
+ *   USSD menus); the page's own language is the browser's choice and follows it.
  */
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
+import type { ChangeLanguage } from '../../core/accounts/change-language.ts';
 import type { UpdateProfile } from '../../core/accounts/update-profile.ts';
 import type { User } from '../../core/accounts/user.ts';
 import { invariant } from '../../core/shared/result.ts';
 import type { Authentication, AuthState } from './auth-routes.ts';
 import { sendError, sendFailure } from './errors.ts';
-import { PHONE_NUMBER_MESSAGE, READ_ONLY_PROFILE_FIELDS, UpdateProfileRequest, type ProfileDetailsResponse } from './profile-schemas.ts';
+import { ChangeLanguageRequest, PHONE_NUMBER_MESSAGE, READ_ONLY_PROFILE_FIELDS, UpdateProfileRequest, type ProfileDetailsResponse } from './profile-schemas.ts';
 import { parseBody } from './validation.ts';
 
 export interface ProfileRouteUseCases {
   updateProfile: UpdateProfile;
+  changeLanguage: ChangeLanguage;
 }
 
 export function presentProfileDetails(user: User): z.infer<typeof ProfileDetailsResponse> {
@@ -83,6 +87,16 @@ export function profileRoutes(useCases: ProfileRouteUseCases, auth: Authenticati
       return sendFailure(ctx, result);
     }
     ctx.body = presentProfileDetails(result.value.user);
+  });
+
+  // The account's language (SMS, e-mails, USSD): the same use case the USSD menu's Language item calls.
+  router.put('/profile/language', auth.required, async (ctx) => {
+    const input = parseBody(ctx, ChangeLanguageRequest);
+    if (!input) return;
+    const { user } = ctx.state.auth as AuthState;
+    const result = await useCases.changeLanguage.execute({ userId: user.id, language: input.language });
+    if (!result.ok) return sendFailure(ctx, result);
+    ctx.body = { language: input.language };
   });
 
   return router;

@@ -3,7 +3,7 @@
  * the source of the OpenAPI document.
  */
 import { z } from 'zod';
-import { personName, ProfileResponse } from './auth-schemas.ts';
+import { LanguageSchema, personName, ProfileResponse } from './auth-schemas.ts';
 
 export const PHONE_NUMBER_MESSAGE = 'Please enter a valid Rwandan mobile number (e.g. +250788123456).';
 export const ADDRESS_MAX = 255;
@@ -68,3 +68,14 @@ export const ProfileDetailsResponse = ProfileResponse.extend({
   kycVerified: z.boolean(),
   updatedAt: z.iso.datetime(),
 }).meta({ id: 'ProfileDetails', description: 'dateOfBirth and email are read-only; the other profile fields are edited with PATCH' });
+
+/**
+ * The language the member's account speaks outside the page (SMS, e-mails, USSD menus, the
+ * assistant): the web's language menu sends it whenever a signed-in member picks a language.
+ */
+export const ChangeLanguageRequest = z
+  .object({ language: LanguageSchema.meta({ example: 'rw', description: 'en, fr, rw (Kinyarwanda) or sw (Swahili)' }) })
+  .strict()
+  .meta({ id: 'ChangeLanguageRequest' });
+
+export const LanguageResponse = z.object({ language: LanguageSchema }).meta({ id: 'LanguageResponse' });

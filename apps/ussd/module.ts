@@ -4,6 +4,7 @@
  * which `ussdAccessRouteUseCases` hands the web routes). Loaded by buildContainer, so the server, the simulator
  * (in-process) and the tests resolve the same channel.
  */
+import { ChangeLanguage } from '../../core/accounts/change-language.ts';
 import { PayMerchant, ShowPayPage } from '../../core/merchants/pay-merchant.ts';
 import { ContainerModule, type Container } from 'inversify';
 import { RequestUssdAccessCode } from '../../core/accounts/request-ussd-access-code.ts';
@@ -13,7 +14,6 @@ import { NodeOneTimeCodes } from '../../adapters/crypto/node-secret-tokens.ts';
 import { PostgresUssdAccessCodes } from '../../adapters/postgres/ussd-access-codes.ts';
 import type { UssdAccessRouteUseCases } from '../http/ussd-access-routes.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ChangeLanguage } from '../../core/accounts/change-language.ts';
 import { ChangeUssdPin } from '../../core/accounts/change-ussd-pin.ts';
 import { RegisterByPhone } from '../../core/accounts/register-by-phone.ts';
 import type { PinHasher } from '../../core/accounts/ussd-pins.ts';
@@ -46,7 +46,6 @@ export const ussdModule = new ContainerModule(({ bind }) => {
   bind(RegisterByPhone).toResolvedValue(...withDeps(RegisterByPhone, { accounts, pins, hasher, uow, ids, clock }));
   bind(VerifyUssdPin).toResolvedValue(...withDeps(VerifyUssdPin, { pins, hasher, uow, clock }));
   bind(ChangeUssdPin).toResolvedValue(...withDeps(ChangeUssdPin, { pins, hasher, uow, clock }));
-  bind(ChangeLanguage).toResolvedValue(...withDeps(ChangeLanguage, { accounts, uow, clock }));
 
   bind(TOKENS.UssdAccessCodes).toResolvedValue((em: EntityManager) => new PostgresUssdAccessCodes(em), [TOKENS.EntityManager]);
   bind(TOKENS.OneTimeCodes).toResolvedValue(() => new NodeOneTimeCodes());

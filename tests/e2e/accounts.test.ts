@@ -201,6 +201,37 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
     expect(await isDark()).toBe(true);
   });
 
+  it("a signed-in member's language choice is the account's: the server writes to them in it, and another device opens in it", async () => {
+    const { page } = browser;
+    const email = uniqueEmail('claudine');
+    await registerThroughApi(email, 'umuganda2026');
+    await page.goto(server.url);
+    await openSignInDialog(page);
+    await page.getByTestId('input-email').fill(email);
+    await page.getByTestId('input-password').fill('umuganda2026');
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('button-submit-auth').click()]);
+    await page.getByTestId('card-profile-header').waitFor();
+
+    await page.getByTestId('button-language').click();
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/profile/language') && response.request().method() === 'PUT');
+    await page.getByTestId('menu-item-language-rw').click();
+    expect((await saved).status()).toBe(200);
+    await page.waitForFunction(() => document.documentElement.lang === 'rw');
+    const token = await page.evaluate(() => localStorage.getItem('ikimina_token'));
+    const user = (await (await fetch(`${server.url}/api/user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { language: string };
+    expect(user.language).toBe('rw');
+
+    // Another device, nothing stored: signing in opens the interface in the account's language.
+    const phone = await browser.otherPage();
+    await phone.goto(server.url);
+    await phone.getByTestId('button-sign-in').click();
+    await phone.getByTestId('input-email').fill(email);
+    await phone.getByTestId('input-password').fill('umuganda2026');
+    await Promise.all([phone.waitForEvent('load'), phone.getByTestId('button-submit-auth').click()]);
+    await phone.getByTestId('card-profile-header').waitFor();
+    await phone.waitForFunction(() => document.documentElement.lang === 'rw');
+  });
+
   it('offers no Google button when the server reports Google sign-in disabled', async () => {
     const { page } = browser;
     await page.goto(server.url);

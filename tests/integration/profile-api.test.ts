@@ -282,3 +282,38 @@ describe('PATCH /api/profile', () => {
   });
 });
 
+
+describe('PUT /api/profile/language', () => {
+  const put = (token: string | null, body: unknown) => {
+    const req = request(t.handler).put('/api/profile/language');
+    return (token ? req.set('Authorization', `Bearer ${token}`) : req).send(body as object);
+  };
+  const storedLanguage = async (id: string) => (await sql<{ language: string }>('select language from users where id = ?', [id]))[0]!.language;
+
+  it('answers 401 signed out and changes nothing', async () => {
+    expect((await put(null, { language: 'rw' })).status).toBe(401);
+  });
+
+  it('sets the language the account is written to in: /api/user shows it and the next e-mail is in it', async () => {
+    const member = await signUp(t, 'Language');
+    expect(await storedLanguage(member.id)).toBe('en');
+    const res = await put(member.token, { language: 'rw' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ language: 'rw' });
+    expect(await storedLanguage(member.id)).toBe('rw');
+    expect((await get(member.token, '/api/user')).body.language).toBe('rw');
+    expect((await patch(member.token, { phoneNumber: newPhone() })).status).toBe(200);
+    expect((await mailsTo(db, t, member.email)).at(-1)?.subject).toBe('Nimero ya telefoni ya konti yawe ya Ikimina yahinduwe');
+  });
+
+  it('refuses a language it does not speak, another field or no object with 400, and keeps the stored one', async () => {
+    const member = await signUp(t, 'Polyglot');
+    for (const body of [{ language: 'de' }, { language: 'RW' }, {}, { language: 'fr', firstName: 'X' }, ['rw']]) {
+      const res = await put(member.token, body);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('validation_failed');
+      expect(typeof res.body.error).toBe('string');
+    }
+    expect(await storedLanguage(member.id)).toBe('en');
+  });
+});

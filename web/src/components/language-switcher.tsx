@@ -1,7 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Languages } from 'lucide-react';
+import { saveAccountLanguage } from '../features/users/api/save-account-language.ts';
+import { userQueryOptions } from '../features/users/api/get-user.ts';
+import { toast } from '../hooks/use-toast.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 import { chooseLanguage } from '../lib/i18n.ts';
-import { isLanguageCode, LANGUAGES } from '../lib/languages.ts';
+import { isLanguageCode, LANGUAGES, type LanguageCode } from '../lib/languages.ts';
 import { Button } from './ui/button.tsx';
 import {
   DropdownMenu,
@@ -13,7 +17,21 @@ import {
 
 export function LanguageSwitcher({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const current = LANGUAGES.find((language) => language.code === i18n.language) ?? LANGUAGES[0];
+
+  // The page switches at once; a signed-in member's account (SMS, e-mails, USSD) follows, and if
+  // the server cannot be told, the member is told so in the language just chosen.
+  async function choose(code: LanguageCode) {
+    await chooseLanguage(i18n, code);
+    try {
+      await saveAccountLanguage(code);
+      await queryClient.invalidateQueries({ queryKey: userQueryOptions().queryKey });
+    } catch {
+      toast({ variant: 'destructive', title: i18n.t('language.notSaved') });
+    }
+  }
+
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
@@ -28,7 +46,7 @@ export function LanguageSwitcher({ defaultOpen = false }: { defaultOpen?: boolea
         <DropdownMenuRadioGroup
           value={current.code}
           onValueChange={(code) => {
-            if (isLanguageCode(code)) void chooseLanguage(i18n, code);
+            if (isLanguageCode(code)) void choose(code);
           }}
         >
           {LANGUAGES.map((language) => (

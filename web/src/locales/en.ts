@@ -42,6 +42,7 @@ export const en = {
   },
   language: {
     switcher: 'Change language',
+    notSaved: 'This screen is now in English, but your messages (SMS, e-mails, USSD) could not be switched. Please try again.',
   },
   notifications: {
     open: 'Notifications',

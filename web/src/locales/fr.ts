@@ -40,6 +40,7 @@ export const fr: Messages = {
   },
   language: {
     switcher: 'Changer de langue',
+    notSaved: 'Cet écran est maintenant en français, mais vos messages (SMS, e-mails, USSD) n’ont pas pu changer de langue. Veuillez réessayer.',
   },
   notifications: {
     open: 'Notifications',

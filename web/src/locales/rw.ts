@@ -40,6 +40,7 @@ export const rw: Messages = {
   },
   language: {
     switcher: 'Hindura ururimi',
+    notSaved: 'Iyi paji ubu iri mu Kinyarwanda, ariko ubutumwa bwawe (SMS, imeri, USSD) ntibwashoboye guhindurwa. Ongera ugerageze.',
   },
   notifications: {
     open: 'Imenyesha',

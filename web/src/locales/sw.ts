@@ -40,6 +40,7 @@ export const sw: Messages = {
   },
   language: {
     switcher: 'Badilisha lugha',
+    notSaved: 'Skrini hii sasa iko kwa Kiswahili, lakini ujumbe wako (SMS, barua pepe, USSD) haukuweza kubadilishwa. Tafadhali jaribu tena.',
   },
   notifications: {
     open: 'Arifa',
