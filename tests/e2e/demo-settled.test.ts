@@ -3,6 +3,7 @@
  * skeleton, a spinner, a busy region, the inline shell, a broken image, a pending request or an
  * animation is not settled, and says which; a finished page is; the recording's error names the
  * chapter. Pages are served by playwright routes on http://demo.test (no server, no network).
+ * The app's own skeletons, busy figures and a loaded dashboard are checked in skeletons.test.ts.
  */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
