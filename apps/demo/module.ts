@@ -22,7 +22,7 @@ import { PayMerchant } from '../../core/merchants/pay-merchant.ts';
 import { RegisterMerchant } from '../../core/merchants/register-merchant.ts';
 import { ReviewAgent, ReviewMerchant } from '../../core/merchants/review-business.ts';
 import { RegisterAgent, ShowOwnAgent } from '../../core/agents/register-agent.ts';
-import { SettleMerchants } from '../../core/settlements/settle-merchants.ts';
+import { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
 import { CreateTontine } from '../../core/tontines/create-tontine.ts';
@@ -116,13 +116,44 @@ export const demoModule = new ContainerModule(({ bind }) => {
       generateMerchantQr: GenerateMerchantQr,
       payMerchant: PayMerchant,
       settleMerchants: SettleMerchants,
+      payCommissions: PayCommissions,
       reconcilePayment: ReconcilePayment,
       clock: Clock,
     ) =>
       sandbox
-        ? new SeedDemoBusiness({ sandbox, accounts, registerAgent, showOwnAgent, reviewAgent, listOwnMerchants, registerMerchant, reviewMerchant, generateMerchantQr, payMerchant, settleMerchants, reconcilePayment, clock })
+        ? new SeedDemoBusiness({
+            sandbox,
+            accounts,
+            registerAgent,
+            showOwnAgent,
+            reviewAgent,
+            listOwnMerchants,
+            registerMerchant,
+            reviewMerchant,
+            generateMerchantQr,
+            payMerchant,
+            settleMerchants,
+            payCommissions,
+            reconcilePayment,
+            clock,
+          })
         : null,
-    [TOKENS.SandboxApprovals, TOKENS.AccountRepository, RegisterAgent, ShowOwnAgent, ReviewAgent, ListOwnMerchants, RegisterMerchant, ReviewMerchant, GenerateMerchantQr, PayMerchant, SettleMerchants, ReconcilePayment, TOKENS.Clock],
+    [
+      TOKENS.SandboxApprovals,
+      TOKENS.AccountRepository,
+      RegisterAgent,
+      ShowOwnAgent,
+      ReviewAgent,
+      ListOwnMerchants,
+      RegisterMerchant,
+      ReviewMerchant,
+      GenerateMerchantQr,
+      PayMerchant,
+      SettleMerchants,
+      PayCommissions,
+      ReconcilePayment,
+      TOKENS.Clock,
+    ],
   );
   // The large population of `demo seed --members N` (any provider: it writes history, asks nobody).
   bind(TOKENS.DemoPopulation).toResolvedValue((em: EntityManager) => new PostgresDemoPopulation(em), [TOKENS.EntityManager]);

@@ -25,6 +25,16 @@ describe('monthly commission payouts', () => {
     expect(await payCommissionPayout(w, { payoutId: payout!.id })).toEqual({ ok: false, error: 'payout_transition_not_allowed' });
   });
 
+  it("for one agent, creates that agent's payout alone and leaves the others' commissions pending", async () => {
+    const w = await weekOfPayments([10_000]);
+    w.clock.set('2026-11-30T22:10:00Z');
+    expect(await createCommissionPayouts(w, { agentId: 'a2' })).toEqual([]);
+    expect(w.commissions.all().map((c) => c.status)).toEqual(['pending']);
+    const [payout, ...others] = await createCommissionPayouts(w, { agentId: 'a1' });
+    expect(others).toEqual([]);
+    expect(payout).toMatchObject({ agentId: 'a1', payoutAmount: Money.ofFrancs(50) });
+  });
+
   it('holds the commissions of a suspended agent', async () => {
     const w = await weekOfPayments([10_000]);
     await w.agents.save({ ...(await w.agents.findById('a1'))!, accreditationStatus: 'suspended' });

@@ -4,6 +4,8 @@
  * Guarantees
  * - One payout per active agent and month; running it twice creates nothing new.
  * - Commissions of suspended or revoked agents stay pending (held) until an admin decides.
+ * - With `agentId`, only that agent's payout is created (the demo seed pays the demo agent alone);
+ *   the others' commissions are left as they are, for their own payout.
  */
 import { Money } from '../money/money.ts';
 import type { Period } from '../shared/calendar.ts';
@@ -22,11 +24,11 @@ export interface CreateCommissionPayoutsDeps {
   ids: IdGenerator;
 }
 
-export async function createCommissionPayouts(deps: CreateCommissionPayoutsDeps, input: { period?: Period } = {}): Promise<CommissionPayout[]> {
+export async function createCommissionPayouts(deps: CreateCommissionPayoutsDeps, input: { period?: Period; agentId?: string } = {}): Promise<CommissionPayout[]> {
   return deps.unitOfWork.run(async () => {
     const now = deps.clock.now();
     const period = input.period ?? lastEndedCommissionPeriod(now);
-    const pending = await deps.commissions.findPendingBefore(period.end);
+    const pending = (await deps.commissions.findPendingBefore(period.end)).filter((c) => input.agentId === undefined || c.agentId === input.agentId);
     const eligible = [];
     const carried = new Map<string, Money>();
     for (const agentId of new Set(pending.map((c) => c.agentId))) {

@@ -17,6 +17,12 @@
  *   audited), before the business names it as its referrer. So every sale earns the agent its
  *   commission out of the fee, and /agent/dashboard has a merchant and commissions to show.
  *   Without the demo agent account the business has no referrer.
+ * - The agent has a paid month and pending commissions: once the first sales are settled, the
+ *   month so far is paid out to the demo agent alone, as an admin may (`commissions payout
+ *   --month`: PayCommissions for this Kigali month and this agent), its transfer completed as the
+ *   provider's callback would, so those commissions are `paid` (what "earned" counts); the two
+ *   later sales' commissions stay pending. (The job on the 1st then finds this month's payout made
+ *   and leaves the two for the next month's.)
  * - Only with the sandbox provider (`SandboxApprovals`): no real money is ever asked for.
  * - Clearly demo data: the owner is the demo merchant account (`isDemo`), the business is named
  *   "Demo: …", the agent is the demo agent account, the customers are the demo neighbours' numbers.
@@ -34,7 +40,8 @@ import type { RegisterMerchant } from '../merchants/register-merchant.ts';
 import type { ReviewAgent, ReviewMerchant } from '../merchants/review-business.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Result } from '../shared/result.ts';
-import type { SettleMerchants } from '../settlements/settle-merchants.ts';
+import type { PayCommissions, SettleMerchants } from '../settlements/settle-merchants.ts';
+import { commissionPeriodContaining } from '../agents/commission.ts';
 import { settlementPeriodContaining } from '../settlements/settlement-period.ts';
 import { expectOk as expectStep, settleAtProvider, type ProviderSettlement } from './sandbox-settlement.ts';
 import { DEMO_NEIGHBOURS, DEMO_OFFICER } from './seed-demo-world.ts';
@@ -66,11 +73,12 @@ export interface SeedDemoBusinessDeps extends ProviderSettlement {
   generateMerchantQr: Pick<GenerateMerchantQr, 'execute'>;
   payMerchant: Pick<PayMerchant, 'execute'>;
   settleMerchants: Pick<SettleMerchants, 'execute'>;
+  payCommissions: Pick<PayCommissions, 'execute'>;
   clock: Clock;
 }
 
 export type SeedDemoBusinessOutcome =
-  | { seeded: true; merchantCode: string; agentCode: string | null; sales: number; settlements: number }
+  | { seeded: true; merchantCode: string; agentCode: string | null; sales: number; settlements: number; commissionPayouts: number }
   | { seeded: false; reason: 'demo_merchant_missing' | 'already_seeded' };
 
 export class SeedDemoBusiness {
@@ -108,8 +116,18 @@ export class SeedDemoBusiness {
     const report = await this.deps.settleMerchants.execute({ periods: [settlementPeriodContaining(this.deps.clock.now())] });
     // Its payout, approved and settled as the provider's callback would be.
     await settleAtProvider(this.deps, SEED);
+    // The agent's commissions on those sales, paid out for the month so far (the demo agent's alone).
+    const commissions = agent ? await this.deps.payCommissions.execute({ period: commissionPeriodContaining(this.deps.clock.now()), agentId: agent.id }) : { created: [] };
+    await settleAtProvider(this.deps, SEED);
     sales += await this.sell(WAITING_SALES, SETTLED_SALES.length);
-    return { seeded: true, merchantCode: merchant.merchantCode, agentCode: agent?.agentCode ?? null, sales, settlements: report.created.length };
+    return {
+      seeded: true,
+      merchantCode: merchant.merchantCode,
+      agentCode: agent?.agentCode ?? null,
+      sales,
+      settlements: report.created.length,
+      commissionPayouts: commissions.created.length,
+    };
   }
 
   /** The demo agent, registered and accredited (an agent profile of the account found as it is); null without the account. */

@@ -68,8 +68,9 @@ export interface PayCommissionsDeps extends CreateCommissionPayoutsDeps, PayComm
 export class PayCommissions {
   constructor(private readonly deps: PayCommissionsDeps) {}
 
-  async execute(input: { period?: Period } = {}): Promise<{ created: CommissionPayout[]; paid: CommissionPayout[] }> {
-    const created = await createCommissionPayouts(this.deps, input.period ? { period: input.period } : {});
+  /** Pays the month `period` (the month that ended by default), every agent's or `agentId`'s alone. */
+  async execute(input: { period?: Period; agentId?: string } = {}): Promise<{ created: CommissionPayout[]; paid: CommissionPayout[] }> {
+    const created = await createCommissionPayouts(this.deps, { ...(input.period ? { period: input.period } : {}), ...(input.agentId !== undefined ? { agentId: input.agentId } : {}) });
     const paid: CommissionPayout[] = [];
     for (const payout of created) {
       const result = await payCommissionPayout(this.deps, { payoutId: payout.id });

@@ -8,6 +8,11 @@
  * ffmpeg into a small VP9 WebM whose six chapters fill exactly the times of the /demo timeline
  * (web/src/features/demo/demo-segments.ts: 7 minutes). Also writes the poster image.
  *
+ * Each picture is taken once its page has settled (scripts/demo/settled.ts: nothing aria-busy, no
+ * skeleton, no spinner, no pending request, fonts and images in, a still picture); the recording
+ * FAILS, naming the chapter and the scene, when a page has not settled or a journey step no longer
+ * matches the screens, so the video never shows a loading state nor a screen its caption misnames.
+ *
  * Output: web/public/demo/ikimina-demo.webm and ikimina-demo-poster.jpg (served at /demo/…).
  * Needs /usr/bin/chromium (CHROMIUM_PATH) and /usr/bin/ffmpeg (FFMPEG_PATH). DATABASE_URL, when
  * set, is an admin connection on which a throw-away database is created; else embedded PGlite.
@@ -23,6 +28,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../core/accounts/seed-demo-acco
 import { DEMO_SEGMENTS, type DemoSegmentKey } from '../../web/src/features/demo/demo-segments.ts';
 import { enScreens } from '../../web/src/locales/en-screens.ts';
 import { startSandboxServer } from './sandbox-server.ts';
+import { assertSettled, busyReasons, findBusy, sameFrame, trackRequests, waitUntilSettled } from './settled.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -146,24 +152,29 @@ try {
     if (!localStorage.getItem('ikimina_theme')) localStorage.setItem('ikimina_theme', 'light');
   });
   const page = await context.newPage();
+  const requests = trackRequests(page);
   const shots: { file: string; segment: DemoSegmentKey }[] = [];
   for (const [index, scene] of SCENES.entries()) {
+    const chapter = CHAPTER_NAMES[scene.segment];
     try {
       await scene.act(page, server.url);
     } catch (error) {
-      // A journey step that no longer matches the screens is reported, and filmed as it is.
-      log(`scene ${index + 1} ("${scene.caption}") did not complete: ${(error as Error).message.split('\n')[0]}`);
+      // A journey step that no longer matches the screens would film the wrong screen under this caption.
+      throw new Error(`demo:record: chapter "${chapter}", scene "${scene.caption}": the journey step failed: ${(error as Error).message.split('\n')[0]}`);
     }
-    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
-    // Signed-in pages poll, so the network may never idle: wait for the skeletons to go instead.
-    await page.waitForFunction(() => document.querySelectorAll('.animate-pulse, [data-testid="page-spinner"]').length === 0, undefined, { timeout: 15_000 }).catch(() => {});
-    await page.waitForTimeout(600);
-    await caption(page, scene.caption, CHAPTER_NAMES[scene.segment]);
+    const stillBusy = await waitUntilSettled(page, requests, { timeoutMs: 30_000 });
+    assertSettled(chapter, scene.caption, stillBusy);
+    await caption(page, scene.caption, chapter);
     const file = join(frames, `${String(index).padStart(3, '0')}.png`);
-    await page.screenshot({ path: file });
+    // The mark: the frame filmed, the page's state at that moment, and the same frame a moment later
+    // (a spinner or a pulse that no selector knows changes pixels).
+    const frame = await page.screenshot({ path: file });
+    assertSettled(chapter, scene.caption, busyReasons(await page.evaluate(findBusy), requests.pending()));
+    await page.waitForTimeout(400);
+    if (!sameFrame(frame, await page.screenshot())) assertSettled(chapter, scene.caption, ['the frame changed within 400 ms of the mark']);
     await page.evaluate(() => document.getElementById('demo-caption')?.remove());
     shots.push({ file, segment: scene.segment });
-    log(`${index + 1}/${SCENES.length} ${scene.caption}`);
+    log(`${index + 1}/${SCENES.length} [${chapter}] ${scene.caption}: settled`);
   }
   await context.close();
 

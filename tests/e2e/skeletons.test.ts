@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
+import { findBusy, trackRequests, waitUntilSettled } from '../../scripts/demo/settled.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 
 const PASSWORD = 'umuganda2026';
@@ -111,6 +112,7 @@ describe.runIf(browserAvailable())('skeletons while a data screen loads, at 360 
     await recordLayoutShift(page);
     const held = holdBack(page, /^\/api\/(dashboard\/summary|tontines\/user|loans|loans\/summary|credit-score|user)$/);
     await held.start();
+    const requests = trackRequests(page);
     await page.goto(`${server.url}/dashboard`);
     await appRendered(page);
 
@@ -139,6 +141,10 @@ describe.runIf(browserAvailable())('skeletons while a data screen loads, at 360 
 
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-loading');
+    // The demo recorder's settled-check (npm run demo:record) sees this loading state…
+    expect(await page.evaluate(findBusy)).toEqual(
+      expect.arrayContaining(['aria-busy [data-testid=stat-dashboard-total-savings]', 'aria-busy [data-testid=skeleton-recent-activity]', 'aria-busy [data-testid=skeleton-profile-header]']),
+    );
 
     await held.release();
     await page.waitForSelector('main [aria-busy="true"]', { state: 'detached' });
@@ -148,6 +154,8 @@ describe.runIf(browserAvailable())('skeletons while a data screen loads, at 360 
     expect(await page.getByTestId('card-recent-activity').textContent()).toContain('No activity yet');
     await page.getByTestId('text-profile-name').waitFor();
     await screenshot(page, 'dashboard-loaded');
+    // …and finds nothing busy on the loaded dashboard.
+    expect(await waitUntilSettled(page, requests, { timeoutMs: 15_000 })).toEqual([]);
     const shift = await layoutShift(page);
     expect(shift, `layout shift ${shift}`).toBeLessThan(0.1);
   });

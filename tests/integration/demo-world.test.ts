@@ -32,6 +32,8 @@ const COUNTED = [
   'merchant_transactions',
   'settlement_batches',
   'outgoing_transfers',
+  'agent_commissions',
+  'commission_payouts',
   'audit_log',
 ];
 
@@ -62,7 +64,7 @@ describe('the demo world, seeded at start', () => {
     expect(first.accounts?.map((a) => a.created)).toEqual([true, true, true]);
     // 12 contributions, 3 payouts, the disbursement and one repayment.
     expect(first.world).toMatchObject({ seeded: true, groups: 2, paymentsSettled: 17 });
-    expect(first.business).toEqual({ seeded: true, merchantCode: 'DEMO-SHOP', agentCode: 'DEMO-AGENT', sales: 5, settlements: 1 });
+    expect(first.business).toEqual({ seeded: true, merchantCode: 'DEMO-SHOP', agentCode: 'DEMO-AGENT', sales: 5, settlements: 1, commissionPayouts: 1 });
 
     const get = await signIn(t, DEMO_MEMBER_EMAIL);
     const tontines = (await get('/api/tontines/user')).body as { name: string; status: string }[];
@@ -111,6 +113,7 @@ describe('the demo world, seeded at start', () => {
     expect(payments.map((p) => [p.kind, p.status, Number(p.n)])).toEqual([['contribution', 'successful', 12]]);
     const transfers = await sql<{ purpose: string; status: string; n: string }>('select purpose, status, count(*) as n from outgoing_transfers group by purpose, status order by purpose');
     expect(transfers.map((t) => [t.purpose, t.status, Number(t.n)])).toEqual([
+      ['agent_commission', 'completed', 1],
       ['loan_disbursement', 'completed', 1],
       ['merchant_settlement', 'completed', 1],
       ['payout', 'completed', 3],
@@ -142,19 +145,40 @@ describe('the demo world, seeded at start', () => {
     await expectBooksBalance({ db });
   });
 
-  it('gives the demo agent an accredited profile, the demo shop it onboarded and a commission on each of its sales', async () => {
+  it('gives the demo agent an accredited profile, the demo shop it onboarded, a paid month and pending commissions, each naming its merchant and sale', async () => {
     const get = await signIn(t, DEMO_AGENT.email);
     const dashboard = (await get('/api/agents/dashboard')).body;
     expect(dashboard.agent).toMatchObject({ agentCode: 'DEMO-AGENT', accreditationStatus: 'active', district: 'Gasabo' });
-    // 0.5 % of each of the five sales (62,550 RWF), out of the platform's 2 % fee: the shop's net is
-    // unchanged. Pending until the monthly payout: nothing earned (paid) yet.
-    expect(dashboard.stats).toMatchObject({ totalMerchantsOnboarded: 1, activeMerchants: 1, totalEarned: '0.00', pendingEarnings: '312.75', pendingCommissions: 5 });
+    // 0.5 % of each sale, out of the platform's 2 % fee (the shop's net is unchanged). The three
+    // settled sales' commissions (12,500 + 4,800 + 23,000 RWF: 62.50 + 24.00 + 115.00) were paid
+    // out this month: earned. The two later sales' (7,250 + 15,000 RWF: 36.25 + 75.00) await the payout.
+    expect(dashboard.stats).toMatchObject({
+      totalMerchantsOnboarded: 1,
+      activeMerchants: 1,
+      totalEarned: '201.50',
+      pendingEarnings: '111.25',
+      paidCommissions: 3,
+      pendingCommissions: 2,
+    });
     expect(dashboard.recentMerchants).toEqual([expect.objectContaining({ merchantCode: 'DEMO-SHOP' })]);
-    expect(dashboard.recentCommissions).toEqual([]);
-    expect(dashboard.pendingCommissions).toHaveLength(5);
-    expect(dashboard.pendingCommissions[0].merchant).toEqual({ businessName: expect.any(String), merchantCode: 'DEMO-SHOP' });
+    const shop = { businessName: 'Demo: Kimironko Corner Shop', merchantCode: 'DEMO-SHOP' };
+    const row = (status: string, amount: string, sale: string) =>
+      expect.objectContaining({ status, amount, currency: 'RWF', merchant: shop, sale: { amount: sale, currency: 'RWF', at: expect.any(String) } });
+    expect(dashboard.recentCommissions).toEqual(
+      expect.arrayContaining([row('paid', '62.50', '12500.00'), row('paid', '24.00', '4800.00'), row('paid', '115.00', '23000.00')]),
+    );
+    expect(dashboard.recentCommissions).toHaveLength(3);
+    expect(dashboard.pendingCommissions).toEqual(expect.arrayContaining([row('pending', '36.25', '7250.00'), row('pending', '75.00', '15000.00')]));
+    expect(dashboard.pendingCommissions).toHaveLength(2);
+    // Paid through the real payout: one completed payout of the whole francs, the 0.50 carried.
+    const payouts = await db.orm.em.fork().execute<{ status: string; commission_count: number; payout: string; carried: string }[]>(
+      `select status, commission_count, payout_amount_centimes::text as payout, carried_out_centimes::text as carried from commission_payouts where agent_id = ?`,
+      [dashboard.agent.id],
+    );
+    expect(payouts).toEqual([{ status: 'completed', commission_count: 3, payout: '20100', carried: '50' }]);
     const audit = await db.orm.em.fork().execute<{ action: string; actor: string }[]>(`select action, actor from audit_log where subject = ?`, [`agent:${dashboard.agent.id}`]);
     expect(audit).toEqual([{ action: 'agent_accredit', actor: 'admin:demo-seed' }]);
+    await expectBooksBalance({ db });
   });
 
   it('adds nothing on a second start', async () => {
