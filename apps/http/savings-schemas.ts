@@ -107,6 +107,19 @@ export const TontineResponse = z
     isAdmin: z.boolean(),
     spotsLeft: z.number(),
     myNextContribution: z.object({ id: z.string(), amount: decimal, dueDate: isoDate, status: z.enum(['pending', 'overdue']) }).nullable(),
+    forming: z
+      .object({
+        seatsLeft: z.number(),
+        startsWhenFull: z.literal(true).meta({ description: 'The rotation starts by itself when the last seat is taken' }),
+        startedBy: z.string().meta({ description: 'The admin (the creator), who may start it earlier: a name as `members` shows it' }),
+        canStartEarly: z.boolean().meta({ description: 'The group has the 2 members the admin needs to start it before it is full' }),
+        membersNeededToStart: z.number(),
+        ifStartedToday: z
+          .object({ startDate: isoDate, firstDueDate: isoDate, secondDueDate: isoDate })
+          .meta({ description: 'Cycle 1 is due on the start day, cycle 2 one period later (the cycle calendar)' }),
+      })
+      .nullable()
+      .meta({ description: 'While the group forms (null otherwise): its seats left, who starts it and when payments would begin' }),
   })
   .meta({ id: 'Tontine' });
 
