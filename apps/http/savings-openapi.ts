@@ -95,9 +95,26 @@ const unsignedCallback = op(
 
 export const savingsPaths: ZodOpenApiPathsObject = {
   '/api/tontines': {
-    get: op('Groups a visitor may discover (forming and active, personal savings excluded)', {
-      '200': { description: 'Tontines', ...json(list(TontineResponse)) },
-    }),
+    get: op(
+      'Discover: groups a visitor may join or follow (forming and active, personal savings excluded), searched, filtered, sorted and paged; newest first by default',
+      {
+        '200': { description: 'Tontines', ...json(list(TontineResponse)) },
+        '400': error('validation_failed (a value that is not one of its kind: a sort, a frequency, a number; or the lowest contribution above the highest), with `fields`'),
+      },
+      {
+        parameters: [
+          { in: 'query', name: 'q', required: false, description: 'Words of the name or description (case ignored), at most 100 characters', schema: { type: 'string', maxLength: 100 } },
+          { in: 'query', name: 'category', required: false, description: 'A category id, such as daily_micro', schema: { type: 'string', pattern: '^[a-z][a-z_]{0,39}$' } },
+          { in: 'query', name: 'frequency', required: false, schema: { type: 'string', enum: ['daily', 'weekly', 'monthly'] } },
+          { in: 'query', name: 'minContribution', required: false, description: 'RWF, included', schema: { type: 'number', exclusiveMinimum: 0 } },
+          { in: 'query', name: 'maxContribution', required: false, description: 'RWF, included; not below minContribution', schema: { type: 'number', exclusiveMinimum: 0 } },
+          { in: 'query', name: 'minSeatsLeft', required: false, description: 'At least this many seats left (an active group has none)', schema: { type: 'integer', minimum: 0, maximum: 1000 } },
+          { in: 'query', name: 'sort', required: false, schema: { type: 'string', enum: ['newest', 'contribution_asc', 'contribution_desc', 'seats_left'], default: 'newest' } },
+          { in: 'query', name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 200, default: 200 } },
+          { in: 'query', name: 'offset', required: false, schema: { type: 'integer', minimum: 0, maximum: 100000, default: 0 } },
+        ],
+      },
+    ),
     post: authed(
       'Create a tontine (maxMembers 1: personal savings, active at once)',
       {

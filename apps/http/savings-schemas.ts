@@ -3,6 +3,7 @@
  * notifications, chat): validation at the edge and the source of the OpenAPI document. The
  * create-tontine messages are the specification's (core/tontines/tontine-terms.ts).
  */
+import { DISCOVER_MAX_LIMIT, DISCOVER_SORTS } from '../../core/tontines/discover-query.ts';
 import { z } from 'zod';
 import { MAX_ENTERED_AMOUNT } from '../../core/money/amount-input.ts';
 import { Money } from '../../core/money/money.ts';
@@ -66,6 +67,28 @@ export const ChatRequest = z
   })
   .meta({ id: 'ChatRequest' });
 
+/** GET /api/tontines: Discover's search, filters, sort and page (core/tontines/discover-query.ts). Every value is text in a query. */
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string({ error: `${name} must be a whole number` })
+    .regex(/^\d{1,6}$/, { error: `${name} must be a whole number` })
+    .transform(Number)
+    .pipe(z.number().min(min, { error: `${name} is at least ${min}` }).max(max, { error: `${name} is at most ${max}` }));
+export const DiscoverQuery = z.object({
+  q: z.string({ error: 'The search must be text' }).max(100, { error: 'The search is at most 100 characters' }).optional(),
+  category: z
+    .string({ error: 'Unknown category' })
+    .regex(/^[a-z][a-z_]{0,39}$/, { error: 'A category is written in lower case letters and underscores, such as daily_micro' })
+    .optional(),
+  frequency: z.enum(['daily', 'weekly', 'monthly'], { error: 'Frequency must be daily, weekly or monthly' }).optional(),
+  minContribution: amountField(ANY_AMOUNT, { invalid: 'The lowest contribution must be a number', belowMinimum: 'The lowest contribution must be a positive number' }).optional(),
+  maxContribution: amountField(ANY_AMOUNT, { invalid: 'The highest contribution must be a number', belowMinimum: 'The highest contribution must be a positive number' }).optional(),
+  minSeatsLeft: wholeNumber('Seats left', 0, 1000).optional(),
+  sort: z.enum(DISCOVER_SORTS, { error: `Sort must be one of ${DISCOVER_SORTS.join(', ')}` }).optional(),
+  limit: wholeNumber('The limit', 1, DISCOVER_MAX_LIMIT).optional(),
+  offset: wholeNumber('The offset', 0, 100_000).optional(),
+});
+
 export const RecommendationsQuery = z.object({
   budget: amountField(ANY_AMOUNT, {
     invalid: 'The budget must be a number',
@@ -107,6 +130,19 @@ export const TontineResponse = z
     isAdmin: z.boolean(),
     spotsLeft: z.number(),
     myNextContribution: z.object({ id: z.string(), amount: decimal, dueDate: isoDate, status: z.enum(['pending', 'overdue']) }).nullable(),
+    forming: z
+      .object({
+        seatsLeft: z.number(),
+        startsWhenFull: z.literal(true).meta({ description: 'The rotation starts by itself when the last seat is taken' }),
+        startedBy: z.string().meta({ description: 'The admin (the creator), who may start it earlier: a name as `members` shows it' }),
+        canStartEarly: z.boolean().meta({ description: 'The group has the 2 members the admin needs to start it before it is full' }),
+        membersNeededToStart: z.number(),
+        ifStartedToday: z
+          .object({ startDate: isoDate, firstDueDate: isoDate, secondDueDate: isoDate })
+          .meta({ description: 'Cycle 1 is due on the start day, cycle 2 one period later (the cycle calendar)' }),
+      })
+      .nullable()
+      .meta({ description: 'While the group forms (null otherwise): its seats left, who starts it and when payments would begin' }),
   })
   .meta({ id: 'Tontine' });
 

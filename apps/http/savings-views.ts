@@ -64,6 +64,18 @@ export function presentTontine(overview: TontineOverview) {
     isMember: viewerId !== null && t.isMember(viewerId),
     isAdmin: viewerId !== null && t.isAdmin(viewerId),
     spotsLeft: t.status === 'forming' ? Math.max(0, t.maxMembers - t.members.length) : 0,
+    forming: overview.forming && {
+      seatsLeft: overview.forming.seatsLeft,
+      startsWhenFull: overview.forming.startsWhenFull,
+      startedBy: memberNamer(t, viewerId)(profiles.get(overview.forming.startedBy)),
+      canStartEarly: overview.forming.canStartEarly,
+      membersNeededToStart: overview.forming.membersNeededToStart,
+      ifStartedToday: {
+        startDate: formatDate(overview.forming.ifStartedOn.startDate),
+        firstDueDate: formatDate(overview.forming.ifStartedOn.firstDueDate),
+        secondDueDate: formatDate(overview.forming.ifStartedOn.secondDueDate),
+      },
+    },
     myNextContribution: next
       ? {
           id: next.contribution.id,

@@ -20,6 +20,7 @@ import type { ShowPayment } from '../../core/payments/show-payment.ts';
 import type { AcceptTurnSwap } from '../../core/tontines/accept-turn-swap.ts';
 import type { BrowseTontines } from '../../core/tontines/browse-tontines.ts';
 import type { CreateTontine } from '../../core/tontines/create-tontine.ts';
+import { DISCOVER_QUERY_MESSAGES } from '../../core/tontines/discover-query.ts';
 import type { DrawPayoutOrder } from '../../core/tontines/draw-payout-order.ts';
 import type { JoinTontine } from '../../core/tontines/join-tontine.ts';
 import type { ListChatMessages } from '../../core/tontines/list-chat-messages.ts';
@@ -49,8 +50,8 @@ import {
   presentSwap,
   presentTontine,
 } from './savings-views.ts';
-import { ChatRequest, CreateTontineRequest, RecommendationsQuery, SwapRequest, WithdrawRequest } from './savings-schemas.ts';
-import { parseBody } from './validation.ts';
+import { ChatRequest, CreateTontineRequest, DiscoverQuery, RecommendationsQuery, SwapRequest, WithdrawRequest } from './savings-schemas.ts';
+import { parseBody, parseQuery } from './validation.ts';
 
 /** The use cases the tontines API calls. */
 export interface TontineRouteUseCases {
@@ -90,8 +91,16 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     ctx.body = presentTontine(shown.value);
   }
 
+  // Discover: ?q=&category=&frequency=&minContribution=&maxContribution=&minSeatsLeft=&sort=&limit=&offset= (all optional).
   router.get('/tontines', maybeUser, async (ctx) => {
-    ctx.body = (await useCases.browseTontines.execute({ viewerId: viewerIdOf(ctx) })).map(presentTontine);
+    const query = parseQuery(ctx, DiscoverQuery);
+    if (!query) return;
+    const browsed = await useCases.browseTontines.execute({ viewerId: viewerIdOf(ctx), query });
+    if (!browsed.ok) {
+      const message = DISCOVER_QUERY_MESSAGES[browsed.error];
+      return sendError(ctx, 'validation_failed', { message, fields: { minContribution: message } });
+    }
+    ctx.body = browsed.value.map(presentTontine);
   });
 
   router.get('/tontines/user', authenticated, async (ctx) => {

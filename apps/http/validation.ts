@@ -7,8 +7,16 @@ import { sendError } from './errors.ts';
  * failing field's message as `error` and every field's first message in `fields`; answers null.
  */
 export function parseBody<S extends z.ZodType>(ctx: Context, schema: S): z.output<S> | null {
-  const body: unknown = (ctx.request as { body?: unknown }).body;
-  const parsed = schema.safeParse(body);
+  return parseInput(ctx, schema, (ctx.request as { body?: unknown }).body);
+}
+
+/** Parses a request's query string with its schema, answering a failure as parseBody does (a repeated parameter is refused by the schema: it reads an array). */
+export function parseQuery<S extends z.ZodType>(ctx: Context, schema: S): z.output<S> | null {
+  return parseInput(ctx, schema, ctx.query);
+}
+
+function parseInput<S extends z.ZodType>(ctx: Context, schema: S, input: unknown): z.output<S> | null {
+  const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
   let first: string | undefined;

@@ -7,13 +7,15 @@
  *   many groups (a list of 200 costs three reads).
  * - The viewer's next contribution is their earliest-due unpaid one in the group (then the lowest
  *   cycle), overdue as the core defines it at the time of the request.
+ * - A forming group carries its outlook (forming-outlook.ts) with today's date in Kigali.
  * - It shows what it is given: callers pass only groups the viewer may see (tontine-access.ts).
  */
 import type { Contribution } from '../contributions/contribution.ts';
 import type { ContributionRepository } from '../contributions/ports.ts';
 import { Money } from '../money/money.ts';
-import { compareDates } from '../shared/calendar.ts';
+import { compareDates, kigaliDateOf } from '../shared/calendar.ts';
 import type { Clock } from '../shared/clock.ts';
+import { formingOutlook, type FormingOutlook } from './forming-outlook.ts';
 import type { MemberProfile, MemberProfiles, PoolBalances } from './ports.ts';
 import type { Tontine } from './tontine.ts';
 
@@ -37,6 +39,8 @@ export interface TontineOverview {
   profiles: ReadonlyMap<string, MemberProfile>;
   poolBalance: Money;
   viewerNextContribution: { contribution: Contribution; overdue: boolean } | null;
+  /** While forming: seats left, who starts it, the first dues if it started today (forming-outlook.ts). */
+  forming: FormingOutlook | null;
 }
 
 export class DescribeTontines {
@@ -59,6 +63,7 @@ export class DescribeTontines {
         profiles: profileById,
         poolBalance: balanceById.get(tontine.id) ?? Money.ZERO,
         viewerNextContribution: next ? { contribution: next, overdue: next.isOverdueAt(now) } : null,
+        forming: formingOutlook(tontine, kigaliDateOf(now)),
       };
     });
   }

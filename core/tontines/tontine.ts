@@ -60,6 +60,9 @@ export interface Withdrawal {
 }
 
 export type JoinError = 'already_a_member' | 'tontine_is_full' | 'tontine_not_forming';
+/** The fewest members the admin may start a rotation with (DOMAIN.md "Tontines"). */
+export const MIN_MEMBERS_TO_START = 2;
+
 export type StartError = 'only_admin_can_start' | 'tontine_not_forming' | 'not_enough_members';
 export type CancelError = 'only_admin_can_cancel' | 'tontine_not_forming';
 export type RotationError = 'personal_savings_has_no_rotation' | 'tontine_not_active';
@@ -203,7 +206,7 @@ export class Tontine {
   start(byUserId: string, now: Date): Result<void, StartError> {
     if (!this.isAdmin(byUserId)) return err('only_admin_can_start');
     if (this.status_ !== 'forming') return err('tontine_not_forming');
-    if (this.members_.length < 2) return err('not_enough_members');
+    if (this.members_.length < MIN_MEMBERS_TO_START) return err('not_enough_members');
     this.begin(now);
     return ok(undefined);
   }

@@ -6,6 +6,7 @@ import { onSessionEnded, SESSION_KEYS, signInAgainPath } from '../../lib/session
 import { SignInDialogProvider } from '../../features/auth/components/sign-in-dialog-provider.tsx';
 import { Header } from './header.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
+import { ScrollOnNavigation } from './scroll-on-navigation.tsx';
 import { PageSkeleton } from '../../components/skeleton.tsx';
 
 /** Every page: header above, the route below (spec part 2: "Each page is wrapped with the header"). */
@@ -33,6 +34,7 @@ export function AppLayout() {
 
   return (
     <SignInDialogProvider>
+      <ScrollOnNavigation />
       <div className="flex min-h-dvh flex-col">
         <Header />
         <OfflineBanner />

@@ -24,12 +24,12 @@ export function StatCard({
   pending?: boolean;
 }) {
   return (
-    <Card className="p-5" data-testid={testId} aria-busy={pending || undefined}>
-      <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
-        <span>{label}</span>
+    <Card className="min-w-0 p-3.5 sm:p-5" data-testid={testId} aria-busy={pending || undefined}>
+      <div className="flex items-center justify-between gap-1.5 text-xs text-muted-foreground sm:gap-2 sm:text-sm">
+        <span className="min-w-0">{label}</span>
         <Icon className="size-4 shrink-0" />
       </div>
-      <p className="mt-2 break-words text-xl font-semibold leading-tight tabular-nums sm:text-2xl" data-testid={`${testId}-value`}>
+      <p className="mt-2 break-words text-lg font-semibold leading-tight tabular-nums sm:text-2xl" data-testid={`${testId}-value`}>
         {pending ? (
           <>
             <LoadingText />

@@ -23,30 +23,29 @@ export function TontineContributions({ tontineId }: { tontineId: string }) {
     return <p className="rounded-2xl border border-dashed border-border px-6 py-12 text-center text-sm text-muted-foreground">{t('contributions.tontineEmpty')}</p>;
   }
   const now = new Date();
+  // One row per contribution: on a phone two lines (who and how much; status and date), from sm a
+  // table's four columns. A <table> was 517 px wide in Kinyarwanda at 360 px.
+  const columns = 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-4 py-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]';
   return (
-    <Card className="overflow-x-auto" data-testid="table-tontine-contributions">
-      <table className="w-full text-sm">
-        <thead className="border-b border-border text-left text-muted-foreground">
-          <tr>
-            <th className="px-4 py-3 font-medium">{t('contributions.table.member')}</th>
-            <th className="px-4 py-3 font-medium">{t('contributions.table.amount')}</th>
-            <th className="px-4 py-3 font-medium">{t('contributions.table.status')}</th>
-            <th className="px-4 py-3 font-medium">{t('contributions.table.date')}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {data.map((row) => (
-            <tr key={row.id} data-testid={`row-tontine-contribution-${row.id}`}>
-              <td className="px-4 py-3 font-medium">{row.userName ?? '—'}</td>
-              <td className="px-4 py-3 tabular-nums">{format.money(row.amount)}</td>
-              <td className="px-4 py-3">
-                <ContributionStatusBadge status={effectiveStatus(row, now)} testId={`status-tontine-contribution-${row.id}`} />
-              </td>
-              <td className="px-4 py-3 text-muted-foreground">{format.date(row.paidDate ?? row.dueDate ?? row.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <Card className="min-w-0 text-sm" data-testid="table-tontine-contributions">
+      <div className={`${columns} hidden border-b border-border font-medium text-muted-foreground sm:grid`}>
+        <span>{t('contributions.table.member')}</span>
+        <span>{t('contributions.table.amount')}</span>
+        <span>{t('contributions.table.status')}</span>
+        <span>{t('contributions.table.date')}</span>
+      </div>
+      <ul className="divide-y divide-border">
+        {data.map((row) => (
+          <li key={row.id} className={columns} data-testid={`row-tontine-contribution-${row.id}`}>
+            <span className="min-w-0 truncate font-medium">{row.userName ?? '—'}</span>
+            <span className="text-right tabular-nums sm:text-left">{format.money(row.amount)}</span>
+            <span>
+              <ContributionStatusBadge status={effectiveStatus(row, now)} testId={`status-tontine-contribution-${row.id}`} />
+            </span>
+            <span className="text-right text-muted-foreground sm:text-left">{format.date(row.paidDate ?? row.dueDate ?? row.createdAt)}</span>
+          </li>
+        ))}
+      </ul>
     </Card>
   );
 }

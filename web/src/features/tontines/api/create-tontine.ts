@@ -14,6 +14,9 @@ export function useCreateTontine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTontine,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/tontines'] }),
+    // Like a join: the lists (My Tontines too, whose key is '/api/tontines/user'), the member's figures
+    // and, for personal savings, their contributions change. Only '/api/tontines' was refreshed, so
+    // My Tontines still said "no groups yet" right after creating one.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -1,3 +1,4 @@
+import { FORMING_REFRESH_MS } from './get-tontine.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
@@ -11,6 +12,7 @@ export async function getTontineMembers(id: string): Promise<TontineMember[]> {
 export const tontineMembersQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['/api/tontines', id, 'members'], queryFn: () => getTontineMembers(id) });
 
-export function useTontineMembers(id: string) {
-  return useQuery(tontineMembersQueryOptions(id));
+/** The members as they are now (read again on arrival); `forming`: asked again as the group is (get-tontine.ts). */
+export function useTontineMembers(id: string, { forming = false }: { forming?: boolean } = {}) {
+  return useQuery({ ...tontineMembersQueryOptions(id), refetchOnMount: 'always', refetchInterval: forming ? FORMING_REFRESH_MS : false });
 }

@@ -13,6 +13,18 @@ export async function getTontine(id: string): Promise<Tontine | null> {
 export const tontineQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['/api/tontines', id], queryFn: () => getTontine(id) });
 
+/** While a group is forming, others join it from their own phones: how often its page asks again. */
+export const FORMING_REFRESH_MS = 15_000;
+
+/**
+ * The group as it is now: read again on every arrival on its page (the app's queries never go stale
+ * by themselves, and a group changes by what others do: joins, the start, payments), and every
+ * FORMING_REFRESH_MS while it forms, so the seats left and the start show without a reload.
+ */
 export function useTontine(id: string) {
-  return useQuery(tontineQueryOptions(id));
+  return useQuery({
+    ...tontineQueryOptions(id),
+    refetchOnMount: 'always',
+    refetchInterval: (query) => (query.state.data?.status === 'forming' ? FORMING_REFRESH_MS : false),
+  });
 }

@@ -23,6 +23,17 @@ export const myNextContributionSchema = z.object({
 });
 export type MyNextContribution = z.infer<typeof myNextContributionSchema>;
 
+/** While a group forms: its seats left, who starts it and the first dues if it started today (core/tontines/forming-outlook.ts). */
+export const formingSchema = z.object({
+  seatsLeft: z.int(),
+  startsWhenFull: z.boolean(),
+  startedBy: z.string(),
+  canStartEarly: z.boolean(),
+  membersNeededToStart: z.int(),
+  ifStartedToday: z.object({ startDate: z.string(), firstDueDate: z.string(), secondDueDate: z.string() }),
+});
+export type FormingOutlook = z.infer<typeof formingSchema>;
+
 /** Tontine: spec part 1 §3 fields plus what the caller may do (isMember, isAdmin, spotsLeft, myNextContribution). */
 export const tontineSchema = z.looseObject({
   id,
@@ -44,6 +55,7 @@ export const tontineSchema = z.looseObject({
   isAdmin: z.nullish(z.boolean()),
   spotsLeft: z.nullish(z.int()),
   myNextContribution: z.nullish(myNextContributionSchema),
+  forming: z.nullish(formingSchema),
 });
 export type Tontine = z.infer<typeof tontineSchema>;
 

@@ -1,4 +1,4 @@
-import { ArrowLeftRight, Check, Dices, Loader2, Play, ShieldCheck } from 'lucide-react';
+import { ArrowLeftRight, Check, Dices, Loader2, ShieldCheck } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,7 +9,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { serverErrorText } from '../../../lib/server-text.ts';
 import { useTontineMembers } from '../api/get-tontine-members.ts';
 import { useDrawPayoutOrder, usePayoutOrder } from '../api/payout-order.ts';
-import { useStartTontine } from '../api/start-tontine.ts';
 import { useAcceptSwap, useProposeSwap, useSwaps } from '../api/swaps.ts';
 import type { Tontine, TontineMember } from '../api/tontine-schema.ts';
 import { MemberAvatar } from './member-avatar.tsx';
@@ -26,46 +25,26 @@ function useFailureToast() {
   };
 }
 
-/** Members tab (spec part 1 §2.8, §3): 'Admin' badges, "Start now" for the admin, the payout order and turn swaps. */
+/** Members tab (spec part 1 §2.8, §3): 'Admin' badges, the payout order and turn swaps (the admin starts the rotation from the forming card). */
 export function MembersPanel({ tontine, myUserId }: { tontine: Tontine; myUserId: string | undefined }) {
   const { t } = useTranslation();
-  const { data: members = [], isPending } = useTontineMembers(tontine.id);
-  const start = useStartTontine();
-  const failed = useFailureToast();
+  const { data: members = [], isPending } = useTontineMembers(tontine.id, { forming: tontine.status === 'forming' });
   const me = members.find((member) => userIdOf(member) === myUserId);
-  const canStart = tontine.isAdmin === true && tontine.status === 'forming' && tontine.maxMembers >= 2 && members.length >= 2;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <Card className="p-5">
-        <div className="flex items-center justify-between gap-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <Card className="min-w-0 p-4 sm:p-5">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 className="font-semibold">{t('tontine.members.title', { count: members.length, max: tontine.maxMembers })}</h2>
-          {canStart && (
-            <Button
-              size="sm"
-              disabled={start.isPending}
-              onClick={() =>
-                start.mutate(tontine.id, {
-                  onSuccess: () => toast({ title: t('tontines.toast.success'), description: t('tontine.members.started') }),
-                  onError: failed,
-                })
-              }
-              data-testid="button-start-tontine"
-            >
-              {start.isPending ? <Loader2 className="animate-spin" /> : <Play />}
-              {t('tontine.members.startNow')}
-            </Button>
-          )}
         </div>
-        {canStart && <p className="mt-2 text-xs text-muted-foreground">{t('tontine.members.startHint')}</p>}
         {isPending ? (
           <SkeletonRows count={3} className="mt-4" rowClassName="h-16" testId="skeleton-members" />
         ) : (
           <ul className="mt-4 divide-y divide-border">
             {members.map((member) => (
-              <li key={member.id} className="flex items-center gap-3 py-3" data-testid={`row-member-${member.id}`}>
+              <li key={member.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3" data-testid={`row-member-${member.id}`}>
                 <MemberAvatar name={member.name} avatar={member.avatar} initials={member.initials} size="size-10" />
-                <div className="min-w-0 flex-1">
+                <div className="min-w-[9rem] flex-1">
                   <p className="truncate font-medium">
                     {member.name}
                     {member === me && <span className="text-muted-foreground"> ({t('tontine.members.you')})</span>}
@@ -100,8 +79,8 @@ function PayoutOrderCard({ tontine, myMemberId }: { tontine: Tontine; myMemberId
   const swapsOpen = tontine.status === 'forming' || tontine.status === 'active';
 
   return (
-    <Card className="p-5" data-testid="card-payout-order">
-      <div className="flex items-center justify-between gap-3">
+    <Card className="min-w-0 p-4 sm:p-5" data-testid="card-payout-order">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-semibold">{t('tontine.payoutOrder.title')}</h2>
         {tontine.isAdmin && payoutOrder?.method === 'join_order' && swapsOpen && (
           <Button
@@ -132,9 +111,9 @@ function PayoutOrderCard({ tontine, myMemberId }: { tontine: Tontine; myMemberId
             {[...payoutOrder.order]
               .sort((a, b) => a.position - b.position)
               .map((row) => (
-                <li key={row.memberId} className="flex items-center gap-3 rounded-xl bg-muted/60 px-3 py-2" data-testid={`row-payout-${row.position}`}>
-                  <span className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">{row.position}</span>
-                  <span className="flex-1 truncate text-sm font-medium">{row.name}</span>
+                <li key={row.memberId} className="flex flex-wrap items-center gap-3 rounded-xl bg-muted/60 px-3 py-2" data-testid={`row-payout-${row.position}`}>
+                  <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">{row.position}</span>
+                  <span className="min-w-[9rem] flex-1 truncate text-sm font-medium">{row.name}</span>
                   {swapsOpen && myMemberId !== undefined && row.memberId !== myMemberId && (
                     <Button
                       size="sm"
@@ -172,7 +151,7 @@ function PayoutOrderCard({ tontine, myMemberId }: { tontine: Tontine; myMemberId
           {openSwaps.map((swap) => {
             const forMe = myMemberId !== undefined && swap.counterpartyId === myMemberId;
             return (
-              <div key={swap.id} className="flex items-center justify-between gap-3 rounded-xl border border-border px-3 py-2 text-sm" data-testid={`row-swap-${swap.id}`}>
+              <div key={swap.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border px-3 py-2 text-sm" data-testid={`row-swap-${swap.id}`}>
                 <span>{t('tontine.swaps.row', { from: nameOf(swap.proposerId), to: nameOf(swap.counterpartyId) })}</span>
                 {forMe ? (
                   <Button

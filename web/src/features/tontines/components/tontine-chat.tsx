@@ -9,6 +9,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
+import { scrollToEndWithin } from '../../../lib/page-scroll.ts';
 import { useChat, useSendChatMessage, type ChatMessage } from '../api/chat.ts';
 import { chatTimestampStyle, messageToSend } from '../chat-time.ts';
 import { MemberAvatar } from './member-avatar.tsx';
@@ -21,9 +22,9 @@ export function TontineChat({ tontineId, myUserId }: { tontineId: string; myUser
   const [draft, setDraft] = useState('');
   const bottom = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    bottom.current?.scrollIntoView({ block: 'end' });
-  }, [messages.length]);
+  // The newest message in view inside the panel only: scrollIntoView also scrolled the page, which
+  // then opened ~300 px down (the Chat tab is a member's first), hiding the name and the Pay box.
+  useEffect(() => scrollToEndWithin(bottom.current), [messages.length]);
 
   const submit = () => {
     const text = messageToSend(draft);

@@ -11,6 +11,7 @@ import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { useTontine } from '../api/get-tontine.ts';
 import type { MyNextContribution, Tontine } from '../api/tontine-schema.ts';
 import { poolCentimes, spotsLeft } from '../tontine-figures.ts';
+import { FormingCard } from './forming-card.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { TontineChat } from './tontine-chat.tsx';
 import { TontineStatusBadge } from './tontine-status-badge.tsx';
@@ -30,13 +31,13 @@ export interface TontineDetailProps {
 /** The group's page while it loads: the back link, name and description, four figures, the tabs and a panel. */
 function TontineDetailSkeleton() {
   return (
-    <LoadingRegion className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:px-8" testId="skeleton-tontine">
+    <LoadingRegion className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 sm:px-6 lg:px-8" testId="skeleton-tontine">
       <section className="grid gap-4">
         <Skeleton className="h-5 w-32" />
         <Skeleton className="h-9 w-64 max-w-full" />
         <Skeleton className="h-6 w-full max-w-2xl" />
       </section>
-      <section className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <section className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} rounded="rounded-2xl" className="h-32" />
         ))}
@@ -76,7 +77,7 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
   const payable = due && (due.status === 'pending' || due.status === 'overdue');
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 sm:px-6 lg:px-8">
       <section className="grid gap-4">
         <Link to="/tontines" className="flex min-h-11 w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground" data-testid="link-back-to-tontines">
           <ArrowLeft className="size-4" />
@@ -85,7 +86,7 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-3">
-              <h1 className="text-3xl font-bold tracking-tight" data-testid="text-tontine-name">
+              <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight sm:text-3xl" data-testid="text-tontine-name">
                 {tontine.name}
               </h1>
               <TontineStatusBadge status={tontine.status} testId="status-tontine" />
@@ -105,9 +106,10 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
             {renderPay(due, tontine)}
           </Card>
         )}
+        {tontine.status === 'forming' && tontine.forming && <FormingCard tontine={tontine} forming={tontine.forming} />}
       </section>
 
-      <section className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <section className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label={t('tontine.stats.totalPool')} value={format.centimes(poolCentimes(tontine))} icon={PiggyBank} testId="stat-total-pool" />
         <StatCard
           label={t('tontine.stats.members')}
@@ -119,8 +121,9 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
         <StatCard label={t('tontine.stats.contribution')} value={format.money(tontine.contributionAmount)} hint={format.frequency(tontine.frequency)} icon={Coins} testId="stat-contribution" />
         <StatCard
           label={t('tontine.stats.nextPayout')}
-          value={tontine.nextPayoutDate ? format.date(tontine.nextPayoutDate) : t('tontine.stats.tbd')}
-          {...(tontine.nextRecipient ? { hint: tontine.nextRecipient } : {})}
+          // Not known yet: a dash, and the word below it (a long word such as 'Kizamenyekana' does not fit a phone's half-width figure).
+          value={tontine.nextPayoutDate ? format.date(tontine.nextPayoutDate) : '—'}
+          {...(tontine.nextRecipient ? { hint: tontine.nextRecipient } : tontine.nextPayoutDate ? {} : { hint: t('tontine.stats.tbd') })}
           icon={CalendarClock}
           testId="stat-next-payout"
         />
