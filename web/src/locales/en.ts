@@ -779,6 +779,42 @@ export const en = {
       },
       recommendations: 'How to improve',
       model: 'Model {{version}} · assessed {{date}}',
+      /** The scorecard's factors and advice by code (core/credit/scorecard.ts); counts in plural forms. */
+      factorNames: {
+        punctuality: 'Payment punctuality',
+        savings_balance: 'Savings balance',
+        savings_streak: 'Savings streak',
+        tenure: 'Tenure',
+        identity: 'Identity verification',
+        groups: 'Group participation',
+      },
+      detail: {
+        no_payments_due: 'No payments due yet',
+        punctuality: '{{onTime}} of {{counted}} contributions and loan instalments paid on time ({{percent}}%)',
+        savings_balance: 'Savings balance {{amount}}',
+        savings_streak: {
+          one: 'Contributed {{count}} month in a row',
+          other: 'Contributed {{count}} months in a row',
+        },
+        tenure: {
+          one: 'Member for {{count}} month',
+          other: 'Member for {{count}} months',
+        },
+        identity_verified: 'National ID verified',
+        identity_not_verified: 'National ID not verified',
+        groups: {
+          one: 'Member of {{count}} tontine group',
+          other: 'Member of {{count}} tontine groups',
+        },
+      },
+      advice: {
+        punctuality: 'Pay your contributions and loan instalments on or before their due dates: punctuality weighs most in your score.',
+        savings_balance: 'Grow your savings: your loan limit is half of your savings balance.',
+        savings_streak: 'Contribute every month to build your savings streak.',
+        identity: 'Verify your national ID: a loan needs it, and it raises your score.',
+        groups: 'Join a tontine group and take part in its rotation.',
+        keep_paying: 'Keep paying on time to keep your score and your best rate.',
+      },
       consent: 'I consent to Ikimina assessing my credit from my own Ikimina records.',
       checking: 'Checking...',
     },

@@ -1,0 +1,200 @@
+/**
+ * Issue "Journeys, not screens", words for people: every route of the web router, in each of the
+ * four languages, on a 360 px phone, signed in as the demo member (the merchant's and the agent's
+ * pages as the demo merchant and the demo agent), over the demo world (SEED_DEMO_WORLD), shows:
+ *
+ * - no raw code: no snake_case or UPPER_CASE identifier ("mobile_money", "INTERNAL_PROCESSING_ERROR"),
+ *   no reference such as "merchant-payment:<uuid>", no address in brackets ("(/tontines)"), no
+ *   "day(s)" plural;
+ * - in French, Kinyarwanda and Kiswahili, no English left: a visible text equal to a text of the
+ *   English locale (or to an English text the server writes, such as the scorecard's) that is not
+ *   also a text of that language fails;
+ * - no word broken over two lines ("Ugushying / o") and no sideways scroll.
+ *
+ * How: one server and one browser for the file; one browser context per language and person;
+ * each route loaded once and read once it has rendered. Nothing is changed: every API call but a
+ * read is refused before it leaves. The list of routes is checked against router.tsx, so a new
+ * route must be added here.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGLISH_SCORECARD_TEXTS } from '../../core/credit/scorecard.ts';
+import { en } from '../../web/src/locales/en.ts';
+import { enScreens } from '../../web/src/locales/en-screens.ts';
+import { fr, frServer } from '../../web/src/locales/fr.ts';
+import { rw, rwServer } from '../../web/src/locales/rw.ts';
+import { sw, swServer } from '../../web/src/locales/sw.ts';
+import { browserAvailable, launchChromium } from './support/browser.ts';
+import { callApi } from './support/api.ts';
+import { startServer, type E2eServer } from './support/server.ts';
+
+const SHOTS = process.env.WORDS_SHOTS_DIR ?? '';
+const LANGUAGES = ['en', 'fr', 'rw', 'sw'] as const;
+type Language = (typeof LANGUAGES)[number];
+type Person = 'member' | 'merchant' | 'agent' | 'visitor';
+
+/** Every string leaf of a text tree. */
+function leaves(tree: unknown, into = new Set<string>()): Set<string> {
+  if (typeof tree === 'string') into.add(tree.trim());
+  else if (tree && typeof tree === 'object') for (const value of Object.values(tree)) leaves(value, into);
+  return into;
+}
+
+const OWN: Record<Exclude<Language, 'en'>, Set<string>> = {
+  fr: leaves([fr, frServer]),
+  rw: leaves([rw, rwServer]),
+  sw: leaves([sw, swServer]),
+};
+/** English sentences a non-English screen must not show: the locale's, and the server's own English. */
+const ENGLISH = new Set([...leaves([en, enScreens]), ...ENGLISH_SCORECARD_TEXTS].filter((text) => !text.includes('{{') && /\p{L}{2}/u.test(text)));
+
+const RAW_CODES: { name: string; pattern: RegExp }[] = [
+  { name: 'snake_case code', pattern: /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/ },
+  { name: 'UPPER_CASE code', pattern: /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/ },
+  { name: 'raw reference', pattern: /\b[a-z]+(?:-[a-z]+)*:[0-9a-f]{8}-[0-9a-f]{4}/ },
+  { name: 'address in brackets', pattern: /\(\/[a-z]/ },
+  { name: '"(s)" plural', pattern: /\p{L}\((?:s|e|es)\)/u },
+];
+
+interface Visit {
+  path: string;
+  person: Person;
+}
+
+interface PageReading {
+  texts: string[];
+  brokenWords: string[];
+  overflow: number;
+}
+
+describe.runIf(browserAvailable())('words for people: every route in every language at 360 px', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  const sessions = new Map<Person, { token: string; user: Record<string, unknown> } | null>();
+  let visits: Visit[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ env: { SEED_DEMO_WORLD: 'true' } }), launchChromium()]);
+    sessions.set('visitor', null);
+    for (const [person, email] of [
+      ['member', 'demo.member@ikimina.demo'],
+      ['merchant', 'demo.merchant@ikimina.demo'],
+      ['agent', 'demo.agent@ikimina.demo'],
+    ] as const) {
+      const res = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'ikimina-demo' }),
+      });
+      expect(res.status, email).toBe(200);
+      const body = (await res.json()) as { token: string; user: Record<string, unknown> };
+      sessions.set(person, { token: body.token, user: body.user });
+    }
+    const member = sessions.get('member')!;
+    const groups = await callApi<{ id: string }[]>(server.url, member.token, 'GET', '/api/tontines/user');
+    expect(groups.body.length).toBeGreaterThan(0);
+    visits = [
+      ...['/', '/dashboard', '/dashboard?tab=contributions', '/dashboard?tab=verification', '/tontines', `/tontines/${groups.body[0]!.id}`, '/loans', '/loans?tab=credit']
+        .map((path) => ({ path, person: 'member' as const })),
+      ...['/security', '/profile', '/ai-chat', '/notifications', '/education', '/learn-more', '/demo', '/privacy', '/terms', '/pay/DEMO-SHOP', '/agent/register', '/merchant/register', '/no-such-page']
+        .map((path) => ({ path, person: 'member' as const })),
+      ...['/merchant/dashboard', '/merchant/payments'].map((path) => ({ path, person: 'merchant' as const })),
+      { path: '/agent/dashboard', person: 'agent' },
+      ...['/', '/auth/magic-link', '/auth/reset-password', '/dashboard'].map((path) => ({ path, person: 'visitor' as const })),
+    ];
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('visits every route of the router', () => {
+    const source = readFileSync(new URL('../../web/src/app/router.tsx', import.meta.url), 'utf8');
+    const routes = [...source.matchAll(/\{ path: '([^']+)', route:/g)].map((m) => m[1]!).filter((path) => path !== '*');
+    expect(routes.length).toBeGreaterThan(15);
+    const visited = visits.map((visit) => visit.path.split('?')[0]!);
+    for (const route of routes) {
+      const pattern = new RegExp(`^/${route.replace(/:[a-zA-Z]+/g, '[^/]+')}$`);
+      expect(visited.some((path) => pattern.test(path)), `/${route} is not visited`).toBe(true);
+    }
+  });
+
+  /** Until the screen has rendered: the app's shell, the lazy route and the data skeletons gone. */
+  async function settle(page: Page): Promise<void> {
+    await page.waitForLoadState('domcontentloaded');
+    await page.getByTestId('button-language').first().waitFor({ state: 'attached', timeout: 15_000 }).catch(() => {});
+    for (const placeholder of ['shell-get-started', 'page-skeleton', 'page-spinner']) {
+      await page.getByTestId(placeholder).first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
+    }
+    await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
+  }
+
+  /** The visible texts (and placeholders) of the page, the words split over two lines, the sideways scroll. */
+  function read(page: Page): Promise<PageReading> {
+    return page.evaluate(() => {
+      const texts: string[] = [];
+      const brokenWords: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        const text = node.textContent?.trim() ?? '';
+        if (!parent || text === '' || parent.closest('script, style, noscript, [aria-hidden="true"], .sr-only')) continue;
+        if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;
+        texts.push(text.replace(/\s+/g, ' '));
+        // A word of letters laid out on two lines (not an e-mail, a link or a reference).
+        for (const match of (node.textContent ?? '').matchAll(/[\p{L}]{4,}/gu)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (tops.size > 1) brokenWords.push(match[0]);
+        }
+      }
+      for (const input of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')) {
+        if (input.checkVisibility()) texts.push(input.placeholder.trim());
+      }
+      return { texts, brokenWords, overflow: document.documentElement.scrollWidth - window.innerWidth };
+    });
+  }
+
+  for (const language of LANGUAGES) {
+    it(`${language}: no raw code, no English left, no broken word, no sideways scroll`, { timeout: 300_000 }, async () => {
+      const problems: string[] = [];
+      if (SHOTS) await mkdir(SHOTS, { recursive: true });
+      for (const person of ['member', 'merchant', 'agent', 'visitor'] as const) {
+        const session = sessions.get(person) ?? null;
+        const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+        await context.addInitScript(
+          ({ session, language }) => {
+            localStorage.setItem('ikimina_language', language);
+            if (session) {
+              localStorage.setItem('ikimina_token', session.token);
+              localStorage.setItem('ikimina_user', JSON.stringify({ ...session.user, language }));
+            }
+          },
+          { session, language },
+        );
+        await context.route('**/api/**', (route) => (route.request().method() === 'GET' ? route.continue() : route.abort()));
+        const page = await context.newPage();
+        for (const visit of visits.filter((v) => v.person === person)) {
+          await page.goto(`${server.url}${visit.path}`);
+          await settle(page);
+          const where = `${language} ${person} ${visit.path}`;
+          const reading = await read(page);
+          if (SHOTS) await page.screenshot({ path: `${SHOTS}/${language}-${person}${visit.path.replace(/[/?=]+/g, '_')}.png`, fullPage: true });
+          for (const text of new Set(reading.texts)) {
+            const withoutEmails = text.replace(/\S+@\S+/g, '');
+            for (const { name, pattern } of RAW_CODES) if (pattern.test(withoutEmails)) problems.push(`${where}: ${name} in "${text}"`);
+            if (language !== 'en' && ENGLISH.has(text) && !OWN[language].has(text)) problems.push(`${where}: English "${text}"`);
+          }
+          for (const word of new Set(reading.brokenWords)) problems.push(`${where}: "${word}" broken over two lines`);
+          if (reading.overflow > 1) problems.push(`${where}: scrolls sideways by ${reading.overflow} px`);
+        }
+        await context.close();
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
+});
