@@ -46,7 +46,7 @@ export const en = {
   notifications: {
     open: 'Notifications',
     title: 'Notifications',
-    unread: '{{count}} unread',
+    unread: { one: '{{count}} unread', other: '{{count}} unread' },
     empty: 'No notifications yet',
     markAsRead: 'Mark as read',
     errorTitle: 'Error',
@@ -511,6 +511,11 @@ export const en = {
     },
   },
   contributions: {
+    /** How a contribution was paid (core/contributions/contribution.ts PaymentMethod), in words. */
+    paymentMethods: {
+      mobile_money: 'Mobile money',
+      pot_deduction: 'Taken from the payout',
+    },
     loadFailed: 'We could not load the contributions. Please try again later.',
     tontineEmpty: 'No contributions yet.',
     stats: {

@@ -44,7 +44,7 @@ export const fr: Messages = {
   notifications: {
     open: 'Notifications',
     title: 'Notifications',
-    unread: '{{count}} non lue(s)',
+    unread: { one: '{{count}} non lue', other: '{{count}} non lues' },
     empty: 'Aucune notification pour le moment',
     markAsRead: 'Marquer comme lue',
     errorTitle: 'Erreur',
@@ -309,7 +309,7 @@ export const fr: Messages = {
       encryptionText: "Les données sont chiffrées en AES-256 et chaque accès est consigné dans un journal d'audit.",
     },
     cta: {
-      title: 'Prêt(e) à épargner ensemble ?',
+      title: 'Envie d’épargner ensemble ?',
       text: 'Créez votre compte gratuit en une minute et trouvez la tontine qui vous convient.',
       signUp: "S'inscrire maintenant",
     },
@@ -510,6 +510,10 @@ export const fr: Messages = {
     },
   },
   contributions: {
+    paymentMethods: {
+      mobile_money: 'Argent mobile',
+      pot_deduction: 'Prélevé sur la cagnotte',
+    },
     loadFailed: 'Impossible de charger les cotisations. Veuillez réessayer plus tard.',
     tontineEmpty: 'Pas encore de cotisation.',
     stats: {

@@ -44,7 +44,7 @@ export const rw: Messages = {
   notifications: {
     open: 'Imenyesha',
     title: 'Imenyesha',
-    unread: '{{count}} bitarasomwa',
+    unread: { one: '{{count}} itarasomwa', other: '{{count}} bitarasomwa' },
     empty: 'Nta menyesha rirahari',
     markAsRead: 'Garagaza ko ryasomwe',
     errorTitle: 'Ikosa',
@@ -510,6 +510,10 @@ export const rw: Messages = {
     },
   },
   contributions: {
+    paymentMethods: {
+      mobile_money: 'Mobile money',
+      pot_deduction: 'Byakuwe ku mafaranga yahawe',
+    },
     loadFailed: 'Ntitwashoboye kubona imisanzu. Ongera ugerageze nyuma.',
     tontineEmpty: 'Nta musanzu uraboneka.',
     stats: {

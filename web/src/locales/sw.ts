@@ -44,7 +44,7 @@ export const sw: Messages = {
   notifications: {
     open: 'Arifa',
     title: 'Arifa',
-    unread: '{{count}} hazijasomwa',
+    unread: { one: '{{count}} haijasomwa', other: '{{count}} hazijasomwa' },
     empty: 'Bado hakuna arifa',
     markAsRead: 'Weka kama imesomwa',
     errorTitle: 'Hitilafu',
@@ -510,6 +510,10 @@ export const sw: Messages = {
     },
   },
   contributions: {
+    paymentMethods: {
+      mobile_money: 'Pesa ya simu',
+      pot_deduction: 'Imekatwa kwenye malipo ya mzunguko',
+    },
     loadFailed: 'Hatukuweza kupakia michango. Tafadhali jaribu tena baadaye.',
     tontineEmpty: 'Hakuna michango bado.',
     stats: {
