@@ -546,6 +546,15 @@ export const en = {
     },
   },
   payments: {
+    /** Why a mobile-money payment failed, from the provider's code (lib/provider-reason.ts); never the code itself. */
+    reasons: {
+      declined: 'The payment was declined on the phone. No money was taken.',
+      funds: 'There was not enough money on the mobile money account. No money was taken.',
+      expired: 'The request was not approved in time and expired. No money was taken.',
+      limit: 'The mobile money account has reached its limit. No money was taken.',
+      account: 'This number has no mobile money account that can pay. No money was taken.',
+      unavailable: 'The mobile money service could not process the payment just now. No money was taken; please try again in a few minutes.',
+    },
     pay: 'Pay',
     title: 'Pay by mobile money',
     description: 'Pay {{amount}} from your mobile money account.',

@@ -544,6 +544,14 @@ export const fr: Messages = {
     },
   },
   payments: {
+    reasons: {
+      declined: 'Le paiement a été refusé sur le téléphone. Aucun montant n’a été prélevé.',
+      funds: 'Le compte mobile money n’avait pas assez d’argent. Aucun montant n’a été prélevé.',
+      expired: 'La demande n’a pas été approuvée à temps et a expiré. Aucun montant n’a été prélevé.',
+      limit: 'Le compte mobile money a atteint sa limite. Aucun montant n’a été prélevé.',
+      account: 'Ce numéro n’a pas de compte mobile money qui puisse payer. Aucun montant n’a été prélevé.',
+      unavailable: 'Le service mobile money n’a pas pu traiter le paiement pour l’instant. Aucun montant n’a été prélevé ; réessayez dans quelques minutes.',
+    },
     pay: 'Payer',
     title: 'Payer par mobile money',
     description: 'Payez {{amount}} depuis votre compte mobile money.',

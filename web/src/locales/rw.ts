@@ -544,6 +544,14 @@ export const rw: Messages = {
     },
   },
   payments: {
+    reasons: {
+      declined: 'Ubwishyu bwanzwe kuri telefone. Nta mafaranga yakuweho.',
+      funds: 'Kuri konti ya mobile money nta mafaranga ahagije yari ariho. Nta mafaranga yakuweho.',
+      expired: 'Ubusabe ntibwemejwe ku gihe, burarangira. Nta mafaranga yakuweho.',
+      limit: 'Konti ya mobile money yageze ku rugero ntarengwa. Nta mafaranga yakuweho.',
+      account: 'Iyi nimero nta konti ya mobile money ishobora kwishyura ifite. Nta mafaranga yakuweho.',
+      unavailable: 'Serivisi ya mobile money ntiyashoboye kwakira ubwishyu ubu. Nta mafaranga yakuweho; ongera ugerageze mu minota mike.',
+    },
     pay: 'Ishyura',
     title: 'Ishyura ukoresheje mobile money',
     description: 'Ishyura {{amount}} uvuye kuri konti yawe ya mobile money.',

@@ -544,6 +544,14 @@ export const sw: Messages = {
     },
   },
   payments: {
+    reasons: {
+      declined: 'Malipo yalikataliwa kwenye simu. Hakuna pesa iliyochukuliwa.',
+      funds: 'Akaunti ya pesa za simu haikuwa na pesa za kutosha. Hakuna pesa iliyochukuliwa.',
+      expired: 'Ombi halikuidhinishwa kwa wakati na limeisha muda. Hakuna pesa iliyochukuliwa.',
+      limit: 'Akaunti ya pesa za simu imefikia kikomo chake. Hakuna pesa iliyochukuliwa.',
+      account: 'Namba hii haina akaunti ya pesa za simu inayoweza kulipa. Hakuna pesa iliyochukuliwa.',
+      unavailable: 'Huduma ya pesa za simu haikuweza kushughulikia malipo sasa hivi. Hakuna pesa iliyochukuliwa; jaribu tena baada ya dakika chache.',
+    },
     pay: 'Lipa',
     title: 'Lipa kwa pesa za simu',
     description: 'Lipa {{amount}} kutoka akaunti yako ya pesa za simu.',
