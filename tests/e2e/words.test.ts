@@ -32,6 +32,8 @@ import { callApi } from './support/api.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 
 const SHOTS = process.env.WORDS_SHOTS_DIR ?? '';
+/** Marks a text the member wrote themselves. */
+const OWN_MARK = '\u0000own:';
 const LANGUAGES = ['en', 'fr', 'rw', 'sw'] as const;
 type Language = (typeof LANGUAGES)[number];
 /** `neighbour`: the demo neighbour whose account speaks the screen's language (Amina rw, Jean fr, Grace sw), for texts written once in the account's language (notifications). */
@@ -152,7 +154,7 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
 
   /** The visible texts (and placeholders) of the page, the words split over two lines, the sideways scroll. */
   function read(page: Page): Promise<PageReading> {
-    return page.evaluate(() => {
+    return page.evaluate((ownMark) => {
       const texts: string[] = [];
       const brokenWords: string[] = [];
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -161,7 +163,9 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
         const text = node.textContent?.trim() ?? '';
         if (!parent || text === '' || parent.closest('script, style, noscript, [aria-hidden="true"], .sr-only')) continue;
         if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;
-        texts.push(text.replace(/\s+/g, ' '));
+        // The member's own words (their questions to the assistant, asked in another language before) are theirs.
+        const own = parent.closest('[data-testid="chat-past-user"], [data-testid="chat-message-user"]') !== null;
+        texts.push(`${own ? ownMark : ''}${text.replace(/\s+/g, ' ')}`);
         // A word of letters laid out on two lines (not an e-mail, a link or a reference).
         for (const match of (node.textContent ?? '').matchAll(/[\p{L}]{4,}/gu)) {
           const range = document.createRange();
@@ -183,9 +187,10 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
       // Texts cut short with "…": two rows cut at the same place read the same ("Joined Demo: M…").
       const cut = [...document.body.querySelectorAll<HTMLElement>('*')]
         .filter((element) => getComputedStyle(element).textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1 && element.checkVisibility())
+        .filter((element) => !(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && (element.textContent ?? '').trim() !== '')
         .map((element) => (element.textContent ?? '').trim().slice(0, 60));
       return { texts, brokenWords, overflow: document.documentElement.scrollWidth - window.innerWidth, outside, cut };
-    });
+    }, OWN_MARK);
   }
 
   for (const language of LANGUAGES) {
@@ -219,10 +224,12 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
           const where = `${language} ${person} ${visit.path}`;
           const reading = await read(page);
           if (SHOTS) await page.screenshot({ path: `${SHOTS}/${language}-${person}${visit.path.replace(/[/?=]+/g, '_')}.png`, fullPage: true });
-          for (const text of new Set(reading.texts)) {
+          for (const marked of new Set(reading.texts)) {
+            const own = marked.startsWith(OWN_MARK);
+            const text = own ? marked.slice(OWN_MARK.length) : marked;
             const withoutEmails = text.replace(/\S+@\S+/g, '');
             for (const { name, pattern } of RAW_CODES) if (pattern.test(withoutEmails)) problems.push(`${where}: ${name} in "${text}"`);
-            if (language !== 'en' && ENGLISH.has(text) && !OWN[language].has(text) && !names.has(text)) problems.push(`${where}: English "${text}"`);
+            if (language !== 'en' && !own && ENGLISH.has(text) && !OWN[language].has(text) && !names.has(text)) problems.push(`${where}: English "${text}"`);
           }
           for (const text of new Set(reading.cut)) problems.push(`${where}: "${text}" cut short with an ellipsis`);
           for (const word of new Set(reading.brokenWords)) problems.push(`${where}: "${word}" broken over two lines`);

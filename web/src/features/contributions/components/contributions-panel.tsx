@@ -107,7 +107,7 @@ function Rows({ items, now, renderPay, date }: { items: Contribution[]; now: Dat
       {items.map((contribution) => (
         <li key={contribution.id} className="flex flex-wrap items-center gap-3 py-3" data-testid={`row-contribution-${contribution.id}`}>
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium">{contribution.tontineName ?? '—'}</p>
+            <p className="break-words font-medium">{contribution.tontineName ?? '—'}</p>
             <p className="text-xs text-muted-foreground">
               {date === 'due'
                 ? t('contributions.dueOn', { date: format.date(contribution.dueDate) })
