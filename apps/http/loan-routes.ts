@@ -21,6 +21,7 @@ import type { LoanEligibility, LoanRequirement } from '../../core/loans/loan-eli
 import type { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
 import type { KeyFactsStatement, LoanCollection, LoanRepayment } from '../../core/loans/ports.ts';
 import type { Instalment } from '../../core/loans/amortisation.ts';
+import { adviceCodesOf, factorCodeOf } from '../../core/credit/scorecard.ts';
 import type { LoanRecommendation } from '../../core/loans/loan-recommendations.ts';
 import type { LoanSummary } from '../../core/loans/loan-summary.ts';
 import { LOAN_APPLICATION_MESSAGES, ratePercent, type LoanApplicationError } from '../../core/loans/loan-terms.ts';
@@ -141,8 +142,9 @@ const presentAssessment = (a: CreditAssessment) => ({
   score: a.score,
   rating: a.rating,
   maxLoanAmount: a.maxLoanAmount.toDecimal(),
-  factors: a.factors.map(({ factor, description, weight, impact }) => ({ factor, description, weight, impact })),
+  factors: a.factors.map((f) => ({ factor: f.factor, code: factorCodeOf(f) ?? null, description: f.description, detail: f.detail ?? null, weight: f.weight, impact: f.impact })),
   recommendations: [...a.recommendations],
+  recommendationCodes: adviceCodesOf(a.factors),
   modelVersion: a.modelVersion,
   assessedAt: a.assessedAt.toISOString(),
 });

@@ -4,6 +4,7 @@
  * from the core's one table so the server and the client say the same words.
  */
 import { z } from 'zod';
+import { ADVICE_CODES, FACTOR_CODES } from '../../core/credit/scorecard.ts';
 import { amountField } from './amount-field.ts';
 import { ErrorResponse } from './auth-schemas.ts';
 import { LOAN_APPLICATION_MESSAGES, MAX_LOAN, MAX_TERM_MONTHS, MIN_LOAN, MIN_PURPOSE_LENGTH, MIN_TERM_MONTHS } from '../../core/loans/loan-terms.ts';
@@ -171,8 +172,20 @@ export const CreditAssessmentResponse = z
     score: z.number().int().min(300).max(850),
     rating: z.enum(['Excellent', 'Good', 'Fair', 'Poor', 'Very Poor']),
     maxLoanAmount: decimal,
-    factors: z.array(z.object({ factor: z.string(), description: z.string(), weight: z.number().min(0).max(1), impact: z.enum(['positive', 'negative', 'neutral']) })),
-    recommendations: z.array(z.string()),
+    factors: z.array(
+      z.object({
+        factor: z.string().meta({ description: 'The factor in English' }),
+        code: z.nullable(z.enum(FACTOR_CODES)).meta({ description: 'The factor, a stable code for the screens to name in the member’s language' }),
+        description: z.string().meta({ description: 'What it is, in English' }),
+        detail: z
+          .nullable(z.object({ code: z.string() }).catchall(z.union([z.number(), z.string()])))
+          .meta({ description: 'What the description says, as a code and its numbers (amounts as decimals); null on assessments recorded before codes' }),
+        weight: z.number().min(0).max(1),
+        impact: z.enum(['positive', 'negative', 'neutral']),
+      }),
+    ),
+    recommendations: z.array(z.string()).meta({ description: 'The recommendations in English' }),
+    recommendationCodes: z.array(z.enum(ADVICE_CODES)).meta({ description: 'The same recommendations as stable codes, in the same order' }),
     modelVersion: z.string(),
     assessedAt: z.iso.datetime(),
   })

@@ -383,7 +383,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
       revenueTrendPercent: a.revenueTrendPercent,
       nextWeekForecast: a.nextWeekForecast?.toDecimal() ?? null,
       peakHours: a.peakHours && { ...a.peakHours, label: `${hour(a.peakHours.startHour)}–${hour(a.peakHours.endHour)}` },
-      basis: `Based on ${a.transactionsAnalysed} completed payment(s) over ${a.historyDays} day(s) (${a.completeWeeks} complete week(s))`,
+      basis: `Based on ${a.transactionsAnalysed} completed ${a.transactionsAnalysed === 1 ? 'payment' : 'payments'} over ${a.historyDays} ${a.historyDays === 1 ? 'day' : 'days'} (${a.completeWeeks} complete ${a.completeWeeks === 1 ? 'week' : 'weeks'})`,
     };
   });
 

@@ -9,6 +9,7 @@
  */
 import type { Language } from '../../core/accounts/user.ts';
 import type { NotificationType } from '../../core/tontines/ports.ts';
+import { localizeAmounts } from '../../core/money/number-format.ts';
 import { en } from './en.ts';
 import { fr } from './fr.ts';
 import { rw } from './rw.ts';
@@ -77,6 +78,12 @@ export function isTemplateKey(key: string): key is TemplateKey {
   return (TEMPLATE_KEYS as readonly string[]).includes(key);
 }
 
+/**
+ * The template in `language`. Amounts in the parameters were written in English ("12,500 RWF",
+ * Money.format()) by use cases that do not know the reader; here they take the language's one
+ * number format (core/money/number-format.ts: "12.500 RWF" in Kinyarwanda), as on the web.
+ */
 export function render(language: Language, key: TemplateKey, params: TemplateParams): RenderedText {
-  return CATALOGUES[language][key](params);
+  const localized = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, localizeAmounts(value, language)]));
+  return CATALOGUES[language][key](localized);
 }

@@ -17,6 +17,9 @@ function missing(f: LoanLimitFact, m: MissingForLoan): string {
   }
 }
 
+/** "1 day", "3 days", "3, 1 days": the plural after a list of counts (no "day(s)"). */
+const daysWord = (counts: readonly number[]) => (counts.length === 1 && counts[0] === 1 ? 'day' : 'days');
+
 export const EN_ANSWERS: AnswerCatalogue = {
   sources: {
     savings_dashboard: 'your savings dashboard (contributions paid, less payouts received and withdrawals)',
@@ -41,7 +44,7 @@ export const EN_ANSWERS: AnswerCatalogue = {
       ? 'Hello! I can tell you your savings, your next contribution, your payout, your credit score, how much you may borrow and what a loan would cost each month, and which groups fit your budget.'
       : 'Hello! I can explain how tontines, loans, reminders, verification and USSD work, and the fees for merchants and agents. Sign in to ask about your own savings and loans.',
   signInFirst: 'That is about your own account: please sign in first, then ask again (Sign in at the top of the page).',
-  savings: (f) => `Your total savings are ${f.totalSavings.format()}, across ${f.activeTontines} active group(s).`,
+  savings: (f) => `Your total savings are ${f.totalSavings.format()}, across ${f.activeTontines} active ${f.activeTontines === 1 ? 'group' : 'groups'}.`,
   nextContribution: (f) =>
     f.next
       ? `Your next contribution is ${f.next.amount.format()} to "${f.next.tontineName}", due on ${f.next.dueDate}${f.next.overdue ? ' (it is overdue: please pay it soon)' : ''}.`
@@ -79,10 +82,10 @@ export const EN_ANSWERS: AnswerCatalogue = {
   merchantFees: (r) => `Merchants pay a ${r.merchantFeePercent} % fee on each payment and keep ${r.merchantKeepsPercent} %. Settlements are paid automatically every ${r.settlementPeriodDays} days, each ${r.settlementDay}, for the week before.`,
   agentCommission: (r) => `An agent earns ${r.agentCommissionPercent} % of each payment made to a merchant they onboarded (taken from the merchant fee), paid monthly on day ${r.commissionPaidOnDay} for the month before.`,
   howTontines: (r) =>
-    `A tontine (ikimina) is a group that saves together: everyone pays the same contribution on the same rhythm (daily, weekly or monthly), and at each cycle one member receives the whole pot, in an order drawn when the group starts. You can join a forming group or create one on the Tontines page. Reminders come ${r.reminderDaysBefore.join(', ')} day(s) before each due date.`,
+    `A tontine (ikimina) is a group that saves together: everyone pays the same contribution on the same rhythm (daily, weekly or monthly), and at each cycle one member receives the whole pot, in an order drawn when the group starts. You can join a forming group or create one on the Tontines page. Reminders come ${r.reminderDaysBefore.join(', ')} ${daysWord(r.reminderDaysBefore)} before each due date.`,
   howLoans: (r) =>
     `Your savings are your collateral: you may borrow up to ${r.loanCollateralPercent} % of them, from ${r.minLoan.format()} to ${r.maxLoan.format()}, over ${r.minTermMonths} to ${r.maxTermMonths} months. The yearly rate follows your credit score (${r.rateBandsPercent.join(' %, ')} %). You see the key facts (monthly payment, total cost) before you accept, and repay monthly by mobile money. Apply on the Loans page.`,
-  howReminders: (r) => `Ikimina reminds you of each contribution by SMS and in the app ${r.reminderDaysBefore.filter((d) => d > 0).join(' and ')} day(s) before it is due and on the due date itself; loan instalments are reminded too. Your phone number and language are in your profile.`,
+  howReminders: (r) => `Ikimina reminds you of each contribution by SMS and in the app ${r.reminderDaysBefore.filter((d) => d > 0).join(' and ')} ${daysWord(r.reminderDaysBefore.filter((d) => d > 0))} before it is due and on the due date itself; loan instalments are reminded too. Your phone number and language are in your profile.`,
   howVerification: 'Verification has two steps, both started from the Verification tab of your dashboard: your national ID is checked with NIDA, then, with your consent, a selfie is compared with your ID photo. Verified members can borrow and build trust in groups; you can withdraw your biometric consent at any time.',
   howUssd: "No smartphone or internet needed: dial Ikimina's USSD code from any phone, register with your name and a secret PIN, then see your savings, pay a contribution, see your next payouts, your notifications and your loans, in your language.",
   othersData: "I can only show your own records: another member's savings, loans or details are private, and I never share them.",

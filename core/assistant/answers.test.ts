@@ -82,8 +82,9 @@ describe('the answer catalogues', () => {
     }
   });
 
-  it('writes the same money figures in every language', () => {
-    for (const language of LANGUAGES) expect(ANSWERS[language].savings(savings)).toContain('48,250 RWF');
+  it("writes money in each language's one number format (core/money/number-format.ts, the web's too)", () => {
+    const expected = { en: '48,250 RWF', fr: '48\u202f250 RWF', rw: '48.250 RWF', sw: '48,250 RWF' } as const;
+    for (const language of LANGUAGES) expect(ANSWERS[language].savings(savings)).toContain(expected[language]);
   });
 
   it('ends an answer with its source and the screen that shows it, named in the answer’s language', () => {
@@ -103,10 +104,10 @@ describe('the answer catalogues', () => {
   it.each(LANGUAGES)('never offers in %s a limit below the minimum loan as something to borrow; it names what is missing', (language) => {
     const say = ANSWERS[language];
     const newcomer = say.loanLimit(limits[2]!);
-    expect(newcomer).not.toContain('8,251 RWF');
-    expect(newcomer).toContain('3,498 RWF');
-    expect(newcomer).toContain('20,000 RWF');
-    expect(say.creditScore(scores[1]!)).toContain('10,000 RWF');
+    expect(newcomer).not.toContain(francs(8_251).format(language));
+    expect(newcomer).toContain(francs(3_498).format(language));
+    expect(newcomer).toContain(francs(20_000).format(language));
+    expect(say.creditScore(scores[1]!)).toContain(francs(10_000).format(language));
     expect(say.loanLimit(limits[1]!)).not.toBe(say.loanLimit(limits[2]!));
   });
 });

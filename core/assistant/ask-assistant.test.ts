@@ -35,11 +35,11 @@ describe('AskAssistant', () => {
     const world = anAssistantWorld();
     const rw = await answer(world, 'nazigamye angahe', 'bob', 'en');
     expect(rw.language).toBe('rw');
-    expect(rw.response).toContain('Ubwizigame bwawe bwose ni 48,250 RWF');
+    expect(rw.response).toContain('Ubwizigame bwawe bwose ni 48.250 RWF');
     const sw = await answer(world, 'alama yangu ya mkopo ni ngapi', 'bob', 'sw');
-    expect(sw.response).toContain('Alama yako ya mkopo ni 712 (Good)');
+    expect(sw.response).toContain('Alama yako ya mkopo ni 712 (Nzuri)');
     const fr = await answer(world, 'quand est ma prochaine cotisation', 'bob', 'fr');
-    expect(fr.response).toContain('5,000 RWF');
+    expect(fr.response).toContain('5\u202f000 RWF');
     expect(fr.response).toContain('2026-03-10');
   });
 

@@ -19,6 +19,7 @@
  * - Fees, commission, reminder days and the settlement day are the constants core uses
  *   (merchant-fee.ts, contribution-reminders.ts, settlement-period.ts, commission.ts).
  */
+import { factorCodeOf, type FactorCode } from '../credit/scorecard.ts';
 import type { ListMemberContributions } from '../contributions/list-member-contributions.ts';
 import { REMINDER_OFFSETS } from '../contributions/contribution-reminders.ts';
 import type { ShowCreditScore } from '../credit/show-credit-score.ts';
@@ -85,7 +86,8 @@ export interface CreditScoreFact {
     rating: string;
     /** The limit when assessed (half the savings then); below minLoan nothing could be borrowed against it. */
     maxLoanAmount: Money;
-    factors: readonly { factor: string; description: string; impact: string }[];
+    /** `code` names the factor in any language (core/credit/scorecard.ts); `factor` is its English name. */
+    factors: readonly { factor: string; code?: FactorCode | undefined; description: string; impact: string }[];
     assessedAt: string;
   } | null;
   readonly minLoan: Money;
@@ -234,7 +236,7 @@ export class AssistantTools {
             score: latest.score,
             rating: latest.rating,
             maxLoanAmount: latest.maxLoanAmount,
-            factors: latest.factors.map(({ factor, description, impact }) => ({ factor, description, impact })),
+            factors: latest.factors.map((f) => ({ factor: f.factor, code: factorCodeOf(f), description: f.description, impact: f.impact })),
             assessedAt: formatDate(kigaliDateOf(latest.assessedAt)),
           }
         : null,

@@ -3,14 +3,15 @@
  * wrote). Anything else is treated as invented and the built-in answer is used instead.
  *
  * Guarantees
- * - Numbers are compared by value in a normal form: "12,500", "12 500", "12500.00" and "12500"
+ * - Numbers are compared by value in a normal form: "12,500", "12 500" (also with a no-break or a
+ *   narrow no-break space, French's mark), "12.500", "12500.00" and "12500"
  *   are one number; "0.5" and "0,5" are one number; a date's parts count as numbers.
  * - A text with no number is grounded.
  */
 
 /** Every number written in `text`, each as a canonical decimal string. */
 export function numbersIn(text: string): string[] {
-  const joined = text.replace(/(\d)[  ](?=\d{3}\b)/g, '$1');
+  const joined = text.replace(/(\d)[ \u00a0\u202f](?=\d{3}\b)/g, '$1');
   const found = joined.match(/\d+(?:[.,]\d+)*/g) ?? [];
   return found.flatMap((raw) => {
     // "12,500.00" / "12.500" / "1,234,567": thousands separators; "0,5" / "12.5": a decimal.

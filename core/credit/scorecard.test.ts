@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
 import { aNewMember, monthlyContributions } from './credit.fixtures.ts';
-import { MODEL_VERSION, assessCreditHistory, ratingFor, type CreditHistory, type PaymentRecord } from './scorecard.ts';
+import { MODEL_VERSION, adviceCodesOf, assessCreditHistory, factorCodeOf, ratingFor, type CreditHistory, type PaymentRecord } from './scorecard.ts';
 
 const at = new Date('2026-12-20T10:00:00Z');
 const rwf = Money.ofFrancs;
@@ -116,5 +116,21 @@ describe('credit scorecard', () => {
         expect(assessCreditHistory(after, at).score).toBeGreaterThanOrEqual(assessCreditHistory(before, at).score);
       }),
     );
+  });
+
+  it('names every factor and recommendation by a stable code, with the numbers its words need', () => {
+    const at = new Date('2026-06-15T10:00:00Z');
+    const result = assessCreditHistory({ ...aNewMember(), identityVerified: false, groupsJoined: 2, savingsBalance: Money.ofFrancs(12_500) }, at);
+    expect(result.factors.map((f) => f.code)).toEqual(['punctuality', 'savings_balance', 'savings_streak', 'tenure', 'identity', 'groups']);
+    expect(result.factors.find((f) => f.code === 'savings_balance')?.detail).toEqual({ code: 'savings_balance', amount: '12500.00' });
+    expect(result.factors.find((f) => f.code === 'groups')?.detail).toEqual({ code: 'groups', count: 2 });
+    expect(result.factors.find((f) => f.code === 'identity')?.detail).toEqual({ code: 'identity_not_verified' });
+    // One English recommendation per advice code, in the same order.
+    expect(adviceCodesOf(result.factors)).toHaveLength(result.recommendations.length);
+    expect(adviceCodesOf(result.factors)).toContain('identity');
+    // An assessment recorded before codes: its codes come from the English names.
+    expect(factorCodeOf({ factor: 'Savings streak' })).toBe('savings_streak');
+    expect(factorCodeOf({ factor: 'Something else' })).toBeUndefined();
+    expect(adviceCodesOf([{ factor: 'Tenure', impact: 'negative' }])).toEqual(['keep_paying']);
   });
 });

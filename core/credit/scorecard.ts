@@ -14,6 +14,11 @@
  * - Deterministic (same history and instant, same score) and monotone: one more on-time payment,
  *   with the savings it adds, never lowers the score.
  * - maxLoanAmount is the loan limit (core/loans/loan-terms.ts); MODEL_VERSION names this scorecard.
+ * - Words for people: every factor carries a stable `code` and a `detail` (a code and its numbers),
+ *   and every recommendation an advice code (`adviceCodesOf`), so a screen says them in the
+ *   member's language; `factor`, `description` and `recommendations` stay the English words
+ *   (the API's and the records' own). An assessment recorded before the codes gets them from its
+ *   English factor names (`factorCodeOf`).
  */
 import { loanLimit } from '../loans/loan-terms.ts';
 import { Money } from '../money/money.ts';
@@ -46,9 +51,32 @@ export interface CreditHistory {
   readonly groupsJoined: number;
 }
 
+/** A factor's stable name, whatever the language. */
+export const FACTOR_CODES = ['punctuality', 'savings_balance', 'savings_streak', 'tenure', 'identity', 'groups'] as const;
+export type FactorCode = (typeof FACTOR_CODES)[number];
+/** What a factor's description says, as a code and the numbers it needs (amounts as API decimals). */
+export type FactorDetail =
+  | { readonly code: 'no_payments_due' }
+  | { readonly code: 'punctuality'; readonly onTime: number; readonly counted: number; readonly percent: number }
+  | { readonly code: 'savings_balance'; readonly amount: string }
+  | { readonly code: 'savings_streak'; readonly count: number }
+  | { readonly code: 'tenure'; readonly count: number }
+  | { readonly code: 'identity_verified' }
+  | { readonly code: 'identity_not_verified' }
+  | { readonly code: 'groups'; readonly count: number };
+/** A recommendation's stable name: the factor it would improve, or keeping the score. */
+export const ADVICE_CODES = ['punctuality', 'savings_balance', 'savings_streak', 'identity', 'groups', 'keep_paying'] as const;
+export type AdviceCode = (typeof ADVICE_CODES)[number];
+
 export interface CreditFactor {
+  /** The factor's English name (the records' and the API's words). */
   readonly factor: string;
+  /** Its English description. */
   readonly description: string;
+  /** Absent on assessments recorded before codes existed: `factorCodeOf` reads it from `factor`. */
+  readonly code?: FactorCode;
+  /** Absent on assessments recorded before codes existed: the English description is all there is. */
+  readonly detail?: FactorDetail;
   /** The factor's share of the score's range, 0–1. */
   readonly weight: number;
   readonly impact: Impact;
@@ -85,12 +113,15 @@ function punctuality(payments: readonly PaymentRecord[], at: Date, hasHistory: b
     if (paidAt !== undefined && paidAt < deadline) onTime += 1;
   }
   const weight = weightOf(-250, 110);
-  if (counted === 0) return { factor: 'Payment punctuality', description: 'No payments due yet', weight, impact: 'neutral', points: 0 };
+  if (counted === 0)
+    return { factor: 'Payment punctuality', code: 'punctuality', description: 'No payments due yet', detail: { code: 'no_payments_due' }, weight, impact: 'neutral', points: 0 };
   const points = Math.round((-250 + (360 * onTime) / counted) * Math.min(1, counted / 12));
   const percent = Math.round((100 * onTime) / counted);
   return {
     factor: 'Payment punctuality',
+    code: 'punctuality',
     description: `${onTime} of ${counted} contributions and loan instalments paid on time (${percent}%)`,
+    detail: { code: 'punctuality', onTime, counted, percent },
     weight,
     impact: points > 0 ? 'positive' : points < 0 || hasHistory ? 'negative' : 'neutral',
     points,
@@ -121,9 +152,25 @@ function savingsStreak(payments: readonly PaymentRecord[], at: Date): number {
 }
 
 /** Points of a positive-only factor, and its impact: positive from half its range up. */
-function scaled(factor: string, description: string, max: number, points: number, hasHistory: boolean): CreditFactor {
+function scaled(code: FactorCode, description: string, detail: FactorDetail, max: number, points: number, hasHistory: boolean): CreditFactor {
   const impact: Impact = points * 2 >= max && points > 0 ? 'positive' : hasHistory ? 'negative' : 'neutral';
-  return { factor, description, weight: weightOf(0, max), impact, points };
+  return { factor: FACTOR_NAMES[code], code, description, detail, weight: weightOf(0, max), impact, points };
+}
+
+/** The factors' English names, as recorded. */
+const FACTOR_NAMES: Readonly<Record<FactorCode, string>> = {
+  punctuality: 'Payment punctuality',
+  savings_balance: 'Savings balance',
+  savings_streak: 'Savings streak',
+  tenure: 'Tenure',
+  identity: 'Identity verification',
+  groups: 'Group participation',
+};
+
+/** A factor's code: its own, or (recorded before codes) the one its English name stands for. */
+export function factorCodeOf(factor: Pick<CreditFactor, 'factor' | 'code'>): FactorCode | undefined {
+  if (factor.code) return factor.code;
+  return (Object.keys(FACTOR_NAMES) as FactorCode[]).find((code) => FACTOR_NAMES[code] === factor.factor);
 }
 
 export function ratingFor(score: number): CreditRating {
@@ -134,13 +181,27 @@ export function ratingFor(score: number): CreditRating {
   return 'Very Poor';
 }
 
-const ADVICE: Readonly<Record<string, string>> = {
-  'Payment punctuality': 'Pay your contributions and loan instalments on or before their due dates: punctuality weighs most in your score.',
-  'Savings balance': 'Grow your savings: your loan limit is half of your savings balance.',
-  'Savings streak': 'Contribute every month to build your savings streak.',
-  'Identity verification': 'Verify your national ID: a loan needs it, and it raises your score.',
-  'Group participation': 'Join a tontine group and take part in its rotation.',
+/** The recommendations' English words, by advice code. */
+const ADVICE: Readonly<Record<AdviceCode, string>> = {
+  punctuality: 'Pay your contributions and loan instalments on or before their due dates: punctuality weighs most in your score.',
+  savings_balance: 'Grow your savings: your loan limit is half of your savings balance.',
+  savings_streak: 'Contribute every month to build your savings streak.',
+  identity: 'Verify your national ID: a loan needs it, and it raises your score.',
+  groups: 'Join a tontine group and take part in its rotation.',
+  keep_paying: 'Keep paying on time to keep your score and your best rate.',
 };
+
+/** The recommendations of these factors, as advice codes: one per factor not yet positive (tenure has none), else keep paying. */
+export function adviceCodesOf(factors: readonly Pick<CreditFactor, 'factor' | 'code' | 'impact'>[]): AdviceCode[] {
+  const codes = factors
+    .filter((f) => f.impact !== 'positive')
+    .map(factorCodeOf)
+    .filter((code): code is Exclude<FactorCode, 'tenure'> => code !== undefined && code !== 'tenure');
+  return codes.length > 0 ? codes : ['keep_paying'];
+}
+
+/** Every English text the scorecard writes without numbers (the words tests look for English left on other languages' screens). */
+export const ENGLISH_SCORECARD_TEXTS: readonly string[] = [...Object.values(FACTOR_NAMES), ...Object.values(ADVICE), 'No payments due yet', 'National ID verified', 'National ID not verified'];
 
 export function assessCreditHistory(history: CreditHistory, at: Date): CreditAssessmentResult {
   const hasHistory = history.payments.length > 0 || history.groupsJoined > 0;
@@ -151,23 +212,22 @@ export function assessCreditHistory(history: CreditHistory, at: Date): CreditAss
 
   const factors: CreditFactor[] = [
     punctuality(history.payments, at, hasHistory),
-    scaled('Savings balance', `Savings balance ${history.savingsBalance.format()}`, 70, savingsPoints, hasHistory),
-    scaled('Savings streak', `Contributed ${streak} month${streak === 1 ? '' : 's'} in a row`, 50, Math.round((Math.min(12, streak) * 50) / 12), hasHistory),
-    scaled('Tenure', `Member for ${tenure} month${tenure === 1 ? '' : 's'}`, 25, Math.round((Math.min(24, tenure) * 25) / 24), hasHistory),
+    scaled('savings_balance', `Savings balance ${history.savingsBalance.format()}`, { code: 'savings_balance', amount: history.savingsBalance.toDecimal() }, 70, savingsPoints, hasHistory),
+    scaled('savings_streak', `Contributed ${streak} month${streak === 1 ? '' : 's'} in a row`, { code: 'savings_streak', count: streak }, 50, Math.round((Math.min(12, streak) * 50) / 12), hasHistory),
+    scaled('tenure', `Member for ${tenure} month${tenure === 1 ? '' : 's'}`, { code: 'tenure', count: tenure }, 25, Math.round((Math.min(24, tenure) * 25) / 24), hasHistory),
     history.identityVerified
-      ? { factor: 'Identity verification', description: 'National ID verified', weight: weightOf(0, 25), impact: 'positive', points: 25 }
-      : scaled('Identity verification', 'National ID not verified', 25, 0, hasHistory),
-    scaled('Group participation', `Member of ${history.groupsJoined} tontine group${history.groupsJoined === 1 ? '' : 's'}`, 20, Math.round((groups * 20) / 3), hasHistory),
+      ? { factor: FACTOR_NAMES.identity, code: 'identity', description: 'National ID verified', detail: { code: 'identity_verified' }, weight: weightOf(0, 25), impact: 'positive', points: 25 }
+      : scaled('identity', 'National ID not verified', { code: 'identity_not_verified' }, 25, 0, hasHistory),
+    scaled('groups', `Member of ${history.groupsJoined} tontine group${history.groupsJoined === 1 ? '' : 's'}`, { code: 'groups', count: history.groupsJoined }, 20, Math.round((groups * 20) / 3), hasHistory),
   ];
 
   const score = Math.min(MAX_SCORE, Math.max(MIN_SCORE, BASE_SCORE + factors.reduce((sum, f) => sum + f.points, 0)));
-  const recommendations = factors.filter((f) => f.impact !== 'positive' && ADVICE[f.factor]).map((f) => ADVICE[f.factor]!);
   return {
     score,
     rating: ratingFor(score),
     maxLoanAmount: loanLimit(history.savingsBalance),
     factors,
-    recommendations: recommendations.length > 0 ? recommendations : ['Keep paying on time to keep your score and your best rate.'],
+    recommendations: adviceCodesOf(factors).map((code) => ADVICE[code]),
     modelVersion: MODEL_VERSION,
   };
 }

@@ -9,6 +9,7 @@
  * - `splitWholeFrancs` pays whole francs and keeps the fraction, so a payout never loses a centime.
  * - The API's decimal strings ("12500.00") round-trip exactly through `parseDecimal` / `toDecimal`.
  */
+import { writeDigits } from './number-format.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 
 export const CURRENCY = 'RWF';
@@ -170,13 +171,13 @@ export class Money {
     return { payable: new Money(this.centimes - carried), carried: new Money(carried) };
   }
 
-  /** "12,500 RWF" or "12,500.50 RWF": how a person reads an amount. */
-  format(): string {
+  /** "12,500 RWF" or "12,500.50 RWF" in English; "12.500 RWF" in Kinyarwanda…: how a person reads an amount (number-format.ts). */
+  format(language = 'en'): string {
     const negative = this.centimes < 0;
     const abs = Math.abs(this.centimes);
-    const francs = Math.trunc(abs / CENTIMES_PER_FRANC).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
     const cents = abs % CENTIMES_PER_FRANC;
-    return `${negative ? '-' : ''}${francs}${cents ? `.${String(cents).padStart(2, '0')}` : ''} ${CURRENCY}`;
+    const digits = writeDigits(Math.trunc(abs / CENTIMES_PER_FRANC).toString(), cents ? String(cents).padStart(2, '0') : '', language);
+    return `${negative ? '-' : ''}${digits} ${CURRENCY}`;
   }
 
   toJSON(): string {

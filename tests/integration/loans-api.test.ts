@@ -313,6 +313,10 @@ describe('credit score and recommendations', () => {
     expect(assessed.status).toBe(201);
     expect(assessed.body).toMatchObject({ modelVersion: MODEL_VERSION, score: expect.any(Number), rating: expect.any(String), maxLoanAmount: '0.00' });
     expect(assessed.body.factors).toHaveLength(6);
+    // Words for people: stable codes the screens name in the member's language, beside the English words.
+    expect(assessed.body.factors.map((f: { code: string }) => f.code)).toEqual(['punctuality', 'savings_balance', 'savings_streak', 'tenure', 'identity', 'groups']);
+    expect(assessed.body.factors[1].detail).toEqual({ code: 'savings_balance', amount: '0.00' });
+    expect(assessed.body.recommendationCodes).toHaveLength(assessed.body.recommendations.length);
     expect((await m.as('get', '/api/credit-score')).body).toEqual(assessed.body);
     expect((await m.as('post', '/api/credit-score/assess').send()).status).toBe(201); // consent is on record now
     expect((await m.as('get', '/api/loans/recommendations')).body).toEqual([]);

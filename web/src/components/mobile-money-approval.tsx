@@ -1,4 +1,5 @@
 import { CheckCircle2, Loader2, Smartphone, XCircle } from 'lucide-react';
+import { providerReasonText } from '../lib/provider-reason.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 import { Button } from './ui/button.tsx';
 
@@ -22,12 +23,12 @@ export function MobileMoneyWaiting({ phone, done }: { phone: string; done: boole
 }
 
 export function MobileMoneyFailed({ reason, onRetry }: { reason: string | null | undefined; onRetry: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div className="flex flex-col items-center gap-3 py-6 text-center" role="alert" data-testid="state-payment-failed">
       <XCircle className="size-12 text-destructive" />
       <p className="text-lg font-semibold">{t('payments.failedTitle')}</p>
-      <p className="text-sm text-muted-foreground">{reason || t('payments.failedText')}</p>
+      <p className="max-w-sm text-sm text-muted-foreground">{providerReasonText(t, i18n.language, reason)}</p>
       <Button onClick={onRetry} data-testid="button-pay-retry">
         {t('payments.tryAgain')}
       </Button>

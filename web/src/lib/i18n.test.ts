@@ -24,6 +24,21 @@ describe('the translator', () => {
     expect(t('notifications.unread', { other: 1 })).toBe('{{count}} unread');
   });
 
+  it('picks a plural form by the language\'s rules: no "day(s)" text, `other` when the count is missing', async () => {
+    await loadLanguage('rw');
+    const english = createI18n('en');
+    expect(english.t('loans.credit.detail.tenure', { count: 1 })).toBe('Member for 1 month');
+    expect(english.t('loans.credit.detail.tenure', { count: 0 })).toBe('Member for 0 months');
+    expect(english.t('loans.credit.detail.tenure', { count: 5 })).toBe('Member for 5 months');
+    expect(english.t('loans.credit.detail.tenure')).toBe('Member for {{count}} months');
+    const kinyarwanda = createI18n('rw');
+    expect(kinyarwanda.t('loans.credit.detail.tenure', { count: 1 })).toBe('Umaze ukwezi 1 uri umunyamuryango');
+    expect(kinyarwanda.t('loans.credit.detail.tenure', { count: 3 })).toBe('Umaze amezi 3 uri umunyamuryango');
+    // French counts 0 as singular.
+    expect(createI18n('fr').t('loans.credit.detail.groups', { count: 0 })).toBe('Membre de 0 tontine');
+    expect(createI18n('fr').t('loans.credit.detail.groups', { count: 2 })).toBe('Membre de 2 tontines');
+  });
+
   it('answers the default value, else the key, for a text nobody has (a server code without a translation, a key not loaded)', () => {
     const { t } = createI18n('en');
     expect(t('server:phone_taken', { defaultValue: 'This number is taken.' })).toBe('This number is taken.');

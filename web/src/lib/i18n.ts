@@ -16,13 +16,27 @@
  *   `values.defaultValue`, else the key itself; `{{name}}` is replaced by `values.name` (null
  *   reads as nothing, a name without a value stays as written). `server:<code>` reads the
  *   server's texts. Keys are checked by the compiler against English (`TranslationKey`).
+ * - Plurals: a text may be a set of plural forms (`{ one: '{{count}} day', other: '{{count}} days' }`,
+ *   Intl.PluralRules' categories, `other` always present); `t(key, { count })` picks the form
+ *   the language's rules give for `count` (Kinyarwanda, which Intl may lack, uses one/other like
+ *   its grammar), falling back to `other`. No text writes "day(s)".
  */
 import { en, type Messages, type ServerMessages } from '../locales/en.ts';
 import { LANGUAGE_STORAGE_KEY, type LanguageCode } from './languages.ts';
 
 /** Every text's dotted key ('nav.dashboard'), and the server's texts as 'server:<code>'. */
 export type TranslationKey = LeafKeys<Messages> | `server:${keyof ServerMessages & string}`;
-type LeafKeys<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${LeafKeys<T[K]>}` }[keyof T & string];
+type LeafKeys<T> = { [K in keyof T & string]: T[K] extends string ? K : T[K] extends PluralForms ? (Exclude<keyof T[K], keyof PluralForms> extends never ? K : `${K}.${LeafKeys<T[K]>}`) : `${K}.${LeafKeys<T[K]>}` }[keyof T & string];
+
+/** A text in plural forms, by Intl.PluralRules category; `other` is always there. */
+export interface PluralForms {
+  zero?: string;
+  one?: string;
+  two?: string;
+  few?: string;
+  many?: string;
+  other: string;
+}
 
 /** The values a text's `{{name}}` placeholders take, and the text to show when the key has none. */
 export type TranslationValues = { defaultValue?: string } & Record<string, unknown>;
@@ -76,11 +90,30 @@ export async function loadLanguage(language: LanguageCode): Promise<void> {
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
-function lookUp(texts: Texts | undefined, path: string): string | undefined {
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The plural category of `count` in `language` ('one', 'other'…); English's rules when the runtime lacks the language. */
+export function pluralCategory(language: string, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    const tag = Intl.PluralRules.supportedLocalesOf([language]).length > 0 ? language : 'en';
+    pluralRules.set(language, (rules = new Intl.PluralRules(tag)));
+  }
+  return rules.select(count);
+}
+
+const PLURAL_CATEGORIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+const isPluralForms = (node: Texts): boolean => typeof node.other === 'string' && Object.keys(node).every((key) => PLURAL_CATEGORIES.has(key));
+
+function lookUp(texts: Texts | undefined, path: string, language: string, count: unknown): string | undefined {
   let node: string | Texts | undefined = texts;
   for (const part of path.split('.')) {
     if (node === undefined || typeof node === 'string') return undefined;
     node = node[part];
+  }
+  if (node !== undefined && typeof node !== 'string' && isPluralForms(node)) {
+    const form: string | Texts | undefined = typeof count === 'number' ? node[pluralCategory(language, count)] : undefined;
+    return typeof form === 'string' ? form : (node.other as string);
   }
   return typeof node === 'string' ? node : undefined;
 }
@@ -115,7 +148,8 @@ export class Translator {
 
   readonly t: TFunction = (key, values) => {
     const [namespace, path] = key.startsWith('server:') ? (['server', key.slice('server:'.length)] as const) : (['translation', key] as const);
-    const text = lookUp(this.texts.get(this.language)?.[namespace], path) ?? lookUp(this.texts.get('en')?.[namespace], path);
+    const count = values?.count;
+    const text = lookUp(this.texts.get(this.language)?.[namespace], path, this.language, count) ?? lookUp(this.texts.get('en')?.[namespace], path, 'en', count);
     return fill(text ?? values?.defaultValue ?? path, values);
   };
 

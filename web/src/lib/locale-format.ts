@@ -2,7 +2,11 @@
  * Dates, times and numbers in the member's language (en, fr, rw, sw), through Intl.
  *
  * Guarantees:
- * - When the runtime has the language's locale data, Intl formats it (Africa/Kigali time).
+ * - Numbers (and so amounts) are always written with the language's defined marks (rw: 1.234.567,5;
+ *   sw: 1,234,567.5; fr: 1 234 567,5; en: 1,234,567.5), the same the server writes in
+ *   notifications and the assistant's answers (core/money/number-format.ts; a test keeps the two
+ *   tables equal): one number format per language everywhere, whatever the browser's ICU holds.
+ * - When the runtime has the language's locale data, Intl formats its dates (Africa/Kigali time).
  * - When it lacks it (Chromium's ICU often has no Kinyarwanda, and then Intl silently answers in
  *   English), a defined format is used instead: the language's month names, day-month-year order,
  *   a 24-hour clock, and its digit grouping and decimal marks (rw: 1.234.567,5; sw: 1,234,567.5;
@@ -89,7 +93,8 @@ function intlFormats(locale: string): LocaleFormats {
   const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
   return {
     intlLocale: locale,
-    number: (value, options) => new Intl.NumberFormat(locale, options).format(value),
+    // Numbers always in the defined marks, the ones the server writes too (core/money/number-format.ts).
+    number: definedNumber(DEFINED_FORMATS[baseOf(locale)]),
     date: (at, style = 'medium') => {
       let format = dates.get(style);
       if (!format) dates.set(style, (format = new Intl.DateTimeFormat(locale, DATE_OPTIONS[style])));
@@ -116,14 +121,19 @@ function partsOf(at: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute',
 
 const two = (n: number) => String(n).padStart(2, '0');
 
+/** Figures from Intl in English (always present), written with the language's marks. */
+function definedNumber(format: DefinedFormat): LocaleFormats['number'] {
+  return (value, options) =>
+    new Intl.NumberFormat('en-US', options)
+      .formatToParts(value)
+      .map((part) => (part.type === 'group' ? format.group : part.type === 'decimal' ? format.decimal : part.value))
+      .join('');
+}
+
 function definedFormats(format: DefinedFormat): LocaleFormats {
   return {
     intlLocale: null,
-    number: (value, options) =>
-      new Intl.NumberFormat('en-US', options)
-        .formatToParts(value)
-        .map((part) => (part.type === 'group' ? format.group : part.type === 'decimal' ? format.decimal : part.value))
-        .join(''),
+    number: definedNumber(format),
     date: (at, style = 'medium') => {
       const { year, month, day } = partsOf(at);
       if (style === 'short') return `${two(day)}/${two(month)}/${year}`;

@@ -191,7 +191,19 @@ export const businessEn = {
   },
   analytics: {
     title: 'AI Business Analytics',
-    basis: 'Based on {{transactions}} completed payments over {{days}} day(s), {{weeks}} complete week(s)',
+    basis: 'Based on {{transactions}} over {{days}}, {{weeks}}',
+    basisPayments: {
+      one: '{{count}} completed payment',
+      other: '{{count}} completed payments',
+    },
+    basisDays: {
+      one: '{{count}} day',
+      other: '{{count}} days',
+    },
+    basisWeeks: {
+      one: '{{count}} complete week',
+      other: '{{count}} complete weeks',
+    },
     basisNone: 'No completed payments yet: your figures will appear after your first sales.',
     trendTitle: 'Revenue trend',
     trendChange: '{{sign}}{{percent}}%: the last 4 weeks compared with the 4 before',
@@ -199,9 +211,15 @@ export const businessEn = {
     lastWeek: 'Last complete week: {{amount}}',
     forecastTitle: 'Next week forecast',
     forecastNone: 'A forecast needs one complete week of sales.',
-    forecastBasis: 'Average of the last {{weeks}} complete week(s)',
+    forecastBasis: {
+      one: 'Average of the last complete week',
+      other: 'Average of the last {{count}} complete weeks',
+    },
     peakTitle: 'Peak hours',
-    peakItem: '{{from}}-{{to}}: {{count}} payments',
+    peakItem: {
+      one: '{{from}}-{{to}}: {{count}} payment',
+      other: '{{from}}-{{to}}: {{count}} payments',
+    },
     peakNone: 'No peak hours yet',
   },
   merchantPayments: {

@@ -192,7 +192,19 @@ export const businessFr: Pick<Messages, keyof typeof businessEn> = {
   },
   analytics: {
     title: 'Analyse commerciale IA',
-    basis: 'Basé sur {{transactions}} paiements réussis sur {{days}} jour(s), {{weeks}} semaine(s) complète(s)',
+    basis: 'Basé sur {{transactions}} sur {{days}}, {{weeks}}',
+    basisPayments: {
+      one: '{{count}} paiement réussi',
+      other: '{{count}} paiements réussis',
+    },
+    basisDays: {
+      one: '{{count}} jour',
+      other: '{{count}} jours',
+    },
+    basisWeeks: {
+      one: '{{count}} semaine complète',
+      other: '{{count}} semaines complètes',
+    },
     basisNone: 'Aucun paiement réussi pour l’instant : vos chiffres apparaîtront après vos premières ventes.',
     trendTitle: 'Tendance du chiffre d’affaires',
     trendChange: '{{sign}}{{percent}} % : les 4 dernières semaines comparées aux 4 précédentes',
@@ -200,9 +212,15 @@ export const businessFr: Pick<Messages, keyof typeof businessEn> = {
     lastWeek: 'Dernière semaine complète : {{amount}}',
     forecastTitle: 'Prévision pour la semaine prochaine',
     forecastNone: 'Une prévision demande une semaine complète de ventes.',
-    forecastBasis: 'Moyenne des {{weeks}} dernière(s) semaine(s) complète(s)',
+    forecastBasis: {
+      one: 'Moyenne de la dernière semaine complète',
+      other: 'Moyenne des {{count}} dernières semaines complètes',
+    },
     peakTitle: 'Heures de pointe',
-    peakItem: '{{from}}-{{to}} : {{count}} paiements',
+    peakItem: {
+      one: '{{from}}-{{to}} : {{count}} paiement',
+      other: '{{from}}-{{to}} : {{count}} paiements',
+    },
     peakNone: 'Pas encore d’heures de pointe',
   },
   merchantPayments: {

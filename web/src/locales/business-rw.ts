@@ -192,7 +192,19 @@ export const businessRw: Pick<Messages, keyof typeof businessEn> = {
   },
   analytics: {
     title: 'Isesengura ry’ubucuruzi rya AI',
-    basis: 'Bishingiye ku bwishyu {{transactions}} bwagenze neza mu minsi {{days}}, ibyumweru byuzuye {{weeks}}',
+    basis: 'Bishingiye ku {{transactions}} mu {{days}}, {{weeks}}',
+    basisPayments: {
+      one: 'bwishyu {{count}} bwagenze neza',
+      other: 'bwishyu {{count}} bwagenze neza',
+    },
+    basisDays: {
+      one: 'munsi {{count}}',
+      other: 'minsi {{count}}',
+    },
+    basisWeeks: {
+      one: 'icyumweru {{count}} cyuzuye',
+      other: 'ibyumweru {{count}} byuzuye',
+    },
     basisNone: 'Nta bwishyu buragenda neza: imibare yawe izagaragara nyuma yo kugurisha bwa mbere.',
     trendTitle: 'Uko amafaranga yinjira ahinduka',
     trendChange: '{{sign}}{{percent}}%: ibyumweru 4 bishize ugereranyije na 4 byabibanjirije',
@@ -200,9 +212,15 @@ export const businessRw: Pick<Messages, keyof typeof businessEn> = {
     lastWeek: 'Icyumweru cyuzuye giheruka: {{amount}}',
     forecastTitle: 'Iteganyagihe ry’icyumweru gitaha',
     forecastNone: 'Iteganya rikenera nibura icyumweru kimwe cyuzuye cy’igurisha.',
-    forecastBasis: 'Impuzandengo y’ibyumweru {{weeks}} byuzuye biheruka',
+    forecastBasis: {
+      one: 'Impuzandengo y’icyumweru cyuzuye giheruka',
+      other: 'Impuzandengo y’ibyumweru {{count}} byuzuye biheruka',
+    },
     peakTitle: 'Amasaha y’ubwinshi',
-    peakItem: '{{from}}-{{to}}: ubwishyu {{count}}',
+    peakItem: {
+      one: '{{from}}-{{to}}: ubwishyu {{count}}',
+      other: '{{from}}-{{to}}: ubwishyu {{count}}',
+    },
     peakNone: 'Nta masaha y’ubwinshi araboneka',
   },
   merchantPayments: {

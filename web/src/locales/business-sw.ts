@@ -192,7 +192,19 @@ export const businessSw: Pick<Messages, keyof typeof businessEn> = {
   },
   analytics: {
     title: 'Uchambuzi wa biashara wa AI',
-    basis: 'Kwa msingi wa malipo {{transactions}} yaliyofanikiwa katika siku {{days}}, wiki kamili {{weeks}}',
+    basis: 'Kwa msingi wa {{transactions}} katika {{days}}, {{weeks}}',
+    basisPayments: {
+      one: 'malipo {{count}} yaliyofanikiwa',
+      other: 'malipo {{count}} yaliyofanikiwa',
+    },
+    basisDays: {
+      one: 'siku {{count}}',
+      other: 'siku {{count}}',
+    },
+    basisWeeks: {
+      one: 'wiki {{count}} kamili',
+      other: 'wiki {{count}} kamili',
+    },
     basisNone: 'Bado hakuna malipo yaliyofanikiwa: takwimu zako zitaonekana baada ya mauzo yako ya kwanza.',
     trendTitle: 'Mwenendo wa mapato',
     trendChange: '{{sign}}{{percent}}%: wiki 4 zilizopita ukilinganisha na 4 zilizotangulia',
@@ -200,9 +212,15 @@ export const businessSw: Pick<Messages, keyof typeof businessEn> = {
     lastWeek: 'Wiki kamili iliyopita: {{amount}}',
     forecastTitle: 'Utabiri wa wiki ijayo',
     forecastNone: 'Utabiri unahitaji angalau wiki moja kamili ya mauzo.',
-    forecastBasis: 'Wastani wa wiki {{weeks}} kamili zilizopita',
+    forecastBasis: {
+      one: 'Wastani wa wiki kamili iliyopita',
+      other: 'Wastani wa wiki {{count}} kamili zilizopita',
+    },
     peakTitle: 'Saa za kilele',
-    peakItem: '{{from}}-{{to}}: malipo {{count}}',
+    peakItem: {
+      one: '{{from}}-{{to}}: malipo {{count}}',
+      other: '{{from}}-{{to}}: malipo {{count}}',
+    },
     peakNone: 'Bado hakuna saa za kilele',
   },
   merchantPayments: {

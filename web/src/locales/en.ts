@@ -47,7 +47,7 @@ export const en = {
   notifications: {
     open: 'Notifications',
     title: 'Notifications',
-    unread: '{{count}} unread',
+    unread: { one: '{{count}} unread', other: '{{count}} unread' },
     empty: 'No notifications yet',
     markAsRead: 'Mark as read',
     errorTitle: 'Error',
@@ -551,6 +551,11 @@ export const en = {
     },
   },
   contributions: {
+    /** How a contribution was paid (core/contributions/contribution.ts PaymentMethod), in words. */
+    paymentMethods: {
+      mobile_money: 'Mobile money',
+      pot_deduction: 'Taken from the payout',
+    },
     loadFailed: 'We could not load the contributions. Please try again later.',
     tontineEmpty: 'No contributions yet.',
     stats: {
@@ -581,6 +586,15 @@ export const en = {
     },
   },
   payments: {
+    /** Why a mobile-money payment failed, from the provider's code (lib/provider-reason.ts); never the code itself. */
+    reasons: {
+      declined: 'The payment was declined on the phone. No money was taken.',
+      funds: 'There was not enough money on the mobile money account. No money was taken.',
+      expired: 'The request was not approved in time and expired. No money was taken.',
+      limit: 'The mobile money account has reached its limit. No money was taken.',
+      account: 'This number has no mobile money account that can pay. No money was taken.',
+      unavailable: 'The mobile money service could not process the payment just now. No money was taken; please try again in a few minutes.',
+    },
     pay: 'Pay',
     title: 'Pay by mobile money',
     description: 'Pay {{amount}} from your mobile money account.',
@@ -819,6 +833,42 @@ export const en = {
       },
       recommendations: 'How to improve',
       model: 'Model {{version}} · assessed {{date}}',
+      /** The scorecard's factors and advice by code (core/credit/scorecard.ts); counts in plural forms. */
+      factorNames: {
+        punctuality: 'Payment punctuality',
+        savings_balance: 'Savings balance',
+        savings_streak: 'Savings streak',
+        tenure: 'Tenure',
+        identity: 'Identity verification',
+        groups: 'Group participation',
+      },
+      detail: {
+        no_payments_due: 'No payments due yet',
+        punctuality: '{{onTime}} of {{counted}} contributions and loan instalments paid on time ({{percent}}%)',
+        savings_balance: 'Savings balance {{amount}}',
+        savings_streak: {
+          one: 'Contributed {{count}} month in a row',
+          other: 'Contributed {{count}} months in a row',
+        },
+        tenure: {
+          one: 'Member for {{count}} month',
+          other: 'Member for {{count}} months',
+        },
+        identity_verified: 'National ID verified',
+        identity_not_verified: 'National ID not verified',
+        groups: {
+          one: 'Member of {{count}} tontine group',
+          other: 'Member of {{count}} tontine groups',
+        },
+      },
+      advice: {
+        punctuality: 'Pay your contributions and loan instalments on or before their due dates: punctuality weighs most in your score.',
+        savings_balance: 'Grow your savings: your loan limit is half of your savings balance.',
+        savings_streak: 'Contribute every month to build your savings streak.',
+        identity: 'Verify your national ID: a loan needs it, and it raises your score.',
+        groups: 'Join a tontine group and take part in its rotation.',
+        keep_paying: 'Keep paying on time to keep your score and your best rate.',
+      },
       consent: 'I consent to Ikimina assessing my credit from my own Ikimina records.',
       checking: 'Checking...',
     },

@@ -45,7 +45,7 @@ export const fr: Messages = {
   notifications: {
     open: 'Notifications',
     title: 'Notifications',
-    unread: '{{count}} non lue(s)',
+    unread: { one: '{{count}} non lue', other: '{{count}} non lues' },
     empty: 'Aucune notification pour le moment',
     markAsRead: 'Marquer comme lue',
     errorTitle: 'Erreur',
@@ -310,7 +310,7 @@ export const fr: Messages = {
       encryptionText: "Les données sont chiffrées en AES-256 et chaque accès est consigné dans un journal d'audit.",
     },
     cta: {
-      title: 'Prêt(e) à épargner ensemble ?',
+      title: 'Envie d’épargner ensemble ?',
       text: 'Créez votre compte gratuit en une minute et trouvez la tontine qui vous convient.',
       signUp: "S'inscrire maintenant",
     },
@@ -550,6 +550,10 @@ export const fr: Messages = {
     },
   },
   contributions: {
+    paymentMethods: {
+      mobile_money: 'Argent mobile',
+      pot_deduction: 'Prélevé sur la cagnotte',
+    },
     loadFailed: 'Impossible de charger les cotisations. Veuillez réessayer plus tard.',
     tontineEmpty: 'Pas encore de cotisation.',
     stats: {
@@ -580,6 +584,14 @@ export const fr: Messages = {
     },
   },
   payments: {
+    reasons: {
+      declined: 'Le paiement a été refusé sur le téléphone. Aucun montant n’a été prélevé.',
+      funds: 'Le compte mobile money n’avait pas assez d’argent. Aucun montant n’a été prélevé.',
+      expired: 'La demande n’a pas été approuvée à temps et a expiré. Aucun montant n’a été prélevé.',
+      limit: 'Le compte mobile money a atteint sa limite. Aucun montant n’a été prélevé.',
+      account: 'Ce numéro n’a pas de compte mobile money qui puisse payer. Aucun montant n’a été prélevé.',
+      unavailable: 'Le service mobile money n’a pas pu traiter le paiement pour l’instant. Aucun montant n’a été prélevé ; réessayez dans quelques minutes.',
+    },
     pay: 'Payer',
     title: 'Payer par mobile money',
     description: 'Payez {{amount}} depuis votre compte mobile money.',
@@ -818,6 +830,41 @@ export const fr: Messages = {
       },
       recommendations: 'Comment progresser',
       model: 'Modèle {{version}} · évalué le {{date}}',
+      factorNames: {
+        punctuality: 'Ponctualité des paiements',
+        savings_balance: 'Solde d’épargne',
+        savings_streak: 'Régularité de l’épargne',
+        tenure: 'Ancienneté',
+        identity: 'Vérification d’identité',
+        groups: 'Participation aux tontines',
+      },
+      detail: {
+        no_payments_due: 'Aucun paiement encore dû',
+        punctuality: '{{onTime}} sur {{counted}} cotisations et échéances de prêt payées à temps ({{percent}} %)',
+        savings_balance: 'Solde d’épargne : {{amount}}',
+        savings_streak: {
+          one: 'A cotisé {{count}} mois d’affilée',
+          other: 'A cotisé {{count}} mois d’affilée',
+        },
+        tenure: {
+          one: 'Membre depuis {{count}} mois',
+          other: 'Membre depuis {{count}} mois',
+        },
+        identity_verified: 'Carte d’identité nationale vérifiée',
+        identity_not_verified: 'Carte d’identité nationale non vérifiée',
+        groups: {
+          one: 'Membre de {{count}} tontine',
+          other: 'Membre de {{count}} tontines',
+        },
+      },
+      advice: {
+        punctuality: 'Payez vos cotisations et vos échéances de prêt au plus tard à leur date : la ponctualité pèse le plus dans votre score.',
+        savings_balance: 'Augmentez votre épargne : votre plafond de prêt est la moitié de votre solde d’épargne.',
+        savings_streak: 'Cotisez chaque mois pour bâtir la régularité de votre épargne.',
+        identity: 'Faites vérifier votre carte d’identité nationale : un prêt l’exige, et elle améliore votre score.',
+        groups: 'Rejoignez une tontine et participez à sa rotation.',
+        keep_paying: 'Continuez à payer à temps pour garder votre score et votre meilleur taux.',
+      },
       consent: 'J’accepte qu’Ikimina évalue mon crédit à partir de mes propres données Ikimina.',
       checking: 'Vérification...',
     },

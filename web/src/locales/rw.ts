@@ -45,7 +45,7 @@ export const rw: Messages = {
   notifications: {
     open: 'Imenyesha',
     title: 'Imenyesha',
-    unread: '{{count}} bitarasomwa',
+    unread: { one: '{{count}} itarasomwa', other: '{{count}} bitarasomwa' },
     empty: 'Nta menyesha rirahari',
     markAsRead: 'Garagaza ko ryasomwe',
     errorTitle: 'Ikosa',
@@ -441,8 +441,8 @@ export const rw: Messages = {
       target: 'Intego: {{amount}}',
       spotsLeft: 'Imyanya isigaye: {{count}}',
       joined: 'Urimo',
-      join: 'Injira',
-      joining: 'Kwinjira...',
+      join: 'Jya mu kimina',
+      joining: 'Kujya mu kimina...',
       full: 'Cyuzuye',
       nextPayout: 'Igihembo gikurikira: {{date}}',
     },
@@ -550,6 +550,10 @@ export const rw: Messages = {
     },
   },
   contributions: {
+    paymentMethods: {
+      mobile_money: 'Mobile money',
+      pot_deduction: 'Byakuwe ku mafaranga yahawe',
+    },
     loadFailed: 'Ntitwashoboye kubona imisanzu. Ongera ugerageze nyuma.',
     tontineEmpty: 'Nta musanzu uraboneka.',
     stats: {
@@ -580,6 +584,14 @@ export const rw: Messages = {
     },
   },
   payments: {
+    reasons: {
+      declined: 'Ubwishyu bwanzwe kuri telefone. Nta mafaranga yakuweho.',
+      funds: 'Kuri konti ya mobile money nta mafaranga ahagije yari ariho. Nta mafaranga yakuweho.',
+      expired: 'Ubusabe ntibwemejwe ku gihe, burarangira. Nta mafaranga yakuweho.',
+      limit: 'Konti ya mobile money yageze ku rugero ntarengwa. Nta mafaranga yakuweho.',
+      account: 'Iyi nimero nta konti ya mobile money ishobora kwishyura ifite. Nta mafaranga yakuweho.',
+      unavailable: 'Serivisi ya mobile money ntiyashoboye kwakira ubwishyu ubu. Nta mafaranga yakuweho; ongera ugerageze mu minota mike.',
+    },
     pay: 'Ishyura',
     title: 'Ishyura ukoresheje mobile money',
     description: 'Ishyura {{amount}} uvuye kuri konti yawe ya mobile money.',
@@ -818,6 +830,41 @@ export const rw: Messages = {
       },
       recommendations: 'Uko wazamura amanota',
       model: 'Icyitegererezo {{version}} · cyasuzumwe ku wa {{date}}',
+      factorNames: {
+        punctuality: 'Kwishyura ku gihe',
+        savings_balance: 'Amafaranga wizigamye',
+        savings_streak: 'Kwizigama buri kwezi',
+        tenure: 'Igihe umaze uri umunyamuryango',
+        identity: 'Kwemeza indangamuntu',
+        groups: 'Kwitabira ibimina',
+      },
+      detail: {
+        no_payments_due: 'Nta bwishyu buragera igihe cyabwo',
+        punctuality: '{{onTime}} kuri {{counted}} mu misanzu n’ibyiciro by’inguzanyo byishyuwe ku gihe ({{percent}}%)',
+        savings_balance: 'Wizigamye {{amount}}',
+        savings_streak: {
+          one: 'Watanze umusanzu ukwezi {{count}} gukurikiranye',
+          other: 'Watanze imisanzu amezi {{count}} akurikiranye',
+        },
+        tenure: {
+          one: 'Umaze ukwezi {{count}} uri umunyamuryango',
+          other: 'Umaze amezi {{count}} uri umunyamuryango',
+        },
+        identity_verified: 'Indangamuntu yemejwe',
+        identity_not_verified: 'Indangamuntu ntiremezwa',
+        groups: {
+          one: 'Uri mu kimina {{count}}',
+          other: 'Uri mu bimina {{count}}',
+        },
+      },
+      advice: {
+        punctuality: 'Ishyura imisanzu n’ibyiciro by’inguzanyo ku itariki yabyo cyangwa mbere yayo: kwishyura ku gihe ni byo biremera cyane ku manota yawe.',
+        savings_balance: 'Ongera ubwizigame bwawe: inguzanyo ushobora guhabwa ingana n’igice cy’amafaranga wizigamye.',
+        savings_streak: 'Tanga umusanzu buri kwezi kugira ngo ukomeze kwizigama udahagarara.',
+        identity: 'Emeza indangamuntu yawe: inguzanyo irayisaba, kandi izamura amanota yawe.',
+        groups: 'Jya mu kimina kandi witabire uruhererekane rwacyo.',
+        keep_paying: 'Komeza kwishyura ku gihe kugira ngo ugumane amanota yawe n’igipimo cy’inyungu cyiza.',
+      },
       consent: "Nemeye ko Ikimina isuzuma ubushobozi bwanjye bwo kwishyura ikoresheje amakuru yanjye bwite ya Ikimina.",
       checking: 'Biri kugenzurwa...',
     },

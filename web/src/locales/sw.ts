@@ -45,7 +45,7 @@ export const sw: Messages = {
   notifications: {
     open: 'Arifa',
     title: 'Arifa',
-    unread: '{{count}} hazijasomwa',
+    unread: { one: '{{count}} haijasomwa', other: '{{count}} hazijasomwa' },
     empty: 'Bado hakuna arifa',
     markAsRead: 'Weka kama imesomwa',
     errorTitle: 'Hitilafu',
@@ -550,6 +550,10 @@ export const sw: Messages = {
     },
   },
   contributions: {
+    paymentMethods: {
+      mobile_money: 'Pesa ya simu',
+      pot_deduction: 'Imekatwa kwenye malipo ya mzunguko',
+    },
     loadFailed: 'Hatukuweza kupakia michango. Tafadhali jaribu tena baadaye.',
     tontineEmpty: 'Hakuna michango bado.',
     stats: {
@@ -580,6 +584,14 @@ export const sw: Messages = {
     },
   },
   payments: {
+    reasons: {
+      declined: 'Malipo yalikataliwa kwenye simu. Hakuna pesa iliyochukuliwa.',
+      funds: 'Akaunti ya pesa za simu haikuwa na pesa za kutosha. Hakuna pesa iliyochukuliwa.',
+      expired: 'Ombi halikuidhinishwa kwa wakati na limeisha muda. Hakuna pesa iliyochukuliwa.',
+      limit: 'Akaunti ya pesa za simu imefikia kikomo chake. Hakuna pesa iliyochukuliwa.',
+      account: 'Namba hii haina akaunti ya pesa za simu inayoweza kulipa. Hakuna pesa iliyochukuliwa.',
+      unavailable: 'Huduma ya pesa za simu haikuweza kushughulikia malipo sasa hivi. Hakuna pesa iliyochukuliwa; jaribu tena baada ya dakika chache.',
+    },
     pay: 'Lipa',
     title: 'Lipa kwa pesa za simu',
     description: 'Lipa {{amount}} kutoka akaunti yako ya pesa za simu.',
@@ -818,6 +830,41 @@ export const sw: Messages = {
       },
       recommendations: 'Jinsi ya kuboresha',
       model: 'Modeli {{version}} · imetathminiwa {{date}}',
+      factorNames: {
+        punctuality: 'Kulipa kwa wakati',
+        savings_balance: 'Salio la akiba',
+        savings_streak: 'Mfululizo wa akiba',
+        tenure: 'Muda wa uanachama',
+        identity: 'Uthibitisho wa kitambulisho',
+        groups: 'Ushiriki katika vikundi',
+      },
+      detail: {
+        no_payments_due: 'Hakuna malipo yaliyofikia tarehe yake bado',
+        punctuality: '{{onTime}} kati ya {{counted}} ya michango na awamu za mkopo yamelipwa kwa wakati ({{percent}}%)',
+        savings_balance: 'Salio la akiba {{amount}}',
+        savings_streak: {
+          one: 'Umechangia mwezi {{count}} mfululizo',
+          other: 'Umechangia miezi {{count}} mfululizo',
+        },
+        tenure: {
+          one: 'Mwanachama kwa mwezi {{count}}',
+          other: 'Mwanachama kwa miezi {{count}}',
+        },
+        identity_verified: 'Kitambulisho cha taifa kimethibitishwa',
+        identity_not_verified: 'Kitambulisho cha taifa hakijathibitishwa',
+        groups: {
+          one: 'Mwanachama wa kikundi {{count}} cha akiba',
+          other: 'Mwanachama wa vikundi {{count}} vya akiba',
+        },
+      },
+      advice: {
+        punctuality: 'Lipa michango na awamu za mkopo siku ya mwisho au kabla yake: kulipa kwa wakati kuna uzito mkubwa zaidi kwenye alama yako.',
+        savings_balance: 'Ongeza akiba yako: kikomo chako cha mkopo ni nusu ya salio lako la akiba.',
+        savings_streak: 'Changia kila mwezi ili kujenga mfululizo wa akiba yako.',
+        identity: 'Thibitisha kitambulisho chako cha taifa: mkopo unakihitaji, na kinapandisha alama yako.',
+        groups: 'Jiunge na kikundi cha akiba na ushiriki katika mzunguko wake.',
+        keep_paying: 'Endelea kulipa kwa wakati ili kudumisha alama yako na riba yako bora.',
+      },
       consent: 'Ninakubali Ikimina itathmini mkopo wangu kwa kutumia kumbukumbu zangu za Ikimina.',
       checking: 'Inaangalia...',
     },

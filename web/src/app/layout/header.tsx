@@ -34,8 +34,8 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <Link to="/" aria-label={t('nav.home')} className="mr-2 flex min-h-11 items-center rounded-lg focus-visible:outline-none sm:mr-4 focus-visible:ring-2 focus-visible:ring-ring" data-testid="link-home">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4 sm:gap-2 sm:px-6 lg:px-8">
+        <Link to="/" aria-label={t('nav.home')} className="flex min-h-11 items-center rounded-lg sm:mr-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid="link-home">
           <Logo />
         </Link>
 
@@ -74,7 +74,7 @@ export function Header() {
               signedInStandIn
             )
           ) : (
-            <Button size="sm" className="ml-1" onClick={() => openSignIn('login')} data-testid="button-sign-in">
+            <Button size="sm" className="max-sm:px-2.5 sm:ml-1" onClick={() => openSignIn('login')} data-testid="button-sign-in">
               {t('header.signIn')}
             </Button>
           )}

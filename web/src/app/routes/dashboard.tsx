@@ -11,6 +11,7 @@ import { useLoanEligibility } from '../../features/loans/api/get-loan-eligibilit
 import { useLoanRecommendations } from '../../features/loans/api/get-loan-recommendations.ts';
 import { useLoanSummary } from '../../features/loans/api/get-loan-summary.ts';
 import { useLoans } from '../../features/loans/api/get-loans.ts';
+import { adviceTexts } from '../../features/loans/credit-words.ts';
 import { useMyTontines } from '../../features/tontines/api/get-my-tontines.ts';
 import { useUser } from '../../features/users/api/get-user.ts';
 import { ProfileHeader } from '../../features/users/components/profile-header.tsx';
@@ -115,6 +116,7 @@ function SignedInDashboard() {
  * it needs have answered; no figures (and not pending) when one of them failed.
  */
 function useLendingFigures(): { figures: LendingFigures | undefined; pending: boolean } {
+  const { t } = useTranslation();
   const summaryQuery = useLoanSummary({ enabled: true });
   const eligibilityQuery = useLoanEligibility({ enabled: true });
   const creditQuery = useCreditScore({ enabled: true });
@@ -130,7 +132,7 @@ function useLendingFigures(): { figures: LendingFigures | undefined; pending: bo
   const figures: LendingFigures = {
     activeLoanCount: summary.activeLoanCount,
     borrowing: { eligible: eligibility.eligible, availableCredit: eligibility.availableCredit, belowMinimum: eligibility.belowMinimum, minimumLoan: eligibility.minimumLoan },
-    credit: credit && { score: credit.score, rating: credit.rating, firstRecommendation: credit.recommendations[0] },
+    credit: credit && { score: credit.score, rating: credit.rating, firstRecommendation: adviceTexts(t, credit)[0] },
     suggestedLoan: suggested && { purpose: suggested.purpose, amount: suggested.amount },
     loans,
   };

@@ -133,8 +133,8 @@ export function AgentDashboardPage() {
               {recentMerchants.map((merchant) => (
                 <li key={merchant.id} className="flex items-center justify-between gap-3 py-3" data-testid={`row-merchant-${merchant.merchantCode}`}>
                   <div className="min-w-0">
-                    <p className="truncate font-medium">{merchant.businessName}</p>
-                    <p className="truncate text-xs text-muted-foreground">
+                    <p className="break-words font-medium">{merchant.businessName}</p>
+                    <p className="break-words text-xs text-muted-foreground">
                       <span className="font-mono">{merchant.merchantCode}</span> · {categoryText(merchant.merchantCategory)} · {format.date(merchant.createdAt)}
                     </p>
                   </div>

@@ -1,6 +1,7 @@
 import { AlertTriangle, CalendarClock, CheckCircle2, Clock, Percent, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
+import type { TFunction } from '../../../lib/i18n.ts';
 import { Skeleton, SkeletonRows } from '../../../components/skeleton.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
@@ -106,12 +107,12 @@ function Rows({ items, now, renderPay, date }: { items: Contribution[]; now: Dat
       {items.map((contribution) => (
         <li key={contribution.id} className="flex flex-wrap items-center gap-3 py-3" data-testid={`row-contribution-${contribution.id}`}>
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium">{contribution.tontineName ?? '—'}</p>
+            <p className="break-words font-medium">{contribution.tontineName ?? '—'}</p>
             <p className="text-xs text-muted-foreground">
               {date === 'due'
                 ? t('contributions.dueOn', { date: format.date(contribution.dueDate) })
                 : t('contributions.paidOn', { date: format.date(contribution.paidDate) })}
-              {contribution.paymentMethod ? ` · ${contribution.paymentMethod}` : ''}
+              {contribution.paymentMethod ? ` · ${paymentMethodText(t, contribution.paymentMethod)}` : ''}
             </p>
           </div>
           <span className="font-semibold tabular-nums">{format.money(contribution.amount)}</span>
@@ -121,4 +122,9 @@ function Rows({ items, now, renderPay, date }: { items: Contribution[]; now: Dat
       ))}
     </ul>
   );
+}
+
+/** How a contribution was paid, in words; a method this client does not know shows as nothing rather than a code. */
+function paymentMethodText(t: TFunction, method: string): string {
+  return method === 'mobile_money' || method === 'pot_deduction' ? t(`contributions.paymentMethods.${method}`) : '—';
 }

@@ -183,20 +183,20 @@ export function DashboardOverview({
                     <span className="flex size-9 items-center justify-center rounded-full bg-primary/10 text-primary">
                       <Users className="size-4" />
                     </span>
-                    <Link to={`/tontines/${entry.item.id}`} className="min-w-0 flex-1 truncate font-medium hover:underline max-sm:py-2.5">
+                    <Link to={`/tontines/${entry.item.id}`} className="min-w-0 flex-1 break-words font-medium hover:underline max-sm:py-2.5">
                       {t('overview.activityTontine', { name: entry.item.name })}
                     </Link>
-                    <span className="text-xs text-muted-foreground">{format.date(entry.at)}</span>
+                    <span className="shrink-0 text-xs text-muted-foreground">{format.date(entry.at)}</span>
                   </li>
                 ) : (
                   <li key={`l-${entry.item.id}`} className="flex items-center gap-3 py-3">
                     <span className="flex size-9 items-center justify-center rounded-full bg-accent/20 text-accent-foreground">
                       <HandCoins className="size-4" />
                     </span>
-                    <span className="min-w-0 flex-1 truncate font-medium">
+                    <span className="min-w-0 flex-1 break-words font-medium">
                       {t('overview.activityLoan', { amount: format.money(entry.item.amount), status: t(`loans.status.${entry.item.status}`) })}
                     </span>
-                    <span className="text-xs text-muted-foreground">{format.date(entry.at)}</span>
+                    <span className="shrink-0 text-xs text-muted-foreground">{format.date(entry.at)}</span>
                   </li>
                 ),
               )}

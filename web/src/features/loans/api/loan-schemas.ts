@@ -119,8 +119,20 @@ export const creditAssessmentSchema = z.object({
   score: z.int(),
   rating: z.enum(CREDIT_RATINGS),
   maxLoanAmount: decimal,
-  factors: z.array(z.object({ factor: z.string(), description: z.string(), weight: z.number(), impact: z.enum(['positive', 'negative', 'neutral']) })),
+  factors: z.array(
+    z.object({
+      factor: z.string(),
+      /** The factor's stable code (core/credit/scorecard.ts): the screen names it in the member's language. */
+      code: z.nullish(z.string()),
+      description: z.string(),
+      /** What the description says as a code and its numbers; null on assessments recorded before codes. */
+      detail: z.nullish(z.catchall(z.object({ code: z.string() }), z.union([z.number(), z.string()]))),
+      weight: z.number(),
+      impact: z.enum(['positive', 'negative', 'neutral']),
+    }),
+  ),
   recommendations: z.array(z.string()),
+  recommendationCodes: z.optional(z.array(z.string())),
   modelVersion: z.string(),
   assessedAt: z.string(),
 });

@@ -16,6 +16,7 @@ import { serverErrorText } from '../../../lib/server-text.ts';
 import { SCORE_REFETCH_DELAY_MS, useAssessCredit } from '../api/assess-credit.ts';
 import { useCreditScore } from '../api/get-credit-score.ts';
 import type { CreditAssessment } from '../api/loan-schemas.ts';
+import { adviceTexts, factorDescription, factorName } from '../credit-words.ts';
 
 const IMPACT_ICON = { positive: TrendingUp, negative: TrendingDown, neutral: Minus } as const;
 const IMPACT_CLASS = { positive: 'text-emerald-700 dark:text-emerald-400', negative: 'text-destructive', neutral: 'text-muted-foreground' } as const;
@@ -153,8 +154,8 @@ function Assessment({
               <li key={factor.factor} className="flex items-start gap-3 py-3" data-testid="row-credit-factor">
                 <Icon className={`mt-0.5 size-4 shrink-0 ${IMPACT_CLASS[factor.impact]}`} />
                 <div className="min-w-0 flex-1">
-                  <p className="text-sm font-medium">{factor.factor}</p>
-                  <p className="text-sm text-muted-foreground">{factor.description}</p>
+                  <p className="text-sm font-medium">{factorName(t, factor)}</p>
+                  <p className="text-sm text-muted-foreground">{factorDescription(t, format.money, factor)}</p>
                 </div>
                 <div className="shrink-0 text-right text-xs">
                   <p className={`font-semibold ${IMPACT_CLASS[factor.impact]}`}>{t(`loans.credit.impact.${factor.impact}`)}</p>
@@ -166,7 +167,7 @@ function Assessment({
         </ul>
         <h3 className="mt-6 font-semibold">{t('loans.credit.recommendations')}</h3>
         <ul className="mt-3 grid list-disc gap-1.5 pl-5 text-sm text-muted-foreground">
-          {assessment.recommendations.map((recommendation) => (
+          {adviceTexts(t, assessment).map((recommendation) => (
             <li key={recommendation}>{recommendation}</li>
           ))}
         </ul>

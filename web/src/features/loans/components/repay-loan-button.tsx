@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
+import { providerReasonText } from '../../../lib/provider-reason.ts';
 import { MobileMoneyFailed, MobileMoneyWaiting } from '../../../components/mobile-money-approval.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -60,7 +61,7 @@ function RepayFlow({ loan, phoneNumber, onDone }: { loan: Loan; phoneNumber: str
       void queryClient.invalidateQueries();
       onDone();
     } else if (request?.status === 'failed') {
-      toast({ variant: 'destructive', title: t('loans.toast.repayFailed'), description: request.failureReason || t('payments.failedText') });
+      toast({ variant: 'destructive', title: t('loans.toast.repayFailed'), description: providerReasonText(t, i18n.language, request.failureReason) });
     }
     // Each request reaches an outcome once; react to that transition only.
   }, [request?.status]);

@@ -40,7 +40,11 @@ export function BusinessAnalyticsCard({ merchantId, children }: { merchantId: st
           <p className="text-xs text-muted-foreground" data-testid="text-analytics-basis">
             {analytics.transactionsAnalysed === 0
               ? t('analytics.basisNone')
-              : t('analytics.basis', { transactions: analytics.transactionsAnalysed, days: analytics.historyDays, weeks: analytics.completeWeeks })}
+              : t('analytics.basis', {
+                  transactions: t('analytics.basisPayments', { count: analytics.transactionsAnalysed }),
+                  days: t('analytics.basisDays', { count: analytics.historyDays }),
+                  weeks: t('analytics.basisWeeks', { count: analytics.completeWeeks }),
+                })}
           </p>
           <div className="grid gap-4 sm:grid-cols-3">
             <Figure icon={TrendingUp} title={t('analytics.trendTitle')} testId="analytics-trend">
@@ -59,7 +63,7 @@ export function BusinessAnalyticsCard({ merchantId, children }: { merchantId: st
               ) : (
                 <>
                   <p className="font-semibold">{format.money(analytics.nextWeekForecast)}</p>
-                  <p className="text-xs text-muted-foreground">{t('analytics.forecastBasis', { weeks: Math.min(4, analytics.completeWeeks) })}</p>
+                  <p className="text-xs text-muted-foreground">{t('analytics.forecastBasis', { count: Math.min(4, analytics.completeWeeks) })}</p>
                 </>
               )}
             </Figure>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
+import { providerReasonText } from '../../../lib/provider-reason.ts';
 import { MobileMoneyFailed, MobileMoneyWaiting } from '../../../components/mobile-money-approval.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -68,7 +69,7 @@ function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: 
       void queryClient.invalidateQueries();
       onDone();
     } else if (payment?.status === 'failed') {
-      toast({ variant: 'destructive', title: t('payments.failedTitle'), description: payment.reason || t('payments.failedText') });
+      toast({ variant: 'destructive', title: t('payments.failedTitle'), description: providerReasonText(t, i18n.language, payment.reason) });
     }
     // Each payment reaches an outcome once; react to that transition only.
   }, [payment?.status]);

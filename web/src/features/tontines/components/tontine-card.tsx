@@ -58,8 +58,8 @@ export function TontineCard({ tontine, onJoin, joining }: { tontine: Tontine; on
         </div>
       </div>
 
-      <div className="mt-auto flex items-center justify-between gap-3">
-        <div className="flex items-center">
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center">
           <div className="flex -space-x-2" data-testid={`avatars-tontine-${tontine.id}`}>
             {shown.map((member) => (
               <MemberAvatar key={member.id} name={member.name} avatar={member.avatar} initials={member.initials} />

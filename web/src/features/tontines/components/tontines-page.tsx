@@ -76,7 +76,7 @@ export function TontinesPage({
   const comingSoon = () => toast({ title: t('tontines.discover.comingSoonTitle'), description: t('tontines.discover.comingSoon') });
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 lg:px-8">
       <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight" data-testid="text-tontines-title">
