@@ -114,6 +114,8 @@ const EnvSchema = z
       .optional(),
     SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
     PAYMENT_POLL_AFTER_SECONDS: positiveInt(120),
+    /** How often the payment-polling job runs (every minute by default; the browser tests poll every few seconds). */
+    PAYMENT_POLL_EVERY_SECONDS: positiveInt(60),
     /** The merchant QR's EMVCo merchant account template (PROVIDERS.md §3): tag 26–51, GUID, the sub-ID of the merchant code, more network sub-fields as `02=VALUE,03=VALUE`. */
     MERCHANT_QR_TEMPLATE_TAG: z.string().regex(/^(2[6-9]|[34]\d|5[01])$/, { message: 'must be an EMVCo merchant account tag, 26–51' }).default('29'),
     MERCHANT_QR_GUID: z.string().trim().min(1).max(32).default('rw.ikimina.pay'),
@@ -352,7 +354,7 @@ export interface Config {
    */
   mobileMoney: SandboxMobileMoneyConfig | LiveMobileMoneyConfig;
   /** `enabled` false: this replica runs no cron jobs (`jobs run` still works). */
-  scheduler: { enabled: boolean; paymentPollAfterSeconds: number };
+  scheduler: { enabled: boolean; paymentPollAfterSeconds: number; paymentPollEverySeconds: number };
   /** The merchant QR's merchant account template (core/merchants/emv-qr-payload.ts). */
   merchantQr: { templateTag: string; guid: string; merchantCodeSubId: string; networkFields: Readonly<Record<string, string>> };
   /** Limits on the public pay page's collection requests (core/merchants/pay-merchant.ts). */
@@ -440,7 +442,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: { l
         : null,
     gatewayCallbacks: { secret: e.AFRICASTALKING_CALLBACK_SECRET ?? null, allowedSources: e.AFRICASTALKING_ALLOWED_SOURCES ?? [] },
     mobileMoney: mobileMoneyOf(e, publicBaseUrl),
-    scheduler: { enabled: e.SCHEDULER_ENABLED, paymentPollAfterSeconds: e.PAYMENT_POLL_AFTER_SECONDS },
+    scheduler: { enabled: e.SCHEDULER_ENABLED, paymentPollAfterSeconds: e.PAYMENT_POLL_AFTER_SECONDS, paymentPollEverySeconds: e.PAYMENT_POLL_EVERY_SECONDS },
     payRequests: { windowSeconds: e.PAY_REQUESTS_WINDOW_SECONDS, perNumber: e.PAY_REQUESTS_PER_NUMBER, perClient: e.PAY_REQUESTS_PER_CLIENT },
     merchantQr: {
       templateTag: e.MERCHANT_QR_TEMPLATE_TAG,

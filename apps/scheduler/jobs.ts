@@ -41,6 +41,8 @@ export interface JobSettings {
   outboxPollSeconds: number;
   /** Payments younger than this are left to their callback (PAYMENT_POLL_AFTER_SECONDS). */
   paymentPollAfterSeconds: number;
+  /** How often payment-polling runs (PAYMENT_POLL_EVERY_SECONDS, 60 by default: every whole minute). */
+  paymentPollEverySeconds: number;
   logger: Logger;
 }
 
@@ -76,7 +78,7 @@ export function scheduledJobs(useCases: JobUseCases, settings: JobSettings): Job
     }),
     // At 09:00, or at the next catch-up run during the day: never at night.
     job('overdue-notices', ['0 9 * * *', '*/15 9-20 * * *'], async () => ({ ...(await useCases.sendOverdueNotices.execute()) })),
-    job('payment-polling', ['* * * * *'], async () => ({ ...(await useCases.pollPendingPayments.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })) })),
+    job('payment-polling', [everySeconds(settings.paymentPollEverySeconds)], async () => ({ ...(await useCases.pollPendingPayments.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })) })),
     job('payout-due', ['*/5 * * * *'], async () => ({ ...(await useCases.payOutDueCycles.execute()) })),
     job('transfer-retry', ['* * * * *'], async () => ({ ...(await useCases.retryDueTransfers.execute()) }), ['payout-retry', 'loan-disbursement-retry']),
     job('rate-limit-prune', ['7 * * * *'], async () => useCases.pruneAttemptCounters.execute()),

@@ -81,7 +81,7 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Jobs).toResolvedValue(
     ...fromDeps(
       (deps: JobUseCases & { config: Config; logger: Logger }) =>
-        scheduledJobs(deps, { outboxPollSeconds: deps.config.mail.pollSeconds, paymentPollAfterSeconds: deps.config.scheduler.paymentPollAfterSeconds, logger: deps.logger }),
+        scheduledJobs(deps, { outboxPollSeconds: deps.config.mail.pollSeconds, paymentPollAfterSeconds: deps.config.scheduler.paymentPollAfterSeconds, paymentPollEverySeconds: deps.config.scheduler.paymentPollEverySeconds, logger: deps.logger }),
       {
         deliverDueEmails: TOKENS.DeliverDueEmails,
         deliverDueSms: TOKENS.DeliverDueSms,

@@ -31,9 +31,9 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
   beforeAll(async () => {
     // A short sandbox delay: the "approve on your phone" state shows, then the payment settles.
     // The settlement's transfer is sent by the admin CLI, a process of its own whose sandbox ends
-    // with it: the server's polling job (every minute) asks about it a second after, sends it again
-    // under its same reference, and its sandbox's callback completes it.
-    server = await startServer({ env: { SANDBOX_SETTLE_MS: '400', PAYMENT_POLL_AFTER_SECONDS: '1' } });
+    // with it: the server's polling job (every 2 s here, every minute by default) asks about it a
+    // second after, sends it again under its same reference, and its sandbox's callback completes it.
+    server = await startServer({ env: { SANDBOX_SETTLE_MS: '400', PAYMENT_POLL_AFTER_SECONDS: '1', PAYMENT_POLL_EVERY_SECONDS: '2' } });
   });
   afterAll(async () => {
     await server?.stop();
