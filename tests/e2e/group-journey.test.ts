@@ -148,8 +148,50 @@ describe.runIf(browserAvailable())('a group on a phone', () => {
         { session: creator, language: run.language },
       );
 
-      // Creates a group of 4 from the Create Tontine dialog: it opens on the group's page, at its top.
+      // Finds a group through Discover: a daily group of 1,500 RWF with seats, among others.
+      const farmer = await register('Eric', 'rw');
+      const wanted = `Abahinzi ${run.language} ${Date.now().toString(36)}`;
+      const made = await callApi<{ id: string }>(server.url, farmer.token, 'POST', '/api/tontines', { name: wanted, description: 'Abahinzi ba Musanze bizigamira buri munsi', contributionAmount: 1500, frequency: 'daily', maxMembers: 6, category: 'daily_micro' });
+      expect(made.status).toBe(201);
+      await callApi(server.url, farmer.token, 'POST', '/api/tontines', { name: `Abacuruzi ${run.language}`, description: 'Abacuruzi bizigamira buri kwezi', contributionAmount: 20000, frequency: 'monthly', maxMembers: 5 });
       await page.goto(`${server.url}/tontines`);
+      await page.getByTestId('tab-discover').click();
+      await page.getByTestId(`link-tontine-${made.body.id}`).waitFor();
+      await page.getByTestId('button-filters').click();
+      const filters = page.getByTestId('dialog-filters');
+      await filters.waitFor();
+      await filters.getByTestId('select-filter-frequency').selectOption('daily');
+      await filters.getByTestId('input-filter-min-contribution').fill('2000');
+      await filters.getByTestId('input-filter-max-contribution').fill('1000');
+      await filters.getByTestId('text-filter-problem').waitFor();
+      expect(await filters.getByTestId('button-apply-filters').isDisabled()).toBe(true);
+      await filters.getByTestId('input-filter-min-contribution').fill('1000');
+      await filters.getByTestId('input-filter-max-contribution').fill('2000');
+      await filters.getByTestId('select-filter-seats').selectOption('2');
+      await shot('00-filters', false);
+      await filters.getByTestId('button-apply-filters').click();
+      await filters.waitFor({ state: 'hidden' });
+      expect(await page.getByTestId('button-filters').getAttribute('data-active-filters')).toBe('4');
+      // Only the daily groups of 1,000–2,000 RWF with 2 seats or more: the farmers' (this run's and any earlier run's).
+      await page.getByTestId(`link-tontine-${made.body.id}`).waitFor();
+      await expect.poll(async () => (await page.locator('[data-testid^="link-tontine-"]').allTextContents()).every((name) => name.startsWith('Abahinzi'))).toBe(true);
+      await shot('00-discover-found');
+      // Sorted by the largest contribution, without the filters: the 20,000 RWF group comes first.
+      await page.getByTestId('button-clear-filters-inline').click();
+      await page.getByTestId('button-sort').click();
+      await page.getByTestId('menu-item-sort-contribution_desc').click();
+      await expect.poll(() => page.locator('[data-testid^="link-tontine-"]').first().textContent()).toBe(`Abacuruzi ${run.language}`);
+      // Nothing matches: said so, and the filters clear from there.
+      await page.getByTestId('button-filters').click();
+      await filters.getByTestId('select-filter-category').selectOption('student_savers');
+      await filters.getByTestId('button-apply-filters').click();
+      await page.getByTestId('empty-discover-filtered').waitFor();
+      await shot('00-discover-empty');
+      await page.getByTestId('button-clear-filters').click();
+      await page.getByTestId(`link-tontine-${made.body.id}`).waitFor();
+
+      // Creates a group of 4 from the Create Tontine dialog: it opens on the group's page, at its top.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.getByTestId('button-create-tontine').click();
       const create = page.getByTestId('dialog-create-tontine');
       await create.waitFor();
