@@ -280,4 +280,53 @@ describe.runIf(browserAvailable())('a group on a phone', () => {
       await shot('09-paid');
     });
   }
+
+  // French and Swahili: the same pages and dialogs, each tab, each at 360 px without sideways scroll or broken words.
+  for (const language of ['fr', 'sw'] as const) {
+    it(`a forming group and Discover fit the phone (${language})`, async () => {
+      const { page } = browser;
+      const shot = (step: string, fullPage = true) => look(page, `${language}-${step}`, fullPage);
+      const creator = await register('Aline', language);
+      await page.context().addInitScript(
+        (s) => {
+          localStorage.setItem('ikimina_token', s.session.token);
+          localStorage.setItem('ikimina_user', JSON.stringify(s.session.user));
+          localStorage.setItem('ikimina_profile', JSON.stringify(s.session.profile ?? null));
+          localStorage.setItem('ikimina_language', s.language);
+        },
+        { session: creator, language },
+      );
+      const made = await callApi<{ id: string }>(server.url, creator.token, 'POST', '/api/tontines', { name: `Wafanyabiashara ${language}`, description: 'Akiba ya kila wiki', contributionAmount: 5000, frequency: 'weekly', maxMembers: 5 });
+      expect(made.status).toBe(201);
+      const other = await register('Jean', language);
+      expect((await callApi(server.url, other.token, 'POST', `/api/tontines/${made.body.id}/join`)).status).toBe(200);
+
+      await page.goto(`${server.url}/tontines`);
+      await page.getByTestId('tab-discover').click();
+      await page.getByTestId('button-filters').click();
+      await page.getByTestId('dialog-filters').waitFor();
+      await shot('00-filters', false);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${server.url}/tontines/${made.body.id}`);
+      await page.getByTestId('card-forming').waitFor();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await shot('02-forming');
+      await wordsWhole(page, `${language} forming`);
+      for (const tab of ['members', 'contributions', 'chat'] as const) {
+        await page.getByTestId(`tab-${tab}`).click();
+        await shot(`03-forming-${tab}`);
+        await wordsWhole(page, `${language} forming ${tab}`);
+      }
+      await page.getByTestId('button-start-tontine').click();
+      await page.getByTestId('dialog-start-tontine').waitFor();
+      await shot('05-confirm-start', false);
+
+      // A group that does not exist: its state fits too.
+      await page.goto(`${server.url}/tontines/00000000-0000-4000-8000-000000000000`);
+      await page.getByTestId('page-tontine-not-found').waitFor();
+      await shot('10-not-found');
+      await wordsWhole(page, `${language} not found`);
+    });
+  }
 });

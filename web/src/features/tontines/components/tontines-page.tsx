@@ -173,7 +173,7 @@ function TontineGrid({
   if (query.isError || query.data === undefined) return <ErrorText text={t('tontines.loadFailed')} />;
   if (query.data.length === 0) return empty;
   return (
-    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
       {query.data.map((tontine) => (
         <TontineCard key={tontine.id} tontine={tontine} onJoin={onJoin} joining={joiningId === tontine.id} />
       ))}
@@ -189,7 +189,7 @@ function Recommendations() {
   if (isError) return <ErrorText text={t('tontines.recommended.failed')} />;
   if (data.length === 0) return <EmptyState title={t('tontines.recommended.emptyTitle')} text={t('tontines.recommended.emptyText')} />;
   return (
-    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
       {data.map((recommendation) => (
         <Card key={recommendation.id} className="flex flex-col gap-3 p-5" data-testid={`card-recommendation-${recommendation.id}`}>
           <div className="flex items-start justify-between gap-3">
