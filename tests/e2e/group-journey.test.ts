@@ -148,8 +148,50 @@ describe.runIf(browserAvailable())('a group on a phone', () => {
         { session: creator, language: run.language },
       );
 
-      // Creates a group of 4 from the Create Tontine dialog: it opens on the group's page, at its top.
+      // Finds a group through Discover: a daily group of 1,500 RWF with seats, among others.
+      const farmer = await register('Eric', 'rw');
+      const wanted = `Abahinzi ${run.language} ${Date.now().toString(36)}`;
+      const made = await callApi<{ id: string }>(server.url, farmer.token, 'POST', '/api/tontines', { name: wanted, description: 'Abahinzi ba Musanze bizigamira buri munsi', contributionAmount: 1500, frequency: 'daily', maxMembers: 6, category: 'daily_micro' });
+      expect(made.status).toBe(201);
+      await callApi(server.url, farmer.token, 'POST', '/api/tontines', { name: `Abacuruzi ${run.language}`, description: 'Abacuruzi bizigamira buri kwezi', contributionAmount: 20000, frequency: 'monthly', maxMembers: 5 });
       await page.goto(`${server.url}/tontines`);
+      await page.getByTestId('tab-discover').click();
+      await page.getByTestId(`link-tontine-${made.body.id}`).waitFor();
+      await page.getByTestId('button-filters').click();
+      const filters = page.getByTestId('dialog-filters');
+      await filters.waitFor();
+      await filters.getByTestId('select-filter-frequency').selectOption('daily');
+      await filters.getByTestId('input-filter-min-contribution').fill('2000');
+      await filters.getByTestId('input-filter-max-contribution').fill('1000');
+      await filters.getByTestId('text-filter-problem').waitFor();
+      expect(await filters.getByTestId('button-apply-filters').isDisabled()).toBe(true);
+      await filters.getByTestId('input-filter-min-contribution').fill('1000');
+      await filters.getByTestId('input-filter-max-contribution').fill('2000');
+      await filters.getByTestId('select-filter-seats').selectOption('2');
+      await shot('00-filters', false);
+      await filters.getByTestId('button-apply-filters').click();
+      await filters.waitFor({ state: 'hidden' });
+      expect(await page.getByTestId('button-filters').getAttribute('data-active-filters')).toBe('4');
+      // Only the daily groups of 1,000–2,000 RWF with 2 seats or more: the farmers' (this run's and any earlier run's).
+      await page.getByTestId(`link-tontine-${made.body.id}`).waitFor();
+      await expect.poll(async () => (await page.locator('[data-testid^="link-tontine-"]').allTextContents()).every((name) => name.startsWith('Abahinzi'))).toBe(true);
+      await shot('00-discover-found');
+      // Sorted by the largest contribution, without the filters: the 20,000 RWF group comes first.
+      await page.getByTestId('button-clear-filters-inline').click();
+      await page.getByTestId('button-sort').click();
+      await page.getByTestId('menu-item-sort-contribution_desc').click();
+      await expect.poll(() => page.locator('[data-testid^="link-tontine-"]').first().textContent()).toBe(`Abacuruzi ${run.language}`);
+      // Nothing matches: said so, and the filters clear from there.
+      await page.getByTestId('button-filters').click();
+      await filters.getByTestId('select-filter-category').selectOption('student_savers');
+      await filters.getByTestId('button-apply-filters').click();
+      await page.getByTestId('empty-discover-filtered').waitFor();
+      await shot('00-discover-empty');
+      await page.getByTestId('button-clear-filters').click();
+      await page.getByTestId(`link-tontine-${made.body.id}`).waitFor();
+
+      // Creates a group of 4 from the Create Tontine dialog: it opens on the group's page, at its top.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.getByTestId('button-create-tontine').click();
       const create = page.getByTestId('dialog-create-tontine');
       await create.waitFor();
@@ -236,6 +278,55 @@ describe.runIf(browserAvailable())('a group on a phone', () => {
       );
       await page.keyboard.press('Escape');
       await shot('09-paid');
+    });
+  }
+
+  // French and Swahili: the same pages and dialogs, each tab, each at 360 px without sideways scroll or broken words.
+  for (const language of ['fr', 'sw'] as const) {
+    it(`a forming group and Discover fit the phone (${language})`, async () => {
+      const { page } = browser;
+      const shot = (step: string, fullPage = true) => look(page, `${language}-${step}`, fullPage);
+      const creator = await register('Aline', language);
+      await page.context().addInitScript(
+        (s) => {
+          localStorage.setItem('ikimina_token', s.session.token);
+          localStorage.setItem('ikimina_user', JSON.stringify(s.session.user));
+          localStorage.setItem('ikimina_profile', JSON.stringify(s.session.profile ?? null));
+          localStorage.setItem('ikimina_language', s.language);
+        },
+        { session: creator, language },
+      );
+      const made = await callApi<{ id: string }>(server.url, creator.token, 'POST', '/api/tontines', { name: `Wafanyabiashara ${language}`, description: 'Akiba ya kila wiki', contributionAmount: 5000, frequency: 'weekly', maxMembers: 5 });
+      expect(made.status).toBe(201);
+      const other = await register('Jean', language);
+      expect((await callApi(server.url, other.token, 'POST', `/api/tontines/${made.body.id}/join`)).status).toBe(200);
+
+      await page.goto(`${server.url}/tontines`);
+      await page.getByTestId('tab-discover').click();
+      await page.getByTestId('button-filters').click();
+      await page.getByTestId('dialog-filters').waitFor();
+      await shot('00-filters', false);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${server.url}/tontines/${made.body.id}`);
+      await page.getByTestId('card-forming').waitFor();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await shot('02-forming');
+      await wordsWhole(page, `${language} forming`);
+      for (const tab of ['members', 'contributions', 'chat'] as const) {
+        await page.getByTestId(`tab-${tab}`).click();
+        await shot(`03-forming-${tab}`);
+        await wordsWhole(page, `${language} forming ${tab}`);
+      }
+      await page.getByTestId('button-start-tontine').click();
+      await page.getByTestId('dialog-start-tontine').waitFor();
+      await shot('05-confirm-start', false);
+
+      // A group that does not exist: its state fits too.
+      await page.goto(`${server.url}/tontines/00000000-0000-4000-8000-000000000000`);
+      await page.getByTestId('page-tontine-not-found').waitFor();
+      await shot('10-not-found');
+      await wordsWhole(page, `${language} not found`);
     });
   }
 });

@@ -412,6 +412,7 @@ export const en = {
       sortSeats: 'Most seats left first',
       emptyTitle: 'No group matches',
       emptyText: 'Try other filters, or clear them to see every group.',
+      invalidAmount: 'Write the contribution as a whole number of RWF, such as 5000.',
       invalidRange: 'The lowest contribution cannot be above the highest.',
       failed: 'We could not load these groups.',
     },

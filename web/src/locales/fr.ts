@@ -411,6 +411,7 @@ export const fr: Messages = {
       sortSeats: 'Le plus de places',
       emptyTitle: 'Aucun groupe ne correspond',
       emptyText: 'Essayez d’autres filtres, ou effacez-les pour voir tous les groupes.',
+      invalidAmount: 'Écrivez la cotisation en francs entiers, par exemple 5000.',
       invalidRange: 'La cotisation minimale ne peut pas dépasser la maximale.',
       failed: 'Nous n’avons pas pu charger ces groupes.',
     },

@@ -411,6 +411,7 @@ export const rw: Messages = {
       sortSeats: 'Imyanya myinshi isigaye mbere',
       emptyTitle: 'Nta kimina gihuye n’ibyo ushaka',
       emptyText: 'Gerageza akandi kayunguruzo, cyangwa ukakureho ubone ibimina byose.',
+      invalidAmount: 'Andika umusanzu mu mibare gusa, nka 5000.',
       invalidRange: 'Umusanzu muto ntushobora kurenza umunini.',
       failed: 'Ntitwashoboye kubona ibi bimina.',
     },

@@ -411,6 +411,7 @@ export const sw: Messages = {
       sortSeats: 'Nafasi nyingi zaidi kwanza',
       emptyTitle: 'Hakuna kikundi kinacholingana',
       emptyText: 'Jaribu vichujio vingine, au uvifute uone vikundi vyote.',
+      invalidAmount: 'Andika mchango kama namba kamili ya RWF, kama 5000.',
       invalidRange: 'Mchango wa chini hauwezi kuzidi wa juu.',
       failed: 'Hatukuweza kupakia vikundi hivi.',
     },

@@ -21,7 +21,7 @@ export function TontineCard({ tontine, onJoin, joining }: { tontine: Tontine; on
   const progress = pool !== null && target !== null && target > 0 ? Math.min(100, Math.round((pool / target) * 100)) : 0;
 
   return (
-    <Card className="flex flex-col gap-4 p-5" data-testid={`card-tontine-${tontine.id}`}>
+    <Card className="flex min-w-0 flex-col gap-4 p-4 sm:p-5" data-testid={`card-tontine-${tontine.id}`}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <Link to={`/tontines/${tontine.id}`} className="line-clamp-2 text-lg font-semibold hover:underline max-sm:min-h-11" data-testid={`link-tontine-${tontine.id}`}>
@@ -49,7 +49,7 @@ export function TontineCard({ tontine, onJoin, joining }: { tontine: Tontine; on
       </div>
 
       <div className="grid gap-1.5">
-        <div className="flex justify-between text-xs text-muted-foreground">
+        <div className="flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
           <span id={`pool-${tontine.id}`} data-testid={`text-pool-${tontine.id}`}>{t('tontines.card.pool', { amount: format.centimes(pool) })}</span>
           <span id={`target-${tontine.id}`} data-testid={`text-target-${tontine.id}`}>{t('tontines.card.target', { amount: format.centimes(target) })}</span>
         </div>

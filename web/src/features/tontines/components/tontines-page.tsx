@@ -1,4 +1,4 @@
-import { CalendarClock, Filter, LayoutGrid, LogIn, PiggyBank, Plus, Search, Sparkles, SlidersHorizontal, Users, UsersRound } from 'lucide-react';
+import { CalendarClock, LayoutGrid, LogIn, PiggyBank, Plus, Search, Sparkles, Users, UsersRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -6,19 +6,18 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { SkeletonCards } from '../../../components/skeleton.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
-import { toast } from '../../../hooks/use-toast.ts';
 import { useMyTontines } from '../api/get-my-tontines.ts';
 import { useTontineCategories } from '../api/get-tontine-categories.ts';
 import { useTontineRecommendations } from '../api/get-tontine-recommendations.ts';
 import { useTontines } from '../api/get-tontines.ts';
 import type { Tontine } from '../api/tontine-schema.ts';
-import { matchesSearch, matchPercent } from '../tontine-figures.ts';
+import { matchPercent } from '../tontine-figures.ts';
 import type { CreateTontineForm } from '../create-tontine-input.ts';
 import { CreateTontineDialog } from './create-tontine-dialog.tsx';
+import { DiscoverPanel } from './discover-panel.tsx';
 import { TontineCard } from './tontine-card.tsx';
 import { useJoinWithToasts } from './use-join-with-toasts.ts';
 
@@ -66,14 +65,12 @@ export function TontinesPage({
     // Closed, the prefill is spent: Create Tontine opens an empty form again.
     if (!open && savingsAmount !== null) setSearchParams({}, { replace: true });
   };
-  const [search, setSearch] = useState('');
   const all = useTontines();
   const mine = useMyTontines({ enabled: signedIn });
 
   const communityMembers = (all.data ?? []).reduce((total, tontine) => total + (tontine.members?.length ?? 0), 0);
 
   const { joinTontine: onJoin, joiningId } = useJoinWithToasts({ signedIn, onSignIn });
-  const comingSoon = () => toast({ title: t('tontines.discover.comingSoonTitle'), description: t('tontines.discover.comingSoon') });
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 lg:px-8">
@@ -144,36 +141,8 @@ export function TontinesPage({
           )}
         </TabsContent>
 
-        <TabsContent value="discover" className="grid gap-4">
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <div className="relative flex-1">
-              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-              <Input
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder={t('tontines.discover.search')}
-                aria-label={t('tontines.discover.search')}
-                className="pl-9"
-                data-testid="input-search-tontines"
-              />
-            </div>
-            <div className="flex gap-2">
-              <Button variant="outline" onClick={comingSoon} data-testid="button-filters">
-                <Filter />
-                {t('tontines.discover.filters')}
-              </Button>
-              <Button variant="outline" onClick={comingSoon} data-testid="button-sort">
-                <SlidersHorizontal />
-                {t('tontines.discover.sort')}
-              </Button>
-            </div>
-          </div>
-          <TontineGrid
-            query={{ ...all, data: all.data?.filter((tontine) => matchesSearch(tontine, search)) }}
-            joiningId={joiningId}
-            onJoin={onJoin}
-            empty={<EmptyState title={t('tontines.discover.emptyTitle')} text={t('tontines.discover.emptyText')} />}
-          />
+        <TabsContent value="discover">
+          <DiscoverPanel renderList={(query, empty) => <TontineGrid query={query} joiningId={joiningId} onJoin={onJoin} empty={empty} />} />
         </TabsContent>
 
         <TabsContent value="recommended">{signedIn ? <Recommendations /> : <SignInPrompt onSignIn={onSignIn} />}</TabsContent>
@@ -204,7 +173,7 @@ function TontineGrid({
   if (query.isError || query.data === undefined) return <ErrorText text={t('tontines.loadFailed')} />;
   if (query.data.length === 0) return empty;
   return (
-    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
       {query.data.map((tontine) => (
         <TontineCard key={tontine.id} tontine={tontine} onJoin={onJoin} joining={joiningId === tontine.id} />
       ))}
@@ -220,7 +189,7 @@ function Recommendations() {
   if (isError) return <ErrorText text={t('tontines.recommended.failed')} />;
   if (data.length === 0) return <EmptyState title={t('tontines.recommended.emptyTitle')} text={t('tontines.recommended.emptyText')} />;
   return (
-    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
       {data.map((recommendation) => (
         <Card key={recommendation.id} className="flex flex-col gap-3 p-5" data-testid={`card-recommendation-${recommendation.id}`}>
           <div className="flex items-start justify-between gap-3">
