@@ -186,7 +186,12 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
         .map((element) => `${element.tagName.toLowerCase()}${element.dataset.testid ? `[${element.dataset.testid}]` : ''} "${(element.textContent ?? '').trim().slice(0, 30)}"`);
       // Texts cut short with "…": two rows cut at the same place read the same ("Joined Demo: M…").
       const cut = [...document.body.querySelectorAll<HTMLElement>('*')]
-        .filter((element) => getComputedStyle(element).textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1 && element.checkVisibility())
+        .filter((element) => {
+          const style = getComputedStyle(element);
+          const ellipsis = style.textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1;
+          const clamped = style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '' && element.scrollHeight > element.clientHeight + 1;
+          return (ellipsis || clamped) && element.checkVisibility();
+        })
         .filter((element) => !(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && (element.textContent ?? '').trim() !== '')
         .map((element) => (element.textContent ?? '').trim().slice(0, 60));
       return { texts, brokenWords, overflow: document.documentElement.scrollWidth - window.innerWidth, outside, cut };
