@@ -189,7 +189,9 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
         .filter((element) => {
           const style = getComputedStyle(element);
           const ellipsis = style.textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1;
-          const clamped = style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '' && element.scrollHeight > element.clientHeight + 1;
+          // A clamp of three lines or more is a preview of prose (a group's description), opened in full elsewhere.
+          const clamp = Number.parseInt(style.webkitLineClamp, 10);
+          const clamped = clamp > 0 && clamp < 3 && element.scrollHeight > element.clientHeight + 1;
           return (ellipsis || clamped) && element.checkVisibility();
         })
         .filter((element) => !(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && (element.textContent ?? '').trim() !== '')
