@@ -1,4 +1,5 @@
 /** English answers of the built-in assistant; every figure comes from a fact passed in. */
+import { dateInWords } from '../shared/date-words.ts';
 import type { AnswerCatalogue } from './answers.ts';
 import type { LoanLimitFact, MissingForLoan } from './grounded-tools.ts';
 
@@ -47,9 +48,9 @@ export const EN_ANSWERS: AnswerCatalogue = {
   savings: (f) => `Your total savings are ${f.totalSavings.format()}, across ${f.activeTontines} active ${f.activeTontines === 1 ? 'group' : 'groups'}.`,
   nextContribution: (f) =>
     f.next
-      ? `Your next contribution is ${f.next.amount.format()} to "${f.next.tontineName}", due on ${f.next.dueDate}${f.next.overdue ? ' (it is overdue: please pay it soon)' : ''}.`
+      ? `Your next contribution is ${f.next.amount.format()} to "${f.next.tontineName}", due on ${dateInWords(f.next.dueDate, 'en')}${f.next.overdue ? ' (it is overdue: please pay it soon)' : ''}.`
       : 'You have no contribution to pay right now.',
-  payouts: (f) => (f.next ? `Your next payout is ${f.next.amount.format()} from "${f.next.tontineName}", planned for ${f.next.date}.` : 'No payout is planned for you yet: a payout comes when a group you are in is active and your turn comes.'),
+  payouts: (f) => (f.next ? `Your next payout is ${f.next.amount.format()} from "${f.next.tontineName}", planned for ${dateInWords(f.next.date, 'en')}.` : 'No payout is planned for you yet: a payout comes when a group you are in is active and your turn comes.'),
   creditScore: (f) => {
     const a = f.assessment;
     if (!a) return 'You have no credit score yet. Run a credit assessment from the Credit Score tab of the Loans page.';
@@ -57,7 +58,7 @@ export const EN_ANSWERS: AnswerCatalogue = {
     const limit = a.maxLoanAmount.lessThan(f.minLoan)
       ? `Your limit then, ${a.maxLoanAmount.format()}, was below the minimum loan of ${f.minLoan.format()}.`
       : `It allowed a loan of up to ${a.maxLoanAmount.format()}.`;
-    return `Your credit score is ${a.score} (${a.rating}), assessed on ${a.assessedAt}. ${limit} Factors: ${factors}.`;
+    return `Your credit score is ${a.score} (${a.rating}), assessed on ${dateInWords(a.assessedAt, 'en')}. ${limit} Factors: ${factors}.`;
   },
   loanLimit: (f) =>
     f.eligible

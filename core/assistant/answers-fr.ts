@@ -1,4 +1,5 @@
 /** Réponses françaises de l'assistant intégré ; chaque chiffre vient d'un fait transmis. */
+import { dateInWords } from '../shared/date-words.ts';
 import type { FactorCode } from '../credit/scorecard.ts';
 import type { AnswerCatalogue } from './answers.ts';
 import type { LoanLimitFact, MissingForLoan } from './grounded-tools.ts';
@@ -53,9 +54,9 @@ export const FR_ANSWERS: AnswerCatalogue = {
   savings: (f) => `Votre épargne totale est de ${f.totalSavings.format('fr')}, dans ${f.activeTontines} ${f.activeTontines <= 1 ? 'groupe actif' : 'groupes actifs'}.`,
   nextContribution: (f) =>
     f.next
-      ? `Votre prochaine cotisation est de ${f.next.amount.format('fr')} pour « ${f.next.tontineName} », à payer le ${f.next.dueDate}${f.next.overdue ? ' (elle est en retard : payez-la vite)' : ''}.`
+      ? `Votre prochaine cotisation est de ${f.next.amount.format('fr')} pour « ${f.next.tontineName} », à payer le ${dateInWords(f.next.dueDate, 'fr')}${f.next.overdue ? ' (elle est en retard : payez-la vite)' : ''}.`
       : 'Vous n’avez aucune cotisation à payer pour le moment.',
-  payouts: (f) => (f.next ? `Votre prochain gain est de ${f.next.amount.format('fr')} de « ${f.next.tontineName} », prévu le ${f.next.date}.` : 'Aucun gain n’est prévu pour vous : il vient quand un de vos groupes est actif et que votre tour arrive.'),
+  payouts: (f) => (f.next ? `Votre prochain gain est de ${f.next.amount.format('fr')} de « ${f.next.tontineName} », prévu le ${dateInWords(f.next.date, 'fr')}.` : 'Aucun gain n’est prévu pour vous : il vient quand un de vos groupes est actif et que votre tour arrive.'),
   creditScore: (f) => {
     const a = f.assessment;
     if (!a) return 'Vous n’avez pas encore de score. Lancez une évaluation dans l’onglet Score de crédit de la page Prêts.';
@@ -63,7 +64,7 @@ export const FR_ANSWERS: AnswerCatalogue = {
     const limit = a.maxLoanAmount.lessThan(f.minLoan)
       ? `Votre plafond d’alors, ${a.maxLoanAmount.format('fr')}, était sous le prêt minimum de ${f.minLoan.format('fr')}.`
       : `Il permettait un prêt jusqu’à ${a.maxLoanAmount.format('fr')}.`;
-    return `Votre score de crédit est ${a.score} (${RATINGS[a.rating] ?? a.rating}), évalué le ${a.assessedAt}. ${limit} Facteurs : ${factors}.`;
+    return `Votre score de crédit est ${a.score} (${RATINGS[a.rating] ?? a.rating}), évalué le ${dateInWords(a.assessedAt, 'fr')}. ${limit} Facteurs : ${factors}.`;
   },
   loanLimit: (f) =>
     f.eligible

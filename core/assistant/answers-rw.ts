@@ -1,4 +1,5 @@
 /** Ibisubizo by'umufasha mu Kinyarwanda; buri mubare uva mu makuru yahawe. */
+import { dateInWords } from '../shared/date-words.ts';
 import type { FactorCode } from '../credit/scorecard.ts';
 import type { AnswerCatalogue } from './answers.ts';
 import type { LoanLimitFact, MissingForLoan } from './grounded-tools.ts';
@@ -50,9 +51,9 @@ export const RW_ANSWERS: AnswerCatalogue = {
   savings: (f) => `Ubwizigame bwawe bwose ni ${f.totalSavings.format('rw')}, mu matsinda ${f.activeTontines} akora.`,
   nextContribution: (f) =>
     f.next
-      ? `Umusanzu wawe utaha ni ${f.next.amount.format('rw')} w'ikimina "${f.next.tontineName}", ugomba kwishyurwa ku wa ${f.next.dueDate}${f.next.overdue ? ' (warengeje igihe: wishyure vuba)' : ''}.`
+      ? `Umusanzu wawe utaha ni ${f.next.amount.format('rw')} w'ikimina "${f.next.tontineName}", ugomba kwishyurwa ku wa ${dateInWords(f.next.dueDate, 'rw')}${f.next.overdue ? ' (warengeje igihe: wishyure vuba)' : ''}.`
       : 'Nta musanzu ugomba kwishyura ubu.',
-  payouts: (f) => (f.next ? `Amafaranga uzahabwa ubutaha ni ${f.next.amount.format('rw')} avuye muri "${f.next.tontineName}", ku wa ${f.next.date}.` : 'Nta gihe cyo guhabwa cyateganyijwe: uzahabwa igihe itsinda urimo rikora kandi igihe cyawe kigeze.'),
+  payouts: (f) => (f.next ? `Amafaranga uzahabwa ubutaha ni ${f.next.amount.format('rw')} avuye muri "${f.next.tontineName}", ku wa ${dateInWords(f.next.date, 'rw')}.` : 'Nta gihe cyo guhabwa cyateganyijwe: uzahabwa igihe itsinda urimo rikora kandi igihe cyawe kigeze.'),
   creditScore: (f) => {
     const a = f.assessment;
     if (!a) return "Nta manota y'inguzanyo urabona. Saba isuzuma kuri paji y'Inguzanyo, ahanditse Amanota y'inguzanyo.";
@@ -60,7 +61,7 @@ export const RW_ANSWERS: AnswerCatalogue = {
     const limit = a.maxLoanAmount.lessThan(f.minLoan)
       ? `Igipimo cyawe icyo gihe, ${a.maxLoanAmount.format('rw')}, cyari munsi y'inguzanyo ntoya ishoboka ya ${f.minLoan.format('rw')}.`
       : `Yakwemereraga inguzanyo igera kuri ${a.maxLoanAmount.format('rw')}.`;
-    return `Amanota yawe y'inguzanyo ni ${a.score} (${RATINGS[a.rating] ?? a.rating}), yabazwe ku wa ${a.assessedAt}. ${limit} Ibiyagena: ${factors}.`;
+    return `Amanota yawe y'inguzanyo ni ${a.score} (${RATINGS[a.rating] ?? a.rating}), yabazwe ku wa ${dateInWords(a.assessedAt, 'rw')}. ${limit} Ibiyagena: ${factors}.`;
   },
   loanLimit: (f) =>
     f.eligible

@@ -1,4 +1,5 @@
 /** Majibu ya msaidizi kwa Kiswahili; kila namba inatoka kwenye taarifa zilizotolewa. */
+import { dateInWords } from '../shared/date-words.ts';
 import type { FactorCode } from '../credit/scorecard.ts';
 import type { AnswerCatalogue } from './answers.ts';
 import type { LoanLimitFact, MissingForLoan } from './grounded-tools.ts';
@@ -50,9 +51,9 @@ export const SW_ANSWERS: AnswerCatalogue = {
   savings: (f) => `Akiba yako yote ni ${f.totalSavings.format('sw')}, katika vikundi ${f.activeTontines} vinavyoendelea.`,
   nextContribution: (f) =>
     f.next
-      ? `Mchango wako unaofuata ni ${f.next.amount.format('sw')} kwa "${f.next.tontineName}", unatakiwa tarehe ${f.next.dueDate}${f.next.overdue ? ' (umechelewa: tafadhali lipa haraka)' : ''}.`
+      ? `Mchango wako unaofuata ni ${f.next.amount.format('sw')} kwa "${f.next.tontineName}", unatakiwa tarehe ${dateInWords(f.next.dueDate, 'sw')}${f.next.overdue ? ' (umechelewa: tafadhali lipa haraka)' : ''}.`
       : 'Huna mchango wa kulipa kwa sasa.',
-  payouts: (f) => (f.next ? `Malipo yako yanayofuata ni ${f.next.amount.format('sw')} kutoka "${f.next.tontineName}", tarehe ${f.next.date}.` : 'Bado hakuna malipo yaliyopangwa kwako: yanakuja kikundi chako kikiwa hai na zamu yako ikifika.'),
+  payouts: (f) => (f.next ? `Malipo yako yanayofuata ni ${f.next.amount.format('sw')} kutoka "${f.next.tontineName}", tarehe ${dateInWords(f.next.date, 'sw')}.` : 'Bado hakuna malipo yaliyopangwa kwako: yanakuja kikundi chako kikiwa hai na zamu yako ikifika.'),
   creditScore: (f) => {
     const a = f.assessment;
     if (!a) return 'Bado huna alama ya mkopo. Fanya tathmini kwenye kichupo cha Alama ya Mkopo cha ukurasa wa Mikopo.';
@@ -60,7 +61,7 @@ export const SW_ANSWERS: AnswerCatalogue = {
     const limit = a.maxLoanAmount.lessThan(f.minLoan)
       ? `Kikomo chako wakati huo, ${a.maxLoanAmount.format('sw')}, kilikuwa chini ya mkopo wa chini kabisa wa ${f.minLoan.format('sw')}.`
       : `Iliruhusu mkopo hadi ${a.maxLoanAmount.format('sw')}.`;
-    return `Alama yako ya mkopo ni ${a.score} (${RATINGS[a.rating] ?? a.rating}), ilitathminiwa tarehe ${a.assessedAt}. ${limit} Vigezo: ${factors}.`;
+    return `Alama yako ya mkopo ni ${a.score} (${RATINGS[a.rating] ?? a.rating}), ilitathminiwa tarehe ${dateInWords(a.assessedAt, 'sw')}. ${limit} Vigezo: ${factors}.`;
   },
   loanLimit: (f) =>
     f.eligible

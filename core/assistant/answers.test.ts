@@ -111,3 +111,16 @@ describe('the answer catalogues', () => {
     expect(say.loanLimit(limits[1]!)).not.toBe(say.loanLimit(limits[2]!));
   });
 });
+
+describe('dates in the answers', () => {
+  it.each([
+    ['en', 'March 10, 2026'],
+    ['fr', '10 mars 2026'],
+    ['rw', '10 Werurwe 2026'],
+    ['sw', '10 Machi 2026'],
+  ] as const)('are written in words of %s, as the screens write them', (language, words) => {
+    const text = ANSWERS[language].nextContribution(contributions[0]!);
+    expect(text).toContain(words);
+    expect(text).not.toContain('2026-03-10');
+  });
+});

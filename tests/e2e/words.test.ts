@@ -61,11 +61,15 @@ const RAW_CODES: { name: string; pattern: RegExp }[] = [
   { name: 'raw reference', pattern: /\b[a-z]+(?:-[a-z]+)*:[0-9a-f]{8}-[0-9a-f]{4}/ },
   { name: 'address in brackets', pattern: /\(\/[a-z]/ },
   { name: '"(s)" plural', pattern: /\p{L}\((?:s|e|es)\)/u },
+  // A status or other enum shown as the API writes it, on its own ("pending", "active").
+  { name: 'raw enum', pattern: /^(?:pending|active|forming|completed|cancelled|failed|succeeded|requested|approved|rejected|disbursed|repaid|overdue|paid|verified|suspended|daily|weekly|monthly|positive|negative|neutral|mobile_money|pot_deduction)$/ },
 ];
 
 interface Visit {
   path: string;
   person: Person;
+  /** `pay`: a customer pays 2,000 RWF on the pay page (the sandbox approves) and the receipt is read. */
+  act?: 'pay';
 }
 
 interface PageReading {
@@ -84,7 +88,7 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
   let visits: Visit[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { SEED_DEMO_WORLD: 'true' } }), launchChromium()]);
+    [server, browser] = await Promise.all([startServer({ env: { SEED_DEMO_WORLD: 'true', SANDBOX_SETTLE_MS: '200' } }), launchChromium()]);
     sessions.set('visitor', null);
     for (const [person, email] of [
       ['member', 'demo.member@ikimina.demo'],
@@ -114,6 +118,7 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
       // Notifications are written once, in the language of the account they reach.
       { path: '/notifications', person: 'neighbour' },
       ...['/', '/auth/magic-link', '/auth/reset-password', '/dashboard'].map((path) => ({ path, person: 'visitor' as const })),
+      { path: '/pay/DEMO-SHOP', person: 'visitor', act: 'pay' },
     ];
   });
   afterAll(async () => {
@@ -152,6 +157,14 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
     }
   }
 
+  /** A customer pays the demo shop 2,000 RWF; answers once the receipt shows. */
+  async function payTheShop(page: Page): Promise<void> {
+    await page.getByTestId('input-pay-amount').fill('2000');
+    await page.getByTestId('input-pay-phone').fill('0788123456');
+    await page.getByTestId('button-pay-submit').click();
+    await page.getByTestId('state-pay-receipt').waitFor({ timeout: 30_000 });
+  }
+
   /** The visible texts (and placeholders) of the page, the words split over two lines, the sideways scroll. */
   function read(page: Page): Promise<PageReading> {
     return page.evaluate((ownMark) => {
@@ -186,7 +199,14 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
         .map((element) => `${element.tagName.toLowerCase()}${element.dataset.testid ? `[${element.dataset.testid}]` : ''} "${(element.textContent ?? '').trim().slice(0, 30)}"`);
       // Texts cut short with "…": two rows cut at the same place read the same ("Joined Demo: M…").
       const cut = [...document.body.querySelectorAll<HTMLElement>('*')]
-        .filter((element) => getComputedStyle(element).textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1 && element.checkVisibility())
+        .filter((element) => {
+          const style = getComputedStyle(element);
+          const ellipsis = style.textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1;
+          // A clamp of three lines or more is a preview of prose (a group's description), opened in full elsewhere.
+          const clamp = Number.parseInt(style.webkitLineClamp, 10);
+          const clamped = clamp > 0 && clamp < 3 && element.scrollHeight > element.clientHeight + 1;
+          return (ellipsis || clamped) && element.checkVisibility();
+        })
         .filter((element) => !(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && (element.textContent ?? '').trim() !== '')
         .map((element) => (element.textContent ?? '').trim().slice(0, 60));
       return { texts, brokenWords, overflow: document.documentElement.scrollWidth - window.innerWidth, outside, cut };
@@ -212,18 +232,19 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
           },
           { session, language },
         );
-        // Nothing is changed, but the assistant is asked (its answers are server-made texts too).
+        // Nothing is changed, but the assistant is asked and the shop is paid (server-made texts, a receipt).
         await context.route('**/api/**', (route) =>
-          route.request().method() === 'GET' || new URL(route.request().url()).pathname === '/api/ai-assistant/chat' ? route.continue() : route.abort(),
+          route.request().method() === 'GET' || ['/api/ai-assistant/chat', '/api/pay/DEMO-SHOP'].includes(new URL(route.request().url()).pathname) ? route.continue() : route.abort(),
         );
         const page = await context.newPage();
         for (const visit of visits.filter((v) => v.person === person)) {
           await page.goto(`${server.url}${visit.path}`);
           await settle(page);
           if (visit.path === '/ai-chat') await askTheAssistant(page);
+          if (visit.act === 'pay') await payTheShop(page);
           const where = `${language} ${person} ${visit.path}`;
           const reading = await read(page);
-          if (SHOTS) await page.screenshot({ path: `${SHOTS}/${language}-${person}${visit.path.replace(/[/?=]+/g, '_')}.png`, fullPage: true });
+          if (SHOTS) await page.screenshot({ path: `${SHOTS}/${language}-${person}${visit.path.replace(/[/?=]+/g, '_')}${visit.act ? `-${visit.act}` : ''}.png`, fullPage: true });
           for (const marked of new Set(reading.texts)) {
             const own = marked.startsWith(OWN_MARK);
             const text = own ? marked.slice(OWN_MARK.length) : marked;

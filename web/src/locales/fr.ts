@@ -254,9 +254,9 @@ export const fr: Messages = {
       merchants: 'Commerçants',
       agents: 'Agents',
       usersValue: '50K+',
-      groupsValue: '2 500+',
-      merchantsValue: '5 000+',
-      agentsValue: '1 200+',
+      groupsValue: '2 500+',
+      merchantsValue: '5 000+',
+      agentsValue: '1 200+',
     },
     members: {
       eyebrow: 'Pour les membres',
@@ -768,8 +768,8 @@ export const fr: Messages = {
       limit: 'Votre crédit disponible : {{amount}}',
     },
     validation: {
-      amountMin: 'Le montant minimum du prêt est de 10 000 RWF',
-      amountMax: 'Le montant maximum du prêt est de 10 000 000 RWF',
+      amountMin: 'Le montant minimum du prêt est de 10 000 RWF',
+      amountMax: 'Le montant maximum du prêt est de 10 000 000 RWF',
       amountAvailable: 'Vous pouvez emprunter jusqu’à {{amount}} maintenant',
       purpose: 'Veuillez décrire l’objet du prêt en détail',
       termMin: 'La durée minimale est de 1 mois',
@@ -941,7 +941,7 @@ export const fr: Messages = {
     replies: {
       whichGroup: 'Par exemple, un membre qui peut mettre de côté 50 RWF par mois trouverait sa place dans un groupe mensuel au budget proche. Ouvrez Tontines, puis Recommandées par l’IA, pour voir les groupes qui vous correspondent.',
       creditScore: 'Par exemple, un score de 720 est jugé Bon : il donne droit à de meilleurs taux. Votre propre score se trouve sur la page Prêts.',
-      canBorrow: 'Par exemple, avec un score de 720, un membre pourrait emprunter jusqu’à 5 000 à 12,5 % de TAEG. Vous pouvez emprunter jusqu’à 50 % de votre épargne ; votre plafond est sur la page Prêts.',
+      canBorrow: 'Par exemple, avec un score de 720, un membre pourrait emprunter jusqu’à 5 000 à 12,5 % de TAEG. Vous pouvez emprunter jusqu’à 50 % de votre épargne ; votre plafond est sur la page Prêts.',
       howTontinesWork: 'Chaque membre verse le même montant à chaque cycle, et à chaque cycle un membre reçoit toute la cagnotte, à tour de rôle, jusqu’à ce que chacun l’ait reçue une fois.',
       general: 'Ceci est un exemple de réponse. Essayez l’une des questions ci-dessous, ou ouvrez la page Assistant IA pour des réponses sur votre propre épargne.',
     },

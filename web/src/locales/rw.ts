@@ -254,9 +254,9 @@ export const rw: Messages = {
       merchants: 'Abacuruzi',
       agents: 'Abakozi',
       usersValue: '50K+',
-      groupsValue: '2,500+',
-      merchantsValue: '5,000+',
-      agentsValue: '1,200+',
+      groupsValue: '2.500+',
+      merchantsValue: '5.000+',
+      agentsValue: '1.200+',
     },
     members: {
       eyebrow: 'Ku banyamuryango',
@@ -768,8 +768,8 @@ export const rw: Messages = {
       limit: 'Inguzanyo ushobora kubona: {{amount}}',
     },
     validation: {
-      amountMin: "Amafaranga make y'inguzanyo ni 10,000 RWF",
-      amountMax: "Amafaranga menshi y'inguzanyo ni 10,000,000 RWF",
+      amountMin: "Amafaranga make y'inguzanyo ni 10.000 RWF",
+      amountMax: "Amafaranga menshi y'inguzanyo ni 10.000.000 RWF",
       amountAvailable: 'Ubu ushobora kuguza kugeza kuri {{amount}}',
       purpose: "Sobanura neza icyo inguzanyo izakoreshwa",
       termMin: 'Igihe gito ni ukwezi 1',
@@ -939,7 +939,7 @@ export const rw: Messages = {
       howTontinesWork: 'Ibimina bikora bite?',
     },
     replies: {
-      whichGroup: 'Urugero, umunyamuryango ushobora kuzigama RWF 50 buri kwezi yabona umwanya mu kimina cya buri kwezi cy’abantu bafite ingengo y’imari isa n’iye. Fungura Ibimina, hanyuma Ibyo AI igusabira, urebe ibimina bihuye nawe.',
+      whichGroup: 'Urugero, umunyamuryango ushobora kuzigama 50 RWF buri kwezi yabona umwanya mu kimina cya buri kwezi cy’abantu bafite ingengo y’imari isa n’iye. Fungura Ibimina, hanyuma Ibyo AI igusabira, urebe ibimina bihuye nawe.',
       creditScore: 'Urugero, amanota 720 afatwa nk’«Byiza»: atuma ubona inyungu nziza ku nguzanyo. Amanota yawe bwite ari ku rupapuro rw’Inguzanyo.',
       canBorrow: 'Urugero, ufite amanota 720 yashobora kuguza kugeza kuri 5.000 ku nyungu ya 12,5% ku mwaka. Ushobora kuguza kugeza kuri 50% by’ubwizigame bwawe; reba urupapuro rw’Inguzanyo umenye urugero rwawe.',
       howTontinesWork: 'Buri munyamuryango atanga amafaranga angana buri cyiciro, kandi buri cyiciro umunyamuryango umwe ahabwa ikigega cyose, basimburana, kugeza buri wese agihawe rimwe.',

@@ -768,8 +768,8 @@ export const sw: Messages = {
       limit: 'Mkopo unaopatikana kwako: {{amount}}',
     },
     validation: {
-      amountMin: 'Kiasi cha chini cha mkopo ni RWF 10,000',
-      amountMax: 'Kiasi cha juu cha mkopo ni RWF 10,000,000',
+      amountMin: 'Kiasi cha chini cha mkopo ni 10,000 RWF',
+      amountMax: 'Kiasi cha juu cha mkopo ni 10,000,000 RWF',
       amountAvailable: 'Unaweza kukopa hadi {{amount}} sasa',
       purpose: 'Tafadhali eleza kwa kina madhumuni ya mkopo',
       termMin: 'Muda wa chini ni mwezi 1',
@@ -939,7 +939,7 @@ export const sw: Messages = {
       howTontinesWork: 'Vikundi vya akiba hufanyaje kazi?',
     },
     replies: {
-      whichGroup: 'Kwa mfano, mwanachama anayeweza kuweka RWF 50 kila mwezi angefaa kikundi cha kila mwezi cha watu wenye bajeti inayofanana. Fungua Vikundi vya akiba, kisha Vilivyopendekezwa na AI, uone vikundi vinavyokufaa.',
+      whichGroup: 'Kwa mfano, mwanachama anayeweza kuweka 50 RWF kila mwezi angefaa kikundi cha kila mwezi cha watu wenye bajeti inayofanana. Fungua Vikundi vya akiba, kisha Vilivyopendekezwa na AI, uone vikundi vinavyokufaa.',
       creditScore: 'Kwa mfano, alama 720 huhesabiwa kuwa Nzuri: inaleta riba bora za mkopo. Alama yako mwenyewe iko kwenye ukurasa wa Mikopo.',
       canBorrow: 'Kwa mfano, kwa alama 720 mwanachama angeweza kukopa hadi 5,000 kwa riba ya 12.5% kwa mwaka. Unaweza kukopa hadi 50% ya akiba yako; tazama ukurasa wa Mikopo kwa kikomo chako.',
       howTontinesWork: 'Kila mwanachama hulipa kiasi sawa kila mzunguko, na kila mzunguko mwanachama mmoja hupokea mfuko wote, kwa zamu, hadi kila mmoja aupokee mara moja.',

@@ -39,7 +39,7 @@ export function StatCard({
           value
         )}
       </p>
-      {hint !== undefined && <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{pending ? <SkeletonLine width="w-32" /> : hint}</p>}
+      {hint !== undefined && <p className="mt-1 break-words text-xs text-muted-foreground">{pending ? <SkeletonLine width="w-32" /> : hint}</p>}
     </Card>
   );
 }

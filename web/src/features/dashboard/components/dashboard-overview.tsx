@@ -179,24 +179,24 @@ export function DashboardOverview({
             <ul className="mt-4 divide-y divide-border">
               {activity.map((entry) =>
                 entry.kind === 'tontine' ? (
-                  <li key={`t-${entry.item.id}`} className="flex items-center gap-3 py-3">
+                  <li key={`t-${entry.item.id}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
                     <span className="flex size-9 items-center justify-center rounded-full bg-primary/10 text-primary">
                       <Users className="size-4" />
                     </span>
                     <Link to={`/tontines/${entry.item.id}`} className="min-w-0 flex-1 break-words font-medium hover:underline max-sm:py-2.5">
                       {t('overview.activityTontine', { name: entry.item.name })}
                     </Link>
-                    <span className="shrink-0 text-xs text-muted-foreground">{format.date(entry.at)}</span>
+                    <span className="shrink-0 text-xs text-muted-foreground max-sm:basis-full max-sm:pl-12">{format.date(entry.at)}</span>
                   </li>
                 ) : (
-                  <li key={`l-${entry.item.id}`} className="flex items-center gap-3 py-3">
+                  <li key={`l-${entry.item.id}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
                     <span className="flex size-9 items-center justify-center rounded-full bg-accent/20 text-accent-foreground">
                       <HandCoins className="size-4" />
                     </span>
                     <span className="min-w-0 flex-1 break-words font-medium">
                       {t('overview.activityLoan', { amount: format.money(entry.item.amount), status: t(`loans.status.${entry.item.status}`) })}
                     </span>
-                    <span className="shrink-0 text-xs text-muted-foreground">{format.date(entry.at)}</span>
+                    <span className="shrink-0 text-xs text-muted-foreground max-sm:basis-full max-sm:pl-12">{format.date(entry.at)}</span>
                   </li>
                 ),
               )}

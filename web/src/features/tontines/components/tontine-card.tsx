@@ -27,7 +27,7 @@ export function TontineCard({ tontine, onJoin, joining }: { tontine: Tontine; on
           <Link to={`/tontines/${tontine.id}`} className="line-clamp-2 text-lg font-semibold hover:underline max-sm:min-h-11" data-testid={`link-tontine-${tontine.id}`}>
             {tontine.name}
           </Link>
-          <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{tontine.description}</p>
+          <p className="mt-1 line-clamp-3 text-sm text-muted-foreground">{tontine.description}</p>
         </div>
         <TontineStatusBadge status={tontine.status} testId={`status-tontine-${tontine.id}`} />
       </div>
