@@ -13,6 +13,7 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.ts';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
 import { callApi, until } from './support/api.ts';
 import { startServer, type E2eServer } from './support/server.ts';
@@ -306,6 +307,7 @@ describe.runIf(browserAvailable())('a group on a phone', () => {
       await page.getByTestId('button-filters').click();
       await page.getByTestId('dialog-filters').waitFor();
       await shot('00-filters', false);
+      expect(await seriousViolations(page), 'axe on the Filters dialog').toEqual([]);
       await page.keyboard.press('Escape');
 
       await page.goto(`${server.url}/tontines/${made.body.id}`);
@@ -313,6 +315,7 @@ describe.runIf(browserAvailable())('a group on a phone', () => {
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       await shot('02-forming');
       await wordsWhole(page, `${language} forming`);
+      expect(await seriousViolations(page), 'axe on the forming card').toEqual([]);
       for (const tab of ['members', 'contributions', 'chat'] as const) {
         await page.getByTestId(`tab-${tab}`).click();
         await shot(`03-forming-${tab}`);
@@ -321,6 +324,7 @@ describe.runIf(browserAvailable())('a group on a phone', () => {
       await page.getByTestId('button-start-tontine').click();
       await page.getByTestId('dialog-start-tontine').waitFor();
       await shot('05-confirm-start', false);
+      expect(await seriousViolations(page), 'axe on the start confirmation').toEqual([]);
 
       // A group that does not exist: its state fits too.
       await page.goto(`${server.url}/tontines/00000000-0000-4000-8000-000000000000`);
