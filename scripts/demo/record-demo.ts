@@ -162,6 +162,8 @@ try {
       // A journey step that no longer matches the screens would film the wrong screen under this caption.
       throw new Error(`demo:record: chapter "${chapter}", scene "${scene.caption}": the journey step failed: ${(error as Error).message.split('\n')[0]}`);
     }
+    // A toast ("Welcome back!") is not loading, but it would sit under the caption: it goes after 5 s.
+    await page.getByTestId('toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
     const stillBusy = await waitUntilSettled(page, requests, { timeoutMs: 30_000 });
     assertSettled(chapter, scene.caption, stillBusy);
     await caption(page, scene.caption, chapter);
