@@ -27,14 +27,9 @@
  */
 import type { Context, Next } from 'koa';
 import { sendError } from './errors.ts';
-import { disregardSessionCookie } from './session-cookie.ts';
+import { bearerTokenOf, disregardSessionCookie } from './session-cookie.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/**
- * Only a bearer token exempts: a browser adds `Authorization: Basic …` by itself to any request
- * to a site behind HTTP authentication (a staging server), another site's form post included.
- */
-const BEARER = /^Bearer\s+\S+/i;
 
 /** The host an Origin header names; null for `null` or a value that is not an origin. */
 function hostOf(origin: string): string | null {
@@ -62,7 +57,10 @@ function originOf(ctx: Context, publicHost: string | null): 'another' | 'ours' |
 export function refuseCrossSiteRequests(publicBaseUrl: string) {
   const publicHost = hostOf(publicBaseUrl);
   return async (ctx: Context, next: Next) => {
-    if (SAFE_METHODS.has(ctx.method) || BEARER.test(ctx.get('Authorization'))) return next();
+    // Only a bearer token exempts, read as the session reads it (so a header it reads no token from
+    // cannot exempt a request the cookie then signs): a browser adds `Authorization: Basic …` by itself
+    // to any request to a site behind HTTP authentication (a staging server), another site's form included.
+    if (SAFE_METHODS.has(ctx.method) || bearerTokenOf(ctx) !== null) return next();
     const origin = originOf(ctx, publicHost);
     if (origin === 'another') return sendError(ctx, 'cross_site_request');
     if (origin === 'unsaid') disregardSessionCookie(ctx);

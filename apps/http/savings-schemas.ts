@@ -233,7 +233,9 @@ export const NotificationResponse = z
  * Where a page of notifications ends, as the client passes it back: `<milliseconds>_<id>` of the
  * last one shown (opaque to the client; read here only, never trusted beyond its shape).
  */
-const NOTIFICATION_CURSOR = /^(\d{1,15})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+// At most 13 digits of milliseconds (up to the year 2286): a longer time has a year of more than four
+// digits, which PostgreSQL cannot read (a 500 before this bound).
+const NOTIFICATION_CURSOR = /^(\d{1,13})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 export const notificationCursor = (position: { createdAt: Date; id: string }) => `${position.createdAt.getTime()}_${position.id}`;
 
 export const NotificationPageQuery = z.object({

@@ -42,11 +42,15 @@ export function disregardSessionCookie(ctx: Context): void {
   ctx.state.sessionCookieDisregarded = true;
 }
 
+/** The request's bearer token (`Authorization: Bearer <token>`); null for any other header or none. */
+export function bearerTokenOf(ctx: Context): string | null {
+  return /^Bearer\s+(\S+)$/i.exec(ctx.get('Authorization'))?.[1] ?? null;
+}
+
 /** The session secret of a request: the bearer token first, then the cookie unless it is disregarded. */
 export function sessionTokenOf(ctx: Context): string | null {
-  const authorization = ctx.get('Authorization');
-  const bearer = /^Bearer\s+(\S+)$/i.exec(authorization);
-  if (bearer?.[1]) return bearer[1];
+  const bearer = bearerTokenOf(ctx);
+  if (bearer) return bearer;
   if (ctx.state.sessionCookieDisregarded === true) return null;
   return readCookie(ctx, SESSION_COOKIE);
 }

@@ -5,6 +5,7 @@ import { sendError } from './errors.ts';
 /**
  * Parses a request body with its schema. On failure answers 400 `validation_failed` with the first
  * failing field's message as `error` and every field's first message in `fields`; answers null.
+ * An unknown field of a strict schema is named (`Unknown field: x.`), in `fields` under its name.
  */
 export function parseBody<S extends z.ZodType>(ctx: Context, schema: S): z.output<S> | null {
   return parseInput(ctx, schema, (ctx.request as { body?: unknown }).body);
@@ -22,6 +23,12 @@ function parseInput<S extends z.ZodType>(ctx: Context, schema: S, input: unknown
   let first: string | undefined;
   for (const issue of parsed.error.issues) {
     const key = issue.path.map(String).join('.');
+    if (key === '' && issue.code === 'unrecognized_keys') {
+      // A strict schema's unknown field: named, for the body is a JSON object.
+      for (const unknown of issue.keys) fields[unknown] ??= `Unknown field: ${unknown}.`;
+      first ??= `Unknown field: ${issue.keys[0]}.`;
+      continue;
+    }
     if (key === '') {
       first ??= 'The request body must be a JSON object.';
       continue;

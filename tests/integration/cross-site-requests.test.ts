@@ -55,6 +55,8 @@ describe('a state-changing request with the member’s cookie that does not say 
     ['Origin: null without Sec-Fetch-Site (a sandboxed frame, a data: page, a cross-site redirect)', { Origin: 'null' }],
     ['no Origin and no Sec-Fetch-Site', {}],
     ['an Authorization header that is not a bearer token (a browser adds Basic by itself)', { Origin: 'null', Authorization: 'Basic c3RhZ2luZzpzdGFnaW5n' }],
+    // The session reads no token from it (two words), so the cookie would have signed it: it exempts nothing either.
+    ['an Authorization header that starts like a bearer token but holds none', { Origin: 'null', Authorization: 'Bearer not one-token' }],
   ] as const) {
     it(`is not authenticated by the cookie, changing nothing: ${label}`, async () => {
       const before = await consents();

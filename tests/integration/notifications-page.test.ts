@@ -100,6 +100,10 @@ describe('the notifications page API', () => {
       expect(res.body.code).toBe('validation_failed');
       expect(res.body.error).toMatch(/^The (cursor is not one this server gave|limit must be a whole number from 1 to 50)$/);
     }
+    // A cursor of the right shape whose time no database holds (the year 33658): a 400, never a 500.
+    const farFuture = await reader.as('get', `/api/notifications/page?cursor=999999999999999_${randomUUID()}`);
+    expect(farFuture.status).toBe(400);
+    expect(farFuture.body.code).toBe('validation_failed');
     // A well-formed cursor of someone else's notification shows only the reader's own, older ones.
     expect((await reader.as('get', `/api/notifications/page?cursor=${Date.now()}_${randomUUID()}`)).body).toEqual({ notifications: [], nextCursor: null, unreadCount: 0 });
   });

@@ -165,6 +165,8 @@ describe('setting up USSD access from the web', () => {
     // A number in the body is not a field: refused, nothing sent to it.
     const forged = await as(mallory.token, 'put', '/api/ussd-access').send({ code, pin: '24681', phoneNumber: '+250788600040' });
     expect(forged.status).toBe(400);
+    // Refused in words that name the field, not as if the body were no JSON object.
+    expect(forged.body).toMatchObject({ code: 'validation_failed', error: 'Unknown field: phoneNumber.', fields: { phoneNumber: 'Unknown field: phoneNumber.' } });
     expect(await sql('select 1 from ussd_pins where user_id = ?', [mallory.id])).toEqual([]);
     expect((await mailsTo(db, t, '+250788600041')).filter((m) => m.channel === 'sms')).toEqual([]);
     // Signed out: nothing at all.
