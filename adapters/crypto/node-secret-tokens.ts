@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { SecretTokens } from '../../core/accounts/ports.ts';
 import type { OneTimeCodes } from '../../core/accounts/ussd-access.ts';
 import type { IdGenerator } from '../../core/shared/clock.ts';
@@ -27,8 +27,14 @@ export class NodeOneTimeCodes implements OneTimeCodes {
     return { code, hash: this.hash(code) };
   }
 
-  hash(code: string): string {
+  private hash(code: string): string {
     return sha256Hex(code);
+  }
+
+  matches(code: string, hash: string): boolean {
+    const typed = Buffer.from(this.hash(code), 'hex');
+    const kept = Buffer.from(hash, 'hex');
+    return typed.length === kept.length && timingSafeEqual(typed, kept);
   }
 }
 

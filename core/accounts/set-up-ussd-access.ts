@@ -63,7 +63,7 @@ export class SetUpUssdAccess {
         if (code) await codes.remove(user.id);
         return err('ussd_access_code_expired');
       }
-      if (oneTimeCodes.hash(input.code.trim()) !== code.codeHash) {
+      if (!oneTimeCodes.matches(input.code.trim(), code.codeHash)) {
         const attemptsLeft = MAX_CODE_ATTEMPTS - code.attempts - 1;
         if (attemptsLeft > 0) await codes.countWrongTry(user.id);
         else await codes.remove(user.id);

@@ -39,6 +39,9 @@ class CountingCodes implements OneTimeCodes {
   hash(code: string) {
     return `sha(${code})`;
   }
+  matches(code: string, hash: string) {
+    return this.hash(code) === hash;
+  }
 }
 
 class PlainPinHasher extends PlainHasher implements PinHasher {

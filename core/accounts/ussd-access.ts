@@ -51,7 +51,8 @@ export interface UssdAccessCodes {
 /** The random digits of a code and the hash under which it is kept. */
 export interface OneTimeCodes {
   issue(digits: number): { code: string; hash: string };
-  hash(code: string): string;
+  /** Whether `code` is the one kept as `hash`, in time that does not depend on where they differ. */
+  matches(code: string, hash: string): boolean;
 }
 
 const SMS: Record<Language, string> = {
