@@ -36,7 +36,7 @@ export function MembersPanel({ tontine, myUserId }: { tontine: Tontine; myUserId
   const canStart = tontine.isAdmin === true && tontine.status === 'forming' && tontine.maxMembers >= 2 && members.length >= 2;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
       <Card className="p-5">
         <div className="flex items-center justify-between gap-3">
           <h2 className="font-semibold">{t('tontine.members.title', { count: members.length, max: tontine.maxMembers })}</h2>
