@@ -66,7 +66,7 @@ export function MembersPanel({ tontine, myUserId }: { tontine: Tontine; myUserId
               <li key={member.id} className="flex items-center gap-3 py-3" data-testid={`row-member-${member.id}`}>
                 <MemberAvatar name={member.name} avatar={member.avatar} initials={member.initials} size="size-10" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">
+                  <p className="break-words font-medium">
                     {member.name}
                     {member === me && <span className="text-muted-foreground"> ({t('tontine.members.you')})</span>}
                   </p>
@@ -133,12 +133,13 @@ function PayoutOrderCard({ tontine, myMemberId }: { tontine: Tontine; myMemberId
               .sort((a, b) => a.position - b.position)
               .map((row) => (
                 <li key={row.memberId} className="flex items-center gap-3 rounded-xl bg-muted/60 px-3 py-2" data-testid={`row-payout-${row.position}`}>
-                  <span className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">{row.position}</span>
-                  <span className="flex-1 truncate text-sm font-medium">{row.name}</span>
+                  <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">{row.position}</span>
+                  <span className="min-w-0 flex-1 break-words text-sm font-medium">{row.name}</span>
                   {swapsOpen && myMemberId !== undefined && row.memberId !== myMemberId && (
                     <Button
                       size="sm"
                       variant="ghost"
+                      className="shrink-0"
                       disabled={propose.isPending}
                       onClick={() =>
                         propose.mutate(row.memberId, {
