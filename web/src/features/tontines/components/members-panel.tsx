@@ -132,14 +132,14 @@ function PayoutOrderCard({ tontine, myMemberId }: { tontine: Tontine; myMemberId
             {[...payoutOrder.order]
               .sort((a, b) => a.position - b.position)
               .map((row) => (
-                <li key={row.memberId} className="flex items-center gap-3 rounded-xl bg-muted/60 px-3 py-2" data-testid={`row-payout-${row.position}`}>
+                <li key={row.memberId} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-muted/60 px-3 py-2" data-testid={`row-payout-${row.position}`}>
                   <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">{row.position}</span>
-                  <span className="min-w-0 flex-1 break-words text-sm font-medium">{row.name}</span>
+                  <span className="min-w-0 flex-1 basis-32 break-words text-sm font-medium">{row.name}</span>
                   {swapsOpen && myMemberId !== undefined && row.memberId !== myMemberId && (
                     <Button
                       size="sm"
                       variant="ghost"
-                      className="shrink-0"
+                      className="ml-auto shrink-0"
                       disabled={propose.isPending}
                       onClick={() =>
                         propose.mutate(row.memberId, {
