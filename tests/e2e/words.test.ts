@@ -13,7 +13,7 @@
  *   Activity rows cut at the same place read the same), and no sideways scroll.
  *
  * How: one server and one browser for the file; one browser context per language and person;
- * each route loaded once and read once it has rendered. Nothing is changed: every API call but a
+ * each route loaded once and read once it has rendered, then each of its other tabs opened and read. Nothing is changed: every API call but a
  * read is refused before it leaves. The list of routes is checked against router.tsx, so a new
  * route must be added here.
  */
@@ -109,7 +109,7 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
     const groups = await callApi<{ id: string }[]>(server.url, member.token, 'GET', '/api/tontines/user');
     expect(groups.body.length).toBeGreaterThan(0);
     visits = [
-      ...['/', '/dashboard', '/dashboard?tab=contributions', '/dashboard?tab=verification', '/tontines', `/tontines/${groups.body[0]!.id}`, '/loans', '/loans?tab=apply', '/loans?tab=recommendations', '/loans?tab=credit-score']
+      ...['/', '/dashboard', '/tontines', `/tontines/${groups.body[0]!.id}`, '/loans']
         .map((path) => ({ path, person: 'member' as const })),
       ...['/security', '/profile', '/ai-chat', '/education', '/learn-more', '/demo', '/privacy', '/terms', '/pay/DEMO-SHOP', '/agent/register', '/merchant/register', '/no-such-page']
         .map((path) => ({ path, person: 'member' as const })),
@@ -242,19 +242,33 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
           await settle(page);
           if (visit.path === '/ai-chat') await askTheAssistant(page);
           if (visit.act === 'pay') await payTheShop(page);
+          const check = (where: string, reading: PageReading) => {
+            for (const marked of new Set(reading.texts)) {
+              const own = marked.startsWith(OWN_MARK);
+              const text = own ? marked.slice(OWN_MARK.length) : marked;
+              const withoutEmails = text.replace(/\S+@\S+/g, '');
+              for (const { name, pattern } of RAW_CODES) if (pattern.test(withoutEmails)) problems.push(`${where}: ${name} in "${text}"`);
+              if (language !== 'en' && !own && ENGLISH.has(text) && !OWN[language].has(text) && !names.has(text)) problems.push(`${where}: English "${text}"`);
+            }
+            for (const text of new Set(reading.cut)) problems.push(`${where}: "${text}" cut short with an ellipsis`);
+            for (const word of new Set(reading.brokenWords)) problems.push(`${where}: "${word}" broken over two lines`);
+            if (reading.overflow > 1) problems.push(`${where}: scrolls sideways by ${reading.overflow} px (${reading.outside.join(', ')})`);
+          };
           const where = `${language} ${person} ${visit.path}`;
-          const reading = await read(page);
+          check(where, await read(page));
           if (SHOTS) await page.screenshot({ path: `${SHOTS}/${language}-${person}${visit.path.replace(/[/?=]+/g, '_')}${visit.act ? `-${visit.act}` : ''}.png`, fullPage: true });
-          for (const marked of new Set(reading.texts)) {
-            const own = marked.startsWith(OWN_MARK);
-            const text = own ? marked.slice(OWN_MARK.length) : marked;
-            const withoutEmails = text.replace(/\S+@\S+/g, '');
-            for (const { name, pattern } of RAW_CODES) if (pattern.test(withoutEmails)) problems.push(`${where}: ${name} in "${text}"`);
-            if (language !== 'en' && !own && ENGLISH.has(text) && !OWN[language].has(text) && !names.has(text)) problems.push(`${where}: English "${text}"`);
+          // Every other tab of the screen (the merchant's settlements, the tontines' Discover…), opened in turn.
+          if (visit.act === undefined) {
+            const tabs = page.locator('main [role="tab"][aria-selected="false"]:visible');
+            const tabIds = await tabs.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-testid') ?? ''));
+            for (const name of tabIds) {
+              const tab = page.locator(`main [role="tab"][data-testid="${name}"]`);
+              if ((await tab.count()) !== 1) continue;
+              await tab.click();
+              await settle(page);
+              check(`${where} (${name})`, await read(page));
+            }
           }
-          for (const text of new Set(reading.cut)) problems.push(`${where}: "${text}" cut short with an ellipsis`);
-          for (const word of new Set(reading.brokenWords)) problems.push(`${where}: "${word}" broken over two lines`);
-          if (reading.overflow > 1) problems.push(`${where}: scrolls sideways by ${reading.overflow} px (${reading.outside.join(', ')})`);
         }
         await context.close();
       }

@@ -32,7 +32,7 @@ export function MembersPanel({ tontine, myUserId }: { tontine: Tontine; myUserId
   const me = members.find((member) => userIdOf(member) === myUserId);
 
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
       <Card className="min-w-0 p-4 sm:p-5">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 className="font-semibold">{t('tontine.members.title', { count: members.length, max: tontine.maxMembers })}</h2>
@@ -44,8 +44,8 @@ export function MembersPanel({ tontine, myUserId }: { tontine: Tontine; myUserId
             {members.map((member) => (
               <li key={member.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3" data-testid={`row-member-${member.id}`}>
                 <MemberAvatar name={member.name} avatar={member.avatar} initials={member.initials} size="size-10" />
-                <div className="min-w-[9rem] flex-1">
-                  <p className="truncate font-medium">
+                <div className="min-w-0 flex-1">
+                  <p className="break-words font-medium">
                     {member.name}
                     {member === me && <span className="text-muted-foreground"> ({t('tontine.members.you')})</span>}
                   </p>
@@ -111,13 +111,14 @@ function PayoutOrderCard({ tontine, myMemberId }: { tontine: Tontine; myMemberId
             {[...payoutOrder.order]
               .sort((a, b) => a.position - b.position)
               .map((row) => (
-                <li key={row.memberId} className="flex flex-wrap items-center gap-3 rounded-xl bg-muted/60 px-3 py-2" data-testid={`row-payout-${row.position}`}>
+                <li key={row.memberId} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-muted/60 px-3 py-2" data-testid={`row-payout-${row.position}`}>
                   <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">{row.position}</span>
-                  <span className="min-w-[9rem] flex-1 truncate text-sm font-medium">{row.name}</span>
+                  <span className="min-w-0 flex-1 basis-32 break-words text-sm font-medium">{row.name}</span>
                   {swapsOpen && myMemberId !== undefined && row.memberId !== myMemberId && (
                     <Button
                       size="sm"
                       variant="ghost"
+                      className="ml-auto shrink-0"
                       disabled={propose.isPending}
                       onClick={() =>
                         propose.mutate(row.memberId, {

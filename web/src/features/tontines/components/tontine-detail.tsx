@@ -77,7 +77,7 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
   const payable = due && (due.status === 'pending' || due.status === 'overdue');
 
   return (
-    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 lg:px-8">
       <section className="grid gap-4">
         <Link to="/tontines" className="flex min-h-11 w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground" data-testid="link-back-to-tontines">
           <ArrowLeft className="size-4" />
