@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Languages } from 'lucide-react';
 import { saveAccountLanguage } from '../features/users/api/save-account-language.ts';
-import { userQueryOptions } from '../features/users/api/get-user.ts';
 import { toast } from '../hooks/use-toast.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 import { chooseLanguage } from '../lib/i18n.ts';
@@ -26,7 +25,9 @@ export function LanguageSwitcher({ defaultOpen = false }: { defaultOpen?: boolea
     await chooseLanguage(i18n, code);
     try {
       await saveAccountLanguage(code);
-      await queryClient.invalidateQueries({ queryKey: userQueryOptions().queryKey });
+      // The key of GET /api/user (features/users/api/get-user.ts), written out: importing that
+      // module here would move it into the menus chunk, which the dashboard would then wait for.
+      await queryClient.invalidateQueries({ queryKey: ['/api/user'] });
     } catch {
       toast({ variant: 'destructive', title: i18n.t('language.notSaved') });
     }
