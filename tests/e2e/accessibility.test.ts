@@ -542,6 +542,9 @@ describe.runIf(browserAvailable())('every page on a 360 × 640 phone, with a key
     const session = await register();
     await signInByStorage(page, session);
     await settled(page, `${server.url}/tontines`);
+    // Off the app while the server ends the session: otherwise a poll of the open page (the unread
+    // count) may meet the ended session first and sign out there, before /loans is opened.
+    await page.goto('about:blank');
     const ended = await fetch(`${server.url}/api/auth/logout-everywhere`, { method: 'POST', headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' }, body: '{}' });
     expect(ended.status).toBe(204);
 
