@@ -98,8 +98,8 @@ const SCENES: Scene[] = [
   { segment: 'tontines', caption: 'Each cycle’s contributions, paid by mobile money', act: click('tab-contributions') },
   { segment: 'loans', caption: 'Loans: a loan being repaid, with its progress', act: open('/loans') },
   { segment: 'loans', caption: 'The credit score and the factors behind it', act: click('tab-credit-score') },
-  { segment: 'loans', caption: 'Recommendations computed from the member’s savings', act: click('tab-recommendations') },
-  { segment: 'loans', caption: 'Applying: amount, term and purpose, with the cost shown first', act: click('tab-apply') },
+  { segment: 'loans', caption: 'Recommendations: none while the limit is below the minimum loan, and why', act: click('tab-recommendations') },
+  { segment: 'loans', caption: 'Applying: what borrowing needs, each step with what to do next', act: click('tab-apply') },
   { segment: 'learning', caption: 'Learning modules, with the product’s real fees and rules', act: open('/education') },
   {
     segment: 'learning',
