@@ -37,7 +37,7 @@ export function TontineContributions({ tontineId }: { tontineId: string }) {
       <ul className="divide-y divide-border">
         {data.map((row) => (
           <li key={row.id} className={columns} data-testid={`row-tontine-contribution-${row.id}`}>
-            <span className="min-w-0 truncate font-medium">{row.userName ?? '—'}</span>
+            <span className="min-w-0 break-words font-medium">{row.userName ?? '—'}</span>
             <span className="text-right tabular-nums sm:text-left">{format.money(row.amount)}</span>
             <span>
               <ContributionStatusBadge status={effectiveStatus(row, now)} testId={`status-tontine-contribution-${row.id}`} />
