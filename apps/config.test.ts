@@ -111,3 +111,15 @@ describe('mobile money providers', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('job intervals', () => {
+  it('takes the seconds a cron step keeps exactly, and refuses the others rather than rounding them', () => {
+    expect(loadConfig({ PAYMENT_POLL_EVERY_SECONDS: '2', OUTBOX_POLL_SECONDS: '30' }).scheduler.paymentPollEverySeconds).toBe(2);
+    expect(loadConfig({ PAYMENT_POLL_EVERY_SECONDS: '300' }).scheduler.paymentPollEverySeconds).toBe(300);
+    expect(loadConfig({}).scheduler.paymentPollEverySeconds).toBe(60);
+    for (const value of ['45', '90', '5400', '0', '-5', 'often']) {
+      expect(() => loadConfig({ PAYMENT_POLL_EVERY_SECONDS: value }), value).toThrow(/PAYMENT_POLL_EVERY_SECONDS/);
+    }
+    expect(() => loadConfig({ OUTBOX_POLL_SECONDS: '7' })).toThrow(/must divide a minute/);
+  });
+});

@@ -11,6 +11,14 @@ import { DEFAULT_UPLOAD_POLICY } from '../core/uploads/upload-policy.ts';
 
 const optionalText = z.string().trim().min(1).optional();
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/**
+ * How often a job runs, as a cron step keeps it exactly (apps/scheduler/jobs.ts, everySeconds):
+ * seconds dividing a minute, or whole minutes dividing an hour. 45 would run at :00 and :45.
+ */
+const cronStepSeconds = (fallback: number) =>
+  positiveInt(fallback).refine((s) => (s < 60 ? 60 % s === 0 : s % 60 === 0 && 60 % (s / 60) === 0), {
+    message: 'must divide a minute (1, 2, 3, 4, 5, 6, 10, 12, 15, 20 or 30) or be whole minutes dividing an hour (60, 120, 180, 240, 300, 360, 600, 720, 900, 1200, 1800 or 3600)',
+  });
 const base64Key = z
   .string()
   .trim()
@@ -50,7 +58,7 @@ const EnvSchema = z
     RATE_LIMIT_PER_IP: positiveInt(50),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().default('Ikimina <no-reply@ikimina.local>'),
-    OUTBOX_POLL_SECONDS: positiveInt(5),
+    OUTBOX_POLL_SECONDS: cronStepSeconds(5),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
@@ -115,7 +123,7 @@ const EnvSchema = z
     SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
     PAYMENT_POLL_AFTER_SECONDS: positiveInt(120),
     /** How often the payment-polling job runs (every minute by default; the browser tests poll every few seconds). */
-    PAYMENT_POLL_EVERY_SECONDS: positiveInt(60),
+    PAYMENT_POLL_EVERY_SECONDS: cronStepSeconds(60),
     /** The merchant QR's EMVCo merchant account template (PROVIDERS.md §3): tag 26–51, GUID, the sub-ID of the merchant code, more network sub-fields as `02=VALUE,03=VALUE`. */
     MERCHANT_QR_TEMPLATE_TAG: z.string().regex(/^(2[6-9]|[34]\d|5[01])$/, { message: 'must be an EMVCo merchant account tag, 26–51' }).default('29'),
     MERCHANT_QR_GUID: z.string().trim().min(1).max(32).default('rw.ikimina.pay'),
