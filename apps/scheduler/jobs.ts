@@ -46,9 +46,12 @@ export interface JobSettings {
   logger: Logger;
 }
 
-/** node-cron's seconds field takes steps below a minute; slower polls run every whole minute. */
+/**
+ * node-cron's seconds field takes steps below a minute, its minutes field whole minutes above; the
+ * configuration only lets through intervals these steps keep exactly (apps/config.ts).
+ */
 export function everySeconds(seconds: number): string {
-  return seconds < 60 ? `*/${seconds} * * * * *` : `0 */${Math.max(1, Math.round(seconds / 60))} * * * *`;
+  return seconds < 60 ? `*/${seconds} * * * * *` : `0 */${seconds / 60} * * * *`;
 }
 
 const NOTHING_DISPATCHED: DispatchReport = { sent: 0, retrying: 0, failed: 0 };
