@@ -14,6 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          globalSetup: ['tests/support/integration-global-setup.ts'],
           include: ['tests/integration/**/*.test.ts', 'adapters/**/*.test.ts', 'apps/**/*.test.ts', 'cli/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

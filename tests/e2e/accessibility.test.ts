@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { busyReasons, findBusy, trackRequests } from '../../scripts/demo/settled.ts';
 import { seriousViolations } from './support/axe.ts';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
 import { callApi, until } from './support/api.ts';
@@ -96,11 +97,41 @@ async function smallTargets(page: Page): Promise<string[]> {
   });
 }
 
+const requestsOf = new WeakMap<Page, { pending(): string[] }>();
+/** The page's pending requests, counted from the first call on (before its first navigation). */
+function requests(page: Page): { pending(): string[] } {
+  let tracked = requestsOf.get(page);
+  if (!tracked) requestsOf.set(page, (tracked = trackRequests(page)));
+  return tracked;
+}
+
+/** How long nothing may be loading before the page counts as finished. */
+const QUIET_MS = 200;
+
+/**
+ * Nothing is on its way, for QUIET_MS in a row: no request of the page pending, nothing busy on it
+ * (no aria-busy, skeleton, spinner, inline shell, loading font or image: scripts/demo/settled.ts).
+ * Instead of Playwright's `networkidle`, which always waits 500 ms after the last request.
+ */
+async function quiet(page: Page): Promise<void> {
+  const tracked = requests(page);
+  const deadline = Date.now() + 30_000;
+  let quietSince: number | undefined;
+  for (;;) {
+    const reasons = busyReasons(await page.evaluate(findBusy), tracked.pending());
+    if (reasons.length > 0) quietSince = undefined;
+    else if (Date.now() - (quietSince ??= Date.now()) >= QUIET_MS) return;
+    if (Date.now() > deadline) throw new Error(`the page did not settle within 30 s: ${reasons.join('; ')}`);
+    await page.waitForTimeout(25);
+  }
+}
+
 /** The app has replaced the inline shell and the route's first data has arrived. */
 async function settled(page: Page, url: string): Promise<void> {
+  requests(page);
   await page.goto(url);
   await page.waitForSelector('#shell-main', { state: 'detached' });
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
   for (const placeholder of ['page-skeleton', 'page-spinner']) await page.waitForSelector(`[data-testid="${placeholder}"]`, { state: 'detached' });
   // Every region's data has arrived (skeletons carry aria-busy until then).
   await page.waitForSelector('main [aria-busy="true"]', { state: 'detached' });
@@ -316,7 +347,7 @@ describe.runIf(browserAvailable())('every page on a 360 × 640 phone, with a key
           const problems = await problemsOnScreen(page, visit.path);
           for (const tab of (visit.tabsAs ?? visit.as).includes(person) ? (visit.tabs ?? []) : []) {
             await page.getByTestId(tab).click();
-            await page.waitForLoadState('networkidle');
+            await quiet(page);
             problems.push(...(await problemsOnScreen(page, `${visit.path} ${tab}`)));
           }
           problems.push(...(await menuReachable(page)));

@@ -2,7 +2,9 @@
  * A fresh, migrated database per test file.
  *
  * - With DATABASE_URL (an admin connection, e.g. postgres://postgres@127.0.0.1:5432/postgres):
- *   CREATE DATABASE ikimina_t_<random> on that server, dropped afterwards.
+ *   CREATE DATABASE ikimina_t_<random> on that server, dropped afterwards. Under vitest's
+ *   integration project it is a copy of the run's migrated template (template-database.ts);
+ *   elsewhere (bench/) it is created empty and migrated here.
  * - Without it: embedded PGlite in memory, behind its socket, as `npm start` runs it.
  * An unreachable DATABASE_URL fails the tests; it never skips them.
  */
@@ -10,6 +12,13 @@ import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { openEmbeddedPostgres } from '../../adapters/postgres/embedded-postgres.ts';
 import { migrate, openOrm } from '../../adapters/postgres/orm.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated database on DATABASE_URL's server to copy per test file (template-database.ts); absent without DATABASE_URL. */
+    templateDatabase?: string;
+  }
+}
 
 export interface TestDatabase {
   url: string;
@@ -43,6 +52,13 @@ function counter(orm: MikroORM) {
   };
 }
 
+/** The template the integration project's globalSetup migrated, when running under vitest with one. */
+async function providedTemplate(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject('templateDatabase');
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
@@ -61,14 +77,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const name = `ikimina_t_${randomBytes(6).toString('hex')}`;
+  const template = await providedTemplate();
   try {
-    await adminExecute(adminUrl, `create database "${name}"`);
+    await adminExecute(adminUrl, template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   } catch (error) {
     throw new Error(`DATABASE_URL is set but its server cannot create a test database (${String(error)}). Fix DATABASE_URL or unset it to use embedded PGlite.`);
   }
   const url = withDatabase(adminUrl, name);
   const orm = await openOrm({ url, poolMax: 8 });
-  await migrate(orm);
+  // A copy of the template is migrated already.
+  if (!template) await migrate(orm);
   return {
     url,
     kind: 'server',

@@ -2,6 +2,7 @@
  * Once per e2e run: build the web client into a temporary folder that every test file's server
  * serves (`inject('webDistDir')`, see server.ts), and remove it afterwards. Not dist/web: that
  * one belongs to `npm start` and to whoever else builds in this tree.
+ * Also bundle the server and the admin CLI once (`inject('serverBundle')`, server-bundle.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { bundleServer } from './server-bundle.ts';
 
 const VITE_CONFIG = fileURLToPath(new URL('../../../web/vite.config.ts', import.meta.url));
 
@@ -27,5 +29,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     else process.env.NODE_ENV = nodeEnv;
   }
   project.provide('webDistDir', webDistDir);
-  return () => rm(webDistDir, { recursive: true, force: true });
+  let bundle;
+  try {
+    bundle = await bundleServer();
+  } catch (error) {
+    await rm(webDistDir, { recursive: true, force: true });
+    throw error;
+  }
+  project.provide('serverBundle', { server: bundle.server, admin: bundle.admin });
+  return async () => {
+    await rm(webDistDir, { recursive: true, force: true });
+    await bundle.remove();
+  };
 }

@@ -1,6 +1,7 @@
 /**
- * The real server for the browser tests, started as `npm start` runs it (`tsx apps/main.ts`) in
- * a child process, over a database of its own:
+ * The real server for the browser tests, `apps/main.ts` as `npm start` runs it, in a child
+ * process (from the bundle global-setup.ts made of the same sources, see server-bundle.ts), over
+ * a database of its own:
  *
  * - With DATABASE_URL (an admin connection): CREATE DATABASE ikimina_e2e_<random> on that
  *   server, dropped when the server stops.
@@ -34,11 +35,22 @@ import { adminExecute, withDatabase } from '../../support/test-database.ts';
 const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const READY_TIMEOUT_MS = 120_000;
 const STOP_GRACE_MS = 10_000;
+// Stack traces name the sources; the migrations and the face worker are .ts files node loads itself.
+const NODE_FLAGS = ['--enable-source-maps', '--experimental-strip-types'];
+
+/** How to start the server or the admin CLI: from this run's bundle under vitest, else with tsx as `npm start` / `npm run admin` do (scripts/, bench/). */
+function command(entry: 'server' | 'admin'): [string, string[]] {
+  const bundle = process.env.VITEST ? inject('serverBundle') : undefined;
+  if (bundle) return [process.execPath, [...NODE_FLAGS, bundle[entry]]];
+  return ['npx', ['tsx', entry === 'server' ? 'apps/main.ts' : 'cli/main.ts']];
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The web client built once for this run (global-setup.ts). */
     webDistDir: string;
+    /** apps/main.ts and cli/main.ts bundled once for this run (server-bundle.ts); absent in other projects. */
+    serverBundle?: { server: string; admin: string };
   }
 }
 
@@ -92,7 +104,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
 
   const output: string[] = [];
   // Its own process group, so that stop() reaches tsx's node process behind npx too.
-  const child = spawn('npx', ['tsx', 'apps/main.ts'], { cwd: PROJECT_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [program, programArgs] = command('server');
+  const child = spawn(program, programArgs, { cwd: PROJECT_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
 
@@ -180,7 +193,8 @@ export async function endProcessGroup(child: ChildProcess): Promise<void> {
 
 function runAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'cli/main.ts', ...args], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [program, programArgs] = command('admin');
+    const child = spawn(program, [...programArgs, ...args], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
