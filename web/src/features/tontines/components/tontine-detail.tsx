@@ -114,7 +114,7 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
         <StatCard
           label={t('tontine.stats.members')}
           value={`${members ?? tontine.maxMembers - spotsLeft(tontine)}/${tontine.maxMembers}`}
-          hint={t('tontines.card.spotsLeft', { count: spotsLeft(tontine) })}
+          hint={spotsLeft(tontine) === 0 ? t('tontines.card.full') : t('tontines.card.spotsLeft', { count: spotsLeft(tontine) })}
           icon={Users}
           testId="stat-members"
         />
