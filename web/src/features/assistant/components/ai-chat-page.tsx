@@ -210,8 +210,10 @@ function RecommendedGroups({ signedIn }: { signedIn: boolean }) {
         <p className="text-sm text-muted-foreground">{t('aiChat.recommendedSignedOut')}</p>
       ) : (
         <>
-          <form className="flex gap-2" onSubmit={findMatches}>
+          {/* The button's words are long in some languages: it goes under the field rather than cutting the hint. */}
+          <form className="flex flex-wrap gap-2" onSubmit={findMatches}>
             <Input
+              className="min-w-40 flex-1"
               type="number"
               inputMode="numeric"
               min={1}
