@@ -13,6 +13,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchChromium } from './support/browser.ts';
+import { screenRendered } from './support/screen-rendered.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 
 /** Spec part 2: Merchant payments' 'Register as Merchant' goes to /merchant-registration, off the route table on purpose. */
@@ -58,20 +59,9 @@ describe.runIf(browserAvailable())('crawling the product for 404s', () => {
     return context;
   }
 
-  /**
-   * Until the screen has rendered: index.html's inline shell replaced by the app, the lazy route's
-   * skeleton, the data skeletons and any spinner gone, and a short pause for redirects. (Not `networkidle`: signed-in
-   * pages poll, so the network is never idle.) On a busy machine a screen can take seconds.
-   */
+  /** Until the screen has rendered, and a short pause for redirects. */
   async function settle(page: Page): Promise<void> {
-    await page.waitForLoadState('domcontentloaded');
-    // The header's language button exists only once React has replaced the inline shell.
-    await page.getByTestId('button-language').first().waitFor({ state: 'attached', timeout: 15_000 }).catch(() => {});
-    for (const placeholder of ['shell-get-started', 'page-skeleton', 'page-spinner']) {
-      await page.getByTestId(placeholder).first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
-    }
-    // A data screen's skeletons (skeleton.tsx) are busy regions until their data arrives.
-    await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
+    await screenRendered(page);
     await page.waitForTimeout(250);
   }
 

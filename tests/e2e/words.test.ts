@@ -29,6 +29,7 @@ import { rw, rwServer } from '../../web/src/locales/rw.ts';
 import { sw, swServer } from '../../web/src/locales/sw.ts';
 import { browserAvailable, launchChromium } from './support/browser.ts';
 import { callApi } from './support/api.ts';
+import { screenRendered } from './support/screen-rendered.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 
 const SHOTS = process.env.WORDS_SHOTS_DIR ?? '';
@@ -137,16 +138,6 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
     }
   });
 
-  /** Until the screen has rendered: the app's shell, the lazy route and the data skeletons gone. */
-  async function settle(page: Page): Promise<void> {
-    await page.waitForLoadState('domcontentloaded');
-    await page.getByTestId('button-language').first().waitFor({ state: 'attached', timeout: 15_000 }).catch(() => {});
-    for (const placeholder of ['shell-get-started', 'page-skeleton', 'page-spinner']) {
-      await page.getByTestId(placeholder).first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
-    }
-    await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
-  }
-
   /** Asks the assistant's three quick questions (savings, next contribution, borrowing) and waits for each answer. */
   async function askTheAssistant(page: Page): Promise<void> {
     for (const key of ['savings', 'nextContribution', 'canBorrow']) {
@@ -239,7 +230,7 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
         const page = await context.newPage();
         for (const visit of visits.filter((v) => v.person === person)) {
           await page.goto(`${server.url}${visit.path}`);
-          await settle(page);
+          await screenRendered(page);
           if (visit.path === '/ai-chat') await askTheAssistant(page);
           if (visit.act === 'pay') await payTheShop(page);
           const check = (where: string, reading: PageReading) => {
@@ -265,7 +256,7 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
               const tab = page.locator(`main [role="tab"][data-testid="${name}"]`);
               if ((await tab.count()) !== 1) continue;
               await tab.click();
-              await settle(page);
+              await screenRendered(page);
               check(`${where} (${name})`, await read(page));
             }
           }
