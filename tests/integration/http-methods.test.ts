@@ -53,6 +53,12 @@ describe('a method an API address does not route', () => {
     expect((await request(t.handler).get('/api/user')).status).toBe(401);
   });
 
+  it('is documented once, in the OpenAPI document', async () => {
+    const description: string = (await request(t.handler).get('/api/openapi.json')).body.info.description;
+    expect(description).toContain('405 `method_not_allowed`');
+    expect(description).toContain('501 `method_not_implemented`');
+  });
+
   it('leaves an unknown API address a 404, whatever the method', async () => {
     for (const method of ['get', 'post', 'delete'] as const) {
       const res = await request(t.handler)[method]('/api/no-such-thing');
