@@ -14,6 +14,9 @@
  *   `cross_site_request`) before any handler runs (http/cross-site-guard.ts).
  * - A body refused before it was read to its end never breaks the connection for the next
  *   request (http/request-body.ts).
+ * - TRACE, and any method no route implements, is refused (501 `method_not_implemented`) before
+ *   anything else runs; a known /api address asked with a method it does not route is a 405
+ *   `method_not_allowed` with `Allow` (http/method-guard.ts), an unknown one a 404.
  * - Every failure is JSON `{error, code}`; bad input is a 4xx, never a 500; an unexpected error
  *   is logged and answered with a generic 500 that leaks nothing.
  * - Every request runs in its own MikroORM RequestContext.
@@ -73,6 +76,7 @@ import { nidaRoutes } from './http/nida-routes.ts';
 import { sendError } from './http/errors.ts';
 import { refuseCrossSiteRequests } from './http/cross-site-guard.ts';
 import { refuseControlCharacters } from './http/input-guard.ts';
+import { refuseUnimplementedMethods, refuseUnroutedMethods } from './http/method-guard.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { paymentRoutes } from './http/payment-routes.ts';
 import { releaseUnreadBody } from './http/request-body.ts';
@@ -148,6 +152,9 @@ export function createApp(container: Container): Koa {
     }
   });
 
+  // Before anything answers: TRACE (and any method no route implements) is refused, never echoed.
+  app.use(refuseUnimplementedMethods());
+
   app.use((_ctx, next) => RequestContext.create(orm.em, next));
 
   app.use(async (ctx, next) => {
@@ -165,7 +172,7 @@ export function createApp(container: Container): Koa {
       }
       return;
     }
-    if (ctx.path === '/api/openapi.json') {
+    if (ctx.path === OPENAPI_PATH && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
       ctx.body = openApiDocument();
       return;
     }
@@ -179,9 +186,11 @@ export function createApp(container: Container): Koa {
   // Before any route that changes something: a browser's request from another site goes no further.
   app.use(refuseCrossSiteRequests(config.publicBaseUrl));
   // Before the JSON parser: the USSD routes read their form bodies themselves.
-  app.use(ussdRoutes(container.get(UssdChannel), gatewaySettings).routes());
+  const ussd = ussdRoutes(container.get(UssdChannel), gatewaySettings);
+  app.use(ussd.routes());
   // The upload addresses' PUTs read their raw bodies themselves.
-  app.use(uploadReceivingRoutes(uploadReceivingUseCases(container)).routes());
+  const uploadReceiving = uploadReceivingRoutes(uploadReceivingUseCases(container));
+  app.use(uploadReceiving.routes());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
   app.use(refuseControlCharacters());
 
@@ -202,6 +211,9 @@ export function createApp(container: Container): Koa {
   ];
   for (const router of routers) app.use(router.routes());
 
+  // A known API address asked with a method it does not route: 405 with `Allow`, not a 404.
+  app.use(refuseUnroutedMethods([ussd, uploadReceiving, ...routers], { [OPENAPI_PATH]: ['GET'] }));
+
   // A path or method no router answers, under /api, is a JSON 404, never the web client.
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return sendError(ctx, 'not_found');
@@ -214,6 +226,7 @@ export function createApp(container: Container): Koa {
   return app;
 }
 
+const OPENAPI_PATH = '/api/openapi.json';
 const ERRORS_FALLBACK = 'The request could not be read.';
 
 function authUseCases(container: Container): AuthUseCases {

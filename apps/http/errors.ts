@@ -11,6 +11,10 @@ export const ERRORS = {
   unauthenticated: { status: 401, message: 'Please sign in to continue.' },
   invalid_credentials: { status: 401, message: 'Invalid email or password' },
   not_found: { status: 404, message: 'Not found.' },
+  /** The message names the method (http/method-guard.ts); the `Allow` header lists the address's methods. */
+  method_not_allowed: { status: 405, message: 'This address does not accept this method.' },
+  /** TRACE and any other method no route of the server implements (http/method-guard.ts). */
+  method_not_implemented: { status: 501, message: 'This server does not accept this method.' },
   sso_disabled: { status: 404, message: 'Google sign-in is not enabled.' },
   email_taken: { status: 409, message: 'An account with this email already exists.' },
   phone_taken: { status: 409, message: 'This phone number is already used by another Ikimina account (it signs in with it by USSD). Please enter a number of your own.' },

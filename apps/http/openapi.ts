@@ -21,7 +21,11 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       version: '0.1.0',
       description:
         'Community finance for Rwanda. Every operation: a path, query or body holding a control character ' +
-        '(U+0000–U+001F but tab, line feed and carriage return, and U+007F) is refused with 400 `invalid_characters`.',
+        '(U+0000–U+001F but tab, line feed and carriage return, and U+007F) is refused with 400 `invalid_characters`. ' +
+        'Every path: a method the path does not list is refused with 405 `method_not_allowed` and an `Allow` header naming ' +
+        'the methods it does list (HEAD wherever GET is listed; OPTIONS is answered nowhere); TRACE, and any method other ' +
+        'than GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS, is refused with 501 `method_not_implemented` on every address, ' +
+        'before anything else runs. Both answer the usual `{error, code}` body.',
     },
     components: {
       securitySchemes: {
