@@ -295,6 +295,11 @@ describe('USSD menu: what a member reads', () => {
     expect(dial(aMember({ ...facts, language: 'sw' }), [RIGHT_PIN, '1']).last.screen.text.split('\n')[0]).toBe(message('sw', 'savings_balance', { amount: '1,250,000 RWF' }));
   });
 
+  it('a French notification stored with U+202F reads with a plain space on the screen', () => {
+    const member = aMember({ language: 'fr', notifications: [{ date: localDate(2026, 3, 9), text: 'Ikimina : cotisation de 12\u202f500 RWF re\u00e7ue.' }] });
+    expect(dial(member, [RIGHT_PIN, '4']).last.screen.text.split('\n')[1]).toBe('09/03 Ikimina : cotisation de 12 500 RWF recue.');
+  });
+
   it("merchant amounts and loans in Kinyarwanda and French marks too", () => {
     const loans = [{ amount: Money.ofFrancs(100_000), status: 'active' as const, nextInstalment: { amount: Money.ofFrancs(9_000), dueDate: localDate(2026, 4, 5) } }];
     const rw = dial(aMember({ loans, language: 'rw' }), [RIGHT_PIN, '7']).last.screen.text.split('\n')[1];
