@@ -280,6 +280,34 @@ describe('USSD menu: what a member reads', () => {
     );
   });
 
+  it("writes amounts in the member's language's number format, in plain ASCII: rw 12.500 RWF, fr 12 500 RWF, sw 12,500 RWF", () => {
+    const groups = [aGroup(1, { nextDue: { contributionId: 'c1', amount: Money.ofFrancs(12_500), dueDate: localDate(2026, 3, 11), overdue: false } })];
+    const facts = { savingsBalance: Money.ofFrancs(1_250_000), groups };
+    expect(dial(aMember({ ...facts, language: 'rw' }), [RIGHT_PIN, '1']).last.screen.text).toBe(
+      `${message('rw', 'savings_balance', { amount: '1.250.000 RWF' })}\n${message('rw', 'savings_groups', { count: 1 })}\n` +
+        `${message('rw', 'savings_next_due', { amount: '12.500 RWF', date: '11/03' })}\n${message('rw', 'savings_my_payout', { amount: '60.000 RWF', date: '01/06' })}\n${message('rw', 'nav')}`,
+    );
+    const french = dial(aMember({ ...facts, language: 'fr' }), [RIGHT_PIN, '2', '1']);
+    // The web writes French with a narrow no-break space (U+202F); a USSD screen is ASCII, so a plain space.
+    expect(french.answers[2]!.screen.text).toBe(`${message('fr', 'pay_title')}\n1 Group 1 12 500 RWF\n${message('fr', 'nav')}`);
+    expect(french.last.screen.text.split('\n')[0]).toBe(message('fr', 'pay_confirm', { amount: '12 500 RWF', group: 'Group 1', date: '11/03' }));
+    expect(french.last.screen.text).toMatch(/^[\x20-\x7E\n]*$/);
+    expect(dial(aMember({ ...facts, language: 'sw' }), [RIGHT_PIN, '1']).last.screen.text.split('\n')[0]).toBe(message('sw', 'savings_balance', { amount: '1,250,000 RWF' }));
+  });
+
+  it('a French notification stored with U+202F reads with a plain space on the screen', () => {
+    const member = aMember({ language: 'fr', notifications: [{ date: localDate(2026, 3, 9), text: 'Ikimina : cotisation de 12\u202f500 RWF re\u00e7ue.' }] });
+    expect(dial(member, [RIGHT_PIN, '4']).last.screen.text.split('\n')[1]).toBe('09/03 Ikimina : cotisation de 12 500 RWF recue.');
+  });
+
+  it("merchant amounts and loans in Kinyarwanda and French marks too", () => {
+    const loans = [{ amount: Money.ofFrancs(100_000), status: 'active' as const, nextInstalment: { amount: Money.ofFrancs(9_000), dueDate: localDate(2026, 4, 5) } }];
+    const rw = dial(aMember({ loans, language: 'rw' }), [RIGHT_PIN, '7']).last.screen.text.split('\n')[1];
+    expect(rw).toBe(`100.000 RWF ${message('rw', 'loan_active')}, ${message('rw', 'loan_next', { amount: '9.000 RWF', date: '05/04' })}`);
+    const fr = dial(aMember({ language: 'fr' }), [RIGHT_PIN, '8', 'aline', '12500']).last.screen.text.split('\n')[0];
+    expect(fr).toBe(message('fr', 'merchant_pin_prompt', { amount: '12 500 RWF', name: 'Aline Boutique' }));
+  });
+
   it('next payouts name the recipient, or "you"', () => {
     expect(dial(aMember(), [RIGHT_PIN, '3']).last.screen.text).toBe(
       'Next payouts:\nGroup 1 01/04 60,000 RWF Aline\nGroup 2 20/03 40,000 RWF you\n0 Back 00 Home',

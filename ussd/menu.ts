@@ -35,7 +35,7 @@ import { compareDates, type LocalDate } from '../core/shared/calendar.ts';
 import { invariant } from '../core/shared/result.ts';
 import { LANGUAGE_CHOICES, message, type MessageKey, type MessageParams } from './catalogues/catalogue.ts';
 import { EFFECT_ERROR_MESSAGES, type Effect, type EffectError, type EffectResult } from './effects.ts';
-import { formatAmount, formatDay, formatKigaliTime } from './formats.ts';
+import { formatAmount, formatCount, formatDay, formatKigaliTime } from './formats.ts';
 import { foldNavigation, type Input, splitText } from './input-path.ts';
 import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, NotificationSnapshot, RegisteredMember, SavingsSnapshot, SnapshotLoad } from './member-snapshot.ts';
 import { type PinAccess, recordPinAttempt, slowedUntil } from '../core/accounts/pin-slowdown.ts';
@@ -298,7 +298,7 @@ class MenuRun {
       case 'payConfirm': {
         if (value !== '1') return INVALID;
         const effect: Effect = { effect: 'payContribution', key: String(input.at), tontineId: node.group.tontineId, contributionId: node.due.contributionId };
-        const amount = formatAmount(node.due.amount);
+        const amount = formatAmount(node.due.amount, this.language);
         return { kind: 'effect', pending: { effect, verdictOf: (r) => (r.ok ? ended('pay_requested', { amount }) : errorVerdict(r.error)) } };
       }
       case 'merchantCode': {
@@ -321,7 +321,7 @@ class MenuRun {
       case 'merchantPin': {
         if (!isPinShaped(value)) return stay('pin_format');
         const effect: Effect = { effect: 'payMerchant', key: String(input.at), merchantCode: node.code, francs: node.francs, pin: value };
-        const params = { amount: formatAmount(Money.ofFrancs(node.francs)), name: node.name };
+        const params = { amount: formatAmount(Money.ofFrancs(node.francs), this.language), name: node.name };
         return {
           kind: 'effect',
           pending: {
@@ -410,13 +410,13 @@ class MenuRun {
     const name = (group: GroupSnapshot) => truncate(ussdSafe(group.name), WIDTH.groupInList);
     switch (node.at) {
       case 'payList':
-        return this.payable().map((g) => `${name(g)} ${formatAmount(g.nextDue!.amount)}`);
+        return this.payable().map((g) => `${name(g)} ${formatAmount(g.nextDue!.amount, this.language)}`);
       case 'payouts':
         return this.savings().groups.flatMap((g) => {
           const payout = g.nextPayout;
           if (!payout) return [];
           const who = payout.toMember ? message(lang, 'payout_you') : truncate(ussdSafe(payout.recipientFirstName), WIDTH.recipient);
-          return [`${name(g)} ${formatDay(payout.date, now)} ${formatAmount(payout.amount)} ${who}`];
+          return [`${name(g)} ${formatDay(payout.date, now)} ${formatAmount(payout.amount, this.language)} ${who}`];
         });
       case 'notifications':
         return this.notifications().slice(0, 3).map((n) => truncate(`${formatDay(n.date, now)} ${ussdSafe(n.text)}`, WIDTH.notification));
@@ -424,8 +424,8 @@ class MenuRun {
         return this.loans().map((loan) => {
           const next = loan.nextInstalment;
           const status = message(lang, `loan_${loan.status}`);
-          const due = next ? `, ${message(lang, 'loan_next', { amount: formatAmount(next.amount), date: formatDay(next.dueDate, now) })}` : '';
-          return `${formatAmount(loan.amount)} ${status}${due}`;
+          const due = next ? `, ${message(lang, 'loan_next', { amount: formatAmount(next.amount, this.language), date: formatDay(next.dueDate, now) })}` : '';
+          return `${formatAmount(loan.amount, this.language)} ${status}${due}`;
         });
     }
   }
@@ -490,17 +490,17 @@ class MenuRun {
         const due = earliest(savings.groups.flatMap((g) => (g.nextDue ? [{ date: g.nextDue.dueDate, amount: g.nextDue.amount }] : [])));
         const payout = earliest(savings.groups.flatMap((g) => (g.memberPayout ? [g.memberPayout] : [])));
         return this.con(notice, [
-          t('savings_balance', { amount: formatAmount(savings.balance) }),
-          t('savings_groups', { count: savings.groups.length }),
-          due ? t('savings_next_due', { amount: formatAmount(due.amount), date: formatDay(due.date, now) }) : t('savings_no_due'),
-          payout ? t('savings_my_payout', { amount: formatAmount(payout.amount), date: formatDay(payout.date, now) }) : t('savings_no_payout'),
+          t('savings_balance', { amount: formatAmount(savings.balance, this.language) }),
+          t('savings_groups', { count: formatCount(savings.groups.length, lang) }),
+          due ? t('savings_next_due', { amount: formatAmount(due.amount, this.language), date: formatDay(due.date, now) }) : t('savings_no_due'),
+          payout ? t('savings_my_payout', { amount: formatAmount(payout.amount, this.language), date: formatDay(payout.date, now) }) : t('savings_no_payout'),
           nav,
         ]);
       }
       case 'payConfirm': {
         const { due } = node;
         const group = truncate(ussdSafe(node.group.name), WIDTH.groupInSentence);
-        const question = t('pay_confirm', { amount: formatAmount(due.amount), group, date: formatDay(due.dueDate, now) });
+        const question = t('pay_confirm', { amount: formatAmount(due.amount, this.language), group, date: formatDay(due.dueDate, now) });
         return this.con(notice, [due.overdue ? `${question} ${t('overdue')}` : question, t('confirm'), nav]);
       }
       case 'payList':
@@ -519,7 +519,7 @@ class MenuRun {
       case 'merchantAmount':
         return this.con(notice, [t('merchant_amount_prompt', { name: node.name }), nav]);
       case 'merchantPin':
-        return this.con(notice, [t('merchant_pin_prompt', { amount: formatAmount(Money.ofFrancs(node.francs)), name: node.name }), nav]);
+        return this.con(notice, [t('merchant_pin_prompt', { amount: formatAmount(Money.ofFrancs(node.francs), this.language), name: node.name }), nav]);
       case 'currentPin':
         return this.con(notice, [t('pin_current'), nav]);
       case 'newPin':

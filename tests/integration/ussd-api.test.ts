@@ -372,6 +372,27 @@ describe('paying a contribution', () => {
     expect(await savings.type('1')).toMatch(/^CON Savings: 5,000 RWF\nGroups: 1\nNext due: 5,000 RWF on \d\d\/\d\d\n/);
   });
 
+  it("writes the amounts in the account's language's number format: rw 5.000 RWF, fr 5 000 RWF (a plain ASCII space)", async () => {
+    const rwPhone = newPhone();
+    const frPhone = newPhone();
+    const rwId = await register(rwPhone);
+    const frId = await register(frPhone, 'Jean', 'Habimana');
+    await groupOf(rwId, frId);
+    await sql('update users set language = ? where id = ?', ['rw', rwId]);
+    await sql('update users set language = ? where id = ?', ['fr', frId]);
+    const rw = dial(rwPhone);
+    await rw.open();
+    await rw.type(PIN);
+    expect(await rw.type('2')).toContain('\n1 Kimironko Sav. 5.000 RWF\n');
+    expect(await rw.type('1')).toMatch(/^CON \S.* 5\.000 RWF /);
+    const fr = dial(frPhone);
+    await fr.open();
+    await fr.type(PIN);
+    const savings = await fr.type('1');
+    expect(savings).toContain(' 5 000 RWF ');
+    expect(savings).toMatch(/^[\x20-\x7E\n]*$/);
+  });
+
   it("a signed-in session's savings are read afresh at every step: a contribution paid meanwhile in another session shows at once", async () => {
     const phone = newPhone();
     const userId = await register(phone);
