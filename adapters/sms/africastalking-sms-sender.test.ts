@@ -38,6 +38,11 @@ describe('AfricasTalkingSmsSender', () => {
     expect(result.providerMessageId).toMatch(/^ATXid_/);
   });
 
+  it('sends no-break spaces as plain ones, so a French amount keeps the SMS in the 160-character alphabet', async () => {
+    await sender().send({ to: MESSAGE.to, message: 'Ikimina : votre cotisation de 12\u202F500\u00A0RWF est reçue.' });
+    expect(at.messages[0]?.message).toBe('Ikimina : votre cotisation de 12 500 RWF est reçue.');
+  });
+
   it('leaves out from and enqueue when not configured', async () => {
     await sender().send(MESSAGE);
     expect(at.messages[0]).toMatchObject({ from: undefined, enqueue: undefined, bulkSMSMode: '1' });
