@@ -238,7 +238,9 @@ describe('probes, documents and unknown paths', () => {
     const res = await request(t.handler).get('/api/no/such/thing');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'Not found.', code: 'not_found' });
-    expect((await request(t.handler).delete('/api/auth/login')).body.code).toBe('not_found');
+    // A known path with a method it does not route is not "not found" (tests/integration/http-methods.test.ts).
+    const wrongMethod = await request(t.handler).delete('/api/auth/login');
+    expect([wrongMethod.status, wrongMethod.body.code, wrongMethod.headers.allow]).toEqual([405, 'method_not_allowed', 'POST']);
   });
 
   it('reports Google sign-in disabled when it is not configured', async () => {
