@@ -11,6 +11,7 @@ import { PostgresUssdPins } from '../../adapters/postgres/ussd-pins.ts';
 import { TOKENS } from '../../apps/container.ts';
 import { signIn, signUp } from '../support/openapi-cases.ts';
 import { mailsTo } from '../support/outbox-mail.ts';
+import { dialUssd } from '../support/ussd-session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -54,24 +55,7 @@ async function givePin(userId: string, phoneNumber: string, pin = '24680') {
   });
 }
 
-let ussdSessions = 0;
-/** One USSD session from `phoneNumber`: each call sends the whole text so far, as Africa's Talking does. */
-function dial(phoneNumber: string) {
-  const inputs: string[] = [];
-  const sessionId = `ATUid_profile_${++ussdSessions}`;
-  const send = async () => {
-    const res = await request(t.handler).post('/ussd/africastalking').type('form').send({ sessionId, phoneNumber, text: inputs.join('*'), serviceCode: '*384*123#', networkCode: '63510' });
-    expect(res.status).toBe(200);
-    return res.text;
-  };
-  return {
-    open: send,
-    type(input: string) {
-      inputs.push(input);
-      return send();
-    },
-  };
-}
+const dial = (phoneNumber: string) => dialUssd(t.handler, phoneNumber);
 
 describe('GET /api/profile', () => {
   it('answers 401 signed out, for reading and for editing', async () => {

@@ -7,6 +7,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../support/outbox-mail.ts';
+import { dialUssd } from '../support/ussd-session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -33,28 +34,7 @@ async function webMember(phone: string, firstName = 'Amina') {
   return { id: res.body.user.id as string, token: res.body.token as string, email };
 }
 
-let sessions = 0;
-/** One USSD session from `phoneNumber`, as Africa's Talking posts it (tests/support/ussd-session.ts). */
-function dial(phoneNumber: string) {
-  const inputs: string[] = [];
-  const sessionId = `ATUid_link_${++sessions}`;
-  const send = async () => {
-    const res = await request(t.handler).post('/ussd/africastalking').type('form').send({ sessionId, phoneNumber, text: inputs.join('*'), serviceCode: '*384*123#', networkCode: '63510' });
-    expect(res.status).toBe(200);
-    return res.text;
-  };
-  return {
-    open: send,
-    async type(...typed: string[]) {
-      let last = '';
-      for (const input of typed) {
-        inputs.push(input);
-        last = await send();
-      }
-      return last;
-    },
-  };
-}
+const dial = (phoneNumber: string) => dialUssd(t.handler, phoneNumber);
 
 /** The code the last SMS to the number carried, as it will be delivered. */
 async function lastCodeSentTo(phone: string): Promise<string> {
