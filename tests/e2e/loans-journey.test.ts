@@ -99,7 +99,9 @@ describe.runIf(browserAvailable())('loans in the browser', () => {
     // Half of 40,000 RWF saved: the business recommendation is 60 % of it, over 12 months.
     await page.getByTestId('tab-recommendations').click();
     await page.getByTestId('button-choose-recommendation-business').click();
-    expect(await page.getByTestId('tab-apply').getAttribute('data-state')).toBe('active');
+    // The tab changes on the click's re-render, which a loaded machine may not have made yet.
+    await expect.poll(() => page.getByTestId('tab-apply').getAttribute('data-state')).toBe('active');
+    await page.getByTestId('input-loan-amount').waitFor();
     expect(await page.getByTestId('input-loan-amount').inputValue()).toBe('12000');
     expect(await page.getByTestId('select-loan-term').inputValue()).toBe('12');
     expect(await page.getByTestId('input-loan-purpose').inputValue()).toBe('Stock or equipment to grow your business');
