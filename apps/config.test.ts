@@ -123,3 +123,11 @@ describe('job intervals', () => {
     expect(() => loadConfig({ OUTBOX_POLL_SECONDS: '7' })).toThrow(/must divide a minute/);
   });
 });
+
+describe('the database pooler', () => {
+  it('is none unless DATABASE_POOLER names PgBouncer, and refuses a pooler it does not know', () => {
+    expect(loadConfig({}).databasePooler).toBe('none');
+    expect(loadConfig({ DATABASE_POOLER: 'pgbouncer' }).databasePooler).toBe('pgbouncer');
+    expect(() => loadConfig({ DATABASE_POOLER: 'pgpool' })).toThrow(/DATABASE_POOLER/);
+  });
+});

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { DatabasePooler } from '../adapters/postgres/orm.ts';
 import { ACCOUNT_THROTTLE, CLIENT_THROTTLE } from '../core/accounts/sign-in-throttle.ts';
 import { DEFAULT_PAY_REQUEST_LIMITS, type PayRequestLimits } from '../core/merchants/pay-merchant.ts';
 import { DEFAULT_UPLOAD_POLICY } from '../core/uploads/upload-policy.ts';
@@ -37,6 +38,8 @@ const EnvSchema = z
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_MAX: positiveInt(10),
+    /** `pgbouncer`: DATABASE_URL is a PgBouncer in transaction mode (adapters/postgres/orm.ts). */
+    DATABASE_POOLER: z.enum(['none', 'pgbouncer']).default('none'),
     DATA_DIR: z.string().default('./data'),
     WEB_DIST_DIR: z.string().default('./dist/web'),
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
@@ -329,6 +332,8 @@ export interface Config {
   /** Null: embedded PGlite in `dataDir`. */
   databaseUrl: string | null;
   databasePoolMax: number;
+  /** What DATABASE_URL points at: PostgreSQL itself, or a PgBouncer in transaction mode. */
+  databasePooler: DatabasePooler;
   dataDir: string;
   webDistDir: string;
   /**
@@ -432,6 +437,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: { l
     publicBaseUrl,
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databasePooler: e.DATABASE_POOLER,
     dataDir: e.DATA_DIR,
     webDistDir: e.WEB_DIST_DIR,
     trustProxyHops: e.TRUST_PROXY_HOPS ?? (e.TRUST_PROXY ? 1 : 0),

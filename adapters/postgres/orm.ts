@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ENTITIES } from './entities.ts';
+import pg from 'pg';
 import { PreparingClient } from './prepared-statements.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -20,7 +21,17 @@ export interface OrmOptions {
    * in that one session.
    */
   embedded?: boolean;
+  /**
+   * `pgbouncer`: the URL is a PgBouncer in transaction mode, where consecutive transactions of one
+   * connection may run on different server sessions. Statements are then sent unnamed (PgBouncer
+   * 1.18, Debian 12's, does not carry named prepared statements across server sessions); the job
+   * runner takes its locks per transaction (apps/scheduler/job-runner.ts).
+   */
+  pooler?: DatabasePooler;
 }
+
+/** What stands between the app and PostgreSQL: nothing, or a PgBouncer in transaction mode. */
+export type DatabasePooler = 'none' | 'pgbouncer';
 
 export function openOrm(options: OrmOptions): Promise<MikroORM> {
   return MikroORM.init({
@@ -28,8 +39,8 @@ export function openOrm(options: OrmOptions): Promise<MikroORM> {
     entities: ENTITIES,
     extensions: [Migrator],
     pool: { min: 0, max: options.poolMax ?? 10 },
-    // The pool's connections prepare the hot statements (prepared-statements.ts).
-    ...(options.embedded ? {} : { driverOptions: { Client: PreparingClient } }),
+    // The pool's connections prepare the hot statements, except behind PgBouncer (prepared-statements.ts).
+    ...(options.embedded ? {} : { driverOptions: { Client: options.pooler === 'pgbouncer' ? pg.Client : PreparingClient } }),
     debug: options.debug ?? false,
     // The global EntityManager is only used through a RequestContext or a transaction.
     allowGlobalContext: false,

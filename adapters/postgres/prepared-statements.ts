@@ -1,6 +1,7 @@
 /**
  * Prepared statements for the hot paths (payment confirmations, payment starts): a statement run
- * with `runPrepared` is parsed and planned by PostgreSQL once per connection, then only executed.
+ * with `runPrepared` is parsed and planned by PostgreSQL once per connection, then only executed
+ * (on a direct connection; see PgBouncer below).
  * MikroORM's `em.execute` inlines the parameters into the text, so PostgreSQL parses and plans
  * every call afresh; for the few statements a payment runs hundreds of times a second, that was
  * about a third of the database's CPU (bench/README.md).
@@ -13,6 +14,10 @@
  *   two texts never share a name. MikroORM's own queries come without parameters (inlined) and
  *   are sent as before. Past `MAX_NAMED_STATEMENTS` distinct texts, new texts run unnamed, so a
  *   connection never holds an unbounded number of statements.
+ * - Behind PgBouncer in transaction mode (`DATABASE_POOLER=pgbouncer`) the pool's client is pg's
+ *   own: statements go with their parameters but unnamed, parsed afresh on whichever server session
+ *   PgBouncer lends the transaction. A named statement would be missing on the next session, or
+ *   already there under the same name for another client (PgBouncer 1.18 does not track them).
  * - Not used with the embedded PGlite, whose connections share one session (orm.ts): there
  *   `runPrepared` sends each statement as one simple query, as `em.execute` does.
  */
@@ -63,6 +68,8 @@ export async function runPrepared<Row>(em: EntityManager, sql: string, params: r
   return [...result.rows];
 }
 
+/** False on the embedded PGlite, whose pool has no client class of ours (orm.ts). */
 function preparesStatements(em: EntityManager): boolean {
-  return (em.config.get('driverOptions') as { Client?: unknown } | undefined)?.Client === PreparingClient;
+  const client = (em.config.get('driverOptions') as { Client?: unknown } | undefined)?.Client;
+  return client === PreparingClient || client === pg.Client;
 }

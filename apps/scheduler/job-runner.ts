@@ -2,10 +2,14 @@
  * The job runner: node-cron schedules in Kigali time, each run under a PostgreSQL advisory lock.
  *
  * Guarantees
- * - A run happens only while this process holds `pg_try_advisory_lock(<job key>)` on ONE pool
- *   connection it keeps for the whole run and unlocks afterwards, so N replicas (and the CLI's
- *   `jobs run`) run a job once at a time; a replica that finds the lock taken skips that tick.
- *   The key is derived from the job's name only, so it is the same in every replica and release.
+ * - A run happens only while this process holds the advisory lock of `<job key>` on ONE pool
+ *   connection it keeps for the whole run, so N replicas (and the CLI's `jobs run`) run a job once
+ *   at a time; a replica that finds the lock taken skips that tick. The key is derived from the
+ *   job's name only, so it is the same in every replica and release. The lock is the session's
+ *   (`pg_try_advisory_lock`, unlocked afterwards) on a direct connection, and the transaction's
+ *   (`pg_try_advisory_xact_lock` in a transaction held open for the run, the claim below inside
+ *   it) behind PgBouncer in transaction mode, which lends each transaction, not each connection,
+ *   a server session: a session lock would stay on a session other clients then borrow.
  * - A scheduled tick runs once per period across replicas: the tick's cron slot (the instant it
  *   was due, the same second in every replica) is claimed in `job_periods` under the lock, and a
  *   replica that finds it claimed skips it (`already_ran`), even when its tick comes after the
@@ -44,6 +48,13 @@ export type JobRun =
   | { job: string; outcome: 'skipped'; reason: 'locked_elsewhere' | 'already_running' | 'already_ran' }
   | { job: string; outcome: 'failed'; error: string };
 
+/**
+ * Whose advisory lock guards a run: the session's on a direct connection (and on the embedded
+ * PGlite, whose connections share one session, so a held transaction would swallow the job's own),
+ * the transaction's behind PgBouncer in transaction mode.
+ */
+export type JobLockScope = 'session' | 'transaction';
+
 /** The slice of `pg`'s Pool the runner needs: one connection held for the run. */
 interface LockConnection {
   query(sql: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -70,6 +81,7 @@ export class JobRunner {
     private readonly orm: MikroORM,
     jobs: readonly Job[],
     private readonly logger: Logger,
+    private readonly lockScope: JobLockScope = 'session',
   ) {
     for (const job of jobs) {
       if (this.jobs.has(job.name)) throw new Error(`two jobs are named ${job.name}`);
@@ -141,19 +153,23 @@ export class JobRunner {
     this.running.add(job.name);
     let connection: LockConnection | undefined;
     let broken: Error | undefined;
-    const key = jobLockKey(job.name);
     try {
       const pool = (await this.orm.em.getConnection().getNativeClient()) as ConnectionPool;
       connection = await pool.connect();
-      const { rows } = await connection.query('select pg_try_advisory_lock($1::bigint) as locked', [key]);
-      if (rows[0]?.locked !== true) return { job: job.name, outcome: 'skipped', reason: 'locked_elsewhere' };
+      const lock = this.lockScope === 'session' ? sessionLock(connection, jobLockKey(job.name)) : transactionLock(connection, jobLockKey(job.name));
+      const taken = await lock.take().catch((error: unknown) => {
+        // The connection may be left inside the lock's transaction: it is destroyed, not pooled.
+        broken = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      });
+      if (!taken) return { job: job.name, outcome: 'skipped', reason: 'locked_elsewhere' };
       try {
         if (period && !(await this.claim(connection, job.name, period))) return { job: job.name, outcome: 'skipped', reason: 'already_ran' };
         const report = await RequestContext.create(this.orm.em, () => job.run());
         return { job: job.name, outcome: 'ran', report };
       } finally {
-        await connection.query('select pg_advisory_unlock($1::bigint)', [key]).catch((error: unknown) => {
-          // Destroying the connection ends its session, which releases the lock.
+        await lock.release().catch((error: unknown) => {
+          // Destroying the connection ends its session (and its transaction), which releases the lock.
           broken = error instanceof Error ? error : new Error(String(error));
         });
       }
@@ -176,4 +192,43 @@ export class JobRunner {
     );
     return rows.length === 1;
   }
+}
+
+interface AdvisoryLock {
+  /** True when this connection now holds the lock. */
+  take(): Promise<boolean>;
+  /** Gives it back; also when the run failed (its period stays claimed, as on a direct connection). */
+  release(): Promise<void>;
+}
+
+function sessionLock(connection: LockConnection, key: string): AdvisoryLock {
+  return {
+    async take() {
+      const { rows } = await connection.query('select pg_try_advisory_lock($1::bigint) as locked', [key]);
+      return rows[0]?.locked === true;
+    },
+    async release() {
+      await connection.query('select pg_advisory_unlock($1::bigint)', [key]);
+    },
+  };
+}
+
+/** Behind PgBouncer: the lock, and the period's claim, live in one transaction held open for the run. */
+function transactionLock(connection: LockConnection, key: string): AdvisoryLock {
+  let open = false;
+  return {
+    async take() {
+      await connection.query('begin', []);
+      open = true;
+      const { rows } = await connection.query('select pg_try_advisory_xact_lock($1::bigint) as locked', [key]);
+      if (rows[0]?.locked === true) return true;
+      open = false;
+      await connection.query('rollback', []);
+      return false;
+    },
+    async release() {
+      if (open) await connection.query('commit', []);
+      open = false;
+    },
+  };
 }

@@ -101,5 +101,8 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
       },
     ),
   );
-  bind(JobRunner).toResolvedValue((orm: MikroORM, jobs: Job[], logger: Logger) => new JobRunner(orm, jobs, logger), [TOKENS.Orm, TOKENS.Jobs, TOKENS.Logger]);
+  bind(JobRunner).toResolvedValue(
+    (orm: MikroORM, jobs: Job[], logger: Logger, config: Config) => new JobRunner(orm, jobs, logger, config.databasePooler === 'pgbouncer' ? 'transaction' : 'session'),
+    [TOKENS.Orm, TOKENS.Jobs, TOKENS.Logger, TOKENS.Config],
+  );
 });
