@@ -40,6 +40,14 @@ const EnvSchema = z
     DATABASE_POOL_MAX: positiveInt(10),
     /** `pgbouncer`: DATABASE_URL is a PgBouncer in transaction mode (adapters/postgres/orm.ts). */
     DATABASE_POOLER: z.enum(['none', 'pgbouncer']).default('none'),
+    /** Streaming standbys of DATABASE_URL for the replica-safe reads, comma-separated (adapters/postgres/read-replicas.ts). */
+    DATABASE_READ_URL: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((url) => url.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^postgres(ql)?$/ }))),
+    DATABASE_READ_MAX_LAG_SECONDS: positiveInt(2),
+    DATABASE_READ_AFTER_WRITE_SECONDS: positiveInt(5),
     DATA_DIR: z.string().default('./data'),
     WEB_DIST_DIR: z.string().default('./dist/web'),
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
@@ -237,6 +245,10 @@ const EnvSchema = z
       '(e.g. `openssl rand -hex 32`) and register the callback URLs that carry it (README, USSD)',
     path: ['AFRICASTALKING_CALLBACK_SECRET'],
   })
+  .refine((env) => env.DATABASE_READ_URL.length === 0 || env.DATABASE_URL !== undefined, {
+    message: 'read replicas are standbys of a PostgreSQL server: set DATABASE_URL too (the embedded database has none)',
+    path: ['DATABASE_READ_URL'],
+  })
   .refine((env) => env.NATIONAL_ID_PROVIDER !== 'prembly' || Boolean(env.PREMBLY_APP_ID && env.PREMBLY_API_KEY), {
     message: 'NATIONAL_ID_PROVIDER=prembly needs PREMBLY_APP_ID and PREMBLY_API_KEY',
     path: ['NATIONAL_ID_PROVIDER'],
@@ -334,6 +346,8 @@ export interface Config {
   databasePoolMax: number;
   /** What DATABASE_URL points at: PostgreSQL itself, or a PgBouncer in transaction mode. */
   databasePooler: DatabasePooler;
+  /** Read replicas: none when `urls` is empty. */
+  databaseReadReplicas: { urls: string[]; maxLagSeconds: number; afterWriteSeconds: number };
   dataDir: string;
   webDistDir: string;
   /**
@@ -438,6 +452,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: { l
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databasePooler: e.DATABASE_POOLER,
+    databaseReadReplicas: { urls: e.DATABASE_READ_URL, maxLagSeconds: e.DATABASE_READ_MAX_LAG_SECONDS, afterWriteSeconds: e.DATABASE_READ_AFTER_WRITE_SECONDS },
     dataDir: e.DATA_DIR,
     webDistDir: e.WEB_DIST_DIR,
     trustProxyHops: e.TRUST_PROXY_HOPS ?? (e.TRUST_PROXY ? 1 : 0),

@@ -45,7 +45,7 @@ export interface Database {
  */
 export async function openDatabase(config: Config, role: 'server' | 'cli'): Promise<Database> {
   if (config.databaseUrl) {
-    const orm = await openOrm({ url: config.databaseUrl, poolMax: config.databasePoolMax, pooler: config.databasePooler });
+    const orm = await openOrm({ url: config.databaseUrl, poolMax: config.databasePoolMax, pooler: config.databasePooler, readReplicas: config.databaseReadReplicas });
     return { orm, kind: 'external', close: () => orm.close() };
   }
   if (role === 'server' && (await liveEmbeddedPort(config.dataDir)) !== null) {

@@ -27,6 +27,7 @@ import { bodyParser } from '@koa/bodyparser';
 import { RequestContext } from '@mikro-orm/core';
 import type { Container } from 'inversify';
 import Koa, { type Context, type Next } from 'koa';
+import { readAs, recordWrite } from '../adapters/postgres/read-replicas.ts';
 import { Authenticate } from '../core/accounts/authenticate.ts';
 import { ChangePassword } from '../core/accounts/change-password.ts';
 import { ListSessions, RevokeSession } from '../core/accounts/member-sessions.ts';
@@ -38,7 +39,7 @@ import { SignIn } from '../core/accounts/sign-in.ts';
 import { SignOut, SignOutEverywhere } from '../core/accounts/sign-out.ts';
 import { RecordSmsDeliveryReport } from '../core/notifications/record-sms-delivery-report.ts';
 import { TOKENS } from './container.ts';
-import { authentication, authRoutes, type Authentication, type AuthUseCases } from './http/auth-routes.ts';
+import { authentication, authRoutes, type Authentication, type AuthState, type AuthUseCases } from './http/auth-routes.ts';
 import { ListMemberContributions } from '../core/contributions/list-member-contributions.ts';
 import { ListTontineContributions } from '../core/contributions/list-tontine-contributions.ts';
 import { PayContributionByMobileMoney } from '../core/contributions/pay-contribution-by-mobile-money.ts';
@@ -74,7 +75,7 @@ import { merchantRoutes } from './http/merchant-routes.ts';
 import { businessRouteUseCases } from './modules/merchants-module.ts';
 import { nidaRoutes } from './http/nida-routes.ts';
 import { sendError } from './http/errors.ts';
-import { refuseCrossSiteRequests } from './http/cross-site-guard.ts';
+import { refuseCrossSiteRequests, SAFE_METHODS } from './http/cross-site-guard.ts';
 import { refuseControlCharacters } from './http/input-guard.ts';
 import { refuseUnimplementedMethods, refuseUnroutedMethods } from './http/method-guard.ts';
 import { openApiDocument } from './http/openapi.ts';
@@ -156,6 +157,14 @@ export function createApp(container: Container): Koa {
   app.use(refuseUnimplementedMethods());
 
   app.use((_ctx, next) => RequestContext.create(orm.em, next));
+  // With read replicas: a member's reads right after their own change go to the primary (adapters/postgres/read-replicas.ts).
+  app.use(async (ctx, next) => {
+    const member = () => (ctx.state.auth as AuthState | undefined)?.user.id;
+    await readAs(member, next);
+    const memberId = member();
+    if (memberId === undefined || SAFE_METHODS.has(ctx.method) || ctx.status >= 400) return;
+    await recordWrite(orm, memberId).catch((error: unknown) => logger.warn({ err: error }, 'could not note the member\'s write for read-after-write'));
+  });
 
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {

@@ -18,6 +18,7 @@ import type { CompletedCycles, TontineRepository } from '../../core/tontines/por
 import { Tontine, type Payout, type TurnSwap, type Withdrawal } from '../../core/tontines/tontine.ts';
 import { sqlArray } from './sql-array.ts';
 import { runPrepared } from './prepared-statements.ts';
+import { readFromReplica } from './read-replicas.ts';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -131,7 +132,9 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
 
   /** Groups a visitor may discover: forming and active, newest first. */
   async listDiscoverable(limit: number): Promise<Tontine[]> {
-    const rows = await this.em.execute<TontineDbRow[]>(
+    // Replica-safe: a public list that may be a second stale (read-replicas.ts).
+    const rows = await readFromReplica<TontineDbRow>(
+      this.em,
       `${SELECT_TONTINE} where status in ('forming', 'active') and max_members > 1 order by created_at desc, id limit ?`,
       [limit],
     );

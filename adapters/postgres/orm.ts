@@ -8,6 +8,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { ENTITIES } from './entities.ts';
 import pg from 'pg';
 import { PreparingClient } from './prepared-statements.ts';
+import { ReplicatedPostgreSqlDriver, routeReads, type ReadReplicaSettings } from './read-replicas.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -28,19 +29,35 @@ export interface OrmOptions {
    * runner takes its locks per transaction (apps/scheduler/job-runner.ts).
    */
   pooler?: DatabasePooler;
+  /** Streaming standbys for the replica-safe reads (read-replicas.ts); none by default. */
+  readReplicas?: { urls: readonly string[] } & ReadReplicaSettings;
 }
+
+/** How long a replica's connection may take, and a read on it, before the read goes to the primary. */
+const REPLICA_CONNECT_TIMEOUT_MS = 2_000;
+const REPLICA_QUERY_TIMEOUT_MS = 10_000;
 
 /** What stands between the app and PostgreSQL: nothing, or a PgBouncer in transaction mode. */
 export type DatabasePooler = 'none' | 'pgbouncer';
 
-export function openOrm(options: OrmOptions): Promise<MikroORM> {
-  return MikroORM.init({
+export async function openOrm(options: OrmOptions): Promise<MikroORM> {
+  const driverOptions = options.embedded ? undefined : { Client: options.pooler === 'pgbouncer' ? pg.Client : PreparingClient };
+  const replicaUrls = options.readReplicas?.urls ?? [];
+  const orm = await MikroORM.init({
+    driver: ReplicatedPostgreSqlDriver,
     clientUrl: options.url,
     entities: ENTITIES,
     extensions: [Migrator],
     pool: { min: 0, max: options.poolMax ?? 10 },
     // The pool's connections prepare the hot statements, except behind PgBouncer (prepared-statements.ts).
-    ...(options.embedded ? {} : { driverOptions: { Client: options.pooler === 'pgbouncer' ? pg.Client : PreparingClient } }),
+    ...(driverOptions ? { driverOptions } : {}),
+    // Only the reads an adapter sends with readFromReplica go to a replica.
+    preferReadReplicas: false,
+    replicas: replicaUrls.map((clientUrl, i) => ({
+      name: `replica-${i + 1}`,
+      clientUrl,
+      driverOptions: { ...driverOptions, connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS, query_timeout: REPLICA_QUERY_TIMEOUT_MS },
+    })),
     debug: options.debug ?? false,
     // The global EntityManager is only used through a RequestContext or a transaction.
     allowGlobalContext: false,
@@ -54,6 +71,8 @@ export function openOrm(options: OrmOptions): Promise<MikroORM> {
       silent: true,
     },
   });
+  if (options.readReplicas && replicaUrls.length > 0) routeReads(orm, options.readReplicas);
+  return orm;
 }
 
 /** Applies pending migrations; answers how many had run before (0 means a new database). */

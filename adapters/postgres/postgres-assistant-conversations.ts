@@ -9,6 +9,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AssistantConversations, AssistantMessage } from '../../core/assistant/ports.ts';
 import { isIntent, isLanguage } from '../../core/assistant/understand.ts';
+import { readFromReplica } from './read-replicas.ts';
 
 interface Row {
   id: string;
@@ -33,7 +34,9 @@ export class PostgresAssistantConversations implements AssistantConversations {
   }
 
   async recent(memberId: string, limit: number): Promise<AssistantMessage[]> {
-    const rows = await this.em.execute<Row[]>(
+    // Replica-safe, the member's own history: on the primary for a few seconds after they asked something (read-replicas.ts).
+    const rows = await readFromReplica<Row>(
+      this.em,
       'select id, user_id, role, content, language, intent, created_at from assistant_messages where user_id = ? order by created_at desc, role asc limit ?',
       [memberId, limit],
     );

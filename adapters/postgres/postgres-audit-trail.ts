@@ -17,6 +17,7 @@ import { chainRow, type AuditDetails, type ChainedAuditRow } from '../../core/au
 import type { AuditEntry, AuditListFilter, AuditLog, AuditTrail } from '../../core/audit/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import { sha256Hex } from '../crypto/node-secret-tokens.ts';
+import { readFromReplica } from './read-replicas.ts';
 
 /** The two-key advisory lock space ('AUDI', 1): apart from the jobs' one-key locks. */
 const APPEND_LOCK = [0x41554449, 1] as const;
@@ -89,7 +90,8 @@ export class PostgresAuditTrail implements AuditTrail, AuditLog {
       where.push('subject = ?');
       params.push(filter.subject);
     }
-    const rows = await this.em.execute<AuditDbRow[]>(`select * from audit_log ${where.length ? `where ${where.join(' and ')}` : ''} order by seq desc limit ?`, [...params, filter.limit]);
+    // Replica-safe: the admin's listing (read-replicas.ts).
+    const rows = await readFromReplica<AuditDbRow>(this.em, `select * from audit_log ${where.length ? `where ${where.join(' and ')}` : ''} order by seq desc limit ?`, [...params, filter.limit]);
     return rows.map(toRow);
   }
 }

@@ -29,6 +29,7 @@ import type {
 import { UUID_PATTERN } from './mikro-orm-tontine-repository.ts';
 import { sqlArray } from './sql-array.ts';
 import { runPrepared } from './prepared-statements.ts';
+import { readFromReplica } from './read-replicas.ts';
 
 export class PostgresNotificationStore implements InAppNotifications, NotificationWriter {
   constructor(private readonly em: EntityManager) {}
@@ -206,7 +207,9 @@ export class PostgresMemberDirectory implements MemberWallets, MemberProfiles, T
   }
 
   async categories(): Promise<CategoryDefaults[]> {
-    const rows = await this.em.execute<{ id: string; name: string; description: string; frequency: string; avg: string }[]>(
+    // Replica-safe: reference data (read-replicas.ts).
+    const rows = await readFromReplica<{ id: string; name: string; description: string; frequency: string; avg: string }>(
+      this.em,
       'select id, name, description, frequency, default_avg_contribution_centimes::text as avg from tontine_categories order by sort_order',
     );
     return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, frequency: r.frequency, defaultAverageContribution: Money.ofCentimes(Number(r.avg)) }));

@@ -29,7 +29,8 @@ import type { Context, Next } from 'koa';
 import { sendError } from './errors.ts';
 import { bearerTokenOf, disregardSessionCookie } from './session-cookie.ts';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing (RFC 9110 §9.2.1). */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The host an Origin header names; null for `null` or a value that is not an origin. */
 function hostOf(origin: string): string | null {
