@@ -1,3 +1,4 @@
+import { DEMO_CHAPTER_NAMES } from '../../shared/demo-video.ts';
 import { businessEn } from './business-en.ts';
 // English texts of the screens only a few members open (agents, merchants, the pay page, the
 // profile, the assistant's page, education, learn more, the demo, the legal pages): a chunk of its
@@ -177,14 +178,8 @@ export const enScreens = {
     play: 'Play',
     pause: 'Pause',
     timeline: 'Chapters',
-    segments: {
-      welcome: 'Welcome and sign up',
-      dashboard: 'Your dashboard',
-      tontines: 'Tontines and contributions',
-      loans: 'Loans and credit score',
-      learning: 'Learning and the assistant',
-      everywhere: 'Languages, themes and security',
-    },
+    // The video's captions too (scripts/demo/record-demo.ts): one English text for both.
+    segments: DEMO_CHAPTER_NAMES,
     featuresTitle: 'In this demo',
     features: {
       tontines: 'Creating and joining a savings group',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock, DEMO_SEGMENTS, DEMO_VIDEO_SECONDS, segmentAt } from './demo-segments.ts';
+import { clock, DEMO_SEGMENTS, DEMO_VIDEO_SECONDS, segmentAt } from '../../../shared/demo-video.ts';
 
 describe('demo chapters', () => {
   it('are the six of the specification, back to back, filling the 7 minutes', () => {
