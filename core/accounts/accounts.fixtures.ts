@@ -3,7 +3,8 @@
  * (atomic add, single-use redeem) in the simplest way a single thread allows.
  */
 import type { OutgoingMessage, Outbox } from '../notifications/outbox.ts';
-import type { Clock, IdGenerator } from '../shared/clock.ts';
+import type { IdGenerator } from '../shared/clock.ts';
+import { ManualClock } from '../shared/shared.fixtures.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { AttemptLimits, type AttemptLimitPolicy } from './attempt-limits.ts';
 import type {
@@ -25,15 +26,7 @@ import { SessionStarter } from './start-session.ts';
 import type { User, UserIdentity } from './user.ts';
 import type { UssdPin, UssdPins } from './ussd-pins.ts';
 
-export class ManualClock implements Clock {
-  constructor(public current = new Date('2026-01-05T09:00:00Z')) {}
-  now(): Date {
-    return new Date(this.current.getTime());
-  }
-  advance(ms: number): void {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-}
+export { ManualClock };
 
 export class SequentialIds implements IdGenerator {
   private n = 0;
