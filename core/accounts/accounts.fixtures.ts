@@ -3,8 +3,7 @@
  * (atomic add, single-use redeem) in the simplest way a single thread allows.
  */
 import type { OutgoingMessage, Outbox } from '../notifications/outbox.ts';
-import type { IdGenerator } from '../shared/clock.ts';
-import { ManualClock } from '../shared/shared.fixtures.ts';
+import { ManualClock, SequentialIds } from '../shared/shared.fixtures.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { AttemptLimits, type AttemptLimitPolicy } from './attempt-limits.ts';
 import type {
@@ -28,12 +27,7 @@ import type { UssdPin, UssdPins } from './ussd-pins.ts';
 
 export { ManualClock };
 
-export class SequentialIds implements IdGenerator {
-  private n = 0;
-  newId(): string {
-    return `id-${++this.n}`;
-  }
-}
+export { SequentialIds };
 
 export class InMemoryAccounts implements AccountRepository {
   users = new Map<string, User>();
