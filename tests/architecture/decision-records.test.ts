@@ -62,6 +62,27 @@ describe('the decision records', () => {
   });
 });
 
+describe('the module pages (docs/modules/)', () => {
+  const pages = join(PROJECT_ROOT, 'docs/modules');
+
+  it('name only files and records that exist, so a page says what the code is today', () => {
+    const missing: string[] = [];
+    for (const page of readdirSync(pages).filter((file) => file.endsWith('.md'))) {
+      const text = readFileSync(join(pages, page), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)#\s]+)[^)]*\)/g)) {
+        if (!/^[a-z]+:/.test(target!) && !existsSync(join(pages, target!))) missing.push(`${page} → ${target}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('exist for every module the index groups records under', () => {
+    const modules = new Set(readRecords(RECORDS).flatMap((record) => record.modules));
+    modules.delete('house');
+    expect([...modules].filter((module) => !existsSync(join(pages, `${module}.md`)))).toEqual([]);
+  });
+});
+
 describe('scripts/split-decisions.ts', () => {
   const tree = mkdtempSync(join(tmpdir(), 'decisions-'));
   afterAll(() => rmSync(tree, { recursive: true, force: true }));
