@@ -21,9 +21,9 @@ export const DEMO_SEGMENTS = [
 export type DemoSegmentKey = (typeof DEMO_SEGMENTS)[number]['key'];
 
 /**
- * The chapters' English names: the captions burnt into the video, and the /demo page's English
- * texts (the segments of the demo screen in web/src/locales/en-screens.ts; fr, rw and sw translate
- * them there).
+ * The chapters' English names, as the recorder burns them into the video: the /demo page's English
+ * texts say the same (web/src/locales/en-screens.ts; a test holds them equal), and fr, rw and sw
+ * translate them there.
  */
 export const DEMO_CHAPTER_NAMES = {
   welcome: 'Welcome and sign up',

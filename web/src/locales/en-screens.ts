@@ -1,4 +1,3 @@
-import { DEMO_CHAPTER_NAMES } from '../../shared/demo-video.ts';
 import { businessEn } from './business-en.ts';
 // English texts of the screens only a few members open (agents, merchants, the pay page, the
 // profile, the assistant's page, education, learn more, the demo, the legal pages): a chunk of its
@@ -178,8 +177,16 @@ export const enScreens = {
     play: 'Play',
     pause: 'Pause',
     timeline: 'Chapters',
-    // The video's captions too (scripts/demo/record-demo.ts): one English text for both.
-    segments: DEMO_CHAPTER_NAMES,
+    // The video's captions say the same (web/shared/demo-video.ts DEMO_CHAPTER_NAMES, held equal by
+    // features/demo/demo-segments.test.ts); written here too so that this chunk imports nothing.
+    segments: {
+      welcome: 'Welcome and sign up',
+      dashboard: 'Your dashboard',
+      tontines: 'Tontines and contributions',
+      loans: 'Loans and credit score',
+      learning: 'Learning and the assistant',
+      everywhere: 'Languages, themes and security',
+    },
     featuresTitle: 'In this demo',
     features: {
       tontines: 'Creating and joining a savings group',
