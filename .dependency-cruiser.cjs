@@ -1,7 +1,8 @@
 /**
  * The house plan (docs/architecture.md, /work/shared/ARCHITECTURE.md "Rules of the house"): which
- * part may import which. tests/architecture/house-plan.test.ts cruises core, adapters, apps, ussd
- * and cli with these rules as part of `npm test` and fails on any breach.
+ * part may import which. tests/architecture/house-plan.test.ts cruises core, adapters, apps, ussd,
+ * cli, web/shared and the tools and tests (bench, scripts, tests), each with its own rules, as part
+ * of `npm test` and fails on any breach.
  *
  * Two checks live in that test rather than here, because dependency-cruiser cannot make them with
  * the parser this TypeScript 7 project allows (swc, see ARCHITECTURE.md "Tool notes"):
@@ -11,7 +12,7 @@
  * - web/src: its swc reader does not parse `.tsx`. The test reads those imports itself and holds
  *   them to the `web-stays-web` rule below, the one rule written here for them.
  */
-const TEST_FILE = '\\.(test|fixtures)\\.ts$';
+const TEST_FILE = '\\.(test|fixtures)\\.tsx?$';
 // The packages the browser client is built from (bundled by Vite); a package outside this list,
 // a Node built-in or a file outside web/ in web/src is a breach.
 const WEB_PACKAGES = [
@@ -69,10 +70,71 @@ module.exports = {
     },
     {
       name: 'web-source-is-for-the-browser-only',
-      comment: 'Only web/ imports web/ source; apps/build-web.ts builds it with Vite from its config path.',
+      comment:
+        'Only web/ imports web/ source; apps/build-web.ts builds it with Vite from its config path. web/shared/ is the one part of web/ written for Node too (plain data both sides need).',
       severity: 'error',
-      from: { pathNot: '^web/' },
-      to: { path: '^web/' },
+      from: { path: '^(core|adapters|apps|ussd|cli)/' },
+      to: { path: '^web/', pathNot: '^web/shared/' },
+    },
+    {
+      name: 'web-shared-is-plain',
+      comment: 'web/shared/ is read by the browser client and by Node tools alike: it imports nothing but itself (no React, no browser API, no package).',
+      severity: 'error',
+      from: { path: '^web/shared/' },
+      to: { pathNot: '^web/shared/' },
+    },
+    {
+      name: 'web-features-stand-alone',
+      comment:
+        'web/src/features/<a> imports its own folder and the shared web code (components, hooks, lib, locales, web/shared), never web/src/features/<b>: what two features need moves to the shared folders (checked by the test: swc cannot read .tsx here).',
+      severity: 'error',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-code-knows-no-feature',
+      comment: 'The shared web code (components, hooks, lib, locales) is below the features and the app shell: it imports neither (checked by the test).',
+      severity: 'error',
+      from: { path: '^web/src/(components|hooks|lib|locales)/' },
+      to: { path: '^web/src/(app|features)/' },
+    },
+    {
+      name: 'tools-use-no-web-source',
+      comment:
+        'scripts/ and bench/ are Node tools: what they share with the browser client lives in web/shared/ (the demo video chapters), never imported from web/src, whose modules assume a browser and Vite.',
+      severity: 'error',
+      from: { path: '^(scripts|bench)/' },
+      to: { path: '^web/', pathNot: '^web/shared/' },
+    },
+    {
+      name: 'nothing-runs-the-tools',
+      comment: 'scripts/ and bench/ are run by hand; the product and its tests do not import them (tests may: a test of a script).',
+      severity: 'error',
+      from: { path: '^(core|adapters|apps|ussd|cli|web)/' },
+      to: { path: '^(scripts|bench)/' },
+    },
+    {
+      name: 'production-code-imports-no-test-code',
+      comment:
+        'tests/ may import anything; the product (core, adapters, apps, ussd, cli, web) imports neither tests/ nor a test or fixtures file: test code never ships.',
+      severity: 'error',
+      from: { path: '^(core|adapters|apps|ussd|cli|web)/', pathNot: TEST_FILE },
+      to: { path: ['^tests/', TEST_FILE] },
+    },
+    {
+      name: 'no-test-imports-a-test',
+      comment: 'A test file is run, not imported: what two tests share goes to tests/support/ or to a fixtures file.',
+      severity: 'error',
+      from: {},
+      to: { path: '\\.test\\.tsx?$' },
+    },
+    {
+      name: 'fakes-live-in-their-places',
+      comment:
+        'One set of test fakes: in-memory fakes of core ports in core/<module>/<module>.fixtures.ts, fakes of a provider speaking its protocol in tests/fakes/, shared harnesses in tests/support/. A fake, stub or mock file anywhere else is a second set.',
+      severity: 'error',
+      from: {},
+      to: { path: '(^|/)[^/]*(fake|stub|mock|double)[^/]*$', pathNot: ['^tests/(fakes|support)/', '(^|/)node_modules/'] },
     },
     {
       name: 'web-stays-web',
@@ -91,8 +153,8 @@ module.exports = {
   ],
   options: {
     parser: 'swc',
-    // Packages, the shared test support and web/ are leaves: seen as targets, not cruised themselves.
-    doNotFollow: { path: ['(^|/)node_modules/', '^tests/', '^web/'] },
+    // Packages and web/src are leaves: seen as targets, not cruised themselves (the test reads web/src).
+    doNotFollow: { path: ['(^|/)node_modules/', '^web/(?!shared/)'] },
     // Resolve packages as Node's ESM loader does (inversify, vite and tsx publish only `exports`).
     enhancedResolveOptions: {
       exportsFields: ['exports'],

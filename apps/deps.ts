@@ -1,5 +1,5 @@
 /**
- * Binding a core class that takes one deps object (the use-case shape, docs/decisions.md): its
+ * Binding a core class that takes one deps object (the use-case shape, docs/decisions/0018-accounts-one-use-case-shape-channels-without-the-container.md): its
  * dependencies are named once, each with the token it is resolved from, instead of a factory
  * repeating every name and a token list repeating every dependency in the same order.
  */

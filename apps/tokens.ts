@@ -208,7 +208,7 @@ export const TOKENS = {
   /** The USSD PIN's key, ended by a changed phone number (apps/modules/profile-module.ts). */
   UssdPhoneKeys: token<UssdPhoneKeys>('ussd.UssdPhoneKeys'),
   UssdSessionStore: token<UssdSessionStore<UssdSession>>('ussd.UssdSessionStore'),
-  /** PINs are hashed like passwords, at a cost chosen for PINs (docs/decisions.md). */
+  /** PINs are hashed like passwords, at a cost chosen for PINs (docs/decisions/0010-ussd-step-latency.md, docs/decisions/0046-ussd-pin-hash-at-1-mib-the-access-row-held-rather-than.md). */
   PinHasher: token<PinHasher>('ussd.PinHasher'),
   /** The codes a web account types to set up USSD access (core/accounts/ussd-access.ts). */
   UssdAccessCodes: token<UssdAccessCodes>('ussd.UssdAccessCodes'),

@@ -31,7 +31,7 @@ const matches = (patterns: RegExp[], id: string) => patterns.some((pattern) => p
  * A few chunks instead of one per shared module (issue 16): over HTTP/1.1 at 400 ms a round trip,
  * six connections a host, 78 small requests were a waterfall by themselves. Higher priority first,
  * each group taking the modules its members import unless a higher one took them already:
- * - app: everything the entry needs (React, the router, i18next, the header): the entry itself;
+ * - app: everything the entry needs (React, the router, the translator, the header): the entry itself;
  * - locale-format: the landing page's one shared helper, so it loads nothing else;
  * - icons: every lucide icon (about 7 kB gzip together, one request instead of one per icon);
  * - tabs: radix's tabs, label and the primitives its widgets share (what a data screen shows first);

@@ -23,8 +23,8 @@ export const PASSWORD_COST: Argon2Cost = { memoryCost: 19_456, timeCost: 2, para
  * USSD PINs: 1 MiB, 1 pass (≈ 0.3 ms of CPU here, against ≈ 1.2 ms at the former 4 MiB and tens of
  * ms at the password cost). A 5-digit PIN falls to a brute force of its 100,000 values at any cost once its
  * hash is stolen; online, the slow-down after wrong PINs and the gateway secret protect it. The
- * cost is only what each PIN step pays, 100 at once in a burst (docs/decisions.md, "The PIN cost
- * lowered to 1 MiB"). PINs hashed at 4 MiB keep verifying and are rehashed at their next right entry.
+ * cost is only what each PIN step pays, 100 at once in a burst
+ * (docs/decisions/0046-ussd-pin-hash-at-1-mib-the-access-row-held-rather-than.md). PINs hashed at 4 MiB keep verifying and are rehashed at their next right entry.
  */
 export const PIN_COST: Argon2Cost = { memoryCost: 1_024, timeCost: 1, parallelism: 1 };
 

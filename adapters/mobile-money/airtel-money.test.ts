@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Money } from '../../core/money/money.ts';
+import { ManualClock } from '../../core/shared/shared.fixtures.ts';
 import type { MobileMoneyRequest } from '../../core/payments/ports.ts';
 import { startCallbackReceiver, type CallbackReceiver } from '../../tests/fakes/callback-receiver.ts';
 import { startFakeAirtelMoney, type FakeAirtelMoney } from '../../tests/fakes/airtel-money-server.ts';
@@ -25,15 +26,8 @@ afterEach(async () => {
   await airtel.stop();
 });
 
-class ManualClock {
-  constructor(private at = Date.parse('2026-06-01T07:00:00Z')) {}
-  now(): Date {
-    return new Date(this.at);
-  }
-  advance(ms: number): void {
-    this.at += ms;
-  }
-}
+/** Token lifetimes are read on the test's clock. */
+const manualClock = () => new ManualClock('2026-06-01T07:00:00Z');
 
 function adapter(overrides: Partial<AirtelMoneyOptions> = {}): AirtelMoneyMobileMoney {
   return new AirtelMoneyMobileMoney({
@@ -108,7 +102,7 @@ describe('AirtelMoneyMobileMoney: requests', () => {
   });
 
   it('keeps one token until shortly before it expires, shared by concurrent calls', async () => {
-    const clock = new ManualClock();
+    const clock = manualClock();
     const client = adapter({ clock });
     await Promise.all([client.requestToPay(payment()), client.requestToPay(payment()), client.requestToPay(payment())]);
     expect(airtel.count('POST', TOKEN)).toBe(1);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MobileMoneyCallbackTokens } from './callback-tokens.ts';
 import { Money } from '../../core/money/money.ts';
+import { ManualClock } from '../../core/shared/shared.fixtures.ts';
 import type { MobileMoneyRequest } from '../../core/payments/ports.ts';
 import { startCallbackReceiver, type CallbackReceiver } from '../../tests/fakes/callback-receiver.ts';
 import { startFakeMtnMomo, type FakeMtnMomo } from '../../tests/fakes/mtn-momo-server.ts';
@@ -27,15 +28,8 @@ afterEach(async () => {
   await mtn.stop();
 });
 
-class ManualClock {
-  constructor(private at = Date.parse('2026-06-01T07:00:00Z')) {}
-  now(): Date {
-    return new Date(this.at);
-  }
-  advance(ms: number): void {
-    this.at += ms;
-  }
-}
+/** Token lifetimes are read on the test's clock. */
+const manualClock = () => new ManualClock('2026-06-01T07:00:00Z');
 
 /** The app's signer of per-payment callback URLs, pointed at the receiver. */
 function callbackTokens(): MobileMoneyCallbackTokens {
@@ -123,7 +117,7 @@ describe('MtnMomoMobileMoney: access tokens', () => {
   });
 
   it('refreshes the token shortly before it expires, not earlier', async () => {
-    const clock = new ManualClock();
+    const clock = manualClock();
     const momo = adapter({ clock });
     await momo.requestToPay(payment());
     clock.advance(3_500_000); // 58 min 20 s of a 60 min token: still used

@@ -3,7 +3,7 @@
  * (atomic add, single-use redeem) in the simplest way a single thread allows.
  */
 import type { OutgoingMessage, Outbox } from '../notifications/outbox.ts';
-import type { Clock, IdGenerator } from '../shared/clock.ts';
+import { ManualClock, SequentialIds } from '../shared/shared.fixtures.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { AttemptLimits, type AttemptLimitPolicy } from './attempt-limits.ts';
 import type {
@@ -25,22 +25,9 @@ import { SessionStarter } from './start-session.ts';
 import type { User, UserIdentity } from './user.ts';
 import type { UssdPin, UssdPins } from './ussd-pins.ts';
 
-export class ManualClock implements Clock {
-  constructor(public current = new Date('2026-01-05T09:00:00Z')) {}
-  now(): Date {
-    return new Date(this.current.getTime());
-  }
-  advance(ms: number): void {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-}
+export { ManualClock };
 
-export class SequentialIds implements IdGenerator {
-  private n = 0;
-  newId(): string {
-    return `id-${++this.n}`;
-  }
-}
+export { SequentialIds };
 
 export class InMemoryAccounts implements AccountRepository {
   users = new Map<string, User>();

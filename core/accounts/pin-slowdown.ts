@@ -1,6 +1,6 @@
 /**
  * USSD PIN slow-down: how wrong PINs slow further tries of a phone, without a fixed lock that a
- * stranger could keep renewing (docs/decisions.md, "Security: phone-network gateway").
+ * stranger could keep renewing (docs/decisions/0014-security-phone-network-gateway.md).
  *
  * Guarantees
  * - Counted per phone, across its sessions: hanging up and dialling again grants no new tries.

@@ -4,7 +4,7 @@
  * call proves only the SIM (the gateway vouches for its MSISDN). The account holder proves both at
  * once: signed in on the web, they ask for a code, the code goes by SMS to the account's number,
  * and they type it back on the web with the PIN they choose. Only then does the number open the
- * account by USSD (docs/decisions.md, "One phone number, one member").
+ * account by USSD (docs/decisions/0060-one-phone-number-one-member.md).
  *
  * Guarantees
  * - A code is 6 random digits, kept only as its hash, for one account and the number it was sent

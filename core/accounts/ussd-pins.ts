@@ -5,7 +5,7 @@
  * - One PIN per phone number and one phone number per account (`phone_taken` otherwise, also
  *   under concurrent registrations).
  * - Only the PIN's hash is stored, hashed like a password (argon2id, salted, its parameters inside
- *   the hash) but at a cost chosen for PINs (PinHasher; docs/decisions.md): a 5-digit PIN is kept
+ *   the hash) but at a cost chosen for PINs (PinHasher; docs/decisions/0010-ussd-step-latency.md): a 5-digit PIN is kept
  *   safe by the lock-out, not by the hash's cost.
  * - A phone number is keyed in one form, E.164 (core/identity/phone-number.ts): a Rwandan mobile
  *   number in any form, another country's number (a provider's sandbox or a foreign SIM) written

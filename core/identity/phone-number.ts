@@ -18,7 +18,7 @@
  *
  * Written by hand rather than with libphonenumber: core imports no package, the rule is Rwanda's
  * four mobile ranges (the ones its two operators' mobile money pays, which operatorOf must know
- * anyway), and a test outside core checks it against libphonenumber's metadata (docs/decisions.md).
+ * anyway), and a test outside core checks it against libphonenumber's metadata (docs/decisions/0060-one-phone-number-one-member.md).
  */
 import { err, ok, type Result } from '../shared/result.ts';
 

@@ -19,7 +19,7 @@ export interface MerchantTransactionRepository {
    * one merchant still complete concurrently), and waits for a settlement under way to commit.
    * Answers where the merchant's last batch closed its range (undefined if none by range). A
    * confirmation takes it before it reads the clock and completes no earlier than that answer, so
-   * a payment's completion time is never inside a closed range (docs/decisions.md "Settlement by range").
+   * a payment's completion time is never inside a closed range (docs/decisions/0040-settlement-by-range.md).
    */
   holdSettlementOf(merchantId: string): Promise<Date | undefined>;
   /** The transaction started under this idempotency key, if any. */

@@ -10,8 +10,8 @@
  * - Settling writes one row per batch and nothing per transaction: each batch records the range
  *   of completion times it covers (core/settlements/settlement-batch.ts). The repository waits for
  *   confirmations under way before it reads the totals, so a payment completed before the
- *   period's end but committed after the batches were made cannot exist (docs/decisions.md
- *   "Settlement by range").
+ *   period's end but committed after the batches were made cannot exist
+ *   (docs/decisions/0040-settlement-by-range.md).
  * - Set-based: the repository creates all the period's batches in a few statements, whatever the
  *   number of merchants and payments (bench/README.md); the rules are those of `buildSettlementBatches`.
  */

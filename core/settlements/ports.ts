@@ -24,7 +24,7 @@ export interface SettlementBatchRepository {
    * payment confirmation under way (`MerchantTransactionRepository.holdSettlementOf`) and holds them off
    * until the batches commit, so no payment completes inside a range being closed. Returns the
    * batches created (without their transaction ids), none when the period is already settled.
-   * Set-based in the adapter (docs/decisions.md: "Settlement by range").
+   * Set-based in the adapter (docs/decisions/0040-settlement-by-range.md).
    */
   settlePeriodInBulk(input: BulkSettlementInput): Promise<SettlementBatch[]>;
 }

@@ -2,15 +2,28 @@
 import type { Clock, IdGenerator } from './clock.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
-export class FixedClock implements Clock {
-  constructor(private instant: Date) {}
+/**
+ * The one clock of the tests (core's, the adapters' and tests/support's FakeClock): it reads what
+ * the test set, and moves only when the test sets or advances it.
+ */
+export class ManualClock implements Clock {
+  current: Date;
+  constructor(start: Date | string = '2026-01-05T09:00:00Z') {
+    this.current = new Date(start);
+  }
   now(): Date {
-    return new Date(this.instant);
+    return new Date(this.current.getTime());
   }
   set(instant: Date | string): void {
-    this.instant = new Date(instant);
+    this.current = new Date(instant);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
   }
 }
+
+/** The name most of core's tests know the same clock by. */
+export { ManualClock as FixedClock };
 
 export class SequentialIds implements IdGenerator {
   private next = 0;

@@ -6,7 +6,7 @@
  * journeys as the demo member (landing, sign in, dashboard, tontines, loans, learning, languages,
  * themes, privacy), photographs each screen with a caption, and encodes the pictures with Debian's
  * ffmpeg into a small VP9 WebM whose six chapters fill exactly the times of the /demo timeline
- * (web/src/features/demo/demo-segments.ts: 7 minutes). Also writes the poster image.
+ * (web/shared/demo-video.ts: 7 minutes). Also writes the poster image.
  *
  * Each picture is taken once its page has settled (scripts/demo/settled.ts: nothing aria-busy, no
  * skeleton, no spinner, no pending request, fonts and images in, a still picture); the recording
@@ -25,8 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../core/accounts/seed-demo-accounts.ts';
-import { DEMO_SEGMENTS, type DemoSegmentKey } from '../../web/src/features/demo/demo-segments.ts';
-import { enScreens } from '../../web/src/locales/en-screens.ts';
+import { DEMO_CHAPTER_NAMES, DEMO_SEGMENTS, type DemoSegmentKey } from '../../web/shared/demo-video.ts';
 import { startSandboxServer } from './sandbox-server.ts';
 import { assertSettled, busyReasons, findBusy, sameFrame, trackRequests, waitUntilSettled } from './settled.ts';
 
@@ -136,7 +135,7 @@ async function caption(page: Page, text: string, chapter: string): Promise<void>
 }
 
 /** Each chapter's caption heading: the /demo timeline's own English name for it (one source of the words). */
-const CHAPTER_NAMES: Record<DemoSegmentKey, string> = enScreens.demo.segments;
+const CHAPTER_NAMES: Record<DemoSegmentKey, string> = DEMO_CHAPTER_NAMES;
 
 const log = (line: string) => console.log(`[demo:record] ${line}`);
 const frames = await mkdtemp(join(tmpdir(), 'ikimina-demo-frames-'));

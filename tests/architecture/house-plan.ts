@@ -1,6 +1,6 @@
 /**
  * Checks a source tree against the house plan of .dependency-cruiser.cjs: dependency-cruiser's
- * rules over core, adapters, apps, ussd and cli, plus the two checks its swc reader cannot make
+ * rules over core, adapters, apps, ussd, cli, web/shared, bench, scripts and tests, plus the two checks its swc reader cannot make
  * (see the config's header): cycles of value imports, and the imports of web/src.
  */
 import { existsSync, readdirSync } from 'node:fs';
@@ -12,7 +12,8 @@ import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcr
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CONFIG = join(PROJECT_ROOT, '.dependency-cruiser.cjs');
-const CRUISED = ['core', 'adapters', 'apps', 'ussd', 'cli'];
+/** The product, web/shared (web/src is read apart, see webBreaches), and the tools and tests with their own rules. */
+const CRUISED = ['core', 'adapters', 'apps', 'ussd', 'cli', 'web/shared', 'bench', 'scripts', 'tests'];
 
 /** Every breach under `baseDir`, one readable line each; none means the plan holds. */
 export async function housePlanBreaches(baseDir: string = PROJECT_ROOT): Promise<string[]> {
@@ -114,6 +115,17 @@ function matchesAny(patterns: string | string[] | undefined, value: string): boo
   return [patterns ?? []].flat().some((pattern) => new RegExp(pattern).test(value));
 }
 
+/**
+ * A `to` pattern's `$1`, `$2` … stand for the groups its rule's `from.path` caught in the importing
+ * file's path, as in dependency-cruiser (`^web/src/features/$1/`: the importer's own feature).
+ */
+function withGroups(patterns: string | string[] | undefined, fromPath: string | string[] | undefined, from: string): string | string[] | undefined {
+  if (patterns === undefined) return undefined;
+  const groups = [fromPath ?? []].flat().map((pattern) => new RegExp(pattern).exec(from)).find((match) => match !== null) ?? [];
+  const fill = (pattern: string) => pattern.replace(/\$(\d)/g, (_, n: string) => groups[Number(n)] ?? '');
+  return Array.isArray(patterns) ? patterns.map(fill) : fill(patterns);
+}
+
 /** Imports of web/src held to the config's rules about web (`from` web/src), read with swc's TSX parser. */
 export function webBreaches(baseDir: string, forbidden: IForbiddenRuleType[]): string[] {
   const webSource = join(baseDir, 'web', 'src');
@@ -124,13 +136,13 @@ export function webBreaches(baseDir: string, forbidden: IForbiddenRuleType[]): s
     const from = toPath(file);
     const rules = forbidden
       .filter((rule): rule is IRegularForbiddenRuleType => 'to' in rule && ('path' in rule.to || 'pathNot' in rule.to))
-      .filter(({ from: { path, pathNot } }) => matchesAny(path, from) && !matchesAny(pathNot, from));
+      .filter(({ from: { path, pathNot } }) => matchesAny(path, from) && !matchesAny(pathNot, from))
+      .map((rule) => ({ name: rule.name, path: withGroups(rule.to.path, rule.from.path, from), pathNot: withGroups(rule.to.pathNot, rule.from.path, from) }));
     for (const { specifier } of importsOf(file)) {
       // A package stands for its folder in node_modules, as dependency-cruiser names a resolved package.
       const to = specifier.startsWith('.') ? toPath(resolve(dirname(file), specifier)) : `node_modules/${specifier}/`;
-      for (const rule of rules) {
-        const { path, pathNot } = rule.to;
-        if ((path === undefined || matchesAny(path, to)) && !matchesAny(pathNot, to)) breaches.push(`${rule.name}: ${from} → ${specifier}`);
+      for (const { name, path, pathNot } of rules) {
+        if ((path === undefined || matchesAny(path, to)) && !matchesAny(pathNot, to)) breaches.push(`${name}: ${from} → ${specifier}`);
       }
     }
   }

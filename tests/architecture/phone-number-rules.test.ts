@@ -2,7 +2,7 @@
  * One rule of phone numbers, checked where it is copied or could drift: the web client's early
  * check (web/src/lib/phone-number.ts, which may not import core) reads every text as core does,
  * and core's hand-written Rwandan rule agrees with libphonenumber's metadata for Rwanda, narrowed
- * to the ranges whose mobile money the product pays (docs/decisions.md, "One phone number").
+ * to the ranges whose mobile money the product pays (docs/decisions/0060-one-phone-number-one-member.md).
  */
 import fc from 'fast-check';
 import { PhoneNumberFormat, PhoneNumberUtil } from 'google-libphonenumber';

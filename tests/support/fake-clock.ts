@@ -1,18 +1,8 @@
-import type { Clock } from '../../core/shared/clock.ts';
+import { ManualClock } from '../../core/shared/shared.fixtures.ts';
 
-/** A clock the test moves by hand. */
-export class FakeClock implements Clock {
-  private current: Date;
-
+/** core's ManualClock (the one clock of the tests), started at the real time unless told otherwise. */
+export class FakeClock extends ManualClock {
   constructor(start: Date = new Date()) {
-    this.current = new Date(start.getTime());
-  }
-
-  now(): Date {
-    return new Date(this.current.getTime());
-  }
-
-  advance(ms: number): void {
-    this.current = new Date(this.current.getTime() + ms);
+    super(start);
   }
 }

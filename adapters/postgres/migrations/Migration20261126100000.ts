@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Settlement by range, hand-written (docs/decisions.md "Settlement by range").
+ * Settlement by range, hand-written (docs/decisions/0040-settlement-by-range.md).
  *
  * A batch made from now on covers its merchant's completed payments whose `completed_at` lies in
  * [`covered_from`, `covered_until`): `covered_from` is the previous batch's `covered_until` (or the

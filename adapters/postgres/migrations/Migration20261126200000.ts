@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Reversal of a merchant payment, hand-written (docs/decisions.md "Reversing a merchant payment").
+ * Reversal of a merchant payment, hand-written (docs/decisions/0041-reversing-a-merchant-payment.md).
  *
  * - `merchant_payment_reversals`: one row per reversed payment (unique `transaction_id`: a payment
  *   is reversed once, whatever the race), with the nets it takes back and its `reversed_at`, dated

@@ -13,7 +13,7 @@ interface PhoneColumn {
 }
 
 /**
- * One phone number, one stored form (docs/decisions.md, "One phone number, one member"):
+ * One phone number, one stored form (docs/decisions/0060-one-phone-number-one-member.md):
  *
  * - `ussd_access_codes`: the outstanding code of a web account setting up USSD access
  *   (core/accounts/ussd-access.ts), one per account.

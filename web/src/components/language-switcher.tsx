@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Languages } from 'lucide-react';
-import { saveAccountLanguage } from '../features/users/api/save-account-language.ts';
+import { saveAccountLanguage } from '../lib/save-account-language.ts';
 import { toast } from '../hooks/use-toast.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 import { chooseLanguage } from '../lib/i18n.ts';

@@ -1,6 +1,6 @@
 /**
- * The interface's translations: a small translator of our own (docs/decisions.md, "Translations
- * without i18next").
+ * The interface's translations: a small translator of our own (docs/decisions/0056-the-signed-in-dashboard-s-critical-path-sixth-pass.md,
+ * "Translations without i18next").
  *
  * Guarantees:
  * - English, the default and the fallback of every missing text, is bundled with the app; French,

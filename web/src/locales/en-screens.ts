@@ -177,6 +177,8 @@ export const enScreens = {
     play: 'Play',
     pause: 'Pause',
     timeline: 'Chapters',
+    // The video's captions say the same (web/shared/demo-video.ts DEMO_CHAPTER_NAMES, held equal by
+    // features/demo/demo-segments.test.ts); written here too so that this chunk imports nothing.
     segments: {
       welcome: 'Welcome and sign up',
       dashboard: 'Your dashboard',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clock, DEMO_SEGMENTS, DEMO_VIDEO_SECONDS, segmentAt } from './demo-segments.ts';
+import { clock, DEMO_CHAPTER_NAMES, DEMO_SEGMENTS, DEMO_VIDEO_SECONDS, segmentAt } from '../../../shared/demo-video.ts';
+import { enScreens } from '../../locales/en-screens.ts';
 
 describe('demo chapters', () => {
   it('are the six of the specification, back to back, filling the 7 minutes', () => {
@@ -12,5 +13,9 @@ describe('demo chapters', () => {
     expect(segmentAt(45)).toBe('dashboard');
     expect(segmentAt(419.9)).toBe('everywhere');
     expect(segmentAt(10_000)).toBe('everywhere');
+  });
+
+  it('are named in the video as on the /demo page in English', () => {
+    expect(enScreens.demo.segments).toEqual(DEMO_CHAPTER_NAMES);
   });
 });

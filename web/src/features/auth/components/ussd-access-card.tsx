@@ -16,7 +16,7 @@ import { spacedPhone, ussdAccessQueryOptions, useSendUssdAccessCode, useSetUpUss
 /**
  * USSD access on /security (issue 31): the member proves that the phone number of their account is
  * theirs with a code sent to it by SMS, and chooses the PIN a basic phone will ask for. Until then
- * USSD does not open this account from that number (docs/decisions.md, "One phone number").
+ * USSD does not open this account from that number (docs/decisions/0060-one-phone-number-one-member.md).
  */
 export function UssdAccessCard() {
   const { t } = useTranslation();

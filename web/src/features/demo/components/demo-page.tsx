@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { clock, DEMO_POSTER_URL, DEMO_SEGMENTS, DEMO_VIDEO_URL, segmentAt } from '../demo-segments.ts';
+import { clock, DEMO_POSTER_URL, DEMO_SEGMENTS, DEMO_VIDEO_URL, segmentAt } from '../../../../shared/demo-video.ts';
 
 const FEATURES = ['tontines', 'contributions', 'loans', 'learning', 'languages', 'security'] as const;
 

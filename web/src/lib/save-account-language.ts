@@ -1,6 +1,6 @@
-import { apiFetch, throwServerError } from '../../../lib/api-client.ts';
-import type { LanguageCode } from '../../../lib/languages.ts';
-import { readToken, updateStoredSession } from '../../../lib/session.ts';
+import { apiFetch, throwServerError } from './api-client.ts';
+import type { LanguageCode } from './languages.ts';
+import { readToken, updateStoredSession } from './session.ts';
 
 /**
  * PUT /api/profile/language: the language the signed-in member's account is written to in (SMS,
