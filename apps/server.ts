@@ -27,6 +27,7 @@ import { bodyParser } from '@koa/bodyparser';
 import { RequestContext } from '@mikro-orm/core';
 import type { Container } from 'inversify';
 import Koa, { type Context, type Next } from 'koa';
+import { isDatabaseUnavailable } from '../adapters/postgres/database-unavailable.ts';
 import { readAs, recordWrite } from '../adapters/postgres/read-replicas.ts';
 import { Authenticate } from '../core/accounts/authenticate.ts';
 import { ChangePassword } from '../core/accounts/change-password.ts';
@@ -140,7 +141,10 @@ export function createApp(container: Container): Koa {
       else if (type === 'entity.parse.failed' || (status === 400 && error instanceof SyntaxError)) sendError(ctx, 'invalid_json');
       else if (status === 415 || (error as { name?: string } | null)?.name === 'UnsupportedBodyTypeError') sendError(ctx, 'unsupported_media_type');
       else if (status !== undefined && status >= 400 && status < 500) sendError(ctx, 'validation_failed', { message: ERRORS_FALLBACK });
-      else {
+      else if (isDatabaseUnavailable(error)) {
+        logger.warn({ err: error, requestId, method: ctx.method, path: ctx.path }, 'database unavailable');
+        sendError(ctx, 'database_unavailable', { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
+      } else {
         logger.error({ err: error, requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
         sendError(ctx, 'internal_error');
       }
@@ -237,6 +241,8 @@ export function createApp(container: Container): Koa {
 
 const OPENAPI_PATH = '/api/openapi.json';
 const ERRORS_FALLBACK = 'The request could not be read.';
+/** About how long a PostgreSQL restart or a failover takes (README "A primary that fails over"). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function authUseCases(container: Container): AuthUseCases {
   return {

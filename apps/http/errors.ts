@@ -143,6 +143,8 @@ export const ERRORS = {
   ussd_access_code_expired: { status: 410, message: 'This code has expired or was tried too often. Ask for a new code.' },
   pin_format: { status: 400, message: 'A PIN is exactly 5 digits.' },
   pin_weak: { status: 400, message: 'This PIN is too easy to guess: avoid one digit repeated and runs such as 12345.' },
+  /** PostgreSQL unreachable or switching over (adapters/postgres/database-unavailable.ts): sent with Retry-After. */
+  database_unavailable: { status: 503, message: 'Ikimina cannot reach its records for a moment. Please try again in a few seconds.' },
   internal_error: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

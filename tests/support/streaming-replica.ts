@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL 15 primary and a streaming standby of it, made on this machine with Debian's own
+ * A PostgreSQL 15 primary and a streaming standby of it (or the primary alone), made on this machine with Debian's own
  * binaries (initdb, pg_ctl, pg_basebackup -R) in a temporary folder on two free loopback ports:
  * what README's "Read replicas" deploys, for the tests that prove where reads go.
  *
@@ -48,10 +48,14 @@ export interface StreamingPair {
   resumeReplay(): Promise<void>;
   stopStandby(): Promise<void>;
   startStandby(): Promise<void>;
+  /** Stops the primary at once (`-m immediate`, as a crash), and starts it again. */
+  stopPrimary(): Promise<void>;
+  startPrimary(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startStreamingPair(): Promise<StreamingPair> {
+/** `standby: false`: the primary alone (a test of the primary going away needs no standby). */
+export async function startStreamingPair(layout: { standby?: boolean } = {}): Promise<StreamingPair> {
   const dir = await mkdtemp(join(tmpdir(), 'ikimina-replication-'));
   await chmod(dir, 0o777);
   const owner = await postgresUser();
@@ -64,12 +68,16 @@ export async function startStreamingPair(): Promise<StreamingPair> {
 
   await bin('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   // wal_level replica and max_wal_senders are PostgreSQL 15's defaults; initdb's pg_hba.conf lets loopback replicate under trust.
-  await bin('pg_ctl', ['-D', primaryDir, '-l', join(dir, 'primary.log'), '-o', options(primaryPort), '-w', 'start']);
-  await bin('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']);
+  const startPrimary = async () => {
+    await bin('pg_ctl', ['-D', primaryDir, '-l', join(dir, 'primary.log'), '-o', options(primaryPort), '-w', 'start']);
+  };
+  await startPrimary();
+  const withStandby = layout.standby ?? true;
+  if (withStandby) await bin('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']);
   const startStandby = async () => {
     await bin('pg_ctl', ['-D', standbyDir, '-l', join(dir, 'standby.log'), '-o', `${options(standbyPort)} -c hot_standby=on`, '-w', 'start']);
   };
-  await startStandby();
+  if (withStandby) await startStandby();
 
   const url = (port: number, database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   async function query<Row>(port: number, sql: string): Promise<Row[]> {
@@ -104,6 +112,10 @@ export async function startStreamingPair(): Promise<StreamingPair> {
       await bin('pg_ctl', ['-D', standbyDir, '-m', 'immediate', 'stop']);
     },
     startStandby,
+    async stopPrimary() {
+      await bin('pg_ctl', ['-D', primaryDir, '-m', 'immediate', 'stop']);
+    },
+    startPrimary,
     async stop() {
       await bin('pg_ctl', ['-D', standbyDir, '-m', 'immediate', 'stop']).catch(() => undefined);
       await bin('pg_ctl', ['-D', primaryDir, '-m', 'immediate', 'stop']).catch(() => undefined);

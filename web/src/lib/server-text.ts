@@ -37,6 +37,7 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'password_reset_sent',
   'phone_number_invalid',
   'phone_taken',
+  'database_unavailable',
 ];
 
 

@@ -1087,4 +1087,5 @@ export interface ServerMessages {
   password_reset_sent: string;
   phone_number_invalid: string;
   phone_taken: string;
+  database_unavailable: string;
 }

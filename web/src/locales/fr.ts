@@ -1290,4 +1290,5 @@ export const frServer: ServerMessages = {
   password_reset_sent: 'Si un compte existe pour cette adresse, un lien pour réinitialiser le mot de passe vient de lui être envoyé.',
   phone_number_invalid: 'Saisissez un numéro mobile rwandais valide (ex. +250788123456).',
   phone_taken: 'Ce numéro est déjà utilisé par un autre compte Ikimina (qui s’y connecte par USSD). Saisissez votre propre numéro.',
+  database_unavailable: 'Ikimina ne peut pas joindre ses registres pour un instant. Veuillez réessayer dans quelques secondes.',
 };

@@ -1290,4 +1290,5 @@ export const rwServer: ServerMessages = {
   password_reset_sent: "Niba hari konti ifite iyi imeri, ihuza ryo guhindura ijambo ry'ibanga riri mu nzira.",
   phone_number_invalid: 'Andika nimero ya telefone igendanwa yo mu Rwanda iboneye (urugero +250788123456).',
   phone_taken: 'Iyi nimero isanzwe ikoreshwa n’indi konti ya Ikimina (iyinjiriraho kuri USSD). Andika nimero yawe bwite.',
+  database_unavailable: 'Ikimina ntibashije kugera ku bubiko bwayo muri aka kanya. Ongera ugerageze mu masegonda make.',
 };

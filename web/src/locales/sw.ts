@@ -1290,4 +1290,5 @@ export const swServer: ServerMessages = {
   password_reset_sent: 'Ikiwa akaunti ipo kwa barua pepe hii, kiungo cha kuweka upya nenosiri kiko njiani.',
   phone_number_invalid: 'Tafadhali andika namba sahihi ya simu ya mkononi ya Rwanda (mf. +250788123456).',
   phone_taken: 'Namba hii tayari inatumiwa na akaunti nyingine ya Ikimina (inayoingia nayo kwa USSD). Tafadhali andika namba yako mwenyewe.',
+  database_unavailable: 'Ikimina haiwezi kufikia kumbukumbu zake kwa muda. Tafadhali jaribu tena baada ya sekunde chache.',
 };
