@@ -73,7 +73,7 @@ async function member(name: string, { verified = true } = {}) {
   expect(res.status).toBe(201);
   const id: string = res.body.user.id;
   if (verified) await db.orm.em.fork().execute('update users set nida_verified = true where id = ?', [id]);
-  const as = (method: 'get' | 'post' | 'put', path: string) => request(handler)[method](path).set('Authorization', `Bearer ${res.body.token as string}`);
+  const as = (method: 'get' | 'post' | 'put' | 'patch', path: string) => request(handler)[method](path).set('Authorization', `Bearer ${res.body.token as string}`);
   return { id, as, phone };
 }
 
@@ -440,7 +440,7 @@ describe('words in the member\'s language (issue 31)', () => {
     expect((await read())[at]).toContain(`Sababu: ${describeDecisionReason('sw', { code: 'repayment_capacity' })}`);
     // Marking one read answers it in the reader's language too.
     const rejection = ((await m.as('get', '/api/notifications')).body as { id: string }[])[at]!;
-    const marked = await request(handler).patch(`/api/notifications/${rejection.id}/read`).set('Authorization', (await m.as('get', '/api/user')).req.getHeader('Authorization') as string);
+    const marked = await m.as('patch', `/api/notifications/${rejection.id}/read`);
     expect(marked.body).toMatchObject({ isRead: true, title: 'Mkopo haujaidhinishwa' });
     // What already left by SMS is not rewritten.
     expect(await sql<{ body: string }>(`select body from outbox_messages where channel = 'sms' and recipient = ? order by created_at, id`, [m.phone])).toEqual(smsBefore);
