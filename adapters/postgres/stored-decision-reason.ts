@@ -7,7 +7,7 @@
  * Guarantees: what is stored reads back equal; a row with a code this version does not know, or
  * figures that do not parse, fails loudly rather than showing a wrong reason.
  */
-import { isDecisionReasonCode, type DecisionReason } from '../../core/loans/decision-reason.ts';
+import { decisionReasonFigures, isDecisionReasonCode, type DecisionReason } from '../../core/loans/decision-reason.ts';
 import { Money } from '../../core/money/money.ts';
 import { invariant } from '../../core/shared/result.ts';
 
@@ -19,20 +19,10 @@ export interface StoredDecisionReason {
 
 export function storeDecisionReason(reason: DecisionReason | undefined): StoredDecisionReason {
   if (!reason) return { decision_reason: null, decision_reason_code: null, decision_reason_params: null };
-  switch (reason.code) {
-    case 'written':
-      return { decision_reason: reason.text, decision_reason_code: null, decision_reason_params: null };
-    case 'instant_approval':
-      return {
-        decision_reason: null,
-        decision_reason_code: reason.code,
-        decision_reason_params: { amount: reason.amount.toDecimal(), available: reason.available.toDecimal(), score: reason.score, minimumScore: reason.minimumScore },
-      };
-    case 'score_below_minimum':
-      return { decision_reason: null, decision_reason_code: reason.code, decision_reason_params: { score: reason.score, minimumScore: reason.minimumScore } };
-    default:
-      return { decision_reason: null, decision_reason_code: reason.code, decision_reason_params: {} };
-  }
+  if (reason.code === 'written') return { decision_reason: reason.text, decision_reason_code: null, decision_reason_params: null };
+  const { amounts, numbers } = decisionReasonFigures(reason);
+  const params = { ...Object.fromEntries(Object.entries(amounts).map(([name, money]) => [name, money.toDecimal()])), ...numbers };
+  return { decision_reason: null, decision_reason_code: reason.code, decision_reason_params: params };
 }
 
 function amountOf(params: Record<string, unknown>, name: string): Money {

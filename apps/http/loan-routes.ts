@@ -35,7 +35,7 @@ import type { StartLoanRepayment } from '../../core/loans/start-loan-repayment.t
 import type { SummarizeLoans } from '../../core/loans/summarize-loans.ts';
 import { Money } from '../../core/money/money.ts';
 import type { Language } from '../../core/accounts/user.ts';
-import type { DecisionReason } from '../../core/loans/decision-reason.ts';
+import { decisionReasonParams, type DecisionReason } from '../../core/loans/decision-reason.ts';
 import { describeDecisionReason } from '../notifications/catalogue.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import type { AuthState } from './auth-routes.ts';
@@ -47,18 +47,6 @@ import { parseBody } from './validation.ts';
 type Out<S extends z.ZodType> = z.infer<S>;
 const iso = (d: Date | undefined) => (d ? d.toISOString() : null);
 
-/** Amounts as the API's decimal strings, scores as digits: what the web client's own words need. */
-function reasonParamsOf(reason: Exclude<DecisionReason, { code: 'written' }>): Record<string, string> {
-  switch (reason.code) {
-    case 'instant_approval':
-      return { amount: reason.amount.toDecimal(), available: reason.available.toDecimal(), score: String(reason.score), minimumScore: String(reason.minimumScore) };
-    case 'score_below_minimum':
-      return { score: String(reason.score), minimumScore: String(reason.minimumScore) };
-    default:
-      return {};
-  }
-}
-
 /**
  * The decision's reason: `decisionReason` in words in the member's language (apps/notifications,
  * as in their SMS), and its code with figures for clients that word it themselves (the web). A
@@ -68,7 +56,8 @@ function presentReason(reason: DecisionReason | undefined, language: Language) {
   if (!reason) return { decisionReason: null, decisionReasonCode: null, decisionReasonParams: null };
   const words = describeDecisionReason(language, reason);
   if (reason.code === 'written') return { decisionReason: words, decisionReasonCode: null, decisionReasonParams: null };
-  return { decisionReason: words, decisionReasonCode: reason.code, decisionReasonParams: reasonParamsOf(reason) };
+  // Amounts as the API's decimal strings, scores as digits: what the web client's own words need.
+  return { decisionReason: words, decisionReasonCode: reason.code, decisionReasonParams: decisionReasonParams(reason, (money) => money.toDecimal()) };
 }
 
 function presentLoan(loan: Loan, now: Date, language: Language) {

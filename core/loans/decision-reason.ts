@@ -37,17 +37,28 @@ export function isDecisionReasonCode(code: string): code is DecisionReasonCode {
   return (DECISION_REASON_CODES as readonly string[]).includes(code);
 }
 
-/**
- * The figures of a reason as strings, the way notifications carry parameters: amounts as
- * Money.format() ("20,000 RWF"), which the catalogue writes in the reader's number format.
- */
-export function decisionReasonParams(reason: DecisionReason): Record<string, string> {
+/** A reason's figures by name: its amounts and its whole numbers (none for most codes). */
+export interface DecisionReasonFigures {
+  readonly amounts: Readonly<Record<string, Money>>;
+  readonly numbers: Readonly<Record<string, number>>;
+}
+
+export function decisionReasonFigures(reason: DecisionReason): DecisionReasonFigures {
   switch (reason.code) {
     case 'instant_approval':
-      return { amount: reason.amount.format(), available: reason.available.format(), score: String(reason.score), minimumScore: String(reason.minimumScore) };
+      return { amounts: { amount: reason.amount, available: reason.available }, numbers: { score: reason.score, minimumScore: reason.minimumScore } };
     case 'score_below_minimum':
-      return { score: String(reason.score), minimumScore: String(reason.minimumScore) };
+      return { amounts: {}, numbers: { score: reason.score, minimumScore: reason.minimumScore } };
     default:
-      return {};
+      return { amounts: {}, numbers: {} };
   }
+}
+
+/** The figures as strings, amounts written by `amount` (Money.format() by default, as notifications carry them). */
+export function decisionReasonParams(reason: DecisionReason, amount: (money: Money) => string = (money) => money.format()): Record<string, string> {
+  const { amounts, numbers } = decisionReasonFigures(reason);
+  return {
+    ...Object.fromEntries(Object.entries(amounts).map(([name, money]) => [name, amount(money)])),
+    ...Object.fromEntries(Object.entries(numbers).map(([name, value]) => [name, String(value)])),
+  };
 }
