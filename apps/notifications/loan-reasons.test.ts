@@ -2,7 +2,8 @@
  * Every loan decision reason code has words in every language on the server's channels (SMS,
  * e-mail, in-app, the API's decisionReason), and a reason reaches a Kinyarwanda, French or Swahili
  * SMS without English in it. The web client's words are checked in
- * web/src/features/loans/decision-reason-text.test.ts.
+ * web/src/features/loans/decision-reason-text.test.ts, both catalogues against core's codes in
+ * tests/architecture/decision-reason-words.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../core/accounts/user.ts';
