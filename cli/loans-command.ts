@@ -1,8 +1,12 @@
 /**
  * `loans review`: the loan officer's desk. Without arguments it lists the loans waiting for review
  * with the applicant's score and loan limit and, on a terminal, asks which one to decide and how;
- * `--approve <id>` or `--reject <id> --reason "…"` decide directly. The member is notified, and an
+ * `--approve <id>` or `--reject <id> --reason <code>` decide directly. The member is notified, and an
  * approved loan is disbursed at once (core ListPendingReviews and ReviewLoan).
+ *
+ * The reason of a rejection is one of core/loans/decision-reason.ts OFFICER_REJECTION_CODES: the
+ * member reads it in their own language (SMS, app, USSD). The officer's own words go in `--note`,
+ * kept in the audit log only.
  *
  * Guarantees
  * - Arguments are validated with zod; a missing reason is asked only on a terminal, otherwise the
@@ -15,6 +19,8 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { ListPendingReviews } from '../core/loans/list-pending-reviews.ts';
 import type { ReviewLoan } from '../core/loans/review-loan.ts';
+import { OFFICER_REJECTION_CODES, type OfficerRejectionCode } from '../core/loans/decision-reason.ts';
+import { describeDecisionReason } from '../apps/notifications/catalogue.ts';
 import { adminActor } from './operator.ts';
 
 /** The use cases of the loan officer's desk. */
@@ -27,7 +33,10 @@ export interface LoanReviewUseCases {
 type WithLoanUseCases = <T>(work: (useCases: LoanReviewUseCases) => Promise<T>) => Promise<T>;
 
 const LoanId = z.uuid({ error: 'the loan id must be a UUID (see `loans review`)' });
-const Reason = z.string().trim().min(5, { error: 'the reason must be at least 5 characters' }).max(500);
+const Reason = z.enum(OFFICER_REJECTION_CODES, { error: `the reason must be one of: ${OFFICER_REJECTION_CODES.join(', ')}` });
+const Note = z.string().trim().min(1).max(500);
+/** What the officer picks from on a terminal: the code, with the words the member will read in English. */
+const REASON_CHOICES = OFFICER_REJECTION_CODES.map((code) => ({ name: `${code}: ${describeDecisionReason('en', { code })}`, value: code }));
 
 export function addLoanCommands(program: Command, env: { write(text: string): void; interactive: boolean; osUser: string }, withUseCases: WithLoanUseCases): void {
   program
@@ -37,8 +46,9 @@ export function addLoanCommands(program: Command, env: { write(text: string): vo
     .description('list loans waiting for review; approve or reject one (the member is notified)')
     .option('--approve <id>', 'approve this pending loan (it is disbursed at once)')
     .option('--reject <id>', 'reject this pending loan (needs --reason)')
-    .option('--reason <text>', 'why, in words the member can read')
-    .action(async (options: { approve?: string; reject?: string; reason?: string }, command: Command) => {
+    .option('--reason <code>', `why a rejection, which the member reads in their language: ${OFFICER_REJECTION_CODES.join(', ')}`)
+    .option('--note <text>', 'your own words about the decision (kept in the audit log; the member does not see them)')
+    .action(async (options: { approve?: string; reject?: string; reason?: string; note?: string }, command: Command) => {
       const usage = (message: string) => command.error(`error: ${message}\n\n${command.helpInformation()}`, { exitCode: 2, code: 'ikimina.usage' });
       if (options.approve && options.reject) usage('give --approve or --reject, not both');
       const decidedBy = adminActor(command, env.osUser);
@@ -59,17 +69,27 @@ export function addLoanCommands(program: Command, env: { write(text: string): vo
 
       const id = LoanId.safeParse(loanId);
       if (!id.success) return usage(id.error.issues[0]!.message);
-      let reason = options.reason;
-      if (decision === 'reject' && reason === undefined) {
-        if (!env.interactive) return usage('a rejection needs --reason "…"');
-        reason = await input({ message: 'Reason (the member reads it):', validate: (text) => Reason.safeParse(text).success || 'at least 5 characters' });
-      }
-      if (reason !== undefined) {
-        const parsed = Reason.safeParse(reason);
+      let reason: OfficerRejectionCode | undefined;
+      if (options.reason !== undefined) {
+        const parsed = Reason.safeParse(options.reason.trim());
         if (!parsed.success) return usage(parsed.error.issues[0]!.message);
         reason = parsed.data;
       }
-      const result = await withUseCases((u) => u.reviewLoan.execute({ loanId: id.data, decision, decidedBy, ...(reason === undefined ? {} : { reason }) }));
+      if (decision === 'reject' && reason === undefined) {
+        if (!env.interactive) return usage(`a rejection needs --reason <code> (${OFFICER_REJECTION_CODES.join(', ')})`);
+        reason = await select({ message: 'Reason (the member reads it in their language):', choices: REASON_CHOICES });
+      }
+      let note: string | undefined;
+      if (options.note !== undefined) {
+        const parsed = Note.safeParse(options.note);
+        if (!parsed.success) return usage('the note must be 1 to 500 characters');
+        note = parsed.data;
+      } else if (decision === 'reject' && env.interactive && options.reason === undefined) {
+        note = (await input({ message: 'Note for the audit log (optional, the member does not see it):' })).trim() || undefined;
+      }
+      const result = await withUseCases((u) =>
+        u.reviewLoan.execute({ loanId: id.data, decision, decidedBy, ...(reason === undefined ? {} : { reason }), ...(note === undefined ? {} : { note }) }),
+      );
       if (!result.ok) return command.error(`error: ${result.error}`, { exitCode: 1, code: `ikimina.${result.error}` });
       env.write(`Loan ${result.value.id} is now ${result.value.status}. The member has been notified.\n`);
     });

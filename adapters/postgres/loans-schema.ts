@@ -30,6 +30,8 @@ export class LoanRow {
   totalPaidCentimes!: string;
   applicationKey!: string | null;
   decisionReason!: string | null;
+  decisionReasonCode!: string | null;
+  decisionReasonParams!: Record<string, unknown> | null;
   decidedBy!: string | null;
 }
 
@@ -115,7 +117,10 @@ export const LoanSchema = defineEntity({
     schedule: p.json(),
     totalPaidCentimes: p.bigint('string'),
     applicationKey: p.string().length(255).nullable(),
+    /** A reason written as a sentence before reasons had codes (null once it has a code). */
     decisionReason: p.text().nullable(),
+    decisionReasonCode: p.text().nullable(),
+    decisionReasonParams: p.json().nullable(),
     decidedBy: p.text().nullable(),
   },
 });

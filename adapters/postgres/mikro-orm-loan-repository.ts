@@ -28,6 +28,8 @@ import type {
 import { Money } from '../../core/money/money.ts';
 import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import { runPrepared } from './prepared-statements.ts';
+import { readDecisionReason, storeDecisionReason, type StoredDecisionReason } from './stored-decision-reason.ts';
+import type { DecisionReason } from '../../core/loans/decision-reason.ts';
 
 const money = (centimes: string | number) => Money.ofCentimes(Number(centimes));
 
@@ -58,7 +60,7 @@ const readInstalment = (i: StoredInstalment): Instalment => ({
   balanceAfter: money(i.balanceAfter),
 });
 
-interface LoanDbRow {
+interface LoanDbRow extends StoredDecisionReason {
   id: string;
   member_id: string;
   amount_centimes: string;
@@ -73,8 +75,12 @@ interface LoanDbRow {
   schedule: StoredInstalment[];
   total_paid_centimes: string;
   application_key: string | null;
-  decision_reason: string | null;
   decided_by: string | null;
+}
+
+function reasonOf(row: LoanDbRow): { decisionReason: DecisionReason } | undefined {
+  const decisionReason = readDecisionReason(row);
+  return decisionReason && { decisionReason };
 }
 
 function toLoan(row: LoanDbRow): Loan {
@@ -93,7 +99,7 @@ function toLoan(row: LoanDbRow): Loan {
     schedule: row.schedule.map(readInstalment),
     totalPaid: money(row.total_paid_centimes),
     ...(row.application_key === null ? {} : { applicationKey: row.application_key }),
-    ...(row.decision_reason === null ? {} : { decisionReason: row.decision_reason }),
+    ...(reasonOf(row) ?? {}),
     ...(row.decided_by === null ? {} : { decidedBy: row.decided_by }),
   };
 }
@@ -129,11 +135,13 @@ export class MikroOrmLoanRepository implements LoanRepository {
   }
 
   async save(loan: Loan): Promise<void> {
+    const reason = storeDecisionReason(loan.decisionReason);
     await this.em.execute(
-      `insert into loans (id, member_id, amount_centimes, term_months, purpose, annual_rate_bps, credit_score, status, applied_at, decided_at, disbursed_at, schedule, total_paid_centimes, application_key, decision_reason, decided_by)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)
+      `insert into loans (id, member_id, amount_centimes, term_months, purpose, annual_rate_bps, credit_score, status, applied_at, decided_at, disbursed_at, schedule, total_paid_centimes, application_key, decision_reason, decision_reason_code, decision_reason_params, decided_by)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?::jsonb, ?)
        on conflict (id) do update set status = excluded.status, decided_at = excluded.decided_at, disbursed_at = excluded.disbursed_at,
          schedule = excluded.schedule, total_paid_centimes = excluded.total_paid_centimes, decision_reason = excluded.decision_reason,
+         decision_reason_code = excluded.decision_reason_code, decision_reason_params = excluded.decision_reason_params,
          decided_by = excluded.decided_by`,
       [
         loan.id,
@@ -150,7 +158,9 @@ export class MikroOrmLoanRepository implements LoanRepository {
         JSON.stringify(loan.schedule.map(storeInstalment)),
         loan.totalPaid.centimes,
         loan.applicationKey ?? null,
-        loan.decisionReason ?? null,
+        reason.decision_reason,
+        reason.decision_reason_code,
+        reason.decision_reason_params === null ? null : JSON.stringify(reason.decision_reason_params),
         loan.decidedBy ?? null,
       ],
     );

@@ -42,6 +42,8 @@ export class NotificationRow {
   type!: string;
   title!: string;
   message!: string;
+  template!: string | null;
+  params!: Record<string, string> | null;
   isRead!: boolean;
   createdAt!: Date;
 }
@@ -90,8 +92,12 @@ export const NotificationSchema = defineEntity({
     id: p.uuid().primary(),
     userId: () => p.manyToOne(User).mapToPk().fieldName('user_id').deleteRule('cascade'),
     type: p.enum(['contribution_due', 'loan_payment', 'payout_received', 'other']),
+    /** The text as first written, in the member's language of the time: shown when there is no template. */
     title: p.string().length(200),
     message: p.text(),
+    /** The catalogue key and parameters (apps/notifications/catalogue.ts) it is rendered from when read; null on rows written before. */
+    template: p.text().nullable(),
+    params: p.json().nullable(),
     isRead: p.boolean().default(false),
     createdAt: p.datetime(),
   },

@@ -48,8 +48,8 @@ export class PostgresNotificationStore implements InAppNotifications, Notificati
     const messages = notices.flatMap((n) => n.messages.map((m) => ({ ...m, createdAt: n.notification.createdAt })));
     await runPrepared(this.em,
       `with notices as (
-         insert into notifications (id, user_id, type, title, message, is_read, created_at)
-         select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::varchar[], $5::text[], $6::boolean[], $7::timestamptz[])
+         insert into notifications (id, user_id, type, title, message, is_read, created_at, template, params)
+         select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::varchar[], $5::text[], $6::boolean[], $7::timestamptz[], $14::text[], $15::jsonb[])
        )
        insert into outbox_messages (id, channel, recipient, subject, body, status, attempts, next_attempt_at, created_at)
        select m.id, m.channel, m.recipient, m.subject, m.body, 'pending', 0, m.created_at, m.created_at
@@ -68,13 +68,15 @@ export class PostgresNotificationStore implements InAppNotifications, Notificati
         sqlArray(messages.map((m) => m.subject)),
         sqlArray(messages.map((m) => m.body)),
         sqlArray(messages.map((m) => m.createdAt.toISOString())),
+        sqlArray(notifications.map((n) => n.template?.key ?? null)),
+        sqlArray(notifications.map((n) => (n.template ? JSON.stringify(n.template.params) : null))),
       ],
     );
   }
 
   async listForUser(userId: string, limit: number): Promise<InAppNotification[]> {
     const rows = await this.em.execute<NotificationDbRow[]>(
-      'select id, user_id, type, title, message, is_read, created_at from notifications where user_id = ? order by created_at desc, id desc limit ?',
+      'select id, user_id, type, title, message, template, params, is_read, created_at from notifications where user_id = ? order by created_at desc, id desc limit ?',
       [userId, limit],
     );
     return rows.map(notificationOf);
@@ -89,13 +91,13 @@ export class PostgresNotificationStore implements InAppNotifications, Notificati
     if (after && !UUID_PATTERN.test(after.id)) return [];
     const rows = after
       ? await this.em.execute<NotificationDbRow[]>(
-          `select id, user_id, type, title, message, is_read, created_at from notifications
+          `select id, user_id, type, title, message, template, params, is_read, created_at from notifications
             where user_id = ? and (date_trunc('milliseconds', created_at), id) < (?::timestamptz, ?::uuid)
             order by date_trunc('milliseconds', created_at) desc, id desc limit ?`,
           [userId, after.createdAt.toISOString(), after.id, limit],
         )
       : await this.em.execute<NotificationDbRow[]>(
-          `select id, user_id, type, title, message, is_read, created_at from notifications
+          `select id, user_id, type, title, message, template, params, is_read, created_at from notifications
             where user_id = ? order by date_trunc('milliseconds', created_at) desc, id desc limit ?`,
           [userId, limit],
         );
@@ -116,7 +118,7 @@ export class PostgresNotificationStore implements InAppNotifications, Notificati
   async markRead(id: string, userId: string): Promise<InAppNotification | undefined> {
     if (!UUID_PATTERN.test(id)) return undefined;
     const rows = await this.em.execute<NotificationDbRow[]>(
-      'update notifications set is_read = true where id = ? and user_id = ? returning id, user_id, type, title, message, is_read, created_at',
+      'update notifications set is_read = true where id = ? and user_id = ? returning id, user_id, type, title, message, template, params, is_read, created_at',
       [id, userId],
     );
     return rows[0] && notificationOf(rows[0]);
@@ -129,12 +131,23 @@ interface NotificationDbRow {
   type: NotificationType;
   title: string;
   message: string;
+  template: string | null;
+  params: Record<string, string> | null;
   is_read: boolean;
   created_at: Date;
 }
 
 function notificationOf(row: NotificationDbRow): InAppNotification {
-  return { id: row.id, userId: row.user_id, type: row.type, title: row.title, message: row.message, isRead: row.is_read, createdAt: new Date(row.created_at) };
+  return {
+    id: row.id,
+    userId: row.user_id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    ...(row.template === null ? {} : { template: { key: row.template, params: row.params ?? {} } }),
+    isRead: row.is_read,
+    createdAt: new Date(row.created_at),
+  };
 }
 
 export class PostgresChat implements GroupChat {

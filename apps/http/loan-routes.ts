@@ -34,6 +34,9 @@ import type { ShowLoan } from '../../core/loans/show-loan.ts';
 import type { StartLoanRepayment } from '../../core/loans/start-loan-repayment.ts';
 import type { SummarizeLoans } from '../../core/loans/summarize-loans.ts';
 import { Money } from '../../core/money/money.ts';
+import type { Language } from '../../core/accounts/user.ts';
+import { decisionReasonParams, type DecisionReason } from '../../core/loans/decision-reason.ts';
+import { describeDecisionReason } from '../notifications/catalogue.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import type { AuthState } from './auth-routes.ts';
 import { sendError, type ErrorCode } from './errors.ts';
@@ -44,7 +47,20 @@ import { parseBody } from './validation.ts';
 type Out<S extends z.ZodType> = z.infer<S>;
 const iso = (d: Date | undefined) => (d ? d.toISOString() : null);
 
-function presentLoan(loan: Loan, now: Date) {
+/**
+ * The decision's reason: `decisionReason` in words in the member's language (apps/notifications,
+ * as in their SMS), and its code with figures for clients that word it themselves (the web). A
+ * reason written as a sentence before reasons had codes has no code and shows as written.
+ */
+function presentReason(reason: DecisionReason | undefined, language: Language) {
+  if (!reason) return { decisionReason: null, decisionReasonCode: null, decisionReasonParams: null };
+  const words = describeDecisionReason(language, reason);
+  if (reason.code === 'written') return { decisionReason: words, decisionReasonCode: null, decisionReasonParams: null };
+  // Amounts as the API's decimal strings, scores as digits: what the web client's own words need.
+  return { decisionReason: words, decisionReasonCode: reason.code, decisionReasonParams: decisionReasonParams(reason, (money) => money.toDecimal()) };
+}
+
+function presentLoan(loan: Loan, now: Date, language: Language) {
   const next = nextPayment(loan);
   const running = loan.status === 'active' || loan.status === 'overdue';
   return {
@@ -58,7 +74,7 @@ function presentLoan(loan: Loan, now: Date) {
     amountOwed: (running ? amountOwed(loan) : Money.ZERO).toDecimal(),
     ...(running && next ? { nextPaymentDate: next.instalment.dueDate, nextPaymentAmount: next.amountDue.toDecimal() } : {}),
     creditScore: loan.creditScore,
-    decisionReason: loan.decisionReason ?? null,
+    ...presentReason(loan.decisionReason, language),
     appliedAt: loan.appliedAt.toISOString(),
     decidedAt: iso(loan.decidedAt),
     disbursedAt: iso(loan.disbursedAt),
@@ -201,6 +217,7 @@ export function loanRoutes(useCases: LoanRouteUseCases, channel: { authenticated
   const { authenticated, clock } = channel;
   const now = () => clock.now();
   const memberOf = (ctx: Context) => (ctx.state.auth as AuthState).user.id;
+  const languageOf = (ctx: Context) => (ctx.state.auth as AuthState).user.language;
   /** The member's own loan, or a 404 answered. */
   const ownLoan = async (ctx: Context): Promise<Loan | undefined> => {
     const id = LoanId.safeParse(ctx.params.id);
@@ -211,7 +228,7 @@ export function loanRoutes(useCases: LoanRouteUseCases, channel: { authenticated
 
   router.get('/loans', authenticated, async (ctx) => {
     const at = now();
-    ctx.body = (await useCases.listMemberLoans.execute({ memberId: memberOf(ctx) })).map((loan) => presentLoan(loan, at));
+    ctx.body = (await useCases.listMemberLoans.execute({ memberId: memberOf(ctx) })).map((loan) => presentLoan(loan, at, languageOf(ctx)));
   });
 
   router.post('/loans/key-facts', authenticated, async (ctx) => {
@@ -245,7 +262,7 @@ export function loanRoutes(useCases: LoanRouteUseCases, channel: { authenticated
       return;
     }
     ctx.status = result.value.outcome === 'created' ? 201 : 200;
-    ctx.body = presentLoan(result.value.loan, now());
+    ctx.body = presentLoan(result.value.loan, now(), languageOf(ctx));
   });
 
   router.get('/loans/eligibility', authenticated, async (ctx) => {
@@ -264,7 +281,7 @@ export function loanRoutes(useCases: LoanRouteUseCases, channel: { authenticated
 
   router.get('/loans/:id', authenticated, async (ctx) => {
     const loan = await ownLoan(ctx);
-    if (loan) ctx.body = presentLoan(loan, now());
+    if (loan) ctx.body = presentLoan(loan, now(), languageOf(ctx));
   });
 
   router.get('/loans/:id/schedule', authenticated, async (ctx) => {

@@ -4,6 +4,7 @@
  * from the core's one table so the server and the client say the same words.
  */
 import { z } from 'zod';
+import { DECISION_REASON_CODES } from '../../core/loans/decision-reason.ts';
 import { ADVICE_CODES, FACTOR_CODES } from '../../core/credit/scorecard.ts';
 import { amountField } from './amount-field.ts';
 import { ErrorResponse } from './auth-schemas.ts';
@@ -77,7 +78,15 @@ export const LoanResponse = z
     nextPaymentDate: z.string().optional().meta({ description: 'YYYY-MM-DD, while an instalment is due' }),
     nextPaymentAmount: decimal.optional(),
     creditScore: z.number().int(),
-    decisionReason: z.string().nullable(),
+    decisionReason: z.string().nullable().meta({ description: 'Why the loan was decided, in words in the member’s language (as in their SMS); a reason stored before codes, as written' }),
+    decisionReasonCode: z
+      .enum([...DECISION_REASON_CODES])
+      .nullable()
+      .meta({ description: 'The reason as a stable code, for clients that word it themselves; null when there is no reason or it was written before codes' }),
+    decisionReasonParams: z
+      .record(z.string(), z.string())
+      .nullable()
+      .meta({ description: 'The figures of the reason: amount and available (decimal strings), score and minimumScore (digits)', example: { score: '540', minimumScore: '600' } }),
     appliedAt: z.iso.datetime(),
     decidedAt: z.iso.datetime().nullable(),
     disbursedAt: z.iso.datetime().nullable(),

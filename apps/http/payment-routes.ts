@@ -191,7 +191,8 @@ export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authent
   router.post('/payments/callbacks/airtel/:secret', airtelCallback);
 
   router.get('/notifications', authenticated, async (ctx) => {
-    ctx.body = (await useCases.listNotifications.execute({ userId: userOf(ctx).id })).map(presentNotification);
+    const reader = userOf(ctx);
+    ctx.body = (await useCases.listNotifications.execute({ userId: reader.id })).map((n) => presentNotification(n, reader.language));
   });
 
   router.get('/notifications/page', authenticated, async (ctx) => {
@@ -202,7 +203,7 @@ export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authent
       ...(query.data.cursor ? { after: query.data.cursor } : {}),
       ...(query.data.limit ? { limit: query.data.limit } : {}),
     });
-    ctx.body = { notifications: page.notifications.map(presentNotification), nextCursor: page.next && notificationCursor(page.next), unreadCount: page.unreadCount };
+    ctx.body = { notifications: page.notifications.map((n) => presentNotification(n, userOf(ctx).language)), nextCursor: page.next && notificationCursor(page.next), unreadCount: page.unreadCount };
   });
 
   router.post('/notifications/read-all', authenticated, async (ctx) => {
@@ -212,7 +213,7 @@ export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authent
   router.patch('/notifications/:id/read', authenticated, async (ctx) => {
     const read = await useCases.markNotificationRead.execute({ notificationId: String(ctx.params.id), userId: userOf(ctx).id });
     if (!read.ok) return sendError(ctx, read.error);
-    ctx.body = presentNotification(read.value);
+    ctx.body = presentNotification(read.value, userOf(ctx).language);
   });
 
   return router;

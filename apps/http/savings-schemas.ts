@@ -222,8 +222,8 @@ export const NotificationResponse = z
   .object({
     id: z.string(),
     type: z.enum(['contribution_due', 'loan_payment', 'payout_received', 'other']),
-    title: z.string(),
-    message: z.string(),
+    title: z.string().meta({ description: 'In the account’s language now (worded when read); a notification written before templates were kept, as written' }),
+    message: z.string().meta({ description: 'In the account’s language now, like the title' }),
     isRead: z.boolean(),
     createdAt: instant,
   })

@@ -12,6 +12,8 @@
 import type { MemberContributionEntry } from '../../core/contributions/list-member-contributions.ts';
 import type { TontineContributionEntry } from '../../core/contributions/list-tontine-contributions.ts';
 import type { InAppNotification } from '../../core/notifications/ports.ts';
+import type { Language } from '../../core/accounts/user.ts';
+import { renderNotification } from '../notifications/catalogue.ts';
 import type { PaymentRecord } from '../../core/payments/ports.ts';
 import { formatDate, kigaliInstant } from '../../core/shared/calendar.ts';
 import type { TontineOverview } from '../../core/tontines/describe-tontines.ts';
@@ -169,6 +171,8 @@ export function presentTontineContribution({ contribution: c, memberName, status
   };
 }
 
-export function presentNotification(n: InAppNotification) {
-  return { id: n.id, type: n.type, title: n.title, message: n.message, isRead: n.isRead, createdAt: n.createdAt.toISOString() };
+/** In the reader's language now: rendered from its template when it has one (apps/notifications renderNotification). */
+export function presentNotification(n: InAppNotification, language: Language) {
+  const { title, message } = renderNotification(language, n);
+  return { id: n.id, type: n.type, title, message, isRead: n.isRead, createdAt: n.createdAt.toISOString() };
 }

@@ -10,10 +10,12 @@
 import type { Language } from '../../core/accounts/user.ts';
 import type { NotificationType } from '../../core/tontines/ports.ts';
 import { localizeAmounts } from '../../core/money/number-format.ts';
-import { en } from './en.ts';
-import { fr } from './fr.ts';
-import { rw } from './rw.ts';
-import { sw } from './sw.ts';
+import { decisionReasonParams, isDecisionReasonCode, type DecisionReason, type DecisionReasonCode } from '../../core/loans/decision-reason.ts';
+import type { InAppNotification } from '../../core/notifications/ports.ts';
+import { en, enLoanReasons } from './en.ts';
+import { fr, frLoanReasons } from './fr.ts';
+import { rw, rwLoanReasons } from './rw.ts';
+import { sw, swLoanReasons } from './sw.ts';
 
 export const TEMPLATE_KEYS = [
   'payout_received',
@@ -52,6 +54,11 @@ export type Catalogue = Readonly<Record<TemplateKey, (p: TemplateParams) => Rend
 
 export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { en, fr, rw, sw };
 
+/** The words of each loan decision reason code (the type makes a missing code a compile error). */
+export type LoanReasonTexts = Readonly<Record<DecisionReasonCode, (p: TemplateParams) => string>>;
+
+export const LOAN_REASONS: Readonly<Record<Language, LoanReasonTexts>> = { en: enLoanReasons, fr: frLoanReasons, rw: rwLoanReasons, sw: swLoanReasons };
+
 /** The notification type each template is filed under (spec part 1 §3). */
 export const TEMPLATE_TYPES: Readonly<Record<TemplateKey, NotificationType>> = {
   payout_received: 'payout_received',
@@ -84,6 +91,30 @@ export function isTemplateKey(key: string): key is TemplateKey {
  * number format (core/money/number-format.ts: "12.500 RWF" in Kinyarwanda), as on the web.
  */
 export function render(language: Language, key: TemplateKey, params: TemplateParams): RenderedText {
-  const localized = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, localizeAmounts(value, language)]));
-  return CATALOGUES[language][key](localized);
+  const localized = localizeParams(language, params);
+  // A loan decision's reason comes as its code (core/loans/loan-notices.ts): worded here, in the same language.
+  const code = localized.reasonCode;
+  const worded: TemplateParams = code !== undefined && isDecisionReasonCode(code) ? { ...localized, reason: LOAN_REASONS[language][code](localized) } : localized;
+  return CATALOGUES[language][key](worded);
+}
+
+function localizeParams(language: Language, params: TemplateParams): TemplateParams {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, localizeAmounts(value, language)]));
+}
+
+/** A loan decision's reason in words, in `language`; a sentence written before reasons had codes, as written. */
+export function describeDecisionReason(language: Language, reason: DecisionReason): string {
+  if (reason.code === 'written') return reason.text;
+  return LOAN_REASONS[language][reason.code](localizeParams(language, decisionReasonParams(reason)));
+}
+
+/**
+ * An in-app notification as the reader sees it now: rendered from its template in the reader's
+ * language, or, written before templates were kept (or from a template this version no longer
+ * has), its text as first written.
+ */
+export function renderNotification(language: Language, notification: InAppNotification): RenderedText {
+  const template = notification.template;
+  if (template && isTemplateKey(template.key)) return render(language, template.key, template.params);
+  return { title: notification.title, message: notification.message };
 }

@@ -1,5 +1,5 @@
 /** English notification texts. */
-import type { Catalogue } from './catalogue.ts';
+import type { Catalogue, LoanReasonTexts } from './catalogue.ts';
 
 export const en: Catalogue = {
   payout_received: (p) => ({ title: 'Payout sent', message: `Ikimina: ${p.amount} from ${p.tontineName} (cycle ${p.cycle}) has been sent to your mobile money.` }),
@@ -20,4 +20,15 @@ export const en: Catalogue = {
   merchant_rejected: (p) => ({ title: 'Business not verified', message: `Ikimina: ${p.businessName} was not verified and cannot accept payments. Reason: ${p.reason}` }),
   merchant_suspended: (p) => ({ title: 'Business suspended', message: `Ikimina: ${p.businessName} is suspended and cannot accept payments for now.${p.reason ? ` Reason: ${p.reason}` : ''}` }),
   merchant_reinstated: (p) => ({ title: 'Business reinstated', message: `Ikimina: ${p.businessName} is active again and accepts payments.` }),
+};
+
+/** Why a loan was decided (core/loans/decision-reason.ts), in English: the `reason` of the loan notices and the API's `decisionReason`. */
+export const enLoanReasons: LoanReasonTexts = {
+  instant_approval: (p) => `Approved: ${p.amount} is within your available limit of ${p.available} and your credit score ${p.score} is at least ${p.minimumScore}.`,
+  score_below_minimum: (p) => `Waiting for review: your credit score ${p.score} is below ${p.minimumScore}, so an officer decides.`,
+  officer_approved: () => 'Approved after review by a loan officer.',
+  savings_too_recent: () => 'Your savings are too recent: keep saving regularly for a few more months, then apply again.',
+  repayment_capacity: () => 'The instalments are too high for what you save each month: ask for a smaller amount or a longer term.',
+  late_payments: () => 'Recent contributions or repayments were late: pay on time for a few months, then apply again.',
+  incomplete_information: () => 'Your application is missing information we need: check your profile, then apply again.',
 };

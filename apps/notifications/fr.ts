@@ -1,5 +1,5 @@
 /** Textes des notifications en français. */
-import type { Catalogue } from './catalogue.ts';
+import type { Catalogue, LoanReasonTexts } from './catalogue.ts';
 
 export const fr: Catalogue = {
   payout_received: (p) => ({ title: 'Versement envoyé', message: `Ikimina : ${p.amount} de ${p.tontineName} (cycle ${p.cycle}) ont été envoyés sur votre mobile money.` }),
@@ -20,4 +20,15 @@ export const fr: Catalogue = {
   merchant_rejected: (p) => ({ title: 'Commerce non vérifié', message: `Ikimina : ${p.businessName} n'a pas été vérifié et ne peut pas accepter de paiements. Motif : ${p.reason}` }),
   merchant_suspended: (p) => ({ title: 'Commerce suspendu', message: `Ikimina : ${p.businessName} est suspendu et ne peut pas accepter de paiements pour le moment.${p.reason ? ` Motif : ${p.reason}` : ''}` }),
   merchant_reinstated: (p) => ({ title: 'Commerce rétabli', message: `Ikimina : ${p.businessName} est de nouveau actif et accepte les paiements.` }),
+};
+
+/** Why a loan was decided (core/loans/decision-reason.ts), in French: the `reason` of the loan notices and the API's `decisionReason`. */
+export const frLoanReasons: LoanReasonTexts = {
+  instant_approval: (p) => `Approuvé : ${p.amount} reste dans votre limite disponible de ${p.available} et votre score de crédit ${p.score} atteint au moins ${p.minimumScore}.`,
+  score_below_minimum: (p) => `En attente d'examen : votre score de crédit ${p.score} est inférieur à ${p.minimumScore}, un agent de crédit décide donc.`,
+  officer_approved: () => 'Approuvé après examen par un agent de crédit.',
+  savings_too_recent: () => 'Votre épargne est trop récente : continuez à épargner régulièrement quelques mois, puis refaites une demande.',
+  repayment_capacity: () => 'Les mensualités sont trop élevées pour ce que vous épargnez chaque mois : demandez un montant plus petit ou une durée plus longue.',
+  late_payments: () => 'Des cotisations ou remboursements récents ont été payés en retard : payez à temps quelques mois, puis refaites une demande.',
+  incomplete_information: () => 'Il manque à votre demande des informations dont nous avons besoin : vérifiez votre profil, puis refaites une demande.',
 };

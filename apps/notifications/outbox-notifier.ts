@@ -4,7 +4,9 @@
  * transaction: the outbox dispatchers deliver them afterwards, with retries, so a crash neither
  * loses nor doubles one. Two round trips however many notifications: the members read, then the
  * in-app rows with their outbox messages in one statement (notices are written inside every batch
- * of payment confirmations).
+ * of payment confirmations). The in-app row keeps its template key and parameters, so that it is
+ * rendered again in the reader's language when read (catalogue.ts renderNotification); the SMS and
+ * e-mail leave as rendered now.
  */
 import type { OutgoingMessage } from '../../core/notifications/outbox.ts';
 import type { NotificationRecipients, NotificationWriter } from '../../core/notifications/ports.ts';
@@ -40,7 +42,9 @@ export class OutboxNotifier implements Notifier {
         // An account opened by phone (USSD) has no e-mail address: its SMS and in-app row still go.
         if (recipient.email) messages.push({ id: this.ids.newId(), channel: 'email', recipient: recipient.email, subject: text.title, body: `${recipient.firstName},\n\n${text.message}\n` });
         if (recipient.phoneNumber) messages.push({ id: this.ids.newId(), channel: 'sms', recipient: recipient.phoneNumber, subject: null, body: text.message });
-        return { notification: { id: this.ids.newId(), userId: recipient.id, type: notification.type, ...text, isRead: false, createdAt: now }, messages };
+        // The in-app row keeps its template, to be read in the member's language of the day; its text as written is the fallback.
+        const template = { key: notification.template, params: notification.params };
+        return { notification: { id: this.ids.newId(), userId: recipient.id, type: notification.type, ...text, template, isRead: false, createdAt: now }, messages };
       }),
     );
   }

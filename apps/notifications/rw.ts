@@ -1,5 +1,5 @@
 /** Amagambo y'ubutumwa mu Kinyarwanda. */
-import type { Catalogue } from './catalogue.ts';
+import type { Catalogue, LoanReasonTexts } from './catalogue.ts';
 
 export const rw: Catalogue = {
   payout_received: (p) => ({ title: 'Amafaranga yoherejwe', message: `Ikimina: ${p.amount} ya ${p.tontineName} (icyiciro ${p.cycle}) yoherejwe kuri mobile money yawe.` }),
@@ -20,4 +20,15 @@ export const rw: Catalogue = {
   merchant_rejected: (p) => ({ title: 'Ubucuruzi ntibwemejwe', message: `Ikimina: ${p.businessName} ntibwemejwe kandi ntibushobora kwakira ubwishyu. Impamvu: ${p.reason}` }),
   merchant_suspended: (p) => ({ title: 'Ubucuruzi bwahagaritswe', message: `Ikimina: ${p.businessName} bwahagaritswe by'agateganyo kandi ntibushobora kwakira ubwishyu ubu.${p.reason ? ` Impamvu: ${p.reason}` : ''}` }),
   merchant_reinstated: (p) => ({ title: 'Ubucuruzi bwasubijwe', message: `Ikimina: ${p.businessName} bwongeye gukora kandi bwakira ubwishyu.` }),
+};
+
+/** Why a loan was decided (core/loans/decision-reason.ts), in Kinyarwanda: the `reason` of the loan notices and the API's `decisionReason`. */
+export const rwLoanReasons: LoanReasonTexts = {
+  instant_approval: (p) => `Byemejwe: ${p.amount} ntirenze umubare ushobora kuguza wa ${p.available}, kandi amanota y'inguzanyo yawe ${p.score} nibura ni ${p.minimumScore}.`,
+  score_below_minimum: (p) => `Birategereje isuzuma: amanota y'inguzanyo yawe ${p.score} ari munsi ya ${p.minimumScore}, bityo umukozi ushinzwe inguzanyo ni we ufata icyemezo.`,
+  officer_approved: () => "Byemejwe n'umukozi ushinzwe inguzanyo amaze kubisuzuma.",
+  savings_too_recent: () => 'Ubwizigame bwawe buracyari bushya: komeza wizigame buri gihe amezi make, hanyuma wongere usabe.',
+  repayment_capacity: () => 'Ibyo wakwishyura buri kwezi birenze ibyo wizigama buri kwezi: saba amafaranga make cyangwa igihe kirekire.',
+  late_payments: () => 'Imisanzu cyangwa ubwishyu biheruka byatinze: wishyurire ku gihe amezi make, hanyuma wongere usabe.',
+  incomplete_information: () => 'Ubusabe bwawe bubura amakuru dukeneye: reba umwirondoro wawe, hanyuma wongere usabe.',
 };

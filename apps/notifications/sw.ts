@@ -1,5 +1,5 @@
 /** Maandishi ya arifa kwa Kiswahili. */
-import type { Catalogue } from './catalogue.ts';
+import type { Catalogue, LoanReasonTexts } from './catalogue.ts';
 
 export const sw: Catalogue = {
   payout_received: (p) => ({ title: 'Malipo yametumwa', message: `Ikimina: ${p.amount} kutoka ${p.tontineName} (mzunguko ${p.cycle}) zimetumwa kwenye pesa yako ya simu.` }),
@@ -20,4 +20,15 @@ export const sw: Catalogue = {
   merchant_rejected: (p) => ({ title: 'Biashara haijathibitishwa', message: `Ikimina: ${p.businessName} haijathibitishwa na haiwezi kupokea malipo. Sababu: ${p.reason}` }),
   merchant_suspended: (p) => ({ title: 'Biashara imesimamishwa', message: `Ikimina: ${p.businessName} imesimamishwa na haiwezi kupokea malipo kwa sasa.${p.reason ? ` Sababu: ${p.reason}` : ''}` }),
   merchant_reinstated: (p) => ({ title: 'Biashara imerejeshwa', message: `Ikimina: ${p.businessName} inafanya kazi tena na inapokea malipo.` }),
+};
+
+/** Why a loan was decided (core/loans/decision-reason.ts), in Swahili: the `reason` of the loan notices and the API's `decisionReason`. */
+export const swLoanReasons: LoanReasonTexts = {
+  instant_approval: (p) => `Imeidhinishwa: ${p.amount} iko ndani ya kikomo chako kinachopatikana cha ${p.available} na alama yako ya mkopo ${p.score} ni angalau ${p.minimumScore}.`,
+  score_below_minimum: (p) => `Inasubiri ukaguzi: alama yako ya mkopo ${p.score} iko chini ya ${p.minimumScore}, kwa hivyo afisa wa mikopo ataamua.`,
+  officer_approved: () => 'Imeidhinishwa baada ya ukaguzi wa afisa wa mikopo.',
+  savings_too_recent: () => 'Akiba yako bado ni mpya: endelea kuweka akiba mara kwa mara kwa miezi michache, kisha uombe tena.',
+  repayment_capacity: () => 'Marejesho ya kila mwezi ni makubwa kuliko unachoweka akiba kila mwezi: omba kiasi kidogo au muda mrefu zaidi.',
+  late_payments: () => 'Michango au marejesho ya hivi karibuni yalichelewa: lipa kwa wakati kwa miezi michache, kisha uombe tena.',
+  incomplete_information: () => 'Ombi lako linakosa taarifa tunazohitaji: angalia wasifu wako, kisha uombe tena.',
 };

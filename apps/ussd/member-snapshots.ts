@@ -33,6 +33,7 @@ import type { ShowPayPage } from '../../core/merchants/pay-merchant.ts';
 import type { Money } from '../../core/money/money.ts';
 import { compareDates, kigaliDateOf, parseDate } from '../../core/shared/calendar.ts';
 import type { InAppNotifications } from '../../core/notifications/ports.ts';
+import { renderNotification } from '../notifications/catalogue.ts';
 import type { Tontine } from '../../core/tontines/tontine.ts';
 import type { GroupSnapshot, LoanSnapshot, MemberSnapshot, RegisteredMember, SavingsSnapshot, SnapshotLoad } from '../../ussd/member-snapshot.ts';
 
@@ -74,7 +75,8 @@ export class UssdMemberSnapshots {
         return { ...member, savings: savingsSnapshot(await this.deps.savings.savingsOf(userId), userId, now) };
       case 'notifications': {
         const notifications = await this.deps.notifications.listForUser(userId, NOTIFICATIONS_SHOWN);
-        return { ...member, notifications: notifications.map((n) => ({ date: kigaliDateOf(n.createdAt), text: n.message })) };
+        // In the caller's language now (a notification keeps its template: apps/notifications renderNotification).
+        return { ...member, notifications: notifications.map((n) => ({ date: kigaliDateOf(n.createdAt), text: renderNotification(member.language, n).message })) };
       }
       case 'loans': {
         const loans = await this.deps.listMemberLoans.execute({ memberId: userId });

@@ -163,7 +163,7 @@ export class SeedDemoWorld {
     );
     const loanId = applied.loan.id;
     if (applied.loan.status === 'pending') {
-      expectOk(await lending.reviewLoan.execute({ loanId, decision: 'approve', reason: 'Demo: approved by the demo officer', decidedBy: DEMO_OFFICER }), 'approve the loan');
+      expectOk(await lending.reviewLoan.execute({ loanId, decision: 'approve', note: 'Demo: approved by the demo officer', decidedBy: DEMO_OFFICER }), 'approve the loan');
     }
     const disbursed = await this.settleAtProvider();
     expectOk(await lending.startLoanRepayment.execute({ memberId, loanId, scope: 'instalment', idempotencyKey: 'demo-world:repayment-1' }), 'repay an instalment');

@@ -11,7 +11,8 @@
  *   other loans (`loan_exceeds_limit`): savings are the collateral and count once.
  * - Within the limit, a score ≥ 600 is approved at once; below it the loan waits as `pending` for
  *   an admin. The score is the assessment given (the one the key facts named), the rate its band,
- *   and the decision carries its reason.
+ *   and the decision carries its reason as a code with its figures (`instant_approval` or
+ *   `score_below_minimum`, decision-reason.ts), which each channel words in the member's language.
  * - The decision (approved, or referred to an officer) is recorded in the audit trail in the same
  *   unit of work, by `system`, with the score and the scorecard version it was made on.
  */
@@ -24,6 +25,7 @@ import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { loanEligibility, requirementOf } from './loan-eligibility.ts';
 import { INSTANT_APPROVAL_MIN_SCORE, annualRateForScore, validateLoanApplication, type LoanApplicationError } from './loan-terms.ts';
 import type { Loan } from './loan.ts';
+import type { DecisionReason } from './decision-reason.ts';
 import type { Borrowers, LoanRepository } from './ports.ts';
 
 export interface DecideLoanApplicationDeps {
@@ -75,9 +77,9 @@ export class DecideLoanApplication {
 
       const { score, modelVersion } = input.assessment;
       const approved = score >= INSTANT_APPROVAL_MIN_SCORE;
-      const reason = approved
-        ? `Approved: ${application.value.amount.format()} is within your available limit of ${available.format()} and your credit score ${score} is at least ${INSTANT_APPROVAL_MIN_SCORE}.`
-        : `Waiting for review: your credit score ${score} is below ${INSTANT_APPROVAL_MIN_SCORE}, so an officer decides.`;
+      const reason: DecisionReason = approved
+        ? { code: 'instant_approval', amount: application.value.amount, available, score, minimumScore: INSTANT_APPROVAL_MIN_SCORE }
+        : { code: 'score_below_minimum', score, minimumScore: INSTANT_APPROVAL_MIN_SCORE };
       const loan: Loan = {
         id: deps.ids.newId(),
         memberId: input.memberId,

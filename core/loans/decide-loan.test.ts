@@ -20,29 +20,32 @@ describe('decide loan (admin)', () => {
     w.clock.set('2026-02-02T08:00:00Z');
     const approved = await new DecideLoan(w).execute({ loanId, decision: 'approve', decidedBy: OFFICER });
     expect(approved.ok && [approved.value.status, approved.value.decidedAt, approved.value.decidedBy]).toEqual(['approved', new Date('2026-02-02T08:00:00Z'), OFFICER]);
-    expect(await new DecideLoan(w).execute({ loanId, decision: 'reject', reason: 'Too late now', decidedBy: OFFICER })).toEqual({ ok: false, error: 'loan_transition_not_allowed' });
+    expect(await new DecideLoan(w).execute({ loanId, decision: 'reject', reason: 'late_payments', decidedBy: OFFICER })).toEqual({ ok: false, error: 'loan_transition_not_allowed' });
   });
 
-  it('rejects with its reason stored and the member notified, and answers loan_not_found for an unknown id', async () => {
+  it('rejects with its reason code stored and the member notified, the officer\'s note in the audit trail only, and answers loan_not_found for an unknown id', async () => {
     const { w, loanId } = await pendingLoan();
-    expect((await new DecideLoan(w).execute({ loanId, decision: 'reject', reason: '  Savings too recent  ', decidedBy: OFFICER })).ok).toBe(true);
-    expect(await w.loans.findById(loanId)).toMatchObject({ status: 'rejected', decisionReason: 'Savings too recent', decidedBy: OFFICER });
+    w.notifier.sent.length = 0;
+    expect((await new DecideLoan(w).execute({ loanId, decision: 'reject', reason: '  savings_too_recent  ', note: ' Joined in March ', decidedBy: OFFICER })).ok).toBe(true);
+    expect(await w.loans.findById(loanId)).toMatchObject({ status: 'rejected', decisionReason: { code: 'savings_too_recent' }, decidedBy: OFFICER });
     expect(w.audit.entries.at(-1)).toEqual({
       action: 'loan_rejected',
       actor: OFFICER,
       subject: `loan:${loanId}`,
-      details: { memberId: 'm1', amount: '50000.00', termMonths: 6, creditScore: 550, reason: 'Savings too recent' },
+      details: { memberId: 'm1', amount: '50000.00', termMonths: 6, creditScore: 550, reason: 'savings_too_recent', note: 'Joined in March' },
     });
     expect(w.notifier.sent).toEqual([
-      { userId: 'm1', type: 'other', template: 'loan_rejected', params: { amount: '50,000 RWF', reason: 'Savings too recent' } },
+      { userId: 'm1', type: 'other', template: 'loan_rejected', params: { amount: '50,000 RWF', reasonCode: 'savings_too_recent' } },
     ]);
     expect(await new DecideLoan(w).execute({ loanId: 'nope', decision: 'approve', decidedBy: OFFICER })).toEqual({ ok: false, error: 'loan_not_found' });
   });
 
-  it('refuses a rejection without a reason, before touching anything', async () => {
+  it('refuses a rejection without a reason code, or with words instead of one, before touching anything', async () => {
     const { w, loanId } = await pendingLoan();
     expect(await new DecideLoan(w).execute({ loanId, decision: 'reject', decidedBy: OFFICER })).toEqual({ ok: false, error: 'rejection_reason_required' });
-    expect(await new DecideLoan(w).execute({ loanId, decision: 'reject', reason: ' no ', decidedBy: OFFICER })).toEqual({ ok: false, error: 'rejection_reason_required' });
+    expect(await new DecideLoan(w).execute({ loanId, decision: 'reject', reason: '  ', decidedBy: OFFICER })).toEqual({ ok: false, error: 'rejection_reason_required' });
+    // Free English words would reach a Kinyarwanda SMS as they are: only a code the catalogues word is taken.
+    expect(await new DecideLoan(w).execute({ loanId, decision: 'reject', reason: 'Savings too recent', decidedBy: OFFICER })).toEqual({ ok: false, error: 'rejection_reason_unknown' });
     expect((await w.loans.findById(loanId))?.status).toBe('pending');
     expect(w.audit.entries.map((e) => e.action)).toEqual(['loan_referred']);
   });
@@ -50,7 +53,7 @@ describe('decide loan (admin)', () => {
   it('states the reason of an approval after review and tells the member', async () => {
     const { w, loanId } = await pendingLoan();
     const approved = await new DecideLoan(w).execute({ loanId, decision: 'approve', decidedBy: OFFICER });
-    expect(approved.ok && approved.value.decisionReason).toBe('Approved after review by a loan officer.');
+    expect(approved.ok && approved.value.decisionReason).toEqual({ code: 'officer_approved' });
     expect(w.notifier.sent.map((n) => n.template)).toEqual(['loan_approved']);
     expect(w.audit.entries.map((e) => [e.action, e.actor])).toEqual([['loan_referred', 'system'], ['loan_approved', OFFICER]]);
   });

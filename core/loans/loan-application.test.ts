@@ -71,7 +71,7 @@ describe('apply for loan', () => {
     expect(result.ok && result.value.outcome).toBe('created');
     const loan = result.ok ? result.value.loan : undefined;
     expect(loan).toMatchObject({ status: 'active', applicationKey: 'key-1', annualRateBps: 800, creditScore: 823 });
-    expect(loan?.decisionReason).toMatch(/^Approved: 100,000 RWF is within your available limit of 200,000 RWF/);
+    expect(loan?.decisionReason).toEqual({ code: 'instant_approval', amount: Money.ofFrancs(100_000), available: Money.ofFrancs(200_000), score: 823, minimumScore: 600 });
     expect(w.consents.given.get('m1')).toEqual(new Date('2027-01-15T10:00:00Z'));
     // The assessment recorded is the one the key facts were computed from.
     expect(w.assessments.saved).toEqual([{ ...statement.assessment, id: expect.any(String), memberId: 'm1', assessedAt: statement.shownAt }]);
@@ -184,8 +184,13 @@ describe('apply for loan', () => {
     const statement = await shown(w);
     expect(statement.facts.annualRateBps).toBe(1_500);
     const result = await new ApplyForLoan(w).execute(submission(statement.id));
-    expect(result.ok && result.value.loan).toMatchObject({ status: 'pending', decisionReason: expect.stringMatching(/below 600/) });
-    expect(w.notifier.sent.map((n) => n.template)).toEqual(['loan_pending_review']);
+    const score = result.ok ? result.value.loan.creditScore : 0;
+    expect(result.ok && result.value.loan).toMatchObject({ status: 'pending', decisionReason: { code: 'score_below_minimum', score, minimumScore: 600 } });
+    expect(score).toBeLessThan(600);
+    // The notice carries the code and its figures, never a sentence: each channel words it.
+    expect(w.notifier.sent).toEqual([
+      { userId: 'm1', type: 'other', template: 'loan_pending_review', params: { amount: '100,000 RWF', reasonCode: 'score_below_minimum', score: String(score), minimumScore: '600' } },
+    ]);
     expect(w.mobileMoney.transfers).toHaveLength(0);
   });
 });

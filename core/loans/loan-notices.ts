@@ -7,8 +7,10 @@
  *   produces exactly one notice for the borrower, carrying the amounts in RWF.
  * - Instalment reminders are of type `loan_payment`; the other notices are `other`.
  *
- * Templates (for the Notifier's renderer): loan_approved {amount, rate, reason},
- * loan_pending_review {amount, reason}, loan_rejected {amount, reason}, loan_disbursed {amount,
+ * Templates (for the Notifier's renderer): loan_approved {amount, rate, …reason},
+ * loan_pending_review {amount, …reason}, loan_rejected {amount, …reason}, where …reason is
+ * `reasonCode` with the reason's figures (decision-reason.ts), or `reason` for a sentence written
+ * before reasons had codes; loan_disbursed {amount,
  * firstDueDate, monthlyPayment}, loan_repayment_received {amount, remaining},
  * loan_payment_due {amount, dueDate, daysBefore}.
  */
@@ -17,18 +19,26 @@ import { ratePercent } from './loan-terms.ts';
 import { amountOwed, type Loan } from './loan.ts';
 import type { Instalment } from './amortisation.ts';
 import type { Money } from '../money/money.ts';
+import { decisionReasonParams, type DecisionReason } from './decision-reason.ts';
+
+/** The reason as notification parameters: its code and figures (the loan's own amount wins over the reason's, they are one). */
+function reasonParams(reason: DecisionReason | undefined): Record<string, string> {
+  if (!reason) return { reason: '' };
+  if (reason.code === 'written') return { reason: reason.text };
+  return { ...decisionReasonParams(reason), reasonCode: reason.code };
+}
 
 export function decisionNotice(loan: Loan): MemberNotification {
-  const reason = loan.decisionReason ?? '';
+  const reason = reasonParams(loan.decisionReason);
   const amount = loan.amount.format();
   switch (loan.status) {
     case 'approved':
     case 'active':
-      return { userId: loan.memberId, type: 'other', template: 'loan_approved', params: { amount, rate: `${ratePercent(loan.annualRateBps)}%`, reason } };
+      return { userId: loan.memberId, type: 'other', template: 'loan_approved', params: { ...reason, amount, rate: `${ratePercent(loan.annualRateBps)}%` } };
     case 'rejected':
-      return { userId: loan.memberId, type: 'other', template: 'loan_rejected', params: { amount, reason } };
+      return { userId: loan.memberId, type: 'other', template: 'loan_rejected', params: { ...reason, amount } };
     default:
-      return { userId: loan.memberId, type: 'other', template: 'loan_pending_review', params: { amount, reason } };
+      return { userId: loan.memberId, type: 'other', template: 'loan_pending_review', params: { ...reason, amount } };
   }
 }
 

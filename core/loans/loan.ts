@@ -18,6 +18,7 @@ import { Money } from '../money/money.ts';
 import { addDays, compareDates, kigaliDateOf, kigaliInstant, parseDate } from '../shared/calendar.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import { totalOf, type Instalment } from './amortisation.ts';
+import type { DecisionReason } from './decision-reason.ts';
 
 export const LOAN_STATUSES = ['pending', 'approved', 'rejected', 'active', 'overdue', 'repaid'] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
@@ -58,8 +59,8 @@ export interface Loan {
   readonly totalPaid: Money;
   /** The member's idempotency key of the application: the same key applies once. */
   readonly applicationKey?: string;
-  /** Why the loan was approved, left pending or rejected, in words the member can read. */
-  readonly decisionReason?: string;
+  /** Why the loan was approved, left pending or rejected: a code each channel words (decision-reason.ts). */
+  readonly decisionReason?: DecisionReason;
   /** Who decided: `system` (the scorecard, at application) or `admin:<name>` (an officer's review). */
   readonly decidedBy?: string;
 }

@@ -33,7 +33,7 @@ describe('review loan (officer)', () => {
   it('disburses nothing on a rejection or a refused decision', async () => {
     const { w, loanId } = await pendingLoan();
     expect(await new ReviewLoan(w).execute({ loanId, decision: 'reject', decidedBy: OFFICER })).toEqual({ ok: false, error: 'rejection_reason_required' });
-    const rejected = await new ReviewLoan(w).execute({ loanId, decision: 'reject', reason: 'Savings too recent', decidedBy: OFFICER });
+    const rejected = await new ReviewLoan(w).execute({ loanId, decision: 'reject', reason: 'savings_too_recent', decidedBy: OFFICER });
     expect(rejected.ok && rejected.value.status).toBe('rejected');
     expect(w.mobileMoney.transfers).toEqual([]);
     expect(await w.transfers.list({ limit: 10 })).toEqual([]);

@@ -7,8 +7,11 @@ export interface InAppNotification {
   id: string;
   userId: string;
   type: NotificationType;
+  /** The text as first written, in the member's language of the time: what is shown when there is no template. */
   title: string;
   message: string;
+  /** The template it is rendered from when read, in the reader's language now; absent on notifications written before templates were kept. */
+  template?: { key: string; params: Readonly<Record<string, string>> };
   isRead: boolean;
   createdAt: Date;
 }

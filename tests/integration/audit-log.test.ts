@@ -95,16 +95,16 @@ describe('loan decisions in the audit log', () => {
       ['loan_approved', 'admin:grace.officer'],
       ['loan_referred', 'system'],
     ]);
-    expect(trailOfLoan[0]!.details).toMatchObject({ reason: 'Approved after review by a loan officer.', creditScore: 550 });
+    expect(trailOfLoan[0]!.details).toMatchObject({ reason: 'officer_approved', creditScore: 550 });
     expect(await decidedBy(loan.id)).toBe('admin:grace.officer');
   });
 
-  it('records a rejection under the OS user when no --as is given, with its reason', async () => {
+  it('records a rejection under the OS user when no --as is given, with its reason code and the officer\'s note', async () => {
     const loan = await applyWithScore(await member(), 540);
-    const rejected = await admin('loans', 'review', '--reject', loan.id, '--reason', 'Savings are too recent');
+    const rejected = await admin('loans', 'review', '--reject', loan.id, '--reason', 'savings_too_recent', '--note', 'Savings are too recent');
     expect(rejected.code).toBe(0);
     const [row] = await inContext(() => trail().list({ limit: 1, subject: `loan:${loan.id}` }));
-    expect(row).toMatchObject({ action: 'loan_rejected', actor: 'admin:test-operator', details: { reason: 'Savings are too recent' } });
+    expect(row).toMatchObject({ action: 'loan_rejected', actor: 'admin:test-operator', details: { reason: 'savings_too_recent', note: 'Savings are too recent' } });
     expect(await decidedBy(loan.id)).toBe('admin:test-operator');
   });
 

@@ -13,6 +13,8 @@ import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledge
 import { MODEL_VERSION } from '../../core/credit/scorecard.ts';
 import { ConfirmLoanPayment, isLoanPaymentReference } from '../../core/loans/confirm-loan-payment.ts';
 import { Money } from '../../core/money/money.ts';
+import { describeDecisionReason } from '../../apps/notifications/catalogue.ts';
+import { OFFICER_REJECTION_CODES } from '../../core/loans/decision-reason.ts';
 import { TOKENS } from '../../apps/container.ts';
 import type { Container } from 'inversify';
 import { runAdmin } from '../support/admin-cli.ts';
@@ -71,7 +73,7 @@ async function member(name: string, { verified = true } = {}) {
   expect(res.status).toBe(201);
   const id: string = res.body.user.id;
   if (verified) await db.orm.em.fork().execute('update users set nida_verified = true where id = ?', [id]);
-  const as = (method: 'get' | 'post', path: string) => request(handler)[method](path).set('Authorization', `Bearer ${res.body.token as string}`);
+  const as = (method: 'get' | 'post' | 'put' | 'patch', path: string) => request(handler)[method](path).set('Authorization', `Bearer ${res.body.token as string}`);
   return { id, as, phone };
 }
 
@@ -347,12 +349,19 @@ describe('review by a loan officer (CLI)', () => {
 
     const noReason = await admin('loans', 'review', '--reject', res.body.id);
     expect([noReason.code, noReason.output]).toEqual([2, expect.stringContaining('a rejection needs --reason')]);
-    const rejected = await admin('loans', 'review', '--reject', res.body.id, '--reason', 'Savings are too recent');
+    // Free words would reach the member as they are, in English: a rejection takes a reason code.
+    const words = await admin('loans', 'review', '--reject', res.body.id, '--reason', 'Savings are too recent');
+    expect([words.code, words.output]).toEqual([2, expect.stringContaining('the reason must be one of: savings_too_recent, repayment_capacity')]);
+    const rejected = await admin('loans', 'review', '--reject', res.body.id, '--reason', 'savings_too_recent', '--note', 'Joined the group in October');
     expect(rejected).toEqual({ code: 0, output: `Loan ${res.body.id} is now rejected. The member has been notified.\n` });
     const loan = (await late.as('get', `/api/loans/${res.body.id}`)).body;
-    expect(loan).toMatchObject({ status: 'rejected', decisionReason: 'Savings are too recent' });
+    const savingsTooRecent = describeDecisionReason('en', { code: 'savings_too_recent' });
+    expect(loan).toMatchObject({ status: 'rejected', decisionReason: savingsTooRecent, decisionReasonCode: 'savings_too_recent', decisionReasonParams: {} });
     const notices = await db.orm.em.fork().execute<{ message: string }[]>('select message from notifications where user_id = ? order by created_at desc limit 1', [late.id]);
-    expect(notices[0]?.message).toContain('Savings are too recent');
+    expect(notices[0]?.message).toContain(savingsTooRecent);
+    // The officer's note is in the audit log, not in anything the member reads.
+    const audit = await db.orm.em.fork().execute<{ details: Record<string, unknown> }[]>(`select details from audit_log where subject = ? and action = 'loan_rejected'`, [`loan:${res.body.id}`]);
+    expect(audit.map((a) => a.details)).toEqual([expect.objectContaining({ reason: 'savings_too_recent', note: 'Joined the group in October' })]);
     expect((await admin('loans', 'review', '--approve', res.body.id)).code).toBe(1);
   });
 
@@ -376,5 +385,64 @@ describe('review by a loan officer (CLI)', () => {
     expect(await run()).toMatchObject({ sent: 0, failed: 0 });
     const reminder = await db.orm.em.fork().execute<{ type: string; message: string }[]>('select type, message from notifications where user_id = ? order by created_at desc limit 1', [late.id]);
     expect(reminder[0]).toMatchObject({ type: 'loan_payment', message: expect.stringContaining(`due on ${firstDue}`) });
+  });
+});
+
+describe('words in the member\'s language (issue 31)', () => {
+  const sql = <T>(query: string, params: unknown[] = []) => db.orm.em.fork().execute<T[]>(query, params);
+  /** Any English of a loan decision: the notices' words and every reason's (the tontine's own name, "My savings", is the member's). */
+  const ENGLISH = ['Reason:', 'Approved', 'Waiting for review', 'credit score', 'loan officer', 'not approved', 'under review', ...OFFICER_REJECTION_CODES.map((code) => describeDecisionReason('en', { code }))];
+  const english = (text: string) => ENGLISH.some((words) => text.includes(words));
+
+  it('a declined loan\'s SMS in Kinyarwanda carries its reason in Kinyarwanda, no English', async () => {
+    const m = await member('Mukamana');
+    expect((await m.as('put', '/api/profile/language').send({ language: 'rw' })).status).toBe(200);
+    await save(m, 40_000, 3);
+    const res = await apply(m, 'rw1');
+    expect(res.body).toMatchObject({ status: 'pending', decisionReasonCode: 'score_below_minimum', decisionReasonParams: { score: String(res.body.creditScore), minimumScore: '600' } });
+    expect(res.body.decisionReason).toBe(describeDecisionReason('rw', { code: 'score_below_minimum', score: res.body.creditScore, minimumScore: 600 }));
+
+    expect((await admin('loans', 'review', '--reject', res.body.id, '--reason', 'late_payments')).code).toBe(0);
+    const sms = await sql<{ body: string }>(`select body from outbox_messages where channel = 'sms' and recipient = ? order by created_at, id`, [m.phone]);
+    const declined = sms.map((s) => s.body).filter((body) => body.includes('ntibwemejwe'));
+    expect(declined).toEqual([expect.stringContaining(`Impamvu: ${describeDecisionReason('rw', { code: 'late_payments' })}`)]);
+    for (const { body } of sms) expect(english(body), body).toBe(false);
+    const loan = (await m.as('get', `/api/loans/${res.body.id}`)).body;
+    expect(loan).toMatchObject({ status: 'rejected', decisionReasonCode: 'late_payments', decisionReason: describeDecisionReason('rw', { code: 'late_payments' }) });
+  });
+
+  it('notifications are read in the language the member has now; SMS already sent stay as sent; older rows show as written', async () => {
+    const m = await member('Uwase');
+    await save(m, 40_000, 3);
+    const res = await apply(m, 'lang1');
+    expect((await admin('loans', 'review', '--reject', res.body.id, '--reason', 'repayment_capacity')).code).toBe(0);
+    // A notification written before templates were kept: its words as they were.
+    await sql(`insert into notifications (id, user_id, type, title, message, is_read, created_at) values (?, ?, 'other', 'Old news', 'Written in English long ago', false, '2020-01-01T00:00:00Z')`, [crypto.randomUUID(), m.id]);
+    const read = async () => ((await m.as('get', '/api/notifications')).body as { title: string; message: string }[]).map((n) => `${n.title} | ${n.message}`);
+    const page = async () => ((await m.as('get', '/api/notifications/page')).body.notifications as { title: string; message: string }[]).map((n) => `${n.title} | ${n.message}`);
+
+    const inEnglish = await read();
+    // Newest first by the app's clock: the rejection is found by its words, then read at the same place.
+    const at = inEnglish.findIndex((text) => text.startsWith('Loan not approved'));
+    expect(inEnglish[at]).toBe(`Loan not approved | Ikimina: your loan request of 20,000 RWF was not approved. Reason: ${describeDecisionReason('en', { code: 'repayment_capacity' })}`);
+    expect(inEnglish.at(-1)).toBe('Old news | Written in English long ago');
+    const smsBefore = await sql<{ body: string }>(`select body from outbox_messages where channel = 'sms' and recipient = ? order by created_at, id`, [m.phone]);
+
+    expect((await m.as('put', '/api/profile/language').send({ language: 'fr' })).status).toBe(200);
+    const inFrench = await read();
+    expect(inFrench).toHaveLength(inEnglish.length);
+    expect(inFrench[at]).toBe(`Prêt refusé | Ikimina : votre demande de prêt de 20\u202f000 RWF n'a pas été approuvée. Motif : ${describeDecisionReason('fr', { code: 'repayment_capacity' })}`);
+    expect(inFrench.at(-1)).toBe('Old news | Written in English long ago');
+    for (const text of inFrench.slice(0, -1)) expect(english(text), text).toBe(false);
+    expect(await page()).toEqual(inFrench);
+
+    expect((await m.as('put', '/api/profile/language').send({ language: 'sw' })).status).toBe(200);
+    expect((await read())[at]).toContain(`Sababu: ${describeDecisionReason('sw', { code: 'repayment_capacity' })}`);
+    // Marking one read answers it in the reader's language too.
+    const rejection = ((await m.as('get', '/api/notifications')).body as { id: string }[])[at]!;
+    const marked = await m.as('patch', `/api/notifications/${rejection.id}/read`);
+    expect(marked.body).toMatchObject({ isRead: true, title: 'Mkopo haujaidhinishwa' });
+    // What already left by SMS is not rewritten.
+    expect(await sql<{ body: string }>(`select body from outbox_messages where channel = 'sms' and recipient = ? order by created_at, id`, [m.phone])).toEqual(smsBefore);
   });
 });

@@ -449,6 +449,25 @@ describe('paying a contribution', () => {
   });
 });
 
+describe('notifications on the menu', () => {
+  it("are read in the account's language now, whatever it was when they were written", async () => {
+    const phone = newPhone();
+    const userId = await register(phone);
+    await inContext(() =>
+      container.get(TOKENS.Notifier).notify({ userId, type: 'loan_payment', template: 'loan_payment_due', params: { amount: '5,000 RWF', dueDate: '2026-12-05', daysBefore: '3' } }),
+    );
+    const inEnglish = await signIn(phone);
+    expect(await inEnglish.type('4')).toContain('Ikimina: your loan instalment of 5,000 RWF');
+    await sql('update users set language = ? where id = ?', ['fr', userId]);
+    const inFrench = dial(phone);
+    await inFrench.open();
+    await inFrench.type(PIN);
+    const screen = await inFrench.type('4');
+    expect(screen).toContain('Ikimina : votre echeance de pret de 5 000 RWF');
+    expect(screen).not.toContain('your loan');
+  });
+});
+
 describe('a group on the menu', () => {
   it("names the next payout's recipient: one member sees 'you', the other the recipient's first name", async () => {
     const [aminaPhone, jeanPhone] = [newPhone(), newPhone()];

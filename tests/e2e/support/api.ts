@@ -7,7 +7,7 @@
 export async function callApi<T>(
   baseUrl: string,
   token: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},

@@ -28,6 +28,8 @@ export function LanguageSwitcher({ defaultOpen = false }: { defaultOpen?: boolea
       // The key of GET /api/user (features/users/api/get-user.ts), written out: importing that
       // module here would move it into the menus chunk, which the dashboard would then wait for.
       await queryClient.invalidateQueries({ queryKey: ['/api/user'] });
+      // Notifications are worded in the account's language when read (the bell's key, get-notifications.ts, written out likewise).
+      await queryClient.invalidateQueries({ queryKey: ['/api/notifications'] });
     } catch {
       toast({ variant: 'destructive', title: i18n.t('language.notSaved') });
     }

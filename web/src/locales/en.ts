@@ -711,6 +711,16 @@ export const en = {
       repayFailed: 'Repayment failed',
       repayRequestFailed: 'We could not send the repayment request. Please try again.',
     },
+    // Why a loan was decided (the API's decisionReasonCode, core/loans/decision-reason.ts).
+    decisionReasons: {
+      instant_approval: 'Approved: {{amount}} is within your available limit of {{available}} and your credit score {{score}} is at least {{minimumScore}}.',
+      score_below_minimum: 'Waiting for review: your credit score {{score}} is below {{minimumScore}}, so an officer decides.',
+      officer_approved: 'Approved after review by a loan officer.',
+      savings_too_recent: 'Your savings are too recent: keep saving regularly for a few more months, then apply again.',
+      repayment_capacity: 'The instalments are too high for what you save each month: ask for a smaller amount or a longer term.',
+      late_payments: 'Recent contributions or repayments were late: pay on time for a few months, then apply again.',
+      incomplete_information: 'Your application is missing information we need: check your profile, then apply again.',
+    },
     myLoans: {
       emptyTitle: 'No Loans Yet',
       emptyText: 'Borrow against your savings: a loan within your limit is decided in seconds.',

@@ -708,6 +708,16 @@ export const fr: Messages = {
       repayFailed: 'Échec du remboursement',
       repayRequestFailed: 'Impossible d’envoyer la demande de remboursement. Veuillez réessayer.',
     },
+    // Why a loan was decided (the API's decisionReasonCode, core/loans/decision-reason.ts).
+    decisionReasons: {
+      instant_approval: 'Approuvé : {{amount}} reste dans votre limite disponible de {{available}} et votre score de crédit {{score}} atteint au moins {{minimumScore}}.',
+      score_below_minimum: "En attente d'examen : votre score de crédit {{score}} est inférieur à {{minimumScore}}, un agent de crédit décide donc.",
+      officer_approved: 'Approuvé après examen par un agent de crédit.',
+      savings_too_recent: 'Votre épargne est trop récente : continuez à épargner régulièrement quelques mois, puis refaites une demande.',
+      repayment_capacity: 'Les mensualités sont trop élevées pour ce que vous épargnez chaque mois : demandez un montant plus petit ou une durée plus longue.',
+      late_payments: 'Des cotisations ou remboursements récents ont été payés en retard : payez à temps quelques mois, puis refaites une demande.',
+      incomplete_information: 'Il manque à votre demande des informations dont nous avons besoin : vérifiez votre profil, puis refaites une demande.',
+    },
     myLoans: {
       emptyTitle: 'Aucun prêt pour l’instant',
       emptyText: 'Empruntez grâce à votre épargne : un prêt dans votre limite est décidé en quelques secondes.',

@@ -708,6 +708,16 @@ export const rw: Messages = {
       repayFailed: 'Kwishyura byanze',
       repayRequestFailed: 'Ntitwashoboye kohereza icyifuzo cyo kwishyura. Ongera ugerageze.',
     },
+    // Why a loan was decided (the API's decisionReasonCode, core/loans/decision-reason.ts).
+    decisionReasons: {
+      instant_approval: "Byemejwe: {{amount}} ntirenze umubare ushobora kuguza wa {{available}}, kandi amanota y'inguzanyo yawe {{score}} nibura ni {{minimumScore}}.",
+      score_below_minimum: "Birategereje isuzuma: amanota y'inguzanyo yawe {{score}} ari munsi ya {{minimumScore}}, bityo umukozi ushinzwe inguzanyo ni we ufata icyemezo.",
+      officer_approved: "Byemejwe n'umukozi ushinzwe inguzanyo amaze kubisuzuma.",
+      savings_too_recent: 'Ubwizigame bwawe buracyari bushya: komeza wizigame buri gihe amezi make, hanyuma wongere usabe.',
+      repayment_capacity: 'Ibyo wakwishyura buri kwezi birenze ibyo wizigama buri kwezi: saba amafaranga make cyangwa igihe kirekire.',
+      late_payments: 'Imisanzu cyangwa ubwishyu biheruka byatinze: wishyurire ku gihe amezi make, hanyuma wongere usabe.',
+      incomplete_information: 'Ubusabe bwawe bubura amakuru dukeneye: reba umwirondoro wawe, hanyuma wongere usabe.',
+    },
     myLoans: {
       emptyTitle: 'Nta nguzanyo urafata',
       emptyText: "Guza ushingiye ku bwizigame bwawe: inguzanyo iri mu rugero rwawe ifatirwa icyemezo mu masegonda make.",

@@ -708,6 +708,16 @@ export const sw: Messages = {
       repayFailed: 'Malipo yameshindikana',
       repayRequestFailed: 'Hatukuweza kutuma ombi la malipo. Tafadhali jaribu tena.',
     },
+    // Why a loan was decided (the API's decisionReasonCode, core/loans/decision-reason.ts).
+    decisionReasons: {
+      instant_approval: 'Imeidhinishwa: {{amount}} iko ndani ya kikomo chako kinachopatikana cha {{available}} na alama yako ya mkopo {{score}} ni angalau {{minimumScore}}.',
+      score_below_minimum: 'Inasubiri ukaguzi: alama yako ya mkopo {{score}} iko chini ya {{minimumScore}}, kwa hivyo afisa wa mikopo ataamua.',
+      officer_approved: 'Imeidhinishwa baada ya ukaguzi wa afisa wa mikopo.',
+      savings_too_recent: 'Akiba yako bado ni mpya: endelea kuweka akiba mara kwa mara kwa miezi michache, kisha uombe tena.',
+      repayment_capacity: 'Marejesho ya kila mwezi ni makubwa kuliko unachoweka akiba kila mwezi: omba kiasi kidogo au muda mrefu zaidi.',
+      late_payments: 'Michango au marejesho ya hivi karibuni yalichelewa: lipa kwa wakati kwa miezi michache, kisha uombe tena.',
+      incomplete_information: 'Ombi lako linakosa taarifa tunazohitaji: angalia wasifu wako, kisha uombe tena.',
+    },
     myLoans: {
       emptyTitle: 'Bado Huna Mkopo',
       emptyText: 'Kopa kwa dhamana ya akiba yako: mkopo ulio ndani ya kikomo chako huamuliwa kwa sekunde chache.',

@@ -21,12 +21,33 @@ export const loanSchema = z.object({
   nextPaymentDate: z.optional(z.string()),
   nextPaymentAmount: z.optional(decimal),
   creditScore: z.int(),
+  /** Why the loan was decided, in words in the account's language (the server's catalogue); shown when the code is unknown here or absent (a reason written before codes). */
   decisionReason: z.nullable(z.string()),
+  /** The reason's code, worded from this client's catalogue (`loans.decisionReasons`); absent from older servers. */
+  decisionReasonCode: z.optional(z.nullable(z.string())),
+  /** Its figures: amount and available (decimal strings), score and minimumScore. */
+  decisionReasonParams: z.optional(z.nullable(z.record(z.string(), z.string()))),
   appliedAt: z.string(),
   decidedAt: z.nullable(z.string()),
   disbursedAt: z.nullable(z.string()),
 });
 export type Loan = z.infer<typeof loanSchema>;
+
+/** The reason codes this client words (core/loans/decision-reason.ts DECISION_REASON_CODES; a test keeps them equal). */
+export const DECISION_REASON_KEYS = [
+  'instant_approval',
+  'score_below_minimum',
+  'officer_approved',
+  'savings_too_recent',
+  'repayment_capacity',
+  'late_payments',
+  'incomplete_information',
+] as const;
+export type DecisionReasonKey = (typeof DECISION_REASON_KEYS)[number];
+
+export function isDecisionReasonKey(code: string | null | undefined): code is DecisionReasonKey {
+  return code !== null && code !== undefined && (DECISION_REASON_KEYS as readonly string[]).includes(code);
+}
 
 const instalmentFields = {
   number: z.int(),

@@ -11,6 +11,7 @@ import { useLoanSchedule } from '../api/get-loan-schedule.ts';
 import { useLoans } from '../api/get-loans.ts';
 import type { Loan } from '../api/loan-schemas.ts';
 import { repaymentProgress } from '../loan-form.ts';
+import { decisionReasonText } from '../decision-reason-text.ts';
 import { InstalmentTable } from './instalment-table.tsx';
 import { RepayLoanButton } from './repay-loan-button.tsx';
 
@@ -56,6 +57,7 @@ export function MyLoansTab({ onApplyFirst, phoneNumber }: { onApplyFirst: () => 
 function LoanCard({ loan, phoneNumber }: { loan: Loan; phoneNumber: string | null | undefined }) {
   const { t } = useTranslation();
   const format = useFormatters();
+  const reason = decisionReasonText(t, format.money, loan);
   const [showSchedule, setShowSchedule] = useState(false);
   // Spec §4: only active loans show the next payment and the progress bar; an overdue loan is still running.
   const running = loan.status === 'active' || loan.status === 'overdue';
@@ -123,7 +125,7 @@ function LoanCard({ loan, phoneNumber }: { loan: Loan; phoneNumber: string | nul
         </div>
       )}
 
-      {loan.decisionReason && !running && <p className="text-xs text-muted-foreground">{t('loans.myLoans.decision', { reason: loan.decisionReason })}</p>}
+      {reason && !running && <p className="text-xs text-muted-foreground">{t('loans.myLoans.decision', { reason })}</p>}
       <p className="text-xs text-muted-foreground">{t('loans.myLoans.applied', { date: format.date(loan.appliedAt) })}</p>
 
       {running && (
