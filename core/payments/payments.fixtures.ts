@@ -7,7 +7,7 @@ import type { InMemoryContributionRepository } from '../contributions/contributi
 import type { Batching } from '../shared/batching.ts';
 import type { InMemoryOutgoingTransfers } from '../transfers/transfers.fixtures.ts';
 import type { OutgoingTransfer } from '../transfers/transfer.ts';
-import { memberKey, type MemberIdempotencyKey, type PaymentRecord, type PaymentRepository, type PaymentStatus } from './ports.ts';
+import { memberKey, type MemberIdempotencyKey, type PaymentDispute, type PaymentDisputes, type PaymentRecord, type PaymentRepository, type PaymentStatus } from './ports.ts';
 
 const TRANSFER_STATUS: Readonly<Record<OutgoingTransfer['status'], PaymentStatus>> = {
   requested: 'pending',
@@ -20,7 +20,9 @@ const TRANSFER_STATUS: Readonly<Record<OutgoingTransfer['status'], PaymentStatus
 
 /**
  * The payments of the contributions and of the savings transfers (payouts, withdrawals) held by
- * the given fakes. `listPendingOlderThan` marks what it answers polled, least recently polled first.
+ * the given fakes. `listPendingOlderThan` answers, as the Postgres adapter does, only contribution
+ * payments (transfers are polled through their own port), least recently polled first, and marks
+ * them polled.
  */
 export class PaymentsView implements PaymentRepository {
   private readonly polledAt = new Map<string, number>();
@@ -96,7 +98,7 @@ export class PaymentsView implements PaymentRepository {
   }
   async listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<PaymentRecord[]> {
     const due = this.all()
-      .filter((p) => p.status === 'pending' && p.createdAt.getTime() < instant.getTime())
+      .filter((p) => p.kind === 'contribution' && p.status === 'pending' && p.createdAt.getTime() < instant.getTime())
       .sort((a, b) => (this.polledAt.get(a.id) ?? -Infinity) - (this.polledAt.get(b.id) ?? -Infinity))
       .slice(0, limit);
     for (const p of due) this.polledAt.set(p.id, now.getTime());
@@ -139,4 +141,14 @@ export function togetherInATick(): { batching: Batching; batches: number[] } {
     };
   };
   return { batching, batches };
+}
+
+/** Disputes kept in a list; the same reference, problem and reported status again answers `exists`. */
+export class InMemoryPaymentDisputes implements PaymentDisputes {
+  readonly raised: PaymentDispute[] = [];
+  async raise(dispute: PaymentDispute): Promise<'raised' | 'exists'> {
+    const again = this.raised.some((d) => d.reference === dispute.reference && d.problem === dispute.problem && d.reportedStatus === dispute.reportedStatus);
+    if (!again) this.raised.push(dispute);
+    return again ? 'exists' : 'raised';
+  }
 }
