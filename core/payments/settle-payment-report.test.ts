@@ -11,7 +11,7 @@ import { err, invariant, ok, type Result } from '../shared/result.ts';
 import { aTontine, aWorld, type World } from '../tontines/tontines.fixtures.ts';
 import type { SettleTransfer } from '../transfers/settle-transfer.ts';
 import { oneAtATime, PaymentsView, togetherInATick } from './payments.fixtures.ts';
-import type { MobileMoneyStatusReport, Settled, SettleError } from './ports.ts';
+import type { MobileMoneyStatus, MobileMoneyStatusReport, Settled, SettleError } from './ports.ts';
 import { SettlePaymentReport, type SettlePaymentReportDeps } from './settle-payment-report.ts';
 
 const FIVE_THOUSAND = Money.ofFrancs(5000);
@@ -296,7 +296,7 @@ describe('SettlePaymentReport: dispatch by reference', () => {
   });
 
   it('answers a business transfer by what SettleTransfer did, and calls a person when it was given up or contradicts the books', async () => {
-    const cases = [
+    const cases: Array<[Awaited<ReturnType<SettleTransfer['execute']>>, MobileMoneyStatus, Result<Settled, SettleError>]> = [
       [ok('applied'), 'successful', ok({ outcome: 'applied', paymentStatus: 'successful' })],
       [ok('exists'), 'successful', ok({ outcome: 'exists', paymentStatus: 'successful' })],
       [ok('failed'), 'failed', ok({ outcome: 'failed', paymentStatus: 'failed' })],
@@ -305,7 +305,7 @@ describe('SettlePaymentReport: dispatch by reference', () => {
       [ok('contradicts_books'), 'successful', ok({ outcome: 'disputed', paymentStatus: 'failed' })],
       [err('amount_mismatch'), 'successful', err('payment_amount_mismatch')],
       [err('payment_not_found'), 'successful', err('payment_not_found')],
-    ] as const;
+    ];
     for (const [transfer, status, expected] of cases) {
       const { settle, log } = withStubs({ transfer });
       expect(await settle.execute(report('STL-K1-2026-W47', { status }))).toEqual(expected);
