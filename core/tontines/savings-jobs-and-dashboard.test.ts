@@ -1,0 +1,100 @@
+/** ShowSavingsDashboard and the payout-due job (PayOutDueCycles), over the tontines' test world. */
+import { describe, expect, it } from 'vitest';
+import { RecordingEventLog } from '../identity/identity.fixtures.ts';
+import { Money } from '../money/money.ts';
+import { invariant } from '../shared/result.ts';
+import { PayOutDueCycles, PAYOUT_BATCH } from './pay-out-due-cycles.ts';
+import { ShowSavingsDashboard } from './show-savings-dashboard.ts';
+import { aTontine, aWorld, type World } from './tontines.fixtures.ts';
+
+describe('ShowSavingsDashboard', () => {
+  const dashboardOf = (world: World, userId: string) => new ShowSavingsDashboard({ tontines: world.tontines, contributions: world.contributions, clock: world.clock }).execute({ userId });
+
+  it('is empty for a newcomer: no savings, no group, nothing due, no rate yet', async () => {
+    expect(await dashboardOf(aWorld(), 'newcomer')).toEqual({ totalSavings: Money.ZERO, activeTontines: 0, savingsStreakMonths: 0, nextPayment: null, onTimeRate: null, nextPayout: null });
+  });
+
+  it('counts what was paid in less what was received, the next payment and the member’s next turn', async () => {
+    const world = aWorld();
+    await world.given(aTontine().withMembers(3).build());
+    await world.payCycle(1);
+    invariant((await world.payoutIfCycleComplete.execute({ tontineId: 't-1' })).ok, 'payout');
+    const tontine = await world.tontine();
+
+    // Bob paid 5,000 and waits for his turn, the second: the pot on cycle 2's due date.
+    const bob = await dashboardOf(world, 'bob');
+    const bobsNext = (await world.contributions.listByMember('bob')).find((c) => c.cycle === 2)!;
+    expect(bob).toEqual({
+      totalSavings: Money.ofFrancs(5000),
+      activeTontines: 1,
+      savingsStreakMonths: 1,
+      nextPayment: { amount: Money.ofFrancs(5000), dueDate: bobsNext.dueDate, tontineName: 'Abadatezuka' },
+      onTimeRate: 100,
+      nextPayout: { date: tontine.dueDateOf(2), amount: Money.ofFrancs(15_000), tontineName: 'Abadatezuka' },
+    });
+    // Alice received the pot (15,000) for her 5,000: her savings are not negative, and her turn is past.
+    const alice = await dashboardOf(world, 'alice');
+    expect([alice.totalSavings, alice.nextPayout]).toEqual([Money.ZERO, null]);
+  });
+
+  it('takes withdrawals from personal savings off the total; personal savings have no payout turn', async () => {
+    const world = aWorld();
+    await world.given(aTontine().withMembers(1).contributing(Money.ofFrancs(8000)).build());
+    await world.payCycle(1);
+    await world.payoutIfCycleComplete.execute({ tontineId: 't-1' });
+    invariant((await world.withdrawSavings.execute({ tontineId: 't-1', userId: 'alice', amount: Money.ofFrancs(3000), idempotencyKey: 'w1' })).ok, 'withdrawal');
+    const alice = await dashboardOf(world, 'alice');
+    expect([alice.totalSavings, alice.activeTontines, alice.nextPayout]).toEqual([Money.ofFrancs(5000), 1, null]);
+  });
+});
+
+describe('PayOutDueCycles', () => {
+  function job(world: World, ids: string[] | (() => string[])) {
+    const events = new RecordingEventLog();
+    const asked: number[] = [];
+    const run = new PayOutDueCycles({
+      cycles: { listWithCurrentCycleComplete: async (limit) => (asked.push(limit), typeof ids === 'function' ? ids() : ids) },
+      payout: world.payoutIfCycleComplete,
+      events,
+    });
+    return { run, events, asked };
+  }
+
+  it('pays out a complete cycle the confirmation did not pay, once, even when asked again', async () => {
+    const world = aWorld();
+    await world.given(aTontine().withMembers(3).build());
+    await world.payCycle(1);
+    const { run, asked } = job(world, ['t-1']);
+    expect(await run.execute()).toEqual({ paidOut: 1, savingsAdvanced: 0, postponed: 0, errors: 0 });
+    expect(await run.execute()).toEqual({ paidOut: 0, savingsAdvanced: 0, postponed: 0, errors: 0 });
+    expect(world.transfers.all().map((t) => [t.transferReference, t.amount.toDecimal()])).toEqual([['payout:t-1:1', '15000.00']]);
+    expect(asked).toEqual([PAYOUT_BATCH, PAYOUT_BATCH]);
+  });
+
+  it('opens the next period of personal savings instead of a payout', async () => {
+    const world = aWorld();
+    await world.given(aTontine().withMembers(1).build());
+    await world.payCycle(1);
+    expect(await job(world, ['t-1']).run.execute()).toEqual({ paidOut: 0, savingsAdvanced: 1, postponed: 0, errors: 0 });
+    expect(world.transfers.all()).toEqual([]);
+  });
+
+  it('postpones a payout it cannot make now (no wallet), logged; one failure does not stop the others', async () => {
+    const world = aWorld();
+    await world.given(aTontine().withMembers(3).build());
+    await world.given(aTontine().withId('t-2').withMembers(2).build());
+    await world.payCycle(1);
+    await world.payCycle(1, 't-2');
+    world.wallets.remove('alice');
+    const { run, events } = job(world, ['t-1', 'gone', 't-2']);
+    const payout = world.payoutIfCycleComplete.execute.bind(world.payoutIfCycleComplete);
+    world.payoutIfCycleComplete.execute = async (input) => (input.tontineId === 'gone' ? Promise.reject(new Error('lock timeout')) : payout(input));
+    expect(await run.execute()).toEqual({ paidOut: 0, savingsAdvanced: 0, postponed: 2, errors: 1 });
+    expect(events.lines.map((l) => [l.level, l.message, l.fields.tontineId, l.fields.error])).toEqual([
+      ['warn', 'payout due but postponed', 't-1', 'recipient_has_no_wallet'],
+      ['error', 'payout due failed', 'gone', undefined],
+      ['warn', 'payout due but postponed', 't-2', 'recipient_has_no_wallet'],
+    ]);
+    expect(world.transfers.all()).toEqual([]);
+  });
+});
