@@ -7,12 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryAccounts, PlainHasher } from '../accounts/accounts.fixtures.ts';
 import { DEMO_ACCOUNTS, SeedDemoAccounts } from '../accounts/seed-demo-accounts.ts';
 import { RecordingAuditTrail } from '../audit/audit.fixtures.ts';
-import { RecordingEventLog } from '../identity/identity.fixtures.ts';
 import { localDate } from '../shared/calendar.ts';
 import { err, ok } from '../shared/result.ts';
-import { InMemoryPaymentDisputes, oneAtATime, PaymentsView } from '../payments/payments.fixtures.ts';
+import { InMemoryPaymentDisputes } from '../payments/payments.fixtures.ts';
+import { settlerOver } from '../payments/settlement.fixtures.ts';
 import { ReconcilePayment } from '../payments/reconcile-payment.ts';
-import { SettlePaymentReport } from '../payments/settle-payment-report.ts';
 import { aWorld } from '../tontines/tontines.fixtures.ts';
 import { ApprovingSandbox } from './demo.fixtures.ts';
 import type { DemoLending } from './ports.ts';
@@ -23,25 +22,7 @@ function demoWorld(options: { loanStatus?: 'pending' | 'approved'; refuse?: keyo
   const accounts = new InMemoryAccounts();
   const seedAccounts = new SeedDemoAccounts({ accounts, passwords: new PlainHasher(), uow: world.uow, ids: world.ids, clock: world.clock });
   const sandbox = new ApprovingSandbox(world.mobileMoney);
-  const log = new RecordingEventLog();
-  const unused = async (): Promise<never> => {
-    throw new Error('not expected here');
-  };
-  const settle = new SettlePaymentReport({
-    payments: new PaymentsView(world.contributions, world.transfers),
-    contributions: world.contributions,
-    tontines: { namesOf: async (ids) => new Map(ids.map((id) => [id, id])) },
-    confirm: world.confirmContributionPayment,
-    payout: world.payoutIfCycleComplete,
-    settleTransfer: world.settleTransfer,
-    confirmLoanPayment: { execute: unused },
-    loanCollections: { findByReference: unused },
-    merchantPayments: { execute: unused },
-    notifier: world.notifier,
-    batching: oneAtATime,
-    uow: world.uow,
-    log,
-  });
+  const { settle, log } = settlerOver(world);
   const reconcilePayment = new ReconcilePayment({ mobileMoney: sandbox, provider: 'sandbox', currency: 'RWF', settle: (r) => settle.execute(r), disputes: new InMemoryPaymentDisputes(), audit: new RecordingAuditTrail(), uow: world.uow, clock: world.clock });
 
   const steps: string[] = [];

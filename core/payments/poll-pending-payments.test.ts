@@ -9,11 +9,11 @@ import { accounts } from '../ledger/accounts.ts';
 import { Money } from '../money/money.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import { aTontine, aWorld, type World } from '../tontines/tontines.fixtures.ts';
-import { oneAtATime, InMemoryPaymentDisputes, PaymentsView } from './payments.fixtures.ts';
+import { InMemoryPaymentDisputes, PaymentsView } from './payments.fixtures.ts';
+import { requestCycle, settlerOver } from './settlement.fixtures.ts';
 import { PollPendingPayments, type PollPendingPaymentsDeps } from './poll-pending-payments.ts';
 import type { MobileMoneyStatusError, MobileMoneyStatusReport } from './ports.ts';
 import { ReconcilePayment } from './reconcile-payment.ts';
-import { SettlePaymentReport } from './settle-payment-report.ts';
 
 const MINUTE = 60_000;
 const pool = accounts.pool('t-1');
@@ -41,24 +41,7 @@ function pollerOver(world: World, overrides: Partial<PollPendingPaymentsDeps> = 
   const events = new RecordingEventLog();
   const disputes = new InMemoryPaymentDisputes();
   const { mobileMoney, says } = answering(world);
-  const unused = async (): Promise<never> => {
-    throw new Error('not expected here');
-  };
-  const settle = new SettlePaymentReport({
-    payments: new PaymentsView(world.contributions, world.transfers),
-    contributions: world.contributions,
-    tontines: { namesOf: async (ids) => new Map(ids.map((id) => [id, 'Abadatezuka'])) },
-    confirm: world.confirmContributionPayment,
-    payout: world.payoutIfCycleComplete,
-    settleTransfer: world.settleTransfer,
-    confirmLoanPayment: { execute: unused },
-    loanCollections: { findByReference: unused },
-    merchantPayments: { execute: unused },
-    notifier: world.notifier,
-    batching: oneAtATime,
-    uow: world.uow,
-    log: events,
-  });
+  const { settle } = settlerOver(world, { log: events });
   const reconcile = new ReconcilePayment({ mobileMoney, provider: 'mtn', currency: 'RWF', settle: (r) => settle.execute(r), disputes, audit: new RecordingAuditTrail(), uow: world.uow, clock: world.clock });
   const poll = new PollPendingPayments({
     payments: new PaymentsView(world.contributions, world.transfers),
@@ -79,12 +62,7 @@ function pollerOver(world: World, overrides: Partial<PollPendingPaymentsDeps> = 
 async function pendingWorld() {
   const world = aWorld();
   await world.given(aTontine().withMembers(3).build());
-  const references: string[] = [];
-  for (const c of (await world.contributions.listByTontine('t-1')).filter((c) => c.cycle === 1)) {
-    const paid = await world.payContribution.execute({ contributionId: c.id, userId: c.memberId, idempotencyKey: `k-${c.id}`, provider: 'mtn', msisdn: '+250788000000' });
-    invariant(paid.ok, 'payment request');
-    references.push(paid.value.attempt.providerReference);
-  }
+  const references = await requestCycle(world);
   world.clock.set(new Date(world.clock.now().getTime() + 10 * MINUTE));
   return { world, references, ...pollerOver(world) };
 }

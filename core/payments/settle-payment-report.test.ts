@@ -3,16 +3,15 @@
  * transfers): what one provider report does to the books, whatever path brought it.
  */
 import { describe, expect, it } from 'vitest';
-import { RecordingEventLog } from '../identity/identity.fixtures.ts';
 import { accounts } from '../ledger/accounts.ts';
 import type { LoanCollection } from '../loans/ports.ts';
 import { Money } from '../money/money.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import { aTontine, aWorld, type World } from '../tontines/tontines.fixtures.ts';
 import type { SettleTransfer } from '../transfers/settle-transfer.ts';
-import { oneAtATime, PaymentsView, togetherInATick } from './payments.fixtures.ts';
+import { togetherInATick } from './payments.fixtures.ts';
+import { requestCycle, settlerOver } from './settlement.fixtures.ts';
 import type { MobileMoneyStatus, MobileMoneyStatusReport, Settled, SettleError } from './ports.ts';
-import { SettlePaymentReport, type SettlePaymentReportDeps } from './settle-payment-report.ts';
 
 const FIVE_THOUSAND = Money.ofFrancs(5000);
 const pool = accounts.pool('t-1');
@@ -21,42 +20,11 @@ function report(reference: string, overrides: Partial<MobileMoneyStatusReport> =
   return { reference, status: 'successful', amount: FIVE_THOUSAND, currency: 'RWF', providerTransactionId: 'tx-1', reason: undefined, ...overrides };
 }
 
-function settlerOver(world: World, overrides: Partial<SettlePaymentReportDeps> = {}) {
-  const log = new RecordingEventLog();
-  const payments = new PaymentsView(world.contributions, world.transfers);
-  const unused = async (): Promise<never> => {
-    throw new Error('not expected here');
-  };
-  const settle = new SettlePaymentReport({
-    payments,
-    contributions: world.contributions,
-    tontines: { namesOf: async (ids) => new Map(ids.map((id) => [id, 'Abadatezuka'])) },
-    confirm: world.confirmContributionPayment,
-    payout: world.payoutIfCycleComplete,
-    settleTransfer: world.settleTransfer,
-    confirmLoanPayment: { execute: unused },
-    loanCollections: { findByReference: unused },
-    merchantPayments: { execute: unused },
-    notifier: world.notifier,
-    batching: oneAtATime,
-    uow: world.uow,
-    log,
-    ...overrides,
-  });
-  return { settle, log, payments };
-}
-
 /** A group of three, active, and one attempt requested per member in cycle 1, by reference. */
 async function requestedWorld() {
   const world = aWorld();
   await world.given(aTontine().withMembers(3).build());
-  const due = (await world.contributions.listByTontine('t-1')).filter((c) => c.cycle === 1);
-  const references: string[] = [];
-  for (const c of due) {
-    const paid = await world.payContribution.execute({ contributionId: c.id, userId: c.memberId, idempotencyKey: `k-${c.id}`, provider: 'mtn', msisdn: '+250788000000' });
-    invariant(paid.ok, 'payment request');
-    references.push(paid.value.attempt.providerReference);
-  }
+  const references = await requestCycle(world);
   return { world, references, ...settlerOver(world) };
 }
 
@@ -177,13 +145,7 @@ describe('SettlePaymentReport: a contribution payment', () => {
     const world = aWorld();
     await world.given(aTontine().withMembers(3).build());
     const { batching, batches } = togetherInATick();
-    const due = (await world.contributions.listByTontine('t-1')).filter((c) => c.cycle === 1);
-    const references: string[] = [];
-    for (const c of due) {
-      const paid = await world.payContribution.execute({ contributionId: c.id, userId: c.memberId, idempotencyKey: `k-${c.id}`, provider: 'mtn', msisdn: '+250788000000' });
-      invariant(paid.ok, 'payment request');
-      references.push(paid.value.attempt.providerReference);
-    }
+    const references = await requestCycle(world);
     const confirmed: number[] = [];
     const confirm = { executeAll: (inputs: Parameters<World['confirmContributionPayment']['executeAll']>[0]) => (confirmed.push(inputs.length), world.confirmContributionPayment.executeAll(inputs)) };
     const { settle } = settlerOver(world, { batching, confirm });
