@@ -3,10 +3,15 @@
  * the pending contributions of active groups due in a range, and the notices recorded once per
  * (contribution, kind), as the Postgres adapter's unique key records them.
  */
-import { compareDates, type LocalDate } from '../shared/calendar.ts';
+import { RecordingEventLog } from '../identity/identity.fixtures.ts';
+import { addDays, compareDates, type LocalDate } from '../shared/calendar.ts';
 import type { TontineRepository } from '../tontines/ports.ts';
+import { aTontine, aWorld } from '../tontines/tontines.fixtures.ts';
+import { reminderTimes } from './contribution-reminders.ts';
 import type { InMemoryContributionRepository } from './contributions.fixtures.ts';
 import type { ContributionNoticeKind, ContributionNotices, PendingContribution } from './ports.ts';
+import { SendContributionReminders } from './send-contribution-reminders.ts';
+import { SendOverdueNotices } from './send-overdue-notices.ts';
 
 export class InMemoryContributionNotices implements ContributionNotices {
   /** `<contributionId>:<kind>` → when it was recorded. */
@@ -39,3 +44,24 @@ export class InMemoryContributionNotices implements ContributionNotices {
     return new Set(contributionIds.filter((id) => this.recorded.has(`${id}:overdue`)));
   }
 }
+
+/** A running group of three; its first cycle's due date. */
+export async function noticeWorld() {
+  const world = aWorld();
+  await world.given(aTontine().withMembers(3).build());
+  const firstCycle = (await world.contributions.listByTontine('t-1')).filter((c) => c.cycle === 1);
+  const dueDate = firstCycle[0]!.dueDate;
+  const notices = new InMemoryContributionNotices(world.contributions, world.tontines);
+  const events = new RecordingEventLog();
+  const deps = { notices, notifier: world.notifier, uow: world.uow, clock: world.clock, events };
+  return { world, firstCycle, dueDate, notices, events, deps, reminders: new SendContributionReminders(deps), overdue: new SendOverdueNotices(deps) };
+}
+
+const at = (dueDate: LocalDate, offset: number) => reminderTimes(dueDate)[offset]!.at;
+/** 09:00 Kigali, `days` after the due date. */
+const daysAfter = (dueDate: LocalDate, days: number) => reminderTimes(addDays(dueDate, days))[2]!.at;
+
+/** The instant of the reminder `offset` (0: three days before, 1: the day before, 2: the due date) at 09:00 Kigali. */
+export const reminderAt = (dueDate: LocalDate, offset: number): Date => reminderTimes(dueDate)[offset]!.at;
+/** 09:00 Kigali, `days` after the due date. */
+export const daysAfterDue = (dueDate: LocalDate, days: number): Date => reminderTimes(addDays(dueDate, days))[2]!.at;
