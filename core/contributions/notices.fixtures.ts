@@ -1,7 +1,8 @@
 /**
  * An in-memory ContributionNotices for core tests, over the contributions' and tontines' fakes:
  * the pending contributions of active groups due in a range, and the notices recorded once per
- * (contribution, kind), as the Postgres adapter's unique key records them.
+ * (contribution, kind), as the Postgres adapter's unique key records them; and a running group of
+ * three with the notice jobs wired over it (`noticeWorld`).
  */
 import { RecordingEventLog } from '../identity/identity.fixtures.ts';
 import { addDays, compareDates, type LocalDate } from '../shared/calendar.ts';
@@ -56,10 +57,6 @@ export async function noticeWorld() {
   const deps = { notices, notifier: world.notifier, uow: world.uow, clock: world.clock, events };
   return { world, firstCycle, dueDate, notices, events, deps, reminders: new SendContributionReminders(deps), overdue: new SendOverdueNotices(deps) };
 }
-
-const at = (dueDate: LocalDate, offset: number) => reminderTimes(dueDate)[offset]!.at;
-/** 09:00 Kigali, `days` after the due date. */
-const daysAfter = (dueDate: LocalDate, days: number) => reminderTimes(addDays(dueDate, days))[2]!.at;
 
 /** The instant of the reminder `offset` (0: three days before, 1: the day before, 2: the due date) at 09:00 Kigali. */
 export const reminderAt = (dueDate: LocalDate, offset: number): Date => reminderTimes(dueDate)[offset]!.at;

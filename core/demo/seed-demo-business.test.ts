@@ -9,10 +9,9 @@ import { InMemoryAccounts, PlainHasher } from '../accounts/accounts.fixtures.ts'
 import { DEMO_ACCOUNTS, SeedDemoAccounts } from '../accounts/seed-demo-accounts.ts';
 import { FakeMobileMoney } from '../contributions/contributions.fixtures.ts';
 import { Money } from '../money/money.ts';
-import { err, ok, type Result } from '../shared/result.ts';
+import { err, ok } from '../shared/result.ts';
 import { DirectUnitOfWork, FixedClock, SequentialIds } from '../shared/shared.fixtures.ts';
 import { ApprovingSandbox } from './demo.fixtures.ts';
-import { settleAtProvider } from './sandbox-settlement.ts';
 import { DEMO_AGENT, DEMO_AGENT_CODE, DEMO_MERCHANT, DEMO_MERCHANT_CODE, SeedDemoBusiness, type SeedDemoBusinessDeps } from './seed-demo-business.ts';
 import { DEMO_OFFICER } from './seed-demo-world.ts';
 
@@ -127,17 +126,5 @@ describe('SeedDemoBusiness', () => {
   it('throws, naming the step, when a rule refuses it', async () => {
     await expect((await businessWorld({ refuse: 'reviewMerchant' })).seed.execute()).rejects.toThrow('demo business: verify the KYB was refused (refused_for_the_test)');
     await expect((await businessWorld({ refuse: 'payMerchant' })).seed.execute()).rejects.toThrow('demo business: sale 1 was refused (merchant_not_found)');
-  });
-});
-
-describe('settleAtProvider (sandbox-settlement)', () => {
-  it('throws when an approved payment ends otherwise than applied', async () => {
-    const provider = new FakeMobileMoney();
-    await provider.requestToPay({ reference: 'r1', provider: 'sandbox', msisdn: '+250788000000', amount: Money.ofFrancs(100), description: 'x' });
-    const settle = (outcome: Result<{ outcome: 'failed' | 'exists'; paymentStatus: 'failed' | 'successful' }, 'payment_not_found'>) =>
-      settleAtProvider({ sandbox: new ApprovingSandbox(provider), reconcilePayment: { execute: async () => outcome } }, 'seed');
-    await expect(settle(ok({ outcome: 'failed', paymentStatus: 'failed' }))).rejects.toThrow('seed: r1 was failed');
-    await expect(settle(err('payment_not_found'))).rejects.toThrow('seed: settle r1 was refused (payment_not_found)');
-    expect(await settle(ok({ outcome: 'exists', paymentStatus: 'successful' }))).toBe(1);
   });
 });
