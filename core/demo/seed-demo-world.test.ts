@@ -9,8 +9,7 @@ import { DEMO_ACCOUNTS, SeedDemoAccounts } from '../accounts/seed-demo-accounts.
 import { RecordingAuditTrail } from '../audit/audit.fixtures.ts';
 import { localDate } from '../shared/calendar.ts';
 import { err, ok } from '../shared/result.ts';
-import { InMemoryPaymentDisputes } from '../payments/payments.fixtures.ts';
-import { settlerOver } from '../payments/settlement.fixtures.ts';
+import { InMemoryPaymentDisputes, settlerOver } from '../payments/payments.fixtures.ts';
 import { ReconcilePayment } from '../payments/reconcile-payment.ts';
 import { aWorld } from '../tontines/tontines.fixtures.ts';
 import { ApprovingSandbox } from './demo.fixtures.ts';

@@ -1,13 +1,21 @@
 /**
  * Fakes of the payments ports for core tests: the payments as the Postgres adapter reads them (a
  * view over the contributions' attempts and the outgoing transfers, never a copy of its own), and
- * two ways of batching reports (each alone, or those of the same tick together, as GroupCommit).
+ * two ways of batching reports (each alone, or those of the same tick together, as GroupCommit),
+ * disputes; and the one settlement path of provider reports (SettlePaymentReport) wired over the
+ * tontines' test world (`settlerOver`), for the tests of what sits on it (settling, polling, the
+ * demo seeds). Loan and merchant reports are not that world's: their seams throw unless a test
+ * sets them.
  */
 import type { InMemoryContributionRepository } from '../contributions/contributions.fixtures.ts';
+import { RecordingEventLog } from '../identity/identity.fixtures.ts';
 import type { Batching } from '../shared/batching.ts';
+import { invariant } from '../shared/result.ts';
+import type { World } from '../tontines/tontines.fixtures.ts';
 import type { InMemoryOutgoingTransfers } from '../transfers/transfers.fixtures.ts';
 import type { OutgoingTransfer } from '../transfers/transfer.ts';
 import { memberKey, type MemberIdempotencyKey, type PaymentDispute, type PaymentDisputes, type PaymentRecord, type PaymentRepository, type PaymentStatus } from './ports.ts';
+import { SettlePaymentReport, type SettlePaymentReportDeps } from './settle-payment-report.ts';
 
 const TRANSFER_STATUS: Readonly<Record<OutgoingTransfer['status'], PaymentStatus>> = {
   requested: 'pending',
@@ -151,4 +159,41 @@ export class InMemoryPaymentDisputes implements PaymentDisputes {
     if (!again) this.raised.push(dispute);
     return again ? 'exists' : 'raised';
   }
+}
+
+export function settlerOver(world: World, overrides: Partial<SettlePaymentReportDeps> = {}) {
+  const log = new RecordingEventLog();
+  const payments = new PaymentsView(world.contributions, world.transfers);
+  const unused = async (): Promise<never> => {
+    throw new Error('not expected here');
+  };
+  const settle = new SettlePaymentReport({
+    payments,
+    contributions: world.contributions,
+    tontines: { namesOf: async (ids) => new Map(ids.map((id) => [id, 'Abadatezuka'])) },
+    confirm: world.confirmContributionPayment,
+    payout: world.payoutIfCycleComplete,
+    settleTransfer: world.settleTransfer,
+    confirmLoanPayment: { execute: unused },
+    loanCollections: { findByReference: unused },
+    merchantPayments: { execute: unused },
+    notifier: world.notifier,
+    batching: oneAtATime,
+    uow: world.uow,
+    log,
+    ...overrides,
+  });
+  return { settle, log, payments };
+}
+
+/** Each member of the group asks to pay their contribution of `cycle` by MTN: the attempts' references, in the members' order. */
+export async function requestCycle(world: World, cycle = 1, tontineId = 't-1'): Promise<string[]> {
+  const due = (await world.contributions.listByTontine(tontineId)).filter((c) => c.cycle === cycle);
+  const references: string[] = [];
+  for (const c of due) {
+    const paid = await world.payContribution.execute({ contributionId: c.id, userId: c.memberId, idempotencyKey: `k-${c.id}`, provider: 'mtn', msisdn: '+250788000000' });
+    invariant(paid.ok, 'payment request');
+    references.push(paid.value.attempt.providerReference);
+  }
+  return references;
 }

@@ -9,8 +9,7 @@ import { Money } from '../money/money.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import { aTontine, aWorld, type World } from '../tontines/tontines.fixtures.ts';
 import type { SettleTransfer } from '../transfers/settle-transfer.ts';
-import { togetherInATick } from './payments.fixtures.ts';
-import { requestCycle, settlerOver } from './settlement.fixtures.ts';
+import { requestCycle, settlerOver, togetherInATick } from './payments.fixtures.ts';
 import type { MobileMoneyStatus, MobileMoneyStatusReport, Settled, SettleError } from './ports.ts';
 
 const FIVE_THOUSAND = Money.ofFrancs(5000);
