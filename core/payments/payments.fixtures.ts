@@ -94,8 +94,11 @@ export class PaymentsView implements PaymentRepository {
   async findByReference(reference: string): Promise<PaymentRecord | undefined> {
     return this.all().find((p) => p.reference === reference);
   }
+  /** The first made, should a reference repeat. */
   async findByReferences(references: readonly string[]): Promise<Map<string, PaymentRecord>> {
-    return new Map(this.all().flatMap((p) => (references.includes(p.reference) ? [[p.reference, p] as const] : [])));
+    const found = new Map<string, PaymentRecord>();
+    for (const p of this.all()) if (references.includes(p.reference) && !found.has(p.reference)) found.set(p.reference, p);
+    return found;
   }
   async findByMemberKey(memberId: string, idempotencyKey: string): Promise<PaymentRecord | undefined> {
     return this.all().find((p) => p.memberId === memberId && p.idempotencyKey === idempotencyKey);
