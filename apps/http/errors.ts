@@ -143,6 +143,7 @@ export const ERRORS = {
   ussd_access_code_expired: { status: 410, message: 'This code has expired or was tried too often. Ask for a new code.' },
   pin_format: { status: 400, message: 'A PIN is exactly 5 digits.' },
   pin_weak: { status: 400, message: 'This PIN is too easy to guess: avoid one digit repeated and runs such as 12345.' },
+  not_ready: { status: 503, message: 'The database is not reachable.' },
   internal_error: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -87,7 +87,7 @@ export const loanPaths: ZodOpenApiPathsObject = {
   '/api/loans/{id}/key-facts': {
     get: authed(
       'The key facts statement the loan was accepted on',
-      { '200': { description: 'Key facts', ...json(KeyFactsResponse) }, ...notFound },
+      { '200': { description: 'Key facts', ...json(KeyFactsResponse) }, '404': error('loan_not_found (also for another member’s loan), key_facts_not_found (no statement kept for the loan)') },
       { parameters: [loanId] },
     ),
   },

@@ -220,7 +220,7 @@ export const MerchantResponse = z
 export const QrResponse = z
   .object({
     qrCodeUrl: z.string().nullable().meta({ description: 'data:image/png;base64,… (300×300), or null before the QR was generated' }),
-    merchantCode: z.string(),
+    merchantCode: z.string().nullable().meta({ description: 'null before the QR was generated' }),
     payload: z.string().nullable().meta({ description: 'The EMVCo merchant-presented payload the QR encodes' }),
     downloadUrl: z.string().nullable().meta({ description: 'The PNG as an attachment named <merchantCode>.png' }),
   })

@@ -183,7 +183,7 @@ export const savingsPaths: ZodOpenApiPathsObject = {
   '/api/tontines/{id}/swaps': {
     get: authed(
       'Turn swap proposals (members only)',
-      { '200': { description: 'Swaps', ...json(list(SwapResponse)) }, '403': error('not_a_member') },
+      { '200': { description: 'Swaps', ...json(list(SwapResponse)) }, '403': error('not_a_member'), '404': error('tontine_not_found') },
       { parameters: [idParam()] },
     ),
     post: authed(
@@ -192,7 +192,8 @@ export const savingsPaths: ZodOpenApiPathsObject = {
         '201': { description: 'Proposed', ...json(SwapResponse) },
         '400': error('validation_failed | cannot_swap_with_self'),
         '403': error('not_a_member'),
-        '409': error('turn_already_paid | swap_already_proposed | tontine_not_active'),
+        '404': error('tontine_not_found'),
+        '409': error('turn_already_paid | swap_already_proposed | tontine_not_active | personal_savings_has_no_rotation'),
       },
       { parameters: [idParam()], requestBody: json(SwapRequest) },
     ),
@@ -204,7 +205,7 @@ export const savingsPaths: ZodOpenApiPathsObject = {
         '200': { description: 'Accepted', ...json(SwapResponse) },
         '403': error('only_counterparty_can_accept'),
         '404': error('swap_proposal_not_found | tontine_not_found'),
-        '409': error('turn_already_paid'),
+        '409': error('turn_already_paid | tontine_not_active | personal_savings_has_no_rotation'),
       },
       { parameters: [idParam(), idParam('swapId')] },
     ),
@@ -221,7 +222,7 @@ export const savingsPaths: ZodOpenApiPathsObject = {
     ),
     post: authed(
       'Post a text message, 1–1000 characters after trimming (members only)',
-      { '201': { description: 'Posted', ...json(ChatMessageResponse) }, '400': error('validation_failed'), '403': error('not_a_member') },
+      { '201': { description: 'Posted', ...json(ChatMessageResponse) }, '400': error('validation_failed'), '403': error('not_a_member'), '404': error('tontine_not_found') },
       { parameters: [idParam()], requestBody: json(ChatRequest) },
     ),
   },
