@@ -20,6 +20,7 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponseObject } from 'zod-openapi';
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
+import { REFUSED_CHARACTERS } from './input-guard.ts';
 import { ERROR_CODES, error, errorBody, SHARED_RESPONSES } from './openapi-parts.ts';
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
@@ -82,4 +83,45 @@ export function withEdgeResponses(paths: ZodOpenApiPathsObject): ZodOpenApiPaths
       Object.fromEntries(Object.entries(item).map(([method, value]) => [method, OPERATIONS.has(method) ? withEdge(path, method, value as ZodOpenApiOperationObject) : value])),
     ]),
   );
+}
+
+type Json = Record<string, unknown>;
+/** A string the edge lets through: none of the refused characters (input-guard.ts). */
+export const ACCEPTED_TEXT = `^[^${REFUSED_CHARACTERS}]*$`;
+
+/**
+ * The edge's refusal of control characters, written into the document's request schemas: every
+ * string a request carries to an `/api/` operation (a parameter, or a JSON body's values and keys)
+ * gets the pattern the edge holds it to (and no key is `__proto__`, which the JSON parser refuses), so that the document refuses what the server refuses.
+ * Components the requests use are changed in place, once (an answer that reuses one is held to it
+ * too, which it keeps: nothing stored came in with such a character).
+ */
+export function refuseControlCharactersInRequests(document: { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } }): void {
+  const seen = new Set<unknown>();
+  const visit = (schema: unknown): void => {
+    if (typeof schema !== 'object' || schema === null || seen.has(schema)) return;
+    seen.add(schema);
+    const s = schema as Json;
+    if (typeof s.$ref === 'string') return visit(document.components?.schemas?.[s.$ref.replace('#/components/schemas/', '')]);
+    const types = Array.isArray(s.type) ? s.type : [s.type];
+    if (types.includes('string') && s.enum === undefined && s.const === undefined && s.format === undefined) {
+      if (s.pattern === undefined) s.pattern = ACCEPTED_TEXT;
+      else if (s.pattern !== ACCEPTED_TEXT) s.allOf = [...((s.allOf as unknown[]) ?? []), { pattern: ACCEPTED_TEXT }];
+    }
+    // The JSON parser refuses a `__proto__` key (invalid_json), as it refuses the control characters.
+    if (types.includes('object')) s.propertyNames = { pattern: ACCEPTED_TEXT, not: { const: '__proto__' } };
+    for (const key of ['properties', 'patternProperties', '$defs']) for (const child of Object.values((s[key] as Json) ?? {})) visit(child);
+    for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) for (const child of (s[key] as unknown[]) ?? []) visit(child);
+    for (const key of ['items', 'additionalProperties', 'not', 'contains']) visit(s[key]);
+  };
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (!path.startsWith('/api/')) continue;
+    for (const [method, operation] of Object.entries(item as Json)) {
+      if (!OPERATIONS.has(method)) continue;
+      const op = operation as { parameters?: Array<{ schema?: unknown }>; requestBody?: { content?: Record<string, { schema?: unknown }> } };
+      for (const parameter of op.parameters ?? []) visit(parameter.schema);
+      const json = op.requestBody?.content?.['application/json'];
+      if (json) visit(json.schema);
+    }
+  }
 }

@@ -12,11 +12,11 @@ import { ussdAccessPaths } from './ussd-access-openapi.ts';
 import { assistantPaths } from './assistant-openapi.ts';
 import { savingsPaths } from './savings-openapi.ts';
 import { uploadPaths } from './upload-openapi.ts';
-import { withEdgeResponses } from './openapi-edge.ts';
+import { refuseControlCharactersInRequests, withEdgeResponses } from './openapi-edge.ts';
 import { SHARED_RESPONSES } from './openapi-parts.ts';
 
 export function openApiDocument(): ReturnType<typeof createDocument> {
-  return createDocument({
+  const document = createDocument({
     openapi: '3.1.0',
     info: {
       title: 'Ikimina API',
@@ -42,4 +42,6 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
     },
     paths: withEdgeResponses({ ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths }),
   });
+  refuseControlCharactersInRequests(document);
+  return document;
 }

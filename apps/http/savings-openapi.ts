@@ -15,12 +15,14 @@ import {
   DashboardSummaryResponse,
   MtnCallbackBody,
   AirtelCallbackBody,
+  NotificationPageQuery,
   NotificationPageResponse,
   NotificationResponse,
   PaymentResponse,
   PayoutOrderResponse,
   PayRequest,
   RecommendationResponse,
+  RecommendationsQuery,
   SwapRequest,
   SwapResponse,
   TontineContributionResponse,
@@ -302,12 +304,7 @@ export const savingsPaths: ZodOpenApiPathsObject = {
     get: authed(
       'The member’s notifications whole, a page at a time, newest first (the /notifications page); with the count of all unread',
       { '200': { description: 'A page', ...json(NotificationPageResponse) }, '400': error('validation_failed (a cursor this server did not give, a limit outside 1–50)') },
-      {
-        parameters: [
-          { in: 'query', name: 'cursor', required: false, schema: { type: 'string' }, description: 'The previous page’s nextCursor' },
-          { in: 'query', name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 } },
-        ],
-      },
+      { requestParams: { query: NotificationPageQuery } },
     ),
   },
   '/api/notifications/read-all': {
@@ -329,12 +326,7 @@ export const savingsPaths: ZodOpenApiPathsObject = {
         '200': { description: 'Recommendations', ...json(z.object({ recommendations: list(RecommendationResponse) })) },
         '400': error('validation_failed (a budget that is not a number, not positive, or above 1,000,000,000 RWF)'),
       },
-      {
-        parameters: [
-          { in: 'query', name: 'budget', required: false, description: 'RWF per contribution, more than 0 and at most 1,000,000,000', schema: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000_000 } },
-          { in: 'query', name: 'frequency', required: false, schema: { type: 'string', enum: ['daily', 'weekly', 'monthly'] } },
-        ],
-      },
+      { requestParams: { query: RecommendationsQuery } },
     ),
   },
   '/api/dashboard/summary': {
