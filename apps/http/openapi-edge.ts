@@ -21,7 +21,7 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiRespon
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 import { REFUSED_CHARACTERS } from './input-guard.ts';
-import { ERROR_CODES, error, errorBody, SHARED_RESPONSES } from './openapi-parts.ts';
+import { ERROR_CODES, error, errorBody, isPlainErrorBody, SHARED_RESPONSES } from './openapi-parts.ts';
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 const PARSED = new Set(['post', 'put', 'patch']);
@@ -54,16 +54,15 @@ type Declared = Responses[`${1 | 2 | 3 | 4 | 5}${string}`];
 /** The operation's own answer for a status, with the edge's codes added. */
 function merged(declared: Declared, codes: ErrorCode[]): Declared {
   if ('$ref' in declared) throw new Error(`merge edge codes into a shared response (${declared.$ref}): declare the codes in its description`);
-  const own = (declared as unknown as Record<string, unknown>)[ERROR_CODES] as ErrorCode[] | undefined;
-  if (own) {
-    const added = codes.filter((code) => !own.includes(code));
-    if (added.length === 0) return declared;
-    return { ...declared, ...error(`${declared.description}; and as on every such operation: ${added.join(', ')}`, [...own, ...added]) };
-  }
-  // An answer with its own body (a conflict carrying the new key facts …): either that body or the edge's error.
+  const own = ((declared as unknown as Record<string, unknown>)[ERROR_CODES] as ErrorCode[] | undefined) ?? [];
+  const added = codes.filter((code) => !own.includes(code));
+  if (added.length === 0) return declared;
+  const description = `${declared.description}; and as on every such operation: ${added.join(', ')}`;
   const media = declared.content?.['application/json'];
+  if (isPlainErrorBody(media?.schema)) return { ...declared, ...error(description, [...own, ...added]) };
+  // An answer with its own body (a conflict carrying the new key facts …): either that body or the edge's error.
   if (!media?.schema || !(media.schema instanceof z.ZodType)) throw new Error(`cannot merge edge codes into "${declared.description}"`);
-  return { ...declared, description: `${declared.description}; and as on every such operation: ${codes.join(', ')}`, content: { 'application/json': { ...media, schema: z.union([media.schema, errorBody(codes)]) } } };
+  return { ...declared, description, [ERROR_CODES]: [...own, ...added], content: { 'application/json': { ...media, schema: z.union([media.schema, errorBody(added)]) } } };
 }
 
 function withEdge(path: string, method: string, operation: ZodOpenApiOperationObject): ZodOpenApiOperationObject {

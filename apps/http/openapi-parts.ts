@@ -21,8 +21,15 @@ export function codesNamedIn(text: string): ErrorCode[] {
   return [...new Set(words.filter((word): word is ErrorCode => Object.hasOwn(ERRORS, word)))];
 }
 
+const plainErrorBodies = new WeakSet<z.ZodType>();
 /** The `{error, code}` body with `code` one of `codes`: the contract test refuses any other code. */
-export const errorBody = (codes: readonly ErrorCode[]) => ErrorResponse.and(z.looseObject({ code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) }));
+export function errorBody(codes: readonly ErrorCode[]): z.ZodType {
+  const body = ErrorResponse.and(z.looseObject({ code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) }));
+  plainErrorBodies.add(body);
+  return body;
+}
+/** Whether a schema is one `errorBody` made (and nothing else: no field of its own). */
+export const isPlainErrorBody = (schema: unknown): boolean => schema instanceof z.ZodType && plainErrorBodies.has(schema);
 
 /**
  * An error answer: `{error, code}`. The description names the codes it may carry (the words of it

@@ -20,7 +20,11 @@ import {
   UploadId,
 } from './upload-schemas.ts';
 
-const IMAGE_CODES = 'upload_too_large (413), unsupported_media_type (415: only JPEG, PNG or WebP that decode whole, checked by content)';
+/** The photo checks' refusals, each under its status. */
+const imageRefusals = {
+  '413': error('upload_too_large: over 5 MB'),
+  '415': error('unsupported_media_type: only JPEG, PNG or WebP that decode whole, checked by content'),
+};
 
 const image = (description: string) => ({ description, content: { 'image/jpeg': { schema: { type: 'string' as const, format: 'binary' } }, 'image/png': { schema: { type: 'string' as const, format: 'binary' } }, 'image/webp': { schema: { type: 'string' as const, format: 'binary' } } } });
 
@@ -59,8 +63,7 @@ export const uploadPaths: ZodOpenApiPathsObject = {
         ...addressRefusals,
         '404': error('object_not_found (the address names no upload any more)'),
         '409': error('object_already_received (another photo was uploaded to this address)'),
-        '413': error(IMAGE_CODES),
-        '415': error(IMAGE_CODES),
+        ...imageRefusals,
       },
       { parameters: [idParam(), ...signedQuery], requestBody: rawBody },
     ),
@@ -94,8 +97,7 @@ export const uploadPaths: ZodOpenApiPathsObject = {
         '200': { description: 'Saved', ...json(ProfilePhotoResponse) },
         '400': error('validation_failed, profile_photo_not_public (upload it with POST /api/objects/upload/public)'),
         '404': error('object_not_found (unknown, not uploaded yet, or another member’s)'),
-        '413': error(IMAGE_CODES),
-        '415': error(IMAGE_CODES),
+        ...imageRefusals,
       },
       { requestBody: json(ProfilePhotoRequest) },
     ),
@@ -137,8 +139,7 @@ export const uploadPaths: ZodOpenApiPathsObject = {
         '200': { description: 'Stored; location is its served URL', ...json(CompanionCompleteResponse) },
         '400': error('validation_failed, invalid_part'),
         ...notYours,
-        '413': error(IMAGE_CODES),
-        '415': error(IMAGE_CODES),
+        ...imageRefusals,
       },
       { requestParams: multipartParams, requestBody: json(CompanionCompleteRequest) },
     ),
