@@ -180,8 +180,7 @@ export function createApp(container: Container): Koa {
       if (ready.ok) ctx.body = { status: 'ok' };
       else {
         logger.warn({ reason: ready.reason }, 'database not reachable');
-        ctx.status = 503;
-        ctx.body = { error: 'The database is not reachable.', code: 'not_ready' };
+        sendError(ctx, 'not_ready');
       }
       return;
     }

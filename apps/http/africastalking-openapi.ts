@@ -25,17 +25,19 @@ const secretParam = {
   schema: { type: 'string' as const, pattern: '^[A-Za-z0-9_-]{32,256}$' },
 };
 
-const gatewayRefusals = {
-  '403': error('source_not_allowed: the caller is outside AFRICASTALKING_ALLOWED_SOURCES'),
-  '404': { description: 'No secret, a wrong secret, or the plain path while a secret is configured: nothing is read or changed' },
-};
+const refusedSource = error('source_not_allowed: the caller is outside AFRICASTALKING_ALLOWED_SOURCES');
+const wrongSecret = 'No secret, a wrong secret, or the plain path while a secret is configured: nothing is read or changed';
+/** The gateway's refusals (gateway-guard.ts): its 404 is the API's JSON one under /api/, else plain text like an unknown path's. */
+const gatewayRefusals = (path: string) => ({
+  '403': refusedSource,
+  '404': path.startsWith('/api/') ? error(`not_found: ${wrongSecret}`) : plainText(wrongSecret, z.literal('Not Found')),
+});
 
 /** The operation at `{secret}` and at the plain path, each saying when it answers. */
 function both(secretPath: string, plainPath: string, operation: ZodOpenApiOperationObject): ZodOpenApiPathsObject {
-  const responses = { ...operation.responses, ...gatewayRefusals };
   return {
-    [secretPath]: { post: { ...operation, responses, parameters: [secretParam] } },
-    [plainPath]: { post: { ...operation, responses, summary: `${operation.summary} (embedded default only: without AFRICASTALKING_CALLBACK_SECRET)` } },
+    [secretPath]: { post: { ...operation, responses: { ...operation.responses, ...gatewayRefusals(secretPath) }, parameters: [secretParam] } },
+    [plainPath]: { post: { ...operation, responses: { ...operation.responses, ...gatewayRefusals(plainPath) }, summary: `${operation.summary} (embedded default only: without AFRICASTALKING_CALLBACK_SECRET)` } },
   };
 }
 

@@ -25,6 +25,22 @@ export interface AmountWords {
 /** Longer than any amount within the bounds can be written, short enough to refuse a flood. */
 const MAX_TEXT = 40;
 
+/**
+ * What the OpenAPI document says of the field, as strict as readAmount is: a number within the
+ * bounds (whole when they ask for whole francs), or a decimal text of at most two decimals (none
+ * but zeros for whole francs; never zero when the minimum is above it). The text's bounds are
+ * the number's, said in the description: a pattern cannot hold them.
+ */
+function documented(bounds: AmountBounds) {
+  const francs = (m: { centimes: number }) => m.centimes / 100;
+  const fraction = bounds.wholeFrancs ? '(?:\\.0{1,2})?' : '(?:\\.\\d{1,2})?';
+  const notZero = bounds.min.centimes > 0 ? '(?!0+(?:\\.0+)?\\s*$)' : '';
+  return {
+    number: { minimum: francs(bounds.min), maximum: francs(bounds.max ?? MAX_ENTERED_AMOUNT), ...(bounds.wholeFrancs ? { multipleOf: 1 } : {}) },
+    text: { pattern: `^\\s*${notZero}\\d+${fraction}\\s*$` },
+  };
+}
+
 export function amountField(bounds: AmountBounds, words: AmountWords) {
   const messages: Record<AmountInputError, string> = {
     amount_not_a_number: words.invalid,
@@ -34,7 +50,13 @@ export function amountField(bounds: AmountBounds, words: AmountWords) {
     amount_above_maximum: words.aboveMaximum ?? `The amount is at most ${(bounds.max ?? MAX_ENTERED_AMOUNT).format()}`,
   };
   return z
-    .union([z.number({ error: words.invalid }), z.string({ error: words.invalid }).max(MAX_TEXT, { error: words.invalid })], { error: words.invalid })
+    .union(
+      [
+        z.number({ error: words.invalid }).meta({ override: documented(bounds).number }),
+        z.string({ error: words.invalid }).max(MAX_TEXT, { error: words.invalid }).meta({ override: documented(bounds).text }),
+      ],
+      { error: words.invalid },
+    )
     .transform((value, ctx) => {
       const read = readAmount(value, bounds);
       if (read.ok) return read.value;

@@ -3,6 +3,7 @@
  * the document itself, sign-up and the ways to sign in, the signed-in user.
  */
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { z } from 'zod';
 import {
   ChangePasswordRequest,
   GoogleStatusResponse,
@@ -20,23 +21,21 @@ import {
   SignedInResponse,
   UserResponse,
 } from './auth-schemas.ts';
-import { authed, error, idParam, json, op, security } from './openapi-parts.ts';
+import { authed, error, idParam, json, op, security, SHARED_RESPONSES } from './openapi-parts.ts';
 
-const rateLimited = {
-  '429': { ...error('Too many attempts (`rate_limited`); see Retry-After.'), headers: { 'Retry-After': { schema: { type: 'integer' as const } } } },
-};
+const rateLimited = { '429': SHARED_RESPONSES.RateLimited };
 const signedIn = { description: 'Signed in', ...json(SignedInResponse) };
 
 export const authPaths: ZodOpenApiPathsObject = {
   '/healthz': { get: op('The process is up', { '200': { description: 'Up', ...json(HealthResponse) } }) },
   '/readyz': {
-    get: op('The database is reachable', { '200': { description: 'Ready', ...json(HealthResponse) }, '503': error('Database unreachable') }),
+    get: op('The database is reachable', { '200': { description: 'Ready', ...json(HealthResponse) }, '503': error('not_ready: the database is unreachable') }),
   },
-  '/api/openapi.json': { get: op('This document', { '200': { description: 'OpenAPI 3.1' } }) },
+  '/api/openapi.json': { get: op('This document', { '200': { description: 'OpenAPI 3.1', ...json(z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) })) } }) },
   '/api/auth/register': {
     post: op(
       'Create an account and sign in',
-      { '201': signedIn, '400': error('validation_failed'), '409': error('email_taken'), ...rateLimited },
+      { '201': signedIn, '400': error('validation_failed, phone_number_invalid'), '409': error('email_taken'), ...rateLimited },
       { requestBody: json(RegisterRequest) },
     ),
   },

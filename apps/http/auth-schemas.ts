@@ -12,7 +12,7 @@ const email = z
   .trim()
   .max(254, { error: EMAIL_MESSAGE })
   .pipe(z.email({ error: EMAIL_MESSAGE }))
-  .meta({ example: 'amina@example.rw' });
+  .meta({ example: 'amina@example.rw', override: { format: 'email' } });
 
 // Letters of any script with the separators real names use (Nshimiyimana, N'Guessan, Jean-Paul,
 // St. John); markup and SQL punctuation have no place in a name and are refused, not escaped.

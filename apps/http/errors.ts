@@ -145,6 +145,7 @@ export const ERRORS = {
   pin_weak: { status: 400, message: 'This PIN is too easy to guess: avoid one digit repeated and runs such as 12345.' },
   /** PostgreSQL unreachable or switching over (adapters/postgres/database-unavailable.ts): sent with Retry-After. */
   database_unavailable: { status: 503, message: 'Ikimina cannot reach its records for a moment. Please try again in a few seconds.' },
+  not_ready: { status: 503, message: 'The database is not reachable.' },
   internal_error: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

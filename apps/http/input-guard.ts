@@ -15,7 +15,9 @@
 import type { Context, Next } from 'koa';
 import { sendError } from './errors.ts';
 
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
+/** The refused characters, as a regular expression's character class body (the OpenAPI document's patterns use it too). */
+export const REFUSED_CHARACTERS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F\\u202A-\\u202E\\u2066-\\u2069';
+const FORBIDDEN = new RegExp(`[${REFUSED_CHARACTERS}]`);
 
 export function hasControlCharacters(text: string): boolean {
   return FORBIDDEN.test(text);

@@ -7,6 +7,7 @@ import {
   InstalmentResponse,
   KeyFactsRequest,
   KeyFactsResponse,
+  LOAN_APPLICATION_CONFLICTS,
   LoanApplicationConflictResponse,
   LoanApplicationRequest,
   LoanEligibilityResponse,
@@ -17,7 +18,7 @@ import {
   RepaymentRequest,
   RepaymentRequestResponse,
 } from './loan-schemas.ts';
-import { authed, error, idempotencyKey, idParam, json, list } from './openapi-parts.ts';
+import { authed, error, ERROR_CODES, idempotencyKey, idParam, json, list } from './openapi-parts.ts';
 
 const idempotency = idempotencyKey(
   'The same key from the same member answers the first result (200) and creates nothing new.',
@@ -40,6 +41,7 @@ export const loanPaths: ZodOpenApiPathsObject = {
         '409': {
           description:
             'has_overdue_loan, loan_application_open, key_facts_expired, key_facts_mismatch; key_facts_outdated when the member’s rate band moved since the statement was shown, with the new statement in keyFacts (nothing applied)',
+          [ERROR_CODES]: [...LOAN_APPLICATION_CONFLICTS],
           ...json(LoanApplicationConflictResponse),
         },
         '422': error('loan_exceeds_limit'),
@@ -87,7 +89,7 @@ export const loanPaths: ZodOpenApiPathsObject = {
   '/api/loans/{id}/key-facts': {
     get: authed(
       'The key facts statement the loan was accepted on',
-      { '200': { description: 'Key facts', ...json(KeyFactsResponse) }, ...notFound },
+      { '200': { description: 'Key facts', ...json(KeyFactsResponse) }, '404': error('loan_not_found (also for another member’s loan), key_facts_not_found (no statement kept for the loan)') },
       { parameters: [loanId] },
     ),
   },

@@ -146,7 +146,9 @@ export const LoanEligibilityResponse = z
   .meta({ id: 'LoanEligibility' });
 
 /** A 409 of POST /api/loans: with key_facts_outdated, the new statement at the member's new rate. */
+export const LOAN_APPLICATION_CONFLICTS = ['has_overdue_loan', 'loan_application_open', 'key_facts_expired', 'key_facts_mismatch', 'key_facts_outdated'] as const;
 export const LoanApplicationConflictResponse = ErrorResponse.extend({
+  code: z.enum(LOAN_APPLICATION_CONFLICTS),
   keyFacts: KeyFactsResponse.optional().meta({ description: 'With key_facts_outdated only: the new statement, recorded as shown; accept it and send its id' }),
 }).meta({ id: 'LoanApplicationConflict' });
 

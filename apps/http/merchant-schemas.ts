@@ -24,8 +24,14 @@ const code = (what: 'Agent' | 'Merchant') =>
         .max(20, { error: `${what} code must not exceed 20 characters` })
         .regex(/^[A-Z0-9_-]+$/, { error: `${what} code must contain only uppercase letters, numbers, hyphens, and underscores` }),
     )
-    .meta({ example: what === 'Agent' ? 'AG-KIGALI-01' : 'SHOP-001', description: '3–20 uppercase letters, digits, - and _ (lower case is upper-cased)' });
+    .meta({
+      example: what === 'Agent' ? 'AG-KIGALI-01' : 'SHOP-001',
+      description: '3–20 uppercase letters, digits, - and _ (lower case is upper-cased)',
+      override: { pattern: '^\\s*[A-Za-z0-9_-]{3,20}\\s*$' },
+    });
 
+/** What the document says of a phone number's text: at least 9 digits among the usual marks (core's normaliser decides the rest). */
+const PHONE_TEXT = '^[\\s+().-]*\\d(?:[\\s+().-]*\\d){8,}[\\s+().-]*$';
 export const PHONE_MESSAGE = 'Phone number must be a valid Rwandan number (e.g., +250788123456)';
 /** A Rwandan mobile number in any usual form, read by core's one normaliser into E.164: it is the wallet paid or charged. */
 const phone = z
@@ -37,7 +43,7 @@ const phone = z
     ctx.issues.push({ code: 'custom', message: PHONE_MESSAGE, input: text });
     return z.NEVER;
   })
-  .meta({ example: '+250 788 123 456', description: 'A Rwandan mobile number (0788123456, +250 788 123 456…); answered in E.164' });
+  .meta({ example: '+250 788 123 456', description: 'A Rwandan mobile number (0788123456, +250 788 123 456…); answered in E.164', override: { pattern: PHONE_TEXT } });
 const email = z.email({ error: 'Valid email is required' }).max(254, { error: 'Valid email is required' }).meta({ example: 'shop@example.rw' });
 const district = (message: string) =>
   z
@@ -68,7 +74,15 @@ const tin = z
       .max(TIN_LENGTH.max, { error: `TIN must not exceed ${TIN_LENGTH.max} characters` })
       .nullable(),
   )
-  .meta({ example: '100234567' });
+  .meta({
+    example: '100234567',
+    // Empty (or blank) for none; else, trimmed, TIN_LENGTH.min to TIN_LENGTH.max characters.
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+      const text = { type: 'string', pattern: `^\\s*(?:\\S.{${TIN_LENGTH.min - 2},${TIN_LENGTH.max - 2}}\\S)?\\s*$` };
+      delete jsonSchema.type;
+      jsonSchema.anyOf = [text, { type: 'null' }];
+    },
+  });
 const registrationNumber = (what: string) => optionalText(REGISTRATION_NUMBER_MAX, `${what} must not exceed ${REGISTRATION_NUMBER_MAX} characters`);
 
 export const AgentRegistrationRequest = z
@@ -220,7 +234,7 @@ export const MerchantResponse = z
 export const QrResponse = z
   .object({
     qrCodeUrl: z.string().nullable().meta({ description: 'data:image/png;base64,… (300×300), or null before the QR was generated' }),
-    merchantCode: z.string(),
+    merchantCode: z.string().nullable().meta({ description: 'null before the QR was generated' }),
     payload: z.string().nullable().meta({ description: 'The EMVCo merchant-presented payload the QR encodes' }),
     downloadUrl: z.string().nullable().meta({ description: 'The PNG as an attachment named <merchantCode>.png' }),
   })

@@ -32,7 +32,7 @@ export const VerifyNidaRequest = z
         .trim()
         .refine((text) => parseDate(text) !== undefined, { error: 'Please enter the date of birth as YYYY-MM-DD' })
         .transform((text) => parseDate(text)!),
-    ).meta({ example: '2001-11-30', description: 'YYYY-MM-DD, as printed on the card' }),
+    ).meta({ example: '2001-11-30', description: 'YYYY-MM-DD, as printed on the card', override: { pattern: '^\\s*\\d{4}-\\d{2}-\\d{2}\\s*$' } }),
     idPhotoURL: optional(z.string({ error: 'idPhotoURL must be the address of your uploaded photo' }).trim().max(2048, { error: 'idPhotoURL is too long' })).meta({
       description: 'The uploadURL or objectPath of the member’s own photo of the card (POST /api/objects/upload/private)',
     }),

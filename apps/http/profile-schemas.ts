@@ -39,7 +39,8 @@ export const UpdateProfileRequest = z
       .optional()
       .meta({ example: 'Tailor', description: 'Shown on the dashboard’s profile header; null or blank clears it' }),
   })
-  .meta({ id: 'UpdateProfileRequest' });
+  // The route refuses any other field (field_read_only, or validation_failed naming it): the document says so.
+  .meta({ id: 'UpdateProfileRequest', override: { additionalProperties: false } });
 
 /**
  * Fields of the account a PATCH may not change, each with why: sending one answers 400

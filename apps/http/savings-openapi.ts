@@ -15,12 +15,14 @@ import {
   DashboardSummaryResponse,
   MtnCallbackBody,
   AirtelCallbackBody,
+  NotificationPageQuery,
   NotificationPageResponse,
   NotificationResponse,
   PaymentResponse,
   PayoutOrderResponse,
   PayRequest,
   RecommendationResponse,
+  RecommendationsQuery,
   SwapRequest,
   SwapResponse,
   TontineContributionResponse,
@@ -183,7 +185,7 @@ export const savingsPaths: ZodOpenApiPathsObject = {
   '/api/tontines/{id}/swaps': {
     get: authed(
       'Turn swap proposals (members only)',
-      { '200': { description: 'Swaps', ...json(list(SwapResponse)) }, '403': error('not_a_member') },
+      { '200': { description: 'Swaps', ...json(list(SwapResponse)) }, '403': error('not_a_member'), '404': error('tontine_not_found') },
       { parameters: [idParam()] },
     ),
     post: authed(
@@ -192,7 +194,8 @@ export const savingsPaths: ZodOpenApiPathsObject = {
         '201': { description: 'Proposed', ...json(SwapResponse) },
         '400': error('validation_failed | cannot_swap_with_self'),
         '403': error('not_a_member'),
-        '409': error('turn_already_paid | swap_already_proposed | tontine_not_active'),
+        '404': error('tontine_not_found'),
+        '409': error('turn_already_paid | swap_already_proposed | tontine_not_active | personal_savings_has_no_rotation'),
       },
       { parameters: [idParam()], requestBody: json(SwapRequest) },
     ),
@@ -204,7 +207,7 @@ export const savingsPaths: ZodOpenApiPathsObject = {
         '200': { description: 'Accepted', ...json(SwapResponse) },
         '403': error('only_counterparty_can_accept'),
         '404': error('swap_proposal_not_found | tontine_not_found'),
-        '409': error('turn_already_paid'),
+        '409': error('turn_already_paid | tontine_not_active | personal_savings_has_no_rotation'),
       },
       { parameters: [idParam(), idParam('swapId')] },
     ),
@@ -221,7 +224,7 @@ export const savingsPaths: ZodOpenApiPathsObject = {
     ),
     post: authed(
       'Post a text message, 1–1000 characters after trimming (members only)',
-      { '201': { description: 'Posted', ...json(ChatMessageResponse) }, '400': error('validation_failed'), '403': error('not_a_member') },
+      { '201': { description: 'Posted', ...json(ChatMessageResponse) }, '400': error('validation_failed'), '403': error('not_a_member'), '404': error('tontine_not_found') },
       { parameters: [idParam()], requestBody: json(ChatRequest) },
     ),
   },
@@ -301,12 +304,7 @@ export const savingsPaths: ZodOpenApiPathsObject = {
     get: authed(
       'The member’s notifications whole, a page at a time, newest first (the /notifications page); with the count of all unread',
       { '200': { description: 'A page', ...json(NotificationPageResponse) }, '400': error('validation_failed (a cursor this server did not give, a limit outside 1–50)') },
-      {
-        parameters: [
-          { in: 'query', name: 'cursor', required: false, schema: { type: 'string' }, description: 'The previous page’s nextCursor' },
-          { in: 'query', name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 } },
-        ],
-      },
+      { requestParams: { query: NotificationPageQuery } },
     ),
   },
   '/api/notifications/read-all': {
@@ -328,12 +326,7 @@ export const savingsPaths: ZodOpenApiPathsObject = {
         '200': { description: 'Recommendations', ...json(z.object({ recommendations: list(RecommendationResponse) })) },
         '400': error('validation_failed (a budget that is not a number, not positive, or above 1,000,000,000 RWF)'),
       },
-      {
-        parameters: [
-          { in: 'query', name: 'budget', required: false, description: 'RWF per contribution, more than 0 and at most 1,000,000,000', schema: { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000_000 } },
-          { in: 'query', name: 'frequency', required: false, schema: { type: 'string', enum: ['daily', 'weekly', 'monthly'] } },
-        ],
-      },
+      { requestParams: { query: RecommendationsQuery } },
     ),
   },
   '/api/dashboard/summary': {

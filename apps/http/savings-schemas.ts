@@ -7,7 +7,8 @@ import { DISCOVER_MAX_LIMIT, DISCOVER_SORTS } from '../../core/tontines/discover
 import { z } from 'zod';
 import { MAX_ENTERED_AMOUNT } from '../../core/money/amount-input.ts';
 import { Money } from '../../core/money/money.ts';
-import { TONTINE_TERMS_MESSAGES } from '../../core/tontines/tontine-terms.ts';
+import { FREQUENCIES } from '../../core/tontines/cycle-calendar.ts';
+import { MAX_MEMBERS, TONTINE_CATEGORIES, TONTINE_TERMS_MESSAGES } from '../../core/tontines/tontine-terms.ts';
 import { amountField } from './amount-field.ts';
 
 const decimal = z.string().meta({ example: '12500.00', description: 'RWF, two decimals' });
@@ -19,16 +20,22 @@ const instant = z.string().meta({ example: '2026-03-30T08:00:00.000Z' });
 // the API's one amount field, bounded from a centime to MAX_ENTERED_AMOUNT.
 const ANY_AMOUNT = { min: Money.ofCentimes(1) };
 
+/**
+ * The terms' rules are core's (core/tontines/tontine-terms.ts checks them, with the dialog's words);
+ * the document states them from the same constants, so that it refuses what CreateTontine refuses.
+ */
+const NOT_BLANK = { pattern: '\\S' };
+
 export const CreateTontineRequest = z
   .object({
     name: z
       .string({ error: TONTINE_TERMS_MESSAGES.tontine_name_required })
       .max(100, { error: 'A tontine name is at most 100 characters' })
-      .meta({ example: 'Kimironko Savers' }),
+      .meta({ example: 'Kimironko Savers', override: NOT_BLANK }),
     description: z
       .string({ error: TONTINE_TERMS_MESSAGES.tontine_description_required })
       .max(2000, { error: 'A description is at most 2000 characters' })
-      .meta({ example: 'Market vendors saving together' }),
+      .meta({ example: 'Market vendors saving together', override: NOT_BLANK }),
     // Centimes pass here: CreateTontine refuses them with its own code (contribution_amount_not_whole_francs).
     contributionAmount: amountField(ANY_AMOUNT, {
       invalid: TONTINE_TERMS_MESSAGES.contribution_amount_invalid,
@@ -37,9 +44,17 @@ export const CreateTontineRequest = z
     frequency: z
       .string({ error: TONTINE_TERMS_MESSAGES.frequency_invalid })
       .max(16, { error: TONTINE_TERMS_MESSAGES.frequency_invalid })
-      .meta({ example: 'weekly', description: 'daily, weekly or monthly' }),
-    maxMembers: z.coerce.number({ error: TONTINE_TERMS_MESSAGES.max_members_invalid }).meta({ example: 5, description: '1 for personal savings' }),
-    category: z.string().max(40, { error: TONTINE_TERMS_MESSAGES.category_unknown }).nullable().optional().meta({ example: null }),
+      .meta({ example: 'weekly', description: 'daily, weekly or monthly', override: { enum: [...FREQUENCIES] } }),
+    maxMembers: z.coerce
+      .number({ error: TONTINE_TERMS_MESSAGES.max_members_invalid })
+      .meta({ example: 5, description: '1 for personal savings', override: { type: 'integer', minimum: 1, maximum: MAX_MEMBERS } }),
+    category: z
+      .string()
+      .max(40, { error: TONTINE_TERMS_MESSAGES.category_unknown })
+      .meta({ override: { enum: [...TONTINE_CATEGORIES] } })
+      .nullable()
+      .optional()
+      .meta({ example: null }),
   })
   .meta({ id: 'CreateTontineRequest' });
 

@@ -3,11 +3,13 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
 import { authed, error, idParam, json, op } from './openapi-parts.ts';
 import {
+  CompanionBatchQuery,
   CompanionBatchResponse,
   CompanionCompleteRequest,
   CompanionCompleteResponse,
   CompanionCreateRequest,
   CompanionCreateResponse,
+  CompanionKeyQuery,
   CompanionParamsResponse,
   CompanionPartsResponse,
   CompanionSignedPartResponse,
@@ -15,9 +17,14 @@ import {
   ProfilePhotoResponse,
   ReceivedUploadResponse,
   UploadAddressResponse,
+  UploadId,
 } from './upload-schemas.ts';
 
-const IMAGE_CODES = 'upload_too_large (413), unsupported_media_type (415: only JPEG, PNG or WebP that decode whole, checked by content)';
+/** The photo checks' refusals, each under its status. */
+const imageRefusals = {
+  '413': error('upload_too_large: over 5 MB'),
+  '415': error('unsupported_media_type: only JPEG, PNG or WebP that decode whole, checked by content'),
+};
 
 const image = (description: string) => ({ description, content: { 'image/jpeg': { schema: { type: 'string' as const, format: 'binary' } }, 'image/png': { schema: { type: 'string' as const, format: 'binary' } }, 'image/webp': { schema: { type: 'string' as const, format: 'binary' } } } });
 
@@ -26,8 +33,8 @@ const rawBody = { required: true, content: { 'application/octet-stream': { schem
 
 const query = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }, required = true) => ({ in: 'query' as const, name, required, description, schema });
 const signedQuery = [query('expires', 'Unix seconds, as given in the address', { type: 'string', pattern: '^\\d{1,12}$' }), query('signature', 'As given in the address', { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' })];
-const keyQuery = query('key', 'The key answered by POST s3/multipart; checked when given', { type: 'string' }, false);
-const uploadId = { in: 'path' as const, name: 'uploadId', required: true, schema: { type: 'string' as const, maxLength: 1024 } };
+/** The upload id in the path and the key in the query, from the schemas the companion routes parse them with. */
+const multipartParams = { path: z.object({ uploadId: UploadId }), query: CompanionKeyQuery };
 const partNumber = { in: 'path' as const, name: 'partNumber', required: true, schema: { type: 'integer' as const, minimum: 1, maximum: 10_000 } };
 const notYours = { '404': error('upload_not_found (also for another member’s upload)') };
 const addressRefusals = {
@@ -56,8 +63,7 @@ export const uploadPaths: ZodOpenApiPathsObject = {
         ...addressRefusals,
         '404': error('object_not_found (the address names no upload any more)'),
         '409': error('object_already_received (another photo was uploaded to this address)'),
-        '413': error(IMAGE_CODES),
-        '415': error(IMAGE_CODES),
+        ...imageRefusals,
       },
       { parameters: [idParam(), ...signedQuery], requestBody: rawBody },
     ),
@@ -91,8 +97,7 @@ export const uploadPaths: ZodOpenApiPathsObject = {
         '200': { description: 'Saved', ...json(ProfilePhotoResponse) },
         '400': error('validation_failed, profile_photo_not_public (upload it with POST /api/objects/upload/public)'),
         '404': error('object_not_found (unknown, not uploaded yet, or another member’s)'),
-        '413': error(IMAGE_CODES),
-        '415': error(IMAGE_CODES),
+        ...imageRefusals,
       },
       { requestBody: json(ProfilePhotoRequest) },
     ),
@@ -103,7 +108,7 @@ export const uploadPaths: ZodOpenApiPathsObject = {
     get: authed(
       'Parameters of a single upload: a signed PUT address (metadata[visibility]=public for a public object)',
       { '200': { description: 'PUT the file to url', ...json(CompanionParamsResponse) }, '400': error('validation_failed'), '429': error('too_many_uploads') },
-      { parameters: [query('filename', 'Informative only: the key is chosen by the server', { type: 'string' }, false), query('type', 'Informative only: the content decides', { type: 'string' }, false), query('metadata[visibility]', 'public or private (default)', { type: 'string', enum: ['private', 'public'] }, false)] },
+      { parameters: [query('filename', 'Informative only: the key is chosen by the server', { type: 'string', maxLength: 1024 }, false), query('type', 'Informative only: the content decides', { type: 'string', maxLength: 255 }, false), query('metadata[visibility]', 'public or private (default)', { type: 'string', enum: ['private', 'public'] }, false)] },
     ),
   },
   '/api/companion/s3/multipart': {
@@ -114,18 +119,18 @@ export const uploadPaths: ZodOpenApiPathsObject = {
     ),
   },
   '/api/companion/s3/multipart/{uploadId}': {
-    get: authed('Every part received so far (all pages)', { '200': { description: 'Parts', ...json(CompanionPartsResponse) }, '400': error('validation_failed'), ...notYours }, { parameters: [uploadId, keyQuery] }),
-    delete: authed('Abort: no part, no object and no record is left', { '200': { description: 'Aborted', ...json(z.object({})) }, '400': error('validation_failed'), ...notYours }, { parameters: [uploadId, keyQuery] }),
+    get: authed('Every part received so far (all pages)', { '200': { description: 'Parts', ...json(CompanionPartsResponse) }, '400': error('validation_failed'), ...notYours }, { requestParams: multipartParams }),
+    delete: authed('Abort: no part, no object and no record is left', { '200': { description: 'Aborted', ...json(z.object({})) }, '400': error('validation_failed'), ...notYours }, { requestParams: multipartParams }),
   },
   '/api/companion/s3/multipart/{uploadId}/batch': {
     get: authed(
       'Signed addresses for several parts',
       { '200': { description: 'One address per part number', ...json(CompanionBatchResponse) }, '400': error('validation_failed'), ...notYours },
-      { parameters: [uploadId, keyQuery, query('partNumbers', 'Comma-separated part numbers (1–10000)', { type: 'string', pattern: '^\\d{1,5}(,\\d{1,5})*$', example: '1,2' }, false)] },
+      { requestParams: { path: multipartParams.path, query: CompanionBatchQuery } },
     ),
   },
   '/api/companion/s3/multipart/{uploadId}/{partNumber}': {
-    get: authed('A signed address for one part', { '200': { description: 'Address', ...json(CompanionSignedPartResponse) }, '400': error('validation_failed'), ...notYours }, { parameters: [uploadId, partNumber, keyQuery] }),
+    get: authed('A signed address for one part', { '200': { description: 'Address', ...json(CompanionSignedPartResponse) }, '400': error('validation_failed'), ...notYours }, { parameters: [partNumber], requestParams: multipartParams }),
   },
   '/api/companion/s3/multipart/{uploadId}/complete': {
     post: authed(
@@ -134,10 +139,9 @@ export const uploadPaths: ZodOpenApiPathsObject = {
         '200': { description: 'Stored; location is its served URL', ...json(CompanionCompleteResponse) },
         '400': error('validation_failed, invalid_part'),
         ...notYours,
-        '413': error(IMAGE_CODES),
-        '415': error(IMAGE_CODES),
+        ...imageRefusals,
       },
-      { parameters: [uploadId, keyQuery], requestBody: json(CompanionCompleteRequest) },
+      { requestParams: multipartParams, requestBody: json(CompanionCompleteRequest) },
     ),
   },
   '/api/companion/s3/sts': {

@@ -57,8 +57,15 @@ export const ProfilePhotoResponse = z
 export const PartNumber = z.coerce.number().int().min(1).max(10_000);
 export const UploadId = z.string().min(1).max(1024).regex(/^[A-Za-z0-9._~+/=-]+$/);
 
-/** `metadata[visibility]=public` (or `visibility: 'public'` in a body) makes a public object; private otherwise. */
-const metadata = z.record(z.string(), z.unknown()).optional().meta({ description: 'metadata.visibility = "public" for a public object (a profile photo); private otherwise' });
+/**
+ * `metadata[visibility]=public` (or `visibility: 'public'` in a body) makes a public object, `private`
+ * or none a private one; any other visibility is refused (validation_failed), as the document says,
+ * rather than read as private. Other metadata (the upload library sends the file's) is let be.
+ */
+const metadata = z
+  .looseObject({ visibility: z.enum(['private', 'public'], { error: 'metadata.visibility is public or private' }).optional() })
+  .optional()
+  .meta({ description: 'metadata.visibility = "public" for a public object (a profile photo), "private" (the default) otherwise' });
 
 export const CompanionParamsQuery = z.object({ filename: z.string().max(1024).optional(), type: z.string().max(255).optional(), metadata });
 

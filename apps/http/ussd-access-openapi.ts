@@ -1,7 +1,7 @@
 /** The USSD-access paths of the OpenAPI document (apps/http/openapi.ts spreads them in). */
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
-import { authed, error, json } from './openapi-parts.ts';
+import { authed, error, ERROR_CODES, errorBody, json } from './openapi-parts.ts';
 import { SetUpUssdAccessRequest, UssdAccessCodeSentResponse, UssdAccessResponse } from './ussd-access-schemas.ts';
 
 const WrongCode = z
@@ -20,7 +20,8 @@ export const ussdAccessPaths: ZodOpenApiPathsObject = {
         '200': { description: 'Set up: dialling from the number now asks for this PIN and opens this account', ...json(UssdAccessResponse) },
         '400': {
           description: 'ussd_access_code_incorrect (with `attemptsLeft`); validation_failed; pin_format; pin_weak',
-          content: { 'application/json': { schema: z.union([WrongCode, z.object({ error: z.string(), code: z.string() })]) } },
+          [ERROR_CODES]: ['ussd_access_code_incorrect', 'validation_failed', 'pin_format', 'pin_weak'],
+          content: { 'application/json': { schema: z.union([WrongCode, errorBody(['validation_failed', 'pin_format', 'pin_weak'])]) } },
         },
         '409': error('phone_taken: the number already opens another account by USSD'),
         '410': error('ussd_access_code_expired: no code outstanding, expired, tried 5 times, or sent to a number the account no longer has'),

@@ -5,9 +5,12 @@
  * ids and query values, bad Idempotency-Keys, random JSON from a seeded generator), sent as a
  * signed-in member on their own real resources, and the first ones signed out too.
  *
- * Asserted for every request: no answer of 500 or above; and a refused request (4xx) changed no
+ * Asserted for every request: no answer of 500 or above; a refused request (4xx) changed no
  * table (a digest of every table's rows before and after; only attempt counters and sessions may
- * move, tests/support/openapi-cases.ts says why). A new route is fuzzed by default.
+ * move, tests/support/openapi-cases.ts says why); the answer is one the document declares (status,
+ * media type, body schema, error code: tests/support/openapi-contract.ts); and a request the server
+ * calls malformed (400 validation_failed, invalid_characters, invalid_json) is one the document
+ * refuses too. A new route is fuzzed by default. The rules: docs/api-contract.md.
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -34,6 +37,7 @@ import {
   type OwnResources,
   type SignedUpMember,
 } from '../support/openapi-cases.ts';
+import { contractOf, type SentRequest } from '../support/openapi-contract.ts';
 
 const MIN_CASES = 30;
 const SIGNED_OUT_CASES = 10;
@@ -159,6 +163,7 @@ let member: SignedUpMember;
 let own: OwnResources;
 let watch: Awaited<ReturnType<typeof watchState>>;
 const doc = document();
+const contract = contractOf(doc as Parameters<typeof contractOf>[0]);
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -171,22 +176,37 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function send(operation: DocumentOperation, c: FuzzCase, token: string | null) {
+/** The request a case makes, as sent (so that the document can be asked whether it accepts it). */
+function sentOf(operation: DocumentOperation, c: FuzzCase): SentRequest {
   const kind = bodyOf(doc, operation.op)?.kind;
-  const search = new URLSearchParams(c.query).toString();
-  let req = request(t.handler)[operation.method](`${fillPath(operation.path, c.path)}${search ? `?${search}` : ''}`);
-  if (token) req = req.set('Authorization', `Bearer ${token}`);
-  if (c.idempotencyKey !== null) req = req.set('Idempotency-Key', c.idempotencyKey ?? randomUUID());
-  if (c.body === undefined || !kind) return req;
-  if (kind === 'form') return req.set('Content-Type', 'application/x-www-form-urlencoded').send(c.body instanceof Raw ? c.body.text : formOf(c.body));
-  if (kind === 'binary') return req.set('Content-Type', 'application/octet-stream').send(Buffer.from(c.body instanceof Raw ? c.body.text : JSON.stringify(c.body)));
-  return req.set('Content-Type', 'application/json').send(c.body instanceof Raw ? c.body.text : JSON.stringify(c.body));
+  const key = c.idempotencyKey === null ? undefined : (c.idempotencyKey ?? randomUUID());
+  const sent: SentRequest = { path: c.path, query: c.query, headers: key === undefined ? {} : { 'idempotency-key': key } };
+  if (c.body === undefined || !kind) return sent;
+  if (kind === 'form') sent.body = { type: 'application/x-www-form-urlencoded', raw: c.body instanceof Raw ? c.body.text : formOf(c.body) };
+  else if (kind === 'binary') sent.body = { type: 'application/octet-stream', raw: c.body instanceof Raw ? c.body.text : JSON.stringify(c.body) };
+  else sent.body = c.body instanceof Raw ? { type: 'application/json', raw: c.body.text } : { type: 'application/json', value: c.body };
+  return sent;
 }
+
+async function send(operation: DocumentOperation, sent: SentRequest, token: string | null) {
+  const search = new URLSearchParams(sent.query).toString();
+  let req = request(t.handler)[operation.method](`${fillPath(operation.path, sent.path)}${search ? `?${search}` : ''}`);
+  if (token) req = req.set('Authorization', `Bearer ${token}`);
+  for (const [name, value] of Object.entries(sent.headers)) req = req.set(name, value);
+  if (!sent.body) return req;
+  req = req.set('Content-Type', sent.body.type);
+  if ('value' in sent.body) return req.send(JSON.stringify(sent.body.value));
+  return req.send(sent.body.type === 'application/octet-stream' ? Buffer.from(sent.body.raw) : sent.body.raw);
+}
+
+/** Codes that say the request is malformed: the document must refuse such a request too. */
+const MALFORMED = new Set(['validation_failed', 'invalid_characters', 'invalid_json']);
 
 describe('fuzzing every operation of the OpenAPI document', () => {
   it(`answers no 500 to ${MIN_CASES}+ mutated requests per operation, and a refused one changes nothing`, async () => {
     const operations = operationsOf(doc);
     const failures: string[] = [];
+    const breaches: string[] = [];
     let sent = 0;
     let token = member.token;
     // Requests run one at a time and nothing runs in the background, so the state after one
@@ -197,11 +217,16 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       const cases = casesFor(doc, operation, own);
       expect(cases.length, operation.key).toBeGreaterThanOrEqual(MIN_CASES);
       for (const [i, c] of cases.entries()) {
+        const outgoing = sentOf(operation, c);
+        const refusal = contract.refusalOf(operation.method, operation.path, outgoing);
         for (const as of i < SIGNED_OUT_CASES ? [token, null] : [token]) {
-          const res = await send(operation, c, as);
+          const res = await send(operation, outgoing, as);
           sent++;
           const who = as ? 'signed in' : 'signed out';
           if (res.status >= 500) failures.push(`${operation.key} [${c.label}] ${who}: ${res.status} ${JSON.stringify(res.body)}`);
+          const breach = contract.breachOf(operation.method, operation.path, res);
+          if (breach) breaches.push(`${operation.key} [${c.label}] ${who}: ${breach}`);
+          else if (refusal === null && res.status === 400 && MALFORMED.has(res.body?.code)) breaches.push(`${operation.key} [${c.label}] ${who}: the document accepts what the server refuses: ${JSON.stringify(res.body).slice(0, 300)}`);
           const before = state;
           if (await watch.moved()) state = await watch.digest();
           const changed = changedTables(before, state);
@@ -213,7 +238,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         }
       }
     }
+    if (process.env.CONTRACT_REPORT) (await import('node:fs')).writeFileSync(process.env.CONTRACT_REPORT, breaches.join('\n'));
     expect(failures).toEqual([]);
+    expect(breaches).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(operations.length * MIN_CASES);
     // Some 100 operations × 30+ cases, one request at a time (the agents, merchants and pay routes added 17).
   }, 300_000);

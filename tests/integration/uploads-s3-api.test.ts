@@ -119,6 +119,15 @@ describe('uploads with S3 storage', () => {
     expect([local.status, local.body.code]).toEqual([403, 'upload_signature_invalid']);
   });
 
+  it('refuses a visibility other than public or private, as the OpenAPI document says, rather than read it as private', async () => {
+    const params = await as(amina).get('/api/companion/s3/params?filename=me.png&type=image/png&metadata[visibility]=AAA');
+    expect([params.status, params.body.code]).toEqual([400, 'validation_failed']);
+    const multipart = await as(amina).post('/api/companion/s3/multipart').send({ filename: 'me.png', type: 'image/png', metadata: { visibility: 'AAA', name: 'me.png' } });
+    expect([multipart.status, multipart.body.code]).toEqual([400, 'validation_failed']);
+    const kept = await as(amina).get('/api/companion/s3/params?filename=me.png&type=image/png&metadata[visibility]=private&metadata[name]=me.png');
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+  });
+
   it('multipart through the companion: parts PUT to the bucket, listed over every page, completed, checked and served', async () => {
     const photo = await aPng(300, 200);
     const created = await as(amina).post('/api/companion/s3/multipart').send({ filename: 'me.png', type: 'image/png', metadata: { visibility: 'public' } });

@@ -8,6 +8,8 @@
  * - `pauseReplay`/`resumeReplay` make the standby lag on demand (pg_wal_replay_pause); `stopStandby`
  *   stops it at once (`-m immediate`), as a crash would.
  * - As root the clusters run as `postgres` (PostgreSQL refuses root).
+ * - fsync off (only the operating system's crash needs it; a killed server's pages are still in its
+ *   cache), synchronous_commit on: a commit the app was told of survives `stopPrimary`.
  */
 import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -64,7 +66,7 @@ export async function startStreamingPair(layout: { standby?: boolean } = {}): Pr
   const [primaryPort, standbyPort] = [await freePort(), await freePort()];
   const primaryDir = join(dir, 'primary');
   const standbyDir = join(dir, 'standby');
-  const options = (port: number) => `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off`;
+  const options = (port: number) => `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
 
   await bin('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   // wal_level replica and max_wal_senders are PostgreSQL 15's defaults; initdb's pg_hba.conf lets loopback replicate under trust.
