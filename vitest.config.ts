@@ -22,6 +22,15 @@ export default defineConfig({
       },
       {
         test: {
+          // Replicas killed and PostgreSQL restarted under load (tests/crash); also `npm run test:crash`.
+          name: 'crash',
+          include: ['tests/crash/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
