@@ -9,7 +9,7 @@
  * - offline: every API call is aborted (no network), and the error states are read.
  *
  * Each screen must also say something in the failed and offline states: neither a skeleton for
- * ever nor an empty page.
+ * ever, nor an empty page, nor an empty state ("No merchant account") that is not true.
  *
  * How: one server and one browser for the file; one context per language, state and person
  * (a member with a group, and a visitor for the pay page and the landing page). Nothing reaches the
@@ -120,6 +120,10 @@ describe.runIf(browserAvailable())('words for people: every loading and error st
               if (busy.length > 0) problems.push(`${where}: still busy once its calls failed (${busy.join('; ')})`);
               const said = await page.locator('main').innerText().catch(() => '');
               if (said.trim() === '') problems.push(`${where}: says nothing`);
+              // "You have nothing yet" would be untrue: the member's things did not arrive.
+              for (const empty of await page.locator('main [data-testid^="state-no-"]:visible').evaluateAll((found) => found.map((element) => element.getAttribute('data-testid')))) {
+                problems.push(`${where}: shows the empty state ${empty} when its calls failed`);
+              }
             }
             problems.push(...wordProblems(where, await readWords(page), language, namesOf(who)));
             await wordsShot(page, `failing-${language}-${state}-${person}${path}`, false);
