@@ -37,15 +37,26 @@ interface Scenario {
   steps: Step[];
 }
 
-/** Presses the control `trigger` and waits for `shown` (a test id, or any selector). */
-const press = (trigger: string, shown: string) => async (page: Page) => {
-  await page.getByTestId(trigger).first().click();
-  await page.locator(shown.includes('[') || shown.includes(' ') ? shown : `[data-testid="${shown}"]`).first().waitFor();
-};
+/** A test id, or any selector. */
+const find = (page: Page, what: string) => page.locator(what.includes('[') || what.includes(' ') ? what : `[data-testid="${what}"]`).first();
+/** Fills the fields (by test id), presses the control `trigger` and waits for `shown`. */
+const press =
+  (trigger: string, shown: string, fields: Record<string, string> = {}) =>
+  async (page: Page) => {
+    for (const [field, value] of Object.entries(fields)) await page.getByTestId(field).fill(value);
+    await find(page, trigger).click();
+    await find(page, shown).waitFor();
+  };
 const escape = async (page: Page) => {
   await page.keyboard.press('Escape');
   await page.locator('[role="dialog"], [role="menu"]').first().waitFor({ state: 'detached' });
 };
+/** The account menu, opened and closed, and the notifications popover. */
+const ACCOUNT_MENUS: Step[] = [
+  { name: 'account-menu', act: press('button-user-menu', '[role="menu"]') },
+  { name: 'account-menu-closed', act: escape },
+  { name: 'notifications', act: press('button-notifications', '[data-radix-popper-content-wrapper]') },
+];
 /** A message of refusal or failure, in the open dialog or as a toast. */
 const MESSAGE = '[role="dialog"] [role="alert"], [role="dialog"] .text-destructive, [data-testid="toast"]';
 
@@ -91,14 +102,7 @@ describe.runIf(browserAvailable())('words for people: every dialog, menu and pop
           { name: 'sign-in', act: press('button-sign-in', 'dialog-sign-in') },
           { name: 'sign-in-empty', act: press('button-submit-auth', MESSAGE) },
           // The e-mail is known but the request does not get through.
-          {
-            name: 'sign-in-offline',
-            act: async (page) => {
-              await page.getByTestId('input-email').fill('aline@example.rw');
-              await page.getByTestId('input-password').fill('umuganda2026');
-              await press('button-submit-auth', MESSAGE)(page);
-            },
-          },
+          { name: 'sign-in-offline', act: press('button-submit-auth', MESSAGE, { 'input-email': 'aline@example.rw', 'input-password': 'umuganda2026' }) },
           { name: 'magic-link-offline', act: press('button-magic-link', 'text-magic-link-error') },
           { name: 'forgot-password-offline', act: press('button-forgot-password', 'text-magic-link-error') },
           { name: 'register', act: press('link-switch-to-register', 'input-first-name') },
@@ -110,14 +114,7 @@ describe.runIf(browserAvailable())('words for people: every dialog, menu and pop
         path: '/pay/DEMO-SHOP',
         steps: [
           { name: 'empty', act: press('button-pay-submit', '[role="alert"]') },
-          {
-            name: 'offline',
-            act: async (page) => {
-              await page.getByTestId('input-pay-amount').fill('2000');
-              await page.getByTestId('input-pay-phone').fill('0788123456');
-              await press('button-pay-submit', '[role="alert"], [data-testid="toast"]')(page);
-            },
-          },
+          { name: 'offline', act: press('button-pay-submit', '[role="alert"], [data-testid="toast"]', { 'input-pay-amount': '2000', 'input-pay-phone': '0788123456' }) },
         ],
       },
       {
@@ -129,14 +126,7 @@ describe.runIf(browserAvailable())('words for people: every dialog, menu and pop
           { name: 'menu', act: press('button-mobile-menu', 'link-mobile-tontines') },
           { name: 'menu-closed', act: escape },
           { name: 'assistant', act: press('button-open-assistant', 'dialog-assistant') },
-          {
-            name: 'assistant-offline',
-            act: async (page) => {
-              await page.getByTestId('input-assistant').fill('?');
-              await page.keyboard.press('Enter');
-              await page.locator('[data-testid="dialog-assistant"] [role="alert"], [data-testid="assistant-message-assistant"]').first().waitFor();
-            },
-          },
+          { name: 'assistant-offline', act: press('button-assistant-send', '[data-testid="dialog-assistant"] [role="alert"], [data-testid="assistant-message-assistant"]', { 'input-assistant': '?' }) },
         ],
       },
       { person: 'neighbour', path: '/dashboard', steps: [{ name: 'notifications', act: press('button-notifications', '[data-radix-popper-content-wrapper]') }] },
@@ -144,21 +134,9 @@ describe.runIf(browserAvailable())('words for people: every dialog, menu and pop
         person: 'member',
         path: '/dashboard?tab=contributions',
         steps: [
-          {
-            name: 'pay',
-            act: async (page) => {
-              await page.locator('[data-testid^="button-pay-"]').first().click();
-              await page.getByTestId('dialog-pay').waitFor();
-            },
-          },
+          { name: 'pay', act: press('[data-testid^="button-pay-"]', 'dialog-pay') },
           // Lost on the network: the dialog says it will send the same request once the link is back.
-          {
-            name: 'pay-offline',
-            act: async (page) => {
-              await page.getByTestId('input-pay-phone').fill('0788123456');
-              await press('button-confirm-pay', '[data-testid="text-pay-retrying"], [data-testid="toast"]')(page);
-            },
-          },
+          { name: 'pay-offline', act: press('button-confirm-pay', '[data-testid="text-pay-retrying"], [data-testid="toast"]', { 'input-pay-phone': '0788123456' }) },
         ],
       },
       { person: 'member', path: '/dashboard?tab=verification', steps: [{ name: 'camera', act: press('button-camera-kyc-selfie', 'webcam-kyc-selfie') }] },
@@ -166,13 +144,7 @@ describe.runIf(browserAvailable())('words for people: every dialog, menu and pop
         person: 'member',
         path: '/loans',
         steps: [
-          {
-            name: 'repay',
-            act: async (page) => {
-              await page.locator('[data-testid^="button-repay-"]').first().click();
-              await page.getByTestId('dialog-repay').waitFor();
-            },
-          },
+          { name: 'repay', act: press('[data-testid^="button-repay-"]', 'dialog-repay') },
           { name: 'repay-offline', act: press('button-confirm-repay', MESSAGE) },
         ],
       },
@@ -184,14 +156,7 @@ describe.runIf(browserAvailable())('words for people: every dialog, menu and pop
           { name: 'create-empty', act: press('button-submit-tontine', MESSAGE) },
           {
             name: 'create-offline',
-            act: async (page) => {
-              const dialog = page.getByTestId('dialog-create-tontine');
-              await dialog.getByTestId('input-tontine-name').fill('Abaturanyi');
-              const description = dialog.getByTestId('input-tontine-description');
-              if ((await description.count()) > 0) await description.fill('Tuzigama buri cyumweru');
-              await dialog.getByTestId('input-tontine-amount').fill('5000');
-              await press('button-submit-tontine', MESSAGE)(page);
-            },
+            act: press('button-submit-tontine', MESSAGE, { 'input-tontine-name': 'Abaturanyi', 'input-tontine-description': 'Tuzigama buri cyumweru', 'input-tontine-amount': '5000' }),
           },
         ],
       },
@@ -209,21 +174,13 @@ describe.runIf(browserAvailable())('words for people: every dialog, menu and pop
       {
         person: 'merchant',
         path: '/merchant/dashboard',
-        steps: [
-          { name: 'account-menu', act: press('button-user-menu', '[role="menu"]') },
-          { name: 'account-menu-closed', act: escape },
-          { name: 'notifications', act: press('button-notifications', '[data-radix-popper-content-wrapper]') },
-        ],
+        steps: ACCOUNT_MENUS,
       },
       { person: 'merchant', path: '/merchant/payments', steps: [{ name: 'menu', act: press('button-mobile-menu', 'link-mobile-tontines') }] },
       {
         person: 'agent',
         path: '/agent/dashboard',
-        steps: [
-          { name: 'account-menu', act: press('button-user-menu', '[role="menu"]') },
-          { name: 'account-menu-closed', act: escape },
-          { name: 'notifications', act: press('button-notifications', '[data-radix-popper-content-wrapper]') },
-        ],
+        steps: ACCOUNT_MENUS,
       },
     ];
   }, 240_000);
