@@ -3,14 +3,10 @@
  * four languages, on a 360 px phone, signed in as the demo member (the merchant's and the agent's
  * pages as the demo merchant and the demo agent), over the demo world (SEED_DEMO_WORLD), shows:
  *
- * - no raw code: no snake_case or UPPER_CASE identifier ("mobile_money", "INTERNAL_PROCESSING_ERROR"),
- *   no reference such as "merchant-payment:<uuid>", no address in brackets ("(/tontines)"), no
- *   "day(s)" plural;
- * - in French, Kinyarwanda and Kiswahili, no English left: a visible text equal to a text of the
- *   English locale (or to an English text the server writes, such as the scorecard's) that is not
- *   also a text of that language fails;
- * - no word broken over two lines ("Ugushying / o"), no text cut short with "…" (two Recent
- *   Activity rows cut at the same place read the same), and no sideways scroll.
+ * the words support/words.ts checks for: no raw code, no English left in fr/rw/sw, no word broken
+ * over two lines, no text cut short with "…", no sideways scroll. (The same checks read every
+ * dialog in words-dialogs.test.ts, the empty states in words-empty.test.ts, and the loading and
+ * error states in words-failing.test.ts.)
  *
  * How: one server and one browser for the file; one browser context per language and person;
  * each route loaded once and read once it has rendered, then each of its other tabs opened and read. Nothing is changed: every API call but a
@@ -18,69 +14,21 @@
  * route must be added here.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUES } from '../../apps/notifications/catalogue.ts';
-import { ENGLISH_SCORECARD_TEXTS } from '../../core/credit/scorecard.ts';
-import { en } from '../../web/src/locales/en.ts';
-import { enScreens } from '../../web/src/locales/en-screens.ts';
-import { fr, frServer } from '../../web/src/locales/fr.ts';
-import { rw, rwServer } from '../../web/src/locales/rw.ts';
-import { sw, swServer } from '../../web/src/locales/sw.ts';
 import { browserAvailable, launchChromium } from './support/browser.ts';
 import { callApi } from './support/api.ts';
 import { screenRendered } from './support/screen-rendered.ts';
 import { startServer, type E2eServer } from './support/server.ts';
+import { LANGUAGES, namesOf, readWords, screenAndTabsProblems, wordProblems, wordsContext, wordsShot, type Language } from './support/words.ts';
 
-const SHOTS = process.env.WORDS_SHOTS_DIR ?? '';
-/** Marks a text the member wrote themselves. */
-const OWN_MARK = '\u0000own:';
-const LANGUAGES = ['en', 'fr', 'rw', 'sw'] as const;
-type Language = (typeof LANGUAGES)[number];
 type Person = 'member' | 'merchant' | 'agent' | 'visitor';
-
-/** Every string leaf of a text tree. */
-function leaves(tree: unknown, into = new Set<string>()): Set<string> {
-  if (typeof tree === 'string') into.add(tree.trim());
-  else if (tree && typeof tree === 'object') for (const value of Object.values(tree)) leaves(value, into);
-  return into;
-}
-
-/** The titles of the server's notifications (apps/notifications: a title has no parameters). */
-const notificationTitles = (language: Language) => Object.values(CATALOGUES[language]).map((template) => template({}).title);
-
-const OWN: Record<Exclude<Language, 'en'>, Set<string>> = {
-  fr: leaves([fr, frServer, notificationTitles('fr')]),
-  rw: leaves([rw, rwServer, notificationTitles('rw')]),
-  sw: leaves([sw, swServer, notificationTitles('sw')]),
-};
-/** English sentences a non-English screen must not show: the locale's, and the server's own English (the scorecard's, the notifications' titles). */
-const ENGLISH = new Set([...leaves([en, enScreens]), ...ENGLISH_SCORECARD_TEXTS, ...notificationTitles('en')].filter((text) => !text.includes('{{') && /\p{L}{2}/u.test(text)));
-
-const RAW_CODES: { name: string; pattern: RegExp }[] = [
-  { name: 'snake_case code', pattern: /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/ },
-  { name: 'UPPER_CASE code', pattern: /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/ },
-  { name: 'raw reference', pattern: /\b[a-z]+(?:-[a-z]+)*:[0-9a-f]{8}-[0-9a-f]{4}/ },
-  { name: 'address in brackets', pattern: /\(\/[a-z]/ },
-  { name: '"(s)" plural', pattern: /\p{L}\((?:s|e|es)\)/u },
-  // A status or other enum shown as the API writes it, on its own ("pending", "active").
-  { name: 'raw enum', pattern: /^(?:pending|active|forming|completed|cancelled|failed|succeeded|requested|approved|rejected|disbursed|repaid|overdue|paid|verified|suspended|daily|weekly|monthly|positive|negative|neutral|mobile_money|pot_deduction)$/ },
-];
 
 interface Visit {
   path: string;
   person: Person;
   /** `pay`: a customer pays 2,000 RWF on the pay page (the sandbox approves) and the receipt is read. */
   act?: 'pay';
-}
-
-interface PageReading {
-  texts: string[];
-  brokenWords: string[];
-  overflow: number;
-  outside: string[];
-  cut: string[];
 }
 
 describe.runIf(browserAvailable())('words for people: every route in every language at 360 px', () => {
@@ -117,6 +65,7 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
         .map((path) => ({ path, person: 'member' as const })),
       ...['/merchant/dashboard', '/merchant/payments'].map((path) => ({ path, person: 'merchant' as const })),
       { path: '/agent/dashboard', person: 'agent' },
+      // Notifications are written once, in the language of the account they reach.
       // Notifications are read in the account's language now, whatever it was when they were written.
       { path: '/notifications', person: 'member' },
       ...['/', '/auth/magic-link', '/auth/reset-password', '/dashboard'].map((path) => ({ path, person: 'visitor' as const })),
@@ -157,58 +106,9 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
     await page.getByTestId('state-pay-receipt').waitFor({ timeout: 30_000 });
   }
 
-  /** The visible texts (and placeholders) of the page, the words split over two lines, the sideways scroll. */
-  function read(page: Page): Promise<PageReading> {
-    return page.evaluate((ownMark) => {
-      const texts: string[] = [];
-      const brokenWords: string[] = [];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const parent = node.parentElement;
-        const text = node.textContent?.trim() ?? '';
-        if (!parent || text === '' || parent.closest('script, style, noscript, [aria-hidden="true"], .sr-only')) continue;
-        if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;
-        // The member's own words (their questions to the assistant, asked in another language before) are theirs.
-        const own = parent.closest('[data-testid="chat-past-user"], [data-testid="chat-message-user"]') !== null;
-        texts.push(`${own ? ownMark : ''}${text.replace(/\s+/g, ' ')}`);
-        // A word of letters laid out on two lines (not an e-mail, a link or a reference).
-        for (const match of (node.textContent ?? '').matchAll(/[\p{L}]{4,}/gu)) {
-          const range = document.createRange();
-          range.setStart(node, match.index);
-          range.setEnd(node, match.index + match[0].length);
-          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-          if (tops.size > 1) brokenWords.push(match[0]);
-        }
-      }
-      for (const input of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')) {
-        if (input.checkVisibility()) texts.push(input.placeholder.trim());
-      }
-      // What sticks out on the right, innermost first: the culprit of a sideways scroll.
-      const outside = [...document.body.querySelectorAll<HTMLElement>('*')]
-        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && element.checkVisibility())
-        .filter((element, _, all) => !all.some((other) => other !== element && element.contains(other)))
-        .slice(0, 3)
-        .map((element) => `${element.tagName.toLowerCase()}${element.dataset.testid ? `[${element.dataset.testid}]` : ''} "${(element.textContent ?? '').trim().slice(0, 30)}"`);
-      // Texts cut short with "…": two rows cut at the same place read the same ("Joined Demo: M…").
-      const cut = [...document.body.querySelectorAll<HTMLElement>('*')]
-        .filter((element) => {
-          const style = getComputedStyle(element);
-          const ellipsis = style.textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1;
-          // A clamp of three lines or more is a preview of prose (a group's description), opened in full elsewhere.
-          const clamp = Number.parseInt(style.webkitLineClamp, 10);
-          const clamped = clamp > 0 && clamp < 3 && element.scrollHeight > element.clientHeight + 1;
-          return (ellipsis || clamped) && element.checkVisibility();
-        })
-        .filter((element) => !(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && (element.textContent ?? '').trim() !== '')
-        .map((element) => (element.textContent ?? '').trim().slice(0, 60));
-      return { texts, brokenWords, overflow: document.documentElement.scrollWidth - window.innerWidth, outside, cut };
-    }, OWN_MARK);
-  }
-
   for (const language of LANGUAGES) {
     it(`${language}: no raw code, no English left, no broken or cut word, no sideways scroll`, { timeout: 300_000 }, async () => {
       const problems: string[] = [];
-      if (SHOTS) await mkdir(SHOTS, { recursive: true });
       // The member chose the language (the switcher saves it to the account): what the server words, it words in it.
       for (const person of ['member', 'merchant', 'agent'] as const) {
         const saved = await callApi(server.url, sessions.get(person)!.token, 'PUT', '/api/profile/language', { language });
@@ -216,55 +116,20 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
       }
       for (const person of ['member', 'merchant', 'agent', 'visitor'] as const) {
         const session = sessionOf(person);
-        // A person's own name ("Demo Member") is no English left on the screen.
-        const names = new Set([session?.user.firstName, session?.user.lastName].filter((name): name is string => typeof name === 'string'));
-        const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-        await context.addInitScript(
-          ({ session, language }) => {
-            localStorage.setItem('ikimina_language', language);
-            if (session) {
-              localStorage.setItem('ikimina_token', session.token);
-              localStorage.setItem('ikimina_user', JSON.stringify({ ...session.user, language }));
-            }
-          },
-          { session, language },
-        );
         // Nothing is changed, but the assistant is asked and the shop is paid (server-made texts, a receipt).
-        await context.route('**/api/**', (route) =>
-          route.request().method() === 'GET' || ['/api/ai-assistant/chat', '/api/pay/DEMO-SHOP'].includes(new URL(route.request().url()).pathname) ? route.continue() : route.abort(),
-        );
+        const context = await wordsContext(browser, language, session, ['/api/ai-assistant/chat', '/api/pay/DEMO-SHOP']);
         const page = await context.newPage();
         for (const visit of visits.filter((v) => v.person === person)) {
           await page.goto(`${server.url}${visit.path}`);
           await screenRendered(page);
           if (visit.path === '/ai-chat') await askTheAssistant(page);
           if (visit.act === 'pay') await payTheShop(page);
-          const check = (where: string, reading: PageReading) => {
-            for (const marked of new Set(reading.texts)) {
-              const own = marked.startsWith(OWN_MARK);
-              const text = own ? marked.slice(OWN_MARK.length) : marked;
-              const withoutEmails = text.replace(/\S+@\S+/g, '');
-              for (const { name, pattern } of RAW_CODES) if (pattern.test(withoutEmails)) problems.push(`${where}: ${name} in "${text}"`);
-              if (language !== 'en' && !own && ENGLISH.has(text) && !OWN[language].has(text) && !names.has(text)) problems.push(`${where}: English "${text}"`);
-            }
-            for (const text of new Set(reading.cut)) problems.push(`${where}: "${text}" cut short with an ellipsis`);
-            for (const word of new Set(reading.brokenWords)) problems.push(`${where}: "${word}" broken over two lines`);
-            if (reading.overflow > 1) problems.push(`${where}: scrolls sideways by ${reading.overflow} px (${reading.outside.join(', ')})`);
-          };
           const where = `${language} ${person} ${visit.path}`;
-          check(where, await read(page));
-          if (SHOTS) await page.screenshot({ path: `${SHOTS}/${language}-${person}${visit.path.replace(/[/?=]+/g, '_')}${visit.act ? `-${visit.act}` : ''}.png`, fullPage: true });
-          // Every other tab of the screen (the merchant's settlements, the tontines' Discover…), opened in turn.
-          if (visit.act === undefined) {
-            const tabs = page.locator('main [role="tab"][aria-selected="false"]:visible');
-            const tabIds = await tabs.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-testid') ?? ''));
-            for (const name of tabIds) {
-              const tab = page.locator(`main [role="tab"][data-testid="${name}"]`);
-              if ((await tab.count()) !== 1) continue;
-              await tab.click();
-              await screenRendered(page);
-              check(`${where} (${name})`, await read(page));
-            }
+          const shot = `${language}-${person}${visit.path}${visit.act ? `-${visit.act}` : ''}`;
+          if (visit.act === undefined) problems.push(...(await screenAndTabsProblems(page, where, language, namesOf(session), shot)));
+          else {
+            problems.push(...wordProblems(where, await readWords(page), language, namesOf(session)));
+            await wordsShot(page, shot);
           }
         }
         await context.close();

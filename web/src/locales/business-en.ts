@@ -223,6 +223,7 @@ export const businessEn = {
     peakNone: 'No peak hours yet',
   },
   merchantPayments: {
+    loadFailed: 'We could not load your merchant accounts. Please try again later.',
     title: 'Merchant Payments',
     subtitle: 'Your QR code, the payments you received and your weekly settlements.',
     noAccount: 'No Merchant Account',

@@ -224,6 +224,7 @@ export const businessFr: Pick<Messages, keyof typeof businessEn> = {
     peakNone: 'Pas encore d’heures de pointe',
   },
   merchantPayments: {
+    loadFailed: 'Impossible de charger vos comptes marchands. Veuillez réessayer plus tard.',
     title: 'Paiements marchand',
     subtitle: 'Votre code QR, les paiements reçus et vos règlements hebdomadaires.',
     noAccount: 'Aucun compte marchand',

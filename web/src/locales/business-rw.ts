@@ -224,6 +224,7 @@ export const businessRw: Pick<Messages, keyof typeof businessEn> = {
     peakNone: 'Nta masaha y’ubwinshi araboneka',
   },
   merchantPayments: {
+    loadFailed: 'Ntitwashoboye kubona konti zawe z’umucuruzi. Ongera ugerageze nyuma.',
     title: 'Ubwishyu bw’umucuruzi',
     subtitle: 'Kode yawe ya QR, ubwishyu wakiriye n’ibyo wishyurwa buri cyumweru.',
     noAccount: 'Nta konti y’umucuruzi',

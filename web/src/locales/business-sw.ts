@@ -224,6 +224,7 @@ export const businessSw: Pick<Messages, keyof typeof businessEn> = {
     peakNone: 'Bado hakuna saa za kilele',
   },
   merchantPayments: {
+    loadFailed: 'Hatukuweza kupakia akaunti zako za mfanyabiashara. Tafadhali jaribu tena baadaye.',
     title: 'Malipo ya mfanyabiashara',
     subtitle: 'Msimbo wako wa QR, malipo uliyopokea na malipo yako ya kila wiki.',
     noAccount: 'Hakuna akaunti ya mfanyabiashara',

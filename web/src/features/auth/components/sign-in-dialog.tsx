@@ -329,25 +329,26 @@ function SignInForm({ initialMode, onSuccess }: { initialMode: SignInMode; onSuc
           <Button
             type="button"
             variant="ghost"
+            size="tall"
             className="w-full text-primary"
             onClick={sendMagicLink}
             disabled={magicLinkMutation.isPending}
             data-testid="button-magic-link"
           >
             <Mail />
-            {magicLinkMutation.isPending ? t('auth.magicLinkSending') : t('auth.magicLinkAction')}
+            <span className="min-w-0 whitespace-normal text-center">{magicLinkMutation.isPending ? t('auth.magicLinkSending') : t('auth.magicLinkAction')}</span>
           </Button>
           <Button
             type="button"
             variant="ghost"
-            size="sm"
+            size="tall"
             className="w-full text-muted-foreground"
             onClick={sendPasswordReset}
             disabled={resetMutation.isPending}
             data-testid="button-forgot-password"
           >
             <KeyRound />
-            {resetMutation.isPending ? t('auth.forgotPasswordSending') : t('auth.forgotPassword')}
+            <span className="min-w-0 whitespace-normal text-center">{resetMutation.isPending ? t('auth.forgotPasswordSending') : t('auth.forgotPassword')}</span>
           </Button>
           {magicLink.kind === 'sent' && (
             <p role="status" className="rounded-lg bg-secondary px-3 py-2 text-sm text-secondary-foreground" data-testid="text-magic-link-sent">

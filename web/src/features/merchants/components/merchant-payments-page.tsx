@@ -74,6 +74,11 @@ export function MerchantPaymentsPage() {
           <Skeleton className="h-11 w-full max-w-sm" />
           <Skeleton rounded="rounded-2xl" className="h-[30rem]" />
         </LoadingRegion>
+      ) : merchants.isError ? (
+        // Not "no merchant account": a merchant whose list did not arrive would be told to register again.
+        <p role="alert" className="rounded-xl border border-destructive/40 px-4 py-3 text-sm text-destructive" data-testid="alert-merchant-payments-failed">
+          {t('merchantPayments.loadFailed')}
+        </p>
       ) : selected === null ? (
         <EmptyState title={t('merchantPayments.noAccount')} text={t('merchantPayments.noAccountText')} testId="state-no-merchant-account">
           <Button asChild>

@@ -102,7 +102,8 @@ function NotificationRow({ notification, onRead }: { notification: Notification;
         <NotificationIcon type={notification.type} />
         <span className="grid min-w-0 gap-0.5">
           <span className={cn('truncate text-sm', !notification.isRead && 'font-semibold')}>{notification.title}</span>
-          <span className="line-clamp-2 text-sm text-muted-foreground">{notification.message}</span>
+          {/* In full: a notification is a text message's length, and cut short it would read as another one ("we received your 5,000 RWF contribution to Demo: M…"). */}
+          <span className="text-sm text-muted-foreground">{notification.message}</span>
           <time dateTime={notification.createdAt} className="text-xs text-muted-foreground">
             {timeText}
           </time>
