@@ -6,9 +6,9 @@ import { Migration } from '@mikro-orm/migrations';
  * is read and written on the primary only, never replicated, and losing it in a crash only sends
  * a few reads to the primary that could have gone to a replica.
  */
-export class Migration20261128400000 extends Migration {
+export class Migration20261128390000 extends Migration {
 
-  override name = 'Migration20261128400000';
+  override name = 'Migration20261128390000';
 
   override up(): void | Promise<void> {
     this.addSql(`create unlogged table "recent_writes" ("member_id" uuid not null, "at" timestamptz not null, primary key ("member_id"));`);
