@@ -1,7 +1,7 @@
 /**
  * A loan's decision reason in its columns: `decision_reason_code` with `decision_reason_params`
  * (jsonb: amounts as decimal strings, scores as numbers), or, for a reason written as a sentence
- * before reasons had codes, that sentence in `decision_reason` with no code (Migration20261128400000
+ * before reasons had codes, that sentence in `decision_reason` with no code (Migration20261128431000
  * turned the sentences it knew into codes).
  *
  * Guarantees: what is stored reads back equal; a row with a code this version does not know, or
