@@ -6,6 +6,7 @@ import { educationPaths } from './education-openapi.ts';
 import { kycPaths } from './kyc-openapi.ts';
 import { loanPaths } from './loan-openapi.ts';
 import { merchantPaths } from './merchant-openapi.ts';
+import { workingCapitalPaths } from './working-capital-openapi.ts';
 import { nidaPaths } from './nida-openapi.ts';
 import { profilePaths } from './profile-openapi.ts';
 import { ussdAccessPaths } from './ussd-access-openapi.ts';
@@ -33,6 +34,6 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'ikimina_session' },
       },
     },
-    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths },
+    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths, ...workingCapitalPaths },
   });
 }

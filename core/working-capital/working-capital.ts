@@ -84,7 +84,10 @@ export interface WorkingCapitalOffer {
 export interface OfferInput {
   readonly verified: boolean;
   readonly hasOpen: boolean;
+  /** At least the last 90 days' standing sales (older ones are ignored but for the history's start). */
   readonly sales: readonly Sale[];
+  /** The first completed sale ever, when `sales` does not reach back to it. */
+  readonly firstSaleAt?: Date | undefined;
   readonly now: Date;
 }
 
@@ -94,9 +97,9 @@ export function salesBasis(sales: readonly Sale[], now: Date): SalesBasis {
   return { payments: recent.length, netSales: Money.sum(recent.map((s) => s.netAmount)), days: HISTORY_DAYS };
 }
 
-export function historyDays(sales: readonly Sale[], now: Date): number {
-  if (!sales.length) return 0;
-  const first = sales.reduce((min, s) => Math.min(min, s.completedAt.getTime()), Number.POSITIVE_INFINITY);
+export function historyDays(sales: readonly Sale[], now: Date, firstSaleAt?: Date): number {
+  const first = sales.reduce((min, s) => Math.min(min, s.completedAt.getTime()), firstSaleAt?.getTime() ?? Number.POSITIVE_INFINITY);
+  if (first === Number.POSITIVE_INFINITY) return 0;
   return Math.max(0, Math.floor((now.getTime() - first) / DAY_MS));
 }
 
@@ -125,7 +128,7 @@ export function workingCapitalLimit(basis: SalesBasis, feeBps: number): Money {
 
 export function workingCapitalOffer(input: OfferInput): WorkingCapitalOffer {
   const basis = salesBasis(input.sales, input.now);
-  const days = historyDays(input.sales, input.now);
+  const days = historyDays(input.sales, input.now, input.firstSaleAt);
   const feeBps = feeBpsFor(days);
   const limit = workingCapitalLimit(basis, feeBps);
   const reasons: IneligibleReason[] = [];
