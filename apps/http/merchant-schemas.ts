@@ -266,6 +266,7 @@ export const SettlementsResponse = z
         totalTransactions: z.number(),
         totalAmount: decimal,
         payoutAmount: decimal,
+        withheldForWorkingCapital: decimal.meta({ description: 'Withheld for working capital before the payout (10 % of the week’s net, never more than owed); 0.00 when none' }),
         carriedOver: decimal,
         totalReversals: z.number().meta({ description: 'How many negative lines the batch carries (reversed payments dated in its range)' }),
         reversedAmount: decimal.meta({ description: 'The sum of their nets, already taken off totalAmount' }),

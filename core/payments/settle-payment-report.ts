@@ -4,8 +4,8 @@
  * (`collectionStatus` / `transferStatus`): both call this, so a payment settles the same way.
  * It is the one dispatch point: loan references (`isLoanPaymentReference`) go to
  * ConfirmLoanPayment, merchant payments (`merchant-payment:`) to SettleMerchantPaymentReport, refunds of
- * reversed merchant payments (`merchant-refund:`), merchant settlements (`STL-`) and agent commission
- * payouts (`COM-`) straight to SettleTransfer, contributions to ConfirmContributionPayment, payouts and withdrawals
+ * reversed merchant payments (`merchant-refund:`), merchant settlements (`STL-`), agent commission
+ * payouts (`COM-`) and working-capital disbursements (`working-capital:`) straight to SettleTransfer, contributions to ConfirmContributionPayment, payouts and withdrawals
  * to the outgoing-transfers module (core/transfers SettleTransfer).
  *
  * Guarantees
@@ -50,6 +50,7 @@ import type { EventLog } from '../shared/event-log.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { isSettlementBatchReference } from '../settlements/settlement-batch.ts';
+import { isWorkingCapitalTransferReference } from '../working-capital/accept-working-capital.ts';
 import type { PayoutIfCycleComplete } from '../tontines/payout-if-cycle-complete.ts';
 import type { Notifier, TontineNames } from '../tontines/ports.ts';
 import type { SettleTransfer } from '../transfers/settle-transfer.ts';
@@ -87,7 +88,7 @@ export class SettlePaymentReport {
   execute(report: MobileMoneyStatusReport): Promise<SettleResult> {
     if (isLoanPaymentReference(report.reference)) return this.settleLoan(report);
     if (isMerchantPaymentReference(report.reference)) return this.deps.merchantPayments.execute(report);
-    if (isMerchantRefundReference(report.reference) || isSettlementBatchReference(report.reference) || isCommissionPayoutReference(report.reference)) {
+    if (isMerchantRefundReference(report.reference) || isSettlementBatchReference(report.reference) || isCommissionPayoutReference(report.reference) || isWorkingCapitalTransferReference(report.reference)) {
       return this.settleBusinessTransfer(report);
     }
     return this.batches.submit(report);

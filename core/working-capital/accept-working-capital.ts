@@ -29,6 +29,9 @@ import { disbursedNotice, disbursementFailedNotice } from './working-capital-not
 
 export const WORKING_CAPITAL_DISBURSEMENT_PREFIX = 'working-capital:';
 
+/** A disbursement attempt's reference (`working-capital:<loanId>[-<n>]`): the provider's word on it goes to SettleTransfer. */
+export const isWorkingCapitalTransferReference = (reference: string): boolean => reference.startsWith(WORKING_CAPITAL_DISBURSEMENT_PREFIX);
+
 export interface DisburseWorkingCapitalDeps {
   loans: Pick<WorkingCapitalLoans, 'findById' | 'save'>;
   merchants: Pick<MerchantRepository, 'findById'>;

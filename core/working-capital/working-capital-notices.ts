@@ -11,7 +11,7 @@ import type { Money } from '../money/money.ts';
 import type { MemberNotification } from '../tontines/ports.ts';
 import { owedOn, type WorkingCapitalLoan } from './working-capital.ts';
 
-const notice = (loan: WorkingCapitalLoan, template: string, params: Record<string, string>): MemberNotification => ({ userId: loan.ownerId, type: 'loan_payment', template, params });
+const notice = (loan: WorkingCapitalLoan, template: string, params: Record<string, string>, type: MemberNotification['type'] = 'other'): MemberNotification => ({ userId: loan.ownerId, type, template, params });
 
 export function decisionNotice(loan: WorkingCapitalLoan): MemberNotification {
   const amount = loan.keyFacts.amount.format();
@@ -27,6 +27,6 @@ export const disbursementFailedNotice = (loan: WorkingCapitalLoan): MemberNotifi
 
 export const repaidNotice = (loan: WorkingCapitalLoan, amount: Money): MemberNotification => notice(loan, 'working_capital_repaid', { amount: amount.format(), remaining: owedOn(loan).format() });
 
-export const shortfallNotice = (loan: WorkingCapitalLoan, shortfall: Money, dueBy: string): MemberNotification => notice(loan, 'working_capital_shortfall', { shortfall: shortfall.format(), dueBy });
+export const shortfallNotice = (loan: WorkingCapitalLoan, shortfall: Money, dueBy: string): MemberNotification => notice(loan, 'working_capital_shortfall', { shortfall: shortfall.format(), dueBy }, 'loan_payment');
 
-export const overdueNotice = (loan: WorkingCapitalLoan): MemberNotification => notice(loan, 'working_capital_overdue', { owed: owedOn(loan).format() });
+export const overdueNotice = (loan: WorkingCapitalLoan): MemberNotification => notice(loan, 'working_capital_overdue', { owed: owedOn(loan).format() }, 'loan_payment');
