@@ -108,6 +108,8 @@ export function feeBpsFor(days: number): number {
 }
 
 const wholeFrancsDown = (m: Money) => Money.max(m, Money.ZERO).splitWholeFrancs().payable;
+/** `bps` of a non-negative amount, rounded down to whole francs: a limit or a withholding never exceeds its share. */
+const shareDown = (m: Money, bps: number) => wholeFrancsDown(Money.ofCentimes(Number((BigInt(Math.max(m.centimes, 0)) * BigInt(bps)) / 10_000n)));
 
 /** 10 % of the average weekly net of the basis, in centimes (not rounded to francs: an expectation). */
 export function expectedWeeklyRepayment(basis: SalesBasis): Money {
@@ -122,7 +124,7 @@ export function capacityLimit(basis: SalesBasis, feeBps: number): Money {
 }
 
 export function workingCapitalLimit(basis: SalesBasis, feeBps: number): Money {
-  const share = wholeFrancsDown(basis.netSales.percentOf(LIMIT_SHARE_BPS));
+  const share = shareDown(basis.netSales, LIMIT_SHARE_BPS);
   return Money.min(Money.min(share, MAX_WORKING_CAPITAL), capacityLimit(basis, feeBps));
 }
 
@@ -244,7 +246,7 @@ export function minimumPerWindow(total: Money): Money {
 /** What a weekly settlement withholds: 10 % of its whole-franc payout, whole francs down, never more than owed. */
 export function withholdingFor(payable: Money, owed: Money): Money {
   if (!payable.isPositive() || !owed.isPositive()) return Money.ZERO;
-  return Money.min(wholeFrancsDown(payable.percentOf(WITHHOLDING_BPS)), owed);
+  return Money.min(shareDown(payable, WITHHOLDING_BPS), owed);
 }
 
 /** A repayment split: principal first, then the fee. */
