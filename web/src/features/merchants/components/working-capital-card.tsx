@@ -74,6 +74,7 @@ export function WorkingCapitalCard({ merchantId }: { merchantId: string }) {
               <p className="text-sm text-muted-foreground">{t('workingCapital.howRepaid', { share: format.percent(data.offer?.withholdingPercent ?? 10) })}</p>
               <Field
                 id="input-working-capital-amount"
+                data-testid="input-working-capital-amount"
                 label={t('workingCapital.amountLabel')}
                 inputMode="numeric"
                 placeholder={String(limitFrancs)}
