@@ -150,4 +150,49 @@ describe('working capital from sales', () => {
     expect(await db.count('journal_entries')).toBe(entries);
     expect(await db.count('working_capital_repayments')).toBe(1);
   });
+
+  it('leaves a request outside the rules pending for `loans review`, where an admin approves it', async () => {
+    const young = await verifiedMerchant(app, {
+      merchantCode: 'WCAP-2',
+      businessName: 'Young Shop',
+      merchantCategory: 'retail',
+      businessAddress: 'KN 5 Ave',
+      district: 'Nyarugenge',
+      phoneNumber: '+250788710014',
+      ownerPhone: '+250788710013',
+    });
+    await paidAtMerchant(app, 'WCAP-2', 200_000, '+250788710098');
+    const shown = await request(app.handler).get(`/api/merchants/${young.merchantId}/working-capital`).set('Authorization', `Bearer ${young.ownerToken}`);
+    expect(shown.body).toMatchObject({ eligible: false, reasons: [{ code: 'sales_history_too_short' }], basis: { payments: 1, netSales: '196000.00' } });
+    const applied = await request(app.handler).post(`/api/merchants/${young.merchantId}/working-capital`).set('Authorization', `Bearer ${young.ownerToken}`).send({ amount: 20_000 });
+    expect(applied.status).toBe(201);
+    expect(applied.body.status).toBe('pending');
+    // Pending cannot be accepted.
+    expect((await request(app.handler).post(`/api/merchants/${young.merchantId}/working-capital/${applied.body.id as string}/accept`).set('Authorization', `Bearer ${young.ownerToken}`)).status).toBe(409);
+
+    const listed = await runAdmin(app.container, 'loans', 'review');
+    expect(listed.output).toContain(applied.body.id as string);
+    expect(listed.output).toContain('1 working capital request(s) waiting for review');
+    const approved = await runAdmin(app.container, 'loans', 'review', '--approve', applied.body.id as string);
+    expect(approved.output).toContain(`Working capital ${applied.body.id as string} is now approved.`);
+    const after = await request(app.handler).get(`/api/merchants/${young.merchantId}/working-capital`).set('Authorization', `Bearer ${young.ownerToken}`);
+    expect(after.body.current).toMatchObject({ id: applied.body.id, status: 'approved' });
+  });
+
+  it('reminds a shortfall on the 60-day minimum once, and marks it overdue after 18 months', async () => {
+    const notices = async () => Number((await sql<{ n: string }>(`select count(*)::text as n from notifications where title = 'Working capital: minimum not reached'`))[0]!.n);
+    clock.advance(50 * DAY); // 5 January 2027: 62 days after the disbursement, 14,700 repaid of the 17,667 due
+    const ran = await runAdmin(app.container, 'jobs', 'run', 'working-capital');
+    expect(ran.code).toBe(0);
+    expect(await notices()).toBe(1);
+    expect((await runAdmin(app.container, 'jobs', 'run', 'working-capital')).code).toBe(0);
+    expect(await notices()).toBe(1);
+    expect((await sql<{ status: string }>(`select status from working_capital_loans where id = ?`, [loanId]))[0]!.status).toBe('active');
+
+    clock.advance(500 * DAY); // May 2028: past the due date of 4 May 2028
+    expect((await runAdmin(app.container, 'jobs', 'run', 'working-capital')).code).toBe(0);
+    expect((await sql<{ status: string }>(`select status from working_capital_loans where id = ?`, [loanId]))[0]!.status).toBe('overdue');
+    const shown = await owner(request(app.handler).get(`/api/merchants/${merchantId}/working-capital`));
+    expect(shown.body.current).toMatchObject({ status: 'overdue', owed: '303300.00' });
+  });
 });
