@@ -148,6 +148,7 @@ import { schedulerModule } from './scheduler/module.ts';
 import { transfersModule } from './modules/transfers-module.ts';
 import { uploadsModule } from './modules/uploads-module.ts';
 import { workingCapitalModule } from './modules/working-capital-module.ts';
+import { ConfirmWorkingCapitalRepayment } from '../core/working-capital/repay-working-capital.ts';
 import { ussdModule } from './ussd/module.ts';
 import { TOKENS } from './tokens.ts';
 
@@ -469,6 +470,7 @@ const savingsModule = new ContainerModule(({ bind }) => {
       confirmLoanPayment: ConfirmLoanPayment,
       loanCollections: TOKENS.LoanCollections,
       merchantPayments: SettleMerchantPaymentReport,
+      workingCapitalRepayments: ConfirmWorkingCapitalRepayment,
       notifier: TOKENS.Notifier,
       batching: TOKENS.Batching,
       uow: base.uow,

@@ -13,7 +13,8 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Money } from '../../core/money/money.ts';
-import type { MerchantSalesHistory, WorkingCapitalLoans, WorkingCapitalRepayment, WorkingCapitalRepayments } from '../../core/working-capital/ports.ts';
+import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
+import type { MerchantSalesHistory, WorkingCapitalCollection, WorkingCapitalCollections, WorkingCapitalLoans, WorkingCapitalRepayment, WorkingCapitalRepayments } from '../../core/working-capital/ports.ts';
 import type { Sale, WorkingCapitalKeyFacts, WorkingCapitalLoan } from '../../core/working-capital/working-capital.ts';
 
 type Row = Record<string, unknown>;
@@ -158,5 +159,53 @@ export class PostgresWorkingCapitalRepayments implements WorkingCapitalRepayment
   }
   listByReferences(references: readonly string[]) {
     return this.store.listByReferences(references);
+  }
+}
+
+const toCollection = (r: Row): WorkingCapitalCollection => ({
+  id: String(r.id),
+  loanId: String(r.loan_id),
+  reference: String(r.reference),
+  provider: r.provider as MobileMoneyProvider,
+  msisdn: String(r.msisdn),
+  amount: money(r.amount_centimes),
+  status: r.status as WorkingCapitalCollection['status'],
+  requestedAt: new Date(r.requested_at as Date),
+  settledAt: dateOrUndefined(r.settled_at),
+});
+
+/** Repayment collections (working_capital_collections). */
+export class PostgresWorkingCapitalCollections implements WorkingCapitalCollections {
+  constructor(private readonly em: EntityManager) {}
+
+  async add(c: WorkingCapitalCollection): Promise<void> {
+    await this.em.execute(
+      `insert into working_capital_collections (id, loan_id, reference, provider, msisdn, amount_centimes, status, requested_at, settled_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [c.id, c.loanId, c.reference, c.provider, c.msisdn, c.amount.centimes, c.status, c.requestedAt, c.settledAt ?? null],
+    );
+  }
+
+  async save(c: WorkingCapitalCollection): Promise<void> {
+    await this.em.execute(`update working_capital_collections set status = ?, settled_at = ? where id = ?`, [c.status, c.settledAt ?? null, c.id]);
+  }
+
+  async findByReference(reference: string) {
+    const rows = await this.em.execute<Row[]>(`select * from working_capital_collections where reference = ? for update`, [reference]);
+    return rows[0] && toCollection(rows[0]);
+  }
+
+  async listByLoan(loanId: string) {
+    if (!UUID.test(loanId)) return [];
+    return (await this.em.execute<Row[]>(`select * from working_capital_collections where loan_id = ? order by requested_at desc`, [loanId])).map(toCollection);
+  }
+
+  async listPendingOlderThan(instant: Date, limit: number, now: Date) {
+    const rows = await this.em.execute<Row[]>(
+      `update working_capital_collections set last_polled_at = ? where id in (
+         select id from working_capital_collections where status = 'requested' and requested_at < ? order by last_polled_at nulls first, requested_at limit ?)
+       returning provider, reference, amount_centimes`,
+      [now, instant, limit],
+    );
+    return rows.map((r) => ({ provider: r.provider as MobileMoneyProvider, transactionReference: String(r.reference), amount: money(r.amount_centimes) }));
   }
 }

@@ -142,6 +142,7 @@ export const ERRORS = {
   working_capital_not_approved: { status: 409, message: 'This working capital cannot be accepted: it is not approved, or it was accepted already.' },
   working_capital_transition_not_allowed: { status: 409, message: 'This working capital cannot change that way.' },
   working_capital_not_repayable: { status: 409, message: 'This working capital has nothing to repay.' },
+  repayment_amount_invalid: { status: 409, message: 'Please repay at most what is still owed, in whole francs.' },
   amount_not_whole_francs: { status: 400, message: 'Amount must be a whole number of francs' },
   amount_below_minimum: { status: 400, message: 'Minimum working capital is 10,000 RWF' },
   amount_above_maximum: { status: 400, message: 'Maximum working capital is 10,000,000 RWF' },

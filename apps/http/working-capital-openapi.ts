@@ -1,7 +1,7 @@
 /** The working-capital paths of the OpenAPI document (apps/http/openapi.ts spreads them in). */
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { authed, error, idParam, json } from './openapi-parts.ts';
-import { WorkingCapitalLoanResponse, WorkingCapitalRequest, WorkingCapitalResponse } from './working-capital-schemas.ts';
+import { WorkingCapitalLoanResponse, WorkingCapitalRepayRequest, WorkingCapitalRepaymentResponse, WorkingCapitalRequest, WorkingCapitalResponse } from './working-capital-schemas.ts';
 
 const notFound = '404';
 
@@ -33,6 +33,20 @@ export const workingCapitalPaths: ZodOpenApiPathsObject = {
         '422': error('mobile_money_refused'),
       },
       { parameters: [idParam(), idParam('loanId')] },
+    ),
+  },
+  '/api/merchants/{id}/working-capital/{loanId}/repay': {
+    post: authed(
+      'Repay early (or a shortfall) by mobile money from the business’s payout number, at no extra cost: the provider prompts the phone; the repayment is booked on its confirmation',
+      {
+        '202': { description: 'Collection requested', ...json(WorkingCapitalRepaymentResponse) },
+        '400': error('validation_failed'),
+        [notFound]: error('working_capital_not_found (also another member’s)'),
+        '409': error('working_capital_not_repayable, repayment_amount_invalid (more than owed), repayment_in_progress'),
+        '422': error('mobile_money_refused'),
+        '503': error('mobile_money_unavailable'),
+      },
+      { parameters: [idParam(), idParam('loanId')], requestBody: json(WorkingCapitalRepayRequest) },
     ),
   },
 };

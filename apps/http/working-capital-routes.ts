@@ -14,14 +14,15 @@ import { AcceptWorkingCapital } from '../../core/working-capital/accept-working-
 import { ApplyForWorkingCapital } from '../../core/working-capital/apply-for-working-capital.ts';
 import type { WorkingCapitalRepayment } from '../../core/working-capital/ports.ts';
 import { ShowWorkingCapital } from '../../core/working-capital/show-working-capital.ts';
+import { StartWorkingCapitalRepayment } from '../../core/working-capital/repay-working-capital.ts';
 import { keyFactsFor, owedOn, REASON_MESSAGES, type WorkingCapitalKeyFacts, type WorkingCapitalLoan } from '../../core/working-capital/working-capital.ts';
 import type { AuthState } from './auth-routes.ts';
 import { sendError } from './errors.ts';
 import { parseBody } from './validation.ts';
-import { WorkingCapitalRequest } from './working-capital-schemas.ts';
+import { WorkingCapitalRepayRequest, WorkingCapitalRequest } from './working-capital-schemas.ts';
 
 export function workingCapitalRouteUseCases(container: Container) {
-  return { show: container.get(ShowWorkingCapital), apply: container.get(ApplyForWorkingCapital), accept: container.get(AcceptWorkingCapital) };
+  return { show: container.get(ShowWorkingCapital), apply: container.get(ApplyForWorkingCapital), accept: container.get(AcceptWorkingCapital), repay: container.get(StartWorkingCapitalRepayment) };
 }
 export type WorkingCapitalRouteUseCases = ReturnType<typeof workingCapitalRouteUseCases>;
 
@@ -90,6 +91,16 @@ export function workingCapitalRoutes(useCases: WorkingCapitalRouteUseCases, opti
     const accepted = await useCases.accept.execute({ merchantId: merchantId(ctx), loanId: String(ctx.params.loanId), userId: userOf(ctx).id });
     if (!accepted.ok) return sendError(ctx, accepted.error);
     ctx.body = presentLoan(accepted.value);
+  });
+
+  router.post('/:loanId/repay', options.authenticated, async (ctx) => {
+    const body = parseBody(ctx, WorkingCapitalRepayRequest);
+    if (!body) return;
+    const started = await useCases.repay.execute({ merchantId: merchantId(ctx), loanId: String(ctx.params.loanId), userId: userOf(ctx).id, ...(body.amount ? { amount: body.amount } : {}) });
+    if (!started.ok) return sendError(ctx, started.error);
+    const c = started.value;
+    ctx.status = 202;
+    ctx.body = { id: c.id, reference: c.reference, method: 'mobile_money', amount: c.amount.toDecimal(), status: c.status, phoneNumber: c.msisdn, requestedAt: c.requestedAt.toISOString() };
   });
 
   return router;

@@ -1,5 +1,6 @@
 /** Requests and answers of the working-capital API (apps/http/working-capital-routes.ts). */
 import { z } from 'zod';
+import { Money } from '../../core/money/money.ts';
 import { MAX_WORKING_CAPITAL, MIN_WORKING_CAPITAL } from '../../core/working-capital/working-capital.ts';
 import { amountField } from './amount-field.ts';
 
@@ -67,3 +68,17 @@ export const WorkingCapitalResponse = z
     current: WorkingCapitalLoanResponse.optional(),
   })
   .meta({ id: 'WorkingCapital' });
+
+export const WorkingCapitalRepayRequest = z
+  .object({
+    method: z.literal('mobile_money').optional().meta({ description: 'mobile_money (the default; card joins with the cards work)' }),
+    amount: amountField({ min: Money.ofFrancs(1), max: MAX_WORKING_CAPITAL.plus(MAX_WORKING_CAPITAL), wholeFrancs: true }, { invalid: 'Please enter an amount in whole francs' })
+      .optional()
+      .meta({ example: 50000, description: 'Whole RWF, at most what is owed; all of it when left out' }),
+  })
+  .strict()
+  .meta({ id: 'WorkingCapitalRepayRequest' });
+
+export const WorkingCapitalRepaymentResponse = z
+  .object({ id: z.uuid(), reference: z.string(), method: z.literal('mobile_money'), amount: decimal, status: z.enum(['requested', 'succeeded', 'failed']), phoneNumber: z.string(), requestedAt: instant })
+  .meta({ id: 'WorkingCapitalRepayment' });

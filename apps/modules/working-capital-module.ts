@@ -7,7 +7,9 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ContainerModule } from 'inversify';
-import { PostgresWorkingCapital, PostgresWorkingCapitalRepayments } from '../../adapters/postgres/postgres-working-capital.ts';
+import { PostgresWorkingCapital, PostgresWorkingCapitalCollections, PostgresWorkingCapitalRepayments } from '../../adapters/postgres/postgres-working-capital.ts';
+import type { MobileMoney } from '../../core/payments/ports.ts';
+import { ConfirmWorkingCapitalRepayment, StartWorkingCapitalRepayment } from '../../core/working-capital/repay-working-capital.ts';
 import type { PostgresMerchants } from '../../adapters/postgres/postgres-merchants.ts';
 import type { JournalWriter } from '../../core/ledger/ports.ts';
 import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
@@ -36,14 +38,29 @@ export interface WorkingCapitalPorts {
   ids: IdGenerator;
   requestTransfer: RequestTransfer;
   sendTransfer: SendTransfer;
+  collections: PostgresWorkingCapitalCollections;
+  mobileMoney: MobileMoney;
 }
 
 const PORTS = Symbol.for('ikimina.workingCapital.Ports');
 
 export const workingCapitalModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.WorkingCapital).toResolvedValue((em: EntityManager) => new PostgresWorkingCapital(em), [TOKENS.EntityManager]);
+  bind(TOKENS.WorkingCapitalCollections).toResolvedValue((em: EntityManager) => new PostgresWorkingCapitalCollections(em), [TOKENS.EntityManager]);
   bind(PORTS).toResolvedValue(
-    (loans: PostgresWorkingCapital, merchants: PostgresMerchants, journal: JournalWriter, notifier: Notifier, uow: UnitOfWork, clock: Clock, ids: IdGenerator, requestTransfer: RequestTransfer, sendTransfer: SendTransfer): WorkingCapitalPorts => ({
+    (
+      loans: PostgresWorkingCapital,
+      merchants: PostgresMerchants,
+      journal: JournalWriter,
+      notifier: Notifier,
+      uow: UnitOfWork,
+      clock: Clock,
+      ids: IdGenerator,
+      requestTransfer: RequestTransfer,
+      sendTransfer: SendTransfer,
+      collections: PostgresWorkingCapitalCollections,
+      mobileMoney: MobileMoney,
+    ): WorkingCapitalPorts => ({
       loans,
       sales: loans,
       repayments: new PostgresWorkingCapitalRepayments(loans),
@@ -56,8 +73,10 @@ export const workingCapitalModule = new ContainerModule(({ bind }) => {
       ids,
       requestTransfer,
       sendTransfer,
+      collections,
+      mobileMoney,
     }),
-    [TOKENS.WorkingCapital, TOKENS.Merchants, TOKENS.JournalWriter, TOKENS.Notifier, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.IdGenerator, RequestTransfer, SendTransfer],
+    [TOKENS.WorkingCapital, TOKENS.Merchants, TOKENS.JournalWriter, TOKENS.Notifier, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.IdGenerator, RequestTransfer, SendTransfer, TOKENS.WorkingCapitalCollections, TOKENS.MobileMoney],
   );
   const useCase = <T>(UseCase: new (deps: WorkingCapitalPorts) => T) => bind(UseCase).toResolvedValue((p: WorkingCapitalPorts) => new UseCase(p), [PORTS]);
   useCase(ShowWorkingCapital);
@@ -65,5 +84,7 @@ export const workingCapitalModule = new ContainerModule(({ bind }) => {
   useCase(AcceptWorkingCapital);
   useCase(ReviewWorkingCapital);
   useCase(RefreshWorkingCapital);
+  useCase(StartWorkingCapitalRepayment);
+  useCase(ConfirmWorkingCapitalRepayment);
   bind(TOKENS.SettlementWithholding).toResolvedValue((p: WorkingCapitalPorts) => new WithholdFromSettlements(p), [PORTS]);
 });

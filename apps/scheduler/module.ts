@@ -64,6 +64,7 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
       loanCollections: TOKENS.LoanCollections,
       transfers: TOKENS.OutgoingTransfers,
       merchantPayments: TOKENS.MerchantTransactions,
+      workingCapitalCollections: TOKENS.WorkingCapitalCollections,
       reconcile: ReconcilePayment,
       settle: SettlePaymentReport,
       sendTransfer: SendTransfer,

@@ -1,5 +1,6 @@
 /** Ports of the working-capital module. */
 import type { Money } from '../money/money.ts';
+import type { MobileMoneyProvider } from '../payments/ports.ts';
 import type { Sale, WorkingCapitalLoan } from './working-capital.ts';
 
 export interface WorkingCapitalLoans {
@@ -51,4 +52,28 @@ export interface BatchToWithholdFrom {
   readonly merchantId: string;
   readonly payoutAmount: Money;
   readonly createdAt: Date;
+}
+
+/** A repayment asked of the merchant's mobile money (early, or a shortfall), until the provider's word. */
+export interface WorkingCapitalCollection {
+  readonly id: string;
+  readonly loanId: string;
+  /** `working-capital-repayment:<id>`: the provider's idempotency reference. */
+  readonly reference: string;
+  readonly provider: MobileMoneyProvider;
+  readonly msisdn: string;
+  readonly amount: Money;
+  readonly status: 'requested' | 'succeeded' | 'failed';
+  readonly requestedAt: Date;
+  readonly settledAt?: Date | undefined;
+}
+
+export interface WorkingCapitalCollections {
+  add(collection: WorkingCapitalCollection): Promise<void>;
+  save(collection: WorkingCapitalCollection): Promise<void>;
+  /** Locked until the unit of work ends, so a callback and the polling job settle it once. */
+  findByReference(reference: string): Promise<WorkingCapitalCollection | undefined>;
+  listByLoan(loanId: string): Promise<WorkingCapitalCollection[]>;
+  /** Requested ones created before `instant`, least recently asked first, marked asked now (the polling job). */
+  listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<{ provider: MobileMoneyProvider; transactionReference: string; amount: Money }[]>;
 }

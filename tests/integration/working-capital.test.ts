@@ -195,4 +195,38 @@ describe('working capital from sales', () => {
     const shown = await owner(request(app.handler).get(`/api/merchants/${merchantId}/working-capital`));
     expect(shown.body.current).toMatchObject({ status: 'overdue', owed: '303300.00' });
   });
+
+  it('is repaid early by mobile money at no extra cost: part, then the rest; another member cannot pay it off', async () => {
+    const path = `/api/merchants/${merchantId}/working-capital/${loanId}/repay`;
+    expect((await stranger(request(app.handler).post(path).send({}))).status).toBe(404);
+    expect((await owner(request(app.handler).post(path).send({ amount: 303_301 }))).body.code).toBe('repayment_amount_invalid');
+    const collection = async (id: string) => (await sql<{ status: string }>(`select status from working_capital_collections where id = ?`, [id]))[0]!.status;
+
+    const part = await owner(request(app.handler).post(path).send({ amount: 3_300 }));
+    expect(part.status).toBe(202);
+    expect(part.body).toMatchObject({ method: 'mobile_money', amount: '3300.00', status: 'requested', phoneNumber: '+250788710004' });
+    expect((await owner(request(app.handler).post(path).send({}))).body.code).toBe('repayment_in_progress');
+    expect(await until(() => collection(part.body.id as string), (status) => status === 'succeeded')).toBe('succeeded');
+    expect((await owner(request(app.handler).get(`/api/merchants/${merchantId}/working-capital`))).body.current).toMatchObject({ status: 'overdue', owed: '300000.00' });
+
+    const rest = await owner(request(app.handler).post(path).send({}));
+    expect(rest.body.amount).toBe('300000.00');
+    expect(await until(() => collection(rest.body.id as string), (status) => status === 'succeeded')).toBe('succeeded');
+    const shown = await owner(request(app.handler).get(`/api/merchants/${merchantId}/working-capital`));
+    // The total is what the key facts said: 300,000 + the 18,000 fee, nothing more for paying early.
+    expect(shown.body.current).toMatchObject({ status: 'repaid', repaid: '318000.00', owed: '0.00' });
+    expect(shown.body.current.repayments.map((r: { source: string; amount: string }) => [r.source, r.amount])).toEqual([
+      ['settlement', '14700.00'],
+      ['mobile_money', '3300.00'],
+      ['mobile_money', '300000.00'],
+    ]);
+    expect(await balance(`working_capital:${loanId}`)).toBe(0);
+    // The fee became income as the last francs came in (principal first).
+    const fee = await sql<{ t: string }>(
+      `select sum(p.amount_centimes)::text as t from ledger_postings p join journal_entries e on e.id = p.entry_id where p.account_id = 'fee_income' and e.kind = 'working_capital_repaid'`,
+    );
+    expect(fee[0]!.t).toBe('-1800000');
+    // Repaid: nothing is open any more (the only reason left: no sales in the last 90 days).
+    expect(shown.body.reasons).toEqual([{ code: 'limit_below_minimum', message: expect.any(String) }]);
+  });
 });

@@ -7,6 +7,8 @@ import { Migration } from '@mikro-orm/migrations';
  *   per merchant, which the partial unique index decides for two applications racing.
  * - `working_capital_repayments`: each withholding (reference = the settlement batch id) and
  *   each mobile-money repayment (reference = its collection reference), unique by reference.
+ * - `working_capital_collections`: repayments asked of the merchant's mobile money, until the
+ *   provider's word (polled like every collection).
  * - `settlement_batches.withheld_amount_centimes`: the "Withheld for working capital" line.
  * - `outgoing_transfers.purpose` may be `working_capital_disbursement`.
  */
@@ -50,6 +52,19 @@ export class Migration20261128411000 extends Migration {
       "fee_centimes" bigint not null,
       "at" timestamptz not null);`);
     this.addSql(`create index "working_capital_repayments_loan_index" on "working_capital_repayments" ("loan_id", "at");`);
+    this.addSql(`create table "working_capital_collections" (
+      "id" uuid not null primary key,
+      "loan_id" uuid not null references "working_capital_loans" ("id"),
+      "reference" varchar(255) not null unique,
+      "provider" varchar(16) not null,
+      "msisdn" varchar(32) not null,
+      "amount_centimes" bigint not null check ("amount_centimes" > 0),
+      "status" varchar(16) not null check ("status" in ('requested', 'succeeded', 'failed')),
+      "requested_at" timestamptz not null,
+      "settled_at" timestamptz null,
+      "last_polled_at" timestamptz null);`);
+    this.addSql(`create index "working_capital_collections_loan_index" on "working_capital_collections" ("loan_id");`);
+    this.addSql(`create index "working_capital_collections_pending_index" on "working_capital_collections" ("status", "last_polled_at") where "status" = 'requested';`);
     this.addSql(`alter table "settlement_batches" add column "withheld_amount_centimes" bigint not null default 0;`);
     this.addSql(`alter table "outgoing_transfers" drop constraint "outgoing_transfers_purpose_check";`);
     this.addSql(`alter table "outgoing_transfers" add constraint "outgoing_transfers_purpose_check" check ("purpose" in ('payout', 'withdrawal', 'loan_disbursement', 'merchant_settlement', 'agent_commission', 'merchant_refund', 'working_capital_disbursement'));`);
@@ -59,6 +74,7 @@ export class Migration20261128411000 extends Migration {
     this.addSql(`alter table "outgoing_transfers" drop constraint "outgoing_transfers_purpose_check";`);
     this.addSql(`alter table "outgoing_transfers" add constraint "outgoing_transfers_purpose_check" check ("purpose" in ('payout', 'withdrawal', 'loan_disbursement', 'merchant_settlement', 'agent_commission', 'merchant_refund'));`);
     this.addSql(`alter table "settlement_batches" drop column "withheld_amount_centimes";`);
+    this.addSql(`drop table "working_capital_collections";`);
     this.addSql(`drop table "working_capital_repayments";`);
     this.addSql(`drop table "working_capital_loans";`);
   }
