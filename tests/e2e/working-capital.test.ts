@@ -100,5 +100,14 @@ describe.runIf(browserAvailable())('the Working capital card on a 360 px phone',
     await page.getByTestId('toast').filter({ hasText: 'Working capital accepted' }).waitFor();
     await page.getByTestId('working-capital-progress').getByText('Still owed: 106,000 RWF').waitFor();
     await noSidewaysScroll(page);
+
+    // Repaid early by mobile money, all of it and nothing more: the sandbox approves, the callback books it.
+    await page.getByTestId('button-working-capital-repay').click();
+    await page.getByTestId('toast').filter({ hasText: 'Approve the payment on your phone' }).waitFor();
+    const after = await until(
+      async () => (await callApi<{ current?: { status: string; repaid: string } }>(server.url, session.token, 'GET', `/api/merchants/${merchant.body.id}/working-capital`)).body,
+      (body) => body.current?.status === 'repaid',
+    );
+    expect(after.current).toMatchObject({ status: 'repaid', repaid: '106000.00' });
   }, 120_000);
 });

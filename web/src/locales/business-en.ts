@@ -262,6 +262,7 @@ export const businessEn = {
     reversedOn: 'Reversed on {{date}}: {{reason}}',
     reversalLine: 'Reversal of {{reference}}',
     reversedInBatch: 'incl. {{amount}} reversed ({{count}})',
+    withheldLine: 'Withheld for working capital',
     reference: 'Reference',
     date: 'Date',
     customer: 'Customer',
@@ -337,6 +338,9 @@ export const businessEn = {
     failedText: 'Your request could not be completed. Please try again.',
     acceptedToast: 'Working capital accepted',
     acceptedToastText: '{{amount}} is being sent to your business’s mobile money number.',
+    repayAll: 'Repay {{amount}} now',
+    repayToast: 'Approve the payment on your phone',
+    repayToastText: 'We asked {{phone}} for {{amount}}. Approve it on the phone to repay.',
     reasons: {
       merchant_not_verified: 'Working capital is for verified businesses.',
       sales_history_too_short: 'It needs at least 90 days of completed sales.',

@@ -263,6 +263,7 @@ export const businessFr: Pick<Messages, keyof typeof businessEn> = {
     reversedOn: 'Annulé le {{date}} : {{reason}}',
     reversalLine: 'Annulation de {{reference}}',
     reversedInBatch: 'dont {{amount}} annulés ({{count}})',
+    withheldLine: 'Retenu pour le fonds de roulement',
     reference: 'Référence',
     date: 'Date et heure',
     customer: 'Client',
@@ -338,6 +339,9 @@ export const businessFr: Pick<Messages, keyof typeof businessEn> = {
     failedText: 'Votre demande n’a pas pu aboutir. Veuillez réessayer.',
     acceptedToast: 'Fonds de roulement accepté',
     acceptedToastText: '{{amount}} sont envoyés au numéro mobile money de votre entreprise.',
+    repayAll: 'Rembourser {{amount}}',
+    repayToast: 'Validez le paiement sur votre téléphone',
+    repayToastText: 'Nous avons demandé {{amount}} au {{phone}}. Validez-le sur le téléphone pour rembourser.',
     reasons: {
       merchant_not_verified: 'Le fonds de roulement est réservé aux entreprises vérifiées.',
       sales_history_too_short: 'Il faut au moins 90 jours de ventes réalisées.',

@@ -263,6 +263,7 @@ export const businessRw: Pick<Messages, keyof typeof businessEn> = {
     reversedOn: 'Byasubijwe ku wa {{date}}: {{reason}}',
     reversalLine: 'Gusubiza {{reference}}',
     reversedInBatch: 'harimo {{amount}} byasubijwe ({{count}})',
+    withheldLine: 'Byakuwe ku gishoro cy’ubucuruzi',
     reference: 'Indango',
     date: 'Itariki',
     customer: 'Umukiriya',
@@ -338,6 +339,9 @@ export const businessRw: Pick<Messages, keyof typeof businessEn> = {
     failedText: 'Ubusabe bwawe ntibwashobotse. Ongera ugerageze.',
     acceptedToast: 'Igishoro cy’ubucuruzi cyemejwe',
     acceptedToastText: '{{amount}} birimo koherezwa kuri nimero ya mobile money y’ubucuruzi bwawe.',
+    repayAll: 'Ishyura {{amount}} ubu',
+    repayToast: 'Emeza kwishyura kuri telefoni yawe',
+    repayToastText: 'Twasabye {{phone}} kwishyura {{amount}}. Byemeze kuri telefoni kugira ngo wishyure.',
     reasons: {
       merchant_not_verified: 'Igishoro cy’ubucuruzi ni icy’ubucuruzi bwemejwe.',
       sales_history_too_short: 'Bisaba nibura iminsi 90 y’ibicuruzwa byishyuwe.',

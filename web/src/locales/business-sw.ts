@@ -263,6 +263,7 @@ export const businessSw: Pick<Messages, keyof typeof businessEn> = {
     reversedOn: 'Imerejeshwa tarehe {{date}}: {{reason}}',
     reversalLine: 'Urejeshaji wa {{reference}}',
     reversedInBatch: 'ikijumuisha {{amount}} zilizorejeshwa ({{count}})',
+    withheldLine: 'Kilichokatwa kwa mtaji wa biashara',
     reference: 'Kumbukumbu',
     date: 'Tarehe',
     customer: 'Mteja',
@@ -338,6 +339,9 @@ export const businessSw: Pick<Messages, keyof typeof businessEn> = {
     failedText: 'Ombi lako halikukamilika. Tafadhali jaribu tena.',
     acceptedToast: 'Mtaji wa biashara umekubaliwa',
     acceptedToastText: '{{amount}} zinatumwa kwa namba ya pesa ya simu ya biashara yako.',
+    repayAll: 'Lipa {{amount}} sasa',
+    repayToast: 'Idhinisha malipo kwenye simu yako',
+    repayToastText: 'Tumeomba {{amount}} kutoka {{phone}}. Idhinisha kwenye simu ili kulipa.',
     reasons: {
       merchant_not_verified: 'Mtaji wa biashara ni kwa biashara zilizothibitishwa.',
       sales_history_too_short: 'Inahitaji angalau siku 90 za mauzo yaliyokamilika.',

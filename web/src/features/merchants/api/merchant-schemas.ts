@@ -58,6 +58,8 @@ export const settlementSchema = z.looseObject({
   /** The reversed payments dated in the batch's range: their nets, already taken off totalAmount, and one negative line each. */
   totalReversals: z.nullish(z.number()),
   reversedAmount: z.nullish(amount),
+  /** The "Withheld for working capital" line, taken off the payout (issue 27). */
+  withheldForWorkingCapital: z.nullish(amount),
   negativeLines: z._default(z.array(z.looseObject({ transactionId: id, receiptReference: z.string(), amount, reason: z.nullish(z.string()), reversedAt: z.nullish(z.string()) })), []),
   currency: z.nullish(z.string()),
   payoutMethod: z.nullish(z.string()),

@@ -77,3 +77,16 @@ export function useAcceptWorkingCapital(merchantId: string) {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: workingCapitalQueryOptions(merchantId).queryKey }),
   });
 }
+
+/** POST …/working-capital/{loanId}/repay: all that is owed, by mobile money from the business's number (the phone is prompted). */
+export function useRepayWorkingCapital(merchantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (loanId: string) => {
+      const response = await apiFetch(`${path(merchantId)}/${encodeURIComponent(loanId)}/repay`, { method: 'POST', body: {} });
+      if (!response.ok) await throwServerError(response);
+      return readJson(response, z.looseObject({ amount, phoneNumber: z.string() }));
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: workingCapitalQueryOptions(merchantId).queryKey }),
+  });
+}

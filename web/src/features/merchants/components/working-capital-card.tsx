@@ -10,7 +10,7 @@ import { parseCentimes } from '../../../lib/money.ts';
 import { failureText } from '../../../lib/server-text.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { repaymentProgress } from '../../loans/loan-form.ts';
-import { useAcceptWorkingCapital, useApplyForWorkingCapital, useWorkingCapital, type WorkingCapitalKeyFacts, type WorkingCapitalLoan } from '../api/working-capital.ts';
+import { useAcceptWorkingCapital, useApplyForWorkingCapital, useRepayWorkingCapital, useWorkingCapital, type WorkingCapitalKeyFacts, type WorkingCapitalLoan } from '../api/working-capital.ts';
 
 const REASONS = ['merchant_not_verified', 'sales_history_too_short', 'working_capital_open', 'limit_below_minimum'] as const;
 type Reason = (typeof REASONS)[number];
@@ -29,6 +29,7 @@ export function WorkingCapitalCard({ merchantId }: { merchantId: string }) {
   const { data, isPending, isError } = useWorkingCapital(merchantId);
   const apply = useApplyForWorkingCapital(merchantId);
   const accept = useAcceptWorkingCapital(merchantId);
+  const repay = useRepayWorkingCapital(merchantId);
   const [amount, setAmount] = useState('');
   const limitFrancs = data ? Math.floor((parseCentimes(data.limit) ?? 0) / 100) : 0;
   const francs = amount === '' ? limitFrancs : Number(amount);
@@ -65,7 +66,18 @@ export function WorkingCapitalCard({ merchantId }: { merchantId: string }) {
             {t('workingCapital.basis', { payments: t('workingCapital.basisPayments', { count: data.basis.payments }), net: format.money(data.basis.netSales), days: data.basis.days })}
           </p>
           {current !== undefined ? (
-            <CurrentAdvance loan={current} onAccept={() => take(current)} accepting={accept.isPending} />
+            <CurrentAdvance
+              loan={current}
+              onAccept={() => take(current)}
+              accepting={accept.isPending}
+              onRepay={() =>
+                repay.mutate(current.id, {
+                  onSuccess: (asked) => toast({ title: t('workingCapital.repayToast'), description: t('workingCapital.repayToastText', { amount: format.money(asked.amount), phone: asked.phoneNumber }) }),
+                  onError: (error) => toast({ variant: 'destructive', title: t('workingCapital.failed'), description: failureText(i18n, error, t('workingCapital.failedText')) }),
+                })
+              }
+              repaying={repay.isPending}
+            />
           ) : data.eligible ? (
             <form className="grid gap-3" onSubmit={ask} noValidate>
               <p className="text-2xl font-bold tabular-nums" data-testid="text-working-capital-limit">
@@ -99,7 +111,7 @@ export function WorkingCapitalCard({ merchantId }: { merchantId: string }) {
   );
 }
 
-function CurrentAdvance({ loan, onAccept, accepting }: { loan: WorkingCapitalLoan; onAccept: () => void; accepting: boolean }) {
+function CurrentAdvance({ loan, onAccept, accepting, onRepay, repaying }: { loan: WorkingCapitalLoan; onAccept: () => void; accepting: boolean; onRepay: () => void; repaying: boolean }) {
   const { t } = useTranslation();
   const format = useFormatters();
   if (loan.status === 'pending') return <p className="text-sm" data-testid="text-working-capital-pending">{t('workingCapital.pending', { amount: format.money(loan.keyFacts.amount) })}</p>;
@@ -128,6 +140,9 @@ function CurrentAdvance({ loan, onAccept, accepting }: { loan: WorkingCapitalLoa
         {t('workingCapital.repaidOf', { repaid: format.money(loan.repaid), total: format.money(loan.keyFacts.totalRepayable) })} · {t('workingCapital.owed', { amount: format.money(loan.owed) })}
       </p>
       <p className="text-xs text-muted-foreground">{t('workingCapital.howRepaid', { share: format.percent(loan.keyFacts.withholdingPercent) })}</p>
+      <Button variant="outline" onClick={onRepay} disabled={repaying} data-testid="button-working-capital-repay">
+        {t('workingCapital.repayAll', { amount: format.money(loan.owed) })}
+      </Button>
     </div>
   );
 }
