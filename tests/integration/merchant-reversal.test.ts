@@ -164,7 +164,7 @@ describe('reversing a merchant payment', () => {
     // The owner's settlements CSV lists the negative line: the payment, −net, the reason.
     const csv = await request(handler).get(`/api/merchants/${merchantId}/settlements/export?from=2026-11-01&to=2026-12-31`).set('Authorization', `Bearer ${ownerToken}`);
     expect(csv.status).toBe(200);
-    expect(csv.text).toContain(`STL-20261123-REV-1,,,,-4900.00,,,RWF,reversal,,`);
+    expect(csv.text).toContain(`STL-20261123-REV-1,,,,-4900.00,,,,RWF,reversal,,`);
     expect(csv.text).toContain(`,${settledB},goods returned by the customer`);
   });
 

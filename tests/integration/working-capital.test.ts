@@ -137,6 +137,12 @@ describe('working capital from sales', () => {
     expect(await balance(`merchant_payable:${merchantId}`)).toBe(0);
     expect(await balance(`working_capital:${loanId}`)).toBe(30_000_000 - 1_470_000);
 
+    const report = (await runAdmin(app.container, 'settlements', 'show', `STL-20261102-${CODE}`)).output;
+    expect(report).toContain('Withheld for working capital: 14,700 RWF');
+    expect(report).toContain('Reconciled: yes');
+    const exported = await owner(request(app.handler).get(`/api/merchants/${merchantId}/settlements/export`));
+    expect(exported.text).toContain('Withheld for working capital');
+    expect(exported.text).toContain(',132300.00,14700.00,');
     const settlements = await owner(request(app.handler).get(`/api/merchants/${merchantId}/settlements`));
     expect(settlements.body.settlements[0]).toMatchObject({ totalAmount: '147000.00', withheldForWorkingCapital: '14700.00', payoutAmount: '132300.00' });
     const shown = await owner(request(app.handler).get(`/api/merchants/${merchantId}/working-capital`));
@@ -209,6 +215,7 @@ describe('working capital from sales', () => {
     expect(await until(() => collection(part.body.id as string), (status) => status === 'succeeded')).toBe('succeeded');
     expect((await owner(request(app.handler).get(`/api/merchants/${merchantId}/working-capital`))).body.current).toMatchObject({ status: 'overdue', owed: '300000.00' });
 
+    clock.advance(60_000);
     const rest = await owner(request(app.handler).post(path).send({}));
     expect(rest.body.amount).toBe('300000.00');
     expect(await until(() => collection(rest.body.id as string), (status) => status === 'succeeded')).toBe('succeeded');
