@@ -301,7 +301,10 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
         totalTransactions: s.totalTransactions,
         completedTransactions: s.completedTransactions,
         reversedTransactions: s.reversedTransactions,
+        withheldForWorkingCapital: Money.sum(listed.value.withholdings.map((w) => w.amount)).toDecimal(),
       },
+      /** Each settlement's "Withheld for working capital" line in the period (issue 27). */
+      workingCapitalWithholdings: listed.value.withholdings.map((w) => ({ batchReference: w.batchReference, amount: w.amount.negate().toDecimal(), at: w.at.toISOString() })),
     };
   });
 

@@ -143,6 +143,9 @@ describe('working capital from sales', () => {
     const exported = await owner(request(app.handler).get(`/api/merchants/${merchantId}/settlements/export`));
     expect(exported.text).toContain('Withheld for working capital');
     expect(exported.text).toContain(',132300.00,14700.00,');
+    const transactions = await owner(request(app.handler).get(`/api/merchants/${merchantId}/transactions`));
+    expect(transactions.body.statistics.withheldForWorkingCapital).toBe('14700.00');
+    expect(transactions.body.workingCapitalWithholdings).toEqual([{ batchReference: `STL-20261102-${CODE}`, amount: '-14700.00', at: expect.any(String) }]);
     const settlements = await owner(request(app.handler).get(`/api/merchants/${merchantId}/settlements`));
     expect(settlements.body.settlements[0]).toMatchObject({ totalAmount: '147000.00', withheldForWorkingCapital: '14700.00', payoutAmount: '132300.00' });
     const shown = await owner(request(app.handler).get(`/api/merchants/${merchantId}/working-capital`));
