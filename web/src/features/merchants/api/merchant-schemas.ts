@@ -43,6 +43,8 @@ export const transactionsResponseSchema = z.looseObject({
       totalFees: z._default(amount, '0.00'),
       totalTransactions: z._default(z.number(), 0),
       completedTransactions: z._default(z.number(), 0),
+      /** What the period's settlements withheld for working capital (issue 27). */
+      withheldForWorkingCapital: z.nullish(amount),
     }), { totalRevenue: '0.00', netRevenue: '0.00', totalFees: '0.00', totalTransactions: 0, completedTransactions: 0 }),
 });
 export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;

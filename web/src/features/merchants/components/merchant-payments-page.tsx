@@ -115,7 +115,10 @@ function MerchantPayments({ merchant }: { merchant: Merchant }) {
         <StatCard
           label={t('merchantPayments.netRevenue')}
           value={statistics ? format.money(statistics.netRevenue) : zero}
-          hint={t('merchantPayments.afterFees', { amount: statistics ? format.money(statistics.totalFees) : zero })}
+          hint={
+            t('merchantPayments.afterFees', { amount: statistics ? format.money(statistics.totalFees) : zero }) +
+            (isWithheld(statistics?.withheldForWorkingCapital) ? ` · ${t('merchantPayments.withheldLine')}: ${format.money(statistics.withheldForWorkingCapital)}` : '')
+          }
           pending={transactions.isPending}
           icon={Wallet}
           testId="stat-net-revenue"
