@@ -9,6 +9,7 @@
  * - Booked as a repayment from the merchant's payable (book-repayment.ts), keyed by the batch, in
  *   the settlement's unit of work: the batch then pays out the rest, so fee, net, withholding and
  *   payout balance in the ledger.
+ * - Once per batch: a batch that already has its withholding is skipped.
  * - The owner is told what was withheld and what is left.
  */
 import { accounts } from '../ledger/accounts.ts';
@@ -25,7 +26,7 @@ import { repaidNotice } from './working-capital-notices.ts';
 
 export interface WithholdFromSettlementsDeps {
   loans: Pick<WorkingCapitalLoans, 'repayingFor' | 'save'>;
-  repayments: Pick<WorkingCapitalRepayments, 'add'>;
+  repayments: Pick<WorkingCapitalRepayments, 'add' | 'listByReferences'>;
   journal: JournalWriter;
   notifier: Notifier;
   ids: IdGenerator;
@@ -39,7 +40,10 @@ export class WithholdFromSettlements implements SettlementWithholding {
     const paying = batches.filter((b) => b.payoutAmount.isPositive());
     if (!paying.length) return withheld;
     const loans = new Map((await this.deps.loans.repayingFor([...new Set(paying.map((b) => b.merchantId))])).map((l) => [l.merchantId, l]));
+    // A batch withheld from before (a settlement run again) is not withheld from twice.
+    const done = new Set((await this.deps.repayments.listByReferences(paying.map((b) => b.id))).map((r) => r.reference));
     for (const batch of paying) {
+      if (done.has(batch.id)) continue;
       const loan = loans.get(batch.merchantId);
       if (!loan) continue;
       const amount = withholdingFor(batch.payoutAmount, owedOn(loan));
