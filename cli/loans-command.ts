@@ -89,7 +89,7 @@ export function addLoanCommands(program: Command, env: { write(text: string): vo
         reason = parsed.data;
       }
       if (pendingCapital.some((w) => w.id === id.data)) {
-        const decided = await withUseCases((u) => u.workingCapital.decide({ loanId: id.data, decision, reason: reason ?? '' }));
+        const decided = await withUseCases((u) => u.workingCapital.decide({ loanId: id.data, decision, reason: reason ?? '', decidedBy }));
         if (!decided.ok) return command.error(`error: ${decided.error}`, { exitCode: 1, code: `ikimina.${decided.error}` });
         env.write(`Working capital ${decided.value.id} is now ${decided.value.status}. The merchant has been notified.\n`);
         return;

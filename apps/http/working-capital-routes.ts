@@ -67,13 +67,14 @@ export function workingCapitalRoutes(useCases: WorkingCapitalRouteUseCases, opti
     const shown = await useCases.show.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
     if (!shown.ok) return sendError(ctx, shown.error);
     const { offer, current } = shown.value;
+    const example = offer.eligible ? keyFactsFor(offer.limit, offer) : undefined;
     ctx.body = {
       eligible: offer.eligible,
       reasons: offer.reasons.map((code) => ({ code, message: REASON_MESSAGES[code] })),
       limit: offer.limit.toDecimal(),
       basis: { payments: offer.basis.payments, netSales: offer.basis.netSales.toDecimal(), days: offer.basis.days },
       historyDays: offer.historyDays,
-      ...(offer.eligible ? { offer: { limit: offer.limit.toDecimal(), feePercent: offer.feeBps / 100, withholdingPercent: keyFactsFor(offer.limit, offer).withholdingBps / 100, example: presentKeyFacts(keyFactsFor(offer.limit, offer)) } } : {}),
+      ...(example ? { offer: { limit: offer.limit.toDecimal(), feePercent: offer.feeBps / 100, withholdingPercent: example.withholdingBps / 100, example: presentKeyFacts(example) } } : {}),
       ...(current ? { current: presentLoan(current.loan, current.repayments) } : {}),
     };
   });

@@ -9,6 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ContainerModule } from 'inversify';
 import { PostgresWorkingCapital, PostgresWorkingCapitalCollections, PostgresWorkingCapitalRepayments } from '../../adapters/postgres/postgres-working-capital.ts';
 import type { MobileMoney } from '../../core/payments/ports.ts';
+import type { AuditTrail } from '../../core/audit/ports.ts';
 import { ConfirmWorkingCapitalRepayment, StartWorkingCapitalRepayment } from '../../core/working-capital/repay-working-capital.ts';
 import type { PostgresMerchants } from '../../adapters/postgres/postgres-merchants.ts';
 import type { JournalWriter } from '../../core/ledger/ports.ts';
@@ -40,6 +41,7 @@ export interface WorkingCapitalPorts {
   sendTransfer: SendTransfer;
   collections: PostgresWorkingCapitalCollections;
   mobileMoney: MobileMoney;
+  audit: AuditTrail;
 }
 
 const PORTS = Symbol.for('ikimina.workingCapital.Ports');
@@ -60,6 +62,7 @@ export const workingCapitalModule = new ContainerModule(({ bind }) => {
       sendTransfer: SendTransfer,
       collections: PostgresWorkingCapitalCollections,
       mobileMoney: MobileMoney,
+      audit: AuditTrail,
     ): WorkingCapitalPorts => ({
       loans,
       sales: loans,
@@ -75,8 +78,9 @@ export const workingCapitalModule = new ContainerModule(({ bind }) => {
       sendTransfer,
       collections,
       mobileMoney,
+      audit,
     }),
-    [TOKENS.WorkingCapital, TOKENS.Merchants, TOKENS.JournalWriter, TOKENS.Notifier, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.IdGenerator, RequestTransfer, SendTransfer, TOKENS.WorkingCapitalCollections, TOKENS.MobileMoney],
+    [TOKENS.WorkingCapital, TOKENS.Merchants, TOKENS.JournalWriter, TOKENS.Notifier, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.IdGenerator, RequestTransfer, SendTransfer, TOKENS.WorkingCapitalCollections, TOKENS.MobileMoney, TOKENS.AuditTrail],
   );
   const useCase = <T>(UseCase: new (deps: WorkingCapitalPorts) => T) => bind(UseCase).toResolvedValue((p: WorkingCapitalPorts) => new UseCase(p), [PORTS]);
   useCase(ShowWorkingCapital);

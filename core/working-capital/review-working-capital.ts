@@ -4,12 +4,14 @@
  *
  * Guarantees
  * - Review: only a `pending` one is approved (it then awaits the owner's acceptance of the key
- *   facts recorded at application) or rejected with a reason; the owner is told either way.
+ *   facts recorded at application) or rejected with a reason; the owner is told either way, and
+ *   the decision is written to the audit log with who made it.
  * - Daily pass: for an active or overdue advance, a shortfall on the minimum pace (1/18 of the
  *   total per 60 days) at the end of a 60-day window is reminded once per window (in-app and SMS,
  *   in the owner's language); an active one with something owed past its due date turns `overdue`
  *   and the owner is told. Running it twice changes nothing more.
  */
+import type { AuditTrail } from '../audit/ports.ts';
 import { formatDate, kigaliDateOf } from '../shared/calendar.ts';
 import type { Clock } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
@@ -21,6 +23,8 @@ import { decisionNotice, overdueNotice, shortfallNotice } from './working-capita
 
 export interface ReviewWorkingCapitalDeps {
   loans: Pick<WorkingCapitalLoans, 'findById' | 'save' | 'listPending' | 'listRepaying'>;
+  /** The decision's audit row (`working_capital_approve|reject`, with who decided), in its transaction. */
+  audit?: AuditTrail;
   notifier: Notifier;
   uow: UnitOfWork;
   clock: Clock;
@@ -33,7 +37,7 @@ export class ReviewWorkingCapital {
     return this.deps.loans.listPending();
   }
 
-  decide(input: { loanId: string; decision: 'approve' | 'reject'; reason: string }): Promise<Result<WorkingCapitalLoan, 'working_capital_not_found' | 'working_capital_transition_not_allowed'>> {
+  decide(input: { loanId: string; decision: 'approve' | 'reject'; reason: string; decidedBy?: string }): Promise<Result<WorkingCapitalLoan, 'working_capital_not_found' | 'working_capital_transition_not_allowed'>> {
     return this.deps.uow.run(async () => {
       const loan = await this.deps.loans.findById(input.loanId);
       if (!loan) return err('working_capital_not_found');
@@ -41,6 +45,7 @@ export class ReviewWorkingCapital {
       if (!status.ok) return status;
       const decided: WorkingCapitalLoan = { ...loan, status: status.value, reviewReason: input.reason };
       await this.deps.loans.save(decided);
+      await this.deps.audit?.record({ action: `working_capital_${input.decision}`, actor: input.decidedBy ?? 'admin', subject: `working_capital:${decided.id}`, details: { status: decided.status, reason: input.reason || null, merchantId: decided.merchantId } });
       await this.deps.notifier.notify(decisionNotice(decided));
       return ok(decided);
     });

@@ -184,6 +184,7 @@ describe('working capital from sales', () => {
     expect(listed.output).toContain('1 working capital request(s) waiting for review');
     const approved = await runAdmin(app.container, 'loans', 'review', '--approve', applied.body.id as string);
     expect(approved.output).toContain(`Working capital ${applied.body.id as string} is now approved.`);
+    expect((await runAdmin(app.container, 'audit', 'list', '--action', 'working_capital_approve')).output).toContain(`working_capital:${applied.body.id as string}`);
     const after = await request(app.handler).get(`/api/merchants/${young.merchantId}/working-capital`).set('Authorization', `Bearer ${young.ownerToken}`);
     expect(after.body.current).toMatchObject({ id: applied.body.id, status: 'approved' });
   });
