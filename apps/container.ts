@@ -147,6 +147,8 @@ import { learningModule } from './modules/learning-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
 import { transfersModule } from './modules/transfers-module.ts';
 import { uploadsModule } from './modules/uploads-module.ts';
+import { workingCapitalModule } from './modules/working-capital-module.ts';
+import { ConfirmWorkingCapitalRepayment } from '../core/working-capital/repay-working-capital.ts';
 import { ussdModule } from './ussd/module.ts';
 import { TOKENS } from './tokens.ts';
 
@@ -468,6 +470,7 @@ const savingsModule = new ContainerModule(({ bind }) => {
       confirmLoanPayment: ConfirmLoanPayment,
       loanCollections: TOKENS.LoanCollections,
       merchantPayments: SettleMerchantPaymentReport,
+      workingCapitalRepayments: ConfirmWorkingCapitalRepayment,
       notifier: TOKENS.Notifier,
       batching: TOKENS.Batching,
       uow: base.uow,
@@ -544,6 +547,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule, assistantModule, learningModule, merchantsModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule, assistantModule, learningModule, merchantsModule, workingCapitalModule);
   return container;
 }

@@ -74,6 +74,7 @@ import { kycRoutes } from './http/kyc-routes.ts';
 import { loanRoutes } from './http/loan-routes.ts';
 import { merchantRoutes } from './http/merchant-routes.ts';
 import { businessRouteUseCases } from './modules/merchants-module.ts';
+import { workingCapitalRouteUseCases, workingCapitalRoutes } from './http/working-capital-routes.ts';
 import { nidaRoutes } from './http/nida-routes.ts';
 import { sendError } from './http/errors.ts';
 import { refuseCrossSiteRequests, SAFE_METHODS } from './http/cross-site-guard.ts';
@@ -210,6 +211,7 @@ export function createApp(container: Container): Koa {
     authRoutes(authUseCases(container), auth, { publicBaseUrl: config.publicBaseUrl, logger }),
     loanRoutes(loanRouteUseCases(container), { authenticated: auth.required, clock: container.get(TOKENS.Clock) }),
     merchantRoutes(businessRouteUseCases(container), { authenticated: auth.required }),
+    workingCapitalRoutes(workingCapitalRouteUseCases(container), { authenticated: auth.required }),
     smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, gatewaySettings),
     nidaRoutes(nidaRouteUseCases(container), { authenticated: auth.required }),
     profileRoutes(profileRouteUseCases(container), auth),

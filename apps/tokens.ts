@@ -56,6 +56,8 @@ import type { LessonProgressRepository } from '../core/learning/ports.ts';
 import type { BiometricConsents, FaceMatcher, KycDecisions, KycRecords, RegistryIdPhotos } from '../core/kyc/ports.ts';
 import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
 import type { Config } from './config.ts';
+import type { PostgresWorkingCapital, PostgresWorkingCapitalCollections } from '../adapters/postgres/postgres-working-capital.ts';
+import type { SettlementWithholding } from '../core/settlements/ports.ts';
 import type { PostgresAgents, PostgresCommissionPayouts, PostgresCommissions, PostgresMerchantReversals, PostgresMerchants, PostgresMerchantTransactions, PostgresSettlementBatches } from '../adapters/postgres/postgres-merchants.ts';
 import type { EmvQrSettings } from '../core/merchants/emv-qr-payload.ts';
 import type { QrImageRenderer } from '../core/merchants/merchant-qr.ts';
@@ -229,5 +231,9 @@ export const TOKENS = {
   CommissionPayouts: token<PostgresCommissionPayouts>('merchants.CommissionPayouts'),
   SettlementBatches: token<PostgresSettlementBatches>('merchants.SettlementBatches'),
   QrImageRenderer: token<QrImageRenderer>('merchants.QrImageRenderer'),
+  // Working capital (apps/modules/working-capital-module.ts).
+  WorkingCapital: token<PostgresWorkingCapital>('workingCapital.Store'),
+  WorkingCapitalCollections: token<PostgresWorkingCapitalCollections>('workingCapital.Collections'),
+  SettlementWithholding: token<SettlementWithholding>('workingCapital.SettlementWithholding'),
   EmvQrSettings: token<EmvQrSettings>('merchants.EmvQrSettings'),
 };

@@ -241,7 +241,7 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
           table(['Transaction', 'Completed', 'Amount', 'Fee', 'Net'], lines),
           `Transactions: ${r.transactions.length}   Sum: ${r.gross.format()}   Fees: ${r.fees.format()}   Net: ${r.net.format()}`,
           `Reversals: ${r.reversals.length}   Reversed net: ${r.reversed.negate().format()}`,
-          `Carried in: ${r.carriedIn.format()}   Total: ${r.batch.totalAmount.format()}   Paid out: ${r.batch.payoutAmount.format()}   Carried out: ${r.batch.carriedOut.format()}`,
+          `Carried in: ${r.carriedIn.format()}   Total: ${r.batch.totalAmount.format()}   Paid out: ${r.batch.payoutAmount.format()}${r.batch.withheldAmount ? `   Withheld for working capital: ${r.batch.withheldAmount.format()}` : ''}   Carried out: ${r.batch.carriedOut.format()}`,
           `Status: ${r.batch.status} after ${r.batch.attempts} attempt(s)   Transfer: ${r.transfer?.reference ?? '-'} ${r.transfer?.status ?? ''}   Provider reference: ${r.transfer?.providerTransactionId ?? '-'}`,
           `Reconciled: ${r.reconciled ? 'yes' : 'NO'}`,
           '',

@@ -3,6 +3,9 @@
  * with the applicant's score and loan limit and, on a terminal, asks which one to decide and how;
  * `--approve <id>` or `--reject <id> --reason <code>` decide directly. The member is notified, and an
  * approved loan is disbursed at once (core ListPendingReviews and ReviewLoan).
+ * Merchants' working capital left `pending` (core/working-capital) is listed in a table of its
+ * own and decided with the same options: approved, it awaits the owner's acceptance of the key
+ * facts recorded at application; rejected, the owner reads the reason.
  *
  * The reason of a rejection is one of core/loans/decision-reason.ts OFFICER_REJECTION_CODES: the
  * member reads it in their own language (SMS, app, USSD). The officer's own words go in `--note`,
@@ -21,12 +24,14 @@ import type { ListPendingReviews } from '../core/loans/list-pending-reviews.ts';
 import type { ReviewLoan } from '../core/loans/review-loan.ts';
 import { OFFICER_REJECTION_CODES, type OfficerRejectionCode } from '../core/loans/decision-reason.ts';
 import { describeDecisionReason } from '../apps/notifications/catalogue.ts';
+import type { ReviewWorkingCapital } from '../core/working-capital/review-working-capital.ts';
 import { adminActor } from './operator.ts';
 
 /** The use cases of the loan officer's desk. */
 export interface LoanReviewUseCases {
   listPendingReviews: Pick<ListPendingReviews, 'execute'>;
   reviewLoan: Pick<ReviewLoan, 'execute'>;
+  workingCapital: Pick<ReviewWorkingCapital, 'listPending' | 'decide'>;
 }
 
 /** Runs `work` with the use cases, inside a database request context. */
@@ -53,6 +58,7 @@ export function addLoanCommands(program: Command, env: { write(text: string): vo
       if (options.approve && options.reject) usage('give --approve or --reject, not both');
       const decidedBy = adminActor(command, env.osUser);
       const pending = await withUseCases((u) => u.listPendingReviews.execute());
+      const pendingCapital = await withUseCases((u) => u.workingCapital.listPending());
       let decision: 'approve' | 'reject' | undefined = options.approve ? 'approve' : options.reject ? 'reject' : undefined;
       let loanId = options.approve ?? options.reject;
 
@@ -62,8 +68,21 @@ export function addLoanCommands(program: Command, env: { write(text: string): vo
           table.push([loan.id, loan.appliedAt.toISOString().slice(0, 10), loan.amount.format(), `${loan.termMonths} mo`, loan.purpose, String(creditScore), loanLimit.format()]);
         }
         env.write(pending.length ? `${table.toString()}\n${pending.length} loan(s) waiting for review\n` : 'No loans are waiting for review.\n');
-        if (!env.interactive || pending.length === 0) return;
-        loanId = await select({ message: 'Which loan?', choices: pending.map(({ loan }) => ({ name: `${loan.amount.format()}  ${loan.purpose}`, value: loan.id })) });
+        if (pendingCapital.length) {
+          const capital = new Table({ head: ['Working capital', 'Merchant', 'Applied', 'Amount', 'Fee', 'APR', 'Payments (90 d)', 'Net sales (90 d)'], style: { head: [], border: [] } });
+          for (const w of pendingCapital) {
+            capital.push([w.id, w.merchantId, w.createdAt.toISOString().slice(0, 10), w.keyFacts.amount.format(), w.keyFacts.fee.format(), `${w.keyFacts.aprBps / 100}%`, String(w.basis.payments), w.basis.netSales.format()]);
+          }
+          env.write(`${capital.toString()}\n${pendingCapital.length} working capital request(s) waiting for review\n`);
+        }
+        if (!env.interactive || pending.length + pendingCapital.length === 0) return;
+        loanId = await select({
+          message: 'Which loan?',
+          choices: [
+            ...pending.map(({ loan }) => ({ name: `${loan.amount.format()}  ${loan.purpose}`, value: loan.id })),
+            ...pendingCapital.map((w) => ({ name: `Working capital ${w.keyFacts.amount.format()}  merchant ${w.merchantId}`, value: w.id })),
+          ],
+        });
         decision = await select({ message: 'Decision?', choices: [{ name: 'Approve and disburse', value: 'approve' as const }, { name: 'Reject', value: 'reject' as const }] });
       }
 
@@ -86,6 +105,13 @@ export function addLoanCommands(program: Command, env: { write(text: string): vo
         note = parsed.data;
       } else if (decision === 'reject' && env.interactive && options.reason === undefined) {
         note = (await input({ message: 'Note for the audit log (optional, the member does not see it):' })).trim() || undefined;
+      }
+      if (pendingCapital.some((w) => w.id === id.data)) {
+        // The merchant reads the reason's code in words, in their language (apps/notifications render).
+        const decided = await withUseCases((u) => u.workingCapital.decide({ loanId: id.data, decision, reason: reason ?? '', decidedBy }));
+        if (!decided.ok) return command.error(`error: ${decided.error}`, { exitCode: 1, code: `ikimina.${decided.error}` });
+        env.write(`Working capital ${decided.value.id} is now ${decided.value.status}. The merchant has been notified.\n`);
+        return;
       }
       const result = await withUseCases((u) =>
         u.reviewLoan.execute({ loanId: id.data, decision, decidedBy, ...(reason === undefined ? {} : { reason }), ...(note === undefined ? {} : { note }) }),

@@ -31,6 +31,7 @@ import { JobRunner } from '../apps/scheduler/job-runner.ts';
 import { TOKENS } from '../apps/tokens.ts';
 import { addKeyCommands } from './keys-command.ts';
 import { addLoanCommands } from './loans-command.ts';
+import { ReviewWorkingCapital } from '../core/working-capital/review-working-capital.ts';
 import { addTransferCommands } from './transfers-command.ts';
 import { addBusinessCommands } from './business-command.ts';
 import { adminActor } from './operator.ts';
@@ -290,7 +291,7 @@ export function buildProgram(env: CliEnvironment): Command {
       }
     });
 
-  addLoanCommands(program, env, (work) => inContext((c) => work({ listPendingReviews: c.get(ListPendingReviews), reviewLoan: c.get(ReviewLoan) })));
+  addLoanCommands(program, env, (work) => inContext((c) => work({ listPendingReviews: c.get(ListPendingReviews), reviewLoan: c.get(ReviewLoan), workingCapital: c.get(ReviewWorkingCapital) })));
   addTransferCommands(program, env, inContext);
   addBusinessCommands(program, env, inContext);
   addKeyCommands(program, env, (work) => inContext((c) => work({ rotateNationalIdKeys: c.get(RotateNationalIdKeys) })));

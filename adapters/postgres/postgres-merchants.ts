@@ -493,6 +493,7 @@ function toBatch(r: Row, transactionIds: readonly string[]): SettlementBatch {
     reversedAmount: money((r.reversed_amount_centimes as string | undefined) ?? 0),
     totalAmount: money(r.total_amount_centimes as string),
     payoutAmount: money(r.payout_amount_centimes as string),
+    ...(Number(r.withheld_amount_centimes ?? 0) > 0 ? { withheldAmount: money(r.withheld_amount_centimes as string) } : {}),
     carriedOut: money(r.carried_out_centimes as string),
     currency: 'RWF',
     payoutMethod: 'mobile_money',
@@ -605,6 +606,15 @@ export class PostgresSettlementBatches implements SettlementBatchRepository, Set
     // (bench/README.md "Settling per merchant"). The rows arrive in merchant order (the insert's),
     // which the sort only confirms, in one pass.
     return rows.map((r) => toBatch(Object.assign(r, shared), [])).sort((a, b) => (a.merchantId < b.merchantId ? -1 : a.merchantId > b.merchantId ? 1 : 0));
+  }
+
+  async recordWithholding(batchId: string, withheld: Money): Promise<void> {
+    const rows = await this.em.execute<Row[]>(
+      `update settlement_batches set withheld_amount_centimes = withheld_amount_centimes + ?, payout_amount_centimes = payout_amount_centimes - ?, updated_at = now()
+        where id = ? and status = 'processing' and attempts = 0 and payout_amount_centimes >= ? returning id`,
+      [withheld.centimes, withheld.centimes, batchId, withheld.centimes],
+    );
+    invariant(rows.length === 1, `batch ${batchId}: a withholding is recorded before its payout only`);
   }
 
   async save(b: SettlementBatch): Promise<void> {

@@ -135,6 +135,17 @@ export const ERRORS = {
   merchant_not_active: { status: 409, message: 'This merchant is not accepting payments right now. Please pay another way or try again later.' },
   merchant_not_verified: { status: 409, message: 'This business does not accept payments yet: it is waiting for verification. Please pay another way.' },
   kyb_already_decided: { status: 409, message: 'Your business has already been reviewed: its compliance details can no longer be changed here.' },
+  // Working capital (core/working-capital; apps/http/working-capital-routes.ts).
+  working_capital_not_found: { status: 404, message: 'Working capital not found.' },
+  business_not_verified: { status: 409, message: 'Working capital is for verified businesses: it can be asked for once your business is verified.' },
+  working_capital_open: { status: 409, message: 'Your business already has working capital open: repay it before asking for more.' },
+  working_capital_not_approved: { status: 409, message: 'This working capital cannot be accepted: it is not approved, or it was accepted already.' },
+  working_capital_transition_not_allowed: { status: 409, message: 'This working capital cannot change that way.' },
+  working_capital_not_repayable: { status: 409, message: 'This working capital has nothing to repay.' },
+  repayment_amount_invalid: { status: 409, message: 'Please repay at most what is still owed, in whole francs.' },
+  amount_not_whole_francs: { status: 400, message: 'Amount must be a whole number of francs' },
+  amount_below_minimum: { status: 400, message: 'Minimum working capital is 10,000 RWF' },
+  amount_above_maximum: { status: 400, message: 'Maximum working capital is 10,000,000 RWF' },
   payment_amount_invalid: { status: 400, message: 'Please enter an amount of at least 1 RWF, in whole francs.' },
   // USSD access set up from the web (core/accounts/ussd-access.ts; apps/http/ussd-access-routes.ts).
   ussd_access_needs_phone: { status: 400, message: 'Add your mobile number to your profile first: the code is sent to it by SMS.' },

@@ -27,6 +27,7 @@ import { listedStatus, standingSales, type ReversalsByTransaction } from '../../
 import type { MerchantPaymentReversal } from '../../core/merchants/merchant-reversal.ts';
 import { maskPhone, type PayPageMerchant, type PublicMerchant } from '../../core/merchants/pay-merchant.ts';
 import { salesAnalytics } from '../../core/merchants/sales-analytics.ts';
+import { Money } from '../../core/money/money.ts';
 import { kigaliInstant, parseDate, addDays } from '../../core/shared/calendar.ts';
 import type { SettlementBatch } from '../../core/settlements/settlement-batch.ts';
 import type { BusinessRouteUseCases } from '../modules/merchants-module.ts';
@@ -118,6 +119,8 @@ const presentSettlement = (b: SettlementBatch, negativeLines: readonly MerchantP
   totalTransactions: b.totalTransactions,
   totalAmount: b.totalAmount.toDecimal(),
   payoutAmount: b.payoutAmount.toDecimal(),
+  /** The "Withheld for working capital" line: taken off the payout before it was paid. */
+  withheldForWorkingCapital: (b.withheldAmount ?? Money.ZERO).toDecimal(),
   carriedOver: b.carriedOut.toDecimal(),
   totalReversals: b.totalReversals,
   reversedAmount: b.reversedAmount.toDecimal(),
@@ -298,7 +301,10 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
         totalTransactions: s.totalTransactions,
         completedTransactions: s.completedTransactions,
         reversedTransactions: s.reversedTransactions,
+        withheldForWorkingCapital: Money.sum(listed.value.withholdings.map((w) => w.amount)).toDecimal(),
       },
+      /** Each settlement's "Withheld for working capital" line in the period (issue 27). */
+      workingCapitalWithholdings: listed.value.withholdings.map((w) => ({ batchReference: w.batchReference, amount: w.amount.negate().toDecimal(), at: w.at.toISOString() })),
     };
   });
 
@@ -348,7 +354,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     ctx.set('Content-Disposition', `attachment; filename="${listed.value.merchant.merchantCode}-settlements.csv"`);
     // A batch's row, then one row per negative line (a reversed payment: its id, −net, reason).
     ctx.body = csv(
-      ['Reference', 'Period start', 'Period end', 'Transactions', 'Amount', 'Paid out', 'Carried over', 'Currency', 'Method', 'Status', 'Date', 'Reversed payment', 'Reason'],
+      ['Reference', 'Period start', 'Period end', 'Transactions', 'Amount', 'Paid out', 'Withheld for working capital', 'Carried over', 'Currency', 'Method', 'Status', 'Date', 'Reversed payment', 'Reason'],
       listed.value.settlements.flatMap((b) => [
         [
           b.batchReference,
@@ -357,6 +363,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
           b.totalTransactions,
           b.totalAmount.toDecimal(),
           b.payoutAmount.toDecimal(),
+          (b.withheldAmount ?? Money.ZERO).toDecimal(),
           b.carriedOut.toDecimal(),
           b.currency,
           b.payoutMethod,
@@ -365,7 +372,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
           '',
           '',
         ],
-        ...(listed.value.negativeLines.get(b.id) ?? []).map((r) => [b.batchReference, '', '', '', r.netAmount.negate().toDecimal(), '', '', b.currency, 'reversal', '', r.reversedAt.toISOString(), r.transactionId, r.reason]),
+        ...(listed.value.negativeLines.get(b.id) ?? []).map((r) => [b.batchReference, '', '', '', r.netAmount.negate().toDecimal(), '', '', '', b.currency, 'reversal', '', r.reversedAt.toISOString(), r.transactionId, r.reason]),
       ]),
     );
   });

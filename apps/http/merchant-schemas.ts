@@ -264,8 +264,19 @@ export const TransactionsResponse = z
       }),
     ),
     statistics: z
-      .object({ totalRevenue: decimal, netRevenue: decimal, totalFees: decimal, totalTransactions: z.number(), completedTransactions: z.number(), reversedTransactions: z.number() })
+      .object({
+        totalRevenue: decimal,
+        netRevenue: decimal,
+        totalFees: decimal,
+        totalTransactions: z.number(),
+        completedTransactions: z.number(),
+        reversedTransactions: z.number(),
+        withheldForWorkingCapital: decimal.meta({ description: 'What the settlements of the period withheld for working capital (issue 27)' }),
+      })
       .meta({ description: 'Revenue, fees, net and completedTransactions count the standing sales only (completed, not reversed); totalTransactions counts every one listed' }),
+    workingCapitalWithholdings: z
+      .array(z.object({ batchReference: z.string(), amount: decimal.meta({ description: 'Negative: taken off that settlement’s payout' }), at: instant }))
+      .meta({ description: 'Each settlement’s "Withheld for working capital" line in the period' }),
   })
   .meta({ id: 'MerchantTransactions' });
 
@@ -280,6 +291,7 @@ export const SettlementsResponse = z
         totalTransactions: z.number(),
         totalAmount: decimal,
         payoutAmount: decimal,
+        withheldForWorkingCapital: decimal.meta({ description: 'Withheld for working capital before the payout (10 % of the week’s net, never more than owed); 0.00 when none' }),
         carriedOver: decimal,
         totalReversals: z.number().meta({ description: 'How many negative lines the batch carries (reversed payments dated in its range)' }),
         reversedAmount: decimal.meta({ description: 'The sum of their nets, already taken off totalAmount' }),

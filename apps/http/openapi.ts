@@ -6,6 +6,7 @@ import { educationPaths } from './education-openapi.ts';
 import { kycPaths } from './kyc-openapi.ts';
 import { loanPaths } from './loan-openapi.ts';
 import { merchantPaths } from './merchant-openapi.ts';
+import { workingCapitalPaths } from './working-capital-openapi.ts';
 import { nidaPaths } from './nida-openapi.ts';
 import { profilePaths } from './profile-openapi.ts';
 import { ussdAccessPaths } from './ussd-access-openapi.ts';
@@ -40,7 +41,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       // Referenced by no operation (it answers methods no operation has); the others register where used.
       responses: { MethodNotAllowed: SHARED_RESPONSES.MethodNotAllowed },
     },
-    paths: withEdgeResponses({ ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths }),
+    paths: withEdgeResponses({ ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths, ...workingCapitalPaths }),
   });
   refuseControlCharactersInRequests(document);
   return document;

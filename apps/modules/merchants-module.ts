@@ -37,6 +37,7 @@ import { SettleMerchantPaymentReport } from '../../core/merchants/settle-merchan
 import type { MobileMoney, MobileMoneyProvider, PayableNumber, ProviderOfNumber } from '../../core/payments/ports.ts';
 import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
+import type { SettlementWithholding } from '../../core/settlements/ports.ts';
 import { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
 import { ShowSettlementReport } from '../../core/settlements/settlement-report.ts';
 import type { Notifier } from '../../core/tontines/ports.ts';
@@ -75,6 +76,8 @@ export interface BusinessPorts {
   providerFor: (msisdn: string) => MobileMoneyProvider | undefined;
   limiter: RateLimiter;
   payRequestLimits: PayRequestLimits;
+  /** What settlements withhold before payout (working capital: apps/modules/working-capital-module.ts). */
+  withholding: SettlementWithholding;
 }
 
 const BUSINESS_PORTS = Symbol.for('ikimina.merchants.Ports');
@@ -137,6 +140,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       payable: PayableNumber,
       providerOf: ProviderOfNumber,
       limiter: RateLimiter,
+      withholding: SettlementWithholding,
     ): BusinessPorts => ({
       merchants,
       registry: merchants,
@@ -162,6 +166,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       renderer,
       settings: config.merchantQr,
       limiter,
+      withholding,
       payRequestLimits: config.payRequests,
       // The provider is chosen by the number (078/079 MTN, 072/073 Airtel; the sandbox plays both).
       payoutProvider: (msisdn) => providerOf(msisdn) ?? provider,
@@ -194,6 +199,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       TOKENS.PayableNumber,
       TOKENS.ProviderOfNumber,
       TOKENS.RateLimiter,
+      TOKENS.SettlementWithholding,
     ],
   );
   // Each use case takes the few ports it names out of BusinessPorts (the compiler checks each fits).

@@ -2,7 +2,7 @@
  * The outgoing-transfers module's wiring (core/transfers): its Postgres store, the purposes'
  * policies (tontine payouts and savings withdrawals: SavingsTransferPolicy; loan disbursements:
  * LoanDisbursementPolicy; merchant settlements and agent commissions: core/settlements
- * PayoutTransferPolicy, over their batches and payouts; refunds of reversed merchant payments: MerchantRefundPolicy) and its use cases, which the tontines, loans and settlement use cases,
+ * PayoutTransferPolicy, over their batches and payouts; refunds of reversed merchant payments: MerchantRefundPolicy; working-capital disbursements: WorkingCapitalDisbursementPolicy) and its use cases, which the tontines, loans and settlement use cases,
  * the payment settlement, the scheduler jobs and the admin CLI resolve.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -22,6 +22,9 @@ import type { CommissionPayoutRepository, CommissionRepository } from '../../cor
 import { SettlementBatchTransfers } from '../../core/settlements/pay-settlement-batch.ts';
 import { PayoutTransferPolicy } from '../../core/settlements/payout-status.ts';
 import type { SettlementBatchRepository } from '../../core/settlements/ports.ts';
+import type { MerchantRepository } from '../../core/merchants/ports.ts';
+import { WorkingCapitalDisbursementPolicy } from '../../core/working-capital/accept-working-capital.ts';
+import type { WorkingCapitalLoans } from '../../core/working-capital/ports.ts';
 import { ListTransfers } from '../../core/transfers/list-transfers.ts';
 import type { OutgoingTransfers, TransferPolicies } from '../../core/transfers/ports.ts';
 import { RequestTransfer } from '../../core/transfers/request-transfer.ts';
@@ -51,6 +54,8 @@ export const transfersModule = new ContainerModule(({ bind }) => {
       batches: SettlementBatchRepository,
       payouts: CommissionPayoutRepository,
       commissions: CommissionRepository,
+      workingCapital: WorkingCapitalLoans,
+      merchants: MerchantRepository,
     ): TransferPolicies => {
       const savings = new SavingsTransferPolicy({ tontines, wallets, notifier, requestTransfer });
       return {
@@ -60,9 +65,10 @@ export const transfersModule = new ContainerModule(({ bind }) => {
         merchant_settlement: new PayoutTransferPolicy(new SettlementBatchTransfers(batches)),
         agent_commission: new PayoutTransferPolicy(new CommissionPayoutTransfers({ payouts, commissions })),
         merchant_refund: new MerchantRefundPolicy({ requestTransfer }),
+        working_capital_disbursement: new WorkingCapitalDisbursementPolicy({ loans: workingCapital, merchants, requestTransfer, notifier, clock }),
       };
     },
-    [RequestTransfer, TOKENS.TontineRepository, TOKENS.MemberWallets, TOKENS.LoanRepository, TOKENS.Borrowers, TOKENS.Notifier, TOKENS.Clock, TOKENS.SettlementBatches, TOKENS.CommissionPayouts, TOKENS.Commissions],
+    [RequestTransfer, TOKENS.TontineRepository, TOKENS.MemberWallets, TOKENS.LoanRepository, TOKENS.Borrowers, TOKENS.Notifier, TOKENS.Clock, TOKENS.SettlementBatches, TOKENS.CommissionPayouts, TOKENS.Commissions, TOKENS.WorkingCapital, TOKENS.Merchants],
   );
   bind(SettleTransfer).toResolvedValue(
     (transfers: OutgoingTransfers, policies: TransferPolicies, journal: JournalWriter, uow: UnitOfWork, clock: Clock, ids: IdGenerator) =>

@@ -39,6 +39,15 @@ export const TEMPLATE_KEYS = [
   'merchant_rejected',
   'merchant_suspended',
   'merchant_reinstated',
+  // core/working-capital/working-capital-notices.ts
+  'working_capital_approved',
+  'working_capital_pending',
+  'working_capital_rejected',
+  'working_capital_disbursed',
+  'working_capital_disbursement_failed',
+  'working_capital_repaid',
+  'working_capital_shortfall',
+  'working_capital_overdue',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -79,6 +88,14 @@ export const TEMPLATE_TYPES: Readonly<Record<TemplateKey, NotificationType>> = {
   merchant_rejected: 'other',
   merchant_suspended: 'other',
   merchant_reinstated: 'other',
+  working_capital_approved: 'other',
+  working_capital_pending: 'other',
+  working_capital_rejected: 'other',
+  working_capital_disbursed: 'other',
+  working_capital_disbursement_failed: 'other',
+  working_capital_repaid: 'other',
+  working_capital_shortfall: 'loan_payment',
+  working_capital_overdue: 'loan_payment',
 };
 
 export function isTemplateKey(key: string): key is TemplateKey {

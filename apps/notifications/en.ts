@@ -20,6 +20,14 @@ export const en: Catalogue = {
   merchant_rejected: (p) => ({ title: 'Business not verified', message: `Ikimina: ${p.businessName} was not verified and cannot accept payments. Reason: ${p.reason}` }),
   merchant_suspended: (p) => ({ title: 'Business suspended', message: `Ikimina: ${p.businessName} is suspended and cannot accept payments for now.${p.reason ? ` Reason: ${p.reason}` : ''}` }),
   merchant_reinstated: (p) => ({ title: 'Business reinstated', message: `Ikimina: ${p.businessName} is active again and accepts payments.` }),
+  working_capital_approved: (p) => ({ title: 'Working capital approved', message: `Ikimina: working capital of ${p.amount} is approved, flat fee ${p.fee}. Read the key facts and accept it on your merchant dashboard.` }),
+  working_capital_pending: (p) => ({ title: 'Working capital under review', message: `Ikimina: your request for ${p.amount} of working capital is waiting for our team. We will tell you the decision.` }),
+  working_capital_rejected: (p) => ({ title: 'Working capital not approved', message: `Ikimina: your request for ${p.amount} of working capital was not approved. Reason: ${p.reason}` }),
+  working_capital_disbursed: (p) => ({ title: 'Working capital sent', message: `Ikimina: ${p.amount} of working capital has been sent to your business number. ${p.share} of each weekly settlement repays ${p.total}.` }),
+  working_capital_disbursement_failed: (p) => ({ title: 'Working capital not sent', message: `Ikimina: we could not send your working capital of ${p.amount} after several tries. You owe nothing on it; our team will contact you.` }),
+  working_capital_repaid: (p) => ({ title: 'Working capital repayment', message: `Ikimina: ${p.amount} repaid on your working capital. Still to repay: ${p.remaining}.` }),
+  working_capital_shortfall: (p) => ({ title: 'Working capital: minimum not reached', message: `Ikimina: ${p.shortfall} more is due on your working capital to keep the minimum pace. Pay by mobile money before ${p.dueBy}.` }),
+  working_capital_overdue: (p) => ({ title: 'Working capital overdue', message: `Ikimina: your working capital is overdue: ${p.owed} is still owed. Please repay it now by mobile money.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in English: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -20,6 +20,14 @@ export const fr: Catalogue = {
   merchant_rejected: (p) => ({ title: 'Commerce non vérifié', message: `Ikimina : ${p.businessName} n'a pas été vérifié et ne peut pas accepter de paiements. Motif : ${p.reason}` }),
   merchant_suspended: (p) => ({ title: 'Commerce suspendu', message: `Ikimina : ${p.businessName} est suspendu et ne peut pas accepter de paiements pour le moment.${p.reason ? ` Motif : ${p.reason}` : ''}` }),
   merchant_reinstated: (p) => ({ title: 'Commerce rétabli', message: `Ikimina : ${p.businessName} est de nouveau actif et accepte les paiements.` }),
+  working_capital_approved: (p) => ({ title: 'Fonds de roulement approuvé', message: `Ikimina : un fonds de roulement de ${p.amount} est approuvé, frais fixes ${p.fee}. Lisez les informations clés et acceptez-le sur votre tableau de bord marchand.` }),
+  working_capital_pending: (p) => ({ title: 'Fonds de roulement à l\'étude', message: `Ikimina : votre demande de fonds de roulement de ${p.amount} attend notre équipe. Nous vous dirons la décision.` }),
+  working_capital_rejected: (p) => ({ title: 'Fonds de roulement refusé', message: `Ikimina : votre demande de fonds de roulement de ${p.amount} n'a pas été approuvée. Motif : ${p.reason}` }),
+  working_capital_disbursed: (p) => ({ title: 'Fonds de roulement envoyé', message: `Ikimina : ${p.amount} de fonds de roulement ont été envoyés au numéro de votre entreprise. ${p.share} de chaque règlement hebdomadaire rembourse ${p.total}.` }),
+  working_capital_disbursement_failed: (p) => ({ title: 'Fonds de roulement non envoyé', message: `Ikimina : nous n'avons pas pu envoyer votre fonds de roulement de ${p.amount} après plusieurs essais. Vous ne devez rien ; notre équipe vous contactera.` }),
+  working_capital_repaid: (p) => ({ title: 'Remboursement du fonds de roulement', message: `Ikimina : ${p.amount} remboursés sur votre fonds de roulement. Reste à rembourser : ${p.remaining}.` }),
+  working_capital_shortfall: (p) => ({ title: 'Fonds de roulement : minimum non atteint', message: `Ikimina : ${p.shortfall} de plus sont dus sur votre fonds de roulement pour tenir le rythme minimum. Payez par mobile money avant le ${p.dueBy}.` }),
+  working_capital_overdue: (p) => ({ title: 'Fonds de roulement en retard', message: `Ikimina : votre fonds de roulement est en retard : ${p.owed} restent dus. Remboursez-le maintenant par mobile money.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in French: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -20,6 +20,14 @@ export const rw: Catalogue = {
   merchant_rejected: (p) => ({ title: 'Ubucuruzi ntibwemejwe', message: `Ikimina: ${p.businessName} ntibwemejwe kandi ntibushobora kwakira ubwishyu. Impamvu: ${p.reason}` }),
   merchant_suspended: (p) => ({ title: 'Ubucuruzi bwahagaritswe', message: `Ikimina: ${p.businessName} bwahagaritswe by'agateganyo kandi ntibushobora kwakira ubwishyu ubu.${p.reason ? ` Impamvu: ${p.reason}` : ''}` }),
   merchant_reinstated: (p) => ({ title: 'Ubucuruzi bwasubijwe', message: `Ikimina: ${p.businessName} bwongeye gukora kandi bwakira ubwishyu.` }),
+  working_capital_approved: (p) => ({ title: 'Igishoro cy\'ubucuruzi cyemejwe', message: `Ikimina: igishoro cy'ubucuruzi cya ${p.amount} cyemejwe, amafaranga y'serivisi ${p.fee}. Soma amakuru y'ingenzi ucyemeze ku rubuga rw'ubucuruzi bwawe.` }),
+  working_capital_pending: (p) => ({ title: 'Igishoro cy\'ubucuruzi kirimo gusuzumwa', message: `Ikimina: ubusabe bwawe bw'igishoro cy'ubucuruzi cya ${p.amount} butegereje itsinda ryacu. Tuzakumenyesha icyemezo.` }),
+  working_capital_rejected: (p) => ({ title: 'Igishoro cy\'ubucuruzi nticyemejwe', message: `Ikimina: ubusabe bwawe bw'igishoro cy'ubucuruzi cya ${p.amount} ntibwemejwe. Impamvu: ${p.reason}` }),
+  working_capital_disbursed: (p) => ({ title: 'Igishoro cy\'ubucuruzi cyoherejwe', message: `Ikimina: ${p.amount} by'igishoro cy'ubucuruzi byoherejwe kuri nimero y'ubucuruzi bwawe. ${p.share} bya buri kwishyurwa kw'icyumweru byishyura ${p.total}.` }),
+  working_capital_disbursement_failed: (p) => ({ title: 'Igishoro cy\'ubucuruzi nticyoherejwe', message: `Ikimina: ntitwashoboye kohereza igishoro cy'ubucuruzi cya ${p.amount} nyuma yo kugerageza kenshi. Nta kintu urimo; itsinda ryacu rizakuvugisha.` }),
+  working_capital_repaid: (p) => ({ title: 'Kwishyura igishoro cy\'ubucuruzi', message: `Ikimina: ${p.amount} byishyuwe ku gishoro cy'ubucuruzi bwawe. Hasigaye kwishyura: ${p.remaining}.` }),
+  working_capital_shortfall: (p) => ({ title: 'Igishoro cy\'ubucuruzi: ntiwageze ku gipimo gito', message: `Ikimina: hasigaye ${p.shortfall} ku gishoro cy'ubucuruzi bwawe kugira ngo ugere ku gipimo gito. Ishyura na mobile money mbere ya ${p.dueBy}.` }),
+  working_capital_overdue: (p) => ({ title: 'Igishoro cy\'ubucuruzi cyarenze igihe', message: `Ikimina: igishoro cy'ubucuruzi bwawe cyarenze igihe: hasigaye ${p.owed}. Ishyura ubu na mobile money.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in Kinyarwanda: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -20,6 +20,14 @@ export const sw: Catalogue = {
   merchant_rejected: (p) => ({ title: 'Biashara haijathibitishwa', message: `Ikimina: ${p.businessName} haijathibitishwa na haiwezi kupokea malipo. Sababu: ${p.reason}` }),
   merchant_suspended: (p) => ({ title: 'Biashara imesimamishwa', message: `Ikimina: ${p.businessName} imesimamishwa na haiwezi kupokea malipo kwa sasa.${p.reason ? ` Sababu: ${p.reason}` : ''}` }),
   merchant_reinstated: (p) => ({ title: 'Biashara imerejeshwa', message: `Ikimina: ${p.businessName} inafanya kazi tena na inapokea malipo.` }),
+  working_capital_approved: (p) => ({ title: 'Mtaji wa biashara umeidhinishwa', message: `Ikimina: mtaji wa biashara wa ${p.amount} umeidhinishwa, ada moja ${p.fee}. Soma taarifa muhimu na uukubali kwenye dashibodi ya biashara yako.` }),
+  working_capital_pending: (p) => ({ title: 'Mtaji wa biashara unakaguliwa', message: `Ikimina: ombi lako la mtaji wa biashara wa ${p.amount} linasubiri timu yetu. Tutakujulisha uamuzi.` }),
+  working_capital_rejected: (p) => ({ title: 'Mtaji wa biashara haukuidhinishwa', message: `Ikimina: ombi lako la mtaji wa biashara wa ${p.amount} halikuidhinishwa. Sababu: ${p.reason}` }),
+  working_capital_disbursed: (p) => ({ title: 'Mtaji wa biashara umetumwa', message: `Ikimina: ${p.amount} za mtaji wa biashara zimetumwa kwa namba ya biashara yako. ${p.share} ya kila malipo ya wiki hulipa ${p.total}.` }),
+  working_capital_disbursement_failed: (p) => ({ title: 'Mtaji wa biashara haujatumwa', message: `Ikimina: hatukuweza kutuma mtaji wako wa biashara wa ${p.amount} baada ya majaribio kadhaa. Huna deni lolote; timu yetu itawasiliana nawe.` }),
+  working_capital_repaid: (p) => ({ title: 'Malipo ya mtaji wa biashara', message: `Ikimina: ${p.amount} zimelipwa kwenye mtaji wako wa biashara. Bado kulipa: ${p.remaining}.` }),
+  working_capital_shortfall: (p) => ({ title: 'Mtaji wa biashara: kiwango cha chini hakijafikiwa', message: `Ikimina: ${p.shortfall} zaidi zinadaiwa kwenye mtaji wako wa biashara ili kufikia kiwango cha chini. Lipa kwa pesa ya simu kabla ya ${p.dueBy}.` }),
+  working_capital_overdue: (p) => ({ title: 'Mtaji wa biashara umechelewa', message: `Ikimina: mtaji wako wa biashara umechelewa: bado unadaiwa ${p.owed}. Tafadhali lipa sasa kwa pesa ya simu.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in Swahili: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -16,6 +16,7 @@ import type { PayCommissions, SettleMerchants } from '../../core/settlements/set
 import { countByStatus } from '../../core/settlements/payout-status.ts';
 import type { RetryDueTransfers } from '../../core/transfers/retry-due-transfers.ts';
 import type { PruneAbandonedUploads } from '../../core/uploads/prune-abandoned-uploads.ts';
+import type { RefreshWorkingCapital } from '../../core/working-capital/review-working-capital.ts';
 import type { Job, JobReport } from './job-runner.ts';
 
 export interface JobUseCases {
@@ -34,6 +35,7 @@ export interface JobUseCases {
   pruneAbandonedUploads: Pick<PruneAbandonedUploads, 'execute'>;
   settleMerchants: Pick<SettleMerchants, 'execute'>;
   payCommissions: Pick<PayCommissions, 'execute'>;
+  refreshWorkingCapital: Pick<RefreshWorkingCapital, 'execute'>;
 }
 
 export interface JobSettings {
@@ -92,6 +94,8 @@ export function scheduledJobs(useCases: JobUseCases, settings: JobSettings): Job
       const { created, paid } = await useCases.settleMerchants.execute();
       return { created: created.length, ...countByStatus(paid) };
     }),
+    // 09:10 Kigali time: a working capital's shortfall on its 60-day minimum reminded (once per window), unpaid after 18 months overdue.
+    job('working-capital', ['10 9 * * *', '40 9-20 * * *'], async () => ({ ...(await useCases.refreshWorkingCapital.execute()) })),
     // The 1st of the month at 01:00 Kigali time, for the month that ended (one payout per agent and month).
     job('agent-commissions', ['0 1 1 * *', '15 2-23 1 * *'], async () => {
       const { created, paid } = await useCases.payCommissions.execute();

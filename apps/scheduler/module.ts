@@ -33,6 +33,7 @@ import { fromDeps, withDeps } from '../deps.ts';
 import { TOKENS } from '../tokens.ts';
 import { JobRunner, type Job } from './job-runner.ts';
 import { scheduledJobs, type JobUseCases } from './jobs.ts';
+import { RefreshWorkingCapital } from '../../core/working-capital/review-working-capital.ts';
 
 export const schedulerModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.SmsSender).toResolvedValue(
@@ -63,6 +64,7 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
       loanCollections: TOKENS.LoanCollections,
       transfers: TOKENS.OutgoingTransfers,
       merchantPayments: TOKENS.MerchantTransactions,
+      workingCapitalCollections: TOKENS.WorkingCapitalCollections,
       reconcile: ReconcilePayment,
       settle: SettlePaymentReport,
       sendTransfer: SendTransfer,
@@ -96,6 +98,7 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
         pruneAbandonedUploads: PruneAbandonedUploads,
         settleMerchants: SettleMerchants,
         payCommissions: PayCommissions,
+        refreshWorkingCapital: RefreshWorkingCapital,
         config: TOKENS.Config,
         logger: TOKENS.Logger,
       },

@@ -39,6 +39,8 @@ interface AccountKindRule {
  *   (core/merchants/merchant-reversal.ts).
  * - merchant_refund: a reversed payment's gross owed to its payer (liability), until the refund
  *   transfer leaves it for the provider's clearing account; zero once the refund is booked.
+ * - working_capital: what a merchant still owes of the principal of one working-capital advance
+ *   (asset, core/working-capital); its flat fee is fee income when repaid (principal first).
  * - rounding: fractions of a franc that can no longer be paid out (a closed pool's last
  *   centimes); they are swept here so no centime disappears.
  */
@@ -52,6 +54,7 @@ export const ACCOUNT_KINDS = {
   agent_commission: { normal: 'credit', mayGoNegative: false, scoped: true },
   merchant_receivable: { normal: 'debit', mayGoNegative: false, scoped: true },
   merchant_refund: { normal: 'credit', mayGoNegative: false, scoped: true },
+  working_capital: { normal: 'debit', mayGoNegative: false, scoped: true },
   rounding: { normal: 'credit', mayGoNegative: true, scoped: false },
 } as const satisfies Record<string, AccountKindRule>;
 
@@ -82,6 +85,7 @@ export const accounts = {
   merchantReceivable: (merchantId: string) => scopedId('merchant_receivable', merchantId),
   /** Scoped by the reversed transaction: one refund per payment. */
   merchantRefund: (transactionId: string) => scopedId('merchant_refund', transactionId),
+  workingCapital: (loanId: string) => scopedId('working_capital', loanId),
   interestIncome: 'interest_income' as AccountId,
   feeIncome: 'fee_income' as AccountId,
   rounding: 'rounding' as AccountId,

@@ -74,17 +74,31 @@ export interface SettlementReads {
   listForMerchant(merchantId: string, range: { from?: Date; to?: Date }): Promise<SettlementBatch[]>;
 }
 
-export class ListMerchantTransactions {
-  constructor(private readonly deps: { registry: MerchantRegistry; payments: MerchantPaymentReads; reversals: Pick<MerchantReversals, 'listForMerchant'> }) {}
+/** What a settlement batch withheld for working capital before its payout (core/working-capital). */
+export interface WorkingCapitalWithholding {
+  readonly batchReference: string;
+  readonly amount: Money;
+  readonly at: Date;
+}
 
+export class ListMerchantTransactions {
+  constructor(private readonly deps: { registry: MerchantRegistry; payments: MerchantPaymentReads; reversals: Pick<MerchantReversals, 'listForMerchant'>; settlements?: SettlementReads }) {}
+
+  /** The transactions of the period, and the withholdings of the settlements of the period (their own lines, since they belong to batches). */
   async execute(input: { merchantId: string; userId: string; from?: Date; to?: Date }): Promise<
-    Result<{ merchant: RegisteredMerchant; transactions: MerchantTransaction[]; reversals: ReversalsByTransaction; statistics: TransactionStatistics }, 'merchant_not_found'>
+    Result<
+      { merchant: RegisteredMerchant; transactions: MerchantTransaction[]; reversals: ReversalsByTransaction; statistics: TransactionStatistics; withholdings: WorkingCapitalWithholding[] },
+      'merchant_not_found'
+    >
   > {
     const owned = await ownedMerchant(this.deps.registry, input);
     if (!owned.ok) return owned;
-    const transactions = await this.deps.payments.listForMerchant(owned.value.id, { ...(input.from ? { from: input.from } : {}), ...(input.to ? { to: input.to } : {}) });
+    const range = { ...(input.from ? { from: input.from } : {}), ...(input.to ? { to: input.to } : {}) };
+    const transactions = await this.deps.payments.listForMerchant(owned.value.id, range);
     const reversals = new Map((await this.deps.reversals.listForMerchant(owned.value.id)).map((r) => [r.transactionId, r] as const));
-    return ok({ merchant: owned.value, transactions, reversals, statistics: transactionStatistics(transactions, reversals) });
+    const batches = (await this.deps.settlements?.listForMerchant(owned.value.id, range)) ?? [];
+    const withholdings = batches.flatMap((b) => (b.withheldAmount?.isPositive() ? [{ batchReference: b.batchReference, amount: b.withheldAmount, at: b.createdAt }] : []));
+    return ok({ merchant: owned.value, transactions, reversals, statistics: transactionStatistics(transactions, reversals), withholdings });
   }
 }
 

@@ -1,4 +1,5 @@
 /** In-memory repositories and builders for merchants, agents and settlements tests. */
+import type { Money } from '../money/money.ts';
 import { CommissionPayoutTransfers } from '../agents/pay-commission-payout.ts';
 import { SettlementBatchTransfers } from '../settlements/pay-settlement-batch.ts';
 import { PayoutTransferPolicy } from '../settlements/payout-status.ts';
@@ -114,6 +115,11 @@ export class InMemorySettlementBatches extends MapStore<SettlementBatch> impleme
   }
   async latestFor(merchantId: string) {
     return this.latestOf(merchantId);
+  }
+  async recordWithholding(batchId: string, withheld: Money) {
+    const batch = await this.findById(batchId);
+    invariant(batch, `no batch ${batchId}`);
+    await this.save({ ...batch, withheldAmount: withheld, payoutAmount: batch.payoutAmount.minus(withheld) });
   }
 }
 

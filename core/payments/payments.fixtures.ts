@@ -180,6 +180,7 @@ export function settlerOver(world: World, overrides: Partial<SettlePaymentReport
     confirmLoanPayment: { execute: unused },
     loanCollections: { findByReference: unused },
     merchantPayments: { execute: unused },
+    workingCapitalRepayments: { execute: unused },
     notifier: world.notifier,
     batching: oneAtATime,
     uow: world.uow,

@@ -41,6 +41,8 @@ export interface PollPendingPaymentsDeps {
   transfers: Pick<OutgoingTransfers, 'listPendingOlderThan'>;
   /** Customers' payments to merchants still pending (core/merchants). */
   merchantPayments: { listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<{ provider: MobileMoneyProvider; transactionReference: string; amount: Money }[]> };
+  /** Merchants' working-capital repayments still requested (core/working-capital). */
+  workingCapitalCollections?: { listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<{ provider: MobileMoneyProvider; transactionReference: string; amount: Money }[]> };
   reconcile: Pick<ReconcilePayment, 'execute'>;
   settle: Pick<SettlePaymentReport, 'expire'>;
   sendTransfer: Pick<SendTransfer, 'execute'>;
@@ -77,7 +79,7 @@ export class PollPendingPayments {
   constructor(private readonly deps: PollPendingPaymentsDeps) {}
 
   async execute({ pollAfterSeconds }: PollPendingPaymentsInput): Promise<PollReport> {
-    const { payments, loanCollections, transfers, merchantPayments, clock, events } = this.deps;
+    const { payments, loanCollections, transfers, merchantPayments, workingCapitalCollections, clock, events } = this.deps;
     const now = clock.now();
     const before = new Date(now.getTime() - pollAfterSeconds * 1000);
     const pending: Pollable[] = [
@@ -85,6 +87,7 @@ export class PollPendingPayments {
       ...(await loanCollections.listRequestedOlderThan(before, POLL_BATCH, now)).map((c) => ({ kind: 'collection' as const, provider: c.provider, reference: c.reference, amount: c.amount })),
       ...(await transfers.listPendingOlderThan(before, POLL_BATCH, now)).map((t) => ({ kind: 'transfer' as const, provider: t.provider, reference: t.reference, amount: t.amount })),
       ...(await merchantPayments.listPendingOlderThan(before, POLL_BATCH, now)).map((t) => ({ kind: 'collection' as const, provider: t.provider, reference: t.transactionReference, amount: t.amount })),
+      ...((await workingCapitalCollections?.listPendingOlderThan(before, POLL_BATCH, now)) ?? []).map((t) => ({ kind: 'collection' as const, provider: t.provider, reference: t.transactionReference, amount: t.amount })),
     ];
     const report: PollReport = { asked: pending.length, settled: 0, failed: 0, stillPending: 0, unavailable: 0, resent: 0, disputed: 0, errors: 0 };
     for (const payment of pending) {

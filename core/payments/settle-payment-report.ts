@@ -3,9 +3,10 @@
  * by callback (`PUT|POST /api/payments/callbacks/mtn/:token`, through ReconcilePayment) or from the polling job's status query
  * (`collectionStatus` / `transferStatus`): both call this, so a payment settles the same way.
  * It is the one dispatch point: loan references (`isLoanPaymentReference`) go to
- * ConfirmLoanPayment, merchant payments (`merchant-payment:`) to SettleMerchantPaymentReport, refunds of
- * reversed merchant payments (`merchant-refund:`), merchant settlements (`STL-`) and agent commission
- * payouts (`COM-`) straight to SettleTransfer, contributions to ConfirmContributionPayment, payouts and withdrawals
+ * ConfirmLoanPayment, merchant payments (`merchant-payment:`) to SettleMerchantPaymentReport,
+ * working-capital repayments (`working-capital-repayment:`) to ConfirmWorkingCapitalRepayment, refunds of
+ * reversed merchant payments (`merchant-refund:`), merchant settlements (`STL-`), agent commission
+ * payouts (`COM-`) and working-capital disbursements (`working-capital:`) straight to SettleTransfer, contributions to ConfirmContributionPayment, payouts and withdrawals
  * to the outgoing-transfers module (core/transfers SettleTransfer).
  *
  * Guarantees
@@ -50,6 +51,8 @@ import type { EventLog } from '../shared/event-log.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { isSettlementBatchReference } from '../settlements/settlement-batch.ts';
+import { isWorkingCapitalTransferReference } from '../working-capital/accept-working-capital.ts';
+import { isWorkingCapitalRepaymentReference } from '../working-capital/repay-working-capital.ts';
 import type { PayoutIfCycleComplete } from '../tontines/payout-if-cycle-complete.ts';
 import type { Notifier, TontineNames } from '../tontines/ports.ts';
 import type { SettleTransfer } from '../transfers/settle-transfer.ts';
@@ -70,6 +73,8 @@ export interface SettlePaymentReportDeps {
   loanCollections: Pick<LoanCollectionRepository, 'findByReference'>;
   /** Customers' payments to merchants (`merchant-payment:<id>`): core/merchants/settle-merchant-payment-report.ts. */
   merchantPayments: { execute(report: MobileMoneyStatusReport): Promise<SettleResult> };
+  /** Merchants' working-capital repayments by mobile money (`working-capital-repayment:<id>`): core/working-capital/repay-working-capital.ts. */
+  workingCapitalRepayments: { execute(report: MobileMoneyStatusReport): Promise<SettleResult> };
   notifier: Notifier;
   /** Reports of the same moment share one unit of work (GroupCommit in adapters). */
   batching: Batching;
@@ -87,7 +92,8 @@ export class SettlePaymentReport {
   execute(report: MobileMoneyStatusReport): Promise<SettleResult> {
     if (isLoanPaymentReference(report.reference)) return this.settleLoan(report);
     if (isMerchantPaymentReference(report.reference)) return this.deps.merchantPayments.execute(report);
-    if (isMerchantRefundReference(report.reference) || isSettlementBatchReference(report.reference) || isCommissionPayoutReference(report.reference)) {
+    if (isWorkingCapitalRepaymentReference(report.reference)) return this.deps.workingCapitalRepayments.execute(report);
+    if (isMerchantRefundReference(report.reference) || isSettlementBatchReference(report.reference) || isCommissionPayoutReference(report.reference) || isWorkingCapitalTransferReference(report.reference)) {
       return this.settleBusinessTransfer(report);
     }
     return this.batches.submit(report);

@@ -12,13 +12,15 @@
  *   confirmations under way before it reads the totals, so a payment completed before the
  *   period's end but committed after the batches were made cannot exist
  *   (docs/decisions/0040-settlement-by-range.md).
+ * - Before anything is paid, in the same unit of work, the withholding (core/working-capital)
+ *   takes its share of a batch's payout and posts it; the batch then pays the rest.
  * - Set-based: the repository creates all the period's batches in a few statements, whatever the
  *   number of merchants and payments (bench/README.md); the rules are those of `buildSettlementBatches`.
  */
 import type { Period } from '../shared/calendar.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import type { SettlementBatchRepository } from './ports.ts';
+import type { SettlementBatchRepository, SettlementWithholding } from './ports.ts';
 import { batchReferencePrefix, type SettlementBatch } from './settlement-batch.ts';
 import { lastEndedSettlementPeriod } from './settlement-period.ts';
 
@@ -26,11 +28,28 @@ export interface CreateSettlementBatchesDeps {
   batches: SettlementBatchRepository;
   unitOfWork: UnitOfWork;
   clock: Clock;
+  /** Withheld before payout (working capital); none: nothing is withheld. */
+  withholding?: SettlementWithholding;
 }
 
 export async function createSettlementBatches(deps: CreateSettlementBatchesDeps, input: { period?: Period } = {}): Promise<SettlementBatch[]> {
   const now = deps.clock.now();
   const period = input.period ?? lastEndedSettlementPeriod(now);
   if (period.start.getTime() > now.getTime()) return [];
-  return deps.unitOfWork.run(() => deps.batches.settlePeriodInBulk({ period, referencePrefix: batchReferencePrefix(period), now }));
+  return deps.unitOfWork.run(async () => {
+    const batches = await deps.batches.settlePeriodInBulk({ period, referencePrefix: batchReferencePrefix(period), now });
+    if (!deps.withholding || !batches.length) return batches;
+    const withheld = await deps.withholding.withholdFrom(batches);
+    const settled: SettlementBatch[] = [];
+    for (const batch of batches) {
+      const amount = withheld.get(batch.id);
+      if (!amount?.isPositive()) {
+        settled.push(batch);
+        continue;
+      }
+      await deps.batches.recordWithholding(batch.id, amount);
+      settled.push({ ...batch, withheldAmount: amount, payoutAmount: batch.payoutAmount.minus(amount) });
+    }
+    return settled;
+  });
 }

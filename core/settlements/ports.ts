@@ -1,4 +1,5 @@
 /** Ports of the settlements module. */
+import type { Money } from '../money/money.ts';
 import type { Period } from '../shared/calendar.ts';
 import type { SettlementBatch } from './settlement-batch.ts';
 
@@ -27,4 +28,15 @@ export interface SettlementBatchRepository {
    * Set-based in the adapter (docs/decisions/0040-settlement-by-range.md).
    */
   settlePeriodInBulk(input: BulkSettlementInput): Promise<SettlementBatch[]>;
+  /** Records what was withheld from a new batch (before it is paid): its payout is reduced by as much. */
+  recordWithholding(batchId: string, withheld: Money): Promise<void>;
+}
+
+/**
+ * What is withheld from new batches before their payout (core/working-capital: a share of the
+ * week's net for a merchant repaying working capital). Runs in the settlement's unit of work and
+ * posts its own entries; answers the whole francs withheld per batch id (none: nothing withheld).
+ */
+export interface SettlementWithholding {
+  withholdFrom(batches: readonly SettlementBatch[]): Promise<ReadonlyMap<string, Money>>;
 }

@@ -47,6 +47,12 @@ export interface SettlementBatch {
   /** Net of the batch's transactions plus the fraction carried in, minus the reversed nets. */
   readonly totalAmount: Money;
   readonly payoutAmount: Money;
+  /**
+   * Withheld before the payout for working capital (core/working-capital), whole francs: the
+   * "Withheld for working capital" line. payoutAmount + withheldAmount + carriedOut = totalAmount.
+   * Absent (zero) on a batch that withheld nothing.
+   */
+  readonly withheldAmount?: Money;
   readonly carriedOut: Money;
   readonly currency: typeof CURRENCY;
   readonly payoutMethod: 'mobile_money';

@@ -6,8 +6,8 @@
  * - Lists every transaction the batch holds with its gross, fee and net, and their sums, and its
  *   negative lines: the reversals dated in its range (payment, −net, reason).
  * - Reconciles: net of the transactions − reversed nets + fraction carried in = the batch's total,
- *   the negative lines are those the batch recorded (count and sum); payout +
- *   fraction carried out = the total; `reconciled` is true only when both hold to the centime.
+ *   the negative lines are those the batch recorded (count and sum); payout + withheld for
+ *   working capital + fraction carried out = the total; `reconciled` is true only when both hold to the centime.
  * - Names the payout's transfer attempt (its reference, status and the provider's transaction id).
  */
 import type { MerchantPaymentReversal } from '../merchants/merchant-reversal.ts';
@@ -55,7 +55,7 @@ export class ShowSettlementReport {
     const carriedIn = batch.totalAmount.minus(net).plus(reversed);
     const reconciled =
       gross.equals(fees.plus(net)) &&
-      batch.payoutAmount.plus(batch.carriedOut).equals(batch.totalAmount) &&
+      batch.payoutAmount.plus(batch.withheldAmount ?? Money.ZERO).plus(batch.carriedOut).equals(batch.totalAmount) &&
       !carriedIn.isNegative() &&
       transactions.length === batch.totalTransactions &&
       reversals.length === batch.totalReversals &&

@@ -51,7 +51,7 @@ import type { Money } from '../money/money.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 
-export const TRANSFER_PURPOSES = ['payout', 'withdrawal', 'loan_disbursement', 'merchant_settlement', 'agent_commission', 'merchant_refund'] as const;
+export const TRANSFER_PURPOSES = ['payout', 'withdrawal', 'loan_disbursement', 'merchant_settlement', 'agent_commission', 'merchant_refund', 'working_capital_disbursement'] as const;
 export type TransferPurpose = (typeof TRANSFER_PURPOSES)[number];
 
 export const TRANSFER_STATUSES = ['requested', 'sent', 'completed', 'failed', 'given_up', 'disputed'] as const;
@@ -105,6 +105,7 @@ export const ENTRY_KINDS: Readonly<Record<TransferPurpose, string>> = {
   merchant_settlement: 'merchant_settlement_paid',
   agent_commission: 'agent_commission_paid',
   merchant_refund: 'merchant_refund_paid',
+  working_capital_disbursement: 'working_capital_disbursed',
 };
 
 const TRANSITIONS: Readonly<Record<TransferEvent, { from: readonly TransferStatus[]; to: TransferStatus }>> = {

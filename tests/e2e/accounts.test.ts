@@ -232,6 +232,27 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
     await phone.waitForFunction(() => document.documentElement.lang === 'rw');
   });
 
+  it('a language picked before signing in becomes the account\'s: the page and the server speak it after the sign-in', async () => {
+    const { page } = browser;
+    const email = uniqueEmail('jeanine');
+    await registerThroughApi(email, 'umuganda2026');
+    await page.goto(server.url);
+    await page.getByTestId('button-language').first().click();
+    await page.getByTestId('menu-item-language-rw').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'rw');
+    await openSignInDialog(page);
+    await page.getByTestId('input-email').fill(email);
+    await page.getByTestId('input-password').fill('umuganda2026');
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/profile/language') && response.request().method() === 'PUT');
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('button-submit-auth').click()]);
+    expect((await saved).status()).toBe(200);
+    await page.getByTestId('card-profile-header').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('rw');
+    const token = await page.evaluate(() => localStorage.getItem('ikimina_token'));
+    const user = (await (await fetch(`${server.url}/api/user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { language: string };
+    expect(user.language).toBe('rw');
+  });
+
   it('offers no Google button when the server reports Google sign-in disabled', async () => {
     const { page } = browser;
     await page.goto(server.url);

@@ -164,7 +164,7 @@ describe('reversing a merchant payment', () => {
     // The owner's settlements CSV lists the negative line: the payment, −net, the reason.
     const csv = await request(handler).get(`/api/merchants/${merchantId}/settlements/export?from=2026-11-01&to=2026-12-31`).set('Authorization', `Bearer ${ownerToken}`);
     expect(csv.status).toBe(200);
-    expect(csv.text).toContain(`STL-20261123-REV-1,,,,-4900.00,,,RWF,reversal,,`);
+    expect(csv.text).toContain(`STL-20261123-REV-1,,,,-4900.00,,,,RWF,reversal,,`);
     expect(csv.text).toContain(`,${settledB},goods returned by the customer`);
   });
 
@@ -178,7 +178,7 @@ describe('reversing a merchant payment', () => {
     expect(byId.get(settledB)).toMatchObject({ status: 'reversed', reversedAt: expect.stringMatching(/^2026-11-23T/), reversalReason: 'goods returned by the customer' });
     expect(byId.get(nextC)).toMatchObject({ status: 'completed', reversedAt: null, reversalReason: null });
     // As the ledger has it: the two reversed payments are no revenue any more.
-    expect(transactions.body.statistics).toEqual({ totalRevenue: '20000.00', netRevenue: '19600.00', totalFees: '400.00', totalTransactions: 3, completedTransactions: 1, reversedTransactions: 2 });
+    expect(transactions.body.statistics).toEqual({ totalRevenue: '20000.00', netRevenue: '19600.00', totalFees: '400.00', totalTransactions: 3, completedTransactions: 1, reversedTransactions: 2, withheldForWorkingCapital: '0.00' });
 
     const csv = await owner(`/api/merchants/${merchantId}/transactions/export?from=2026-11-01&to=2026-12-31`);
     expect(csv.status).toBe(200);

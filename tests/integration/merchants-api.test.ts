@@ -327,7 +327,7 @@ describe('a customer pays the merchant; fee, net and commission in the ledger; s
 
   it('shows the transaction with fee and net, its statistics, CSV and analytics to the owner', async () => {
     const listed = await owner.as('get', `/api/merchants/${merchantId}/transactions`);
-    expect(listed.body.statistics).toEqual({ totalRevenue: '10001.00', netRevenue: '9800.98', totalFees: '200.02', totalTransactions: 1, completedTransactions: 1, reversedTransactions: 0 });
+    expect(listed.body.statistics).toEqual({ totalRevenue: '10001.00', netRevenue: '9800.98', totalFees: '200.02', totalTransactions: 1, completedTransactions: 1, reversedTransactions: 0, withheldForWorkingCapital: '0.00' });
     expect(listed.body.transactions[0]).toMatchObject({ id: paymentId, customerName: null, customerPhoneNumber: '+250788777001', amount: '10001.00', merchantFee: '200.02', netAmount: '9800.98', status: 'completed' });
     const settlements = await owner.as('get', `/api/merchants/${merchantId}/settlements`);
     expect(settlements.body).toEqual({ settlements: [], pending: { amount: '9800.98', transactionCount: 1 } });

@@ -100,6 +100,7 @@ const RESOURCES: Record<string, keyof OwnResources> = {
   loans: 'loan',
   notifications: 'notification',
   merchants: 'merchant',
+  'working-capital': 'workingCapital',
   pay: 'merchantCode',
   swaps: 'swap',
   sessions: 'session',

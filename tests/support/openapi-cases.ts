@@ -186,6 +186,8 @@ export interface OwnResources {
   /** The owner's merchant, pending KYB (so the public pay page does not show it), and its code. */
   merchant: string;
   merchantCode: string;
+  /** Working capital of the owner's merchant, approved and awaiting acceptance (stored directly: a business pending KYB cannot ask for it). */
+  workingCapital: string;
 }
 
 /** A photo uploaded through the API (address, then PUT); answers its object id. */
@@ -243,8 +245,15 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
     201,
     'merchant',
   ).id as string;
+  const workingCapital = randomUUID();
+  const facts = { amount: 5_000_000, fee: 300_000, feeBps: 600, feeModelVersion: 'wc-fee-2026-11-v1', totalRepayable: 5_300_000, withholdingBps: 1_000, expectedWeeklyRepayment: 100_000, expectedWeeks: 53, aprBps: 1_200, minimumEvery60Days: 294_500, termMonths: 18, earlyRepaymentFee: 0 };
+  await db.orm.em.fork().execute(
+    `insert into working_capital_loans (id, merchant_id, owner_id, status, amount_centimes, fee_centimes, fee_bps, fee_model_version, apr_bps, key_facts, basis_payments, basis_net_sales_centimes, basis_days, created_at)
+     values (?, ?, ?, 'approved', 5000000, 300000, 600, 'wc-fee-2026-11-v1', 1200, ?::jsonb, 40, 20000000, 90, now())`,
+    [workingCapital, merchant, owner.id, JSON.stringify(facts)],
+  );
   const multipartUpload = expectStatus(await as(owner, 'post', '/api/companion/s3/multipart').send({ filename: 'photo.png', type: 'image/png' }), 200, 'multipart').uploadId as string;
-  return { group, savings, contribution, payment, swap, keyFacts, loan, notification, ownerMember: owner.id, session, privateObject, publicObject, multipartUpload, partNumber: '1', nationalIdNumber: OWNER_NATIONAL_ID.idNumber, agent, merchant, merchantCode };
+  return { group, savings, contribution, payment, swap, keyFacts, loan, notification, ownerMember: owner.id, session, privateObject, publicObject, multipartUpload, partNumber: '1', nationalIdNumber: OWNER_NATIONAL_ID.idNumber, agent, merchant, merchantCode, workingCapital };
 }
 
 /**

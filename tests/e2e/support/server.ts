@@ -61,6 +61,8 @@ export interface E2eServer {
   publicBaseUrl: string;
   /** Runs the admin CLI (`npm run admin -- …`) against this server's database; answers its stdout. */
   admin(...args: string[]): Promise<string>;
+  /** The server's PostgreSQL database (with DATABASE_URL), for a test that must date a record back; undefined on the embedded one. */
+  databaseUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -124,7 +126,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
     await stop();
     throw error;
   }
-  return { url, publicBaseUrl, admin: (...args) => runAdmin(args, env), stop };
+  return { url, publicBaseUrl, admin: (...args) => runAdmin(args, env), databaseUrl: database.env.DATABASE_URL || undefined, stop };
 }
 
 export interface ServerDatabase {

@@ -46,3 +46,11 @@ export function formatDecimal(centimes: Centimes): string {
   const abs = Math.abs(centimes);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** How much of a debt is repaid, in whole percent from 0 to 100 (a loan's or a working capital's progress bar). */
+export function repaymentProgress(totalPaid: string, amount: string): number {
+  const paid = parseCentimes(totalPaid) ?? 0;
+  const lent = parseCentimes(amount);
+  if (lent === null || lent <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.floor((paid * 100) / lent)));
+}

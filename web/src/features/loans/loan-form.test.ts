@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOAN_FORM, formFromRecommendation, monthlyPayment, parseAmountInput, personalSavingsPath, repaymentProgress, validateLoanForm } from './loan-form.ts';
+import { DEFAULT_LOAN_FORM, formFromRecommendation, monthlyPayment, parseAmountInput, personalSavingsPath, validateLoanForm } from './loan-form.ts';
+import { repaymentProgress } from '../../lib/money.ts';
 
 describe('loan form', () => {
   it('reads the amount as an integer, non-numeric as 0', () => {

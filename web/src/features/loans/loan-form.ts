@@ -59,13 +59,6 @@ export function monthlyPayment(amount: number, termMonths: number, annualRatePer
   return Math.round(payment);
 }
 
-export function repaymentProgress(totalPaid: string, amount: string): number {
-  const paid = parseCentimes(totalPaid) ?? 0;
-  const lent = parseCentimes(amount);
-  if (lent === null || lent <= 0) return 0;
-  return Math.min(100, Math.max(0, Math.floor((paid * 100) / lent)));
-}
-
 /** The form a recommendation prefills: its amount in whole francs, its term (the nearest offered), its purpose. */
 export function formFromRecommendation(recommendation: { amount: string; termMonths: number; purpose: string }): LoanForm {
   const centimes = parseCentimes(recommendation.amount) ?? 0;

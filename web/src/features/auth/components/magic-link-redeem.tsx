@@ -34,8 +34,7 @@ export function MagicLinkRedeem({ onRequestNewLink }: { onRequestNewLink: () => 
     }
     mutate(token, {
       onSuccess: (session) => {
-        storeSessionWithWelcome(session, { title: t('auth.toast.welcomeBack'), description: t('auth.toast.loggedIn') });
-        window.location.replace('/');
+        void storeSessionWithWelcome(session, { title: t('auth.toast.welcomeBack'), description: t('auth.toast.loggedIn') }).then(() => window.location.replace('/'));
       },
       onError: (error) =>
         setFailure((error instanceof ApiError && serverErrorText(i18n, error)) || t('auth.magicLinkPage.invalid')),

@@ -53,8 +53,7 @@ export function ResetPasswordPage({ onSignIn }: { onSignIn: () => void }) {
       { token: token ?? '', password: parsed.data.newPassword },
       {
         onSuccess: (session) => {
-          storeSessionWithWelcome(session, { title: t('auth.resetPage.done'), description: t('auth.resetPage.doneDescription') });
-          window.location.replace('/');
+          void storeSessionWithWelcome(session, { title: t('auth.resetPage.done'), description: t('auth.resetPage.doneDescription') }).then(() => window.location.replace('/'));
         },
         onError: (error) => setFailure((error instanceof ApiError && serverErrorText(i18n, error)) || t('auth.resetPage.invalid')),
       },

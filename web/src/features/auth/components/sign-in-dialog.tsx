@@ -104,9 +104,10 @@ function SignInForm({ initialMode, onSuccess }: { initialMode: SignInMode; onSuc
   };
 
   const succeed = (session: AuthSession, welcome: { title: string; description: string }) => {
-    storeSessionWithWelcome(session, welcome);
-    onSuccess?.();
-    window.location.reload();
+    void storeSessionWithWelcome(session, welcome).then(() => {
+      onSuccess?.();
+      window.location.reload();
+    });
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -10,7 +10,7 @@ import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { useLoanSchedule } from '../api/get-loan-schedule.ts';
 import { useLoans } from '../api/get-loans.ts';
 import type { Loan } from '../api/loan-schemas.ts';
-import { repaymentProgress } from '../loan-form.ts';
+import { repaymentProgress } from '../../../lib/money.ts';
 import { decisionReasonText } from '../decision-reason-text.ts';
 import { InstalmentTable } from './instalment-table.tsx';
 import { RepayLoanButton } from './repay-loan-button.tsx';

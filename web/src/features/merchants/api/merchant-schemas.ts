@@ -43,6 +43,8 @@ export const transactionsResponseSchema = z.looseObject({
       totalFees: z._default(amount, '0.00'),
       totalTransactions: z._default(z.number(), 0),
       completedTransactions: z._default(z.number(), 0),
+      /** What the period's settlements withheld for working capital (issue 27). */
+      withheldForWorkingCapital: z.nullish(amount),
     }), { totalRevenue: '0.00', netRevenue: '0.00', totalFees: '0.00', totalTransactions: 0, completedTransactions: 0 }),
 });
 export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
@@ -58,6 +60,8 @@ export const settlementSchema = z.looseObject({
   /** The reversed payments dated in the batch's range: their nets, already taken off totalAmount, and one negative line each. */
   totalReversals: z.nullish(z.number()),
   reversedAmount: z.nullish(amount),
+  /** The "Withheld for working capital" line, taken off the payout (issue 27). */
+  withheldForWorkingCapital: z.nullish(amount),
   negativeLines: z._default(z.array(z.looseObject({ transactionId: id, receiptReference: z.string(), amount, reason: z.nullish(z.string()), reversedAt: z.nullish(z.string()) })), []),
   currency: z.nullish(z.string()),
   payoutMethod: z.nullish(z.string()),

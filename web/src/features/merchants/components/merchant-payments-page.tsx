@@ -28,6 +28,9 @@ import { customerLabel, defaultExportPeriod, exportFileName, isExportPeriodValid
 import { BusinessAnalyticsCard } from './business-analytics-card.tsx';
 import { ComingSoonCard } from './coming-soon-card.tsx';
 
+/** A batch withheld something for working capital ("0.00" or absent when not). */
+const isWithheld = (amount: string | null | undefined): amount is string => amount !== null && amount !== undefined && Number(amount) > 0;
+
 /**
  * /merchant/payments (spec part 2 §2): the merchant selector, four figures, the QR code, the
  * transactions and the settlements, CSV exports for a period and analytics from real sales.
@@ -117,7 +120,10 @@ function MerchantPayments({ merchant }: { merchant: Merchant }) {
         <StatCard
           label={t('merchantPayments.netRevenue')}
           value={statistics ? format.money(statistics.netRevenue) : zero}
-          hint={t('merchantPayments.afterFees', { amount: statistics ? format.money(statistics.totalFees) : zero })}
+          hint={
+            t('merchantPayments.afterFees', { amount: statistics ? format.money(statistics.totalFees) : zero }) +
+            (isWithheld(statistics?.withheldForWorkingCapital) ? ` · ${t('merchantPayments.withheldLine')}: ${format.money(statistics.withheldForWorkingCapital)}` : '')
+          }
           pending={transactions.isPending}
           icon={Wallet}
           testId="stat-net-revenue"
@@ -393,6 +399,12 @@ function SettlementsPanel({ merchantId }: { merchantId: string }) {
                   <span className="shrink-0 tabular-nums">{rwf(line.amount, settlement.currency)}</span>
                 </p>
               ))}
+              {isWithheld(settlement.withheldForWorkingCapital) && (
+                <p className="flex justify-between gap-3 text-xs text-muted-foreground" data-testid={`line-withheld-${settlement.batchReference}`}>
+                  <span>{t('merchantPayments.withheldLine')}</span>
+                  <span className="shrink-0 tabular-nums">{rwf(`-${settlement.withheldForWorkingCapital}`, settlement.currency)}</span>
+                </p>
+              )}
               <p className="text-xs text-muted-foreground">
                 <span>{t('merchantPayments.mobileMoney')}</span> · {format.date(settlement.createdAt)}
               </p>
@@ -448,6 +460,16 @@ function SettlementsPanel({ merchantId }: { merchantId: string }) {
                     <td className="whitespace-nowrap px-3 py-2">{line.reversedAt ? format.date(line.reversedAt) : '—'}</td>
                   </tr>
                 ))}
+                {/* Withheld before the payout for working capital: taken off what was paid, not off the amount. */}
+                {isWithheld(settlement.withheldForWorkingCapital) && (
+                  <tr className="bg-muted/30 text-xs text-muted-foreground" data-testid={`row-withheld-${settlement.batchReference}`}>
+                    <td className="px-3 py-2" colSpan={3}>
+                      {t('merchantPayments.withheldLine')}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{rwf(`-${settlement.withheldForWorkingCapital}`, settlement.currency)}</td>
+                    <td className="px-3 py-2" colSpan={3} />
+                  </tr>
+                )}
                 </Fragment>
               ))}
             </tbody>

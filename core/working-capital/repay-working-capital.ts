@@ -1,0 +1,134 @@
+/**
+ * Repaying working capital by mobile money, at any time (early, or a shortfall on the 60-day
+ * minimum): POST /api/merchants/{id}/working-capital/{loanId}/repay, then the provider's word.
+ * (Card repayment is the cards work's: its confirmation would call `confirmCollected` below with
+ * the card provider's verified amount; see docs/working-capital.md.)
+ *
+ * Guarantees
+ * - Only the owner, only an active or overdue advance (`working_capital_not_repayable`), at most
+ *   what is owed in whole francs (all of it by default; `repayment_amount_invalid` otherwise);
+ *   one request awaiting the provider at a time (`repayment_in_progress`, for 15 minutes).
+ * - Early repayment costs nothing extra: the total owed was fixed at acceptance; paying sooner
+ *   only ends it sooner.
+ * - Stored before the provider is asked; a refusal fails it at once; an unreachable provider
+ *   leaves it requested for the polling job.
+ * - Confirmed once (callback or polling, through SettlePaymentReport): a success books the
+ *   repayment from the provider's clearing account (book-repayment.ts); a repeat answers
+ *   `exists`; another amount is refused (`payment_amount_mismatch`); a failure changes nothing
+ *   but the collection.
+ */
+import { accounts } from '../ledger/accounts.ts';
+import type { MerchantRepository } from '../merchants/ports.ts';
+import { Money } from '../money/money.ts';
+import type { MobileMoney, MobileMoneyError, MobileMoneyStatusReport, Settled, SettleError } from '../payments/ports.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
+import { err, invariant, ok, type Result } from '../shared/result.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import type { Notifier } from '../tontines/ports.ts';
+import { bookRepayment, type BookRepaymentDeps } from './book-repayment.ts';
+import type { WorkingCapitalCollection, WorkingCapitalCollections, WorkingCapitalLoans } from './ports.ts';
+import { owedOn } from './working-capital.ts';
+import { repaidNotice } from './working-capital-notices.ts';
+
+export const REPAYMENT_REFERENCE_PREFIX = 'working-capital-repayment:';
+export const isWorkingCapitalRepaymentReference = (reference: string): boolean => reference.startsWith(REPAYMENT_REFERENCE_PREFIX);
+const COLLECTION_TIMEOUT_MS = 15 * 60_000;
+
+export type StartRepaymentError = 'working_capital_not_found' | 'working_capital_not_repayable' | 'repayment_amount_invalid' | 'repayment_in_progress' | MobileMoneyError;
+
+export interface StartWorkingCapitalRepaymentDeps {
+  loans: Pick<WorkingCapitalLoans, 'findById'>;
+  merchants: Pick<MerchantRepository, 'findById'>;
+  collections: WorkingCapitalCollections;
+  mobileMoney: Pick<MobileMoney, 'requestToPay'>;
+  uow: UnitOfWork;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+export class StartWorkingCapitalRepayment {
+  constructor(private readonly deps: StartWorkingCapitalRepaymentDeps) {}
+
+  execute(input: { merchantId: string; loanId: string; userId: string; amount?: Money }): Promise<Result<WorkingCapitalCollection, StartRepaymentError>> {
+    const { deps } = this;
+    return deps.uow.run(async () => {
+      const loan = await deps.loans.findById(input.loanId);
+      if (!loan || loan.merchantId !== input.merchantId || loan.ownerId !== input.userId) return err('working_capital_not_found');
+      const owed = owedOn(loan);
+      if ((loan.status !== 'active' && loan.status !== 'overdue') || !owed.isPositive()) return err('working_capital_not_repayable');
+      const amount = input.amount ?? owed;
+      if (!amount.isPositive() || !amount.isWholeFrancs() || amount.greaterThan(owed)) return err('repayment_amount_invalid');
+      const now = deps.clock.now();
+      const waiting = (await deps.collections.listByLoan(loan.id)).some((c) => c.status === 'requested' && now.getTime() - c.requestedAt.getTime() < COLLECTION_TIMEOUT_MS);
+      if (waiting) return err('repayment_in_progress');
+      const merchant = await deps.merchants.findById(loan.merchantId);
+      invariant(merchant, `working capital ${loan.id} names an unknown merchant`);
+      const id = deps.ids.newId();
+      const collection: WorkingCapitalCollection = {
+        id,
+        loanId: loan.id,
+        reference: `${REPAYMENT_REFERENCE_PREFIX}${id}`,
+        provider: merchant.payoutWallet.provider,
+        msisdn: merchant.payoutWallet.msisdn,
+        amount,
+        status: 'requested',
+        requestedAt: now,
+      };
+      await deps.collections.add(collection);
+      const requested = await deps.mobileMoney.requestToPay({ reference: collection.reference, provider: collection.provider, msisdn: collection.msisdn, amount, description: 'Ikimina working capital repayment' });
+      if (!requested.ok) {
+        // Only a refusal says nothing was taken; an unreachable provider is asked by the polling job.
+        if (requested.error === 'mobile_money_refused') await deps.collections.save({ ...collection, status: 'failed', settledAt: now });
+        return requested;
+      }
+      return ok(collection);
+    });
+  }
+}
+
+export type ConfirmWorkingCapitalRepaymentDeps = BookRepaymentDeps & {
+  loans: Pick<WorkingCapitalLoans, 'findById' | 'save' | 'repayingFor'>;
+  collections: WorkingCapitalCollections;
+  notifier: Notifier;
+  uow: UnitOfWork;
+  clock: Clock;
+};
+
+const PAYMENT_STATUS = { requested: 'pending', succeeded: 'successful', failed: 'failed' } as const;
+
+/** The provider's word on a repayment collection (SettlePaymentReport routes `working-capital-repayment:` here). */
+export class ConfirmWorkingCapitalRepayment {
+  constructor(private readonly deps: ConfirmWorkingCapitalRepaymentDeps) {}
+
+  execute(report: MobileMoneyStatusReport): Promise<Result<Settled, SettleError>> {
+    const { deps } = this;
+    return deps.uow.run(async () => {
+      const collection = await deps.collections.findByReference(report.reference);
+      if (!collection) return err('payment_not_found');
+      if (report.status === 'pending') return ok({ outcome: 'pending', paymentStatus: PAYMENT_STATUS[collection.status] });
+      if (report.status === 'successful' && report.amount !== undefined && !report.amount.equals(collection.amount)) return err('payment_amount_mismatch');
+      if (collection.status !== 'requested') {
+        const same = (collection.status === 'succeeded') === (report.status === 'successful');
+        return ok({ outcome: same ? 'exists' : 'disputed', paymentStatus: PAYMENT_STATUS[collection.status] });
+      }
+      const now = deps.clock.now();
+      if (report.status === 'failed') {
+        await deps.collections.save({ ...collection, status: 'failed', settledAt: now });
+        return ok({ outcome: 'failed', paymentStatus: 'failed' });
+      }
+      await deps.collections.save({ ...collection, status: 'succeeded', settledAt: now });
+      await confirmCollected(deps, { loanId: collection.loanId, amount: collection.amount, reference: collection.reference, from: accounts.mobileMoney(collection.provider), at: now });
+      return ok({ outcome: 'applied', paymentStatus: 'successful' });
+    });
+  }
+}
+
+/** Money collected for a repayment (mobile money; a card payment would come here too): booked once, the owner told. */
+export async function confirmCollected(deps: ConfirmWorkingCapitalRepaymentDeps, input: { loanId: string; amount: Money; reference: string; from: string; at: Date }): Promise<void> {
+  const found = await deps.loans.findById(input.loanId);
+  invariant(found, `working capital ${input.loanId} vanished`);
+  // Locked as the settlement locks it, so a withholding and this repayment book one after the other.
+  const loan = (await deps.loans.repayingFor([found.merchantId])).find((l) => l.id === found.id) ?? found;
+  const booked = await bookRepayment(deps, { loan, amount: input.amount, source: 'mobile_money', reference: input.reference, from: input.from, at: input.at });
+  if (booked.outcome === 'booked') await deps.notifier.notify(repaidNotice(booked.loan, Money.min(input.amount, owedOn(loan))));
+}
