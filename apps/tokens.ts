@@ -56,6 +56,7 @@ import type { LessonProgressRepository } from '../core/learning/ports.ts';
 import type { BiometricConsents, FaceMatcher, KycDecisions, KycRecords, RegistryIdPhotos } from '../core/kyc/ports.ts';
 import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
 import type { Config } from './config.ts';
+import type { CardCheckoutSetup } from './modules/cards-module.ts';
 import type { PostgresAgents, PostgresCommissionPayouts, PostgresCommissions, PostgresMerchantReversals, PostgresMerchants, PostgresMerchantTransactions, PostgresSettlementBatches } from '../adapters/postgres/postgres-merchants.ts';
 import type { EmvQrSettings } from '../core/merchants/emv-qr-payload.ts';
 import type { QrImageRenderer } from '../core/merchants/merchant-qr.ts';
@@ -107,6 +108,8 @@ export const TOKENS = {
   DeliverDueEmails: token<DeliverDueEmails | null>('DeliverDueEmails'),
   SmsDeliveries: token<SmsDeliveries>('SmsDeliveries'),
   MobileMoney: token<MobileMoney>('MobileMoney'),
+  /** The card checkout (Flutterwave, or the embedded sandbox), its webhook hash and the sandbox's pages (apps/modules/cards-module.ts). */
+  CardCheckoutSetup: token<CardCheckoutSetup>('CardCheckoutSetup'),
   /** The embedded sandbox's approvals (core/demo/ports.ts); null with a real provider or a test's own. */
   SandboxApprovals: token<SandboxApprovals | null>('SandboxApprovals'),
   CallbackTokens: token<MobileMoneyCallbackTokens>('CallbackTokens'),
