@@ -1,4 +1,5 @@
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate the requests. */
+import { cardPaths } from './card-openapi.ts';
 import { createDocument } from 'zod-openapi';
 import { africasTalkingPaths } from './africastalking-openapi.ts';
 import { authPaths } from './auth-openapi.ts';
@@ -33,6 +34,6 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'ikimina_session' },
       },
     },
-    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths },
+    paths: { ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths, ...cardPaths },
   });
 }
