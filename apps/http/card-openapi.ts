@@ -26,7 +26,7 @@ const CardPayRequest = z.union([
   z.object({
     purpose: z.literal('merchant'),
     merchantCode: z.string(),
-    amount: z.number().int().min(1).max(10_000_000).describe('Whole RWF'),
+    amount: z.number().int().min(100).max(5_000_000).describe('Whole RWF, 100 to 5,000,000 (as the mobile-money pay page)'),
     email: z.email().optional().describe("The payer's e-mail for the processor's receipt"),
     customerName: z.string().max(100).optional(),
   }),

@@ -35,6 +35,7 @@ import type { AuthState, Authentication } from './auth-routes.ts';
 import { sendError, sendFailure } from './errors.ts';
 import { idempotencyKeyOf } from './payment-routes.ts';
 import { parseBody } from './validation.ts';
+import { MerchantPaymentAmount } from './merchant-schemas.ts';
 
 export interface CardRouteUseCases {
   startCardPayment: StartCardPayment;
@@ -64,10 +65,7 @@ const CardPayRequest = z.discriminatedUnion('purpose', [
   z.object({
     purpose: z.literal('merchant'),
     merchantCode: z.string().trim().min(1).max(32),
-    amount: z
-      .union([z.number(), z.string()])
-      .transform((v) => Number(v))
-      .refine((v) => Number.isSafeInteger(v) && v >= 1 && v <= 10_000_000, 'Please enter a whole amount in RWF between 1 and 10,000,000.'),
+    amount: MerchantPaymentAmount,
     email: z.email('Please enter a valid e-mail address.').max(254).optional(),
     customerName: z.string().trim().max(100).optional(),
   }),
@@ -94,7 +92,7 @@ export function cardRoutes(useCases: CardRouteUseCases, auth: Pick<Authenticatio
         ? { ...common, purpose: 'contribution', userId: user!.id, contributionId: body.contributionId }
         : body.purpose === 'loan_repayment'
           ? { ...common, purpose: 'loan_repayment', userId: user!.id, loanId: body.loanId, scope: body.scope }
-          : { ...common, purpose: 'merchant', merchantCode: body.merchantCode, francs: body.amount, ...(body.customerName ? { customerName: body.customerName } : {}), publicClient: ctx.ip };
+          : { ...common, purpose: 'merchant', merchantCode: body.merchantCode, francs: body.amount.toWholeFrancs(), ...(body.customerName ? { customerName: body.customerName } : {}), publicClient: ctx.ip };
     const started = await useCases.startCardPayment.execute(input);
     if (!started.ok) return sendFailure(ctx, started);
     ctx.status = started.value.status === 'pending' ? 201 : 200;

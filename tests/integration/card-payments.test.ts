@@ -70,7 +70,7 @@ async function payOnCheckout(checkoutUrl: string, steps: Record<string, string>[
   return new URL(answer!.headers.location as string);
 }
 
-const PIN_CARD = [{ card_number: '5531 8866 5214 2950' }, { pin: '3310' }, { otp: '12345' }];
+const PIN_CARD: Record<string, string>[] = [{ card_number: '5531 8866 5214 2950' }, { pin: '3310' }, { otp: '12345' }];
 
 function postWebhook(body: string, headers: Record<string, string>) {
   const req = app.http.post('/api/payments/callbacks/flutterwave');

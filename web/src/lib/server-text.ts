@@ -37,6 +37,8 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'password_reset_sent',
   'phone_number_invalid',
   'phone_taken',
+  'card_checkout_unavailable',
+  'card_checkout_refused',
 ];
 
 

@@ -17,6 +17,7 @@ import { useContributionPayment } from '../api/get-contribution-payment.ts';
 import { usePayment } from '../api/get-payment.ts';
 import { usePayContribution } from '../api/pay-contribution.ts';
 import type { PayContributionButtonProps } from './pay-contribution-button.tsx';
+import { PayByCardButton } from '../card/pay-by-card-button.tsx';
 
 /**
  * The Pay button's dialog (pay-contribution-button.tsx), its own chunk: the dialog primitives, the
@@ -164,6 +165,7 @@ function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: 
           {t('payments.confirm', { amount: format.money(amount) })}
         </Button>
       </form>
+      <PayByCardButton request={() => ({ purpose: 'contribution', contributionId })} disabled={pay.isPending} />
     </>
   );
 }
