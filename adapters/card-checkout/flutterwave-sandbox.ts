@@ -14,7 +14,8 @@
  * - The checkout takes Flutterwave's documented test cards: 5531 8866 5214 2950 asks PIN 3310
  *   then OTP 12345 and succeeds; 4187 4274 1556 4246 goes through a 3-D Secure page and
  *   succeeds; 5258 5859 2266 6506 fails for insufficient funds; 5399 8346 9789 4723 and any other
- *   number is declined. "Cancel" sends the payer back with `status=cancelled` and no charge.
+ *   number is declined. "Cancel" sends the payer back with `status=cancelled` and no charge (the
+ *   link stays usable: the payer may come back and pay).
  * - After a charge it redirects as Flutterwave does (`status`, `tx_ref`, `transaction_id`) and
  *   posts the `charge.completed` webhook with `verif-hash` and `flutterwave-signature`
  *   (base64 HMAC-SHA256 of the body): once, twice, late or not at all (the page's knob, else
@@ -225,7 +226,8 @@ export class FlutterwaveSandbox {
     const mode = form.get('webhook');
     if (mode && (WEBHOOK_MODES as readonly string[]).includes(mode)) session.webhookMode = mode as WebhookMode;
     if (form.get('action') === 'cancel') {
-      session.step = 'done';
+      // Nothing charged; the link stays open for its session, as the payer may come back to it.
+      session.step = 'card';
       return { redirect: this.returnUrl(session, undefined) };
     }
     switch (session.step) {

@@ -239,7 +239,7 @@ export const TransactionsResponse = z
         createdAt: instant,
         customerName: z.string().nullable(),
         customerPhoneNumber: z.string(),
-        paymentMethod: z.literal('mobile_money'),
+        paymentMethod: z.enum(['mobile_money', 'card']),
         provider: z.string(),
         amount: decimal,
         merchantFee: decimal,

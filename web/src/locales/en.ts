@@ -551,6 +551,7 @@ export const en = {
     /** How a contribution was paid (core/contributions/contribution.ts PaymentMethod), in words. */
     paymentMethods: {
       mobile_money: 'Mobile money',
+      card: 'Card',
       pot_deduction: 'Taken from the payout',
     },
     loadFailed: 'We could not load the contributions. Please try again later.',

@@ -549,6 +549,7 @@ export const fr: Messages = {
   contributions: {
     paymentMethods: {
       mobile_money: 'Argent mobile',
+      card: 'Carte bancaire',
       pot_deduction: 'Prélevé sur la cagnotte',
     },
     loadFailed: 'Impossible de charger les cotisations. Veuillez réessayer plus tard.',

@@ -549,6 +549,7 @@ export const rw: Messages = {
   contributions: {
     paymentMethods: {
       mobile_money: 'Mobile money',
+      card: 'Ikarita',
       pot_deduction: 'Byakuwe ku mafaranga yahawe',
     },
     loadFailed: 'Ntitwashoboye kubona imisanzu. Ongera ugerageze nyuma.',

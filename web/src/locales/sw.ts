@@ -549,6 +549,7 @@ export const sw: Messages = {
   contributions: {
     paymentMethods: {
       mobile_money: 'Pesa ya simu',
+      card: 'Kadi',
       pot_deduction: 'Imekatwa kwenye malipo ya mzunguko',
     },
     loadFailed: 'Hatukuweza kupakia michango. Tafadhali jaribu tena baadaye.',
