@@ -328,7 +328,7 @@ export class FlutterwaveSandbox {
     const amount = `${new Intl.NumberFormat('en-US').format(session.amount)} ${session.currency}`;
     const error = session.error ? `<p class="error" role="alert">${escape(session.error)}</p>` : '';
     const knob = `<label>Webhook (TEST knob)<select name="webhook">${WEBHOOK_MODES.map((m) => `<option value="${m}"${m === session.webhookMode ? ' selected' : ''}>${m}</option>`).join('')}</select></label>`;
-    const cancel = `<button type="submit" name="action" value="cancel" class="secondary">Cancel payment</button>`;
+    const cancel = `<button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel payment</button>`;
     const forms: Record<Exclude<Step, 'done'>, string> = {
       card: `<label>Card number<input name="card_number" inputmode="numeric" autocomplete="off" required></label>
         <div class="row"><label>Expiry<input name="expiry" placeholder="09/32" autocomplete="off"></label><label>CVV<input name="cvv" inputmode="numeric" autocomplete="off"></label></div>

@@ -613,6 +613,7 @@ export const en = {
     /** Card payments (issue 27): the button beside mobile money and the return page after the processor's checkout. */
     card: {
       or: 'or',
+      inProgress: 'A card payment of this contribution is still open on the card page. Finish it there, or try again in 15 minutes.',
       payByCard: 'Pay by card (Visa, Mastercard)',
       hint: "You pay on our card provider's secure page; your card details never reach Ikimina.",
       startFailed: 'We could not open the card payment page. Please try again.',

@@ -609,6 +609,7 @@ export const rw: Messages = {
     tryAgain: 'Ongera ugerageze',
     card: {
       or: 'cyangwa',
+      inProgress: "Ubwishyu bw'ikarita bw'uyu musanzu buracyafunguye ku rupapuro rw'ikarita. Bururangirize aho, cyangwa wongere ugerageze mu minota 15.",
       payByCard: 'Ishyura ukoresheje ikarita (Visa, Mastercard)',
       hint: "Wishyurira ku rubuga rwizewe rw'utanga serivisi z'amakarita; amakuru y'ikarita yawe ntagera kuri Ikimina.",
       startFailed: "Ntitwashoboye gufungura urupapuro rwo kwishyura ukoresheje ikarita. Ongera ugerageze.",
