@@ -51,7 +51,7 @@ describe.runIf(browserAvailable())('card payments through the sandbox checkout, 
       await page.getByLabel('OTP').fill('12345');
       await page.getByRole('button', { name: 'Confirm' }).click();
     } else if (outcome === 'three_ds') {
-      await page.getByText('3-D Secure').waitFor();
+      await page.getByText('3-D Secure: your bank asks you to authenticate this payment.').waitFor();
       await page.getByTestId('test-banner').waitFor();
       await page.getByRole('button', { name: 'Authenticate' }).click();
     }
