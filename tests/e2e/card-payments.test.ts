@@ -127,7 +127,7 @@ describe.runIf(browserAvailable())('card payments through the sandbox checkout, 
     // The server's books: each group's cycle-1 contribution of this member is paid, once.
     const { body: mine } = await callApi<{ tontineId: string; cycle: number; status: string }[]>(server.url, token, 'GET', '/api/contributions/user');
     for (const tontineId of [first, second]) {
-      expect(mine.filter((c) => c.tontineId === tontineId && c.cycle === 1).map((c) => c.status)).toEqual(['paid']);
+      expect(mine.filter((c) => c.tontineId === tontineId && c.cycle === 1).map((c) => c.status)).toEqual(['completed']);
     }
     // Back goes to the screen the payment started from.
     await page.getByTestId('link-card-back').click();

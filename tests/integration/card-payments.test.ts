@@ -112,8 +112,8 @@ describe('a card contribution through the sandbox checkout', () => {
     expect([second.status, second.body.status]).toEqual([200, 'exists']);
     expect(await entriesWithKey(`contribution:${reference}`)).toBe(1);
     expect(await entriesWithKey(`card_fee:${reference}`)).toBe(1);
-    const [paid] = await app.db.orm.em.fork().execute<{ status: string; payment_method: string }[]>(`select status, payment_method from contributions where id = ?`, [contributionId]);
-    expect(paid).toEqual({ status: 'completed', payment_method: 'card' });
+    const [paidRow] = await app.db.orm.em.fork().execute<{ status: string; payment_method: string }[]>(`select status, payment_method from contributions where id = ?`, [contributionId]);
+    expect(paidRow).toEqual({ status: 'completed', payment_method: 'card' });
     const totals = await accountTotals(app);
     expect(totals.get('card_fees:flutterwave')?.centimes).toBe(7000); // 1.4 % of 5,000 RWF
     expect(totals.get('card_clearing:flutterwave')?.centimes).toBe(500_000 - 7000);
