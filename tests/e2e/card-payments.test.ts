@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api.ts';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
 import { startServer, type E2eServer } from './support/server.ts';
+import { signUpInBrowser } from './support/sign-up.ts';
 
 const WIDTH = 360;
 
@@ -66,17 +67,7 @@ describe.runIf(browserAvailable())('card payments through the sandbox checkout, 
   }
 
   async function signUp(page: Page, first: string, phone: string): Promise<string> {
-    await page.goto(server.url);
-    await page.getByTestId('button-sign-in').click();
-    await page.getByTestId('link-switch-to-register').click();
-    await page.getByTestId('input-first-name').fill(first);
-    await page.getByTestId('input-last-name').fill('Card');
-    await page.getByTestId('input-email').fill(`${first.toLowerCase()}.${run}@example.rw`);
-    await page.getByTestId('input-password').fill('ikimina-2026');
-    await page.getByTestId('input-confirm-password').fill('ikimina-2026');
-    await page.getByTestId('input-phone').fill(phone);
-    await Promise.all([page.waitForEvent('load'), page.getByTestId('button-submit-auth').click()]);
-    await page.getByTestId('button-user-menu').waitFor();
+    await signUpInBrowser(page, server.url, { first, last: 'Card', email: `${first.toLowerCase()}.${run}@example.rw`, phone });
     return (await page.evaluate(() => localStorage.getItem('ikimina_token')))!;
   }
 
