@@ -112,6 +112,8 @@ export class FlutterwaveSandbox {
   private readonly altered = new Map<string, Partial<Pick<SandboxCharge, 'amount' | 'currency' | 'tx_ref'>>>();
   /** Webhooks sent, for the tests: the status the app answered each. */
   readonly webhooksSent: { txRef: string; status: number | 'unreachable' }[] = [];
+  /** Where webhooks go instead of `webhookUrl()` (a test server whose address is known late). */
+  private webhookTarget: string | undefined;
 
   constructor(private readonly options: FlutterwaveSandboxOptions) {}
 
@@ -311,12 +313,17 @@ export class FlutterwaveSandbox {
     const { body, headers } = this.webhookFor(charge);
     let status: number | 'unreachable';
     try {
-      status = (await fetch(this.options.webhookUrl(), { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) })).status;
+      status = (await fetch(this.webhookTarget ?? this.options.webhookUrl(), { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) })).status;
     } catch {
       status = 'unreachable';
     }
     this.webhooksSent.push({ txRef: charge.tx_ref, status });
     return status;
+  }
+
+  /** Sends the webhooks to this URL from now on (tests: the app listening on a port picked at start). */
+  deliverWebhooksTo(url: string): void {
+    this.webhookTarget = url;
   }
 
   close(): void {
