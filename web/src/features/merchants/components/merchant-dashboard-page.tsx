@@ -10,7 +10,6 @@ import { useMyMerchant } from '../api/get-my-merchant.ts';
 import { isMerchantCategory } from '../../../lib/registration-rules.ts';
 import { spaced } from '../merchant-form.ts';
 import { BusinessAnalyticsCard } from './business-analytics-card.tsx';
-import { ComingSoonCard } from './coming-soon-card.tsx';
 import { ComplianceCard } from './compliance-card.tsx';
 import { DetailRow } from './detail-row.tsx';
 
@@ -144,7 +143,6 @@ export function MerchantDashboardPage() {
         </Card>
         <div className="grid min-w-0 content-start gap-6">
           <ComplianceCard merchant={merchant} />
-          <ComingSoonCard />
         </div>
       </div>
     </div>

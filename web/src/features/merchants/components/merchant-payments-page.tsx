@@ -26,7 +26,6 @@ import { useUserMerchants } from '../api/get-user-merchants.ts';
 import type { Merchant, MerchantTransaction } from '../api/merchant-schemas.ts';
 import { customerLabel, defaultExportPeriod, exportFileName, isExportPeriodValid, qrFileName } from '../merchant-figures.ts';
 import { BusinessAnalyticsCard } from './business-analytics-card.tsx';
-import { ComingSoonCard } from './coming-soon-card.tsx';
 
 /**
  * /merchant/payments (spec part 2 §2): the merchant selector, four figures, the QR code, the
@@ -155,7 +154,6 @@ function MerchantPayments({ merchant }: { merchant: Merchant }) {
         <BusinessAnalyticsCard merchantId={merchant.id} />
         <div className="grid min-w-0 content-start gap-6">
           <ExportCard merchant={merchant} />
-          <ComingSoonCard />
         </div>
       </div>
     </>
