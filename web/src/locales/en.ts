@@ -614,8 +614,8 @@ export const en = {
     card: {
       or: 'or',
       inProgress: 'A card payment of this contribution is still open on the card page. Finish it there, or try again in 15 minutes.',
-      payByCard: 'Pay by card (Visa, Mastercard)',
-      hint: "You pay on our card provider's secure page; your card details never reach Ikimina.",
+      payByCard: 'Pay by card',
+      hint: "You pay by Visa or Mastercard on our card provider's secure page; your card details never reach Ikimina.",
       startFailed: 'We could not open the card payment page. Please try again.',
       returnTitle: 'Card payment',
       confirming: 'Confirming your card payment…',

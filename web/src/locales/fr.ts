@@ -610,8 +610,8 @@ export const fr: Messages = {
     card: {
       or: 'ou',
       inProgress: 'Un paiement par carte de cette cotisation est encore ouvert sur la page de la carte. Terminez-le là-bas ou réessayez dans 15 minutes.',
-      payByCard: 'Payer par carte (Visa, Mastercard)',
-      hint: 'Vous payez sur la page sécurisée de notre prestataire de cartes ; vos données de carte ne parviennent jamais à Ikimina.',
+      payByCard: 'Payer par carte',
+      hint: 'Vous payez par Visa ou Mastercard sur la page sécurisée de notre prestataire de cartes ; vos données de carte ne parviennent jamais à Ikimina.',
       startFailed: "Nous n'avons pas pu ouvrir la page de paiement par carte. Veuillez réessayer.",
       returnTitle: 'Paiement par carte',
       confirming: 'Confirmation de votre paiement par carte…',

@@ -610,8 +610,8 @@ export const rw: Messages = {
     card: {
       or: 'cyangwa',
       inProgress: "Ubwishyu bw'ikarita bw'uyu musanzu buracyafunguye ku rupapuro rw'ikarita. Bururangirize aho, cyangwa wongere ugerageze mu minota 15.",
-      payByCard: 'Ishyura ukoresheje ikarita (Visa, Mastercard)',
-      hint: "Wishyurira ku rubuga rwizewe rw'utanga serivisi z'amakarita; amakuru y'ikarita yawe ntagera kuri Ikimina.",
+      payByCard: "Ishyura n'ikarita",
+      hint: "Wishyura na Visa cyangwa Mastercard ku rubuga rwizewe rw'utanga serivisi z'amakarita; amakuru y'ikarita yawe ntagera kuri Ikimina.",
       startFailed: "Ntitwashoboye gufungura urupapuro rwo kwishyura ukoresheje ikarita. Ongera ugerageze.",
       returnTitle: 'Kwishyura ukoresheje ikarita',
       confirming: 'Turemeza ubwishyu bwawe bw’ikarita…',

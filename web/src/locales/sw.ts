@@ -610,8 +610,8 @@ export const sw: Messages = {
     card: {
       or: 'au',
       inProgress: 'Malipo ya kadi ya mchango huu bado yako wazi kwenye ukurasa wa kadi. Yamalize huko, au jaribu tena baada ya dakika 15.',
-      payByCard: 'Lipa kwa kadi (Visa, Mastercard)',
-      hint: 'Unalipa kwenye ukurasa salama wa mtoa huduma wetu wa kadi; taarifa za kadi yako hazifiki Ikimina kamwe.',
+      payByCard: 'Lipa kwa kadi',
+      hint: 'Unalipa kwa Visa au Mastercard kwenye ukurasa salama wa mtoa huduma wetu wa kadi; taarifa za kadi yako hazifiki Ikimina kamwe.',
       startFailed: 'Hatukuweza kufungua ukurasa wa malipo kwa kadi. Tafadhali jaribu tena.',
       returnTitle: 'Malipo kwa kadi',
       confirming: 'Tunathibitisha malipo yako ya kadi…',
