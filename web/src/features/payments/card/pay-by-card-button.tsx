@@ -61,9 +61,10 @@ export function PayByCardButton({ request, disabled = false, label }: { request:
   return (
     <div className="grid gap-2">
       <p className="text-center text-xs uppercase tracking-wide text-muted-foreground">{t('payments.card.or')}</p>
-      <Button type="button" variant="outline" className="h-auto min-h-9 whitespace-normal py-2" onClick={() => void start()} disabled={disabled || busy} data-testid="button-pay-card">
+      <Button type="button" variant="outline" size="tall" onClick={() => void start()} disabled={disabled || busy} data-testid="button-pay-card">
         {busy ? <Loader2 className="animate-spin" /> : <CreditCard />}
-        {label ?? t('payments.card.payByCard')}
+        {/* Its own line breaks: a long label in some languages wraps instead of widening the screen. */}
+        <span className="whitespace-normal">{label ?? t('payments.card.payByCard')}</span>
       </Button>
       <p className="text-xs text-muted-foreground">{t('payments.card.hint')}</p>
     </div>
