@@ -131,6 +131,14 @@ const EnvSchema = z
       .trim()
       .regex(/^[A-Za-z0-9_-]{32,256}$/, 'use 32 to 256 URL-safe characters (A-Z a-z 0-9 - _), for example the output of `openssl rand -hex 32`')
       .optional(),
+    // Cards (PROVIDERS.md §7): both keys switch Flutterwave on; without them the embedded sandbox checkout (TEST) serves.
+    FLUTTERWAVE_SECRET_KEY: optionalText,
+    FLUTTERWAVE_SECRET_HASH: z.string().trim().min(16, 'FLUTTERWAVE_SECRET_HASH (the webhook secret hash set in the dashboard) needs at least 16 characters').optional(),
+    FLUTTERWAVE_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.flutterwave.com/v3'),
+    FLUTTERWAVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    /** The sandbox checkout's webhook by default: once, twice, late or never (each checkout page can change it). */
+    CARD_SANDBOX_WEBHOOK: z.enum(['once', 'twice', 'late', 'never']).default('once'),
+    CARD_SANDBOX_LATE_WEBHOOK_MS: z.coerce.number().int().min(0).default(5000),
     SCHEDULER_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
     PAYMENT_POLL_AFTER_SECONDS: positiveInt(120),
     /** How often the payment-polling job runs (every minute by default; the browser tests poll every few seconds). */
@@ -202,6 +210,11 @@ const EnvSchema = z
   .refine((env) => ![env.S3_ENDPOINT, env.S3_PUBLIC_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].some(Boolean) || Boolean(env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
     message: 'S3 storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for MinIO, R2 or any non-AWS server); unset every S3_* variable for local disk',
     path: ['S3_BUCKET'],
+  })
+  // A half-configured Flutterwave must stop the start, not fall back to the TEST checkout.
+  .refine((env) => Boolean(env.FLUTTERWAVE_SECRET_KEY) === Boolean(env.FLUTTERWAVE_SECRET_HASH), {
+    message: 'set both FLUTTERWAVE_SECRET_KEY and FLUTTERWAVE_SECRET_HASH (the webhook secret hash), or neither for the sandbox checkout',
+    path: ['FLUTTERWAVE_SECRET_HASH'],
   })
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
@@ -330,6 +343,14 @@ export interface LiveMobileMoneyConfig {
   airtel: AirtelConfig | null;
 }
 
+/**
+ * Card payments: Flutterwave v3 when both its secret key and its webhook hash are set, else the
+ * embedded sandbox checkout (adapters/card-checkout/flutterwave-sandbox.ts), marked TEST.
+ */
+export type CardsConfig =
+  | { provider: 'flutterwave'; baseUrl: string; secretKey: string; secretHash: string; timeoutMs: number }
+  | { provider: 'sandbox'; webhookMode: 'once' | 'twice' | 'late' | 'never'; lateWebhookMs: number };
+
 export interface Config {
   nodeEnv: Env['NODE_ENV'];
   port: number;
@@ -380,6 +401,7 @@ export interface Config {
    * signs those tokens (null in sandbox mode when unset: a random secret per process).
    */
   mobileMoney: SandboxMobileMoneyConfig | LiveMobileMoneyConfig;
+  cards: CardsConfig;
   /** `enabled` false: this replica runs no cron jobs (`jobs run` still works). */
   scheduler: { enabled: boolean; paymentPollAfterSeconds: number; paymentPollEverySeconds: number };
   /** The merchant QR's merchant account template (core/merchants/emv-qr-payload.ts). */
@@ -471,6 +493,10 @@ export function loadConfig(env: Record<string, string | undefined>, options: { l
         : null,
     gatewayCallbacks: { secret: e.AFRICASTALKING_CALLBACK_SECRET ?? null, allowedSources: e.AFRICASTALKING_ALLOWED_SOURCES ?? [] },
     mobileMoney: mobileMoneyOf(e, publicBaseUrl),
+    cards:
+      e.FLUTTERWAVE_SECRET_KEY && e.FLUTTERWAVE_SECRET_HASH
+        ? { provider: 'flutterwave', baseUrl: e.FLUTTERWAVE_BASE_URL, secretKey: e.FLUTTERWAVE_SECRET_KEY, secretHash: e.FLUTTERWAVE_SECRET_HASH, timeoutMs: e.FLUTTERWAVE_TIMEOUT_MS }
+        : { provider: 'sandbox', webhookMode: e.CARD_SANDBOX_WEBHOOK, lateWebhookMs: e.CARD_SANDBOX_LATE_WEBHOOK_MS },
     scheduler: { enabled: e.SCHEDULER_ENABLED, paymentPollAfterSeconds: e.PAYMENT_POLL_AFTER_SECONDS, paymentPollEverySeconds: e.PAYMENT_POLL_EVERY_SECONDS },
     payRequests: { windowSeconds: e.PAY_REQUESTS_WINDOW_SECONDS, perNumber: e.PAY_REQUESTS_PER_NUMBER, perClient: e.PAY_REQUESTS_PER_CLIENT },
     merchantQr: {

@@ -82,6 +82,10 @@ import { refuseControlCharacters } from './http/input-guard.ts';
 import { refuseUnimplementedMethods, refuseUnroutedMethods } from './http/method-guard.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { paymentRoutes } from './http/payment-routes.ts';
+import { cardRoutes } from './http/card-routes.ts';
+import { ConfirmCardPayment } from '../core/payments/confirm-card-payment.ts';
+import { ShowCardPayment } from '../core/payments/show-card-payment.ts';
+import { StartCardPayment } from '../core/payments/start-card-payment.ts';
 import { releaseUnreadBody } from './http/request-body.ts';
 import { contentSecurityPolicy, setSecurityHeaders } from './http/security-headers.ts';
 import { smsRoutes } from './http/sms-routes.ts';
@@ -222,6 +226,11 @@ export function createApp(container: Container): Koa {
     ...savingsRouters(container, auth),
     objectRoutes(objectRouteUseCases(container), auth),
     companionRoutes(companionUseCases(container), auth, companionSettings(container)),
+    cardRoutes(
+      { startCardPayment: container.get(StartCardPayment), showCardPayment: container.get(ShowCardPayment), confirmCardPayment: container.get(ConfirmCardPayment) },
+      auth,
+      { publicBaseUrl: config.publicBaseUrl, secretHash: container.get(TOKENS.CardCheckoutSetup).secretHash, logger, sandbox: container.get(TOKENS.CardCheckoutSetup).sandbox },
+    ),
   ];
   for (const router of routers) app.use(router.routes());
 

@@ -58,6 +58,7 @@ import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callbac
 import type { Config } from './config.ts';
 import type { PostgresWorkingCapital, PostgresWorkingCapitalCollections } from '../adapters/postgres/postgres-working-capital.ts';
 import type { SettlementWithholding } from '../core/settlements/ports.ts';
+import type { CardCheckoutSetup } from './modules/cards-module.ts';
 import type { PostgresAgents, PostgresCommissionPayouts, PostgresCommissions, PostgresMerchantReversals, PostgresMerchants, PostgresMerchantTransactions, PostgresSettlementBatches } from '../adapters/postgres/postgres-merchants.ts';
 import type { EmvQrSettings } from '../core/merchants/emv-qr-payload.ts';
 import type { QrImageRenderer } from '../core/merchants/merchant-qr.ts';
@@ -109,6 +110,8 @@ export const TOKENS = {
   DeliverDueEmails: token<DeliverDueEmails | null>('DeliverDueEmails'),
   SmsDeliveries: token<SmsDeliveries>('SmsDeliveries'),
   MobileMoney: token<MobileMoney>('MobileMoney'),
+  /** The card checkout (Flutterwave, or the embedded sandbox), its webhook hash and the sandbox's pages (apps/modules/cards-module.ts). */
+  CardCheckoutSetup: token<CardCheckoutSetup>('CardCheckoutSetup'),
   /** The embedded sandbox's approvals (core/demo/ports.ts); null with a real provider or a test's own. */
   SandboxApprovals: token<SandboxApprovals | null>('SandboxApprovals'),
   CallbackTokens: token<MobileMoneyCallbackTokens>('CallbackTokens'),

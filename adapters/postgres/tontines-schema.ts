@@ -109,7 +109,7 @@ export const ContributionSchema = defineEntity({
     dueDate: p.string().columnType('date'),
     status: p.enum(['pending', 'completed']),
     paidAt: p.datetime().nullable(),
-    paymentMethod: p.enum(['mobile_money', 'pot_deduction']).nullable(),
+    paymentMethod: p.enum(['mobile_money', 'card', 'pot_deduction']).nullable(),
     paymentReference: p.string().length(255).nullable(),
   },
 });

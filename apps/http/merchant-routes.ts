@@ -17,6 +17,7 @@
  *   active merchants only (a suspended one answers 409 `merchant_not_active` with a clear message)
  *   and shows a receipt by its unguessable id.
  */
+import { isCardProvider } from '../../core/payments/card-checkout.ts';
 import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { RegisteredAgent } from '../../core/agents/agent-profile.ts';
@@ -99,7 +100,7 @@ const presentTransaction = (t: MerchantTransaction, reversals: ReversalsByTransa
   createdAt: t.createdAt.toISOString(),
   customerName: t.customerName ?? null,
   customerPhoneNumber: t.customerPhoneNumber,
-  paymentMethod: 'mobile_money' as const,
+  paymentMethod: isCardProvider(t.provider) ? ('card' as const) : ('mobile_money' as const),
   provider: t.provider,
   amount: t.amount.toDecimal(),
   merchantFee: t.merchantFee.toDecimal(),

@@ -142,13 +142,16 @@ export const PeriodQuery = z
   .object({ from: MAX_RANGE_DATE.optional(), to: MAX_RANGE_DATE.optional() })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'The period must end after it starts', path: ['to'] });
 
+/** What a customer pays a merchant, by mobile money or by card (apps/http/card-routes.ts). */
+export const MerchantPaymentAmount = amountField(MERCHANT_PAYMENT_BOUNDS, {
+  invalid: 'Please enter an amount in whole francs',
+  belowMinimum: `The minimum payment is ${MERCHANT_PAYMENT_BOUNDS.min.format()}`,
+  aboveMaximum: `The maximum payment is ${MERCHANT_PAYMENT_BOUNDS.max.format()}`,
+});
+
 export const PayRequest = z
   .object({
-    amount: amountField(MERCHANT_PAYMENT_BOUNDS, {
-      invalid: 'Please enter an amount in whole francs',
-      belowMinimum: `The minimum payment is ${MERCHANT_PAYMENT_BOUNDS.min.format()}`,
-      aboveMaximum: `The maximum payment is ${MERCHANT_PAYMENT_BOUNDS.max.format()}`,
-    }).meta({ example: 5000, description: 'Whole RWF, 100 to 5,000,000' }),
+    amount: MerchantPaymentAmount.meta({ example: 5000, description: 'Whole RWF, 100 to 5,000,000' }),
     phoneNumber: phone,
     customerName: optionalText(100),
   })
@@ -250,7 +253,7 @@ export const TransactionsResponse = z
         createdAt: instant,
         customerName: z.string().nullable(),
         customerPhoneNumber: z.string(),
-        paymentMethod: z.literal('mobile_money'),
+        paymentMethod: z.enum(['mobile_money', 'card']),
         provider: z.string(),
         amount: decimal,
         merchantFee: decimal,

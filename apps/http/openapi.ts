@@ -1,4 +1,5 @@
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate the requests. */
+import { cardPaths } from './card-openapi.ts';
 import { createDocument } from 'zod-openapi';
 import { africasTalkingPaths } from './africastalking-openapi.ts';
 import { authPaths } from './auth-openapi.ts';
@@ -41,7 +42,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       // Referenced by no operation (it answers methods no operation has); the others register where used.
       responses: { MethodNotAllowed: SHARED_RESPONSES.MethodNotAllowed },
     },
-    paths: withEdgeResponses({ ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths, ...workingCapitalPaths }),
+    paths: withEdgeResponses({ ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths, ...workingCapitalPaths, ...cardPaths }),
   });
   refuseControlCharactersInRequests(document);
   return document;

@@ -174,7 +174,7 @@ export const ContributionResponse = z
     status: z.enum(['pending', 'completed', 'overdue']),
     dueDate: isoDate,
     paidDate: instant.nullable(),
-    paymentMethod: z.enum(['mobile_money', 'pot_deduction']).nullable(),
+    paymentMethod: z.enum(['mobile_money', 'card', 'pot_deduction']).nullable(),
     cycle: z.number(),
   })
   .meta({ id: 'Contribution' });

@@ -30,6 +30,7 @@ import { PostgresContributionNotices } from '../../adapters/postgres/postgres-co
 import { AfricasTalkingSmsSender } from '../../adapters/sms/africastalking-sms-sender.ts';
 import type { Config } from '../config.ts';
 import { fromDeps, withDeps } from '../deps.ts';
+import { ConfirmCardPayment } from '../../core/payments/confirm-card-payment.ts';
 import { TOKENS } from '../tokens.ts';
 import { JobRunner, type Job } from './job-runner.ts';
 import { scheduledJobs, type JobUseCases } from './jobs.ts';
@@ -66,6 +67,7 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
       merchantPayments: TOKENS.MerchantTransactions,
       workingCapitalCollections: TOKENS.WorkingCapitalCollections,
       reconcile: ReconcilePayment,
+      cards: ConfirmCardPayment,
       settle: SettlePaymentReport,
       sendTransfer: SendTransfer,
       clock: TOKENS.Clock,

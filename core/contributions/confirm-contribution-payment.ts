@@ -86,7 +86,7 @@ export class ConfirmContributionPayment {
           key: `contribution:${attempt.providerReference}`,
           kind: 'contribution_received',
           occurredAt: now,
-          postings: [debit(accounts.mobileMoney(attempt.provider), contribution.amount), credit(accounts.pool(contribution.tontineId), contribution.amount)],
+          postings: [debit(accounts.collection(attempt.provider), contribution.amount), credit(accounts.pool(contribution.tontineId), contribution.amount)],
         })),
       );
       // Crediting a pool cannot take an account below zero and the key is the reference, first

@@ -20,7 +20,7 @@ export type ContributionStatus = 'pending' | 'completed';
 /** What a member sees: overdue is a pending contribution past its due date. */
 export type ContributionView = ContributionStatus | 'overdue';
 /** pot_deduction: settled out of the member's own payout, as arrears. */
-export type PaymentMethod = 'mobile_money' | 'pot_deduction';
+export type PaymentMethod = 'mobile_money' | 'card' | 'pot_deduction';
 
 /** An attempt no answer came back for is given up after this long, so the member can retry. */
 export const PAYMENT_ATTEMPT_TIMEOUT_MS = 15 * 60_000;
@@ -173,7 +173,7 @@ export class Contribution {
     if (attempt.status === 'succeeded') return ok('exists');
     if (this.isCompleted) return err('contribution_already_paid');
     attempt.status = 'succeeded';
-    this.complete('mobile_money', attempt.providerReference, at);
+    this.complete(attempt.provider === 'flutterwave' ? 'card' : 'mobile_money', attempt.providerReference, at);
     return ok('applied');
   }
 

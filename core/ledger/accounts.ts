@@ -41,6 +41,10 @@ interface AccountKindRule {
  *   transfer leaves it for the provider's clearing account; zero once the refund is booked.
  * - working_capital: what a merchant still owes of the principal of one working-capital advance
  *   (asset, core/working-capital); its flat fee is fee income when repaid (principal first).
+ * - card_clearing: what the card processor holds for us (asset): a card payment is posted here
+ *   when the provider's verify call confirms it (core/payments/confirm-card-payment.ts).
+ * - card_fees: the card processor's fees, when it reports them (expense, DOMAIN.md "Cards"): the
+ *   payer pays the stated amount, the fee is ours.
  * - rounding: fractions of a franc that can no longer be paid out (a closed pool's last
  *   centimes); they are swept here so no centime disappears.
  */
@@ -56,6 +60,8 @@ export const ACCOUNT_KINDS = {
   merchant_refund: { normal: 'credit', mayGoNegative: false, scoped: true },
   working_capital: { normal: 'debit', mayGoNegative: false, scoped: true },
   rounding: { normal: 'credit', mayGoNegative: true, scoped: false },
+  card_clearing: { normal: 'debit', mayGoNegative: true, scoped: true },
+  card_fees: { normal: 'debit', mayGoNegative: true, scoped: true },
 } as const satisfies Record<string, AccountKindRule>;
 
 export type AccountKind = keyof typeof ACCOUNT_KINDS;
@@ -78,6 +84,10 @@ function scopedId(kind: AccountKind, scope: string): AccountId {
 
 export const accounts = {
   mobileMoney: (provider: string) => scopedId('mobile_money', provider),
+  /** Where a collection lands: the card processor's clearing account for a card payment, else the mobile-money wallet. */
+  collection: (provider: string) => (provider === 'flutterwave' ? scopedId('card_clearing', provider) : scopedId('mobile_money', provider)),
+  cardClearing: (provider: string) => scopedId('card_clearing', provider),
+  cardFees: (provider: string) => scopedId('card_fees', provider),
   pool: (tontineId: string) => scopedId('pool', tontineId),
   loan: (loanId: string) => scopedId('loan', loanId),
   merchantPayable: (merchantId: string) => scopedId('merchant_payable', merchantId),

@@ -57,7 +57,7 @@ export class RecordLoanRepayment {
       if (!applied.ok) return applied;
       const { interest, principal } = applied.value;
 
-      const postings: Posting[] = [debit(accounts.mobileMoney(input.provider), input.amount)];
+      const postings: Posting[] = [debit(accounts.collection(input.provider), input.amount)];
       if (principal.isPositive()) postings.push(credit(accounts.loan(loan.id), principal));
       if (interest.isPositive()) postings.push(credit(accounts.interestIncome, interest));
       const entry = journalEntry({

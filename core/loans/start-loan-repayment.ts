@@ -13,7 +13,8 @@
  * - A collection the provider refused is failed at once; one the provider could not be asked about
  *   (unreachable, or its reply lost) stays requested for the polling job to ask the provider.
  */
-import type { MobileMoney, MobileMoneyError } from '../payments/ports.ts';
+import { CARD_PROVIDER } from '../payments/card-checkout.ts';
+import type { MobileMoney, MobileMoneyError, MobileMoneyProvider } from '../payments/ports.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
@@ -39,6 +40,11 @@ export interface StartLoanRepaymentInput {
   loanId: string;
   scope: RepaymentScope;
   idempotencyKey: string;
+  /**
+   * `card`: the collection is stored under the card processor and nobody's wallet is asked; the
+   * caller (core/payments/start-card-payment.ts) opens its hosted checkout once this committed.
+   */
+  via?: 'card';
 }
 
 export type StartLoanRepaymentError = 'loan_not_found' | 'loan_not_repayable' | 'repayment_in_progress' | 'no_mobile_money_number' | MobileMoneyError;
@@ -60,7 +66,8 @@ export class StartLoanRepayment {
         (c) => c.status === 'requested' && now.getTime() - c.requestedAt.getTime() < COLLECTION_TIMEOUT_MS,
       );
       if (waiting) return err('repayment_in_progress');
-      const wallet = (await deps.borrowers.profileOf(input.memberId))?.wallet;
+      const profileWallet = (await deps.borrowers.profileOf(input.memberId))?.wallet;
+      const wallet = input.via === 'card' ? { provider: CARD_PROVIDER as MobileMoneyProvider, msisdn: profileWallet?.msisdn ?? '' } : profileWallet;
       if (!wallet) return err('no_mobile_money_number');
 
       const id = deps.ids.newId();
@@ -82,6 +89,7 @@ export class StartLoanRepayment {
         const winner = await deps.collections.findByKey(input.memberId, input.idempotencyKey);
         if (winner) return ok({ outcome: 'exists' as const, collection: winner });
       }
+      if (input.via === 'card') return ok({ outcome: 'requested' as const, collection });
       const requested = await deps.mobileMoney.requestToPay({
         reference: collection.reference,
         provider: wallet.provider,

@@ -35,7 +35,7 @@ export function splitPayment(gross: Money, earnsCommission: boolean): PaymentSpl
 
 /** Postings of a completed payment: provider clearing in, merchant, agent and the platform out. */
 export function paymentPostings(split: PaymentSplit, provider: MobileMoneyProvider, merchantId: string, agentId: string | undefined): Posting[] {
-  const postings = [debit(accounts.mobileMoney(provider), split.gross), credit(accounts.merchantPayable(merchantId), split.net)];
+  const postings = [debit(accounts.collection(provider), split.gross), credit(accounts.merchantPayable(merchantId), split.net)];
   const platform = split.fee.minus(split.commission);
   if (platform.isPositive()) postings.push(credit(accounts.feeIncome, platform));
   if (split.commission.isPositive()) {

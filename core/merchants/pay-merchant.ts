@@ -28,6 +28,7 @@
 import type { RateLimiter } from '../accounts/ports.ts';
 import type { RateLimited } from '../accounts/attempt-limits.ts';
 import { Money } from '../money/money.ts';
+import { CARD_PROVIDER, CHECKOUT_LATER } from '../payments/card-checkout.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import { acceptsPayments, publicStanding } from './merchant.ts';
@@ -106,6 +107,11 @@ export interface PayMerchantInput {
   customerPhoneNumber: string;
   customerName?: string;
   idempotencyKey?: string;
+  /**
+   * `card`: the payment is stored under the card processor (no number needed, none prompted) and
+   * the caller (core/payments/start-card-payment.ts) opens its hosted checkout once it is stored.
+   */
+  via?: 'card';
 }
 
 export type PayMerchantResult = Result<
@@ -127,13 +133,14 @@ export class PayMerchant {
     if (view.standing === 'awaiting_verification') return err('merchant_not_verified');
     if (!acceptsPayments(merchant)) return err('merchant_not_active');
     if (!Number.isSafeInteger(input.francs) || input.francs < 1) return err('payment_amount_invalid');
-    const provider = this.deps.providerFor(input.customerPhoneNumber);
+    const card = input.via === 'card';
+    const provider = card ? CARD_PROVIDER : this.deps.providerFor(input.customerPhoneNumber);
     if (!provider) return err('phone_number_invalid');
     if (input.publicClient !== undefined) {
-      const limited = await this.withinLimits(input.customerPhoneNumber, input.publicClient, input.idempotencyKey);
+      const limited = await this.withinLimits(card ? undefined : input.customerPhoneNumber, input.publicClient, input.idempotencyKey);
       if (limited) return limited;
     }
-    const requested = await startMerchantPayment(this.deps, {
+    const requested = await startMerchantPayment(card ? { ...this.deps, mobileMoney: CHECKOUT_LATER } : this.deps, {
       merchantId: merchant.id,
       amount: Money.ofFrancs(input.francs),
       provider,
@@ -146,11 +153,12 @@ export class PayMerchant {
   }
 
   /** Null when this public request may start a collection; both counters take every new attempt. */
-  private async withinLimits(msisdn: string, client: string, idempotencyKey: string | undefined): Promise<RateLimited | null> {
+  private async withinLimits(msisdn: string | undefined, client: string, idempotencyKey: string | undefined): Promise<RateLimited | null> {
     const { limiter, payRequestLimits: limits, clock, transactions } = this.deps;
     if (idempotencyKey !== undefined && (await transactions.findByIdempotencyKey(idempotencyKey))) return null;
     const now = clock.now();
-    const byNumber = await limiter.hit(`merchant_pay:number:${msisdn}`, limits.windowSeconds, now);
+    // A card payment prompts no phone: only the client's own count limits it.
+    const byNumber = msisdn === undefined ? { count: 0, resetInSeconds: 0 } : await limiter.hit(`merchant_pay:number:${msisdn}`, limits.windowSeconds, now);
     const byClient = await limiter.hit(`merchant_pay:client:${client}`, limits.windowSeconds, now);
     const waits: number[] = [];
     if (byNumber.count > limits.perNumber) waits.push(byNumber.resetInSeconds);

@@ -47,6 +47,7 @@ function pollerOver(world: World, overrides: Partial<PollPendingPaymentsDeps> = 
     loanCollections: { listRequestedOlderThan: async () => [] },
     transfers: world.transfers,
     merchantPayments: { listPendingOlderThan: async () => [] },
+    cards: { execute: async () => { throw new Error('no card payment here'); } },
     reconcile,
     settle,
     sendTransfer: world.sendTransfer,
@@ -155,7 +156,7 @@ describe('PollPendingPayments', () => {
     const world = aWorld();
     const { poll } = pollerOver(world, {
       loanCollections: { listRequestedOlderThan: async () => [{ provider: 'airtel', reference: 'loan-repayment:r1', amount: Money.ofFrancs(12_000) } as never] },
-      merchantPayments: { listPendingOlderThan: async () => [{ provider: 'mtn', transactionReference: 'merchant-payment:p1', amount: Money.ofFrancs(800) }] },
+      merchantPayments: { listPendingOlderThan: async () => [{ provider: 'mtn', transactionReference: 'merchant-payment:p1', amount: Money.ofFrancs(800), createdAt: new Date(0) }] },
       reconcile: { execute: async (input) => (asked.push(`${input.direction} ${input.reference} ${input.provider}`), ok({ outcome: 'pending', paymentStatus: 'pending' })) },
     });
     expect(await poll.execute({ pollAfterSeconds: 300 })).toMatchObject({ asked: 2, stillPending: 2 });
@@ -165,7 +166,7 @@ describe('PollPendingPayments', () => {
   it('warns when an unknown collection cannot be expired, and counts it failed', async () => {
     const world = aWorld();
     const { poll, events } = pollerOver(world, {
-      merchantPayments: { listPendingOlderThan: async () => [{ provider: 'mtn', transactionReference: 'lost-1', amount: Money.ofFrancs(800) }] },
+      merchantPayments: { listPendingOlderThan: async () => [{ provider: 'mtn', transactionReference: 'lost-1', amount: Money.ofFrancs(800), createdAt: new Date(0) }] },
       reconcile: { execute: async () => err('mobile_money_reference_unknown') },
       settle: { expire: async () => err('payment_not_found') },
     });

@@ -30,6 +30,8 @@ import type { OutgoingTransfers } from '../transfers/ports.ts';
 import type { SendTransfer } from '../transfers/send-transfer.ts';
 import type { MobileMoneyProvider, PaymentRepository } from './ports.ts';
 import type { ReconcilePayment } from './reconcile-payment.ts';
+import { isCardProvider } from './card-checkout.ts';
+import type { ConfirmCardPayment } from './confirm-card-payment.ts';
 import type { SettlePaymentReport } from './settle-payment-report.ts';
 
 /** At most this many payments (and loan collections, and outgoing transfers) are asked about per run, least recently asked first. */
@@ -40,10 +42,12 @@ export interface PollPendingPaymentsDeps {
   loanCollections: Pick<LoanCollectionRepository, 'listRequestedOlderThan'>;
   transfers: Pick<OutgoingTransfers, 'listPendingOlderThan'>;
   /** Customers' payments to merchants still pending (core/merchants). */
-  merchantPayments: { listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<{ provider: MobileMoneyProvider; transactionReference: string; amount: Money }[]> };
+  merchantPayments: { listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<{ provider: MobileMoneyProvider; transactionReference: string; amount: Money; createdAt: Date }[]> };
   /** Merchants' working-capital repayments still requested (core/working-capital). */
   workingCapitalCollections?: { listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<{ provider: MobileMoneyProvider; transactionReference: string; amount: Money }[]> };
   reconcile: Pick<ReconcilePayment, 'execute'>;
+  /** Card payments (provider `flutterwave`) are asked of the card processor's verify call. */
+  cards: Pick<ConfirmCardPayment, 'execute'>;
   settle: Pick<SettlePaymentReport, 'expire'>;
   sendTransfer: Pick<SendTransfer, 'execute'>;
   clock: Clock;
@@ -73,6 +77,7 @@ interface Pollable {
   provider: MobileMoneyProvider;
   reference: string;
   amount: Money;
+  startedAt: Date;
 }
 
 export class PollPendingPayments {
@@ -83,11 +88,11 @@ export class PollPendingPayments {
     const now = clock.now();
     const before = new Date(now.getTime() - pollAfterSeconds * 1000);
     const pending: Pollable[] = [
-      ...(await payments.listPendingOlderThan(before, POLL_BATCH, now)).map((p) => ({ kind: 'collection' as const, provider: p.provider, reference: p.reference, amount: p.amount })),
-      ...(await loanCollections.listRequestedOlderThan(before, POLL_BATCH, now)).map((c) => ({ kind: 'collection' as const, provider: c.provider, reference: c.reference, amount: c.amount })),
-      ...(await transfers.listPendingOlderThan(before, POLL_BATCH, now)).map((t) => ({ kind: 'transfer' as const, provider: t.provider, reference: t.reference, amount: t.amount })),
-      ...(await merchantPayments.listPendingOlderThan(before, POLL_BATCH, now)).map((t) => ({ kind: 'collection' as const, provider: t.provider, reference: t.transactionReference, amount: t.amount })),
-      ...((await workingCapitalCollections?.listPendingOlderThan(before, POLL_BATCH, now)) ?? []).map((t) => ({ kind: 'collection' as const, provider: t.provider, reference: t.transactionReference, amount: t.amount })),
+      ...(await payments.listPendingOlderThan(before, POLL_BATCH, now)).map((p) => ({ kind: 'collection' as const, provider: p.provider, reference: p.reference, amount: p.amount, startedAt: p.createdAt })),
+      ...(await loanCollections.listRequestedOlderThan(before, POLL_BATCH, now)).map((c) => ({ kind: 'collection' as const, provider: c.provider, reference: c.reference, amount: c.amount, startedAt: c.requestedAt })),
+      ...(await transfers.listPendingOlderThan(before, POLL_BATCH, now)).map((t) => ({ kind: 'transfer' as const, provider: t.provider, reference: t.reference, amount: t.amount, startedAt: now })),
+      ...(await merchantPayments.listPendingOlderThan(before, POLL_BATCH, now)).map((t) => ({ kind: 'collection' as const, provider: t.provider, reference: t.transactionReference, amount: t.amount, startedAt: t.createdAt })),
+      ...((await workingCapitalCollections?.listPendingOlderThan(before, POLL_BATCH, now)) ?? []).map((t) => ({ kind: 'collection' as const, provider: t.provider, reference: t.transactionReference, amount: t.amount, startedAt: now })),
     ];
     const report: PollReport = { asked: pending.length, settled: 0, failed: 0, stillPending: 0, unavailable: 0, resent: 0, disputed: 0, errors: 0 };
     for (const payment of pending) {
@@ -103,6 +108,7 @@ export class PollPendingPayments {
 
   private async poll(payment: Pollable): Promise<PollOutcome> {
     const { reconcile, settle, sendTransfer, events } = this.deps;
+    if (isCardProvider(payment.provider)) return this.pollCard(payment);
     const reconciled = await reconcile.execute({ direction: payment.kind, reference: payment.reference, provider: payment.provider });
     if (reconciled.ok) {
       const { outcome } = reconciled.value;
@@ -122,5 +128,21 @@ export class PollPendingPayments {
     }
     events.warn({ reference: payment.reference, error: reconciled.error }, 'polled payment not settled');
     return reconciled.error === 'payment_amount_mismatch' ? 'disputed' : 'unavailable';
+  }
+
+  /**
+   * A card payment: the processor's verify call, through the path its webhook takes. One it never
+   * heard of is given up only once its checkout can no longer be open (ConfirmCardPayment).
+   */
+  private async pollCard(payment: Pollable): Promise<PollOutcome> {
+    const confirmed = await this.deps.cards.execute({ reference: payment.reference, stored: { amount: payment.amount, startedAt: payment.startedAt } });
+    if (confirmed.ok) {
+      const { outcome } = confirmed.value;
+      return outcome === 'pending' ? 'stillPending' : outcome === 'failed' ? 'failed' : outcome === 'disputed' ? 'disputed' : 'settled';
+    }
+    if (confirmed.error === 'card_transaction_unknown') return 'stillPending';
+    if (confirmed.error === 'payment_amount_mismatch' || confirmed.error === 'card_reference_mismatch') return 'disputed';
+    if (confirmed.error !== 'card_checkout_unavailable') this.deps.events.warn({ reference: payment.reference, error: confirmed.error }, 'polled card payment not settled');
+    return 'unavailable';
   }
 }

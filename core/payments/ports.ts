@@ -23,8 +23,12 @@
 import type { Money } from '../money/money.ts';
 import type { Result } from '../shared/result.ts';
 
-/** One mobile-money clearing account per provider in the ledger. */
-export type MobileMoneyProvider = 'mtn' | 'airtel' | 'sandbox';
+/**
+ * One clearing account per provider in the ledger. `flutterwave` is the card processor
+ * (core/payments/card-checkout.ts): a payment stored under it is a card payment, collected through
+ * the hosted checkout and confirmed by its verify call, never asked of a mobile-money adapter.
+ */
+export type MobileMoneyProvider = 'mtn' | 'airtel' | 'sandbox' | 'flutterwave';
 
 export interface MobileMoneyRequest {
   reference: string;

@@ -63,24 +63,33 @@ export class ReconcilePayment {
   constructor(private readonly deps: ReconcilePaymentDeps) {}
 
   async execute(input: ReconcilePaymentInput): Promise<Result<Settled, ReconcileError>> {
-    const { mobileMoney, settle } = this.deps;
+    const { mobileMoney } = this.deps;
     const provider = input.provider ?? this.deps.provider;
-    const currency = this.deps.currencies?.[provider] ?? this.deps.currency;
     const answer =
       input.direction === 'collection' ? await mobileMoney.collectionStatus(provider, input.reference) : await mobileMoney.transferStatus(provider, input.reference);
     if (!answer.ok) return answer;
-    const report = answer.value;
+    return this.settleReport(provider, input.direction, answer.value);
+  }
+
+  /**
+   * The provider's own answer on one payment (a status query's, or a card processor's verify call
+   * through ConfirmCardPayment), booked with the same checks: another currency or amount, or an
+   * answer that contradicts the books, books nothing and raises a dispute.
+   */
+  async settleReport(provider: MobileMoneyProvider, direction: PaymentDirection, report: MobileMoneyStatusReport): Promise<Result<Settled, ReconcileError>> {
+    const { settle } = this.deps;
+    const currency = this.deps.currencies?.[provider] ?? this.deps.currency;
     if (report.status === 'pending') return settle(report);
     if (report.currency !== currency) {
-      await this.dispute(provider, input.direction, 'currency_mismatch', report);
+      await this.dispute(provider, direction, 'currency_mismatch', report);
       return ok({ outcome: 'disputed', paymentStatus: 'pending' });
     }
     const settled = await settle(report);
     if (!settled.ok) {
-      if (settled.error === 'payment_amount_mismatch') await this.dispute(provider, input.direction, 'amount_mismatch', report);
+      if (settled.error === 'payment_amount_mismatch') await this.dispute(provider, direction, 'amount_mismatch', report);
       return err(settled.error);
     }
-    if (settled.value.outcome === 'disputed') await this.dispute(provider, input.direction, 'contradicts_books', report);
+    if (settled.value.outcome === 'disputed') await this.dispute(provider, direction, 'contradicts_books', report);
     return settled;
   }
 

@@ -64,6 +64,8 @@ const VISITS: Visit[] = [
   { route: '/merchant/payments', path: '/merchant/payments', as: EVERYONE, tabs: ['tab-qr', 'tab-transactions', 'tab-settlements'], tabsAs: ['merchant and agent'] },
   { route: '/pay/:merchantCode', path: '/pay/:merchantCode', as: MEMBERS },
   { route: '/pay/:merchantCode', path: '/pay/NO-SUCH-SHOP', as: ['signed out'] },
+  // The card processor's return page: a reference that is not the visitor's reads as not found.
+  { route: '/payments/card/return', path: '/payments/card/return?tx_ref=no-such-payment&status=cancelled', as: EVERYONE },
   { route: '/notifications', path: '/notifications', as: EVERYONE },
   { route: '/education', path: '/education', as: MEMBERS },
   { route: '/learn-more', path: '/learn-more', as: MEMBERS },

@@ -17,6 +17,7 @@ import { parseEmvPayload } from '../../core/merchants/emv-qr-payload.ts';
 import { callApi, until } from './support/api.ts';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
 import { startServer, type E2eServer } from './support/server.ts';
+import { signUpInBrowser } from './support/sign-up.ts';
 
 // jsqr is CommonJS with an ES default in its types: the function is the module itself or its `default`.
 type Decode = typeof jsQRModule.default;
@@ -42,20 +43,7 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
   const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
   const tokenOf = async (page: Page) => (await page.evaluate(() => localStorage.getItem('ikimina_token')))!;
 
-  async function signUp(page: Page, first: string, last: string, phone: string) {
-    await page.goto(server.url);
-    await page.getByTestId('button-sign-in').click();
-    await page.getByTestId('dialog-sign-in').waitFor();
-    await page.getByTestId('link-switch-to-register').click();
-    await page.getByTestId('input-first-name').fill(first);
-    await page.getByTestId('input-last-name').fill(last);
-    await page.getByTestId('input-email').fill(`${first.toLowerCase()}.${run}@example.rw`);
-    await page.getByTestId('input-password').fill('ikimina-2026');
-    await page.getByTestId('input-confirm-password').fill('ikimina-2026');
-    await page.getByTestId('input-phone').fill(phone);
-    await Promise.all([page.waitForEvent('load'), page.getByTestId('button-submit-auth').click()]);
-    await page.getByTestId('button-user-menu').waitFor();
-  }
+  const signUp = (page: Page, first: string, last: string, phone: string) => signUpInBrowser(page, server.url, { first, last, email: `${first.toLowerCase()}.${run}@example.rw`, phone });
 
   it('an agent onboards a merchant, a customer pays by QR, the merchant is settled and the agent earns the commission', async () => {
     const agent = browser.page;

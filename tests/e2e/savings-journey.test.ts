@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
 import { startServer, type E2eServer } from './support/server.ts';
+import { signUpInBrowser } from './support/sign-up.ts';
 
 describe.runIf(browserAvailable())('the savings journey in the browser', () => {
   let server: E2eServer;
@@ -26,20 +27,7 @@ describe.runIf(browserAvailable())('the savings journey in the browser', () => {
 
   const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
 
-  async function signUp(page: Page, first: string, last: string, phone: string) {
-    await page.goto(server.url);
-    await page.getByTestId('button-sign-in').click();
-    await page.getByTestId('dialog-sign-in').waitFor();
-    await page.getByTestId('link-switch-to-register').click();
-    await page.getByTestId('input-first-name').fill(first);
-    await page.getByTestId('input-last-name').fill(last);
-    await page.getByTestId('input-email').fill(`${first.toLowerCase()}.${run}@example.rw`);
-    await page.getByTestId('input-password').fill('ikimina-2026');
-    await page.getByTestId('input-confirm-password').fill('ikimina-2026');
-    await page.getByTestId('input-phone').fill(phone);
-    await Promise.all([page.waitForEvent('load'), page.getByTestId('button-submit-auth').click()]);
-    await page.getByTestId('button-user-menu').waitFor();
-  }
+  const signUp = (page: Page, first: string, last: string, phone: string) => signUpInBrowser(page, server.url, { first, last, email: `${first.toLowerCase()}.${run}@example.rw`, phone });
 
   /** Pays the member's next contribution of the group shown, through the Pay dialog. */
   async function payNextContribution(page: Page) {

@@ -61,7 +61,7 @@ describe.runIf(browserAvailable())('words for people: every route in every langu
     visits = [
       ...['/', '/dashboard', '/tontines', `/tontines/${groups.body[0]!.id}`, '/loans']
         .map((path) => ({ path, person: 'member' as const })),
-      ...['/security', '/profile', '/ai-chat', '/education', '/learn-more', '/demo', '/privacy', '/terms', '/pay/DEMO-SHOP', '/agent/register', '/merchant/register', '/no-such-page']
+      ...['/security', '/profile', '/ai-chat', '/education', '/learn-more', '/demo', '/privacy', '/terms', '/pay/DEMO-SHOP', '/payments/card/return?tx_ref=no-such-payment&status=cancelled', '/agent/register', '/merchant/register', '/no-such-page']
         .map((path) => ({ path, person: 'member' as const })),
       ...['/merchant/dashboard', '/merchant/payments'].map((path) => ({ path, person: 'merchant' as const })),
       { path: '/agent/dashboard', person: 'agent' },

@@ -63,6 +63,11 @@ const PUBLIC = new Set([
   'GET /api/pay/{merchantCode}',
   'POST /api/pay/{merchantCode}',
   'GET /api/pay/payments/{id}',
+  // Card payments: a merchant's customer pays by card with no account (a contribution or a loan
+  // repayment by card needs its member's session: 401, checked in tests/integration/card-payments.test.ts);
+  // a card payment is read by its unguessable reference, a member's only by that member.
+  'POST /api/payments/card',
+  'GET /api/payments/card/{reference}',
 ]);
 
 /**
@@ -97,6 +102,8 @@ const RESOURCES: Record<string, keyof OwnResources> = {
   tontine: 'group',
   contributions: 'contribution',
   payments: 'payment',
+  // GET /api/payments/card/{reference}: a card payment's reference (the owner's payment id stands in: another's reads nothing).
+  card: 'payment',
   loans: 'loan',
   notifications: 'notification',
   merchants: 'merchant',
@@ -126,6 +133,9 @@ const BODY_IDS: Record<string, keyof OwnResources> = {
   // POST /api/kyc/verify-facial: the client's own reference for what it verifies (any text, kept
   // with the decision); the owner's loan id stands in for one.
   referenceId: 'loan',
+  // POST /api/payments/card: what the card pays.
+  contributionId: 'contribution',
+  loanId: 'loan',
 };
 
 let db: TestDatabase;

@@ -48,6 +48,8 @@ const RESOURCES: Record<string, keyof OwnResources> = {
   tontine: 'group',
   contributions: 'contribution',
   payments: 'payment',
+  // GET /api/payments/card/{reference}: the owner's payment id stands in for a reference.
+  card: 'payment',
   loans: 'loan',
   notifications: 'notification',
   merchants: 'merchant',
@@ -58,7 +60,7 @@ const RESOURCES: Record<string, keyof OwnResources> = {
   multipart: 'multipartUpload',
   '{uploadId}': 'partNumber',
 };
-const BODY_IDS: Record<string, keyof OwnResources> = { keyFactsId: 'keyFacts', withMemberId: 'ownerMember', onboardedByAgentId: 'agent' };
+const BODY_IDS: Record<string, keyof OwnResources> = { keyFactsId: 'keyFacts', withMemberId: 'ownerMember', onboardedByAgentId: 'agent', contributionId: 'contribution', loanId: 'loan' };
 
 /** Raw text: sent as it is (invalid JSON, a form that is not one). */
 class Raw {
@@ -204,7 +206,9 @@ const MALFORMED = new Set(['validation_failed', 'invalid_characters', 'invalid_j
 
 describe('fuzzing every operation of the OpenAPI document', () => {
   it(`answers no 500 to ${MIN_CASES}+ mutated requests per operation, and a refused one changes nothing`, async () => {
-    const operations = operationsOf(doc);
+    // FUZZ_OPERATIONS (a regular expression over "METHOD /path") fuzzes only those, for a route's own check; the run fuzzes all.
+    const only = process.env.FUZZ_OPERATIONS ? new RegExp(process.env.FUZZ_OPERATIONS) : undefined;
+    const operations = operationsOf(doc).filter((o) => !only || only.test(o.key));
     const failures: string[] = [];
     const breaches: string[] = [];
     let sent = 0;

@@ -20,6 +20,8 @@ export const SANDBOX_SETTLE_MS = 30;
 
 export interface SandboxApp {
   container: Container;
+  /** Where the server listens, e.g. http://127.0.0.1:41234 (for providers' fakes that call it back over HTTP). */
+  url: string;
   handler: ReturnType<ReturnType<typeof createApp>['callback']>;
   close(): Promise<void>;
 }
@@ -69,6 +71,7 @@ export async function startSandboxApp(
   });
   return {
     container,
+    url: `http://127.0.0.1:${port}`,
     handler: app.callback(),
     async close() {
       sandbox?.close();

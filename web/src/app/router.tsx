@@ -33,6 +33,7 @@ const LearnMoreRoute = deferredComponent(withScreenTexts(() => import('./routes/
 const DemoRoute = deferredComponent(withScreenTexts(() => import('./routes/demo.tsx')));
 const PrivacyRoute = deferredComponent(withScreenTexts(() => import('./routes/privacy.tsx')));
 const TermsRoute = deferredComponent(withScreenTexts(() => import('./routes/terms.tsx')));
+const CardReturnRoute = deferredComponent(() => import('./routes/card-return.tsx'));
 const NotFoundRoute = deferredComponent(() => import('./routes/not-found.tsx'));
 
 /** Every address but `/`, first match wins (`*`, the not-found page, last). */
@@ -52,6 +53,7 @@ const ROUTES: { path: string; route: { Component: ComponentType; load: () => Pro
   { path: 'merchant/dashboard', route: MerchantDashboardRoute },
   { path: 'merchant/payments', route: MerchantPaymentsRoute },
   { path: 'pay/:merchantCode', route: PayRoute },
+  { path: 'payments/card/return', route: CardReturnRoute },
   { path: 'notifications', route: NotificationsRoute },
   { path: 'education', route: EducationRoute },
   { path: 'learn-more', route: LearnMoreRoute },

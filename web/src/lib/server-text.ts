@@ -38,6 +38,8 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'phone_number_invalid',
   'phone_taken',
   'database_unavailable',
+  'card_checkout_unavailable',
+  'card_checkout_refused',
 ];
 
 

@@ -24,8 +24,6 @@ export const businessEn = {
     email: 'Email',
     cancel: 'Cancel',
     alreadyRegistered: 'Already Registered',
-    comingSoon: 'Coming Soon',
-    cardPayments: 'Card payments (Visa, Mastercard)',
   },
   agentRegister: {
     title: 'Become an Agent',

@@ -25,8 +25,6 @@ export const businessFr: Pick<Messages, keyof typeof businessEn> = {
     email: 'E-mail',
     cancel: 'Annuler',
     alreadyRegistered: 'Déjà inscrit',
-    comingSoon: 'Bientôt disponible',
-    cardPayments: 'Paiements par carte (Visa, Mastercard)',
   },
   agentRegister: {
     title: 'Devenir agent',

@@ -25,8 +25,6 @@ export const businessRw: Pick<Messages, keyof typeof businessEn> = {
     email: 'Imeri',
     cancel: 'Reka',
     alreadyRegistered: 'Wariyandikishije',
-    comingSoon: 'Biraza vuba',
-    cardPayments: 'Kwishyura ukoresheje ikarita (Visa, Mastercard)',
   },
   agentRegister: {
     title: 'Ba umukozi (agent)',

@@ -25,8 +25,6 @@ export const businessSw: Pick<Messages, keyof typeof businessEn> = {
     email: 'Barua pepe',
     cancel: 'Ghairi',
     alreadyRegistered: 'Umeshasajiliwa',
-    comingSoon: 'Inakuja hivi karibuni',
-    cardPayments: 'Malipo kwa kadi (Visa, Mastercard)',
   },
   agentRegister: {
     title: 'Kuwa wakala',

@@ -551,6 +551,7 @@ export const en = {
     /** How a contribution was paid (core/contributions/contribution.ts PaymentMethod), in words. */
     paymentMethods: {
       mobile_money: 'Mobile money',
+      card: 'Card',
       pot_deduction: 'Taken from the payout',
     },
     loadFailed: 'We could not load the contributions. Please try again later.',
@@ -609,6 +610,25 @@ export const en = {
     requestFailed: 'We could not send the payment request. Please try again.',
     retrying: 'The connection was lost. Sending the same request again as soon as it is back…',
     tryAgain: 'Try again',
+    /** Card payments (issue 27): the button beside mobile money and the return page after the processor's checkout. */
+    card: {
+      or: 'or',
+      inProgress: 'A card payment of this contribution is still open on the card page. Finish it there, or try again in 15 minutes.',
+      payByCard: 'Pay by card',
+      hint: "You pay by Visa or Mastercard on our card provider's secure page; your card details never reach Ikimina.",
+      startFailed: 'We could not open the card payment page. Please try again.',
+      returnTitle: 'Card payment',
+      confirming: 'Confirming your card payment…',
+      stillPending: 'The card provider has not confirmed this payment yet. It will be updated as soon as it does; you can leave this page.',
+      successTitle: 'Payment received',
+      successText: 'Your card payment of {{amount}} has been received.',
+      failedTitle: 'Card payment failed',
+      failedText: 'The card payment did not go through. No money was taken. You can try again or pay by mobile money.',
+      cancelledTitle: 'Payment not completed',
+      cancelledText: 'You left the card page before paying. No money was taken.',
+      notFound: 'We could not find this card payment.',
+      back: 'Back',
+    },
   },
   loans: {
     title: 'Loans',
@@ -1098,4 +1118,6 @@ export interface ServerMessages {
   phone_number_invalid: string;
   phone_taken: string;
   database_unavailable: string;
+  card_checkout_unavailable: string;
+  card_checkout_refused: string;
 }

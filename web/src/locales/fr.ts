@@ -549,6 +549,7 @@ export const fr: Messages = {
   contributions: {
     paymentMethods: {
       mobile_money: 'Argent mobile',
+      card: 'Carte bancaire',
       pot_deduction: 'Prélevé sur la cagnotte',
     },
     loadFailed: 'Impossible de charger les cotisations. Veuillez réessayer plus tard.',
@@ -606,6 +607,24 @@ export const fr: Messages = {
     requestFailed: 'Impossible d’envoyer la demande de paiement. Veuillez réessayer.',
     retrying: 'La connexion a été perdue. La même demande sera renvoyée dès son retour…',
     tryAgain: 'Réessayer',
+    card: {
+      or: 'ou',
+      inProgress: 'Un paiement par carte de cette cotisation est encore ouvert sur la page de la carte. Terminez-le là-bas ou réessayez dans 15 minutes.',
+      payByCard: 'Payer par carte',
+      hint: 'Vous payez par Visa ou Mastercard sur la page sécurisée de notre prestataire de cartes ; vos données de carte ne parviennent jamais à Ikimina.',
+      startFailed: "Nous n'avons pas pu ouvrir la page de paiement par carte. Veuillez réessayer.",
+      returnTitle: 'Paiement par carte',
+      confirming: 'Confirmation de votre paiement par carte…',
+      stillPending: "Le prestataire de cartes n'a pas encore confirmé ce paiement. Il sera mis à jour dès qu'il le fera ; vous pouvez quitter cette page.",
+      successTitle: 'Paiement reçu',
+      successText: 'Votre paiement par carte de {{amount}} a été reçu.',
+      failedTitle: 'Échec du paiement par carte',
+      failedText: "Le paiement par carte n'a pas abouti. Aucun argent n'a été prélevé. Vous pouvez réessayer ou payer par mobile money.",
+      cancelledTitle: 'Paiement non effectué',
+      cancelledText: "Vous avez quitté la page de la carte avant de payer. Aucun argent n'a été prélevé.",
+      notFound: 'Nous ne trouvons pas ce paiement par carte.',
+      back: 'Retour',
+    },
   },
   loans: {
     title: 'Prêts',
@@ -1301,4 +1320,6 @@ export const frServer: ServerMessages = {
   phone_number_invalid: 'Saisissez un numéro mobile rwandais valide (ex. +250788123456).',
   phone_taken: 'Ce numéro est déjà utilisé par un autre compte Ikimina (qui s’y connecte par USSD). Saisissez votre propre numéro.',
   database_unavailable: 'Ikimina ne peut pas joindre ses registres pour un instant. Veuillez réessayer dans quelques secondes.',
+  card_checkout_unavailable: 'Le paiement par carte est momentanément indisponible. Veuillez réessayer dans un instant.',
+  card_checkout_refused: 'Le prestataire de cartes a refusé d’ouvrir ce paiement. Réessayez plus tard ou payez par mobile money.',
 };

@@ -549,6 +549,7 @@ export const rw: Messages = {
   contributions: {
     paymentMethods: {
       mobile_money: 'Mobile money',
+      card: 'Ikarita',
       pot_deduction: 'Byakuwe ku mafaranga yahawe',
     },
     loadFailed: 'Ntitwashoboye kubona imisanzu. Ongera ugerageze nyuma.',
@@ -606,6 +607,24 @@ export const rw: Messages = {
     requestFailed: 'Ntitwashoboye kohereza icyifuzo cyo kwishyura. Ongera ugerageze.',
     retrying: 'Murandasi yacitse. Icyifuzo kimwe kizongera koherezwa igarutse…',
     tryAgain: 'Ongera ugerageze',
+    card: {
+      or: 'cyangwa',
+      inProgress: "Ubwishyu bw'ikarita bw'uyu musanzu buracyafunguye ku rupapuro rw'ikarita. Bururangirize aho, cyangwa wongere ugerageze mu minota 15.",
+      payByCard: "Ishyura n'ikarita",
+      hint: "Wishyura na Visa cyangwa Mastercard ku rubuga rwizewe rw'utanga serivisi z'amakarita; amakuru y'ikarita yawe ntagera kuri Ikimina.",
+      startFailed: "Ntitwashoboye gufungura urupapuro rwo kwishyura ukoresheje ikarita. Ongera ugerageze.",
+      returnTitle: 'Kwishyura ukoresheje ikarita',
+      confirming: 'Turemeza ubwishyu bwawe bw’ikarita…',
+      stillPending: "Utanga serivisi z'amakarita ntaremeza ubu bwishyu. Buzavugururwa akibwemeza; ushobora kuva kuri uru rupapuro.",
+      successTitle: 'Ubwishyu bwakiriwe',
+      successText: 'Ubwishyu bwawe bw’ikarita bwa {{amount}} bwakiriwe.',
+      failedTitle: 'Kwishyura ukoresheje ikarita byanze',
+      failedText: "Ubwishyu bw'ikarita ntibwakunze. Nta mafaranga yakuweho. Ushobora kongera kugerageza cyangwa ukishyura na mobile money.",
+      cancelledTitle: 'Ubwishyu ntibwarangiye',
+      cancelledText: "Wavuye ku rupapuro rw'ikarita utarishyura. Nta mafaranga yakuweho.",
+      notFound: 'Ntitubonye ubu bwishyu bw’ikarita.',
+      back: 'Subira inyuma',
+    },
   },
   loans: {
     title: 'Inguzanyo',
@@ -1301,4 +1320,6 @@ export const rwServer: ServerMessages = {
   phone_number_invalid: 'Andika nimero ya telefone igendanwa yo mu Rwanda iboneye (urugero +250788123456).',
   phone_taken: 'Iyi nimero isanzwe ikoreshwa n’indi konti ya Ikimina (iyinjiriraho kuri USSD). Andika nimero yawe bwite.',
   database_unavailable: 'Ikimina ntibashije kugera ku bubiko bwayo muri aka kanya. Ongera ugerageze mu masegonda make.',
+  card_checkout_unavailable: "Kwishyura ukoresheje ikarita ntibiboneka ubu. Ongera ugerageze mu kanya.",
+  card_checkout_refused: "Utanga serivisi z'amakarita yanze gufungura ubu bwishyu. Ongera ugerageze nyuma cyangwa wishyure na mobile money.",
 };

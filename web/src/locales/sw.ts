@@ -549,6 +549,7 @@ export const sw: Messages = {
   contributions: {
     paymentMethods: {
       mobile_money: 'Pesa ya simu',
+      card: 'Kadi',
       pot_deduction: 'Imekatwa kwenye malipo ya mzunguko',
     },
     loadFailed: 'Hatukuweza kupakia michango. Tafadhali jaribu tena baadaye.',
@@ -606,6 +607,24 @@ export const sw: Messages = {
     requestFailed: 'Hatukuweza kutuma ombi la malipo. Tafadhali jaribu tena.',
     retrying: 'Muunganisho umekatika. Ombi hilo hilo litatumwa tena mara utakaporudi…',
     tryAgain: 'Jaribu tena',
+    card: {
+      or: 'au',
+      inProgress: 'Malipo ya kadi ya mchango huu bado yako wazi kwenye ukurasa wa kadi. Yamalize huko, au jaribu tena baada ya dakika 15.',
+      payByCard: 'Lipa kwa kadi',
+      hint: 'Unalipa kwa Visa au Mastercard kwenye ukurasa salama wa mtoa huduma wetu wa kadi; taarifa za kadi yako hazifiki Ikimina kamwe.',
+      startFailed: 'Hatukuweza kufungua ukurasa wa malipo kwa kadi. Tafadhali jaribu tena.',
+      returnTitle: 'Malipo kwa kadi',
+      confirming: 'Tunathibitisha malipo yako ya kadi…',
+      stillPending: 'Mtoa huduma wa kadi bado hajathibitisha malipo haya. Yatasasishwa mara atakapothibitisha; unaweza kuondoka kwenye ukurasa huu.',
+      successTitle: 'Malipo yamepokelewa',
+      successText: 'Malipo yako ya kadi ya {{amount}} yamepokelewa.',
+      failedTitle: 'Malipo ya kadi yameshindwa',
+      failedText: 'Malipo ya kadi hayakufanikiwa. Hakuna pesa iliyochukuliwa. Unaweza kujaribu tena au kulipa kwa pesa za simu.',
+      cancelledTitle: 'Malipo hayakukamilika',
+      cancelledText: 'Uliondoka kwenye ukurasa wa kadi kabla ya kulipa. Hakuna pesa iliyochukuliwa.',
+      notFound: 'Hatukuweza kupata malipo haya ya kadi.',
+      back: 'Rudi',
+    },
   },
   loans: {
     title: 'Mikopo',
@@ -1301,4 +1320,6 @@ export const swServer: ServerMessages = {
   phone_number_invalid: 'Tafadhali andika namba sahihi ya simu ya mkononi ya Rwanda (mf. +250788123456).',
   phone_taken: 'Namba hii tayari inatumiwa na akaunti nyingine ya Ikimina (inayoingia nayo kwa USSD). Tafadhali andika namba yako mwenyewe.',
   database_unavailable: 'Ikimina haiwezi kufikia kumbukumbu zake kwa muda. Tafadhali jaribu tena baada ya sekunde chache.',
+  card_checkout_unavailable: 'Malipo kwa kadi hayapatikani kwa sasa. Tafadhali jaribu tena baada ya muda mfupi.',
+  card_checkout_refused: 'Mtoa huduma wa kadi amekataa kufungua malipo haya. Jaribu tena baadaye au lipa kwa pesa za simu.',
 };

@@ -65,17 +65,24 @@ export interface PayRequest {
 }
 
 /** The amount and number as sent, or which of them is wrong. */
-export function readPayForm(amountText: string, phoneText: string): { ok: true; value: PayRequest } | { ok: false; errors: Partial<Record<'amount' | 'phone', PayFormError>> } {
-  const errors: Partial<Record<'amount' | 'phone', PayFormError>> = {};
+/** The pay page's amount alone (a card payment needs no number): whole francs within the bounds. */
+export function readPayAmount(amountText: string): { ok: true; value: number } | { ok: false; error: PayFormError } {
   const digits = amountText.trim();
   const amount = /^\d{1,12}$/.test(digits) ? Number(digits) : null;
-  if (amount === null) errors.amount = 'amountWhole';
-  else if (amount < PAY_MIN) errors.amount = 'amountMin';
-  else if (amount > PAY_MAX) errors.amount = 'amountMax';
+  if (amount === null) return { ok: false, error: 'amountWhole' };
+  if (amount < PAY_MIN) return { ok: false, error: 'amountMin' };
+  if (amount > PAY_MAX) return { ok: false, error: 'amountMax' };
+  return { ok: true, value: amount };
+}
+
+export function readPayForm(amountText: string, phoneText: string): { ok: true; value: PayRequest } | { ok: false; errors: Partial<Record<'amount' | 'phone', PayFormError>> } {
+  const errors: Partial<Record<'amount' | 'phone', PayFormError>> = {};
+  const amount = readPayAmount(amountText);
+  if (!amount.ok) errors.amount = amount.error;
   const phoneNumber = normaliseRwandanMobile(phoneText);
   if (phoneNumber === null) errors.phone = 'phoneInvalid';
-  if (amount === null || errors.amount !== undefined || phoneNumber === null) return { ok: false, errors };
-  return { ok: true, value: { amount, phoneNumber } };
+  if (!amount.ok || phoneNumber === null) return { ok: false, errors };
+  return { ok: true, value: { amount: amount.value, phoneNumber } };
 }
 
 export function hourRange(startHour: number, endHour: number): { from: string; to: string } {

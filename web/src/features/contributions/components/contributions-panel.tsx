@@ -126,5 +126,5 @@ function Rows({ items, now, renderPay, date }: { items: Contribution[]; now: Dat
 
 /** How a contribution was paid, in words; a method this client does not know shows as nothing rather than a code. */
 function paymentMethodText(t: TFunction, method: string): string {
-  return method === 'mobile_money' || method === 'pot_deduction' ? t(`contributions.paymentMethods.${method}`) : '—';
+  return method === 'mobile_money' || method === 'card' || method === 'pot_deduction' ? t(`contributions.paymentMethods.${method}`) : '—';
 }

@@ -14,6 +14,7 @@ import { serverErrorText } from '../../../lib/server-text.ts';
 import { useLoanPayments } from '../api/get-loan-payments.ts';
 import type { Loan } from '../api/loan-schemas.ts';
 import { useRepayLoan, type RepaymentScope } from '../api/repay-loan.ts';
+import { PayByCardButton } from '../../../components/pay-by-card-button.tsx';
 
 /**
  * Repay a running loan by mobile money, the next instalment or the whole balance: the request is
@@ -135,6 +136,7 @@ function RepayFlow({ loan, phoneNumber, onDone }: { loan: Loan; phoneNumber: str
           {t('loans.repay.confirm', { amount: format.money(amounts[scope]) })}
         </Button>
       </form>
+      <PayByCardButton request={() => ({ purpose: 'loan_repayment', loanId: loan.id, scope })} disabled={repay.isPending} />
     </>
   );
 }

@@ -10,7 +10,6 @@ import { useMyMerchant } from '../api/get-my-merchant.ts';
 import { isMerchantCategory } from '../../../lib/registration-rules.ts';
 import { spaced } from '../merchant-form.ts';
 import { BusinessAnalyticsCard } from './business-analytics-card.tsx';
-import { ComingSoonCard } from './coming-soon-card.tsx';
 import { ComplianceCard } from './compliance-card.tsx';
 import { WorkingCapitalCard } from './working-capital-card.tsx';
 import { DetailRow } from './detail-row.tsx';
@@ -146,7 +145,6 @@ export function MerchantDashboardPage() {
         <div className="grid min-w-0 content-start gap-6">
           {merchant.id !== undefined && <WorkingCapitalCard merchantId={merchant.id} />}
           <ComplianceCard merchant={merchant} />
-          <ComingSoonCard />
         </div>
       </div>
     </div>

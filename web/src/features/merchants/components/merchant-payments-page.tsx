@@ -26,7 +26,6 @@ import { useUserMerchants } from '../api/get-user-merchants.ts';
 import type { Merchant, MerchantTransaction } from '../api/merchant-schemas.ts';
 import { customerLabel, defaultExportPeriod, exportFileName, isExportPeriodValid, qrFileName } from '../merchant-figures.ts';
 import { BusinessAnalyticsCard } from './business-analytics-card.tsx';
-import { ComingSoonCard } from './coming-soon-card.tsx';
 
 /** A batch withheld something for working capital ("0.00" or absent when not). */
 const isWithheld = (amount: string | null | undefined): amount is string => amount !== null && amount !== undefined && Number(amount) > 0;
@@ -166,7 +165,6 @@ function MerchantPayments({ merchant }: { merchant: Merchant }) {
         <BusinessAnalyticsCard merchantId={merchant.id} />
         <div className="grid min-w-0 content-start gap-6">
           <ExportCard merchant={merchant} />
-          <ComingSoonCard />
         </div>
       </div>
     </>

@@ -13,7 +13,8 @@ import { attemptFor, type RequestAttempt } from '../../../lib/request-attempt.ts
 import { failureText } from '../../../lib/server-text.ts';
 import type { CustomerPayment, PayMerchant } from '../api/merchant-schemas.ts';
 import { useCustomerPayment, usePayMerchant, usePayMerchantMutation } from '../api/public-pay.ts';
-import { readPayForm, type PayFormError } from '../merchant-figures.ts';
+import { readPayAmount, readPayForm, type PayFormError } from '../merchant-figures.ts';
+import { PayByCardButton } from '../../../components/pay-by-card-button.tsx';
 
 /**
  * /pay/{merchantCode}: where a customer lands from the merchant's QR code. No account: the amount
@@ -200,6 +201,16 @@ function PayFlow({ merchant }: { merchant: NamedMerchant }) {
           {/^\d+$/.test(amount.trim()) ? t('pay.submit', { amount: format.money(amount.trim()) }) : t('payments.pay')}
         </Button>
       </form>
+      <PayByCardButton
+        disabled={pay.isPending}
+        request={() => {
+          // A card needs the amount only: the number is for a mobile-money prompt.
+          const read = readPayAmount(amount);
+          setErrors(read.ok ? {} : { amount: read.error });
+          const customerName = name.trim();
+          return read.ok ? { purpose: 'merchant', merchantCode: merchant.merchantCode, amount: read.value, ...(customerName ? { customerName } : {}) } : null;
+        }}
+      />
     </>
   );
 }

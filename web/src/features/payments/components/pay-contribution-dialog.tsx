@@ -17,6 +17,7 @@ import { useContributionPayment } from '../api/get-contribution-payment.ts';
 import { usePayment } from '../api/get-payment.ts';
 import { usePayContribution } from '../api/pay-contribution.ts';
 import type { PayContributionButtonProps } from './pay-contribution-button.tsx';
+import { PayByCardButton } from '../../../components/pay-by-card-button.tsx';
 
 /**
  * The Pay button's dialog (pay-contribution-button.tsx), its own chunk: the dialog primitives, the
@@ -53,7 +54,8 @@ function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: 
   // The server's word on a payment started before (a reload, another tab): shown, not paid again.
   useEffect(() => {
     const found = latest.data;
-    if (!found || paymentId !== null) return;
+    // A card payment is followed on its own return page (/payments/card/return), not as a phone prompt.
+    if (!found || paymentId !== null || found.provider === 'flutterwave') return;
     if (found.status === 'pending' || (found.status === 'failed' && !dismissedFailure.current)) {
       queryClient.setQueryData(['/api/payments', found.id], found);
       setPaymentId(found.id);
@@ -98,7 +100,9 @@ function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: 
             // Already waiting for approval (pressed in another tab, or before a reload): show that payment.
             current.answered = true;
             void latest.refetch().then(({ data }) => {
-              if (data) {
+              if (data?.provider === 'flutterwave') {
+                toast({ variant: 'destructive', title: t('payments.failedTitle'), description: t('payments.card.inProgress') });
+              } else if (data) {
                 queryClient.setQueryData(['/api/payments', data.id], data);
                 setPaymentId(data.id);
               }
@@ -164,6 +168,7 @@ function PayFlow({ contributionId, amount, tontineName, defaultPhone, onDone }: 
           {t('payments.confirm', { amount: format.money(amount) })}
         </Button>
       </form>
+      <PayByCardButton request={() => ({ purpose: 'contribution', contributionId })} disabled={pay.isPending} />
     </>
   );
 }
