@@ -17,7 +17,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
@@ -27,6 +27,7 @@ import { bundleServer, type ServerBundle } from '../e2e/support/server-bundle.ts
 import { startFakeMtnMomo, type FakeMtnMomo } from '../fakes/mtn-momo-server.ts';
 import { startStreamingPair, type StreamingPair } from '../support/streaming-replica.ts';
 import { until } from '../support/until.ts';
+import { freePort } from '../support/free-port.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LOAD_MS = 60_000;
@@ -34,13 +35,6 @@ const REPLICA_KILLS = 20;
 const DATABASE_RESTARTS = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 interface Replica {
   port: number;

@@ -15,13 +15,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ussdPath } from '../../apps/ussd/paths.ts';
 import { openOrm } from '../../adapters/postgres/orm.ts';
 import { createDatabase, endProcessGroup, type ServerDatabase } from '../e2e/support/server.ts';
 import { startFakeMtnMomo, type FakeMtnMomo } from '../fakes/mtn-momo-server.ts';
+import { freePort } from '../support/free-port.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CALLBACK_PATH = '/api/payments/callbacks/mtn';
@@ -41,13 +41,6 @@ let a: Replica;
 let b: Replica;
 const ussdSecret = randomBytes(32).toString('hex');
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 async function startReplica(name: string, port: number, env: Record<string, string>): Promise<Replica> {
   const url = `http://127.0.0.1:${port}`;

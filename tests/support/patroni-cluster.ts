@@ -14,12 +14,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, openSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { until } from './until.ts';
+import { freePort } from './free-port.ts';
 
 const run = promisify(execFile);
 const BINARIES = ['/usr/bin/patroni', '/usr/bin/etcd', '/usr/sbin/haproxy'];
@@ -32,16 +32,6 @@ export function patroniAvailable(): boolean {
   return false;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface PatroniCluster {
   /** Through HAProxy: always the current primary. */

@@ -13,10 +13,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { until } from './until.ts';
+import { freePort } from './free-port.ts';
 
 export const PGBOUNCER_PATH = '/usr/sbin/pgbouncer';
 
@@ -35,16 +35,6 @@ export interface RunningPgBouncer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts PgBouncer in front of `serverUrl`'s PostgreSQL (any database on it, as the same user). */
 export async function startPgBouncer(serverUrl: string, options: { serverSessions: number }): Promise<RunningPgBouncer> {
