@@ -283,6 +283,12 @@ describe('sales analytics', () => {
     expect(a.peakHours).toEqual({ startHour: 13, endHour: 15, transactions: 8 });
     expect(a.historyDays).toBe(55);
   });
+
+  it('counts sales made today as one day of history, never "0 days"', () => {
+    const now = new Date('2026-11-25T10:00:00Z');
+    const a = salesAnalytics([aTransaction({ id: 'today', amount: Money.ofFrancs(500), completedAt: new Date('2026-11-25T08:00:00Z') })], now);
+    expect(a.historyDays).toBe(1);
+  });
 });
 
 describe('admin decisions, audited', () => {

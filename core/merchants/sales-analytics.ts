@@ -54,7 +54,8 @@ export function salesAnalytics(transactions: readonly MerchantTransaction[], now
   }
   return {
     transactionsAnalysed: sales.length,
-    historyDays: sales.length ? Math.max(0, Math.floor((now.getTime() - first) / DAY_MS)) : 0,
+    // Sales all made today cover one day, not "0 days" (what the card read on a first day of trading).
+    historyDays: sales.length ? Math.max(1, Math.floor((now.getTime() - first) / DAY_MS)) : 0,
     completeWeeks: weeks.length,
     weeklyRevenue: weeks.slice(-12),
     revenueTrendPercent: trend,
