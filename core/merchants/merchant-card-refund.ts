@@ -45,13 +45,22 @@ export interface MerchantCardRefund {
 export type RefundStep = 'ask' | 'find_out' | 'follow';
 
 /**
+ * How long a requested refund is left to the request under way: longer than the processor
+ * adapter's timeout (FLUTTERWAVE_TIMEOUT_MS, 15 s by default), so that a concurrent reversal or
+ * the polling job never finds "no refund" while the first request is still on its way and asks
+ * for a second one.
+ */
+export const REFUND_ANSWER_WAIT_MS = 60_000;
+
+/**
  * `ask`: a new refund (or a new attempt of a failed one). `find_out`: a requested one whose answer
  * was lost (a timeout): the processor is asked what it holds before it is asked again, so a
- * retried reversal never refunds twice. `follow`: a pending one, asked for its state.
+ * retried reversal never refunds twice. `follow`: a pending one, asked for its state. `wait`: a
+ * request still under way. `done`: completed.
  */
-export function nextRefundStep(refund: Pick<MerchantCardRefund, 'status'> | undefined): RefundStep | 'done' {
+export function nextRefundStep(refund: Pick<MerchantCardRefund, 'status' | 'requestedAt'> | undefined, now: Date): RefundStep | 'wait' | 'done' {
   if (!refund || refund.status === 'failed') return 'ask';
-  if (refund.status === 'requested') return 'find_out';
+  if (refund.status === 'requested') return now.getTime() - refund.requestedAt.getTime() < REFUND_ANSWER_WAIT_MS ? 'wait' : 'find_out';
   return refund.status === 'pending' ? 'follow' : 'done';
 }
 

@@ -11,6 +11,7 @@ import { Money } from '../money/money.ts';
 import type { CardRefund } from '../payments/card-checkout.ts';
 import { weekOfPayments } from '../settlements/settlement-flow.fixtures.ts';
 import { err, invariant, ok } from '../shared/result.ts';
+import { REFUND_ANSWER_WAIT_MS } from './merchant-card-refund.ts';
 import { FollowCardRefunds, PursueCardRefund, RefundCardPayment } from './refund-card-payment.ts';
 import { InMemoryMerchantCardRefunds, InMemoryMerchantReversals, reversalReads } from './reversal.fixtures.ts';
 import { ReverseMerchantPayment } from './reverse-merchant-payment.ts';
@@ -123,14 +124,18 @@ describe('reversing a card payment', () => {
   });
 
   it('after a lost answer, finds the refund the processor made instead of asking again', async () => {
-    const { payment, processor, reverse, cardRefunds, ledgerSize } = await cardWorld();
+    const { w, payment, processor, reverse, cardRefunds, ledgerSize } = await cardWorld();
     const before = ledgerSize();
     processor.mode = 'lost';
     const lost = await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
     expect(lost.ok && lost.value.refund.status).toBe('requested');
     expect(ledgerSize()).toBe(before);
+    // Retried at once, the request may still be under way: answered as it stands, nothing asked.
+    expect(await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' })).toMatchObject({ ok: true, value: { refund: { status: 'requested' } } });
+    expect(processor.asked).toBe(1);
 
     processor.mode = 'completed';
+    w.clock.set(new Date(w.clock.now().getTime() + REFUND_ANSWER_WAIT_MS));
     const retried = await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
     expect(retried.ok && retried.value.refund).toMatchObject({ status: 'completed', processorRefundId: 'R1', attempt: 1 });
     expect([processor.asked, processor.made.length, ledgerSize()]).toEqual([1, 1, before + 2]);
@@ -138,11 +143,12 @@ describe('reversing a card payment', () => {
   });
 
   it('asks for a refund again when the processor holds none after a lost request, and leaves it requested while it is down', async () => {
-    const { payment, processor, reverse, ledgerSize } = await cardWorld();
+    const { w, payment, processor, reverse, ledgerSize } = await cardWorld();
     processor.mode = 'down';
     const down = await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
     expect(down.ok && down.value.refund.status).toBe('requested');
     processor.mode = 'completed';
+    w.clock.set(new Date(w.clock.now().getTime() + REFUND_ANSWER_WAIT_MS));
     const before = ledgerSize();
     const retried = await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
     expect(retried.ok && retried.value.refund.status).toBe('completed');

@@ -11,7 +11,8 @@
  *   payment's lock: one refund row per payment; a retried reversal answers the same refund. One
  *   whose answer was lost (a timeout, a 5xx) stays `requested`, and is never asked for again before
  *   the processor was asked what it holds for the charge (`refundsOf`): a retried reversal or the
- *   polling job finds it there, and asks for a refund only when there is none.
+ *   polling job finds it there, and asks for a refund only when there is none. A request still
+ *   under way (`REFUND_ANSWER_WAIT_MS`) is left to it: a racing reversal answers it as it stands.
  * - Posted through the ledger once, when the processor says `completed`: in one unit of work the
  *   reversal (book-reversal.ts: dated as a completion, so the batch whose range holds that date
  *   carries it; reduced before the week is settled, a negative line in the next batch after) and
@@ -133,10 +134,11 @@ export class RefundCardPayment {
     const opened = await this.deps.unitOfWork.run(() => this.open(input));
     if (!opened.ok) return opened;
     const { refund, step } = opened.value;
-    return ok(step === 'done' ? { refund, reversal: await this.deps.reversals.findByTransaction(refund.transactionId) } : await this.deps.pursue.execute(refund, step));
+    if (step === 'wait' || step === 'done') return ok({ refund, reversal: await this.deps.reversals.findByTransaction(refund.transactionId) });
+    return ok(await this.deps.pursue.execute(refund, step));
   }
 
-  private async open(input: { transactionId: string; reason: string; actor: string }): Promise<Result<{ refund: MerchantCardRefund; step: RefundStep | 'done' }, CardRefundError>> {
+  private async open(input: { transactionId: string; reason: string; actor: string }): Promise<Result<{ refund: MerchantCardRefund; step: ReturnType<typeof nextRefundStep> }, CardRefundError>> {
     const { payments, transactions, reversals, cardRefunds, audit, clock, ids } = this.deps;
     const found = await payments.findById(input.transactionId);
     // Locked until the unit of work ends: a second reversal waits here, then finds this refund.
@@ -145,7 +147,7 @@ export class RefundCardPayment {
     if (refused) return err(refused);
     invariant(transaction, 'a payment that is not refused exists');
     const existing = await cardRefunds.findByTransaction(transaction.id);
-    const step = nextRefundStep(existing);
+    const step = nextRefundStep(existing, clock.now());
     // Asked before and not failed: answer that refund (finding out or following it), never a second one.
     if (existing && step !== 'ask') return ok({ refund: existing, step });
 
@@ -177,10 +179,10 @@ export class FollowCardRefunds {
     const report = { refundsAsked: open.length, refundsCompleted: 0, refundsFailed: 0, refundsOpen: 0, refundErrors: 0 };
     for (const refund of open) {
       try {
-        const step = nextRefundStep(refund);
-        const { refund: now } = step === 'done' ? { refund } : await this.deps.pursue.execute(refund, step);
-        if (now.status === 'completed') report.refundsCompleted++;
-        else if (now.status === 'failed') report.refundsFailed++;
+        const step = nextRefundStep(refund, now);
+        const { refund: current } = step === 'done' || step === 'wait' ? { refund } : await this.deps.pursue.execute(refund, step);
+        if (current.status === 'completed') report.refundsCompleted++;
+        else if (current.status === 'failed') report.refundsFailed++;
         else report.refundsOpen++;
       } catch (error) {
         report.refundErrors++;
