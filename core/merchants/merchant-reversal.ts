@@ -37,7 +37,7 @@ export interface MerchantPaymentReversal {
   readonly reversedBy: string;
   /** Dated under the settlement lock, never inside a closed range (like a completion). */
   readonly reversedAt: Date;
-  /** The refund transfer's reference (core/transfers), `merchant-refund:<transactionId>`. */
+  /** `merchant-refund:<transactionId>`: the refund transfer's reference (core/transfers); for a card payment, refunded by the processor, only its name. */
   readonly refundReference: string;
 }
 

@@ -102,6 +102,11 @@ describe("reversing a merchant's card payment", () => {
     expect(await posted(`merchant_receivable:${merchantId}`)).toBe(980_098);
     const entry = await sql(`select p.account_id, p.amount_centimes from ledger_postings p join journal_entries e on e.id = p.entry_id where e.key = ? order by p.account_id`, [`card-refund:${a}`]);
     expect(Object.fromEntries(entry.map((p) => [p.account_id, Number(p.amount_centimes)]))).toEqual({ 'card_clearing:flutterwave': -1_000_100, [`merchant_refund:${a}`]: 1_000_100 });
+    // The admin who asked, in the audit log, for the request and for the reversal it became.
+    expect(await sql(`select action, actor from audit_log where subject = ? order by seq`, [`merchant_transaction:${a}`])).toEqual([
+      { action: 'merchant_card_refund_requested', actor: 'admin:test-operator' },
+      { action: 'merchant_payment_reversed', actor: 'admin:test-operator' },
+    ]);
     // Asked again: already reversed, nothing refunded twice.
     const before = await entries();
     expect((await reverse(a)).code).toBe(1);
