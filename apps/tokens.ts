@@ -59,6 +59,7 @@ import type { Config } from './config.ts';
 import type { PostgresWorkingCapital, PostgresWorkingCapitalCollections } from '../adapters/postgres/postgres-working-capital.ts';
 import type { SettlementWithholding } from '../core/settlements/ports.ts';
 import type { CardCheckoutSetup } from './modules/cards-module.ts';
+import type { PostgresMerchantCardRefunds } from '../adapters/postgres/postgres-merchant-card-refunds.ts';
 import type { PostgresAgents, PostgresCommissionPayouts, PostgresCommissions, PostgresMerchantReversals, PostgresMerchants, PostgresMerchantTransactions, PostgresSettlementBatches } from '../adapters/postgres/postgres-merchants.ts';
 import type { EmvQrSettings } from '../core/merchants/emv-qr-payload.ts';
 import type { QrImageRenderer } from '../core/merchants/merchant-qr.ts';
@@ -229,6 +230,7 @@ export const TOKENS = {
   Merchants: token<PostgresMerchants>('merchants.Merchants'),
   MerchantTransactions: token<PostgresMerchantTransactions>('merchants.MerchantTransactions'),
   MerchantReversals: token<PostgresMerchantReversals>('merchants.MerchantReversals'),
+  MerchantCardRefunds: token<PostgresMerchantCardRefunds>('merchants.MerchantCardRefunds'),
   Agents: token<PostgresAgents>('merchants.Agents'),
   Commissions: token<PostgresCommissions>('merchants.Commissions'),
   CommissionPayouts: token<PostgresCommissionPayouts>('merchants.CommissionPayouts'),

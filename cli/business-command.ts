@@ -162,7 +162,7 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
 
   merchants
     .command('reverse <transactionId>')
-    .description('reverse a completed merchant payment: the payer is refunded, the next settlement batch carries it as a negative line (needs --reason)')
+    .description('reverse a completed merchant payment: the payer is refunded (a card payment to the card, once the processor completes it), the settlement batch of its date carries it as a negative line (needs --reason)')
     .option('--reason <text>', 'why (kept with the reversal, on the settlement report and in the audit log)')
     .action(async (id: string, options: { reason?: string }, command: Command) => {
       const transactionId = parse(Id('transaction'), id, command);
@@ -171,12 +171,20 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
       const actor = adminActor(command, env.osUser);
       const reversed = await inContext((c) => c.get(ReverseMerchantPayment).execute({ transactionId, reason, actor }));
       if (!reversed.ok) return fail(command, reversed.error);
-      const { reversal, refund } = reversed.value;
-      env.write(
-        `Payment ${reversal.transactionId} reversed at ${reversal.reversedAt.toISOString()}: ${reversal.netAmount.negate().format()} on the merchant's next settlement` +
-          `${reversal.commissionReversed ? `, commission ${reversal.commission.negate().format()} taken back` : ''}.\n` +
-          `Refund ${refund.reference} of ${refund.amount.format()} to ${refund.msisdn}: ${refund.status}.\n`,
-      );
+      const { reversal } = reversed.value;
+      if (reversal)
+        env.write(
+          `Payment ${reversal.transactionId} reversed at ${reversal.reversedAt.toISOString()}: ${reversal.netAmount.negate().format()} on the merchant's next settlement` +
+            `${reversal.commissionReversed ? `, commission ${reversal.commission.negate().format()} taken back` : ''}.\n`,
+        );
+      if (reversed.value.via === 'mobile_money') {
+        const { refund } = reversed.value;
+        env.write(`Refund ${refund.reference} of ${refund.amount.format()} to ${refund.msisdn}: ${refund.status}.\n`);
+      } else {
+        const { refund } = reversed.value;
+        // Reversed only once the processor completed the refund; the polling job follows one it has not finished.
+        env.write(`Card refund of ${refund.amount.format()} (attempt ${refund.attempt}): ${refund.status}${refund.status === 'completed' ? '' : ', payment not reversed yet'}.\n`);
+      }
     });
 
   // ---- settlements ----

@@ -104,6 +104,39 @@ describe('FlutterwaveCardCheckout', () => {
     expect(await checkout().refund(txId, Money.ofFrancs(7000))).toEqual({ ok: false, error: 'card_checkout_refused' });
   });
 
+  it('refunds to the card and reads a refund\'s state: completed, pending until it ends, a lost answer found among the charge\'s refunds', async () => {
+    const { link } = ((await checkout().create(request('tx-5', 8000))) as { value: { link: string } }).value;
+    const id = link.split('/').at(-1)!;
+    sandbox.submit(id, new URLSearchParams({ card_number: '4187427415564246', webhook: 'never' }));
+    sandbox.submit(id, new URLSearchParams({ action: 'pay' }));
+    const charge = sandbox.chargeOf('tx-5')!;
+    const chargeId = String(charge.id);
+
+    sandbox.refundMode = 'pending';
+    const pending = await checkout().refund(chargeId, Money.ofFrancs(3000));
+    expect(pending.ok && pending.value).toMatchObject({ chargeId, status: 'pending', amount: Money.ofFrancs(3000) });
+    const refundId = pending.ok ? pending.value.id : '';
+    expect(await checkout().refundStatus(refundId)).toEqual(pending);
+    expect(seen.at(-1)!.url).toBe(`/v3/refunds/${refundId}`);
+    sandbox.finishRefund(Number(refundId), 'completed');
+    expect(await checkout().refundStatus(refundId)).toMatchObject({ ok: true, value: { status: 'completed' } });
+    expect(await checkout().refundStatus('424242')).toEqual({ ok: false, error: 'card_refund_unknown' });
+
+    // Made, but its answer lost: unavailable to the caller, found among the charge's refunds.
+    sandbox.refundMode = 'answer_lost';
+    expect(await checkout().refund(chargeId, Money.ofFrancs(5000))).toEqual({ ok: false, error: 'card_checkout_unavailable' });
+    const held = await checkout().refundsOf(chargeId);
+    expect(held.ok && held.value.map((r) => [r.status, r.amount.toDecimal()])).toEqual([['completed', '3000.00'], ['completed', '5000.00']]);
+    expect(seen.at(-1)!.url).toBe(`/v3/refunds?tx_id=${chargeId}`);
+    // Nothing is left to refund; a refused refund and a failed one give nothing twice.
+    sandbox.refundMode = 'completed';
+    expect(await checkout().refund(chargeId, Money.ofFrancs(1))).toEqual({ ok: false, error: 'card_checkout_refused' });
+    sandbox.refundMode = 'refused';
+    expect(await checkout().refund(chargeId, Money.ofFrancs(1))).toEqual({ ok: false, error: 'card_checkout_refused' });
+    sandbox.refundMode = 'completed';
+    expect(await checkout().refundsOf('999')).toEqual({ ok: true, value: [] });
+  });
+
   it('reads a declined card as failed with the processor\'s reason', async () => {
     const { link } = ((await checkout().create(request('tx-4'))) as { value: { link: string } }).value;
     const page = sandbox.submit(link.split('/').at(-1)!, new URLSearchParams({ card_number: '5258585922666506', webhook: 'never' }));

@@ -2,7 +2,8 @@
  * FlutterwaveCardCheckout: the CardCheckout port over Flutterwave v3 "Standard" (PROVIDERS.md §7):
  * `POST /v3/payments` → a hosted link; `GET /v3/transactions/{id}/verify` or
  * `GET /v3/transactions/verify_by_reference?tx_ref=` → the provider's word; `POST
- * /v3/transactions/{id}/refund`. The same code talks to Flutterwave and to the embedded sandbox
+ * /v3/transactions/{id}/refund`; `GET /v3/refunds/{id}` and `GET /v3/refunds?tx_id=` (our
+ * reading of the API: PROVIDERS.md §7 documents only the refund call, see docs/cards.md). The same code talks to Flutterwave and to the embedded sandbox
  * checkout (adapters/card-checkout/flutterwave-sandbox.ts), which is given as its `fetch`.
  *
  * Guarantees
@@ -18,7 +19,7 @@
  */
 import { z } from 'zod';
 import { Money } from '../../core/money/money.ts';
-import { CARD_PROVIDER, CARD_SESSION_MINUTES, type CardCheckout, type CardCheckoutError, type CardCheckoutRequest, type CardRefund, type CardTransaction, type CardVerifyError } from '../../core/payments/card-checkout.ts';
+import { CARD_PROVIDER, CARD_SESSION_MINUTES, type CardCheckout, type CardCheckoutError, type CardCheckoutRequest, type CardRefund, type CardRefundStatusError, type CardTransaction, type CardVerifyError } from '../../core/payments/card-checkout.ts';
 import { err, ok, type Result } from '../../core/shared/result.ts';
 import { readJson } from '../mobile-money/provider-http.ts';
 
@@ -49,7 +50,9 @@ const TransactionData = z.object({
 
 const VerifyAnswer = z.object({ status: z.string(), data: TransactionData });
 const CreateAnswer = z.object({ status: z.literal('success'), data: z.object({ link: z.url() }) });
-const RefundAnswer = z.object({ status: z.literal('success'), data: z.object({ id: z.union([z.number(), z.string()]).transform(String), amount_refunded: francs, status: z.string() }) });
+const RefundData = z.object({ id: z.union([z.number(), z.string()]).transform(String), tx_id: z.union([z.number(), z.string()]).transform(String), amount_refunded: francs, status: z.string() });
+const RefundAnswer = z.object({ status: z.literal('success'), data: RefundData });
+const RefundList = z.object({ status: z.literal('success'), data: z.array(RefundData) });
 const ErrorAnswer = z.object({ status: z.string(), message: z.string().optional() });
 
 const toMoney = (amount: number) => Money.ofCentimes(Math.round(amount * 100));
@@ -65,6 +68,12 @@ export function transactionOf(data: z.infer<typeof TransactionData>): CardTransa
     fee: data.app_fee ? toMoney(data.app_fee) : undefined,
     reason: status === 'failed' ? (data.processor_response ?? data.status) : undefined,
   };
+}
+
+/** Flutterwave says `completed` when the money went back; anything but a refusal is still under way. */
+function refundOf(data: z.infer<typeof RefundData>): CardRefund {
+  const status = data.status === 'completed' ? 'completed' : data.status === 'failed' || data.status === 'rejected' ? 'failed' : 'pending';
+  return { id: data.id, chargeId: data.tx_id, status, amount: toMoney(data.amount_refunded) };
 }
 
 export class FlutterwaveCardCheckout implements CardCheckout {
@@ -118,7 +127,22 @@ export class FlutterwaveCardCheckout implements CardCheckout {
     if (!response || response.status >= 500) return err('card_checkout_unavailable');
     if (response.status >= 400) return err('card_checkout_refused');
     const body = await readJson(response, RefundAnswer);
-    return body ? ok({ id: body.data.id, status: body.data.status, amount: toMoney(body.data.amount_refunded) }) : err('card_checkout_unavailable');
+    return body ? ok(refundOf(body.data)) : err('card_checkout_unavailable');
+  }
+
+  async refundStatus(refundId: string): Promise<Result<CardRefund, CardRefundStatusError>> {
+    const response = await this.call('GET', `/refunds/${encodeURIComponent(refundId)}`);
+    if (!response || response.status >= 500) return err('card_checkout_unavailable');
+    if (response.status === 404 || response.status === 400) return err('card_refund_unknown');
+    const body = response.status === 200 ? await readJson(response, RefundAnswer) : undefined;
+    return body && body.data.id === refundId ? ok(refundOf(body.data)) : err('card_checkout_unavailable');
+  }
+
+  async refundsOf(transactionId: string): Promise<Result<CardRefund[], 'card_checkout_unavailable'>> {
+    const response = await this.call('GET', `/refunds?tx_id=${encodeURIComponent(transactionId)}`);
+    const body = response?.status === 200 ? await readJson(response, RefundList) : undefined;
+    // Filtered here too: a processor that ignored the filter must not lend us another charge's refund.
+    return body ? ok(body.data.map(refundOf).filter((r) => r.chargeId === transactionId)) : err('card_checkout_unavailable');
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response | undefined> {

@@ -10,7 +10,13 @@
  *   currency answers the same link, with anything else 400. `GET /v3/transactions/{id}/verify`,
  *   `GET /v3/transactions/verify_by_reference?tx_ref=` answer the charge, or 400 "No transaction
  *   was found for this id" when there is none. `POST /v3/transactions/{id}/refund` refunds a
- *   successful charge, at most what is left of it. A wrong or missing key answers 401.
+ *   successful charge, at most what is left of it (a pending refund counts), answering
+ *   `data{id,tx_id,flw_ref,amount_refunded,status,…}` with `status: "completed"`, or `"pending"`
+ *   under the refund knob; `GET /v3/refunds/{id}` answers one refund, `GET /v3/refunds?tx_id=` a
+ *   charge's refunds (our reading of Flutterwave's API, docs/cards.md). A wrong or missing key
+ *   answers 401.
+ * - A checkout page's id is 128 random bits: the link is the only key to the page (as the
+ *   processor's hosted link), so nobody can find, see, pay or cancel a checkout not given to them.
  * - The checkout takes Flutterwave's documented test cards: 5531 8866 5214 2950 asks PIN 3310
  *   then OTP 12345 and succeeds; 4187 4274 1556 4246 goes through a 3-D Secure page and
  *   succeeds; 5258 5859 2266 6506 fails for insufficient funds; 5399 8346 9789 4723 and any other
@@ -23,7 +29,7 @@
  * - Card numbers are never kept: a charge remembers the first 6 and last 4 digits, as
  *   Flutterwave's answer shows them. The state lives in this process (a sandbox, one replica).
  */
-import { createHmac, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
 
 export type WebhookMode = 'once' | 'twice' | 'late' | 'never';
@@ -85,6 +91,22 @@ export interface SandboxCharge {
   refunded: number;
 }
 
+export interface SandboxRefund {
+  id: number;
+  tx_id: number;
+  flw_ref: string;
+  amount_refunded: number;
+  status: 'completed' | 'pending' | 'failed';
+  destination: 'payment_source';
+  created_at: string;
+}
+
+/**
+ * Test knob on the refunds asked from now on: `completed` at once (the default), `pending` until
+ * `finishRefund`, `refused` (a 400), or `answer_lost` (made, but answered as a gateway timeout).
+ */
+export type RefundMode = 'completed' | 'pending' | 'refused' | 'answer_lost';
+
 /** What a checkout page answers: a page to show, or where to send the browser. */
 export type PageAnswer = { html: string; status: number } | { redirect: string };
 
@@ -107,6 +129,9 @@ export class FlutterwaveSandbox {
   private readonly sessionByRef = new Map<string, string>();
   private readonly charges = new Map<number, SandboxCharge>();
   private readonly chargeByRef = new Map<string, number>();
+  private readonly refunds = new Map<number, SandboxRefund>();
+  /** Test knob: how the next refunds are answered. */
+  refundMode: RefundMode = 'completed';
   private readonly timers = new Set<NodeJS.Timeout>();
   /** Test knob: what verify answers instead of the charge's own fields (another amount or currency). */
   private readonly altered = new Map<string, Partial<Pick<SandboxCharge, 'amount' | 'currency' | 'tx_ref'>>>();
@@ -133,6 +158,15 @@ export class FlutterwaveSandbox {
     if (method === 'GET' && verify) return this.verifyAnswer(Number(verify[1]));
     const refund = /^\/transactions\/([^/]+)\/refund$/.exec(path);
     if (method === 'POST' && refund) return this.refund(Number(refund[1]), typeof init.body === 'string' ? init.body : '{}');
+    const oneRefund = /^\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && oneRefund) {
+      const found = this.refunds.get(Number(oneRefund[1]));
+      return found ? json(200, { status: 'success', message: 'Refund fetched', data: found }) : json(404, { status: 'error', message: 'Refund not found', data: null });
+    }
+    if (method === 'GET' && path === '/refunds') {
+      const txId = Number(url.searchParams.get('tx_id'));
+      return json(200, { status: 'success', message: 'Refunds fetched', data: [...this.refunds.values()].filter((r) => r.tx_id === txId) });
+    }
     return json(404, { status: 'error', message: 'Not found', data: null });
   };
 
@@ -150,7 +184,7 @@ export class FlutterwaveSandbox {
       if (earlier.amount !== body.amount || earlier.currency !== body.currency) return json(400, { status: 'error', message: 'Duplicate transaction reference', data: null });
       return json(200, { status: 'success', message: 'Hosted Link', data: { link: this.linkOf(earlier.id) } });
     }
-    const id = `${Date.now().toString(36)}${randomInt(1e9).toString(36)}`;
+    const id = randomBytes(16).toString('base64url');
     const phone = body.customer.phonenumber ?? body.customer.phone_number;
     this.sessions.set(id, {
       id,
@@ -177,11 +211,43 @@ export class FlutterwaveSandbox {
   private refund(id: number, raw: string): Response {
     const charge = this.charges.get(id);
     if (!charge || charge.status !== 'successful') return noTransaction();
-    const asked = z.object({ amount: z.number().positive().optional() }).safeParse(JSON.parse(raw || '{}'));
-    const amount = (asked.success ? asked.data.amount : undefined) ?? charge.amount - charge.refunded;
-    if (amount > charge.amount - charge.refunded) return json(400, { status: 'error', message: 'Refund amount exceeds the transaction amount', data: null });
+    if (this.refundMode === 'refused') return json(400, { status: 'error', message: 'Refund could not be processed', data: null });
+    let asked: number | undefined;
+    try {
+      const parsed = z.object({ amount: z.number().positive().optional() }).safeParse(JSON.parse(raw || '{}'));
+      asked = parsed.success ? parsed.data.amount : undefined;
+    } catch {
+      return json(400, { status: 'error', message: 'Invalid JSON', data: null });
+    }
+    const amount = asked ?? charge.amount - charge.refunded;
+    if (amount <= 0 || amount > charge.amount - charge.refunded) return json(400, { status: 'error', message: 'Refund amount exceeds the transaction amount', data: null });
     charge.refunded += amount;
-    return json(200, { status: 'success', message: 'Transaction refund initiated', data: { id: randomInt(1e6, 9e6), tx_id: id, flw_ref: charge.flw_ref, amount_refunded: amount, status: 'completed' } });
+    const made: SandboxRefund = {
+      id: randomInt(1e6, 9e6),
+      tx_id: id,
+      flw_ref: charge.flw_ref,
+      amount_refunded: amount,
+      status: this.refundMode === 'pending' ? 'pending' : 'completed',
+      destination: 'payment_source',
+      created_at: new Date().toISOString(),
+    };
+    this.refunds.set(made.id, made);
+    if (this.refundMode === 'answer_lost') return json(504, { status: 'error', message: 'Gateway timeout', data: null });
+    return json(200, { status: 'success', message: 'Transaction refund initiated', data: made });
+  }
+
+  /** Test knob: a pending refund ends, completed or failed (a failed one gives its amount back to the charge). */
+  finishRefund(refundId: number, status: 'completed' | 'failed'): void {
+    const refund = this.refunds.get(refundId);
+    if (!refund || refund.status !== 'pending') return;
+    refund.status = status;
+    if (status === 'failed') this.charges.get(refund.tx_id)!.refunded -= refund.amount_refunded;
+  }
+
+  /** The refunds made of the charge under a reference (for the tests). */
+  refundsOf(txRef: string): SandboxRefund[] {
+    const charge = this.chargeOf(txRef);
+    return charge ? [...this.refunds.values()].filter((r) => r.tx_id === charge.id) : [];
   }
 
   /** Test knob: verify answers these fields instead of the charge's own for this reference. */

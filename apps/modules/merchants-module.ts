@@ -5,6 +5,7 @@
  * cases they call. Settlement batches and commission payouts move money through the transfers
  * module (purposes `merchant_settlement`, `agent_commission`: apps/modules/transfers-module.ts).
  */
+import type { Logger } from 'pino';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Container } from 'inversify';
 import { ContainerModule } from 'inversify';
@@ -30,7 +31,10 @@ import { ListMerchantSettlements, ListMerchantTransactions } from '../../core/me
 import { GenerateMerchantQr, ShowMerchantQr } from '../../core/merchants/merchant-qr.ts';
 import { PayMerchant, ShowMerchantReceipt, ShowPayPage, type PayRequestLimits } from '../../core/merchants/pay-merchant.ts';
 import { RegisterMerchant } from '../../core/merchants/register-merchant.ts';
+import { FollowCardRefunds, PursueCardRefund, RefundCardPayment } from '../../core/merchants/refund-card-payment.ts';
 import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
+import { PostgresMerchantCardRefunds } from '../../adapters/postgres/postgres-merchant-card-refunds.ts';
+import type { CardCheckoutSetup } from './cards-module.ts';
 import { ReviewAgent, ReviewMerchant } from '../../core/merchants/review-business.ts';
 import { UpdateMerchantCompliance } from '../../core/merchants/update-merchant-compliance.ts';
 import { SettleMerchantPaymentReport } from '../../core/merchants/settle-merchant-payment-report.ts';
@@ -225,5 +229,18 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
   useCase(SettleMerchants);
   useCase(PayCommissions);
   useCase(ShowSettlementReport);
-  useCase(ReverseMerchantPayment);
+  bind(TOKENS.MerchantCardRefunds).toResolvedValue((m: EntityManager) => new PostgresMerchantCardRefunds(m), [...em]);
+  // A card payment's refund goes back to the card through the card processor (apps/modules/cards-module.ts).
+  const cardRefundDeps = (p: BusinessPorts, setup: CardCheckoutSetup, cardRefunds: PostgresMerchantCardRefunds, events: Logger) => ({ ...p, cardCheckout: setup.checkout, cardRefunds, events });
+  const cardRefundTokens = [BUSINESS_PORTS, TOKENS.CardCheckoutSetup, TOKENS.MerchantCardRefunds, TOKENS.Logger] as const;
+  bind(PursueCardRefund).toResolvedValue((...deps: Parameters<typeof cardRefundDeps>) => new PursueCardRefund(cardRefundDeps(...deps)), [...cardRefundTokens]);
+  bind(RefundCardPayment).toResolvedValue(
+    (pursue: PursueCardRefund, ...deps: Parameters<typeof cardRefundDeps>) => new RefundCardPayment({ ...cardRefundDeps(...deps), pursue }),
+    [PursueCardRefund, ...cardRefundTokens],
+  );
+  bind(FollowCardRefunds).toResolvedValue(
+    (pursue: PursueCardRefund, cardRefunds: PostgresMerchantCardRefunds, clock: Clock, events: Logger) => new FollowCardRefunds({ pursue, cardRefunds, clock, events }),
+    [PursueCardRefund, TOKENS.MerchantCardRefunds, TOKENS.Clock, TOKENS.Logger],
+  );
+  bind(ReverseMerchantPayment).toResolvedValue((p: BusinessPorts, refundCard: RefundCardPayment) => new ReverseMerchantPayment({ ...p, refundCard }), [BUSINESS_PORTS, RefundCardPayment]);
 });

@@ -10,6 +10,7 @@ import type { SendOverdueNotices } from '../../core/contributions/send-overdue-n
 import type { RefreshLoanStatuses } from '../../core/loans/refresh-loan-statuses.ts';
 import type { SendInstalmentReminders } from '../../core/loans/send-instalment-reminders.ts';
 import type { DeliverDueEmails, DeliverDueSms, DispatchReport } from '../../core/notifications/deliver-due-messages.ts';
+import type { FollowCardRefunds } from '../../core/merchants/refund-card-payment.ts';
 import type { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
 import type { PayOutDueCycles } from '../../core/tontines/pay-out-due-cycles.ts';
 import type { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
@@ -29,6 +30,8 @@ export interface JobUseCases {
   refreshLoanStatuses: Pick<RefreshLoanStatuses, 'execute'>;
   sendInstalmentReminders: Pick<SendInstalmentReminders, 'execute'>;
   pollPendingPayments: Pick<PollPendingPayments, 'execute'>;
+  /** Card refunds of merchant payments the processor has not finished, or whose answer was lost. */
+  followCardRefunds: Pick<FollowCardRefunds, 'execute'>;
   payOutDueCycles: Pick<PayOutDueCycles, 'execute'>;
   retryDueTransfers: Pick<RetryDueTransfers, 'execute'>;
   pruneAttemptCounters: Pick<PruneAttemptCounters, 'execute'>;
@@ -83,7 +86,10 @@ export function scheduledJobs(useCases: JobUseCases, settings: JobSettings): Job
     }),
     // At 09:00, or at the next catch-up run during the day: never at night.
     job('overdue-notices', ['0 9 * * *', '*/15 9-20 * * *'], async () => ({ ...(await useCases.sendOverdueNotices.execute()) })),
-    job('payment-polling', [everySeconds(settings.paymentPollEverySeconds)], async () => ({ ...(await useCases.pollPendingPayments.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })) })),
+    job('payment-polling', [everySeconds(settings.paymentPollEverySeconds)], async () => ({
+      ...(await useCases.pollPendingPayments.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })),
+      ...(await useCases.followCardRefunds.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })),
+    })),
     job('payout-due', ['*/5 * * * *'], async () => ({ ...(await useCases.payOutDueCycles.execute()) })),
     job('transfer-retry', ['* * * * *'], async () => ({ ...(await useCases.retryDueTransfers.execute()) }), ['payout-retry', 'loan-disbursement-retry']),
     job('rate-limit-prune', ['7 * * * *'], async () => useCases.pruneAttemptCounters.execute()),

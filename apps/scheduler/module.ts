@@ -15,6 +15,7 @@ import { SendInstalmentReminders } from '../../core/loans/send-instalment-remind
 import { DeliverDueSms } from '../../core/notifications/deliver-due-messages.ts';
 import type { OutboxQueue } from '../../core/notifications/outbox.ts';
 import type { SmsDeliveries, SmsSender } from '../../core/notifications/sms-sender.ts';
+import { FollowCardRefunds } from '../../core/merchants/refund-card-payment.ts';
 import { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
 import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
 import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
@@ -94,6 +95,7 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
         refreshLoanStatuses: RefreshLoanStatuses,
         sendInstalmentReminders: SendInstalmentReminders,
         pollPendingPayments: PollPendingPayments,
+        followCardRefunds: FollowCardRefunds,
         payOutDueCycles: PayOutDueCycles,
         retryDueTransfers: RetryDueTransfers,
         pruneAttemptCounters: PruneAttemptCounters,

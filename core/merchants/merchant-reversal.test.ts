@@ -33,7 +33,7 @@ describe('reversing a merchant payment', () => {
     expect(reversalRefusal({ ...completedPayment(1_000_000), status: 'pending' }, false)).toBe('transaction_not_completed');
     expect(reversalRefusal({ ...completedPayment(1_000_000), status: 'failed' }, false)).toBe('transaction_not_completed');
     expect(reversalRefusal(completedPayment(1_000_000), true)).toBe('already_reversed');
-    expect(reversalRefusal({ ...completedPayment(1_000_000), provider: 'flutterwave' }, false)).toBe('card_refund_not_supported');
+    expect(reversalRefusal({ ...completedPayment(1_000_000), provider: 'flutterwave' }, false)).toBeUndefined(); // refunded to the card (RefundCardPayment)
     expect(reversalRefusal(completedPayment(1_000_000), false)).toBeUndefined();
   });
 

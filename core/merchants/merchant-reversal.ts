@@ -11,10 +11,10 @@
  *   debit `fee_income` the rest of the fee (the whole fee when the commission was paid out already:
  *   the platform bears it, the agent keeps it), credit `merchant_refund:<transaction>` the gross.
  *   It balances for every payment; the refund transfer then moves the gross from
- *   `merchant_refund:<transaction>` to the provider's clearing account (core/transfers).
+ *   `merchant_refund:<transaction>` to the provider's clearing account (core/transfers), or, for a
+ *   card payment, the card refund entry to the processor's (core/merchants/merchant-card-refund.ts).
  * - No payable is debited here, so none can go negative, whether or not the payment was paid out.
  */
-import { isCardProvider } from '../payments/card-checkout.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { credit, debit, type Posting } from '../ledger/journal-entry.ts';
 import { Money } from '../money/money.ts';
@@ -37,22 +37,16 @@ export interface MerchantPaymentReversal {
   readonly reversedBy: string;
   /** Dated under the settlement lock, never inside a closed range (like a completion). */
   readonly reversedAt: Date;
-  /** The refund transfer's reference (core/transfers), `merchant-refund:<transactionId>`. */
+  /** `merchant-refund:<transactionId>`: the refund transfer's reference (core/transfers); for a card payment, refunded by the processor, only its name. */
   readonly refundReference: string;
 }
 
-/**
- * `card_refund_not_supported`: a card payment's refund must go back to the card (the processor's
- * refund call), which the reversal does not do yet; it is refused rather than "refunded" by a
- * mobile-money transfer to a number the card payer never gave (docs/cards.md, "Not done yet").
- */
-export type ReversalRefusal = 'transaction_not_found' | 'transaction_not_completed' | 'already_reversed' | 'card_refund_not_supported';
+export type ReversalRefusal = 'transaction_not_found' | 'transaction_not_completed' | 'already_reversed';
 
 export function reversalRefusal(transaction: MerchantTransaction | undefined, reversed: boolean): ReversalRefusal | undefined {
   if (!transaction) return 'transaction_not_found';
   if (transaction.status !== 'completed') return 'transaction_not_completed';
-  if (reversed) return 'already_reversed';
-  return isCardProvider(transaction.provider) ? 'card_refund_not_supported' : undefined;
+  return reversed ? 'already_reversed' : undefined;
 }
 
 const MERCHANT_REFUND_PREFIX = 'merchant-refund:';

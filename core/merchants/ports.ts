@@ -2,6 +2,7 @@
 import type { Agent } from '../agents/agent.ts';
 import type { Commission } from '../agents/commission.ts';
 import type { Merchant } from './merchant.ts';
+import type { MerchantCardRefund } from './merchant-card-refund.ts';
 import type { ComplianceDetails, RegisteredMerchant } from './merchant-profile.ts';
 import type { MerchantPaymentReversal } from './merchant-reversal.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
@@ -72,6 +73,17 @@ export interface MerchantReversals {
   listAwaitingSettlement(merchantId: string): Promise<MerchantPaymentReversal[]>;
   /** Every reversal of the merchant's payments (rare: an admin's act), for the owner's transactions list. */
   listForMerchant(merchantId: string): Promise<MerchantPaymentReversal[]>;
+}
+
+/** Refunds of merchants' card payments back to the card (one row per payment). */
+export interface MerchantCardRefunds {
+  /** Locks the row in the caller's transaction, so it is asked, settled or asked again once. */
+  findByTransaction(transactionId: string): Promise<MerchantCardRefund | undefined>;
+  /** Stores a new one; `exists` (storing nothing) when the payment has one: the store's unique key decides a race. */
+  add(refund: MerchantCardRefund): Promise<'added' | 'exists'>;
+  save(refund: MerchantCardRefund): Promise<void>;
+  /** Refunds still requested or pending, updated before `instant`, least recently asked first; marks them asked at `now`. */
+  listOpenOlderThan(instant: Date, limit: number, now: Date): Promise<MerchantCardRefund[]>;
 }
 
 /** The commission a transaction earned, if any (one per transaction): a reversal takes it back while it is pending. */

@@ -1,8 +1,9 @@
 /** In-memory fakes of the reversal ports of merchant payments, for core tests (the rules of the Postgres adapters, on lists). */
 import type { Commission } from '../agents/commission.ts';
+import type { MerchantCardRefund } from './merchant-card-refund.ts';
 import type { MerchantPaymentReversal } from './merchant-reversal.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
-import type { CommissionOfTransaction, MerchantPaymentReads, MerchantReversals } from './ports.ts';
+import type { CommissionOfTransaction, MerchantCardRefunds, MerchantPaymentReads, MerchantReversals } from './ports.ts';
 
 export class InMemoryMerchantReversals implements MerchantReversals {
   readonly items: MerchantPaymentReversal[] = [];
@@ -24,6 +25,24 @@ export class InMemoryMerchantReversals implements MerchantReversals {
   }
   async listForMerchant(merchantId: string) {
     return this.items.filter((r) => r.merchantId === merchantId).sort((a, b) => a.reversedAt.getTime() - b.reversedAt.getTime());
+  }
+}
+
+export class InMemoryMerchantCardRefunds implements MerchantCardRefunds {
+  readonly items = new Map<string, MerchantCardRefund>();
+  async findByTransaction(transactionId: string) {
+    return this.items.get(transactionId);
+  }
+  async add(refund: MerchantCardRefund) {
+    if (this.items.has(refund.transactionId)) return 'exists' as const;
+    this.items.set(refund.transactionId, refund);
+    return 'added' as const;
+  }
+  async save(refund: MerchantCardRefund) {
+    this.items.set(refund.transactionId, refund);
+  }
+  async listOpenOlderThan(instant: Date) {
+    return [...this.items.values()].filter((r) => (r.status === 'requested' || r.status === 'pending') && r.requestedAt < instant);
   }
 }
 

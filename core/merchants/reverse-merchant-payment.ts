@@ -15,13 +15,14 @@
  *   (purpose `merchant_refund`, debiting `merchant_refund:<transactionId>`); and the audit row.
  * - After that commit the refund is sent; it completes or fails like any transfer, and a failed
  *   one is retried on the transfers' schedule (`MerchantRefundPolicy`).
+ * - A card payment is not refunded to a number the payer never gave: it goes back to the card
+ *   through the processor, and the reversal above is booked only once the processor completed
+ *   that refund (RefundCardPayment); the same refusals apply.
  */
 import type { CommissionRepository } from '../agents/ports.ts';
 import type { AuditTrail } from '../audit/ports.ts';
 import { accounts } from '../ledger/accounts.ts';
-import { journalEntry } from '../ledger/journal-entry.ts';
 import type { JournalWriter } from '../ledger/ports.ts';
-import { completionTimeAfter } from '../settlements/settlement-batch.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
@@ -29,7 +30,11 @@ import type { OutgoingTransfers } from '../transfers/ports.ts';
 import type { RequestTransfer } from '../transfers/request-transfer.ts';
 import type { SendTransfer } from '../transfers/send-transfer.ts';
 import type { OutgoingTransfer } from '../transfers/transfer.ts';
-import { refundReference, reversalPostings, reversalRefusal, validReversalReason, type MerchantPaymentReversal, type ReversalRefusal } from './merchant-reversal.ts';
+import { isCardProvider } from '../payments/card-checkout.ts';
+import { bookReversal } from './book-reversal.ts';
+import type { MerchantCardRefund } from './merchant-card-refund.ts';
+import { reversalRefusal, validReversalReason, type MerchantPaymentReversal, type ReversalRefusal } from './merchant-reversal.ts';
+import type { CardRefundError, RefundCardPayment } from './refund-card-payment.ts';
 import type { CommissionOfTransaction, MerchantPaymentReads, MerchantRepository, MerchantReversals, MerchantTransactionRepository } from './ports.ts';
 
 export interface ReverseMerchantPaymentDeps {
@@ -46,27 +51,41 @@ export interface ReverseMerchantPaymentDeps {
   unitOfWork: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
+  /** A card payment is refunded to the card instead (core/merchants/refund-card-payment.ts). */
+  refundCard: Pick<RefundCardPayment, 'execute'>;
 }
 
-export type ReverseMerchantPaymentError = ReversalRefusal | 'reason_required';
+export type ReverseMerchantPaymentError = ReversalRefusal | CardRefundError | 'reason_required';
+
+/**
+ * A mobile-money payment: reversed at once, its refund a transfer to the payer's number. A card
+ * payment: its refund to the card, and the reversal once the processor completed it (undefined until then).
+ */
+export type ReversedPayment =
+  | { via: 'mobile_money'; reversal: MerchantPaymentReversal; refund: OutgoingTransfer }
+  | { via: 'card'; reversal: MerchantPaymentReversal | undefined; refund: MerchantCardRefund };
 
 export class ReverseMerchantPayment {
   constructor(private readonly deps: ReverseMerchantPaymentDeps) {}
 
-  async execute(input: { transactionId: string; reason: string; actor: string }): Promise<
-    Result<{ reversal: MerchantPaymentReversal; refund: OutgoingTransfer }, ReverseMerchantPaymentError>
-  > {
+  async execute(input: { transactionId: string; reason: string; actor: string }): Promise<Result<ReversedPayment, ReverseMerchantPaymentError>> {
     const reason = validReversalReason(input.reason);
     if (!reason.ok) return reason;
+    const found = await this.deps.payments.findById(input.transactionId);
+    if (found && isCardProvider(found.provider)) {
+      // Back to the card it came from: the payer gave no number a transfer could reach.
+      const refunded = await this.deps.refundCard.execute({ transactionId: found.id, reason: reason.value, actor: input.actor });
+      return refunded.ok ? ok({ via: 'card', ...refunded.value }) : refunded;
+    }
     const booked = await this.deps.unitOfWork.run(() => this.book(input.transactionId, reason.value, input.actor));
     if (!booked.ok) return booked;
     await this.deps.sendTransfer.execute({ reference: booked.value.refund.reference });
     const refund = await this.deps.transfers.findByReference(booked.value.refund.reference);
-    return ok({ reversal: booked.value.reversal, refund: refund ?? booked.value.refund });
+    return ok({ via: 'mobile_money', reversal: booked.value.reversal, refund: refund ?? booked.value.refund });
   }
 
   private async book(transactionId: string, reason: string, actor: string): Promise<Result<{ reversal: MerchantPaymentReversal; refund: OutgoingTransfer }, ReversalRefusal>> {
-    const { transactions, payments, reversals, commissions, journal, ids } = this.deps;
+    const { transactions, payments, reversals } = this.deps;
     const found = await payments.findById(transactionId);
     // Locked until the unit of work ends: a second reversal of the payment waits here, then finds this one.
     const transaction = found && (await transactions.findByReference(found.transactionReference));
@@ -75,35 +94,8 @@ export class ReverseMerchantPayment {
     invariant(transaction, 'a payment that is not refused exists');
     const merchant = await this.deps.merchants.findById(transaction.merchantId);
     invariant(merchant, `transaction ${transaction.id} names an unknown merchant`);
-
-    // As a completion: a settlement under way commits first, and the date is never inside a closed range.
-    const closedUntil = await transactions.holdSettlementOf(transaction.merchantId);
-    const reversedAt = completionTimeAfter(this.deps.clock.now(), closedUntil);
-    const commission = transaction.agentId ? await commissions.findByTransaction(transaction.id) : undefined;
-    const commissionOwed = commission?.status === 'pending' && commission.payoutId === undefined;
-
-    const entry = journalEntry({ id: ids.newId(), key: `merchant-reversal:${transaction.id}`, kind: 'merchant_payment_reversed', occurredAt: reversedAt, postings: reversalPostings(transaction, commissionOwed) });
-    invariant(entry.ok, 'a reversal entry always balances');
-    const posted = await journal.post(entry.value);
-    invariant(posted.ok, `reversal of ${transaction.id} could not be posted: ${posted.ok ? '' : posted.error}`);
-
-    const reversal: MerchantPaymentReversal = {
-      id: ids.newId(),
-      transactionId: transaction.id,
-      merchantId: transaction.merchantId,
-      amount: transaction.amount,
-      merchantFee: transaction.merchantFee,
-      netAmount: transaction.netAmount,
-      commission: transaction.commission,
-      commissionReversed: commissionOwed,
-      reason,
-      reversedBy: actor,
-      reversedAt,
-      refundReference: refundReference(transaction.id),
-    };
-    const added = await reversals.add(reversal);
-    invariant(added === 'added', `payment ${transaction.id} was reversed under its lock`);
-    if (commission && commissionOwed) await commissions.save({ ...commission, status: 'reversed' });
+    const reversal = await bookReversal(this.deps, transaction, reason, actor);
+    const commissionOwed = reversal.commissionReversed;
 
     const refund = await this.deps.requestTransfer.execute({
       purpose: 'merchant_refund',

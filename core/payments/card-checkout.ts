@@ -12,7 +12,10 @@
  *   for another reference than the one asked is an error value (`card_reference_mismatch`),
  *   never a report. `card_transaction_unknown`: the provider has no charge under that reference
  *   (the checkout was never paid, or the request never reached it).
- * - `refund` gives back (part of) a successful charge, by the provider's transaction id.
+ * - `refund` gives back (part of) a successful charge, by the provider's transaction id; its
+ *   answer may say `pending` (the processor finishes it later). `refundStatus` answers one refund
+ *   by the processor's id, `refundsOf` every refund of a charge: after a lost answer the caller
+ *   asks what the processor holds before asking for a refund again.
  */
 import type { Money } from '../money/money.ts';
 import { ok, type Result } from '../shared/result.ts';
@@ -62,17 +65,28 @@ export interface CardTransaction {
   reason: string | undefined;
 }
 
+/** A refund as the processor reports it: done (`completed`), still under way, or refused. */
+export type CardRefundStatus = 'pending' | 'completed' | 'failed';
+
 export interface CardRefund {
+  /** The processor's id of the refund. */
   id: string;
-  status: string;
+  /** The processor's id of the charge refunded. */
+  chargeId: string;
+  status: CardRefundStatus;
   amount: Money;
 }
+
+/** `card_refund_unknown`: the processor has no refund under that id. */
+export type CardRefundStatusError = 'card_checkout_unavailable' | 'card_refund_unknown';
 
 export interface CardCheckout {
   readonly provider: CardProvider;
   create(request: CardCheckoutRequest): Promise<Result<{ link: string }, CardCheckoutError>>;
   verify(query: { reference: string; transactionId?: string }): Promise<Result<CardTransaction, CardVerifyError>>;
   refund(transactionId: string, amount: Money): Promise<Result<CardRefund, CardCheckoutError>>;
+  refundStatus(refundId: string): Promise<Result<CardRefund, CardRefundStatusError>>;
+  refundsOf(transactionId: string): Promise<Result<CardRefund[], 'card_checkout_unavailable'>>;
 }
 
 /**

@@ -8,6 +8,8 @@
  * - A redirect saying "successful" with no charge at the processor credits nothing.
  * - A payment whose webhook was lost is finished by the polling job; an abandoned checkout is
  *   given up once its session is over.
+ * - Another member can neither find, see, pay nor cancel a member's sandbox checkout (its link is
+ *   the only key), and forging the return URL or an unsigned webhook with a real charge credits nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlutterwaveSandbox } from '../../adapters/card-checkout/flutterwave-sandbox.ts';
@@ -244,5 +246,64 @@ describe('what the processor says decides, not the hints', () => {
       const rows = await app.db.orm.em.fork().execute<{ status: string; reason: string }[]>(`select status, reason from payments where reference = ?`, [started.body.reference]);
       expect(rows[0]).toEqual({ status: 'failed', reason });
     }
+  });
+});
+
+describe("another member's checkout", () => {
+  it('a stranger can neither find, see, pay nor cancel it, and forging the return or the webhook credits nothing', async () => {
+    const grace = await signUp(app, 'Grace', phoneNumber(40));
+    const heidi = await signUp(app, 'Heidi', phoneNumber(41));
+    const group = await activeGroup(app, [grace, heidi], 4000);
+    const owed = async (member: Member) => (await contributionsOf(app, group)).find((c) => c.member_id === member.id && c.cycle === 1)!.id;
+    const graceContribution = await owed(grace);
+    const started = await startCard(grace, graceContribution, 'grace-card');
+    const reference = started.body.reference as string;
+    const link = new URL(started.body.checkoutUrl as string);
+    const id = link.pathname.split('/').at(-1)!;
+    // The link is the page's only key: 128 random bits, nothing to count up from or derive.
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    await app.http.post(link.pathname).type('form').send({ action: 'pay', webhook: 'never', card_number: '5531 8866 5214 2950' }); // Grace is at the PIN step
+
+    // Heidi cannot get the link: not by starting Grace's payment (with Grace's key or none), not by reading it.
+    for (const key of ['grace-card', undefined]) {
+      const taken = await startCard(heidi, graceContribution, key);
+      expect([taken.status >= 400 && taken.status < 500, taken.body.checkoutUrl]).toEqual([true, undefined]);
+    }
+    const read = await app.http.get(`/api/payments/card/${encodeURIComponent(reference)}`).set('Authorization', `Bearer ${heidi.token}`);
+    expect([read.status >= 400 && read.status < 500, JSON.stringify(read.body).includes(id)]).toEqual([true, false]);
+    expect((await app.http.get(`/api/payments/card/${encodeURIComponent(reference)}`)).status).toBeGreaterThanOrEqual(400);
+
+    // Nor guess the page: a neighbouring id, the reference or the tx_ref open, pay and cancel nothing.
+    const neighbour = `${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}`;
+    for (const guess of [neighbour, encodeURIComponent(reference), id.toLowerCase() === id ? id.toUpperCase() : id.toLowerCase()]) {
+      const seen = await app.http.get(`/sandbox/card-checkout/${guess}`);
+      expect([seen.status, seen.text.includes('4,000')]).toEqual([404, false]);
+      for (const form of [{ action: 'cancel' }, { action: 'pay', pin: '3310' }, { action: 'pay', card_number: '4187427415564246' }]) {
+        expect((await app.http.post(`/sandbox/card-checkout/${guess}`).type('form').send(form)).status).toBe(404);
+      }
+    }
+
+    // Heidi pays her own contribution, then claims her real charge for Grace's payment: by the return URL, then by an unsigned webhook.
+    const own = await startCard(heidi, await owed(heidi));
+    await payOnCheckout(own.body.checkoutUrl, [{ card_number: '4187427415564246' }, {}]);
+    const heidiCharge = sandbox.chargeOf(own.body.reference as string)!;
+    const claimed = await app.http
+      .get(`/api/payments/card/${encodeURIComponent(reference)}?status=successful&tx_ref=${encodeURIComponent(reference)}&transaction_id=${heidiCharge.id}`)
+      .set('Authorization', `Bearer ${grace.token}`);
+    expect(claimed.body.status).toBe('pending');
+    const forged = JSON.parse(sandbox.webhookFor(heidiCharge).body) as { data: Record<string, unknown> };
+    forged.data.tx_ref = reference;
+    forged.data.amount = 4000;
+    const body = JSON.stringify(forged);
+    expect((await postWebhook(body, { 'content-type': 'application/json' })).status).toBe(401);
+    expect((await postWebhook(body, { 'content-type': 'application/json', 'verif-hash': 'guessed-hash-guessed-hash' })).status).toBe(401);
+    expect([await paymentStatus(reference), await entriesWithKey(`contribution:${reference}`)]).toEqual(['pending', 0]);
+
+    // Grace's page is where she left it: she finishes and is credited once.
+    const back = await payOnCheckout(link.toString(), [{ pin: '3310' }, { otp: '12345' }]);
+    expect(back.searchParams.get('status')).toBe('successful');
+    const { body: real, headers } = sandbox.webhookFor(sandbox.chargeOf(reference)!);
+    expect((await postWebhook(real, headers)).body.status).toBe('applied');
+    expect(await entriesWithKey(`contribution:${reference}`)).toBe(1);
   });
 });

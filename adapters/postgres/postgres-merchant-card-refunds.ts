@@ -1,0 +1,64 @@
+/** Refunds of merchants' card payments (Migration20261128450000), in the caller's transaction. */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MerchantCardRefund, MerchantCardRefundStatus } from '../../core/merchants/merchant-card-refund.ts';
+import type { MerchantCardRefunds } from '../../core/merchants/ports.ts';
+import { Money } from '../../core/money/money.ts';
+
+type Row = Record<string, unknown>;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toRefund(r: Row): MerchantCardRefund {
+  return {
+    id: String(r.id),
+    transactionId: String(r.transaction_id),
+    merchantId: String(r.merchant_id),
+    chargeId: String(r.charge_id),
+    amount: Money.ofCentimes(Number(r.amount_centimes)),
+    status: r.status as MerchantCardRefundStatus,
+    attempt: Number(r.attempt),
+    reason: String(r.reason),
+    requestedBy: String(r.requested_by),
+    requestedAt: new Date(r.requested_at as Date),
+    ...(r.processor_refund_id == null ? {} : { processorRefundId: String(r.processor_refund_id) }),
+    ...(r.settled_at == null ? {} : { settledAt: new Date(r.settled_at as Date) }),
+    ...(r.failure_reason == null ? {} : { failureReason: String(r.failure_reason) }),
+  };
+}
+
+export class PostgresMerchantCardRefunds implements MerchantCardRefunds {
+  constructor(private readonly em: EntityManager) {}
+
+  async findByTransaction(transactionId: string): Promise<MerchantCardRefund | undefined> {
+    if (!UUID.test(transactionId)) return undefined;
+    const rows = await this.em.execute<Row[]>(`select * from merchant_card_refunds where transaction_id = ? for update`, [transactionId]);
+    return rows[0] && toRefund(rows[0]);
+  }
+
+  /** `on conflict do nothing`: a concurrent refund of the payment waits for the first to commit, then inserts nothing. */
+  async add(r: MerchantCardRefund): Promise<'added' | 'exists'> {
+    const inserted = await this.em.execute<Row[]>(
+      `insert into merchant_card_refunds (id, transaction_id, merchant_id, charge_id, amount_centimes, status, attempt, processor_refund_id, reason, requested_by, requested_at, settled_at, failure_reason)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (transaction_id) do nothing returning id`,
+      [r.id, r.transactionId, r.merchantId, r.chargeId, r.amount.centimes, r.status, r.attempt, r.processorRefundId ?? null, r.reason, r.requestedBy, r.requestedAt, r.settledAt ?? null, r.failureReason ?? null],
+    );
+    return inserted.length ? 'added' : 'exists';
+  }
+
+  async save(r: MerchantCardRefund): Promise<void> {
+    await this.em.execute(
+      `update merchant_card_refunds set status = ?, attempt = ?, processor_refund_id = ?, reason = ?, requested_by = ?, requested_at = ?, settled_at = ?, failure_reason = ? where id = ?`,
+      [r.status, r.attempt, r.processorRefundId ?? null, r.reason, r.requestedBy, r.requestedAt, r.settledAt ?? null, r.failureReason ?? null, r.id],
+    );
+  }
+
+  async listOpenOlderThan(instant: Date, limit: number, now: Date): Promise<MerchantCardRefund[]> {
+    const rows = await this.em.execute<Row[]>(
+      `update merchant_card_refunds set polled_at = ? where id in (
+         select id from merchant_card_refunds where status in ('requested', 'pending') and requested_at < ?
+          order by polled_at nulls first, requested_at limit ? for update skip locked)
+       returning *`,
+      [now, instant, limit],
+    );
+    return rows.map(toRefund);
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * A refund of a merchant's card payment back to the card, through the card processor's refund
+ * call (core/payments/card-checkout.ts), and how the ledger books it once the processor says it
+ * is done (core/merchants/refund-card-payment.ts).
+ *
+ * Guarantees
+ * - One row per payment, stored before the processor is asked: `requested` (asked, or about to
+ *   be: its answer may have been lost), `pending` (the processor took it and has not finished),
+ *   `completed` (its own word: the money went back to the card) or `failed`. Only `completed`
+ *   moves money in the ledger; a `failed` one may be asked again, as a new attempt of the same row.
+ * - Completed, the card refund entry moves the gross from `merchant_refund:<transaction>` (what the
+ *   reversal entry owes the payer) to `card_clearing:<provider>`, which the processor takes it from.
+ */
+import { accounts } from '../ledger/accounts.ts';
+import { credit, debit, type Posting } from '../ledger/journal-entry.ts';
+import type { Money } from '../money/money.ts';
+import type { CardRefundStatus } from '../payments/card-checkout.ts';
+import type { MerchantTransaction } from './merchant-transaction.ts';
+
+export type MerchantCardRefundStatus = 'requested' | CardRefundStatus;
+
+export interface MerchantCardRefund {
+  readonly id: string;
+  readonly transactionId: string;
+  readonly merchantId: string;
+  /** The processor's id of the charge refunded (the payment's provider reference). */
+  readonly chargeId: string;
+  readonly amount: Money;
+  readonly status: MerchantCardRefundStatus;
+  /** 1, then one more each time a failed refund is asked again. */
+  readonly attempt: number;
+  /** The processor's id of the refund, once it answered. */
+  readonly processorRefundId?: string;
+  readonly reason: string;
+  /** `admin:<who>`, as in the audit log. */
+  readonly requestedBy: string;
+  readonly requestedAt: Date;
+  /** When it completed or failed. */
+  readonly settledAt?: Date;
+  /** Why it failed, in the processor's words. */
+  readonly failureReason?: string;
+}
+
+/** What a reversal asks of the processor next about its refund. */
+export type RefundStep = 'ask' | 'find_out' | 'follow';
+
+/**
+ * How long a requested refund is left to the request under way: longer than the processor
+ * adapter's timeout (FLUTTERWAVE_TIMEOUT_MS, 15 s by default), so that a concurrent reversal or
+ * the polling job never finds "no refund" while the first request is still on its way and asks
+ * for a second one.
+ */
+export const REFUND_ANSWER_WAIT_MS = 60_000;
+
+/**
+ * `ask`: a new refund (or a new attempt of a failed one). `find_out`: a requested one whose answer
+ * was lost (a timeout): the processor is asked what it holds before it is asked again, so a
+ * retried reversal never refunds twice. `follow`: a pending one, asked for its state. `wait`: a
+ * request still under way. `done`: completed.
+ */
+export function nextRefundStep(refund: Pick<MerchantCardRefund, 'status' | 'requestedAt'> | undefined, now: Date): RefundStep | 'wait' | 'done' {
+  if (!refund || refund.status === 'failed') return 'ask';
+  if (refund.status === 'requested') return now.getTime() - refund.requestedAt.getTime() < REFUND_ANSWER_WAIT_MS ? 'wait' : 'find_out';
+  return refund.status === 'pending' ? 'follow' : 'done';
+}
+
+/** The card refund entry's postings (see Guarantees). */
+export function cardRefundPostings(transaction: Pick<MerchantTransaction, 'id' | 'provider' | 'amount'>): Posting[] {
+  return [debit(accounts.merchantRefund(transaction.id), transaction.amount), credit(accounts.cardClearing(transaction.provider), transaction.amount)];
+}

@@ -1,0 +1,194 @@
+/**
+ * Refund of a merchant's card payment back to the card (issue 27): the reversal of a card payment
+ * (ReverseMerchantPayment, an admin's `merchants reverse`), and the polling job that follows a
+ * refund the processor has not finished.
+ *
+ * Guarantees
+ * - Refused, changing nothing, as every reversal: `transaction_not_found`,
+ *   `transaction_not_completed`, `already_reversed` (its refund completed); `card_charge_unknown`
+ *   when the payment holds no processor charge id to refund.
+ * - Stored before the processor is asked (core/merchants/merchant-card-refund.ts), under the
+ *   payment's lock: one refund row per payment; a retried reversal answers the same refund. One
+ *   whose answer was lost (a timeout, a 5xx) stays `requested`, and is never asked for again before
+ *   the processor was asked what it holds for the charge (`refundsOf`): a retried reversal or the
+ *   polling job finds it there, and asks for a refund only when there is none. A request still
+ *   under way (`REFUND_ANSWER_WAIT_MS`) is left to it: a racing reversal answers it as it stands.
+ * - Posted through the ledger once, when the processor says `completed`: in one unit of work the
+ *   reversal (book-reversal.ts: dated as a completion, so the batch whose range holds that date
+ *   carries it; reduced before the week is settled, a negative line in the next batch after) and
+ *   the card refund entry (`card-refund:<transaction>`); the audit row. Another amount than the
+ *   payment's books nothing and is left for an admin (logged, asked again).
+ * - `pending` is stored with the processor's refund id and followed by the polling job
+ *   (`refundStatus`) to its end. `failed` (or refused) books nothing; the reversal may be asked again.
+ */
+import { SYSTEM_ACTOR, type AuditTrail } from '../audit/ports.ts';
+import { journalEntry } from '../ledger/journal-entry.ts';
+import type { CardCheckout, CardRefund } from '../payments/card-checkout.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { EventLog } from '../shared/event-log.ts';
+import { err, invariant, ok, type Result } from '../shared/result.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import { bookReversal, type BookReversalDeps } from './book-reversal.ts';
+import { cardRefundPostings, nextRefundStep, type MerchantCardRefund, type RefundStep } from './merchant-card-refund.ts';
+import { reversalRefusal, type MerchantPaymentReversal, type ReversalRefusal } from './merchant-reversal.ts';
+import type { MerchantCardRefunds, MerchantPaymentReads, MerchantReversals, MerchantTransactionRepository } from './ports.ts';
+
+export type CardRefundError = ReversalRefusal | 'card_charge_unknown';
+
+export interface CardRefundDeps extends BookReversalDeps {
+  transactions: MerchantTransactionRepository;
+  payments: Pick<MerchantPaymentReads, 'findById'>;
+  reversals: MerchantReversals;
+  cardRefunds: MerchantCardRefunds;
+  cardCheckout: Pick<CardCheckout, 'refund' | 'refundStatus' | 'refundsOf'>;
+  audit: AuditTrail;
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+  events: EventLog;
+}
+
+export interface RefundedCardPayment {
+  refund: MerchantCardRefund;
+  /** Booked once the processor completed the refund. */
+  reversal: MerchantPaymentReversal | undefined;
+}
+
+/** Asks the processor what the refund's next step needs, and settles its answer (shared by the reversal and the polling job). */
+export class PursueCardRefund {
+  constructor(private readonly deps: CardRefundDeps) {}
+
+  async execute(refund: MerchantCardRefund, step: RefundStep): Promise<RefundedCardPayment> {
+    const answer = await this.ask(refund, step);
+    if (answer === 'unavailable') return { refund, reversal: undefined };
+    return this.deps.unitOfWork.run(() => this.settle(refund, answer));
+  }
+
+  private async ask(refund: MerchantCardRefund, step: RefundStep): Promise<CardRefund | 'refused' | 'unavailable'> {
+    const { cardCheckout } = this.deps;
+    if (step === 'follow' && refund.processorRefundId) {
+      const status = await cardCheckout.refundStatus(refund.processorRefundId);
+      return status.ok ? status.value : 'unavailable';
+    }
+    if (step !== 'ask') {
+      const held = await cardCheckout.refundsOf(refund.chargeId);
+      if (!held.ok) return 'unavailable';
+      // Ours is the one not failed (a failed attempt's amount went back to the charge); none: it never reached the processor.
+      const ours = held.value.find((r) => r.status !== 'failed');
+      if (ours) return ours;
+    }
+    const asked = await cardCheckout.refund(refund.chargeId, refund.amount);
+    if (asked.ok) return asked.value;
+    return asked.error === 'card_checkout_refused' ? 'refused' : 'unavailable';
+  }
+
+  private async settle(asked: MerchantCardRefund, answer: CardRefund | 'refused'): Promise<RefundedCardPayment> {
+    const { cardRefunds, transactions, payments, journal, audit, clock, ids, events } = this.deps;
+    const found = await payments.findById(asked.transactionId);
+    invariant(found, `card refund ${asked.id} names an unknown payment`);
+    // The payment's lock first, then the refund's (the order the reversal takes them).
+    const transaction = await transactions.findByReference(found.transactionReference);
+    invariant(transaction, `card refund ${asked.id} names an unknown payment`);
+    const refund = await cardRefunds.findByTransaction(asked.transactionId);
+    invariant(refund, `card refund ${asked.id} vanished`);
+    // Settled meanwhile (a concurrent poll or reversal), or asked again since: that one's answer decides.
+    if (refund.attempt !== asked.attempt || refund.status === 'completed' || refund.status === 'failed') return { refund, reversal: undefined };
+
+    const now = clock.now();
+    if (answer === 'refused' || answer.status === 'failed') {
+      const failed: MerchantCardRefund = { ...refund, status: 'failed', settledAt: now, failureReason: answer === 'refused' ? 'refused by the processor' : 'failed at the processor', ...(answer === 'refused' ? {} : { processorRefundId: answer.id }) };
+      await cardRefunds.save(failed);
+      await audit.record({ action: 'merchant_card_refund_failed', actor: SYSTEM_ACTOR, subject: `merchant_transaction:${refund.transactionId}`, details: { refund: refund.id, attempt: refund.attempt, reason: failed.failureReason ?? null } });
+      return { refund: failed, reversal: undefined };
+    }
+    if (answer.status === 'pending') {
+      const pending: MerchantCardRefund = { ...refund, status: 'pending', processorRefundId: answer.id };
+      await cardRefunds.save(pending);
+      return { refund: pending, reversal: undefined };
+    }
+    if (!answer.amount.equals(refund.amount)) {
+      events.warn({ refund: refund.id, processorRefundId: answer.id, amount: answer.amount.toDecimal(), expected: refund.amount.toDecimal() }, 'card refund completed for another amount: nothing booked');
+      return { refund, reversal: undefined };
+    }
+    const reversal = await bookReversal(this.deps, transaction, refund.reason, refund.requestedBy);
+    const entry = journalEntry({ id: ids.newId(), key: `card-refund:${transaction.id}`, kind: 'merchant_card_refunded', occurredAt: reversal.reversedAt, postings: cardRefundPostings(transaction) });
+    invariant(entry.ok, 'a card refund entry always balances');
+    const posted = await journal.post(entry.value);
+    invariant(posted.ok, `card refund of ${transaction.id} could not be posted: ${posted.ok ? '' : posted.error}`);
+    const completed: MerchantCardRefund = { ...refund, status: 'completed', processorRefundId: answer.id, settledAt: now };
+    await cardRefunds.save(completed);
+    await audit.record({
+      action: 'merchant_payment_reversed',
+      actor: refund.requestedBy,
+      subject: `merchant_transaction:${transaction.id}`,
+      details: { merchantId: transaction.merchantId, net: transaction.netAmount.toDecimal(), reason: refund.reason, commissionReversed: reversal.commissionReversed, refund: `card:${answer.id}` },
+    });
+    return { refund: completed, reversal };
+  }
+}
+
+/** The card branch of ReverseMerchantPayment (the reason already checked). */
+export class RefundCardPayment {
+  constructor(private readonly deps: CardRefundDeps & { pursue: Pick<PursueCardRefund, 'execute'> }) {}
+
+  async execute(input: { transactionId: string; reason: string; actor: string }): Promise<Result<RefundedCardPayment, CardRefundError>> {
+    const opened = await this.deps.unitOfWork.run(() => this.open(input));
+    if (!opened.ok) return opened;
+    const { refund, step } = opened.value;
+    if (step === 'wait' || step === 'done') return ok({ refund, reversal: await this.deps.reversals.findByTransaction(refund.transactionId) });
+    return ok(await this.deps.pursue.execute(refund, step));
+  }
+
+  private async open(input: { transactionId: string; reason: string; actor: string }): Promise<Result<{ refund: MerchantCardRefund; step: ReturnType<typeof nextRefundStep> }, CardRefundError>> {
+    const { payments, transactions, reversals, cardRefunds, audit, clock, ids } = this.deps;
+    const found = await payments.findById(input.transactionId);
+    // Locked until the unit of work ends: a second reversal waits here, then finds this refund.
+    const transaction = found && (await transactions.findByReference(found.transactionReference));
+    const refused = reversalRefusal(transaction, transaction ? (await reversals.findByTransaction(transaction.id)) !== undefined : false);
+    if (refused) return err(refused);
+    invariant(transaction, 'a payment that is not refused exists');
+    const existing = await cardRefunds.findByTransaction(transaction.id);
+    const step = nextRefundStep(existing, clock.now());
+    // Asked before and not failed: answer that refund (finding out or following it), never a second one.
+    if (existing && step !== 'ask') return ok({ refund: existing, step });
+
+    // The processor's charge id, stored when its verify call confirmed the payment.
+    const chargeId = transaction.providerReference;
+    if (!chargeId || chargeId === transaction.transactionReference) return err('card_charge_unknown');
+    const base = { reason: input.reason, requestedBy: input.actor, requestedAt: clock.now(), status: 'requested' as const };
+    let refund: MerchantCardRefund;
+    if (existing) {
+      const { processorRefundId: _lastId, settledAt: _settled, failureReason: _why, ...rest } = existing;
+      refund = { ...rest, ...base, attempt: existing.attempt + 1 };
+      await cardRefunds.save(refund);
+    } else {
+      refund = { id: ids.newId(), transactionId: transaction.id, merchantId: transaction.merchantId, chargeId, amount: transaction.amount, attempt: 1, ...base };
+      invariant((await cardRefunds.add(refund)) === 'added', `payment ${transaction.id} was refunded under its lock`);
+    }
+    await audit.record({ action: 'merchant_card_refund_requested', actor: input.actor, subject: `merchant_transaction:${transaction.id}`, details: { refund: refund.id, attempt: refund.attempt, reason: input.reason } });
+    return ok({ refund, step: 'ask' });
+  }
+}
+
+/** Follows the card refunds the processor has not finished, and finds out those whose answer was lost (the polling job). */
+export class FollowCardRefunds {
+  constructor(private readonly deps: { cardRefunds: Pick<MerchantCardRefunds, 'listOpenOlderThan'>; pursue: Pick<PursueCardRefund, 'execute'>; clock: Clock; events: EventLog }) {}
+
+  async execute({ pollAfterSeconds }: { pollAfterSeconds: number }): Promise<{ refundsAsked: number; refundsCompleted: number; refundsFailed: number; refundsOpen: number; refundErrors: number }> {
+    const now = this.deps.clock.now();
+    const open = await this.deps.cardRefunds.listOpenOlderThan(new Date(now.getTime() - pollAfterSeconds * 1000), 200, now);
+    const report = { refundsAsked: open.length, refundsCompleted: 0, refundsFailed: 0, refundsOpen: 0, refundErrors: 0 };
+    for (const refund of open) {
+      try {
+        const step = nextRefundStep(refund, now);
+        const { refund: current } = step === 'done' || step === 'wait' ? { refund } : await this.deps.pursue.execute(refund, step);
+        if (current.status === 'completed') report.refundsCompleted++;
+        else if (current.status === 'failed') report.refundsFailed++;
+        else report.refundsOpen++;
+      } catch (error) {
+        report.refundErrors++;
+        this.deps.events.error({ err: error, refund: refund.id }, 'card refund poll failed');
+      }
+    }
+    return report;
+  }
+}
