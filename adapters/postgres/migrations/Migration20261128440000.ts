@@ -18,8 +18,8 @@ import { Migration } from '@mikro-orm/migrations';
  * - The notices already written with a template (`merchant_rejected`, `merchant_suspended`, since
  *   Migration20261128431000) carry the same change in their `params`: `reason` becomes
  *   `reasonCode`, worded when read. Their first rendering stays in `title`/`message`, as sent.
- * - A reason given on verification was never shown to anyone but in the audit log: it is dropped
- *   from the merchant's row (the audit log keeps it).
+ * - A reason given on verification (kept in `kyb_reason` too) was never shown but in the audit
+ *   log: it is dropped from the merchant's row, also from a suspended one's (the audit log keeps it).
  */
 const REASONS = `(values
   ('reject', 'documents_unreadable', 'documents unreadable'),
@@ -49,7 +49,7 @@ export class Migration20261128440000 extends Migration {
   override async up(): Promise<void> {
     await this.execute(`alter table "merchants" add column "status_reason_code" text null;`);
     await this.execute(`alter table "merchants" rename column "kyb_reason" to "status_reason_note";`);
-    await this.execute(`update "merchants" set "status_reason_note" = null where "merchant_status" not in ('rejected', 'suspended');`);
+    await this.execute(`update "merchants" set "status_reason_note" = null where "merchant_status" <> 'rejected';`);
     await this.execute(`
       update "merchants" m set "status_reason_note" = a."reason"
       from (select distinct on ("subject") "subject", nullif(trim("details"->>'reason'), '') as "reason" from "audit_log"
