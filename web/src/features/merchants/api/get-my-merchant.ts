@@ -19,7 +19,7 @@ export const myMerchantSchema = z.looseObject({
   tin: z.nullish(z.string()),
   tradeLicenseNumber: z.nullish(z.string()),
   rdbRegistrationNumber: z.nullish(z.string()),
-  /** Why the business is rejected or suspended, as a code this client words (`merchantDashboard.statusReasons`); this project's addition. */
+  /** Why the business is rejected or suspended, as a code this client words (the dashboard's statusReasons texts); this project's addition. */
   statusReasonCode: z.nullish(z.string()),
   /** The same reason in the server's words, in the account's language: for a code this client does not know. */
   statusReason: z.nullish(z.string()),
