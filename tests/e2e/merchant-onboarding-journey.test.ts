@@ -12,6 +12,8 @@
  * reference; the owner sees the sale under Transactions with that reference.
  *
  * Then the /notifications page's other states: empty, loading, failed and retried, older pages.
+ * And a business the admin rejects (`--reason tin_mismatch --note …`): its owner reads why on the
+ * dashboard in Kinyarwanda, worded from the code, never the admin's note.
  *
  * At every step the page is screenshotted (test-results/merchant-journey/<language>-<step>.png),
  * is no wider than the phone, and shows no raw code (snake_case, `merchant-payment:`); in
