@@ -210,11 +210,10 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
         const merchantId = parse(Id('merchant'), id, command);
         let reason: string | undefined;
         if (reasons) {
-          const given = options.reason?.trim();
           const codes = `\n${reasonList(reasons.codes)}`;
-          if (given === undefined) return command.error(`error: ${reasons.what} needs --reason <code>, one of:${codes}`, { exitCode: 2, code: 'ikimina.usage' });
-          if (!(reasons.codes as readonly string[]).includes(given)) return command.error(`error: unknown reason "${given}"; the reason must be one of:${codes}`, { exitCode: 2, code: 'ikimina.usage' });
-          reason = given;
+          if (options.reason === undefined) return command.error(`error: ${reasons.what} needs --reason <code>, one of:${codes}`, { exitCode: 2, code: 'ikimina.usage' });
+          const Code = z.enum(reasons.codes, { error: (issue) => `unknown reason "${String(issue.input)}"; the reason must be one of:${codes}` });
+          reason = parse(Code, options.reason.trim(), command);
         }
         const note = options.note === undefined ? undefined : parse(Note, options.note, command);
         const actor = adminActor(command, env.osUser);
