@@ -8,7 +8,8 @@
  *   negative line)
  * - A rejection's or suspension's reason is a code of core/merchants/merchant-reason.ts, which the
  *   owner reads in their own language (SMS, e-mail, in-app, dashboard); `--help` and the error of
- *   a wrong one list them. The admin's own words go in `--note`, kept in the audit log only.
+ *   a wrong one list them with their English words; on a terminal a missing one is picked from
+ *   that list. The admin's own words go in `--note`, kept in the audit log only.
  * - `settlements create [--from YYYY-MM-DD --to YYYY-MM-DD]` (the week that ended by default;
  *   idempotent; a progress bar over the merchants paid), `settlements list [--status]`,
  *   `settlements show <id|reference>` (the reconciling report), `settlements retry <id>`
@@ -21,6 +22,7 @@
  * - Arguments are validated with zod: a wrong one exits 2 with its message; a refused decision
  *   exits 1 with its code.
  */
+import { select } from '@inquirer/prompts';
 import Table from 'cli-table3';
 import type { Command } from 'commander';
 import type { Container } from 'inversify';
@@ -38,6 +40,7 @@ import { countByStatus, type PayoutStatus } from '../core/settlements/payout-sta
 import { PayCommissions, SettleMerchants } from '../core/settlements/settle-merchants.ts';
 import { settlementPeriodsCovering } from '../core/settlements/settlement-period.ts';
 import { ShowSettlementReport } from '../core/settlements/settlement-report.ts';
+import { describeMerchantReason } from '../apps/notifications/catalogue.ts';
 import { TOKENS } from '../apps/tokens.ts';
 import { adminActor } from './operator.ts';
 
@@ -48,23 +51,8 @@ const Id = (what: string) => z.uuid({ error: `the ${what} id must be a UUID (see
 const Reason = z.string().trim().min(5, { error: 'the reason must be at least 5 characters' }).max(500);
 const Note = z.string().trim().min(1, { error: 'the note must be 1 to 500 characters' }).max(500, { error: 'the note must be 1 to 500 characters' });
 
-/** What each reason code means, for the admin choosing one (the owner reads the catalogue's words in their language). */
-const REASON_LABELS: Readonly<Record<KybRejectionCode | SuspensionCode, string>> = {
-  documents_unreadable: 'documents unreadable',
-  tin_mismatch: 'TIN does not match the RDB record',
-  trade_licence_missing: 'trade licence missing',
-  trade_licence_expired: 'trade licence expired',
-  business_not_found_at_rdb: 'business not found at RDB',
-  owner_identity_mismatch: 'owner identity does not match',
-  prohibited_activity: 'prohibited activity',
-  suspected_fraud: 'suspected fraud',
-  complaints_under_review: 'customer complaints under review',
-  compliance_documents_expired: 'compliance documents expired',
-  requested_by_owner: 'requested by the owner',
-};
-
-/** The codes a decision takes, one a line with its meaning. */
-const reasonList = (codes: readonly (KybRejectionCode | SuspensionCode)[]) => codes.map((code) => `  ${code.padEnd(30)}${REASON_LABELS[code]}`).join('\n');
+/** The codes a decision takes, one a line with the words the owner reads (in English here; in their language to them). */
+const reasonList = (codes: readonly (KybRejectionCode | SuspensionCode)[]) => codes.map((code) => `  ${code.padEnd(30)}${describeMerchantReason('en', code)}`).join('\n');
 
 /** The reason codes of the merchant decisions that need one. */
 const REASON_CODES_OF: Partial<Record<MerchantEvent, { codes: readonly (KybRejectionCode | SuspensionCode)[]; what: string }>> = {
@@ -211,9 +199,12 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
         let reason: string | undefined;
         if (reasons) {
           const codes = `\n${reasonList(reasons.codes)}`;
-          if (options.reason === undefined) return command.error(`error: ${reasons.what} needs --reason <code>, one of:${codes}`, { exitCode: 2, code: 'ikimina.usage' });
+          if (options.reason === undefined && !env.interactive) return command.error(`error: ${reasons.what} needs --reason <code>, one of:${codes}`, { exitCode: 2, code: 'ikimina.usage' });
           const Code = z.enum(reasons.codes, { error: (issue) => `unknown reason "${String(issue.input)}"; the reason must be one of:${codes}` });
-          reason = parse(Code, options.reason.trim(), command);
+          reason =
+            options.reason === undefined
+              ? await select({ message: 'Reason (the owner reads it in their language):', choices: reasons.codes.map((code) => ({ name: `${code}: ${describeMerchantReason('en', code)}`, value: code })) })
+              : parse(Code, options.reason.trim(), command);
         }
         const note = options.note === undefined ? undefined : parse(Note, options.note, command);
         const actor = adminActor(command, env.osUser);

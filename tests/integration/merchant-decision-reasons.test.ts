@@ -64,9 +64,9 @@ describe('merchant decision reasons', () => {
     const help = await admin('merchants', 'reject', '--help');
     expect(help.output).toContain('--reason <code>');
     expect(help.output).toContain('--note <text>');
-    expect(help.output).toMatch(/tin_mismatch\s+TIN does not match the RDB record/);
+    expect(help.output).toMatch(/tin_mismatch\s+The TIN you gave does not match the business's record at RDB/);
     expect(help.output).not.toContain('suspected_fraud');
-    expect((await admin('merchants', 'suspend', '--help')).output).toMatch(/suspected_fraud\s+suspected fraud/);
+    expect((await admin('merchants', 'suspend', '--help')).output).toMatch(/suspected_fraud\s+Unusual payments are being checked for fraud/);
 
     const missing = await admin('merchants', 'reject', merchantId);
     expect(missing.code).toBe(2);

@@ -9,8 +9,9 @@ import { Migration } from '@mikro-orm/migrations';
  *   in their language. `kyb_reason` becomes `status_reason_note`: the free words of a reason
  *   stored before codes, kept for admins only beside the code `other`.
  * - Nothing wrote these reasons but admins, so the only words recognised with certainty are a
- *   code itself ("tin_mismatch", "TIN mismatch") or its short English label, the one the admin CLI
- *   lists (below), compared without case, spacing or punctuation ("license" read as "licence").
+ *   code itself ("tin_mismatch", "TIN mismatch") or a short English label of it (below, the words
+ *   an admin would type), compared without case, spacing or punctuation ("license" read as
+ *   "licence").
  *   Anything else becomes `other`, its words kept as the note.
  * - A rejected business takes its stored `kyb_reason`. A suspended one never stored its reason:
  *   it takes the last `merchant_suspend` row of the audit log for it; suspended without a reason
