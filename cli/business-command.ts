@@ -2,9 +2,14 @@
  * The business side of the admin CLI:
  * - `agents list`, `agents accredit|suspend|reinstate|revoke <id> [--reason]`
  * - `merchants list [--pending]` (`--pending`: the KYB queue, oldest first, with how long each has
- *   waited), `merchants verify <id>`, `merchants reject <id> --reason "…"`,
- *   `merchants suspend|reinstate <id> [--reason]`, `merchants reverse <transactionId> --reason "…"`
- *   (refunds the payer; the next settlement batch carries it as a negative line)
+ *   waited), `merchants verify|reinstate <id> [--note]`, `merchants reject <id> --reason <code>
+ *   [--note]`, `merchants suspend <id> --reason <code> [--note]`, `merchants reverse
+ *   <transactionId> --reason "…"` (refunds the payer; the next settlement batch carries it as a
+ *   negative line)
+ * - A rejection's or suspension's reason is a code of core/merchants/merchant-reason.ts, which the
+ *   owner reads in their own language (SMS, e-mail, in-app, dashboard); `--help` and the error of
+ *   a wrong one list them with their English words; on a terminal a missing one is picked from
+ *   that list. The admin's own words go in `--note`, kept in the audit log only.
  * - `settlements create [--from YYYY-MM-DD --to YYYY-MM-DD]` (the week that ended by default;
  *   idempotent; a progress bar over the merchants paid), `settlements list [--status]`,
  *   `settlements show <id|reference>` (the reconciling report), `settlements retry <id>`
@@ -17,6 +22,7 @@
  * - Arguments are validated with zod: a wrong one exits 2 with its message; a refused decision
  *   exits 1 with its code.
  */
+import { select } from '@inquirer/prompts';
 import Table from 'cli-table3';
 import type { Command } from 'commander';
 import type { Container } from 'inversify';
@@ -25,6 +31,7 @@ import type { AgentEvent } from '../core/agents/agent.ts';
 import { ListMerchantsAwaitingKyb } from '../core/merchants/list-merchants-awaiting-kyb.ts';
 import type { MerchantEvent } from '../core/merchants/merchant.ts';
 import type { ComplianceDetails } from '../core/merchants/merchant-profile.ts';
+import { KYB_REJECTION_CODES, SUSPENSION_CODES, type KybRejectionCode, type SuspensionCode } from '../core/merchants/merchant-reason.ts';
 import { ReverseMerchantPayment } from '../core/merchants/reverse-merchant-payment.ts';
 import { ReviewAgent, ReviewMerchant } from '../core/merchants/review-business.ts';
 import { commissionPeriodContaining } from '../core/agents/commission.ts';
@@ -33,6 +40,7 @@ import { countByStatus, type PayoutStatus } from '../core/settlements/payout-sta
 import { PayCommissions, SettleMerchants } from '../core/settlements/settle-merchants.ts';
 import { settlementPeriodsCovering } from '../core/settlements/settlement-period.ts';
 import { ShowSettlementReport } from '../core/settlements/settlement-report.ts';
+import { describeMerchantReason } from '../apps/notifications/catalogue.ts';
 import { TOKENS } from '../apps/tokens.ts';
 import { adminActor } from './operator.ts';
 
@@ -41,6 +49,17 @@ type Env = { write(text: string): void; interactive: boolean; osUser: string };
 
 const Id = (what: string) => z.uuid({ error: `the ${what} id must be a UUID (see \`${what}s list\`)` });
 const Reason = z.string().trim().min(5, { error: 'the reason must be at least 5 characters' }).max(500);
+const Note = z.string().trim().min(1, { error: 'the note must be 1 to 500 characters' }).max(500, { error: 'the note must be 1 to 500 characters' });
+
+/** The codes a decision takes, one a line with the words the owner reads (in English here; in their language to them). */
+const reasonList = (codes: readonly (KybRejectionCode | SuspensionCode)[]) => codes.map((code) => `  ${code.padEnd(30)}${describeMerchantReason('en', code)}`).join('\n');
+
+/** The reason codes of the merchant decisions that need one. */
+const REASON_CODES_OF: Partial<Record<MerchantEvent, { codes: readonly (KybRejectionCode | SuspensionCode)[]; what: string }>> = {
+  reject_kyb: { codes: KYB_REJECTION_CODES, what: 'a rejection' },
+  suspend: { codes: SUSPENSION_CODES, what: 'a suspension' },
+};
+
 const Day = z.iso.date({ error: 'dates are YYYY-MM-DD (Kigali days)' });
 const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'the month is YYYY-MM' });
 const BatchStatus = z.enum(['processing', 'completed', 'failed'], { error: 'status must be processing, completed or failed' });
@@ -57,6 +76,12 @@ const when = (d: Date | undefined | null) => (d ? d.toISOString().replace('T', '
 function complianceText(m: ComplianceDetails): string {
   const given = [m.tin && `TIN ${m.tin}`, m.tradeLicenseNumber && `licence ${m.tradeLicenseNumber}`, m.rdbRegistrationNumber && `RDB ${m.rdbRegistrationNumber}`].filter(Boolean);
   return given.length ? given.join(', ') : 'none given';
+}
+
+/** A rejection's or suspension's reason for the admin: its code, and for `other` the words stored before codes (admins only). */
+function reasonText(code: unknown, note: unknown): string {
+  if (!code) return '';
+  return code === 'other' && note ? `other: ${String(note)}` : String(code);
 }
 
 /** The listings' table: these columns, a row each, no colours or borders to strip when piped. */
@@ -138,23 +163,52 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
         return;
       }
       const rows = await inContext((c) =>
-        c.get(TOKENS.Orm).em.execute<Record<string, unknown>[]>('select id, merchant_code, business_name, district, merchant_status, kyb_status, onboarded_by_agent_id from merchants order by created_at'),
+        c.get(TOKENS.Orm).em.execute<Record<string, unknown>[]>('select id, merchant_code, business_name, district, merchant_status, kyb_status, onboarded_by_agent_id, status_reason_code, status_reason_note from merchants order by created_at'),
       );
-      const merchantRows = rows.map((r) => [String(r.id), String(r.merchant_code), String(r.business_name), String(r.district), String(r.merchant_status), String(r.kyb_status), String(r.onboarded_by_agent_id ?? '')]);
-      env.write(rows.length ? `${table(['Merchant', 'Code', 'Business', 'District', 'Status', 'KYB', 'Agent'], merchantRows)}\n` : 'No merchants.\n');
+      const merchantRows = rows.map((r) => [
+        String(r.id),
+        String(r.merchant_code),
+        String(r.business_name),
+        String(r.district),
+        String(r.merchant_status),
+        String(r.kyb_status),
+        String(r.onboarded_by_agent_id ?? ''),
+        reasonText(r.status_reason_code, r.status_reason_note),
+      ]);
+      env.write(rows.length ? `${table(['Merchant', 'Code', 'Business', 'District', 'Status', 'KYB', 'Agent', 'Reason'], merchantRows)}\n` : 'No merchants.\n');
     });
   const merchantEvents: Record<string, MerchantEvent> = { verify: 'verify_kyb', reject: 'reject_kyb', suspend: 'suspend', reinstate: 'reinstate' };
+  const descriptions: Record<MerchantEvent, string> = {
+    verify_kyb: 'verify a merchant’s KYB (it becomes active)',
+    reject_kyb: 'reject a merchant’s KYB (needs --reason <code>)',
+    suspend: 'suspend an active merchant (needs --reason <code>)',
+    reinstate: 'reinstate a suspended merchant',
+  };
   for (const [word, event] of Object.entries(merchantEvents)) {
-    merchants
-      .command(`${word} <id>`)
-      .description(word === 'reject' ? 'reject a merchant’s KYB (needs --reason)' : `${word} a merchant${word === 'verify' ? '’s KYB (it becomes active)' : ''}`)
-      .option('--reason <text>', 'why (kept with the merchant and in the audit log)')
-      .action(async (id: string, options: { reason?: string }, command: Command) => {
+    const reasons = REASON_CODES_OF[event];
+    const decision = merchants.command(`${word} <id>`).description(descriptions[event]);
+    if (reasons) {
+      decision
+        .option('--reason <code>', `why ${reasons.what}, which the owner reads in their language (codes below)`)
+        .addHelpText('after', `\nReason codes:\n${reasonList(reasons.codes)}\n`);
+    }
+    decision
+      .option('--note <text>', 'your own words about the decision (kept in the audit log; the owner does not see them)')
+      .action(async (id: string, options: { reason?: string; note?: string }, command: Command) => {
         const merchantId = parse(Id('merchant'), id, command);
-        if (event === 'reject_kyb' && options.reason === undefined) return command.error('error: a rejection needs --reason "…"', { exitCode: 2, code: 'ikimina.usage' });
-        const reason = options.reason === undefined ? undefined : parse(Reason, options.reason, command);
+        let reason: string | undefined;
+        if (reasons) {
+          const codes = `\n${reasonList(reasons.codes)}`;
+          if (options.reason === undefined && !env.interactive) return command.error(`error: ${reasons.what} needs --reason <code>, one of:${codes}`, { exitCode: 2, code: 'ikimina.usage' });
+          const Code = z.enum(reasons.codes, { error: (issue) => `unknown reason "${String(issue.input)}"; the reason must be one of:${codes}` });
+          reason =
+            options.reason === undefined
+              ? await select({ message: 'Reason (the owner reads it in their language):', choices: reasons.codes.map((code) => ({ name: `${code}: ${describeMerchantReason('en', code)}`, value: code })) })
+              : parse(Code, options.reason.trim(), command);
+        }
+        const note = options.note === undefined ? undefined : parse(Note, options.note, command);
         const actor = adminActor(command, env.osUser);
-        const decided = await inContext((c) => c.get(ReviewMerchant).execute({ merchantId, event, actor, ...(reason ? { reason } : {}) }));
+        const decided = await inContext((c) => c.get(ReviewMerchant).execute({ merchantId, event, actor, ...(reason ? { reason } : {}), ...(note ? { note } : {}) }));
         if (!decided.ok) return fail(command, decided.error);
         env.write(`Merchant ${decided.value.merchantCode} is now ${decided.value.merchantStatus} (KYB ${decided.value.kybStatus}).\n`);
       });

@@ -25,6 +25,7 @@ import type { Commission, CommissionPayout } from '../../core/agents/commission.
 import type { AgentEarnings, AgentRegistry, AgentRepository, CommissionOnSale, CommissionPayoutRepository, CommissionRepository } from '../../core/agents/ports.ts';
 import type { Merchant } from '../../core/merchants/merchant.ts';
 import type { ComplianceDetails, RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
+import { isMerchantReasonCode, type MerchantReasonCode } from '../../core/merchants/merchant-reason.ts';
 import type { MerchantTransaction } from '../../core/merchants/merchant-transaction.ts';
 import type { SettlementReads } from '../../core/merchants/merchant-payments.ts';
 import type { AgentLookup, CommissionOfTransaction, MerchantPaymentReads, MerchantRegistry, MerchantRepository, MerchantReversals, MerchantTransactionRepository } from '../../core/merchants/ports.ts';
@@ -166,8 +167,16 @@ function toMerchant(r: Row): RegisteredMerchant {
     email: s(r.email),
     createdAt: date(r.created_at as Date),
     qrGeneratedAt: r.qr_generated_at ? date(r.qr_generated_at as Date) : null,
-    kybReason: sn(r.kyb_reason),
+    statusReasonCode: reasonCodeOf(r.status_reason_code),
+    statusReasonNote: sn(r.status_reason_note),
   };
+}
+
+/** A code this version does not know fails loudly rather than showing the owner a wrong reason. */
+function reasonCodeOf(value: unknown): MerchantReasonCode | null {
+  if (value === null || value === undefined) return null;
+  invariant(typeof value === 'string' && isMerchantReasonCode(value), `merchant status reason: unknown code ${String(value)}`);
+  return value;
 }
 
 export class PostgresMerchants implements MerchantRepository, MerchantRegistry {
@@ -223,8 +232,8 @@ export class PostgresMerchants implements MerchantRepository, MerchantRegistry {
     await this.em.execute(`update merchants set qr_generated_at = ?, updated_at = ? where id = ?`, [at, at, id]);
   }
 
-  async saveKybDecision(id: string, reason: string | null): Promise<void> {
-    await this.em.execute(`update merchants set kyb_reason = ?, updated_at = now() where id = ?`, [reason, id]);
+  async saveStatusReason(id: string, code: MerchantReasonCode | null): Promise<void> {
+    await this.em.execute(`update merchants set status_reason_code = ?, status_reason_note = null, updated_at = now() where id = ?`, [code, id]);
   }
 
   /** One statement: the row lock it takes orders it with a decision's update, and the loser sees the winner's status. */

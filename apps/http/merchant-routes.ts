@@ -20,6 +20,7 @@
 import { isCardProvider } from '../../core/payments/card-checkout.ts';
 import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
+import type { Language } from '../../core/accounts/user.ts';
 import type { RegisteredAgent } from '../../core/agents/agent-profile.ts';
 import type { CommissionOnSale } from '../../core/agents/ports.ts';
 import type { RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
@@ -32,6 +33,7 @@ import { Money } from '../../core/money/money.ts';
 import { kigaliInstant, parseDate, addDays } from '../../core/shared/calendar.ts';
 import type { SettlementBatch } from '../../core/settlements/settlement-batch.ts';
 import type { BusinessRouteUseCases } from '../modules/merchants-module.ts';
+import { describeMerchantReason } from '../notifications/catalogue.ts';
 import type { AuthState } from './auth-routes.ts';
 import { sendError, sendFailure } from './errors.ts';
 import { idempotencyKeyOf } from './payment-routes.ts';
@@ -70,7 +72,13 @@ const presentCommission = ({ commission: c, merchant, sale }: CommissionOnSale) 
   sale: { amount: sale.amount.toDecimal(), currency: 'RWF' as const, at: sale.at.toISOString() },
 });
 
-function presentMerchant(m: RegisteredMerchant, qrCodeUrl: string | null = null) {
+/**
+ * A merchant as its owner reads it. Rejected or suspended, the reason: `statusReasonCode`
+ * (core/merchants/merchant-reason.ts; the web words it from its own catalogue) and
+ * `statusReason`, its words in the owner's account language (apps/notifications), for a client
+ * that does not know the code. An admin's note or older words (`other`) are never shown.
+ */
+function presentMerchant(m: RegisteredMerchant, language: Language, qrCodeUrl: string | null = null) {
   return {
     id: m.id,
     businessName: m.businessName,
@@ -86,7 +94,8 @@ function presentMerchant(m: RegisteredMerchant, qrCodeUrl: string | null = null)
     tin: m.tin,
     tradeLicenseNumber: m.tradeLicenseNumber,
     rdbRegistrationNumber: m.rdbRegistrationNumber,
-    kybReason: m.kybStatus === 'rejected' ? m.kybReason : null,
+    statusReasonCode: m.statusReasonCode,
+    statusReason: m.statusReasonCode ? describeMerchantReason(language, m.statusReasonCode) : null,
     qrCodeUrl,
     onboardedByAgentId: m.onboardedByAgentId ?? null,
   };
@@ -236,11 +245,11 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
   router.get('/merchants/me', authenticated, async (ctx) => {
     const [first] = await useCases.listOwnMerchants.execute({ userId: userOf(ctx).id });
     if (!first) return sendError(ctx, 'merchant_not_found');
-    ctx.body = presentMerchant(first);
+    ctx.body = presentMerchant(first, userOf(ctx).language);
   });
 
   router.get('/merchants/user/merchants', authenticated, async (ctx) => {
-    ctx.body = (await useCases.listOwnMerchants.execute({ userId: userOf(ctx).id })).map((m) => presentMerchant(m));
+    ctx.body = (await useCases.listOwnMerchants.execute({ userId: userOf(ctx).id })).map((m) => presentMerchant(m, userOf(ctx).language));
   });
 
   router.post('/merchants/register', authenticated, async (ctx) => {
@@ -249,7 +258,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     const registered = await useCases.registerMerchant.execute({ ...input, ownerId: userOf(ctx).id });
     if (!registered.ok) return sendError(ctx, registered.error);
     ctx.status = 201;
-    ctx.body = presentMerchant(registered.value);
+    ctx.body = presentMerchant(registered.value, userOf(ctx).language);
   });
 
   const merchantId = (ctx: Context) => String(ctx.params.id);
@@ -259,7 +268,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     if (!details) return;
     const updated = await useCases.updateMerchantCompliance.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, details });
     if (!updated.ok) return sendError(ctx, updated.error);
-    ctx.body = presentMerchant(updated.value);
+    ctx.body = presentMerchant(updated.value, userOf(ctx).language);
   });
 
   router.get('/merchants/:id/qr', authenticated, async (ctx) => {

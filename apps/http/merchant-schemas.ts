@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { normalisePhoneNumber } from '../../core/identity/phone-number.ts';
 import { MERCHANT_PAYMENT_BOUNDS } from '../../core/merchants/merchant-payment-bounds.ts';
 import { MERCHANT_CATEGORIES, REGISTRATION_NUMBER_MAX, TIN_LENGTH } from '../../core/merchants/merchant-profile.ts';
+import { MERCHANT_REASON_CODES } from '../../core/merchants/merchant-reason.ts';
 import { isDistrict, RWANDA_DISTRICTS } from '../../core/shared/districts.ts';
 import { amountField } from './amount-field.ts';
 
@@ -228,7 +229,11 @@ export const MerchantResponse = z
     tin: z.string().nullable(),
     tradeLicenseNumber: z.string().nullable(),
     rdbRegistrationNumber: z.string().nullable(),
-    kybReason: z.string().nullable().meta({ description: 'Why the admin rejected KYB (rejected only; null otherwise)' }),
+    statusReasonCode: z
+      .enum(MERCHANT_REASON_CODES)
+      .nullable()
+      .meta({ description: 'Why the business is rejected or suspended (null otherwise): a code the client words in its language; `other` for a reason given before codes, which our team explains' }),
+    statusReason: z.string().nullable().meta({ description: "The reason's words in the account's language (null when there is no reason)" }),
     qrCodeUrl: z.string().nullable().meta({ description: 'The QR PNG as a data: URL once generated, else null' }),
     onboardedByAgentId: z.uuid().nullable(),
   })

@@ -11,11 +11,12 @@ import type { Language } from '../../core/accounts/user.ts';
 import type { NotificationType } from '../../core/tontines/ports.ts';
 import { localizeAmounts } from '../../core/money/number-format.ts';
 import { decisionReasonParams, isDecisionReasonCode, type DecisionReason, type DecisionReasonCode } from '../../core/loans/decision-reason.ts';
+import { isMerchantReasonCode, type MerchantReasonCode } from '../../core/merchants/merchant-reason.ts';
 import type { InAppNotification } from '../../core/notifications/ports.ts';
-import { en, enLoanReasons } from './en.ts';
-import { fr, frLoanReasons } from './fr.ts';
-import { rw, rwLoanReasons } from './rw.ts';
-import { sw, swLoanReasons } from './sw.ts';
+import { en, enLoanReasons, enMerchantReasons } from './en.ts';
+import { fr, frLoanReasons, frMerchantReasons } from './fr.ts';
+import { rw, rwLoanReasons, rwMerchantReasons } from './rw.ts';
+import { sw, swLoanReasons, swMerchantReasons } from './sw.ts';
 
 export const TEMPLATE_KEYS = [
   'payout_received',
@@ -68,6 +69,14 @@ export type LoanReasonTexts = Readonly<Record<DecisionReasonCode, (p: TemplatePa
 
 export const LOAN_REASONS: Readonly<Record<Language, LoanReasonTexts>> = { en: enLoanReasons, fr: frLoanReasons, rw: rwLoanReasons, sw: swLoanReasons };
 
+/** The words of each merchant rejection or suspension reason code (the type makes a missing code a compile error). */
+export type MerchantReasonTexts = Readonly<Record<MerchantReasonCode, (p: TemplateParams) => string>>;
+
+export const MERCHANT_REASONS: Readonly<Record<Language, MerchantReasonTexts>> = { en: enMerchantReasons, fr: frMerchantReasons, rw: rwMerchantReasons, sw: swMerchantReasons };
+
+/** The templates whose `reasonCode` is a merchant's (core/merchants/merchant-notices.ts); every other `reasonCode` is a loan decision's. */
+const MERCHANT_REASON_TEMPLATES: ReadonlySet<TemplateKey> = new Set(['merchant_rejected', 'merchant_suspended']);
+
 /** The notification type each template is filed under (spec part 1 §3). */
 export const TEMPLATE_TYPES: Readonly<Record<TemplateKey, NotificationType>> = {
   payout_received: 'payout_received',
@@ -109,10 +118,25 @@ export function isTemplateKey(key: string): key is TemplateKey {
  */
 export function render(language: Language, key: TemplateKey, params: TemplateParams): RenderedText {
   const localized = localizeParams(language, params);
-  // A loan decision's reason comes as its code (core/loans/loan-notices.ts): worded here, in the same language.
-  const code = localized.reasonCode;
-  const worded: TemplateParams = code !== undefined && isDecisionReasonCode(code) ? { ...localized, reason: LOAN_REASONS[language][code](localized) } : localized;
-  return CATALOGUES[language][key](worded);
+  const reason = reasonWords(language, key, localized);
+  return CATALOGUES[language][key](reason === undefined ? localized : { ...localized, reason });
+}
+
+/**
+ * A reason that comes as its code, worded here in the same language: a loan decision's
+ * (core/loans/loan-notices.ts) or a merchant decision's (core/merchants/merchant-notices.ts): the
+ * template says which list the code is from, so the two lists may use the same word.
+ */
+function reasonWords(language: Language, key: TemplateKey, params: TemplateParams): string | undefined {
+  const code = params.reasonCode;
+  if (code === undefined) return undefined;
+  if (MERCHANT_REASON_TEMPLATES.has(key)) return isMerchantReasonCode(code) ? describeMerchantReason(language, code) : undefined;
+  return isDecisionReasonCode(code) ? LOAN_REASONS[language][code](params) : undefined;
+}
+
+/** Why a business is rejected or suspended, in words in `language`. */
+export function describeMerchantReason(language: Language, code: MerchantReasonCode): string {
+  return MERCHANT_REASONS[language][code]({});
 }
 
 function localizeParams(language: Language, params: TemplateParams): TemplateParams {

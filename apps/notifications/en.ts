@@ -1,5 +1,5 @@
 /** English notification texts. */
-import type { Catalogue, LoanReasonTexts } from './catalogue.ts';
+import type { Catalogue, LoanReasonTexts, MerchantReasonTexts } from './catalogue.ts';
 
 export const en: Catalogue = {
   payout_received: (p) => ({ title: 'Payout sent', message: `Ikimina: ${p.amount} from ${p.tontineName} (cycle ${p.cycle}) has been sent to your mobile money.` }),
@@ -17,7 +17,7 @@ export const en: Catalogue = {
   loan_repayment_received: (p) => ({ title: 'Loan repayment received', message: `Ikimina: we received your loan repayment of ${p.amount}. Still to repay: ${p.remaining}.` }),
   loan_payment_due: (p) => ({ title: 'Loan instalment due', message: `Ikimina: your loan instalment of ${p.amount} is due on ${p.dueDate}.` }),
   merchant_verified: (p) => ({ title: 'Business verified', message: `Ikimina: ${p.businessName} is verified and accepts payments now. Customers pay with your QR code, or by USSD with the code ${p.merchantCode}.` }),
-  merchant_rejected: (p) => ({ title: 'Business not verified', message: `Ikimina: ${p.businessName} was not verified and cannot accept payments. Reason: ${p.reason}` }),
+  merchant_rejected: (p) => ({ title: 'Business not verified', message: `Ikimina: ${p.businessName} was not verified and cannot accept payments.${p.reason ? ` Reason: ${p.reason}` : ''}` }),
   merchant_suspended: (p) => ({ title: 'Business suspended', message: `Ikimina: ${p.businessName} is suspended and cannot accept payments for now.${p.reason ? ` Reason: ${p.reason}` : ''}` }),
   merchant_reinstated: (p) => ({ title: 'Business reinstated', message: `Ikimina: ${p.businessName} is active again and accepts payments.` }),
   working_capital_approved: (p) => ({ title: 'Working capital approved', message: `Ikimina: working capital of ${p.amount} is approved, flat fee ${p.fee}. Read the key facts and accept it on your merchant dashboard.` }),
@@ -39,4 +39,20 @@ export const enLoanReasons: LoanReasonTexts = {
   repayment_capacity: () => 'The instalments are too high for what you save each month: ask for a smaller amount or a longer term.',
   late_payments: () => 'Recent contributions or repayments were late: pay on time for a few months, then apply again.',
   incomplete_information: () => 'Your application is missing information we need: check your profile, then apply again.',
+};
+
+/** Why a business was rejected or suspended (core/merchants/merchant-reason.ts), in English: the `reason` of the merchant notices and the API's `statusReason`. */
+export const enMerchantReasons: MerchantReasonTexts = {
+  documents_unreadable: () => 'The documents you sent could not be read: send clear photos or scans of them again.',
+  tin_mismatch: () => "The TIN you gave does not match the business's record at RDB: give the TIN on your RDB certificate.",
+  trade_licence_missing: () => 'No trade licence was given: a business needs a valid trade licence to be verified.',
+  trade_licence_expired: () => 'The trade licence has expired: renew it, then register the business again with the new number.',
+  business_not_found_at_rdb: () => 'The business was not found in the RDB register: check the RDB number on your certificate.',
+  owner_identity_mismatch: () => 'The owner registered at RDB is not the holder of this account: a business is registered by its owner.',
+  prohibited_activity: () => "Ikimina cannot accept payments for this business's activity.",
+  suspected_fraud: () => 'Unusual payments are being checked for fraud; our team will contact you.',
+  complaints_under_review: () => 'Customer complaints about the business are being reviewed; our team will contact you.',
+  compliance_documents_expired: () => 'Your compliance documents (TIN, trade licence or RDB registration) have expired: send the renewed ones to our team.',
+  requested_by_owner: () => 'You asked us to suspend the business.',
+  other: () => 'Our team will explain the reason: contact Ikimina support.',
 };

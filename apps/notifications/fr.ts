@@ -1,5 +1,5 @@
 /** Textes des notifications en français. */
-import type { Catalogue, LoanReasonTexts } from './catalogue.ts';
+import type { Catalogue, LoanReasonTexts, MerchantReasonTexts } from './catalogue.ts';
 
 export const fr: Catalogue = {
   payout_received: (p) => ({ title: 'Versement envoyé', message: `Ikimina : ${p.amount} de ${p.tontineName} (cycle ${p.cycle}) ont été envoyés sur votre mobile money.` }),
@@ -17,7 +17,7 @@ export const fr: Catalogue = {
   loan_repayment_received: (p) => ({ title: 'Remboursement reçu', message: `Ikimina : nous avons reçu votre remboursement de ${p.amount}. Reste à rembourser : ${p.remaining}.` }),
   loan_payment_due: (p) => ({ title: 'Échéance de prêt', message: `Ikimina : votre échéance de prêt de ${p.amount} est due le ${p.dueDate}.` }),
   merchant_verified: (p) => ({ title: 'Commerce vérifié', message: `Ikimina : ${p.businessName} est vérifié et accepte désormais les paiements. Vos clients paient avec votre code QR, ou par USSD avec le code ${p.merchantCode}.` }),
-  merchant_rejected: (p) => ({ title: 'Commerce non vérifié', message: `Ikimina : ${p.businessName} n'a pas été vérifié et ne peut pas accepter de paiements. Motif : ${p.reason}` }),
+  merchant_rejected: (p) => ({ title: 'Commerce non vérifié', message: `Ikimina : ${p.businessName} n'a pas été vérifié et ne peut pas accepter de paiements.${p.reason ? ` Motif : ${p.reason}` : ''}` }),
   merchant_suspended: (p) => ({ title: 'Commerce suspendu', message: `Ikimina : ${p.businessName} est suspendu et ne peut pas accepter de paiements pour le moment.${p.reason ? ` Motif : ${p.reason}` : ''}` }),
   merchant_reinstated: (p) => ({ title: 'Commerce rétabli', message: `Ikimina : ${p.businessName} est de nouveau actif et accepte les paiements.` }),
   working_capital_approved: (p) => ({ title: 'Fonds de roulement approuvé', message: `Ikimina : un fonds de roulement de ${p.amount} est approuvé, frais fixes ${p.fee}. Lisez les informations clés et acceptez-le sur votre tableau de bord marchand.` }),
@@ -39,4 +39,20 @@ export const frLoanReasons: LoanReasonTexts = {
   repayment_capacity: () => 'Les mensualités sont trop élevées pour ce que vous épargnez chaque mois : demandez un montant plus petit ou une durée plus longue.',
   late_payments: () => 'Des cotisations ou remboursements récents ont été payés en retard : payez à temps quelques mois, puis refaites une demande.',
   incomplete_information: () => 'Il manque à votre demande des informations dont nous avons besoin : vérifiez votre profil, puis refaites une demande.',
+};
+
+/** Why a business was rejected or suspended (core/merchants/merchant-reason.ts), in French: the `reason` of the merchant notices and the API's `statusReason`. */
+export const frMerchantReasons: MerchantReasonTexts = {
+  documents_unreadable: () => 'Les documents envoyés sont illisibles : envoyez-en de nouveau des photos ou des scans nets.',
+  tin_mismatch: () => "Le TIN indiqué ne correspond pas à celui de l'entreprise au RDB : indiquez le TIN de votre certificat RDB.",
+  trade_licence_missing: () => "Aucune licence commerciale n'a été fournie : une entreprise doit avoir une licence commerciale valide pour être vérifiée.",
+  trade_licence_expired: () => "La licence commerciale a expiré : renouvelez-la, puis inscrivez de nouveau l'entreprise avec le nouveau numéro.",
+  business_not_found_at_rdb: () => "L'entreprise est introuvable dans le registre du RDB : vérifiez le numéro RDB de votre certificat.",
+  owner_identity_mismatch: () => "Le propriétaire inscrit au RDB n'est pas le titulaire de ce compte : une entreprise est inscrite par son propriétaire.",
+  prohibited_activity: () => "Ikimina ne peut pas accepter de paiements pour l'activité de cette entreprise.",
+  suspected_fraud: () => 'Des paiements inhabituels sont vérifiés pour suspicion de fraude ; notre équipe vous contactera.',
+  complaints_under_review: () => "Des plaintes de clients au sujet de l'entreprise sont en cours d'examen ; notre équipe vous contactera.",
+  compliance_documents_expired: () => 'Vos documents de conformité (TIN, licence commerciale ou enregistrement RDB) ont expiré : envoyez les documents renouvelés à notre équipe.',
+  requested_by_owner: () => "Vous nous avez demandé de suspendre l'entreprise.",
+  other: () => 'Notre équipe vous expliquera le motif : contactez le support Ikimina.',
 };

@@ -3,7 +3,7 @@
  * e-mail, in-app, the API's decisionReason), and a reason reaches a Kinyarwanda, French or Swahili
  * SMS without English in it. The web client's words are checked in
  * web/src/features/loans/decision-reason-text.test.ts, both catalogues against core's codes in
- * tests/architecture/decision-reason-words.test.ts.
+ * tests/architecture/reason-words.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../core/accounts/user.ts';

@@ -1,5 +1,5 @@
 /** Amagambo y'ubutumwa mu Kinyarwanda. */
-import type { Catalogue, LoanReasonTexts } from './catalogue.ts';
+import type { Catalogue, LoanReasonTexts, MerchantReasonTexts } from './catalogue.ts';
 
 export const rw: Catalogue = {
   payout_received: (p) => ({ title: 'Amafaranga yoherejwe', message: `Ikimina: ${p.amount} ya ${p.tontineName} (icyiciro ${p.cycle}) yoherejwe kuri mobile money yawe.` }),
@@ -17,7 +17,7 @@ export const rw: Catalogue = {
   loan_repayment_received: (p) => ({ title: 'Twakiriye ubwishyu', message: `Ikimina: twakiriye ubwishyu bw'inguzanyo bwa ${p.amount}. Hasigaye kwishyura: ${p.remaining}.` }),
   loan_payment_due: (p) => ({ title: "Igihe cyo kwishyura inguzanyo", message: `Ikimina: igice cy'inguzanyo cya ${p.amount} kigomba kwishyurwa ku wa ${p.dueDate}.` }),
   merchant_verified: (p) => ({ title: 'Ubucuruzi bwemejwe', message: `Ikimina: ${p.businessName} bwemejwe kandi ubu bwakira ubwishyu. Abakiriya bishyura bakoresheje QR code yawe, cyangwa kuri USSD bakoresheje kode ${p.merchantCode}.` }),
-  merchant_rejected: (p) => ({ title: 'Ubucuruzi ntibwemejwe', message: `Ikimina: ${p.businessName} ntibwemejwe kandi ntibushobora kwakira ubwishyu. Impamvu: ${p.reason}` }),
+  merchant_rejected: (p) => ({ title: 'Ubucuruzi ntibwemejwe', message: `Ikimina: ${p.businessName} ntibwemejwe kandi ntibushobora kwakira ubwishyu.${p.reason ? ` Impamvu: ${p.reason}` : ''}` }),
   merchant_suspended: (p) => ({ title: 'Ubucuruzi bwahagaritswe', message: `Ikimina: ${p.businessName} bwahagaritswe by'agateganyo kandi ntibushobora kwakira ubwishyu ubu.${p.reason ? ` Impamvu: ${p.reason}` : ''}` }),
   merchant_reinstated: (p) => ({ title: 'Ubucuruzi bwasubijwe', message: `Ikimina: ${p.businessName} bwongeye gukora kandi bwakira ubwishyu.` }),
   working_capital_approved: (p) => ({ title: 'Igishoro cy\'ubucuruzi cyemejwe', message: `Ikimina: igishoro cy'ubucuruzi cya ${p.amount} cyemejwe, amafaranga y'serivisi ${p.fee}. Soma amakuru y'ingenzi ucyemeze ku rubuga rw'ubucuruzi bwawe.` }),
@@ -39,4 +39,20 @@ export const rwLoanReasons: LoanReasonTexts = {
   repayment_capacity: () => 'Ibyo wakwishyura buri kwezi birenze ibyo wizigama buri kwezi: saba amafaranga make cyangwa igihe kirekire.',
   late_payments: () => 'Imisanzu cyangwa ubwishyu biheruka byatinze: wishyurire ku gihe amezi make, hanyuma wongere usabe.',
   incomplete_information: () => 'Ubusabe bwawe bubura amakuru dukeneye: reba umwirondoro wawe, hanyuma wongere usabe.',
+};
+
+/** Why a business was rejected or suspended (core/merchants/merchant-reason.ts), in Kinyarwanda: the `reason` of the merchant notices and the API's `statusReason`. */
+export const rwMerchantReasons: MerchantReasonTexts = {
+  documents_unreadable: () => 'Inyandiko wohereje ntizisomeka: ongera wohereze amafoto cyangwa kopi zazo zisobanutse.',
+  tin_mismatch: () => "TIN watanze ntihura n'iy'ubucuruzi yanditse muri RDB: tanga TIN iri ku cyemezo cyawe cya RDB.",
+  trade_licence_missing: () => "Nta ruhushya rw'ubucuruzi rwatanzwe: ubucuruzi bukenera uruhushya rw'ubucuruzi rufite agaciro kugira ngo bwemezwe.",
+  trade_licence_expired: () => "Uruhushya rw'ubucuruzi rwarangije igihe: ruvugurure, hanyuma wongere wandikishe ubucuruzi ukoresheje nimero nshya.",
+  business_not_found_at_rdb: () => 'Ubucuruzi ntibwabonetse mu gitabo cya RDB: reba nimero ya RDB iri ku cyemezo cyawe.',
+  owner_identity_mismatch: () => "Nyir'ubucuruzi wanditse muri RDB si we nyir'iyi konti: ubucuruzi bwandikishwa na nyirabwo.",
+  prohibited_activity: () => "Ikimina ntishobora kwakira ubwishyu bw'ibikorwa by'ubu bucuruzi.",
+  suspected_fraud: () => 'Hari ubwishyu budasanzwe burimo kugenzurwa kubera gukeka uburiganya; itsinda ryacu rizakuvugisha.',
+  complaints_under_review: () => "Ibirego by'abakiriya ku bucuruzi bwawe birimo gusuzumwa; itsinda ryacu rizakuvugisha.",
+  compliance_documents_expired: () => "Inyandiko zisabwa n'amategeko (TIN, uruhushya rw'ubucuruzi cyangwa kwandikwa muri RDB) zarangije igihe: oherereza itsinda ryacu izavuguruwe.",
+  requested_by_owner: () => 'Ni wowe wadusabye guhagarika ubu bucuruzi.',
+  other: () => "Itsinda ryacu rizagusobanurira impamvu: vugana n'ubufasha bwa Ikimina.",
 };

@@ -1,5 +1,5 @@
 /** Maandishi ya arifa kwa Kiswahili. */
-import type { Catalogue, LoanReasonTexts } from './catalogue.ts';
+import type { Catalogue, LoanReasonTexts, MerchantReasonTexts } from './catalogue.ts';
 
 export const sw: Catalogue = {
   payout_received: (p) => ({ title: 'Malipo yametumwa', message: `Ikimina: ${p.amount} kutoka ${p.tontineName} (mzunguko ${p.cycle}) zimetumwa kwenye pesa yako ya simu.` }),
@@ -17,7 +17,7 @@ export const sw: Catalogue = {
   loan_repayment_received: (p) => ({ title: 'Malipo ya mkopo yamepokelewa', message: `Ikimina: tumepokea malipo yako ya mkopo ya ${p.amount}. Kiasi kilichobaki: ${p.remaining}.` }),
   loan_payment_due: (p) => ({ title: 'Awamu ya mkopo inadaiwa', message: `Ikimina: awamu yako ya mkopo ya ${p.amount} inadaiwa tarehe ${p.dueDate}.` }),
   merchant_verified: (p) => ({ title: 'Biashara imethibitishwa', message: `Ikimina: ${p.businessName} imethibitishwa na sasa inapokea malipo. Wateja hulipa kwa msimbo wako wa QR, au kwa USSD kwa namba ${p.merchantCode}.` }),
-  merchant_rejected: (p) => ({ title: 'Biashara haijathibitishwa', message: `Ikimina: ${p.businessName} haijathibitishwa na haiwezi kupokea malipo. Sababu: ${p.reason}` }),
+  merchant_rejected: (p) => ({ title: 'Biashara haijathibitishwa', message: `Ikimina: ${p.businessName} haijathibitishwa na haiwezi kupokea malipo.${p.reason ? ` Sababu: ${p.reason}` : ''}` }),
   merchant_suspended: (p) => ({ title: 'Biashara imesimamishwa', message: `Ikimina: ${p.businessName} imesimamishwa na haiwezi kupokea malipo kwa sasa.${p.reason ? ` Sababu: ${p.reason}` : ''}` }),
   merchant_reinstated: (p) => ({ title: 'Biashara imerejeshwa', message: `Ikimina: ${p.businessName} inafanya kazi tena na inapokea malipo.` }),
   working_capital_approved: (p) => ({ title: 'Mtaji wa biashara umeidhinishwa', message: `Ikimina: mtaji wa biashara wa ${p.amount} umeidhinishwa, ada moja ${p.fee}. Soma taarifa muhimu na uukubali kwenye dashibodi ya biashara yako.` }),
@@ -39,4 +39,20 @@ export const swLoanReasons: LoanReasonTexts = {
   repayment_capacity: () => 'Marejesho ya kila mwezi ni makubwa kuliko unachoweka akiba kila mwezi: omba kiasi kidogo au muda mrefu zaidi.',
   late_payments: () => 'Michango au marejesho ya hivi karibuni yalichelewa: lipa kwa wakati kwa miezi michache, kisha uombe tena.',
   incomplete_information: () => 'Ombi lako linakosa taarifa tunazohitaji: angalia wasifu wako, kisha uombe tena.',
+};
+
+/** Why a business was rejected or suspended (core/merchants/merchant-reason.ts), in Swahili: the `reason` of the merchant notices and the API's `statusReason`. */
+export const swMerchantReasons: MerchantReasonTexts = {
+  documents_unreadable: () => 'Nyaraka ulizotuma hazisomeki: tuma tena picha au nakala zake zilizo wazi.',
+  tin_mismatch: () => 'TIN uliyotoa hailingani na ya biashara iliyosajiliwa RDB: weka TIN iliyo kwenye cheti chako cha RDB.',
+  trade_licence_missing: () => 'Hakuna leseni ya biashara iliyotolewa: biashara inahitaji leseni halali ya biashara ili kuthibitishwa.',
+  trade_licence_expired: () => 'Leseni ya biashara imeisha muda wake: ihuishe, kisha sajili biashara tena kwa namba mpya.',
+  business_not_found_at_rdb: () => 'Biashara haikupatikana kwenye daftari la RDB: hakiki namba ya RDB iliyo kwenye cheti chako.',
+  owner_identity_mismatch: () => 'Mmiliki aliyesajiliwa RDB si mwenye akaunti hii: biashara husajiliwa na mmiliki wake.',
+  prohibited_activity: () => 'Ikimina haiwezi kupokea malipo kwa shughuli za biashara hii.',
+  suspected_fraud: () => 'Malipo yasiyo ya kawaida yanachunguzwa kwa shaka ya udanganyifu; timu yetu itawasiliana nawe.',
+  complaints_under_review: () => 'Malalamiko ya wateja kuhusu biashara yanakaguliwa; timu yetu itawasiliana nawe.',
+  compliance_documents_expired: () => 'Nyaraka zako za uzingatiaji (TIN, leseni ya biashara au usajili wa RDB) zimeisha muda wake: tuma nyaraka mpya kwa timu yetu.',
+  requested_by_owner: () => 'Uliomba tusimamishe biashara hii.',
+  other: () => 'Timu yetu itakueleza sababu: wasiliana na huduma kwa wateja ya Ikimina.',
 };

@@ -4,15 +4,17 @@
  * (template + parameters, rendered by apps/notifications).
  *
  * Guarantees
- * - Every decision (KYB verified, KYB rejected with its reason, suspended, reinstated) gives
- *   exactly one notice to the merchant's owner, naming the business.
- * - A rejection carries the admin's reason; a suspension carries it when one was given ('' else).
+ * - Every decision (KYB verified, KYB rejected, suspended, reinstated) gives exactly one notice to
+ *   the merchant's owner, naming the business.
+ * - A rejection or suspension carries its reason as a code (merchant-reason.ts), worded by the
+ *   channels in the owner's language; never the admin's own words.
  *
  * Templates: merchant_verified {businessName, merchantCode}, merchant_rejected {businessName,
- * reason}, merchant_suspended {businessName, reason}, merchant_reinstated {businessName}.
+ * reasonCode}, merchant_suspended {businessName, reasonCode}, merchant_reinstated {businessName}.
  */
 import type { MemberNotification } from '../tontines/ports.ts';
 import type { Merchant, MerchantEvent } from './merchant.ts';
+import type { MerchantReasonCode } from './merchant-reason.ts';
 
 const TEMPLATES: Readonly<Record<MerchantEvent, string>> = {
   verify_kyb: 'merchant_verified',
@@ -21,11 +23,11 @@ const TEMPLATES: Readonly<Record<MerchantEvent, string>> = {
   reinstate: 'merchant_reinstated',
 };
 
-export function merchantDecisionNotice(merchant: Merchant, event: MerchantEvent, reason: string | undefined): MemberNotification {
+export function merchantDecisionNotice(merchant: Merchant, event: MerchantEvent, reasonCode: MerchantReasonCode | null): MemberNotification {
   return {
     userId: merchant.ownerId,
     type: 'other',
     template: TEMPLATES[event],
-    params: { businessName: merchant.businessName, merchantCode: merchant.merchantCode, reason: reason?.trim() ?? '' },
+    params: { businessName: merchant.businessName, merchantCode: merchant.merchantCode, ...(reasonCode ? { reasonCode } : {}) },
   };
 }

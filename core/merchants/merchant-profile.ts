@@ -12,6 +12,7 @@
  *   (core/merchants/update-merchant-compliance.ts), never after the admin decided on them.
  */
 import type { Merchant } from './merchant.ts';
+import type { MerchantReasonCode } from './merchant-reason.ts';
 
 export const MERCHANT_CATEGORIES = ['retail', 'restaurant', 'service', 'grocery', 'pharmacy', 'electronics', 'fashion', 'other'] as const;
 export type MerchantCategory = (typeof MERCHANT_CATEGORIES)[number];
@@ -53,8 +54,10 @@ export interface MerchantProfile {
   readonly createdAt: Date;
   /** When the owner last generated the QR (none before). */
   readonly qrGeneratedAt: Date | null;
-  /** The admin's reason when KYB was rejected. */
-  readonly kybReason: string | null;
+  /** Why the business is rejected or suspended (merchant-reason.ts); null in any other status. */
+  readonly statusReasonCode: MerchantReasonCode | null;
+  /** With `other` only: the free words an admin stored before reasons had codes, shown to admins only. */
+  readonly statusReasonNote: string | null;
 }
 
 export type RegisteredMerchant = Merchant & MerchantProfile;

@@ -18,6 +18,7 @@ import { DirectUnitOfWork, FixedClock, SequentialIds } from '../shared/shared.fi
 import type { RegisteredAgent } from '../agents/agent-profile.ts';
 import type { Merchant } from './merchant.ts';
 import type { ComplianceDetails, RegisteredMerchant } from './merchant-profile.ts';
+import type { MerchantReasonCode } from './merchant-reason.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 import type { MerchantRepository, MerchantTransactionRepository } from './ports.ts';
 
@@ -198,8 +199,8 @@ export class InMemoryMerchantRegistry extends MapStore<RegisteredMerchant> {
   async markQrGenerated(id: string, at: Date) {
     this.items.set(id, { ...this.items.get(id)!, qrGeneratedAt: at });
   }
-  async saveKybDecision(id: string, reason: string | null) {
-    this.items.set(id, { ...this.items.get(id)!, kybReason: reason });
+  async saveStatusReason(id: string, code: MerchantReasonCode | null) {
+    this.items.set(id, { ...this.items.get(id)!, statusReasonCode: code, statusReasonNote: null });
   }
   async saveComplianceWhileKybPending(id: string, details: ComplianceDetails) {
     const known = this.items.get(id);
@@ -264,7 +265,8 @@ export const aRegisteredMerchant = (overrides: Partial<RegisteredMerchant> = {})
   email: 'shop@example.rw',
   createdAt: new Date('2026-11-01T08:00:00Z'),
   qrGeneratedAt: null,
-  kybReason: null,
+  statusReasonCode: null,
+  statusReasonNote: null,
   ...overrides,
 });
 

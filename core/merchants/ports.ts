@@ -4,6 +4,7 @@ import type { Commission } from '../agents/commission.ts';
 import type { Merchant } from './merchant.ts';
 import type { MerchantCardRefund } from './merchant-card-refund.ts';
 import type { ComplianceDetails, RegisteredMerchant } from './merchant-profile.ts';
+import type { MerchantReasonCode } from './merchant-reason.ts';
 import type { MerchantPaymentReversal } from './merchant-reversal.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 
@@ -47,7 +48,8 @@ export interface MerchantRegistry {
   /** Stores a new merchant; answers `merchant_code_taken` when the code is held. */
   register(merchant: RegisteredMerchant): Promise<'registered' | 'merchant_code_taken'>;
   markQrGenerated(id: string, at: Date): Promise<void>;
-  saveKybDecision(id: string, reason: string | null): Promise<void>;
+  /** The reason of the status just decided (null for verified or reinstated); any note of an older reason goes with it. */
+  saveStatusReason(id: string, code: MerchantReasonCode | null): Promise<void>;
   /**
    * Replaces the compliance details only while KYB is still pending, checked and written at once
    * (an admin's decision committed meanwhile wins): answers whether they were written.

@@ -22,7 +22,7 @@ import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { MerchantProfile, RegisteredMerchant } from './merchant-profile.ts';
 import type { MerchantRegistry } from './ports.ts';
 
-export type RegisterMerchantInput = Omit<MerchantProfile, 'createdAt' | 'qrGeneratedAt' | 'kybReason'> & {
+export type RegisterMerchantInput = Omit<MerchantProfile, 'createdAt' | 'qrGeneratedAt' | 'statusReasonCode' | 'statusReasonNote'> & {
   ownerId: string;
   merchantCode: string;
   businessName: string;
@@ -65,7 +65,8 @@ export class RegisterMerchant {
         payoutWallet: { provider: payoutProvider(input.phoneNumber), msisdn: input.phoneNumber },
         createdAt: clock.now(),
         qrGeneratedAt: null,
-        kybReason: null,
+        statusReasonCode: null,
+        statusReasonNote: null,
       };
       const stored = await registry.register(merchant);
       return stored === 'registered' ? ok(merchant) : err(stored);

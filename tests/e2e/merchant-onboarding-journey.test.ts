@@ -12,6 +12,8 @@
  * reference; the owner sees the sale under Transactions with that reference.
  *
  * Then the /notifications page's other states: empty, loading, failed and retried, older pages.
+ * And a business the admin rejects (`--reason tin_mismatch --note …`): its owner reads why on the
+ * dashboard in Kinyarwanda, worded from the code, never the admin's note.
  *
  * At every step the page is screenshotted (test-results/merchant-journey/<language>-<step>.png),
  * is no wider than the phone, and shows no raw code (snake_case, `merchant-payment:`); in
@@ -125,6 +127,36 @@ describe.runIf(browserAvailable())('a new merchant from registration to its firs
     expect(await page.getByTestId('list-notifications').locator('li').count()).toBe(3);
     await page.getByTestId('button-mark-all-read').waitFor();
     await look(page, 'en', 'notifications-paged');
+  }, 300_000);
+
+  it('in Kinyarwanda: a rejected business reads why on its dashboard, in its language, never the admin\'s note', async () => {
+    const page = browser.page;
+    await speaks(page, 'rw');
+    const suffix = String(Date.now()).slice(-6);
+    await signUp(page, 'Aline', `aline.${suffix}@example.rw`, `+250789${suffix}`);
+    const token = await tokenOf(page);
+    const register = async (code: string) => {
+      const registered = await callApi<{ id: string }>(server.url, token, 'POST', '/api/merchants/register', {
+        merchantCode: code,
+        businessName: 'Iduka rya Aline',
+        merchantCategory: 'grocery',
+        tin: '100234567',
+        businessAddress: 'Isoko rya Kimironko',
+        district: 'Gasabo',
+        phoneNumber: `+250789${suffix}`,
+        email: `iduka.${suffix}@example.rw`,
+      });
+      expect(registered.status).toBe(201);
+      return registered.body.id;
+    };
+    const words = rw.merchantDashboard.statusReasons;
+    const english = enScreens.merchantDashboard;
+
+    expect(await server.admin('merchants', 'reject', await register(`RJ-${suffix}`), '--reason', 'tin_mismatch', '--note', 'Checked with RDB by phone')).toContain('is now rejected');
+    await page.goto(`${server.url}/merchant/dashboard`);
+    await page.getByTestId('notice-kyb-rejected').getByText(words.tin_mismatch, { exact: false }).waitFor();
+    expect(await page.textContent('body')).not.toContain('Checked with RDB');
+    await look(page, 'rw', 'reason-rejected', [english.statusReasons.tin_mismatch, english.rejectedNotice]);
   }, 300_000);
 
   for (const language of ['en', 'rw'] as const) {

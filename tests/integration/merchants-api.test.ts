@@ -413,7 +413,7 @@ describe('a customer pays the merchant; fee, net and commission in the ledger; s
   });
 
   it('refuses payments to a suspended merchant with a clear message', async () => {
-    expect((await admin('merchants', 'suspend', merchantId)).code).toBe(0);
+    expect((await admin('merchants', 'suspend', merchantId, '--reason', 'complaints_under_review')).code).toBe(0);
     const page = await request(handler).get('/api/pay/SHOP-001');
     expect(page.body).toEqual({ merchantCode: 'SHOP-001', businessName: 'Kimironko Fresh Foods', district: 'Gasabo', standing: 'suspended', acceptingPayments: false, message: 'This merchant is not accepting payments right now.' });
     expect((await owner.as('get', '/api/notifications')).body[0]).toMatchObject({ title: 'Business suspended' });

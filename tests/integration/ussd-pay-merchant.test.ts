@@ -81,7 +81,7 @@ describe('USSD: pay a merchant', () => {
     // Suspended after its name was shown: the PIN step's payment refuses it.
     const late = await registeredPhone('+250788600014');
     for (const step of ['8', 'KIOSK-7', '1000']) await late.type(step);
-    expect((await runAdmin(container, 'merchants', 'suspend', merchantId)).code).toBe(0);
+    expect((await runAdmin(container, 'merchants', 'suspend', merchantId, '--reason', 'suspected_fraud')).code).toBe(0);
     expect(await late.type(PIN)).toBe('END This merchant is not accepting payments right now. Nothing was charged.');
 
     const suspended = await registeredPhone('+250788600013');

@@ -2,7 +2,7 @@
  * Every loan decision reason code this client knows has words in each of its four languages, with
  * the figures in the language's format; an unknown code or a reason written before codes shows the
  * server's words. That these codes are core's (core/loans/decision-reason.ts): the words test of
- * tests/architecture/decision-reason-words.test.ts.
+ * tests/architecture/reason-words.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createI18n, loadLanguage } from '../../lib/i18n.ts';

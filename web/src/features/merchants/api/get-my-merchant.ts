@@ -19,11 +19,34 @@ export const myMerchantSchema = z.looseObject({
   tin: z.nullish(z.string()),
   tradeLicenseNumber: z.nullish(z.string()),
   rdbRegistrationNumber: z.nullish(z.string()),
-  /** Why the admin rejected KYB (this project's addition; rejected only). */
-  kybReason: z.nullish(z.string()),
+  /** Why the business is rejected or suspended, as a code this client words (the dashboard's statusReasons texts); this project's addition. */
+  statusReasonCode: z.nullish(z.string()),
+  /** The same reason in the server's words, in the account's language: for a code this client does not know. */
+  statusReason: z.nullish(z.string()),
   qrCodeUrl: z.nullish(z.string()),
 });
 export type MyMerchant = z.infer<typeof myMerchantSchema> & { businessName: string };
+
+/** The reason codes this client words (core/merchants/merchant-reason.ts MERCHANT_REASON_CODES; a test keeps them equal). */
+export const MERCHANT_REASON_KEYS = [
+  'documents_unreadable',
+  'tin_mismatch',
+  'trade_licence_missing',
+  'trade_licence_expired',
+  'business_not_found_at_rdb',
+  'owner_identity_mismatch',
+  'prohibited_activity',
+  'suspected_fraud',
+  'complaints_under_review',
+  'compliance_documents_expired',
+  'requested_by_owner',
+  'other',
+] as const;
+export type MerchantReasonKey = (typeof MERCHANT_REASON_KEYS)[number];
+
+export function isMerchantReasonKey(code: string | null | undefined): code is MerchantReasonKey {
+  return code !== null && code !== undefined && (MERCHANT_REASON_KEYS as readonly string[]).includes(code);
+}
 
 /** GET /api/merchants/me; null when the member has no merchant profile (404 or no name). */
 export async function getMyMerchant(): Promise<MyMerchant | null> {

@@ -9,6 +9,7 @@ import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { useMyMerchant } from '../api/get-my-merchant.ts';
 import { isMerchantCategory } from '../../../lib/registration-rules.ts';
 import { spaced } from '../merchant-form.ts';
+import { statusReasonText } from '../status-reason-text.ts';
 import { BusinessAnalyticsCard } from './business-analytics-card.tsx';
 import { ComplianceCard } from './compliance-card.tsx';
 import { WorkingCapitalCard } from './working-capital-card.tsx';
@@ -56,6 +57,7 @@ export function MerchantDashboardPage() {
   }
 
   const category = merchant.merchantCategory ?? '';
+  const reason = statusReasonText(t, merchant);
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 sm:px-6 lg:px-8">
@@ -90,14 +92,17 @@ export function MerchantDashboardPage() {
           <ShieldX className="size-5 shrink-0" />
           <div className="grid min-w-0 gap-1">
             <p>{t('merchantDashboard.rejectedNotice')}</p>
-            {merchant.kybReason && <p className="break-words">{t('merchantDashboard.rejectedReason', { reason: merchant.kybReason })}</p>}
+            {reason && <p className="break-words" data-testid="text-status-reason">{t('merchantDashboard.statusReason', { reason })}</p>}
           </div>
         </div>
       )}
       {merchant.merchantStatus === 'suspended' && (
         <div role="alert" className="flex gap-3 rounded-xl border border-destructive/50 p-4 text-sm text-destructive" data-testid="notice-merchant-suspended">
           <ShieldX className="size-5 shrink-0" />
-          <p>{t('merchantDashboard.suspendedNotice')}</p>
+          <div className="grid min-w-0 gap-1">
+            <p>{t('merchantDashboard.suspendedNotice')}</p>
+            {reason && <p className="break-words" data-testid="text-status-reason">{t('merchantDashboard.statusReason', { reason })}</p>}
+          </div>
         </div>
       )}
 
