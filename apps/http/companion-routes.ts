@@ -39,8 +39,7 @@ import type { RequestUploadAddress } from '../../core/uploads/request-upload-add
 import type { SignUploadParts } from '../../core/uploads/sign-upload-parts.ts';
 import type { StartMultipartUpload } from '../../core/uploads/start-multipart-upload.ts';
 import type { AuthState, Authentication } from './auth-routes.ts';
-import { sendError } from './errors.ts';
-import { sendUploadError } from './upload-errors.ts';
+import { IMAGE_ONLY, sendError, sendFailure } from './errors.ts';
 import {
   CompanionBatchQuery,
   CompanionCompleteRequest,
@@ -146,7 +145,7 @@ export function companionRoutes(useCases: CompanionUseCases, auth: Authenticatio
     if (!input) return;
     const parts = input.parts.map((p) => ({ partNumber: p.PartNumber, etag: p.ETag }));
     const completed = await useCases.completeMultipartUpload.execute({ ...upload, parts });
-    if (!completed.ok) return sendUploadError(ctx, completed.error);
+    if (!completed.ok) return sendFailure(ctx, completed, { imageOnly: IMAGE_ONLY });
     const { id, visibility } = parseObjectAddress(completed.value.path)!;
     // A path of this server, like the upload addresses: it works on whatever address the page was opened at.
     ctx.body = { location: servedUrlOf(completed.value.path), key: objectKeyOf(visibility!, id), bucket: settings.bucket };

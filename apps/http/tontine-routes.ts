@@ -20,7 +20,6 @@ import type { ShowPayment } from '../../core/payments/show-payment.ts';
 import type { AcceptTurnSwap } from '../../core/tontines/accept-turn-swap.ts';
 import type { BrowseTontines } from '../../core/tontines/browse-tontines.ts';
 import type { CreateTontine } from '../../core/tontines/create-tontine.ts';
-import { DISCOVER_QUERY_MESSAGES } from '../../core/tontines/discover-query.ts';
 import type { DrawPayoutOrder } from '../../core/tontines/draw-payout-order.ts';
 import type { JoinTontine } from '../../core/tontines/join-tontine.ts';
 import type { ListChatMessages } from '../../core/tontines/list-chat-messages.ts';
@@ -35,10 +34,10 @@ import type { ShowPayoutOrder } from '../../core/tontines/show-payout-order.ts';
 import type { ShowSavingsDashboard } from '../../core/tontines/show-savings-dashboard.ts';
 import type { ShowTontine } from '../../core/tontines/show-tontine.ts';
 import type { StartTontine } from '../../core/tontines/start-tontine.ts';
-import { TONTINE_TERMS_MESSAGES, type TontineTermsError } from '../../core/tontines/tontine-terms.ts';
+import type { TontineTermsError } from '../../core/tontines/tontine-terms.ts';
 import type { WithdrawSavings } from '../../core/tontines/withdraw-savings.ts';
 import type { Authentication, AuthState } from './auth-routes.ts';
-import { sendError } from './errors.ts';
+import { sendError, sendFailure } from './errors.ts';
 import { idempotencyKeyOf } from './payment-routes.ts';
 import {
   presentCategory,
@@ -96,10 +95,7 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     const query = parseQuery(ctx, DiscoverQuery);
     if (!query) return;
     const browsed = await useCases.browseTontines.execute({ viewerId: viewerIdOf(ctx), query });
-    if (!browsed.ok) {
-      const message = DISCOVER_QUERY_MESSAGES[browsed.error];
-      return sendError(ctx, 'validation_failed', { message, fields: { minContribution: message } });
-    }
+    if (!browsed.ok) return sendFailure(ctx, browsed, { field: 'minContribution' });
     ctx.body = browsed.value.map(presentTontine);
   });
 
@@ -115,11 +111,7 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     const input = parseBody(ctx, CreateTontineRequest);
     if (!input) return;
     const created = await useCases.createTontine.execute({ ...input, contributionAmount: input.contributionAmount.toDecimal(), creatorId: userOf(ctx).id });
-    if (!created.ok) {
-      if (created.error === 'contribution_amount_not_whole_francs') return sendError(ctx, created.error);
-      const message = TONTINE_TERMS_MESSAGES[created.error];
-      return sendError(ctx, 'validation_failed', { message, fields: { [fieldOf(created.error)]: message } });
-    }
+    if (!created.ok) return sendFailure(ctx, created, created.error === 'contribution_amount_not_whole_francs' ? {} : { field: fieldOf(created.error) });
     await showTontine(ctx, created.value.id, 201);
   });
 
