@@ -14,6 +14,8 @@ import { describe, expect, it } from 'vitest';
 import { ERRORS, VALIDATION_MESSAGES } from '../../apps/http/errors.ts';
 import { CATALOGUES } from '../../ussd/catalogues/catalogue.ts';
 import { EFFECT_ERROR_MESSAGES } from '../../ussd/effects.ts';
+import { createI18n, loadLanguage } from '../../web/src/lib/i18n.ts';
+import { translateServerText } from '../../web/src/lib/server-text.ts';
 import { frServer } from '../../web/src/locales/fr.ts';
 import { rwServer } from '../../web/src/locales/rw.ts';
 import { swServer } from '../../web/src/locales/sw.ts';
@@ -93,10 +95,14 @@ describe('every error code core returns has its words', () => {
     }
   });
 
-  it.each(Object.keys(WEB) as (keyof typeof WEB)[])('the web words each code HTTP answers for core in %s', (language) => {
+  it.each(Object.keys(WEB) as (keyof typeof WEB)[])('the web words each code HTTP answers for core in %s, and shows those words', async (language) => {
     const words: Readonly<Record<string, string>> = { ...WEB[language] };
     const answered = [...new Set(fromCore.map(httpAnswer).filter((code) => code !== undefined))];
     expect(answered.filter((code) => !words[code]?.trim())).toEqual([]);
+    // What a member reads: server-text.ts translates only the codes it knows (SERVER_KEYS).
+    await loadLanguage(language);
+    const i18n = createI18n(language);
+    expect(answered.filter((code) => translateServerText(i18n, code, 'the server’s English') !== words[code])).toEqual([]);
   });
 
   it('USSD words each code the menu can receive, in its four languages', () => {
