@@ -85,7 +85,7 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
   /** Answers the group as the signed-in user now sees it, after a change. */
   async function showTontine(ctx: Context, tontineId: string, status = 200): Promise<void> {
     const shown = await useCases.showTontine.execute({ tontineId, viewerId: userOf(ctx).id });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     ctx.status = status;
     ctx.body = presentTontine(shown.value);
   }
@@ -117,31 +117,31 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
 
   router.get('/tontines/:id', maybeUser, async (ctx) => {
     const shown = await useCases.showTontine.execute({ tontineId: String(ctx.params.id), viewerId: viewerIdOf(ctx) });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = presentTontine(shown.value);
   });
 
   router.get('/tontines/:id/members', maybeUser, async (ctx) => {
     const listed = await useCases.listTontineMembers.execute({ tontineId: String(ctx.params.id), viewerId: viewerIdOf(ctx) });
-    if (!listed.ok) return sendError(ctx, listed.error);
+    if (!listed.ok) return sendFailure(ctx, listed);
     ctx.body = presentMembers(listed.value);
   });
 
   router.post('/tontines/:id/join', authenticated, async (ctx) => {
     const joined = await useCases.joinTontine.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id });
-    if (!joined.ok) return sendError(ctx, joined.error);
+    if (!joined.ok) return sendFailure(ctx, joined);
     await showTontine(ctx, joined.value.tontine.id);
   });
 
   router.post('/tontines/:id/start', authenticated, async (ctx) => {
     const started = await useCases.startTontine.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id });
-    if (!started.ok) return sendError(ctx, started.error);
+    if (!started.ok) return sendFailure(ctx, started);
     await showTontine(ctx, started.value.id);
   });
 
   router.get('/tontines/:id/payout-order', authenticated, async (ctx) => {
     const shown = await useCases.showPayoutOrder.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = shown.value;
   });
 
@@ -151,13 +151,13 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     // Personal savings have no rotation: to their owner too, there is no payout order to draw.
     if (!drawn.ok) return sendError(ctx, drawn.error === 'personal_savings_has_no_rotation' ? 'tontine_not_found' : drawn.error);
     const shown = await useCases.showPayoutOrder.execute(request);
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = shown.value;
   });
 
   router.get('/tontines/:id/swaps', authenticated, async (ctx) => {
     const listed = await useCases.listTurnSwaps.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id });
-    if (!listed.ok) return sendError(ctx, listed.error);
+    if (!listed.ok) return sendFailure(ctx, listed);
     ctx.body = listed.value.map(presentSwap);
   });
 
@@ -165,7 +165,7 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     const input = parseBody(ctx, SwapRequest);
     if (!input) return;
     const proposed = await useCases.proposeTurnSwap.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id, counterpartyId: input.withMemberId });
-    if (!proposed.ok) return sendError(ctx, proposed.error);
+    if (!proposed.ok) return sendFailure(ctx, proposed);
     ctx.status = 201;
     ctx.body = presentSwap(proposed.value);
   });
@@ -173,13 +173,13 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
   router.post('/tontines/:id/swaps/:swapId/accept', authenticated, async (ctx) => {
     const swapId = String(ctx.params.swapId);
     const accepted = await useCases.acceptTurnSwap.execute({ tontineId: String(ctx.params.id), swapId, userId: userOf(ctx).id });
-    if (!accepted.ok) return sendError(ctx, accepted.error);
+    if (!accepted.ok) return sendFailure(ctx, accepted);
     ctx.body = presentSwap(accepted.value.swaps.find((s) => s.id === swapId)!);
   });
 
   router.get('/tontines/:id/chat', authenticated, async (ctx) => {
     const listed = await useCases.listChatMessages.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id });
-    if (!listed.ok) return sendError(ctx, listed.error);
+    if (!listed.ok) return sendFailure(ctx, listed);
     ctx.body = listed.value.map(presentChatEntry);
   });
 
@@ -188,7 +188,7 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     if (!input) return;
     const user = userOf(ctx);
     const posted = await useCases.postChatMessage.execute({ tontineId: String(ctx.params.id), userId: user.id, message: input.message, messageType: input.messageType });
-    if (!posted.ok) return sendError(ctx, posted.error);
+    if (!posted.ok) return sendFailure(ctx, posted);
     ctx.status = 201;
     ctx.body = presentChatEntry({ message: posted.value, authorName: `${user.firstName} ${user.lastName}`, authorAvatar: user.profilePhotoUrl });
   });
@@ -204,7 +204,7 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     if (!withdrawn.ok) return sendError(ctx, withdrawn.error === 'recipient_has_no_wallet' ? 'phone_number_required' : withdrawn.error);
     // The member follows the withdrawal as a payment, like a contribution they pay.
     const payment = await useCases.showPayment.execute({ userId: user.id, reference: withdrawn.value.withdrawal.reference });
-    if (!payment.ok) return sendError(ctx, payment.error);
+    if (!payment.ok) return sendFailure(ctx, payment);
     ctx.status = withdrawn.value.outcome === 'exists' ? 200 : 202;
     ctx.body = presentPayment(payment.value);
   });

@@ -89,7 +89,7 @@ export function objectRoutes(useCases: ObjectRouteUseCases, auth: Authentication
   for (const visibility of ['private', 'public'] as const) {
     router.post(`/objects/upload/${visibility}`, auth.required as Middleware, async (ctx) => {
       const given = await useCases.requestUploadAddress.execute({ ownerId: memberOf(ctx), visibility });
-      if (!given.ok) return sendError(ctx, given.error);
+      if (!given.ok) return sendFailure(ctx, given);
       ctx.body = { uploadURL: given.value.uploadURL, objectPath: given.value.objectPath, expiresAt: given.value.expiresAt.toISOString() };
     });
   }
