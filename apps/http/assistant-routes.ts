@@ -17,7 +17,7 @@ import { SCREEN_PATHS } from '../../core/assistant/grounded-tools.ts';
 import { isLanguage } from '../../core/assistant/understand.ts';
 import type { Authentication, AuthState } from './auth-routes.ts';
 import { ChatRequest } from './assistant-schemas.ts';
-import { sendError } from './errors.ts';
+import { sendFailure } from './errors.ts';
 import { parseBody } from './validation.ts';
 
 export interface AssistantRouteUseCases {
@@ -42,10 +42,7 @@ export function assistantRoutes(useCases: AssistantRouteUseCases, auth: Authenti
       message: input.message,
       clientKey: ctx.ip,
     });
-    if (!result.ok) {
-      if (result.error === 'rate_limited') return sendError(ctx, 'rate_limited', { retryAfterSeconds: result.retryAfterSeconds });
-      return sendError(ctx, result.error);
-    }
+    if (!result.ok) return sendFailure(ctx, result);
     const a = result.value;
     ctx.body = {
       response: a.response,

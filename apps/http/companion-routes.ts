@@ -39,8 +39,7 @@ import type { RequestUploadAddress } from '../../core/uploads/request-upload-add
 import type { SignUploadParts } from '../../core/uploads/sign-upload-parts.ts';
 import type { StartMultipartUpload } from '../../core/uploads/start-multipart-upload.ts';
 import type { AuthState, Authentication } from './auth-routes.ts';
-import { sendError } from './errors.ts';
-import { sendUploadError } from './upload-errors.ts';
+import { IMAGE_ONLY, sendError, sendFailure } from './errors.ts';
 import {
   CompanionBatchQuery,
   CompanionCompleteRequest,
@@ -99,7 +98,7 @@ export function companionRoutes(useCases: CompanionUseCases, auth: Authenticatio
     const query = CompanionParamsQuery.safeParse(nestedQuery(ctx));
     if (!query.success) return invalid(ctx, query.error);
     const given = await useCases.requestUploadAddress.execute({ ownerId: memberOf(ctx), visibility: visibilityOf(query.data.metadata) });
-    if (!given.ok) return sendError(ctx, given.error);
+    if (!given.ok) return sendFailure(ctx, given);
     ctx.body = { method: 'PUT', url: given.value.uploadURL, fields: {}, headers: {}, expires: settings.addressLifetimeSeconds };
   });
 
@@ -107,7 +106,7 @@ export function companionRoutes(useCases: CompanionUseCases, auth: Authenticatio
     const input = parseBody(ctx, CompanionCreateRequest);
     if (!input) return;
     const started = await useCases.startMultipartUpload.execute({ ownerId: memberOf(ctx), visibility: visibilityOf(input.metadata) });
-    if (!started.ok) return sendError(ctx, started.error);
+    if (!started.ok) return sendFailure(ctx, started);
     ctx.body = { key: started.value.key, uploadId: started.value.uploadId, bucket: settings.bucket };
   });
 
@@ -115,7 +114,7 @@ export function companionRoutes(useCases: CompanionUseCases, auth: Authenticatio
     const upload = uploadOf(ctx);
     if (!upload) return;
     const parts = await useCases.listUploadParts.execute(upload);
-    if (!parts.ok) return sendError(ctx, parts.error);
+    if (!parts.ok) return sendFailure(ctx, parts);
     ctx.body = parts.value.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag, Size: p.size }));
   });
 
@@ -125,7 +124,7 @@ export function companionRoutes(useCases: CompanionUseCases, auth: Authenticatio
     if (!upload) return;
     if (!query.success) return invalid(ctx, query.error);
     const signed = await useCases.signUploadParts.execute({ ...upload, partNumbers: [...new Set(query.data.partNumbers)] });
-    if (!signed.ok) return sendError(ctx, signed.error);
+    if (!signed.ok) return sendFailure(ctx, signed);
     ctx.body = { presignedUrls: Object.fromEntries([...signed.value.addresses].map(([n, url]) => [String(n), url])) };
   });
 
@@ -135,7 +134,7 @@ export function companionRoutes(useCases: CompanionUseCases, auth: Authenticatio
     if (!upload) return;
     if (!partNumber.success) return invalid(ctx, new z.ZodError([{ code: 'custom', path: ['partNumber'], message: 's3: the part number must be an integer between 1 and 10000.', input: ctx.params.partNumber }]));
     const signed = await useCases.signUploadParts.execute({ ...upload, partNumbers: [partNumber.data] });
-    if (!signed.ok) return sendError(ctx, signed.error);
+    if (!signed.ok) return sendFailure(ctx, signed);
     ctx.body = { url: signed.value.addresses.get(partNumber.data), expires: settings.addressLifetimeSeconds };
   });
 
@@ -146,7 +145,7 @@ export function companionRoutes(useCases: CompanionUseCases, auth: Authenticatio
     if (!input) return;
     const parts = input.parts.map((p) => ({ partNumber: p.PartNumber, etag: p.ETag }));
     const completed = await useCases.completeMultipartUpload.execute({ ...upload, parts });
-    if (!completed.ok) return sendUploadError(ctx, completed.error);
+    if (!completed.ok) return sendFailure(ctx, completed, { imageOnly: IMAGE_ONLY });
     const { id, visibility } = parseObjectAddress(completed.value.path)!;
     // A path of this server, like the upload addresses: it works on whatever address the page was opened at.
     ctx.body = { location: servedUrlOf(completed.value.path), key: objectKeyOf(visibility!, id), bucket: settings.bucket };
@@ -156,7 +155,7 @@ export function companionRoutes(useCases: CompanionUseCases, auth: Authenticatio
     const upload = uploadOf(ctx);
     if (!upload) return;
     const aborted = await useCases.abortMultipartUpload.execute(upload);
-    if (!aborted.ok) return sendError(ctx, aborted.error);
+    if (!aborted.ok) return sendFailure(ctx, aborted);
     ctx.body = {};
   });
 

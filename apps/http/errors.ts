@@ -3,6 +3,9 @@
  * `{ "error": "<human message>", "code": "<snake_case>" }` (validation failures add `fields`).
  */
 import type { Context } from 'koa';
+import type { LoanApplicationError } from '../../core/loans/loan-terms.ts';
+import type { DiscoverQueryError } from '../../core/tontines/discover-query.ts';
+import { MAX_MEMBERS, type TontineTermsError } from '../../core/tontines/tontine-terms.ts';
 
 export const ERRORS = {
   validation_failed: { status: 400, message: 'The request is not valid.' },
@@ -95,7 +98,7 @@ export const ERRORS = {
   national_id_name_mismatch: { status: 422, message: 'The names you entered do not match the national ID record. Please enter your first and last names as they appear on your ID card.' },
   national_id_in_use: { status: 409, message: 'This national ID is already verified on another Ikimina account. Each ID can verify one account only: if it is yours, please contact support.' },
   national_id_holder_changed: { status: 409, message: 'Your account is already verified with another person’s national ID. A new ID card must carry the same names as the one you verified.' },
-  national_id_registry_unavailable: { status: 503, message: 'The national ID register cannot be reached right now. Nothing was saved: please try again later.' },
+  national_id_registry_unavailable: { status: 503, message: 'The national ID register cannot be reached right now. Nothing was saved: please try again later.', retryAfterSeconds: 60 },
   // Facial KYC (core/kyc; apps/http/kyc-routes.ts).
   photos_required: { status: 400, message: 'Please upload both ID photo and selfie for verification' },
   photo_not_private: { status: 400, message: 'Your ID photo and selfie show your face: upload them as private photos (POST /api/objects/upload/private).' },
@@ -162,9 +165,37 @@ export const ERRORS = {
   database_unavailable: { status: 503, message: 'Ikimina cannot reach its records for a moment. Please try again in a few seconds.' },
   not_ready: { status: 503, message: 'The database is not reachable.' },
   internal_error: { status: 500, message: 'Something went wrong on our side. Please try again.' },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<string, { status: number; message: string; retryAfterSeconds?: number }>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/**
+ * Core's codes for a broken bound of a form (a loan application, a tontine's terms, a search):
+ * HTTP answers them as `validation_failed`, like zod's refusals, with these words: the
+ * specification's for the loan's bounds and the create-tontine dialog's for the terms. The zod
+ * schemas of the same forms (loan-schemas.ts, savings-schemas.ts) use the same words.
+ */
+export const VALIDATION_MESSAGES = {
+  loan_amount_not_whole_francs: 'Loan amount must be a whole number of francs',
+  loan_amount_below_minimum: 'Minimum loan amount is 10,000 RWF',
+  loan_amount_above_maximum: 'Maximum loan amount is 10,000,000 RWF',
+  loan_purpose_too_short: 'Please provide a detailed loan purpose',
+  loan_term_not_whole_months: 'Term must be a whole number of months',
+  loan_term_below_minimum: 'Minimum term is 1 month',
+  loan_term_above_maximum: 'Maximum term is 60 months',
+  tontine_name_required: 'Please enter a tontine name',
+  tontine_description_required: 'Please enter a description',
+  contribution_amount_invalid: 'Please enter a valid contribution amount',
+  max_members_invalid: `Please enter a number of members from 1 to ${MAX_MEMBERS}`,
+  frequency_invalid: 'Please choose daily, weekly or monthly',
+  category_unknown: 'Please choose one of the tontine categories',
+  contribution_range_inverted: 'The lowest contribution cannot be above the highest.',
+} as const satisfies Record<LoanApplicationError | TontineTermsError | DiscoverQueryError, string>;
+
+export type ValidationCode = keyof typeof VALIDATION_MESSAGES;
+
+/** Every code a use case may hand to `sendFailure`. */
+export type FailureCode = ErrorCode | ValidationCode;
 
 export interface ErrorBody {
   error: string;
@@ -172,16 +203,41 @@ export interface ErrorBody {
   fields?: Record<string, string>;
 }
 
+/** Answers a failure of the HTTP edge itself (a body, a header, a path): the table's words unless told. */
 export function sendError(ctx: Context, code: ErrorCode, options: { message?: string; fields?: Record<string, string>; retryAfterSeconds?: number } = {}): void {
-  const entry = ERRORS[code];
+  const entry: { status: number; message: string; retryAfterSeconds?: number } = ERRORS[code];
   ctx.status = entry.status;
-  if (options.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(options.retryAfterSeconds));
+  const retryAfterSeconds = options.retryAfterSeconds ?? entry.retryAfterSeconds;
+  if (retryAfterSeconds !== undefined) ctx.set('Retry-After', String(retryAfterSeconds));
   const body: ErrorBody = { error: options.message ?? entry.message, code };
   if (options.fields) body.fields = options.fields;
   ctx.body = body;
 }
 
-/** Answers a use case's failure; `rate_limited` carries its wait. */
-export function sendFailure(ctx: Context, failure: { error: ErrorCode; retryAfterSeconds?: number }): void {
-  sendError(ctx, failure.error, failure.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: failure.retryAfterSeconds });
+/** What the photo routes (uploads, profile photo, KYC) say of a refused image. */
+export const IMAGE_ONLY = 'Only photos are accepted: a JPEG, PNG or WebP image of at most 5 MB.';
+
+/**
+ * The one way a route answers a use case's failure. The code finds its status and words here
+ * (a form's bound answers as `validation_failed`); `rate_limited` carries its wait. `field` names
+ * the request field at fault, which then carries the message too (`fields` when the field says
+ * something else); `imageOnly` is what a route that takes a member's photo says of a refused
+ * image (`unsupported_media_type`), since the table's words speak of request bodies.
+ */
+export function sendFailure(
+  ctx: Context,
+  failure: { readonly error: FailureCode; readonly retryAfterSeconds?: number },
+  options: { field?: string; fields?: Record<string, string>; imageOnly?: string } = {},
+): void {
+  const { error } = failure;
+  const [code, words] = Object.hasOwn(VALIDATION_MESSAGES, error)
+    ? (['validation_failed', VALIDATION_MESSAGES[error as ValidationCode]] as const)
+    : ([error as ErrorCode, ERRORS[error as ErrorCode].message] as const);
+  const message = error === 'unsupported_media_type' && options.imageOnly !== undefined ? options.imageOnly : words;
+  const fields = options.fields ?? (options.field !== undefined ? { [options.field]: message } : undefined);
+  sendError(ctx, code, {
+    message,
+    ...(fields ? { fields } : {}),
+    ...(failure.retryAfterSeconds !== undefined ? { retryAfterSeconds: failure.retryAfterSeconds } : {}),
+  });
 }

@@ -25,11 +25,11 @@ import type { FacePhoto } from '../../core/kyc/ports.ts';
 import type { RecordBiometricConsent } from '../../core/kyc/record-biometric-consent.ts';
 import type { SaveKycPhoto } from '../../core/kyc/save-kyc-photo.ts';
 import type { ShowKycStatus } from '../../core/kyc/show-kyc-status.ts';
-import type { VerifyFace } from '../../core/kyc/verify-face.ts';
+import type { VerifyFace, VerifyFaceFailure } from '../../core/kyc/verify-face.ts';
 import type { WithdrawBiometricConsent } from '../../core/kyc/withdraw-biometric-consent.ts';
 import { BIOMETRIC_CONSENT } from '../../core/kyc/biometric-consent.ts';
 import type { AuthState } from './auth-routes.ts';
-import { ERRORS, sendError, type ErrorCode } from './errors.ts';
+import { IMAGE_ONLY, sendFailure } from './errors.ts';
 import { BiometricConsentRequest, KycIdPhotoRequest, KycSelfieRequest, VerifyFacialRequest } from './kyc-schemas.ts';
 import { parseBody } from './validation.ts';
 
@@ -43,20 +43,20 @@ export interface KycRouteUseCases {
 }
 
 const FIELD: Record<FacePhoto, string> = { id_photo: 'idPhotoURL', selfie: 'selfieURL' };
-const IMAGE_ONLY = 'Only photos are accepted: a JPEG, PNG or WebP image of at most 5 MB.';
 /** Where a member reads their own stored object (GET /api/objects/private/<id>). */
 const served = (objectPath: string | null) => (objectPath === null ? null : `/api${objectPath}`);
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** A refusal; `photo` names the field at fault. */
-function fail(ctx: Context, code: ErrorCode, photo?: FacePhoto, retryAfterSeconds?: number): void {
-  const message = code === 'unsupported_media_type' ? IMAGE_ONLY : ERRORS[code].message;
-  sendError(ctx, code, {
-    message,
-    ...(photo ? { fields: { [FIELD[photo]]: message } } : {}),
-    ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
-  });
+/** What the member reads after a completed comparison (the web words it in its own catalogue). */
+export function comparisonMessage(verified: boolean, percent: number, thresholdPercent: number): string {
+  return verified
+    ? `Your selfie matches your ID photo (${percent.toFixed(1)} % match). Your identity is verified.`
+    : `Your selfie does not match your ID photo closely enough (${percent.toFixed(1)} % match, ${thresholdPercent} % needed). ` +
+        'Please take a new selfie facing the camera in good light, without glasses or a hat, and try again.';
 }
+
+/** The field at fault when a failure names a photo. */
+const fieldOf = (failure: VerifyFaceFailure) => ('photo' in failure && failure.photo ? { field: FIELD[failure.photo] } : {});
 
 export function kycRoutes(useCases: KycRouteUseCases, channel: { authenticated: Middleware }): Router {
   const router = new Router({ prefix: '/api/kyc' });
@@ -86,7 +86,7 @@ export function kycRoutes(useCases: KycRouteUseCases, channel: { authenticated: 
     if (!input) return;
     const address = 'idPhotoURL' in input ? input.idPhotoURL : input.selfieURL;
     const saved = await useCases.saveKycPhoto.execute({ memberId: memberOf(ctx), photo, address });
-    if (!saved.ok) return fail(ctx, saved.error, photo);
+    if (!saved.ok) return sendFailure(ctx, saved, { imageOnly: IMAGE_ONLY, field: FIELD[photo] });
     ctx.body = { objectPath: saved.value.objectPath, [FIELD[photo]]: served(saved.value.objectPath) };
   };
   router.put('/id-photo', authenticated, noStore, savePhoto('id_photo'));
@@ -101,7 +101,7 @@ export function kycRoutes(useCases: KycRouteUseCases, channel: { authenticated: 
       version: input.version ?? BIOMETRIC_CONSENT.version,
       ...(input.language ? { language: input.language } : {}),
     });
-    if (!given.ok) return fail(ctx, given.error);
+    if (!given.ok) return sendFailure(ctx, given);
     ctx.body = { consentGiven: true, version: given.value.textVersion, givenAt: given.value.givenAt.toISOString() };
   });
 
@@ -120,12 +120,12 @@ export function kycRoutes(useCases: KycRouteUseCases, channel: { authenticated: 
       verificationType: input.verificationType,
       ...(input.referenceId !== undefined ? { referenceId: input.referenceId } : {}),
     });
-    if (!result.ok) return fail(ctx, result.error, result.photo, result.retryAfterSeconds);
+    if (!result.ok) return sendFailure(ctx, result, { imageOnly: IMAGE_ONLY, ...fieldOf(result) });
     const v = result.value;
     ctx.body = {
       verified: v.verified,
       matchConfidence: v.matchConfidence,
-      message: v.message,
+      message: comparisonMessage(v.verified, v.matchConfidence, v.thresholdPercent),
       verifiedAt: iso(v.verifiedAt),
       decisionId: v.decisionId,
       idPhotoSource: v.idPhotoSource,

@@ -24,7 +24,7 @@ import type { Instalment } from '../../core/loans/amortisation.ts';
 import { adviceCodesOf, factorCodeOf } from '../../core/credit/scorecard.ts';
 import type { LoanRecommendation } from '../../core/loans/loan-recommendations.ts';
 import type { LoanSummary } from '../../core/loans/loan-summary.ts';
-import { LOAN_APPLICATION_MESSAGES, ratePercent, type LoanApplicationError } from '../../core/loans/loan-terms.ts';
+import { ratePercent } from '../../core/loans/loan-terms.ts';
 import { amountOwed, instalmentStandings, nextPayment, statusAt, type InstalmentStanding, type Loan } from '../../core/loans/loan.ts';
 import type { RecommendLoans } from '../../core/loans/recommend-loans.ts';
 import type { ShowKeyFactsStatement } from '../../core/loans/show-key-facts-statement.ts';
@@ -39,7 +39,7 @@ import { decisionReasonParams, type DecisionReason } from '../../core/loans/deci
 import { describeDecisionReason } from '../notifications/catalogue.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import type { AuthState } from './auth-routes.ts';
-import { sendError, type ErrorCode } from './errors.ts';
+import { sendError, sendFailure } from './errors.ts';
 import { AssessRequest, KeyFactsRequest, LoanApplicationRequest, RepaymentRequest } from './loan-schemas.ts';
 import { idempotencyKeyOf } from './payment-routes.ts';
 import { parseBody } from './validation.ts';
@@ -187,12 +187,6 @@ const presentRepayment = (r: LoanRepayment) => ({
   reference: r.providerReference,
 });
 
-/** A core failure: the bounds' codes answer like zod's validation, with the specification's words. */
-function fail(ctx: Context, code: ErrorCode | LoanApplicationError): void {
-  if (Object.hasOwn(LOAN_APPLICATION_MESSAGES, code)) return sendError(ctx, 'validation_failed', { message: LOAN_APPLICATION_MESSAGES[code as LoanApplicationError] });
-  sendError(ctx, code as ErrorCode);
-}
-
 const LoanId = z.uuid();
 
 /** The use cases the loan routes call, each by the name of what the member intends. */
@@ -235,7 +229,7 @@ export function loanRoutes(useCases: LoanRouteUseCases, channel: { authenticated
     const input = parseBody(ctx, KeyFactsRequest);
     if (!input) return;
     const shown = await useCases.showKeyFacts.execute({ memberId: memberOf(ctx), amount: input.amount, termMonths: input.termMonths, purpose: input.purpose });
-    if (!shown.ok) return fail(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     ctx.status = 201;
     ctx.body = presentKeyFacts(shown.value);
   });
@@ -256,7 +250,7 @@ export function loanRoutes(useCases: LoanRouteUseCases, channel: { authenticated
       scoringConsent: input.scoringConsent,
     });
     if (!result.ok) {
-      fail(ctx, result.error);
+      sendFailure(ctx, result);
       // The rate moved since the statement was shown: the new one comes with the refusal, to accept in place.
       if (result.error === 'key_facts_outdated') ctx.body = { ...(ctx.body as object), keyFacts: presentKeyFacts(result.keyFacts) };
       return;
@@ -267,7 +261,7 @@ export function loanRoutes(useCases: LoanRouteUseCases, channel: { authenticated
 
   router.get('/loans/eligibility', authenticated, async (ctx) => {
     const checked = await useCases.checkLoanEligibility.execute({ memberId: memberOf(ctx) });
-    if (!checked.ok) return fail(ctx, checked.error);
+    if (!checked.ok) return sendFailure(ctx, checked);
     ctx.body = presentEligibility(checked.value);
   });
 
@@ -312,7 +306,7 @@ export function loanRoutes(useCases: LoanRouteUseCases, channel: { authenticated
     const id = LoanId.safeParse(ctx.params.id);
     if (!id.success) return sendError(ctx, 'loan_not_found');
     const started = await useCases.startLoanRepayment.execute({ memberId: memberOf(ctx), loanId: id.data, scope: input.scope, idempotencyKey: key });
-    if (!started.ok) return fail(ctx, started.error);
+    if (!started.ok) return sendFailure(ctx, started);
     if (started.value.outcome === 'exists' && started.value.collection.loanId !== id.data) return sendError(ctx, 'idempotency_key_reused');
     ctx.status = started.value.outcome === 'requested' ? 202 : 200;
     ctx.body = presentCollection(started.value.collection);
@@ -328,7 +322,7 @@ export function loanRoutes(useCases: LoanRouteUseCases, channel: { authenticated
     const input = parseBody(ctx, ctx.request.body === undefined ? z.any().transform(() => ({ consent: false })) : AssessRequest);
     if (!input) return;
     const assessed = await useCases.assessCredit.execute({ memberId: memberOf(ctx), consent: input.consent });
-    if (!assessed.ok) return fail(ctx, assessed.error);
+    if (!assessed.ok) return sendFailure(ctx, assessed);
     ctx.status = 201;
     ctx.body = presentAssessment(assessed.value);
   });

@@ -1,16 +1,17 @@
 /**
  * Request and response schemas of the loans and credit API: the validation at the edge and the
  * source of the OpenAPI document. The bounds' messages are the specification's (part 2 §5), taken
- * from the core's one table so the server and the client say the same words.
+ * from the HTTP catalogue (errors.ts), so that zod and the use case's refusal say the same words.
  */
 import { z } from 'zod';
 import { DECISION_REASON_CODES } from '../../core/loans/decision-reason.ts';
 import { ADVICE_CODES, FACTOR_CODES } from '../../core/credit/scorecard.ts';
 import { amountField } from './amount-field.ts';
 import { ErrorResponse } from './auth-schemas.ts';
-import { LOAN_APPLICATION_MESSAGES, MAX_LOAN, MAX_TERM_MONTHS, MIN_LOAN, MIN_PURPOSE_LENGTH, MIN_TERM_MONTHS } from '../../core/loans/loan-terms.ts';
+import { VALIDATION_MESSAGES } from './errors.ts';
+import { MAX_LOAN, MAX_TERM_MONTHS, MIN_LOAN, MIN_PURPOSE_LENGTH, MIN_TERM_MONTHS } from '../../core/loans/loan-terms.ts';
 
-const M = LOAN_APPLICATION_MESSAGES;
+const M = VALIDATION_MESSAGES;
 const decimal = z.string().regex(/^-?\d+\.\d{2}$/).meta({ example: '12500.00', description: 'RWF, two decimals' });
 
 const application = {

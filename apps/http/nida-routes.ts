@@ -19,14 +19,12 @@ import type { SaveNationalIdPhoto } from '../../core/identity/save-national-id-p
 import type { ShowNationalIdStatus } from '../../core/identity/show-national-id-status.ts';
 import type { VerifyNationalId } from '../../core/identity/verify-national-id.ts';
 import type { AuthState } from './auth-routes.ts';
-import { sendError, type ErrorCode } from './errors.ts';
+import { sendFailure } from './errors.ts';
 import { NidaIdPhotoRequest, VerifyNidaRequest } from './nida-schemas.ts';
 import { parseBody } from './validation.ts';
 
 /** The web client's toast says the same (spec part 1 §8). */
 export const NIDA_VERIFIED_MESSAGE = 'NIDA verification successful';
-/** How long a member is asked to wait when the register cannot be reached. */
-const REGISTRY_RETRY_AFTER_SECONDS = 60;
 
 /** The use cases the national ID routes call. */
 export interface NidaRouteUseCases {
@@ -40,16 +38,7 @@ const present = (view: NationalIdView) => ({ ...view, verifiedAt: view.verifiedA
 /** The served address of an object path (GET /api/objects/…, the owner's session). */
 const servedUrl = (objectPath: string) => `/api${objectPath}`;
 
-function fail(ctx: Context, failure: { error: ErrorCode; retryAfterSeconds?: number }): void {
-  switch (failure.error) {
-    case 'national_id_registry_unavailable':
-      return sendError(ctx, failure.error, { retryAfterSeconds: REGISTRY_RETRY_AFTER_SECONDS });
-    case 'unsupported_media_type':
-      return sendError(ctx, failure.error, { message: 'The photo must be a JPEG, PNG or WebP image.' });
-    default:
-      return sendError(ctx, failure.error, failure.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: failure.retryAfterSeconds });
-  }
-}
+const ID_PHOTO_ONLY = 'The photo must be a JPEG, PNG or WebP image.';
 
 export function nidaRoutes(useCases: NidaRouteUseCases, channel: { authenticated: Middleware }): Router {
   const router = new Router({ prefix: '/api/nida' });
@@ -67,7 +56,7 @@ export function nidaRoutes(useCases: NidaRouteUseCases, channel: { authenticated
     const input = parseBody(ctx, VerifyNidaRequest);
     if (!input) return;
     const result = await useCases.verifyNationalId.execute({ memberId: memberOf(ctx), ...input });
-    if (!result.ok) return fail(ctx, result);
+    if (!result.ok) return sendFailure(ctx, result);
     ctx.body = { message: NIDA_VERIFIED_MESSAGE, ...present(result.value) };
   });
 
@@ -75,7 +64,7 @@ export function nidaRoutes(useCases: NidaRouteUseCases, channel: { authenticated
     const input = parseBody(ctx, NidaIdPhotoRequest);
     if (!input) return;
     const result = await useCases.saveNationalIdPhoto.execute({ memberId: memberOf(ctx), idPhotoURL: input.idPhotoURL });
-    if (!result.ok) return fail(ctx, result);
+    if (!result.ok) return sendFailure(ctx, result, { imageOnly: ID_PHOTO_ONLY });
     ctx.body = { objectPath: result.value.objectPath, idPhotoURL: servedUrl(result.value.objectPath) };
   });
 

@@ -46,7 +46,7 @@ import type { ReconcilePayment } from '../../core/payments/reconcile-payment.ts'
 import type { ShowPayment } from '../../core/payments/show-payment.ts';
 import type { ShowContributionPayment } from '../../core/contributions/show-contribution-payment.ts';
 import type { Authentication, AuthState } from './auth-routes.ts';
-import { sendError } from './errors.ts';
+import { sendError, sendFailure } from './errors.ts';
 import { NotificationPageQuery, notificationCursor, PayRequest } from './savings-schemas.ts';
 import { presentMemberContribution, presentNotification, presentPayment, presentTontineContribution } from './savings-views.ts';
 import { parseBody } from './validation.ts';
@@ -103,7 +103,7 @@ export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authent
 
   router.get('/contributions/tontine/:id', authenticated, async (ctx) => {
     const listed = await useCases.listTontineContributions.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id });
-    if (!listed.ok) return sendError(ctx, listed.error);
+    if (!listed.ok) return sendFailure(ctx, listed);
     ctx.body = listed.value.map(presentTontineContribution);
   });
 
@@ -120,7 +120,7 @@ export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authent
       phoneNumber: input.phoneNumber,
       profilePhoneNumber: user.phoneNumber,
     });
-    if (!paid.ok) return sendError(ctx, paid.error);
+    if (!paid.ok) return sendFailure(ctx, paid);
     ctx.status = paid.value.repeated ? 200 : 202;
     ctx.body = presentPayment(paid.value.payment);
   });
@@ -129,13 +129,13 @@ export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authent
   // another device) shows where a payment stands instead of offering to pay it twice.
   router.get('/contributions/:id/payment', authenticated, async (ctx) => {
     const shown = await useCases.showContributionPayment.execute({ userId: userOf(ctx).id, contributionId: String(ctx.params.id) });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = presentPayment(shown.value);
   });
 
   router.get('/payments/:id', authenticated, async (ctx) => {
     const shown = await useCases.showPayment.execute({ userId: userOf(ctx).id, paymentId: String(ctx.params.id) });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = presentPayment(shown.value);
   });
 
@@ -144,7 +144,7 @@ export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authent
   let refusedCallbacks = 0;
   const callback = async (ctx: Context) => {
     const parsed = parseMtnCallback((ctx.request as { body?: unknown }).body);
-    if (!parsed.ok) return sendError(ctx, parsed.error);
+    if (!parsed.ok) return sendFailure(ctx, parsed);
     const { reference } = parsed.value;
     const direction = callbacks.tokens.verify(String(ctx.params.token ?? ''), reference);
     if (direction === undefined) {
@@ -174,7 +174,7 @@ export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authent
   // through, and Airtel itself is asked; the body's status is never booked.
   const airtelCallback = async (ctx: Context) => {
     const parsed = parseAirtelCallback((ctx.request as { body?: unknown }).body);
-    if (!parsed.ok) return sendError(ctx, parsed.error);
+    if (!parsed.ok) return sendFailure(ctx, parsed);
     const { reference } = parsed.value;
     if (!sameSecret(String(ctx.params.secret ?? ''), callbacks.airtelSecret)) {
       refusedCallbacks++;
@@ -212,7 +212,7 @@ export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authent
 
   router.patch('/notifications/:id/read', authenticated, async (ctx) => {
     const read = await useCases.markNotificationRead.execute({ notificationId: String(ctx.params.id), userId: userOf(ctx).id });
-    if (!read.ok) return sendError(ctx, read.error);
+    if (!read.ok) return sendFailure(ctx, read);
     ctx.body = presentNotification(read.value, userOf(ctx).language);
   });
 

@@ -82,8 +82,8 @@ export function profileRoutes(useCases: ProfileRouteUseCases, auth: Authenticati
     const { user } = ctx.state.auth as AuthState;
     const result = await useCases.updateProfile.execute({ userId: user.id, ...input });
     if (!result.ok) {
-      if (result.error === 'phone_number_invalid') return sendError(ctx, 'phone_number_invalid', { fields: { phoneNumber: PHONE_NUMBER_MESSAGE } });
-      if (result.error === 'phone_taken') return sendError(ctx, 'phone_taken', { fields: { phoneNumber: 'This number belongs to another account.' } });
+      if (result.error === 'phone_number_invalid') return sendFailure(ctx, result, { fields: { phoneNumber: PHONE_NUMBER_MESSAGE } });
+      if (result.error === 'phone_taken') return sendFailure(ctx, result, { fields: { phoneNumber: 'This number belongs to another account.' } });
       return sendFailure(ctx, result);
     }
     ctx.body = presentProfileDetails(result.value.user);

@@ -1,14 +1,16 @@
 /**
  * Request and response schemas of the savings journey (tontines, contributions, payments,
  * notifications, chat): validation at the edge and the source of the OpenAPI document. The
- * create-tontine messages are the specification's (core/tontines/tontine-terms.ts).
+ * create-tontine messages are the specification's, from the HTTP catalogue (errors.ts), where
+ * CreateTontine's refusals find the same words.
  */
 import { DISCOVER_MAX_LIMIT, DISCOVER_SORTS } from '../../core/tontines/discover-query.ts';
 import { z } from 'zod';
 import { MAX_ENTERED_AMOUNT } from '../../core/money/amount-input.ts';
 import { Money } from '../../core/money/money.ts';
 import { FREQUENCIES } from '../../core/tontines/cycle-calendar.ts';
-import { MAX_MEMBERS, TONTINE_CATEGORIES, TONTINE_TERMS_MESSAGES } from '../../core/tontines/tontine-terms.ts';
+import { MAX_MEMBERS, TONTINE_CATEGORIES } from '../../core/tontines/tontine-terms.ts';
+import { VALIDATION_MESSAGES } from './errors.ts';
 import { amountField } from './amount-field.ts';
 
 const decimal = z.string().meta({ example: '12500.00', description: 'RWF, two decimals' });
@@ -21,7 +23,7 @@ const instant = z.string().meta({ example: '2026-03-30T08:00:00.000Z' });
 const ANY_AMOUNT = { min: Money.ofCentimes(1) };
 
 /**
- * The terms' rules are core's (core/tontines/tontine-terms.ts checks them, with the dialog's words);
+ * The terms' rules are core's (core/tontines/tontine-terms.ts checks them; the dialog's words are the catalogue's);
  * the document states them from the same constants, so that it refuses what CreateTontine refuses.
  */
 const NOT_BLANK = { pattern: '\\S' };
@@ -29,28 +31,28 @@ const NOT_BLANK = { pattern: '\\S' };
 export const CreateTontineRequest = z
   .object({
     name: z
-      .string({ error: TONTINE_TERMS_MESSAGES.tontine_name_required })
+      .string({ error: VALIDATION_MESSAGES.tontine_name_required })
       .max(100, { error: 'A tontine name is at most 100 characters' })
       .meta({ example: 'Kimironko Savers', override: NOT_BLANK }),
     description: z
-      .string({ error: TONTINE_TERMS_MESSAGES.tontine_description_required })
+      .string({ error: VALIDATION_MESSAGES.tontine_description_required })
       .max(2000, { error: 'A description is at most 2000 characters' })
       .meta({ example: 'Market vendors saving together', override: NOT_BLANK }),
     // Centimes pass here: CreateTontine refuses them with its own code (contribution_amount_not_whole_francs).
     contributionAmount: amountField(ANY_AMOUNT, {
-      invalid: TONTINE_TERMS_MESSAGES.contribution_amount_invalid,
+      invalid: VALIDATION_MESSAGES.contribution_amount_invalid,
       aboveMaximum: `A contribution is at most ${MAX_ENTERED_AMOUNT.format()}`,
     }).meta({ example: '12500', description: 'RWF: a number or its decimal text' }),
     frequency: z
-      .string({ error: TONTINE_TERMS_MESSAGES.frequency_invalid })
-      .max(16, { error: TONTINE_TERMS_MESSAGES.frequency_invalid })
+      .string({ error: VALIDATION_MESSAGES.frequency_invalid })
+      .max(16, { error: VALIDATION_MESSAGES.frequency_invalid })
       .meta({ example: 'weekly', description: 'daily, weekly or monthly', override: { enum: [...FREQUENCIES] } }),
     maxMembers: z.coerce
-      .number({ error: TONTINE_TERMS_MESSAGES.max_members_invalid })
+      .number({ error: VALIDATION_MESSAGES.max_members_invalid })
       .meta({ example: 5, description: '1 for personal savings', override: { type: 'integer', minimum: 1, maximum: MAX_MEMBERS } }),
     category: z
       .string()
-      .max(40, { error: TONTINE_TERMS_MESSAGES.category_unknown })
+      .max(40, { error: VALIDATION_MESSAGES.category_unknown })
       .meta({ override: { enum: [...TONTINE_CATEGORIES] } })
       .nullable()
       .optional()

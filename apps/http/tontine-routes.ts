@@ -20,7 +20,6 @@ import type { ShowPayment } from '../../core/payments/show-payment.ts';
 import type { AcceptTurnSwap } from '../../core/tontines/accept-turn-swap.ts';
 import type { BrowseTontines } from '../../core/tontines/browse-tontines.ts';
 import type { CreateTontine } from '../../core/tontines/create-tontine.ts';
-import { DISCOVER_QUERY_MESSAGES } from '../../core/tontines/discover-query.ts';
 import type { DrawPayoutOrder } from '../../core/tontines/draw-payout-order.ts';
 import type { JoinTontine } from '../../core/tontines/join-tontine.ts';
 import type { ListChatMessages } from '../../core/tontines/list-chat-messages.ts';
@@ -35,10 +34,10 @@ import type { ShowPayoutOrder } from '../../core/tontines/show-payout-order.ts';
 import type { ShowSavingsDashboard } from '../../core/tontines/show-savings-dashboard.ts';
 import type { ShowTontine } from '../../core/tontines/show-tontine.ts';
 import type { StartTontine } from '../../core/tontines/start-tontine.ts';
-import { TONTINE_TERMS_MESSAGES, type TontineTermsError } from '../../core/tontines/tontine-terms.ts';
+import type { TontineTermsError } from '../../core/tontines/tontine-terms.ts';
 import type { WithdrawSavings } from '../../core/tontines/withdraw-savings.ts';
 import type { Authentication, AuthState } from './auth-routes.ts';
-import { sendError } from './errors.ts';
+import { sendError, sendFailure } from './errors.ts';
 import { idempotencyKeyOf } from './payment-routes.ts';
 import {
   presentCategory,
@@ -86,7 +85,7 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
   /** Answers the group as the signed-in user now sees it, after a change. */
   async function showTontine(ctx: Context, tontineId: string, status = 200): Promise<void> {
     const shown = await useCases.showTontine.execute({ tontineId, viewerId: userOf(ctx).id });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     ctx.status = status;
     ctx.body = presentTontine(shown.value);
   }
@@ -96,10 +95,7 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     const query = parseQuery(ctx, DiscoverQuery);
     if (!query) return;
     const browsed = await useCases.browseTontines.execute({ viewerId: viewerIdOf(ctx), query });
-    if (!browsed.ok) {
-      const message = DISCOVER_QUERY_MESSAGES[browsed.error];
-      return sendError(ctx, 'validation_failed', { message, fields: { minContribution: message } });
-    }
+    if (!browsed.ok) return sendFailure(ctx, browsed, { field: 'minContribution' });
     ctx.body = browsed.value.map(presentTontine);
   });
 
@@ -115,41 +111,37 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     const input = parseBody(ctx, CreateTontineRequest);
     if (!input) return;
     const created = await useCases.createTontine.execute({ ...input, contributionAmount: input.contributionAmount.toDecimal(), creatorId: userOf(ctx).id });
-    if (!created.ok) {
-      if (created.error === 'contribution_amount_not_whole_francs') return sendError(ctx, created.error);
-      const message = TONTINE_TERMS_MESSAGES[created.error];
-      return sendError(ctx, 'validation_failed', { message, fields: { [fieldOf(created.error)]: message } });
-    }
+    if (!created.ok) return sendFailure(ctx, created, created.error === 'contribution_amount_not_whole_francs' ? {} : { field: fieldOf(created.error) });
     await showTontine(ctx, created.value.id, 201);
   });
 
   router.get('/tontines/:id', maybeUser, async (ctx) => {
     const shown = await useCases.showTontine.execute({ tontineId: String(ctx.params.id), viewerId: viewerIdOf(ctx) });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = presentTontine(shown.value);
   });
 
   router.get('/tontines/:id/members', maybeUser, async (ctx) => {
     const listed = await useCases.listTontineMembers.execute({ tontineId: String(ctx.params.id), viewerId: viewerIdOf(ctx) });
-    if (!listed.ok) return sendError(ctx, listed.error);
+    if (!listed.ok) return sendFailure(ctx, listed);
     ctx.body = presentMembers(listed.value);
   });
 
   router.post('/tontines/:id/join', authenticated, async (ctx) => {
     const joined = await useCases.joinTontine.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id });
-    if (!joined.ok) return sendError(ctx, joined.error);
+    if (!joined.ok) return sendFailure(ctx, joined);
     await showTontine(ctx, joined.value.tontine.id);
   });
 
   router.post('/tontines/:id/start', authenticated, async (ctx) => {
     const started = await useCases.startTontine.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id });
-    if (!started.ok) return sendError(ctx, started.error);
+    if (!started.ok) return sendFailure(ctx, started);
     await showTontine(ctx, started.value.id);
   });
 
   router.get('/tontines/:id/payout-order', authenticated, async (ctx) => {
     const shown = await useCases.showPayoutOrder.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = shown.value;
   });
 
@@ -159,13 +151,13 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     // Personal savings have no rotation: to their owner too, there is no payout order to draw.
     if (!drawn.ok) return sendError(ctx, drawn.error === 'personal_savings_has_no_rotation' ? 'tontine_not_found' : drawn.error);
     const shown = await useCases.showPayoutOrder.execute(request);
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = shown.value;
   });
 
   router.get('/tontines/:id/swaps', authenticated, async (ctx) => {
     const listed = await useCases.listTurnSwaps.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id });
-    if (!listed.ok) return sendError(ctx, listed.error);
+    if (!listed.ok) return sendFailure(ctx, listed);
     ctx.body = listed.value.map(presentSwap);
   });
 
@@ -173,7 +165,7 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     const input = parseBody(ctx, SwapRequest);
     if (!input) return;
     const proposed = await useCases.proposeTurnSwap.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id, counterpartyId: input.withMemberId });
-    if (!proposed.ok) return sendError(ctx, proposed.error);
+    if (!proposed.ok) return sendFailure(ctx, proposed);
     ctx.status = 201;
     ctx.body = presentSwap(proposed.value);
   });
@@ -181,13 +173,13 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
   router.post('/tontines/:id/swaps/:swapId/accept', authenticated, async (ctx) => {
     const swapId = String(ctx.params.swapId);
     const accepted = await useCases.acceptTurnSwap.execute({ tontineId: String(ctx.params.id), swapId, userId: userOf(ctx).id });
-    if (!accepted.ok) return sendError(ctx, accepted.error);
+    if (!accepted.ok) return sendFailure(ctx, accepted);
     ctx.body = presentSwap(accepted.value.swaps.find((s) => s.id === swapId)!);
   });
 
   router.get('/tontines/:id/chat', authenticated, async (ctx) => {
     const listed = await useCases.listChatMessages.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id });
-    if (!listed.ok) return sendError(ctx, listed.error);
+    if (!listed.ok) return sendFailure(ctx, listed);
     ctx.body = listed.value.map(presentChatEntry);
   });
 
@@ -196,7 +188,7 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     if (!input) return;
     const user = userOf(ctx);
     const posted = await useCases.postChatMessage.execute({ tontineId: String(ctx.params.id), userId: user.id, message: input.message, messageType: input.messageType });
-    if (!posted.ok) return sendError(ctx, posted.error);
+    if (!posted.ok) return sendFailure(ctx, posted);
     ctx.status = 201;
     ctx.body = presentChatEntry({ message: posted.value, authorName: `${user.firstName} ${user.lastName}`, authorAvatar: user.profilePhotoUrl });
   });
@@ -212,7 +204,7 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     if (!withdrawn.ok) return sendError(ctx, withdrawn.error === 'recipient_has_no_wallet' ? 'phone_number_required' : withdrawn.error);
     // The member follows the withdrawal as a payment, like a contribution they pay.
     const payment = await useCases.showPayment.execute({ userId: user.id, reference: withdrawn.value.withdrawal.reference });
-    if (!payment.ok) return sendError(ctx, payment.error);
+    if (!payment.ok) return sendFailure(ctx, payment);
     ctx.status = withdrawn.value.outcome === 'exists' ? 200 : 202;
     ctx.body = presentPayment(payment.value);
   });

@@ -29,10 +29,9 @@ import type { SetProfilePhoto } from '../../core/uploads/set-profile-photo.ts';
 import { isObjectId } from '../../core/uploads/object-path.ts';
 import type { ObjectVisibility } from '../../core/uploads/ports.ts';
 import type { Authentication, AuthState } from './auth-routes.ts';
-import { sendError } from './errors.ts';
+import { IMAGE_ONLY, sendError, sendFailure } from './errors.ts';
 import { refuseControlCharacters } from './input-guard.ts';
 import { readBodyWithin } from './request-body.ts';
-import { sendUploadError } from './upload-errors.ts';
 import { PartNumber, ProfilePhotoRequest, SignedAddressQuery, SignedPartQuery } from './upload-schemas.ts';
 import { parseBody } from './validation.ts';
 
@@ -65,7 +64,7 @@ export function uploadReceivingRoutes(useCases: UploadReceivingUseCases): Router
     const query = SignedAddressQuery.safeParse(ctx.query);
     if (!isObjectId(ctx.params.id ?? '') || !query.success) return sendError(ctx, 'upload_signature_invalid');
     const received = await useCases.receiveUpload.execute({ objectId: ctx.params.id!.toLowerCase(), expiresAt: query.data.expires, signature: query.data.signature, body: bodyReader(ctx) });
-    if (!received.ok) return sendUploadError(ctx, received.error);
+    if (!received.ok) return sendFailure(ctx, received, { imageOnly: IMAGE_ONLY });
     ctx.body = { objectPath: received.value.path, contentType: received.value.contentType, size: received.value.size };
   });
 
@@ -75,7 +74,7 @@ export function uploadReceivingRoutes(useCases: UploadReceivingUseCases): Router
     if (!isObjectId(ctx.params.id ?? '') || !query.success || !partNumber.success) return sendError(ctx, 'upload_signature_invalid');
     const { uploadId, expires, signature } = query.data;
     const received = await useCases.receiveUploadPart.execute({ objectId: ctx.params.id!.toLowerCase(), uploadId, partNumber: partNumber.data, expiresAt: expires, signature, body: bodyReader(ctx) });
-    if (!received.ok) return sendUploadError(ctx, received.error);
+    if (!received.ok) return sendFailure(ctx, received, { imageOnly: IMAGE_ONLY });
     // The upload library reads each part's ETag from this header, as from S3.
     ctx.set('ETag', received.value.etag);
     ctx.body = { partNumber: partNumber.data, etag: received.value.etag };
@@ -90,7 +89,7 @@ export function objectRoutes(useCases: ObjectRouteUseCases, auth: Authentication
   for (const visibility of ['private', 'public'] as const) {
     router.post(`/objects/upload/${visibility}`, auth.required as Middleware, async (ctx) => {
       const given = await useCases.requestUploadAddress.execute({ ownerId: memberOf(ctx), visibility });
-      if (!given.ok) return sendError(ctx, given.error);
+      if (!given.ok) return sendFailure(ctx, given);
       ctx.body = { uploadURL: given.value.uploadURL, objectPath: given.value.objectPath, expiresAt: given.value.expiresAt.toISOString() };
     });
   }
@@ -113,7 +112,7 @@ export function objectRoutes(useCases: ObjectRouteUseCases, auth: Authentication
     const input = parseBody(ctx, ProfilePhotoRequest);
     if (!input) return;
     const set = await useCases.setProfilePhoto.execute({ memberId: memberOf(ctx), photoURL: input.photoURL });
-    if (!set.ok) return sendUploadError(ctx, set.error);
+    if (!set.ok) return sendFailure(ctx, set, { imageOnly: IMAGE_ONLY });
     ctx.body = set.value;
   });
 

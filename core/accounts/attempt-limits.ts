@@ -9,7 +9,7 @@
  *   window that refused it ends; the refused attempt still counts, so hammering does not help.
  */
 import type { Clock } from '../shared/clock.ts';
-import type { Err } from '../shared/result.ts';
+import { rateLimited, type RateLimited } from '../shared/result.ts';
 import type { RateLimiter } from './ports.ts';
 
 export type AttemptAction = 'register' | 'sign_in_link' | 'password_reset';
@@ -19,8 +19,6 @@ export interface AttemptLimitPolicy {
   perIp: number;
   windowSeconds: number;
 }
-
-export type RateLimited = Err<'rate_limited'> & { readonly retryAfterSeconds: number };
 
 export interface AttemptLimitsDeps {
   limiter: RateLimiter;
@@ -42,6 +40,6 @@ export class AttemptLimits {
     if (byAddress.count > policy.perAddress) waits.push(byAddress.resetInSeconds);
     if (byIp.count > policy.perIp) waits.push(byIp.resetInSeconds);
     if (waits.length === 0) return null;
-    return { ok: false, error: 'rate_limited', retryAfterSeconds: Math.max(1, ...waits) };
+    return rateLimited(Math.max(...waits));
   }
 }

@@ -12,9 +12,8 @@
  */
 import type { Outbox } from '../notifications/outbox.ts';
 import type { Clock } from '../shared/clock.ts';
-import { err, ok, type Result } from '../shared/result.ts';
+import { err, ok, type RateLimited, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import type { RateLimited } from './attempt-limits.ts';
 import { passwordChangedEmail } from './password-emails.ts';
 import type { AccountRepository, PasswordHasher, SessionStore, SignInLinkStore } from './ports.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';

@@ -16,9 +16,9 @@
  */
 import { SECRET_PLACE, type OutgoingMessage, type Outbox } from '../notifications/outbox.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
-import { ok, type Result } from '../shared/result.ts';
+import { ok, type RateLimited, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import type { AttemptAction, AttemptLimits, RateLimited } from './attempt-limits.ts';
+import type { AttemptAction, AttemptLimits } from './attempt-limits.ts';
 import type { AccountRepository, SecretTokens, SignInLinkStore } from './ports.ts';
 import { issueSignInLink, type SignInLinkPurpose } from './session.ts';
 import { normalizeEmail, type Language } from './user.ts';

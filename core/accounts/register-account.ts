@@ -13,9 +13,9 @@
  */
 import { normaliseInternationalNumber } from '../identity/phone-number.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
-import { err, ok, type Result } from '../shared/result.ts';
+import { err, ok, type RateLimited, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import type { AttemptLimits, RateLimited } from './attempt-limits.ts';
+import type { AttemptLimits } from './attempt-limits.ts';
 import type { AccountRepository, PasswordHasher } from './ports.ts';
 import type { SessionStarter, SignedIn } from './start-session.ts';
 import { type Language, normalizeEmail, User } from './user.ts';

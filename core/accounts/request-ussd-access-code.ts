@@ -16,9 +16,8 @@
  */
 import type { Outbox } from '../notifications/outbox.ts';
 import type { Clock } from '../shared/clock.ts';
-import { err, ok, type Result } from '../shared/result.ts';
+import { err, ok, rateLimited, type RateLimited, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import type { RateLimited } from './attempt-limits.ts';
 import type { AccountRepository, RateLimiter } from './ports.ts';
 import { registrablePhone } from './register-by-phone.ts';
 import { CODE_DIGITS, CODE_TTL_MS, CODE_WINDOW_SECONDS, CODES_PER_WINDOW, ussdAccessCodeSms, type OneTimeCodes, type UssdAccessCodes } from './ussd-access.ts';
@@ -72,6 +71,6 @@ export class RequestUssdAccessCode {
     const byAccount = await limiter.hit(`ussd_access_code:account:${userId}`, CODE_WINDOW_SECONDS, now);
     const byNumber = await limiter.hit(`ussd_access_code:number:${phone}`, CODE_WINDOW_SECONDS, now);
     const waits = [byAccount, byNumber].filter((hit) => hit.count > CODES_PER_WINDOW).map((hit) => hit.resetInSeconds);
-    return waits.length === 0 ? null : { ok: false, error: 'rate_limited', retryAfterSeconds: Math.max(1, ...waits) };
+    return waits.length === 0 ? null : rateLimited(Math.max(...waits));
   }
 }

@@ -21,7 +21,7 @@
  */
 import type { Clock } from '../shared/clock.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import type { RateLimited } from './attempt-limits.ts';
+import { rateLimited, type RateLimited } from '../shared/result.ts';
 import type { ThrottleStore } from './ports.ts';
 
 export interface ThrottlePolicy {
@@ -109,7 +109,7 @@ export class SignInThrottle {
       const wait = Math.max(waitSeconds(byAccount, now, this.policies.account), waitSeconds(byClient, now, this.policies.client));
       if (wait > 0) {
         await store.save(keys[1], afterAttempt(byClient, now, this.policies.client));
-        return { ok: false, error: 'rate_limited', retryAfterSeconds: wait } as const;
+        return rateLimited(wait);
       }
       await store.save(keys[0], afterAttempt(byAccount, now, this.policies.account));
       await store.save(keys[1], afterAttempt(byClient, now, this.policies.client));

@@ -8,8 +8,7 @@
  * - Slowed progressively per account and per client (SignInThrottle) before the password is
  *   checked; a right password gives the account a fresh start.
  */
-import { err, ok, type Result } from '../shared/result.ts';
-import type { RateLimited } from './attempt-limits.ts';
+import { err, ok, type RateLimited, type Result } from '../shared/result.ts';
 import type { AccountRepository, PasswordHasher } from './ports.ts';
 import type { SessionClient } from './session.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';

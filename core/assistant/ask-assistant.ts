@@ -22,7 +22,7 @@
  */
 import type { RateLimiter } from '../accounts/ports.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
-import { err, ok, type Err, type Result } from '../shared/result.ts';
+import { err, ok, rateLimited, type RateLimited, type Result } from '../shared/result.ts';
 import { ANSWERS, withSource } from './answers.ts';
 import type { Entities } from './entities.ts';
 import { isGrounded, leaves } from './grounding.ts';
@@ -74,7 +74,6 @@ export interface AssistantAnswer {
 }
 
 export type AskAssistantError = 'message_empty' | 'message_too_long';
-export type RateLimited = Err<'rate_limited'> & { readonly retryAfterSeconds: number };
 
 const PERSONAL: ReadonlySet<Intent> = new Set(['savings', 'next_contribution', 'payouts', 'credit_score', 'loan_limit', 'loan_instalment', 'recommend_groups']);
 
@@ -88,7 +87,7 @@ export class AskAssistant {
     if ([...message].length > MAX_MESSAGE_LENGTH) return err('message_too_long');
     const now = clock.now();
     const hit = await limiter.hit(`assistant:${input.memberId ?? `visitor:${input.clientKey}`}`, rateLimit.windowSeconds, now);
-    if (hit.count > rateLimit.perWindow) return { ok: false, error: 'rate_limited', retryAfterSeconds: Math.max(1, hit.resetInSeconds) };
+    if (hit.count > rateLimit.perWindow) return rateLimited(hit.resetInSeconds);
 
     const { memberId } = input;
     const groupNames = memberId === null ? [] : await tools.groupNames(memberId);

@@ -22,13 +22,12 @@
  * - Registry look-ups are limited per member (`rate_limited` past the limit): each costs money at a
  *   real provider, and each would tell whether a number exists.
  */
-import type { RateLimited } from '../accounts/attempt-limits.ts';
 import type { RateLimiter } from '../accounts/ports.ts';
 import type { AuditTrail } from '../audit/ports.ts';
 import { compareDates, kigaliDateOf, type LocalDate } from '../shared/calendar.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import type { EventLog } from '../shared/event-log.ts';
-import { err, ok, type Result } from '../shared/result.ts';
+import { err, ok, rateLimited, type RateLimited, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { MemberImages } from '../uploads/ports.ts';
 import { ADULT_AGE, ageOn, maskNationalId, validateNationalId, type NationalIdError } from './national-id.ts';
@@ -162,7 +161,7 @@ export class VerifyNationalId {
   private async lookupAllowed(memberId: string): Promise<RateLimited | null> {
     const { limiter, lookupLimit, clock } = this.deps;
     const hit = await limiter.hit(`national_id_lookup:member:${memberId}`, lookupLimit.windowSeconds, clock.now());
-    return hit.count > lookupLimit.perMember ? { ok: false, error: 'rate_limited', retryAfterSeconds: Math.max(1, hit.resetInSeconds) } : null;
+    return hit.count > lookupLimit.perMember ? rateLimited(hit.resetInSeconds) : null;
   }
 
   /** The registry's photo as the member's private object; null without one or when it cannot be kept. */

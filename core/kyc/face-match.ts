@@ -34,11 +34,3 @@ export function matchPercent(similarity: number, cutoff: number): number {
 export function isVerified(percent: number): boolean {
   return percent >= VERIFIED_AT_PERCENT;
 }
-
-/** What the member reads after a completed comparison. */
-export function comparisonMessage(percent: number): string {
-  return isVerified(percent)
-    ? `Your selfie matches your ID photo (${percent.toFixed(1)} % match). Your identity is verified.`
-    : `Your selfie does not match your ID photo closely enough (${percent.toFixed(1)} % match, ${VERIFIED_AT_PERCENT} % needed). ` +
-        'Please take a new selfie facing the camera in good light, without glasses or a hat, and try again.';
-}

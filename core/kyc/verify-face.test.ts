@@ -113,7 +113,6 @@ describe('VerifyFace: the decision', () => {
       value: {
         verified: true,
         matchConfidence: 80,
-        message: expect.stringContaining('verified'),
         verifiedAt: w.clock.now(),
         decisionId: expect.any(String),
         idPhotoSource: 'kyc_upload',
@@ -124,12 +123,12 @@ describe('VerifyFace: the decision', () => {
     expect(await w.records.recordOf(memberId)).toMatchObject({ verified: true, matchConfidence: 80, verifiedAt: w.clock.now() });
   });
 
-  it('does not verify at 79.9 %: a valid answer with the percent and a message, recorded as not_matched', async () => {
+  it('does not verify at 79.9 %: a valid answer with the percent, recorded as not_matched (the words: apps/http/words.test.ts)', async () => {
     const w = kycWorld();
     const { memberId } = await w.readyMember();
     w.matcher.answer(0.799);
     const result = await verify(w, memberId);
-    expect(result).toMatchObject({ ok: true, value: { verified: false, matchConfidence: 79.9, message: expect.stringContaining('80 % needed') } });
+    expect(result).toMatchObject({ ok: true, value: { verified: false, matchConfidence: 79.9, thresholdPercent: 80 } });
     expect(result.ok && 'verifiedAt' in result.value).toBe(false);
     expect((await w.records.recordOf(memberId)).verified).toBe(false);
     expect(w.decisions.decisions[0]).toMatchObject({ outcome: 'not_matched', matchConfidence: 79.9, similarity: 0.799 });

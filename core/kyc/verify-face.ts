@@ -18,7 +18,7 @@
  *   cut-off, model name and version, outcome and reason, consent, instant. A photo in which the
  *   model finds no usable face is answered with its error (`selfie_no_face_found`, …) and is
  *   recorded as a `rejected` decision; a completed comparison under 80 % is an answer,
- *   `verified: false` with its percent and a message, recorded as `not_matched`.
+ *   `verified: false` with its percent (each channel words it), recorded as `not_matched`.
  * - At 80 % or more (core/kyc/face-match.ts) the member is verified (users.kyc_verified) with this
  *   confidence and instant; a later comparison under 80 % does not take a verification back.
  * - Photos sent with the request are saved on the member's KYC record with the decision.
@@ -26,11 +26,11 @@
 import type { RateLimiter } from '../accounts/ports.ts';
 import type { AuditTrail } from '../audit/ports.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
-import { ok, type Err, type Ok } from '../shared/result.ts';
+import { ok, rateLimited, type Err, type Ok, type RateLimited } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { MemberImages, StoredObject } from '../uploads/ports.ts';
 import { BIOMETRIC_CONSENT } from './biometric-consent.ts';
-import { comparisonMessage, isVerified, KYC_ATTEMPTS, matchPercent, VERIFIED_AT_PERCENT } from './face-match.ts';
+import { isVerified, KYC_ATTEMPTS, matchPercent, VERIFIED_AT_PERCENT } from './face-match.ts';
 import { ownPrivatePhoto, type KycPhotoError } from './kyc-photo.ts';
 import type {
   BiometricConsents,
@@ -77,14 +77,13 @@ export type VerifyFaceError =
   | FacePhotoError
   | 'face_matcher_unavailable';
 
-/** A refusal; `photo` names the photo at fault, `retryAfterSeconds` comes with `rate_limited`. */
-export type VerifyFaceFailure = Err<VerifyFaceError> & { readonly photo?: FacePhoto; readonly retryAfterSeconds?: number };
+/** A refusal; `photo` names the photo at fault. */
+export type VerifyFaceFailure = (Err<Exclude<VerifyFaceError, 'rate_limited'>> & { readonly photo?: FacePhoto }) | RateLimited;
 
 export interface FaceVerification {
   verified: boolean;
   /** Percent, one decimal. */
   matchConfidence: number;
-  message: string;
   /** When the member was verified by this comparison; absent when it did not verify them. */
   verifiedAt?: Date;
   decisionId: string;
@@ -93,7 +92,7 @@ export interface FaceVerification {
   model: { name: string; version: string };
 }
 
-const fail = (error: VerifyFaceError, extra: { photo?: FacePhoto; retryAfterSeconds?: number } = {}): VerifyFaceFailure => ({ ok: false, error, ...extra });
+const fail = (error: Exclude<VerifyFaceError, 'rate_limited'>, extra: { photo?: FacePhoto } = {}): VerifyFaceFailure => ({ ok: false, error, ...extra });
 
 export class VerifyFace {
   constructor(private readonly deps: VerifyFaceDeps) {}
@@ -121,7 +120,7 @@ export class VerifyFace {
 
     const now = clock.now();
     const attempt = await limiter.hit(`kyc_verify:${memberId}`, KYC_ATTEMPTS.windowSeconds, now);
-    if (attempt.count > KYC_ATTEMPTS.perWindow) return fail('rate_limited', { retryAfterSeconds: Math.max(1, attempt.resetInSeconds) });
+    if (attempt.count > KYC_ATTEMPTS.perWindow) return rateLimited(attempt.resetInSeconds);
 
     const [idBytes, selfieBytes] = await Promise.all([images.read(idPhoto.image.path), images.read(selfie.path)]);
     const compared = await matcher.compare(idBytes, selfieBytes);
@@ -157,7 +156,6 @@ export class VerifyFace {
     return ok({
       verified,
       matchConfidence: percent,
-      message: comparisonMessage(percent),
       ...(verified ? { verifiedAt: base.decidedAt } : {}),
       decisionId: base.id,
       idPhotoSource: idPhoto.source,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
-import { LOAN_APPLICATION_MESSAGES, annualRateForScore, loanLimit, ratePercent, validateLoanApplication } from './loan-terms.ts';
+import { annualRateForScore, loanLimit, ratePercent, validateLoanApplication } from './loan-terms.ts';
 
 const rwf = Money.ofFrancs;
 const valid = { amount: rwf(50_000), termMonths: 12, purpose: 'Stock for my shop' };
@@ -14,17 +14,16 @@ describe('loan application bounds', () => {
   });
 
   it.each([
-    [{ amount: rwf(9_999) }, 'loan_amount_below_minimum', 'Minimum loan amount is 10,000 RWF'],
-    [{ amount: rwf(10_000_001) }, 'loan_amount_above_maximum', 'Maximum loan amount is 10,000,000 RWF'],
-    [{ amount: Money.ofCentimes(1_000_050) }, 'loan_amount_not_whole_francs', 'Loan amount must be a whole number of francs'],
-    [{ purpose: ' short     ' }, 'loan_purpose_too_short', 'Please provide a detailed loan purpose'],
-    [{ termMonths: 0 }, 'loan_term_below_minimum', 'Minimum term is 1 month'],
-    [{ termMonths: 61 }, 'loan_term_above_maximum', 'Maximum term is 60 months'],
-    [{ termMonths: 1.5 }, 'loan_term_not_whole_months', 'Term must be a whole number of months'],
-  ] as const)('refuses %o with %s and the message "%s"', (change, code, message) => {
+    [{ amount: rwf(9_999) }, 'loan_amount_below_minimum'],
+    [{ amount: rwf(10_000_001) }, 'loan_amount_above_maximum'],
+    [{ amount: Money.ofCentimes(1_000_050) }, 'loan_amount_not_whole_francs'],
+    [{ purpose: ' short     ' }, 'loan_purpose_too_short'],
+    [{ termMonths: 0 }, 'loan_term_below_minimum'],
+    [{ termMonths: 61 }, 'loan_term_above_maximum'],
+    [{ termMonths: 1.5 }, 'loan_term_not_whole_months'],
+  ] as const)('refuses %o with %s (its words are the channels\': apps/http/words.test.ts)', (change, code) => {
     const result = validateLoanApplication({ ...valid, ...change });
     expect(result).toEqual({ ok: false, error: code });
-    expect(LOAN_APPLICATION_MESSAGES[code]).toBe(message);
   });
 });
 

@@ -4,7 +4,7 @@
  * Guarantees
  * - Loan limit = min(50 % of the savings balance, 10,000,000 RWF), in whole francs (rounded down).
  * - An application is 10,000–10,000,000 RWF in whole francs, 1–60 whole months, with a purpose of
- *   at least 10 characters; each broken bound has a code and the specification's message.
+ *   at least 10 characters; each broken bound has a code (each channel words it).
  * - The annual rate follows the credit score band: ≥ 750 8 %, 700–749 10 %, 650–699 12 %,
  *   600–649 13.5 %, < 600 15 %; rates are integers of basis points.
  */
@@ -29,17 +29,6 @@ export type LoanApplicationError =
   | 'loan_term_not_whole_months'
   | 'loan_term_below_minimum'
   | 'loan_term_above_maximum';
-
-/** What a person reads for each code; the specification gives the bounds' messages. */
-export const LOAN_APPLICATION_MESSAGES: Readonly<Record<LoanApplicationError, string>> = {
-  loan_amount_not_whole_francs: 'Loan amount must be a whole number of francs',
-  loan_amount_below_minimum: 'Minimum loan amount is 10,000 RWF',
-  loan_amount_above_maximum: 'Maximum loan amount is 10,000,000 RWF',
-  loan_purpose_too_short: 'Please provide a detailed loan purpose',
-  loan_term_not_whole_months: 'Term must be a whole number of months',
-  loan_term_below_minimum: 'Minimum term is 1 month',
-  loan_term_above_maximum: 'Maximum term is 60 months',
-};
 
 export interface LoanApplication {
   readonly amount: Money;

@@ -26,11 +26,10 @@
  *   reaches us from the gateway's one address.
  */
 import type { RateLimiter } from '../accounts/ports.ts';
-import type { RateLimited } from '../accounts/attempt-limits.ts';
 import { Money } from '../money/money.ts';
 import { CARD_PROVIDER, CHECKOUT_LATER } from '../payments/card-checkout.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
-import { err, ok, type Result } from '../shared/result.ts';
+import { err, ok, rateLimited, type RateLimited, type Result } from '../shared/result.ts';
 import { acceptsPayments, publicStanding } from './merchant.ts';
 import type { RegisteredMerchant } from './merchant-profile.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
@@ -163,7 +162,7 @@ export class PayMerchant {
     const waits: number[] = [];
     if (byNumber.count > limits.perNumber) waits.push(byNumber.resetInSeconds);
     if (byClient.count > limits.perClient) waits.push(byClient.resetInSeconds);
-    return waits.length === 0 ? null : { ok: false, error: 'rate_limited', retryAfterSeconds: Math.max(1, ...waits) };
+    return waits.length === 0 ? null : rateLimited(Math.max(...waits));
   }
 }
 

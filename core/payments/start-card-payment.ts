@@ -18,14 +18,13 @@
  * - A checkout the processor cannot open now answers its error; the stored payment stays pending
  *   and the polling job gives it up once its checkout could no longer be open.
  */
-import type { RateLimited } from '../accounts/attempt-limits.ts';
 import type { PayContribution } from '../contributions/pay-contribution.ts';
 import type { PayContributionError } from '../contributions/pay-contribution.ts';
 import type { StartLoanRepayment, StartLoanRepaymentError } from '../loans/start-loan-repayment.ts';
 import type { RepaymentScope } from '../loans/ports.ts';
 import type { PayMerchant, PayMerchantResult } from '../merchants/pay-merchant.ts';
 import type { Money } from '../money/money.ts';
-import { err, ok, type Result } from '../shared/result.ts';
+import { err, ok, type RateLimited, type Result } from '../shared/result.ts';
 import { isCardProvider, type CardCheckout, type CardCheckoutError } from './card-checkout.ts';
 import type { ConfirmCardPayment } from './confirm-card-payment.ts';
 import type { PaymentStatus } from './ports.ts';

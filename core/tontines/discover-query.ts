@@ -41,10 +41,6 @@ export interface DiscoverQuery extends DiscoverQueryInput {
 
 export type DiscoverQueryError = 'contribution_range_inverted';
 
-export const DISCOVER_QUERY_MESSAGES: Record<DiscoverQueryError, string> = {
-  contribution_range_inverted: 'The lowest contribution cannot be above the highest.',
-};
-
 export function discoverQuery(input: DiscoverQueryInput = {}): Result<DiscoverQuery, DiscoverQueryError> {
   if (input.minContribution && input.maxContribution && input.minContribution.greaterThan(input.maxContribution)) return err('contribution_range_inverted');
   const q = input.q?.trim();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
-import { checkTontineTerms, MAX_MEMBERS, TONTINE_TERMS_MESSAGES, type TontineTermsInput } from './tontine-terms.ts';
+import { checkTontineTerms, MAX_MEMBERS, type TontineTermsInput } from './tontine-terms.ts';
 
 const valid: TontineTermsInput = {
   name: '  Abadatezuka ',
@@ -20,21 +20,20 @@ describe('tontine terms', () => {
   });
 
   it.each([
-    [{ name: '   ' }, 'tontine_name_required', 'Please enter a tontine name'],
-    [{ description: ' ' }, 'tontine_description_required', 'Please enter a description'],
-    [{ contributionAmount: '0' }, 'contribution_amount_invalid', 'Please enter a valid contribution amount'],
-    [{ contributionAmount: '-5' }, 'contribution_amount_invalid', 'Please enter a valid contribution amount'],
-    [{ contributionAmount: 'abc' }, 'contribution_amount_invalid', 'Please enter a valid contribution amount'],
-    [{ contributionAmount: '1.005' }, 'contribution_amount_invalid', 'Please enter a valid contribution amount'],
-    [{ maxMembers: 0 }, 'max_members_invalid', `Please enter a number of members from 1 to ${MAX_MEMBERS}`],
-    [{ maxMembers: 2.5 }, 'max_members_invalid', `Please enter a number of members from 1 to ${MAX_MEMBERS}`],
-    [{ maxMembers: MAX_MEMBERS + 1 }, 'max_members_invalid', `Please enter a number of members from 1 to ${MAX_MEMBERS}`],
-    [{ frequency: 'yearly' }, 'frequency_invalid', 'Please choose daily, weekly or monthly'],
-    [{ category: 'gamblers' }, 'category_unknown', 'Please choose one of the tontine categories'],
-  ])('refuses %j with %s and the message the dialog shows', (change, code, message) => {
+    [{ name: '   ' }, 'tontine_name_required'],
+    [{ description: ' ' }, 'tontine_description_required'],
+    [{ contributionAmount: '0' }, 'contribution_amount_invalid'],
+    [{ contributionAmount: '-5' }, 'contribution_amount_invalid'],
+    [{ contributionAmount: 'abc' }, 'contribution_amount_invalid'],
+    [{ contributionAmount: '1.005' }, 'contribution_amount_invalid'],
+    [{ maxMembers: 0 }, 'max_members_invalid'],
+    [{ maxMembers: 2.5 }, 'max_members_invalid'],
+    [{ maxMembers: MAX_MEMBERS + 1 }, 'max_members_invalid'],
+    [{ frequency: 'yearly' }, 'frequency_invalid'],
+    [{ category: 'gamblers' }, 'category_unknown'],
+  ])('refuses %j with %s (the dialog\'s words are the channels\': apps/http/words.test.ts)', (change, code) => {
     const result = checkTontineTerms({ ...valid, ...change } as TontineTermsInput);
     expect(result).toEqual({ ok: false, error: code });
-    expect(TONTINE_TERMS_MESSAGES[code as keyof typeof TONTINE_TERMS_MESSAGES]).toBe(message);
   });
 
   it('reports the first broken rule in the dialog order', () => {

@@ -1,13 +1,13 @@
 /**
  * Tontine terms: what a member may ask for when creating a tontine (spec part 1 §5, "Create
- * tontine"), checked on the server with the same words the dialog shows.
+ * tontine"), checked on the server; the HTTP catalogue gives the codes the dialog's words.
  *
  * Guarantees
  * - The name and description are trimmed and must not be empty.
  * - The contribution is a positive amount of at most two decimals.
  * - maxMembers is an integer from 1 to MAX_MEMBERS; 1 means personal savings.
  * - The frequency is daily, weekly or monthly; the category, when given, is one of the defaults.
- * - The first broken rule is reported, in the dialog's order, with a code and its message.
+ * - The first broken rule is reported, in the dialog's order, with its code (each channel words it).
  */
 import { Money } from '../money/money.ts';
 import { err, ok, type Result } from '../shared/result.ts';
@@ -37,16 +37,6 @@ export type TontineTermsError =
   | 'max_members_invalid'
   | 'frequency_invalid'
   | 'category_unknown';
-
-/** The message a person reads for each code; the first three are the specification's words. */
-export const TONTINE_TERMS_MESSAGES: Readonly<Record<TontineTermsError, string>> = {
-  tontine_name_required: 'Please enter a tontine name',
-  tontine_description_required: 'Please enter a description',
-  contribution_amount_invalid: 'Please enter a valid contribution amount',
-  max_members_invalid: `Please enter a number of members from 1 to ${MAX_MEMBERS}`,
-  frequency_invalid: 'Please choose daily, weekly or monthly',
-  category_unknown: 'Please choose one of the tontine categories',
-};
 
 export interface TontineTermsInput {
   name: string;
