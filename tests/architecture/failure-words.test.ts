@@ -31,7 +31,7 @@ const STOP_IN_CORE = [
   // Parsing money: the HTTP amount field (apps/http/amount-field.ts) words them through zod.
   'amount_not_a_decimal', 'amount_not_a_number', 'amount_too_large', 'amount_too_precise',
   // Reconciling a provider's report (core/payments, the loans' and contributions' confirmations).
-  'amount_mismatch', 'payment_already_confirmed', 'mobile_money_reference_unknown', 'card_reference_mismatch', 'card_transaction_unknown',
+  'amount_mismatch', 'payment_already_confirmed', 'mobile_money_reference_unknown', 'card_reference_mismatch', 'card_transaction_unknown', 'card_refund_unknown',
   'disbursement_failed', 'repayment_exceeds_balance', 'repayment_must_be_positive', 'already_stored', 'sms_delivery_report_invalid',
   // Transfers and settlements inside core: mapped by the use case that asked.
   'cannot_pay', 'not_owed', 'insufficient_funds', 'recipient_has_no_wallet', 'transfer_transition_not_allowed',
@@ -42,8 +42,8 @@ const STOP_IN_CORE = [
 /** Codes only the admin CLI receives: it prints `error: <code>` to staff with exit code 1 (cli/). */
 const OPERATOR_ONLY = [
   'agent_transition_not_allowed', 'merchant_transition_not_allowed', 'batch_not_found', 'payout_not_found', 'payout_transition_not_allowed',
-  'reason_required', 'transaction_not_found', 'transaction_not_completed', 'already_reversed', 'card_refund_not_supported',
-  'rejection_reason_unknown', 'transfer_not_found', 'transfer_not_retryable', 'nothing_owed', 'transfer_cannot_be_paid',
+  'reason_required', 'transaction_not_found', 'transaction_not_completed', 'already_reversed', 'card_charge_unknown',
+  'rejection_reason_unknown', 'suspension_reason_required', 'suspension_reason_unknown', 'transfer_not_found', 'transfer_not_retryable', 'nothing_owed', 'transfer_cannot_be_paid',
   'population_size_invalid', 'already_seeded', 'ledger_unbalanced',
 ];
 
