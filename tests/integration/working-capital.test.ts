@@ -3,15 +3,19 @@
  * against PostgreSQL and the sandbox: a limit from a 90-day history paid on the pay page; another
  * member can neither see nor take the offer; accepting disburses to the payout number; the next
  * weekly settlement withholds 10 % of the week's net before the payout (golden ledger entries);
- * a week with no sales withholds nothing. After the file, the ledger balances.
+ * a week with no sales withholds nothing; it is repaid early by mobile money and by card on the
+ * sandbox checkout (once, capped at what is owed, the owner only). After the file, the ledger
+ * balances.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKENS } from '../../apps/container.ts';
 import { runAdmin } from '../support/admin-cli.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { closeMerchantWorld, paidAtMerchant, signUp, startMerchantWorld, verifiedMerchant } from '../support/merchant-world.ts';
 import type { SandboxApp } from '../support/sandbox-app.ts';
 import type { TestDatabase } from '../support/test-database.ts';
+import { payWithTestCard } from '../support/sandbox-card.ts';
 import { until } from '../support/until.ts';
 
 const DAY = 86_400_000;
@@ -206,7 +210,7 @@ describe('working capital from sales', () => {
     expect(shown.body.current).toMatchObject({ status: 'overdue', owed: '303300.00' });
   });
 
-  it('is repaid early by mobile money at no extra cost: part, then the rest; another member cannot pay it off', async () => {
+  it('is repaid early at no extra cost: part by mobile money, part by card, then the rest; another member cannot pay it off', async () => {
     const path = `/api/merchants/${merchantId}/working-capital/${loanId}/repay`;
     expect((await stranger(request(app.handler).post(path).send({}))).status).toBe(404);
     expect((await owner(request(app.handler).post(path).send({ amount: 303_301 }))).body.code).toBe('repayment_amount_invalid');
@@ -219,9 +223,45 @@ describe('working capital from sales', () => {
     expect(await until(() => collection(part.body.id as string), (status) => status === 'succeeded')).toBe('succeeded');
     expect((await owner(request(app.handler).get(`/api/merchants/${merchantId}/working-capital`))).body.current).toMatchObject({ status: 'overdue', owed: '300000.00' });
 
+    // By card, on the processor's checkout: the owner only, at most what is owed.
+    clock.advance(60_000);
+    const byCard = { purpose: 'working_capital', merchantId, loanId };
+    expect((await request(app.handler).post('/api/payments/card').send({ ...byCard, amount: 100_000 })).status).toBe(401);
+    const refused = await stranger(request(app.handler).post('/api/payments/card').send({ ...byCard, amount: 100_000 }));
+    expect([refused.status, refused.body.code]).toEqual([404, 'working_capital_not_found']);
+    expect((await owner(request(app.handler).post('/api/payments/card').send({ ...byCard, amount: 300_001 }))).body.code).toBe('repayment_amount_invalid');
+    expect(await db.count('working_capital_collections')).toBe(1);
+    const started = await owner(request(app.handler).post('/api/payments/card').set('Idempotency-Key', 'wc-card-1').send({ ...byCard, amount: 100_000 }));
+    expect(started.status).toBe(201);
+    const reference = started.body.reference as string;
+    expect(reference).toMatch(/^working-capital-repayment:/);
+    // The same key again: the same payment and checkout.
+    const again = await owner(request(app.handler).post('/api/payments/card').set('Idempotency-Key', 'wc-card-1').send({ ...byCard, amount: 100_000 }));
+    expect([again.body.reference, again.body.checkoutUrl]).toEqual([reference, started.body.checkoutUrl]);
+    const back = await payWithTestCard(app.handler, started.body.checkoutUrl as string);
+    expect(back.searchParams.get('tx_ref')).toBe(reference);
+    // The return page's read confirms it with the processor; read again, and after a webhook, it is booked once.
+    const read = () => owner(request(app.handler).get(`/api/payments/card/${encodeURIComponent(reference)}`));
+    expect((await until(read, (r) => r.body.status !== 'pending')).body).toMatchObject({ purpose: 'working_capital', status: 'successful', amount: '100000.00', subjectId: loanId });
+    expect((await stranger(request(app.handler).get(`/api/payments/card/${encodeURIComponent(reference)}`))).status).toBe(404);
+    const sandbox = app.container.get(TOKENS.CardCheckoutSetup).sandbox!;
+    const { body, headers } = sandbox.webhookFor(sandbox.chargeOf(reference)!);
+    const webhook = request(app.handler).post('/api/payments/callbacks/flutterwave');
+    for (const [name, value] of Object.entries(headers)) webhook.set(name, value);
+    expect((await webhook.send(body)).body.status).toBe('exists');
+    const cardEntry = await sql<{ account_id: string; amount: string }>(
+      `select p.account_id, p.amount_centimes::text as amount from ledger_postings p join journal_entries e on e.id = p.entry_id where e.key = ? order by p.account_id`,
+      [`working-capital-repayment:${reference}`],
+    );
+    expect(cardEntry).toEqual([
+      { account_id: 'card_clearing:flutterwave', amount: '10000000' },
+      { account_id: `working_capital:${loanId}`, amount: '-10000000' },
+    ]);
+    expect((await owner(request(app.handler).get(`/api/merchants/${merchantId}/working-capital`))).body.current).toMatchObject({ owed: '200000.00' });
+
     clock.advance(60_000);
     const rest = await owner(request(app.handler).post(path).send({}));
-    expect(rest.body.amount).toBe('300000.00');
+    expect(rest.body.amount).toBe('200000.00');
     expect(await until(() => collection(rest.body.id as string), (status) => status === 'succeeded')).toBe('succeeded');
     const shown = await owner(request(app.handler).get(`/api/merchants/${merchantId}/working-capital`));
     // The total is what the key facts said: 300,000 + the 18,000 fee, nothing more for paying early.
@@ -229,7 +269,8 @@ describe('working capital from sales', () => {
     expect(shown.body.current.repayments.map((r: { source: string; amount: string }) => [r.source, r.amount])).toEqual([
       ['settlement', '14700.00'],
       ['mobile_money', '3300.00'],
-      ['mobile_money', '300000.00'],
+      ['card', '100000.00'],
+      ['mobile_money', '200000.00'],
     ]);
     expect(await balance(`working_capital:${loanId}`)).toBe(0);
     // The fee became income as the last francs came in (principal first).
