@@ -5,6 +5,8 @@
  * cases they call. Settlement batches and commission payouts move money through the transfers
  * module (purposes `merchant_settlement`, `agent_commission`: apps/modules/transfers-module.ts).
  */
+import { PostgresMerchantMonthLedger } from '../../adapters/postgres/postgres-merchant-month-ledger.ts';
+import { ShowMonthlyFigures } from '../../core/merchants/monthly-figures.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Container } from 'inversify';
 import { ContainerModule } from 'inversify';
@@ -99,6 +101,7 @@ export function businessRouteUseCases(container: Container) {
     showPayPage: container.get(ShowPayPage),
     payMerchant: container.get(PayMerchant),
     showMerchantReceipt: container.get(ShowMerchantReceipt),
+    showMonthlyFigures: container.get(ShowMonthlyFigures),
     clock: container.get(TOKENS.Clock),
   };
 }
@@ -226,4 +229,8 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
   useCase(PayCommissions);
   useCase(ShowSettlementReport);
   useCase(ReverseMerchantPayment);
+  bind(ShowMonthlyFigures).toResolvedValue(
+    (registry: PostgresMerchants, em: EntityManager, clock: Clock) => new ShowMonthlyFigures({ registry, ledger: new PostgresMerchantMonthLedger(em), clock }),
+    [TOKENS.Merchants, TOKENS.EntityManager, TOKENS.Clock],
+  );
 });

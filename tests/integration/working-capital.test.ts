@@ -164,6 +164,47 @@ describe('working capital from sales', () => {
     expect(await db.count('working_capital_repayments')).toBe(1);
   });
 
+  it("shows the month's figures to the owner only, equal to the ledger's postings of the month", async () => {
+    const path = `/api/merchants/${merchantId}/monthly-figures`;
+    expect((await stranger(request(app.handler).get(path))).status).toBe(404);
+    expect((await owner(request(app.handler).get(`${path}?month=2026-13`))).body.code).toBe('month_invalid');
+    const shown = await owner(request(app.handler).get(path));
+    expect(shown.status).toBe(200);
+    // November in Kigali: 4 November's 100,000 and 5 November's 50,000; the 9 November settlement withheld 14,700.
+    expect(shown.body).toMatchObject({
+      month: '2026-11',
+      from: '2026-10-31T22:00:00.000Z',
+      to: '2026-11-30T22:00:00.000Z',
+      sales: { count: 2, gross: '150000.00', net: '147000.00' },
+      fees: '3000.00',
+      reversals: { count: 0, gross: '0.00', net: '0.00' },
+      net: '147000.00',
+      withheldForWorkingCapital: '14700.00',
+    });
+    // Each figure is the month's postings of its entries, read here straight from the ledger.
+    const inMonth = `e.occurred_at >= '2026-10-31T22:00:00Z' and e.occurred_at < '2026-11-30T22:00:00Z'`;
+    const onPayable = async (kind: string) =>
+      Number((await sql<{ t: string | null }>(`select sum(p.amount_centimes)::text as t from ledger_postings p join journal_entries e on e.id = p.entry_id where ${inMonth} and e.kind = ? and p.account_id = ?`, [kind, `merchant_payable:${merchantId}`]))[0]!.t ?? 0);
+    const francs = (decimal: string) => Math.round(Number(decimal) * 100);
+    expect(francs(shown.body.sales.net)).toBe(-(await onPayable('merchant_payment_received')));
+    expect(francs(shown.body.settlementsPaid)).toBe((await onPayable('merchant_settlement_paid')) + (await onPayable('reversal')));
+    expect(francs(shown.body.settlementsPaid)).toBeGreaterThan(0);
+    expect(francs(shown.body.withheldForWorkingCapital)).toBe(await onPayable('working_capital_withheld'));
+    const sold = await sql<{ n: string; gross: string; fees: string }>(
+      `select count(*)::text as n, sum(amount_centimes)::text as gross, sum(merchant_fee_centimes)::text as fees from merchant_transactions where merchant_id = ? and status = 'completed' and completed_at >= '2026-10-31T22:00:00Z' and completed_at < '2026-11-30T22:00:00Z'`,
+      [merchantId],
+    );
+    expect([shown.body.sales.count, francs(shown.body.sales.gross), francs(shown.body.fees)]).toEqual([Number(sold[0]!.n), Number(sold[0]!.gross), Number(sold[0]!.fees)]);
+    // What the month left owed to the merchant: net in, payouts and withholdings out.
+    const moved = await sql<{ t: string | null }>(
+      `select sum(p.amount_centimes)::text as t from ledger_postings p join journal_entries e on e.id = p.entry_id where ${inMonth} and p.account_id in (?, ?)`,
+      [`merchant_payable:${merchantId}`, `merchant_receivable:${merchantId}`],
+    );
+    expect(francs(shown.body.net) - francs(shown.body.settlementsPaid) - francs(shown.body.withheldForWorkingCapital)).toBe(-Number(moved[0]!.t ?? 0));
+    // October: the sales of 7, 14, 21 and 28 October.
+    expect((await owner(request(app.handler).get(`${path}?month=2026-10`))).body.sales).toEqual({ count: 4, gross: '400000.00', net: '392000.00' });
+  });
+
   it('leaves a request outside the rules pending for `loans review`, where an admin approves it', async () => {
     const young = await verifiedMerchant(app, {
       merchantCode: 'WCAP-2',

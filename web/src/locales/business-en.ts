@@ -338,6 +338,7 @@ export const businessEn = {
     acceptedToast: 'Working capital accepted',
     acceptedToastText: '{{amount}} is being sent to your business’s mobile money number.',
     repayAll: 'Repay {{amount}} now',
+    repayByCard: 'Repay {{amount}} by card',
     repayToast: 'Approve the payment on your phone',
     repayToastText: 'We asked {{phone}} for {{amount}}. Approve it on the phone to repay.',
     reasons: {

@@ -339,6 +339,7 @@ export const businessFr: Pick<Messages, keyof typeof businessEn> = {
     acceptedToast: 'Fonds de roulement accepté',
     acceptedToastText: '{{amount}} sont envoyés au numéro mobile money de votre entreprise.',
     repayAll: 'Rembourser {{amount}}',
+    repayByCard: 'Rembourser {{amount}} par carte',
     repayToast: 'Validez le paiement sur votre téléphone',
     repayToastText: 'Nous avons demandé {{amount}} au {{phone}}. Validez-le sur le téléphone pour rembourser.',
     reasons: {

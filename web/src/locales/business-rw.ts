@@ -339,6 +339,7 @@ export const businessRw: Pick<Messages, keyof typeof businessEn> = {
     acceptedToast: 'Igishoro cy’ubucuruzi cyemejwe',
     acceptedToastText: '{{amount}} birimo koherezwa kuri nimero ya mobile money y’ubucuruzi bwawe.',
     repayAll: 'Ishyura {{amount}} ubu',
+    repayByCard: "Ishyura {{amount}} n'ikarita",
     repayToast: 'Emeza kwishyura kuri telefoni yawe',
     repayToastText: 'Twasabye {{phone}} kwishyura {{amount}}. Byemeze kuri telefoni kugira ngo wishyure.',
     reasons: {

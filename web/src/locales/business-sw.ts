@@ -339,6 +339,7 @@ export const businessSw: Pick<Messages, keyof typeof businessEn> = {
     acceptedToast: 'Mtaji wa biashara umekubaliwa',
     acceptedToastText: '{{amount}} zinatumwa kwa namba ya pesa ya simu ya biashara yako.',
     repayAll: 'Lipa {{amount}} sasa',
+    repayByCard: 'Lipa {{amount}} kwa kadi',
     repayToast: 'Idhinisha malipo kwenye simu yako',
     repayToastText: 'Tumeomba {{amount}} kutoka {{phone}}. Idhinisha kwenye simu ili kulipa.',
     reasons: {

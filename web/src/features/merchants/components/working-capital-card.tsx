@@ -2,6 +2,7 @@ import { Banknote } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
 import { Field } from '../../../components/field.tsx';
+import { PayByCardButton } from '../../../components/pay-by-card-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
@@ -67,6 +68,7 @@ export function WorkingCapitalCard({ merchantId }: { merchantId: string }) {
           </p>
           {current !== undefined ? (
             <CurrentAdvance
+              merchantId={merchantId}
               loan={current}
               onAccept={() => take(current)}
               accepting={accept.isPending}
@@ -111,7 +113,7 @@ export function WorkingCapitalCard({ merchantId }: { merchantId: string }) {
   );
 }
 
-function CurrentAdvance({ loan, onAccept, accepting, onRepay, repaying }: { loan: WorkingCapitalLoan; onAccept: () => void; accepting: boolean; onRepay: () => void; repaying: boolean }) {
+function CurrentAdvance({ merchantId, loan, onAccept, accepting, onRepay, repaying }: { merchantId: string; loan: WorkingCapitalLoan; onAccept: () => void; accepting: boolean; onRepay: () => void; repaying: boolean }) {
   const { t } = useTranslation();
   const format = useFormatters();
   if (loan.status === 'pending') return <p className="text-sm" data-testid="text-working-capital-pending">{t('workingCapital.pending', { amount: format.money(loan.keyFacts.amount) })}</p>;
@@ -143,6 +145,8 @@ function CurrentAdvance({ loan, onAccept, accepting, onRepay, repaying }: { loan
       <Button variant="outline" onClick={onRepay} disabled={repaying} data-testid="button-working-capital-repay">
         {t('workingCapital.repayAll', { amount: format.money(loan.owed) })}
       </Button>
+      {/* The same amount by card, on the processor's page; the return page brings the owner back here. */}
+      <PayByCardButton request={() => ({ purpose: 'working_capital', merchantId, loanId: loan.id })} disabled={repaying} label={t('workingCapital.repayByCard', { amount: format.money(loan.owed) })} />
     </div>
   );
 }
