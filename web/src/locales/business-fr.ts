@@ -322,7 +322,7 @@ export const businessFr: Pick<Messages, keyof typeof businessEn> = {
     sales: 'Ventes ({{count}})',
     fees: 'Frais',
     reversals: 'Remboursements et annulations ({{count}})',
-    net: 'Net',
+    net: 'Résultat net',
     settlementsPaid: 'Règlements versés',
     withheld: 'Retenu pour le fonds de roulement',
     basis: 'Tirés du grand livre : ce que les ventes du mois ont rapporté après frais et annulations, puis ce qui vous a été versé et ce qui a été retenu.',
