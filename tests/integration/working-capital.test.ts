@@ -167,18 +167,22 @@ describe('working capital from sales', () => {
   it("shows the month's figures to the owner only, equal to the ledger's postings of the month", async () => {
     const path = `/api/merchants/${merchantId}/monthly-figures`;
     expect((await stranger(request(app.handler).get(path))).status).toBe(404);
+    // 5 November's sale is reversed (refunded to the customer; carried into the next settlement).
+    const [sale] = await sql<{ id: string }>(`select id from merchant_transactions where merchant_id = ? and amount_centimes = 5000000`, [merchantId]);
+    const reversed = await runAdmin(app.container, 'merchants', 'reverse', sale!.id, '--reason', 'Goods returned by the customer');
+    expect(reversed.code).toBe(0);
     expect((await owner(request(app.handler).get(`${path}?month=2026-13`))).body.code).toBe('month_invalid');
     const shown = await owner(request(app.handler).get(path));
     expect(shown.status).toBe(200);
-    // November in Kigali: 4 November's 100,000 and 5 November's 50,000; the 9 November settlement withheld 14,700.
+    // November in Kigali: 4 November's 100,000 and 5 November's 50,000 (reversed on the 16th); the 9 November settlement withheld 14,700.
     expect(shown.body).toMatchObject({
       month: '2026-11',
       from: '2026-10-31T22:00:00.000Z',
       to: '2026-11-30T22:00:00.000Z',
       sales: { count: 2, gross: '150000.00', net: '147000.00' },
       fees: '3000.00',
-      reversals: { count: 0, gross: '0.00', net: '0.00' },
-      net: '147000.00',
+      reversals: { count: 1, gross: '50000.00', net: '49000.00' },
+      net: '98000.00',
       withheldForWorkingCapital: '14700.00',
     });
     // Each figure is the month's postings of its entries, read here straight from the ledger.
@@ -190,8 +194,13 @@ describe('working capital from sales', () => {
     expect(francs(shown.body.settlementsPaid)).toBe((await onPayable('merchant_settlement_paid')) + (await onPayable('reversal')));
     expect(francs(shown.body.settlementsPaid)).toBeGreaterThan(0);
     expect(francs(shown.body.withheldForWorkingCapital)).toBe(await onPayable('working_capital_withheld'));
+    const [taken] = await sql<{ t: string }>(
+      `select sum(p.amount_centimes)::text as t from ledger_postings p join journal_entries e on e.id = p.entry_id where ${inMonth} and e.kind = 'merchant_payment_reversed' and p.account_id = ?`,
+      [`merchant_receivable:${merchantId}`],
+    );
+    expect(francs(shown.body.reversals.net)).toBe(Number(taken!.t));
     const sold = await sql<{ n: string; gross: string; fees: string }>(
-      `select count(*)::text as n, sum(amount_centimes)::text as gross, sum(merchant_fee_centimes)::text as fees from merchant_transactions where merchant_id = ? and status = 'completed' and completed_at >= '2026-10-31T22:00:00Z' and completed_at < '2026-11-30T22:00:00Z'`,
+      `select count(*)::text as n, sum(amount_centimes)::text as gross, sum(merchant_fee_centimes)::text as fees from merchant_transactions where merchant_id = ? and completed_at is not null and completed_at >= '2026-10-31T22:00:00Z' and completed_at < '2026-11-30T22:00:00Z'`,
       [merchantId],
     );
     expect([shown.body.sales.count, francs(shown.body.sales.gross), francs(shown.body.fees)]).toEqual([Number(sold[0]!.n), Number(sold[0]!.gross), Number(sold[0]!.fees)]);
