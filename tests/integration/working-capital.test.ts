@@ -4,8 +4,8 @@
  * member can neither see nor take the offer; accepting disburses to the payout number; the next
  * weekly settlement withholds 10 % of the week's net before the payout (golden ledger entries);
  * a week with no sales withholds nothing; it is repaid early by mobile money and by card on the
- * sandbox checkout (once, capped at what is owed, the owner only). After the file, the ledger
- * balances.
+ * sandbox checkout (once, capped at what is owed, the owner only); the month's figures, a reversal
+ * among them, equal the ledger's postings. After the file, the ledger balances.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
