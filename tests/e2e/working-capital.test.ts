@@ -103,18 +103,25 @@ describe.runIf(browserAvailable())('the Working capital card on a 360 px phone',
     await page.getByTestId('working-capital-progress').getByText('Still owed: 106,000 RWF').waitFor();
     await noSidewaysScroll(page);
 
-    // Part repaid early by mobile money (the sandbox approves for the business's number, its callback books it).
+    // Part repaid early by mobile money, from the repay dialog: the sandbox approves for the business's number, its callback books it.
     const path = `/api/merchants/${merchant.body.id}/working-capital`;
-    const loanId = (await callApi<{ current: { id: string } }>(server.url, session.token, 'GET', path)).body.current.id;
-    expect((await callApi(server.url, session.token, 'POST', `${path}/${loanId}/repay`, { amount: 6_000 })).status).toBe(202);
+    await page.getByTestId('button-working-capital-repay').click();
+    const dialog = page.getByTestId('dialog-working-capital-repay');
+    await dialog.getByText('Repaying early costs nothing extra. You can pay up to what is still owed: 106,000 RWF.').waitFor();
+    await dialog.getByTestId('input-working-capital-repay-amount').fill('106001');
+    expect(await dialog.getByTestId('button-working-capital-repay-mobile').isDisabled()).toBe(true);
+    await dialog.getByTestId('input-working-capital-repay-amount').fill('6000');
+    await noSidewaysScroll(page);
+    await dialog.getByTestId('button-working-capital-repay-mobile').getByText('Repay 6,000 RWF by mobile money').click();
+    await page.getByTestId('toast').filter({ hasText: 'Approve the payment on your phone' }).waitFor();
     await until(async () => (await callApi<{ current?: { owed: string } }>(server.url, session.token, 'GET', path)).body, (body) => body.current?.owed === '100000.00');
 
     // The rest by card, in Kinyarwanda: the processor's TEST checkout, then back to the dashboard with the server's state.
     await page.evaluate(() => localStorage.setItem('ikimina_language', 'rw'));
     await page.reload();
-    await page.getByTestId('button-working-capital-repay').waitFor();
-    const byCard = page.getByTestId('card-working-capital').getByTestId('button-pay-card');
-    expect(await byCard.textContent()).toContain("n'ikarita");
+    await page.getByTestId('button-working-capital-repay').click();
+    const byCard = page.getByTestId('dialog-working-capital-repay').getByTestId('button-pay-card');
+    expect(await byCard.textContent()).toMatch(/Ishyura 100.000 RWF n'ikarita/);
     await noSidewaysScroll(page);
     await byCard.click();
     await page.waitForURL(/\/sandbox\/card-checkout\//);
