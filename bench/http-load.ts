@@ -5,7 +5,9 @@
  * the app's provider posts to it (`ProviderCallback` messages) is sent to the app over HTTP, as
  * MTN's servers would. So the app's event loop on the main thread does the app's work only
  * (pgbench's clients are not inside PostgreSQL either). Answers how many requests were done and
- * how long it took; a wrong answer stops it.
+ * how long it took; a wrong answer stops it. A card payment's request also plays the payer's
+ * browser on the processor's hosted checkout (`checkout`): its form steps are posted to the
+ * checkout the app answered (`checkoutUrl`), the last one redirecting back to the app.
  */
 import type { Agent } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -18,6 +20,8 @@ export interface LoadRequest {
   body: unknown;
   /** The status it must answer, and optionally the `status` field of its JSON body. */
   expect: { status: number; bodyStatus?: string };
+  /** A card payment: the forms the payer posts on the checkout page it answered, as their browser (from `origin`). */
+  checkout?: { origin: string; steps: Record<string, string>[] };
 }
 
 export interface LoadJob {
@@ -41,12 +45,23 @@ export interface ProviderCallback {
 
 interface Answer {
   status: number;
-  body: { status?: unknown };
+  body: { status?: unknown; checkoutUrl?: unknown };
 }
 
 async function sendJson(agent: Agent, base: URL, method: string, path: string, headers: Record<string, string>, body: unknown): Promise<Answer> {
   const answer = await send(agent, base, { method, path, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return { status: answer.status, body: JSON.parse(answer.text) as Answer['body'] };
+}
+
+/** The payer on the hosted checkout: each form step posted, the last answered by the redirect back to the app. */
+async function payOnCheckout(agent: Agent, base: URL, checkoutUrl: string, checkout: NonNullable<LoadRequest['checkout']>): Promise<void> {
+  const path = new URL(checkoutUrl).pathname;
+  let status = 0;
+  for (const form of checkout.steps) {
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: checkout.origin };
+    status = (await send(agent, base, { method: 'POST', path, headers, body: new URLSearchParams(form).toString() })).status;
+  }
+  if (status !== 302) throw new Error(`checkout ${path}: ${status}, not the redirect back`);
 }
 
 async function drive(agent: Agent, { base, clients, maxMs, requests }: LoadJob): Promise<LoadResult> {
@@ -62,6 +77,7 @@ async function drive(agent: Agent, { base, clients, maxMs, requests }: LoadJob):
         if (status !== r.expect.status || (r.expect.bodyStatus !== undefined && body.status !== r.expect.bodyStatus)) {
           throw new Error(`${r.method} ${r.path}: ${status} ${JSON.stringify(body)}`);
         }
+        if (r.checkout) await payOnCheckout(agent, url, String(body.checkoutUrl), r.checkout);
         ops++;
       }
     }),

@@ -21,6 +21,14 @@
  *   whole payments    POST /api/contributions/:id/pay (member's session, Idempotency-Key), the
  *                     provider accepting and calling back at once; counted when every payment is
  *                     final.
+ *   card confirmations  Flutterwave webhooks (POST /api/payments/callbacks/flutterwave, signed)
+ *                     for card payments made beforehand on the embedded sandbox checkout: webhook
+ *                     → the processor's verify call (in process) → contribution paid, ledger entry
+ *                     from card clearing, the processor's fee, notice.
+ *   whole card payments  POST /api/payments/card (member's session, Idempotency-Key), the payer
+ *                     through the sandbox's hosted checkout (3-D Secure test card), the sandbox's
+ *                     webhook, verified and credited; counted when every payment is final. Both
+ *                     card lines are beside the many-pools figures, against the same pgbench.
  *   hot pool, ...     the same two, every payment into one 30-member group's pool.
  * pgbench: `pgbench -i -s 10` then `-c C -j 2 -T <s> -b tpcb-like` for the many-pool figures;
  * `-i -s 1` (one branch row, every transaction updates it) for the hot-pool figures.
@@ -54,6 +62,7 @@ import { createApp } from '../apps/server.ts';
 import { testConfig } from '../tests/support/test-app.ts';
 import type { LoadJob, LoadRequest, LoadResult, ProviderCallback } from './http-load.ts';
 import { adminExecute, createTestDatabase } from '../tests/support/test-database.ts';
+import { THREE_DS_CARD } from '../tests/support/sandbox-card.ts';
 
 const options = new Command()
   .option('--clients <list>', 'client counts C, comma-separated (app workers, app pool, pgbench clients)', '16,32')
@@ -80,6 +89,9 @@ const MAX_MS = Math.min(60, Math.max(5, Number(options.maxSeconds))) * 1000;
 const GROUP_SIZE = 10;
 const CONFIRMATION_GROUPS = 40;
 const WHOLE_GROUPS = 24;
+/** Groups paid by card: their payments confirmed by webhook, and whole card payments. */
+const CARD_CONFIRMATION_GROUPS = 24;
+const CARD_WHOLE_GROUPS = 16;
 /** Groups whose payments are confirmed before the measures: the ledger's history. */
 const HISTORY_GROUPS = 8;
 const AMOUNT = '2000';
@@ -144,6 +156,10 @@ container.rebind(TOKENS.PasswordHasher).toConstantValue(new PlainHasher());
 const server = createApp(container).listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 await new Promise((resolve) => server.once('listening', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+/** The embedded card checkout (no Flutterwave keys in the bench): the processor's side, in this process as the MTN provider is. */
+const cardSandbox = container.get(TOKENS.CardCheckoutSetup).sandbox;
+if (!cardSandbox) throw new Error('the bench needs the embedded card sandbox (no Flutterwave keys)');
+cardSandbox.deliverWebhooksTo(`${base}/api/payments/callbacks/flutterwave`);
 
 interface Member {
   id: string;
@@ -243,6 +259,35 @@ function payRequest(o: Owed): LoadRequest {
   };
 }
 
+/**
+ * A card payment of one contribution: started on the app, then paid by the load worker on the
+ * hosted checkout with the 3-D Secure test card; the sandbox then sends its webhook (`once`) or
+ * none (`never`: the confirmations workload posts them).
+ */
+function cardPayRequest(o: Owed, webhook: 'once' | 'never'): LoadRequest {
+  return {
+    method: 'POST',
+    path: '/api/payments/card',
+    headers: { authorization: `Bearer ${o.member.token}`, 'idempotency-key': `bench-card-${o.contributionId}` },
+    body: { purpose: 'contribution', contributionId: o.contributionId },
+    expect: { status: 201 },
+    checkout: { origin: config.publicBaseUrl, steps: [{ card_number: THREE_DS_CARD, webhook }, { action: 'pay' }] },
+  };
+}
+
+/** Flutterwave's webhook for each card payment paid but still pending in these groups, in random order. */
+async function cardWebhooks(tontineIds: string[]): Promise<LoadRequest[]> {
+  const rows = await orm.em
+    .fork()
+    .execute<{ reference: string }[]>("select reference from payments where kind = 'contribution' and status = 'pending' and provider = 'flutterwave' and tontine_id = any(?::uuid[]) order by random()", [`{${tontineIds.join(',')}}`]);
+  // Only those the payer got through (the setup's load is bounded in time like every workload).
+  const charges = rows.flatMap((r) => cardSandbox!.chargeOf(r.reference) ?? []);
+  return charges.map((charge) => {
+    const { body, headers } = cardSandbox!.webhookFor(charge);
+    return { method: 'POST', path: '/api/payments/callbacks/flutterwave', headers, body: JSON.parse(body) as unknown, expect: { status: 200, bodyStatus: 'applied' } };
+  });
+}
+
 async function startPayment(o: Owed): Promise<void> {
   const r = payRequest(o);
   expectStatus('pay', await api(r.method, r.path, r.body, r.headers), 202);
@@ -268,9 +313,9 @@ async function pendingIn(tontineIds: string[]): Promise<number> {
 }
 
 /** Whole payments: initiated by the load worker, the provider calling back; done when all are final. */
-async function wholePayments(owed: Owed[], tontineIds: string[]): Promise<{ ops: number; seconds: number }> {
+async function wholePayments(requests: LoadRequest[], tontineIds: string[]): Promise<{ ops: number; seconds: number }> {
   const started = performance.now();
-  const initiated = await load(owed.map(payRequest), async () => {
+  const initiated = await load(requests, async () => {
     for (let waited = 0; (await pendingIn(tontineIds)) > 0; waited += 10) {
       if (waited > 20_000) throw new Error(`${await pendingIn(tontineIds)} payments still pending`);
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -321,10 +366,16 @@ try {
   for (let i = 0; i < CONFIRMATION_GROUPS; i++) confirmGroups.push(await group(GROUP_SIZE, true));
   const wholeGroups: Group[] = [];
   for (let i = 0; i < WHOLE_GROUPS; i++) wholeGroups.push(await group(GROUP_SIZE, false));
+  const cardConfirmGroups: Group[] = [];
+  for (let i = 0; i < CARD_CONFIRMATION_GROUPS; i++) cardConfirmGroups.push(await group(GROUP_SIZE, true));
+  const cardWholeGroups: Group[] = [];
+  for (let i = 0; i < CARD_WHOLE_GROUPS; i++) cardWholeGroups.push(await group(GROUP_SIZE, true));
   const hotConfirm = await group(MAX_MEMBERS, true);
   const hotWhole = await group(MAX_MEMBERS, false);
   log('creating the payments the confirmations will settle ...');
   await concurrently(await owedIn([...confirmGroups, hotConfirm]), startPayment);
+  log('paying on the card checkout the card payments the webhooks will confirm ...');
+  await load((await owedIn(cardConfirmGroups)).map((o) => cardPayRequest(o, 'never')));
   log('giving the ledger a history ...');
   const historyGroups: Group[] = [];
   for (let i = 0; i < HISTORY_GROUPS; i++) historyGroups.push(await group(GROUP_SIZE, true));
@@ -342,7 +393,19 @@ try {
   figures.push({ workload: `confirmations (${CONFIRMATION_GROUPS} pools)`, ...(await measured(() => load(manyCallbacks))), pgbench: manyTps, target: 0.5 });
   log('whole payments, many pools ...');
   const manyOwed = await owedIn(wholeGroups);
-  figures.push({ workload: `whole payments (${WHOLE_GROUPS} pools)`, ...(await measured(() => wholePayments(manyOwed, wholeGroups.map((g) => g.id)))), pgbench: manyTps, target: 0.25 });
+  figures.push({ workload: `whole payments (${WHOLE_GROUPS} pools)`, ...(await measured(() => wholePayments(manyOwed.map(payRequest), wholeGroups.map((g) => g.id)))), pgbench: manyTps, target: 0.25 });
+
+  log('card confirmations, many pools ...');
+  const manyWebhooks = await cardWebhooks(cardConfirmGroups.map((g) => g.id));
+  figures.push({ workload: `card confirmations (${CARD_CONFIRMATION_GROUPS} pools)`, ...(await measured(() => load(manyWebhooks))), pgbench: manyTps, target: 0.25 });
+  log('whole card payments, many pools ...');
+  const cardOwed = await owedIn(cardWholeGroups);
+  figures.push({
+    workload: `whole card payments (${CARD_WHOLE_GROUPS} pools)`,
+    ...(await measured(() => wholePayments(cardOwed.map((o) => cardPayRequest(o, 'once')), cardWholeGroups.map((g) => g.id)))),
+    pgbench: manyTps,
+    target: 0.1,
+  });
 
   log(`pgbench -s 1 (one branch row), ${PGBENCH_SECONDS} s ...`);
   const hotTps = await pgbenchTps(1);
@@ -351,7 +414,7 @@ try {
   figures.push({ workload: 'confirmations (1 hot pool)', ...(await measured(() => load(hotCallbacks))), pgbench: hotTps, target: 0.4 });
   log('whole payments, one hot pool ...');
   const hotOwed = await owedIn([hotWhole]);
-  figures.push({ workload: 'whole payments (1 hot pool)', ...(await measured(() => wholePayments(hotOwed, [hotWhole.id]))), pgbench: hotTps, target: 0.25 });
+  figures.push({ workload: 'whole payments (1 hot pool)', ...(await measured(() => wholePayments(hotOwed.map(payRequest), [hotWhole.id]))), pgbench: hotTps, target: 0.25 });
 
   const [trial] = await orm.em.fork().execute<{ total: string | null }[]>('select sum(amount_centimes)::text as total from ledger_postings');
   if (Number(trial?.total ?? 0) !== 0) throw new Error(`the ledger does not balance: ${trial?.total}`);
@@ -366,6 +429,7 @@ try {
   console.log(`\nC = ${CLIENTS} (app workers and pool, pgbench clients), through HTTP on 127.0.0.1; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs; ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   console.log(table.toString());
 } finally {
+  cardSandbox.close();
   await new Promise((resolve) => server.close(resolve));
   await orm.close();
   await db.drop();

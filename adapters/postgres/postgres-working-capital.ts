@@ -172,17 +172,20 @@ const toCollection = (r: Row): WorkingCapitalCollection => ({
   status: r.status as WorkingCapitalCollection['status'],
   requestedAt: new Date(r.requested_at as Date),
   settledAt: dateOrUndefined(r.settled_at),
+  ...(r.idempotency_key == null ? {} : { idempotencyKey: String(r.idempotency_key) }),
 });
 
 /** Repayment collections (working_capital_collections). */
 export class PostgresWorkingCapitalCollections implements WorkingCapitalCollections {
   constructor(private readonly em: EntityManager) {}
 
-  async add(c: WorkingCapitalCollection): Promise<void> {
-    await this.em.execute(
-      `insert into working_capital_collections (id, loan_id, reference, provider, msisdn, amount_centimes, status, requested_at, settled_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [c.id, c.loanId, c.reference, c.provider, c.msisdn, c.amount.centimes, c.status, c.requestedAt, c.settledAt ?? null],
+  async add(c: WorkingCapitalCollection): Promise<'added' | 'exists'> {
+    const rows = await this.em.execute<Row[]>(
+      `insert into working_capital_collections (id, loan_id, reference, provider, msisdn, amount_centimes, status, requested_at, settled_at, idempotency_key) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (loan_id, idempotency_key) where idempotency_key is not null do nothing returning id`,
+      [c.id, c.loanId, c.reference, c.provider, c.msisdn, c.amount.centimes, c.status, c.requestedAt, c.settledAt ?? null, c.idempotencyKey ?? null],
     );
+    return rows.length === 1 ? 'added' : 'exists';
   }
 
   async save(c: WorkingCapitalCollection): Promise<void> {
@@ -203,9 +206,9 @@ export class PostgresWorkingCapitalCollections implements WorkingCapitalCollecti
     const rows = await this.em.execute<Row[]>(
       `update working_capital_collections set last_polled_at = ? where id in (
          select id from working_capital_collections where status = 'requested' and requested_at < ? order by last_polled_at nulls first, requested_at limit ?)
-       returning provider, reference, amount_centimes`,
+       returning provider, reference, amount_centimes, requested_at`,
       [now, instant, limit],
     );
-    return rows.map((r) => ({ provider: r.provider as MobileMoneyProvider, transactionReference: String(r.reference), amount: money(r.amount_centimes) }));
+    return rows.map((r) => ({ provider: r.provider as MobileMoneyProvider, transactionReference: String(r.reference), amount: money(r.amount_centimes), requestedAt: new Date(r.requested_at as Date) }));
   }
 }

@@ -14,15 +14,21 @@ const CardPaymentStarted = z.object({
 
 const CardPaymentState = z.object({
   reference: z.string(),
-  purpose: z.enum(['contribution', 'loan_repayment', 'merchant']),
+  purpose: z.enum(['contribution', 'loan_repayment', 'working_capital', 'merchant']),
   status: z.enum(['pending', 'successful', 'failed']).describe("The server's state: booked only on the processor's verify answer"),
   amount: z.string().describe('RWF, two decimals'),
-  subjectId: z.string().describe('The contribution, loan or merchant transaction paid'),
+  subjectId: z.string().describe('The contribution, loan, working capital or merchant transaction paid'),
 });
 
 const CardPayRequest = z.union([
   z.object({ purpose: z.literal('contribution'), contributionId: z.uuid() }),
   z.object({ purpose: z.literal('loan_repayment'), loanId: z.uuid(), scope: z.enum(['instalment', 'balance']).optional().describe('The next instalment (default) or the whole balance') }),
+  z.object({
+    purpose: z.literal('working_capital'),
+    merchantId: z.uuid(),
+    loanId: z.uuid().describe('The active or overdue working capital'),
+    amount: z.number().int().min(1).optional().describe('Whole RWF, at most what is owed; all of it when left out (early repayment costs nothing extra)'),
+  }),
   z.object({
     purpose: z.literal('merchant'),
     merchantCode: z.string(),
@@ -48,9 +54,9 @@ export const cardPaths: ZodOpenApiPathsObject = {
         '200': { description: 'The same key again, the payment already settled: checkoutUrl is the return page', ...json(CardPaymentStarted) },
         '201': { description: 'Checkout opened', ...json(CardPaymentStarted) },
         '400': error('validation_failed | idempotency_key_required | payment_amount_invalid'),
-        '401': error('unauthenticated (contribution and loan_repayment)'),
-        '404': error('contribution_not_found | loan_not_found | merchant_not_found'),
-        '409': error('contribution_already_paid | payment_in_progress | repayment_in_progress | loan_not_repayable | merchant_not_active | merchant_not_verified | idempotency_key_reused'),
+        '401': error('unauthenticated (contribution, loan_repayment and working_capital)'),
+        '404': error('contribution_not_found | loan_not_found | working_capital_not_found (also another member\'s) | merchant_not_found'),
+        '409': error('contribution_already_paid | payment_in_progress | repayment_in_progress | loan_not_repayable | working_capital_not_repayable | repayment_amount_invalid (more than the working capital owes) | merchant_not_active | merchant_not_verified | idempotency_key_reused'),
         '429': error('rate_limited (the public pay page)'),
         '502': error('card_checkout_refused'),
         '503': error('card_checkout_unavailable: retry with the same key'),
@@ -65,7 +71,7 @@ export const cardPaths: ZodOpenApiPathsObject = {
   '/api/payments/card/{reference}': {
     get: op(
       "Where a card payment stands, as the server knows it (the return page polls this; the redirect's own status is a hint only). " +
-        "A pending payment is confirmed with the processor first. A member's payment only to that member; a merchant payment to whoever holds its reference.",
+        "A pending payment is confirmed with the processor first. A member's payment only to that member (a working-capital repayment to the business's owner); a merchant payment to whoever holds its reference.",
       { '200': { description: 'The payment', ...json(CardPaymentState) }, '404': error('payment_not_found') },
       { security: [...security, {}], parameters: [{ in: 'path' as const, name: 'reference', required: true, schema: { type: 'string' as const } }] },
     ),

@@ -3,14 +3,15 @@
  *
  * Guarantees
  * - `POST /api/payments/card` starts a card payment (StartCardPayment): a contribution or a loan
- *   repayment by the signed-in member who owes it, a merchant payment by anyone (the pay page,
+ *   repayment by the signed-in member who owes it, a working-capital repayment by the business's
+ *   owner (anyone else: 404 as for an unknown advance), a merchant payment by anyone (the pay page,
  *   within its limits). The payment is stored before the checkout is opened; the answer is
  *   `{checkoutUrl, reference, status}`. An optional `Idempotency-Key` makes a retry answer the
  *   same payment (without one, each request is a new attempt).
  * - `GET /api/payments/card/:reference` answers the server's state of one card payment (never the
  *   redirect's); a pending one is first confirmed with the processor, at most every few seconds
- *   per reference. A member's payment is shown only to that member; a merchant payment to whoever
- *   holds its reference.
+ *   per reference. A member's payment is shown only to that member (a working-capital repayment
+ *   to the business's owner); a merchant payment to whoever holds its reference.
  * - `POST /api/payments/callbacks/flutterwave` takes the webhook only with Flutterwave's secret
  *   hash (`verif-hash`, or `flutterwave-signature` over the raw body): any other post answers 401
  *   `callback_refused`, is logged with a running count, and books nothing. A signed one is still a
@@ -36,6 +37,7 @@ import { sendError, sendFailure } from './errors.ts';
 import { idempotencyKeyOf } from './payment-routes.ts';
 import { parseBody } from './validation.ts';
 import { MerchantPaymentAmount } from './merchant-schemas.ts';
+import { WorkingCapitalRepaymentAmount } from './working-capital-schemas.ts';
 
 export interface CardRouteUseCases {
   startCardPayment: StartCardPayment;
@@ -62,6 +64,7 @@ const uuid = z.uuid({ message: 'Please give a valid id.' });
 const CardPayRequest = z.discriminatedUnion('purpose', [
   z.object({ purpose: z.literal('contribution'), contributionId: uuid }),
   z.object({ purpose: z.literal('loan_repayment'), loanId: uuid, scope: z.enum(['instalment', 'balance']).default('instalment') }),
+  z.object({ purpose: z.literal('working_capital'), merchantId: uuid, loanId: uuid, amount: WorkingCapitalRepaymentAmount }),
   z.object({
     purpose: z.literal('merchant'),
     merchantCode: z.string().trim().min(1).max(32),
@@ -69,7 +72,7 @@ const CardPayRequest = z.discriminatedUnion('purpose', [
     email: z.email('Please enter a valid e-mail address.').max(254).optional(),
     customerName: z.string().trim().max(100).optional(),
   }),
-], { error: 'Say what the card pays: purpose is contribution, loan_repayment or merchant.' });
+], { error: 'Say what the card pays: purpose is contribution, loan_repayment, working_capital or merchant.' });
 
 export function cardRoutes(useCases: CardRouteUseCases, auth: Pick<Authentication, 'required' | 'optional'>, settings: CardRouteSettings): Router {
   const router = new Router();
@@ -92,7 +95,9 @@ export function cardRoutes(useCases: CardRouteUseCases, auth: Pick<Authenticatio
         ? { ...common, purpose: 'contribution', userId: user!.id, contributionId: body.contributionId }
         : body.purpose === 'loan_repayment'
           ? { ...common, purpose: 'loan_repayment', userId: user!.id, loanId: body.loanId, scope: body.scope }
-          : { ...common, purpose: 'merchant', merchantCode: body.merchantCode, francs: body.amount.toWholeFrancs(), ...(body.customerName ? { customerName: body.customerName } : {}), publicClient: ctx.ip };
+          : body.purpose === 'working_capital'
+            ? { ...common, purpose: 'working_capital', userId: user!.id, merchantId: body.merchantId, loanId: body.loanId, ...(body.amount ? { amount: body.amount } : {}) }
+            : { ...common, purpose: 'merchant', merchantCode: body.merchantCode, francs: body.amount.toWholeFrancs(), ...(body.customerName ? { customerName: body.customerName } : {}), publicClient: ctx.ip };
     const started = await useCases.startCardPayment.execute(input);
     if (!started.ok) return sendFailure(ctx, started);
     ctx.status = started.value.status === 'pending' ? 201 : 200;

@@ -141,6 +141,7 @@ export const ERRORS = {
   merchant_code_taken: { status: 409, message: 'This merchant code is already taken. Please choose another one.' },
   merchant_not_active: { status: 409, message: 'This merchant is not accepting payments right now. Please pay another way or try again later.' },
   merchant_not_verified: { status: 409, message: 'This business does not accept payments yet: it is waiting for verification. Please pay another way.' },
+  month_invalid: { status: 400, message: 'Ask for a month as YYYY-MM, from 2020-01 up to this month.' },
   kyb_already_decided: { status: 409, message: 'Your business has already been reviewed: its compliance details can no longer be changed here.' },
   // Working capital (core/working-capital; apps/http/working-capital-routes.ts).
   working_capital_not_found: { status: 404, message: 'Working capital not found.' },

@@ -9,6 +9,7 @@ import {
   MerchantComplianceRequest,
   MerchantRegistrationRequest,
   MerchantResponse,
+  MonthlyFiguresResponse,
   PayPageResponse,
   PayRequest,
   PublicAgentResponse,
@@ -131,6 +132,13 @@ export const merchantPaths: ZodOpenApiPathsObject = {
       '200': { description: 'Analytics', ...json(AnalyticsResponse) },
       ...notFound,
     }, { parameters: [merchantId] }),
+  },
+  '/api/merchants/{id}/monthly-figures': {
+    get: authed(
+      'The merchant’s figures for one Kigali calendar month, read from the ledger (they reconcile with it): sales (count, gross, net), fees kept, reversals given back (gross refunded, net taken back), net (sales net − reversals net), settlements paid out and what was withheld for working capital',
+      { '200': { description: 'Monthly figures', ...json(MonthlyFiguresResponse) }, '400': error('month_invalid (YYYY-MM, from 2020-01 up to the current month)'), ...notFound },
+      { parameters: [merchantId, { in: 'query' as const, name: 'month', required: false, schema: { type: 'string' as const, pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }, description: 'YYYY-MM (default: the current Kigali month)' }] },
+    ),
   },
   '/api/pay/{merchantCode}': {
     get: op('Public pay page: a merchant by code (no account needed); a business awaiting verification shows its code and standing only', { '200': { description: 'Merchant', ...json(PayPageResponse) }, '404': error('merchant_not_found (unknown code or rejected business)') }, {

@@ -404,6 +404,24 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     };
   });
 
+  router.get('/merchants/:id/monthly-figures', authenticated, async (ctx) => {
+    const month = typeof ctx.query.month === 'string' && ctx.query.month !== '' ? ctx.query.month.slice(0, 20) : undefined;
+    const shown = await useCases.showMonthlyFigures.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...(month ? { month } : {}) });
+    if (!shown.ok) return sendError(ctx, shown.error);
+    const f = shown.value;
+    ctx.body = {
+      month: f.month,
+      from: f.from.toISOString(),
+      to: f.to.toISOString(),
+      sales: { count: f.sales.count, gross: f.sales.gross.toDecimal(), net: f.sales.net.toDecimal() },
+      fees: f.fees.toDecimal(),
+      reversals: { count: f.reversals.count, gross: f.reversals.gross.toDecimal(), net: f.reversals.net.toDecimal() },
+      net: f.net.toDecimal(),
+      settlementsPaid: f.settlementsPaid.toDecimal(),
+      withheldForWorkingCapital: f.withheldForWorkingCapital.toDecimal(),
+    };
+  });
+
   // ---- the public pay page ----
   router.get('/pay/:merchantCode', async (ctx) => {
     const shown = await useCases.showPayPage.execute({ merchantCode: String(ctx.params.merchantCode) });

@@ -359,3 +359,18 @@ export const ReceiptResponse = z
     providerReference: z.string().nullable(),
   })
   .meta({ id: 'MerchantReceipt' });
+
+const monthDecimal = z.string().meta({ example: '98000.00', description: 'RWF, two decimals' });
+export const MonthlyFiguresResponse = z
+  .object({
+    month: z.string().meta({ example: '2026-11' }),
+    from: z.string().meta({ format: 'date-time', description: 'Kigali midnight on the 1st' }),
+    to: z.string().meta({ format: 'date-time', description: 'Kigali midnight on the next 1st (excluded)' }),
+    sales: z.object({ count: z.number().int(), gross: monthDecimal, net: monthDecimal }),
+    fees: monthDecimal.meta({ description: 'Gross − net of the sales: the 2 % merchant fee (the agent’s commission included)' }),
+    reversals: z.object({ count: z.number().int(), gross: monthDecimal.meta({ description: 'Refunded to customers' }), net: monthDecimal.meta({ description: 'Taken back from the merchant' }) }),
+    net: monthDecimal.meta({ description: 'Sales net − reversals net' }),
+    settlementsPaid: monthDecimal,
+    withheldForWorkingCapital: monthDecimal,
+  })
+  .meta({ id: 'MerchantMonthlyFigures' });

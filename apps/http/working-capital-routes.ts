@@ -99,7 +99,7 @@ export function workingCapitalRoutes(useCases: WorkingCapitalRouteUseCases, opti
     if (!body) return;
     const started = await useCases.repay.execute({ merchantId: merchantId(ctx), loanId: String(ctx.params.loanId), userId: userOf(ctx).id, ...(body.amount ? { amount: body.amount } : {}) });
     if (!started.ok) return sendError(ctx, started.error);
-    const c = started.value;
+    const c = started.value.collection;
     ctx.status = 202;
     ctx.body = { id: c.id, reference: c.reference, method: 'mobile_money', amount: c.amount.toDecimal(), status: c.status, phoneNumber: c.msisdn, requestedAt: c.requestedAt.toISOString() };
   });

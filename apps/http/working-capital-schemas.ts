@@ -53,7 +53,7 @@ export const WorkingCapitalLoanResponse = z
     disbursedAt: instant.nullable(),
     dueAt: instant.nullable(),
     reviewReason: z.string().nullable(),
-    repayments: z.array(z.object({ source: z.enum(['settlement', 'mobile_money']), reference: z.string(), amount: decimal, at: instant })),
+    repayments: z.array(z.object({ source: z.enum(['settlement', 'mobile_money', 'card']), reference: z.string(), amount: decimal, at: instant })),
   })
   .meta({ id: 'WorkingCapitalLoan' });
 
@@ -69,12 +69,15 @@ export const WorkingCapitalResponse = z
   })
   .meta({ id: 'WorkingCapital' });
 
+/** A repayment's amount, by mobile money here or by card (POST /api/payments/card, purpose working_capital). */
+export const WorkingCapitalRepaymentAmount = amountField({ min: Money.ofFrancs(1), max: MAX_WORKING_CAPITAL.plus(MAX_WORKING_CAPITAL), wholeFrancs: true }, { invalid: 'Please enter an amount in whole francs' })
+  .optional()
+  .meta({ example: 50000, description: 'Whole RWF, at most what is owed; all of it when left out' });
+
 export const WorkingCapitalRepayRequest = z
   .object({
-    method: z.literal('mobile_money').optional().meta({ description: 'mobile_money (the default; card joins with the cards work)' }),
-    amount: amountField({ min: Money.ofFrancs(1), max: MAX_WORKING_CAPITAL.plus(MAX_WORKING_CAPITAL), wholeFrancs: true }, { invalid: 'Please enter an amount in whole francs' })
-      .optional()
-      .meta({ example: 50000, description: 'Whole RWF, at most what is owed; all of it when left out' }),
+    method: z.literal('mobile_money').optional().meta({ description: 'mobile_money, the only one here: a card repayment starts with POST /api/payments/card {purpose: "working_capital", merchantId, loanId, amount?}' }),
+    amount: WorkingCapitalRepaymentAmount,
   })
   .strict()
   .meta({ id: 'WorkingCapitalRepayRequest' });

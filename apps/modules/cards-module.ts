@@ -18,6 +18,7 @@ import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
 import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
 import { ShowCardPayment } from '../../core/payments/show-card-payment.ts';
 import { StartCardPayment } from '../../core/payments/start-card-payment.ts';
+import { StartWorkingCapitalRepayment } from '../../core/working-capital/repay-working-capital.ts';
 import type { Config } from '../config.ts';
 import { withDeps } from '../deps.ts';
 import { TOKENS } from '../tokens.ts';
@@ -56,11 +57,11 @@ export const cardsModule = new ContainerModule(({ bind }) => {
     [TOKENS.CardCheckoutSetup, ReconcilePayment, SettlePaymentReport, TOKENS.JournalWriter, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.IdGenerator, TOKENS.Logger],
   );
   bind(StartCardPayment).toResolvedValue(
-    (setup: CardCheckoutSetup, payContribution: PayContribution, startLoanRepayment: StartLoanRepayment, payMerchant: PayMerchant, confirm: ConfirmCardPayment) =>
-      new StartCardPayment({ payContribution, startLoanRepayment, payMerchant, checkout: setup.checkout, confirm }),
-    [TOKENS.CardCheckoutSetup, PayContribution, StartLoanRepayment, PayMerchant, ConfirmCardPayment],
+    (setup: CardCheckoutSetup, payContribution: PayContribution, startLoanRepayment: StartLoanRepayment, startWorkingCapitalRepayment: StartWorkingCapitalRepayment, payMerchant: PayMerchant, confirm: ConfirmCardPayment) =>
+      new StartCardPayment({ payContribution, startLoanRepayment, startWorkingCapitalRepayment, payMerchant, checkout: setup.checkout, confirm }),
+    [TOKENS.CardCheckoutSetup, PayContribution, StartLoanRepayment, StartWorkingCapitalRepayment, PayMerchant, ConfirmCardPayment],
   );
   bind(ShowCardPayment).toResolvedValue(
-    ...withDeps(ShowCardPayment, { payments: TOKENS.PaymentRepository, loanCollections: TOKENS.LoanCollections, merchantTransactions: TOKENS.MerchantTransactions, confirm: ConfirmCardPayment }),
+    ...withDeps(ShowCardPayment, { payments: TOKENS.PaymentRepository, loanCollections: TOKENS.LoanCollections, merchantTransactions: TOKENS.MerchantTransactions, workingCapitalCollections: TOKENS.WorkingCapitalCollections, workingCapitalLoans: TOKENS.WorkingCapital, confirm: ConfirmCardPayment }),
   );
 });

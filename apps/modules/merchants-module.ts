@@ -6,6 +6,8 @@
  * module (purposes `merchant_settlement`, `agent_commission`: apps/modules/transfers-module.ts).
  */
 import type { Logger } from 'pino';
+import { PostgresMerchantMonthLedger } from '../../adapters/postgres/postgres-merchant-month-ledger.ts';
+import { ShowMonthlyFigures } from '../../core/merchants/monthly-figures.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Container } from 'inversify';
 import { ContainerModule } from 'inversify';
@@ -103,6 +105,7 @@ export function businessRouteUseCases(container: Container) {
     showPayPage: container.get(ShowPayPage),
     payMerchant: container.get(PayMerchant),
     showMerchantReceipt: container.get(ShowMerchantReceipt),
+    showMonthlyFigures: container.get(ShowMonthlyFigures),
     clock: container.get(TOKENS.Clock),
   };
 }
@@ -243,4 +246,8 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
     [PursueCardRefund, TOKENS.MerchantCardRefunds, TOKENS.Clock, TOKENS.Logger],
   );
   bind(ReverseMerchantPayment).toResolvedValue((p: BusinessPorts, refundCard: RefundCardPayment) => new ReverseMerchantPayment({ ...p, refundCard }), [BUSINESS_PORTS, RefundCardPayment]);
+  bind(ShowMonthlyFigures).toResolvedValue(
+    (registry: PostgresMerchants, em: EntityManager, clock: Clock) => new ShowMonthlyFigures({ registry, ledger: new PostgresMerchantMonthLedger(em), clock }),
+    [TOKENS.Merchants, TOKENS.EntityManager, TOKENS.Clock],
+  );
 });

@@ -44,7 +44,7 @@ export interface PollPendingPaymentsDeps {
   /** Customers' payments to merchants still pending (core/merchants). */
   merchantPayments: { listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<{ provider: MobileMoneyProvider; transactionReference: string; amount: Money; createdAt: Date }[]> };
   /** Merchants' working-capital repayments still requested (core/working-capital). */
-  workingCapitalCollections?: { listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<{ provider: MobileMoneyProvider; transactionReference: string; amount: Money }[]> };
+  workingCapitalCollections?: { listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<{ provider: MobileMoneyProvider; transactionReference: string; amount: Money; requestedAt: Date }[]> };
   reconcile: Pick<ReconcilePayment, 'execute'>;
   /** Card payments (provider `flutterwave`) are asked of the card processor's verify call. */
   cards: Pick<ConfirmCardPayment, 'execute'>;
@@ -92,7 +92,7 @@ export class PollPendingPayments {
       ...(await loanCollections.listRequestedOlderThan(before, POLL_BATCH, now)).map((c) => ({ kind: 'collection' as const, provider: c.provider, reference: c.reference, amount: c.amount, startedAt: c.requestedAt })),
       ...(await transfers.listPendingOlderThan(before, POLL_BATCH, now)).map((t) => ({ kind: 'transfer' as const, provider: t.provider, reference: t.reference, amount: t.amount, startedAt: now })),
       ...(await merchantPayments.listPendingOlderThan(before, POLL_BATCH, now)).map((t) => ({ kind: 'collection' as const, provider: t.provider, reference: t.transactionReference, amount: t.amount, startedAt: t.createdAt })),
-      ...((await workingCapitalCollections?.listPendingOlderThan(before, POLL_BATCH, now)) ?? []).map((t) => ({ kind: 'collection' as const, provider: t.provider, reference: t.transactionReference, amount: t.amount, startedAt: now })),
+      ...((await workingCapitalCollections?.listPendingOlderThan(before, POLL_BATCH, now)) ?? []).map((t) => ({ kind: 'collection' as const, provider: t.provider, reference: t.transactionReference, amount: t.amount, startedAt: t.requestedAt })),
     ];
     const report: PollReport = { asked: pending.length, settled: 0, failed: 0, stillPending: 0, unavailable: 0, resent: 0, disputed: 0, errors: 0 };
     for (const payment of pending) {

@@ -3,8 +3,9 @@
  * payer lands on after the hosted checkout (it reads this, never the redirect's own `status`).
  *
  * Guarantees
- * - Only card payments are shown; a member's contribution or loan repayment only to that member
- *   (anyone else, or no one signed in: `payment_not_found`); a merchant payment to whoever holds
+ * - Only card payments are shown; a member's contribution or loan repayment only to that member,
+ *   a working-capital repayment only to the business's owner (anyone else, or no one signed in:
+ *   `payment_not_found`); a merchant payment to whoever holds
  *   its reference (an unguessable id the payer was given, as the pay page's receipt).
  * - `refresh`: a payment still pending is first confirmed with the processor (ConfirmCardPayment,
  *   its verify call), so a lost webhook does not keep the payer waiting for the polling job. A
@@ -15,6 +16,8 @@ import { isLoanPaymentReference } from '../loans/confirm-loan-payment.ts';
 import type { MerchantTransactionRepository } from '../merchants/ports.ts';
 import { isMerchantPaymentReference } from '../merchants/settle-merchant-payment-report.ts';
 import type { Money } from '../money/money.ts';
+import type { WorkingCapitalCollections, WorkingCapitalLoans } from '../working-capital/ports.ts';
+import { isWorkingCapitalRepaymentReference } from '../working-capital/repay-working-capital.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import { isCardProvider } from './card-checkout.ts';
 import type { ConfirmCardPayment } from './confirm-card-payment.ts';
@@ -26,7 +29,7 @@ export interface CardPaymentView {
   purpose: CardPurpose;
   status: PaymentStatus;
   amount: Money;
-  /** The contribution, loan or merchant transaction it pays. */
+  /** The contribution, loan, working capital or merchant transaction it pays. */
   subjectId: string;
 }
 
@@ -34,6 +37,8 @@ export interface ShowCardPaymentDeps {
   payments: Pick<PaymentRepository, 'findByReference'>;
   loanCollections: Pick<LoanCollectionRepository, 'findByReference'>;
   merchantTransactions: Pick<MerchantTransactionRepository, 'findByReference'>;
+  workingCapitalCollections: Pick<WorkingCapitalCollections, 'findByReference'>;
+  workingCapitalLoans: Pick<WorkingCapitalLoans, 'findById'>;
   confirm: Pick<ConfirmCardPayment, 'execute'>;
 }
 
@@ -51,7 +56,7 @@ export class ShowCardPayment {
   }
 
   private async read(reference: string, userId: string | undefined): Promise<CardPaymentView | undefined> {
-    const { payments, loanCollections, merchantTransactions } = this.deps;
+    const { payments, loanCollections, merchantTransactions, workingCapitalCollections, workingCapitalLoans } = this.deps;
     if (isMerchantPaymentReference(reference)) {
       const t = await merchantTransactions.findByReference(reference);
       return t && isCardProvider(t.provider) ? { reference, purpose: 'merchant', status: STATUS[t.status], amount: t.amount, subjectId: t.id } : undefined;
@@ -59,6 +64,11 @@ export class ShowCardPayment {
     if (isLoanPaymentReference(reference)) {
       const c = await loanCollections.findByReference(reference);
       return c && isCardProvider(c.provider) && c.memberId === userId ? { reference, purpose: 'loan_repayment', status: STATUS[c.status], amount: c.amount, subjectId: c.loanId } : undefined;
+    }
+    if (isWorkingCapitalRepaymentReference(reference)) {
+      const c = await workingCapitalCollections.findByReference(reference);
+      const loan = c && isCardProvider(c.provider) ? await workingCapitalLoans.findById(c.loanId) : undefined;
+      return c && loan && loan.ownerId === userId ? { reference, purpose: 'working_capital', status: STATUS[c.status], amount: c.amount, subjectId: c.loanId } : undefined;
     }
     const p = await payments.findByReference(reference);
     return p && isCardProvider(p.provider) && p.memberId === userId && p.contributionId

@@ -30,6 +30,12 @@ function setup(started: { outcome: 'requested' | 'exists'; status: 'requested' |
       },
     },
     startLoanRepayment: { execute: async () => err('loan_not_found') },
+    startWorkingCapitalRepayment: {
+      execute: async (asked) => {
+        events.push(`store working capital ${asked.via} ${asked.amount?.toWholeFrancs()} ${asked.idempotencyKey}`);
+        return ok({ outcome: started.outcome, collection: { id: 'c1', loanId: asked.loanId, reference: 'working-capital-repayment:c1', provider: 'flutterwave', msisdn: '', idempotencyKey: asked.idempotencyKey, amount: Money.ofFrancs(7000), status: started.status, requestedAt: new Date() } });
+      },
+    },
     payMerchant: { execute: async () => err('merchant_not_found') },
     checkout: {
       create: async (request) => {
@@ -76,5 +82,13 @@ describe('StartCardPayment', () => {
     const mobile = setup({ outcome: 'exists', status: 'requested', provider: 'mtn' });
     expect(await mobile.start.execute(input)).toEqual(err('idempotency_key_reused'));
     expect(mobile.events).toEqual(['store flutterwave']);
+  });
+
+  it("repays a business's working capital by card: stored by its use case, the checkout opened for what it stored", async () => {
+    const t = setup({ outcome: 'requested', status: 'requested' });
+    const repay: StartCardPaymentInput = { ...input, purpose: 'working_capital', userId: 'owner-1', merchantId: 'merchant-1', loanId: 'wc-1', amount: Money.ofFrancs(7000) };
+    expect(await t.start.execute(repay)).toEqual(ok({ reference: 'working-capital-repayment:c1', checkoutUrl: 'https://checkout.test/abc', status: 'pending' }));
+    expect(t.events).toEqual(['store working capital card 7000 key-1', 'create']);
+    expect(t.created).toMatchObject([{ reference: 'working-capital-repayment:c1', amount: Money.ofFrancs(7000), title: 'Ikimina working capital repayment' }]);
   });
 });

@@ -1,14 +1,16 @@
 /**
- * StartCardPayment: a member pays a contribution or a loan repayment, or a customer pays a
- * merchant, by card on the processor's hosted checkout (DOMAIN.md "Cards").
+ * StartCardPayment: a member pays a contribution or a loan repayment, a merchant's owner repays
+ * working capital, or a customer pays a merchant, by card on the processor's hosted checkout
+ * (DOMAIN.md "Cards", "Business accounts").
  *
  * Guarantees
  * - The payment is stored exactly as a mobile-money one, by the use case of its purpose
- *   (PayContribution.startAll, StartLoanRepayment, PayMerchant, with their rules: only the member
- *   who owes it, one in flight at a time, whole francs, the public pay page's limits), under the
+ *   (PayContribution.startAll, StartLoanRepayment, StartWorkingCapitalRepayment, PayMerchant, with
+ *   their rules: only the member who owes it or the business's owner, one in flight at a time,
+ *   whole francs, at most what is owed, the public pay page's limits), under the
  *   card processor, and committed BEFORE the processor is asked to open a checkout for it.
- * - The amount is ours: the contribution's, the loan schedule's, the amount the payer typed on a
- *   merchant's pay page. The payer pays the stated amount, no surcharge.
+ * - The amount is ours: the contribution's, the loan schedule's, what the working capital owes (or
+ *   less, as the owner asked), the amount the payer typed on a merchant's pay page. The payer pays the stated amount, no surcharge.
  * - Idempotent by the caller's key: the same key answers the same payment and reference. While it
  *   is still pending the processor is asked by reference first (after a lost answer or a timeout,
  *   it may have charged it): what it answers is settled through ConfirmCardPayment, and only a
@@ -24,12 +26,13 @@ import type { StartLoanRepayment, StartLoanRepaymentError } from '../loans/start
 import type { RepaymentScope } from '../loans/ports.ts';
 import type { PayMerchant, PayMerchantResult } from '../merchants/pay-merchant.ts';
 import type { Money } from '../money/money.ts';
+import type { StartRepaymentError, StartWorkingCapitalRepayment } from '../working-capital/repay-working-capital.ts';
 import { err, ok, type RateLimited, type Result } from '../shared/result.ts';
 import { isCardProvider, type CardCheckout, type CardCheckoutError } from './card-checkout.ts';
 import type { ConfirmCardPayment } from './confirm-card-payment.ts';
 import type { PaymentStatus } from './ports.ts';
 
-export type CardPurpose = 'contribution' | 'loan_repayment' | 'merchant';
+export type CardPurpose = 'contribution' | 'loan_repayment' | 'working_capital' | 'merchant';
 
 export type StartCardPaymentInput = {
   idempotencyKey: string;
@@ -39,6 +42,7 @@ export type StartCardPaymentInput = {
 } & (
   | { purpose: 'contribution'; userId: string; contributionId: string }
   | { purpose: 'loan_repayment'; userId: string; loanId: string; scope: RepaymentScope }
+  | { purpose: 'working_capital'; userId: string; merchantId: string; loanId: string; amount?: Money }
   | { purpose: 'merchant'; merchantCode: string; francs: number; customerName?: string; publicClient: string }
 );
 
@@ -49,12 +53,13 @@ export interface StartedCardPayment {
   status: PaymentStatus;
 }
 
-type StartError = PayContributionError | StartLoanRepaymentError | (PayMerchantResult extends Result<unknown, infer E> ? E : never);
+type StartError = PayContributionError | StartLoanRepaymentError | StartRepaymentError | (PayMerchantResult extends Result<unknown, infer E> ? E : never);
 export type StartCardPaymentError = StartError | CardCheckoutError | 'idempotency_key_reused';
 
 export interface StartCardPaymentDeps {
   payContribution: Pick<PayContribution, 'startAll'>;
   startLoanRepayment: Pick<StartLoanRepayment, 'execute'>;
+  startWorkingCapitalRepayment: Pick<StartWorkingCapitalRepayment, 'execute'>;
   payMerchant: Pick<PayMerchant, 'execute'>;
   checkout: Pick<CardCheckout, 'create'>;
   confirm: Pick<ConfirmCardPayment, 'execute'>;
@@ -95,7 +100,7 @@ export class StartCardPayment {
   }
 
   private async store(input: StartCardPaymentInput): Promise<Result<Stored, StartError> | RateLimited> {
-    const { payContribution, startLoanRepayment, payMerchant } = this.deps;
+    const { payContribution, startLoanRepayment, startWorkingCapitalRepayment, payMerchant } = this.deps;
     switch (input.purpose) {
       case 'contribution': {
         const [started] = await payContribution.startAll([
@@ -110,6 +115,19 @@ export class StartCardPayment {
         if (!started.ok) return started;
         const { collection, outcome } = started.value;
         return ok({ reference: collection.reference, amount: collection.amount, status: ATTEMPT_STATUS[collection.status], provider: collection.provider, repeated: outcome === 'exists', title: 'Ikimina loan repayment' });
+      }
+      case 'working_capital': {
+        const started = await startWorkingCapitalRepayment.execute({
+          merchantId: input.merchantId,
+          loanId: input.loanId,
+          userId: input.userId,
+          ...(input.amount ? { amount: input.amount } : {}),
+          idempotencyKey: input.idempotencyKey,
+          via: 'card',
+        });
+        if (!started.ok) return started;
+        const { collection, outcome } = started.value;
+        return ok({ reference: collection.reference, amount: collection.amount, status: ATTEMPT_STATUS[collection.status], provider: collection.provider, repeated: outcome === 'exists', title: 'Ikimina working capital repayment' });
       }
       case 'merchant': {
         const paid = await payMerchant.execute({

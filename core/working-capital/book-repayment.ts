@@ -1,6 +1,6 @@
 /**
  * Booking a working-capital repayment, whatever brought the money (a settlement's withholding, a
- * mobile-money payment): one rule.
+ * mobile-money or card payment): one rule.
  *
  * Guarantees
  * - In the caller's unit of work: one balanced entry keyed by the repayment's reference
@@ -32,6 +32,8 @@ export interface BookRepaymentDeps {
 export const REPAYMENT_ENTRY_KIND: Readonly<Record<RepaymentSource, string>> = {
   settlement: 'working_capital_withheld',
   mobile_money: 'working_capital_repaid',
+  // The same entry as by mobile money: only the account debited (card clearing) tells them apart.
+  card: 'working_capital_repaid',
 };
 
 export async function bookRepayment(

@@ -18,13 +18,13 @@ export interface WorkingCapitalLoans {
   listRepaying(): Promise<WorkingCapitalLoan[]>;
 }
 
-export type RepaymentSource = 'settlement' | 'mobile_money';
+export type RepaymentSource = 'settlement' | 'mobile_money' | 'card';
 
 export interface WorkingCapitalRepayment {
   readonly id: string;
   readonly loanId: string;
   readonly source: RepaymentSource;
-  /** The settlement batch withheld from, or the mobile-money collection reference: unique. */
+  /** The settlement batch withheld from, or the mobile-money or card collection's reference: unique. */
   readonly reference: string;
   readonly amount: Money;
   readonly principal: Money;
@@ -54,13 +54,16 @@ export interface BatchToWithholdFrom {
   readonly createdAt: Date;
 }
 
-/** A repayment asked of the merchant's mobile money (early, or a shortfall), until the provider's word. */
+/** A repayment asked of the merchant's mobile money or paid by card (early, or a shortfall), until the provider's word. */
 export interface WorkingCapitalCollection {
   readonly id: string;
   readonly loanId: string;
   /** `working-capital-repayment:<id>`: the provider's idempotency reference. */
   readonly reference: string;
+  /** The mobile-money provider, or the card processor (`flutterwave`) for a card payment. */
   readonly provider: MobileMoneyProvider;
+  /** The caller's key (a card payment's Idempotency-Key): the same key on the same advance answers this collection. */
+  readonly idempotencyKey?: string | undefined;
   readonly msisdn: string;
   readonly amount: Money;
   readonly status: 'requested' | 'succeeded' | 'failed';
@@ -69,11 +72,12 @@ export interface WorkingCapitalCollection {
 }
 
 export interface WorkingCapitalCollections {
-  add(collection: WorkingCapitalCollection): Promise<void>;
+  /** `exists` (storing nothing) when the advance has a collection under the same idempotency key: the store's unique key decides a race. */
+  add(collection: WorkingCapitalCollection): Promise<'added' | 'exists'>;
   save(collection: WorkingCapitalCollection): Promise<void>;
   /** Locked until the unit of work ends, so a callback and the polling job settle it once. */
   findByReference(reference: string): Promise<WorkingCapitalCollection | undefined>;
   listByLoan(loanId: string): Promise<WorkingCapitalCollection[]>;
   /** Requested ones created before `instant`, least recently asked first, marked asked now (the polling job). */
-  listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<{ provider: MobileMoneyProvider; transactionReference: string; amount: Money }[]>;
+  listPendingOlderThan(instant: Date, limit: number, now: Date): Promise<{ provider: MobileMoneyProvider; transactionReference: string; amount: Money; requestedAt: Date }[]>;
 }

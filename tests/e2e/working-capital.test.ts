@@ -4,7 +4,9 @@
  * the figures behind it; once its first sale is more than 90 days old (dated back in the server's
  * PostgreSQL database: the only way to have a 90-day history in a test run) it is offered 25 % of
  * the last 90 days' net, reads the key facts of the amount (flat fee in RWF and APR, withholding
- * share), accepts, and sees its repayment progress. Nothing scrolls sideways.
+ * share), accepts, and sees its repayment progress; it repays part by mobile money and the rest by
+ * card on the sandbox's TEST checkout (in Kinyarwanda), comes back to the dashboard, and reads the
+ * month's figures (in Kinyarwanda and English). Nothing scrolls sideways.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,13 +103,63 @@ describe.runIf(browserAvailable())('the Working capital card on a 360 px phone',
     await page.getByTestId('working-capital-progress').getByText('Still owed: 106,000 RWF').waitFor();
     await noSidewaysScroll(page);
 
-    // Repaid early by mobile money, all of it and nothing more: the sandbox approves, the callback books it.
+    // Part repaid early by mobile money, from the repay dialog: the sandbox approves for the business's number, its callback books it.
+    const path = `/api/merchants/${merchant.body.id}/working-capital`;
     await page.getByTestId('button-working-capital-repay').click();
+    const dialog = page.getByTestId('dialog-working-capital-repay');
+    await dialog.getByText('Repaying early costs nothing extra. You can pay up to what is still owed: 106,000 RWF.').waitFor();
+    await dialog.getByTestId('input-working-capital-repay-amount').fill('106001');
+    expect(await dialog.getByTestId('button-working-capital-repay-mobile').isDisabled()).toBe(true);
+    await dialog.getByTestId('input-working-capital-repay-amount').fill('6000');
+    await noSidewaysScroll(page);
+    await dialog.getByTestId('button-working-capital-repay-mobile').getByText('Repay 6,000 RWF by mobile money').click();
     await page.getByTestId('toast').filter({ hasText: 'Approve the payment on your phone' }).waitFor();
-    const after = await until(
-      async () => (await callApi<{ current?: { status: string; repaid: string } }>(server.url, session.token, 'GET', `/api/merchants/${merchant.body.id}/working-capital`)).body,
-      (body) => body.current?.status === 'repaid',
-    );
+    await until(async () => (await callApi<{ current?: { owed: string } }>(server.url, session.token, 'GET', path)).body, (body) => body.current?.owed === '100000.00');
+
+    // The rest by card, in Kinyarwanda: the processor's TEST checkout, then back to the dashboard with the server's state.
+    await page.evaluate(() => localStorage.setItem('ikimina_language', 'rw'));
+    await page.reload();
+    await page.getByTestId('button-working-capital-repay').click();
+    const byCard = page.getByTestId('dialog-working-capital-repay').getByTestId('button-pay-card');
+    expect(await byCard.textContent()).toMatch(/Ishyura 100.000 RWF n'ikarita/);
+    await noSidewaysScroll(page);
+    await byCard.click();
+    await page.waitForURL(/\/sandbox\/card-checkout\//);
+    await page.getByTestId('test-banner').waitFor();
+    await noSidewaysScroll(page);
+    await page.getByLabel('Card number').fill('4187 4274 1556 4246');
+    await page.getByLabel('Expiry').fill('09/32');
+    await page.getByLabel('CVV').fill('564');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByRole('button', { name: 'Authenticate' }).click();
+    await page.waitForURL(/\/payments\/card\/return\?/);
+    await page.getByTestId('state-card-successful').waitFor();
+    await noSidewaysScroll(page);
+    await page.getByTestId('link-card-back').click();
+    await page.waitForURL(`${server.url}/merchant/dashboard`);
+    const after = await until(async () => (await callApi<{ current?: { status: string; repaid: string; repayments: { source: string; amount: string }[] } }>(server.url, session.token, 'GET', path)).body, (body) => body.current?.status === 'repaid');
     expect(after.current).toMatchObject({ status: 'repaid', repaid: '106000.00' });
+    expect(after.current?.repayments.map((r) => [r.source, r.amount])).toEqual([
+      ['mobile_money', '6000.00'],
+      ['card', '100000.00'],
+    ]);
+
+    // The month's figures, in Kinyarwanda then in English: the three sales as the ledger booked them.
+    const figures = page.getByTestId('card-monthly-figures');
+    await figures.getByText('Imibare y’ukwezi').waitFor();
+    await figures.getByTestId('monthly-figure-sales').getByText('Ibyagurishijwe (3)').waitFor();
+    await noSidewaysScroll(page);
+    await page.evaluate(() => localStorage.setItem('ikimina_language', 'en'));
+    await page.reload();
+    await figures.getByText('Monthly figures').waitFor();
+    expect(await figures.getByTestId('monthly-figure-sales').textContent()).toBe('Sales (3)950,000 RWF');
+    expect(await figures.getByTestId('monthly-figure-fees').textContent()).toBe('Fees19,000 RWF');
+    expect(await figures.getByTestId('monthly-figure-net').textContent()).toBe('Net931,000 RWF');
+    expect(await figures.getByTestId('monthly-figure-withheld').textContent()).toBe('Withheld for working capital0 RWF');
+    expect(await page.getByTestId('button-month-next').isDisabled()).toBe(true);
+    await page.getByTestId('button-month-previous').click();
+    await figures.getByTestId('monthly-figure-sales').getByText('Sales (0)').waitFor();
+    expect(await page.getByTestId('button-month-next').isDisabled()).toBe(false);
+    await noSidewaysScroll(page);
   }, 120_000);
 });

@@ -3,15 +3,19 @@
  * against PostgreSQL and the sandbox: a limit from a 90-day history paid on the pay page; another
  * member can neither see nor take the offer; accepting disburses to the payout number; the next
  * weekly settlement withholds 10 % of the week's net before the payout (golden ledger entries);
- * a week with no sales withholds nothing. After the file, the ledger balances.
+ * a week with no sales withholds nothing; it is repaid early by mobile money and by card on the
+ * sandbox checkout (once, capped at what is owed, the owner only); the month's figures, a reversal
+ * among them, equal the ledger's postings. After the file, the ledger balances.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKENS } from '../../apps/container.ts';
 import { runAdmin } from '../support/admin-cli.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { closeMerchantWorld, paidAtMerchant, signUp, startMerchantWorld, verifiedMerchant } from '../support/merchant-world.ts';
 import type { SandboxApp } from '../support/sandbox-app.ts';
 import type { TestDatabase } from '../support/test-database.ts';
+import { payWithTestCard } from '../support/sandbox-card.ts';
 import { until } from '../support/until.ts';
 
 const DAY = 86_400_000;
@@ -160,6 +164,56 @@ describe('working capital from sales', () => {
     expect(await db.count('working_capital_repayments')).toBe(1);
   });
 
+  it("shows the month's figures to the owner only, equal to the ledger's postings of the month", async () => {
+    const path = `/api/merchants/${merchantId}/monthly-figures`;
+    expect((await stranger(request(app.handler).get(path))).status).toBe(404);
+    // 5 November's sale is reversed (refunded to the customer; carried into the next settlement).
+    const [sale] = await sql<{ id: string }>(`select id from merchant_transactions where merchant_id = ? and amount_centimes = 5000000`, [merchantId]);
+    const reversed = await runAdmin(app.container, 'merchants', 'reverse', sale!.id, '--reason', 'Goods returned by the customer');
+    expect(reversed.code).toBe(0);
+    expect((await owner(request(app.handler).get(`${path}?month=2026-13`))).body.code).toBe('month_invalid');
+    const shown = await owner(request(app.handler).get(path));
+    expect(shown.status).toBe(200);
+    // November in Kigali: 4 November's 100,000 and 5 November's 50,000 (reversed on the 16th); the 9 November settlement withheld 14,700.
+    expect(shown.body).toMatchObject({
+      month: '2026-11',
+      from: '2026-10-31T22:00:00.000Z',
+      to: '2026-11-30T22:00:00.000Z',
+      sales: { count: 2, gross: '150000.00', net: '147000.00' },
+      fees: '3000.00',
+      reversals: { count: 1, gross: '50000.00', net: '49000.00' },
+      net: '98000.00',
+      withheldForWorkingCapital: '14700.00',
+    });
+    // Each figure is the month's postings of its entries, read here straight from the ledger.
+    const inMonth = `e.occurred_at >= '2026-10-31T22:00:00Z' and e.occurred_at < '2026-11-30T22:00:00Z'`;
+    const onPayable = async (kind: string) =>
+      Number((await sql<{ t: string | null }>(`select sum(p.amount_centimes)::text as t from ledger_postings p join journal_entries e on e.id = p.entry_id where ${inMonth} and e.kind = ? and p.account_id = ?`, [kind, `merchant_payable:${merchantId}`]))[0]!.t ?? 0);
+    const francs = (decimal: string) => Math.round(Number(decimal) * 100);
+    expect(francs(shown.body.sales.net)).toBe(-(await onPayable('merchant_payment_received')));
+    expect(francs(shown.body.settlementsPaid)).toBe((await onPayable('merchant_settlement_paid')) + (await onPayable('reversal')));
+    expect(francs(shown.body.settlementsPaid)).toBeGreaterThan(0);
+    expect(francs(shown.body.withheldForWorkingCapital)).toBe(await onPayable('working_capital_withheld'));
+    const [taken] = await sql<{ t: string }>(
+      `select sum(p.amount_centimes)::text as t from ledger_postings p join journal_entries e on e.id = p.entry_id where ${inMonth} and e.kind = 'merchant_payment_reversed' and p.account_id = ?`,
+      [`merchant_receivable:${merchantId}`],
+    );
+    expect(francs(shown.body.reversals.net)).toBe(Number(taken!.t));
+    const sold = await sql<{ n: string; gross: string; fees: string }>(
+      `select count(*)::text as n, sum(amount_centimes)::text as gross, sum(merchant_fee_centimes)::text as fees from merchant_transactions where merchant_id = ? and completed_at is not null and completed_at >= '2026-10-31T22:00:00Z' and completed_at < '2026-11-30T22:00:00Z'`,
+      [merchantId],
+    );
+    expect([shown.body.sales.count, francs(shown.body.sales.gross), francs(shown.body.fees)]).toEqual([Number(sold[0]!.n), Number(sold[0]!.gross), Number(sold[0]!.fees)]);
+    // What the month left owed to the merchant: net in, payouts and withholdings out.
+    const moved = await sql<{ t: string | null }>(
+      `select sum(p.amount_centimes)::text as t from ledger_postings p join journal_entries e on e.id = p.entry_id where ${inMonth} and p.account_id in (?, ?)`,
+      [`merchant_payable:${merchantId}`, `merchant_receivable:${merchantId}`],
+    );
+    expect(francs(shown.body.net) - francs(shown.body.settlementsPaid) - francs(shown.body.withheldForWorkingCapital)).toBe(-Number(moved[0]!.t ?? 0));
+    // October: the sales of 7, 14, 21 and 28 October.
+    expect((await owner(request(app.handler).get(`${path}?month=2026-10`))).body.sales).toEqual({ count: 4, gross: '400000.00', net: '392000.00' });
+  });
+
   it('leaves a request outside the rules pending for `loans review`, where an admin approves it', async () => {
     const young = await verifiedMerchant(app, {
       merchantCode: 'WCAP-2',
@@ -206,7 +260,7 @@ describe('working capital from sales', () => {
     expect(shown.body.current).toMatchObject({ status: 'overdue', owed: '303300.00' });
   });
 
-  it('is repaid early by mobile money at no extra cost: part, then the rest; another member cannot pay it off', async () => {
+  it('is repaid early at no extra cost: part by mobile money, part by card, then the rest; another member cannot pay it off', async () => {
     const path = `/api/merchants/${merchantId}/working-capital/${loanId}/repay`;
     expect((await stranger(request(app.handler).post(path).send({}))).status).toBe(404);
     expect((await owner(request(app.handler).post(path).send({ amount: 303_301 }))).body.code).toBe('repayment_amount_invalid');
@@ -219,9 +273,45 @@ describe('working capital from sales', () => {
     expect(await until(() => collection(part.body.id as string), (status) => status === 'succeeded')).toBe('succeeded');
     expect((await owner(request(app.handler).get(`/api/merchants/${merchantId}/working-capital`))).body.current).toMatchObject({ status: 'overdue', owed: '300000.00' });
 
+    // By card, on the processor's checkout: the owner only, at most what is owed.
+    clock.advance(60_000);
+    const byCard = { purpose: 'working_capital', merchantId, loanId };
+    expect((await request(app.handler).post('/api/payments/card').send({ ...byCard, amount: 100_000 })).status).toBe(401);
+    const refused = await stranger(request(app.handler).post('/api/payments/card').send({ ...byCard, amount: 100_000 }));
+    expect([refused.status, refused.body.code]).toEqual([404, 'working_capital_not_found']);
+    expect((await owner(request(app.handler).post('/api/payments/card').send({ ...byCard, amount: 300_001 }))).body.code).toBe('repayment_amount_invalid');
+    expect(await db.count('working_capital_collections')).toBe(1);
+    const started = await owner(request(app.handler).post('/api/payments/card').set('Idempotency-Key', 'wc-card-1').send({ ...byCard, amount: 100_000 }));
+    expect(started.status).toBe(201);
+    const reference = started.body.reference as string;
+    expect(reference).toMatch(/^working-capital-repayment:/);
+    // The same key again: the same payment and checkout.
+    const again = await owner(request(app.handler).post('/api/payments/card').set('Idempotency-Key', 'wc-card-1').send({ ...byCard, amount: 100_000 }));
+    expect([again.body.reference, again.body.checkoutUrl]).toEqual([reference, started.body.checkoutUrl]);
+    const back = await payWithTestCard(app.handler, started.body.checkoutUrl as string);
+    expect(back.searchParams.get('tx_ref')).toBe(reference);
+    // The return page's read confirms it with the processor; read again, and after a webhook, it is booked once.
+    const read = () => owner(request(app.handler).get(`/api/payments/card/${encodeURIComponent(reference)}`));
+    expect((await until(read, (r) => r.body.status !== 'pending')).body).toMatchObject({ purpose: 'working_capital', status: 'successful', amount: '100000.00', subjectId: loanId });
+    expect((await stranger(request(app.handler).get(`/api/payments/card/${encodeURIComponent(reference)}`))).status).toBe(404);
+    const sandbox = app.container.get(TOKENS.CardCheckoutSetup).sandbox!;
+    const { body, headers } = sandbox.webhookFor(sandbox.chargeOf(reference)!);
+    const webhook = request(app.handler).post('/api/payments/callbacks/flutterwave');
+    for (const [name, value] of Object.entries(headers)) webhook.set(name, value);
+    expect((await webhook.send(body)).body.status).toBe('exists');
+    const cardEntry = await sql<{ account_id: string; amount: string }>(
+      `select p.account_id, p.amount_centimes::text as amount from ledger_postings p join journal_entries e on e.id = p.entry_id where e.key = ? order by p.account_id`,
+      [`working-capital-repayment:${reference}`],
+    );
+    expect(cardEntry).toEqual([
+      { account_id: 'card_clearing:flutterwave', amount: '10000000' },
+      { account_id: `working_capital:${loanId}`, amount: '-10000000' },
+    ]);
+    expect((await owner(request(app.handler).get(`/api/merchants/${merchantId}/working-capital`))).body.current).toMatchObject({ owed: '200000.00' });
+
     clock.advance(60_000);
     const rest = await owner(request(app.handler).post(path).send({}));
-    expect(rest.body.amount).toBe('300000.00');
+    expect(rest.body.amount).toBe('200000.00');
     expect(await until(() => collection(rest.body.id as string), (status) => status === 'succeeded')).toBe('succeeded');
     const shown = await owner(request(app.handler).get(`/api/merchants/${merchantId}/working-capital`));
     // The total is what the key facts said: 300,000 + the 18,000 fee, nothing more for paying early.
@@ -229,7 +319,8 @@ describe('working capital from sales', () => {
     expect(shown.body.current.repayments.map((r: { source: string; amount: string }) => [r.source, r.amount])).toEqual([
       ['settlement', '14700.00'],
       ['mobile_money', '3300.00'],
-      ['mobile_money', '300000.00'],
+      ['card', '100000.00'],
+      ['mobile_money', '200000.00'],
     ]);
     expect(await balance(`working_capital:${loanId}`)).toBe(0);
     // The fee became income as the last francs came in (principal first).

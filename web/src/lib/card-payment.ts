@@ -6,6 +6,7 @@ import { apiFetch, apiRequest, readJson, throwServerError } from './api-client.t
 export type CardPaymentRequest =
   | { purpose: 'contribution'; contributionId: string }
   | { purpose: 'loan_repayment'; loanId: string; scope: 'instalment' | 'balance' }
+  | { purpose: 'working_capital'; merchantId: string; loanId: string; amount?: number }
   | { purpose: 'merchant'; merchantCode: string; amount: number; customerName?: string };
 
 export const cardPaymentStartedSchema = z.looseObject({
@@ -17,7 +18,7 @@ export type CardPaymentStarted = z.infer<typeof cardPaymentStartedSchema>;
 
 export const cardPaymentSchema = z.looseObject({
   reference: z.string(),
-  purpose: z.enum(['contribution', 'loan_repayment', 'merchant']),
+  purpose: z.enum(['contribution', 'loan_repayment', 'working_capital', 'merchant']),
   status: z.enum(['pending', 'successful', 'failed']),
   amount: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
   subjectId: z.string(),

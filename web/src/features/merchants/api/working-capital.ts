@@ -78,12 +78,12 @@ export function useAcceptWorkingCapital(merchantId: string) {
   });
 }
 
-/** POST …/working-capital/{loanId}/repay: all that is owed, by mobile money from the business's number (the phone is prompted). */
+/** POST …/working-capital/{loanId}/repay {amount}: whole francs up to what is owed, by mobile money from the business's number (the phone is prompted). */
 export function useRepayWorkingCapital(merchantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (loanId: string) => {
-      const response = await apiFetch(`${path(merchantId)}/${encodeURIComponent(loanId)}/repay`, { method: 'POST', body: {} });
+    mutationFn: async ({ loanId, francs }: { loanId: string; francs: number }) => {
+      const response = await apiFetch(`${path(merchantId)}/${encodeURIComponent(loanId)}/repay`, { method: 'POST', body: { amount: francs } });
       if (!response.ok) await throwServerError(response);
       return readJson(response, z.looseObject({ amount, phoneNumber: z.string() }));
     },

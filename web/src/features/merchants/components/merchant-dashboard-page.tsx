@@ -12,6 +12,7 @@ import { spaced } from '../merchant-form.ts';
 import { statusReasonText } from '../status-reason-text.ts';
 import { BusinessAnalyticsCard } from './business-analytics-card.tsx';
 import { ComplianceCard } from './compliance-card.tsx';
+import { MonthlyFiguresCard } from './monthly-figures-card.tsx';
 import { WorkingCapitalCard } from './working-capital-card.tsx';
 import { DetailRow } from './detail-row.tsx';
 
@@ -148,6 +149,7 @@ export function MerchantDashboardPage() {
           </dl>
         </Card>
         <div className="grid min-w-0 content-start gap-6">
+          {merchant.id !== undefined && <MonthlyFiguresCard merchantId={merchant.id} />}
           {merchant.id !== undefined && <WorkingCapitalCard merchantId={merchant.id} />}
           <ComplianceCard merchant={merchant} />
         </div>

@@ -2,8 +2,10 @@ import { Banknote } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
 import { Field } from '../../../components/field.tsx';
+import { PayByCardButton } from '../../../components/pay-by-card-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { parseCentimes } from '../../../lib/money.ts';
@@ -29,7 +31,6 @@ export function WorkingCapitalCard({ merchantId }: { merchantId: string }) {
   const { data, isPending, isError } = useWorkingCapital(merchantId);
   const apply = useApplyForWorkingCapital(merchantId);
   const accept = useAcceptWorkingCapital(merchantId);
-  const repay = useRepayWorkingCapital(merchantId);
   const [amount, setAmount] = useState('');
   const limitFrancs = data ? Math.floor((parseCentimes(data.limit) ?? 0) / 100) : 0;
   const francs = amount === '' ? limitFrancs : Number(amount);
@@ -66,18 +67,7 @@ export function WorkingCapitalCard({ merchantId }: { merchantId: string }) {
             {t('workingCapital.basis', { payments: t('workingCapital.basisPayments', { count: data.basis.payments }), net: format.money(data.basis.netSales), days: data.basis.days })}
           </p>
           {current !== undefined ? (
-            <CurrentAdvance
-              loan={current}
-              onAccept={() => take(current)}
-              accepting={accept.isPending}
-              onRepay={() =>
-                repay.mutate(current.id, {
-                  onSuccess: (asked) => toast({ title: t('workingCapital.repayToast'), description: t('workingCapital.repayToastText', { amount: format.money(asked.amount), phone: asked.phoneNumber }) }),
-                  onError: (error) => toast({ variant: 'destructive', title: t('workingCapital.failed'), description: failureText(i18n, error, t('workingCapital.failedText')) }),
-                })
-              }
-              repaying={repay.isPending}
-            />
+            <CurrentAdvance merchantId={merchantId} loan={current} onAccept={() => take(current)} accepting={accept.isPending} />
           ) : data.eligible ? (
             <form className="grid gap-3" onSubmit={ask} noValidate>
               <p className="text-2xl font-bold tabular-nums" data-testid="text-working-capital-limit">
@@ -111,7 +101,7 @@ export function WorkingCapitalCard({ merchantId }: { merchantId: string }) {
   );
 }
 
-function CurrentAdvance({ loan, onAccept, accepting, onRepay, repaying }: { loan: WorkingCapitalLoan; onAccept: () => void; accepting: boolean; onRepay: () => void; repaying: boolean }) {
+function CurrentAdvance({ merchantId, loan, onAccept, accepting }: { merchantId: string; loan: WorkingCapitalLoan; onAccept: () => void; accepting: boolean }) {
   const { t } = useTranslation();
   const format = useFormatters();
   if (loan.status === 'pending') return <p className="text-sm" data-testid="text-working-capital-pending">{t('workingCapital.pending', { amount: format.money(loan.keyFacts.amount) })}</p>;
@@ -140,10 +130,80 @@ function CurrentAdvance({ loan, onAccept, accepting, onRepay, repaying }: { loan
         {t('workingCapital.repaidOf', { repaid: format.money(loan.repaid), total: format.money(loan.keyFacts.totalRepayable) })} · {t('workingCapital.owed', { amount: format.money(loan.owed) })}
       </p>
       <p className="text-xs text-muted-foreground">{t('workingCapital.howRepaid', { share: format.percent(loan.keyFacts.withholdingPercent) })}</p>
-      <Button variant="outline" onClick={onRepay} disabled={repaying} data-testid="button-working-capital-repay">
-        {t('workingCapital.repayAll', { amount: format.money(loan.owed) })}
-      </Button>
+      <RepayEarly merchantId={merchantId} loan={loan} />
     </div>
+  );
+}
+
+/**
+ * Repaying early (or a shortfall on the minimum), at no extra cost: a dialog with the amount (all
+ * that is owed unless the owner types less, whole francs, never more than owed) and the two ways
+ * to pay it, mobile money from the business's number or card on the processor's page.
+ */
+function RepayEarly({ merchantId, loan }: { merchantId: string; loan: WorkingCapitalLoan }) {
+  const { t, i18n } = useTranslation();
+  const format = useFormatters();
+  const repay = useRepayWorkingCapital(merchantId);
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState('');
+  const owedFrancs = Math.floor((parseCentimes(loan.owed) ?? 0) / 100);
+  const francs = amount === '' ? owedFrancs : Number(amount);
+  const valid = Number.isInteger(francs) && francs >= 1 && francs <= owedFrancs;
+  const amountText = format.money(francs);
+
+  const byMobileMoney = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid) return;
+    repay.mutate(
+      { loanId: loan.id, francs },
+      {
+        onSuccess: (asked) => {
+          setOpen(false);
+          setAmount('');
+          toast({ title: t('workingCapital.repayToast'), description: t('workingCapital.repayToastText', { amount: format.money(asked.amount), phone: asked.phoneNumber }) });
+        },
+        onError: (error) => toast({ variant: 'destructive', title: t('workingCapital.failed'), description: failureText(i18n, error, t('workingCapital.failedText')) }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)} data-testid="button-working-capital-repay">
+        {t('workingCapital.repayOpen')}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        {open && (
+          <DialogContent closeLabel={t('common.close')} data-testid="dialog-working-capital-repay" aria-describedby="working-capital-repay-text">
+            <form className="grid gap-4" onSubmit={byMobileMoney} noValidate>
+              <div className="grid gap-1.5 pr-6">
+                <DialogTitle>{t('workingCapital.repayTitle')}</DialogTitle>
+                <DialogDescription id="working-capital-repay-text">{t('workingCapital.repayText', { amount: format.money(loan.owed) })}</DialogDescription>
+              </div>
+              <Field
+                id="input-working-capital-repay-amount"
+                data-testid="input-working-capital-repay-amount"
+                label={t('workingCapital.amountLabel')}
+                inputMode="numeric"
+                placeholder={String(owedFrancs)}
+                value={amount}
+                onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, ''))}
+                error={valid ? undefined : t('workingCapital.repayAmountError', { owed: format.money(loan.owed) })}
+              />
+              <Button type="submit" size="tall" disabled={!valid || repay.isPending} data-testid="button-working-capital-repay-mobile">
+                <span className="whitespace-normal">{t('workingCapital.repayByMobileMoney', { amount: amountText })}</span>
+              </Button>
+              {/* The same amount by card, on the processor's page; the return page brings the owner back here. */}
+              <PayByCardButton
+                request={() => (valid ? { purpose: 'working_capital', merchantId, loanId: loan.id, amount: francs } : null)}
+                disabled={!valid || repay.isPending}
+                label={t('workingCapital.repayByCard', { amount: amountText })}
+              />
+            </form>
+          </DialogContent>
+        )}
+      </Dialog>
+    </>
   );
 }
 

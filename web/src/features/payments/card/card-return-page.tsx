@@ -12,7 +12,7 @@ import { BACK_PREFIX } from '../../../components/pay-by-card-button.tsx';
 /** How long the page waits on a pending payment before saying it will be updated later. */
 const PATIENCE_MS = 60_000;
 
-const HOME: Record<CardPayment['purpose'], string> = { contribution: '/dashboard', loan_repayment: '/loans', merchant: '/' };
+const HOME: Record<CardPayment['purpose'], string> = { contribution: '/dashboard', loan_repayment: '/loans', working_capital: '/merchant/dashboard', merchant: '/' };
 
 /**
  * /payments/card/return: where the card processor sends the payer back. Its query (`status`,
