@@ -85,6 +85,7 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'national_id_birth_year_in_future',
   'national_id_holder_changed',
   'national_id_holder_under_18',
+  'month_invalid',
   'national_id_in_use',
   'national_id_invalid_format',
   'national_id_name_mismatch',

@@ -1165,6 +1165,7 @@ export interface ServerMessages {
   national_id_birth_year_in_future: string;
   national_id_holder_changed: string;
   national_id_holder_under_18: string;
+  month_invalid: string;
   national_id_in_use: string;
   national_id_invalid_format: string;
   national_id_name_mismatch: string;

@@ -1367,6 +1367,7 @@ export const frServer: ServerMessages = {
   national_id_birth_year_in_future: 'Ce numéro d’identité donne une année de naissance dans le futur : veuillez vérifier le numéro.',
   national_id_holder_changed: 'Votre compte est déjà vérifié avec la carte d’identité d’une autre personne. Une nouvelle carte doit porter les mêmes noms que celle que vous avez vérifiée.',
   national_id_holder_under_18: 'Vous devez avoir 18 ans ou plus pour vérifier votre carte d’identité avec Ikimina.',
+  month_invalid: 'Demandez un mois au format AAAA-MM, de 2020-01 jusqu’à ce mois-ci.',
   national_id_in_use: 'Cette carte d’identité est déjà vérifiée sur un autre compte Ikimina. Chaque carte ne vérifie qu’un compte : si c’est la vôtre, contactez l’assistance.',
   national_id_invalid_format: 'Saisissez votre numéro d’identité tel qu’il figure sur votre carte : 16 chiffres commençant par 1, 2 ou 3.',
   national_id_name_mismatch: 'Les noms saisis ne correspondent pas au registre d’identité. Saisissez votre prénom et votre nom tels qu’ils figurent sur votre carte.',

@@ -1367,6 +1367,7 @@ export const rwServer: ServerMessages = {
   national_id_birth_year_in_future: 'Iyi nomero y’indangamuntu itanga umwaka w’amavuko utaragera: genzura nomero.',
   national_id_holder_changed: 'Konti yawe isanzwe igenzuwe n’indangamuntu y’undi muntu. Ikarita nshya igomba kugira amazina amwe n’iyo wagenzuje.',
   national_id_holder_under_18: 'Ugomba kuba ufite imyaka 18 kuzamura kugira ngo ugenzure indangamuntu yawe kuri Ikimina.',
+  month_invalid: 'Saba ukwezi mu buryo UUUU-KK (urugero 2026-11), guhera 2020-01 kugeza uku kwezi.',
   national_id_in_use: 'Iyi ndangamuntu isanzwe igenzuwe ku yindi konti ya Ikimina. Indangamuntu imwe igenzura konti imwe gusa: niba ari iyawe, vugana n’ubufasha.',
   national_id_invalid_format: 'Andika nomero y’indangamuntu yawe uko yanditse ku ikarita: imibare 16 itangirwa na 1, 2 cyangwa 3.',
   national_id_name_mismatch: 'Amazina wanditse ntahura n’ari mu bitabo by’indangamuntu. Andika izina ryawe n’irindi uko biri ku ikarita yawe.',

@@ -1367,6 +1367,7 @@ export const swServer: ServerMessages = {
   national_id_birth_year_in_future: 'Namba hii ya kitambulisho inatoa mwaka wa kuzaliwa ujao: tafadhali kagua namba.',
   national_id_holder_changed: 'Akaunti yako tayari imethibitishwa kwa kitambulisho cha mtu mwingine. Kadi mpya lazima iwe na majina yale yale ya ile uliyothibitisha.',
   national_id_holder_under_18: 'Lazima uwe na umri wa miaka 18 au zaidi ili kuthibitisha kitambulisho chako na Ikimina.',
+  month_invalid: 'Omba mwezi kwa muundo MMMM-MM (mfano 2026-11), kuanzia 2020-01 hadi mwezi huu.',
   national_id_in_use: 'Kitambulisho hiki tayari kimethibitishwa kwenye akaunti nyingine ya Ikimina. Kila kitambulisho huthibitisha akaunti moja tu: kama ni chako, tafadhali wasiliana na msaada.',
   national_id_invalid_format: 'Tafadhali weka namba ya kitambulisho chako kama ilivyochapishwa kwenye kadi: tarakimu 16 zinazoanza na 1, 2 au 3.',
   national_id_name_mismatch: 'Majina uliyoweka hayalingani na rekodi ya kitambulisho. Tafadhali weka jina la kwanza na la mwisho kama yalivyo kwenye kadi yako.',
