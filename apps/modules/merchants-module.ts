@@ -30,6 +30,7 @@ import { ListMerchantSettlements, ListMerchantTransactions } from '../../core/me
 import { GenerateMerchantQr, ShowMerchantQr } from '../../core/merchants/merchant-qr.ts';
 import { PayMerchant, ShowMerchantReceipt, ShowPayPage, type PayRequestLimits } from '../../core/merchants/pay-merchant.ts';
 import { RegisterMerchant } from '../../core/merchants/register-merchant.ts';
+import { ShowSalesAnalytics } from '../../core/merchants/sales-analytics.ts';
 import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
 import { ReviewAgent, ReviewMerchant } from '../../core/merchants/review-business.ts';
 import { UpdateMerchantCompliance } from '../../core/merchants/update-merchant-compliance.ts';
@@ -54,6 +55,9 @@ export interface BusinessPorts {
   transactions: PostgresMerchantTransactions;
   payments: PostgresMerchantTransactions;
   reversals: PostgresMerchantReversals;
+  /** The merchant's sales and reversals as the analytics reads them: replica-safe listings. */
+  sales: PostgresMerchantTransactions;
+  salesReversals: PostgresMerchantReversals;
   agents: PostgresAgents;
   earnings: PostgresAgents;
   commissions: PostgresCommissions;
@@ -96,10 +100,10 @@ export function businessRouteUseCases(container: Container) {
     showMerchantQr: container.get(ShowMerchantQr),
     listMerchantTransactions: container.get(ListMerchantTransactions),
     listMerchantSettlements: container.get(ListMerchantSettlements),
+    showSalesAnalytics: container.get(ShowSalesAnalytics),
     showPayPage: container.get(ShowPayPage),
     payMerchant: container.get(PayMerchant),
     showMerchantReceipt: container.get(ShowMerchantReceipt),
-    clock: container.get(TOKENS.Clock),
   };
 }
 export type BusinessRouteUseCases = ReturnType<typeof businessRouteUseCases>;
@@ -141,12 +145,15 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       providerOf: ProviderOfNumber,
       limiter: RateLimiter,
       withholding: SettlementWithholding,
+      em: EntityManager,
     ): BusinessPorts => ({
       merchants,
       registry: merchants,
       transactions,
       payments: transactions,
       reversals,
+      sales: new PostgresMerchantTransactions(em, 'replica-safe'),
+      salesReversals: new PostgresMerchantReversals(em, 'replica-safe'),
       agents,
       earnings: agents,
       commissions,
@@ -200,6 +207,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       TOKENS.ProviderOfNumber,
       TOKENS.RateLimiter,
       TOKENS.SettlementWithholding,
+      TOKENS.EntityManager,
     ],
   );
   // Each use case takes the few ports it names out of BusinessPorts (the compiler checks each fits).
@@ -216,6 +224,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
   useCase(ShowMerchantQr);
   useCase(ListMerchantTransactions);
   useCase(ListMerchantSettlements);
+  useCase(ShowSalesAnalytics);
   useCase(ShowPayPage);
   useCase(PayMerchant);
   useCase(ShowMerchantReceipt);
