@@ -39,6 +39,7 @@ import { cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { randomBytes } from 'node:crypto';
 import { openOrm } from '../adapters/postgres/orm.ts';
+import { MAX_MEMBERS } from '../core/tontines/tontine-terms.ts';
 import { bundleServer } from '../tests/e2e/support/server-bundle.ts';
 import { startServer } from '../tests/e2e/support/server.ts';
 import { fakeMtnMomoEnv, startFakeMtnMomo } from '../tests/fakes/mtn-momo-server.ts';
@@ -53,7 +54,7 @@ const RAMP_CLIENTS = [2, 4, 8, 16, 32, 64];
 const RAMP_GAIN = 1.05;
 const RAMP_SECONDS = 8;
 /** Groups as large as allowed (30): 29 payers, 30 cycles each, so fewer members to register (argon2) per payment. */
-const GROUP_SIZE = 30;
+const GROUP_SIZE = MAX_MEMBERS;
 const PAYMENTS_PER_GROUP = (GROUP_SIZE - 1) * GROUP_SIZE;
 const HEALTHZ_PER_SECOND = 5;
 /** The app's pool, its default (DATABASE_POOL_MAX). */
@@ -103,6 +104,7 @@ async function addPayable(world: PaymentWorld, to: { groups: Group[]; owed: Owed
 const mtn = await startFakeMtnMomo({ currency: 'RWF', settleMs: 50 });
 log('bundling the server ...');
 const bundle = await bundleServer();
+// startServer stops the server and drops its database itself when the start fails.
 const server = await startServer({
   bundle,
   webDistDir: '/nonexistent',
@@ -117,8 +119,14 @@ const server = await startServer({
     PAY_REQUESTS_PER_NUMBER: '100000000',
     PAY_REQUESTS_PER_CLIENT: '100000000',
   },
+}).catch(async (error: unknown) => {
+  await Promise.all([mtn.stop(), bundle.remove()]);
+  throw error;
 });
-const orm = await openOrm({ url: server.databaseUrl!, poolMax: 2 });
+const orm = await openOrm({ url: server.databaseUrl!, poolMax: 2 }).catch(async (error: unknown) => {
+  await Promise.all([server.stop(), mtn.stop(), bundle.remove()]);
+  throw error;
+});
 try {
   const pid = server.appPid!;
   const world: PaymentWorld = { base: server.url, query: (sql, params = []) => orm.em.fork().execute(sql, params), clients: 8 };
