@@ -42,6 +42,7 @@ import { createApp } from '../apps/server.ts';
 import { testConfig } from '../tests/support/test-app.ts';
 import { adminExecute, withDatabase } from '../tests/support/test-database.ts';
 import type { RateJob, RateRequest, RateResult } from './rate-load.ts';
+import { ms, percentile } from './latency.ts';
 
 const options = new Command()
   .option('--database <name>', 'the database kept for this bench', 'ikimina_dashboard_bench')
@@ -161,13 +162,4 @@ try {
   sandbox.close();
   await orm.close();
   log(`done (database ${options.database} kept: dropdb ${options.database} to remove it)`);
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-function ms(value: number): string {
-  return value.toFixed(1).padStart(8);
 }

@@ -21,9 +21,17 @@ export interface HttpRequest {
   body?: string;
 }
 
-/** An agent that keeps up to `sockets` connections open between requests. */
+/**
+ * The app's keep-alive timeout: Node's default (5 s), which apps/main.ts keeps. An agent's idle
+ * connection is closed before it (the socket timeout closes free sockets only): otherwise a
+ * request sent on a connection the server is closing fails with ECONNRESET (bench:soak's open
+ * loop saw 5 in 6,000), a race of the load generator's own, not an answer of the app.
+ */
+const SERVER_KEEP_ALIVE_MS = 5_000;
+
+/** An agent that keeps up to `sockets` connections open between requests, each for up to 4 s idle. */
 export function keepAliveAgent(sockets: number): Agent {
-  return new Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  return new Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets, timeout: SERVER_KEEP_ALIVE_MS - 1_000 });
 }
 
 /** Sends one request on the agent's connections to `base` (its host and port) and reads the whole answer. */

@@ -61,6 +61,7 @@ import { buildContainer, TOKENS } from '../apps/container.ts';
 import { createApp } from '../apps/server.ts';
 import { testConfig } from '../tests/support/test-app.ts';
 import type { LoadJob, LoadRequest, LoadResult, ProviderCallback } from './http-load.ts';
+import { AMOUNT, api, concurrently, expectStatus, group, owedIn, payRequest, untilSettled, type Group, type Owed, type PaymentWorld } from './payment-world.ts';
 import { adminExecute, createTestDatabase } from '../tests/support/test-database.ts';
 import { THREE_DS_CARD } from '../tests/support/sandbox-card.ts';
 
@@ -94,7 +95,6 @@ const CARD_CONFIRMATION_GROUPS = 24;
 const CARD_WHOLE_GROUPS = 16;
 /** Groups whose payments are confirmed before the measures: the ledger's history. */
 const HISTORY_GROUPS = 8;
-const AMOUNT = '2000';
 
 const run = promisify(execFile);
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -156,38 +156,15 @@ container.rebind(TOKENS.PasswordHasher).toConstantValue(new PlainHasher());
 const server = createApp(container).listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 await new Promise((resolve) => server.once('listening', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const world: PaymentWorld = { base, query: (sql, params = []) => orm.em.fork().execute(sql, params), clients: CLIENTS };
 /** The embedded card checkout (no Flutterwave keys in the bench): the processor's side, in this process as the MTN provider is. */
 const cardSandbox = container.get(TOKENS.CardCheckoutSetup).sandbox;
 if (!cardSandbox) throw new Error('the bench needs the embedded card sandbox (no Flutterwave keys)');
 cardSandbox.deliverWebhooksTo(`${base}/api/payments/callbacks/flutterwave`);
 
-interface Member {
-  id: string;
-  token: string;
-}
-interface Owed {
-  member: Member;
-  contributionId: string;
-}
 
-async function api(method: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
-function expectStatus(what: string, got: { status: number; body: unknown }, ...ok: number[]): void {
-  if (!ok.includes(got.status)) throw new Error(`${what}: ${got.status} ${JSON.stringify(got.body)}`);
-}
 
-/** Setup: runs `op` over the items with C concurrent callers, in this thread. */
-async function concurrently<T>(items: readonly T[], op: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next < items.length) await op(items[next++]!);
-    }),
-  );
-}
 
 /** A measured workload: the requests sent by C clients in the load worker, bounded by MAX_MS. */
 async function load(requests: LoadRequest[], untilDone: () => Promise<void> = async () => {}): Promise<LoadResult> {
@@ -207,57 +184,30 @@ async function load(requests: LoadRequest[], untilDone: () => Promise<void> = as
   }
 }
 
-let memberSeq = 0;
-/** `stays` gives MTN's "pending" test number (ending 454 in sandbox mode): no callback, ever. */
-function phone(n: number, stays: boolean): string {
-  return stays ? `+25078${String(n).padStart(4, '0')}454` : `+25078${String(n).padStart(6, '0')}9`;
+
+
+
+
+
+async function startPayment(o: Owed): Promise<void> {
+  const r = payRequest(o);
+  expectStatus('pay', await api(base, r.method, r.path, r.body, r.headers), 202);
 }
 
-interface Group {
-  id: string;
-  payers: Member[];
+/** MTN's callback for each payment still pending in these groups (made beforehand), in random order. */
+async function callbacks(tontineIds: string[]): Promise<LoadRequest[]> {
+  const rows = await orm.em
+    .fork()
+    .execute<{ reference: string }[]>("select reference from payments where kind = 'contribution' and status = 'pending' and tontine_id = any(?::uuid[]) order by random()", [`{${tontineIds.join(',')}}`]);
+  return rows.map((r) => ({
+    method: 'PUT',
+    path: callbackTokens.urlFor('collection', r.reference),
+    headers: {},
+    body: { externalId: r.reference, amount: AMOUNT, currency: 'RWF', status: 'SUCCESSFUL', financialTransactionId: r.reference.slice(0, 8) },
+    expect: { status: 200, bodyStatus: 'applied' },
+  }));
 }
 
-async function group(size: number, stays: boolean): Promise<Group> {
-  const members = await Promise.all(
-    Array.from({ length: size }, async () => {
-      const n = ++memberSeq;
-      const res = await api('POST', '/api/auth/register', { email: `bench${n}@example.rw`, password: 'bench password', firstName: 'Bench', lastName: 'Member', phone: phone(n, stays) });
-      expectStatus('register', res, 201);
-      return { id: (res.body.user as { id: string }).id, token: res.body.token as string };
-    }),
-  );
-  const auth = (m: Member) => ({ authorization: `Bearer ${m.token}` });
-  const created = await api('POST', '/api/tontines', { name: `Bench ${memberSeq}`, description: 'Bench group', contributionAmount: AMOUNT, frequency: 'weekly', maxMembers: size }, auth(members[0]!));
-  expectStatus('create group', created, 201);
-  const id = created.body.id as string;
-  for (const m of members.slice(1)) expectStatus('join', await api('POST', `/api/tontines/${id}/join`, undefined, auth(m)), 200, 201);
-  // The last member abstains: no cycle completes, no payout debits the pool.
-  return { id, payers: members.slice(0, -1) };
-}
-
-async function owedIn(groups: Group[]): Promise<Owed[]> {
-  const owed: Owed[] = [];
-  for (const g of groups) {
-    const rows = await orm.em.fork().execute<{ id: string; member_id: string }[]>('select id, member_id from contributions where tontine_id = ? order by cycle, member_id', [g.id]);
-    const payers = new Map(g.payers.map((m) => [m.id, m]));
-    for (const row of rows) {
-      const member = payers.get(row.member_id);
-      if (member) owed.push({ member, contributionId: row.id });
-    }
-  }
-  return owed;
-}
-
-function payRequest(o: Owed): LoadRequest {
-  return {
-    method: 'POST',
-    path: `/api/contributions/${o.contributionId}/pay`,
-    headers: { authorization: `Bearer ${o.member.token}`, 'idempotency-key': `bench-${o.contributionId}` },
-    body: {},
-    expect: { status: 202 },
-  };
-}
 
 /**
  * A card payment of one contribution: started on the app, then paid by the load worker on the
@@ -288,39 +238,10 @@ async function cardWebhooks(tontineIds: string[]): Promise<LoadRequest[]> {
   });
 }
 
-async function startPayment(o: Owed): Promise<void> {
-  const r = payRequest(o);
-  expectStatus('pay', await api(r.method, r.path, r.body, r.headers), 202);
-}
-
-/** MTN's callback for each payment still pending in these groups (made beforehand), in random order. */
-async function callbacks(tontineIds: string[]): Promise<LoadRequest[]> {
-  const rows = await orm.em
-    .fork()
-    .execute<{ reference: string }[]>("select reference from payments where kind = 'contribution' and status = 'pending' and tontine_id = any(?::uuid[]) order by random()", [`{${tontineIds.join(',')}}`]);
-  return rows.map((r) => ({
-    method: 'PUT',
-    path: callbackTokens.urlFor('collection', r.reference),
-    headers: {},
-    body: { externalId: r.reference, amount: AMOUNT, currency: 'RWF', status: 'SUCCESSFUL', financialTransactionId: r.reference.slice(0, 8) },
-    expect: { status: 200, bodyStatus: 'applied' },
-  }));
-}
-
-async function pendingIn(tontineIds: string[]): Promise<number> {
-  const rows = await orm.em.fork().execute<{ n: string }[]>("select count(*)::text as n from payments where kind = 'contribution' and status = 'pending' and tontine_id = any(?::uuid[])", [`{${tontineIds.join(',')}}`]);
-  return Number(rows[0]!.n);
-}
-
 /** Whole payments: initiated by the load worker, the provider calling back; done when all are final. */
 async function wholePayments(requests: LoadRequest[], tontineIds: string[]): Promise<{ ops: number; seconds: number }> {
   const started = performance.now();
-  const initiated = await load(requests, async () => {
-    for (let waited = 0; (await pendingIn(tontineIds)) > 0; waited += 10) {
-      if (waited > 20_000) throw new Error(`${await pendingIn(tontineIds)} payments still pending`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  });
+  const initiated = await load(requests, () => untilSettled(world, tontineIds, 20_000));
   return { ops: initiated.ops, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -363,24 +284,24 @@ try {
   await adminExecute(adminUrl, `create database "${pgbenchDb}"`);
   log(`C = ${CLIENTS}; setting up members and groups on ${db.url.replace(/\/\/[^@]*@/, '//')} ...`);
   const confirmGroups: Group[] = [];
-  for (let i = 0; i < CONFIRMATION_GROUPS; i++) confirmGroups.push(await group(GROUP_SIZE, true));
+  for (let i = 0; i < CONFIRMATION_GROUPS; i++) confirmGroups.push(await group(world, GROUP_SIZE, true));
   const wholeGroups: Group[] = [];
-  for (let i = 0; i < WHOLE_GROUPS; i++) wholeGroups.push(await group(GROUP_SIZE, false));
+  for (let i = 0; i < WHOLE_GROUPS; i++) wholeGroups.push(await group(world, GROUP_SIZE, false));
   const cardConfirmGroups: Group[] = [];
-  for (let i = 0; i < CARD_CONFIRMATION_GROUPS; i++) cardConfirmGroups.push(await group(GROUP_SIZE, true));
+  for (let i = 0; i < CARD_CONFIRMATION_GROUPS; i++) cardConfirmGroups.push(await group(world, GROUP_SIZE, true));
   const cardWholeGroups: Group[] = [];
-  for (let i = 0; i < CARD_WHOLE_GROUPS; i++) cardWholeGroups.push(await group(GROUP_SIZE, true));
-  const hotConfirm = await group(MAX_MEMBERS, true);
-  const hotWhole = await group(MAX_MEMBERS, false);
+  for (let i = 0; i < CARD_WHOLE_GROUPS; i++) cardWholeGroups.push(await group(world, GROUP_SIZE, true));
+  const hotConfirm = await group(world, MAX_MEMBERS, true);
+  const hotWhole = await group(world, MAX_MEMBERS, false);
   log('creating the payments the confirmations will settle ...');
-  await concurrently(await owedIn([...confirmGroups, hotConfirm]), startPayment);
+  await concurrently(world, await owedIn(world, [...confirmGroups, hotConfirm]), startPayment);
   log('paying on the card checkout the card payments the webhooks will confirm ...');
-  await load((await owedIn(cardConfirmGroups)).map((o) => cardPayRequest(o, 'never')));
+  await load((await owedIn(world, cardConfirmGroups)).map((o) => cardPayRequest(o, 'never')));
   log('giving the ledger a history ...');
   const historyGroups: Group[] = [];
-  for (let i = 0; i < HISTORY_GROUPS; i++) historyGroups.push(await group(GROUP_SIZE, true));
-  await concurrently(await owedIn(historyGroups), startPayment);
-  await concurrently(await callbacks(historyGroups.map((g) => g.id)), async (r) => expectStatus('history callback', await api(r.method, r.path, r.body, r.headers), 200));
+  for (let i = 0; i < HISTORY_GROUPS; i++) historyGroups.push(await group(world, GROUP_SIZE, true));
+  await concurrently(world, await owedIn(world, historyGroups), startPayment);
+  await concurrently(world, await callbacks(historyGroups.map((g) => g.id)), async (r) => expectStatus('history callback', await api(base, r.method, r.path, r.body, r.headers), 200));
   // A database in use has a history and is analysed by autovacuum. Analysed empty, the ledger's
   // tables would be planned as empty for the whole run: PostgreSQL caches the foreign-key checks'
   // plans per connection, and a posting's check on its journal entry would scan the whole table.
@@ -392,14 +313,14 @@ try {
   const manyCallbacks = await callbacks(confirmGroups.map((g) => g.id));
   figures.push({ workload: `confirmations (${CONFIRMATION_GROUPS} pools)`, ...(await measured(() => load(manyCallbacks))), pgbench: manyTps, target: 0.5 });
   log('whole payments, many pools ...');
-  const manyOwed = await owedIn(wholeGroups);
+  const manyOwed = await owedIn(world, wholeGroups);
   figures.push({ workload: `whole payments (${WHOLE_GROUPS} pools)`, ...(await measured(() => wholePayments(manyOwed.map(payRequest), wholeGroups.map((g) => g.id)))), pgbench: manyTps, target: 0.25 });
 
   log('card confirmations, many pools ...');
   const manyWebhooks = await cardWebhooks(cardConfirmGroups.map((g) => g.id));
   figures.push({ workload: `card confirmations (${CARD_CONFIRMATION_GROUPS} pools)`, ...(await measured(() => load(manyWebhooks))), pgbench: manyTps, target: 0.25 });
   log('whole card payments, many pools ...');
-  const cardOwed = await owedIn(cardWholeGroups);
+  const cardOwed = await owedIn(world, cardWholeGroups);
   figures.push({
     workload: `whole card payments (${CARD_WHOLE_GROUPS} pools)`,
     ...(await measured(() => wholePayments(cardOwed.map((o) => cardPayRequest(o, 'once')), cardWholeGroups.map((g) => g.id)))),
@@ -413,7 +334,7 @@ try {
   const hotCallbacks = await callbacks([hotConfirm.id]);
   figures.push({ workload: 'confirmations (1 hot pool)', ...(await measured(() => load(hotCallbacks))), pgbench: hotTps, target: 0.4 });
   log('whole payments, one hot pool ...');
-  const hotOwed = await owedIn([hotWhole]);
+  const hotOwed = await owedIn(world, [hotWhole]);
   figures.push({ workload: 'whole payments (1 hot pool)', ...(await measured(() => wholePayments(hotOwed.map(payRequest), [hotWhole.id]))), pgbench: hotTps, target: 0.25 });
 
   const [trial] = await orm.em.fork().execute<{ total: string | null }[]>('select sum(amount_centimes)::text as total from ledger_postings');

@@ -1,7 +1,8 @@
 /**
- * The open-loop load generator of bench/dashboard.ts, in a worker thread of its own: sends the
- * given GET requests at a fixed rate (request i at start + i / rate), whether or not the earlier
- * ones have been answered, over keep-alive HTTP (node:http), as many members' browsers would.
+ * The open-loop load generator of bench/dashboard.ts and bench/soak.ts, in a worker thread of its
+ * own: sends the given requests (GET, or POST with a JSON body) at a fixed rate (request i at
+ * start + i / rate), whether or not the earlier ones have been answered, over keep-alive HTTP
+ * (node:http), as many members' browsers and phones would.
  * A request's latency runs from the moment it was due to be sent (not from when it was sent), so
  * a server that falls behind is charged for the queue it causes (no coordinated omission).
  * Answers each label's latencies and the errors (a status other than the expected one, or a
@@ -12,7 +13,10 @@ import { keepAliveAgent, send } from './keep-alive-http.ts';
 
 export interface RateRequest {
   label: string;
+  /** GET by default; a POST sends `body` as JSON. */
+  method?: 'GET' | 'POST';
   path: string;
+  body?: unknown;
   headers: Record<string, string>;
   /** The statuses that count as an answer (the dashboard's credit score is a 404 before the first assessment). */
   expect: number[];
@@ -48,11 +52,11 @@ async function drive({ base, ratePerSecond, seconds, requests }: RateJob): Promi
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const r = requests[i % requests.length]!;
     pending.push(
-      send(agent, url, { method: 'GET', path: r.path, headers: r.headers }).then(
-        ({ status }) => {
+      send(agent, url, r.method === 'POST' ? { method: 'POST', path: r.path, headers: { 'content-type': 'application/json', ...r.headers }, body: JSON.stringify(r.body ?? {}) } : { method: 'GET', path: r.path, headers: r.headers }).then(
+        ({ status, text }) => {
           if (!r.expect.includes(status)) {
             errors++;
-            if (examples.length < 5) examples.push(`${r.path}: ${status}`);
+            if (examples.length < 5) examples.push(`${r.path}: ${status} ${text.slice(0, 200)}`);
             return;
           }
           (latencies[r.label] ??= []).push(performance.now() - due);

@@ -45,6 +45,7 @@ import { ussdPath } from '../apps/ussd/paths.ts';
 import { testConfig } from '../tests/support/test-app.ts';
 import { createTestDatabase } from '../tests/support/test-database.ts';
 import type { WalkJob, WalkResult, WalkStep } from './ussd-walk.ts';
+import { ms, percentile } from './latency.ts';
 
 /** Where the CPU time of a walk went, in ms: the app's event loop, its other threads (argon2 in libuv's pool, GC), the load worker, PostgreSQL's backends of the database. */
 interface CpuSpent {
@@ -217,13 +218,4 @@ async function cpuMsOf(pids: readonly number[]): Promise<Map<number, number>> {
 
 function msOf(usage: NodeJS.CpuUsage): number {
   return (usage.user + usage.system) / 1000;
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-function ms(value: number): string {
-  return value.toFixed(1).padStart(8);
 }

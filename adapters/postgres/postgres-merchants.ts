@@ -17,6 +17,10 @@
  * - A payout's commissions are those pointing at it (`payout_id`). A commission in a payout is no
  *   longer pending-to-batch, even if its payout failed (the payout is retried, never rebuilt).
  * - An id that cannot exist (not a UUID) finds nothing, never an error.
+ * - Built with `lists: 'replica-safe'`, a transactions or reversals adapter sends its merchant
+ *   listings (`listForMerchant`) as replica-safe reads (read-replicas.ts): only the merchant's
+ *   sales analytics is given one, a read nothing is then written on. Every other read and write
+ *   of it goes to the primary.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Agent } from '../../core/agents/agent.ts';
@@ -36,6 +40,7 @@ import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import type { BulkSettlementInput, SettlementBatchRepository } from '../../core/settlements/ports.ts';
 import { SETTLEMENT_ORIGIN, type SettlementBatch } from '../../core/settlements/settlement-batch.ts';
 import { violatesUnique } from './mikro-orm-unit-of-work.ts';
+import { readFromReplica } from './read-replicas.ts';
 
 /**
  * The settlement lock: a transaction-level advisory lock in the two-integer key space (the
@@ -299,8 +304,22 @@ const transactionValues = (t: MerchantTransaction) => [
   t.completedAt ?? null, t.providerReference ?? null,
 ];
 
+/** Where an adapter's merchant listings are read: the primary, or a fresh replica when one is configured. */
+export type MerchantListings = 'primary' | 'replica-safe';
+
+function listingReader(em: EntityManager, lists: MerchantListings): (sql: string, params: readonly unknown[]) => Promise<Row[]> {
+  return lists === 'replica-safe' ? (sql, params) => readFromReplica<Row>(em, sql, params) : (sql, params) => em.execute<Row[]>(sql, [...params]);
+}
+
 export class PostgresMerchantTransactions implements MerchantTransactionRepository, MerchantPaymentReads {
-  constructor(private readonly em: EntityManager) {}
+  private readonly list: (sql: string, params: readonly unknown[]) => Promise<Row[]>;
+
+  constructor(
+    private readonly em: EntityManager,
+    lists: MerchantListings = 'primary',
+  ) {
+    this.list = listingReader(em, lists);
+  }
 
   async findByReference(reference: string): Promise<MerchantTransaction | undefined> {
     const rows = await this.em.execute<Row[]>(`select ${TRANSACTION_COLUMNS} from merchant_transactions t where t.transaction_reference = ? for update of t`, [reference]);
@@ -315,7 +334,7 @@ export class PostgresMerchantTransactions implements MerchantTransactionReposito
 
   async listForMerchant(merchantId: string, range: { from?: Date; to?: Date }): Promise<MerchantTransaction[]> {
     if (!isUuid(merchantId)) return [];
-    const rows = await this.em.execute<Row[]>(
+    const rows = await this.list(
       `select ${TRANSACTION_COLUMNS} from merchant_transactions t
         where t.merchant_id = ? and t.created_at >= coalesce(?::timestamptz, '-infinity') and t.created_at < coalesce(?::timestamptz, 'infinity')
         order by t.created_at desc, t.id desc`,
@@ -659,7 +678,14 @@ function toReversal(r: Row): MerchantPaymentReversal {
 
 /** Reversals of merchant payments (Migration20261126200000); the unique key on the payment makes a reversal once. */
 export class PostgresMerchantReversals implements MerchantReversals {
-  constructor(private readonly em: EntityManager) {}
+  private readonly list: (sql: string, params: readonly unknown[]) => Promise<Row[]>;
+
+  constructor(
+    private readonly em: EntityManager,
+    lists: MerchantListings = 'primary',
+  ) {
+    this.list = listingReader(em, lists);
+  }
 
   async findByTransaction(transactionId: string): Promise<MerchantPaymentReversal | undefined> {
     if (!isUuid(transactionId)) return undefined;
@@ -689,7 +715,7 @@ export class PostgresMerchantReversals implements MerchantReversals {
 
   async listForMerchant(merchantId: string): Promise<MerchantPaymentReversal[]> {
     if (!isUuid(merchantId)) return [];
-    const rows = await this.em.execute<Row[]>(`select * from merchant_payment_reversals where merchant_id = ? order by reversed_at, id`, [merchantId]);
+    const rows = await this.list(`select * from merchant_payment_reversals where merchant_id = ? order by reversed_at, id`, [merchantId]);
     return rows.map(toReversal);
   }
 

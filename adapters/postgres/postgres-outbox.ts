@@ -11,11 +11,14 @@
  *   id), never in `body`. It is opened only by `claimDue` (the dispatchers, which deliver the
  *   body with the secret in its place) and `reveal` (the admin CLI), and erased when the message
  *   is sent or has failed for good.
+ * - `list` (the admin's listing) is a replica-safe read (read-replicas.ts): it may lag the primary
+ *   by a second or two; `findById` and everything a dispatcher does read and write the primary.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
 import { withSecret, type ClaimedMessage, type Outbox, type OutboxChannel, type OutboxQueue, type OutboxReader, type OutgoingMessage } from '../../core/notifications/outbox.ts';
 import type { OutboxSealer } from '../crypto/outbox-sealer.ts';
+import { readFromReplica } from './read-replicas.ts';
 import { OutboxMessage } from './outbox-schema.ts';
 
 const MAX_OPEN_ATTEMPTS = 8;
@@ -42,9 +45,13 @@ export class PostgresOutbox implements Outbox, OutboxQueue, OutboxReader {
     return message.sealedSecret === null ? message.body : withSecret(message.body, this.sealer.open(message.sealedSecret, message.id));
   }
 
-  list(options: { channel?: OutboxChannel; limit: number }): Promise<OutboxMessage[]> {
-    const where = options.channel ? { channel: options.channel } : {};
-    return this.em.find(OutboxMessage, where, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: options.limit });
+  async list(options: { channel?: OutboxChannel; limit: number }): Promise<OutboxMessage[]> {
+    const rows = await readFromReplica<Record<string, unknown>>(
+      this.em,
+      `select * from outbox_messages ${options.channel ? 'where channel = ?' : ''} order by created_at desc, id asc limit ?`,
+      [...(options.channel ? [options.channel] : []), options.limit],
+    );
+    return rows.map((row) => this.em.map(OutboxMessage, row));
   }
 
   findById(id: string): Promise<OutboxMessage | null> {

@@ -25,10 +25,9 @@ import type { RegisteredAgent } from '../../core/agents/agent-profile.ts';
 import type { CommissionOnSale } from '../../core/agents/ports.ts';
 import type { RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
 import { receiptReference, type MerchantTransaction } from '../../core/merchants/merchant-transaction.ts';
-import { listedStatus, standingSales, type ReversalsByTransaction } from '../../core/merchants/merchant-payments.ts';
+import { listedStatus, type ReversalsByTransaction } from '../../core/merchants/merchant-payments.ts';
 import type { MerchantPaymentReversal } from '../../core/merchants/merchant-reversal.ts';
 import { maskPhone, type PayPageMerchant, type PublicMerchant } from '../../core/merchants/pay-merchant.ts';
-import { salesAnalytics } from '../../core/merchants/sales-analytics.ts';
 import { Money } from '../../core/money/money.ts';
 import { kigaliInstant, parseDate, addDays } from '../../core/shared/calendar.ts';
 import type { SettlementBatch } from '../../core/settlements/settlement-batch.ts';
@@ -388,9 +387,9 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
   });
 
   router.get('/merchants/:id/analytics', authenticated, async (ctx) => {
-    const listed = await useCases.listMerchantTransactions.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
-    if (!listed.ok) return sendError(ctx, listed.error);
-    const a = salesAnalytics(standingSales(listed.value.transactions, listed.value.reversals), useCases.clock.now());
+    const shown = await useCases.showSalesAnalytics.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
+    if (!shown.ok) return sendError(ctx, shown.error);
+    const a = shown.value;
     const hour = (h: number) => `${h % 12 === 0 ? 12 : h % 12} ${h < 12 ? 'AM' : 'PM'}`;
     ctx.body = {
       transactionsAnalysed: a.transactionsAnalysed,

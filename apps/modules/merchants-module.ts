@@ -34,6 +34,7 @@ import { GenerateMerchantQr, ShowMerchantQr } from '../../core/merchants/merchan
 import { PayMerchant, ShowMerchantReceipt, ShowPayPage, type PayRequestLimits } from '../../core/merchants/pay-merchant.ts';
 import { RegisterMerchant } from '../../core/merchants/register-merchant.ts';
 import { FollowCardRefunds, PursueCardRefund, RefundCardPayment } from '../../core/merchants/refund-card-payment.ts';
+import { ShowSalesAnalytics } from '../../core/merchants/sales-analytics.ts';
 import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
 import { PostgresMerchantCardRefunds } from '../../adapters/postgres/postgres-merchant-card-refunds.ts';
 import type { CardCheckoutSetup } from './cards-module.ts';
@@ -60,6 +61,9 @@ export interface BusinessPorts {
   transactions: PostgresMerchantTransactions;
   payments: PostgresMerchantTransactions;
   reversals: PostgresMerchantReversals;
+  /** The merchant's sales and reversals as the analytics reads them: replica-safe listings. */
+  sales: PostgresMerchantTransactions;
+  salesReversals: PostgresMerchantReversals;
   agents: PostgresAgents;
   earnings: PostgresAgents;
   commissions: PostgresCommissions;
@@ -102,11 +106,11 @@ export function businessRouteUseCases(container: Container) {
     showMerchantQr: container.get(ShowMerchantQr),
     listMerchantTransactions: container.get(ListMerchantTransactions),
     listMerchantSettlements: container.get(ListMerchantSettlements),
+    showSalesAnalytics: container.get(ShowSalesAnalytics),
     showPayPage: container.get(ShowPayPage),
     payMerchant: container.get(PayMerchant),
     showMerchantReceipt: container.get(ShowMerchantReceipt),
     showMonthlyFigures: container.get(ShowMonthlyFigures),
-    clock: container.get(TOKENS.Clock),
   };
 }
 export type BusinessRouteUseCases = ReturnType<typeof businessRouteUseCases>;
@@ -148,12 +152,15 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       providerOf: ProviderOfNumber,
       limiter: RateLimiter,
       withholding: SettlementWithholding,
+      em: EntityManager,
     ): BusinessPorts => ({
       merchants,
       registry: merchants,
       transactions,
       payments: transactions,
       reversals,
+      sales: new PostgresMerchantTransactions(em, 'replica-safe'),
+      salesReversals: new PostgresMerchantReversals(em, 'replica-safe'),
       agents,
       earnings: agents,
       commissions,
@@ -207,6 +214,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       TOKENS.ProviderOfNumber,
       TOKENS.RateLimiter,
       TOKENS.SettlementWithholding,
+      TOKENS.EntityManager,
     ],
   );
   // Each use case takes the few ports it names out of BusinessPorts (the compiler checks each fits).
@@ -223,6 +231,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
   useCase(ShowMerchantQr);
   useCase(ListMerchantTransactions);
   useCase(ListMerchantSettlements);
+  useCase(ShowSalesAnalytics);
   useCase(ShowPayPage);
   useCase(PayMerchant);
   useCase(ShowMerchantReceipt);

@@ -124,6 +124,22 @@ const CREATE_PATHS: Record<FakeMtnProduct, string> = {
 const PARTY_FIELD: Record<FakeMtnProduct, 'payer' | 'payee'> = { collection: 'payer', disbursement: 'payee' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The app's settings (apps/config.ts) that make this fake its mobile-money provider, for a server started as a process. */
+export function fakeMtnMomoEnv(mtn: FakeMtnMomo): Record<string, string> {
+  return {
+    MOBILE_MONEY_PROVIDER: 'mtn',
+    MTN_BASE_URL: mtn.url,
+    MTN_TARGET_ENVIRONMENT: mtn.targetEnvironment,
+    MTN_CURRENCY: mtn.currency,
+    MTN_COLLECTION_SUBSCRIPTION_KEY: mtn.collection.subscriptionKey,
+    MTN_COLLECTION_API_USER: mtn.collection.apiUser,
+    MTN_COLLECTION_API_KEY: mtn.collection.apiKey,
+    MTN_DISBURSEMENT_SUBSCRIPTION_KEY: mtn.disbursement.subscriptionKey,
+    MTN_DISBURSEMENT_API_USER: mtn.disbursement.apiUser,
+    MTN_DISBURSEMENT_API_KEY: mtn.disbursement.apiKey,
+  };
+}
+
 export async function startFakeMtnMomo(options: FakeMtnMomoOptions = {}): Promise<FakeMtnMomo> {
   const credentials: Record<FakeMtnProduct, FakeMtnCredentials> = {
     collection: options.collection ?? { subscriptionKey: 'collection-key', apiUser: randomUUID(), apiKey: 'collection-secret' },

@@ -31,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { adminExecute, withDatabase } from '../../support/test-database.ts';
 import { freePort } from '../../support/free-port.ts';
+import type { ServerBundle } from './server-bundle.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const READY_TIMEOUT_MS = 120_000;
@@ -38,9 +39,9 @@ const STOP_GRACE_MS = 10_000;
 // Stack traces name the sources; the migrations and the face worker are .ts files node loads itself.
 const NODE_FLAGS = ['--enable-source-maps', '--experimental-strip-types'];
 
-/** How to start the server or the admin CLI: from this run's bundle under vitest, else with tsx as `npm start` / `npm run admin` do (scripts/, bench/). */
-function command(entry: 'server' | 'admin'): [string, string[]] {
-  const bundle = process.env.VITEST ? inject('serverBundle') : undefined;
+/** How to start the server or the admin CLI: from the given bundle, or this run's under vitest, else with tsx as `npm start` / `npm run admin` do (scripts/, bench/). */
+function command(entry: 'server' | 'admin', given: ServerBundle | undefined): [string, string[]] {
+  const bundle = given ?? (process.env.VITEST ? inject('serverBundle') : undefined);
   if (bundle) return [process.execPath, [...NODE_FLAGS, bundle[entry]]];
   return ['npx', ['tsx', entry === 'server' ? 'apps/main.ts' : 'cli/main.ts']];
 }
@@ -63,6 +64,11 @@ export interface E2eServer {
   admin(...args: string[]): Promise<string>;
   /** The server's PostgreSQL database (with DATABASE_URL), for a test that must date a record back; undefined on the embedded one. */
   databaseUrl: string | undefined;
+  /**
+   * The app's own process, started from a bundle (under vitest, or `bundle`): what a bench reads
+   * the app's memory of; undefined when `npx tsx` starts it (the app is then a grandchild).
+   */
+  appPid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -76,6 +82,8 @@ export interface StartServerOptions {
    * whose public address is not the one the browser opens (issue 31).
    */
   publicHost?: string;
+  /** The server and admin CLI bundled (server-bundle.ts), for a caller outside vitest that wants the app as a process of its own (bench:soak). */
+  bundle?: ServerBundle;
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<E2eServer> {
@@ -106,7 +114,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
 
   const output: string[] = [];
   // Its own process group, so that stop() reaches tsx's node process behind npx too.
-  const [program, programArgs] = command('server');
+  const [program, programArgs] = command('server', options.bundle);
   const child = spawn(program, programArgs, { cwd: PROJECT_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -126,7 +134,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
     await stop();
     throw error;
   }
-  return { url, publicBaseUrl, admin: (...args) => runAdmin(args, env), databaseUrl: database.env.DATABASE_URL || undefined, stop };
+  return {
+    url,
+    publicBaseUrl,
+    admin: (...args) => runAdmin(args, env, options.bundle),
+    databaseUrl: database.env.DATABASE_URL || undefined,
+    appPid: program === process.execPath ? child.pid : undefined,
+    stop,
+  };
 }
 
 export interface ServerDatabase {
@@ -186,9 +201,9 @@ export async function endProcessGroup(child: ChildProcess): Promise<void> {
   }
 }
 
-function runAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+function runAdmin(args: string[], env: NodeJS.ProcessEnv, bundle: ServerBundle | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
-    const [program, programArgs] = command('admin');
+    const [program, programArgs] = command('admin', bundle);
     const child = spawn(program, [...programArgs, ...args], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
