@@ -19,12 +19,13 @@ export class InMemoryPoolBooks implements PoolBooks {
   async postings(tontineId: string, page: { before?: string; limit: number }): Promise<PoolPosting[]> {
     const pool = accounts.pool(tontineId);
     const entries = this.world.ledger.entries().filter((e) => e.postings.some((p) => p.account === pool));
-    // By time, then in posting order (the adapter breaks ties by entry id: tests set the clock).
-    entries.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+    // The pool's order (PoolBooks): by time, money in before money out at one instant, then as posted.
+    const amountOf = (e: JournalEntry) => e.postings.find((p) => p.account === pool)!.amount.centimes;
+    entries.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || amountOf(a) - amountOf(b));
     let balance = Money.ZERO;
     const all: PoolPosting[] = [];
     for (const entry of entries) {
-      const amount = normalBalance(pool, entry.postings.find((p) => p.account === pool)!.amount);
+      const amount = normalBalance(pool, Money.ofCentimes(amountOf(entry)));
       balance = balance.plus(amount);
       const source = entry.reverses ? entries.find((e) => e.id === entry.reverses) : entry;
       all.push({

@@ -123,8 +123,9 @@ export interface PoolPosting {
 }
 
 /**
- * The postings of groups' pools, in the pool's order: (time, entry id), the oldest first; a page
- * is read newest first.
+ * The postings of groups' pools, in the pool's order: by time, money in before money out at one
+ * instant (a pool never goes below zero, so that is the order they must have had), the oldest
+ * first; a page is read newest first.
  */
 export interface PoolBooks {
   /**
