@@ -11,8 +11,9 @@ import { shortReference, signedParts } from '../books-format.ts';
 
 /**
  * The group's books (DOMAIN.md "Open books"): the pool's balance and every movement, newest first,
- * with when, what, who, how much, the provider's reference and the balance after it. Each row is two
- * lines that never wrap, so it reads on a 360 px phone; a long reference is shortened (whole in its title).
+ * with when, what, who, how much, the provider's reference and the balance after it. On a 360 px
+ * phone each row is three short lines: what and who (which may wrap between words) with the amount,
+ * the time with the balance after it, and the reference, shortened when long (whole in its title).
  */
 export function BooksPanel({ tontineId }: { tontineId: string }) {
   const { t } = useTranslation();
@@ -67,22 +68,25 @@ function MovementRow({ movement }: { movement: Movement }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const { sign, size, out } = signedParts(movement.amount);
-  const what = t(`tontine.books.kinds.${movement.kind}`);
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-0.5 px-4 py-3 text-sm" data-testid="row-movement">
-      <p className="truncate font-medium">
-        {what}
+      <p className="min-w-0 font-medium">
+        {t(`tontine.books.kinds.${movement.kind}`)}
         {movement.member && <span className="font-normal text-muted-foreground"> · {movement.member}</span>}
       </p>
       <p className={cn('whitespace-nowrap text-right font-semibold tabular-nums', out ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400')} data-testid="text-movement-amount">
         {sign}
         {format.money(size)}
       </p>
-      <p className="truncate text-xs text-muted-foreground" {...(movement.reference ? { title: movement.reference } : {})}>
+      <p className="whitespace-nowrap text-xs text-muted-foreground">
         {format.date(movement.at, 'short')} {format.time(movement.at)}
-        {movement.reference && <> · {t('tontine.books.reference', { reference: shortReference(movement.reference) })}</>}
       </p>
       <p className="whitespace-nowrap text-right text-xs text-muted-foreground tabular-nums">{t('tontine.books.balanceAfter', { amount: format.money(movement.balanceAfter) })}</p>
+      {movement.reference && (
+        <p className="col-span-2 whitespace-nowrap text-xs text-muted-foreground" title={movement.reference} data-testid="text-movement-reference">
+          {t('tontine.books.reference', { reference: shortReference(movement.reference) })}
+        </p>
+      )}
     </li>
   );
 }
