@@ -35,7 +35,7 @@ const REVERSED_MOVEMENTS: Readonly<Record<string, MovementKind>> = {
   savings_withdrawal: 'withdrawal_returned',
 };
 
-export function movementKind(posting: Pick<PoolPosting, 'entryKind' | 'reversedKind'>): MovementKind {
+function movementKind(posting: Pick<PoolPosting, 'entryKind' | 'reversedKind'>): MovementKind {
   if (posting.entryKind === 'reversal') return (posting.reversedKind && REVERSED_MOVEMENTS[posting.reversedKind]) || 'reversal';
   // An entry kind this list does not know yet is still shown, with its amount, as "other".
   return ENTRY_MOVEMENTS[posting.entryKind] ?? 'other';
@@ -72,7 +72,7 @@ export interface ShowGroupBooksInput {
   limit?: number | undefined;
 }
 
-export const BOOKS_PAGE = { default: 20, max: 100 } as const;
+const BOOKS_PAGE = { default: 20, max: 100 } as const;
 
 export class ShowGroupBooks {
   constructor(private readonly deps: ShowGroupBooksDeps) {}
