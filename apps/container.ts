@@ -87,7 +87,8 @@ import { ListTontineCategories } from '../core/tontines/list-tontine-categories.
 import { ListTontineMembers } from '../core/tontines/list-tontine-members.ts';
 import { ListTurnSwaps } from '../core/tontines/list-turn-swaps.ts';
 import { PayoutIfCycleComplete } from '../core/tontines/payout-if-cycle-complete.ts';
-import type { GroupChat, MemberProfiles, MemberWallets, Notifier, PoolBalances, TontineCategories, TontineRepository } from '../core/tontines/ports.ts';
+import type { GroupChat, MemberProfiles, MemberWallets, Notifier, PoolBalances, PoolBooks, TontineCategories, TontineRepository } from '../core/tontines/ports.ts';
+import { ShowGroupBooks } from '../core/tontines/show-group-books.ts';
 import { PostChatMessage } from '../core/tontines/post-chat-message.ts';
 import { ProposeTurnSwap } from '../core/tontines/propose-turn-swap.ts';
 import { RecommendTontines } from '../core/tontines/recommend-tontines.ts';
@@ -118,6 +119,7 @@ import { MikroOrmContributionRepository } from '../adapters/postgres/mikro-orm-c
 import { MikroOrmTontineRepository } from '../adapters/postgres/mikro-orm-tontine-repository.ts';
 import { PostgresChat, PostgresMemberDirectory, PostgresNotificationStore } from '../adapters/postgres/postgres-community.ts';
 import { PostgresLedgerRepository } from '../adapters/postgres/postgres-ledger-repository.ts';
+import { PostgresPoolBooks } from '../adapters/postgres/postgres-pool-books.ts';
 import { PostgresPaymentDisputes } from '../adapters/postgres/postgres-payment-disputes.ts';
 import { PostgresPaymentRepository } from '../adapters/postgres/postgres-payment-repository.ts';
 import { MikroOrmSessionStore } from '../adapters/postgres/mikro-orm-session-store.ts';
@@ -398,6 +400,7 @@ const savingsModule = new ContainerModule(({ bind }) => {
   servesAlso(bind, TOKENS.PoolBalances, TOKENS.LedgerRepository);
   bind(TOKENS.InAppNotifications).toResolvedValue((em: EntityManager) => new PostgresNotificationStore(em), [TOKENS.EntityManager]);
   servesAlso(bind, TOKENS.NotificationWriter, TOKENS.InAppNotifications);
+  bind(TOKENS.PoolBooks).toResolvedValue((em: EntityManager) => new PostgresPoolBooks(em), [TOKENS.EntityManager]);
   bind(TOKENS.GroupChat).toResolvedValue((em: EntityManager) => new PostgresChat(em), [TOKENS.EntityManager]);
   bind(TOKENS.MemberWallets).toResolvedValue(
     (em: EntityManager, providerOf: ProviderOfNumber, payable: (phone: string) => string | undefined) => new PostgresMemberDirectory(em, providerOf, payable),
@@ -491,6 +494,10 @@ const savingsModule = new ContainerModule(({ bind }) => {
   bind(ListTontineCategories).toResolvedValue(
     (categories: TontineCategories, tontines: TontineRepository) => new ListTontineCategories({ categories, tontines }),
     [TOKENS.TontineCategories, base.tontines],
+  );
+  bind(ShowGroupBooks).toResolvedValue(
+    (tontines: TontineRepository, balances: PoolBalances, books: PoolBooks, profiles: MemberProfiles) => new ShowGroupBooks({ tontines, balances, books, profiles }),
+    [base.tontines, TOKENS.PoolBalances, TOKENS.PoolBooks, TOKENS.MemberProfiles],
   );
   bind(ShowPayoutOrder).toResolvedValue((tontines: TontineRepository, profiles: MemberProfiles) => new ShowPayoutOrder({ tontines, profiles }), [base.tontines, TOKENS.MemberProfiles]);
   bind(ListTurnSwaps).toResolvedValue((tontines: TontineRepository) => new ListTurnSwaps({ tontines }), [base.tontines]);

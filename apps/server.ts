@@ -60,6 +60,7 @@ import { ListChatMessages } from '../core/tontines/list-chat-messages.ts';
 import { ListMemberTontines } from '../core/tontines/list-member-tontines.ts';
 import { ListTontineCategories } from '../core/tontines/list-tontine-categories.ts';
 import { ListTontineMembers } from '../core/tontines/list-tontine-members.ts';
+import { ShowGroupBooks } from '../core/tontines/show-group-books.ts';
 import { ListTurnSwaps } from '../core/tontines/list-turn-swaps.ts';
 import { PostChatMessage } from '../core/tontines/post-chat-message.ts';
 import { ProposeTurnSwap } from '../core/tontines/propose-turn-swap.ts';
@@ -284,6 +285,7 @@ function savingsRouters(container: Container, auth: Authentication) {
       joinTontine: container.get(JoinTontine),
       startTontine: container.get(StartTontine),
       showPayoutOrder: container.get(ShowPayoutOrder),
+      showGroupBooks: container.get(ShowGroupBooks),
       drawPayoutOrder: container.get(DrawPayoutOrder),
       listTurnSwaps: container.get(ListTurnSwaps),
       proposeTurnSwap: container.get(ProposeTurnSwap),

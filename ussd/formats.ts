@@ -21,6 +21,11 @@ export function formatAmount(amount: Money, language: Language): string {
   return ussdSafe(amount.format(language));
 }
 
+/** An amount's size without the currency, for a line under one that names it ("12,500", "5 000,5"). */
+export function formatFigure(amount: Money, language: Language): string {
+  return ussdSafe(formatNumber(Math.abs(amount.centimes) / 100, language));
+}
+
 /** A whole count ("1.250" groups in Kinyarwanda), in the same marks as amounts. */
 export function formatCount(count: number, language: Language): string {
   return ussdSafe(formatNumber(count, language, 0));

@@ -8,12 +8,13 @@
  *   (registered?, name, language, whether there are loans); each MemberPart is absent until the
  *   menu asks for it (`{ kind: 'load', part }` in menu.ts) and the channel then adds it whole. A
  *   merchant code the member typed is looked up the same way (`{ kind: 'load', part: 'merchant',
- *   code }`), one code at a time.
+ *   code }`), one code at a time, and so are the books of the group the member chose (`books`).
  */
 import type { Language } from '../core/accounts/user.ts';
 import type { LoanStatus } from '../core/loans/loan.ts';
 import type { Money } from '../core/money/money.ts';
 import type { LocalDate } from '../core/shared/calendar.ts';
+import type { MovementKind } from '../core/tontines/show-group-books.ts';
 
 export type MemberSnapshot = UnregisteredCaller | RegisteredMember;
 
@@ -40,6 +41,8 @@ export interface RegisteredMember {
   readonly notifications?: readonly NotificationSnapshot[];
   /** Part `loans`. */
   readonly loans?: readonly LoanSnapshot[];
+  /** Groups' books looked up by tontine id as the member chose them; null: not readable by this member. */
+  readonly books?: Readonly<Record<string, BooksSnapshot | null>>;
   /** Merchants looked up by code (upper case) as the member typed them; null: no merchant shows under it. */
   readonly merchants?: Readonly<Record<string, MerchantSnapshot | null>>;
 }
@@ -47,8 +50,14 @@ export interface RegisteredMember {
 /** The parts of a registered member's snapshot the menu asks for only on the screens that show them. */
 export type MemberPart = 'groups' | 'notifications' | 'loans';
 
-/** What the menu asks the channel to add to the snapshot: a part, or the merchant under a code. */
-export type SnapshotLoad = { readonly part: MemberPart } | { readonly part: 'merchant'; readonly code: string };
+/** What the menu asks the channel to add to the snapshot: a part, the merchant under a code, or a group's books. */
+export type SnapshotLoad = { readonly part: MemberPart } | { readonly part: 'merchant'; readonly code: string } | { readonly part: 'books'; readonly tontineId: string };
+
+/** A group's books as core/tontines/show-group-books.ts gives them: the pool's balance and its latest movements, newest first. */
+export interface BooksSnapshot {
+  readonly balance: Money;
+  readonly movements: readonly { readonly kind: MovementKind; readonly member: string | null; readonly amount: Money }[];
+}
 
 /**
  * A merchant as the public pay page shows it (core/merchants/pay-merchant.ts, ShowPayPage): its name

@@ -272,11 +272,11 @@ describe('USSD menu: paying a merchant', () => {
 describe('USSD menu: what a member reads', () => {
   it('My savings: balance, groups, the next contribution due and the member payout', () => {
     expect(dial(aMember(), [RIGHT_PIN, '1']).last.screen.text).toBe(
-      'Savings: 125,000 RWF\nGroups: 2\nNext due: 5,000 RWF on 11/03\nYour payout: 60,000 RWF on 01/06\n0 Back 00 Home',
+      'Savings: 125,000 RWF\nGroups: 2\nNext due: 5,000 RWF on 11/03\nYour payout: 60,000 RWF on 01/06\n1 Group balance\n0 Back 00 Home',
     );
     const idle = aMember({ savingsBalance: Money.ZERO, groups: [] });
     expect(dial(idle, [RIGHT_PIN, '1']).last.screen.text).toBe(
-      'Savings: 0 RWF\nGroups: 0\nNo contribution due.\nNo payout planned for you.\n0 Back 00 Home',
+      'Savings: 0 RWF\nGroups: 0\nNo contribution due.\nNo payout planned for you.\n1 Group balance\n0 Back 00 Home',
     );
   });
 
@@ -285,7 +285,8 @@ describe('USSD menu: what a member reads', () => {
     const facts = { savingsBalance: Money.ofFrancs(1_250_000), groups };
     expect(dial(aMember({ ...facts, language: 'rw' }), [RIGHT_PIN, '1']).last.screen.text).toBe(
       `${message('rw', 'savings_balance', { amount: '1.250.000 RWF' })}\n${message('rw', 'savings_groups', { count: 1 })}\n` +
-        `${message('rw', 'savings_next_due', { amount: '12.500 RWF', date: '11/03' })}\n${message('rw', 'savings_my_payout', { amount: '60.000 RWF', date: '01/06' })}\n${message('rw', 'nav')}`,
+        `${message('rw', 'savings_next_due', { amount: '12.500 RWF', date: '11/03' })}\n${message('rw', 'savings_my_payout', { amount: '60.000 RWF', date: '01/06' })}\n` +
+        `1 ${message('rw', 'opt_group_balance')}\n${message('rw', 'nav')}`,
     );
     const french = dial(aMember({ ...facts, language: 'fr' }), [RIGHT_PIN, '2', '1']);
     // The web writes French with a narrow no-break space (U+202F); a USSD screen is ASCII, so a plain space.
@@ -424,4 +425,35 @@ describe('USSD menu: bad inputs and purity', () => {
   it('the fault answer is a polite END in the session language', () => {
     for (const language of LANGUAGES) expect(faultScreen(language)).toEqual({ kind: 'END', text: message(language, 'fault') });
   });
+});
+
+describe('USSD menu: Group balance (the group’s books)', () => {
+  it('My savings → 1 lists the groups; a group shows its balance and its last three movements, its books read once', () => {
+    const walk = dial(aMember(), [RIGHT_PIN, '1', '1', '1']);
+    expect(walk.answers[3]!.screen.text).toBe('Balance of which group?\n1 Group 1\n2 Group 2\n0 Back 00 Home');
+    expect(walk.last.screen.text).toBe('Balance Group 1: 70,000 RWF\n+5,000 contribution Amina U.\n+60,000 payout back Jean M.\n-60,000 payout Jean M.\n0 Back 00 Home');
+    expect(walk.last.loads).toEqual(['groups', 'books:t1']);
+    expect(walk.effects).toEqual([{ effect: 'verifyPin', key: '0', pin: RIGHT_PIN }]);
+  });
+
+  it('says so when no money has moved, and when the books cannot be read', () => {
+    expect(dial(aMember(), [RIGHT_PIN, '1', '1', '2']).last.screen.text).toBe('Balance Group 2: 0 RWF\nNo money has moved yet.\n0 Back 00 Home');
+    expect(dial(aMember({ books: {} }), [RIGHT_PIN, '1', '1', '1']).last.screen.text).toBe('The books of this group cannot be read now.\n0 Back 00 Home');
+  });
+
+  for (const language of LANGUAGES) {
+    it(`in ${language}, fits 160 characters with a long group name, long member names and the largest amounts, showing all three movements`, () => {
+      const crowded = aCrowdedMember(language);
+      for (const group of ['2', '3', '4']) {
+        const screen = dial(crowded, [RIGHT_PIN, '1', '1', group]).last.screen;
+        expect(screen.kind).toBe('CON');
+        expect(screen.text.length, screen.text).toBeLessThanOrEqual(160);
+        const lines = screen.text.split('\n');
+        expect(lines[0]).toBe(message(language, 'books_balance', { group: 'Abakundakazi.', amount: Money.ofCentimes(9_999_999_999).format(language).replace(/\u202f|\u00a0/g, ' ') }));
+        expect(lines.slice(1, 4).every((line) => /^[+-]\d/.test(line))).toBe(true);
+        expect(lines.slice(1, 4).map((line) => line.slice(1, 15))).toEqual(Array(3).fill(lines[1]!.slice(1, 15)));
+        expect(lines[4]).toBe(message(language, 'nav'));
+      }
+    });
+  }
 });

@@ -35,9 +35,9 @@ import { compareDates, type LocalDate } from '../core/shared/calendar.ts';
 import { invariant } from '../core/shared/result.ts';
 import { LANGUAGE_CHOICES, message, type MessageKey, type MessageParams } from './catalogues/catalogue.ts';
 import { EFFECT_ERROR_MESSAGES, type Effect, type EffectError, type EffectResult } from './effects.ts';
-import { formatAmount, formatCount, formatDay, formatKigaliTime } from './formats.ts';
+import { formatAmount, formatCount, formatDay, formatFigure, formatKigaliTime } from './formats.ts';
 import { foldNavigation, type Input, splitText } from './input-path.ts';
-import type { GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, NotificationSnapshot, RegisteredMember, SavingsSnapshot, SnapshotLoad } from './member-snapshot.ts';
+import type { BooksSnapshot, GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, NotificationSnapshot, RegisteredMember, SavingsSnapshot, SnapshotLoad } from './member-snapshot.ts';
 import { type PinAccess, recordPinAttempt, slowedUntil } from '../core/accounts/pin-slowdown.ts';
 import { checkNewPin, isPinShaped } from '../core/accounts/pin-policy.ts';
 import { joinLines, paginate, SCREEN_LIMIT, type Screen, truncate, ussdSafe } from './screen.ts';
@@ -48,6 +48,8 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const MAX_FITTED_AMOUNT = Money.ofCentimes(9_999_999_999);
 const MORE = '9';
 const MAX_LIST_ITEMS = 8;
+/** The Group balance screen shows the last three movements. */
+export const BOOKS_SHOWN = 3;
 /** Merchant codes as registered (core/merchants), any case: upper-cased before the look-up. */
 const MERCHANT_CODE = /^[A-Za-z0-9_-]{3,20}$/;
 const NAME_PATTERN = /^\p{L}[\p{L}'. -]{1,29}$/u;
@@ -120,6 +122,8 @@ type Node =
   | { readonly at: 'payList'; readonly page: number }
   | { readonly at: 'payConfirm'; readonly group: GroupSnapshot; readonly due: NonNullable<GroupSnapshot['nextDue']> }
   | { readonly at: 'payouts'; readonly page: number }
+  | { readonly at: 'booksList'; readonly page: number }
+  | { readonly at: 'groupBooks'; readonly tontineId: string; readonly name: string }
   | { readonly at: 'notifications'; readonly page: number }
   | { readonly at: 'loans'; readonly page: number }
   | { readonly at: 'merchantCode' }
@@ -287,14 +291,15 @@ class MenuRun {
       case 'main':
         return this.acceptMain(value);
       case 'payList': {
-        const pages = this.pages(node);
-        if (value === MORE && node.page + 1 < pages.length) return to({ at: 'payList', page: node.page + 1 });
-        const choice = /^[1-8]$/.test(value) ? Number(value) : 0;
-        if (choice < 1 || choice > (pages[node.page]?.length ?? 0)) return INVALID;
-        const offset = pages.slice(0, node.page).reduce((sum, page) => sum + page.length, 0);
-        const group = this.payable()[offset + choice - 1]!;
-        return to({ at: 'payConfirm', group, due: group.nextDue! });
+        const chosen = this.chosenGroup(node, value, this.payable());
+        return chosen === 'more' ? to({ at: 'payList', page: node.page + 1 }) : chosen ? to({ at: 'payConfirm', group: chosen, due: chosen.nextDue! }) : INVALID;
       }
+      case 'booksList': {
+        const chosen = this.chosenGroup(node, value, this.savings().groups);
+        return chosen === 'more' ? to({ at: 'booksList', page: node.page + 1 }) : chosen ? to({ at: 'groupBooks', tontineId: chosen.tontineId, name: chosen.name }) : INVALID;
+      }
+      case 'savings':
+        return value === '1' ? to({ at: 'booksList', page: 0 }) : INVALID;
       case 'payConfirm': {
         if (value !== '1') return INVALID;
         const effect: Effect = { effect: 'payContribution', key: String(input.at), tontineId: node.group.tontineId, contributionId: node.due.contributionId };
@@ -346,7 +351,7 @@ class MenuRun {
         const effect: Effect = { effect: 'changePin', key: String(input.at), oldPin: node.current, newPin: value };
         return { kind: 'effect', pending: { effect, verdictOf: (r) => this.pinVerdict(r.ok, ended('pin_changed'), 'pin_change_wrong') } };
       }
-      case 'savings':
+      case 'groupBooks':
       case 'languageSet':
         return INVALID;
     }
@@ -371,6 +376,16 @@ class MenuRun {
     if (member.hasLoans) entries.push({ choice: '7', label: 'opt_loans', node: { at: 'loans', page: 0 } });
     entries.push({ choice: '8', label: 'opt_pay_merchant', node: { at: 'merchantCode' } });
     return entries;
+  }
+
+  /** The group a numbered list's choice names on its page, `more` for the next page, or undefined. */
+  private chosenGroup(node: Extract<Node, { at: 'payList' | 'booksList' }>, value: string, groups: readonly GroupSnapshot[]): GroupSnapshot | 'more' | undefined {
+    const pages = this.pages(node);
+    if (value === MORE && node.page + 1 < pages.length) return 'more';
+    const choice = /^[1-8]$/.test(value) ? Number(value) : 0;
+    if (choice < 1 || choice > (pages[node.page]?.length ?? 0)) return undefined;
+    const offset = pages.slice(0, node.page).reduce((sum, page) => sum + page.length, 0);
+    return groups[offset + choice - 1];
   }
 
   private registered(): RegisteredMember {
@@ -400,6 +415,13 @@ class MenuRun {
     return { kind: 'merchant', merchant: { name: truncate(ussdSafe(merchant.name), WIDTH.merchant), acceptingPayments: merchant.acceptingPayments } };
   }
 
+  /** The group's books as the channel read them (asked for when missing). */
+  private books(tontineId: string): BooksSnapshot | null {
+    const { books } = this.registered();
+    if (!books || !Object.hasOwn(books, tontineId)) throw new MissingPart({ part: 'books', tontineId });
+    return books[tontineId] ?? null;
+  }
+
   private payable(): GroupSnapshot[] {
     return this.savings().groups.filter((g) => g.nextDue !== null);
   }
@@ -411,6 +433,8 @@ class MenuRun {
     switch (node.at) {
       case 'payList':
         return this.payable().map((g) => `${name(g)} ${formatAmount(g.nextDue!.amount, this.language)}`);
+      case 'booksList':
+        return this.savings().groups.map(name);
       case 'payouts':
         return this.savings().groups.flatMap((g) => {
           const payout = g.nextPayout;
@@ -436,6 +460,8 @@ class MenuRun {
         return { title: 'pay_title', empty: 'pay_none' };
       case 'payouts':
         return { title: 'payouts_title', empty: 'payouts_none' };
+      case 'booksList':
+        return { title: 'books_title', empty: 'books_none' };
       case 'notifications':
         return { title: 'notifications_title', empty: 'notifications_none' };
       case 'loans':
@@ -450,7 +476,7 @@ class MenuRun {
         head: [message(lang, this.listTitle(node).title)],
         tail: [message(lang, 'nav')],
         more: message(lang, 'more'),
-        numbered: node.at === 'payList',
+        numbered: node.at === 'payList' || node.at === 'booksList',
         maxItems: MAX_LIST_ITEMS,
         // Room for the one notice a list can show, so pages do not move when it appears.
         reserve: message(lang, 'invalid_choice').length + 1,
@@ -489,14 +515,20 @@ class MenuRun {
         const savings = this.savings();
         const due = earliest(savings.groups.flatMap((g) => (g.nextDue ? [{ date: g.nextDue.dueDate, amount: g.nextDue.amount }] : [])));
         const payout = earliest(savings.groups.flatMap((g) => (g.memberPayout ? [g.memberPayout] : [])));
-        return this.con(notice, [
+        const lines = [
           t('savings_balance', { amount: formatAmount(savings.balance, this.language) }),
           t('savings_groups', { count: formatCount(savings.groups.length, lang) }),
           due ? t('savings_next_due', { amount: formatAmount(due.amount, this.language), date: formatDay(due.date, now) }) : t('savings_no_due'),
           payout ? t('savings_my_payout', { amount: formatAmount(payout.amount, this.language), date: formatDay(payout.date, now) }) : t('savings_no_payout'),
+          `1 ${t('opt_group_balance')}`,
           nav,
-        ]);
+        ];
+        if (joinLines(lines).length <= SCREEN_LIMIT) return this.con(notice, lines);
+        // Huge amounts on another year's dates leave room for one of the two lines: the count of groups leads to their balances.
+        return this.con(notice, [lines[0]!, `1 ${lines[1]!}`, lines[2]!, lines[3]!, nav]);
       }
+      case 'groupBooks':
+        return this.groupBooks(node, notice);
       case 'payConfirm': {
         const { due } = node;
         const group = truncate(ussdSafe(node.group.name), WIDTH.groupInSentence);
@@ -504,6 +536,7 @@ class MenuRun {
         return this.con(notice, [due.overdue ? `${question} ${t('overdue')}` : question, t('confirm'), nav]);
       }
       case 'payList':
+      case 'booksList':
       case 'payouts':
       case 'notifications':
       case 'loans': {
@@ -527,6 +560,29 @@ class MenuRun {
       case 'newPinAgain':
         return this.con(notice, [t('pin_new_again'), nav]);
     }
+  }
+
+  /**
+   * A group's balance and its last three movements, one line each (sign and amount without the
+   * currency the balance line names, what, who). Each line gets an equal share of what the balance
+   * and the navigation leave of the screen: a long name or a huge amount shortens the line's end
+   * (who), never drops a movement.
+   */
+  private groupBooks(node: Extract<Node, { at: 'groupBooks' }>, notice: Notice | undefined): MenuStep {
+    const lang = this.language;
+    const t = (key: MessageKey, params?: MessageParams) => message(lang, key, params);
+    const books = this.books(node.tontineId);
+    if (!books) return this.con(notice, [t('books_unavailable'), t('nav')]);
+    const head = t('books_balance', { group: truncate(ussdSafe(node.name), WIDTH.groupInList), amount: formatAmount(books.balance, lang) });
+    const shown = books.movements.slice(0, BOOKS_SHOWN);
+    if (shown.length === 0) return this.con(notice, [head, t('books_empty'), t('nav')]);
+    const room = Math.floor((SCREEN_LIMIT - head.length - t('nav').length - (shown.length + 1)) / shown.length);
+    const lines = shown.map((m) => {
+      const sign = m.amount.isNegative() ? '-' : '+';
+      const line = [`${sign}${formatFigure(m.amount, lang)}`, t(`move_${m.kind}`), ...(m.member ? [ussdSafe(m.member)] : [])].join(' ');
+      return truncate(line, room);
+    });
+    return this.con(notice, [head, ...lines, t('nav')]);
   }
 
   /** The notice goes on top, unless the screen would then be too long: what it explains still shows. */

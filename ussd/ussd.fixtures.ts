@@ -3,7 +3,8 @@ import type { Language } from '../core/accounts/user.ts';
 import { Money } from '../core/money/money.ts';
 import { localDate } from '../core/shared/calendar.ts';
 import type { Effect, EffectResult } from './effects.ts';
-import type { GroupSnapshot, LoanSnapshot, MemberSnapshot, MerchantSnapshot, NotificationSnapshot, RegisteredMember, SnapshotLoad } from './member-snapshot.ts';
+import type { BooksSnapshot, GroupSnapshot, LoanSnapshot, MemberSnapshot, MerchantSnapshot, NotificationSnapshot, RegisteredMember, SnapshotLoad } from './member-snapshot.ts';
+import { MOVEMENT_KINDS } from '../core/tontines/show-group-books.ts';
 import { MAX_FITTED_AMOUNT, type MenuInput, runMenu } from './menu.ts';
 import { FRESH_PIN_ACCESS, type PinAccess } from '../core/accounts/pin-slowdown.ts';
 import type { Screen } from './screen.ts';
@@ -39,7 +40,20 @@ interface MemberFacts {
   readonly loans: readonly LoanSnapshot[];
   /** The merchants a code typed finds; any other code finds none. */
   readonly merchants: Readonly<Record<string, MerchantSnapshot>>;
+  /** Groups' books by tontine id; a group not in it cannot be read (null). */
+  readonly books: Readonly<Record<string, BooksSnapshot>>;
 }
+
+/** Group 1's books: two contributions, a payout and its failed transfer booked back, newest first. */
+export const GROUP_1_BOOKS: BooksSnapshot = {
+  balance: Money.ofFrancs(70_000),
+  movements: [
+    { kind: 'contribution', member: 'Amina U.', amount: Money.ofFrancs(5_000) },
+    { kind: 'payout_returned', member: 'Jean M.', amount: Money.ofFrancs(60_000) },
+    { kind: 'payout', member: 'Jean M.', amount: Money.ofFrancs(-60_000) },
+    { kind: 'contribution', member: 'Aline K.', amount: Money.ofFrancs(5_000) },
+  ],
+};
 
 /** What the free inputs of the menu tree reach at the merchant code prompt: one merchant taking payments, one suspended, one awaiting verification. */
 export const MERCHANTS: Readonly<Record<string, MerchantSnapshot>> = {
@@ -60,10 +74,11 @@ export function aMember(overrides: Partial<MemberFacts> = {}): RegisteredMember 
     ],
     loans: [],
     merchants: MERCHANTS,
+    books: { t1: GROUP_1_BOOKS, t2: { balance: Money.ZERO, movements: [] } },
     ...overrides,
   };
-  const { firstName, language, savingsBalance, groups, notifications, loans, merchants } = facts;
-  return { registered: true, firstName, language, hasLoans: loans.length > 0, savings: { balance: savingsBalance, groups }, notifications, loans, merchants };
+  const { firstName, language, savingsBalance, groups, notifications, loans, merchants, books } = facts;
+  return { registered: true, firstName, language, hasLoans: loans.length > 0, savings: { balance: savingsBalance, groups }, notifications, loans, merchants, books };
 }
 
 /** The base the channel reads on every step: the snapshot without its parts. */
@@ -84,6 +99,8 @@ function withPart(member: MemberSnapshot, full: MemberSnapshot, load: SnapshotLo
       return { ...member, loans: full.loans };
     case 'merchant':
       return { ...member, merchants: { ...member.merchants, [load.code]: full.merchants?.[load.code] ?? null } };
+    case 'books':
+      return { ...member, books: { ...member.books, [load.tontineId]: full.books?.[load.tontineId] ?? null } };
   }
 }
 
@@ -105,12 +122,28 @@ export function aCrowdedMember(language: Language): RegisteredMember {
     ),
     notifications: Array.from({ length: 5 }, (_, i) => ({ date: localDate(2026, 3, 9 - i), text: `${'Tr\u00e8s long message '.repeat(12)}${i}\n\u{1F389}` })),
     merchants: { ...MERCHANTS, ALINE: { name: longName, acceptingPayments: true } },
+    // Group 1's books cannot be read (null).
+    books: Object.fromEntries(Array.from({ length: 19 }, (_, i) => [`t${i + 2}`, aCrowdedBooks(i)])),
     loans: Array.from({ length: 12 }, (_, i) => ({
       amount: big,
       status: (['pending', 'approved', 'rejected', 'active', 'overdue', 'repaid'] as const)[i % 6]!,
       nextInstalment: i % 2 === 0 ? { amount: big, dueDate: localDate(2027, 5, 5) } : null,
     })),
   });
+}
+
+/**
+ * A group's books at their longest: the largest amounts every screen shows whole, long names, and
+ * three movements of kinds taken in turn from every kind (`n` picks where to start).
+ */
+export function aCrowdedBooks(n: number): BooksSnapshot {
+  const big = MAX_FITTED_AMOUNT;
+  const name = 'Nyiramahoro-Uwimana-Mukeshimana \u00e9 \u{1F600} U.';
+  const kind = (i: number) => MOVEMENT_KINDS[(n * 3 + i) % MOVEMENT_KINDS.length]!;
+  return {
+    balance: big,
+    movements: [0, 1, 2].map((i) => ({ kind: kind(i), member: kind(i) === 'rounding' ? null : name, amount: i === 1 ? big.negate() : big })),
+  };
 }
 
 export interface ChannelState {
@@ -142,7 +175,7 @@ export function request(
   let step = runMenu(input);
   while (step.kind !== 'screen') {
     if (step.kind === 'load') {
-      const load = step.part === 'merchant' ? `merchant:${step.code}` : step.part;
+      const load = step.part === 'merchant' ? `merchant:${step.code}` : step.part === 'books' ? `books:${step.tontineId}` : step.part;
       if (loads.includes(load)) throw new Error(`${load} asked for again on ${JSON.stringify(text)}`);
       loads.push(load);
       input = { ...input, member: withPart(input.member, member, step) };

@@ -7,6 +7,8 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
 import { authed, error, idempotencyKey, idParam, json, list, op } from './openapi-parts.ts';
 import {
+  BooksQuery,
+  BooksResponse,
   CategoryResponse,
   ChatMessageResponse,
   ChatRequest,
@@ -168,6 +170,20 @@ export const savingsPaths: ZodOpenApiPathsObject = {
       'The payout order (members only)',
       { '200': { description: 'Order', ...json(PayoutOrderResponse) }, '403': error('not_a_member'), '404': error('tontine_not_found') },
       { parameters: [idParam()] },
+    ),
+  },
+  '/api/tontines/{id}/ledger': {
+    get: authed(
+      'The books of the group’s pool (members only): its balance (the ledger’s, to the centime) and every movement, newest first, ' +
+        'with who (first name and last initial), the provider’s reference and the running balance; a page at a time (keyset: ' +
+        'movements posted meanwhile never shift the next page)',
+      {
+        '200': { description: 'A page of the books', ...json(BooksResponse) },
+        '400': error('validation_failed (a cursor this server did not give, a limit outside 1–100)'),
+        '403': error('not_a_member'),
+        '404': error('tontine_not_found'),
+      },
+      { parameters: [idParam()], requestParams: { query: BooksQuery } },
     ),
   },
   '/api/tontines/{id}/payout-order/draw': {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { MAX_ENTERED_AMOUNT } from '../../core/money/amount-input.ts';
 import { Money } from '../../core/money/money.ts';
 import { FREQUENCIES } from '../../core/tontines/cycle-calendar.ts';
+import { MOVEMENT_KINDS } from '../../core/tontines/show-group-books.ts';
 import { MAX_MEMBERS, TONTINE_CATEGORIES } from '../../core/tontines/tontine-terms.ts';
 import { VALIDATION_MESSAGES } from './errors.ts';
 import { amountField } from './amount-field.ts';
@@ -323,3 +324,37 @@ export const AirtelCallbackBody = z
     }),
   })
   .meta({ id: 'AirtelCallback', description: "Airtel Money's callback, as Airtel (and the embedded sandbox playing Airtel) posts it" });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const BOOKS_LIMIT = 'The limit must be a whole number from 1 to 100';
+
+export const BooksQuery = z.object({
+  cursor: z
+    .string()
+    .regex(UUID, { error: 'The cursor is not one this server gave' })
+    .transform((text) => text.toLowerCase())
+    .optional()
+    .meta({ description: 'The `nextCursor` of the previous page (opaque); absent for the first' }),
+  limit: z.coerce.number({ error: BOOKS_LIMIT }).int({ error: BOOKS_LIMIT }).min(1, { error: BOOKS_LIMIT }).max(100, { error: BOOKS_LIMIT }).optional(),
+});
+
+export const BooksResponse = z
+  .object({
+    balance: decimal.meta({ description: 'What the pool holds now: the ledger’s balance of `pool:<id>`, to the centime' }),
+    movements: z.array(
+      z.object({
+        at: instant,
+        kind: z.enum(MOVEMENT_KINDS).meta({
+          description:
+            'contribution, payout, withdrawal (personal savings), payout_returned / withdrawal_returned (a failed transfer booked back), ' +
+            'contribution_reversed, reversal (of anything else), rounding (a closed pool’s last centimes), other',
+        }),
+        member: z.string().nullable().meta({ example: 'Amina U.', description: 'First name and last initial; null when no member moved it' }),
+        amount: decimal.meta({ example: '-15000.00', description: 'RWF, positive in, negative out' }),
+        balanceAfter: decimal.meta({ description: 'The pool’s balance right after this movement' }),
+        reference: z.string().nullable().meta({ description: 'The reference the provider knows the payment or transfer by' }),
+      }),
+    ),
+    nextCursor: z.string().nullable().meta({ description: 'Pass it as `cursor` for the next (older) page; null on the last page' }),
+  })
+  .meta({ id: 'GroupBooks' });

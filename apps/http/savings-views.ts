@@ -21,6 +21,7 @@ import type { ChatEntry } from '../../core/tontines/list-chat-messages.ts';
 import type { CategorySummary } from '../../core/tontines/list-tontine-categories.ts';
 import { memberNamer, tontineMemberEntries, type TontineMemberEntry } from '../../core/tontines/member-names.ts';
 import type { Recommendation } from '../../core/tontines/recommend-tontines.ts';
+import type { GroupBooks } from '../../core/tontines/show-group-books.ts';
 import type { SavingsDashboard } from '../../core/tontines/show-savings-dashboard.ts';
 import type { TurnSwap } from '../../core/tontines/tontine.ts';
 
@@ -175,4 +176,19 @@ export function presentTontineContribution({ contribution: c, memberName, status
 export function presentNotification(n: InAppNotification, language: Language) {
   const { title, message } = renderNotification(language, n);
   return { id: n.id, type: n.type, title, message, isRead: n.isRead, createdAt: n.createdAt.toISOString() };
+}
+
+export function presentBooks(books: GroupBooks) {
+  return {
+    balance: books.balance.toDecimal(),
+    movements: books.movements.map((m) => ({
+      at: m.at.toISOString(),
+      kind: m.kind,
+      member: m.member,
+      amount: m.amount.toDecimal(),
+      balanceAfter: m.balanceAfter.toDecimal(),
+      reference: m.reference,
+    })),
+    nextCursor: books.nextCursor,
+  };
 }

@@ -8,7 +8,7 @@
  * Guarantees (decided in core, kept by every route)
  * - Personal savings (maxMembers = 1) are private: only their owner can see them, and every
  *   other member gets the 404 of an unknown id from each route (core/tontines/tontine-access.ts).
- * - Chat, contributions and the payout order of a group are for its members only (403
+ * - Chat, contributions, the books and the payout order of a group are for its members only (403
  *   `not_a_member`); avatars and initials of members are public, phones and e-mails never; full
  *   names to the group's members only, "Aline M." to anyone else (core/tontines/member-names.ts).
  * - An id that is not a UUID is a 404, never a database error.
@@ -30,6 +30,7 @@ import type { ListTurnSwaps } from '../../core/tontines/list-turn-swaps.ts';
 import type { PostChatMessage } from '../../core/tontines/post-chat-message.ts';
 import type { ProposeTurnSwap } from '../../core/tontines/propose-turn-swap.ts';
 import type { RecommendTontines } from '../../core/tontines/recommend-tontines.ts';
+import type { ShowGroupBooks } from '../../core/tontines/show-group-books.ts';
 import type { ShowPayoutOrder } from '../../core/tontines/show-payout-order.ts';
 import type { ShowSavingsDashboard } from '../../core/tontines/show-savings-dashboard.ts';
 import type { ShowTontine } from '../../core/tontines/show-tontine.ts';
@@ -42,6 +43,7 @@ import { idempotencyKeyOf } from './payment-routes.ts';
 import {
   presentCategory,
   presentChatEntry,
+  presentBooks,
   presentDashboard,
   presentMembers,
   presentPayment,
@@ -49,7 +51,7 @@ import {
   presentSwap,
   presentTontine,
 } from './savings-views.ts';
-import { ChatRequest, CreateTontineRequest, DiscoverQuery, RecommendationsQuery, SwapRequest, WithdrawRequest } from './savings-schemas.ts';
+import { BooksQuery, ChatRequest, CreateTontineRequest, DiscoverQuery, RecommendationsQuery, SwapRequest, WithdrawRequest } from './savings-schemas.ts';
 import { parseBody, parseQuery } from './validation.ts';
 
 /** The use cases the tontines API calls. */
@@ -63,6 +65,7 @@ export interface TontineRouteUseCases {
   joinTontine: JoinTontine;
   startTontine: StartTontine;
   showPayoutOrder: ShowPayoutOrder;
+  showGroupBooks: ShowGroupBooks;
   drawPayoutOrder: DrawPayoutOrder;
   listTurnSwaps: ListTurnSwaps;
   proposeTurnSwap: ProposeTurnSwap;
@@ -143,6 +146,15 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     const shown = await useCases.showPayoutOrder.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id });
     if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = shown.value;
+  });
+
+  // The pool's books, newest first: ?cursor=&limit= (both optional).
+  router.get('/tontines/:id/ledger', authenticated, async (ctx) => {
+    const query = parseQuery(ctx, BooksQuery);
+    if (!query) return;
+    const shown = await useCases.showGroupBooks.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id, cursor: query.cursor, limit: query.limit });
+    if (!shown.ok) return sendError(ctx, shown.error);
+    ctx.body = presentBooks(shown.value);
   });
 
   router.post('/tontines/:id/payout-order/draw', authenticated, async (ctx) => {

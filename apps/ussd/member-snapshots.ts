@@ -30,12 +30,14 @@ import type { MemberSavings, MemberSavingsReads } from '../../core/contributions
 import { nextPayment, statusAt, type Loan } from '../../core/loans/loan.ts';
 import type { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
 import type { ShowPayPage } from '../../core/merchants/pay-merchant.ts';
+import type { ShowGroupBooks } from '../../core/tontines/show-group-books.ts';
 import type { Money } from '../../core/money/money.ts';
 import { compareDates, kigaliDateOf, parseDate } from '../../core/shared/calendar.ts';
 import type { InAppNotifications } from '../../core/notifications/ports.ts';
 import { renderNotification } from '../notifications/catalogue.ts';
 import type { Tontine } from '../../core/tontines/tontine.ts';
 import type { GroupSnapshot, LoanSnapshot, MemberSnapshot, RegisteredMember, SavingsSnapshot, SnapshotLoad } from '../../ussd/member-snapshot.ts';
+import { BOOKS_SHOWN } from '../../ussd/menu.ts';
 
 /** The menu shows the last three notifications. */
 const NOTIFICATIONS_SHOWN = 3;
@@ -52,6 +54,7 @@ export interface UssdMemberSnapshotsDeps {
   listMemberLoans: Pick<ListMemberLoans, 'execute'>;
   /** The public pay page's view of a merchant: what a customer may see before paying. */
   showPayPage: Pick<ShowPayPage, 'execute'>;
+  showGroupBooks: Pick<ShowGroupBooks, 'execute'>;
 }
 
 export class UssdMemberSnapshots {
@@ -81,6 +84,12 @@ export class UssdMemberSnapshots {
       case 'loans': {
         const loans = await this.deps.listMemberLoans.execute({ memberId: userId });
         return { ...member, loans: loans.map((loan) => loanOf(loan, now)) };
+      }
+      case 'books': {
+        // The group's own rule (members only), through the use case the web's Books tab calls.
+        const shown = await this.deps.showGroupBooks.execute({ tontineId: load.tontineId, userId, limit: BOOKS_SHOWN });
+        const books = shown.ok ? { balance: shown.value.balance, movements: shown.value.movements.map(({ kind, member, amount }) => ({ kind, member, amount })) } : null;
+        return { ...member, books: { ...member.books, [load.tontineId]: books } };
       }
       case 'merchant': {
         const shown = await this.deps.showPayPage.execute({ merchantCode: load.code });

@@ -28,6 +28,7 @@ import { USSD_SESSION_FORMAT } from '../../ussd/session.ts';
 import { TOKENS } from '../tokens.ts';
 import { withDeps } from '../deps.ts';
 import { UssdMemberSnapshots } from './member-snapshots.ts';
+import { ShowGroupBooks } from '../../core/tontines/show-group-books.ts';
 import { UssdChannel } from './ussd-channel.ts';
 
 export function ussdAccessRouteUseCases(container: Container): UssdAccessRouteUseCases {
@@ -63,6 +64,7 @@ export const ussdModule = new ContainerModule(({ bind }) => {
       notifications: TOKENS.InAppNotifications,
       listMemberLoans: ListMemberLoans,
       showPayPage: ShowPayPage,
+      showGroupBooks: ShowGroupBooks,
     }),
   );
 

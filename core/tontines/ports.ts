@@ -102,3 +102,35 @@ export interface CompletedCycles {
   /** Up to `limit` group ids. */
   listWithCurrentCycleComplete(limit: number): Promise<string[]>;
 }
+
+/** One posting on a group's pool as the ledger holds it, with who moved the money and the provider's reference. */
+export interface PoolPosting {
+  /** The journal entry's id: the place of the posting in the pool's order. */
+  entryId: string;
+  at: Date;
+  /** The journal entry's kind (`contribution_received`, `tontine_payout`, `reversal` …). */
+  entryKind: string;
+  /** For a reversal, the kind of the entry it undoes; otherwise null. */
+  reversedKind: string | null;
+  /** The member who paid or was paid (for a reversal, the one of the entry it undoes); null for none. */
+  memberId: string | null;
+  /** On the pool's normal side: positive when money comes in. */
+  amount: Money;
+  /** The pool's balance right after this posting, in the pool's order. */
+  balanceAfter: Money;
+  /** The reference the provider knows the payment or transfer by; null for none. */
+  reference: string | null;
+}
+
+/**
+ * The postings of groups' pools, in the pool's order: by time, money in before money out at one
+ * instant (a pool never goes below zero, so that is the order they must have had), the oldest
+ * first; a page is read newest first.
+ */
+export interface PoolBooks {
+  /**
+   * Up to `limit` postings of the group's pool, newest first, all of them older than the posting
+   * of entry `before` when given (a page after another: a posting made meanwhile never shifts it).
+   */
+  postings(tontineId: string, page: { before?: string; limit: number }): Promise<PoolPosting[]>;
+}

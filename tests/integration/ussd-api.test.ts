@@ -370,6 +370,9 @@ describe('paying a contribution', () => {
 
     const savings = await signIn(phone);
     expect(await savings.type('1')).toMatch(/^CON Savings: 5,000 RWF\nGroups: 1\nNext due: 5,000 RWF on \d\d\/\d\d\n/);
+    // My savings → 1 Group balance: the group's books, read through the same use case as the web's Books tab.
+    expect(await savings.type('1')).toBe('CON Balance of which group?\n1 Kimironko Sav.\n0 Back 00 Home');
+    expect(await savings.type('1')).toMatch(/^CON Balance Kimironko Sav\.: 5,000 RWF\n\+5,000 contribution Amina \p{Lu}\.\n0 Back 00 Home$/u);
   });
 
   it("writes the amounts in the account's language's number format: rw 5.000 RWF, fr 5 000 RWF (a plain ASCII space)", async () => {

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarClock, Coins, Loader2, MessageSquare, PiggyBank, Receipt, Users } from 'lucide-react';
+import { ArrowLeft, BookOpen, CalendarClock, Coins, Loader2, MessageSquare, PiggyBank, Receipt, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { useTontine } from '../api/get-tontine.ts';
 import type { MyNextContribution, Tontine } from '../api/tontine-schema.ts';
 import { poolCentimes, spotsLeft } from '../tontine-figures.ts';
+import { BooksPanel } from './books-panel.tsx';
 import { FormingCard } from './forming-card.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { TontineChat } from './tontine-chat.tsx';
@@ -143,6 +144,10 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
             <Receipt />
             {t('tontine.tabs.contributions')}
           </TabsTrigger>
+          <TabsTrigger value="books" data-testid="tab-books">
+            <BookOpen />
+            {t('tontine.tabs.books')}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="chat">
           {tontine.isMember ? <TontineChat tontineId={tontine.id} myUserId={myUserId} /> : <MembersOnly signedIn={signedIn} onSignIn={onSignIn} />}
@@ -151,6 +156,7 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
           <MembersPanel tontine={tontine} myUserId={myUserId} />
         </TabsContent>
         <TabsContent value="contributions">{tontine.isMember ? contributions : <MembersOnly signedIn={signedIn} onSignIn={onSignIn} />}</TabsContent>
+        <TabsContent value="books">{tontine.isMember ? <BooksPanel tontineId={tontine.id} /> : <MembersOnly signedIn={signedIn} onSignIn={onSignIn} />}</TabsContent>
       </Tabs>
     </div>
   );

@@ -1,0 +1,55 @@
+/**
+ * InMemoryPoolBooks: the pool postings of a test's world, read from its InMemoryLedger, with who
+ * and the reference found as the PostgreSQL adapter finds them (the contribution's payment
+ * attempt by its entry key, the outgoing transfer by the entry it booked).
+ */
+import type { ContributionRepository } from '../contributions/ports.ts';
+import { accounts } from '../ledger/accounts.ts';
+import type { InMemoryLedger } from '../ledger/in-memory-ledger.ts';
+import { normalBalance, type JournalEntry } from '../ledger/journal-entry.ts';
+import { Money } from '../money/money.ts';
+import type { OutgoingTransfers } from '../transfers/ports.ts';
+import type { PoolBooks, PoolPosting } from './ports.ts';
+
+const CONTRIBUTION_KEY = 'contribution:';
+
+export class InMemoryPoolBooks implements PoolBooks {
+  constructor(private readonly world: { ledger: InMemoryLedger; contributions: ContributionRepository; transfers: OutgoingTransfers }) {}
+
+  async postings(tontineId: string, page: { before?: string; limit: number }): Promise<PoolPosting[]> {
+    const pool = accounts.pool(tontineId);
+    const entries = this.world.ledger.entries().filter((e) => e.postings.some((p) => p.account === pool));
+    // The pool's order (PoolBooks): by time, money in before money out at one instant, then as posted.
+    const amountOf = (e: JournalEntry) => e.postings.find((p) => p.account === pool)!.amount.centimes;
+    entries.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || amountOf(a) - amountOf(b));
+    let balance = Money.ZERO;
+    const all: PoolPosting[] = [];
+    for (const entry of entries) {
+      const amount = normalBalance(pool, Money.ofCentimes(amountOf(entry)));
+      balance = balance.plus(amount);
+      const source = entry.reverses ? entries.find((e) => e.id === entry.reverses) : entry;
+      all.push({
+        entryId: entry.id,
+        at: entry.occurredAt,
+        entryKind: entry.kind,
+        reversedKind: entry.reverses ? (source?.kind ?? null) : null,
+        ...(await this.whoAndReference(source)),
+        amount,
+        balanceAfter: balance,
+      });
+    }
+    const newestFirst = all.reverse();
+    const start = page.before === undefined ? 0 : newestFirst.findIndex((p) => p.entryId === page.before) + 1;
+    return start === 0 && page.before !== undefined ? [] : newestFirst.slice(start, start + page.limit);
+  }
+
+  private async whoAndReference(entry: JournalEntry | undefined): Promise<{ memberId: string | null; reference: string | null }> {
+    if (entry?.key.startsWith(CONTRIBUTION_KEY)) {
+      const reference = entry.key.slice(CONTRIBUTION_KEY.length);
+      const contribution = (await this.world.contributions.findByPaymentReferences([reference])).get(reference);
+      return { memberId: contribution?.memberId ?? null, reference };
+    }
+    const transfer = entry && (await this.world.transfers.findByReference(entry.key));
+    return transfer ? { memberId: transfer.memberId, reference: transfer.reference } : { memberId: null, reference: null };
+  }
+}

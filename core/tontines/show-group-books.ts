@@ -1,0 +1,106 @@
+/**
+ * ShowGroupBooks: a member reads every movement of the group's pool (DOMAIN.md "Open books"):
+ * when, what kind, who, how much, the provider's reference and the balance after it.
+ *
+ * Guarantees
+ * - For the group's members only (`not_a_member`); someone else's personal savings, or an id of
+ *   no group, is `tontine_not_found` (tontine-access.ts), like every members-only read of a group.
+ * - The balance is the ledger's balance of the pool; the movements are the pool's postings, newest
+ *   first, so all of them together sum to the balance and each `balanceAfter` is the running total.
+ * - A member is named by first name and last initial ("Amina U."), never a phone number or an id.
+ * - Pages of at most `limit` (default 20, at most 100); `nextCursor` names the last movement
+ *   shown, so a movement posted meanwhile never shifts the next page; null on the last page.
+ */
+import { Money } from '../money/money.ts';
+import { ok, type Result } from '../shared/result.ts';
+import { publicName } from './member-names.ts';
+import type { MemberProfiles, PoolBalances, PoolBooks, PoolPosting, TontineRepository } from './ports.ts';
+import { memberTontine, type TontineAccessError } from './tontine-access.ts';
+
+/** What a movement is, as a stable code every channel words in its own language. */
+export const MOVEMENT_KINDS = ['contribution', 'payout', 'payout_returned', 'withdrawal', 'withdrawal_returned', 'contribution_reversed', 'reversal', 'rounding', 'other'] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+
+const ENTRY_MOVEMENTS: Readonly<Record<string, MovementKind>> = {
+  contribution_received: 'contribution',
+  tontine_payout: 'payout',
+  savings_withdrawal: 'withdrawal',
+  pool_rounding_swept: 'rounding',
+};
+
+/** A failed transfer's booking is reversed (core/transfers/settle-transfer.ts): the money came back to the pool. */
+const REVERSED_MOVEMENTS: Readonly<Record<string, MovementKind>> = {
+  contribution_received: 'contribution_reversed',
+  tontine_payout: 'payout_returned',
+  savings_withdrawal: 'withdrawal_returned',
+};
+
+function movementKind(posting: Pick<PoolPosting, 'entryKind' | 'reversedKind'>): MovementKind {
+  if (posting.entryKind === 'reversal') return (posting.reversedKind && REVERSED_MOVEMENTS[posting.reversedKind]) || 'reversal';
+  // An entry kind this list does not know yet is still shown, with its amount, as "other".
+  return ENTRY_MOVEMENTS[posting.entryKind] ?? 'other';
+}
+
+export interface PoolMovement {
+  at: Date;
+  kind: MovementKind;
+  /** "Amina U."; null when no member moved it (a rounding sweep). */
+  member: string | null;
+  /** Positive in, negative out. */
+  amount: Money;
+  balanceAfter: Money;
+  reference: string | null;
+}
+
+export interface GroupBooks {
+  balance: Money;
+  movements: PoolMovement[];
+  nextCursor: string | null;
+}
+
+export interface ShowGroupBooksDeps {
+  tontines: Pick<TontineRepository, 'get'>;
+  balances: PoolBalances;
+  books: PoolBooks;
+  profiles: MemberProfiles;
+}
+
+export interface ShowGroupBooksInput {
+  tontineId: string;
+  userId: string;
+  cursor?: string | undefined;
+  limit?: number | undefined;
+}
+
+const BOOKS_PAGE = { default: 20, max: 100 } as const;
+
+export class ShowGroupBooks {
+  constructor(private readonly deps: ShowGroupBooksDeps) {}
+
+  async execute(input: ShowGroupBooksInput): Promise<Result<GroupBooks, TontineAccessError>> {
+    const member = memberTontine(await this.deps.tontines.get(input.tontineId), input.userId);
+    if (!member.ok) return member;
+    const tontineId = member.value.id;
+    const limit = Math.min(Math.max(1, input.limit ?? BOOKS_PAGE.default), BOOKS_PAGE.max);
+    // One more than the page tells whether another page follows.
+    const [balances, postings] = await Promise.all([
+      this.deps.balances.poolBalances([tontineId]),
+      this.deps.books.postings(tontineId, { ...(input.cursor ? { before: input.cursor } : {}), limit: limit + 1 }),
+    ]);
+    const page = postings.slice(0, limit);
+    const memberIds = [...new Set(page.flatMap((p) => (p.memberId ? [p.memberId] : [])))];
+    const profiles = memberIds.length > 0 ? await this.deps.profiles.profiles(memberIds) : new Map();
+    return ok({
+      balance: balances.get(tontineId) ?? Money.ZERO,
+      movements: page.map((p) => ({
+        at: p.at,
+        kind: movementKind(p),
+        member: p.memberId ? publicName(profiles.get(p.memberId)) : null,
+        amount: p.amount,
+        balanceAfter: p.balanceAfter,
+        reference: p.reference,
+      })),
+      nextCursor: postings.length > limit ? page[page.length - 1]!.entryId : null,
+    });
+  }
+}
