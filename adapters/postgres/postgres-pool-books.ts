@@ -60,7 +60,7 @@ left join lateral (
 ) pay on true
 left join lateral (
   select member_id, reference from outgoing_transfers
-  where subject_id = $2 and ledger_entry_id = coalesce(page.reverses_id, page.id)
+  where subject_id = $2::text and ledger_entry_id = coalesce(page.reverses_id, page.id)
   limit 1
 ) sent on true
 order by page.occurred_at desc, page.amount_centimes desc, page.id desc`;
