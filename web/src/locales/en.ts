@@ -1138,9 +1138,12 @@ export interface ServerMessages {
   name_required: string;
   not_a_member: string;
   tontine_not_active: string;
+  personal_savings_has_no_rotation: string;
+  not_personal_savings: string;
   cannot_swap_with_self: string;
   swap_already_proposed: string;
   swap_proposal_not_found: string;
+  only_counterparty_can_accept: string;
   only_admin_can_draw: string;
   payout_order_already_drawn: string;
   payout_order_locked: string;
