@@ -80,6 +80,8 @@ interface Refusal {
   shown: string;
   /** The control that must be usable after the refusal: `trigger` unless said; null when the refusal closes the form for good. */
   retry?: string | null;
+  /** A control the screen must stop offering once refused (it showed what the server no longer allows). */
+  withdrawn?: PerLanguage;
 }
 interface Scenario {
   person: Person;
@@ -179,7 +181,7 @@ describe.runIf(browserAvailable())('words for people: every form refused by the 
       },
       {
         person: 'visitor',
-        path: '/auth/reset-password?token=no-such-reset-token-0123456789abcdef',
+        path: '/auth/reset-password#token=no-such-reset-token-0123456789abcdef',
         refusals: [
           // A reset link that was never sent (or has expired): the page says so and offers to sign in and ask again.
           {
@@ -242,6 +244,9 @@ describe.runIf(browserAvailable())('words for people: every form refused by the 
             },
             trigger: 'button-join-tontine',
             shown: TOAST,
+            // The group is full now: the page reads it again and no longer offers a seat.
+            retry: null,
+            withdrawn: 'button-join-tontine',
           },
         ],
       },
@@ -283,11 +288,14 @@ describe.runIf(browserAvailable())('words for people: every form refused by the 
             before: async (page, language) => {
               const other = otherSessions.get(language)!;
               await find(page, `button-revoke-${other.id}`).waitFor();
-              expect((await callApi(server.url, other.token, 'POST', '/api/auth/logout')).status).toBeLessThan(300);
+              const ended = await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${other.token}` } });
+              expect(ended.status).toBeLessThan(300);
             },
             trigger: (language) => `button-revoke-${otherSessions.get(language)!.id}`,
             shown: TOAST,
+            // The list reads again: the ended session leaves it, the rest of the page stays usable.
             retry: 'button-logout-everywhere',
+            withdrawn: (language) => `button-revoke-${otherSessions.get(language)!.id}`,
           },
         ],
       },
@@ -463,6 +471,14 @@ describe.runIf(browserAvailable())('words for people: every form refused by the 
                   .then(() => true)
                   .catch(() => false);
                 if (!again) problems.push(`${where}: ${retry} cannot be pressed again`);
+              }
+              if (refusal.withdrawn !== undefined) {
+                const control = selector(inLanguage(refusal.withdrawn, language));
+                const gone = await page
+                  .waitForFunction((what) => [...document.querySelectorAll<HTMLButtonElement>(what)].every((button) => button.disabled || !button.checkVisibility()), control, { timeout: 10_000 })
+                  .then(() => true)
+                  .catch(() => false);
+                if (!gone) problems.push(`${where}: ${control} still offered after the server refused it`);
               }
             }
             await page.close();
