@@ -4,17 +4,19 @@
  * sw at 360 px so that it is refused, and the refusal is read with the checks of support/words.ts
  * (no raw code, no English left, no word broken over two lines, nothing outside the screen). The
  * refusal must also show, never be the server's English words in fr, rw or sw, and leave the form
- * usable: its control can be pressed again.
+ * usable: its control can be pressed again, and what the server refused is no longer offered.
  *
- * The refusals are the real server's wherever the demo world can produce them (a wrong password,
- * an e-mail or phone number or code already taken, a centime in a contribution, a group filled a
- * moment before Join is pressed, a wrong current password, an ID number the register does not
- * know); the form's own refusal of what it can check itself (an empty loan form, a pay-page
- * amount out of bounds) too; an empty loan form is also sent past the form's checks, to read the
- * server's own refusal. Only a refusal the seeded world cannot produce (a mobile-money or card
- * processor's refusal, a repayment already waiting, a loan decision) is answered by `page.route`
- * with the server's error body and a code of apps/http/errors.ts; working capital, which needs
- * months of sales, is offered by `page.route` so that the real server can refuse it.
+ * The refusals are the real server's wherever the demo world can produce them: a wrong password,
+ * an e-mail, phone number, merchant or agent code already taken, centimes in a contribution, a
+ * group filled a moment before Join is pressed, a wrong current password, a reset link never sent,
+ * a session ended elsewhere, a wrong USSD access code, an ID number the register does not hold, a
+ * business verified while its details are being edited, working capital for a business not yet
+ * verified. The form's own refusal of what it can check itself (an empty loan form, a pay-page
+ * amount out of bounds) is read too, and the empty loan form is also sent past the form's checks
+ * to read the server's own refusal. Only what the seeded world cannot produce (a mobile-money or
+ * card processor's refusal, a repayment already waiting, a loan decision) is answered by
+ * `page.route` with the server's error body and a code of apps/http/errors.ts; working capital,
+ * which needs months of sales, is offered by `page.route` so that the real server can refuse it.
  *
  * How: one server over the demo world and one browser for the file; one context per language and
  * person, and a page per refusal (no toast of one is taken for the next one's). Screenshots go to
@@ -107,7 +109,7 @@ describe.runIf(browserAvailable())('words for people: every form refused by the 
   let filler: WordsSession;
   let scenarios: Scenario[] = [];
   /** Every path a form of this file may send to (all others are refused before they leave). */
-  const sent = ['/api/auth/login', '/api/auth/register', '/api/auth/password-reset/confirm', '/api/tontines', '/api/profile', '/api/auth/password/change', '/api/merchants/register', '/api/agents/register', '/api/nida/verify-nida', '/api/loans/key-facts'];
+  const sent = ['/api/auth/login', '/api/auth/register', '/api/auth/password-reset/confirm', '/api/tontines', '/api/profile', '/api/auth/password/change', '/api/ussd-access', '/api/merchants/register', '/api/agents/register', '/api/nida/verify-nida', '/api/loans/key-facts'];
 
   async function login(email: string): Promise<WordsSession> {
     const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'ikimina-demo' }) });
@@ -127,6 +129,8 @@ describe.runIf(browserAvailable())('words for people: every form refused by the 
     // A group of one, started at once: the demo member owes its first contribution (the demo world's are paid ahead).
     const own = await callApi(server.url, sessions.get(ACCOUNTS.member)!.token, 'POST', '/api/tontines', { name: 'Kwizigamira', description: 'Kwizigamira buri kwezi', contributionAmount: 5000, frequency: 'monthly', maxMembers: 1 });
     expect(own.status).toBe(201);
+    // A USSD access code on its way to the demo member's phone: the Security page asks for it.
+    expect((await callApi(server.url, sessions.get(ACCOUNTS.member)!.token, 'POST', '/api/ussd-access/code')).status).toBeLessThan(300);
     const owner = await login('demo.amina@ikimina.demo');
     filler = await login('demo.grace@ikimina.demo');
     for (const language of LANGUAGES) {
@@ -296,6 +300,19 @@ describe.runIf(browserAvailable())('words for people: every form refused by the 
             // The list reads again: the ended session leaves it, the rest of the page stays usable.
             retry: 'button-logout-everywhere',
             withdrawn: (language) => `button-revoke-${otherSessions.get(language)!.id}`,
+          },
+        ],
+      },
+      {
+        person: 'member',
+        path: '/security',
+        refusals: [
+          // Not the code the SMS carried (a random one of six digits: one chance in a million to be it); five tries are allowed, four are made.
+          {
+            name: 'ussd-code-wrong',
+            fields: { 'input-ussd-code': '000000', 'input-ussd-pin': '24681', 'input-ussd-pin-again': '24681' },
+            trigger: 'button-ussd-set-up',
+            shown: '[data-testid="form-ussd-access"] [role="alert"], [data-testid="toast"]',
           },
         ],
       },
