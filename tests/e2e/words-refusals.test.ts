@@ -326,7 +326,8 @@ describe.runIf(browserAvailable())('words for people: every form refused by the 
             fields: { 'input-merchant-code': 'DEMO-SHOP', 'input-merchant-business-name': 'Iduka rya Kimironko', 'input-merchant-address': 'Kimironko, KG 11 Ave', 'input-merchant-phone': '0788123456', 'input-merchant-email': 'iduka@example.rw' },
             selects: { 'select-merchant-category': 'grocery', 'select-merchant-district': 'Gasabo' },
             trigger: 'button-merchant-submit',
-            shown: '[data-testid="form-merchant-register"] [role="alert"], [data-testid="toast"]',
+            // On the code's own field, far above the button on a phone (and in a toast).
+            shown: 'error-merchant-code',
           },
         ],
       },
@@ -341,7 +342,7 @@ describe.runIf(browserAvailable())('words for people: every form refused by the 
             selects: { 'select-agent-district': 'Gasabo' },
             checks: ['checkbox-agent-terms'],
             trigger: 'button-agent-submit',
-            shown: '[data-testid="form-agent-register"] [role="alert"], [data-testid="toast"]',
+            shown: 'error-agent-code',
           },
         ],
       },
