@@ -57,6 +57,18 @@ const HTTP_EDGE = [
   'source_not_allowed', 'credit_assessment_not_found', 'payload_too_large', 'sts_not_offered', 'database_unavailable', 'not_ready', 'internal_error',
 ];
 
+/** Codes of the HTTP edge no page of the web client is answered with, or that the client words by its own means. */
+const NO_PAGE_MEETS = [
+  // Protocol faults a browser page does not make.
+  'invalid_json', 'invalid_characters', 'method_not_allowed', 'method_not_implemented', 'idempotency_key_required', 'field_read_only', 'cross_site_request', 'source_not_allowed', 'payload_too_large',
+  // Provider and gateway callbacks.
+  'callback_refused', 'webhook_refused', 'card_webhook_invalid',
+  // The session, handled by the client (sign in again); a missing record or a fault on our side, which the screen words itself.
+  'sso_disabled', 'not_found', 'credit_assessment_not_found', 'internal_error', 'not_ready',
+  // Uploads: web/src/lib/uploads.ts words them by code or status.
+  'sts_not_offered',
+];
+
 const core = coreErrorCodes();
 const fromCore = [...core.keys()].sort();
 /** What the USSD menu can receive from a use case: the effects' table, and the PIN it asks again for. */
@@ -82,6 +94,10 @@ describe('every error code core returns has its words', () => {
     expect(lists.filter((code) => httpAnswer(code) !== undefined)).toEqual([]);
   });
 
+  it('lists only codes of the HTTP edge as met by no page', () => {
+    expect(NO_PAGE_MEETS.filter((code) => !HTTP_EDGE.includes(code))).toEqual([]);
+  });
+
   it('every entry of the HTTP catalogue is a code of core or of the HTTP edge (none is dead)', () => {
     const entries = [...Object.keys(ERRORS), ...Object.keys(VALIDATION_MESSAGES)];
     expect(entries.filter((code) => !core.has(code) && !HTTP_EDGE.includes(code))).toEqual([]);
@@ -97,8 +113,10 @@ describe('every error code core returns has its words', () => {
 
   it.each(Object.keys(WEB) as (keyof typeof WEB)[])('the web words each code HTTP answers for core in %s, and shows those words', async (language) => {
     const words: Readonly<Record<string, string>> = { ...WEB[language] };
-    const answered = [...new Set(fromCore.map(httpAnswer).filter((code) => code !== undefined))];
+    const answered = [...new Set([...fromCore.map(httpAnswer), ...HTTP_EDGE.filter((code) => !NO_PAGE_MEETS.includes(code))].filter((code) => code !== undefined))];
     expect(answered.filter((code) => !words[code]?.trim())).toEqual([]);
+    // Never the server's English under a French, Kinyarwanda or Kiswahili page.
+    expect(answered.filter((code) => Object.hasOwn(ERRORS, code) && words[code] === ERRORS[code as keyof typeof ERRORS].message)).toEqual([]);
     // What a member reads: server-text.ts translates only the codes it knows (SERVER_KEYS).
     await loadLanguage(language);
     const i18n = createI18n(language);

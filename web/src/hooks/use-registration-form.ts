@@ -9,11 +9,14 @@
  * - `checkAll` is what a submit calls first: it reveals every message and says whether the form
  *   may be sent.
  * - On success the member gets the form's success toast and goes to `destination`; on failure,
- *   its failure toast with the server's message, or the form's own text when there is none.
+ *   its failure toast with the server's message, or the form's own text when there is none. A
+ *   refusal that names a field (`taken`: a code already taken) shows on that field too, until the
+ *   field changes (`refuse`): the field may lie far above the button on a phone.
  */
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.ts';
 import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../lib/api-client.ts';
 import { failureText } from '../lib/server-text.ts';
 import { toast } from './use-toast.ts';
 
@@ -30,13 +33,19 @@ export function useRegistrationForm<F extends object, E extends string>(
 ) {
   const [form, setForm] = useState<F>(empty);
   const [showErrors, setShowErrors] = useState(false);
+  /** The server's refusals of a field's value, shown until the field changes. */
+  const [refused, setRefused] = useState<Partial<Record<keyof F, string>>>({});
   const errors = validate(form);
   const message = (key: keyof F): string | undefined => {
     const error = errors[key];
-    if (!showErrors || error === undefined) return undefined;
+    if (!showErrors || error === undefined) return refused[key];
     return describe(error);
   };
-  const set = <K extends keyof F>(key: K, value: F[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof F>(key: K, value: F[K]) => {
+    setForm((current) => ({ ...current, [key]: value }));
+    setRefused((current) => ({ ...current, [key]: undefined }));
+  };
+  const refuse = (key: keyof F, words: string) => setRefused((current) => ({ ...current, [key]: words }));
   /** The value and change handler of a text input bound to `key`. */
   const text = (key: TextKey<F>) => ({
     value: form[key] as string,
@@ -46,11 +55,15 @@ export function useRegistrationForm<F extends object, E extends string>(
     setShowErrors(true);
     return Object.keys(errors).length === 0;
   };
-  return { form, set, text, message, checkAll };
+  return { form, set, text, message, checkAll, refuse };
 }
 
 /** What the member is told once the application has been sent: the `mutate` callbacks. */
-export function useRegistrationOutcome(form: 'agentRegister' | 'merchantRegister', destination: string) {
+export function useRegistrationOutcome(
+  form: 'agentRegister' | 'merchantRegister',
+  destination: string,
+  taken?: { code: 'agent_code_taken' | 'merchant_code_taken'; show: (words: string) => void },
+) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   return {
@@ -59,7 +72,9 @@ export function useRegistrationOutcome(form: 'agentRegister' | 'merchantRegister
       void navigate(destination);
     },
     onError: (error: unknown) => {
-      toast({ variant: 'destructive', title: t(`${form}.toast.failedTitle`), description: failureText(i18n, error, t(`${form}.toast.failedText`)) });
+      const words = failureText(i18n, error, t(`${form}.toast.failedText`));
+      toast({ variant: 'destructive', title: t(`${form}.toast.failedTitle`), description: words });
+      if (taken !== undefined && error instanceof ApiError && error.code === taken.code) taken.show(words);
     },
   };
 }

@@ -22,4 +22,10 @@ describe('failureText (spec part 1 §8: the server message when present, else th
     expect(failureText(en, new ApiError(500, 'Something went wrong on our side.', 'internal_error'), 'Fallback')).toBe('Fallback');
     expect(failureText(en, new TypeError('Failed to fetch'), 'Fallback')).toBe('Fallback');
   });
+
+  it("never shows the server's English in another language: an untranslated code says the screen's own words", () => {
+    expect(failureText(fr, new ApiError(422, 'No face was found in the selfie.', 'no_face_found'), 'Repli')).toBe('Repli');
+    expect(failureText(fr, new ApiError(400, 'Something odd.'), 'Repli')).toBe('Repli');
+    expect(failureText(fr, new ApiError(400, 'Mobile money moves whole francs.', 'contribution_amount_not_whole_francs'), 'Repli')).toMatch(/^Le mobile money/);
+  });
 });

@@ -2,7 +2,8 @@
  * Texts the server writes (in English) shown to the member in their language.
  *
  * Guarantees: in English the server's own words show unchanged; in another language a known
- * code shows its translation, and an unknown one falls back to the server's words.
+ * code shows its translation, and an unknown one (or none) answers '' so that the screen says its
+ * own words instead: the server's English never reaches a screen in another language.
  */
 import type { Translator } from './i18n.ts';
 import type { ServerMessages } from '../locales/en.ts';
@@ -80,12 +81,12 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'mobile_money_callback_invalid',
   'mobile_money_refused',
   'mobile_money_unavailable',
+  'month_invalid',
   'name_required',
   'national_id_birth_date_mismatch',
   'national_id_birth_year_in_future',
   'national_id_holder_changed',
   'national_id_holder_under_18',
-  'month_invalid',
   'national_id_in_use',
   'national_id_invalid_format',
   'national_id_name_mismatch',
@@ -149,7 +150,8 @@ function isServerKey(key: string): key is keyof ServerMessages {
 }
 
 export function translateServerText(i18n: Translator, key: string | undefined, text: string): string {
-  if (key === undefined || !isServerKey(key) || text === '') return text;
+  if (i18n.language === 'en' || text === '') return text;
+  if (key === undefined || !isServerKey(key)) return '';
   return i18n.t(`server:${key}`, { defaultValue: text });
 }
 
@@ -167,7 +169,7 @@ export function failureText(i18n: Translator, error: unknown, fallback: string):
   if (!(error instanceof ApiError) || error.message === '' || /^\d{3}: /.test(error.message)) return fallback;
   // A route that does not exist, or a fault on the server's side, says nothing the member can act on.
   if (error.code !== undefined && GENERIC_CODES.has(error.code)) return fallback;
-  return serverErrorText(i18n, error);
+  return serverErrorText(i18n, error) || fallback;
 }
 
 const GENERIC_CODES = new Set(['not_found', 'internal_error']);

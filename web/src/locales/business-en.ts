@@ -361,7 +361,7 @@ export const businessEn = {
     owed: 'Still owed: {{amount}}',
     overdue: 'This working capital is overdue: please repay what is still owed.',
     unavailable: 'Working capital cannot be shown right now.',
-    failed: 'Working capital',
+    failed: 'Working capital request failed',
     failedText: 'Your request could not be completed. Please try again.',
     acceptedToast: 'Working capital accepted',
     acceptedToastText: '{{amount}} is being sent to your business’s mobile money number.',

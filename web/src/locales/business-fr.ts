@@ -362,7 +362,7 @@ export const businessFr: Pick<Messages, keyof typeof businessEn> = {
     owed: 'Reste dû : {{amount}}',
     overdue: 'Ce fonds de roulement est en retard : remboursez ce qui reste dû.',
     unavailable: 'Le fonds de roulement ne peut pas être affiché pour le moment.',
-    failed: 'Fonds de roulement',
+    failed: 'Échec de la demande de fonds de roulement',
     failedText: 'Votre demande n’a pas pu aboutir. Veuillez réessayer.',
     acceptedToast: 'Fonds de roulement accepté',
     acceptedToastText: '{{amount}} sont envoyés au numéro mobile money de votre entreprise.',

@@ -362,7 +362,7 @@ export const businessRw: Pick<Messages, keyof typeof businessEn> = {
     owed: 'Hasigaye: {{amount}}',
     overdue: 'Iki gishoro cyarenze igihe: ishyura ibisigaye.',
     unavailable: 'Igishoro cy’ubucuruzi ntikiboneka ubu.',
-    failed: 'Igishoro cy’ubucuruzi',
+    failed: 'Ubusabe bw’igishoro cy’ubucuruzi bwanze',
     failedText: 'Ubusabe bwawe ntibwashobotse. Ongera ugerageze.',
     acceptedToast: 'Igishoro cy’ubucuruzi cyemejwe',
     acceptedToastText: '{{amount}} birimo koherezwa kuri nimero ya mobile money y’ubucuruzi bwawe.',

@@ -362,7 +362,7 @@ export const businessSw: Pick<Messages, keyof typeof businessEn> = {
     owed: 'Bado unadaiwa: {{amount}}',
     overdue: 'Mtaji huu wa biashara umechelewa: tafadhali lipa kilichobaki.',
     unavailable: 'Mtaji wa biashara hauwezi kuonyeshwa sasa.',
-    failed: 'Mtaji wa biashara',
+    failed: 'Ombi la mtaji wa biashara limeshindikana',
     failedText: 'Ombi lako halikukamilika. Tafadhali jaribu tena.',
     acceptedToast: 'Mtaji wa biashara umekubaliwa',
     acceptedToastText: '{{amount}} zinatumwa kwa namba ya pesa ya simu ya biashara yako.',

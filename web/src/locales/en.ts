@@ -1184,12 +1184,12 @@ export interface ServerMessages {
   mobile_money_callback_invalid: string;
   mobile_money_refused: string;
   mobile_money_unavailable: string;
+  month_invalid: string;
   name_required: string;
   national_id_birth_date_mismatch: string;
   national_id_birth_year_in_future: string;
   national_id_holder_changed: string;
   national_id_holder_under_18: string;
-  month_invalid: string;
   national_id_in_use: string;
   national_id_invalid_format: string;
   national_id_name_mismatch: string;

@@ -35,10 +35,16 @@ function AgentRegisterForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const register = useRegisterAgent();
-  const { form, set, text, message, checkAll } = useRegistrationForm(EMPTY_AGENT_FORM, validateAgentForm, (error) =>
+  const { form, set, text, message, checkAll, refuse } = useRegistrationForm(EMPTY_AGENT_FORM, validateAgentForm, (error) =>
     t(`agentRegister.validation.${error}`, { phone: PHONE_EXAMPLE }),
   );
-  const outcome = useRegistrationOutcome('agentRegister', '/dashboard');
+  const outcome = useRegistrationOutcome('agentRegister', '/dashboard', {
+    code: 'agent_code_taken',
+    show: (words) => {
+      refuse('agentCode', words);
+      document.getElementById('agent-code')?.focus();
+    },
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

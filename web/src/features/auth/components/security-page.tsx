@@ -187,12 +187,15 @@ function SessionRow({ session }: { session: MemberSession }) {
         toast({ title: t('security.sessions.revoked'), description: t('security.sessions.revokedDescription') });
         void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey });
       },
-      onError: (error) =>
+      onError: (error) => {
         toast({
           variant: 'destructive',
           title: t('security.sessions.revokeFailed'),
           description: error instanceof ApiError ? serverErrorText(i18n, error) : undefined,
-        }),
+        });
+        // Refused most often because it ended elsewhere meanwhile: the list reads again, without it.
+        void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey });
+      },
     });
 
   return (

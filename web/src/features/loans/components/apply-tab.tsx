@@ -159,7 +159,8 @@ export function ApplyTab({
               inputMode="numeric"
               min={0}
               step={1000}
-              value={form.amount}
+              // A cleared field stays empty (the amount reads 0 and fails the minimum), never a "0" typed back in.
+              value={form.amount === 0 ? '' : form.amount}
               onChange={(event) => setForm({ ...form, amount: parseAmountInput(event.target.value) })}
               aria-invalid={showErrors && errors.amount !== undefined}
               data-testid="input-loan-amount"

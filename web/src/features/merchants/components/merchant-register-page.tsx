@@ -38,10 +38,16 @@ function MerchantRegisterForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const register = useRegisterMerchant();
-  const { form, set, text, message, checkAll } = useRegistrationForm(EMPTY_MERCHANT_FORM, validateMerchantForm, (error) =>
+  const { form, set, text, message, checkAll, refuse } = useRegistrationForm(EMPTY_MERCHANT_FORM, validateMerchantForm, (error) =>
     t(`merchantRegister.validation.${error}`, { phone: PHONE_EXAMPLE }),
   );
-  const outcome = useRegistrationOutcome('merchantRegister', '/merchant/dashboard');
+  const outcome = useRegistrationOutcome('merchantRegister', '/merchant/dashboard', {
+    code: 'merchant_code_taken',
+    show: (words) => {
+      refuse('merchantCode', words);
+      document.getElementById('merchant-code')?.focus();
+    },
+  });
   const [agentNotFound, setAgentNotFound] = useState(false);
   const [lookingUp, setLookingUp] = useState(false);
   const busy = lookingUp || register.isPending;

@@ -13,7 +13,9 @@ export function useJoinTontine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: joinTontine,
-    // Every list, the group, its members and the member's own figures change with a join.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Every list, the group, its members and the member's own figures change with a join; a
+    // refusal (full, started, joined already) means the screen's picture of the group is out of
+    // date: read again, so that it no longer offers a seat the server has just refused.
+    onSettled: () => queryClient.invalidateQueries(),
   });
 }
