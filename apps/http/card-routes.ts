@@ -113,7 +113,7 @@ export function cardRoutes(useCases: CardRouteUseCases, auth: Pick<Authenticatio
       lastRefreshed.set(reference, now);
     }
     const shown = await useCases.showCardPayment.execute({ reference, userId: (ctx.state.auth as AuthState | undefined)?.user.id, refresh });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     const p = shown.value;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { reference: p.reference, purpose: p.purpose, status: p.status, amount: p.amount.toDecimal(), subjectId: p.subjectId };

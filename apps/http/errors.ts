@@ -84,7 +84,7 @@ export const ERRORS = {
   loan_application_open: { status: 409, message: 'You already have a loan application waiting for a decision or disbursement.' },
   loan_transition_not_allowed: { status: 409, message: 'This loan cannot change that way.' },
   loan_not_repayable: { status: 409, message: 'This loan has nothing to repay.' },
-  repayment_in_progress: { status: 409, message: 'A repayment of this loan is already waiting for your confirmation on your phone.' },
+  repayment_in_progress: { status: 409, message: 'A repayment is already under way: finish it or wait for it to end before starting another.' },
   key_facts_expired: { status: 409, message: 'This key facts statement is no longer valid: please review the key facts again.' },
   key_facts_mismatch: { status: 409, message: 'The amount or term differs from the key facts you reviewed: please review them again.' },
   key_facts_outdated: { status: 409, message: 'Your rate changed since you reviewed the key facts: please review them again.' },

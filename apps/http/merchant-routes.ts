@@ -194,7 +194,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
   // ---- agents ----
   router.get('/agents/me', authenticated, async (ctx) => {
     const shown = await useCases.showOwnAgent.execute({ userId: userOf(ctx).id });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = presentAgent(shown.value);
   });
 
@@ -208,14 +208,14 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
       businessName: business ? input.businessName : null,
       businessRegistrationNumber: business ? input.businessRegistrationNumber : null,
     });
-    if (!registered.ok) return sendError(ctx, registered.error);
+    if (!registered.ok) return sendFailure(ctx, registered);
     ctx.status = 201;
     ctx.body = presentAgent(registered.value);
   });
 
   router.get('/agents/dashboard', authenticated, async (ctx) => {
     const shown = await useCases.showAgentDashboard.execute({ userId: userOf(ctx).id });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     const { agent, stats, recentMerchants, recentCommissions, pendingCommissions } = shown.value;
     ctx.body = {
       agent: presentAgent(agent),
@@ -255,7 +255,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     const input = parseBody(ctx, MerchantRegistrationRequest);
     if (!input) return;
     const registered = await useCases.registerMerchant.execute({ ...input, ownerId: userOf(ctx).id });
-    if (!registered.ok) return sendError(ctx, registered.error);
+    if (!registered.ok) return sendFailure(ctx, registered);
     ctx.status = 201;
     ctx.body = presentMerchant(registered.value, userOf(ctx).language);
   });
@@ -266,13 +266,13 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     const details = parseBody(ctx, MerchantComplianceRequest);
     if (!details) return;
     const updated = await useCases.updateMerchantCompliance.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, details });
-    if (!updated.ok) return sendError(ctx, updated.error);
+    if (!updated.ok) return sendFailure(ctx, updated);
     ctx.body = presentMerchant(updated.value, userOf(ctx).language);
   });
 
   router.get('/merchants/:id/qr', authenticated, async (ctx) => {
     const shown = await useCases.showMerchantQr.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     const qr = shown.value;
     ctx.body = qr
       ? { qrCodeUrl: pngDataUrl(qr.png), merchantCode: qr.merchant.merchantCode, payload: qr.payload, downloadUrl: `/api/merchants/${qr.merchant.id}/qr/download` }
@@ -281,7 +281,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
 
   router.get('/merchants/:id/qr/download', authenticated, async (ctx) => {
     const shown = await useCases.showMerchantQr.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     if (!shown.value) return sendError(ctx, 'not_found', { message: 'No QR Code Generated' });
     ctx.set('Content-Disposition', `attachment; filename="${shown.value.merchant.merchantCode}.png"`);
     ctx.type = 'image/png';
@@ -290,7 +290,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
 
   router.post('/merchants/:id/generate-qr', authenticated, async (ctx) => {
     const generated = await useCases.generateMerchantQr.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
-    if (!generated.ok) return sendError(ctx, generated.error);
+    if (!generated.ok) return sendFailure(ctx, generated);
     const qr = generated.value;
     ctx.body = { qrCodeUrl: pngDataUrl(qr.png), merchantCode: qr.merchant.merchantCode, payload: qr.payload, downloadUrl: `/api/merchants/${qr.merchant.id}/qr/download` };
   });
@@ -299,7 +299,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     const period = periodOf(ctx);
     if (!period) return;
     const listed = await useCases.listMerchantTransactions.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...period });
-    if (!listed.ok) return sendError(ctx, listed.error);
+    if (!listed.ok) return sendFailure(ctx, listed);
     const { statistics: s } = listed.value;
     ctx.body = {
       transactions: listed.value.transactions.map((t) => presentTransaction(t, listed.value.reversals)),
@@ -321,7 +321,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     const period = periodOf(ctx);
     if (!period) return;
     const listed = await useCases.listMerchantTransactions.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...period });
-    if (!listed.ok) return sendError(ctx, listed.error);
+    if (!listed.ok) return sendFailure(ctx, listed);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', `attachment; filename="${listed.value.merchant.merchantCode}-transactions.csv"`);
     ctx.body = csv(
@@ -347,7 +347,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     const period = periodOf(ctx);
     if (!period) return;
     const listed = await useCases.listMerchantSettlements.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...period });
-    if (!listed.ok) return sendError(ctx, listed.error);
+    if (!listed.ok) return sendFailure(ctx, listed);
     ctx.body = {
       settlements: listed.value.settlements.map((b) => presentSettlement(b, listed.value.negativeLines.get(b.id) ?? [])),
       pending: { amount: listed.value.pending.amount.toDecimal(), transactionCount: listed.value.pending.transactionCount },
@@ -358,7 +358,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     const period = periodOf(ctx);
     if (!period) return;
     const listed = await useCases.listMerchantSettlements.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...period });
-    if (!listed.ok) return sendError(ctx, listed.error);
+    if (!listed.ok) return sendFailure(ctx, listed);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', `attachment; filename="${listed.value.merchant.merchantCode}-settlements.csv"`);
     // A batch's row, then one row per negative line (a reversed payment: its id, −net, reason).
@@ -388,7 +388,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
 
   router.get('/merchants/:id/analytics', authenticated, async (ctx) => {
     const shown = await useCases.showSalesAnalytics.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     const a = shown.value;
     const hour = (h: number) => `${h % 12 === 0 ? 12 : h % 12} ${h < 12 ? 'AM' : 'PM'}`;
     ctx.body = {
@@ -406,7 +406,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
   router.get('/merchants/:id/monthly-figures', authenticated, async (ctx) => {
     const month = typeof ctx.query.month === 'string' && ctx.query.month !== '' ? ctx.query.month.slice(0, 20) : undefined;
     const shown = await useCases.showMonthlyFigures.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...(month ? { month } : {}) });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     const f = shown.value;
     ctx.body = {
       month: f.month,
@@ -424,7 +424,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
   // ---- the public pay page ----
   router.get('/pay/:merchantCode', async (ctx) => {
     const shown = await useCases.showPayPage.execute({ merchantCode: String(ctx.params.merchantCode) });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = presentPayPage(shown.value);
   });
 
@@ -450,7 +450,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
 
   router.get('/pay/payments/:id', async (ctx) => {
     const shown = await useCases.showMerchantReceipt.execute({ transactionId: String(ctx.params.id) });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = presentReceipt(shown.value.transaction, shown.value.merchant, shown.value.maskedPhoneNumber);
   });
 

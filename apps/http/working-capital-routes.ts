@@ -15,9 +15,9 @@ import { ApplyForWorkingCapital } from '../../core/working-capital/apply-for-wor
 import type { WorkingCapitalRepayment } from '../../core/working-capital/ports.ts';
 import { ShowWorkingCapital } from '../../core/working-capital/show-working-capital.ts';
 import { StartWorkingCapitalRepayment } from '../../core/working-capital/repay-working-capital.ts';
-import { keyFactsFor, owedOn, REASON_MESSAGES, type WorkingCapitalKeyFacts, type WorkingCapitalLoan } from '../../core/working-capital/working-capital.ts';
+import { keyFactsFor, owedOn, type IneligibleReason, type WorkingCapitalKeyFacts, type WorkingCapitalLoan } from '../../core/working-capital/working-capital.ts';
 import type { AuthState } from './auth-routes.ts';
-import { sendError } from './errors.ts';
+import { sendFailure } from './errors.ts';
 import { parseBody } from './validation.ts';
 import { WorkingCapitalRepayRequest, WorkingCapitalRequest } from './working-capital-schemas.ts';
 
@@ -25,6 +25,14 @@ export function workingCapitalRouteUseCases(container: Container) {
   return { show: container.get(ShowWorkingCapital), apply: container.get(ApplyForWorkingCapital), accept: container.get(AcceptWorkingCapital), repay: container.get(StartWorkingCapitalRepayment) };
 }
 export type WorkingCapitalRouteUseCases = ReturnType<typeof workingCapitalRouteUseCases>;
+
+/** Why no working capital is offered, in HTTP's words (the web words the codes in four languages). */
+const REASON_MESSAGES: Readonly<Record<IneligibleReason, string>> = {
+  merchant_not_verified: 'Working capital is for verified businesses',
+  sales_history_too_short: 'Working capital needs at least 90 days of completed sales',
+  working_capital_open: 'You already have working capital open',
+  limit_below_minimum: 'Your recent sales do not yet support the minimum of 10,000 RWF',
+};
 
 const iso = (d: Date | undefined) => (d ? d.toISOString() : null);
 
@@ -65,7 +73,7 @@ export function workingCapitalRoutes(useCases: WorkingCapitalRouteUseCases, opti
 
   router.get('/', options.authenticated, async (ctx) => {
     const shown = await useCases.show.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     const { offer, current } = shown.value;
     const example = offer.eligible ? keyFactsFor(offer.limit, offer) : undefined;
     ctx.body = {
@@ -83,14 +91,14 @@ export function workingCapitalRoutes(useCases: WorkingCapitalRouteUseCases, opti
     const body = parseBody(ctx, WorkingCapitalRequest);
     if (!body) return;
     const applied = await useCases.apply.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, amount: body.amount });
-    if (!applied.ok) return sendError(ctx, applied.error);
+    if (!applied.ok) return sendFailure(ctx, applied);
     ctx.status = 201;
     ctx.body = presentLoan(applied.value);
   });
 
   router.post('/:loanId/accept', options.authenticated, async (ctx) => {
     const accepted = await useCases.accept.execute({ merchantId: merchantId(ctx), loanId: String(ctx.params.loanId), userId: userOf(ctx).id });
-    if (!accepted.ok) return sendError(ctx, accepted.error);
+    if (!accepted.ok) return sendFailure(ctx, accepted);
     ctx.body = presentLoan(accepted.value);
   });
 
@@ -98,7 +106,7 @@ export function workingCapitalRoutes(useCases: WorkingCapitalRouteUseCases, opti
     const body = parseBody(ctx, WorkingCapitalRepayRequest);
     if (!body) return;
     const started = await useCases.repay.execute({ merchantId: merchantId(ctx), loanId: String(ctx.params.loanId), userId: userOf(ctx).id, ...(body.amount ? { amount: body.amount } : {}) });
-    if (!started.ok) return sendError(ctx, started.error);
+    if (!started.ok) return sendFailure(ctx, started);
     const c = started.value.collection;
     ctx.status = 202;
     ctx.body = { id: c.id, reference: c.reference, method: 'mobile_money', amount: c.amount.toDecimal(), status: c.status, phoneNumber: c.msisdn, requestedAt: c.requestedAt.toISOString() };

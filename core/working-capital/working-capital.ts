@@ -52,13 +52,6 @@ export const OPEN_STATUSES: readonly WorkingCapitalStatus[] = ['pending', 'appro
 
 export type IneligibleReason = 'merchant_not_verified' | 'sales_history_too_short' | 'working_capital_open' | 'limit_below_minimum';
 
-export const REASON_MESSAGES: Readonly<Record<IneligibleReason, string>> = {
-  merchant_not_verified: 'Working capital is for verified businesses',
-  sales_history_too_short: 'Working capital needs at least 90 days of completed sales',
-  working_capital_open: 'You already have working capital open',
-  limit_below_minimum: 'Your recent sales do not yet support the minimum of 10,000 RWF',
-};
-
 /** A completed, standing sale: when it completed and its net. */
 export interface Sale {
   readonly completedAt: Date;
@@ -146,12 +139,6 @@ export function flatFee(amount: Money, feeBps: number): Money {
 }
 
 export type AmountError = 'amount_not_whole_francs' | 'amount_below_minimum' | 'amount_above_maximum';
-
-export const AMOUNT_MESSAGES: Readonly<Record<AmountError, string>> = {
-  amount_not_whole_francs: 'Amount must be a whole number of francs',
-  amount_below_minimum: 'Minimum working capital is 10,000 RWF',
-  amount_above_maximum: 'Maximum working capital is 10,000,000 RWF',
-};
 
 export function validateAmount(amount: Money): Result<Money, AmountError> {
   if (!amount.isWholeFrancs()) return err('amount_not_whole_francs');

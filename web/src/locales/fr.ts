@@ -1332,7 +1332,7 @@ export const frServer: ServerMessages = {
   loan_exceeds_limit: 'Ce montant dépasse votre limite de prêt disponible : la moitié de votre épargne, moins ce que vous devez déjà.',
   has_overdue_loan: 'Vous avez un prêt en retard : remboursez-le avant de faire une nouvelle demande.',
   loan_application_open: 'Vous avez déjà une demande de prêt en attente de décision ou de versement.',
-  repayment_in_progress: 'Un remboursement de ce prêt attend déjà votre confirmation sur votre téléphone.',
+  repayment_in_progress: 'Un remboursement est déjà en cours : terminez-le ou attendez qu’il prenne fin avant d’en commencer un autre.',
   loan_not_repayable: 'Ce prêt n’a rien à rembourser.',
   key_facts_expired: 'Cette fiche d’informations clés n’est plus valable : veuillez la consulter à nouveau.',
   key_facts_mismatch: 'Le montant ou la durée diffère de la fiche d’informations clés consultée : veuillez la consulter à nouveau.',

@@ -1332,7 +1332,7 @@ export const rwServer: ServerMessages = {
   loan_exceeds_limit: "Aya mafaranga arenze urugero rw'inguzanyo ushobora kubona: igice cy'ubwizigame bwawe, ukuyemo ibyo usanzwe ufitiye umwenda.",
   has_overdue_loan: 'Ufite inguzanyo yarengeje igihe: banza uyishyure mbere yo kongera gusaba.',
   loan_application_open: "Usanzwe ufite ubusabe bw'inguzanyo butegereje icyemezo cyangwa kohererezwa amafaranga.",
-  repayment_in_progress: "Hari ubwishyu bw'iyi nguzanyo butegereje ko ubwemeza kuri telefoni yawe.",
+  repayment_in_progress: 'Hari ubwishyu busanzwe burimo gukorwa: banza ubusoze cyangwa utegereze ko burangira mbere yo gutangira ubundi.',
   loan_not_repayable: 'Iyi nguzanyo nta kigomba kwishyurwa ifite.',
   key_facts_expired: "Iyi nyandiko y'amakuru y'ingenzi ntikiri iyo gukoreshwa: ongera uyirebe.",
   key_facts_mismatch: "Amafaranga cyangwa igihe bitandukanye n'amakuru y'ingenzi warebye: ongera uyarebe.",

@@ -1332,7 +1332,7 @@ export const swServer: ServerMessages = {
   loan_exceeds_limit: 'Kiasi hiki kinazidi kikomo chako cha mkopo: nusu ya akiba yako, ukiondoa unachodaiwa tayari.',
   has_overdue_loan: 'Una mkopo uliochelewa: tafadhali ulipe kabla ya kuomba tena.',
   loan_application_open: 'Tayari una ombi la mkopo linalosubiri uamuzi au malipo.',
-  repayment_in_progress: 'Malipo ya mkopo huu tayari yanasubiri uthibitisho wako kwenye simu.',
+  repayment_in_progress: 'Malipo mengine tayari yanaendelea: yakamilishe au subiri yaishe kabla ya kuanza mengine.',
   loan_not_repayable: 'Mkopo huu hauna kinachodaiwa.',
   key_facts_expired: 'Taarifa hii ya mambo muhimu haitumiki tena: tafadhali ikague upya.',
   key_facts_mismatch: 'Kiasi au muda ni tofauti na taarifa ya mambo muhimu uliyokagua: tafadhali ikague upya.',
