@@ -153,7 +153,7 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     const query = parseQuery(ctx, BooksQuery);
     if (!query) return;
     const shown = await useCases.showGroupBooks.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id, cursor: query.cursor, limit: query.limit });
-    if (!shown.ok) return sendError(ctx, shown.error);
+    if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = presentBooks(shown.value);
   });
 

@@ -1409,7 +1409,7 @@ export const frServer: ServerMessages = {
   own_business_referral: 'Un agent ne peut pas parrainer sa propre entreprise : laissez le code d’agent vide, ou demandez à un autre agent de l’inscrire.',
   payment_amount_invalid: 'Veuillez saisir un montant d’au moins 1 RWF, en francs entiers.',
   payment_amount_mismatch: 'Le montant signalé diffère du montant demandé.',
-  payment_in_progress: 'Un paiement de cette cotisation attend déjà votre confirmation sur votre téléphone.',
+  payment_in_progress: 'Un paiement de cette cotisation est déjà en cours : terminez-le ou attendez qu’il prenne fin avant de payer à nouveau.',
   payment_not_found: 'Paiement introuvable.',
   payout_order_already_drawn: 'L’ordre des versements a déjà été tiré.',
   payout_order_locked: 'L’ordre des versements ne peut plus changer une fois un versement effectué.',

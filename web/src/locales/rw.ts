@@ -1409,7 +1409,7 @@ export const rwServer: ServerMessages = {
   own_business_referral: 'Umukozi ntashobora kwandikisha ubucuruzi bwe bwite: siga kode y’umukozi irimo ubusa, cyangwa usabe undi mukozi kubwandikisha.',
   payment_amount_invalid: 'Andika nibura 1 RWF, mu mafaranga yuzuye.',
   payment_amount_mismatch: 'Amafaranga yatangajwe atandukanye n’ayasabwe.',
-  payment_in_progress: 'Ubwishyu bw’uyu musanzu busanzwe butegereje ko ubwemeza kuri telefoni yawe.',
+  payment_in_progress: 'Ubwishyu bw’uyu musanzu busanzwe burimo gukorwa: banza ubusoze cyangwa utegereze ko burangira mbere yo kongera kwishyura.',
   payment_not_found: 'Ubwishyu ntibwabonetse.',
   payout_order_already_drawn: 'Uko bazahabwa kwamaze gutomborwa.',
   payout_order_locked: 'Uko bazahabwa ntigushobora guhinduka nyuma y’uko hari uwahawe.',

@@ -1409,7 +1409,7 @@ export const swServer: ServerMessages = {
   own_business_referral: 'Wakala hawezi kupendekeza biashara yake mwenyewe: acha msimbo wa wakala wazi, au mwombe wakala mwingine aisajili.',
   payment_amount_invalid: 'Tafadhali weka kiasi cha angalau 1 RWF, kwa faranga kamili.',
   payment_amount_mismatch: 'Kiasi kilichoripotiwa kinatofautiana na kiasi kilichoombwa.',
-  payment_in_progress: 'Malipo ya mchango huu tayari yanasubiri uthibitisho wako kwenye simu yako.',
+  payment_in_progress: 'Malipo ya mchango huu tayari yanaendelea: yakamilishe au subiri yaishe kabla ya kulipa tena.',
   payment_not_found: 'Malipo hayakupatikana.',
   payout_order_already_drawn: 'Mpangilio wa malipo tayari umepangwa.',
   payout_order_locked: 'Mpangilio wa malipo hauwezi kubadilika baada ya malipo kufanyika.',
