@@ -318,7 +318,7 @@ try {
 
   log('card confirmations, many pools ...');
   const manyWebhooks = await cardWebhooks(cardConfirmGroups.map((g) => g.id));
-  figures.push({ workload: `card confirmations (${CARD_CONFIRMATION_GROUPS} pools)`, ...(await measured(() => load(manyWebhooks))), pgbench: manyTps, target: 0.25 });
+  figures.push({ workload: `card confirmations (${CARD_CONFIRMATION_GROUPS} pools)`, ...(await measured(() => load(manyWebhooks))), pgbench: manyTps, target: 0.5 });
   log('whole card payments, many pools ...');
   const cardOwed = await owedIn(world, cardWholeGroups);
   figures.push({
