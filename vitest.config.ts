@@ -1,9 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, three projects: pure rules (fast, no I/O), integration against a real PostgreSQL
-// and the provider fakes, and end-to-end in headless Chromium. `npm test` runs all three.
+// One runner, four projects: pure rules (fast, no I/O), integration against a real PostgreSQL
+// and the provider fakes, the crash suite, and end-to-end in headless Chromium. `npm test` runs all.
+//
+// How many files at once: vitest's default is one worker less than the cores, which on a 2-core
+// machine is ONE file at a time for the whole run, although most of a file's time is spent
+// waiting on PostgreSQL, a child server or Chromium. Each file owns what it touches (its own
+// database copied from the template, its own server on a free port, its own PostgreSQL for the
+// replica, failover and crash tests), so files may overlap: unit, integration and crash run first,
+// several at a time; then the browser files, two at a time (each a server plus a Chromium).
 export default defineConfig({
   test: {
+    maxWorkers: 4,
     projects: [
       {
         test: {
@@ -36,7 +44,11 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: 2,
+          // The words files read their languages side by side (it.concurrent): two at a time.
+          maxConcurrency: 2,
+          // Its own group, after the others: a different number of workers needs one.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
