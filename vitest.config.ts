@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One runner, four projects: pure rules (fast, no I/O), integration against a real PostgreSQL
 // and the provider fakes, the crash suite, and end-to-end in headless Chromium. `npm test` runs all.
@@ -8,10 +8,18 @@ import { defineConfig } from 'vitest/config';
 // waiting on PostgreSQL, a child server or Chromium. Each file owns what it touches (its own
 // database copied from the template, its own server on a free port, its own PostgreSQL for the
 // replica, failover and crash tests), so files may overlap: unit, integration and crash run first,
-// several at a time; then the browser files, two at a time (each a server plus a Chromium).
+// several at a time; then the browser files, two at a time (each a server plus a Chromium); then
+// the cluster tests, alone.
+const CLUSTER_TESTS = [
+  'tests/integration/failover.test.ts',
+  'tests/integration/read-replicas.test.ts',
+  'tests/integration/pgbouncer.test.ts',
+  'tests/integration/database-unavailable.test.ts',
+];
+
 export default defineConfig({
   test: {
-    maxWorkers: 4,
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -24,8 +32,23 @@ export default defineConfig({
           name: 'integration',
           globalSetup: ['tests/support/integration-global-setup.ts'],
           include: ['tests/integration/**/*.test.ts', 'adapters/**/*.test.ts', 'apps/**/*.test.ts', 'cli/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...CLUSTER_TESTS],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The integration files that start PostgreSQL clusters of their own and hold them to a
+          // clock (a failover answered within 30 s, a standby's lag in seconds): one at a time, at
+          // the end of the run, with nothing else running beside them (`--project 'integration*'`
+          // runs both integration projects).
+          name: 'integration-clusters',
+          globalSetup: ['tests/support/integration-global-setup.ts'],
+          include: CLUSTER_TESTS,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 1,
         },
       },
       {
