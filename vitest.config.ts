@@ -1,15 +1,16 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// One runner, four projects: pure rules (fast, no I/O), integration against a real PostgreSQL
-// and the provider fakes, the crash suite, and end-to-end in headless Chromium. `npm test` runs all.
+// One runner, five projects: pure rules (fast, no I/O), integration against a real PostgreSQL
+// and the provider fakes, the integration tests that start PostgreSQL clusters, the crash suite,
+// and end-to-end in headless Chromium. `npm test` runs them all.
 //
 // How many files at once: vitest's default is one worker less than the cores, which on a 2-core
-// machine is ONE file at a time for the whole run, although most of a file's time is spent
+// machine is ONE file at a time for the whole run, although much of a file's time is spent
 // waiting on PostgreSQL, a child server or Chromium. Each file owns what it touches (its own
 // database copied from the template, its own server on a free port, its own PostgreSQL for the
-// replica, failover and crash tests), so files may overlap: unit, integration and crash run first,
-// several at a time; then the browser files, two at a time (each a server plus a Chromium); then
-// the cluster tests, alone.
+// crash test), so files may overlap: unit, integration and crash first, two at a time (one per
+// core: with more, files that are CPU-bound ran out of their time on a loaded machine); then the
+// browser files, two at a time; then the cluster tests, alone.
 const CLUSTER_TESTS = [
   'tests/integration/failover.test.ts',
   'tests/integration/read-replicas.test.ts',
@@ -19,7 +20,7 @@ const CLUSTER_TESTS = [
 
 export default defineConfig({
   test: {
-    maxWorkers: 3,
+    maxWorkers: 2,
     projects: [
       {
         test: {
