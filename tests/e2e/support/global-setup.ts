@@ -2,9 +2,7 @@
  * Once per e2e run: build the web client into a temporary folder that every test file's server
  * serves (`inject('webDistDir')`, see server.ts), and remove it afterwards. Not dist/web: that
  * one belongs to `npm start` and to whoever else builds in this tree.
- * Also bundle the server and the admin CLI once (`inject('serverBundle')`, server-bundle.ts), and,
- * with DATABASE_URL, migrate the template every server's database is copied from
- * (`inject('templateDatabase')`, template-database.ts), as the integration project does.
+ * Also bundle the server and the admin CLI once (`inject('serverBundle')`, server-bundle.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +10,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { createTemplateDatabase } from '../../support/template-database.ts';
 import { bundleServer } from './server-bundle.ts';
 
 const VITE_CONFIG = fileURLToPath(new URL('../../../web/vite.config.ts', import.meta.url));
@@ -40,18 +37,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide('serverBundle', { server: bundle.server, admin: bundle.admin });
-  let template;
-  try {
-    template = process.env.DATABASE_URL ? await createTemplateDatabase(process.env.DATABASE_URL) : undefined;
-  } catch (error) {
-    await rm(webDistDir, { recursive: true, force: true });
-    await bundle.remove();
-    throw error;
-  }
-  if (template) project.provide('templateDatabase', template.name);
   return async () => {
     await rm(webDistDir, { recursive: true, force: true });
     await bundle.remove();
-    await template?.drop();
   };
 }

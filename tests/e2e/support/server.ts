@@ -4,7 +4,7 @@
  * a database of its own:
  *
  * - With DATABASE_URL (an admin connection): CREATE DATABASE ikimina_e2e_<random> on that
- *   server, a copy of the run's migrated template under vitest, dropped when the server stops.
+ *   server, dropped when the server stops.
  * - Without it: a temporary DATA_DIR, so the server opens embedded PGlite there; removed after.
  *
  * Usage (one server per test file; the web client is built once per run by global-setup.ts)
@@ -82,9 +82,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<E2e
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const publicBaseUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
-  // A copy of the run's migrated template (global-setup.ts): the server finds nothing left to
-  // migrate. An empty database migrated by the server at start is start-on-any-port.test.ts's.
-  const database = await createDatabase(process.env.VITEST ? inject('templateDatabase') : undefined);
+  const database = await createDatabase();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -136,12 +134,11 @@ export interface ServerDatabase {
   remove(): Promise<void>;
 }
 
-/** An empty database for a server (or, with `template`, a copy of that migrated one on DATABASE_URL's server). */
-export async function createDatabase(template?: string): Promise<ServerDatabase> {
+export async function createDatabase(): Promise<ServerDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
     const name = `ikimina_e2e_${randomBytes(6).toString('hex')}`;
-    await adminExecute(adminUrl, template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
+    await adminExecute(adminUrl, `create database "${name}"`);
     return {
       env: { DATABASE_URL: withDatabase(adminUrl, name) },
       remove: () => adminExecute(adminUrl, `drop database if exists "${name}" with (force)`),
