@@ -20,7 +20,8 @@ const aUser = (email: string) =>
   new User({ id: crypto.randomUUID(), email, passwordHash: null, firstName: 'Embedded', lastName: 'Member', phoneNumber: null, language: 'sw', emailVerified: false, createdAt: new Date() });
 
 describe('embedded PGlite behind pglite-socket', () => {
-  it('persists through the ordinary driver, shares its port with a second process, and reopens with the data', async () => {
+  // Three PGlite starts and a second process: some 25 s alone on a 2-core machine, more beside the other files.
+  it('persists through the ordinary driver, shares its port with a second process, and reopens with the data', { timeout: 120_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'ikimina-pglite-'));
     dirs.push(dataDir);
 

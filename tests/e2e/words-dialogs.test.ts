@@ -10,7 +10,8 @@
  * by group-journey.test.ts, over a group the journey fills; they are not repeated here.
  *
  * How: one server over the demo world and one browser for the file; one context per language and
- * person; each scenario loads its page once, then opens and reads its states in turn. Screenshots
+ * person; each scenario loads its page once, then opens and reads its states in turn. Two
+ * languages are read at a time: nothing leaves the browser but reads, so they cannot meet. Screenshots
  * go to WORDS_SHOTS_DIR when set.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -194,7 +195,7 @@ describe.runIf(browserAvailable())('words for people: every dialog, menu and pop
     page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => undefined);
 
   for (const language of LANGUAGES) {
-    it(`${language}: every dialog, menu and popover and what they answer, in words for people`, { timeout: 300_000 }, async () => {
+    it.concurrent(`${language}: every dialog, menu and popover and what they answer, in words for people`, { timeout: 300_000 }, async ({ expect }) => {
       const problems: string[] = [];
       for (const person of ['visitor', 'member', 'neighbour', 'merchant', 'agent'] as const) {
         const session = person === 'visitor' ? null : sessions.get(person === 'neighbour' ? NEIGHBOURS[language] : ACCOUNTS[person])!;

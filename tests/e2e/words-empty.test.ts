@@ -8,7 +8,8 @@
  * sideways scroll). The member's notifications popover is read open, too.
  *
  * How: one server (no demo world) and one browser for the file; the people are signed up through
- * the API once per language (their account speaks it); one context per language and person.
+ * the API once per language (their account speaks it), the four languages at once; one context per
+ * language and person, two languages read at a time (nobody is shared between languages).
  * Nothing is changed from the browser. Screenshots go to WORDS_SHOTS_DIR when set.
  */
 import type { Browser } from 'playwright-core';
@@ -29,8 +30,8 @@ describe.runIf(browserAvailable())('words for people: every empty screen in ever
   const people = new Map<string, { session: WordsSession; paths: string[] }>();
   let seq = 0;
 
-  async function signUp(language: Language): Promise<WordsSession> {
-    const n = ++seq;
+  /** `n` makes the e-mail (and the merchant's or agent's codes) unique; the languages are set up at once. */
+  async function signUp(language: Language, n = ++seq): Promise<WordsSession> {
     const [firstName, lastName] = NAMES[language];
     const res = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',
@@ -43,8 +44,9 @@ describe.runIf(browserAvailable())('words for people: every empty screen in ever
 
   /** Signs a member up and registers their shop (verified or not); the shop's code. */
   async function merchant(language: Language, verified: boolean): Promise<{ session: WordsSession; code: string }> {
-    const session = await signUp(language);
-    const n = String(100_000 + seq).slice(-6);
+    const id = ++seq;
+    const session = await signUp(language, id);
+    const n = String(100_000 + id).slice(-6);
     const code = `EMPTY-${language.toUpperCase()}-${n}`;
     const shop = await callApi<{ id: string }>(server.url, session.token, 'POST', '/api/merchants/register', {
       merchantCode: code,
@@ -62,8 +64,9 @@ describe.runIf(browserAvailable())('words for people: every empty screen in ever
   }
 
   async function agent(language: Language, accredited: boolean): Promise<WordsSession> {
-    const session = await signUp(language);
-    const n = String(100_000 + seq).slice(-6);
+    const id = ++seq;
+    const session = await signUp(language, id);
+    const n = String(100_000 + id).slice(-6);
     const registered = await callApi<{ id: string }>(server.url, session.token, 'POST', '/api/agents/register', {
       agentCode: `AG-${language.toUpperCase()}-${n}`,
       agentType: 'individual',
@@ -80,7 +83,7 @@ describe.runIf(browserAvailable())('words for people: every empty screen in ever
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchChromium()]);
-    for (const language of LANGUAGES) {
+    await Promise.all(LANGUAGES.map(async (language) => {
       people.set(`${language} member`, {
         session: await signUp(language),
         paths: ['/dashboard', '/tontines', '/loans', '/notifications', '/profile', '/security', '/ai-chat', '/education', '/merchant/dashboard', '/merchant/payments', '/agent/dashboard'],
@@ -91,7 +94,7 @@ describe.runIf(browserAvailable())('words for people: every empty screen in ever
       people.set(`${language} pending-merchant`, { session: waiting.session, paths: ['/merchant/dashboard', '/merchant/payments', `/pay/${waiting.code}`] });
       people.set(`${language} agent`, { session: await agent(language, true), paths: ['/agent/dashboard'] });
       people.set(`${language} pending-agent`, { session: await agent(language, false), paths: ['/agent/dashboard', '/agent/register'] });
-    }
+    }));
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
@@ -99,7 +102,7 @@ describe.runIf(browserAvailable())('words for people: every empty screen in ever
   });
 
   for (const language of LANGUAGES) {
-    it(`${language}: a new member's, merchant's and agent's empty screens, in words for people`, { timeout: 300_000 }, async () => {
+    it.concurrent(`${language}: a new member's, merchant's and agent's empty screens, in words for people`, { timeout: 300_000 }, async ({ expect }) => {
       const problems: string[] = [];
       for (const person of ['member', 'merchant', 'pending-merchant', 'agent', 'pending-agent'] as const satisfies readonly Person[]) {
         const { session, paths } = people.get(`${language} ${person}`)!;

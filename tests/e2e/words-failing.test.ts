@@ -12,7 +12,8 @@
  * ever, nor an empty page, nor an empty state ("No merchant account") that is not true.
  *
  * How: one server and one browser for the file; one context per language, state and person
- * (a member with a group, and a visitor for the pay page and the landing page). Nothing reaches the
+ * (a member with a group, and a visitor for the pay page and the landing page); two languages read
+ * at a time (each has its own member). Nothing reaches the
  * server from the browser but the pages themselves. Screenshots go to WORDS_SHOTS_DIR when set.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -98,7 +99,7 @@ describe.runIf(browserAvailable())('words for people: every loading and error st
   }
 
   for (const language of LANGUAGES) {
-    it(`${language}: every screen loading, failing (500) and offline, in words for people`, { timeout: 300_000 }, async () => {
+    it.concurrent(`${language}: every screen loading, failing (500) and offline, in words for people`, { timeout: 300_000 }, async ({ expect }) => {
       const problems: string[] = [];
       const { session, paths } = members.get(language)!;
       for (const state of STATES) {
