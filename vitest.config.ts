@@ -50,6 +50,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
       {
