@@ -18,6 +18,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlutterwaveSandbox } from '../../adapters/card-checkout/flutterwave-sandbox.ts';
 import { TOKENS } from '../../apps/container.ts';
+import { openApiDocument } from '../../apps/http/openapi.ts';
 import { REFUND_ANSWER_WAIT_MS } from '../../core/merchants/merchant-card-refund.ts';
 import { FollowCardRefunds } from '../../core/merchants/refund-card-payment.ts';
 import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
@@ -131,7 +132,15 @@ describe("reversing a merchant's card payment", () => {
     const reversed = await reverse(settledB);
     expect(reversed.output).toContain('Card refund of 5,000 RWF (attempt 1): pending, payment not reversed yet.');
     expect(await books()).toBe(before);
-    expect(await listed(settledB)).toMatchObject({ status: 'completed', refund: { status: 'pending', requestedAt: clock.now().toISOString() } });
+    const underWay = await listed(settledB);
+    expect(underWay).toMatchObject({ status: 'completed', refund: { status: 'pending', requestedAt: clock.now().toISOString() } });
+    // The OpenAPI document and the answer agree both ways: every field documented, every documented field answered.
+    type Props = { properties: Record<string, { anyOf?: { properties?: Record<string, { enum?: string[] }> }[] }> };
+    const documented = (JSON.parse(JSON.stringify(openApiDocument())) as { components: { schemas: Record<string, { properties: { transactions: { items: Props } } }> } }).components.schemas.MerchantTransactions!.properties.transactions.items;
+    expect(Object.keys(underWay!).sort()).toEqual(Object.keys(documented.properties).sort());
+    const refundDoc = documented.properties.refund!.anyOf![0]!.properties!;
+    expect(Object.keys(underWay!.refund as object).sort()).toEqual(Object.keys(refundDoc).sort());
+    expect(refundDoc.status!.enum).toEqual(['pending', 'completed']);
     expect(await reversals(settledB)).toBe(0);
     // A retried reversal answers the same refund and asks for no second one.
     expect((await reverse(settledB)).output).toContain('(attempt 1): pending');
