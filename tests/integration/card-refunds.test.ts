@@ -141,6 +141,11 @@ describe("reversing a merchant's card payment", () => {
     const refundDoc = documented.properties.refund!.anyOf![0]!.properties!;
     expect(Object.keys(underWay!.refund as object).sort()).toEqual(Object.keys(refundDoc).sort());
     expect(refundDoc.status!.enum).toEqual(['pending', 'completed']);
+    // The operator sees it too: the merchant's open refunds, and the settled payment's line.
+    const shopLine = async () => (await runAdmin(container, 'merchants', 'list')).output.split('\n').find((line) => line.includes('CREF-1'))!;
+    expect(await shopLine()).toMatch(/\b1\W*$/);
+    const settledReport = await runAdmin(container, 'settlements', 'show', (await batches())[0]!.batch_reference as string);
+    expect(settledReport.output).toContain('card refund pending since 2026-11-23 10:00');
     expect(await reversals(settledB)).toBe(0);
     // A retried reversal answers the same refund and asks for no second one.
     expect((await reverse(settledB)).output).toContain('(attempt 1): pending');
@@ -156,6 +161,7 @@ describe("reversing a merchant's card payment", () => {
     expect(await refundRow(settledB)).toMatchObject({ status: 'completed', processor_refund_id: String(made!.id) });
     expect(await reversals(settledB)).toBe(1);
     expect(await listed(settledB)).toMatchObject({ status: 'reversed', refund: { status: 'completed' } });
+    expect(await shopLine()).not.toMatch(/\b1\W*$/);
     expect(await sql(`select row_to_json(b)::text as row from settlement_batches b`)).toEqual(settledRow);
     expect(await posted(`merchant_receivable:${merchantId}`)).toBe(490_000);
 
