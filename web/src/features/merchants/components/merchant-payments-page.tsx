@@ -25,7 +25,7 @@ import { useMerchantTransactions } from '../api/get-merchant-transactions.ts';
 import { useUserMerchants } from '../api/get-user-merchants.ts';
 import type { Merchant, MerchantTransaction } from '../api/merchant-schemas.ts';
 import { customerLabel, defaultExportPeriod, exportFileName, isExportPeriodValid, qrFileName } from '../merchant-figures.ts';
-import { transactionStatusText } from '../transaction-status.ts';
+import { transactionStatusText, type TransactionStatusText } from '../transaction-status.ts';
 import { BusinessAnalyticsCard } from './business-analytics-card.tsx';
 
 /** A batch withheld something for working capital ("0.00" or absent when not). */
@@ -266,7 +266,7 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
               {status(transaction).label}
             </span>
           </div>
-          <StatusNote note={status(transaction).note} />
+          <StatusNote status={status(transaction)} />
           <dl className={`grid grid-cols-3 gap-2 tabular-nums ${reversedClass(transaction)}`}>
             <div>
               <dt className="text-xs text-muted-foreground">{t('merchantPayments.amount')}</dt>
@@ -319,7 +319,7 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
               </td>
               <td className={`px-3 py-2 ${TONE[status(transaction).tone]}`} data-testid="cell-status">
                 {status(transaction).label}
-                <StatusNote note={status(transaction).note} />
+                <StatusNote status={status(transaction)} />
               </td>
             </tr>
           ))}
@@ -336,11 +336,11 @@ const reversedClass = (transaction: MerchantTransaction) => (transaction.status 
 const TONE = { done: 'font-semibold text-emerald-700 dark:text-emerald-400', waiting: 'font-semibold text-amber-700 dark:text-amber-400', over: 'text-muted-foreground' } as const;
 
 /** The line under a payment's status: when and why it was reversed, or when its card refund was asked. */
-function StatusNote({ note }: { note: string | null }) {
-  if (!note) return null;
+function StatusNote({ status }: { status: TransactionStatusText }) {
+  if (!status.note) return null;
   return (
-    <span className="block min-w-44 max-w-64 text-xs font-normal text-muted-foreground" data-testid="text-reversal">
-      {note}
+    <span className="block min-w-44 max-w-64 text-xs font-normal text-muted-foreground" data-testid={status.tone === 'waiting' ? 'text-refund-pending' : 'text-reversal'}>
+      {status.note}
     </span>
   );
 }
