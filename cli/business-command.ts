@@ -163,7 +163,12 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
         return;
       }
       const rows = await inContext((c) =>
-        c.get(TOKENS.Orm).em.execute<Record<string, unknown>[]>('select id, merchant_code, business_name, district, merchant_status, kyb_status, onboarded_by_agent_id, status_reason_code, status_reason_note from merchants order by created_at'),
+        // The card refunds still open at the processor (requested or pending), in the same query.
+        c.get(TOKENS.Orm).em.execute<Record<string, unknown>[]>(
+          `select m.id, m.merchant_code, m.business_name, m.district, m.merchant_status, m.kyb_status, m.onboarded_by_agent_id, m.status_reason_code, m.status_reason_note,
+                  (select count(*)::int from merchant_card_refunds r where r.merchant_id = m.id and r.status in ('requested', 'pending')) as open_refunds
+             from merchants m order by m.created_at`,
+        ),
       );
       const merchantRows = rows.map((r) => [
         String(r.id),
@@ -174,8 +179,9 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
         String(r.kyb_status),
         String(r.onboarded_by_agent_id ?? ''),
         reasonText(r.status_reason_code, r.status_reason_note),
+        Number(r.open_refunds) ? String(r.open_refunds) : '',
       ]);
-      env.write(rows.length ? `${table(['Merchant', 'Code', 'Business', 'District', 'Status', 'KYB', 'Agent', 'Reason'], merchantRows)}\n` : 'No merchants.\n');
+      env.write(rows.length ? `${table(['Merchant', 'Code', 'Business', 'District', 'Status', 'KYB', 'Agent', 'Reason', 'Refunds pending'], merchantRows)}\n` : 'No merchants.\n');
     });
   const merchantEvents: Record<string, MerchantEvent> = { verify: 'verify_kyb', reject: 'reject_kyb', suspend: 'suspend', reinstate: 'reinstate' };
   const descriptions: Record<MerchantEvent, string> = {
@@ -289,11 +295,20 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
     .command('show <batch>')
     .description('the settlement report of a batch (id or reference): its transactions, sums, fees, net and the payout’s provider reference')
     .action(async (batch: string, _options: unknown, command: Command) => {
-      const shown = await inContext((c) => c.get(ShowSettlementReport).execute({ batch }));
-      if (!shown.ok) return fail(command, shown.error);
-      const r = shown.value;
+      const shown = await inContext(async (c) => {
+        const report = await c.get(ShowSettlementReport).execute({ batch });
+        // Its payments whose card refund is still open at the processor: paid out, not reversed yet.
+        const refunds = report.ok ? await c.get(TOKENS.MerchantCardRefunds).listForMerchant(report.value.batch.merchantId) : [];
+        return { report, open: new Map(refunds.filter((f) => f.status === 'requested' || f.status === 'pending').map((f) => [f.transactionId, f])) };
+      });
+      if (!shown.report.ok) return fail(command, shown.report.error);
+      const r = shown.report.value;
+      const refundNote = (transactionId: string) => {
+        const open = shown.open.get(transactionId);
+        return open ? `  card refund ${open.status} since ${when(open.requestedAt)}` : '';
+      };
       const lines = [
-        ...r.transactions.map((t) => [t.transactionReference, when(t.completedAt), t.amount.format(), t.merchantFee.format(), t.netAmount.format()]),
+        ...r.transactions.map((t) => [t.transactionReference, when(t.completedAt), t.amount.format(), t.merchantFee.format(), `${t.netAmount.format()}${refundNote(t.id)}`]),
         ...r.reversals.map((v) => [`reversal of ${v.transactionId}`, when(v.reversedAt), '', '', `${v.netAmount.negate().format()}  ${v.reason}`]),
       ];
       env.write(

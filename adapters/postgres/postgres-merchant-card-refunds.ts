@@ -51,6 +51,11 @@ export class PostgresMerchantCardRefunds implements MerchantCardRefunds {
     );
   }
 
+  async listForMerchant(merchantId: string): Promise<MerchantCardRefund[]> {
+    if (!UUID.test(merchantId)) return [];
+    return (await this.em.execute<Row[]>(`select * from merchant_card_refunds where merchant_id = ?`, [merchantId])).map(toRefund);
+  }
+
   async listOpenOlderThan(instant: Date, limit: number, now: Date): Promise<MerchantCardRefund[]> {
     const rows = await this.em.execute<Row[]>(
       `update merchant_card_refunds set polled_at = ? where id in (

@@ -25,7 +25,8 @@ import type { RegisteredAgent } from '../../core/agents/agent-profile.ts';
 import type { CommissionOnSale } from '../../core/agents/ports.ts';
 import type { RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
 import { receiptReference, type MerchantTransaction } from '../../core/merchants/merchant-transaction.ts';
-import { listedStatus, type ReversalsByTransaction } from '../../core/merchants/merchant-payments.ts';
+import type { OwnerRefundView } from '../../core/merchants/merchant-card-refund.ts';
+import { listedStatus, type RefundsByTransaction, type ReversalsByTransaction } from '../../core/merchants/merchant-payments.ts';
 import type { MerchantPaymentReversal } from '../../core/merchants/merchant-reversal.ts';
 import { maskPhone, type PayPageMerchant, type PublicMerchant } from '../../core/merchants/pay-merchant.ts';
 import { Money } from '../../core/money/money.ts';
@@ -100,8 +101,12 @@ function presentMerchant(m: RegisteredMerchant, language: Language, qrCodeUrl: s
   };
 }
 
-/** A reversed payment reads `reversed`, with when and why (its row keeps `completed`: core/merchants/merchant-payments.ts). */
-const presentTransaction = (t: MerchantTransaction, reversals: ReversalsByTransaction) => ({
+/**
+ * A reversed payment reads `reversed`, with when and why (its row keeps `completed`:
+ * core/merchants/merchant-payments.ts); a card payment whose refund is under way reads
+ * `completed` with `refund.status` `pending`.
+ */
+const presentTransaction = (t: MerchantTransaction, reversals: ReversalsByTransaction, refunds: RefundsByTransaction) => ({
   id: t.id,
   transactionReference: t.transactionReference,
   receiptReference: receiptReference(t),
@@ -117,7 +122,10 @@ const presentTransaction = (t: MerchantTransaction, reversals: ReversalsByTransa
   settlementBatchId: t.settlementBatchId ?? null,
   reversedAt: iso(reversals.get(t.id)?.reversedAt),
   reversalReason: reversals.get(t.id)?.reason ?? null,
+  refund: presentRefund(refunds.get(t.id)),
 });
+
+const presentRefund = (r: OwnerRefundView | undefined) => (r ? { status: r.status, requestedAt: r.requestedAt.toISOString() } : null);
 
 /** A batch with its negative lines: the reversals dated in its range, each −net, already taken off `totalAmount`. */
 const presentSettlement = (b: SettlementBatch, negativeLines: readonly MerchantPaymentReversal[]) => ({
@@ -302,7 +310,7 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     if (!listed.ok) return sendFailure(ctx, listed);
     const { statistics: s } = listed.value;
     ctx.body = {
-      transactions: listed.value.transactions.map((t) => presentTransaction(t, listed.value.reversals)),
+      transactions: listed.value.transactions.map((t) => presentTransaction(t, listed.value.reversals, listed.value.refunds)),
       statistics: {
         totalRevenue: s.totalRevenue.toDecimal(),
         netRevenue: s.netRevenue.toDecimal(),

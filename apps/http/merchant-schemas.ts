@@ -269,6 +269,15 @@ export const TransactionsResponse = z
         settlementBatchId: z.uuid().nullable(),
         reversedAt: instant.nullable().meta({ description: 'When it was reversed; null unless `reversed`' }),
         reversalReason: z.string().nullable().meta({ description: 'Why it was reversed (the admin’s reason); null unless `reversed`' }),
+        refund: z
+          .object({
+            status: z.enum(['pending', 'completed']).meta({
+              description: '`pending`: an admin reversed the card payment and its refund to the card is under way at the processor; the payment still reads `completed` and counts as a sale until the refund completes. `completed`: the money went back to the card (the payment reads `reversed`)',
+            }),
+            requestedAt: instant.meta({ description: 'When the refund was first asked' }),
+          })
+          .nullable()
+          .meta({ description: 'The card refund of the payment; null when there is none, or when it failed (the payment stands until an admin asks again)' }),
       }),
     ),
     statistics: z

@@ -229,7 +229,6 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
   useCase(ListOwnMerchants);
   useCase(GenerateMerchantQr);
   useCase(ShowMerchantQr);
-  useCase(ListMerchantTransactions);
   useCase(ListMerchantSettlements);
   useCase(ShowSalesAnalytics);
   useCase(ShowPayPage);
@@ -253,6 +252,10 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
   bind(FollowCardRefunds).toResolvedValue(
     (pursue: PursueCardRefund, cardRefunds: PostgresMerchantCardRefunds, clock: Clock, events: Logger) => new FollowCardRefunds({ pursue, cardRefunds, clock, events }),
     [PursueCardRefund, TOKENS.MerchantCardRefunds, TOKENS.Clock, TOKENS.Logger],
+  );
+  bind(ListMerchantTransactions).toResolvedValue(
+    (p: BusinessPorts, cardRefunds: PostgresMerchantCardRefunds) => new ListMerchantTransactions({ ...p, cardRefunds }),
+    [BUSINESS_PORTS, TOKENS.MerchantCardRefunds],
   );
   bind(ReverseMerchantPayment).toResolvedValue((p: BusinessPorts, refundCard: RefundCardPayment) => new ReverseMerchantPayment({ ...p, refundCard }), [BUSINESS_PORTS, RefundCardPayment]);
   bind(ShowMonthlyFigures).toResolvedValue(

@@ -8,6 +8,8 @@ import { ListOwnMerchants, ownedMerchant } from './merchant-access.ts';
 import { ListMerchantSettlements, ListMerchantTransactions, listedStatus, pendingSettlement, standingSales, transactionStatistics } from './merchant-payments.ts';
 import { GenerateMerchantQr, ShowMerchantQr } from './merchant-qr.ts';
 import type { MerchantPaymentReversal } from './merchant-reversal.ts';
+import { refundAsOwnerSees, type MerchantCardRefund, type MerchantCardRefundStatus } from './merchant-card-refund.ts';
+import { InMemoryMerchantCardRefunds } from './reversal.fixtures.ts';
 import { receiptReference, type MerchantTransaction } from './merchant-transaction.ts';
 import { aRegisteredAgent, aRegisteredMerchant, InMemoryAgentRegistry, InMemoryMerchantRegistry, InMemoryMerchantTransactions } from './merchants.fixtures.ts';
 import { DEFAULT_PAY_REQUEST_LIMITS, maskPhone, PayMerchant, ShowMerchantReceipt, ShowPayPage } from './pay-merchant.ts';
@@ -252,13 +254,56 @@ describe('merchant payments screen', () => {
     const payments = { listForMerchant: async () => [aTransaction()], findById: async () => undefined };
     const settlements = { listForMerchant: async () => [] };
     const reversals = { listInRange: async () => [], listAwaitingSettlement: async () => [], listForMerchant: async () => [] };
+    const cardRefunds = { listForMerchant: async () => [] };
     const range = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-12-01T00:00:00Z') };
-    const listed = await new ListMerchantTransactions({ registry, payments, reversals }).execute({ merchantId: 'm1', userId: 'u1', ...range });
+    const listed = await new ListMerchantTransactions({ registry, payments, reversals, cardRefunds }).execute({ merchantId: 'm1', userId: 'u1', ...range });
     expect(listed.ok && listed.value.statistics.completedTransactions).toBe(1);
     const settled = await new ListMerchantSettlements({ registry, payments, settlements, reversals }).execute({ merchantId: 'm1', userId: 'u1', ...range });
     expect(settled.ok && settled.value.pending.transactionCount).toBe(1);
-    expect((await new ListMerchantTransactions({ registry, payments, reversals }).execute({ merchantId: 'm1', userId: 'u9' })).ok).toBe(false);
+    expect((await new ListMerchantTransactions({ registry, payments, reversals, cardRefunds }).execute({ merchantId: 'm1', userId: 'u9' })).ok).toBe(false);
     expect((await new ListMerchantSettlements({ registry, payments, settlements, reversals }).execute({ merchantId: 'm1', userId: 'u9' })).ok).toBe(false);
+  });
+});
+
+describe("a card refund on the owner's transactions list", () => {
+  const requestedAt = new Date('2026-11-18T10:00:00Z');
+  const refund = (transactionId: string, status: MerchantCardRefundStatus): MerchantCardRefund => ({
+    id: `r-${transactionId}`,
+    transactionId,
+    merchantId: 'm1',
+    chargeId: `charge-${transactionId}`,
+    amount: Money.ofFrancs(5_000),
+    status,
+    attempt: 1,
+    reason: 'goods returned',
+    requestedBy: 'admin:ops',
+    requestedAt,
+  });
+
+  it('reads under way while requested or pending, completed once done, and not at all once failed', () => {
+    expect(refundAsOwnerSees(refund('t', 'requested'))).toEqual({ status: 'pending', requestedAt });
+    expect(refundAsOwnerSees(refund('t', 'pending'))).toEqual({ status: 'pending', requestedAt });
+    expect(refundAsOwnerSees(refund('t', 'completed'))).toEqual({ status: 'completed', requestedAt });
+    expect(refundAsOwnerSees(refund('t', 'failed'))).toBeUndefined();
+    expect(refundAsOwnerSees(undefined)).toBeUndefined();
+  });
+
+  it('comes with each payment in one read; a pending one leaves the payment a completed sale', async () => {
+    const registry = new InMemoryMerchantRegistry();
+    await registry.register(aRegisteredMerchant());
+    const sale = aTransaction();
+    const payments = { listForMerchant: async () => [sale], findById: async () => undefined };
+    const reversals = { listForMerchant: async () => [] };
+    const cardRefunds = new InMemoryMerchantCardRefunds();
+    await cardRefunds.add(refund(sale.id, 'pending'));
+    await cardRefunds.add(refund('t-failed', 'failed'));
+    let reads = 0;
+    const counted = { listForMerchant: (id: string) => (reads++, cardRefunds.listForMerchant(id)) };
+    const listed = await new ListMerchantTransactions({ registry, payments, reversals, cardRefunds: counted }).execute({ merchantId: 'm1', userId: 'u1' });
+    expect(listed.ok && [...listed.value.refunds]).toEqual([[sale.id, { status: 'pending', requestedAt }]]);
+    expect(listed.ok && listedStatus(sale, listed.value.reversals)).toBe('completed');
+    expect(listed.ok && listed.value.statistics.completedTransactions).toBe(1);
+    expect(reads).toBe(1);
   });
 });
 

@@ -8,6 +8,8 @@
  *   be: its answer may have been lost), `pending` (the processor took it and has not finished),
  *   `completed` (its own word: the money went back to the card) or `failed`. Only `completed`
  *   moves money in the ledger; a `failed` one may be asked again, as a new attempt of the same row.
+ * - Its owner sees it as `refundAsOwnerSees` says: under way (`requested` or `pending`) or
+ *   completed; a failed one not at all (the payment stands until an admin asks again).
  * - Completed, the card refund entry moves the gross from `merchant_refund:<transaction>` (what the
  *   reversal entry owes the payer) to `card_clearing:<provider>`, which the processor takes it from.
  */
@@ -67,4 +69,21 @@ export function nextRefundStep(refund: Pick<MerchantCardRefund, 'status' | 'requ
 /** The card refund entry's postings (see Guarantees). */
 export function cardRefundPostings(transaction: Pick<MerchantTransaction, 'id' | 'provider' | 'amount'>): Posting[] {
   return [debit(accounts.merchantRefund(transaction.id), transaction.amount), credit(accounts.cardClearing(transaction.provider), transaction.amount)];
+}
+
+/** A card refund as the payment's owner sees it on their transactions list. */
+export interface OwnerRefundView {
+  /** `pending` from the request until the processor's last word; `completed` once the money went back. */
+  readonly status: 'pending' | 'completed';
+  readonly requestedAt: Date;
+}
+
+/**
+ * `requested` reads `pending` too: to the owner the refund is under way either way. A failed one
+ * is nothing to the owner: the payment stands (still theirs) until an admin asks again, which the
+ * admin's `merchants reverse` already reports.
+ */
+export function refundAsOwnerSees(refund: Pick<MerchantCardRefund, 'status' | 'requestedAt'> | undefined): OwnerRefundView | undefined {
+  if (!refund || refund.status === 'failed') return undefined;
+  return { status: refund.status === 'completed' ? 'completed' : 'pending', requestedAt: refund.requestedAt };
 }

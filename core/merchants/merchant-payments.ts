@@ -7,6 +7,9 @@
  * - Each transaction comes with its reversal when an admin reversed it (core/merchants/
  *   reverse-merchant-payment.ts): the row keeps `completed` (its history reads forward), the
  *   owner's screens show it `reversed`, with the date and the reason.
+ * - Each card payment comes with its refund as the owner sees it (core/merchants/
+ *   merchant-card-refund.ts `refundAsOwnerSees`): under way, the payment still reads `completed`
+ *   and counts as a sale (nothing is booked yet), its refund `pending`; all refunds in one read.
  * - statistics: totalRevenue, totalFees and netRevenue sum the STANDING sales only, completed and
  *   not reversed (a pending or failed payment is no revenue, and a reversal refunded the payer and
  *   took the fee and net back in the ledger); totalTransactions counts every one listed,
@@ -24,7 +27,8 @@ import { ownedMerchant } from './merchant-access.ts';
 import type { RegisteredMerchant } from './merchant-profile.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 import type { MerchantPaymentReversal } from './merchant-reversal.ts';
-import type { MerchantPaymentReads, MerchantRegistry, MerchantReversals } from './ports.ts';
+import { refundAsOwnerSees, type OwnerRefundView } from './merchant-card-refund.ts';
+import type { MerchantCardRefunds, MerchantPaymentReads, MerchantRegistry, MerchantReversals } from './ports.ts';
 
 export interface TransactionStatistics {
   totalRevenue: Money;
@@ -34,6 +38,9 @@ export interface TransactionStatistics {
   completedTransactions: number;
   reversedTransactions: number;
 }
+
+/** The card refunds the owner sees (under way or completed), by transaction id. */
+export type RefundsByTransaction = ReadonlyMap<string, OwnerRefundView>;
 
 /** The payments reversed, by transaction id. */
 export type ReversalsByTransaction = ReadonlyMap<string, MerchantPaymentReversal>;
@@ -82,12 +89,27 @@ export interface WorkingCapitalWithholding {
 }
 
 export class ListMerchantTransactions {
-  constructor(private readonly deps: { registry: MerchantRegistry; payments: MerchantPaymentReads; reversals: Pick<MerchantReversals, 'listForMerchant'>; settlements?: SettlementReads }) {}
+  constructor(
+    private readonly deps: {
+      registry: MerchantRegistry;
+      payments: MerchantPaymentReads;
+      reversals: Pick<MerchantReversals, 'listForMerchant'>;
+      cardRefunds: Pick<MerchantCardRefunds, 'listForMerchant'>;
+      settlements?: SettlementReads;
+    },
+  ) {}
 
   /** The transactions of the period, and the withholdings of the settlements of the period (their own lines, since they belong to batches). */
   async execute(input: { merchantId: string; userId: string; from?: Date; to?: Date }): Promise<
     Result<
-      { merchant: RegisteredMerchant; transactions: MerchantTransaction[]; reversals: ReversalsByTransaction; statistics: TransactionStatistics; withholdings: WorkingCapitalWithholding[] },
+      {
+        merchant: RegisteredMerchant;
+        transactions: MerchantTransaction[];
+        reversals: ReversalsByTransaction;
+        refunds: RefundsByTransaction;
+        statistics: TransactionStatistics;
+        withholdings: WorkingCapitalWithholding[];
+      },
       'merchant_not_found'
     >
   > {
@@ -96,9 +118,13 @@ export class ListMerchantTransactions {
     const range = { ...(input.from ? { from: input.from } : {}), ...(input.to ? { to: input.to } : {}) };
     const transactions = await this.deps.payments.listForMerchant(owned.value.id, range);
     const reversals = new Map((await this.deps.reversals.listForMerchant(owned.value.id)).map((r) => [r.transactionId, r] as const));
+    const refunds = new Map((await this.deps.cardRefunds.listForMerchant(owned.value.id)).flatMap((r) => {
+      const seen = refundAsOwnerSees(r);
+      return seen ? [[r.transactionId, seen] as const] : [];
+    }));
     const batches = (await this.deps.settlements?.listForMerchant(owned.value.id, range)) ?? [];
     const withholdings = batches.flatMap((b) => (b.withheldAmount?.isPositive() ? [{ batchReference: b.batchReference, amount: b.withheldAmount, at: b.createdAt }] : []));
-    return ok({ merchant: owned.value, transactions, reversals, statistics: transactionStatistics(transactions, reversals), withholdings });
+    return ok({ merchant: owned.value, transactions, reversals, refunds, statistics: transactionStatistics(transactions, reversals), withholdings });
   }
 }
 

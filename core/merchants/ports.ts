@@ -86,6 +86,8 @@ export interface MerchantCardRefunds {
   save(refund: MerchantCardRefund): Promise<void>;
   /** Refunds still requested or pending, updated before `instant`, least recently asked first; marks them asked at `now`. */
   listOpenOlderThan(instant: Date, limit: number, now: Date): Promise<MerchantCardRefund[]>;
+  /** Every card refund of the merchant's payments, in one read and without locking: the owner's transactions list. */
+  listForMerchant(merchantId: string): Promise<MerchantCardRefund[]>;
 }
 
 /** The commission a transaction earned, if any (one per transaction): a reversal takes it back while it is pending. */

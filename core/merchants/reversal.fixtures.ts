@@ -44,6 +44,9 @@ export class InMemoryMerchantCardRefunds implements MerchantCardRefunds {
   async listOpenOlderThan(instant: Date) {
     return [...this.items.values()].filter((r) => (r.status === 'requested' || r.status === 'pending') && r.requestedAt < instant);
   }
+  async listForMerchant(merchantId: string) {
+    return [...this.items.values()].filter((r) => r.merchantId === merchantId);
+  }
 }
 
 /** The payments and commissions of a merchants world, read as the reversal reads them. */

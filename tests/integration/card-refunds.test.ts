@@ -8,6 +8,8 @@
  * - a refused or failed refund changes nothing in the ledger; asked again, it refunds;
  * - after a lost answer the reversal finds the refund the processor made instead of asking again,
  *   and reversals racing each other refund once;
+ * - the owner's transactions list shows a refund under way (`refund.status` `pending`, the payment
+ *   still `completed`), then `reversed` with `refund.status` `completed`; a failed one shows nothing;
  * - a stranger and another merchant's owner can neither reverse nor see the refund;
  * - the ledger sums to zero (closeMerchantWorld).
  */
@@ -16,6 +18,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlutterwaveSandbox } from '../../adapters/card-checkout/flutterwave-sandbox.ts';
 import { TOKENS } from '../../apps/container.ts';
+import { openApiDocument } from '../../apps/http/openapi.ts';
 import { REFUND_ANSWER_WAIT_MS } from '../../core/merchants/merchant-card-refund.ts';
 import { FollowCardRefunds } from '../../core/merchants/refund-card-payment.ts';
 import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
@@ -54,6 +57,9 @@ const setClock = (iso: string) => clock.advance(new Date(iso).getTime() - clock.
 const refundRow = async (transactionId: string) => (await sql(`select status, attempt, processor_refund_id from merchant_card_refunds where transaction_id = ?`, [transactionId]))[0];
 const reversals = async (transactionId: string) => Number((await sql(`select count(*)::int as n from merchant_payment_reversals where transaction_id = ?`, [transactionId]))[0]!.n);
 /** What must not move when a refund books nothing. */
+/** The payment as its owner's transactions list shows it. */
+const listed = async (transactionId: string, token = ownerToken) =>
+  ((await http().get(`/api/merchants/${merchantId}/transactions`).set('Authorization', `Bearer ${token}`)).body.transactions as { id: string; status: string; refund: unknown }[]).find((t) => t.id === transactionId);
 const books = async () => JSON.stringify(await sql(`select account_id, sum(amount_centimes)::text as total from ledger_postings group by account_id order by account_id`));
 
 let paid = 0;
@@ -126,6 +132,20 @@ describe("reversing a merchant's card payment", () => {
     const reversed = await reverse(settledB);
     expect(reversed.output).toContain('Card refund of 5,000 RWF (attempt 1): pending, payment not reversed yet.');
     expect(await books()).toBe(before);
+    const underWay = await listed(settledB);
+    expect(underWay).toMatchObject({ status: 'completed', refund: { status: 'pending', requestedAt: clock.now().toISOString() } });
+    // The OpenAPI document and the answer agree both ways: every field documented, every documented field answered.
+    type Props = { properties: Record<string, { anyOf?: { properties?: Record<string, { enum?: string[] }> }[] }> };
+    const documented = (JSON.parse(JSON.stringify(openApiDocument())) as { components: { schemas: Record<string, { properties: { transactions: { items: Props } } }> } }).components.schemas.MerchantTransactions!.properties.transactions.items;
+    expect(Object.keys(underWay!).sort()).toEqual(Object.keys(documented.properties).sort());
+    const refundDoc = documented.properties.refund!.anyOf![0]!.properties!;
+    expect(Object.keys(underWay!.refund as object).sort()).toEqual(Object.keys(refundDoc).sort());
+    expect(refundDoc.status!.enum).toEqual(['pending', 'completed']);
+    // The operator sees it too: the merchant's open refunds, and the settled payment's line.
+    const shopLine = async () => (await runAdmin(container, 'merchants', 'list')).output.split('\n').find((line) => line.includes('CREF-1'))!;
+    expect(await shopLine()).toMatch(/\b1\W*$/);
+    const settledReport = await runAdmin(container, 'settlements', 'show', (await batches())[0]!.batch_reference as string);
+    expect(settledReport.output).toContain('card refund pending since 2026-11-23 10:00');
     expect(await reversals(settledB)).toBe(0);
     // A retried reversal answers the same refund and asks for no second one.
     expect((await reverse(settledB)).output).toContain('(attempt 1): pending');
@@ -140,6 +160,8 @@ describe("reversing a merchant's card payment", () => {
     expect(await pollRefunds()).toMatchObject({ refundsAsked: 0 });
     expect(await refundRow(settledB)).toMatchObject({ status: 'completed', processor_refund_id: String(made!.id) });
     expect(await reversals(settledB)).toBe(1);
+    expect(await listed(settledB)).toMatchObject({ status: 'reversed', refund: { status: 'completed' } });
+    expect(await shopLine()).not.toMatch(/\b1\W*$/);
     expect(await sql(`select row_to_json(b)::text as row from settlement_batches b`)).toEqual(settledRow);
     expect(await posted(`merchant_receivable:${merchantId}`)).toBe(490_000);
 
@@ -160,12 +182,15 @@ describe("reversing a merchant's card payment", () => {
     const before = await books();
     sandbox.refundMode = 'refused';
     expect((await reverse(c)).output).toContain('Card refund of 3,000 RWF (attempt 1): failed, payment not reversed yet.');
+    // A failed refund is nothing to the owner: the payment stands.
+    expect(await listed(c)).toMatchObject({ status: 'completed', refund: null });
     sandbox.refundMode = 'pending';
     expect((await reverse(c)).output).toContain('(attempt 2): pending');
     sandbox.finishRefund(sandbox.refundsOf(`merchant-payment:${c}`)[0]!.id, 'failed');
     clock.advance(60_000);
     expect(await pollRefunds()).toMatchObject({ refundsFailed: 1 });
     expect(await books()).toBe(before);
+    expect(await listed(c)).toMatchObject({ status: 'completed', refund: null });
     expect([await reversals(c), (await sql(`select status from agent_commissions where transaction_id = ?`, [c]))[0]?.status]).toEqual([0, 'pending']);
 
     sandbox.refundMode = 'completed';
@@ -196,6 +221,8 @@ describe("reversing a merchant's card payment", () => {
 
   it('a stranger or another merchant cannot reverse a payment nor see its refund; nothing changes', async () => {
     const f = await paidByCard(2_000);
+    sandbox.refundMode = 'pending';
+    expect((await reverse(f)).output).toContain('(attempt 1): pending');
     const strangerToken = (await http().post('/api/auth/register').send({ email: 'stranger.cref@example.rw', password: 'correct horse', firstName: 'S', lastName: 'T', phone: '+250788720090' })).body.token as string;
     const other = await verifiedMerchant(world.app, { merchantCode: 'CREF-2', businessName: 'Other Shop', merchantCategory: 'grocery', businessAddress: 'KG 1 Ave', district: 'Gasabo', phoneNumber: '+250788720091', ownerPhone: '+250788720092' });
     const before = await books();
@@ -209,7 +236,12 @@ describe("reversing a merchant's card payment", () => {
       const listed = http().get(`/api/merchants/${merchantId}/transactions`);
       expect((token ? await listed.set('Authorization', `Bearer ${token}`) : await listed).status).toBeGreaterThanOrEqual(401);
     }
-    expect([await books(), await refundRow(f), await reversals(f), sandbox.refundsOf(`merchant-payment:${f}`).length]).toEqual([before, undefined, 0, 0]);
+    // The other owner's own list holds neither the payment nor its refund.
+    const theirs = await http().get(`/api/merchants/${other.merchantId}/transactions`).set('Authorization', `Bearer ${other.ownerToken}`);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.transactions).toEqual([]);
+    expect([await books(), await refundRow(f), await reversals(f), sandbox.refundsOf(`merchant-payment:${f}`).length]).toEqual([before, { status: 'pending', attempt: 1, processor_refund_id: expect.any(String) }, 0, 1]);
+    expect(await listed(f)).toMatchObject({ status: 'completed', refund: { status: 'pending' } });
     // The owner sees the refunded payments reversed.
     const own = await http().get(`/api/merchants/${merchantId}/transactions`).set('Authorization', `Bearer ${ownerToken}`);
     expect((own.body.transactions as { id: string; status: string }[]).find((t) => t.id === settledB)).toMatchObject({ status: 'reversed' });

@@ -274,6 +274,8 @@ export const businessEn = {
     noSettlementsText: 'Settlements are processed automatically every 7 days',
     pendingBox: '{{amount}} from {{count}} transactions will be paid in the next weekly settlement (every Monday).',
     reversedOn: 'Reversed on {{date}}: {{reason}}',
+    refundPending: 'Refund pending',
+    refundPendingOn: 'Refund to the card asked on {{date}}: reversed once the card is refunded',
     reversalLine: 'Reversal of {{reference}}',
     reversedInBatch: 'incl. {{amount}} reversed ({{count}})',
     withheldLine: 'Withheld for working capital',

@@ -275,6 +275,8 @@ export const businessFr: Pick<Messages, keyof typeof businessEn> = {
     noSettlementsText: 'Les règlements sont traités automatiquement tous les 7 jours',
     pendingBox: '{{amount}} provenant de {{count}} transactions seront versés au prochain règlement hebdomadaire (chaque lundi).',
     reversedOn: 'Annulé le {{date}} : {{reason}}',
+    refundPending: 'Remboursement en cours',
+    refundPendingOn: 'Remboursement sur la carte demandé le {{date}} : annulé une fois la carte remboursée',
     reversalLine: 'Annulation de {{reference}}',
     reversedInBatch: 'dont {{amount}} annulés ({{count}})',
     withheldLine: 'Retenu pour le fonds de roulement',

@@ -275,6 +275,8 @@ export const businessRw: Pick<Messages, keyof typeof businessEn> = {
     noSettlementsText: 'Kwishyurwa bikorwa mu buryo bwikora buri minsi 7',
     pendingBox: '{{amount}} bivuye ku bikorwa {{count}} bizishyurwa mu kwishyura kwa buri cyumweru gutaha (buri wa mbere).',
     reversedOn: 'Byasubijwe ku wa {{date}}: {{reason}}',
+    refundPending: 'Gusubiza amafaranga biracyategerejwe',
+    refundPendingOn: 'Gusubiza amafaranga ku ikarita byasabwe ku wa {{date}}: bizasubizwa amafaranga nagera ku ikarita',
     reversalLine: 'Gusubiza {{reference}}',
     reversedInBatch: 'harimo {{amount}} byasubijwe ({{count}})',
     withheldLine: 'Byakuwe ku gishoro cy’ubucuruzi',

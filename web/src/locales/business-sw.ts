@@ -275,6 +275,8 @@ export const businessSw: Pick<Messages, keyof typeof businessEn> = {
     noSettlementsText: 'Malipo kwako hushughulikiwa kiotomatiki kila siku 7',
     pendingBox: '{{amount}} kutoka miamala {{count}} yatalipwa katika malipo ya wiki ijayo (kila Jumatatu).',
     reversedOn: 'Imerejeshwa tarehe {{date}}: {{reason}}',
+    refundPending: 'Urejeshaji unasubiri',
+    refundPendingOn: 'Urejeshaji kwa kadi uliombwa tarehe {{date}}: itarejeshwa pesa zikifika kwenye kadi',
     reversalLine: 'Urejeshaji wa {{reference}}',
     reversedInBatch: 'ikijumuisha {{amount}} zilizorejeshwa ({{count}})',
     withheldLine: 'Kilichokatwa kwa mtaji wa biashara',

@@ -31,6 +31,8 @@ export const merchantTransactionSchema = z.looseObject({
   status: z.string(),
   reversedAt: z.nullish(z.string()),
   reversalReason: z.nullish(z.string()),
+  /** A card refund: `pending` while under way (the payment still `completed`), `completed` once done (the payment `reversed`). */
+  refund: z.nullish(z.looseObject({ status: z.string(), requestedAt: z.string() })),
 });
 export type MerchantTransaction = z.infer<typeof merchantTransactionSchema>;
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { LoadingRegion, Skeleton, SkeletonRows } from '../../../components/skeleton.tsx';
-import { knownStatus, StatusBadge } from '../../../components/status-badge.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -25,6 +25,7 @@ import { useMerchantTransactions } from '../api/get-merchant-transactions.ts';
 import { useUserMerchants } from '../api/get-user-merchants.ts';
 import type { Merchant, MerchantTransaction } from '../api/merchant-schemas.ts';
 import { customerLabel, defaultExportPeriod, exportFileName, isExportPeriodValid, qrFileName } from '../merchant-figures.ts';
+import { transactionStatusText, type TransactionStatusText } from '../transaction-status.ts';
 import { BusinessAnalyticsCard } from './business-analytics-card.tsx';
 
 /** A batch withheld something for working capital ("0.00" or absent when not). */
@@ -249,6 +250,7 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
   const { data, isPending } = useMerchantTransactions(merchantId);
   if (isPending) return <BusinessRowsSkeleton testId="skeleton-transactions" />;
   const transactions = data?.transactions ?? [];
+  const status = (transaction: MerchantTransaction) => transactionStatusText(t, format.date, transaction);
   if (transactions.length === 0) return <EmptyState title={t('merchantPayments.noTransactions')} text={t('merchantPayments.noTransactionsText')} testId="state-no-transactions" />;
   return (
     <>
@@ -260,11 +262,11 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
               <p className="font-mono text-xs" data-testid="text-transaction-reference">{transaction.receiptReference}</p>
               <p className="text-muted-foreground">{format.date(transaction.createdAt)} · {customerLabel(transaction) ?? t('merchantPayments.notAvailable')}</p>
             </div>
-            <span className={transaction.status === 'completed' ? 'shrink-0 font-semibold text-emerald-700 dark:text-emerald-400' : 'shrink-0 text-muted-foreground'}>
-              {t(`businessStatus.${knownStatus(transaction.status)}`)}
+            <span className={`shrink-0 ${TONE[status(transaction).tone]}`} data-testid="text-transaction-status">
+              {status(transaction).label}
             </span>
           </div>
-          <ReversalNote transaction={transaction} />
+          <StatusNote status={status(transaction)} />
           <dl className={`grid grid-cols-3 gap-2 tabular-nums ${reversedClass(transaction)}`}>
             <div>
               <dt className="text-xs text-muted-foreground">{t('merchantPayments.amount')}</dt>
@@ -315,9 +317,9 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
               <td className={`whitespace-nowrap px-3 py-2 text-right tabular-nums ${reversedClass(transaction)}`} data-testid="cell-net">
                 {format.money(transaction.netAmount)}
               </td>
-              <td className={transaction.status === 'completed' ? 'px-3 py-2 font-semibold text-emerald-700 dark:text-emerald-400' : 'px-3 py-2 text-muted-foreground'} data-testid="cell-status">
-                {t(`businessStatus.${knownStatus(transaction.status)}`)}
-                <ReversalNote transaction={transaction} />
+              <td className={`px-3 py-2 ${TONE[status(transaction).tone]}`} data-testid="cell-status">
+                {status(transaction).label}
+                <StatusNote status={status(transaction)} />
               </td>
             </tr>
           ))}
@@ -331,14 +333,14 @@ function TransactionsPanel({ merchantId }: { merchantId: string }) {
 /** A reversed payment's figures are struck through: the payer was refunded, the net taken back. */
 const reversedClass = (transaction: MerchantTransaction) => (transaction.status === 'reversed' ? 'text-muted-foreground line-through' : '');
 
-/** When and why a payment was reversed (shown under its status). */
-function ReversalNote({ transaction }: { transaction: MerchantTransaction }) {
-  const { t } = useTranslation();
-  const format = useFormatters();
-  if (transaction.status !== 'reversed') return null;
+const TONE = { done: 'font-semibold text-emerald-700 dark:text-emerald-400', waiting: 'font-semibold text-amber-700 dark:text-amber-400', over: 'text-muted-foreground' } as const;
+
+/** The line under a payment's status: when and why it was reversed, or when its card refund was asked. */
+function StatusNote({ status }: { status: TransactionStatusText }) {
+  if (!status.note) return null;
   return (
-    <span className="block min-w-44 max-w-64 text-xs font-normal text-muted-foreground" data-testid="text-reversal">
-      {t('merchantPayments.reversedOn', { date: transaction.reversedAt ? format.date(transaction.reversedAt) : '—', reason: transaction.reversalReason ?? '' })}
+    <span className="block min-w-44 max-w-64 text-xs font-normal text-muted-foreground" data-testid={status.tone === 'waiting' ? 'text-refund-pending' : 'text-reversal'}>
+      {status.note}
     </span>
   );
 }
