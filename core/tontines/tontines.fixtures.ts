@@ -107,9 +107,14 @@ class TontineBuilder {
   private frequency: Frequency = 'monthly';
   private createdAt = JAN_31;
   private startEarly = false;
+  private name = 'Abadatezuka';
 
   withId(id: string): this {
     this.id = id;
+    return this;
+  }
+  named(name: string): this {
+    this.name = name;
     return this;
   }
   /** Members in join order: alice (the creator and admin), bob, carol … */
@@ -143,7 +148,7 @@ class TontineBuilder {
     const tontine = Tontine.create({
       id: this.id,
       creatorId: memberName(0),
-      name: 'Abadatezuka',
+      name: this.name,
       description: 'Savings of the Kimironko market traders',
       category: null,
       contributionAmount: this.amount,
