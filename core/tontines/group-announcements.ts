@@ -21,7 +21,7 @@ import type { MemberNotification, MemberProfiles } from './ports.ts';
 import type { Tontine, TurnSwap } from './tontine.ts';
 
 /** The longest group name and member's first name an announcement carries, in characters ("Amina U." adds 3). */
-export const NAME_LIMITS = { tontineName: 24, firstName: 11 } as const;
+const NAME_LIMITS = { tontineName: 24, firstName: 11 } as const;
 
 /** `text` cut to `max` code points, the cut marked by a final '.' (a space or hyphen before it dropped). */
 function clip(text: string, max: number): string {
