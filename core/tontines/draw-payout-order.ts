@@ -6,7 +6,6 @@
  * Guarantees
  * - Every member, the admin included, is told once who drew the order and that it was drawn at
  *   random (group-announcements.ts); a second draw is refused and tells nobody.
- * Guarantees
  * - Someone else's personal savings is `tontine_not_found`, like an unknown id (tontine-access.ts).
  */
 import type { Clock, IdGenerator } from '../shared/clock.ts';
