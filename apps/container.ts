@@ -419,12 +419,21 @@ const savingsModule = new ContainerModule(({ bind }) => {
   const scheduleDeps = [base.tontines, base.contributions, base.uow, base.clock, base.ids] as const;
   bind(CreateTontine).toResolvedValue((...d: Parameters<typeof schedule>) => new CreateTontine(schedule(...d)), [...scheduleDeps]);
   bind(JoinTontine).toResolvedValue((...d: Parameters<typeof schedule>) => new JoinTontine(schedule(...d)), [...scheduleDeps]);
-  bind(StartTontine).toResolvedValue((...d: Parameters<typeof schedule>) => new StartTontine(schedule(...d)), [...scheduleDeps]);
+  // The rotation's changes are announced to every member (core/tontines/group-announcements.ts).
+  const announcing = { profiles: TOKENS.MemberProfiles, notifier: TOKENS.Notifier } as const;
+  bind(StartTontine).toResolvedValue(
+    (profiles: MemberProfiles, notifier: Notifier, ...d: Parameters<typeof schedule>) => new StartTontine({ ...schedule(...d), profiles, notifier }),
+    [announcing.profiles, announcing.notifier, ...scheduleDeps],
+  );
   bind(CancelTontine).toResolvedValue((tontines: TontineRepository, uow: UnitOfWork) => new CancelTontine({ tontines, uow }), [base.tontines, base.uow]);
-  bind(AcceptTurnSwap).toResolvedValue((tontines: TontineRepository, uow: UnitOfWork) => new AcceptTurnSwap({ tontines, uow }), [base.tontines, base.uow]);
+  bind(AcceptTurnSwap).toResolvedValue(
+    (tontines: TontineRepository, profiles: MemberProfiles, notifier: Notifier, uow: UnitOfWork) => new AcceptTurnSwap({ tontines, profiles, notifier, uow }),
+    [base.tontines, announcing.profiles, announcing.notifier, base.uow],
+  );
   bind(DrawPayoutOrder).toResolvedValue(
-    (tontines: TontineRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => new DrawPayoutOrder({ tontines, uow, clock, ids }),
-    [base.tontines, base.uow, base.clock, base.ids],
+    (tontines: TontineRepository, profiles: MemberProfiles, notifier: Notifier, uow: UnitOfWork, clock: Clock, ids: IdGenerator) =>
+      new DrawPayoutOrder({ tontines, profiles, notifier, uow, clock, ids }),
+    [base.tontines, announcing.profiles, announcing.notifier, base.uow, base.clock, base.ids],
   );
   bind(ProposeTurnSwap).toResolvedValue(
     (tontines: TontineRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => new ProposeTurnSwap({ tontines, uow, clock, ids }),

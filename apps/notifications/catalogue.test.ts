@@ -6,7 +6,9 @@ import type { Loan } from '../../core/loans/loan.ts';
 import { instalmentReminder } from '../../core/loans/loan-notices.ts';
 import { Money } from '../../core/money/money.ts';
 import { localDate } from '../../core/shared/calendar.ts';
+import { orderDrawnNotices, startedNotices, turnsSwappedNotices } from '../../core/tontines/group-announcements.ts';
 import type { MemberNotification } from '../../core/tontines/ports.ts';
+import { aTontine, TableProfiles } from '../../core/tontines/tontines.fixtures.ts';
 import { render, type TemplateKey } from './catalogue.ts';
 
 const contribution = aContribution({ memberId: 'm-1', cycle: 2, amount: Money.ofFrancs(12_500), dueDate: localDate(2026, 3, 1) });
@@ -32,5 +34,47 @@ describe('notices read by SMS and in the app: amounts in the reader\'s number fo
     expect(smsOf(paymentFailed, 'rw')).toContain(' 12.500 RWF ');
     expect(smsOf(paymentFailed, 'fr')).toContain(' 12\u202f500 RWF ');
     expect(smsOf(paymentFailed, 'rw')).not.toContain('12,500');
+  });
+});
+
+/** The GSM 7-bit alphabet's basic set: an SMS in it holds 160 characters, one character outside makes it UCS-2 (70). */
+const GSM_7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà]*$/;
+/** As the SMS sender sends it (adapters/sms: no-break spaces go as plain ones). */
+const asSent = (text: string) => text.replace(/[\u00A0\u202F\u2007]/g, ' ');
+
+describe('announcements of a change to the rotation, with the longest names they carry', () => {
+  const longNames = new TableProfiles()
+    .with('alice', { firstName: 'Nyirabahizimana', lastName: 'Uwimana' })
+    .with('bob', { firstName: 'Mukamurenzi-Claudine', lastName: 'Habimana' })
+    .with('carol', { firstName: 'Bizimungu-Emmanuel', lastName: 'Ndayisaba' });
+  const tontine = aTontine().named('Abadatezuka ba Kimironko na Nyabugogo').withMembers(3).build();
+
+  async function announcements(): Promise<MemberNotification[]> {
+    const drawn = await orderDrawnNotices(tontine, 'alice', longNames);
+    const swap = { id: 's-1', proposerId: 'bob', counterpartyId: 'carol', proposedAt: tontine.createdAt, status: 'accepted' as const };
+    const swapped = await turnsSwappedNotices(tontine, swap, longNames);
+    const started = await startedNotices(tontine, 'alice', longNames);
+    return [drawn[0]!, swapped[0]!, started[0]!];
+  }
+
+  it('each has its own words in the four languages and fits one GSM-7 SMS of 160 characters', async () => {
+    for (const notice of await announcements()) {
+      const english = smsOf(notice, 'en');
+      for (const language of ['en', 'fr', 'rw', 'sw'] as const) {
+        const sms = asSent(smsOf(notice, language));
+        if (language !== 'en') expect(sms, `${notice.template} ${language}`).not.toBe(english);
+        expect(sms.length, `${notice.template} ${language}: ${sms}`).toBeLessThanOrEqual(160);
+        expect(sms, `${notice.template} ${language}`).toMatch(GSM_7);
+        expect(sms).not.toMatch(/\$\{|undefined/);
+        expect(render(language, notice.template as TemplateKey, notice.params).title).not.toBe('');
+      }
+    }
+  });
+
+  it('names who did it by first name and initial, and the group by its name cut to fit', async () => {
+    const [drawn, swapped, started] = await announcements();
+    expect(smsOf(drawn!, 'en')).toBe('Ikimina: Nyirabahiz. U. drew the payout order of Abadatezuka ba Kimironk. at random. See the order and check the draw in the group.');
+    expect(smsOf(swapped!, 'fr')).toContain('Mukamurenz. H. (cycle 2) et Bizimungu. N. (cycle 3)');
+    expect(smsOf(started!, 'sw')).toContain('tarehe 2026-01-31');
   });
 });

@@ -49,10 +49,14 @@ export const TEMPLATE_KEYS = [
   'working_capital_repaid',
   'working_capital_shortfall',
   'working_capital_overdue',
+  // core/tontines/group-announcements.ts: a change to the rotation, told to every member
+  'tontine_order_drawn',
+  'tontine_turns_swapped',
+  'tontine_started',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
-/** Parameters every template may use: tontineName, amount ("12,500 RWF"), cycle, dueDate, reason, businessName, merchantCode. */
+/** Parameters every template may use: tontineName, amount ("12,500 RWF"), cycle, dueDate, reason, businessName, merchantCode, actor ("Amina U."). */
 export type TemplateParams = Readonly<Record<string, string>>;
 
 export interface RenderedText {
@@ -105,6 +109,9 @@ export const TEMPLATE_TYPES: Readonly<Record<TemplateKey, NotificationType>> = {
   working_capital_repaid: 'other',
   working_capital_shortfall: 'loan_payment',
   working_capital_overdue: 'loan_payment',
+  tontine_order_drawn: 'other',
+  tontine_turns_swapped: 'other',
+  tontine_started: 'other',
 };
 
 export function isTemplateKey(key: string): key is TemplateKey {

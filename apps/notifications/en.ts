@@ -28,6 +28,9 @@ export const en: Catalogue = {
   working_capital_repaid: (p) => ({ title: 'Working capital repayment', message: `Ikimina: ${p.amount} repaid on your working capital. Still to repay: ${p.remaining}.` }),
   working_capital_shortfall: (p) => ({ title: 'Working capital: minimum not reached', message: `Ikimina: ${p.shortfall} more is due on your working capital to keep the minimum pace. Pay by mobile money before ${p.dueBy}.` }),
   working_capital_overdue: (p) => ({ title: 'Working capital overdue', message: `Ikimina: your working capital is overdue: ${p.owed} is still owed. Please repay it now by mobile money.` }),
+  tontine_order_drawn: (p) => ({ title: 'Payout order drawn', message: `Ikimina: ${p.actor} drew the payout order of ${p.tontineName} at random. See the order and check the draw in the group.` }),
+  tontine_turns_swapped: (p) => ({ title: 'Turns swapped', message: `Ikimina: in ${p.tontineName}, ${p.first} (now cycle ${p.firstCycle}) and ${p.second} (cycle ${p.secondCycle}) swapped turns at their own request.` }),
+  tontine_started: (p) => ({ title: 'Rotation started', message: `Ikimina: ${p.actor} started the rotation of ${p.tontineName}. The first contribution is due on ${p.dueDate}.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in English: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -28,6 +28,9 @@ export const fr: Catalogue = {
   working_capital_repaid: (p) => ({ title: 'Remboursement du fonds de roulement', message: `Ikimina : ${p.amount} remboursés sur votre fonds de roulement. Reste à rembourser : ${p.remaining}.` }),
   working_capital_shortfall: (p) => ({ title: 'Fonds de roulement : minimum non atteint', message: `Ikimina : ${p.shortfall} de plus sont dus sur votre fonds de roulement pour tenir le rythme minimum. Payez par mobile money avant le ${p.dueBy}.` }),
   working_capital_overdue: (p) => ({ title: 'Fonds de roulement en retard', message: `Ikimina : votre fonds de roulement est en retard : ${p.owed} restent dus. Remboursez-le maintenant par mobile money.` }),
+  tontine_order_drawn: (p) => ({ title: 'Ordre des versements tiré au sort', message: `Ikimina : ${p.actor} a tiré au sort l'ordre des versements de ${p.tontineName}. Voyez l'ordre et vérifiez le tirage dans le groupe.` }),
+  tontine_turns_swapped: (p) => ({ title: 'Tours échangés', message: `Ikimina : dans ${p.tontineName}, ${p.first} (cycle ${p.firstCycle}) et ${p.second} (cycle ${p.secondCycle}) ont échangé leurs tours à leur demande.` }),
+  tontine_started: (p) => ({ title: 'Rotation démarrée', message: `Ikimina : ${p.actor} a démarré la rotation de ${p.tontineName}. La première cotisation est due le ${p.dueDate}.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in French: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -28,6 +28,9 @@ export const rw: Catalogue = {
   working_capital_repaid: (p) => ({ title: 'Kwishyura igishoro cy\'ubucuruzi', message: `Ikimina: ${p.amount} byishyuwe ku gishoro cy'ubucuruzi bwawe. Hasigaye kwishyura: ${p.remaining}.` }),
   working_capital_shortfall: (p) => ({ title: 'Igishoro cy\'ubucuruzi: ntiwageze ku gipimo gito', message: `Ikimina: hasigaye ${p.shortfall} ku gishoro cy'ubucuruzi bwawe kugira ngo ugere ku gipimo gito. Ishyura na mobile money mbere ya ${p.dueBy}.` }),
   working_capital_overdue: (p) => ({ title: 'Igishoro cy\'ubucuruzi cyarenze igihe', message: `Ikimina: igishoro cy'ubucuruzi bwawe cyarenze igihe: hasigaye ${p.owed}. Ishyura ubu na mobile money.` }),
+  tontine_order_drawn: (p) => ({ title: 'Uko bazahabwa byatomboweho', message: `Ikimina: ${p.actor} yakoze tombola y'uko abanyamuryango ba ${p.tontineName} bazahabwa. Reba urutonde na tombola mu itsinda.` }),
+  tontine_turns_swapped: (p) => ({ title: 'Bahinduranyije igihe', message: `Ikimina: muri ${p.tontineName}, ${p.first} (icyiciro ${p.firstCycle}) na ${p.second} (icyiciro ${p.secondCycle}) bahinduranyije igihe ku bushake bwabo.` }),
+  tontine_started: (p) => ({ title: 'Itsinda ryatangiye', message: `Ikimina: ${p.actor} yatangije ${p.tontineName}. Umusanzu wa mbere ugomba kwishyurwa ku wa ${p.dueDate}.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in Kinyarwanda: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -28,6 +28,9 @@ export const sw: Catalogue = {
   working_capital_repaid: (p) => ({ title: 'Malipo ya mtaji wa biashara', message: `Ikimina: ${p.amount} zimelipwa kwenye mtaji wako wa biashara. Bado kulipa: ${p.remaining}.` }),
   working_capital_shortfall: (p) => ({ title: 'Mtaji wa biashara: kiwango cha chini hakijafikiwa', message: `Ikimina: ${p.shortfall} zaidi zinadaiwa kwenye mtaji wako wa biashara ili kufikia kiwango cha chini. Lipa kwa pesa ya simu kabla ya ${p.dueBy}.` }),
   working_capital_overdue: (p) => ({ title: 'Mtaji wa biashara umechelewa', message: `Ikimina: mtaji wako wa biashara umechelewa: bado unadaiwa ${p.owed}. Tafadhali lipa sasa kwa pesa ya simu.` }),
+  tontine_order_drawn: (p) => ({ title: 'Mpangilio wa malipo umepigiwa kura', message: `Ikimina: ${p.actor} amepiga kura mpangilio wa malipo wa ${p.tontineName}. Angalia mpangilio na uhakiki kura kwenye kikundi.` }),
+  tontine_turns_swapped: (p) => ({ title: 'Zamu zimebadilishwa', message: `Ikimina: katika ${p.tontineName}, ${p.first} (mzunguko ${p.firstCycle}) na ${p.second} (mzunguko ${p.secondCycle}) wamebadilishana zamu kwa ombi lao.` }),
+  tontine_started: (p) => ({ title: 'Mzunguko umeanza', message: `Ikimina: ${p.actor} ameanzisha mzunguko wa ${p.tontineName}. Mchango wa kwanza unadaiwa tarehe ${p.dueDate}.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in Swahili: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ListTontineMembers } from './list-tontine-members.ts';
-import { TableProfiles } from './reads.fixtures.ts';
-import { aTontine, aWorld } from './tontines.fixtures.ts';
+import { aTontine, aWorld, TableProfiles } from './tontines.fixtures.ts';
 
 describe('ListTontineMembers', () => {
   async function setUp() {

@@ -1,23 +1,10 @@
 /**
- * For the core tests of the savings screens' reads: member profiles (those a test sets; anyone
- * else has none, a former member) and a world of three groups described as DescribeTontines does.
+ * For the core tests of the savings screens' reads: a world of three groups described as
+ * DescribeTontines does (member profiles: TableProfiles in tontines.fixtures.ts).
  */
 import { Money } from '../money/money.ts';
 import { DescribeTontines } from './describe-tontines.ts';
-import type { MemberProfile, MemberProfiles } from './ports.ts';
-import { aTontine, aWorld, JAN_31 } from './tontines.fixtures.ts';
-
-export class TableProfiles implements MemberProfiles {
-  readonly table = new Map<string, MemberProfile>();
-  /** `alice` → Alice Uwase, without a photo, unless given. */
-  with(id: string, overrides: Partial<MemberProfile> = {}): this {
-    this.table.set(id, { id, firstName: id.charAt(0).toUpperCase() + id.slice(1), lastName: 'Uwase', profilePhotoUrl: null, ...overrides });
-    return this;
-  }
-  async profiles(userIds: readonly string[]): Promise<Map<string, MemberProfile>> {
-    return new Map(userIds.flatMap((id) => (this.table.has(id) ? [[id, this.table.get(id)!] as const] : [])));
-  }
-}
+import { aTontine, aWorld, JAN_31, TableProfiles } from './tontines.fixtures.ts';
 
 /**
  * Alice's active group of three (t-1, with bob and carol), her forming group of 20,000 RWF

@@ -3,9 +3,8 @@ import { accounts } from '../ledger/accounts.ts';
 import { Money } from '../money/money.ts';
 import { InMemoryPoolBooks } from './pool-books.fixtures.ts';
 import type { PoolBalances } from './ports.ts';
-import { TableProfiles } from './reads.fixtures.ts';
 import { ShowGroupBooks } from './show-group-books.ts';
-import { aTontine, aWorld, type World } from './tontines.fixtures.ts';
+import { aTontine, aWorld, TableProfiles, type World } from './tontines.fixtures.ts';
 
 const minute = 60_000;
 

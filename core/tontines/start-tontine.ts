@@ -2,6 +2,8 @@
  * StartTontine: the admin starts the rotation before the group is full (at least 2 members).
  *
  * Guarantees
+ * - Every member, the admin included, is told once who started the rotation and when the first
+ *   contribution is due (group-announcements.ts); starting again is refused and tells nobody.
  * - Someone else's personal savings is `tontine_not_found`, like an unknown id (tontine-access.ts).
  */
 import type { ContributionRepository } from '../contributions/ports.ts';
@@ -9,7 +11,8 @@ import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { contributionsAtStart } from './contribution-schedule.ts';
-import type { TontineRepository } from './ports.ts';
+import { startedNotices } from './group-announcements.ts';
+import type { MemberProfiles, Notifier, TontineRepository } from './ports.ts';
 import { visibleTontine } from './tontine-access.ts';
 import type { StartError, Tontine } from './tontine.ts';
 
@@ -18,6 +21,8 @@ export class StartTontine {
     private readonly deps: {
       tontines: TontineRepository;
       contributions: ContributionRepository;
+      profiles: MemberProfiles;
+      notifier: Notifier;
       uow: UnitOfWork;
       clock: Clock;
       ids: IdGenerator;
@@ -25,7 +30,7 @@ export class StartTontine {
   ) {}
 
   execute(input: { tontineId: string; userId: string }): Promise<Result<Tontine, 'tontine_not_found' | StartError>> {
-    const { tontines, contributions, uow, clock, ids } = this.deps;
+    const { tontines, contributions, profiles, notifier, uow, clock, ids } = this.deps;
     return uow.run(async () => {
       const visible = visibleTontine(await tontines.findById(input.tontineId), input.userId);
       if (!visible.ok) return visible;
@@ -34,6 +39,7 @@ export class StartTontine {
       if (!started.ok) return started;
       await tontines.save(tontine);
       await contributions.save(contributionsAtStart(tontine, ids));
+      await notifier.notifyAll(await startedNotices(tontine, input.userId, profiles));
       return ok(tontine);
     });
   }

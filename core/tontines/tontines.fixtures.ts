@@ -27,7 +27,7 @@ import type { Frequency } from './cycle-calendar.ts';
 import { DrawPayoutOrder } from './draw-payout-order.ts';
 import { JoinTontine } from './join-tontine.ts';
 import { PayoutIfCycleComplete } from './payout-if-cycle-complete.ts';
-import type { MemberNotification, MemberWallets, Notifier, TontineRepository } from './ports.ts';
+import type { MemberNotification, MemberProfile, MemberProfiles, MemberWallets, Notifier, TontineRepository } from './ports.ts';
 import { ProposeTurnSwap } from './propose-turn-swap.ts';
 import { SavingsTransferPolicy } from './savings-transfer-policy.ts';
 import { InMemoryOutgoingTransfers, transferUseCases } from '../transfers/transfers.fixtures.ts';
@@ -86,6 +86,19 @@ export class RecordingNotifier implements Notifier {
   }
 }
 
+/** Member profiles: those a test sets; anyone else has none, a former member. */
+export class TableProfiles implements MemberProfiles {
+  readonly table = new Map<string, MemberProfile>();
+  /** `alice` → Alice Uwase, without a photo, unless given. */
+  with(id: string, overrides: Partial<MemberProfile> = {}): this {
+    this.table.set(id, { id, firstName: id.charAt(0).toUpperCase() + id.slice(1), lastName: 'Uwase', profilePhotoUrl: null, ...overrides });
+    return this;
+  }
+  async profiles(userIds: readonly string[]): Promise<Map<string, MemberProfile>> {
+    return new Map(userIds.flatMap((id) => (this.table.has(id) ? [[id, this.table.get(id)!] as const] : [])));
+  }
+}
+
 class TontineBuilder {
   private id = 't-1';
   private members = 1;
@@ -94,9 +107,14 @@ class TontineBuilder {
   private frequency: Frequency = 'monthly';
   private createdAt = JAN_31;
   private startEarly = false;
+  private name = 'Abadatezuka';
 
   withId(id: string): this {
     this.id = id;
+    return this;
+  }
+  named(name: string): this {
+    this.name = name;
     return this;
   }
   /** Members in join order: alice (the creator and admin), bob, carol … */
@@ -130,7 +148,7 @@ class TontineBuilder {
     const tontine = Tontine.create({
       id: this.id,
       creatorId: memberName(0),
-      name: 'Abadatezuka',
+      name: this.name,
       description: 'Savings of the Kimironko market traders',
       category: null,
       contributionAmount: this.amount,
@@ -156,6 +174,8 @@ export function aWorld(now: Date = JAN_31) {
     mobileMoney: new FakeMobileMoney(),
     wallets: new FakeWallets(),
     notifier: new RecordingNotifier(),
+    // alice → Alice Uwase, bob → Bob Uwase …
+    profiles: MEMBER_NAMES.reduce((table, name) => table.with(name), new TableProfiles()),
     clock: new SettableClock(now),
     ids: new SequentialIds(),
     transfers: new InMemoryOutgoingTransfers(),

@@ -179,6 +179,7 @@ describe('joining, chat and who may read what', () => {
 
   it('starts early (admin only), draws the payout order once and swaps turns by agreement', async () => {
     const [alice, bob, carol] = [await member('Alice'), await member('Bob'), await member('Carol')];
+    expect((await carol.as('put', '/api/profile/language').send({ language: 'rw' })).status).toBe(200);
     const id: string = (await alice.as('post', '/api/tontines').send({ ...group, maxMembers: 4 })).body.id;
     expect((await alice.as('post', `/api/tontines/${id}/start`)).body.code).toBe('not_enough_members');
     await bob.as('post', `/api/tontines/${id}/join`);
@@ -206,6 +207,24 @@ describe('joining, chat and who may read what', () => {
     const after: string[] = (await carol.as('get', `/api/tontines/${id}/payout-order`)).body.order.map((o: { memberId: string }) => o.memberId);
     expect(after.indexOf(bob.id)).toBe(before.indexOf(carol.id));
     expect((await alice.as('get', `/api/tontines/${id}/swaps`)).body).toHaveLength(1);
+
+    // Each change told once to every member, in-app and by SMS in their language (Carol reads Kinyarwanda).
+    const sql = <T>(query: string, params: unknown[] = []) => db.orm.em.fork().execute<T[]>(query, params);
+    const members = [alice, bob, carol];
+    for (const [template, count] of [['tontine_started', 1], ['tontine_order_drawn', 1], ['tontine_turns_swapped', 1]] as const) {
+      for (const m of members) {
+        const rows = await sql<{ message: string }>(`select message from notifications where user_id = ? and template = ?`, [m.id, template]);
+        expect(rows, `${template} to ${m.id}`).toHaveLength(count);
+      }
+    }
+    const sms = await sql<{ body: string }>(`select body from outbox_messages where channel = 'sms' and recipient = ? order by created_at, id`, [carol.phone]);
+    expect(sms.map((m) => m.body)).toEqual([
+      expect.stringMatching(/^Ikimina: Alice T\. yatangije Kimironko Savers\. Umusanzu wa mbere/),
+      expect.stringMatching(/^Ikimina: Alice T\. yakoze tombola/),
+      expect.stringMatching(/^Ikimina: muri Kimironko Savers, Bob T\. \(icyiciro \d\) na Carol T\. \(icyiciro \d\) bahinduranyije igihe/),
+    ]);
+    const notes = await alice.as('get', '/api/notifications');
+    expect(notes.body.filter((n: { title: string }) => ['Rotation started', 'Payout order drawn', 'Turns swapped'].includes(n.title))).toHaveLength(3);
   });
 });
 

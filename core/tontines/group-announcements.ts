@@ -1,0 +1,69 @@
+/**
+ * Group announcements (DOMAIN.md "Open books"): a change to a group's rotation (the payout order
+ * drawn, two turns swapped, the rotation started) is told to every member, the one who made it
+ * included, as in-app notifications the Notifier also sends by SMS in each member's language.
+ *
+ * Guarantees
+ * - One notice per member per change: the use case announces only when its change is made, in
+ *   the change's unit of work, so a retried or refused request announces nothing more.
+ * - Who is named as others see them: first name and the last name's initial ("Amina U."), never a
+ *   phone number (member-names.ts publicName).
+ * - One SMS: the group's name and each member's name are cut (NAME_LIMITS) so that every language's
+ *   words, parameters included, fit 160 GSM-7 characters (apps/notifications catalogue test).
+ *
+ * Templates (for the Notifier's renderer): tontine_order_drawn {tontineName, actor},
+ * tontine_turns_swapped {tontineName, first, firstCycle, second, secondCycle},
+ * tontine_started {tontineName, actor, dueDate}.
+ */
+import { formatDate } from '../shared/calendar.ts';
+import { publicName } from './member-names.ts';
+import type { MemberNotification, MemberProfiles } from './ports.ts';
+import type { Tontine, TurnSwap } from './tontine.ts';
+
+/** The longest group name and member's first name an announcement carries, in characters ("Amina U." adds 3). */
+const NAME_LIMITS = { tontineName: 24, firstName: 11 } as const;
+
+/** `text` cut to `max` code points, the cut marked by a final '.' (a space or hyphen before it dropped). */
+function clip(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').replace(/[\s-]+$/, '')}.`;
+}
+
+/** How these members are named in an announcement (one read for all of them). */
+async function namer(profiles: MemberProfiles, userIds: readonly string[]): Promise<(userId: string) => string> {
+  const found = await profiles.profiles(userIds);
+  return (userId) => {
+    const profile = found.get(userId);
+    // The first name is cut, not the initial that tells two Aminas apart.
+    return publicName(profile && { ...profile, firstName: clip(profile.firstName.trim(), NAME_LIMITS.firstName) });
+  };
+}
+
+function toEveryMember(tontine: Tontine, template: string, params: Record<string, string>): MemberNotification[] {
+  const all = { tontineName: clip(tontine.name, NAME_LIMITS.tontineName), ...params };
+  return tontine.members.map((m) => ({ userId: m.userId, type: 'other', template, params: all }));
+}
+
+/** The admin drew the payout order at random; every member can re-check it from its seed. */
+export async function orderDrawnNotices(tontine: Tontine, adminId: string, profiles: MemberProfiles): Promise<MemberNotification[]> {
+  const nameOf = await namer(profiles, [adminId]);
+  return toEveryMember(tontine, 'tontine_order_drawn', { actor: nameOf(adminId) });
+}
+
+/** Two members traded turns at their own request: each one's new cycle. */
+export async function turnsSwappedNotices(tontine: Tontine, swap: TurnSwap, profiles: MemberProfiles): Promise<MemberNotification[]> {
+  const nameOf = await namer(profiles, [swap.proposerId, swap.counterpartyId]);
+  const cycleOf = (userId: string) => String(tontine.payoutOrder.indexOf(userId) + 1);
+  return toEveryMember(tontine, 'tontine_turns_swapped', {
+    first: nameOf(swap.proposerId),
+    firstCycle: cycleOf(swap.proposerId),
+    second: nameOf(swap.counterpartyId),
+    secondCycle: cycleOf(swap.counterpartyId),
+  });
+}
+
+/** The admin started the rotation: when the first contribution is due. */
+export async function startedNotices(tontine: Tontine, adminId: string, profiles: MemberProfiles): Promise<MemberNotification[]> {
+  const nameOf = await namer(profiles, [adminId]);
+  return toEveryMember(tontine, 'tontine_started', { actor: nameOf(adminId), dueDate: formatDate(tontine.dueDateOf(1)) });
+}
