@@ -13,6 +13,13 @@
  *   the processor was asked what it holds for the charge (`refundsOf`): a retried reversal or the
  *   polling job finds it there, and asks for a refund only when there is none. A request still
  *   under way (`REFUND_ANSWER_WAIT_MS`) is left to it: a racing reversal answers it as it stands.
+ *   Finding out is claimed under the locks (`askedAt`) before the processor is asked, so one caller
+ *   asks at a time. Attempt 2 and later look the charge up first too.
+ * - A refusal after a look-up never marks the refund failed (a refund is most likely made): the
+ *   charge is looked up again and the refund found followed; none, it stays `requested`, logged as
+ *   an error. A refusal never overwrites a `pending` row or one holding a processor refund id.
+ * - An answer for another charge books nothing; it, and a pending refund the processor calls
+ *   unknown, are logged as errors for an admin.
  * - Posted through the ledger once, when the processor says `completed`: in one unit of work the
  *   reversal (book-reversal.ts: dated as a completion, so the batch whose range holds that date
  *   carries it; reduced before the week is settled, a negative line in the next batch after) and
