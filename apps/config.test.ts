@@ -124,6 +124,14 @@ describe('job intervals', () => {
   });
 });
 
+describe('the card processor', () => {
+  it('refuses a Flutterwave timeout above half the wait a lost refund answer is given', () => {
+    const keys = { FLUTTERWAVE_SECRET_KEY: 'FLWSECK-test', FLUTTERWAVE_SECRET_HASH: 'a-hash-of-16-chars' };
+    expect(loadConfig({ ...keys, FLUTTERWAVE_TIMEOUT_MS: '30000' }).cards).toMatchObject({ provider: 'flutterwave', timeoutMs: 30_000 });
+    expect(() => loadConfig({ ...keys, FLUTTERWAVE_TIMEOUT_MS: '30001' })).toThrow(/FLUTTERWAVE_TIMEOUT_MS/);
+  });
+});
+
 describe('the database pooler', () => {
   it('is none unless DATABASE_POOLER names PgBouncer, and refuses a pooler it does not know', () => {
     expect(loadConfig({}).databasePooler).toBe('none');

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { DatabasePooler } from '../adapters/postgres/orm.ts';
 import { ACCOUNT_THROTTLE, CLIENT_THROTTLE } from '../core/accounts/sign-in-throttle.ts';
+import { REFUND_ANSWER_WAIT_MS } from '../core/merchants/merchant-card-refund.ts';
 import { DEFAULT_PAY_REQUEST_LIMITS, type PayRequestLimits } from '../core/merchants/pay-merchant.ts';
 import { DEFAULT_UPLOAD_POLICY } from '../core/uploads/upload-policy.ts';
 
@@ -135,7 +136,13 @@ const EnvSchema = z
     FLUTTERWAVE_SECRET_KEY: optionalText,
     FLUTTERWAVE_SECRET_HASH: z.string().trim().min(16, 'FLUTTERWAVE_SECRET_HASH (the webhook secret hash set in the dashboard) needs at least 16 characters').optional(),
     FLUTTERWAVE_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.flutterwave.com/v3'),
-    FLUTTERWAVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    // At most half the wait a lost refund answer is given (a request, then a look-up): a longer request would still be on its way when a retried reversal asks again.
+    FLUTTERWAVE_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(REFUND_ANSWER_WAIT_MS / 2, `FLUTTERWAVE_TIMEOUT_MS must be at most ${REFUND_ANSWER_WAIT_MS / 2} (half the wait a card refund's lost answer is given)`)
+      .default(15_000),
     /** The sandbox checkout's webhook by default: once, twice, late or never (each checkout page can change it). */
     CARD_SANDBOX_WEBHOOK: z.enum(['once', 'twice', 'late', 'never']).default('once'),
     CARD_SANDBOX_LATE_WEBHOOK_MS: z.coerce.number().int().min(0).default(5000),

@@ -1,4 +1,4 @@
-/** Refunds of merchants' card payments (Migration20261128450000), in the caller's transaction. */
+/** Refunds of merchants' card payments (Migration20261128450000, asked_at: Migration20261128470500), in the caller's transaction. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MerchantCardRefund, MerchantCardRefundStatus } from '../../core/merchants/merchant-card-refund.ts';
 import type { MerchantCardRefunds } from '../../core/merchants/ports.ts';
@@ -22,6 +22,7 @@ function toRefund(r: Row): MerchantCardRefund {
     ...(r.processor_refund_id == null ? {} : { processorRefundId: String(r.processor_refund_id) }),
     ...(r.settled_at == null ? {} : { settledAt: new Date(r.settled_at as Date) }),
     ...(r.failure_reason == null ? {} : { failureReason: String(r.failure_reason) }),
+    ...(r.asked_at == null ? {} : { askedAt: new Date(r.asked_at as Date) }),
   };
 }
 
@@ -37,17 +38,17 @@ export class PostgresMerchantCardRefunds implements MerchantCardRefunds {
   /** `on conflict do nothing`: a concurrent refund of the payment waits for the first to commit, then inserts nothing. */
   async add(r: MerchantCardRefund): Promise<'added' | 'exists'> {
     const inserted = await this.em.execute<Row[]>(
-      `insert into merchant_card_refunds (id, transaction_id, merchant_id, charge_id, amount_centimes, status, attempt, processor_refund_id, reason, requested_by, requested_at, settled_at, failure_reason)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (transaction_id) do nothing returning id`,
-      [r.id, r.transactionId, r.merchantId, r.chargeId, r.amount.centimes, r.status, r.attempt, r.processorRefundId ?? null, r.reason, r.requestedBy, r.requestedAt, r.settledAt ?? null, r.failureReason ?? null],
+      `insert into merchant_card_refunds (id, transaction_id, merchant_id, charge_id, amount_centimes, status, attempt, processor_refund_id, reason, requested_by, requested_at, settled_at, failure_reason, asked_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (transaction_id) do nothing returning id`,
+      [r.id, r.transactionId, r.merchantId, r.chargeId, r.amount.centimes, r.status, r.attempt, r.processorRefundId ?? null, r.reason, r.requestedBy, r.requestedAt, r.settledAt ?? null, r.failureReason ?? null, r.askedAt ?? null],
     );
     return inserted.length ? 'added' : 'exists';
   }
 
   async save(r: MerchantCardRefund): Promise<void> {
     await this.em.execute(
-      `update merchant_card_refunds set status = ?, attempt = ?, processor_refund_id = ?, reason = ?, requested_by = ?, requested_at = ?, settled_at = ?, failure_reason = ? where id = ?`,
-      [r.status, r.attempt, r.processorRefundId ?? null, r.reason, r.requestedBy, r.requestedAt, r.settledAt ?? null, r.failureReason ?? null, r.id],
+      `update merchant_card_refunds set status = ?, attempt = ?, processor_refund_id = ?, reason = ?, requested_by = ?, requested_at = ?, settled_at = ?, failure_reason = ?, asked_at = ? where id = ?`,
+      [r.status, r.attempt, r.processorRefundId ?? null, r.reason, r.requestedBy, r.requestedAt, r.settledAt ?? null, r.failureReason ?? null, r.askedAt ?? null, r.id],
     );
   }
 

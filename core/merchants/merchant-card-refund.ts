@@ -41,16 +41,22 @@ export interface MerchantCardRefund {
   readonly settledAt?: Date;
   /** Why it failed, in the processor's words. */
   readonly failureReason?: string;
+  /**
+   * When a caller last claimed it to find out a lost answer (stamped under its lock before the
+   * processor is asked): another caller leaves it to that one for REFUND_ANSWER_WAIT_MS.
+   */
+  readonly askedAt?: Date;
 }
 
 /** What a reversal asks of the processor next about its refund. */
 export type RefundStep = 'ask' | 'find_out' | 'follow';
 
 /**
- * How long a requested refund is left to the request under way: longer than the processor
- * adapter's timeout (FLUTTERWAVE_TIMEOUT_MS, 15 s by default), so that a concurrent reversal or
- * the polling job never finds "no refund" while the first request is still on its way and asks
- * for a second one.
+ * How long a requested refund is left to the request (or the look-up) under way: longer than the
+ * processor adapter's longest timeout (FLUTTERWAVE_TIMEOUT_MS, 15 s by default, at most 30 s —
+ * apps/config.ts caps it at half this wait, as a request and a look-up may follow each other), so
+ * that a concurrent reversal or the polling job never finds "no refund" while the first request
+ * is still on its way and asks for a second one.
  */
 export const REFUND_ANSWER_WAIT_MS = 60_000;
 
@@ -60,9 +66,9 @@ export const REFUND_ANSWER_WAIT_MS = 60_000;
  * retried reversal never refunds twice. `follow`: a pending one, asked for its state. `wait`: a
  * request still under way. `done`: completed.
  */
-export function nextRefundStep(refund: Pick<MerchantCardRefund, 'status' | 'requestedAt'> | undefined, now: Date): RefundStep | 'wait' | 'done' {
+export function nextRefundStep(refund: Pick<MerchantCardRefund, 'status' | 'requestedAt' | 'askedAt'> | undefined, now: Date): RefundStep | 'wait' | 'done' {
   if (!refund || refund.status === 'failed') return 'ask';
-  if (refund.status === 'requested') return now.getTime() - refund.requestedAt.getTime() < REFUND_ANSWER_WAIT_MS ? 'wait' : 'find_out';
+  if (refund.status === 'requested') return now.getTime() - (refund.askedAt ?? refund.requestedAt).getTime() < REFUND_ANSWER_WAIT_MS ? 'wait' : 'find_out';
   return refund.status === 'pending' ? 'follow' : 'done';
 }
 

@@ -16,25 +16,36 @@ import { FollowCardRefunds, PursueCardRefund, RefundCardPayment } from './refund
 import { InMemoryMerchantCardRefunds, InMemoryMerchantReversals, reversalReads } from './reversal.fixtures.ts';
 import { ReverseMerchantPayment } from './reverse-merchant-payment.ts';
 
-/** The processor: refunds as told (`completed`, `pending`, `refused`, made but its answer `lost`, or `down`). */
+/**
+ * The processor: refunds as told (`completed`, `pending`, `refused`, made but its answer `lost`, or
+ * `down`); refuses a second refund of a charge that holds one not failed, as Flutterwave does.
+ */
 class ScriptedProcessor {
   mode: 'completed' | 'pending' | 'refused' | 'lost' | 'down' = 'completed';
   readonly made: CardRefund[] = [];
   asked = 0;
+  /** Answers with this charge id instead of the one refunded (a processor's mix-up). */
+  answeredCharge: string | undefined;
+  /** Run while a look-up is on its way, once (a racing caller), after the processor read its list. */
+  duringLookUp: (() => Promise<unknown>) | undefined;
   async refund(chargeId: string, amount: Money) {
     this.asked++;
-    if (this.mode === 'refused') return err('card_checkout_refused' as const);
+    if (this.mode === 'refused' || this.made.some((r) => r.chargeId === chargeId && r.status !== 'failed')) return err('card_checkout_refused' as const);
     if (this.mode === 'down') return err('card_checkout_unavailable' as const);
     const made: CardRefund = { id: `R${this.made.length + 1}`, chargeId, status: this.mode === 'pending' ? 'pending' : 'completed', amount };
     this.made.push(made);
-    return this.mode === 'lost' ? err('card_checkout_unavailable' as const) : ok(made);
+    return this.mode === 'lost' ? err('card_checkout_unavailable' as const) : ok({ ...made, chargeId: this.answeredCharge ?? chargeId });
   }
   async refundStatus(id: string) {
     const found = this.made.find((r) => r.id === id);
     return found ? ok(found) : err('card_refund_unknown' as const);
   }
   async refundsOf(chargeId: string) {
-    return ok(this.made.filter((r) => r.chargeId === chargeId));
+    const held = this.made.filter((r) => r.chargeId === chargeId);
+    const racing = this.duringLookUp;
+    this.duringLookUp = undefined;
+    await racing?.();
+    return ok(held);
   }
   finish(id: string, status: 'completed' | 'failed') {
     const i = this.made.findIndex((r) => r.id === id);
@@ -43,6 +54,12 @@ class ScriptedProcessor {
 }
 
 const silent = { info() {}, warn() {}, error() {} };
+
+/** An event log that keeps its errors, for what an admin must look at. */
+function recordingEvents() {
+  const errors: Record<string, unknown>[] = [];
+  return { errors, info() {}, warn() {}, error: (fields: Record<string, unknown>) => void errors.push(fields) };
+}
 
 async function cardWorld() {
   const w = await weekOfPayments([10_001]);
@@ -56,7 +73,8 @@ async function cardWorld() {
   const cardRefunds = new InMemoryMerchantCardRefunds();
   const audit = new RecordingAuditTrail();
   const reads = reversalReads(w);
-  const deps = { ...w, payments: reads.payments, reversals, commissions: Object.assign(w.commissions, reads.commissionOf), cardRefunds, cardCheckout: processor, audit, events: silent };
+  const events = recordingEvents();
+  const deps = { ...w, payments: reads.payments, reversals, commissions: Object.assign(w.commissions, reads.commissionOf), cardRefunds, cardCheckout: processor, audit, events };
   const pursue = new PursueCardRefund(deps);
   const refundCard = new RefundCardPayment({ ...deps, pursue });
   const reverse = new ReverseMerchantPayment({
@@ -67,7 +85,7 @@ async function cardWorld() {
   });
   const follow = new FollowCardRefunds({ cardRefunds, pursue, clock: w.clock, events: silent });
   const ledgerSize = () => w.ledger.entries().length;
-  return { w, payment, processor, reversals, cardRefunds, audit, reverse, follow, ledgerSize };
+  return { w, payment, processor, reversals, cardRefunds, audit, events, reverse, follow, ledgerSize };
 }
 
 const REASON = 'goods returned by the customer';
@@ -171,6 +189,76 @@ describe('reversing a card payment', () => {
     expect([ledgerSize(), reversals.items.length]).toEqual([before, 0]);
     expect(w.commissions.all().map((c) => c.status)).toEqual(['pending']);
     expect(w.ledger.trialBalance()).toEqual(Money.ZERO);
+  });
+
+  it('finding out a lost answer is claimed first: the polling job racing a retried reversal asks nothing, and one refund is booked', async () => {
+    const { w, payment, processor, reverse, follow, cardRefunds, ledgerSize } = await cardWorld();
+    processor.mode = 'down';
+    await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
+    processor.mode = 'completed';
+    w.clock.set(new Date(w.clock.now().getTime() + REFUND_ANSWER_WAIT_MS));
+    const before = ledgerSize();
+    // While the retried reversal looks up the charge, the polling job comes by (its own refund's answer lost).
+    processor.duringLookUp = async () => {
+      processor.mode = 'lost';
+      await follow.execute({ pollAfterSeconds: 30 });
+      processor.mode = 'completed';
+    };
+    const retried = await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
+    expect(retried.ok && retried.value.refund).toMatchObject({ status: 'completed', processorRefundId: 'R1' });
+    expect((await cardRefunds.findByTransaction(payment.id))?.status).toBe('completed');
+    expect([processor.made.length, ledgerSize()]).toEqual([1, before + 2]);
+  });
+
+  it('a refusal after a lost answer never marks the refund failed: the refund the processor holds is followed', async () => {
+    const { w, payment, processor, reverse, follow, cardRefunds, ledgerSize } = await cardWorld();
+    processor.mode = 'down';
+    await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
+    w.clock.set(new Date(w.clock.now().getTime() + REFUND_ANSWER_WAIT_MS));
+    // Another request's refund lands at the processor between our look-up and our request: ours is refused.
+    processor.mode = 'pending';
+    processor.duringLookUp = () => processor.refund('7001', Money.ofFrancs(10_001));
+    const before = ledgerSize();
+    const retried = await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
+    expect(retried.ok && retried.value.refund).toMatchObject({ status: 'pending', processorRefundId: 'R1' });
+    processor.finish('R1', 'completed');
+    w.clock.set(new Date(w.clock.now().getTime() + 60_000));
+    expect(await follow.execute({ pollAfterSeconds: 30 })).toMatchObject({ refundsCompleted: 1 });
+    expect((await cardRefunds.findByTransaction(payment.id))?.status).toBe('completed');
+    expect([processor.made.length, ledgerSize()]).toEqual([1, before + 2]);
+  });
+
+  it('a second attempt looks up the charge first and takes the refund the processor already holds', async () => {
+    const { payment, processor, reverse, ledgerSize } = await cardWorld();
+    processor.mode = 'refused';
+    await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
+    // The processor made it after all (its refusal was wrong, or a racing request's).
+    processor.made.push({ id: 'R9', chargeId: '7001', status: 'completed', amount: Money.ofFrancs(10_001) });
+    processor.mode = 'completed';
+    const before = ledgerSize();
+    const again = await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:2' });
+    expect(again.ok && again.value.refund).toMatchObject({ status: 'completed', attempt: 2, processorRefundId: 'R9' });
+    expect([processor.asked, processor.made.length, ledgerSize()]).toEqual([1, 1, before + 2]);
+  });
+
+  it('books nothing when the processor answers for another charge, and logs it as an error', async () => {
+    const { payment, processor, reverse, events, reversals, ledgerSize } = await cardWorld();
+    processor.answeredCharge = '9999';
+    const before = ledgerSize();
+    const reversed = await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
+    expect(reversed.ok && reversed.value.refund.status).toBe('requested');
+    expect([ledgerSize(), reversals.items.length]).toEqual([before, 0]);
+    expect(events.errors).toEqual([expect.objectContaining({ chargeId: '7001', answeredChargeId: '9999', processorRefundId: 'R1' })]);
+  });
+
+  it('logs as an error a pending refund the processor no longer knows', async () => {
+    const { w, payment, processor, reverse, follow, events } = await cardWorld();
+    processor.mode = 'pending';
+    await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
+    processor.made.splice(0);
+    w.clock.set(new Date(w.clock.now().getTime() + 60_000));
+    expect(await follow.execute({ pollAfterSeconds: 30 })).toMatchObject({ refundsOpen: 1 });
+    expect(events.errors).toEqual([expect.objectContaining({ processorRefundId: 'R1', chargeId: '7001' })]);
   });
 
   it('refuses a payment with no charge id, an unknown one, or no reason, asking nothing', async () => {

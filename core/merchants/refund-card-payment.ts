@@ -13,6 +13,13 @@
  *   the processor was asked what it holds for the charge (`refundsOf`): a retried reversal or the
  *   polling job finds it there, and asks for a refund only when there is none. A request still
  *   under way (`REFUND_ANSWER_WAIT_MS`) is left to it: a racing reversal answers it as it stands.
+ *   Finding out is claimed under the locks (`askedAt`) before the processor is asked, so one caller
+ *   asks at a time. Attempt 2 and later look the charge up first too.
+ * - A refusal after a look-up never marks the refund failed (a refund is most likely made): the
+ *   charge is looked up again and the refund found followed; none, it stays `requested`, logged as
+ *   an error. A refusal never overwrites a `pending` row or one holding a processor refund id.
+ * - An answer for another charge books nothing; it, and a pending refund the processor calls
+ *   unknown, are logged as errors for an admin.
  * - Posted through the ledger once, when the processor says `completed`: in one unit of work the
  *   reversal (book-reversal.ts: dated as a completion, so the batch whose range holds that date
  *   carries it; reduced before the week is settled, a negative line in the next batch after) and
@@ -31,6 +38,7 @@ import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { bookReversal, type BookReversalDeps } from './book-reversal.ts';
 import { cardRefundPostings, nextRefundStep, type MerchantCardRefund, type RefundStep } from './merchant-card-refund.ts';
 import { reversalRefusal, type MerchantPaymentReversal, type ReversalRefusal } from './merchant-reversal.ts';
+import type { MerchantTransaction } from './merchant-transaction.ts';
 import type { MerchantCardRefunds, MerchantPaymentReads, MerchantReversals, MerchantTransactionRepository } from './ports.ts';
 
 export type CardRefundError = ReversalRefusal | 'card_charge_unknown';
@@ -57,41 +65,83 @@ export interface RefundedCardPayment {
 export class PursueCardRefund {
   constructor(private readonly deps: CardRefundDeps) {}
 
-  async execute(refund: MerchantCardRefund, step: RefundStep): Promise<RefundedCardPayment> {
+  async execute(asked: MerchantCardRefund, step: RefundStep): Promise<RefundedCardPayment> {
+    let refund = asked;
+    if (step === 'find_out') {
+      // Claimed under its lock before the processor is asked: a racing caller then waits, never asks too.
+      const claim = await this.deps.unitOfWork.run(() => this.claim(asked));
+      if (!claim.claimed) return { refund: claim.refund, reversal: undefined };
+      refund = claim.refund;
+    }
     const answer = await this.ask(refund, step);
     if (answer === 'unavailable') return { refund, reversal: undefined };
     return this.deps.unitOfWork.run(() => this.settle(refund, answer));
   }
 
-  private async ask(refund: MerchantCardRefund, step: RefundStep): Promise<CardRefund | 'refused' | 'unavailable'> {
-    const { cardCheckout } = this.deps;
-    if (step === 'follow' && refund.processorRefundId) {
-      const status = await cardCheckout.refundStatus(refund.processorRefundId);
-      return status.ok ? status.value : 'unavailable';
-    }
-    if (step !== 'ask') {
-      const held = await cardCheckout.refundsOf(refund.chargeId);
-      if (!held.ok) return 'unavailable';
-      // Ours is the one not failed (a failed attempt's amount went back to the charge); none: it never reached the processor.
-      const ours = held.value.find((r) => r.status !== 'failed');
-      if (ours) return ours;
-    }
-    const asked = await cardCheckout.refund(refund.chargeId, refund.amount);
-    if (asked.ok) return asked.value;
-    return asked.error === 'card_checkout_refused' ? 'refused' : 'unavailable';
+  private async claim(asked: MerchantCardRefund): Promise<{ refund: MerchantCardRefund; claimed: boolean }> {
+    const { refund } = await this.lock(asked);
+    if (refund.attempt !== asked.attempt || nextRefundStep(refund, this.deps.clock.now()) !== 'find_out') return { refund, claimed: false };
+    const claimed: MerchantCardRefund = { ...refund, askedAt: this.deps.clock.now() };
+    await this.deps.cardRefunds.save(claimed);
+    return { refund: claimed, claimed: true };
   }
 
-  private async settle(asked: MerchantCardRefund, answer: CardRefund | 'refused'): Promise<RefundedCardPayment> {
-    const { cardRefunds, transactions, payments, journal, audit, clock, ids, events } = this.deps;
+  /** The payment's lock first, then the refund's (the order the reversal takes them). */
+  private async lock(asked: MerchantCardRefund): Promise<{ transaction: MerchantTransaction; refund: MerchantCardRefund }> {
+    const { cardRefunds, transactions, payments } = this.deps;
     const found = await payments.findById(asked.transactionId);
     invariant(found, `card refund ${asked.id} names an unknown payment`);
-    // The payment's lock first, then the refund's (the order the reversal takes them).
     const transaction = await transactions.findByReference(found.transactionReference);
     invariant(transaction, `card refund ${asked.id} names an unknown payment`);
     const refund = await cardRefunds.findByTransaction(asked.transactionId);
     invariant(refund, `card refund ${asked.id} vanished`);
+    return { transaction, refund };
+  }
+
+  private async ask(refund: MerchantCardRefund, step: RefundStep): Promise<CardRefund | 'refused' | 'unavailable'> {
+    const { cardCheckout, events } = this.deps;
+    if (step === 'follow' && refund.processorRefundId) {
+      const status = await cardCheckout.refundStatus(refund.processorRefundId);
+      if (status.ok) return status.value;
+      // The processor denies the refund it gave us an id for: no machine can tell what happened to the money.
+      if (status.error === 'card_refund_unknown') events.error({ refund: refund.id, transactionId: refund.transactionId, chargeId: refund.chargeId, processorRefundId: refund.processorRefundId }, 'card refund unknown to the processor: an admin must look');
+      return 'unavailable';
+    }
+    // A lost answer, or an earlier attempt thought failed, may have refunded the card already: never ask for a second one blind.
+    const lookUp = step !== 'ask' || refund.attempt > 1;
+    if (lookUp) {
+      const held = await this.held(refund);
+      if (held !== 'none') return held;
+    }
+    const asked = await cardCheckout.refund(refund.chargeId, refund.amount);
+    if (asked.ok) return asked.value;
+    if (asked.error !== 'card_checkout_refused') return 'unavailable';
+    if (!lookUp) return 'refused';
+    // Refused after a lost answer or an earlier attempt: most likely because a refund is already
+    // made (a racing caller's); a refusal then says nothing about ours, so it never marks it failed.
+    const again = await this.held(refund);
+    if (again === 'none') events.error({ refund: refund.id, transactionId: refund.transactionId, chargeId: refund.chargeId, attempt: refund.attempt }, 'card refund refused and none found at the processor: left requested, an admin must look');
+    return again === 'none' ? 'unavailable' : again;
+  }
+
+  /** The refund the processor holds for the charge: ours is the one not failed (a failed attempt's amount went back to the charge). */
+  private async held(refund: MerchantCardRefund): Promise<CardRefund | 'none' | 'unavailable'> {
+    const held = await this.deps.cardCheckout.refundsOf(refund.chargeId);
+    if (!held.ok) return 'unavailable';
+    return held.value.find((r) => r.status !== 'failed') ?? 'none';
+  }
+
+  private async settle(asked: MerchantCardRefund, answer: CardRefund | 'refused'): Promise<RefundedCardPayment> {
+    const { cardRefunds, journal, audit, clock, ids, events } = this.deps;
+    const { transaction, refund } = await this.lock(asked);
     // Settled meanwhile (a concurrent poll or reversal), or asked again since: that one's answer decides.
     if (refund.attempt !== asked.attempt || refund.status === 'completed' || refund.status === 'failed') return { refund, reversal: undefined };
+    // The processor took a refund already (a racing caller's answer): a refusal of another request says nothing about that one.
+    if (answer === 'refused' && (refund.status === 'pending' || refund.processorRefundId)) return { refund, reversal: undefined };
+    if (answer !== 'refused' && answer.chargeId !== refund.chargeId) {
+      events.error({ refund: refund.id, transactionId: refund.transactionId, chargeId: refund.chargeId, processorRefundId: answer.id, answeredChargeId: answer.chargeId }, 'card refund answered for another charge: nothing booked, an admin must look');
+      return { refund, reversal: undefined };
+    }
 
     const now = clock.now();
     if (answer === 'refused' || answer.status === 'failed') {
@@ -157,7 +207,7 @@ export class RefundCardPayment {
     const base = { reason: input.reason, requestedBy: input.actor, requestedAt: clock.now(), status: 'requested' as const };
     let refund: MerchantCardRefund;
     if (existing) {
-      const { processorRefundId: _lastId, settledAt: _settled, failureReason: _why, ...rest } = existing;
+      const { processorRefundId: _lastId, settledAt: _settled, failureReason: _why, askedAt: _claimed, ...rest } = existing;
       refund = { ...rest, ...base, attempt: existing.attempt + 1 };
       await cardRefunds.save(refund);
     } else {
