@@ -12,7 +12,8 @@
  *   before a page is cut, so each page's `balanceAfter` is the balance after that posting whatever
  *   the page, and never below zero.
  * - A page after entry `before` holds the postings strictly older than it in that order (keyset):
- *   entries posted meanwhile, newer, never shift it.
+ *   entries posted meanwhile, newer, never shift it; an entry that is no posting of the pool is
+ *   `cursor_invalid`.
  * - Who and the reference are found only for the page's rows: a contribution by its payment
  *   attempt (the entry key is `contribution:<reference>`, core/contributions/confirm-contribution-payment.ts),
  *   a payout or withdrawal by the outgoing transfer its entry booked; a reversal by the entry it undoes.
@@ -68,9 +69,11 @@ order by page.occurred_at desc, page.amount_centimes desc, page.id desc`;
 export class PostgresPoolBooks implements PoolBooks {
   constructor(private readonly em: EntityManager) {}
 
-  async postings(tontineId: string, page: { before?: string; limit: number }): Promise<PoolPosting[]> {
+  async postings(tontineId: string, page: { before?: string; limit: number }): Promise<PoolPosting[] | 'cursor_invalid'> {
     const pool = accounts.pool(tontineId);
     const rows = await runPrepared<PostingRow>(this.em, POOL_PAGE, [pool, tontineId, page.before ?? null, page.limit]);
+    // An empty page after a cursor: the last page, or a cursor that is no posting of this pool (asked only then).
+    if (rows.length === 0 && page.before !== undefined && !(await this.isPosting(pool, page.before))) return 'cursor_invalid';
     return rows.map((r) => ({
       entryId: r.id,
       at: new Date(r.occurred_at),
@@ -81,5 +84,10 @@ export class PostgresPoolBooks implements PoolBooks {
       balanceAfter: normalBalance(pool, Money.ofCentimes(Number(r.total_after))),
       reference: r.reference,
     }));
+  }
+
+  private async isPosting(pool: string, entryId: string): Promise<boolean> {
+    const rows = await this.em.execute<{ found: number }[]>(`select 1 as found from ledger_postings where account_id = ? and entry_id = ?::uuid limit 1`, [pool, entryId]);
+    return rows.length > 0;
   }
 }

@@ -68,6 +68,7 @@ export const ERRORS = {
   swap_already_proposed: { status: 409, message: 'A swap between you two is already proposed.' },
   contribution_already_paid: { status: 409, message: 'This contribution is already paid.' },
   payment_in_progress: { status: 409, message: 'A payment for this contribution is already under way: finish it or wait for it to end before paying again.' },
+  cursor_invalid: { status: 400, message: 'This page of the list was not found. Start again from the first page.' },
   idempotency_key_reused: { status: 409, message: 'This Idempotency-Key was already used for another request.' },
   insufficient_savings: { status: 409, message: 'Your savings do not cover this amount.' },
   payment_amount_mismatch: { status: 409, message: 'The amount reported differs from the amount requested.' },

@@ -412,6 +412,8 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
   });
 
   router.get('/merchants/:id/monthly-figures', authenticated, async (ctx) => {
+    // A repeated `month` reads as an array: refused, never taken for the current month.
+    if (Array.isArray(ctx.query.month)) return sendFailure(ctx, { error: 'month_invalid' });
     const month = typeof ctx.query.month === 'string' && ctx.query.month !== '' ? ctx.query.month.slice(0, 20) : undefined;
     const shown = await useCases.showMonthlyFigures.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...(month ? { month } : {}) });
     if (!shown.ok) return sendFailure(ctx, shown);

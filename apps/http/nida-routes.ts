@@ -56,7 +56,7 @@ export function nidaRoutes(useCases: NidaRouteUseCases, channel: { authenticated
     const input = parseBody(ctx, VerifyNidaRequest);
     if (!input) return;
     const result = await useCases.verifyNationalId.execute({ memberId: memberOf(ctx), ...input });
-    if (!result.ok) return sendFailure(ctx, result);
+    if (!result.ok) return sendFailure(ctx, result, { imageOnly: ID_PHOTO_ONLY });
     ctx.body = { message: NIDA_VERIFIED_MESSAGE, ...present(result.value) };
   });
 

@@ -179,7 +179,7 @@ export const savingsPaths: ZodOpenApiPathsObject = {
         'movements posted meanwhile never shift the next page)',
       {
         '200': { description: 'A page of the books', ...json(BooksResponse) },
-        '400': error('validation_failed (a cursor this server did not give, a limit outside 1–100)'),
+        '400': error('validation_failed (a cursor that is no id, a limit outside 1–100) | cursor_invalid (an id that is no movement of this pool)'),
         '403': error('not_a_member'),
         '404': error('tontine_not_found'),
       },

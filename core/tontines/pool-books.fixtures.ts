@@ -16,7 +16,7 @@ const CONTRIBUTION_KEY = 'contribution:';
 export class InMemoryPoolBooks implements PoolBooks {
   constructor(private readonly world: { ledger: InMemoryLedger; contributions: ContributionRepository; transfers: OutgoingTransfers }) {}
 
-  async postings(tontineId: string, page: { before?: string; limit: number }): Promise<PoolPosting[]> {
+  async postings(tontineId: string, page: { before?: string; limit: number }): Promise<PoolPosting[] | 'cursor_invalid'> {
     const pool = accounts.pool(tontineId);
     const entries = this.world.ledger.entries().filter((e) => e.postings.some((p) => p.account === pool));
     // The pool's order (PoolBooks): by time, money in before money out at one instant, then as posted.
@@ -40,7 +40,7 @@ export class InMemoryPoolBooks implements PoolBooks {
     }
     const newestFirst = all.reverse();
     const start = page.before === undefined ? 0 : newestFirst.findIndex((p) => p.entryId === page.before) + 1;
-    return start === 0 && page.before !== undefined ? [] : newestFirst.slice(start, start + page.limit);
+    return start === 0 && page.before !== undefined ? 'cursor_invalid' : newestFirst.slice(start, start + page.limit);
   }
 
   private async whoAndReference(entry: JournalEntry | undefined): Promise<{ memberId: string | null; reference: string | null }> {

@@ -130,7 +130,8 @@ export interface PoolPosting {
 export interface PoolBooks {
   /**
    * Up to `limit` postings of the group's pool, newest first, all of them older than the posting
-   * of entry `before` when given (a page after another: a posting made meanwhile never shifts it).
+   * of entry `before` when given (a page after another: a posting made meanwhile never shifts it);
+   * `cursor_invalid` when `before` is no posting of this pool.
    */
-  postings(tontineId: string, page: { before?: string; limit: number }): Promise<PoolPosting[]>;
+  postings(tontineId: string, page: { before?: string; limit: number }): Promise<PoolPosting[] | 'cursor_invalid'>;
 }

@@ -75,6 +75,24 @@ describe('ShowGroupBooks', () => {
     expect(second.ok && second.value.balance).toEqual(Money.ofFrancs(25_000));
   });
 
+  it('refuses a cursor that is no movement of this pool, rather than answering an empty page', async () => {
+    const { show } = await booksWorld();
+    const first = await show.execute({ tontineId: 't-1', userId: 'alice', limit: 1 });
+    const ofT1 = first.ok ? first.value.nextCursor! : '';
+    expect(await show.execute({ tontineId: 'other', userId: 'alice', cursor: ofT1 })).toEqual({ ok: false, error: 'cursor_invalid' });
+    expect(await show.execute({ tontineId: 't-1', userId: 'alice', cursor: '00000000-0000-4000-8000-000000000000' })).toEqual({ ok: false, error: 'cursor_invalid' });
+  });
+
+  it('takes the first page’s balance from its newest movement, so the two agree while money moves', async () => {
+    const { world } = await booksWorld();
+    // The ledger's balance read apart from the page: a movement posted between the two reads.
+    const moved: PoolBalances = { poolBalances: async (ids) => new Map(ids.map((id) => [id, Money.ofFrancs(999_999)])) };
+    const show = new ShowGroupBooks({ tontines: world.tontines, balances: moved, books: new InMemoryPoolBooks(world), profiles: new TableProfiles() });
+    const first = await show.execute({ tontineId: 't-1', userId: 'alice', limit: 2 });
+    expect(first.ok && first.value.balance).toEqual(first.ok && first.value.movements[0]!.balanceAfter);
+    expect(first.ok && first.value.balance).toEqual(world.ledger.balance(accounts.pool('t-1')));
+  });
+
   it('is for the group’s members only', async () => {
     const { show } = await booksWorld();
     expect(await show.execute({ tontineId: 't-1', userId: 'stranger' })).toEqual({ ok: false, error: 'not_a_member' });

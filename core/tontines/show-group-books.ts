@@ -9,10 +9,11 @@
  *   first, so all of them together sum to the balance and each `balanceAfter` is the running total.
  * - A member is named by first name and last initial ("Amina U."), never a phone number or an id.
  * - Pages of at most `limit` (default 20, at most 100); `nextCursor` names the last movement
- *   shown, so a movement posted meanwhile never shifts the next page; null on the last page.
+ *   shown, so a movement posted meanwhile never shifts the next page; null on the last page. A
+ *   cursor that is no movement of this pool is refused (`cursor_invalid`), never an empty page.
  */
 import { Money } from '../money/money.ts';
-import { ok, type Result } from '../shared/result.ts';
+import { err, ok, type Result } from '../shared/result.ts';
 import { publicName } from './member-names.ts';
 import type { MemberProfiles, PoolBalances, PoolBooks, PoolPosting, TontineRepository } from './ports.ts';
 import { memberTontine, type TontineAccessError } from './tontine-access.ts';
@@ -74,24 +75,27 @@ export interface ShowGroupBooksInput {
 
 const BOOKS_PAGE = { default: 20, max: 100 } as const;
 
+export type ShowGroupBooksError = TontineAccessError | 'cursor_invalid';
+
 export class ShowGroupBooks {
   constructor(private readonly deps: ShowGroupBooksDeps) {}
 
-  async execute(input: ShowGroupBooksInput): Promise<Result<GroupBooks, TontineAccessError>> {
+  async execute(input: ShowGroupBooksInput): Promise<Result<GroupBooks, ShowGroupBooksError>> {
     const member = memberTontine(await this.deps.tontines.get(input.tontineId), input.userId);
     if (!member.ok) return member;
     const tontineId = member.value.id;
     const limit = Math.min(Math.max(1, input.limit ?? BOOKS_PAGE.default), BOOKS_PAGE.max);
     // One more than the page tells whether another page follows.
-    const [balances, postings] = await Promise.all([
-      this.deps.balances.poolBalances([tontineId]),
-      this.deps.books.postings(tontineId, { ...(input.cursor ? { before: input.cursor } : {}), limit: limit + 1 }),
-    ]);
+    const postings = await this.deps.books.postings(tontineId, { ...(input.cursor ? { before: input.cursor } : {}), limit: limit + 1 });
+    if (postings === 'cursor_invalid') return err('cursor_invalid');
     const page = postings.slice(0, limit);
+    // The first page's balance is its newest movement's, read in the same statement, so the two
+    // agree even while money moves; a later page reads the ledger's balance of now.
+    const balance = input.cursor ? ((await this.deps.balances.poolBalances([tontineId])).get(tontineId) ?? Money.ZERO) : (page[0]?.balanceAfter ?? Money.ZERO);
     const memberIds = [...new Set(page.flatMap((p) => (p.memberId ? [p.memberId] : [])))];
     const profiles = memberIds.length > 0 ? await this.deps.profiles.profiles(memberIds) : new Map();
     return ok({
-      balance: balances.get(tontineId) ?? Money.ZERO,
+      balance,
       movements: page.map((p) => ({
         at: p.at,
         kind: movementKind(p),

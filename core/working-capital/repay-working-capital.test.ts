@@ -98,6 +98,26 @@ describe('repaying working capital at any time', () => {
     expect(await w.start.execute({ ...owner, idempotencyKey: 'k2', via: 'card' })).toEqual({ ok: false, error: 'repayment_in_progress' });
   });
 
+  it('the same key with another amount or method is refused, answering nothing of the first', async () => {
+    const w = await world();
+    await w.start.execute({ ...owner, amount: Money.ofFrancs(3_000), idempotencyKey: 'k1', via: 'card' });
+    expect(await w.start.execute({ ...owner, amount: Money.ofFrancs(4_000), idempotencyKey: 'k1', via: 'card' })).toEqual({ ok: false, error: 'idempotency_key_reused' });
+    expect(await w.start.execute({ ...owner, amount: Money.ofFrancs(3_000), idempotencyKey: 'k1' })).toEqual({ ok: false, error: 'idempotency_key_reused' });
+    expect(w.collections.items).toHaveLength(1);
+    expect(w.asked).toEqual([]);
+  });
+
+  it('locks the advance before reading its collections, so requests racing under different keys decide one after the other', async () => {
+    const w = await world();
+    const seen: string[] = [];
+    const { repayingFor } = w.loans;
+    w.loans.repayingFor = async (ids) => (seen.push('lock'), repayingFor.call(w.loans, ids));
+    const { listByLoan } = w.collections;
+    w.collections.listByLoan = async (id) => (seen.push('read'), listByLoan.call(w.collections, id));
+    await w.start.execute({ ...owner, idempotencyKey: 'k1', via: 'card' });
+    expect(seen[0]).toBe('lock');
+  });
+
   it('by card: only the owner, at most what is owed', async () => {
     const w = await world();
     expect(await w.start.execute({ ...owner, userId: 'u2', idempotencyKey: 'k1', via: 'card' })).toEqual({ ok: false, error: 'working_capital_not_found' });

@@ -6,14 +6,16 @@
  * Guarantees
  * - Only the owner, only an active or overdue advance (`working_capital_not_repayable`), at most
  *   what is owed in whole francs (all of it by default; `repayment_amount_invalid` otherwise);
- *   one request awaiting the provider at a time (`repayment_in_progress`, for 15 minutes).
+ *   one request awaiting the provider at a time (`repayment_in_progress`, for 15 minutes): the
+ *   advance is locked while its collections are read, so racing requests decide one after the other.
  * - Early repayment costs nothing extra: the total owed was fixed at acceptance; paying sooner
  *   only ends it sooner.
  * - Stored before the provider is asked; a refusal fails it at once; an unreachable provider
  *   leaves it requested for the polling job. By card (`via: 'card'`) it is stored under the card
  *   processor and nobody's wallet is asked: StartCardPayment opens the hosted checkout once this
  *   committed. A caller's idempotency key answers the collection stored under it (`exists`),
- *   whatever it became, so a second press returns to the same checkout.
+ *   whatever it became, so a second press returns to the same checkout; the key with another
+ *   method or amount is refused (`idempotency_key_reused`).
  * - Confirmed once (callback, card processor's verify answer or polling, through
  *   SettlePaymentReport): a success books the repayment from where the money landed (the
  *   provider's clearing account: mobile money, or card clearing) with book-repayment.ts; a repeat
@@ -31,14 +33,14 @@ import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { Notifier } from '../tontines/ports.ts';
 import { bookRepayment, type BookRepaymentDeps } from './book-repayment.ts';
 import type { WorkingCapitalCollection, WorkingCapitalCollections, WorkingCapitalLoans } from './ports.ts';
-import { owedOn } from './working-capital.ts';
+import { owedOn, type WorkingCapitalLoan } from './working-capital.ts';
 import { repaidNotice } from './working-capital-notices.ts';
 
 export const REPAYMENT_REFERENCE_PREFIX = 'working-capital-repayment:';
 export const isWorkingCapitalRepaymentReference = (reference: string): boolean => reference.startsWith(REPAYMENT_REFERENCE_PREFIX);
 const COLLECTION_TIMEOUT_MS = 15 * 60_000;
 
-export type StartRepaymentError = 'working_capital_not_found' | 'working_capital_not_repayable' | 'repayment_amount_invalid' | 'repayment_in_progress' | MobileMoneyError;
+export type StartRepaymentError = 'working_capital_not_found' | 'working_capital_not_repayable' | 'repayment_amount_invalid' | 'repayment_in_progress' | 'idempotency_key_reused' | MobileMoneyError;
 
 export interface StartRepaymentInput {
   merchantId: string;
@@ -58,7 +60,7 @@ export interface StartedRepayment {
 }
 
 export interface StartWorkingCapitalRepaymentDeps {
-  loans: Pick<WorkingCapitalLoans, 'findById'>;
+  loans: Pick<WorkingCapitalLoans, 'findById' | 'repayingFor'>;
   merchants: Pick<MerchantRepository, 'findById'>;
   collections: WorkingCapitalCollections;
   mobileMoney: Pick<MobileMoney, 'requestToPay'>;
@@ -67,17 +69,30 @@ export interface StartWorkingCapitalRepaymentDeps {
   ids: IdGenerator;
 }
 
+/** The advance, locked as the settlement locks it when it is active or overdue (else nothing repays it to race with). */
+async function lockedLoan(loans: Pick<WorkingCapitalLoans, 'repayingFor'>, found: WorkingCapitalLoan): Promise<WorkingCapitalLoan> {
+  return (await loans.repayingFor([found.merchantId])).find((l) => l.id === found.id) ?? found;
+}
+
+/** A repeat of the request stored under the key: the same method, and the same amount when one is named. */
+function sameRequest(stored: WorkingCapitalCollection, input: StartRepaymentInput): boolean {
+  return isCardProvider(stored.provider) === (input.via === 'card') && (input.amount === undefined || input.amount.equals(stored.amount));
+}
+
 export class StartWorkingCapitalRepayment {
   constructor(private readonly deps: StartWorkingCapitalRepaymentDeps) {}
 
   execute(input: StartRepaymentInput): Promise<Result<StartedRepayment, StartRepaymentError>> {
     const { deps } = this;
     return deps.uow.run(async () => {
-      const loan = await deps.loans.findById(input.loanId);
-      if (!loan || loan.merchantId !== input.merchantId || loan.ownerId !== input.userId) return err('working_capital_not_found');
+      const found = await deps.loans.findById(input.loanId);
+      if (!found || found.merchantId !== input.merchantId || found.ownerId !== input.userId) return err('working_capital_not_found');
+      // Locked before its collections are read, so two requests under different keys cannot both
+      // find none waiting and open two checkouts: the second reads after the first committed.
+      const loan = await lockedLoan(deps.loans, found);
       const earlier = await deps.collections.listByLoan(loan.id);
       const same = input.idempotencyKey === undefined ? undefined : earlier.find((c) => c.idempotencyKey === input.idempotencyKey);
-      if (same) return ok({ outcome: 'exists' as const, collection: same });
+      if (same) return sameRequest(same, input) ? ok({ outcome: 'exists' as const, collection: same }) : err('idempotency_key_reused');
       const owed = owedOn(loan);
       if ((loan.status !== 'active' && loan.status !== 'overdue') || !owed.isPositive()) return err('working_capital_not_repayable');
       const amount = input.amount ?? owed;
@@ -103,7 +118,7 @@ export class StartWorkingCapitalRepayment {
         // A racing request with the same key stored its collection first: answer that one.
         const winner = (await deps.collections.listByLoan(loan.id)).find((c) => c.idempotencyKey === input.idempotencyKey);
         invariant(winner, `working capital ${loan.id}: a collection under this key vanished`);
-        return ok({ outcome: 'exists' as const, collection: winner });
+        return sameRequest(winner, input) ? ok({ outcome: 'exists' as const, collection: winner }) : err('idempotency_key_reused');
       }
       if (input.via === 'card') return ok({ outcome: 'requested' as const, collection });
       const requested = await deps.mobileMoney.requestToPay({ reference: collection.reference, provider: collection.provider, msisdn: collection.msisdn, amount, description: 'Ikimina working capital repayment' });
@@ -166,7 +181,7 @@ async function confirmCollected(deps: ConfirmWorkingCapitalRepaymentDeps, input:
   const found = await deps.loans.findById(input.loanId);
   invariant(found, `working capital ${input.loanId} vanished`);
   // Locked as the settlement locks it, so a withholding and this repayment book one after the other.
-  const loan = (await deps.loans.repayingFor([found.merchantId])).find((l) => l.id === found.id) ?? found;
+  const loan = await lockedLoan(deps.loans, found);
   const booked = await bookRepayment(deps, { loan, amount: input.amount, source: input.source, reference: input.reference, from: input.from, at: input.at });
   if (booked.outcome === 'booked') await deps.notifier.notify(repaidNotice(booked.loan, Money.min(input.amount, owedOn(loan))));
 }

@@ -7,6 +7,7 @@
  * not shift. A stranger and a member of another group read nothing, and nothing changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import type { FlutterwaveSandbox } from '../../adapters/card-checkout/flutterwave-sandbox.ts';
 import { TOKENS } from '../../apps/container.ts';
 import { Money } from '../../core/money/money.ts';
@@ -158,6 +159,8 @@ describe('GET /api/tontines/{id}/ledger', () => {
 
   it('refuses a cursor it did not give and a limit out of range with a 400', async () => {
     expect((await books(amina, '?cursor=nope')).body).toMatchObject({ code: 'validation_failed' });
+    // Well formed, but no movement of this pool: refused, not an empty page.
+    expect(await books(amina, `?cursor=${randomUUID()}`)).toMatchObject({ status: 400, body: { code: 'cursor_invalid', error: 'This page of the list was not found. Start again from the first page.' } });
     expect((await books(amina, '?limit=0')).status).toBe(400);
     expect((await books(amina, '?limit=101')).status).toBe(400);
   });

@@ -243,6 +243,8 @@ describe("the member's own photo of the card", () => {
     expect((await as(m).idPhoto({ idPhotoURL: theirs })).body).toEqual({ error: 'This photo was not found. Please upload it again.', code: 'object_not_found' });
     expect((await as(m).idPhoto({ idPhotoURL: '/objects/private/does-not-exist' })).status).toBe(404);
     expect(await as(m).idPhoto({ idPhotoURL: notAnImage })).toMatchObject({ status: 415, body: { code: 'unsupported_media_type', error: 'The photo must be a JPEG, PNG or WebP image.' } });
+    // Verifying with it says the same of the photo, not of the request body.
+    expect(await as(m).verify({ ...JEAN, idPhotoURL: notAnImage })).toMatchObject({ status: 415, body: { code: 'unsupported_media_type', error: 'The photo must be a JPEG, PNG or WebP image.' } });
     expect((await as(m).idPhoto({})).body.code).toBe('validation_failed');
     // Before verification: checked and answered, kept with the number the form then verifies.
     const mine = images.upload(m.id, JPEG);

@@ -62,6 +62,7 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'id_photo_no_face_found',
   'id_photo_several_faces_found',
   'id_photo_unreadable_image',
+  'cursor_invalid',
   'idempotency_key_reused',
   'insufficient_savings',
   'invalid_part',

@@ -1165,6 +1165,7 @@ export interface ServerMessages {
   id_photo_no_face_found: string;
   id_photo_several_faces_found: string;
   id_photo_unreadable_image: string;
+  cursor_invalid: string;
   idempotency_key_reused: string;
   insufficient_savings: string;
   invalid_part: string;

@@ -1367,6 +1367,7 @@ export const frServer: ServerMessages = {
   id_photo_no_face_found: 'Aucun visage n’a été trouvé sur la photo de votre pièce d’identité. Utilisez une photo nette de votre carte où votre visage est visible.',
   id_photo_several_faces_found: 'La photo de votre pièce d’identité montre plus d’un visage. Utilisez uniquement une photo de votre propre carte.',
   id_photo_unreadable_image: 'La photo de votre pièce d’identité n’a pas pu être lue. Envoyez-la à nouveau en JPEG, PNG ou WebP.',
+  cursor_invalid: 'Cette page de la liste est introuvable. Recommencez depuis la première page.',
   idempotency_key_reused: 'Cette clé d’idempotence a déjà servi pour une autre demande.',
   insufficient_savings: 'Votre épargne ne couvre pas ce montant.',
   invalid_part: 'Une partie manque, est dans le désordre ou son ETag ne correspond pas : listez les parties et réessayez.',

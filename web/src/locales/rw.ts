@@ -1367,6 +1367,7 @@ export const rwServer: ServerMessages = {
   id_photo_no_face_found: 'Nta sura yabonetse ku ifoto y’indangamuntu yawe. Koresha ifoto isobanutse y’ikarita yawe igaragaraho isura yawe.',
   id_photo_several_faces_found: 'Ifoto y’indangamuntu yawe igaragaraho isura zirenze imwe. Koresha ifoto y’ikarita yawe yonyine.',
   id_photo_unreadable_image: 'Ifoto y’indangamuntu yawe ntiyasomwe. Ongera uyohereze ari ifoto ya JPEG, PNG cyangwa WebP.',
+  cursor_invalid: 'Uru rupapuro rw’urutonde ntirwabonetse. Ongera utangire ku rupapuro rwa mbere.',
   idempotency_key_reused: 'Uru rufunguzo rw’ubusabe rwamaze gukoreshwa ku bundi busabe.',
   insufficient_savings: 'Ubwizigame bwawe ntibuhagije aya mafaranga.',
   invalid_part: 'Igice kimwe kibura, ntikiri ku murongo cyangwa ETag yacyo ntihura: reba urutonde rw’ibice wongere ugerageze.',

@@ -1367,6 +1367,7 @@ export const swServer: ServerMessages = {
   id_photo_no_face_found: 'Hakuna uso uliopatikana kwenye picha ya kitambulisho chako. Tumia picha wazi ya kadi yako ambayo uso wako unaonekana.',
   id_photo_several_faces_found: 'Picha ya kitambulisho chako inaonyesha zaidi ya uso mmoja. Tumia picha ya kadi yako pekee.',
   id_photo_unreadable_image: 'Picha ya kitambulisho chako haikuweza kusomwa. Tafadhali ipakie tena kama picha ya JPEG, PNG au WebP.',
+  cursor_invalid: 'Ukurasa huu wa orodha haukupatikana. Anza tena kutoka ukurasa wa kwanza.',
   idempotency_key_reused: 'Ufunguo huu wa ombi tayari umetumika kwa ombi jingine.',
   insufficient_savings: 'Akiba yako haitoshi kiasi hiki.',
   invalid_part: 'Sehemu moja haipo, haiko kwa mpangilio au ETag yake hailingani: orodhesha sehemu kisha ujaribu tena.',
