@@ -20,7 +20,7 @@ import { callApi } from './support/api.ts';
 import { browserAvailable, launchChromium } from './support/browser.ts';
 import { screenRendered } from './support/screen-rendered.ts';
 import { startServer, type E2eServer } from './support/server.ts';
-import { LANGUAGES, namesOf, readWords, wordProblems, wordsContext, wordsShot, type Language, type WordsSession } from './support/words.ts';
+import { LANGUAGES, namesOf, readWords, still, wordProblems, wordsContext, wordsShot, type Language, type WordsSession } from './support/words.ts';
 
 /** `neighbour`: the demo neighbour whose account speaks the screen's language, for what is written once in the account's language (notifications). */
 type Person = 'visitor' | 'member' | 'neighbour' | 'merchant' | 'agent';
@@ -189,10 +189,6 @@ describe.runIf(browserAvailable())('words for people: every dialog, menu and pop
     await browser?.close();
     await server?.stop();
   });
-
-  /** Waits for the opening animations to end (a dialog is measured where it rests), spinners aside. */
-  const still = (page: Page) =>
-    page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => undefined);
 
   for (const language of LANGUAGES) {
     it.concurrent(`${language}: every dialog, menu and popover and what they answer, in words for people`, { timeout: 300_000 }, async ({ expect }) => {

@@ -30,7 +30,7 @@ import { callApi } from './support/api.ts';
 import { browserAvailable, launchChromium } from './support/browser.ts';
 import { screenRendered } from './support/screen-rendered.ts';
 import { startServer, type E2eServer } from './support/server.ts';
-import { LANGUAGES, namesOf, readWords, wordProblems, wordsContext, wordsShot, type Language, type WordsSession } from './support/words.ts';
+import { LANGUAGES, namesOf, readWords, still, wordProblems, wordsContext, wordsShot, type Language, type WordsSession } from './support/words.ts';
 
 /** `borrower`: a demo neighbour who may borrow and has no loan running; `newcomer`: a member registered for the test, ID not verified. */
 type Person = 'visitor' | 'member' | 'borrower' | 'newcomer';
@@ -438,10 +438,6 @@ describe.runIf(browserAvailable())('words for people: every form refused by the 
     await browser?.close();
     await server?.stop();
   });
-
-  /** Waits for the opening animations to end (a dialog is measured where it rests), spinners aside. */
-  const still = (page: Page) =>
-    page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => undefined);
 
   async function reach(page: Page, refusal: Refusal, language: Language): Promise<string> {
     await refusal.before?.(page, language);

@@ -200,6 +200,10 @@ export async function wordsContext(browser: Browser, language: Language, session
   return context;
 }
 
+/** Waits for the opening animations to end (a dialog is measured where it rests), spinners aside. */
+export const still = (page: Page): Promise<unknown> =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => undefined);
+
 /** A screenshot (of the whole page, or of the screen) named `name` into WORDS_SHOTS_DIR, when that is set. */
 export async function wordsShot(page: Page, name: string, fullPage = true): Promise<void> {
   if (!SHOTS) return;
