@@ -60,7 +60,13 @@ import type { PostgresWorkingCapital, PostgresWorkingCapitalCollections } from '
 import type { SettlementWithholding } from '../core/settlements/ports.ts';
 import type { CardCheckoutSetup } from './modules/cards-module.ts';
 import type { PostgresMerchantCardRefunds } from '../adapters/postgres/postgres-merchant-card-refunds.ts';
-import type { PostgresAgents, PostgresCommissionPayouts, PostgresCommissions, PostgresMerchantReversals, PostgresMerchants, PostgresMerchantTransactions, PostgresSettlementBatches } from '../adapters/postgres/postgres-merchants.ts';
+import type { PostgresAgents } from '../adapters/postgres/postgres-agents.ts';
+import type { PostgresCommissionPayouts } from '../adapters/postgres/postgres-commission-payouts.ts';
+import type { PostgresCommissions } from '../adapters/postgres/postgres-commissions.ts';
+import type { PostgresMerchantReversals } from '../adapters/postgres/postgres-merchant-reversals.ts';
+import type { PostgresMerchantTransactions } from '../adapters/postgres/postgres-merchant-transactions.ts';
+import type { PostgresMerchants } from '../adapters/postgres/postgres-merchants.ts';
+import type { PostgresSettlementBatches } from '../adapters/postgres/postgres-settlement-batches.ts';
 import type { EmvQrSettings } from '../core/merchants/emv-qr-payload.ts';
 import type { QrImageRenderer } from '../core/merchants/merchant-qr.ts';
 import type { Job } from './scheduler/job-runner.ts';
