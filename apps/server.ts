@@ -73,7 +73,7 @@ import { WithdrawSavings } from '../core/tontines/withdraw-savings.ts';
 import { assistantRoutes } from './http/assistant-routes.ts';
 import { kycRoutes } from './http/kyc-routes.ts';
 import { loanRoutes } from './http/loan-routes.ts';
-import { merchantRoutes } from './http/merchant-routes.ts';
+import { merchantRouters } from './http/merchant-routes.ts';
 import { businessRouteUseCases } from './modules/merchants-module.ts';
 import { workingCapitalRouteUseCases, workingCapitalRoutes } from './http/working-capital-routes.ts';
 import { nidaRoutes } from './http/nida-routes.ts';
@@ -215,7 +215,7 @@ export function createApp(container: Container): Koa {
   const routers = [
     authRoutes(authUseCases(container), auth, { publicBaseUrl: config.publicBaseUrl, logger }),
     loanRoutes(loanRouteUseCases(container), { authenticated: auth.required, clock: container.get(TOKENS.Clock) }),
-    merchantRoutes(businessRouteUseCases(container), { authenticated: auth.required }),
+    ...merchantRouters(businessRouteUseCases(container), { authenticated: auth.required }),
     workingCapitalRoutes(workingCapitalRouteUseCases(container), { authenticated: auth.required }),
     smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, gatewaySettings),
     nidaRoutes(nidaRouteUseCases(container), { authenticated: auth.required }),
