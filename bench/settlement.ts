@@ -17,9 +17,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
-import { PostgresSettlementBatches } from '../adapters/postgres/postgres-merchants.ts';
+import { PostgresSettlementBatches } from '../adapters/postgres/postgres-settlement-batches.ts';
 import { MikroOrmUnitOfWork } from '../adapters/postgres/mikro-orm-unit-of-work.ts';
-import { createSettlementBatches } from '../core/settlements/create-settlement-batches.ts';
+import { CreateSettlementBatches } from '../core/settlements/create-settlement-batches.ts';
 import { settlementPeriodContaining } from '../core/settlements/settlement-period.ts';
 import { createTestDatabase } from '../tests/support/test-database.ts';
 
@@ -74,14 +74,11 @@ async function main() {
 
     const settle = () =>
       RequestContext.create(db.orm.em, () =>
-        createSettlementBatches(
-          {
-            batches: new PostgresSettlementBatches(db.orm.em),
-            unitOfWork: new MikroOrmUnitOfWork(db.orm.em),
-            clock: { now: () => period.end },
-          },
-          { period },
-        ),
+        new CreateSettlementBatches({
+          batches: new PostgresSettlementBatches(db.orm.em),
+          uow: new MikroOrmUnitOfWork(db.orm.em),
+          clock: { now: () => period.end },
+        }).execute({ period }),
       );
     const rowWrites = async () => {
       await em.execute('select pg_stat_force_next_flush()');

@@ -18,7 +18,7 @@
  *
  * Guarantees
  * - Every command goes through core use cases resolved from the container; every decision is
- *   recorded in the audit log as `admin:<--as or OS user>` (core/merchants/review-business.ts).
+ *   recorded in the audit log as `admin:<--as or OS user>` (core/merchants/review-merchant.ts, core/agents/review-agent.ts).
  * - Arguments are validated with zod: a wrong one exits 2 with its message; a refused decision
  *   exits 1 with its code.
  */
@@ -33,11 +33,13 @@ import type { MerchantEvent } from '../core/merchants/merchant.ts';
 import type { ComplianceDetails } from '../core/merchants/merchant-profile.ts';
 import { KYB_REJECTION_CODES, SUSPENSION_CODES, type KybRejectionCode, type SuspensionCode } from '../core/merchants/merchant-reason.ts';
 import { ReverseMerchantPayment } from '../core/merchants/reverse-merchant-payment.ts';
-import { ReviewAgent, ReviewMerchant } from '../core/merchants/review-business.ts';
+import { ReviewAgent } from '../core/agents/review-agent.ts';
+import { ReviewMerchant } from '../core/merchants/review-merchant.ts';
 import { commissionPeriodContaining } from '../core/agents/commission.ts';
 import { addDays, formatDate, kigaliDateOf, kigaliInstant, localDate, parseDate, type Period } from '../core/shared/calendar.ts';
 import { countByStatus, type PayoutStatus } from '../core/settlements/payout-status.ts';
-import { PayCommissions, SettleMerchants } from '../core/settlements/settle-merchants.ts';
+import { SettleMerchants } from '../core/settlements/settle-merchants.ts';
+import { PayCommissions } from '../core/agents/pay-commissions.ts';
 import { settlementPeriodsCovering } from '../core/settlements/settlement-period.ts';
 import { ShowSettlementReport } from '../core/settlements/settlement-report.ts';
 import { describeMerchantReason } from '../apps/notifications/catalogue.ts';

@@ -7,45 +7,52 @@
  */
 import type { Logger } from 'pino';
 import { PostgresMerchantMonthLedger } from '../../adapters/postgres/postgres-merchant-month-ledger.ts';
-import { ShowMonthlyFigures } from '../../core/merchants/monthly-figures.ts';
+import { ShowMonthlyFigures } from '../../core/merchants/show-monthly-figures.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Container } from 'inversify';
 import { ContainerModule } from 'inversify';
 import { QrcodePngRenderer } from '../../adapters/qr/qrcode-png-renderer.ts';
-import {
-  PostgresAgents,
-  PostgresCommissionPayouts,
-  PostgresCommissions,
-  PostgresMerchantReversals,
-  PostgresMerchants,
-  PostgresMerchantTransactions,
-  PostgresSettlementBatches,
-} from '../../adapters/postgres/postgres-merchants.ts';
+import { PostgresAgents } from '../../adapters/postgres/postgres-agents.ts';
+import { PostgresCommissionPayouts } from '../../adapters/postgres/postgres-commission-payouts.ts';
+import { PostgresCommissions } from '../../adapters/postgres/postgres-commissions.ts';
+import { PostgresMerchantReversals } from '../../adapters/postgres/postgres-merchant-reversals.ts';
+import { PostgresMerchants } from '../../adapters/postgres/postgres-merchants.ts';
+import { PostgresMerchantTransactions } from '../../adapters/postgres/postgres-merchant-transactions.ts';
+import { PostgresSettlementBatches } from '../../adapters/postgres/postgres-settlement-batches.ts';
 import type { RateLimiter } from '../../core/accounts/ports.ts';
 import { FindAgentByCode } from '../../core/agents/find-agent-by-code.ts';
-import { RegisterAgent, ShowOwnAgent } from '../../core/agents/register-agent.ts';
+import { RegisterAgent } from '../../core/agents/register-agent.ts';
+import { ShowOwnAgent } from '../../core/agents/show-own-agent.ts';
 import { ShowAgentDashboard } from '../../core/agents/show-agent-dashboard.ts';
 import type { AuditTrail } from '../../core/audit/ports.ts';
 import type { JournalWriter } from '../../core/ledger/ports.ts';
 import { ListMerchantsAwaitingKyb } from '../../core/merchants/list-merchants-awaiting-kyb.ts';
-import { ListOwnMerchants } from '../../core/merchants/merchant-access.ts';
-import { ListMerchantSettlements, ListMerchantTransactions } from '../../core/merchants/merchant-payments.ts';
-import { GenerateMerchantQr, ShowMerchantQr } from '../../core/merchants/merchant-qr.ts';
-import { PayMerchant, ShowMerchantReceipt, ShowPayPage, type PayRequestLimits } from '../../core/merchants/pay-merchant.ts';
+import { ListOwnMerchants } from '../../core/merchants/list-own-merchants.ts';
+import { ListMerchantSettlements } from '../../core/merchants/list-merchant-settlements.ts';
+import { ListMerchantTransactions } from '../../core/merchants/list-merchant-transactions.ts';
+import { GenerateMerchantQr } from '../../core/merchants/generate-merchant-qr.ts';
+import { ShowMerchantQr } from '../../core/merchants/show-merchant-qr.ts';
+import { PayMerchant, type PayRequestLimits } from '../../core/merchants/pay-merchant.ts';
+import { ShowMerchantReceipt } from '../../core/merchants/show-merchant-receipt.ts';
+import { ShowPayPage } from '../../core/merchants/show-pay-page.ts';
 import { RegisterMerchant } from '../../core/merchants/register-merchant.ts';
-import { FollowCardRefunds, PursueCardRefund, RefundCardPayment } from '../../core/merchants/refund-card-payment.ts';
-import { ShowSalesAnalytics } from '../../core/merchants/sales-analytics.ts';
+import { RefundCardPayment } from '../../core/merchants/refund-card-payment.ts';
+import { FollowCardRefunds } from '../../core/merchants/follow-card-refunds.ts';
+import { PursueCardRefund } from '../../core/merchants/pursue-card-refund.ts';
+import { ShowSalesAnalytics } from '../../core/merchants/show-sales-analytics.ts';
 import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
 import { PostgresMerchantCardRefunds } from '../../adapters/postgres/postgres-merchant-card-refunds.ts';
 import type { CardCheckoutSetup } from './cards-module.ts';
-import { ReviewAgent, ReviewMerchant } from '../../core/merchants/review-business.ts';
+import { ReviewAgent } from '../../core/agents/review-agent.ts';
+import { ReviewMerchant } from '../../core/merchants/review-merchant.ts';
 import { UpdateMerchantCompliance } from '../../core/merchants/update-merchant-compliance.ts';
 import { SettleMerchantPaymentReport } from '../../core/merchants/settle-merchant-payment-report.ts';
 import type { MobileMoney, MobileMoneyProvider, PayableNumber, ProviderOfNumber } from '../../core/payments/ports.ts';
 import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { SettlementWithholding } from '../../core/settlements/ports.ts';
-import { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
+import { SettleMerchants } from '../../core/settlements/settle-merchants.ts';
+import { PayCommissions } from '../../core/agents/pay-commissions.ts';
 import { ShowSettlementReport } from '../../core/settlements/settlement-report.ts';
 import type { Notifier } from '../../core/tontines/ports.ts';
 import type { OutgoingTransfers } from '../../core/transfers/ports.ts';
@@ -74,7 +81,7 @@ export interface BusinessPorts {
   mobileMoney: MobileMoney;
   audit: AuditTrail;
   notifier: Notifier;
-  unitOfWork: UnitOfWork;
+  uow: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
   transfers: OutgoingTransfers;
@@ -139,7 +146,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       mobileMoney: MobileMoney,
       audit: AuditTrail,
       notifier: Notifier,
-      unitOfWork: UnitOfWork,
+      uow: UnitOfWork,
       clock: Clock,
       ids: IdGenerator,
       transfers: OutgoingTransfers,
@@ -171,7 +178,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       mobileMoney,
       audit,
       notifier,
-      unitOfWork,
+      uow,
       clock,
       ids,
       transfers,

@@ -10,10 +10,11 @@ import type { SendOverdueNotices } from '../../core/contributions/send-overdue-n
 import type { RefreshLoanStatuses } from '../../core/loans/refresh-loan-statuses.ts';
 import type { SendInstalmentReminders } from '../../core/loans/send-instalment-reminders.ts';
 import type { DeliverDueEmails, DeliverDueSms, DispatchReport } from '../../core/notifications/deliver-due-messages.ts';
-import type { FollowCardRefunds } from '../../core/merchants/refund-card-payment.ts';
+import type { FollowCardRefunds } from '../../core/merchants/follow-card-refunds.ts';
 import type { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
 import type { PayOutDueCycles } from '../../core/tontines/pay-out-due-cycles.ts';
-import type { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
+import type { SettleMerchants } from '../../core/settlements/settle-merchants.ts';
+import type { PayCommissions } from '../../core/agents/pay-commissions.ts';
 import { countByStatus } from '../../core/settlements/payout-status.ts';
 import type { RetryDueTransfers } from '../../core/transfers/retry-due-transfers.ts';
 import type { PruneAbandonedUploads } from '../../core/uploads/prune-abandoned-uploads.ts';

@@ -3,7 +3,8 @@
  * (apps/scheduler/jobs.ts: each names the use cases it runs) and the runner that schedules them.
  * Loaded by buildContainer, so the server, the CLI (`jobs run`) and the tests resolve the same jobs.
  */
-import { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
+import { SettleMerchants } from '../../core/settlements/settle-merchants.ts';
+import { PayCommissions } from '../../core/agents/pay-commissions.ts';
 import { ContainerModule } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -15,7 +16,7 @@ import { SendInstalmentReminders } from '../../core/loans/send-instalment-remind
 import { DeliverDueSms } from '../../core/notifications/deliver-due-messages.ts';
 import type { OutboxQueue } from '../../core/notifications/outbox.ts';
 import type { SmsDeliveries, SmsSender } from '../../core/notifications/sms-sender.ts';
-import { FollowCardRefunds } from '../../core/merchants/refund-card-payment.ts';
+import { FollowCardRefunds } from '../../core/merchants/follow-card-refunds.ts';
 import { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
 import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
 import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';

@@ -29,7 +29,7 @@ import { savingsBalance } from '../../core/contributions/contribution-summary.ts
 import type { MemberSavings, MemberSavingsReads } from '../../core/contributions/ports.ts';
 import { nextPayment, statusAt, type Loan } from '../../core/loans/loan.ts';
 import type { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
-import type { ShowPayPage } from '../../core/merchants/pay-merchant.ts';
+import type { ShowPayPage } from '../../core/merchants/show-pay-page.ts';
 import type { ShowGroupBooks } from '../../core/tontines/show-group-books.ts';
 import type { Money } from '../../core/money/money.ts';
 import { compareDates, kigaliDateOf, parseDate } from '../../core/shared/calendar.ts';

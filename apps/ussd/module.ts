@@ -5,7 +5,8 @@
  * (in-process) and the tests resolve the same channel.
  */
 import { ChangeLanguage } from '../../core/accounts/change-language.ts';
-import { PayMerchant, ShowPayPage } from '../../core/merchants/pay-merchant.ts';
+import { PayMerchant } from '../../core/merchants/pay-merchant.ts';
+import { ShowPayPage } from '../../core/merchants/show-pay-page.ts';
 import { ContainerModule, type Container } from 'inversify';
 import { RequestUssdAccessCode } from '../../core/accounts/request-ussd-access-code.ts';
 import { SetUpUssdAccess } from '../../core/accounts/set-up-ussd-access.ts';

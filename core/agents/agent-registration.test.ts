@@ -4,7 +4,8 @@ import { Money } from '../money/money.ts';
 import { DirectUnitOfWork, FixedClock, SequentialIds } from '../shared/shared.fixtures.ts';
 import { publicAgent } from './agent-profile.ts';
 import { FindAgentByCode } from './find-agent-by-code.ts';
-import { RegisterAgent, ShowOwnAgent } from './register-agent.ts';
+import { RegisterAgent } from './register-agent.ts';
+import { ShowOwnAgent } from './show-own-agent.ts';
 import { RECENT_ITEMS, ShowAgentDashboard } from './show-agent-dashboard.ts';
 
 const form = {
@@ -23,7 +24,7 @@ const form = {
 
 function world() {
   const agents = new InMemoryAgentRegistry();
-  return { agents, register: new RegisterAgent({ agents, payoutProvider: () => 'mtn', unitOfWork: new DirectUnitOfWork(), clock: new FixedClock(new Date('2026-11-20T10:00:00Z')), ids: new SequentialIds('ag') }) };
+  return { agents, register: new RegisterAgent({ agents, payoutProvider: () => 'mtn', uow: new DirectUnitOfWork(), clock: new FixedClock(new Date('2026-11-20T10:00:00Z')), ids: new SequentialIds('ag') }) };
 }
 
 describe('agent registration', () => {

@@ -19,33 +19,38 @@ export interface CreateCommissionPayoutsDeps {
   agents: AgentRepository;
   commissions: CommissionRepository;
   payouts: CommissionPayoutRepository;
-  unitOfWork: UnitOfWork;
+  uow: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
 }
 
-export async function createCommissionPayouts(deps: CreateCommissionPayoutsDeps, input: { period?: Period; agentId?: string } = {}): Promise<CommissionPayout[]> {
-  return deps.unitOfWork.run(async () => {
-    const now = deps.clock.now();
-    const period = input.period ?? lastEndedCommissionPeriod(now);
-    const pending = (await deps.commissions.findPendingBefore(period.end)).filter((c) => input.agentId === undefined || c.agentId === input.agentId);
-    const eligible = [];
-    const carried = new Map<string, Money>();
-    for (const agentId of new Set(pending.map((c) => c.agentId))) {
-      if (!earnsCommission(await deps.agents.findById(agentId))) continue;
-      eligible.push(...pending.filter((c) => c.agentId === agentId));
-      carried.set(agentId, (await deps.payouts.latestFor(agentId))?.carriedOut ?? Money.ZERO);
-    }
-    const existing = await deps.payouts.findByPeriod(period.start);
-    const payouts = buildCommissionPayouts({
-      period,
-      pending: eligible,
-      alreadyPaidAgentIds: new Set(existing.map((p) => p.agentId)),
-      carriedIn: (agentId) => carried.get(agentId)!,
-      now,
-      newId: () => deps.ids.newId(),
+export class CreateCommissionPayouts {
+  constructor(private readonly deps: CreateCommissionPayoutsDeps) {}
+
+  async execute(input: { period?: Period; agentId?: string } = {}): Promise<CommissionPayout[]> {
+    const { deps } = this;
+    return deps.uow.run(async () => {
+      const now = deps.clock.now();
+      const period = input.period ?? lastEndedCommissionPeriod(now);
+      const pending = (await deps.commissions.findPendingBefore(period.end)).filter((c) => input.agentId === undefined || c.agentId === input.agentId);
+      const eligible = [];
+      const carried = new Map<string, Money>();
+      for (const agentId of new Set(pending.map((c) => c.agentId))) {
+        if (!earnsCommission(await deps.agents.findById(agentId))) continue;
+        eligible.push(...pending.filter((c) => c.agentId === agentId));
+        carried.set(agentId, (await deps.payouts.latestFor(agentId))?.carriedOut ?? Money.ZERO);
+      }
+      const existing = await deps.payouts.findByPeriod(period.start);
+      const payouts = buildCommissionPayouts({
+        period,
+        pending: eligible,
+        alreadyPaidAgentIds: new Set(existing.map((p) => p.agentId)),
+        carriedIn: (agentId) => carried.get(agentId)!,
+        now,
+        newId: () => deps.ids.newId(),
+      });
+      for (const payout of payouts) await deps.payouts.save(payout);
+      return payouts;
     });
-    for (const payout of payouts) await deps.payouts.save(payout);
-    return payouts;
-  });
+  }
 }

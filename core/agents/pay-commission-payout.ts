@@ -22,26 +22,28 @@ export interface PayCommissionPayoutDeps extends PayoutTransferDeps {
   payouts: CommissionPayoutRepository;
 }
 
-export async function payCommissionPayout(
-  deps: PayCommissionPayoutDeps,
-  input: { payoutId: string; retry?: boolean },
-): Promise<Result<CommissionPayout, 'payout_not_found' | 'payout_transition_not_allowed'>> {
-  const payout = await deps.payouts.findById(input.payoutId);
-  if (!payout) return err('payout_not_found');
-  const attempt = attemptToPay(payout, input.retry ?? false);
-  if (!attempt.ok) return attempt;
-  const agent = await deps.agents.findById(payout.agentId);
-  invariant(agent, `payout ${payout.id} names an unknown agent`);
-  const paid = await payPayoutAttempt(deps, deps.payouts, payout, attempt.value, {
-    purpose: 'agent_commission',
-    debitedAccount: accounts.agentCommission(payout.agentId),
-    transferReference: payout.reference,
-    memberId: agent.userId,
-    wallet: agent.payoutWallet,
-    amount: payout.payoutAmount,
-    description: `Ikimina commission ${payout.reference}`,
-  });
-  return ok(paid);
+export class PayCommissionPayout {
+  constructor(private readonly deps: PayCommissionPayoutDeps) {}
+
+  async execute(input: { payoutId: string; retry?: boolean }): Promise<Result<CommissionPayout, 'payout_not_found' | 'payout_transition_not_allowed'>> {
+    const { deps } = this;
+    const payout = await deps.payouts.findById(input.payoutId);
+    if (!payout) return err('payout_not_found');
+    const attempt = attemptToPay(payout, input.retry ?? false);
+    if (!attempt.ok) return attempt;
+    const agent = await deps.agents.findById(payout.agentId);
+    invariant(agent, `payout ${payout.id} names an unknown agent`);
+    const paid = await payPayoutAttempt(deps, deps.payouts, payout, attempt.value, {
+      purpose: 'agent_commission',
+      debitedAccount: accounts.agentCommission(payout.agentId),
+      transferReference: payout.reference,
+      memberId: agent.userId,
+      wallet: agent.payoutWallet,
+      amount: payout.payoutAmount,
+      description: `Ikimina commission ${payout.reference}`,
+    });
+    return ok(paid);
+  }
 }
 
 /** The commission payouts paid by `agent_commission` transfers, for their PayoutTransferPolicy. */

@@ -21,7 +21,7 @@ export type RegisterAgentError = 'already_an_agent' | 'agent_code_taken';
 export interface RegisterAgentDeps {
   agents: AgentRegistry;
   payoutProvider: (msisdn: string) => MobileMoneyProvider;
-  unitOfWork: UnitOfWork;
+  uow: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
 }
@@ -30,8 +30,8 @@ export class RegisterAgent {
   constructor(private readonly deps: RegisterAgentDeps) {}
 
   async execute(input: RegisterAgentInput): Promise<Result<RegisteredAgent, RegisterAgentError>> {
-    const { agents: registry, unitOfWork, clock, ids, payoutProvider } = this.deps;
-    return unitOfWork.run(async () => {
+    const { agents: registry, uow, clock, ids, payoutProvider } = this.deps;
+    return uow.run(async () => {
       if (await registry.findByUser(input.userId)) return err('already_an_agent');
       if (await registry.findByCode(input.agentCode)) return err('agent_code_taken');
       const { userId, agentCode, ...profile } = input;
@@ -50,12 +50,3 @@ export class RegisterAgent {
   }
 }
 
-/** The member's own agent profile (GET /api/agents/me; the redirect hub). */
-export class ShowOwnAgent {
-  constructor(private readonly deps: { agents: AgentRegistry }) {}
-
-  async execute(input: { userId: string }): Promise<Result<RegisteredAgent, 'agent_not_found'>> {
-    const agent = await this.deps.agents.findByUser(input.userId);
-    return agent ? ok(agent) : err('agent_not_found');
-  }
-}

@@ -31,16 +31,19 @@
  */
 import type { AccountRepository } from '../accounts/ports.ts';
 import type { RegisteredAgent } from '../agents/agent-profile.ts';
-import type { RegisterAgent, ShowOwnAgent } from '../agents/register-agent.ts';
+import type { RegisterAgent } from '../agents/register-agent.ts';
+import type { ShowOwnAgent } from '../agents/show-own-agent.ts';
 import { DEMO_ACCOUNTS } from '../accounts/seed-demo-accounts.ts';
-import type { ListOwnMerchants } from '../merchants/merchant-access.ts';
-import type { GenerateMerchantQr } from '../merchants/merchant-qr.ts';
+import type { ListOwnMerchants } from '../merchants/list-own-merchants.ts';
+import type { GenerateMerchantQr } from '../merchants/generate-merchant-qr.ts';
 import type { PayMerchant } from '../merchants/pay-merchant.ts';
 import type { RegisterMerchant } from '../merchants/register-merchant.ts';
-import type { ReviewAgent, ReviewMerchant } from '../merchants/review-business.ts';
+import type { ReviewAgent } from '../agents/review-agent.ts';
+import type { ReviewMerchant } from '../merchants/review-merchant.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Result } from '../shared/result.ts';
-import type { PayCommissions, SettleMerchants } from '../settlements/settle-merchants.ts';
+import type { SettleMerchants } from '../settlements/settle-merchants.ts';
+import type { PayCommissions } from '../agents/pay-commissions.ts';
 import { commissionPeriodContaining } from '../agents/commission.ts';
 import { settlementPeriodContaining } from '../settlements/settlement-period.ts';
 import { expectOk as expectStep, settleAtProvider, type ProviderSettlement } from './sandbox-settlement.ts';

@@ -1,8 +1,11 @@
 /**
- * Confirm a merchant payment from the provider's answer (callback or status poll).
+ * Confirm a merchant payment from the provider's answer (callback or status poll): the provider's
+ * report reaches it through SettleMerchantPaymentReport (core/merchants/settle-merchant-payment-report.ts),
+ * which reads the transaction in its own unit of work and concludes it with `concludeMerchantPayment`.
  *
  * Guarantees
- * - A transaction completes or fails once; a repeated confirmation answers `exists`.
+ * - One unit of work, one read of the transaction (locked until it commits: two concurrent
+ *   confirmations book it once). It completes or fails once; a repeated confirmation answers `exists`.
  * - On completion, in one unit of work: the split (fee 2 %, net, commission 0.5 % out of the fee if
  *   the onboarding agent is active now), one balanced ledger entry keyed by the transaction
  *   reference, and a `pending` commission for the agent.
@@ -29,7 +32,7 @@ export interface ConfirmMerchantPaymentDeps {
   agents: AgentLookup;
   commissions: CommissionRepository;
   journal: JournalWriter;
-  unitOfWork: UnitOfWork;
+  uow: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
 }
@@ -40,65 +43,77 @@ export interface ConfirmMerchantPaymentInput {
   providerReference?: string;
 }
 
-export async function confirmMerchantPayment(
-  deps: ConfirmMerchantPaymentDeps,
-  input: ConfirmMerchantPaymentInput,
-): Promise<Result<MerchantTransaction, 'transaction_not_found' | 'exists'>> {
-  return deps.unitOfWork.run(async () => {
-    const transaction = await deps.transactions.findByReference(input.transactionReference);
-    if (!transaction) return err('transaction_not_found');
-    if (transaction.status !== 'pending') return err('exists');
-    // Before the clock is read: a settlement under way commits first, and none starts until this
-    // commits, so the completion time cannot fall inside a range a batch has already closed.
-    const closedUntil = await deps.transactions.holdSettlementOf(transaction.merchantId);
-    const now = completionTimeAfter(deps.clock.now(), closedUntil);
-    const providerReference = input.providerReference ? { providerReference: input.providerReference } : {};
-    if (input.outcome === 'failed') {
-      const failed: MerchantTransaction = { ...transaction, ...providerReference, status: 'failed' };
-      await deps.transactions.save(failed);
-      return ok(failed);
-    }
+export class ConfirmMerchantPayment {
+  constructor(private readonly deps: ConfirmMerchantPaymentDeps) {}
 
-    const merchant = await deps.merchants.findById(transaction.merchantId);
-    invariant(merchant, `transaction ${transaction.id} names an unknown merchant`);
-    const agent = merchant.onboardedByAgentId ? await deps.agents.findById(merchant.onboardedByAgentId) : undefined;
-    const agentId = earnsCommission(agent) ? agent.id : undefined;
-    const split = splitPayment(transaction.amount, agentId !== undefined);
-    const entry = journalEntry({
-      id: deps.ids.newId(),
-      key: transaction.transactionReference,
-      kind: 'merchant_payment_received',
-      occurredAt: now,
-      postings: paymentPostings(split, transaction.provider, merchant.id, agentId),
+  execute(input: ConfirmMerchantPaymentInput): Promise<Result<MerchantTransaction, 'transaction_not_found' | 'exists'>> {
+    const { uow, transactions } = this.deps;
+    return uow.run(async () => {
+      const transaction = await transactions.findByReference(input.transactionReference);
+      if (!transaction) return err('transaction_not_found');
+      if (transaction.status !== 'pending') return err('exists');
+      return ok(await concludeMerchantPayment(this.deps, transaction, input));
     });
-    invariant(entry.ok, 'a merchant payment entry always balances');
-    const posted = await deps.journal.post(entry.value);
-    invariant(posted.ok, `merchant payment ${transaction.id} could not be posted: ${posted.ok ? '' : posted.error}`);
+  }
+}
 
-    const completed: MerchantTransaction = {
-      ...transaction,
-      ...providerReference,
-      ...(agentId ? { agentId } : {}),
-      merchantFee: split.fee,
-      netAmount: split.net,
-      commission: split.commission,
-      status: 'completed',
-      completedAt: now,
-    };
-    await deps.transactions.save(completed);
-    if (agentId && split.commission.isPositive()) {
-      const commission: Commission = {
-        id: deps.ids.newId(),
-        agentId,
-        merchantId: merchant.id,
-        transactionId: transaction.id,
-        commissionType: 'merchant_transaction',
-        amount: split.commission,
-        status: 'pending',
-        createdAt: now,
-      };
-      await deps.commissions.save(commission);
-    }
-    return ok(completed);
+/** In the caller's unit of work, on the pending transaction it read (`findByReference`, locked): completes or fails it. */
+export async function concludeMerchantPayment(
+  deps: Omit<ConfirmMerchantPaymentDeps, 'uow'>,
+  transaction: MerchantTransaction,
+  input: Omit<ConfirmMerchantPaymentInput, 'transactionReference'>,
+): Promise<MerchantTransaction> {
+  invariant(transaction.status === 'pending', `transaction ${transaction.id} is concluded once`);
+  // Before the clock is read: a settlement under way commits first, and none starts until this
+  // commits, so the completion time cannot fall inside a range a batch has already closed.
+  const closedUntil = await deps.transactions.holdSettlementOf(transaction.merchantId);
+  const now = completionTimeAfter(deps.clock.now(), closedUntil);
+  const providerReference = input.providerReference ? { providerReference: input.providerReference } : {};
+  if (input.outcome === 'failed') {
+    const failed: MerchantTransaction = { ...transaction, ...providerReference, status: 'failed' };
+    await deps.transactions.save(failed);
+    return failed;
+  }
+
+  const merchant = await deps.merchants.findById(transaction.merchantId);
+  invariant(merchant, `transaction ${transaction.id} names an unknown merchant`);
+  const agent = merchant.onboardedByAgentId ? await deps.agents.findById(merchant.onboardedByAgentId) : undefined;
+  const agentId = earnsCommission(agent) ? agent.id : undefined;
+  const split = splitPayment(transaction.amount, agentId !== undefined);
+  const entry = journalEntry({
+    id: deps.ids.newId(),
+    key: transaction.transactionReference,
+    kind: 'merchant_payment_received',
+    occurredAt: now,
+    postings: paymentPostings(split, transaction.provider, merchant.id, agentId),
   });
+  invariant(entry.ok, 'a merchant payment entry always balances');
+  const posted = await deps.journal.post(entry.value);
+  invariant(posted.ok, `merchant payment ${transaction.id} could not be posted: ${posted.ok ? '' : posted.error}`);
+
+  const completed: MerchantTransaction = {
+    ...transaction,
+    ...providerReference,
+    ...(agentId ? { agentId } : {}),
+    merchantFee: split.fee,
+    netAmount: split.net,
+    commission: split.commission,
+    status: 'completed',
+    completedAt: now,
+  };
+  await deps.transactions.save(completed);
+  if (agentId && split.commission.isPositive()) {
+    const commission: Commission = {
+      id: deps.ids.newId(),
+      agentId,
+      merchantId: merchant.id,
+      transactionId: transaction.id,
+      commissionType: 'merchant_transaction',
+      amount: split.commission,
+      status: 'pending',
+      createdAt: now,
+    };
+    await deps.commissions.save(commission);
+  }
+  return completed;
 }

@@ -17,11 +17,3 @@ export async function ownedMerchant(
   return merchant && merchant.ownerId === input.userId ? ok(merchant) : err('merchant_not_found');
 }
 
-/** The member's merchants (GET /api/merchants/user/merchants) and the first one (GET /api/merchants/me). */
-export class ListOwnMerchants {
-  constructor(private readonly deps: { registry: Pick<MerchantRegistry, 'listByOwner'> }) {}
-
-  execute(input: { userId: string }): Promise<RegisteredMerchant[]> {
-    return this.deps.registry.listByOwner(input.userId);
-  }
-}

@@ -1,9 +1,9 @@
 /**
- * The merchant payments screen (/merchant/payments): transactions with their statistics, and
- * settlements with what is still pending.
+ * The rules of the merchant payments screen (/merchant/payments): transactions with their
+ * statistics (ListMerchantTransactions, core/merchants/list-merchant-transactions.ts), and
+ * settlements with what is still pending (ListMerchantSettlements, list-merchant-settlements.ts).
  *
  * Guarantees
- * - Only the owner reads them (`merchant_not_found` otherwise).
  * - Each transaction comes with its reversal when an admin reversed it (core/merchants/
  *   reverse-merchant-payment.ts): the row keeps `completed` (its history reads forward), the
  *   owner's screens show it `reversed`, with the date and the reason.
@@ -20,15 +20,10 @@
  * - Each batch comes with its negative lines (the reversals dated in its range): the screen's
  *   settlements table and the CSV show them.
  */
-import type { SettlementBatch } from '../settlements/settlement-batch.ts';
 import { Money } from '../money/money.ts';
-import { ok, type Result } from '../shared/result.ts';
-import { ownedMerchant } from './merchant-access.ts';
-import type { RegisteredMerchant } from './merchant-profile.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 import type { MerchantPaymentReversal } from './merchant-reversal.ts';
 import { refundAsOwnerSees, type OwnerRefundView } from './merchant-card-refund.ts';
-import type { MerchantCardRefunds, MerchantPaymentReads, MerchantRegistry, MerchantReversals } from './ports.ts';
 
 export interface TransactionStatistics {
   totalRevenue: Money;
@@ -77,10 +72,6 @@ export function pendingSettlement(
   return { amount: Money.sum(unsettled.map((t) => t.netAmount)).minus(Money.sum(awaitingReversals.map((r) => r.netAmount))), transactionCount: unsettled.length };
 }
 
-export interface SettlementReads {
-  listForMerchant(merchantId: string, range: { from?: Date; to?: Date }): Promise<SettlementBatch[]>;
-}
-
 /** What a settlement batch withheld for working capital before its payout (core/working-capital). */
 export interface WorkingCapitalWithholding {
   readonly batchReference: string;
@@ -88,64 +79,3 @@ export interface WorkingCapitalWithholding {
   readonly at: Date;
 }
 
-export class ListMerchantTransactions {
-  constructor(
-    private readonly deps: {
-      registry: MerchantRegistry;
-      payments: MerchantPaymentReads;
-      reversals: Pick<MerchantReversals, 'listForMerchant'>;
-      cardRefunds: Pick<MerchantCardRefunds, 'listForMerchant'>;
-      settlements?: SettlementReads;
-    },
-  ) {}
-
-  /** The transactions of the period, and the withholdings of the settlements of the period (their own lines, since they belong to batches). */
-  async execute(input: { merchantId: string; userId: string; from?: Date; to?: Date }): Promise<
-    Result<
-      {
-        merchant: RegisteredMerchant;
-        transactions: MerchantTransaction[];
-        reversals: ReversalsByTransaction;
-        refunds: RefundsByTransaction;
-        statistics: TransactionStatistics;
-        withholdings: WorkingCapitalWithholding[];
-      },
-      'merchant_not_found'
-    >
-  > {
-    const owned = await ownedMerchant(this.deps.registry, input);
-    if (!owned.ok) return owned;
-    const range = { ...(input.from ? { from: input.from } : {}), ...(input.to ? { to: input.to } : {}) };
-    const transactions = await this.deps.payments.listForMerchant(owned.value.id, range);
-    const reversals = new Map((await this.deps.reversals.listForMerchant(owned.value.id)).map((r) => [r.transactionId, r] as const));
-    const refunds = new Map((await this.deps.cardRefunds.listForMerchant(owned.value.id)).flatMap((r) => {
-      const seen = refundAsOwnerSees(r);
-      return seen ? [[r.transactionId, seen] as const] : [];
-    }));
-    const batches = (await this.deps.settlements?.listForMerchant(owned.value.id, range)) ?? [];
-    const withholdings = batches.flatMap((b) => (b.withheldAmount?.isPositive() ? [{ batchReference: b.batchReference, amount: b.withheldAmount, at: b.createdAt }] : []));
-    return ok({ merchant: owned.value, transactions, reversals, refunds, statistics: transactionStatistics(transactions, reversals), withholdings });
-  }
-}
-
-export class ListMerchantSettlements {
-  constructor(private readonly deps: { registry: MerchantRegistry; payments: MerchantPaymentReads; settlements: SettlementReads; reversals: Pick<MerchantReversals, 'listInRange' | 'listAwaitingSettlement'> }) {}
-
-  async execute(input: { merchantId: string; userId: string; from?: Date; to?: Date }): Promise<
-    Result<
-      { merchant: RegisteredMerchant; settlements: SettlementBatch[]; negativeLines: ReadonlyMap<string, MerchantPaymentReversal[]>; pending: { amount: Money; transactionCount: number } },
-      'merchant_not_found'
-    >
-  > {
-    const owned = await ownedMerchant(this.deps.registry, input);
-    if (!owned.ok) return owned;
-    const range = { ...(input.from ? { from: input.from } : {}), ...(input.to ? { to: input.to } : {}) };
-    const settlements = await this.deps.settlements.listForMerchant(owned.value.id, range);
-    const pending = pendingSettlement(await this.deps.payments.listForMerchant(owned.value.id, {}), await this.deps.reversals.listAwaitingSettlement(owned.value.id));
-    const negativeLines = new Map<string, MerchantPaymentReversal[]>();
-    for (const batch of settlements) {
-      if (batch.totalReversals > 0 && batch.coveredFrom && batch.coveredUntil) negativeLines.set(batch.id, await this.deps.reversals.listInRange(batch.merchantId, batch.coveredFrom, batch.coveredUntil));
-    }
-    return ok({ merchant: owned.value, settlements, negativeLines, pending });
-  }
-}

@@ -160,11 +160,11 @@ export function merchantsWorld(now = '2026-11-18T10:00:00Z') {
     batches: new InMemorySettlementBatches(transactions, merchants, ids),
     transfers: new InMemoryOutgoingTransfers(),
     mobileMoney: new FakeMobileMoney(),
-    unitOfWork: new DirectUnitOfWork(),
+    uow: new DirectUnitOfWork(),
     clock: new FixedClock(new Date(now)),
     ids,
   };
-  const transferCases = transferUseCases({ ...world, uow: world.unitOfWork }, () => ({
+  const transferCases = transferUseCases(world, () => ({
     merchant_settlement: new PayoutTransferPolicy(new SettlementBatchTransfers(world.batches)),
     agent_commission: new PayoutTransferPolicy(new CommissionPayoutTransfers(world)),
   }));

@@ -3,7 +3,8 @@ import { Money } from '../money/money.ts';
 import { err } from '../shared/result.ts';
 import { ManualClock } from '../shared/shared.fixtures.ts';
 import { aRegisteredMerchant, InMemoryMerchantRegistry } from './merchants.fixtures.ts';
-import { figuresFrom, ShowMonthlyFigures, type MerchantEntryTotals } from './monthly-figures.ts';
+import { figuresFrom, type MerchantEntryTotals } from './monthly-figures.ts';
+import { ShowMonthlyFigures } from './show-monthly-figures.ts';
 
 const c = (francs: number) => Money.ofFrancs(francs);
 const totals = (kind: string, entries: number, volume: number, payable: number, receivable = 0): MerchantEntryTotals => ({ kind, entries, volume: c(volume), payable: c(payable), receivable: c(receivable) });

@@ -5,7 +5,6 @@
  * sales earned, the settlements paid out and what was withheld for working capital.
  *
  * Guarantees
- * - Owner only: another member's merchant, or an unknown one, answers `merchant_not_found`.
  * - Read from the ledger, so they reconcile with it by construction: every figure is the sum of
  *   the postings of one kind of entry dated in the month (Kigali midnight on the 1st to Kigali
  *   midnight on the next 1st) on the merchant's payable or receivable:
@@ -17,15 +16,10 @@
  *   The netting of reversals into a batch (payable → receivable) moves nothing the merchant earns
  *   and is left out.
  * - net = sales net − reversals net: what the month's trade left the merchant before payouts.
- * - A month is `YYYY-MM` from 2020-01 up to the current Kigali month (`month_invalid` otherwise);
- *   left out, it is the current one.
+ * - A month is `YYYY-MM` from 2020-01 (`parseMonth`, `FIRST_YEAR`); ShowMonthlyFigures
+ *   (core/merchants/show-monthly-figures.ts) reads them for the owner.
  */
 import { Money } from '../money/money.ts';
-import { kigaliDateOf, kigaliInstant } from '../shared/calendar.ts';
-import type { Clock } from '../shared/clock.ts';
-import { err, ok, type Result } from '../shared/result.ts';
-import { ownedMerchant } from './merchant-access.ts';
-import type { MerchantRegistry } from './ports.ts';
 
 /** One kind of ledger entry dated in the month that touched the merchant's payable or receivable. */
 export interface MerchantEntryTotals {
@@ -60,33 +54,10 @@ export interface MonthlyFigures {
 export type MonthlyFiguresError = 'merchant_not_found' | 'month_invalid';
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-const FIRST_YEAR = 2020;
+export const FIRST_YEAR = 2020;
 
-export interface ShowMonthlyFiguresDeps {
-  registry: Pick<MerchantRegistry, 'findRegistered'>;
-  ledger: MerchantMonthLedger;
-  clock: Clock;
-}
 
-export class ShowMonthlyFigures {
-  constructor(private readonly deps: ShowMonthlyFiguresDeps) {}
-
-  async execute(input: { merchantId: string; userId: string; month?: string }): Promise<Result<MonthlyFigures, MonthlyFiguresError>> {
-    const owned = await ownedMerchant(this.deps.registry, input);
-    if (!owned.ok) return owned;
-    const today = kigaliDateOf(this.deps.clock.now());
-    const current = { year: today.year, month: today.month };
-    const asked = input.month === undefined ? current : parseMonth(input.month);
-    if (!asked || asked.year < FIRST_YEAR || asked.year * 12 + asked.month > current.year * 12 + current.month) return err('month_invalid');
-    const from = kigaliInstant({ year: asked.year, month: asked.month, day: 1 });
-    const next = asked.month === 12 ? { year: asked.year + 1, month: 1 } : { year: asked.year, month: asked.month + 1 };
-    const to = kigaliInstant({ ...next, day: 1 });
-    const totals = await this.deps.ledger.entryTotals(input.merchantId, from, to);
-    return ok({ month: `${asked.year}-${String(asked.month).padStart(2, '0')}`, from, to, ...figuresFrom(totals) });
-  }
-}
-
-function parseMonth(text: string): { year: number; month: number } | undefined {
+export function parseMonth(text: string): { year: number; month: number } | undefined {
   const match = MONTH.exec(text);
   return match ? { year: Number(match[1]), month: Number(match[2]) } : undefined;
 }

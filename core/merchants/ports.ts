@@ -7,6 +7,7 @@ import type { ComplianceDetails, RegisteredMerchant } from './merchant-profile.t
 import type { MerchantReasonCode } from './merchant-reason.ts';
 import type { MerchantPaymentReversal } from './merchant-reversal.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
+import type { SettlementBatch } from '../settlements/settlement-batch.ts';
 
 export interface MerchantRepository {
   findById(id: string): Promise<Merchant | undefined>;
@@ -93,4 +94,10 @@ export interface MerchantCardRefunds {
 /** The commission a transaction earned, if any (one per transaction): a reversal takes it back while it is pending. */
 export interface CommissionOfTransaction {
   findByTransaction(transactionId: string): Promise<Commission | undefined>;
+}
+
+/** The merchant's settlement batches, for its payments screen. */
+export interface SettlementReads {
+  /** The merchant's batches whose period starts in [from, to) (every one without bounds), newest first. */
+  listForMerchant(merchantId: string, range: { from?: Date; to?: Date }): Promise<SettlementBatch[]>;
 }

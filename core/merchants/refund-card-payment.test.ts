@@ -12,7 +12,9 @@ import type { CardRefund } from '../payments/card-checkout.ts';
 import { weekOfPayments } from '../settlements/settlement-flow.fixtures.ts';
 import { err, invariant, ok } from '../shared/result.ts';
 import { REFUND_ANSWER_WAIT_MS } from './merchant-card-refund.ts';
-import { FollowCardRefunds, PursueCardRefund, RefundCardPayment } from './refund-card-payment.ts';
+import { RefundCardPayment } from './refund-card-payment.ts';
+import { FollowCardRefunds } from './follow-card-refunds.ts';
+import { PursueCardRefund } from './pursue-card-refund.ts';
 import { InMemoryMerchantCardRefunds, InMemoryMerchantReversals, reversalReads } from './reversal.fixtures.ts';
 import { ReverseMerchantPayment } from './reverse-merchant-payment.ts';
 

@@ -28,160 +28,17 @@
  * - `pending` is stored with the processor's refund id and followed by the polling job
  *   (`refundStatus`) to its end. `failed` (or refused) books nothing; the reversal may be asked again.
  */
-import { SYSTEM_ACTOR, type AuditTrail } from '../audit/ports.ts';
-import { journalEntry } from '../ledger/journal-entry.ts';
-import type { CardCheckout, CardRefund } from '../payments/card-checkout.ts';
-import type { Clock } from '../shared/clock.ts';
-import type { EventLog } from '../shared/event-log.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
-import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import { bookReversal, type BookReversalDeps } from './book-reversal.ts';
-import { cardRefundPostings, nextRefundStep, type MerchantCardRefund, type RefundStep } from './merchant-card-refund.ts';
-import { reversalRefusal, type MerchantPaymentReversal, type ReversalRefusal } from './merchant-reversal.ts';
-import type { MerchantTransaction } from './merchant-transaction.ts';
-import type { MerchantCardRefunds, MerchantPaymentReads, MerchantReversals, MerchantTransactionRepository } from './ports.ts';
-
-export type CardRefundError = ReversalRefusal | 'card_charge_unknown';
-
-export interface CardRefundDeps extends BookReversalDeps {
-  transactions: MerchantTransactionRepository;
-  payments: Pick<MerchantPaymentReads, 'findById'>;
-  reversals: MerchantReversals;
-  cardRefunds: MerchantCardRefunds;
-  cardCheckout: Pick<CardCheckout, 'refund' | 'refundStatus' | 'refundsOf'>;
-  audit: AuditTrail;
-  unitOfWork: UnitOfWork;
-  clock: Clock;
-  events: EventLog;
-}
-
-export interface RefundedCardPayment {
-  refund: MerchantCardRefund;
-  /** Booked once the processor completed the refund. */
-  reversal: MerchantPaymentReversal | undefined;
-}
-
-/** Asks the processor what the refund's next step needs, and settles its answer (shared by the reversal and the polling job). */
-export class PursueCardRefund {
-  constructor(private readonly deps: CardRefundDeps) {}
-
-  async execute(asked: MerchantCardRefund, step: RefundStep): Promise<RefundedCardPayment> {
-    let refund = asked;
-    if (step === 'find_out') {
-      // Claimed under its lock before the processor is asked: a racing caller then waits, never asks too.
-      const claim = await this.deps.unitOfWork.run(() => this.claim(asked));
-      if (!claim.claimed) return { refund: claim.refund, reversal: undefined };
-      refund = claim.refund;
-    }
-    const answer = await this.ask(refund, step);
-    if (answer === 'unavailable') return { refund, reversal: undefined };
-    return this.deps.unitOfWork.run(() => this.settle(refund, answer));
-  }
-
-  private async claim(asked: MerchantCardRefund): Promise<{ refund: MerchantCardRefund; claimed: boolean }> {
-    const { refund } = await this.lock(asked);
-    if (refund.attempt !== asked.attempt || nextRefundStep(refund, this.deps.clock.now()) !== 'find_out') return { refund, claimed: false };
-    const claimed: MerchantCardRefund = { ...refund, askedAt: this.deps.clock.now() };
-    await this.deps.cardRefunds.save(claimed);
-    return { refund: claimed, claimed: true };
-  }
-
-  /** The payment's lock first, then the refund's (the order the reversal takes them). */
-  private async lock(asked: MerchantCardRefund): Promise<{ transaction: MerchantTransaction; refund: MerchantCardRefund }> {
-    const { cardRefunds, transactions, payments } = this.deps;
-    const found = await payments.findById(asked.transactionId);
-    invariant(found, `card refund ${asked.id} names an unknown payment`);
-    const transaction = await transactions.findByReference(found.transactionReference);
-    invariant(transaction, `card refund ${asked.id} names an unknown payment`);
-    const refund = await cardRefunds.findByTransaction(asked.transactionId);
-    invariant(refund, `card refund ${asked.id} vanished`);
-    return { transaction, refund };
-  }
-
-  private async ask(refund: MerchantCardRefund, step: RefundStep): Promise<CardRefund | 'refused' | 'unavailable'> {
-    const { cardCheckout, events } = this.deps;
-    if (step === 'follow' && refund.processorRefundId) {
-      const status = await cardCheckout.refundStatus(refund.processorRefundId);
-      if (status.ok) return status.value;
-      // The processor denies the refund it gave us an id for: no machine can tell what happened to the money.
-      if (status.error === 'card_refund_unknown') events.error({ refund: refund.id, transactionId: refund.transactionId, chargeId: refund.chargeId, processorRefundId: refund.processorRefundId }, 'card refund unknown to the processor: an admin must look');
-      return 'unavailable';
-    }
-    // A lost answer, or an earlier attempt thought failed, may have refunded the card already: never ask for a second one blind.
-    const lookUp = step !== 'ask' || refund.attempt > 1;
-    if (lookUp) {
-      const held = await this.held(refund);
-      if (held !== 'none') return held;
-    }
-    const asked = await cardCheckout.refund(refund.chargeId, refund.amount);
-    if (asked.ok) return asked.value;
-    if (asked.error !== 'card_checkout_refused') return 'unavailable';
-    if (!lookUp) return 'refused';
-    // Refused after a lost answer or an earlier attempt: most likely because a refund is already
-    // made (a racing caller's); a refusal then says nothing about ours, so it never marks it failed.
-    const again = await this.held(refund);
-    if (again === 'none') events.error({ refund: refund.id, transactionId: refund.transactionId, chargeId: refund.chargeId, attempt: refund.attempt }, 'card refund refused and none found at the processor: left requested, an admin must look');
-    return again === 'none' ? 'unavailable' : again;
-  }
-
-  /** The refund the processor holds for the charge: ours is the one not failed (a failed attempt's amount went back to the charge). */
-  private async held(refund: MerchantCardRefund): Promise<CardRefund | 'none' | 'unavailable'> {
-    const held = await this.deps.cardCheckout.refundsOf(refund.chargeId);
-    if (!held.ok) return 'unavailable';
-    return held.value.find((r) => r.status !== 'failed') ?? 'none';
-  }
-
-  private async settle(asked: MerchantCardRefund, answer: CardRefund | 'refused'): Promise<RefundedCardPayment> {
-    const { cardRefunds, journal, audit, clock, ids, events } = this.deps;
-    const { transaction, refund } = await this.lock(asked);
-    // Settled meanwhile (a concurrent poll or reversal), or asked again since: that one's answer decides.
-    if (refund.attempt !== asked.attempt || refund.status === 'completed' || refund.status === 'failed') return { refund, reversal: undefined };
-    // The processor took a refund already (a racing caller's answer): a refusal of another request says nothing about that one.
-    if (answer === 'refused' && (refund.status === 'pending' || refund.processorRefundId)) return { refund, reversal: undefined };
-    if (answer !== 'refused' && answer.chargeId !== refund.chargeId) {
-      events.error({ refund: refund.id, transactionId: refund.transactionId, chargeId: refund.chargeId, processorRefundId: answer.id, answeredChargeId: answer.chargeId }, 'card refund answered for another charge: nothing booked, an admin must look');
-      return { refund, reversal: undefined };
-    }
-
-    const now = clock.now();
-    if (answer === 'refused' || answer.status === 'failed') {
-      const failed: MerchantCardRefund = { ...refund, status: 'failed', settledAt: now, failureReason: answer === 'refused' ? 'refused by the processor' : 'failed at the processor', ...(answer === 'refused' ? {} : { processorRefundId: answer.id }) };
-      await cardRefunds.save(failed);
-      await audit.record({ action: 'merchant_card_refund_failed', actor: SYSTEM_ACTOR, subject: `merchant_transaction:${refund.transactionId}`, details: { refund: refund.id, attempt: refund.attempt, reason: failed.failureReason ?? null } });
-      return { refund: failed, reversal: undefined };
-    }
-    if (answer.status === 'pending') {
-      const pending: MerchantCardRefund = { ...refund, status: 'pending', processorRefundId: answer.id };
-      await cardRefunds.save(pending);
-      return { refund: pending, reversal: undefined };
-    }
-    if (!answer.amount.equals(refund.amount)) {
-      events.warn({ refund: refund.id, processorRefundId: answer.id, amount: answer.amount.toDecimal(), expected: refund.amount.toDecimal() }, 'card refund completed for another amount: nothing booked');
-      return { refund, reversal: undefined };
-    }
-    const reversal = await bookReversal(this.deps, transaction, refund.reason, refund.requestedBy);
-    const entry = journalEntry({ id: ids.newId(), key: `card-refund:${transaction.id}`, kind: 'merchant_card_refunded', occurredAt: reversal.reversedAt, postings: cardRefundPostings(transaction) });
-    invariant(entry.ok, 'a card refund entry always balances');
-    const posted = await journal.post(entry.value);
-    invariant(posted.ok, `card refund of ${transaction.id} could not be posted: ${posted.ok ? '' : posted.error}`);
-    const completed: MerchantCardRefund = { ...refund, status: 'completed', processorRefundId: answer.id, settledAt: now };
-    await cardRefunds.save(completed);
-    await audit.record({
-      action: 'merchant_payment_reversed',
-      actor: refund.requestedBy,
-      subject: `merchant_transaction:${transaction.id}`,
-      details: { merchantId: transaction.merchantId, net: transaction.netAmount.toDecimal(), reason: refund.reason, commissionReversed: reversal.commissionReversed, refund: `card:${answer.id}` },
-    });
-    return { refund: completed, reversal };
-  }
-}
+import { nextRefundStep, type MerchantCardRefund } from './merchant-card-refund.ts';
+import { reversalRefusal } from './merchant-reversal.ts';
+import type { CardRefundDeps, CardRefundError, PursueCardRefund, RefundedCardPayment } from './pursue-card-refund.ts';
 
 /** The card branch of ReverseMerchantPayment (the reason already checked). */
 export class RefundCardPayment {
   constructor(private readonly deps: CardRefundDeps & { pursue: Pick<PursueCardRefund, 'execute'> }) {}
 
   async execute(input: { transactionId: string; reason: string; actor: string }): Promise<Result<RefundedCardPayment, CardRefundError>> {
-    const opened = await this.deps.unitOfWork.run(() => this.open(input));
+    const opened = await this.deps.uow.run(() => this.open(input));
     if (!opened.ok) return opened;
     const { refund, step } = opened.value;
     if (step === 'wait' || step === 'done') return ok({ refund, reversal: await this.deps.reversals.findByTransaction(refund.transactionId) });
@@ -219,26 +76,3 @@ export class RefundCardPayment {
   }
 }
 
-/** Follows the card refunds the processor has not finished, and finds out those whose answer was lost (the polling job). */
-export class FollowCardRefunds {
-  constructor(private readonly deps: { cardRefunds: Pick<MerchantCardRefunds, 'listOpenOlderThan'>; pursue: Pick<PursueCardRefund, 'execute'>; clock: Clock; events: EventLog }) {}
-
-  async execute({ pollAfterSeconds }: { pollAfterSeconds: number }): Promise<{ refundsAsked: number; refundsCompleted: number; refundsFailed: number; refundsOpen: number; refundErrors: number }> {
-    const now = this.deps.clock.now();
-    const open = await this.deps.cardRefunds.listOpenOlderThan(new Date(now.getTime() - pollAfterSeconds * 1000), 200, now);
-    const report = { refundsAsked: open.length, refundsCompleted: 0, refundsFailed: 0, refundsOpen: 0, refundErrors: 0 };
-    for (const refund of open) {
-      try {
-        const step = nextRefundStep(refund, now);
-        const { refund: current } = step === 'done' || step === 'wait' ? { refund } : await this.deps.pursue.execute(refund, step);
-        if (current.status === 'completed') report.refundsCompleted++;
-        else if (current.status === 'failed') report.refundsFailed++;
-        else report.refundsOpen++;
-      } catch (error) {
-        report.refundErrors++;
-        this.deps.events.error({ err: error, refund: refund.id }, 'card refund poll failed');
-      }
-    }
-    return report;
-  }
-}

@@ -38,15 +38,15 @@ export class RegisterMerchant {
       registry: MerchantRegistry;
       agents: Pick<AgentRegistry, 'findRegistered'>;
       payoutProvider: (msisdn: string) => MobileMoneyProvider;
-      unitOfWork: UnitOfWork;
+      uow: UnitOfWork;
       clock: Clock;
       ids: IdGenerator;
     },
   ) {}
 
   async execute(input: RegisterMerchantInput): Promise<Result<RegisteredMerchant, 'merchant_code_taken' | 'agent_not_found' | 'own_business_referral' | 'too_many_pending_merchants'>> {
-    const { registry, agents, unitOfWork, clock, ids, payoutProvider } = this.deps;
-    return unitOfWork.run(async () => {
+    const { registry, agents, uow, clock, ids, payoutProvider } = this.deps;
+    return uow.run(async () => {
       if (input.onboardedByAgentId !== null) {
         const agent = await agents.findRegistered(input.onboardedByAgentId);
         if (!agent || agent.accreditationStatus !== 'active') return err('agent_not_found');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { RecordingAuditTrail } from '../audit/audit.fixtures.ts';
 import { accounts } from '../ledger/accounts.ts';
 import { Money } from '../money/money.ts';
-import { requestMerchantPayment } from './request-merchant-payment.ts';
+import { RequestMerchantPayment } from './request-merchant-payment.ts';
 import { weekOfPayments } from '../settlements/settlement-flow.fixtures.ts';
 import { err, invariant } from '../shared/result.ts';
 import { transferUseCases } from '../transfers/transfers.fixtures.ts';
@@ -16,7 +16,7 @@ import { InMemoryMerchantReversals, reversalReads } from './reversal.fixtures.ts
 
 async function reversalWorld(grossFrancs: readonly number[] = [10_001]) {
   const w = await weekOfPayments(grossFrancs);
-  const refunds = transferUseCases({ ...w, uow: w.unitOfWork }, (requestTransfer) => ({ merchant_refund: new MerchantRefundPolicy({ requestTransfer }) }));
+  const refunds = transferUseCases(w, (requestTransfer) => ({ merchant_refund: new MerchantRefundPolicy({ requestTransfer }) }));
   const reversals = new InMemoryMerchantReversals();
   const audit = new RecordingAuditTrail();
   const reads = reversalReads(w);
@@ -73,7 +73,7 @@ describe('ReverseMerchantPayment', () => {
 
   it('refuses without a reason of 5 to 500 characters, an unknown payment and one not completed, changing nothing', async () => {
     const { w, reverse, payment, snapshot } = await reversalWorld();
-    const pending = await requestMerchantPayment(w, { merchantId: 'm1', amount: Money.ofFrancs(3000), provider: 'mtn', customerPhoneNumber: '+250788222222' });
+    const pending = await new RequestMerchantPayment(w).execute({ merchantId: 'm1', amount: Money.ofFrancs(3000), provider: 'mtn', customerPhoneNumber: '+250788222222' });
     invariant(pending.ok, 'pending payment');
     const before = snapshot();
     expect(await reverse.execute({ transactionId: payment.id, reason: ' oops ', actor: 'admin:1' })).toEqual(err('reason_required'));

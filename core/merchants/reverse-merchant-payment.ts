@@ -34,7 +34,8 @@ import { isCardProvider } from '../payments/card-checkout.ts';
 import { bookReversal } from './book-reversal.ts';
 import type { MerchantCardRefund } from './merchant-card-refund.ts';
 import { reversalRefusal, validReversalReason, type MerchantPaymentReversal, type ReversalRefusal } from './merchant-reversal.ts';
-import type { CardRefundError, RefundCardPayment } from './refund-card-payment.ts';
+import type { RefundCardPayment } from './refund-card-payment.ts';
+import type { CardRefundError } from './pursue-card-refund.ts';
 import type { CommissionOfTransaction, MerchantPaymentReads, MerchantRepository, MerchantReversals, MerchantTransactionRepository } from './ports.ts';
 
 export interface ReverseMerchantPaymentDeps {
@@ -48,7 +49,7 @@ export interface ReverseMerchantPaymentDeps {
   requestTransfer: Pick<RequestTransfer, 'execute'>;
   sendTransfer: Pick<SendTransfer, 'execute'>;
   audit: AuditTrail;
-  unitOfWork: UnitOfWork;
+  uow: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
   /** A card payment is refunded to the card instead (core/merchants/refund-card-payment.ts). */
@@ -77,7 +78,7 @@ export class ReverseMerchantPayment {
       const refunded = await this.deps.refundCard.execute({ transactionId: found.id, reason: reason.value, actor: input.actor });
       return refunded.ok ? ok({ via: 'card', ...refunded.value }) : refunded;
     }
-    const booked = await this.deps.unitOfWork.run(() => this.book(input.transactionId, reason.value, input.actor));
+    const booked = await this.deps.uow.run(() => this.book(input.transactionId, reason.value, input.actor));
     if (!booked.ok) return booked;
     await this.deps.sendTransfer.execute({ reference: booked.value.refund.reference });
     const refund = await this.deps.transfers.findByReference(booked.value.refund.reference);

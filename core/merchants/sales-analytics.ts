@@ -8,20 +8,12 @@
  *   the last 4 complete weeks (null without one complete week), half-even to the centime.
  * - peakHours is the 2-hour window of the Kigali day with the most payments (null without any).
  * - Every figure says what it rests on: historyDays (first sale to now) and transactionsAnalysed.
- * - ShowSalesAnalytics: only the owner reads them (`merchant_not_found` otherwise); the sales and
- *   reversals it rests on are read through `sales` and `salesReversals`, which may answer from a
- *   read replica a second or two behind (nothing is written on them; the owner's own reads right
- *   after a change they made still go to the primary).
+ * - The owner reads them through ShowSalesAnalytics (core/merchants/show-sales-analytics.ts).
  */
 import { divideHalfEven, Money } from '../money/money.ts';
 import { KIGALI_UTC_OFFSET_HOURS } from '../shared/calendar.ts';
-import type { Clock } from '../shared/clock.ts';
-import { ok, type Result } from '../shared/result.ts';
 import { settlementPeriodContaining } from '../settlements/settlement-period.ts';
-import { ownedMerchant } from './merchant-access.ts';
-import { standingSales } from './merchant-payments.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
-import type { MerchantPaymentReads, MerchantRegistry, MerchantReversals } from './ports.ts';
 
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
@@ -73,21 +65,3 @@ export function salesAnalytics(transactions: readonly MerchantTransaction[], now
   };
 }
 
-/** The merchant's sales analytics (GET /api/merchants/:id/analytics). */
-export class ShowSalesAnalytics {
-  constructor(
-    private readonly deps: {
-      registry: Pick<MerchantRegistry, 'findRegistered'>;
-      sales: Pick<MerchantPaymentReads, 'listForMerchant'>;
-      salesReversals: Pick<MerchantReversals, 'listForMerchant'>;
-      clock: Clock;
-    },
-  ) {}
-
-  async execute(input: { merchantId: string; userId: string }): Promise<Result<SalesAnalytics, 'merchant_not_found'>> {
-    const owned = await ownedMerchant(this.deps.registry, input);
-    if (!owned.ok) return owned;
-    const [transactions, reversals] = await Promise.all([this.deps.sales.listForMerchant(owned.value.id, {}), this.deps.salesReversals.listForMerchant(owned.value.id)]);
-    return ok(salesAnalytics(standingSales(transactions, new Map(reversals.map((r) => [r.transactionId, r] as const))), this.deps.clock.now()));
-  }
-}

@@ -12,7 +12,7 @@ async function world(kybStatus: 'pending' | 'verified' | 'rejected' = 'pending')
   const merchantStatus = kybStatus === 'pending' ? 'pending' : kybStatus === 'verified' ? 'active' : 'rejected';
   await registry.register(aRegisteredMerchant({ merchantStatus, kybStatus, tin: '99999', rdbRegistrationNumber: 'RDB-1' }));
   const audit = new RecordingAuditTrail();
-  return { registry, audit, update: new UpdateMerchantCompliance({ registry, audit, unitOfWork: new DirectUnitOfWork() }) };
+  return { registry, audit, update: new UpdateMerchantCompliance({ registry, audit, uow: new DirectUnitOfWork() }) };
 }
 
 describe('UpdateMerchantCompliance', () => {

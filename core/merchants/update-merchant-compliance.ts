@@ -26,7 +26,7 @@ import type { MerchantRegistry } from './ports.ts';
 export interface UpdateMerchantComplianceDeps {
   registry: Pick<MerchantRegistry, 'findRegistered' | 'saveComplianceWhileKybPending'>;
   audit: AuditTrail;
-  unitOfWork: UnitOfWork;
+  uow: UnitOfWork;
 }
 
 export interface UpdateMerchantComplianceInput {
@@ -41,8 +41,8 @@ export class UpdateMerchantCompliance {
   constructor(private readonly deps: UpdateMerchantComplianceDeps) {}
 
   execute(input: UpdateMerchantComplianceInput): Promise<Result<RegisteredMerchant, UpdateMerchantComplianceError>> {
-    const { registry, audit, unitOfWork } = this.deps;
-    return unitOfWork.run(async () => {
+    const { registry, audit, uow } = this.deps;
+    return uow.run(async () => {
       const owned = await ownedMerchant(registry, input);
       if (!owned.ok) return owned;
       const merchant = owned.value;

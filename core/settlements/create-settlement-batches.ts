@@ -26,30 +26,35 @@ import { lastEndedSettlementPeriod } from './settlement-period.ts';
 
 export interface CreateSettlementBatchesDeps {
   batches: SettlementBatchRepository;
-  unitOfWork: UnitOfWork;
+  uow: UnitOfWork;
   clock: Clock;
   /** Withheld before payout (working capital); none: nothing is withheld. */
   withholding?: SettlementWithholding;
 }
 
-export async function createSettlementBatches(deps: CreateSettlementBatchesDeps, input: { period?: Period } = {}): Promise<SettlementBatch[]> {
-  const now = deps.clock.now();
-  const period = input.period ?? lastEndedSettlementPeriod(now);
-  if (period.start.getTime() > now.getTime()) return [];
-  return deps.unitOfWork.run(async () => {
-    const batches = await deps.batches.settlePeriodInBulk({ period, referencePrefix: batchReferencePrefix(period), now });
-    if (!deps.withholding || !batches.length) return batches;
-    const withheld = await deps.withholding.withholdFrom(batches);
-    const settled: SettlementBatch[] = [];
-    for (const batch of batches) {
-      const amount = withheld.get(batch.id);
-      if (!amount?.isPositive()) {
-        settled.push(batch);
-        continue;
+export class CreateSettlementBatches {
+  constructor(private readonly deps: CreateSettlementBatchesDeps) {}
+
+  async execute(input: { period?: Period } = {}): Promise<SettlementBatch[]> {
+    const { deps } = this;
+    const now = deps.clock.now();
+    const period = input.period ?? lastEndedSettlementPeriod(now);
+    if (period.start.getTime() > now.getTime()) return [];
+    return deps.uow.run(async () => {
+      const batches = await deps.batches.settlePeriodInBulk({ period, referencePrefix: batchReferencePrefix(period), now });
+      if (!deps.withholding || !batches.length) return batches;
+      const withheld = await deps.withholding.withholdFrom(batches);
+      const settled: SettlementBatch[] = [];
+      for (const batch of batches) {
+        const amount = withheld.get(batch.id);
+        if (!amount?.isPositive()) {
+          settled.push(batch);
+          continue;
+        }
+        await deps.batches.recordWithholding(batch.id, amount);
+        settled.push({ ...batch, withheldAmount: amount, payoutAmount: batch.payoutAmount.minus(amount) });
       }
-      await deps.batches.recordWithholding(batch.id, amount);
-      settled.push({ ...batch, withheldAmount: amount, payoutAmount: batch.payoutAmount.minus(amount) });
-    }
-    return settled;
-  });
+      return settled;
+    });
+  }
 }

@@ -38,27 +38,29 @@ export interface PaySettlementBatchDeps extends PayoutTransferDeps {
   ids: IdGenerator;
 }
 
-export async function paySettlementBatch(
-  deps: PaySettlementBatchDeps,
-  input: { batchId: string; retry?: boolean },
-): Promise<Result<SettlementBatch, 'batch_not_found' | 'payout_transition_not_allowed'>> {
-  const batch = await deps.batches.findById(input.batchId);
-  if (!batch) return err('batch_not_found');
-  const attempt = attemptToPay(batch, input.retry ?? false);
-  if (!attempt.ok) return attempt;
-  const merchant = await deps.merchants.findById(batch.merchantId);
-  invariant(merchant, `batch ${batch.id} names an unknown merchant`);
-  if (batch.reversedAmount.isPositive()) await netReversals(deps, batch);
-  const paid = await payPayoutAttempt(deps, deps.batches, batch, attempt.value, {
-    purpose: 'merchant_settlement',
-    debitedAccount: accounts.merchantPayable(batch.merchantId),
-    transferReference: batch.batchReference,
-    memberId: merchant.ownerId,
-    wallet: merchant.payoutWallet,
-    amount: batch.payoutAmount,
-    description: `Ikimina settlement ${batch.batchReference}`,
-  });
-  return ok(paid);
+export class PaySettlementBatch {
+  constructor(private readonly deps: PaySettlementBatchDeps) {}
+
+  async execute(input: { batchId: string; retry?: boolean }): Promise<Result<SettlementBatch, 'batch_not_found' | 'payout_transition_not_allowed'>> {
+    const { deps } = this;
+    const batch = await deps.batches.findById(input.batchId);
+    if (!batch) return err('batch_not_found');
+    const attempt = attemptToPay(batch, input.retry ?? false);
+    if (!attempt.ok) return attempt;
+    const merchant = await deps.merchants.findById(batch.merchantId);
+    invariant(merchant, `batch ${batch.id} names an unknown merchant`);
+    if (batch.reversedAmount.isPositive()) await netReversals(deps, batch);
+    const paid = await payPayoutAttempt(deps, deps.batches, batch, attempt.value, {
+      purpose: 'merchant_settlement',
+      debitedAccount: accounts.merchantPayable(batch.merchantId),
+      transferReference: batch.batchReference,
+      memberId: merchant.ownerId,
+      wallet: merchant.payoutWallet,
+      amount: batch.payoutAmount,
+      description: `Ikimina settlement ${batch.batchReference}`,
+    });
+    return ok(paid);
+  }
 }
 
 /** The settlement batches paid by `merchant_settlement` transfers, for their PayoutTransferPolicy. */
@@ -84,7 +86,7 @@ async function netReversals(deps: PaySettlementBatchDeps, batch: SettlementBatch
     postings: nettingPostings(batch.merchantId, batch.reversedAmount),
   });
   invariant(entry.ok, 'a netting entry always balances');
-  const posted = await deps.unitOfWork.run(() => deps.journal.post(entry.value));
+  const posted = await deps.uow.run(() => deps.journal.post(entry.value));
   // 'exists': netted on an earlier attempt of this batch.
   invariant(posted.ok || posted.error === 'exists', `batch ${batch.id}: its reversals could not be netted: ${posted.ok ? '' : posted.error}`);
 }

@@ -104,7 +104,7 @@ export class PayoutTransferPolicy implements TransferPolicy {
 export interface PayoutTransferDeps {
   requestTransfer: Pick<RequestTransfer, 'execute'>;
   sendTransfer: Pick<SendTransfer, 'execute'>;
-  unitOfWork: UnitOfWork;
+  uow: UnitOfWork;
 }
 
 /** A settlement batch or commission payout as its repository keeps it. */
@@ -133,7 +133,7 @@ export async function payPayoutAttempt<P extends StoredPayout>(
   attempt: number,
   transfer: Omit<RequestTransferInput, 'subjectId' | 'attempt'>,
 ): Promise<P> {
-  const booked = await deps.unitOfWork.run(async () => {
+  const booked = await deps.uow.run(async () => {
     const requested = await deps.requestTransfer.execute({ ...transfer, subjectId: payout.id, attempt });
     if (requested.ok && isAwaitingProvider(requested.value.status)) await payouts.save({ ...payout, status: 'processing', attempts: attempt });
     return requested;

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
-import { SettleMerchantPaymentReport } from '../merchants/settle-merchant-payment-report.ts';
-import { PayCommissions, SettleMerchants } from './settle-merchants.ts';
+import { SettleMerchants } from './settle-merchants.ts';
 import { ShowSettlementReport } from './settlement-report.ts';
 import { settlementPeriodContaining } from './settlement-period.ts';
 import { weekOfPayments } from './settlement-flow.fixtures.ts';
-import { commissionPeriodContaining } from '../agents/commission.ts';
-import type { MobileMoneyStatusReport } from '../payments/ports.ts';
 
 const week = settlementPeriodContaining(new Date('2026-11-18T10:00:00Z'));
 
@@ -76,49 +73,5 @@ describe('the settlement report', () => {
     expect(shown.ok && shown.value).toMatchObject({ gross: Money.ofFrancs(10_334), fees: Money.ofCentimes(20_668), net: Money.ofCentimes(1_012_732), carriedIn: Money.ZERO, reconciled: true });
     expect(shown.ok && shown.value.transfer?.reference).toBe(batch!.batchReference);
     expect(await report.execute({ batch: 'nope' })).toEqual({ ok: false, error: 'batch_not_found' });
-  });
-});
-
-describe('commission payouts', () => {
-  it('pays each active agent once a month; a rerun creates nothing', async () => {
-    const w = await weekOfPayments([10_000, 20_000]);
-    const pay = new PayCommissions(w);
-    const month = commissionPeriodContaining(new Date('2026-11-18T10:00:00Z'));
-    const first = await pay.execute({ period: month });
-    expect(first.paid.map((p) => [p.status, p.payoutAmount])).toEqual([['processing', Money.ofFrancs(150)]]);
-    await w.settleTransfer.execute({ reference: first.paid[0]!.reference, status: 'successful' });
-    expect(w.commissions.all().every((c) => c.status === 'paid')).toBe(true);
-    expect((await pay.execute({ period: month })).created).toEqual([]);
-    expect(await pay.retry({ payoutId: first.paid[0]!.id })).toEqual({ ok: false, error: 'payout_transition_not_allowed' });
-    expect((await new PayCommissions({ ...w, clock: { now: () => new Date('2026-12-01T01:00:00+02:00') } }).execute()).created).toEqual([]);
-  });
-});
-
-describe('a provider report of a merchant payment', () => {
-  const report = (reference: string, status: MobileMoneyStatusReport['status'], francs = 10_000): MobileMoneyStatusReport => ({
-    reference,
-    status,
-    amount: Money.ofFrancs(francs),
-    currency: 'RWF',
-    providerTransactionId: 'MTN-1',
-    reason: undefined,
-  });
-
-  it('books a success once, refuses another amount, reads a repeat as exists and a contradiction as disputed', async () => {
-    const w = await weekOfPayments([]);
-    const { requestMerchantPayment } = await import('../merchants/request-merchant-payment.ts');
-    const requested = await requestMerchantPayment(w, { merchantId: 'm1', amount: Money.ofFrancs(10_000), provider: 'mtn', customerPhoneNumber: '+250788111111' });
-    const reference = requested.ok ? requested.value.transactionReference : '';
-    const settle = new SettleMerchantPaymentReport(w);
-    expect(await settle.execute(report(reference, 'pending'))).toEqual({ ok: true, value: { outcome: 'pending', paymentStatus: 'pending' } });
-    expect(await settle.execute(report(reference, 'successful', 9_000))).toEqual({ ok: false, error: 'payment_amount_mismatch' });
-    expect(await settle.execute(report(reference, 'successful'))).toEqual({ ok: true, value: { outcome: 'applied', paymentStatus: 'successful' } });
-    expect(await settle.execute(report(reference, 'successful'))).toEqual({ ok: true, value: { outcome: 'exists', paymentStatus: 'successful' } });
-    expect(await settle.execute(report(reference, 'failed'))).toEqual({ ok: true, value: { outcome: 'disputed', paymentStatus: 'successful' } });
-    expect(await settle.execute(report('merchant-payment:nope', 'failed'))).toEqual({ ok: false, error: 'payment_not_found' });
-    expect(w.ledger.entries()).toHaveLength(1);
-
-    const other = await requestMerchantPayment(w, { merchantId: 'm1', amount: Money.ofFrancs(10_000), provider: 'mtn', customerPhoneNumber: '+250788111111' });
-    expect(await settle.execute(report(other.ok ? other.value.transactionReference : '', 'failed'))).toEqual({ ok: true, value: { outcome: 'failed', paymentStatus: 'failed' } });
   });
 });

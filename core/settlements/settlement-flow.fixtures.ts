@@ -1,15 +1,15 @@
 /** A merchant onboarded by an active agent, paid by customers, for settlement and commission tests. */
-import { confirmMerchantPayment } from '../merchants/confirm-merchant-payment.ts';
+import { ConfirmMerchantPayment } from '../merchants/confirm-merchant-payment.ts';
 import { aMerchant, anAgent, merchantsWorld } from '../merchants/merchants.fixtures.ts';
-import { requestMerchantPayment } from '../merchants/request-merchant-payment.ts';
+import { RequestMerchantPayment } from '../merchants/request-merchant-payment.ts';
 import { Money } from '../money/money.ts';
 
 type World = ReturnType<typeof merchantsWorld>;
 
 export async function payMerchant(w: World, francs: number): Promise<void> {
-  const requested = await requestMerchantPayment(w, { merchantId: 'm1', amount: Money.ofFrancs(francs), provider: 'mtn', customerPhoneNumber: '+250788111111' });
+  const requested = await new RequestMerchantPayment(w).execute({ merchantId: 'm1', amount: Money.ofFrancs(francs), provider: 'mtn', customerPhoneNumber: '+250788111111' });
   if (!requested.ok) throw new Error(requested.error);
-  await confirmMerchantPayment(w, { transactionReference: requested.value.transactionReference, outcome: 'completed' });
+  await new ConfirmMerchantPayment(w).execute({ transactionReference: requested.value.transactionReference, outcome: 'completed' });
 }
 
 /** Payments completed on Wednesday 18 November 2026 (the week of Monday 16 November). */

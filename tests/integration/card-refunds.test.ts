@@ -20,7 +20,7 @@ import type { FlutterwaveSandbox } from '../../adapters/card-checkout/flutterwav
 import { TOKENS } from '../../apps/container.ts';
 import { openApiDocument } from '../../apps/http/openapi.ts';
 import { REFUND_ANSWER_WAIT_MS } from '../../core/merchants/merchant-card-refund.ts';
-import { FollowCardRefunds } from '../../core/merchants/refund-card-payment.ts';
+import { FollowCardRefunds } from '../../core/merchants/follow-card-refunds.ts';
 import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
 import { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
 import { runAdmin } from '../support/admin-cli.ts';

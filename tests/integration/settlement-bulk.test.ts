@@ -13,8 +13,9 @@ import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MikroOrmUnitOfWork } from '../../adapters/postgres/mikro-orm-unit-of-work.ts';
-import { PostgresMerchantTransactions, PostgresSettlementBatches } from '../../adapters/postgres/postgres-merchants.ts';
-import { createSettlementBatches } from '../../core/settlements/create-settlement-batches.ts';
+import { PostgresMerchantTransactions } from '../../adapters/postgres/postgres-merchant-transactions.ts';
+import { PostgresSettlementBatches } from '../../adapters/postgres/postgres-settlement-batches.ts';
+import { CreateSettlementBatches } from '../../core/settlements/create-settlement-batches.ts';
 import { buildSettlementBatches, type SettlementBatch } from '../../core/settlements/settlement-batch.ts';
 import { settlementPeriodContaining } from '../../core/settlements/settlement-period.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -69,7 +70,7 @@ const coveredBy = async (batchId: string) => (await reads().listBySettlementBatc
 
 const settle = (period: typeof week1) =>
   RequestContext.create(db.orm.em, () =>
-    createSettlementBatches({ batches: new PostgresSettlementBatches(db.orm.em), unitOfWork: new MikroOrmUnitOfWork(db.orm.em), clock: { now: () => period.end } }, { period }),
+    new CreateSettlementBatches({ batches: new PostgresSettlementBatches(db.orm.em), uow: new MikroOrmUnitOfWork(db.orm.em), clock: { now: () => period.end } }).execute({ period }),
   );
 
 /** What core's rules make of the same rows, for comparison. */
@@ -181,7 +182,7 @@ describe('settling a period in bulk, by range', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let holding!: () => void;
     const held = new Promise<void>((resolve) => (holding = resolve));
-    // As confirmMerchantPayment does: take the settlement lock shared, read the clock (one second before the period's end), complete, and commit only later.
+    // As ConfirmMerchantPayment does: take the settlement lock shared, read the clock (one second before the period's end), complete, and commit only later.
     const confirmation = RequestContext.create(db.orm.em, () =>
       new MikroOrmUnitOfWork(db.orm.em).run(async () => {
         await new PostgresMerchantTransactions(db.orm.em).holdSettlementOf(m.c);

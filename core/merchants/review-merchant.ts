@@ -1,12 +1,12 @@
 /**
- * The admin's decisions on agents and merchants (CLI `agents accredit|suspend|reinstate|revoke`,
- * `merchants verify|reject|suspend|reinstate`), each recorded in the audit trail.
+ * The admin's decision on a merchant (CLI `merchants verify|reject|suspend|reinstate`), recorded
+ * in the audit trail. (An agent's: core/agents/review-agent.ts.)
  *
  * Guarantees
- * - The move follows core/agents/agent.ts or core/merchants/merchant.ts (decideAgent,
- *   decideMerchant); a refused move changes nothing and records nothing.
- * - The decision and its audit row (`agent_<event>` / `merchant_<event>`, actor, reason) commit
- *   together. An agent's reason is the admin's own words, kept in the audit trail only.
+ * - The move follows core/merchants/merchant.ts (decideMerchant); a refused move changes nothing
+ *   and records nothing.
+ * - The decision and its audit row (`merchant_<event>`, actor, reason) commit together, in one
+ *   unit of work.
  * - A KYB rejection needs one of KYB_REJECTION_CODES, a suspension one of SUSPENSION_CODES
  *   (core/merchants/merchant-reason.ts): absent is `rejection_reason_required` /
  *   `suspension_reason_required`, another word `rejection_reason_unknown` /
@@ -17,9 +17,6 @@
  *   in-app, SMS and e-mail in their language), in the decision's transaction: told if and only if
  *   it committed.
  */
-import type { Agent, AgentEvent } from '../agents/agent.ts';
-import { decideAgent } from '../agents/decide-agent.ts';
-import type { AgentRepository } from '../agents/ports.ts';
 import type { AuditTrail } from '../audit/ports.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
@@ -29,20 +26,6 @@ import { merchantDecisionNotice } from './merchant-notices.ts';
 import { isKybRejectionCode, isSuspensionCode, type KybRejectionCode, type SuspensionCode } from './merchant-reason.ts';
 import type { MerchantRegistry, MerchantRepository } from './ports.ts';
 import type { Notifier } from '../tontines/ports.ts';
-
-export class ReviewAgent {
-  constructor(private readonly deps: { agents: AgentRepository; audit: AuditTrail; unitOfWork: UnitOfWork }) {}
-
-  async execute(input: { agentId: string; event: AgentEvent; actor: string; reason?: string }): Promise<Result<Agent, 'agent_not_found' | 'agent_transition_not_allowed'>> {
-    const { agents, audit, unitOfWork } = this.deps;
-    return unitOfWork.run(async () => {
-      const decided = await decideAgent({ agents, unitOfWork }, input);
-      if (!decided.ok) return decided;
-      await audit.record({ action: `agent_${input.event}`, actor: input.actor, subject: `agent:${input.agentId}`, details: { status: decided.value.accreditationStatus, reason: input.reason ?? null } });
-      return decided;
-    });
-  }
-}
 
 export type ReviewMerchantError =
   | 'merchant_not_found'
@@ -71,15 +54,15 @@ function reasonOf(event: MerchantEvent, given: string | undefined): Result<KybRe
 }
 
 export class ReviewMerchant {
-  constructor(private readonly deps: { merchants: MerchantRepository & Pick<MerchantRegistry, 'saveStatusReason'>; audit: AuditTrail; notifier: Notifier; unitOfWork: UnitOfWork }) {}
+  constructor(private readonly deps: { merchants: MerchantRepository & Pick<MerchantRegistry, 'saveStatusReason'>; audit: AuditTrail; notifier: Notifier; uow: UnitOfWork }) {}
 
   async execute(input: ReviewMerchantInput): Promise<Result<Merchant, ReviewMerchantError>> {
-    const { merchants, audit, notifier, unitOfWork } = this.deps;
+    const { merchants, audit, notifier, uow } = this.deps;
     const reason = reasonOf(input.event, input.reason);
     if (!reason.ok) return reason;
     const note = input.note?.trim() ?? '';
-    return unitOfWork.run(async () => {
-      const decided = await decideMerchant({ merchants, unitOfWork }, input);
+    return uow.run(async () => {
+      const decided = await decideMerchant({ merchants }, input);
       if (!decided.ok) return decided;
       await merchants.saveStatusReason(input.merchantId, reason.value);
       await audit.record({
