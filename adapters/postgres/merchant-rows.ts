@@ -19,20 +19,22 @@ import type { Commission, CommissionPayout, CommissionStatus } from '../../core/
 import type { KybStatus, MerchantStatus } from '../../core/merchants/merchant.ts';
 import { MERCHANT_CATEGORIES, type RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
 import { isMerchantReasonCode, type MerchantReasonCode } from '../../core/merchants/merchant-reason.ts';
+import type { MerchantCardRefund, MerchantCardRefundStatus } from '../../core/merchants/merchant-card-refund.ts';
 import type { MerchantPaymentReversal } from '../../core/merchants/merchant-reversal.ts';
+import type { MerchantEntryTotals } from '../../core/merchants/monthly-figures.ts';
 import type { MerchantTransaction, TransactionStatus } from '../../core/merchants/merchant-transaction.ts';
 import { Money } from '../../core/money/money.ts';
 import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
 import type { PayoutStatus } from '../../core/settlements/payout-status.ts';
 import type { SettlementBatch } from '../../core/settlements/settlement-batch.ts';
+import { UUID_PATTERN } from './mikro-orm-tontine-repository.ts';
 import { readFromReplica } from './read-replicas.ts';
 
 /** A row as the driver answers it, before its schema parses it. */
 export type Row = Record<string, unknown>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id that cannot exist (not a UUID) finds nothing, never an error. */
-export const isUuid = (id: string) => UUID.test(id);
+export const isUuid = (id: string) => UUID_PATTERN.test(id);
 
 /**
  * The settlement lock: a transaction-level advisory lock in the two-integer key space (the
@@ -337,6 +339,51 @@ export const reversalRow = z
       reversedBy: r.reversed_by,
       reversedAt: r.reversed_at,
       refundReference: r.refund_reference,
+    }),
+  );
+
+// ---------- a month's ledger totals ----------
+
+/** One kind of entry's totals on the merchant's payable and receivable (postgres-merchant-month-ledger.ts). */
+export const entryTotalsRow = z
+  .object({ kind: text, entries: count, volume: centimes, payable: centimes, receivable: centimes })
+  .transform((r): MerchantEntryTotals => r);
+
+// ---------- card refunds ----------
+
+export const cardRefundRow = z
+  .object({
+    id: text,
+    transaction_id: text,
+    merchant_id: text,
+    charge_id: text,
+    amount_centimes: centimes,
+    status: oneOf<MerchantCardRefundStatus>(['requested', 'pending', 'completed', 'failed']),
+    attempt: count,
+    reason: text,
+    requested_by: text,
+    requested_at: instant,
+    processor_refund_id: optionalText,
+    settled_at: optionalInstant,
+    failure_reason: optionalText,
+    asked_at: optionalInstant,
+  })
+  .transform(
+    (r): MerchantCardRefund => ({
+      id: r.id,
+      transactionId: r.transaction_id,
+      merchantId: r.merchant_id,
+      chargeId: r.charge_id,
+      amount: r.amount_centimes,
+      status: r.status,
+      attempt: r.attempt,
+      reason: r.reason,
+      requestedBy: r.requested_by,
+      requestedAt: r.requested_at,
+      ...present('processorRefundId', r.processor_refund_id),
+      ...present('settledAt', r.settled_at),
+      ...present('failureReason', r.failure_reason),
+      ...present('askedAt', r.asked_at),
     }),
   );
 

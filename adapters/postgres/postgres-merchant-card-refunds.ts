@@ -1,38 +1,16 @@
-/** Refunds of merchants' card payments (Migration20261128450000, asked_at: Migration20261128470500), in the caller's transaction. */
+/** Refunds of merchants' card payments (Migration20261128450000, asked_at: Migration20261128470500), in the caller's transaction; rows parsed by their schema (merchant-rows.ts). */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { MerchantCardRefund, MerchantCardRefundStatus } from '../../core/merchants/merchant-card-refund.ts';
+import type { MerchantCardRefund } from '../../core/merchants/merchant-card-refund.ts';
 import type { MerchantCardRefunds } from '../../core/merchants/ports.ts';
-import { Money } from '../../core/money/money.ts';
-
-type Row = Record<string, unknown>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function toRefund(r: Row): MerchantCardRefund {
-  return {
-    id: String(r.id),
-    transactionId: String(r.transaction_id),
-    merchantId: String(r.merchant_id),
-    chargeId: String(r.charge_id),
-    amount: Money.ofCentimes(Number(r.amount_centimes)),
-    status: r.status as MerchantCardRefundStatus,
-    attempt: Number(r.attempt),
-    reason: String(r.reason),
-    requestedBy: String(r.requested_by),
-    requestedAt: new Date(r.requested_at as Date),
-    ...(r.processor_refund_id == null ? {} : { processorRefundId: String(r.processor_refund_id) }),
-    ...(r.settled_at == null ? {} : { settledAt: new Date(r.settled_at as Date) }),
-    ...(r.failure_reason == null ? {} : { failureReason: String(r.failure_reason) }),
-    ...(r.asked_at == null ? {} : { askedAt: new Date(r.asked_at as Date) }),
-  };
-}
+import { cardRefundRow, isUuid, type Row } from './merchant-rows.ts';
 
 export class PostgresMerchantCardRefunds implements MerchantCardRefunds {
   constructor(private readonly em: EntityManager) {}
 
   async findByTransaction(transactionId: string): Promise<MerchantCardRefund | undefined> {
-    if (!UUID.test(transactionId)) return undefined;
+    if (!isUuid(transactionId)) return undefined;
     const rows = await this.em.execute<Row[]>(`select * from merchant_card_refunds where transaction_id = ? for update`, [transactionId]);
-    return rows[0] && toRefund(rows[0]);
+    return rows[0] && cardRefundRow.parse(rows[0]);
   }
 
   /** `on conflict do nothing`: a concurrent refund of the payment waits for the first to commit, then inserts nothing. */
@@ -53,8 +31,8 @@ export class PostgresMerchantCardRefunds implements MerchantCardRefunds {
   }
 
   async listForMerchant(merchantId: string): Promise<MerchantCardRefund[]> {
-    if (!UUID.test(merchantId)) return [];
-    return (await this.em.execute<Row[]>(`select * from merchant_card_refunds where merchant_id = ?`, [merchantId])).map(toRefund);
+    if (!isUuid(merchantId)) return [];
+    return (await this.em.execute<Row[]>(`select * from merchant_card_refunds where merchant_id = ?`, [merchantId])).map((r) => cardRefundRow.parse(r));
   }
 
   async listOpenOlderThan(instant: Date, limit: number, now: Date): Promise<MerchantCardRefund[]> {
@@ -65,6 +43,6 @@ export class PostgresMerchantCardRefunds implements MerchantCardRefunds {
        returning *`,
       [now, instant, limit],
     );
-    return rows.map(toRefund);
+    return rows.map((r) => cardRefundRow.parse(r));
   }
 }

@@ -11,16 +11,8 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MerchantEntryTotals, MerchantMonthLedger } from '../../core/merchants/monthly-figures.ts';
-import { Money } from '../../core/money/money.ts';
+import { entryTotalsRow, type Row } from './merchant-rows.ts';
 import { readFromReplica } from './read-replicas.ts';
-
-interface Row {
-  kind: string;
-  entries: string;
-  volume: string;
-  payable: string;
-  receivable: string;
-}
 
 export class PostgresMerchantMonthLedger implements MerchantMonthLedger {
   constructor(private readonly em: EntityManager) {}
@@ -42,12 +34,6 @@ export class PostgresMerchantMonthLedger implements MerchantMonthLedger {
         group by t.kind`,
       [payable, receivable, from, to, payable, receivable],
     );
-    return rows.map((r) => ({
-      kind: r.kind,
-      entries: Number(r.entries),
-      volume: Money.ofCentimes(Number(r.volume)),
-      payable: Money.ofCentimes(Number(r.payable)),
-      receivable: Money.ofCentimes(Number(r.receivable)),
-    }));
+    return rows.map((r) => entryTotalsRow.parse(r));
   }
 }

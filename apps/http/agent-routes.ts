@@ -8,10 +8,10 @@
  * - `GET /api/agents?code=` answers active agents only, with nothing personal.
  */
 import { Router } from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import type { BusinessRouteUseCases } from '../modules/merchants-module.ts';
-import type { AuthState } from './auth-routes.ts';
 import { sendFailure } from './errors.ts';
+import { userOf } from './merchant-route-params.ts';
 import { presentAgent, presentAgentDashboard } from './merchant-presenters.ts';
 import { AgentCodeQuery, AgentRegistrationRequest } from './merchant-schemas.ts';
 import { parseBody } from './validation.ts';
@@ -19,7 +19,6 @@ import { parseBody } from './validation.ts';
 export function agentRoutes(useCases: BusinessRouteUseCases, options: { authenticated: Middleware }): Router {
   const router = new Router({ prefix: '/api' });
   const { authenticated } = options;
-  const userOf = (ctx: Context) => (ctx.state.auth as AuthState).user;
 
   router.get('/agents/me', authenticated, async (ctx) => {
     const shown = await useCases.showOwnAgent.execute({ userId: userOf(ctx).id });

@@ -11,10 +11,10 @@
  *   pending (409 `kyb_already_decided` after), validated as registration validates the fields.
  */
 import { Router } from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import type { BusinessRouteUseCases } from '../modules/merchants-module.ts';
-import type { AuthState } from './auth-routes.ts';
 import { sendError, sendFailure } from './errors.ts';
+import { merchantIdOf, userOf } from './merchant-route-params.ts';
 import { presentMerchant, presentQr } from './merchant-presenters.ts';
 import { MerchantComplianceRequest, MerchantRegistrationRequest } from './merchant-schemas.ts';
 import { parseBody } from './validation.ts';
@@ -22,8 +22,6 @@ import { parseBody } from './validation.ts';
 export function merchantAccountRoutes(useCases: BusinessRouteUseCases, options: { authenticated: Middleware }): Router {
   const router = new Router({ prefix: '/api' });
   const { authenticated } = options;
-  const userOf = (ctx: Context) => (ctx.state.auth as AuthState).user;
-  const merchantId = (ctx: Context) => String(ctx.params.id);
 
   router.get('/merchants/me', authenticated, async (ctx) => {
     const [first] = await useCases.listOwnMerchants.execute({ userId: userOf(ctx).id });
@@ -47,19 +45,19 @@ export function merchantAccountRoutes(useCases: BusinessRouteUseCases, options: 
   router.put('/merchants/:id/compliance', authenticated, async (ctx) => {
     const details = parseBody(ctx, MerchantComplianceRequest);
     if (!details) return;
-    const updated = await useCases.updateMerchantCompliance.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, details });
+    const updated = await useCases.updateMerchantCompliance.execute({ merchantId: merchantIdOf(ctx), userId: userOf(ctx).id, details });
     if (!updated.ok) return sendFailure(ctx, updated);
     ctx.body = presentMerchant(updated.value, userOf(ctx).language);
   });
 
   router.get('/merchants/:id/qr', authenticated, async (ctx) => {
-    const shown = await useCases.showMerchantQr.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
+    const shown = await useCases.showMerchantQr.execute({ merchantId: merchantIdOf(ctx), userId: userOf(ctx).id });
     if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = shown.value ? presentQr(shown.value) : { qrCodeUrl: null, merchantCode: null, payload: null, downloadUrl: null };
   });
 
   router.get('/merchants/:id/qr/download', authenticated, async (ctx) => {
-    const shown = await useCases.showMerchantQr.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
+    const shown = await useCases.showMerchantQr.execute({ merchantId: merchantIdOf(ctx), userId: userOf(ctx).id });
     if (!shown.ok) return sendFailure(ctx, shown);
     if (!shown.value) return sendError(ctx, 'not_found', { message: 'No QR Code Generated' });
     ctx.set('Content-Disposition', `attachment; filename="${shown.value.merchant.merchantCode}.png"`);
@@ -68,7 +66,7 @@ export function merchantAccountRoutes(useCases: BusinessRouteUseCases, options: 
   });
 
   router.post('/merchants/:id/generate-qr', authenticated, async (ctx) => {
-    const generated = await useCases.generateMerchantQr.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
+    const generated = await useCases.generateMerchantQr.execute({ merchantId: merchantIdOf(ctx), userId: userOf(ctx).id });
     if (!generated.ok) return sendFailure(ctx, generated);
     ctx.body = presentQr(generated.value);
   });

@@ -9,20 +9,18 @@
  * - A repeated `month` answers 400 `month_invalid`, never the current month.
  */
 import { Router } from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import type { BusinessRouteUseCases } from '../modules/merchants-module.ts';
-import type { AuthState } from './auth-routes.ts';
 import { sendFailure } from './errors.ts';
+import { merchantIdOf, userOf } from './merchant-route-params.ts';
 import { presentAnalytics, presentMonthlyFigures } from './merchant-presenters.ts';
 
 export function merchantAnalyticsRoutes(useCases: BusinessRouteUseCases, options: { authenticated: Middleware }): Router {
   const router = new Router({ prefix: '/api' });
   const { authenticated } = options;
-  const userOf = (ctx: Context) => (ctx.state.auth as AuthState).user;
-  const merchantId = (ctx: Context) => String(ctx.params.id);
 
   router.get('/merchants/:id/analytics', authenticated, async (ctx) => {
-    const shown = await useCases.showSalesAnalytics.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id });
+    const shown = await useCases.showSalesAnalytics.execute({ merchantId: merchantIdOf(ctx), userId: userOf(ctx).id });
     if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = presentAnalytics(shown.value);
   });
@@ -31,7 +29,7 @@ export function merchantAnalyticsRoutes(useCases: BusinessRouteUseCases, options
     // A repeated `month` reads as an array: refused, never taken for the current month.
     if (Array.isArray(ctx.query.month)) return sendFailure(ctx, { error: 'month_invalid' });
     const month = typeof ctx.query.month === 'string' && ctx.query.month !== '' ? ctx.query.month.slice(0, 20) : undefined;
-    const shown = await useCases.showMonthlyFigures.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...(month ? { month } : {}) });
+    const shown = await useCases.showMonthlyFigures.execute({ merchantId: merchantIdOf(ctx), userId: userOf(ctx).id, ...(month ? { month } : {}) });
     if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = presentMonthlyFigures(shown.value);
   });

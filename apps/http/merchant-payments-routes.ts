@@ -14,8 +14,8 @@ import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { addDays, kigaliInstant, parseDate } from '../../core/shared/calendar.ts';
 import type { BusinessRouteUseCases } from '../modules/merchants-module.ts';
-import type { AuthState } from './auth-routes.ts';
 import { sendError, sendFailure } from './errors.ts';
+import { merchantIdOf, userOf } from './merchant-route-params.ts';
 import { presentSettlements, presentTransactions, settlementsCsv, transactionsCsv } from './merchant-presenters.ts';
 import { PeriodQuery } from './merchant-schemas.ts';
 
@@ -39,43 +39,51 @@ function periodOf(ctx: Context): { from?: Date; to?: Date } | null {
 export function merchantPaymentsRoutes(useCases: BusinessRouteUseCases, options: { authenticated: Middleware }): Router {
   const router = new Router({ prefix: '/api' });
   const { authenticated } = options;
-  const userOf = (ctx: Context) => (ctx.state.auth as AuthState).user;
-  const merchantId = (ctx: Context) => String(ctx.params.id);
+
+  /** The period's transactions of the member's business, or null once a refusal was answered. */
+  async function transactionsOf(ctx: Context) {
+    const period = periodOf(ctx);
+    if (!period) return null;
+    const listed = await useCases.listMerchantTransactions.execute({ merchantId: merchantIdOf(ctx), userId: userOf(ctx).id, ...period });
+    if (listed.ok) return listed.value;
+    sendFailure(ctx, listed);
+    return null;
+  }
+
+  /** The period's settlements of the member's business, or null once a refusal was answered. */
+  async function settlementsOf(ctx: Context) {
+    const period = periodOf(ctx);
+    if (!period) return null;
+    const listed = await useCases.listMerchantSettlements.execute({ merchantId: merchantIdOf(ctx), userId: userOf(ctx).id, ...period });
+    if (listed.ok) return listed.value;
+    sendFailure(ctx, listed);
+    return null;
+  }
+
+  const attachCsv = (ctx: Context, filename: string, body: string) => {
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
+    ctx.body = body;
+  };
 
   router.get('/merchants/:id/transactions', authenticated, async (ctx) => {
-    const period = periodOf(ctx);
-    if (!period) return;
-    const listed = await useCases.listMerchantTransactions.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...period });
-    if (!listed.ok) return sendFailure(ctx, listed);
-    ctx.body = presentTransactions(listed.value);
+    const listed = await transactionsOf(ctx);
+    if (listed) ctx.body = presentTransactions(listed);
   });
 
   router.get('/merchants/:id/transactions/export', authenticated, async (ctx) => {
-    const period = periodOf(ctx);
-    if (!period) return;
-    const listed = await useCases.listMerchantTransactions.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...period });
-    if (!listed.ok) return sendFailure(ctx, listed);
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.set('Content-Disposition', `attachment; filename="${listed.value.merchant.merchantCode}-transactions.csv"`);
-    ctx.body = transactionsCsv(listed.value);
+    const listed = await transactionsOf(ctx);
+    if (listed) attachCsv(ctx, `${listed.merchant.merchantCode}-transactions.csv`, transactionsCsv(listed));
   });
 
   router.get('/merchants/:id/settlements', authenticated, async (ctx) => {
-    const period = periodOf(ctx);
-    if (!period) return;
-    const listed = await useCases.listMerchantSettlements.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...period });
-    if (!listed.ok) return sendFailure(ctx, listed);
-    ctx.body = presentSettlements(listed.value);
+    const listed = await settlementsOf(ctx);
+    if (listed) ctx.body = presentSettlements(listed);
   });
 
   router.get('/merchants/:id/settlements/export', authenticated, async (ctx) => {
-    const period = periodOf(ctx);
-    if (!period) return;
-    const listed = await useCases.listMerchantSettlements.execute({ merchantId: merchantId(ctx), userId: userOf(ctx).id, ...period });
-    if (!listed.ok) return sendFailure(ctx, listed);
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.set('Content-Disposition', `attachment; filename="${listed.value.merchant.merchantCode}-settlements.csv"`);
-    ctx.body = settlementsCsv(listed.value);
+    const listed = await settlementsOf(ctx);
+    if (listed) attachCsv(ctx, `${listed.merchant.merchantCode}-settlements.csv`, settlementsCsv(listed));
   });
 
   return router;
