@@ -11,11 +11,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Agent } from '../../core/agents/agent.ts';
 import type { RegisteredAgent } from '../../core/agents/agent-profile.ts';
-import type { AgentEarnings, AgentRegistry, AgentRepository, CommissionOnSale } from '../../core/agents/ports.ts';
+import type { AgentRegistry, AgentRepository } from '../../core/agents/ports.ts';
 import type { AgentLookup } from '../../core/merchants/ports.ts';
-import { agentRow, commissionOnSaleRow, isUuid, onboardedMerchantRow, type Row } from './merchant-rows.ts';
+import { agentRow, isUuid, type Row } from './merchant-rows.ts';
 
-export class PostgresAgents implements AgentRepository, AgentRegistry, AgentLookup, AgentEarnings {
+export class PostgresAgents implements AgentRepository, AgentRegistry, AgentLookup {
   constructor(private readonly em: EntityManager) {}
 
   private async one(where: string, params: unknown[]): Promise<RegisteredAgent | undefined> {
@@ -53,25 +53,5 @@ export class PostgresAgents implements AgentRepository, AgentRegistry, AgentLook
 
   async save(agent: Agent): Promise<void> {
     await this.em.execute(`update agents set accreditation_status = ?, updated_at = now() where id = ?`, [agent.accreditationStatus, agent.id]);
-  }
-
-  async merchantsOnboardedBy(agentId: string) {
-    if (!isUuid(agentId)) return [];
-    const rows = await this.em.execute<Row[]>(
-      `select id, business_name, merchant_code, merchant_category, merchant_status, created_at from merchants where onboarded_by_agent_id = ? order by created_at`,
-      [agentId],
-    );
-    return rows.map((r) => onboardedMerchantRow.parse(r));
-  }
-
-  async commissionsOf(agentId: string): Promise<CommissionOnSale[]> {
-    if (!isUuid(agentId)) return [];
-    const rows = await this.em.execute<Row[]>(
-      `select c.*, m.business_name, m.merchant_code, t.amount_centimes as sale_centimes, coalesce(t.completed_at, t.created_at) as sale_at
-         from agent_commissions c join merchants m on m.id = c.merchant_id join merchant_transactions t on t.id = c.transaction_id
-        where c.agent_id = ? order by c.created_at`,
-      [agentId],
-    );
-    return rows.map((r) => commissionOnSaleRow.parse(r));
   }
 }

@@ -12,6 +12,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Container } from 'inversify';
 import { ContainerModule } from 'inversify';
 import { QrcodePngRenderer } from '../../adapters/qr/qrcode-png-renderer.ts';
+import { PostgresAgentEarnings } from '../../adapters/postgres/postgres-agent-earnings.ts';
 import { PostgresAgents } from '../../adapters/postgres/postgres-agents.ts';
 import { PostgresCommissionPayouts } from '../../adapters/postgres/postgres-commission-payouts.ts';
 import { PostgresCommissions } from '../../adapters/postgres/postgres-commissions.ts';
@@ -72,7 +73,7 @@ export interface BusinessPorts {
   sales: PostgresMerchantTransactions;
   salesReversals: PostgresMerchantReversals;
   agents: PostgresAgents;
-  earnings: PostgresAgents;
+  earnings: PostgresAgentEarnings;
   commissions: PostgresCommissions;
   payouts: PostgresCommissionPayouts;
   batches: PostgresSettlementBatches;
@@ -169,7 +170,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
       sales: new PostgresMerchantTransactions(em, 'replica-safe'),
       salesReversals: new PostgresMerchantReversals(em, 'replica-safe'),
       agents,
-      earnings: agents,
+      earnings: new PostgresAgentEarnings(em),
       commissions,
       payouts,
       batches,
