@@ -50,37 +50,43 @@ export function listingReader(em: EntityManager, lists: MerchantListings): (sql:
 }
 
 // ---------- column types ----------
+// zod checks and coerces each column; the record is then built by a plain function (`rowOf`): a
+// transform at each column or on the object costs several times the check itself, which a
+// listing of thousands of rows (the bulk settlement's, a merchant's sales) would pay.
+
+/** A row's schema and the record built from what it parsed: `parse` throws on a row that does not fit. */
+function rowOf<S extends z.ZodType, T>(schema: S, build: (row: z.output<S>) => T): { parse: (row: unknown) => T } {
+  return { parse: (row) => build(schema.parse(row)) };
+}
 
 /** The values of one of core's unions: the type argument at each use checks each is one of them. */
 const oneOf = <T extends string>(values: readonly [T, ...T[]]) => z.enum(values as [T, ...T[]]);
 const text = z.string();
-/** A nullable text column: null (or a column absent from the statement) reads as null. */
-const optionalText = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? null);
-const instant = z.union([z.date(), z.string(), z.number()]).transform((v) => new Date(v));
-const optionalInstant = instant.nullish().transform((v) => v ?? null);
-const centimes = z.union([z.string(), z.number(), z.bigint()]).transform((v) => Money.ofCentimes(Number(v)));
-const count = z.union([z.string(), z.number(), z.bigint()]).transform(Number);
+/** A nullable text column (null, or a column absent from the statement: undefined). */
+const optionalText = z.string().nullish();
+/** A date, or the text or epoch milliseconds of one. */
+const instant = z.coerce.date();
+const optionalInstant = z.coerce.date().nullish();
+/** Integer centimes: bigint arrives as text, an expression as a number. */
+const centimes = z.coerce.number().int();
+const count = z.coerce.number().int();
 const provider = oneOf<MobileMoneyProvider>(['mtn', 'airtel', 'sandbox', 'flutterwave']);
 const payoutStatus = oneOf<PayoutStatus>(['processing', 'completed', 'failed']);
 /** A JSON array of text: jsonb arrives parsed, or as its text through some drivers. */
 const textList = z.union([z.string().transform((v): unknown => JSON.parse(v)), z.array(z.unknown())]).pipe(z.array(z.string()));
 /** A reason code this version does not know fails loudly rather than showing the owner a wrong reason. */
-const reasonCode = z
-  .string()
-  .nullish()
-  .refine((v) => v == null || isMerchantReasonCode(v), { message: 'merchant status reason: unknown code' })
-  .transform((v) => (v ?? null) as MerchantReasonCode | null);
+const reasonCode = z.custom<MerchantReasonCode | null | undefined>((v) => v == null || (typeof v === 'string' && isMerchantReasonCode(v)), { message: 'merchant status reason: unknown code' });
+
+const money = (centimes: number) => Money.ofCentimes(centimes);
+const orZero = (centimes: number | null | undefined) => Money.ofCentimes(centimes ?? 0);
 
 /** Only the keys whose value is present: the records' optional fields are absent, never undefined. */
 const present = <K extends string, V>(key: K, value: V | null | undefined): { [P in K]?: V } => (value == null ? {} : ({ [key]: value } as { [P in K]: V }));
 
 // ---------- agents ----------
 
-export const agentRow = z
-  .object({
+export const agentRow = rowOf(
+  z.object({
     id: text,
     user_id: text,
     agent_code: text,
@@ -96,20 +102,19 @@ export const agentRow = z
     email: text,
     service_territories: textList,
     created_at: instant,
-  })
-  .transform(
-    (r): RegisteredAgent => ({
+  }),
+  (r): RegisteredAgent => ({
       id: r.id,
       userId: r.user_id,
       agentCode: r.agent_code,
       accreditationStatus: r.accreditation_status,
       payoutWallet: { provider: r.payout_provider, msisdn: r.phone_number },
       agentType: r.agent_type,
-      businessName: r.business_name,
-      businessRegistrationNumber: r.business_registration_number,
+      businessName: r.business_name ?? null,
+      businessRegistrationNumber: r.business_registration_number ?? null,
       physicalAddress: r.physical_address,
       district: r.district,
-      sector: r.sector,
+      sector: r.sector ?? null,
       phoneNumber: r.phone_number,
       email: r.email,
       serviceTerritories: r.service_territories,
@@ -118,9 +123,8 @@ export const agentRow = z
   );
 
 /** A merchant as the agent dashboard lists it. */
-export const onboardedMerchantRow = z
-  .object({ id: text, business_name: text, merchant_code: text, merchant_category: text, merchant_status: text, created_at: instant })
-  .transform((r) => ({ id: r.id, businessName: r.business_name, merchantCode: r.merchant_code, merchantCategory: r.merchant_category, merchantStatus: r.merchant_status, createdAt: r.created_at }));
+export const onboardedMerchantRow = rowOf(
+  z.object({ id: text, business_name: text, merchant_code: text, merchant_category: text, merchant_status: text, created_at: instant }), (r) => ({ id: r.id, businessName: r.business_name, merchantCode: r.merchant_code, merchantCategory: r.merchant_category, merchantStatus: r.merchant_status, createdAt: r.created_at }));
 
 // ---------- commissions ----------
 
@@ -142,27 +146,26 @@ const toCommission = (r: z.output<z.ZodObject<typeof commissionFields>>): Commis
   merchantId: r.merchant_id,
   transactionId: r.transaction_id,
   commissionType: r.commission_type,
-  amount: r.amount_centimes,
+  amount: money(r.amount_centimes),
   status: r.status,
   createdAt: r.created_at,
   ...present('payoutId', r.payout_id),
 });
 
-export const commissionRow = z.object(commissionFields).transform(toCommission);
+export const commissionRow = rowOf(z.object(commissionFields), toCommission);
 
 /** A commission joined to its merchant and sale (`sale_centimes`, `sale_at`). */
-export const commissionOnSaleRow = z
-  .object({ ...commissionFields, business_name: text, merchant_code: text, sale_centimes: centimes, sale_at: instant })
-  .transform((r) => ({
-    commission: toCommission(r),
-    merchant: { businessName: r.business_name, merchantCode: r.merchant_code },
-    sale: { amount: r.sale_centimes, at: r.sale_at },
-  }));
+export const commissionOnSaleRow = rowOf(
+  z.object({ ...commissionFields, business_name: text, merchant_code: text, sale_centimes: centimes, sale_at: instant }), (r) => ({
+  commission: toCommission(r),
+  merchant: { businessName: r.business_name, merchantCode: r.merchant_code },
+  sale: { amount: money(r.sale_centimes), at: r.sale_at },
+}));
 
 /** A payout without its commissions' ids (read apart: `payoutRow(ids)`). */
 export const payoutRow = (commissionIdsOf: (payoutId: string) => string[]) =>
-  z
-    .object({
+  rowOf(
+    z.object({
       id: text,
       reference: text,
       agent_id: text,
@@ -174,8 +177,7 @@ export const payoutRow = (commissionIdsOf: (payoutId: string) => string[]) =>
       status: payoutStatus,
       attempts: count,
       created_at: instant,
-    })
-    .transform(
+    }),
       (r): CommissionPayout => ({
         id: r.id,
         reference: r.reference,
@@ -183,9 +185,9 @@ export const payoutRow = (commissionIdsOf: (payoutId: string) => string[]) =>
         periodStart: r.period_start,
         periodEnd: r.period_end,
         commissionIds: commissionIdsOf(r.id),
-        totalAmount: r.total_amount_centimes,
-        payoutAmount: r.payout_amount_centimes,
-        carriedOut: r.carried_out_centimes,
+        totalAmount: money(r.total_amount_centimes),
+        payoutAmount: money(r.payout_amount_centimes),
+        carriedOut: money(r.carried_out_centimes),
         status: r.status,
         attempts: r.attempts,
         createdAt: r.created_at,
@@ -194,8 +196,8 @@ export const payoutRow = (commissionIdsOf: (payoutId: string) => string[]) =>
 
 // ---------- merchants ----------
 
-export const merchantRow = z
-  .object({
+export const merchantRow = rowOf(
+  z.object({
     id: text,
     owner_id: text,
     merchant_code: text,
@@ -216,9 +218,8 @@ export const merchantRow = z
     qr_generated_at: optionalInstant,
     status_reason_code: reasonCode,
     status_reason_note: optionalText,
-  })
-  .transform(
-    (r): RegisteredMerchant => ({
+  }),
+  (r): RegisteredMerchant => ({
       id: r.id,
       ownerId: r.owner_id,
       merchantCode: r.merchant_code,
@@ -228,25 +229,25 @@ export const merchantRow = z
       ...present('onboardedByAgentId', r.onboarded_by_agent_id),
       payoutWallet: { provider: r.payout_provider, msisdn: r.phone_number },
       merchantCategory: r.merchant_category,
-      tin: r.tin,
-      tradeLicenseNumber: r.trade_license_number,
-      rdbRegistrationNumber: r.rdb_registration_number,
+      tin: r.tin ?? null,
+      tradeLicenseNumber: r.trade_license_number ?? null,
+      rdbRegistrationNumber: r.rdb_registration_number ?? null,
       businessAddress: r.business_address,
       district: r.district,
       phoneNumber: r.phone_number,
       email: r.email,
       createdAt: r.created_at,
-      qrGeneratedAt: r.qr_generated_at,
-      statusReasonCode: r.status_reason_code,
-      statusReasonNote: r.status_reason_note,
+      qrGeneratedAt: r.qr_generated_at ?? null,
+      statusReasonCode: r.status_reason_code ?? null,
+      statusReasonNote: r.status_reason_note ?? null,
     }),
   );
 
 // ---------- merchant transactions ----------
 
 /** `t.*` with `covering_batch_id`, the batch that covers it (TRANSACTION_COLUMNS), when the statement reads it. */
-export const transactionRow = z
-  .object({
+export const transactionRow = rowOf(
+  z.object({
     id: text,
     transaction_reference: text,
     merchant_id: text,
@@ -264,9 +265,8 @@ export const transactionRow = z
     completed_at: optionalInstant,
     provider_reference: optionalText,
     covering_batch_id: optionalText,
-  })
-  .transform(
-    (r): MerchantTransaction => ({
+  }),
+  (r): MerchantTransaction => ({
       id: r.id,
       transactionReference: r.transaction_reference,
       merchantId: r.merchant_id,
@@ -275,10 +275,10 @@ export const transactionRow = z
       // An empty name or key reads as none, as before the schema.
       ...present('customerName', r.customer_name || null),
       ...present('idempotencyKey', r.idempotency_key || null),
-      amount: r.amount_centimes,
-      merchantFee: r.merchant_fee_centimes,
-      netAmount: r.net_amount_centimes,
-      commission: r.commission_centimes,
+      amount: money(r.amount_centimes),
+      merchantFee: money(r.merchant_fee_centimes),
+      netAmount: money(r.net_amount_centimes),
+      commission: money(r.commission_centimes),
       ...present('agentId', r.agent_id),
       status: r.status,
       createdAt: r.created_at,
@@ -310,8 +310,8 @@ export const BATCH_TRANSACTIONS = `settlement_batches b
 
 // ---------- reversals ----------
 
-export const reversalRow = z
-  .object({
+export const reversalRow = rowOf(
+  z.object({
     id: text,
     transaction_id: text,
     merchant_id: text,
@@ -324,16 +324,15 @@ export const reversalRow = z
     reversed_by: text,
     reversed_at: instant,
     refund_reference: text,
-  })
-  .transform(
-    (r): MerchantPaymentReversal => ({
+  }),
+  (r): MerchantPaymentReversal => ({
       id: r.id,
       transactionId: r.transaction_id,
       merchantId: r.merchant_id,
-      amount: r.amount_centimes,
-      merchantFee: r.merchant_fee_centimes,
-      netAmount: r.net_amount_centimes,
-      commission: r.commission_centimes,
+      amount: money(r.amount_centimes),
+      merchantFee: money(r.merchant_fee_centimes),
+      netAmount: money(r.net_amount_centimes),
+      commission: money(r.commission_centimes),
       commissionReversed: r.commission_reversed,
       reason: r.reason,
       reversedBy: r.reversed_by,
@@ -345,14 +344,15 @@ export const reversalRow = z
 // ---------- a month's ledger totals ----------
 
 /** One kind of entry's totals on the merchant's payable and receivable (postgres-merchant-month-ledger.ts). */
-export const entryTotalsRow = z
-  .object({ kind: text, entries: count, volume: centimes, payable: centimes, receivable: centimes })
-  .transform((r): MerchantEntryTotals => r);
+export const entryTotalsRow = rowOf(
+  z.object({ kind: text, entries: count, volume: centimes, payable: centimes, receivable: centimes }),
+  (r): MerchantEntryTotals => ({ kind: r.kind, entries: r.entries, volume: money(r.volume), payable: money(r.payable), receivable: money(r.receivable) }),
+);
 
 // ---------- card refunds ----------
 
-export const cardRefundRow = z
-  .object({
+export const cardRefundRow = rowOf(
+  z.object({
     id: text,
     transaction_id: text,
     merchant_id: text,
@@ -367,14 +367,13 @@ export const cardRefundRow = z
     settled_at: optionalInstant,
     failure_reason: optionalText,
     asked_at: optionalInstant,
-  })
-  .transform(
-    (r): MerchantCardRefund => ({
+  }),
+  (r): MerchantCardRefund => ({
       id: r.id,
       transactionId: r.transaction_id,
       merchantId: r.merchant_id,
       chargeId: r.charge_id,
-      amount: r.amount_centimes,
+      amount: money(r.amount_centimes),
       status: r.status,
       attempt: r.attempt,
       reason: r.reason,
@@ -391,8 +390,8 @@ export const cardRefundRow = z
 
 /** A batch without its transaction ids (read apart when asked: `batchRow(ids)`). */
 export const batchRow = (transactionIdsOf: (batchId: string) => readonly string[]) =>
-  z
-    .object({
+  rowOf(
+    z.object({
       id: text,
       batch_reference: text,
       merchant_id: text,
@@ -402,33 +401,32 @@ export const batchRow = (transactionIdsOf: (batchId: string) => readonly string[
       covered_from: optionalInstant,
       covered_until: optionalInstant,
       total_transactions: count,
-      total_reversals: count.nullish().transform((v) => v ?? 0),
-      reversed_amount_centimes: centimes.nullish().transform((v) => v ?? Money.ZERO),
+      total_reversals: count.nullish(),
+      reversed_amount_centimes: centimes.nullish(),
       total_amount_centimes: centimes,
       payout_amount_centimes: centimes,
-      withheld_amount_centimes: centimes.nullish().transform((v) => v ?? Money.ZERO),
+      withheld_amount_centimes: centimes.nullish(),
       carried_out_centimes: centimes,
       status: payoutStatus,
       attempts: count,
       created_at: instant,
-    })
-    .transform(
+    }),
       (r): SettlementBatch => ({
         id: r.id,
         batchReference: r.batch_reference,
         merchantId: r.merchant_id,
         settlementPeriodStart: r.period_start,
         settlementPeriodEnd: r.period_end,
-        coveredFrom: r.covered_from,
-        coveredUntil: r.covered_until,
+        coveredFrom: r.covered_from ?? null,
+        coveredUntil: r.covered_until ?? null,
         transactionIds: transactionIdsOf(r.id),
         totalTransactions: r.total_transactions,
-        totalReversals: r.total_reversals,
-        reversedAmount: r.reversed_amount_centimes,
-        totalAmount: r.total_amount_centimes,
-        payoutAmount: r.payout_amount_centimes,
-        ...(r.withheld_amount_centimes.isPositive() ? { withheldAmount: r.withheld_amount_centimes } : {}),
-        carriedOut: r.carried_out_centimes,
+        totalReversals: r.total_reversals ?? 0,
+        reversedAmount: orZero(r.reversed_amount_centimes),
+        totalAmount: money(r.total_amount_centimes),
+        payoutAmount: money(r.payout_amount_centimes),
+        ...((r.withheld_amount_centimes ?? 0) > 0 ? { withheldAmount: orZero(r.withheld_amount_centimes) } : {}),
+        carriedOut: money(r.carried_out_centimes),
         currency: 'RWF',
         payoutMethod: 'mobile_money',
         status: r.status,
