@@ -86,10 +86,9 @@ export function scheduledJobs(useCases: JobUseCases, settings: JobSettings): Job
     }),
     // At 09:00, or at the next catch-up run during the day: never at night.
     job('overdue-notices', ['0 9 * * *', '*/15 9-20 * * *'], async () => ({ ...(await useCases.sendOverdueNotices.execute()) })),
-    job('payment-polling', [everySeconds(settings.paymentPollEverySeconds)], async () => ({
-      ...(await useCases.pollPendingPayments.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })),
-      ...(await useCases.followCardRefunds.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })),
-    })),
+    job('payment-polling', [everySeconds(settings.paymentPollEverySeconds)], async () => ({ ...(await useCases.pollPendingPayments.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })) })),
+    // Its own lock and schedule: a slow card processor's refund calls never hold up the payments' polling.
+    job('card-refunds', ['30 * * * * *'], async () => ({ ...(await useCases.followCardRefunds.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })) })),
     job('payout-due', ['*/5 * * * *'], async () => ({ ...(await useCases.payOutDueCycles.execute()) })),
     job('transfer-retry', ['* * * * *'], async () => ({ ...(await useCases.retryDueTransfers.execute()) }), ['payout-retry', 'loan-disbursement-retry']),
     job('rate-limit-prune', ['7 * * * *'], async () => useCases.pruneAttemptCounters.execute()),

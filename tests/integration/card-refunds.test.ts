@@ -60,6 +60,9 @@ const reversals = async (transactionId: string) => Number((await sql(`select cou
 /** The payment as its owner's transactions list shows it. */
 const listed = async (transactionId: string, token = ownerToken) =>
   ((await http().get(`/api/merchants/${merchantId}/transactions`).set('Authorization', `Bearer ${token}`)).body.transactions as { id: string; status: string; refund: unknown }[]).find((t) => t.id === transactionId);
+/** The payment's line in the owner's CSV export. */
+const exportedLine = async (transactionId: string) =>
+  (await http().get(`/api/merchants/${merchantId}/transactions/export?from=2026-11-01&to=2026-12-31`).set('Authorization', `Bearer ${ownerToken}`)).text.split('\r\n').find((l) => l.startsWith(`merchant-payment:${transactionId},`));
 const books = async () => JSON.stringify(await sql(`select account_id, sum(amount_centimes)::text as total from ledger_postings group by account_id order by account_id`));
 
 let paid = 0;
@@ -134,6 +137,8 @@ describe("reversing a merchant's card payment", () => {
     expect(await books()).toBe(before);
     const underWay = await listed(settledB);
     expect(underWay).toMatchObject({ status: 'completed', refund: { status: 'pending', requestedAt: clock.now().toISOString() } });
+    // The owner's CSV says the same as the list's "Refund pending": its Status and when it was asked.
+    expect(await exportedLine(settledB)).toMatch(new RegExp(`,card,5000\\.00,[^,]*,[^,]*,refund_pending,[^,]*,,,${clock.now().toISOString()}$`));
     // The OpenAPI document and the answer agree both ways: every field documented, every documented field answered.
     type Props = { properties: Record<string, { anyOf?: { properties?: Record<string, { enum?: string[] }> }[] }> };
     const documented = (JSON.parse(JSON.stringify(openApiDocument())) as { components: { schemas: Record<string, { properties: { transactions: { items: Props } } }> } }).components.schemas.MerchantTransactions!.properties.transactions.items;
@@ -161,6 +166,7 @@ describe("reversing a merchant's card payment", () => {
     expect(await refundRow(settledB)).toMatchObject({ status: 'completed', processor_refund_id: String(made!.id) });
     expect(await reversals(settledB)).toBe(1);
     expect(await listed(settledB)).toMatchObject({ status: 'reversed', refund: { status: 'completed' } });
+    expect(await exportedLine(settledB)).toMatch(/,card,5000\.00,[^,]*,[^,]*,reversed,/);
     expect(await shopLine()).not.toMatch(/\b1\W*$/);
     expect(await sql(`select row_to_json(b)::text as row from settlement_batches b`)).toEqual(settledRow);
     expect(await posted(`merchant_receivable:${merchantId}`)).toBe(490_000);
