@@ -252,4 +252,37 @@ describe("reversing a merchant's card payment", () => {
     const own = await http().get(`/api/merchants/${merchantId}/transactions`).set('Authorization', `Bearer ${ownerToken}`);
     expect((own.body.transactions as { id: string; status: string }[]).find((t) => t.id === settledB)).toMatchObject({ status: 'reversed' });
   });
+
+  it('refused with none found at the processor: disputed once, listed by `merchants refunds --disputed`, never asked about again', async () => {
+    const g = await paidByCard(7_000);
+    sandbox.refundMode = 'refused';
+    expect((await reverse(g)).output).toContain('(attempt 1): failed');
+    const before = await books();
+    const second = await reverse(g);
+    expect(second.output).toContain('Card refund of 7,000 RWF (attempt 2): requested, payment not reversed yet.');
+    expect(second.output).toContain('Disputed (refused_none_found)');
+    const row = (await sql(`select dispute_code, disputed_at from merchant_card_refunds where transaction_id = ?`, [g]))[0];
+    expect(row).toMatchObject({ dispute_code: 'refused_none_found', disputed_at: clock.now() });
+    expect(await sql(`select action from audit_log where subject = ? order by seq`, [`merchant_transaction:${g}`])).toEqual(
+      ['merchant_card_refund_requested', 'merchant_card_refund_failed', 'merchant_card_refund_requested', 'merchant_card_refund_disputed'].map((action) => ({ action })),
+    );
+    const disputed = await runAdmin(container, 'merchants', 'refunds', '--disputed');
+    expect(disputed.code).toBe(0);
+    const line = disputed.output.split('\n').find((l) => l.includes(g))!;
+    expect(line).toContain('7,000 RWF');
+    expect(line).toContain('refused_none_found since');
+    expect(disputed.output).toContain('1 disputed.');
+    // Every open refund (the pending one of the stranger test) in the list without --disputed; only the disputed one with it.
+    expect((await runAdmin(container, 'merchants', 'refunds')).output).toMatch(/\d+ open\./);
+    expect(disputed.output).not.toContain('pending (attempt');
+    // The job leaves it alone: nothing asked of the processor, nothing booked, as often as it runs.
+    clock.advance(REFUND_ANSWER_WAIT_MS);
+    sandbox.refundMode = 'completed';
+    const refundsAtProcessor = sandbox.refundsOf(`merchant-payment:${g}`).length;
+    for (let run = 0; run < 2; run++) expect((await pollRefunds()).refundsDisputed).toBe(0);
+    expect((await reverse(g)).output).toContain('Disputed (refused_none_found)');
+    expect([await books(), sandbox.refundsOf(`merchant-payment:${g}`).length, await reversals(g)]).toEqual([before, refundsAtProcessor, 0]);
+    // The owner still sees the refund under way: nothing changed for them.
+    expect(await listed(g)).toMatchObject({ status: 'completed', refund: { status: 'pending' } });
+  });
 });
