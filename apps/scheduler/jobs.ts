@@ -13,6 +13,7 @@ import type { DeliverDueEmails, DeliverDueSms, DispatchReport } from '../../core
 import type { FollowCardRefunds } from '../../core/merchants/refund-card-payment.ts';
 import type { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
 import type { PayOutDueCycles } from '../../core/tontines/pay-out-due-cycles.ts';
+import type { SendMonthlyStatements } from '../../core/tontines/send-monthly-statements.ts';
 import type { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
 import { countByStatus } from '../../core/settlements/payout-status.ts';
 import type { RetryDueTransfers } from '../../core/transfers/retry-due-transfers.ts';
@@ -27,6 +28,7 @@ export interface JobUseCases {
   deliverDueSms: Pick<DeliverDueSms, 'execute'> | null;
   sendContributionReminders: Pick<SendContributionReminders, 'execute'>;
   sendOverdueNotices: Pick<SendOverdueNotices, 'execute'>;
+  sendMonthlyStatements: Pick<SendMonthlyStatements, 'execute'>;
   refreshLoanStatuses: Pick<RefreshLoanStatuses, 'execute'>;
   sendInstalmentReminders: Pick<SendInstalmentReminders, 'execute'>;
   pollPendingPayments: Pick<PollPendingPayments, 'execute'>;
@@ -101,6 +103,9 @@ export function scheduledJobs(useCases: JobUseCases, settings: JobSettings): Job
     }),
     // 09:10 Kigali time: a working capital's shortfall on its 60-day minimum reminded (once per window), unpaid after 18 months overdue.
     job('working-capital', ['10 9 * * *', '40 9-20 * * *'], async () => ({ ...(await useCases.refreshWorkingCapital.execute()) })),
+    // The 1st of the month at 08:00 Kigali time (an SMS in the day), for the month that ended; every
+    // hour until 19:30 on the first three days as a catch-up (one statement per group and month: a rerun sends nothing).
+    job('monthly-statements', ['0 8 1 * *', '30 8-19 1-3 * *'], async () => ({ ...(await useCases.sendMonthlyStatements.execute()) })),
     // The 1st of the month at 01:00 Kigali time, for the month that ended (one payout per agent and month).
     job('agent-commissions', ['0 1 1 * *', '15 2-23 1 * *'], async () => {
       const { created, paid } = await useCases.payCommissions.execute();
