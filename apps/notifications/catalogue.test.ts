@@ -81,13 +81,10 @@ describe('announcements of a change to the rotation, with the longest names they
 });
 
 describe("a group's monthly statement, with the longest names and eight-digit amounts", () => {
-  const profiles = new Map(
-    [
-      ['alice', 'Nyirabahizimana', 'Uwimana'],
-      ['bob', 'Mukamurenzi-Claudine', 'Habimana'],
-      ['carol', 'Bizimungu-Emmanuel', 'Ndayisaba'],
-    ].map(([id, firstName, lastName]) => [id!, { id: id!, firstName: firstName!, lastName: lastName!, profilePhotoUrl: null }]),
-  );
+  const profiles = new TableProfiles()
+    .with('alice', { firstName: 'Nyirabahizimana', lastName: 'Uwimana' })
+    .with('bob', { firstName: 'Mukamurenzi-Claudine', lastName: 'Habimana' })
+    .with('carol', { firstName: 'Bizimungu-Emmanuel', lastName: 'Ndayisaba' }).table;
   const tontine = aTontine().named('Abadatezuka ba Kimironko na Nyabugogo').withMembers(3).build();
   const month = kigaliMonthContaining(tontine.createdAt);
   const big = Money.ofFrancs(98_765_432);
