@@ -42,7 +42,7 @@ import type { MobileMoney, MobileMoneyProvider, PaymentDisputes, PaymentReposito
 import type { AssistantConversations, AssistantModel } from '../core/assistant/ports.ts';
 import type { Clock, IdGenerator } from '../core/shared/clock.ts';
 import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
-import type { CompletedCycles, GroupChat, MemberProfiles, MemberWallets, Notifier, PoolBalances, PoolBooks, TontineCategories, TontineNames, TontineRepository } from '../core/tontines/ports.ts';
+import type { CompletedCycles, GroupChat, MemberProfiles, MemberWallets, MonthlyStatements, Notifier, PoolBalances, PoolBooks, TontineCategories, TontineNames, TontineRepository } from '../core/tontines/ports.ts';
 import type { Batching } from '../core/shared/batching.ts';
 import type { OutgoingTransfers, TransferPolicies } from '../core/transfers/ports.ts';
 import type { SeedDemoWorld } from '../core/demo/seed-demo-world.ts';
@@ -208,6 +208,7 @@ export const TOKENS = {
   /** Null when no SmsSender is configured: SMS stay in the outbox. */
   DeliverDueSms: token<DeliverDueSms | null>('scheduler.DeliverDueSms'),
   ContributionNotices: token<ContributionNotices>('scheduler.ContributionNotices'),
+  MonthlyStatements: token<MonthlyStatements>('scheduler.MonthlyStatements'),
   Jobs: token<Job[]>('scheduler.Jobs'),
 
   // The USSD channel (apps/ussd/module.ts).

@@ -28,6 +28,7 @@ import type { Command } from 'commander';
 import type { Container } from 'inversify';
 import { z } from 'zod';
 import type { AgentEvent } from '../core/agents/agent.ts';
+import { ListCardRefunds } from '../core/merchants/list-card-refunds.ts';
 import { ListMerchantsAwaitingKyb } from '../core/merchants/list-merchants-awaiting-kyb.ts';
 import type { MerchantEvent } from '../core/merchants/merchant.ts';
 import type { ComplianceDetails } from '../core/merchants/merchant-profile.ts';
@@ -244,7 +245,29 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
         const { refund } = reversed.value;
         // Reversed only once the processor completed the refund; the polling job follows one it has not finished.
         env.write(`Card refund of ${refund.amount.format()} (attempt ${refund.attempt}): ${refund.status}${refund.status === 'completed' ? '' : ', payment not reversed yet'}.\n`);
+        if (refund.dispute && refund.status !== 'completed') env.write(`Disputed (${refund.dispute.code}) since ${when(refund.dispute.at)}: nothing is asked of the processor any more; see \`merchants refunds --disputed\`.\n`);
       }
+    });
+
+  merchants
+    .command('refunds')
+    .description("card refunds not finished: requested or pending at the processor; --disputed: only those the processor answered in a way no machine settles (an admin must look)")
+    .option('--disputed', 'only the disputed ones: refused with none found at the processor, completed for another amount, answered for another charge, or unknown to the processor')
+    .action(async (options: { disputed?: boolean }) => {
+      const disputed = options.disputed === true;
+      const refunds = await inContext((c) => c.get(ListCardRefunds).execute({ disputed }));
+      const rows = refunds.map((r) => [
+        r.transactionId,
+        r.merchantId,
+        r.amount.format(),
+        `${r.status} (attempt ${r.attempt})`,
+        when(r.requestedAt),
+        r.chargeId,
+        r.processorRefundId ?? '',
+        r.dispute ? `${r.dispute.code}${r.dispute.processorAmount ? ` (${r.dispute.processorAmount.format()} refunded)` : ''}${r.dispute.processorChargeId ? ` (charge ${r.dispute.processorChargeId})` : ''} since ${when(r.dispute.at)}` : '',
+      ]);
+      const none = disputed ? 'No disputed card refund.\n' : 'No card refund open.\n';
+      env.write(rows.length ? `${table(['Payment', 'Merchant', 'Amount', 'State', 'Requested', 'Charge', 'Processor refund', 'Dispute'], rows)}\n${rows.length} ${disputed ? 'disputed' : 'open'}.\n` : none);
     });
 
   // ---- settlements ----

@@ -26,7 +26,7 @@ import type { CommissionOnSale } from '../../core/agents/ports.ts';
 import type { RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
 import { receiptReference, type MerchantTransaction } from '../../core/merchants/merchant-transaction.ts';
 import type { OwnerRefundView } from '../../core/merchants/merchant-card-refund.ts';
-import { listedStatus, type RefundsByTransaction, type ReversalsByTransaction } from '../../core/merchants/merchant-payments.ts';
+import { exportedStatus, listedStatus, type RefundsByTransaction, type ReversalsByTransaction } from '../../core/merchants/merchant-payments.ts';
 import type { MerchantPaymentReversal } from '../../core/merchants/merchant-reversal.ts';
 import { maskPhone, type PayPageMerchant, type PublicMerchant } from '../../core/merchants/pay-merchant.ts';
 import { Money } from '../../core/money/money.ts';
@@ -106,6 +106,8 @@ function presentMerchant(m: RegisteredMerchant, language: Language, qrCodeUrl: s
  * core/merchants/merchant-payments.ts); a card payment whose refund is under way reads
  * `completed` with `refund.status` `pending`.
  */
+const paymentMethodOf = (t: MerchantTransaction) => (isCardProvider(t.provider) ? ('card' as const) : ('mobile_money' as const));
+
 const presentTransaction = (t: MerchantTransaction, reversals: ReversalsByTransaction, refunds: RefundsByTransaction) => ({
   id: t.id,
   transactionReference: t.transactionReference,
@@ -113,7 +115,7 @@ const presentTransaction = (t: MerchantTransaction, reversals: ReversalsByTransa
   createdAt: t.createdAt.toISOString(),
   customerName: t.customerName ?? null,
   customerPhoneNumber: t.customerPhoneNumber,
-  paymentMethod: isCardProvider(t.provider) ? ('card' as const) : ('mobile_money' as const),
+  paymentMethod: paymentMethodOf(t),
   provider: t.provider,
   amount: t.amount.toDecimal(),
   merchantFee: t.merchantFee.toDecimal(),
@@ -333,20 +335,22 @@ export function merchantRoutes(useCases: BusinessRouteUseCases, options: { authe
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', `attachment; filename="${listed.value.merchant.merchantCode}-transactions.csv"`);
     ctx.body = csv(
-      ['Reference', 'Date', 'Customer', 'Phone', 'Method', 'Amount', 'Fee', 'Net', 'Status', 'Settlement', 'Reversed at', 'Reversal reason'],
+      ['Reference', 'Date', 'Customer', 'Phone', 'Method', 'Amount', 'Fee', 'Net', 'Status', 'Settlement', 'Reversed at', 'Reversal reason', 'Refund requested at'],
       listed.value.transactions.map((t) => [
         t.transactionReference,
         t.createdAt.toISOString(),
         t.customerName ?? 'N/A',
         t.customerPhoneNumber,
-        'mobile_money',
+        paymentMethodOf(t),
         t.amount.toDecimal(),
         t.merchantFee.toDecimal(),
         t.netAmount.toDecimal(),
-        listedStatus(t, listed.value.reversals),
+        // A card refund under way reads `refund_pending`, as the owner's list says "Refund pending".
+        exportedStatus(t, listed.value.reversals, listed.value.refunds),
         t.settlementBatchId ?? '',
         iso(listed.value.reversals.get(t.id)?.reversedAt) ?? '',
         listed.value.reversals.get(t.id)?.reason ?? '',
+        iso(listed.value.refunds.get(t.id)?.requestedAt) ?? '',
       ]),
     );
   });

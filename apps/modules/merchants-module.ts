@@ -34,6 +34,7 @@ import { GenerateMerchantQr, ShowMerchantQr } from '../../core/merchants/merchan
 import { PayMerchant, ShowMerchantReceipt, ShowPayPage, type PayRequestLimits } from '../../core/merchants/pay-merchant.ts';
 import { RegisterMerchant } from '../../core/merchants/register-merchant.ts';
 import { FollowCardRefunds, PursueCardRefund, RefundCardPayment } from '../../core/merchants/refund-card-payment.ts';
+import { ListCardRefunds } from '../../core/merchants/list-card-refunds.ts';
 import { ShowSalesAnalytics } from '../../core/merchants/sales-analytics.ts';
 import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
 import { PostgresMerchantCardRefunds } from '../../adapters/postgres/postgres-merchant-card-refunds.ts';
@@ -253,6 +254,7 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
     (pursue: PursueCardRefund, cardRefunds: PostgresMerchantCardRefunds, clock: Clock, events: Logger) => new FollowCardRefunds({ pursue, cardRefunds, clock, events }),
     [PursueCardRefund, TOKENS.MerchantCardRefunds, TOKENS.Clock, TOKENS.Logger],
   );
+  bind(ListCardRefunds).toResolvedValue((cardRefunds: PostgresMerchantCardRefunds) => new ListCardRefunds({ cardRefunds }), [TOKENS.MerchantCardRefunds]);
   bind(ListMerchantTransactions).toResolvedValue(
     (p: BusinessPorts, cardRefunds: PostgresMerchantCardRefunds) => new ListMerchantTransactions({ ...p, cardRefunds }),
     [BUSINESS_PORTS, TOKENS.MerchantCardRefunds],

@@ -13,6 +13,7 @@ import type { DeliverDueEmails, DeliverDueSms, DispatchReport } from '../../core
 import type { FollowCardRefunds } from '../../core/merchants/refund-card-payment.ts';
 import type { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
 import type { PayOutDueCycles } from '../../core/tontines/pay-out-due-cycles.ts';
+import type { SendMonthlyStatements } from '../../core/tontines/send-monthly-statements.ts';
 import type { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
 import { countByStatus } from '../../core/settlements/payout-status.ts';
 import type { RetryDueTransfers } from '../../core/transfers/retry-due-transfers.ts';
@@ -27,6 +28,7 @@ export interface JobUseCases {
   deliverDueSms: Pick<DeliverDueSms, 'execute'> | null;
   sendContributionReminders: Pick<SendContributionReminders, 'execute'>;
   sendOverdueNotices: Pick<SendOverdueNotices, 'execute'>;
+  sendMonthlyStatements: Pick<SendMonthlyStatements, 'execute'>;
   refreshLoanStatuses: Pick<RefreshLoanStatuses, 'execute'>;
   sendInstalmentReminders: Pick<SendInstalmentReminders, 'execute'>;
   pollPendingPayments: Pick<PollPendingPayments, 'execute'>;
@@ -86,10 +88,9 @@ export function scheduledJobs(useCases: JobUseCases, settings: JobSettings): Job
     }),
     // At 09:00, or at the next catch-up run during the day: never at night.
     job('overdue-notices', ['0 9 * * *', '*/15 9-20 * * *'], async () => ({ ...(await useCases.sendOverdueNotices.execute()) })),
-    job('payment-polling', [everySeconds(settings.paymentPollEverySeconds)], async () => ({
-      ...(await useCases.pollPendingPayments.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })),
-      ...(await useCases.followCardRefunds.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })),
-    })),
+    job('payment-polling', [everySeconds(settings.paymentPollEverySeconds)], async () => ({ ...(await useCases.pollPendingPayments.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })) })),
+    // Its own lock and schedule: a slow card processor's refund calls never hold up the payments' polling.
+    job('card-refunds', ['30 * * * * *'], async () => ({ ...(await useCases.followCardRefunds.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })) })),
     job('payout-due', ['*/5 * * * *'], async () => ({ ...(await useCases.payOutDueCycles.execute()) })),
     job('transfer-retry', ['* * * * *'], async () => ({ ...(await useCases.retryDueTransfers.execute()) }), ['payout-retry', 'loan-disbursement-retry']),
     job('rate-limit-prune', ['7 * * * *'], async () => useCases.pruneAttemptCounters.execute()),
@@ -102,6 +103,9 @@ export function scheduledJobs(useCases: JobUseCases, settings: JobSettings): Job
     }),
     // 09:10 Kigali time: a working capital's shortfall on its 60-day minimum reminded (once per window), unpaid after 18 months overdue.
     job('working-capital', ['10 9 * * *', '40 9-20 * * *'], async () => ({ ...(await useCases.refreshWorkingCapital.execute()) })),
+    // The 1st of the month at 08:00 Kigali time (an SMS in the day), for the month that ended; every
+    // hour until 19:30 on the first three days as a catch-up (one statement per group and month: a rerun sends nothing).
+    job('monthly-statements', ['0 8 1 * *', '30 8-19 1-3 * *'], async () => ({ ...(await useCases.sendMonthlyStatements.execute()) })),
     // The 1st of the month at 01:00 Kigali time, for the month that ended (one payout per agent and month).
     job('agent-commissions', ['0 1 1 * *', '15 2-23 1 * *'], async () => {
       const { created, paid } = await useCases.payCommissions.execute();

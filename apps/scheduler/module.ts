@@ -22,12 +22,14 @@ import { SettlePaymentReport } from '../../core/payments/settle-payment-report.t
 import type { Clock } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import { PayOutDueCycles } from '../../core/tontines/pay-out-due-cycles.ts';
+import { SendMonthlyStatements } from '../../core/tontines/send-monthly-statements.ts';
 import { PayoutIfCycleComplete } from '../../core/tontines/payout-if-cycle-complete.ts';
 import { RetryDueTransfers } from '../../core/transfers/retry-due-transfers.ts';
 import { RetryTransfer } from '../../core/transfers/retry-transfer.ts';
 import { PruneAbandonedUploads } from '../../core/uploads/prune-abandoned-uploads.ts';
 import { SendTransfer } from '../../core/transfers/send-transfer.ts';
 import { PostgresContributionNotices } from '../../adapters/postgres/postgres-contribution-notices.ts';
+import { PostgresMonthlyStatements } from '../../adapters/postgres/postgres-monthly-statements.ts';
 import { AfricasTalkingSmsSender } from '../../adapters/sms/africastalking-sms-sender.ts';
 import type { Config } from '../config.ts';
 import { fromDeps, withDeps } from '../deps.ts';
@@ -60,6 +62,19 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
   const notices = { notices: TOKENS.ContributionNotices, notifier: TOKENS.Notifier, uow: TOKENS.UnitOfWork, clock: TOKENS.Clock, events: TOKENS.Logger } as const;
   bind(SendContributionReminders).toResolvedValue(...withDeps(SendContributionReminders, notices));
   bind(SendOverdueNotices).toResolvedValue(...withDeps(SendOverdueNotices, notices));
+  bind(TOKENS.MonthlyStatements).toResolvedValue((em: EntityManager) => new PostgresMonthlyStatements(em), [TOKENS.EntityManager]);
+  bind(SendMonthlyStatements).toResolvedValue(
+    ...withDeps(SendMonthlyStatements, {
+      statements: TOKENS.MonthlyStatements,
+      tontines: TOKENS.TontineRepository,
+      books: TOKENS.PoolBooks,
+      profiles: TOKENS.MemberProfiles,
+      notifier: TOKENS.Notifier,
+      uow: TOKENS.UnitOfWork,
+      clock: TOKENS.Clock,
+      events: TOKENS.Logger,
+    }),
+  );
   bind(PollPendingPayments).toResolvedValue(
     ...withDeps(PollPendingPayments, {
       payments: TOKENS.PaymentRepository,
@@ -92,6 +107,7 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
         deliverDueSms: TOKENS.DeliverDueSms,
         sendContributionReminders: SendContributionReminders,
         sendOverdueNotices: SendOverdueNotices,
+        sendMonthlyStatements: SendMonthlyStatements,
         refreshLoanStatuses: RefreshLoanStatuses,
         sendInstalmentReminders: SendInstalmentReminders,
         pollPendingPayments: PollPendingPayments,

@@ -84,8 +84,10 @@ export interface MerchantCardRefunds {
   /** Stores a new one; `exists` (storing nothing) when the payment has one: the store's unique key decides a race. */
   add(refund: MerchantCardRefund): Promise<'added' | 'exists'>;
   save(refund: MerchantCardRefund): Promise<void>;
-  /** Refunds still requested or pending, updated before `instant`, least recently asked first; marks them asked at `now`. */
+  /** Refunds still requested or pending and not disputed, updated before `instant`, least recently asked first; marks them asked at `now`. */
   listOpenOlderThan(instant: Date, limit: number, now: Date): Promise<MerchantCardRefund[]>;
+  /** For an admin, without locking: the refunds still open (requested or pending, disputed or not), or only the disputed ones; oldest first. */
+  listForAdmin(filter: { disputed: boolean }, limit: number): Promise<MerchantCardRefund[]>;
   /** Every card refund of the merchant's payments, in one read and without locking: the owner's transactions list. */
   listForMerchant(merchantId: string): Promise<MerchantCardRefund[]>;
 }

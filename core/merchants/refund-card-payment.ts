@@ -16,16 +16,19 @@
  *   Finding out is claimed under the locks (`askedAt`) before the processor is asked, so one caller
  *   asks at a time. Attempt 2 and later look the charge up first too.
  * - A refusal after a look-up never marks the refund failed (a refund is most likely made): the
- *   charge is looked up again and the refund found followed; none, it stays `requested`, logged as
- *   an error. A refusal never overwrites a `pending` row or one holding a processor refund id.
- * - An answer for another charge books nothing; it, and a pending refund the processor calls
- *   unknown, are logged as errors for an admin.
+ *   charge is looked up again and the refund found followed; none, it is disputed (below). A
+ *   refusal never overwrites a `pending` row or one holding a processor refund id.
+ * - Disputed, once, for an admin (`merchants refunds --disputed`), booking nothing: refused with
+ *   none found at the processor, completed for another amount, answered for another charge, or a
+ *   pending refund the processor no longer knows. Recorded on the row under its lock with the
+ *   audit row `merchant_card_refund_disputed` and one error in the log; from then on no caller
+ *   (the `card-refunds` job, a retried reversal) asks the processor about it again.
  * - Posted through the ledger once, when the processor says `completed`: in one unit of work the
  *   reversal (book-reversal.ts: dated as a completion, so the batch whose range holds that date
  *   carries it; reduced before the week is settled, a negative line in the next batch after) and
  *   the card refund entry (`card-refund:<transaction>`); the audit row. Another amount than the
- *   payment's books nothing and is left for an admin (logged, asked again).
- * - `pending` is stored with the processor's refund id and followed by the polling job
+ *   payment's books nothing and is disputed.
+ * - `pending` is stored with the processor's refund id and followed by the `card-refunds` job
  *   (`refundStatus`) to its end. `failed` (or refused) books nothing; the reversal may be asked again.
  */
 import { SYSTEM_ACTOR, type AuditTrail } from '../audit/ports.ts';
@@ -36,7 +39,7 @@ import type { EventLog } from '../shared/event-log.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { bookReversal, type BookReversalDeps } from './book-reversal.ts';
-import { cardRefundPostings, nextRefundStep, type MerchantCardRefund, type RefundStep } from './merchant-card-refund.ts';
+import { cardRefundPostings, nextRefundStep, type CardRefundDispute, type MerchantCardRefund, type RefundStep } from './merchant-card-refund.ts';
 import { reversalRefusal, type MerchantPaymentReversal, type ReversalRefusal } from './merchant-reversal.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 import type { MerchantCardRefunds, MerchantPaymentReads, MerchantReversals, MerchantTransactionRepository } from './ports.ts';
@@ -60,6 +63,9 @@ export interface RefundedCardPayment {
   /** Booked once the processor completed the refund. */
   reversal: MerchantPaymentReversal | undefined;
 }
+
+/** What the processor said that no machine can settle: disputed for an admin. */
+type Disputed = { readonly dispute: 'refused_none_found' | 'unknown_to_processor' };
 
 /** Asks the processor what the refund's next step needs, and settles its answer (shared by the reversal and the polling job). */
 export class PursueCardRefund {
@@ -98,14 +104,13 @@ export class PursueCardRefund {
     return { transaction, refund };
   }
 
-  private async ask(refund: MerchantCardRefund, step: RefundStep): Promise<CardRefund | 'refused' | 'unavailable'> {
-    const { cardCheckout, events } = this.deps;
+  private async ask(refund: MerchantCardRefund, step: RefundStep): Promise<CardRefund | Disputed | 'refused' | 'unavailable'> {
+    const { cardCheckout } = this.deps;
     if (step === 'follow' && refund.processorRefundId) {
       const status = await cardCheckout.refundStatus(refund.processorRefundId);
       if (status.ok) return status.value;
       // The processor denies the refund it gave us an id for: no machine can tell what happened to the money.
-      if (status.error === 'card_refund_unknown') events.error({ refund: refund.id, transactionId: refund.transactionId, chargeId: refund.chargeId, processorRefundId: refund.processorRefundId }, 'card refund unknown to the processor: an admin must look');
-      return 'unavailable';
+      return status.error === 'card_refund_unknown' ? { dispute: 'unknown_to_processor' } : 'unavailable';
     }
     // A lost answer, or an earlier attempt thought failed, may have refunded the card already: never ask for a second one blind.
     const lookUp = step !== 'ask' || refund.attempt > 1;
@@ -120,8 +125,7 @@ export class PursueCardRefund {
     // Refused after a lost answer or an earlier attempt: most likely because a refund is already
     // made (a racing caller's); a refusal then says nothing about ours, so it never marks it failed.
     const again = await this.held(refund);
-    if (again === 'none') events.error({ refund: refund.id, transactionId: refund.transactionId, chargeId: refund.chargeId, attempt: refund.attempt }, 'card refund refused and none found at the processor: left requested, an admin must look');
-    return again === 'none' ? 'unavailable' : again;
+    return again === 'none' ? { dispute: 'refused_none_found' } : again;
   }
 
   /** The refund the processor holds for the charge: ours is the one not failed (a failed attempt's amount went back to the charge). */
@@ -131,17 +135,19 @@ export class PursueCardRefund {
     return held.value.find((r) => r.status !== 'failed') ?? 'none';
   }
 
-  private async settle(asked: MerchantCardRefund, answer: CardRefund | 'refused'): Promise<RefundedCardPayment> {
-    const { cardRefunds, journal, audit, clock, ids, events } = this.deps;
+  private async settle(asked: MerchantCardRefund, answer: CardRefund | Disputed | 'refused'): Promise<RefundedCardPayment> {
+    const { cardRefunds, journal, audit, clock, ids } = this.deps;
     const { transaction, refund } = await this.lock(asked);
-    // Settled meanwhile (a concurrent poll or reversal), or asked again since: that one's answer decides.
-    if (refund.attempt !== asked.attempt || refund.status === 'completed' || refund.status === 'failed') return { refund, reversal: undefined };
+    // Settled meanwhile (a concurrent poll or reversal), asked again since, or disputed: that one's answer decides.
+    if (refund.attempt !== asked.attempt || refund.status === 'completed' || refund.status === 'failed' || refund.dispute) return { refund, reversal: undefined };
+    if (answer !== 'refused' && 'dispute' in answer) {
+      // None found after a refusal, yet a racing caller's answer gave the row a refund meanwhile: that one is followed.
+      if (answer.dispute === 'refused_none_found' && (refund.status === 'pending' || refund.processorRefundId)) return { refund, reversal: undefined };
+      return this.disputed(refund, { code: answer.dispute });
+    }
     // The processor took a refund already (a racing caller's answer): a refusal of another request says nothing about that one.
     if (answer === 'refused' && (refund.status === 'pending' || refund.processorRefundId)) return { refund, reversal: undefined };
-    if (answer !== 'refused' && answer.chargeId !== refund.chargeId) {
-      events.error({ refund: refund.id, transactionId: refund.transactionId, chargeId: refund.chargeId, processorRefundId: answer.id, answeredChargeId: answer.chargeId }, 'card refund answered for another charge: nothing booked, an admin must look');
-      return { refund, reversal: undefined };
-    }
+    if (answer !== 'refused' && answer.chargeId !== refund.chargeId) return this.disputed(refund, { code: 'other_charge', processorChargeId: answer.chargeId }, answer.id);
 
     const now = clock.now();
     if (answer === 'refused' || answer.status === 'failed') {
@@ -155,10 +161,7 @@ export class PursueCardRefund {
       await cardRefunds.save(pending);
       return { refund: pending, reversal: undefined };
     }
-    if (!answer.amount.equals(refund.amount)) {
-      events.warn({ refund: refund.id, processorRefundId: answer.id, amount: answer.amount.toDecimal(), expected: refund.amount.toDecimal() }, 'card refund completed for another amount: nothing booked');
-      return { refund, reversal: undefined };
-    }
+    if (!answer.amount.equals(refund.amount)) return this.disputed(refund, { code: 'other_amount', processorAmount: answer.amount }, answer.id);
     const reversal = await bookReversal(this.deps, transaction, refund.reason, refund.requestedBy);
     const entry = journalEntry({ id: ids.newId(), key: `card-refund:${transaction.id}`, kind: 'merchant_card_refunded', occurredAt: reversal.reversedAt, postings: cardRefundPostings(transaction) });
     invariant(entry.ok, 'a card refund entry always balances');
@@ -174,6 +177,25 @@ export class PursueCardRefund {
     });
     return { refund: completed, reversal };
   }
+
+  /** Records the dispute on the locked row, once: audited and logged now, never asked about again. */
+  private async disputed(refund: MerchantCardRefund, dispute: Omit<CardRefundDispute, 'at'>, processorRefundId?: string): Promise<RefundedCardPayment> {
+    const { cardRefunds, audit, clock, events } = this.deps;
+    const recorded: MerchantCardRefund = { ...refund, dispute: { ...dispute, at: clock.now() }, ...(processorRefundId ? { processorRefundId } : {}) };
+    await cardRefunds.save(recorded);
+    const details = {
+      refund: refund.id,
+      attempt: refund.attempt,
+      dispute: dispute.code,
+      chargeId: refund.chargeId,
+      processorRefundId: recorded.processorRefundId ?? null,
+      ...(dispute.processorAmount ? { processorAmount: dispute.processorAmount.toDecimal(), expected: refund.amount.toDecimal() } : {}),
+      ...(dispute.processorChargeId ? { answeredChargeId: dispute.processorChargeId } : {}),
+    };
+    await audit.record({ action: 'merchant_card_refund_disputed', actor: SYSTEM_ACTOR, subject: `merchant_transaction:${refund.transactionId}`, details });
+    events.error({ ...details, transactionId: refund.transactionId }, 'card refund disputed: nothing booked, an admin must look (merchants refunds --disputed)');
+    return { refund: recorded, reversal: undefined };
+  }
 }
 
 /** The card branch of ReverseMerchantPayment (the reason already checked). */
@@ -184,7 +206,7 @@ export class RefundCardPayment {
     const opened = await this.deps.unitOfWork.run(() => this.open(input));
     if (!opened.ok) return opened;
     const { refund, step } = opened.value;
-    if (step === 'wait' || step === 'done') return ok({ refund, reversal: await this.deps.reversals.findByTransaction(refund.transactionId) });
+    if (step === 'wait' || step === 'done' || step === 'disputed') return ok({ refund, reversal: await this.deps.reversals.findByTransaction(refund.transactionId) });
     return ok(await this.deps.pursue.execute(refund, step));
   }
 
@@ -219,19 +241,20 @@ export class RefundCardPayment {
   }
 }
 
-/** Follows the card refunds the processor has not finished, and finds out those whose answer was lost (the polling job). */
+/** Follows the card refunds the processor has not finished, and finds out those whose answer was lost (the `card-refunds` job); a disputed one is never listed. */
 export class FollowCardRefunds {
   constructor(private readonly deps: { cardRefunds: Pick<MerchantCardRefunds, 'listOpenOlderThan'>; pursue: Pick<PursueCardRefund, 'execute'>; clock: Clock; events: EventLog }) {}
 
-  async execute({ pollAfterSeconds }: { pollAfterSeconds: number }): Promise<{ refundsAsked: number; refundsCompleted: number; refundsFailed: number; refundsOpen: number; refundErrors: number }> {
+  async execute({ pollAfterSeconds }: { pollAfterSeconds: number }): Promise<{ refundsAsked: number; refundsCompleted: number; refundsFailed: number; refundsOpen: number; refundsDisputed: number; refundErrors: number }> {
     const now = this.deps.clock.now();
     const open = await this.deps.cardRefunds.listOpenOlderThan(new Date(now.getTime() - pollAfterSeconds * 1000), 200, now);
-    const report = { refundsAsked: open.length, refundsCompleted: 0, refundsFailed: 0, refundsOpen: 0, refundErrors: 0 };
+    const report = { refundsAsked: open.length, refundsCompleted: 0, refundsFailed: 0, refundsOpen: 0, refundsDisputed: 0, refundErrors: 0 };
     for (const refund of open) {
       try {
         const step = nextRefundStep(refund, now);
-        const { refund: current } = step === 'done' || step === 'wait' ? { refund } : await this.deps.pursue.execute(refund, step);
-        if (current.status === 'completed') report.refundsCompleted++;
+        const { refund: current } = step === 'done' || step === 'wait' || step === 'disputed' ? { refund } : await this.deps.pursue.execute(refund, step);
+        if (current.dispute) report.refundsDisputed++;
+        else if (current.status === 'completed') report.refundsCompleted++;
         else if (current.status === 'failed') report.refundsFailed++;
         else report.refundsOpen++;
       } catch (error) {

@@ -16,27 +16,17 @@
  * tontine_started {tontineName, actor, dueDate}.
  */
 import { formatDate } from '../shared/calendar.ts';
-import { publicName } from './member-names.ts';
+import { clip, shortPublicName } from './member-names.ts';
 import type { MemberNotification, MemberProfiles } from './ports.ts';
 import type { Tontine, TurnSwap } from './tontine.ts';
 
 /** The longest group name and member's first name an announcement carries, in characters ("Amina U." adds 3). */
 const NAME_LIMITS = { tontineName: 24, firstName: 11 } as const;
 
-/** `text` cut to `max` code points, the cut marked by a final '.' (a space or hyphen before it dropped). */
-function clip(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').replace(/[\s-]+$/, '')}.`;
-}
-
 /** How these members are named in an announcement (one read for all of them). */
 async function namer(profiles: MemberProfiles, userIds: readonly string[]): Promise<(userId: string) => string> {
   const found = await profiles.profiles(userIds);
-  return (userId) => {
-    const profile = found.get(userId);
-    // The first name is cut, not the initial that tells two Aminas apart.
-    return publicName(profile && { ...profile, firstName: clip(profile.firstName.trim(), NAME_LIMITS.firstName) });
-  };
+  return (userId) => shortPublicName(found.get(userId), NAME_LIMITS.firstName);
 }
 
 function toEveryMember(tontine: Tontine, template: string, params: Record<string, string>): MemberNotification[] {
