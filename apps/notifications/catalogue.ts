@@ -53,6 +53,9 @@ export const TEMPLATE_KEYS = [
   'tontine_order_drawn',
   'tontine_turns_swapped',
   'tontine_started',
+  // core/tontines/group-announcements.ts: a group decision opened and closed (core/decisions)
+  'tontine_proposal_opened',
+  'tontine_decision_closed',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
