@@ -457,3 +457,34 @@ describe('USSD menu: Group balance (the group’s books)', () => {
     });
   }
 });
+
+describe('USSD menu: Group votes (core/decisions)', () => {
+  it('My savings → 2 lists the open proposals; one shows its counts and the member’s vote, and a choice votes once', () => {
+    const walk = dial(aMember(), [RIGHT_PIN, '1', '2', '2', '2']);
+    expect(walk.answers[3]!.screen.text).toBe('Vote on which proposal?\n1 Group 1: new payout order\n2 Group 2: new late fine\n0 Back 00 Home');
+    expect(walk.answers[4]!.screen.text).toBe('Group 2: new late fine. Yes 2, no 1; 2 yes needed.\nYour vote: Yes\n1 Yes\n2 No\n0 Back 00 Home');
+    expect(walk.last.screen).toEqual({ kind: 'END', text: 'Your vote is recorded. You will get the result by SMS.' });
+    expect(walk.effects.slice(1)).toEqual([{ effect: 'vote', key: '4', tontineId: 't2', proposalId: 'p2', vote: 'no' }]);
+    expect(walk.answers.slice(3).map((a) => a.loads)).toEqual([['votes'], ['votes'], ['votes']]);
+  });
+
+  it('says so when nothing is open, and when the vote closed meanwhile', () => {
+    expect(dial(aMember({ votes: [] }), [RIGHT_PIN, '1', '2']).last.screen.text).toBe('No proposal is open in your groups.\n0 Back 00 Home');
+    const closed = dial(aMember(), [RIGHT_PIN, '1', '2', '1', '1'], { resolve: (e) => (e.effect === 'vote' ? { key: e.key, ok: false, error: 'proposal_closed' } : { key: e.key, ok: true }) });
+    expect(closed.last.screen).toEqual({ kind: 'END', text: 'This vote has closed. Its result was sent by SMS.' });
+  });
+
+  for (const language of LANGUAGES) {
+    it(`in ${language}, the list and a proposal fit 160 characters with long group names and the largest counts`, () => {
+      const crowded = aCrowdedMember(language);
+      const list = dial(crowded, [RIGHT_PIN, '1', '2']).last.screen;
+      expect(list.text.length, list.text).toBeLessThanOrEqual(160);
+      for (const choice of ['1', '2', '3']) {
+        const screen = dial(crowded, [RIGHT_PIN, '1', '2', choice]).last.screen;
+        expect(screen.kind).toBe('CON');
+        expect(screen.text.length, screen.text).toBeLessThanOrEqual(160);
+        expect(screen.text.endsWith(`1 ${message(language, 'opt_yes')}\n2 ${message(language, 'opt_no')}\n${message(language, 'nav')}`), screen.text).toBe(true);
+      }
+    });
+  }
+});

@@ -55,6 +55,16 @@ export class PostgresGroupProposals implements ProposalRepository {
     return rows.map(proposalOf);
   }
 
+  async listOpen(tontineIds: readonly string[], now: Date, limit: number): Promise<Proposal[]> {
+    const ids = tontineIds.filter((id) => UUID_PATTERN.test(id));
+    if (ids.length === 0) return [];
+    const rows = await this.em.execute<ProposalRow[]>(
+      `${SELECT_PROPOSAL} where p.tontine_id = any(?::uuid[]) and p.status = 'open' and p.closes_at > ? order by p.closes_at, p.id limit ?`,
+      [sqlArray(ids), now, limit],
+    );
+    return rows.map(proposalOf);
+  }
+
   async listExpiredOpen(now: Date, limit: number): Promise<{ id: string; tontineId: string }[]> {
     const rows = await this.em.execute<{ id: string; tontine_id: string }[]>(
       `select id, tontine_id from group_proposals where status = 'open' and closes_at <= ? order by closes_at, id limit ?`,

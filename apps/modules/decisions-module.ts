@@ -7,6 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ContainerModule } from 'inversify';
 import { PostgresGroupProposals } from '../../adapters/postgres/postgres-group-proposals.ts';
 import { CloseExpiredProposals } from '../../core/decisions/close-expired-proposals.ts';
+import { ListOpenVotes } from '../../core/decisions/list-open-votes.ts';
 import { ListProposals } from '../../core/decisions/list-proposals.ts';
 import type { FineDecisionEffects } from '../../core/decisions/ports.ts';
 import { ProposeDecision } from '../../core/decisions/propose-decision.ts';
@@ -44,5 +45,6 @@ export const decisionsModule = new ContainerModule(({ bind }) => {
   bind(ProposeDecision).toResolvedValue(...withDeps(ProposeDecision, { ...settling, ids: TOKENS.IdGenerator }));
   bind(VoteOnProposal).toResolvedValue(...withDeps(VoteOnProposal, settling));
   bind(CloseExpiredProposals).toResolvedValue(...withDeps(CloseExpiredProposals, settling));
+  bind(ListOpenVotes).toResolvedValue(...withDeps(ListOpenVotes, { tontines: TOKENS.TontineRepository, proposals: TOKENS.GroupProposals, clock: TOKENS.Clock }));
   bind(ListProposals).toResolvedValue(...withDeps(ListProposals, { tontines: TOKENS.TontineRepository, proposals: TOKENS.GroupProposals, profiles: TOKENS.MemberProfiles }));
 });

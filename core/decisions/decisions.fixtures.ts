@@ -7,6 +7,7 @@ import { copyOf } from '../contributions/contributions.fixtures.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import { aWorld, JAN_31 } from '../tontines/tontines.fixtures.ts';
 import { CloseExpiredProposals } from './close-expired-proposals.ts';
+import { ListOpenVotes } from './list-open-votes.ts';
 import { ListProposals } from './list-proposals.ts';
 import type { FineDecisionEffects, FineEffectError, ProposalRepository } from './ports.ts';
 import { ProposeDecision } from './propose-decision.ts';
@@ -23,6 +24,13 @@ export class InMemoryProposals implements ProposalRepository {
     return [...this.rows.values()]
       .filter((p) => p.tontineId === tontineId)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .slice(0, limit)
+      .map(copyOf);
+  }
+  async listOpen(tontineIds: readonly string[], now: Date, limit: number): Promise<Proposal[]> {
+    return [...this.rows.values()]
+      .filter((p) => tontineIds.includes(p.tontineId) && p.isOpen && !p.isExpired(now))
+      .sort((a, b) => a.closesAt.getTime() - b.closesAt.getTime())
       .slice(0, limit)
       .map(copyOf);
   }
@@ -76,6 +84,7 @@ export function aDecisionWorld(now: Date = JAN_31) {
     propose: new ProposeDecision(deps),
     vote: new VoteOnProposal(deps),
     list: new ListProposals(deps),
+    openVotes: new ListOpenVotes(deps),
     closeExpired: new CloseExpiredProposals(deps),
   };
 }

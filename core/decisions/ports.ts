@@ -10,6 +10,8 @@ export interface ProposalRepository {
   findForUpdate(id: string): Promise<Proposal | undefined>;
   /** The group's proposals, newest first, at most `limit`. */
   listByTontine(tontineId: string, limit: number): Promise<Proposal[]>;
+  /** The open proposals of these groups whose expiry is after `now`, soonest expiry first, at most `limit`. */
+  listOpen(tontineIds: readonly string[], now: Date, limit: number): Promise<Proposal[]>;
   /** Open proposals whose expiry is at or before `now`, oldest expiry first, at most `limit`. */
   listExpiredOpen(now: Date, limit: number): Promise<{ id: string; tontineId: string }[]>;
   /** Writes the proposal and its ballots. */
