@@ -32,7 +32,7 @@ export const ProposalRequest = z
     z.object({
       kind: z.literal('change_payout_order'),
       text,
-      change: z.object({ order: z.array(memberId).min(2).max(MAX_MEMBERS).meta({ description: 'Every member once, in the new order; turns already paid stay in place' }) }),
+      change: z.object({ order: z.array(memberId).max(MAX_MEMBERS).meta({ description: 'Every member once, in the new order; turns already paid stay in place' }) }),
     }),
     z.object({ kind: z.literal('change_fine'), text, change: z.object({ lateFine: LateFine.nullable().meta({ description: 'null: no late fine' }) }) }),
     z.object({ kind: z.literal('waive_fine'), text, change: z.object({ fineId: z.string().uuid({ error: 'A fine is named by its id' }) }) }),

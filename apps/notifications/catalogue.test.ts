@@ -61,7 +61,7 @@ describe('announcements of a change to the rotation, with the longest names they
   async function decisions(): Promise<MemberNotification[]> {
     const notices: MemberNotification[] = [];
     for (const kind of ['change_payout_order', 'change_fine', 'waive_fine']) {
-      const proposal = { kind, authorId: 'bob', closesAt: new Date('2026-12-31T20:00:00Z') };
+      const proposal = { kind, authorId: 'bob', closesAt: new Date('2026-12-31T23:00:00Z') };
       notices.push((await proposalOpenedNotices(tontine, proposal, longNames))[0]!);
       for (const status of ['passed', 'rejected', 'void']) notices.push((await decisionClosedNotices(tontine, { ...proposal, status }, { yes: 30, no: 29 }, longNames))[0]!);
     }

@@ -133,6 +133,7 @@ describe('what may be proposed', () => {
     expect(await propose(['alice', 'alice', 'bob'])).toEqual({ ok: false, error: 'proposal_change_invalid' });
     expect(await propose(['alice', 'bob', 'carol'])).toEqual({ ok: false, error: 'proposal_change_invalid' });
     await world.payCycle(1);
+    expect((await world.payoutIfCycleComplete.execute({ tontineId: 't-1' })).ok).toBe(true);
     expect((await world.tontine()).isTurnPaid('alice')).toBe(true);
     expect(await propose(['bob', 'alice', 'carol'])).toEqual({ ok: false, error: 'proposal_change_invalid' });
     expect((await propose(['alice', 'carol', 'bob'])).ok).toBe(true);
@@ -162,6 +163,7 @@ describe('what may be proposed', () => {
     const proposed = await world.propose.execute({ tontineId: 't-1', userId: 'alice', text: 'Carol first', change: { kind: 'change_payout_order', order: ['carol', 'bob', 'alice'] } });
     if (!proposed.ok) throw new Error(proposed.error);
     await world.payCycle(1);
+    expect((await world.payoutIfCycleComplete.execute({ tontineId: 't-1' })).ok).toBe(true);
     await world.vote.execute({ tontineId: 't-1', proposalId: proposed.value.id, userId: 'bob', vote: 'yes' });
     const passed = await world.vote.execute({ tontineId: 't-1', proposalId: proposed.value.id, userId: 'carol', vote: 'yes' });
     expect(passed.ok && [passed.value.proposal.status, passed.value.voidReason]).toEqual(['void', 'proposal_change_invalid']);
