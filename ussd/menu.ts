@@ -294,11 +294,11 @@ class MenuRun {
       case 'main':
         return this.acceptMain(value);
       case 'payList': {
-        const chosen = this.chosenGroup(node, value, this.payable());
+        const chosen = this.chosenItem(node, value, this.payable());
         return chosen === 'more' ? to({ at: 'payList', page: node.page + 1 }) : chosen ? to({ at: 'payConfirm', group: chosen, due: chosen.nextDue! }) : INVALID;
       }
       case 'booksList': {
-        const chosen = this.chosenGroup(node, value, this.savings().groups);
+        const chosen = this.chosenItem(node, value, this.savings().groups);
         return chosen === 'more' ? to({ at: 'booksList', page: node.page + 1 }) : chosen ? to({ at: 'groupBooks', tontineId: chosen.tontineId, name: chosen.name }) : INVALID;
       }
       case 'savings':
@@ -389,11 +389,6 @@ class MenuRun {
     if (member.hasLoans) entries.push({ choice: '7', label: 'opt_loans', node: { at: 'loans', page: 0 } });
     entries.push({ choice: '8', label: 'opt_pay_merchant', node: { at: 'merchantCode' } });
     return entries;
-  }
-
-  /** The group a numbered list's choice names on its page, `more` for the next page, or undefined. */
-  private chosenGroup(node: Extract<Node, { at: 'payList' | 'booksList' }>, value: string, groups: readonly GroupSnapshot[]): GroupSnapshot | 'more' | undefined {
-    return this.chosenItem(node, value, groups);
   }
 
   /** The item a numbered list's choice names on its page, `more` for the next page, or undefined. */

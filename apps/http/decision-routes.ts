@@ -57,7 +57,7 @@ function presentChange(change: ProposalChange): Record<string, unknown> {
 
 const closing = (p: Proposal) => ({ status: p.status, voidReason: p.voidReason, closesAt: p.closesAt.toISOString(), closedAt: p.closedAt?.toISOString() ?? null });
 
-export function presentProposal({ proposal: p, authorName, tally, myVote }: ProposalView) {
+function presentProposal({ proposal: p, authorName, tally, myVote }: ProposalView) {
   return {
     id: p.id,
     kind: p.kind,
