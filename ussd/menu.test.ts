@@ -272,11 +272,11 @@ describe('USSD menu: paying a merchant', () => {
 describe('USSD menu: what a member reads', () => {
   it('My savings: balance, groups, the next contribution due and the member payout', () => {
     expect(dial(aMember(), [RIGHT_PIN, '1']).last.screen.text).toBe(
-      'Savings: 125,000 RWF\nGroups: 2\nNext due: 5,000 RWF on 11/03\nYour payout: 60,000 RWF on 01/06\n1 Group balance\n0 Back 00 Home',
+      'Savings: 125,000 RWF\nGroups: 2\nNext due: 5,000 RWF on 11/03\nYour payout: 60,000 RWF on 01/06\n1 Group balance\n2 Group votes\n0 Back 00 Home',
     );
     const idle = aMember({ savingsBalance: Money.ZERO, groups: [] });
     expect(dial(idle, [RIGHT_PIN, '1']).last.screen.text).toBe(
-      'Savings: 0 RWF\nGroups: 0\nNo contribution due.\nNo payout planned for you.\n1 Group balance\n0 Back 00 Home',
+      'Savings: 0 RWF\nGroups: 0\nNo contribution due.\nNo payout planned for you.\n1 Group balance\n2 Group votes\n0 Back 00 Home',
     );
   });
 
@@ -286,7 +286,7 @@ describe('USSD menu: what a member reads', () => {
     expect(dial(aMember({ ...facts, language: 'rw' }), [RIGHT_PIN, '1']).last.screen.text).toBe(
       `${message('rw', 'savings_balance', { amount: '1.250.000 RWF' })}\n${message('rw', 'savings_groups', { count: 1 })}\n` +
         `${message('rw', 'savings_next_due', { amount: '12.500 RWF', date: '11/03' })}\n${message('rw', 'savings_my_payout', { amount: '60.000 RWF', date: '01/06' })}\n` +
-        `1 ${message('rw', 'opt_group_balance')}\n${message('rw', 'nav')}`,
+        `1 ${message('rw', 'opt_group_balance')}\n2 ${message('rw', 'opt_votes')}\n${message('rw', 'nav')}`,
     );
     const french = dial(aMember({ ...facts, language: 'fr' }), [RIGHT_PIN, '2', '1']);
     // The web writes French with a narrow no-break space (U+202F); a USSD screen is ASCII, so a plain space.
