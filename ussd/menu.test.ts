@@ -479,8 +479,9 @@ describe('USSD menu: Group votes (core/decisions)', () => {
       const crowded = aCrowdedMember(language);
       const list = dial(crowded, [RIGHT_PIN, '1', '2']).last.screen;
       expect(list.text.length, list.text).toBeLessThanOrEqual(160);
-      for (const choice of ['1', '2', '3']) {
-        const screen = dial(crowded, [RIGHT_PIN, '1', '2', choice]).last.screen;
+      // The first proposal on the first page, and the first on the next one.
+      for (const choice of [['1'], ['9', '1']]) {
+        const screen = dial(crowded, [RIGHT_PIN, '1', '2', ...choice]).last.screen;
         expect(screen.kind).toBe('CON');
         expect(screen.text.length, screen.text).toBeLessThanOrEqual(160);
         expect(screen.text.endsWith(`1 ${message(language, 'opt_yes')}\n2 ${message(language, 'opt_no')}\n${message(language, 'nav')}`), screen.text).toBe(true);

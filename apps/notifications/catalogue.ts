@@ -115,6 +115,8 @@ export const TEMPLATE_TYPES: Readonly<Record<TemplateKey, NotificationType>> = {
   tontine_order_drawn: 'other',
   tontine_turns_swapped: 'other',
   tontine_started: 'other',
+  tontine_proposal_opened: 'other',
+  tontine_decision_closed: 'other',
 };
 
 export function isTemplateKey(key: string): key is TemplateKey {

@@ -166,7 +166,7 @@ describe('what may be proposed', () => {
     expect((await world.payoutIfCycleComplete.execute({ tontineId: 't-1' })).ok).toBe(true);
     await world.vote.execute({ tontineId: 't-1', proposalId: proposed.value.id, userId: 'bob', vote: 'yes' });
     const passed = await world.vote.execute({ tontineId: 't-1', proposalId: proposed.value.id, userId: 'carol', vote: 'yes' });
-    expect(passed.ok && [passed.value.proposal.status, passed.value.voidReason]).toEqual(['void', 'proposal_change_invalid']);
+    expect(passed.ok && [passed.value.proposal.status, passed.value.proposal.voidReason]).toEqual(['void', 'proposal_change_invalid']);
     expect((await world.tontine()).payoutOrder).toEqual(['alice', 'bob', 'carol']);
   });
 });

@@ -103,7 +103,7 @@ export const rw: Catalogue = {
   move_reversal: 'ikosora',
   move_rounding: 'ibice',
   move_other: 'ibindi',
-  opt_votes: 'Amatora y\'itsinda',
+  opt_votes: 'Amatora',
   votes_title: 'Utora ikihe cyifuzo?',
   votes_none: 'Nta cyifuzo kiri gutorwa mu matsinda yawe.',
   vote_kind_change_payout_order: 'uko bazahabwa gushya',
