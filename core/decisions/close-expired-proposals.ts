@@ -9,31 +9,15 @@
  *   runs at the same time (the job itself runs once at a time under its advisory lock).
  * - At most BATCH per run; the next run takes the rest.
  */
-import type { AuditTrail } from '../audit/ports.ts';
-import type { Clock } from '../shared/clock.ts';
-import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import type { MemberProfiles, Notifier, TontineRepository } from '../tontines/ports.ts';
-import type { FineDecisionEffects, ProposalRepository } from './ports.ts';
 import type { ProposalStatus } from './proposal.ts';
-import { memberIdsOf, settleProposal } from './settle-proposal.ts';
+import { memberIdsOf, settleProposal, type DecisionDeps } from './settle-proposal.ts';
 
 const BATCH = 200;
 
 export type ClosedCounts = Record<Exclude<ProposalStatus, 'open'>, number>;
 
 export class CloseExpiredProposals {
-  constructor(
-    private readonly deps: {
-      tontines: TontineRepository;
-      proposals: ProposalRepository;
-      fines: FineDecisionEffects;
-      profiles: MemberProfiles;
-      notifier: Notifier;
-      audit: AuditTrail;
-      uow: UnitOfWork;
-      clock: Clock;
-    },
-  ) {}
+  constructor(private readonly deps: DecisionDeps) {}
 
   async execute(): Promise<ClosedCounts> {
     const { tontines, proposals, uow, clock } = this.deps;

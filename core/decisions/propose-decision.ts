@@ -13,16 +13,14 @@
  * - The proposal opens for DEFAULT_PROPOSAL_HOURS under the group's passing rule; every member is
  *   told who proposed what and until when (group-announcements.ts), and it is audited.
  */
-import type { AuditTrail } from '../audit/ports.ts';
-import type { Clock, IdGenerator } from '../shared/clock.ts';
+import type { IdGenerator } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
-import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { proposalOpenedNotices } from '../tontines/group-announcements.ts';
-import type { MemberProfiles, Notifier, TontineRepository } from '../tontines/ports.ts';
 import { memberTontine, type TontineAccessError } from '../tontines/tontine-access.ts';
 import type { DecidedOrderError, Tontine } from '../tontines/tontine.ts';
-import type { FineDecisionEffects, FineEffectError, ProposalRepository } from './ports.ts';
+import type { FineEffectError } from './ports.ts';
 import { Proposal, PROPOSAL_TEXT_MAX, type ProposalChange } from './proposal.ts';
+import type { DecisionDeps } from './settle-proposal.ts';
 
 export type ProposeDecisionError =
   | TontineAccessError
@@ -39,19 +37,7 @@ export interface ProposeDecisionInput {
 }
 
 export class ProposeDecision {
-  constructor(
-    private readonly deps: {
-      tontines: TontineRepository;
-      proposals: ProposalRepository;
-      fines: FineDecisionEffects;
-      profiles: MemberProfiles;
-      notifier: Notifier;
-      audit: AuditTrail;
-      uow: UnitOfWork;
-      clock: Clock;
-      ids: IdGenerator;
-    },
-  ) {}
+  constructor(private readonly deps: DecisionDeps & { ids: IdGenerator }) {}
 
   execute(input: ProposeDecisionInput): Promise<Result<Proposal, ProposeDecisionError>> {
     const { tontines, proposals, profiles, notifier, audit, uow, clock, ids } = this.deps;

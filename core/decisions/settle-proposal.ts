@@ -11,7 +11,9 @@
  *   proposal `void`, with the refusal's code as its reason, and changes nothing.
  */
 import { SYSTEM_ACTOR, type AuditTrail } from '../audit/ports.ts';
+import type { Clock } from '../shared/clock.ts';
 import type { Result } from '../shared/result.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { decisionClosedNotices } from '../tontines/group-announcements.ts';
 import type { MemberProfiles, Notifier, TontineRepository } from '../tontines/ports.ts';
 import type { Tontine } from '../tontines/tontine.ts';
@@ -25,6 +27,12 @@ export interface SettleDeps {
   profiles: MemberProfiles;
   notifier: Notifier;
   audit: AuditTrail;
+}
+
+/** What every use case that may close a proposal takes: the closing's ports, its unit of work and the clock. */
+export interface DecisionDeps extends SettleDeps {
+  uow: UnitOfWork;
+  clock: Clock;
 }
 
 export const memberIdsOf = (tontine: Tontine): string[] => tontine.members.map((m) => m.userId);

@@ -10,31 +10,15 @@
  * - The group is locked first, then the proposal: votes, the expiry job and the group's other
  *   changes run one after another, so a proposal closes, and its change applies, once.
  */
-import type { AuditTrail } from '../audit/ports.ts';
-import type { Clock } from '../shared/clock.ts';
 import { err, ok, type Result } from '../shared/result.ts';
-import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import type { MemberProfiles, Notifier, TontineRepository } from '../tontines/ports.ts';
 import { memberTontine, type TontineAccessError } from '../tontines/tontine-access.ts';
-import type { FineDecisionEffects, ProposalRepository } from './ports.ts';
 import type { Proposal, Tally, Vote, VoteError } from './proposal.ts';
-import { memberIdsOf, settleProposal } from './settle-proposal.ts';
+import { memberIdsOf, settleProposal, type DecisionDeps } from './settle-proposal.ts';
 
 export type VoteOnProposalError = TontineAccessError | VoteError | 'proposal_not_found';
 
 export class VoteOnProposal {
-  constructor(
-    private readonly deps: {
-      tontines: TontineRepository;
-      proposals: ProposalRepository;
-      fines: FineDecisionEffects;
-      profiles: MemberProfiles;
-      notifier: Notifier;
-      audit: AuditTrail;
-      uow: UnitOfWork;
-      clock: Clock;
-    },
-  ) {}
+  constructor(private readonly deps: DecisionDeps) {}
 
   /** The proposal after the vote, and its count among the group's members. */
   execute(input: { tontineId: string; proposalId: string; userId: string; vote: Vote }): Promise<Result<{ proposal: Proposal; tally: Tally }, VoteOnProposalError>> {
