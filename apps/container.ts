@@ -154,6 +154,7 @@ import { ConfirmWorkingCapitalRepayment } from '../core/working-capital/repay-wo
 import { ussdModule } from './ussd/module.ts';
 import { TOKENS } from './tokens.ts';
 import { cardsModule } from './modules/cards-module.ts';
+import { decisionsModule } from './modules/decisions-module.ts';
 
 export interface Infrastructure {
   config: Config;
@@ -564,6 +565,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule, assistantModule, learningModule, merchantsModule, workingCapitalModule, cardsModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule, assistantModule, learningModule, merchantsModule, workingCapitalModule, cardsModule, decisionsModule);
   return container;
 }

@@ -92,6 +92,7 @@ import { contentSecurityPolicy, setSecurityHeaders } from './http/security-heade
 import { smsRoutes } from './http/sms-routes.ts';
 import { staticWeb, webClientAvailable } from './http/static-web.ts';
 import { tontineRoutes } from './http/tontine-routes.ts';
+import { decisionRouteUseCases, decisionRoutes } from './http/decision-routes.ts';
 import { assistantRouteUseCases } from './modules/assistant-module.ts';
 import { kycRouteUseCases } from './modules/kyc-module.ts';
 import { loanRouteUseCases } from './modules/loans-module.ts';
@@ -217,6 +218,7 @@ export function createApp(container: Container): Koa {
     loanRoutes(loanRouteUseCases(container), { authenticated: auth.required, clock: container.get(TOKENS.Clock) }),
     merchantRoutes(businessRouteUseCases(container), { authenticated: auth.required }),
     workingCapitalRoutes(workingCapitalRouteUseCases(container), { authenticated: auth.required }),
+    decisionRoutes(decisionRouteUseCases(container), { authenticated: auth.required }),
     smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, gatewaySettings),
     nidaRoutes(nidaRouteUseCases(container), { authenticated: auth.required }),
     profileRoutes(profileRouteUseCases(container), auth),

@@ -41,6 +41,7 @@ import type { SmsDeliveries, SmsSender } from '../core/notifications/sms-sender.
 import type { MobileMoney, MobileMoneyProvider, PaymentDisputes, PaymentRepository, ProviderOfNumber } from '../core/payments/ports.ts';
 import type { AssistantConversations, AssistantModel } from '../core/assistant/ports.ts';
 import type { Clock, IdGenerator } from '../core/shared/clock.ts';
+import type { FineDecisionEffects, ProposalRepository } from '../core/decisions/ports.ts';
 import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
 import type { CompletedCycles, GroupChat, MemberProfiles, MemberWallets, MonthlyStatements, Notifier, PoolBalances, PoolBooks, TontineCategories, TontineNames, TontineRepository } from '../core/tontines/ports.ts';
 import type { Batching } from '../core/shared/batching.ts';
@@ -243,4 +244,7 @@ export const TOKENS = {
   WorkingCapitalCollections: token<PostgresWorkingCapitalCollections>('workingCapital.Collections'),
   SettlementWithholding: token<SettlementWithholding>('workingCapital.SettlementWithholding'),
   EmvQrSettings: token<EmvQrSettings>('merchants.EmvQrSettings'),
+  GroupProposals: token<ProposalRepository>('decisions.Proposals'),
+  /** What a group's decision about fines does (apps/modules/decisions-module.ts binds it). */
+  FineDecisionEffects: token<FineDecisionEffects>('decisions.FineDecisionEffects'),
 };

@@ -66,6 +66,13 @@ export const ERRORS = {
   payout_order_locked: { status: 409, message: 'The payout order cannot change once a payout was made.' },
   turn_already_paid: { status: 409, message: 'A turn that was already paid out cannot move.' },
   swap_already_proposed: { status: 409, message: 'A swap between you two is already proposed.' },
+  // Group decisions (core/decisions; apps/http/decision-routes.ts).
+  proposal_text_required: { status: 400, message: 'Please say what you propose and why (at most 500 characters).' },
+  proposal_not_found: { status: 404, message: 'This proposal does not exist in this group.' },
+  proposal_closed: { status: 409, message: 'This vote is closed: its result is final.' },
+  proposal_change_invalid: { status: 409, message: 'This change does not fit the group as it is now: check its members, the turns already paid and the current order.' },
+  proposal_kind_unavailable: { status: 409, message: 'Decisions about fines are not available yet.' },
+  personal_savings_has_no_decisions: { status: 409, message: 'Personal savings have no group decisions: you decide alone.' },
   contribution_already_paid: { status: 409, message: 'This contribution is already paid.' },
   payment_in_progress: { status: 409, message: 'A payment for this contribution is already under way: finish it or wait for it to end before paying again.' },
   cursor_invalid: { status: 400, message: 'This page of the list was not found. Start again from the first page.' },

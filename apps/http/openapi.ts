@@ -14,6 +14,7 @@ import { ussdAccessPaths } from './ussd-access-openapi.ts';
 import { assistantPaths } from './assistant-openapi.ts';
 import { savingsPaths } from './savings-openapi.ts';
 import { uploadPaths } from './upload-openapi.ts';
+import { decisionPaths } from './decision-openapi.ts';
 import { refuseControlCharactersInRequests, withEdgeResponses } from './openapi-edge.ts';
 import { SHARED_RESPONSES } from './openapi-parts.ts';
 
@@ -42,7 +43,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       // Referenced by no operation (it answers methods no operation has); the others register where used.
       responses: { MethodNotAllowed: SHARED_RESPONSES.MethodNotAllowed },
     },
-    paths: withEdgeResponses({ ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths, ...workingCapitalPaths, ...cardPaths }),
+    paths: withEdgeResponses({ ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths, ...workingCapitalPaths, ...cardPaths, ...decisionPaths }),
   });
   refuseControlCharactersInRequests(document);
   return document;

@@ -19,6 +19,7 @@ import { countByStatus } from '../../core/settlements/payout-status.ts';
 import type { RetryDueTransfers } from '../../core/transfers/retry-due-transfers.ts';
 import type { PruneAbandonedUploads } from '../../core/uploads/prune-abandoned-uploads.ts';
 import type { RefreshWorkingCapital } from '../../core/working-capital/review-working-capital.ts';
+import type { CloseExpiredProposals } from '../../core/decisions/close-expired-proposals.ts';
 import type { Job, JobReport } from './job-runner.ts';
 
 export interface JobUseCases {
@@ -41,6 +42,7 @@ export interface JobUseCases {
   settleMerchants: Pick<SettleMerchants, 'execute'>;
   payCommissions: Pick<PayCommissions, 'execute'>;
   refreshWorkingCapital: Pick<RefreshWorkingCapital, 'execute'>;
+  closeExpiredProposals: Pick<CloseExpiredProposals, 'execute'>;
 }
 
 export interface JobSettings {
@@ -92,6 +94,8 @@ export function scheduledJobs(useCases: JobUseCases, settings: JobSettings): Job
     // Its own lock and schedule: a slow card processor's refund calls never hold up the payments' polling.
     job('card-refunds', ['30 * * * * *'], async () => ({ ...(await useCases.followCardRefunds.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })) })),
     job('payout-due', ['*/5 * * * *'], async () => ({ ...(await useCases.payOutDueCycles.execute()) })),
+    // Group proposals past their expiry, closed with the votes cast in time (each once).
+    job('decisions-close', ['* * * * *'], async () => ({ ...(await useCases.closeExpiredProposals.execute()) })),
     job('transfer-retry', ['* * * * *'], async () => ({ ...(await useCases.retryDueTransfers.execute()) }), ['payout-retry', 'loan-disbursement-retry']),
     job('rate-limit-prune', ['7 * * * *'], async () => useCases.pruneAttemptCounters.execute()),
     // Uploads nobody finished, a day after their address expired.

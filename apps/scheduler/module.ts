@@ -38,6 +38,7 @@ import { TOKENS } from '../tokens.ts';
 import { JobRunner, type Job } from './job-runner.ts';
 import { scheduledJobs, type JobUseCases } from './jobs.ts';
 import { RefreshWorkingCapital } from '../../core/working-capital/review-working-capital.ts';
+import { CloseExpiredProposals } from '../../core/decisions/close-expired-proposals.ts';
 
 export const schedulerModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.SmsSender).toResolvedValue(
@@ -119,6 +120,7 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
         settleMerchants: SettleMerchants,
         payCommissions: PayCommissions,
         refreshWorkingCapital: RefreshWorkingCapital,
+        closeExpiredProposals: CloseExpiredProposals,
         config: TOKENS.Config,
         logger: TOKENS.Logger,
       },

@@ -31,6 +31,7 @@ import { nextPayment, statusAt, type Loan } from '../../core/loans/loan.ts';
 import type { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
 import type { ShowPayPage } from '../../core/merchants/pay-merchant.ts';
 import type { ShowGroupBooks } from '../../core/tontines/show-group-books.ts';
+import type { ListOpenVotes } from '../../core/decisions/list-open-votes.ts';
 import type { Money } from '../../core/money/money.ts';
 import { compareDates, kigaliDateOf, parseDate } from '../../core/shared/calendar.ts';
 import type { InAppNotifications } from '../../core/notifications/ports.ts';
@@ -55,6 +56,8 @@ export interface UssdMemberSnapshotsDeps {
   /** The public pay page's view of a merchant: what a customer may see before paying. */
   showPayPage: Pick<ShowPayPage, 'execute'>;
   showGroupBooks: Pick<ShowGroupBooks, 'execute'>;
+  /** The open proposals of the member's groups (core/decisions), as the web's Decisions tab counts them. */
+  listOpenVotes: Pick<ListOpenVotes, 'execute'>;
 }
 
 export class UssdMemberSnapshots {
@@ -84,6 +87,13 @@ export class UssdMemberSnapshots {
       case 'loans': {
         const loans = await this.deps.listMemberLoans.execute({ memberId: userId });
         return { ...member, loans: loans.map((loan) => loanOf(loan, now)) };
+      }
+      case 'votes': {
+        const open = await this.deps.listOpenVotes.execute({ userId });
+        return {
+          ...member,
+          votes: open.map((v) => ({ proposalId: v.proposalId, tontineId: v.tontineId, groupName: v.groupName, kind: v.kind, yes: v.tally.yes, no: v.tally.no, needed: v.tally.needed, myVote: v.myVote })),
+        };
       }
       case 'books': {
         // The group's own rule (members only), through the use case the web's Books tab calls.

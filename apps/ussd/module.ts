@@ -29,6 +29,8 @@ import { TOKENS } from '../tokens.ts';
 import { withDeps } from '../deps.ts';
 import { UssdMemberSnapshots } from './member-snapshots.ts';
 import { ShowGroupBooks } from '../../core/tontines/show-group-books.ts';
+import { ListOpenVotes } from '../../core/decisions/list-open-votes.ts';
+import { VoteOnProposal } from '../../core/decisions/vote-on-proposal.ts';
 import { UssdChannel } from './ussd-channel.ts';
 
 export function ussdAccessRouteUseCases(container: Container): UssdAccessRouteUseCases {
@@ -65,6 +67,7 @@ export const ussdModule = new ContainerModule(({ bind }) => {
       listMemberLoans: ListMemberLoans,
       showPayPage: ShowPayPage,
       showGroupBooks: ShowGroupBooks,
+      listOpenVotes: ListOpenVotes,
     }),
   );
 
@@ -84,6 +87,7 @@ export const ussdModule = new ContainerModule(({ bind }) => {
       payMerchant: PayMerchant,
       payableNumber: TOKENS.PayableNumber,
       accounts,
+      voteOnProposal: VoteOnProposal,
     }),
   );
 });

@@ -47,6 +47,7 @@
  * - Never throws: a fault is logged and answered with the polite END in the member's language.
  */
 import type { PayMerchant } from '../../core/merchants/pay-merchant.ts';
+import type { VoteOnProposal } from '../../core/decisions/vote-on-proposal.ts';
 import type { Logger } from 'pino';
 import type { ChangeLanguage } from '../../core/accounts/change-language.ts';
 import type { ChangeUssdPin } from '../../core/accounts/change-ussd-pin.ts';
@@ -102,6 +103,8 @@ export interface UssdChannelDeps {
   payableNumber: (phone: string) => string | undefined;
   /** Whether an account opened on the web gives the number: asked for callers without a PIN only. */
   accounts: Pick<AccountRepository, 'webAccountHasPhone'>;
+  /** A member's vote on an open proposal of their group (core/decisions). */
+  voteOnProposal: Pick<VoteOnProposal, 'execute'>;
 }
 
 type OutsideEffect = Extract<Effect, { effect: 'payContribution' | 'verifyPin' | 'payMerchant' }>;
@@ -300,6 +303,11 @@ export class UssdChannel {
         // The account exists: its PIN row was found and goes with it.
         if (!changed.ok) throw new Error(`language change refused: ${changed.error}`);
         return { key, ok: true };
+      }
+      case 'vote': {
+        // In the session's transaction: the vote and the verdict that shows it commit together.
+        const voted = await this.deps.voteOnProposal.execute({ tontineId: effect.tontineId, proposalId: effect.proposalId, userId: this.userOf(caller), vote: effect.vote });
+        return voted.ok ? { key, ok: true } : { key, ok: false, error: voted.error };
       }
     }
   }

@@ -31,6 +31,10 @@
  * - `merchant_compliance_updated`: a merchant's owner added or corrected the TIN, trade licence or
  *   RDB number while KYB was pending (actor `member:<id>`, subject `merchant:<id>`); details name
  *   the changed fields (core/merchants/update-merchant-compliance.ts).
+ * - `proposal_opened`, `proposal_closed`: a group decision (core/decisions) opened by a member
+ *   (actor `member:<id>`), closed by the vote that made it certain (`member:<id>`) or at its expiry
+ *   (`system`); subject `proposal:<id>`; details the group, kind, rule, and on closing the status
+ *   (passed, rejected, void and why), the counts and the number of members.
  * - `profile_updated`: a member edited their own profile (actor `member:<id>`, subject
  *   `user:<id>`); details name the changed fields, never their values, and whether the USSD PIN
  *   moved to a new phone number (core/accounts/update-profile.ts).

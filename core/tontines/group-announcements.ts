@@ -13,10 +13,18 @@
  *
  * Templates (for the Notifier's renderer): tontine_order_drawn {tontineName, actor},
  * tontine_turns_swapped {tontineName, first, firstCycle, second, secondCycle},
- * tontine_started {tontineName, actor, dueDate}.
+ * tontine_started {tontineName, actor, dueDate};
+ * a group decision (core/decisions): tontine_proposal_opened {tontineName, actor, kind, closesOn},
+ * tontine_decision_closed {tontineName, actor, kind, result, yes, no} — `kind` is the proposal's
+ * kind and `result` its status (passed, rejected, void), codes each language words.
  */
+<<<<<<< HEAD
 import { formatDate } from '../shared/calendar.ts';
 import { clip, shortPublicName } from './member-names.ts';
+=======
+import { formatDate, kigaliDateOf } from '../shared/calendar.ts';
+import { publicName } from './member-names.ts';
+>>>>>>> j/decisions
 import type { MemberNotification, MemberProfiles } from './ports.ts';
 import type { Tontine, TurnSwap } from './tontine.ts';
 
@@ -56,4 +64,34 @@ export async function turnsSwappedNotices(tontine: Tontine, swap: TurnSwap, prof
 export async function startedNotices(tontine: Tontine, adminId: string, profiles: MemberProfiles): Promise<MemberNotification[]> {
   const nameOf = await namer(profiles, [adminId]);
   return toEveryMember(tontine, 'tontine_started', { actor: nameOf(adminId), dueDate: formatDate(tontine.dueDateOf(1)) });
+}
+
+/** What a group decision announces: its kind, its author, its expiry, and once closed its status and count. */
+export interface DecisionNotice {
+  kind: string;
+  authorId: string;
+  closesAt: Date;
+}
+
+/** A member proposed something the group votes on: what, by whom, until when (Kigali day). */
+export async function proposalOpenedNotices(tontine: Tontine, proposal: DecisionNotice, profiles: MemberProfiles): Promise<MemberNotification[]> {
+  const nameOf = await namer(profiles, [proposal.authorId]);
+  return toEveryMember(tontine, 'tontine_proposal_opened', { actor: nameOf(proposal.authorId), kind: proposal.kind, closesOn: formatDate(kigaliDateOf(proposal.closesAt)) });
+}
+
+/** The vote closed: passed (and applied), rejected, or void (passed, but the group's state no longer allowed it), with the count. */
+export async function decisionClosedNotices(
+  tontine: Tontine,
+  proposal: DecisionNotice & { status: string },
+  count: { yes: number; no: number },
+  profiles: MemberProfiles,
+): Promise<MemberNotification[]> {
+  const nameOf = await namer(profiles, [proposal.authorId]);
+  return toEveryMember(tontine, 'tontine_decision_closed', {
+    actor: nameOf(proposal.authorId),
+    kind: proposal.kind,
+    result: proposal.status,
+    yes: String(count.yes),
+    no: String(count.no),
+  });
 }

@@ -110,6 +110,7 @@ const RESOURCES: Record<string, keyof OwnResources> = {
   'working-capital': 'workingCapital',
   pay: 'merchantCode',
   swaps: 'swap',
+  proposals: 'proposal',
   sessions: 'session',
   private: 'privateObject',
   public: 'publicObject',
@@ -184,7 +185,7 @@ function send(operation: DocumentOperation, path: string, body: unknown, token?:
   return body === undefined ? req : req.send(body as object);
 }
 
-const privateIds = () => [own.savings, own.contribution, own.payment, own.swap, own.keyFacts, own.loan, own.notification, own.session];
+const privateIds = () => [own.savings, own.contribution, own.payment, own.swap, own.proposal, own.keyFacts, own.loan, own.notification, own.session];
 
 /** A refusal is `{error, code}` and nothing else; no answer names the owner's private records. */
 function expectNoOwnerData(key: string, res: request.Response, { refusal }: { refusal: boolean }) {
