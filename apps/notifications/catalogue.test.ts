@@ -5,14 +5,9 @@ import type { Instalment } from '../../core/loans/amortisation.ts';
 import type { Loan } from '../../core/loans/loan.ts';
 import { instalmentReminder } from '../../core/loans/loan-notices.ts';
 import { Money } from '../../core/money/money.ts';
-<<<<<<< HEAD
 import { kigaliMonthContaining, localDate } from '../../core/shared/calendar.ts';
-import { orderDrawnNotices, startedNotices, turnsSwappedNotices } from '../../core/tontines/group-announcements.ts';
-import { monthlyStatementNotices } from '../../core/tontines/monthly-statement.ts';
-=======
-import { localDate } from '../../core/shared/calendar.ts';
 import { decisionClosedNotices, orderDrawnNotices, proposalOpenedNotices, startedNotices, turnsSwappedNotices } from '../../core/tontines/group-announcements.ts';
->>>>>>> j/decisions
+import { monthlyStatementNotices } from '../../core/tontines/monthly-statement.ts';
 import type { MemberNotification } from '../../core/tontines/ports.ts';
 import { aTontine, TableProfiles } from '../../core/tontines/tontines.fixtures.ts';
 import { render, type TemplateKey } from './catalogue.ts';

@@ -53,14 +53,11 @@ export const TEMPLATE_KEYS = [
   'tontine_order_drawn',
   'tontine_turns_swapped',
   'tontine_started',
-<<<<<<< HEAD
   // core/tontines/monthly-statement.ts: the group's month, told to every member
   'tontine_monthly_statement',
-=======
   // core/tontines/group-announcements.ts: a group decision opened and closed (core/decisions)
   'tontine_proposal_opened',
   'tontine_decision_closed',
->>>>>>> j/decisions
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -120,12 +117,9 @@ export const TEMPLATE_TYPES: Readonly<Record<TemplateKey, NotificationType>> = {
   tontine_order_drawn: 'other',
   tontine_turns_swapped: 'other',
   tontine_started: 'other',
-<<<<<<< HEAD
   tontine_monthly_statement: 'other',
-=======
   tontine_proposal_opened: 'other',
   tontine_decision_closed: 'other',
->>>>>>> j/decisions
 };
 
 export function isTemplateKey(key: string): key is TemplateKey {

@@ -34,12 +34,9 @@ export const en: Catalogue = {
   tontine_order_drawn: (p) => ({ title: 'Payout order drawn', message: `Ikimina: ${p.actor} drew the payout order of ${p.tontineName} at random. See the order and check the draw in the group.` }),
   tontine_turns_swapped: (p) => ({ title: 'Turns swapped', message: `Ikimina: in ${p.tontineName}, ${p.first} (now cycle ${p.firstCycle}) and ${p.second} (cycle ${p.secondCycle}) swapped turns at their own request.` }),
   tontine_started: (p) => ({ title: 'Rotation started', message: `Ikimina: ${p.actor} started the rotation of ${p.tontineName}. The first contribution is due on ${p.dueDate}.` }),
-<<<<<<< HEAD
   tontine_monthly_statement: (p) => ({ title: 'Monthly statement', message: `Ikimina ${p.tontineName} ${p.month}: in ${p.moneyIn}, out ${p.moneyOut}${p.paidTo ? ` to ${p.paidTo}` : ''}. Balance ${p.balance}.${p.nextRecipient ? ` Next payout: ${p.nextRecipient} on ${p.nextDate}.` : ''}` }),
-=======
   tontine_proposal_opened: (p) => ({ title: 'New proposal', message: `Ikimina: ${p.actor} proposes in ${p.tontineName} to ${enDecisionKinds[String(p.kind)]}. Vote by ${p.closesOn} in the app or by USSD.` }),
   tontine_decision_closed: (p) => ({ title: 'Vote closed', message: `Ikimina: ${p.tontineName} voted on ${p.actor}'s proposal to ${enDecisionKinds[String(p.kind)]}: ${enDecisionResults[String(p.result)]} (${p.yes} yes, ${p.no} no).` }),
->>>>>>> j/decisions
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in English: the `reason` of the loan notices and the API's `decisionReason`. */

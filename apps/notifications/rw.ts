@@ -34,12 +34,9 @@ export const rw: Catalogue = {
   tontine_order_drawn: (p) => ({ title: 'Uko bazahabwa byatomboweho', message: `Ikimina: ${p.actor} yakoze tombola y'uko abanyamuryango ba ${p.tontineName} bazahabwa. Reba urutonde na tombola mu itsinda.` }),
   tontine_turns_swapped: (p) => ({ title: 'Bahinduranyije igihe', message: `Ikimina: muri ${p.tontineName}, ${p.first} (icyiciro ${p.firstCycle}) na ${p.second} (icyiciro ${p.secondCycle}) bahinduranyije igihe ku bushake bwabo.` }),
   tontine_started: (p) => ({ title: 'Itsinda ryatangiye', message: `Ikimina: ${p.actor} yatangije ${p.tontineName}. Umusanzu wa mbere ugomba kwishyurwa ku wa ${p.dueDate}.` }),
-<<<<<<< HEAD
   tontine_monthly_statement: (p) => ({ title: "Raporo y'ukwezi", message: `Ikimina ${p.tontineName} ${p.month}: hinjiye ${p.moneyIn}, hatanzwe ${p.moneyOut}${p.paidTo ? ` kuri ${p.paidTo}` : ''}. Asigaye ${p.balance}.${p.nextRecipient ? ` Utahiwe: ${p.nextRecipient} ku ${p.nextDate}.` : ''}` }),
-=======
   tontine_proposal_opened: (p) => ({ title: 'Icyifuzo gishya', message: `Ikimina: muri ${p.tontineName}, ${p.actor} yatanze icyifuzo cyo ${rwDecisionKinds[String(p.kind)]}. Tora bitarenze ${p.closesOn} (app/USSD).` }),
   tontine_decision_closed: (p) => ({ title: 'Itora ryarangiye', message: `Ikimina: icyifuzo cya ${p.actor} cyo ${rwDecisionKinds[String(p.kind)]} muri ${p.tontineName}: ${rwDecisionResults[String(p.result)]} (yego ${p.yes}, oya ${p.no}).` }),
->>>>>>> j/decisions
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in Kinyarwanda: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -34,12 +34,9 @@ export const sw: Catalogue = {
   tontine_order_drawn: (p) => ({ title: 'Mpangilio wa malipo umepigiwa kura', message: `Ikimina: ${p.actor} amepiga kura mpangilio wa malipo wa ${p.tontineName}. Angalia mpangilio na uhakiki kura kwenye kikundi.` }),
   tontine_turns_swapped: (p) => ({ title: 'Zamu zimebadilishwa', message: `Ikimina: katika ${p.tontineName}, ${p.first} (mzunguko ${p.firstCycle}) na ${p.second} (mzunguko ${p.secondCycle}) wamebadilishana zamu kwa ombi lao.` }),
   tontine_started: (p) => ({ title: 'Mzunguko umeanza', message: `Ikimina: ${p.actor} ameanzisha mzunguko wa ${p.tontineName}. Mchango wa kwanza unadaiwa tarehe ${p.dueDate}.` }),
-<<<<<<< HEAD
   tontine_monthly_statement: (p) => ({ title: 'Taarifa ya mwezi', message: `Ikimina ${p.tontineName} ${p.month}: imeingia ${p.moneyIn}, imetoka ${p.moneyOut}${p.paidTo ? ` kwa ${p.paidTo}` : ''}. Salio ${p.balance}.${p.nextRecipient ? ` Zamu ijayo: ${p.nextRecipient}, ${p.nextDate}.` : ''}` }),
-=======
   tontine_proposal_opened: (p) => ({ title: 'Pendekezo jipya', message: `Ikimina: ${p.actor} amependekeza katika ${p.tontineName} ${swDecisionKinds[String(p.kind)]}. Piga kura kabla ya ${p.closesOn} (app/USSD).` }),
   tontine_decision_closed: (p) => ({ title: 'Kura zimefungwa', message: `Ikimina: pendekezo la ${p.actor} katika ${p.tontineName} (${swDecisionKinds[String(p.kind)]}): ${swDecisionResults[String(p.result)]}, ndiyo ${p.yes}, hapana ${p.no}.` }),
->>>>>>> j/decisions
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in Swahili: the `reason` of the loan notices and the API's `decisionReason`. */

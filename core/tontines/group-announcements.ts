@@ -18,13 +18,8 @@
  * tontine_decision_closed {tontineName, actor, kind, result, yes, no} — `kind` is the proposal's
  * kind and `result` its status (passed, rejected, void), codes each language words.
  */
-<<<<<<< HEAD
-import { formatDate } from '../shared/calendar.ts';
-import { clip, shortPublicName } from './member-names.ts';
-=======
 import { formatDate, kigaliDateOf } from '../shared/calendar.ts';
-import { publicName } from './member-names.ts';
->>>>>>> j/decisions
+import { clip, publicName, shortPublicName } from './member-names.ts';
 import type { MemberNotification, MemberProfiles } from './ports.ts';
 import type { Tontine, TurnSwap } from './tontine.ts';
 
