@@ -53,6 +53,8 @@ export const TEMPLATE_KEYS = [
   'tontine_order_drawn',
   'tontine_turns_swapped',
   'tontine_started',
+  // core/data-rights/prepare-data-exports.ts
+  'data_export_ready',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -112,6 +114,7 @@ export const TEMPLATE_TYPES: Readonly<Record<TemplateKey, NotificationType>> = {
   tontine_order_drawn: 'other',
   tontine_turns_swapped: 'other',
   tontine_started: 'other',
+  data_export_ready: 'other',
 };
 
 export function isTemplateKey(key: string): key is TemplateKey {

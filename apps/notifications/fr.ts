@@ -31,6 +31,7 @@ export const fr: Catalogue = {
   tontine_order_drawn: (p) => ({ title: 'Ordre des versements tiré au sort', message: `Ikimina : ${p.actor} a tiré au sort l'ordre des versements de ${p.tontineName}. Voyez l'ordre et vérifiez le tirage dans le groupe.` }),
   tontine_turns_swapped: (p) => ({ title: 'Tours échangés', message: `Ikimina : dans ${p.tontineName}, ${p.first} (cycle ${p.firstCycle}) et ${p.second} (cycle ${p.secondCycle}) ont échangé leurs tours à leur demande.` }),
   tontine_started: (p) => ({ title: 'Rotation démarrée', message: `Ikimina : ${p.actor} a démarré la rotation de ${p.tontineName}. La première cotisation est due le ${p.dueDate}.` }),
+  data_export_ready: (p) => ({ title: 'Votre export de données est prêt', message: `Ikimina : l’export de vos données est prêt. Téléchargez-le depuis votre profil, rubrique Vos données, sous ${p.days} jours.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in French: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -31,6 +31,7 @@ export const rw: Catalogue = {
   tontine_order_drawn: (p) => ({ title: 'Uko bazahabwa byatomboweho', message: `Ikimina: ${p.actor} yakoze tombola y'uko abanyamuryango ba ${p.tontineName} bazahabwa. Reba urutonde na tombola mu itsinda.` }),
   tontine_turns_swapped: (p) => ({ title: 'Bahinduranyije igihe', message: `Ikimina: muri ${p.tontineName}, ${p.first} (icyiciro ${p.firstCycle}) na ${p.second} (icyiciro ${p.secondCycle}) bahinduranyije igihe ku bushake bwabo.` }),
   tontine_started: (p) => ({ title: 'Itsinda ryatangiye', message: `Ikimina: ${p.actor} yatangije ${p.tontineName}. Umusanzu wa mbere ugomba kwishyurwa ku wa ${p.dueDate}.` }),
+  data_export_ready: (p) => ({ title: 'Amakuru yawe yiteguye', message: `Ikimina: amakuru yawe wasabye yiteguye. Yakure kuri porofayili yawe, ahanditse Amakuru yawe, mu minsi ${p.days}.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in Kinyarwanda: the `reason` of the loan notices and the API's `decisionReason`. */
