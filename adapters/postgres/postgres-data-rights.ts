@@ -227,7 +227,6 @@ export class PostgresAccountErasure implements AccountErasure {
     await run(`update payments set phone_number = ? where member_id = ?`, [ERASED_PHONE, memberId]);
     await run(`update outgoing_transfers set msisdn = ? where member_id = ?`, [ERASED_PHONE, memberId]);
     await run(`update loan_collections set msisdn = ? where member_id = ?`, [ERASED_PHONE, memberId]);
-    await run(`update loan_disbursements set msisdn = ? where member_id = ?`, [ERASED_PHONE, memberId]);
     await run(`update working_capital_collections set msisdn = ? where loan_id in (select id from working_capital_loans where owner_id = ?)`, [ERASED_PHONE, memberId]);
     await run(
       `update merchants set phone_number = ?, email = 'erased-' || id || '@erased.invalid', business_address = '', tin = null, trade_license_number = null, rdb_registration_number = null,

@@ -50,15 +50,15 @@ export class DeleteAccount {
     if (limited) return limited;
     if (user.passwordHash === null || !(await passwords.verify(user.passwordHash, input.password))) return err('current_password_incorrect');
     await throttle.succeeded(account, input.clientIp);
-    const outcome = await uow.run(async () => {
+    const outcome = await uow.run(async (): Promise<{ blockers: ErasureBlocker[]; objectKeys: string[] }> => {
       const blockers = await erasure.blockers(user.id);
-      if (blockers.length > 0) return { blocked: blockers } as const;
-      const erased = await erasure.erase(user.id, clock.now());
-      await audit.record({ action: 'account_erased', actor: `member:${user.id}`, subject: `member:${user.id}`, details: { objects: erased.objectKeys.length } });
-      return { erased } as const;
+      if (blockers.length > 0) return { blockers, objectKeys: [] };
+      const { objectKeys } = await erasure.erase(user.id, clock.now());
+      await audit.record({ action: 'account_erased', actor: `member:${user.id}`, subject: `member:${user.id}`, details: { objects: objectKeys.length } });
+      return { blockers, objectKeys };
     });
-    if ('blocked' in outcome) return { ok: false, error: 'account_deletion_blocked', blockers: outcome.blocked };
-    for (const key of outcome.erased.objectKeys) await objects.delete(key);
+    if (outcome.blockers.length > 0) return { ok: false, error: 'account_deletion_blocked', blockers: outcome.blockers };
+    for (const key of outcome.objectKeys) await objects.delete(key);
     return ok(undefined);
   }
 }

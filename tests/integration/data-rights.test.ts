@@ -54,7 +54,7 @@ describe('export of my data', () => {
     const amina = await signUp(t, 'Amina');
     const mallory = await signUp(t, 'Mallory');
     // An admin lists the accounts: every member shown is told in their export.
-    expect((await runAdmin(t.container, 'users', 'list', '--as', 'ops-jean')).code).toBe(0);
+    expect((await runAdmin(t.container, '--as', 'ops-jean', 'users', 'list')).code).toBe(0);
 
     const asked = await as(amina.token).post('/api/me/export');
     expect(asked.status).toBe(202);
@@ -112,7 +112,8 @@ describe('export of my data', () => {
       const res = await as(grace.token).get(path);
       expect([res.status, res.body.code]).toEqual([410, 'export_expired']);
     }
-    expect(await runJob()).toMatchObject({ outcome: 'ran', report: { purged: 1 } });
+    // This one, and the first test's, whose 7 days are over too.
+    expect(await runJob()).toMatchObject({ outcome: 'ran', report: { purged: 2 } });
     const [row] = await sql<{ status: string }>('select status from data_exports where id = ?', [id]);
     expect(row?.status).toBe('expired');
     expect(await t.container.get(TOKENS.FileStorage).get(`exports/json/${id}`)).toBeNull();
@@ -168,18 +169,19 @@ describe('deleting my account', () => {
 
     const deleted = await as(member.token).delete('/api/me', { password: member.password });
     expect(deleted.status).toBe(204);
-    expect(deleted.headers['set-cookie']?.join(';')).toMatch(/ikimina_session=;/);
+    expect(String(deleted.headers['set-cookie'])).toMatch(/ikimina_session=;/);
     for (const token of [member.token, second]) expect((await as(token).get('/api/profile')).status).toBe(401);
-    expect((await request(t.handler).post('/api/auth/login').send({ email: member.email, password: member.password })).status).toBe(401);
 
     const { stdout } = await promisify(execFile)('pg_dump', ['--data-only', '--no-owner', db.url], { maxBuffer: 256 * 1024 * 1024 });
     const personal = [firstName, lastName, address, member.email, member.phone, member.phone.slice(1), OWNER_NATIONAL_ID.idNumber, OWNER_NATIONAL_ID.lastName];
-    const found = personal.filter((value) => stdout.includes(value));
+    const found = personal.flatMap((value) => stdout.split('\n').filter((line) => line.includes(value)));
     expect(found).toEqual([]);
+    // (After the scan: a sign-in attempt counts under the address typed, as anyone's would, until the counters are pruned.)
+    expect((await request(t.handler).post('/api/auth/login').send({ email: member.email, password: member.password })).status).toBe(401);
     // The account's id stays, as the pseudonym of its kept records.
     expect(stdout).toContain(member.id);
-    const [row] = await sql<{ first_name: string; email: string | null; erased_at: Date | null }>('select first_name, email, erased_at from users where id = ?', [member.id]);
-    expect(row).toMatchObject({ email: null, erased_at: expect.any(Date) });
+    const [row] = await sql<{ first_name: string; email: string | null; erased: boolean }>('select first_name, email, erased_at is not null as erased from users where id = ?', [member.id]);
+    expect(row).toEqual({ first_name: 'Deleted', email: null, erased: true });
   });
 });
 
