@@ -4,7 +4,7 @@
  *
  * Guarantees
  * - Every kind of CONSENT_KINDS is answered, in that order: a kind never given is `not_given`.
- * - Marketing messages: Ikimina sends none today (docs/decisions.md "Data rights"), so none is
+ * - Marketing messages: Ikimina sends none today (docs/modules/data-rights.md), so none is
  *   asked and the kind reads `not_given` until a product surface asks it.
  */
 import { CONSENT_KINDS, type ConsentLedger, type ConsentRecord } from './ports.ts';

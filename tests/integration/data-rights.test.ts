@@ -226,5 +226,17 @@ describe('admin reads through the CLI', () => {
     expect(await count()).toBe(start + 1);
     const [row] = await sql<{ actor: string; details: Record<string, unknown> }>(`select actor, details from audit_log where action = 'member_data_read' and subject = ? order by seq desc limit 1`, [`member:${m.id}`]);
     expect(row).toEqual({ actor: 'admin:test-operator', details: { command: 'users list' } });
+
+    // A loan waiting for review: the officer's list shows the application.
+    await RequestContext.create(db.orm.em, async () => {
+      const loans = t.container.get(TOKENS.LoanRepository);
+      const id = await saveApprovedLoan(loans, m.id, clock.now());
+      const loan = await loans.findById(id);
+      await loans.save({ ...loan!, status: 'pending' });
+    });
+    const review = await runAdmin(t.container, '--as', 'officer-ann', 'loans', 'review');
+    expect(review.output).toContain('waiting for review');
+    const [reviewed] = await sql<{ actor: string; details: Record<string, unknown> }>(`select actor, details from audit_log where action = 'member_data_read' and subject = ? order by seq desc limit 1`, [`member:${m.id}`]);
+    expect(reviewed).toEqual({ actor: 'admin:officer-ann', details: { command: 'loans review' } });
   });
 });
