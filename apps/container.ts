@@ -145,6 +145,7 @@ import { merchantsModule } from './modules/merchants-module.ts';
 import { loansModule } from './modules/loans-module.ts';
 import { nidaModule } from './modules/nida-module.ts';
 import { profileModule } from './modules/profile-module.ts';
+import { dataRightsModule } from './modules/data-rights-module.ts';
 import { learningModule } from './modules/learning-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
 import { transfersModule } from './modules/transfers-module.ts';
@@ -565,6 +566,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule, assistantModule, learningModule, merchantsModule, workingCapitalModule, cardsModule, decisionsModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule, assistantModule, learningModule, merchantsModule, workingCapitalModule, cardsModule, decisionsModule, dataRightsModule);
   return container;
 }

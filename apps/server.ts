@@ -87,7 +87,9 @@ import { cardRoutes } from './http/card-routes.ts';
 import { ConfirmCardPayment } from '../core/payments/confirm-card-payment.ts';
 import { ShowCardPayment } from '../core/payments/show-card-payment.ts';
 import { StartCardPayment } from '../core/payments/start-card-payment.ts';
-import { releaseUnreadBody } from './http/request-body.ts';
+import { JSON_BODY_LIMIT, releaseUnreadBody } from './http/request-body.ts';
+import { dataRightsRoutes } from './http/data-rights-routes.ts';
+import { dataRightsRouteUseCases } from './modules/data-rights-module.ts';
 import { contentSecurityPolicy, setSecurityHeaders } from './http/security-headers.ts';
 import { smsRoutes } from './http/sms-routes.ts';
 import { staticWeb, webClientAvailable } from './http/static-web.ts';
@@ -110,8 +112,6 @@ import { ussdAccessRoutes } from './http/ussd-access-routes.ts';
 import { UssdChannel } from './ussd/ussd-channel.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
-/** Far above any form of this API; larger bodies are refused before parsing. */
-export const JSON_BODY_LIMIT = '100kb';
 
 function statusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
@@ -222,6 +222,7 @@ export function createApp(container: Container): Koa {
     smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, gatewaySettings),
     nidaRoutes(nidaRouteUseCases(container), { authenticated: auth.required }),
     profileRoutes(profileRouteUseCases(container), auth),
+    dataRightsRoutes(dataRightsRouteUseCases(container), auth, { publicBaseUrl: config.publicBaseUrl }),
     ussdAccessRoutes(ussdAccessRouteUseCases(container), auth),
     kycRoutes(kycRouteUseCases(container), { authenticated: auth.required }),
     assistantRoutes(assistantRouteUseCases(container), auth),

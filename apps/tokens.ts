@@ -30,6 +30,7 @@ import type { OneTimeCodes, UssdAccessCodes } from '../core/accounts/ussd-access
 import type { UssdSession } from '../ussd/session.ts';
 import type { Digest } from '../core/audit/audit-chain.ts';
 import type { AuditLog, AuditTrail } from '../core/audit/ports.ts';
+import type { AccountErasure, ConsentLedger, DataExports, ExportDocument, ExportFiles, MemberRecords } from '../core/data-rights/ports.ts';
 import type { ContributionNotices, ContributionRepository, MemberSavingsReads } from '../core/contributions/ports.ts';
 import type { CreditAssessmentRepository, CreditHistories, ScoringConsents } from '../core/credit/ports.ts';
 import type { Borrowers, KeyFactsStatementRepository, LoanCollectionRepository, LoanReminderNotices, LoanRepository, MemberSavings } from '../core/loans/ports.ts';
@@ -194,6 +195,14 @@ export const TOKENS = {
   KycDecisions: token<KycDecisions>('kyc.KycDecisions'),
   /** The registry's and the member's own ID photo of their verified national ID (the NIDA module's table). */
   RegistryIdPhotos: token<RegistryIdPhotos>('kyc.RegistryIdPhotos'),
+
+  // Data rights (core/data-rights/ports.ts); bound in apps/modules/data-rights-module.ts.
+  DataExports: token<DataExports>('dataRights.DataExports'),
+  MemberRecords: token<MemberRecords>('dataRights.MemberRecords'),
+  ExportFiles: token<ExportFiles>('dataRights.ExportFiles'),
+  ExportDocument: token<ExportDocument>('dataRights.ExportDocument'),
+  AccountErasure: token<AccountErasure>('dataRights.AccountErasure'),
+  ConsentLedger: token<ConsentLedger>('dataRights.ConsentLedger'),
 
   // What the admin CLI reads, through ports (cli/ imports no adapter).
   Migrations: token<DatabaseMigrations>('Migrations'),

@@ -24,6 +24,7 @@ import { SeedDemoPopulation } from '../core/demo/seed-demo-population.ts';
 import { describeBreak, type AuditDetails, type ChainedAuditRow } from '../core/audit/audit-chain.ts';
 import { VerifyAuditLog } from '../core/audit/verify-audit-log.ts';
 import type { OutboxReader, StoredOutboxMessage } from '../core/notifications/outbox.ts';
+import { RecordAdminReads } from '../core/data-rights/record-admin-reads.ts';
 import { ListPendingReviews } from '../core/loans/list-pending-reviews.ts';
 import { ReviewLoan } from '../core/loans/review-loan.ts';
 import { RotateNationalIdKeys } from '../core/identity/rotate-national-id-keys.ts';
@@ -197,11 +198,17 @@ export function buildProgram(env: CliEnvironment): Command {
     .command('users')
     .description('accounts')
     .command('list')
-    .description('list accounts, newest first')
+    .description('list accounts, newest first (audited: each member shown sees the read in their data export)')
     .option('--limit <n>', 'how many', '50')
     .action(async (options: { limit: string }, command: Command) => {
       const limit = parseOption(Limit, options.limit, command);
-      const users = await inContext((c) => c.get(TOKENS.AccountListing).list(limit));
+      const actor = adminActor(command, env.osUser);
+      // Each member shown is told of the read in their data export (core/data-rights/record-admin-reads.ts).
+      const users = await inContext(async (c) => {
+        const listed = await c.get(TOKENS.AccountListing).list(limit);
+        await c.get(RecordAdminReads).execute({ actor, command: 'users list', memberIds: listed.map((u) => u.id) });
+        return listed;
+      });
       const table = new Table({ head: ['E-mail', 'Phone', 'Name', 'Lang', 'E-mail ok', 'NIDA', 'KYC', 'Demo', 'Created'], style: { head: [], border: [] } });
       for (const u of users) {
         // An account opened by phone (USSD) has no e-mail: a dash, not an empty cell or "null".
@@ -291,7 +298,7 @@ export function buildProgram(env: CliEnvironment): Command {
       }
     });
 
-  addLoanCommands(program, env, (work) => inContext((c) => work({ listPendingReviews: c.get(ListPendingReviews), reviewLoan: c.get(ReviewLoan), workingCapital: c.get(ReviewWorkingCapital) })));
+  addLoanCommands(program, env, (work) => inContext((c) => work({ listPendingReviews: c.get(ListPendingReviews), reviewLoan: c.get(ReviewLoan), workingCapital: c.get(ReviewWorkingCapital), recordAdminReads: c.get(RecordAdminReads) })));
   addTransferCommands(program, env, inContext);
   addBusinessCommands(program, env, inContext);
   addKeyCommands(program, env, (work) => inContext((c) => work({ rotateNationalIdKeys: c.get(RotateNationalIdKeys) })));

@@ -170,6 +170,12 @@ export const ERRORS = {
   ussd_access_code_expired: { status: 410, message: 'This code has expired or was tried too often. Ask for a new code.' },
   pin_format: { status: 400, message: 'A PIN is exactly 5 digits.' },
   pin_weak: { status: 400, message: 'This PIN is too easy to guess: avoid one digit repeated and runs such as 12345.' },
+  // Data rights (core/data-rights; apps/http/data-rights-routes.ts).
+  export_not_found: { status: 404, message: 'This data export does not exist.' },
+  export_not_ready: { status: 409, message: 'Your data export is still being prepared. We will notify you when it is ready.' },
+  export_expired: { status: 410, message: 'This data export has expired: its files were deleted after 7 days. Ask for a new export.' },
+  /** Sent with `blockers`, the reasons (core/data-rights/ports.ts ERASURE_BLOCKERS). */
+  account_deletion_blocked: { status: 409, message: 'Your account cannot be deleted yet: settle what is listed first.' },
   /** PostgreSQL unreachable or switching over (adapters/postgres/database-unavailable.ts): sent with Retry-After. */
   database_unavailable: { status: 503, message: 'Ikimina cannot reach its records for a moment. Please try again in a few seconds.' },
   not_ready: { status: 503, message: 'The database is not reachable.' },

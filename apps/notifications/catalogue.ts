@@ -58,6 +58,8 @@ export const TEMPLATE_KEYS = [
   // core/tontines/group-announcements.ts: a group decision opened and closed (core/decisions)
   'tontine_proposal_opened',
   'tontine_decision_closed',
+  // core/data-rights/prepare-data-exports.ts
+  'data_export_ready',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -120,6 +122,7 @@ export const TEMPLATE_TYPES: Readonly<Record<TemplateKey, NotificationType>> = {
   tontine_monthly_statement: 'other',
   tontine_proposal_opened: 'other',
   tontine_decision_closed: 'other',
+  data_export_ready: 'other',
 };
 
 export function isTemplateKey(key: string): key is TemplateKey {

@@ -37,6 +37,7 @@ export const en: Catalogue = {
   tontine_monthly_statement: (p) => ({ title: 'Monthly statement', message: `Ikimina ${p.tontineName} ${p.month}: in ${p.moneyIn}, out ${p.moneyOut}${p.paidTo ? ` to ${p.paidTo}` : ''}. Balance ${p.balance}.${p.nextRecipient ? ` Next payout: ${p.nextRecipient} on ${p.nextDate}.` : ''}` }),
   tontine_proposal_opened: (p) => ({ title: 'New proposal', message: `Ikimina: ${p.actor} proposes in ${p.tontineName} to ${enDecisionKinds[String(p.kind)]}. Vote by ${p.closesOn} in the app or by USSD.` }),
   tontine_decision_closed: (p) => ({ title: 'Vote closed', message: `Ikimina: ${p.tontineName} voted on ${p.actor}'s proposal to ${enDecisionKinds[String(p.kind)]}: ${enDecisionResults[String(p.result)]} (${p.yes} yes, ${p.no} no).` }),
+  data_export_ready: (p) => ({ title: 'Your data export is ready', message: `Ikimina: the export of your data is ready. Download it from your profile, under Your data, within ${p.days} days.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in English: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -37,6 +37,7 @@ export const fr: Catalogue = {
   tontine_monthly_statement: (p) => ({ title: 'Relevé du mois', message: `Ikimina ${p.tontineName} ${p.month} : entré ${p.moneyIn}, sorti ${p.moneyOut}${p.paidTo ? ` à ${p.paidTo}` : ''}. Solde ${p.balance}.${p.nextRecipient ? ` Prochain tour : ${p.nextRecipient} le ${p.nextDate}.` : ''}` }),
   tontine_proposal_opened: (p) => ({ title: 'Nouvelle proposition', message: `Ikimina : ${p.actor} propose dans ${p.tontineName} de ${frDecisionKinds[String(p.kind)]}. Votez avant le ${p.closesOn} (appli ou USSD).` }),
   tontine_decision_closed: (p) => ({ title: 'Vote clos', message: `Ikimina : ${p.tontineName}, proposition de ${p.actor} (${frDecisionKinds[String(p.kind)]}) : ${frDecisionResults[String(p.result)]}, ${p.yes} oui, ${p.no} non.` }),
+  data_export_ready: (p) => ({ title: 'Votre export de données est prêt', message: `Ikimina : l’export de vos données est prêt. Téléchargez-le depuis votre profil, rubrique Vos données, sous ${p.days} jours.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in French: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -37,6 +37,7 @@ export const rw: Catalogue = {
   tontine_monthly_statement: (p) => ({ title: "Raporo y'ukwezi", message: `Ikimina ${p.tontineName} ${p.month}: hinjiye ${p.moneyIn}, hatanzwe ${p.moneyOut}${p.paidTo ? ` kuri ${p.paidTo}` : ''}. Asigaye ${p.balance}.${p.nextRecipient ? ` Utahiwe: ${p.nextRecipient} ku ${p.nextDate}.` : ''}` }),
   tontine_proposal_opened: (p) => ({ title: 'Icyifuzo gishya', message: `Ikimina: muri ${p.tontineName}, ${p.actor} yatanze icyifuzo cyo ${rwDecisionKinds[String(p.kind)]}. Tora bitarenze ${p.closesOn} (app/USSD).` }),
   tontine_decision_closed: (p) => ({ title: 'Itora ryarangiye', message: `Ikimina: icyifuzo cya ${p.actor} cyo ${rwDecisionKinds[String(p.kind)]} muri ${p.tontineName}: ${rwDecisionResults[String(p.result)]} (yego ${p.yes}, oya ${p.no}).` }),
+  data_export_ready: (p) => ({ title: 'Amakuru yawe yiteguye', message: `Ikimina: amakuru yawe wasabye yiteguye. Yakure kuri porofayili yawe, ahanditse Amakuru yawe, mu minsi ${p.days}.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in Kinyarwanda: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -37,6 +37,7 @@ export const sw: Catalogue = {
   tontine_monthly_statement: (p) => ({ title: 'Taarifa ya mwezi', message: `Ikimina ${p.tontineName} ${p.month}: imeingia ${p.moneyIn}, imetoka ${p.moneyOut}${p.paidTo ? ` kwa ${p.paidTo}` : ''}. Salio ${p.balance}.${p.nextRecipient ? ` Zamu ijayo: ${p.nextRecipient}, ${p.nextDate}.` : ''}` }),
   tontine_proposal_opened: (p) => ({ title: 'Pendekezo jipya', message: `Ikimina: ${p.actor} amependekeza katika ${p.tontineName} ${swDecisionKinds[String(p.kind)]}. Piga kura kabla ya ${p.closesOn} (app/USSD).` }),
   tontine_decision_closed: (p) => ({ title: 'Kura zimefungwa', message: `Ikimina: pendekezo la ${p.actor} katika ${p.tontineName} (${swDecisionKinds[String(p.kind)]}): ${swDecisionResults[String(p.result)]}, ndiyo ${p.yes}, hapana ${p.no}.` }),
+  data_export_ready: (p) => ({ title: 'Nakala ya data yako iko tayari', message: `Ikimina: nakala ya data yako iko tayari. Ipakue kwenye wasifu wako, sehemu ya Data yako, ndani ya siku ${p.days}.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in Swahili: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -20,6 +20,8 @@ import type { RetryDueTransfers } from '../../core/transfers/retry-due-transfers
 import type { PruneAbandonedUploads } from '../../core/uploads/prune-abandoned-uploads.ts';
 import type { RefreshWorkingCapital } from '../../core/working-capital/review-working-capital.ts';
 import type { CloseExpiredProposals } from '../../core/decisions/close-expired-proposals.ts';
+import type { PrepareDataExports } from '../../core/data-rights/prepare-data-exports.ts';
+import type { PurgeExpiredExports } from '../../core/data-rights/purge-expired-exports.ts';
 import type { Job, JobReport } from './job-runner.ts';
 
 export interface JobUseCases {
@@ -43,6 +45,8 @@ export interface JobUseCases {
   payCommissions: Pick<PayCommissions, 'execute'>;
   refreshWorkingCapital: Pick<RefreshWorkingCapital, 'execute'>;
   closeExpiredProposals: Pick<CloseExpiredProposals, 'execute'>;
+  prepareDataExports: Pick<PrepareDataExports, 'execute'>;
+  purgeExpiredExports: Pick<PurgeExpiredExports, 'execute'>;
 }
 
 export interface JobSettings {
@@ -100,6 +104,8 @@ export function scheduledJobs(useCases: JobUseCases, settings: JobSettings): Job
     job('rate-limit-prune', ['7 * * * *'], async () => useCases.pruneAttemptCounters.execute()),
     // Uploads nobody finished, a day after their address expired.
     job('upload-prune', ['17 * * * *'], async () => ({ ...(await useCases.pruneAbandonedUploads.execute()) })),
+    // Members' data exports (Law 058/2021): prepared within a minute of the request, files purged once their 7 days are over.
+    job('data-exports', ['* * * * *'], async () => ({ ...(await useCases.prepareDataExports.execute()), ...(await useCases.purgeExpiredExports.execute()) })),
     // Monday 00:30 Kigali time, for the week that ended; hourly on Monday as a catch-up (one batch per merchant and week: a rerun creates nothing).
     job('merchant-settlement', ['30 0 * * 1', '45 1-23 * * 1'], async () => {
       const { created, paid } = await useCases.settleMerchants.execute();

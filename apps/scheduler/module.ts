@@ -3,6 +3,8 @@
  * (apps/scheduler/jobs.ts: each names the use cases it runs) and the runner that schedules them.
  * Loaded by buildContainer, so the server, the CLI (`jobs run`) and the tests resolve the same jobs.
  */
+import { PrepareDataExports } from '../../core/data-rights/prepare-data-exports.ts';
+import { PurgeExpiredExports } from '../../core/data-rights/purge-expired-exports.ts';
 import { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
 import { ContainerModule } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
@@ -121,6 +123,8 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
         payCommissions: PayCommissions,
         refreshWorkingCapital: RefreshWorkingCapital,
         closeExpiredProposals: CloseExpiredProposals,
+        prepareDataExports: PrepareDataExports,
+        purgeExpiredExports: PurgeExpiredExports,
         config: TOKENS.Config,
         logger: TOKENS.Logger,
       },

@@ -38,6 +38,11 @@
  * - `profile_updated`: a member edited their own profile (actor `member:<id>`, subject
  *   `user:<id>`); details name the changed fields, never their values, and whether the USSD PIN
  *   moved to a new phone number (core/accounts/update-profile.ts).
+ * - `data_export_requested` (details the export's id), `account_erased` (details how many stored
+ *   objects were deleted), `scoring_consent_withdrawn`: the member's data rights (actor and
+ *   subject `member:<id>`; core/data-rights).
+ * - `member_data_read`: an admin's CLI command showed the member's personal data (actor
+ *   `admin:<name>`, subject `member:<id>`, details the command; core/data-rights/record-admin-reads.ts).
  */
 import type { ChainedAuditRow } from './audit-chain.ts';
 import type { AuditChainReader } from './verify-audit-log.ts';

@@ -190,6 +190,10 @@ export interface OwnResources {
   merchantCode: string;
   /** Working capital of the owner's merchant, approved and awaiting acceptance (stored directly: a business pending KYB cannot ask for it). */
   workingCapital: string;
+  /** The owner's export of their data (pending), a format of its files, and a kind of consent (the path names a kind, not anyone's resource). */
+  dataExport: string;
+  exportFormat: string;
+  consentKind: string;
 }
 
 /** A photo uploaded through the API (address, then PUT); answers its object id. */
@@ -260,7 +264,11 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
     [workingCapital, merchant, owner.id, JSON.stringify(facts)],
   );
   const multipartUpload = expectStatus(await as(owner, 'post', '/api/companion/s3/multipart').send({ filename: 'photo.png', type: 'image/png' }), 200, 'multipart').uploadId as string;
-  return { group, savings, contribution, payment, swap, proposal, keyFacts, loan, notification, ownerMember: owner.id, session, privateObject, publicObject, multipartUpload, partNumber: '1', nationalIdNumber: OWNER_NATIONAL_ID.idNumber, agent, merchant, merchantCode, workingCapital };
+  const dataExport = expectStatus(await as(owner, 'post', '/api/me/export'), 202, 'data export').id as string;
+  return {
+    group, savings, contribution, payment, swap, proposal, keyFacts, loan, notification, ownerMember: owner.id, session, privateObject, publicObject, multipartUpload, partNumber: '1',
+    nationalIdNumber: OWNER_NATIONAL_ID.idNumber, agent, merchant, merchantCode, workingCapital, dataExport, exportFormat: 'json', consentKind: 'credit_scoring',
+  };
 }
 
 /**

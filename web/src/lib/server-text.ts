@@ -149,6 +149,10 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'working_capital_not_repayable',
   'working_capital_open',
   'working_capital_transition_not_allowed',
+  'export_not_found',
+  'export_not_ready',
+  'export_expired',
+  'account_deletion_blocked',
 ];
 
 

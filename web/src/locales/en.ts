@@ -1308,4 +1308,8 @@ export interface ServerMessages {
   working_capital_not_repayable: string;
   working_capital_open: string;
   working_capital_transition_not_allowed: string;
+  export_not_found: string;
+  export_not_ready: string;
+  export_expired: string;
+  account_deletion_blocked: string;
 }
