@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { DEMO_PASSWORD, SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
 import { SeedDemoPopulation } from '../core/demo/seed-demo-population.ts';
 import { describeBreak, type AuditDetails, type ChainedAuditRow } from '../core/audit/audit-chain.ts';
+import { RecordAdminAction } from '../core/audit/record-admin-action.ts';
 import { VerifyAuditLog } from '../core/audit/verify-audit-log.ts';
 import type { OutboxReader, StoredOutboxMessage } from '../core/notifications/outbox.ts';
 import { ListPendingReviews } from '../core/loans/list-pending-reviews.ts';
@@ -140,7 +141,7 @@ export function buildProgram(env: CliEnvironment): Command {
       const actor = adminActor(command, env.osUser);
       const result = await inContext(async (c) => {
         const migrated = await c.get(TOKENS.Migrations).apply();
-        if (migrated.applied.length > 0) await c.get(TOKENS.AuditTrail).record({ action: 'db_migrated', actor, subject: 'database', details: { applied: migrated.applied.join(',') } });
+        if (migrated.applied.length > 0) await c.get(RecordAdminAction).execute({ action: 'db_migrated', actor, subject: 'database', details: { applied: migrated.applied.join(',') } });
         return migrated;
       });
       env.write(result.applied.length ? `Applied: ${result.applied.join(', ')}\n` : 'The database is up to date.\n');
@@ -162,7 +163,7 @@ export function buildProgram(env: CliEnvironment): Command {
       const actor = adminActor(command, env.osUser);
       if (options.members !== undefined) {
         const started = Date.now();
-        const seeded = await inContext((c) => c.get(SeedDemoPopulation).execute({ members: Number(options.members) }));
+        const seeded = await inContext((c) => c.get(SeedDemoPopulation).execute({ members: Number(options.members), actor }));
         if (!seeded.ok) {
           const error = seeded.error;
           if (error === 'already_seeded') {
@@ -173,21 +174,13 @@ export function buildProgram(env: CliEnvironment): Command {
           return command.error('error: the seeded ledger does not balance: nothing was committed', { exitCode: 1, code: 'ikimina.ledger_unbalanced' });
         }
         const p = seeded.value;
-        await inContext((c) => c.get(TOKENS.AuditTrail).record({ action: 'demo_seeded', actor, subject: 'demo_population', details: { members: String(p.members), groups: String(p.groups), contributions: String(p.contributions) } }));
         env.write(
           `Seeded ${p.members} members, ${p.groups} groups, ${p.contributions} contributions (${p.paidContributions} paid), ${p.payouts} payouts, ` +
             `${p.journalEntries} ledger entries (sum of all postings ${p.ledgerSum}) in ${((Date.now() - started) / 1000).toFixed(1)} s. Password of every member: ${DEMO_PASSWORD}\n`,
         );
         return;
       }
-      const seeded = await inContext((c) =>
-        c.get(TOKENS.UnitOfWork).run(async () => {
-          const accounts = await c.get(SeedDemoAccounts).execute();
-          const created = accounts.filter((a) => a.created).map((a) => a.email);
-          if (created.length > 0) await c.get(TOKENS.AuditTrail).record({ action: 'demo_seeded', actor, subject: 'demo_accounts', details: { created: created.join(',') } });
-          return accounts;
-        }),
-      );
+      const seeded = await inContext((c) => c.get(SeedDemoAccounts).execute({ actor }));
       const table = new Table({ head: ['E-mail', 'Password', 'Result'], style: { head: [], border: [] } });
       for (const account of seeded) table.push([account.email, account.password, account.created ? 'created' : 'already there']);
       env.write(`${table.toString()}\n`);
@@ -276,7 +269,7 @@ export function buildProgram(env: CliEnvironment): Command {
         // A skipped run changed nothing; a failed one may have committed part of its work.
         if (done.outcome !== 'skipped') {
           const details: AuditDetails = done.outcome === 'ran' ? { ...done.report, outcome: 'ran' } : { outcome: 'failed', error: done.error.slice(0, 500) };
-          await c.get(TOKENS.AuditTrail).record({ action: 'job_run', actor, subject: `job:${name}`, details });
+          await c.get(RecordAdminAction).execute({ action: 'job_run', actor, subject: `job:${name}`, details });
         }
         return done;
       });

@@ -42,8 +42,7 @@ async function setUp() {
   const pay = new PayContributionByMobileMoney({
     payContribution: new PayContribution(deps),
     payments: new AttemptPayments(contributions),
-    providerOf: (msisdn) => (msisdn.startsWith('+25078') ? 'mtn' : msisdn.startsWith('+25073') ? 'airtel' : undefined),
-    payableNumber: (phone) => (phone.startsWith('+250') ? phone : undefined),
+    payerOf: (phone) => (phone.startsWith('+25078') ? { msisdn: phone, provider: 'mtn' } : phone.startsWith('+25073') ? { msisdn: phone, provider: 'airtel' } : undefined),
     batching: oneAtATime,
   });
   const request = (over: Partial<Parameters<PayContributionByMobileMoney['execute']>[0]> = {}) =>
