@@ -72,7 +72,7 @@ export function savingsBalance(contributions: readonly Contribution[], received:
 }
 
 /** What the member `userId` took out of these groups: the payouts paid to them and the withdrawals from the personal savings they created. */
-export function takenOutBy(tontines: readonly Tontine[], userId: string): Money[] {
+function takenOutBy(tontines: readonly Tontine[], userId: string): Money[] {
   return tontines.flatMap((t) => [...t.payouts.filter((p) => p.recipientId === userId).map((p) => p.paid), ...(t.creatorId === userId ? t.withdrawals.map((w) => w.amount) : [])]);
 }
 
