@@ -19,12 +19,17 @@ import Table from 'cli-table3';
 import { Command, CommanderError, Option } from 'commander';
 import type { Container } from 'inversify';
 import { z } from 'zod';
+import { ListAccounts } from '../core/accounts/list-accounts.ts';
 import { DEMO_PASSWORD, SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
 import { SeedDemoPopulation } from '../core/demo/seed-demo-population.ts';
 import { describeBreak, type AuditDetails, type ChainedAuditRow } from '../core/audit/audit-chain.ts';
+import { ListAuditRows } from '../core/audit/list-audit-rows.ts';
 import { RecordAdminAction } from '../core/audit/record-admin-action.ts';
 import { VerifyAuditLog } from '../core/audit/verify-audit-log.ts';
-import type { OutboxReader, StoredOutboxMessage } from '../core/notifications/outbox.ts';
+import type { StoredOutboxMessage } from '../core/notifications/outbox.ts';
+import { ListOutboxMessages } from '../core/notifications/list-outbox-messages.ts';
+import type { OpenedOutboxMessage } from '../core/notifications/opened-outbox-message.ts';
+import { ShowOutboxMessage } from '../core/notifications/show-outbox-message.ts';
 import { ListPendingReviews } from '../core/loans/list-pending-reviews.ts';
 import { ReviewLoan } from '../core/loans/review-loan.ts';
 import { RotateNationalIdKeys } from '../core/identity/rotate-national-id-keys.ts';
@@ -108,12 +113,8 @@ function messageTable(message: StoredOutboxMessage, body: string, providers: Pro
 }
 
 /** The body with its sealed link opened; a link sealed under another key is said so, not fatal. */
-function revealed(outbox: OutboxReader, message: StoredOutboxMessage): string {
-  try {
-    return outbox.reveal(message);
-  } catch {
-    return `${message.body}\n(the sealed link cannot be opened with this OUTBOX_ENCRYPTION_KEY)`;
-  }
+function revealed({ body, opened }: OpenedOutboxMessage): string {
+  return opened ? body : `${body}\n(the sealed link cannot be opened with this OUTBOX_ENCRYPTION_KEY)`;
 }
 
 export function buildProgram(env: CliEnvironment): Command {
@@ -194,7 +195,7 @@ export function buildProgram(env: CliEnvironment): Command {
     .option('--limit <n>', 'how many', '50')
     .action(async (options: { limit: string }, command: Command) => {
       const limit = parseOption(Limit, options.limit, command);
-      const users = await inContext((c) => c.get(TOKENS.AccountListing).list(limit));
+      const users = await inContext((c) => c.get(ListAccounts).execute({ limit }));
       const table = new Table({ head: ['E-mail', 'Phone', 'Name', 'Lang', 'E-mail ok', 'NIDA', 'KYC', 'Demo', 'Created'], style: { head: [], border: [] } });
       for (const u of users) {
         // An account opened by phone (USSD) has no e-mail: a dash, not an empty cell or "null".
@@ -214,9 +215,8 @@ export function buildProgram(env: CliEnvironment): Command {
       const limit = parseOption(Limit, options.limit, command);
       const channel = options.channel === undefined ? undefined : parseOption(Channel, options.channel, command);
       const { messages, providers } = await inContext(async (c) => {
-        const store = c.get(TOKENS.OutboxReader);
-        const found = await store.list({ limit, ...(channel ? { channel } : {}) });
-        return { messages: found.map((m) => ({ message: m, body: revealed(store, m) })), providers: providersOf(c) };
+        const found = await c.get(ListOutboxMessages).execute({ limit, ...(channel ? { channel } : {}) });
+        return { messages: found.map((m) => ({ message: m.message, body: revealed(m) })), providers: providersOf(c) };
       });
       if (messages.length === 0) env.write('The outbox is empty.\n');
       for (const { message, body } of messages) env.write(`${messageTable(message, body, providers)}\n`);
@@ -229,7 +229,7 @@ export function buildProgram(env: CliEnvironment): Command {
       let messageId = id;
       if (!messageId) {
         if (!env.interactive) command.error(`error: missing argument 'id'\n\n${command.helpInformation()}`, { exitCode: 2, code: 'ikimina.usage' });
-        const recent = await inContext((c) => c.get(TOKENS.OutboxReader).list({ limit: 20 }));
+        const recent = (await inContext((c) => c.get(ListOutboxMessages).execute({ limit: 20 }))).map((m) => m.message);
         if (recent.length === 0) return env.write('The outbox is empty.\n');
         messageId = await select({
           message: 'Which message?',
@@ -238,9 +238,8 @@ export function buildProgram(env: CliEnvironment): Command {
       }
       const uuid = parseOption(z.uuid({ error: 'id must be a message id (a UUID)' }), messageId, command);
       const { message, body, providers } = await inContext(async (c) => {
-        const store = c.get(TOKENS.OutboxReader);
-        const found = await store.findById(uuid);
-        return { message: found, body: found ? revealed(store, found) : '', providers: providersOf(c) };
+        const found = await c.get(ShowOutboxMessage).execute({ id: uuid });
+        return { message: found?.message ?? null, body: found ? revealed(found) : '', providers: providersOf(c) };
       });
       if (!message) command.error(`error: no outbox message ${uuid}`, { exitCode: 1, code: 'ikimina.not_found' });
       env.write(`${messageTable(message, body, providers)}\n`);
@@ -309,7 +308,7 @@ export function buildProgram(env: CliEnvironment): Command {
       const limit = parseOption(Limit, options.limit, command);
       const action = options.action === undefined ? undefined : parseOption(AuditAction, options.action, command);
       const subject = options.subject === undefined ? undefined : parseOption(AuditSubject, options.subject, command);
-      const rows = await inContext((c) => c.get(TOKENS.AuditLog).list({ limit, ...(action ? { action } : {}), ...(subject ? { subject } : {}) }));
+      const rows = await inContext((c) => c.get(ListAuditRows).execute({ limit, ...(action ? { action } : {}), ...(subject ? { subject } : {}) }));
       if (rows.length === 0) return env.write('No audit rows.\n');
       // Details can be long (a list of migrations): wrapped, so the table fits a terminal.
       const table = new Table({

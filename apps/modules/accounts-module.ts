@@ -12,6 +12,7 @@ import { Authenticate } from '../../core/accounts/authenticate.ts';
 import { ChangeLanguage } from '../../core/accounts/change-language.ts';
 import { ChangePassword } from '../../core/accounts/change-password.ts';
 import { ChangeUssdPin } from '../../core/accounts/change-ussd-pin.ts';
+import { ListAccounts } from '../../core/accounts/list-accounts.ts';
 import { ListSessions, RevokeSession } from '../../core/accounts/member-sessions.ts';
 import { PruneAttemptCounters } from '../../core/accounts/prune-attempt-counters.ts';
 import { RedeemSignInLink } from '../../core/accounts/redeem-sign-in-link.ts';
@@ -122,6 +123,7 @@ export const accountsModule = new ContainerModule(({ bind }) => {
     ),
   );
   bind(SeedDemoAccounts).toResolvedValue(...withDeps(SeedDemoAccounts, { accounts, passwords, audit: TOKENS.AuditTrail, uow, ids, clock }));
+  bind(ListAccounts).toResolvedValue(...withDeps(ListAccounts, { accounts: TOKENS.AccountListing }));
   bind(PruneAttemptCounters).toResolvedValue(...withDeps(PruneAttemptCounters, { rateLimits: TOKENS.ExpiringRateLimits, signInThrottle: TOKENS.ExpiringSignInThrottle, clock }));
 
   // The profile: a changed phone number ends the member's USSD access (its PIN's key).

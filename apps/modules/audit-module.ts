@@ -5,6 +5,7 @@
  */
 import { ContainerModule } from 'inversify';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ListAuditRows } from '../../core/audit/list-audit-rows.ts';
 import { RecordAdminAction } from '../../core/audit/record-admin-action.ts';
 import { VerifyAuditLog, type VerifyAuditLogDeps } from '../../core/audit/verify-audit-log.ts';
 import type { Clock } from '../../core/shared/clock.ts';
@@ -19,5 +20,6 @@ export const auditModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.AuditDigest).toConstantValue(sha256Hex);
   // Read a page at a time (VERIFY_PAGE rows).
   bind(VerifyAuditLog).toResolvedValue(...fromDeps((deps: Omit<VerifyAuditLogDeps, 'pageSize'>) => new VerifyAuditLog(deps), { log: TOKENS.AuditLog, digest: TOKENS.AuditDigest }));
+  bind(ListAuditRows).toResolvedValue(...withDeps(ListAuditRows, { log: TOKENS.AuditLog }));
   bind(RecordAdminAction).toResolvedValue(...withDeps(RecordAdminAction, { audit: TOKENS.AuditTrail, uow: TOKENS.UnitOfWork }));
 });

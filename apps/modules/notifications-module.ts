@@ -9,6 +9,8 @@ import { ContainerModule } from 'inversify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DeliverDueEmails, DeliverDueSms, type DeliverDueEmailsDeps, type DeliverDueSmsDeps } from '../../core/notifications/deliver-due-messages.ts';
 import { ListNotificationPage } from '../../core/notifications/list-notification-page.ts';
+import { ListOutboxMessages } from '../../core/notifications/list-outbox-messages.ts';
+import { ShowOutboxMessage } from '../../core/notifications/show-outbox-message.ts';
 import { ListNotifications } from '../../core/notifications/list-notifications.ts';
 import { MarkAllNotificationsRead } from '../../core/notifications/mark-all-notifications-read.ts';
 import { MarkNotificationRead } from '../../core/notifications/mark-notification-read.ts';
@@ -79,6 +81,9 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
     (...deps: ConstructorParameters<typeof OutboxNotifier>) => new OutboxNotifier(...deps),
     [TOKENS.NotificationRecipients, TOKENS.NotificationWriter, TOKENS.IdGenerator, TOKENS.Clock],
   );
+  // The admin's reads of the outbox (`outbox list|show`).
+  bind(ListOutboxMessages).toResolvedValue(...withDeps(ListOutboxMessages, { outbox: TOKENS.OutboxReader }));
+  bind(ShowOutboxMessage).toResolvedValue(...withDeps(ShowOutboxMessage, { outbox: TOKENS.OutboxReader }));
   const notifications = TOKENS.InAppNotifications;
   bind(ListNotifications).toResolvedValue(...withDeps(ListNotifications, { notifications }));
   bind(ListNotificationPage).toResolvedValue(...withDeps(ListNotificationPage, { notifications }));
