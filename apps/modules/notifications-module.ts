@@ -30,12 +30,12 @@ import { TOKENS } from '../tokens.ts';
 type Optional<D, K extends keyof D> = Omit<D, K> & { [P in K]: D[P] | null };
 
 export const notificationsModule = new ContainerModule(({ bind }) => {
-  // Resolved once (apps/main.ts resolves it at start): the key file of the embedded default is read (or created) at first use.
-  bind(OutboxSealer).toResolvedValue((config: Config) => new OutboxSealer(loadOutboxKey(config.outboxEncryptionKey, config.dataDir)), [TOKENS.Config]);
   // One PostgresOutbox serves the three ports: use cases enqueue, dispatchers claim, the CLI reads.
+  // Made once (apps/main.ts resolves it at start): its sealer reads (or creates) the embedded default's key file then.
   bind(TOKENS.Outbox).toResolvedValue(
-    (em: EntityManager, ids: IdGenerator, clock: Clock, sealer: OutboxSealer) => new PostgresOutbox(em, ids, clock, sealer),
-    [TOKENS.EntityManager, TOKENS.IdGenerator, TOKENS.Clock, OutboxSealer],
+    (em: EntityManager, ids: IdGenerator, clock: Clock, config: Config) =>
+      new PostgresOutbox(em, ids, clock, new OutboxSealer(loadOutboxKey(config.outboxEncryptionKey, config.dataDir))),
+    [TOKENS.EntityManager, TOKENS.IdGenerator, TOKENS.Clock, TOKENS.Config],
   );
   servesAlso(bind, TOKENS.OutboxQueue, TOKENS.Outbox);
   servesAlso(bind, TOKENS.OutboxReader, TOKENS.Outbox);
