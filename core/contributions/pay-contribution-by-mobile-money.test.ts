@@ -77,4 +77,13 @@ describe('PayContributionByMobileMoney', () => {
     expect(await request({ contributionId: 'c-2', idempotencyKey: 'k2', phoneNumber: '+250728000001' })).toEqual({ ok: false, error: 'phone_number_invalid' });
     expect(mobileMoney.collections.size).toBe(1);
   });
+
+  it('answers a refusal as the failed payment, saying the provider refused in this request (what USSD tells the caller)', async () => {
+    const { request, mobileMoney } = await setUp();
+    mobileMoney.refuseNext('mobile_money_refused');
+    const refused = await request();
+    expect(refused.ok && [refused.value.refused, refused.value.payment.status]).toEqual([true, 'failed']);
+    const paid = await request({ contributionId: 'c-2', idempotencyKey: 'k2' });
+    expect(paid.ok && paid.value.refused).toBe(false);
+  });
 });
