@@ -28,7 +28,7 @@ import { GroupCommit } from '../adapters/postgres/group-commit.ts';
 import { MikroOrmUnitOfWork } from '../adapters/postgres/mikro-orm-unit-of-work.ts';
 import { migrate } from '../adapters/postgres/orm.ts';
 import type { Config } from './config.ts';
-import { createAirtelCallbackSecret, createCallbackTokens, createMobileMoney, payerOfNumber, providerOfNumber } from './payments/mobile-money.ts';
+import { createAirtelCallbackSecret, createCallbackTokens, createMobileMoney, payerOfNumber, payoutProviderOf, providerOfNumber } from './payments/mobile-money.ts';
 import { MODULES } from './modules/modules.ts';
 import { TOKENS } from './tokens.ts';
 
@@ -85,6 +85,7 @@ function infrastructureModule(infra: Infrastructure): ContainerModule {
     const providerOf = providerOfNumber(infra.config);
     bind(TOKENS.ProviderOfNumber).toConstantValue(providerOf);
     bind(TOKENS.PayerOf).toConstantValue(payerOfNumber(infra.config, providerOf));
+    bind(TOKENS.PayoutProviderOf).toConstantValue(payoutProviderOf(infra.config, providerOf));
   });
 }
 

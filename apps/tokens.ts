@@ -151,7 +151,7 @@ export const TOKENS = {
   AirtelCallbackSecret: token<string>('AirtelCallbackSecret'),
   /** Who pays through a phone: its payable number and that number's provider (apps/payments/mobile-money.ts). */
   PayerOf: token<PayerOf>('PayerOf'),
-  /** The provider a payout to this number goes through: the number's own, else the configured one (apps/modules/merchants-module.ts). */
+  /** The provider a payout to this number goes through: the number's own, else the configured one (apps/payments/mobile-money.ts). */
   PayoutProviderOf: token<(msisdn: string) => MobileMoneyProvider>('PayoutProviderOf'),
   /** The provider a payer's phone pays through, undefined when none takes it. */
   PayerProviderOf: token<(msisdn: string) => MobileMoneyProvider | undefined>('PayerProviderOf'),
@@ -256,7 +256,7 @@ export const TOKENS = {
   AssistantModel: token<AssistantModel | null>('assistant.Model'),
   // Learning (apps/modules/learning-module.ts).
   LessonProgress: token<LessonProgressRepository>('learning.LessonProgress'),
-  // Merchants, agents and settlement (apps/modules/merchants-module.ts).
+  // Merchants, agents and settlement (apps/payments/mobile-money.ts).
   Merchants: token<MerchantRepository & MerchantRegistry>('merchants.Merchants'),
   MerchantTransactions: token<MerchantTransactionRepository & MerchantPaymentReads>('merchants.MerchantTransactions'),
   /** The merchant payments as the polling job and a batch's report read them (served by MerchantTransactions). */

@@ -42,7 +42,7 @@ import { PostgresMerchantCardRefunds } from '../../adapters/postgres/postgres-me
 import { ReviewAgent, ReviewMerchant } from '../../core/merchants/review-business.ts';
 import { UpdateMerchantCompliance } from '../../core/merchants/update-merchant-compliance.ts';
 import { SettleMerchantPaymentReport } from '../../core/merchants/settle-merchant-payment-report.ts';
-import type { MobileMoneyProvider, PayerOf, ProviderOfNumber } from '../../core/payments/ports.ts';
+import type { PayerOf } from '../../core/payments/ports.ts';
 import { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
 import { ShowSettlementReport } from '../../core/settlements/settlement-report.ts';
 import { RequestTransfer } from '../../core/transfers/request-transfer.ts';
@@ -96,11 +96,6 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.QrImageRenderer).toResolvedValue(() => new QrcodePngRenderer());
   bind(TOKENS.EmvQrSettings).toResolvedValue((config: Config) => config.merchantQr, [TOKENS.Config]);
   bind(TOKENS.PayRequestLimits).toResolvedValue((config: Config) => config.payRequests, [TOKENS.Config]);
-  // A payout goes through the provider of the payee's number (078/079 MTN, 072/073 Airtel; the sandbox plays both), else the configured one.
-  bind(TOKENS.PayoutProviderOf).toResolvedValue(
-    (providerOf: ProviderOfNumber, provider: MobileMoneyProvider) => (msisdn: string) => providerOf(msisdn) ?? provider,
-    [TOKENS.ProviderOfNumber, TOKENS.MobileMoneyProvider],
-  );
   bind(TOKENS.PayerProviderOf).toResolvedValue((payerOf: PayerOf) => (msisdn: string) => payerOf(msisdn)?.provider, [TOKENS.PayerOf]);
 
   // Each dependency name of the merchants, agents and settlement use cases, with the token it is resolved from.

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { normalisePhoneNumber } from '../../core/identity/phone-number.ts';
-import type { MobileMoney, PayerOf, ProviderOfNumber } from '../../core/payments/ports.ts';
+import type { MobileMoney, MobileMoneyProvider, PayerOf, ProviderOfNumber } from '../../core/payments/ports.ts';
 import { routeMobileMoney } from '../../core/payments/provider-routing.ts';
 import { MobileMoneyCallbackTokens, type CallbackKind } from '../../adapters/mobile-money/callback-tokens.ts';
 import { MtnMomoMobileMoney } from '../../adapters/mobile-money/mtn-momo-mobile-money.ts';
@@ -106,4 +106,9 @@ export function payerOfNumber(config: Config, providerOf: ProviderOfNumber): Pay
     const provider = msisdn === undefined ? undefined : providerOf(msisdn);
     return msisdn === undefined || provider === undefined ? undefined : { msisdn, provider };
   };
+}
+
+/** The provider a payout to a registered wallet goes through: its number's (078/079 MTN, 072/073 Airtel; the sandbox plays both), else the configured one. */
+export function payoutProviderOf(config: Config, providerOf: ProviderOfNumber): (msisdn: string) => MobileMoneyProvider {
+  return (msisdn) => providerOf(msisdn) ?? config.mobileMoney.provider;
 }
