@@ -48,7 +48,7 @@ import { ListNotifications } from '../core/notifications/list-notifications.ts';
 import { ListNotificationPage } from '../core/notifications/list-notification-page.ts';
 import { MarkAllNotificationsRead } from '../core/notifications/mark-all-notifications-read.ts';
 import { MarkNotificationRead } from '../core/notifications/mark-notification-read.ts';
-import { ReconcilePayment } from '../core/payments/reconcile-payment.ts';
+import { ReconcilePayment } from '../core/payment-reports/reconcile-payment.ts';
 import { ShowPayment } from '../core/payments/show-payment.ts';
 import { ShowContributionPayment } from '../core/contributions/show-contribution-payment.ts';
 import { AcceptTurnSwap } from '../core/tontines/accept-turn-swap.ts';
@@ -84,9 +84,9 @@ import { refuseUnimplementedMethods, refuseUnroutedMethods } from './http/method
 import { openApiDocument } from './http/openapi.ts';
 import { paymentRoutes } from './http/payment-routes.ts';
 import { cardRoutes } from './http/card-routes.ts';
-import { ConfirmCardPayment } from '../core/payments/confirm-card-payment.ts';
-import { ShowCardPayment } from '../core/payments/show-card-payment.ts';
-import { StartCardPayment } from '../core/payments/start-card-payment.ts';
+import { ConfirmCardPayment } from '../core/payment-reports/confirm-card-payment.ts';
+import { ShowCardPayment } from '../core/payment-reports/show-card-payment.ts';
+import { StartCardPayment } from '../core/payment-reports/start-card-payment.ts';
 import { JSON_BODY_LIMIT, releaseUnreadBody } from './http/request-body.ts';
 import { dataRightsRoutes } from './http/data-rights-routes.ts';
 import { dataRightsRouteUseCases } from './modules/data-rights-module.ts';
@@ -102,12 +102,11 @@ import { nidaRouteUseCases } from './modules/nida-module.ts';
 import { companionRoutes } from './http/companion-routes.ts';
 import { objectRoutes, uploadReceivingRoutes } from './http/upload-routes.ts';
 import { companionSettings, companionUseCases, objectRouteUseCases, uploadConnectSources, uploadReceivingUseCases } from './modules/uploads-module.ts';
-import { profileRouteUseCases } from './modules/profile-module.ts';
+import { profileRouteUseCases, ussdAccessRouteUseCases } from './modules/accounts-module.ts';
 import { profileRoutes } from './http/profile-routes.ts';
 import { educationRouteUseCases } from './modules/learning-module.ts';
 import { educationRoutes } from './http/education-routes.ts';
 import { ussdRoutes } from './ussd/routes.ts';
-import { ussdAccessRouteUseCases } from './ussd/module.ts';
 import { ussdAccessRoutes } from './http/ussd-access-routes.ts';
 import { UssdChannel } from './ussd/ussd-channel.ts';
 
@@ -219,7 +218,7 @@ export function createApp(container: Container): Koa {
     merchantRoutes(businessRouteUseCases(container), { authenticated: auth.required }),
     workingCapitalRoutes(workingCapitalRouteUseCases(container), { authenticated: auth.required }),
     decisionRoutes(decisionRouteUseCases(container), { authenticated: auth.required }),
-    smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, gatewaySettings),
+    smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, container.get(TOKENS.SmsDeliveryReportParser), gatewaySettings),
     nidaRoutes(nidaRouteUseCases(container), { authenticated: auth.required }),
     profileRoutes(profileRouteUseCases(container), auth),
     dataRightsRoutes(dataRightsRouteUseCases(container), auth, { publicBaseUrl: config.publicBaseUrl }),
@@ -317,6 +316,7 @@ function savingsRouters(container: Container, auth: Authentication) {
     },
     auth,
     {
+      parsers: { mtn: container.get(TOKENS.MtnCallbackParser), airtel: container.get(TOKENS.AirtelCallbackParser) },
       tokens: container.get(TOKENS.CallbackTokens),
       logger: container.get(TOKENS.Logger),
       airtelSecret: container.get(TOKENS.AirtelCallbackSecret),

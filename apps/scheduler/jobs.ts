@@ -11,7 +11,7 @@ import type { RefreshLoanStatuses } from '../../core/loans/refresh-loan-statuses
 import type { SendInstalmentReminders } from '../../core/loans/send-instalment-reminders.ts';
 import type { DeliverDueEmails, DeliverDueSms, DispatchReport } from '../../core/notifications/deliver-due-messages.ts';
 import type { FollowCardRefunds } from '../../core/merchants/refund-card-payment.ts';
-import type { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
+import type { PollPendingPayments } from '../../core/payment-reports/poll-pending-payments.ts';
 import type { PayOutDueCycles } from '../../core/tontines/pay-out-due-cycles.ts';
 import type { SendMonthlyStatements } from '../../core/tontines/send-monthly-statements.ts';
 import type { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';

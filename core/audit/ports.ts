@@ -15,7 +15,7 @@
  * - `loan_referred`: the scorecard left the loan `pending` for an officer (actor `system`).
  * - `transfer_disputed`: a provider's report contradicts a booked result or the request (actor
  *   `provider:<name>`, subject `payment:<reference>`, details the direction, problem, reported
- *   status, amount and currency); raised to an admin, never booked (core/payments/reconcile-payment.ts).
+ *   status, amount and currency); raised to an admin, never booked (core/payment-reports/reconcile-payment.ts).
  * - `key_rotated`: the rotation of a secret (session, token or encryption key). Details name the
  *   key, never its value: `keys rotate` (core/identity/rotate-national-id-keys.ts, subject
  *   `key:national_id`) records the key version the ID numbers were re-encrypted under and how many.

@@ -108,7 +108,7 @@ export interface PayMerchantInput {
   idempotencyKey?: string;
   /**
    * `card`: the payment is stored under the card processor (no number needed, none prompted) and
-   * the caller (core/payments/start-card-payment.ts) opens its hosted checkout once it is stored.
+   * the caller (core/payment-reports/start-card-payment.ts) opens its hosted checkout once it is stored.
    */
   via?: 'card';
 }

@@ -1,7 +1,7 @@
 /** Ports of the merchants module (merchants, their payments, and the commissions those earn). */
 import type { Agent } from '../agents/agent.ts';
 import type { Commission } from '../agents/commission.ts';
-import type { Merchant } from './merchant.ts';
+import type { KybStatus, Merchant, MerchantStatus } from './merchant.ts';
 import type { MerchantCardRefund } from './merchant-card-refund.ts';
 import type { ComplianceDetails, RegisteredMerchant } from './merchant-profile.ts';
 import type { MerchantReasonCode } from './merchant-reason.ts';
@@ -95,4 +95,25 @@ export interface MerchantCardRefunds {
 /** The commission a transaction earned, if any (one per transaction): a reversal takes it back while it is pending. */
 export interface CommissionOfTransaction {
   findByTransaction(transactionId: string): Promise<Commission | undefined>;
+}
+
+/** A merchant as the admin's list shows it (`merchants list`), with its card refunds still open at the processor. */
+export interface MerchantSummary {
+  readonly id: string;
+  readonly merchantCode: string;
+  readonly businessName: string;
+  readonly district: string;
+  readonly merchantStatus: MerchantStatus;
+  readonly kybStatus: KybStatus;
+  readonly onboardedByAgentId: string | null;
+  /** A rejection's or suspension's reason code; `statusReasonNote`: the words stored before codes, or the admin's note (admins only). */
+  readonly statusReasonCode: string | null;
+  readonly statusReasonNote: string | null;
+  /** Card refunds requested or pending at the processor. */
+  readonly openCardRefunds: number;
+}
+
+/** Every merchant, oldest registration first: the admin's list. */
+export interface MerchantListing {
+  listAll(): Promise<MerchantSummary[]>;
 }

@@ -1,6 +1,6 @@
 /**
  * The provider's word on a customer's payment to a merchant (`merchant-payment:<id>`), as the one
- * settlement path (core/payments/settle-payment-report.ts) hands it over, from a verified callback
+ * settlement path (core/payment-reports/settle-payment-report.ts) hands it over, from a verified callback
  * or the polling job.
  *
  * Guarantees

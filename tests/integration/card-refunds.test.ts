@@ -22,7 +22,7 @@ import { openApiDocument } from '../../apps/http/openapi.ts';
 import { REFUND_ANSWER_WAIT_MS } from '../../core/merchants/merchant-card-refund.ts';
 import { FollowCardRefunds } from '../../core/merchants/refund-card-payment.ts';
 import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
-import { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
+import { PollPendingPayments } from '../../core/payment-reports/poll-pending-payments.ts';
 import { runAdmin } from '../support/admin-cli.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { closeMerchantWorld, onboardedMerchant, startMerchantWorld, verifiedMerchant, type MerchantWorld } from '../support/merchant-world.ts';

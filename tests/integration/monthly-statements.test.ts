@@ -14,7 +14,7 @@ import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { accounts } from '../../core/ledger/accounts.ts';
 import { normalBalance } from '../../core/ledger/journal-entry.ts';
 import { Money } from '../../core/money/money.ts';
-import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
+import { SettlePaymentReport } from '../../core/payment-reports/settle-payment-report.ts';
 import { SendMonthlyStatements } from '../../core/tontines/send-monthly-statements.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { contributionsOf, registerMember, runningTontine, type TestMember } from '../support/savings-journey.ts';

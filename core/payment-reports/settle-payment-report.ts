@@ -55,8 +55,8 @@ import { isWorkingCapitalTransferReference } from '../working-capital/accept-wor
 import { isWorkingCapitalRepaymentReference } from '../working-capital/repay-working-capital.ts';
 import type { PayoutIfCycleComplete } from '../tontines/payout-if-cycle-complete.ts';
 import type { Notifier, TontineNames } from '../tontines/ports.ts';
-import type { SettleTransfer } from '../transfers/settle-transfer.ts';
-import type { MobileMoneyStatus, MobileMoneyStatusReport, PaymentRecord, PaymentRepository, Settled, SettleError, SettleOutcome } from './ports.ts';
+import { reportedOutcome, type SettleTransfer } from '../transfers/settle-transfer.ts';
+import type { MobileMoneyStatus, MobileMoneyStatusReport, PaymentRecord, PaymentRepository, Settled, SettleError, SettleOutcome } from '../payments/ports.ts';
 
 const COLLECTION_STATUS: Readonly<Record<LoanCollection['status'], MobileMoneyStatus>> = { requested: 'pending', succeeded: 'successful', failed: 'failed' };
 
@@ -110,7 +110,7 @@ export class SettlePaymentReport {
     const settled = await this.deps.settleTransfer.execute({ reference: report.reference, status: report.status, amount: report.amount, providerTransactionId: report.providerTransactionId, reason: report.reason });
     if (!settled.ok) return settled.error === 'amount_mismatch' ? this.amountMismatch(report.reference, undefined, report) : err(settled.error);
     if (settled.value === 'given_up' || settled.value === 'contradicts_books') this.deps.log.error({ reference: report.reference, outcome: settled.value }, 'merchant refund, settlement or commission transfer needs an admin');
-    const outcome = settled.value === 'given_up' ? 'failed' : settled.value === 'contradicts_books' ? 'disputed' : settled.value;
+    const outcome = reportedOutcome(settled.value);
     const paymentStatus = report.status === 'pending' ? 'pending' : settled.value === 'applied' || settled.value === 'exists' ? report.status : 'failed';
     return ok({ outcome, paymentStatus });
   }
@@ -268,20 +268,9 @@ export class SettlePaymentReport {
       return err(settled.error);
     }
     const log = { reference: payment.reference, kind: payment.kind, attempt: payment.attempt, reason: report.reason };
-    switch (settled.value) {
-      case 'applied':
-      case 'exists':
-      case 'pending':
-        return ok(settled.value);
-      case 'failed':
-        this.deps.log.warn(log, 'mobile-money transfer failed: booked back, retry scheduled');
-        return ok('failed');
-      case 'given_up':
-        this.deps.log.error(log, 'mobile-money transfer failed for the last time: the money stays in the pool, member told');
-        return ok('failed');
-      case 'contradicts_books':
-        this.deps.log.error(log, 'mobile-money transfer reported successful after it failed and was booked back: disputed, check for a double payment');
-        return ok('disputed');
-    }
+    if (settled.value === 'failed') this.deps.log.warn(log, 'mobile-money transfer failed: booked back, retry scheduled');
+    if (settled.value === 'given_up') this.deps.log.error(log, 'mobile-money transfer failed for the last time: the money stays in the pool, member told');
+    if (settled.value === 'contradicts_books') this.deps.log.error(log, 'mobile-money transfer reported successful after it failed and was booked back: disputed, check for a double payment');
+    return ok(reportedOutcome(settled.value));
   }
 }

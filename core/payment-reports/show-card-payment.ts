@@ -19,9 +19,9 @@ import type { Money } from '../money/money.ts';
 import type { WorkingCapitalCollections, WorkingCapitalLoans } from '../working-capital/ports.ts';
 import { isWorkingCapitalRepaymentReference } from '../working-capital/repay-working-capital.ts';
 import { err, ok, type Result } from '../shared/result.ts';
-import { isCardProvider } from './card-checkout.ts';
+import { isCardProvider } from '../payments/card-checkout.ts';
 import type { ConfirmCardPayment } from './confirm-card-payment.ts';
-import type { PaymentRepository, PaymentStatus } from './ports.ts';
+import type { PaymentRepository, PaymentStatus } from '../payments/ports.ts';
 import type { CardPurpose } from './start-card-payment.ts';
 
 export interface CardPaymentView {

@@ -14,7 +14,7 @@ import { invariant } from '../shared/result.ts';
 import type { World } from '../tontines/tontines.fixtures.ts';
 import type { InMemoryOutgoingTransfers } from '../transfers/transfers.fixtures.ts';
 import type { OutgoingTransfer } from '../transfers/transfer.ts';
-import { memberKey, type MemberIdempotencyKey, type PaymentDispute, type PaymentDisputes, type PaymentRecord, type PaymentRepository, type PaymentStatus } from './ports.ts';
+import { memberKey, type MemberIdempotencyKey, type PaymentDispute, type PaymentDisputes, type PaymentRecord, type PaymentRepository, type PaymentStatus } from '../payments/ports.ts';
 import { SettlePaymentReport, type SettlePaymentReportDeps } from './settle-payment-report.ts';
 
 const TRANSFER_STATUS: Readonly<Record<OutgoingTransfer['status'], PaymentStatus>> = {

@@ -27,8 +27,8 @@ import type { Clock, IdGenerator } from '../shared/clock.ts';
 import type { EventLog } from '../shared/event-log.ts';
 import { err, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
-import { CARD_SESSION_MINUTES, type CardCheckout, type CardTransaction, type CardVerifyError } from './card-checkout.ts';
-import type { Settled, SettleError } from './ports.ts';
+import { CARD_SESSION_MINUTES, type CardCheckout, type CardTransaction, type CardVerifyError } from '../payments/card-checkout.ts';
+import type { Settled, SettleError } from '../payments/ports.ts';
 import type { ReconcilePayment } from './reconcile-payment.ts';
 import type { SettlePaymentReport } from './settle-payment-report.ts';
 

@@ -9,9 +9,9 @@ import { accounts } from '../ledger/accounts.ts';
 import { Money } from '../money/money.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import { aTontine, aWorld, type World } from '../tontines/tontines.fixtures.ts';
-import { InMemoryPaymentDisputes, PaymentsView, requestCycle, settlerOver } from './payments.fixtures.ts';
+import { InMemoryPaymentDisputes, PaymentsView, requestCycle, settlerOver } from './payment-reports.fixtures.ts';
 import { PollPendingPayments, type PollPendingPaymentsDeps } from './poll-pending-payments.ts';
-import type { MobileMoneyStatusError, MobileMoneyStatusReport } from './ports.ts';
+import type { MobileMoneyStatusError, MobileMoneyStatusReport } from '../payments/ports.ts';
 import { ReconcilePayment } from './reconcile-payment.ts';
 
 const MINUTE = 60_000;

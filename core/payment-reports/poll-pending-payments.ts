@@ -28,9 +28,9 @@ import type { Clock } from '../shared/clock.ts';
 import type { EventLog } from '../shared/event-log.ts';
 import type { OutgoingTransfers } from '../transfers/ports.ts';
 import type { SendTransfer } from '../transfers/send-transfer.ts';
-import type { MobileMoneyProvider, PaymentRepository } from './ports.ts';
+import type { MobileMoneyProvider, PaymentRepository } from '../payments/ports.ts';
 import type { ReconcilePayment } from './reconcile-payment.ts';
-import { isCardProvider } from './card-checkout.ts';
+import { isCardProvider } from '../payments/card-checkout.ts';
 import type { ConfirmCardPayment } from './confirm-card-payment.ts';
 import type { SettlePaymentReport } from './settle-payment-report.ts';
 

@@ -9,8 +9,8 @@ import { Money } from '../money/money.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import { aTontine, aWorld, type World } from '../tontines/tontines.fixtures.ts';
 import type { SettleTransfer } from '../transfers/settle-transfer.ts';
-import { requestCycle, settlerOver, togetherInATick } from './payments.fixtures.ts';
-import type { MobileMoneyStatus, MobileMoneyStatusReport, Settled, SettleError } from './ports.ts';
+import { requestCycle, settlerOver, togetherInATick } from './payment-reports.fixtures.ts';
+import type { MobileMoneyStatus, MobileMoneyStatusReport, Settled, SettleError } from '../payments/ports.ts';
 
 const FIVE_THOUSAND = Money.ofFrancs(5000);
 const pool = accounts.pool('t-1');

@@ -8,14 +8,12 @@ import { ContainerModule } from 'inversify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PostgresDemoPopulation } from '../../adapters/postgres/postgres-demo-population.ts';
 import { SeedDemoPopulation } from '../../core/demo/seed-demo-population.ts';
-import { withDeps } from '../deps.ts';
-import type { AccountRepository } from '../../core/accounts/ports.ts';
+import { fromDeps, withDeps } from '../deps.ts';
 import { SeedDemoAccounts } from '../../core/accounts/seed-demo-accounts.ts';
-import type { ContributionRepository } from '../../core/contributions/ports.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
-import type { SandboxApprovals } from '../../core/demo/ports.ts';
-import { SeedDemoWorld } from '../../core/demo/seed-demo-world.ts';
-import { SeedDemoBusiness } from '../../core/demo/seed-demo-business.ts';
+import type { DemoLending, SandboxApprovals } from '../../core/demo/ports.ts';
+import { SeedDemoWorld, type SeedDemoWorldDeps } from '../../core/demo/seed-demo-world.ts';
+import { SeedDemoBusiness, type SeedDemoBusinessDeps } from '../../core/demo/seed-demo-business.ts';
 import { ListOwnMerchants } from '../../core/merchants/merchant-access.ts';
 import { GenerateMerchantQr } from '../../core/merchants/merchant-qr.ts';
 import { PayMerchant } from '../../core/merchants/pay-merchant.ts';
@@ -23,11 +21,9 @@ import { RegisterMerchant } from '../../core/merchants/register-merchant.ts';
 import { ReviewAgent, ReviewMerchant } from '../../core/merchants/review-business.ts';
 import { RegisterAgent, ShowOwnAgent } from '../../core/agents/register-agent.ts';
 import { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
-import type { Clock } from '../../core/shared/clock.ts';
-import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
+import { ReconcilePayment } from '../../core/payment-reports/reconcile-payment.ts';
 import { CreateTontine } from '../../core/tontines/create-tontine.ts';
 import { JoinTontine } from '../../core/tontines/join-tontine.ts';
-import type { MemberWallets, TontineRepository } from '../../core/tontines/ports.ts';
 import { TOKENS } from '../tokens.ts';
 import { ApplyForLoan } from '../../core/loans/apply-for-loan.ts';
 import { ReviewLoan } from '../../core/loans/review-loan.ts';
@@ -46,67 +42,49 @@ function demoIdentity(config: Config, verifyNationalId: VerifyNationalId) {
   return { verifyNationalId, idNumber: SANDBOX_DEMO_MEMBER_NIN, dateOfBirth: localDate(year, month, day) };
 }
 
+/** The seeds are made in sandbox mode only (the sandbox is where their members approve payments): null otherwise. */
+type InSandbox<D> = Omit<D, 'sandbox'> & { sandbox: SandboxApprovals | null };
+
+type SeedDemoWorldFrom = InSandbox<Omit<SeedDemoWorldDeps, 'lending' | 'identity'>> & DemoLending & { config: Config; verifyNationalId: VerifyNationalId };
+
+function seedDemoWorld({ sandbox, config, verifyNationalId, showKeyFacts, applyForLoan, reviewLoan, startLoanRepayment, showLoan, ...deps }: SeedDemoWorldFrom): SeedDemoWorld | null {
+  if (!sandbox) return null;
+  return new SeedDemoWorld({ ...deps, sandbox, lending: { showKeyFacts, applyForLoan, reviewLoan, startLoanRepayment, showLoan }, identity: demoIdentity(config, verifyNationalId) });
+}
+
+function seedDemoBusiness({ sandbox, ...deps }: InSandbox<SeedDemoBusinessDeps>): SeedDemoBusiness | null {
+  return sandbox ? new SeedDemoBusiness({ ...deps, sandbox }) : null;
+}
+
 export const demoModule = new ContainerModule(({ bind }) => {
+  const sandbox = TOKENS.SandboxApprovals;
+  const accounts = TOKENS.AccountRepository;
+  const reconcilePayment = ReconcilePayment;
   bind(TOKENS.SeedDemoWorld).toResolvedValue(
-    (
-      sandbox: SandboxApprovals | null,
+    ...fromDeps(seedDemoWorld, {
+      sandbox,
       seedAccounts: SeedDemoAccounts,
-      accounts: AccountRepository,
-      tontines: TontineRepository,
-      contributions: ContributionRepository,
-      wallets: MemberWallets,
+      accounts,
+      tontines: TOKENS.TontineRepository,
+      contributions: TOKENS.ContributionRepository,
+      wallets: TOKENS.MemberWallets,
       createTontine: CreateTontine,
       joinTontine: JoinTontine,
       payContribution: PayContribution,
-      reconcilePayment: ReconcilePayment,
+      reconcilePayment,
       showKeyFacts: ShowKeyFacts,
       applyForLoan: ApplyForLoan,
       reviewLoan: ReviewLoan,
       startLoanRepayment: StartLoanRepayment,
       showLoan: ShowLoan,
-      config: Config,
+      config: TOKENS.Config,
       verifyNationalId: VerifyNationalId,
-    ) =>
-      sandbox
-        ? new SeedDemoWorld({
-            sandbox,
-            seedAccounts,
-            accounts,
-            tontines,
-            contributions,
-            wallets,
-            createTontine,
-            joinTontine,
-            payContribution,
-            reconcilePayment,
-            lending: { showKeyFacts, applyForLoan, reviewLoan, startLoanRepayment, showLoan },
-            identity: demoIdentity(config, verifyNationalId),
-          })
-        : null,
-    [
-      TOKENS.SandboxApprovals,
-      SeedDemoAccounts,
-      TOKENS.AccountRepository,
-      TOKENS.TontineRepository,
-      TOKENS.ContributionRepository,
-      TOKENS.MemberWallets,
-      CreateTontine,
-      JoinTontine,
-      PayContribution,
-      ReconcilePayment,
-      ShowKeyFacts,
-      ApplyForLoan,
-      ReviewLoan,
-      StartLoanRepayment,
-      ShowLoan,
-      TOKENS.Config,
-      VerifyNationalId,
-    ],
+    }),
   );
   bind(TOKENS.SeedDemoBusiness).toResolvedValue(
-    (
-      sandbox: SandboxApprovals | null,
-      accounts: AccountRepository,
+    ...fromDeps(seedDemoBusiness, {
+      sandbox,
+      accounts,
       registerAgent: RegisterAgent,
       showOwnAgent: ShowOwnAgent,
       reviewAgent: ReviewAgent,
@@ -117,45 +95,11 @@ export const demoModule = new ContainerModule(({ bind }) => {
       payMerchant: PayMerchant,
       settleMerchants: SettleMerchants,
       payCommissions: PayCommissions,
-      reconcilePayment: ReconcilePayment,
-      clock: Clock,
-    ) =>
-      sandbox
-        ? new SeedDemoBusiness({
-            sandbox,
-            accounts,
-            registerAgent,
-            showOwnAgent,
-            reviewAgent,
-            listOwnMerchants,
-            registerMerchant,
-            reviewMerchant,
-            generateMerchantQr,
-            payMerchant,
-            settleMerchants,
-            payCommissions,
-            reconcilePayment,
-            clock,
-          })
-        : null,
-    [
-      TOKENS.SandboxApprovals,
-      TOKENS.AccountRepository,
-      RegisterAgent,
-      ShowOwnAgent,
-      ReviewAgent,
-      ListOwnMerchants,
-      RegisterMerchant,
-      ReviewMerchant,
-      GenerateMerchantQr,
-      PayMerchant,
-      SettleMerchants,
-      PayCommissions,
-      ReconcilePayment,
-      TOKENS.Clock,
-    ],
+      reconcilePayment,
+      clock: TOKENS.Clock,
+    }),
   );
   // The large population of `demo seed --members N` (any provider: it writes history, asks nobody).
   bind(TOKENS.DemoPopulation).toResolvedValue((em: EntityManager) => new PostgresDemoPopulation(em), [TOKENS.EntityManager]);
-  bind(SeedDemoPopulation).toResolvedValue(...withDeps(SeedDemoPopulation, { population: TOKENS.DemoPopulation, passwords: TOKENS.PasswordHasher, clock: TOKENS.Clock }));
+  bind(SeedDemoPopulation).toResolvedValue(...withDeps(SeedDemoPopulation, { population: TOKENS.DemoPopulation, passwords: TOKENS.PasswordHasher, audit: TOKENS.AuditTrail, uow: TOKENS.UnitOfWork, clock: TOKENS.Clock }));
 });

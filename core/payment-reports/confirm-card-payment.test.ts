@@ -4,9 +4,9 @@ import { Journal } from '../ledger/journal.ts';
 import { Money } from '../money/money.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import { DirectUnitOfWork, FixedClock, SequentialIds } from '../shared/shared.fixtures.ts';
-import type { CardTransaction, CardVerifyError } from './card-checkout.ts';
+import type { CardTransaction, CardVerifyError } from '../payments/card-checkout.ts';
 import { ConfirmCardPayment } from './confirm-card-payment.ts';
-import type { MobileMoneyStatusReport, Settled } from './ports.ts';
+import type { MobileMoneyStatusReport, Settled } from '../payments/ports.ts';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
 const charge = (over: Partial<CardTransaction> = {}): CardTransaction => ({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
 import { err, ok, type Result } from '../shared/result.ts';
-import type { CardCheckoutRequest } from './card-checkout.ts';
+import type { CardCheckoutRequest } from '../payments/card-checkout.ts';
 import type { ConfirmCardPaymentError } from './confirm-card-payment.ts';
-import type { Settled } from './ports.ts';
+import type { Settled } from '../payments/ports.ts';
 import { StartCardPayment, type StartCardPaymentDeps, type StartCardPaymentInput } from './start-card-payment.ts';
 
 const input: StartCardPaymentInput = {

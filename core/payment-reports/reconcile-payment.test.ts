@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money/money.ts';
 import { err, ok, type Result } from '../shared/result.ts';
-import type { MobileMoneyStatusError, MobileMoneyStatusReport, PaymentDispute, Settled, SettleError } from './ports.ts';
+import type { MobileMoneyStatusError, MobileMoneyStatusReport, PaymentDispute, Settled, SettleError } from '../payments/ports.ts';
 import { ReconcilePayment } from './reconcile-payment.ts';
 import { RecordingAuditTrail } from '../audit/audit.fixtures.ts';
 

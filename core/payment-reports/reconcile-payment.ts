@@ -32,7 +32,7 @@ import type {
   PaymentDisputes,
   Settled,
   SettleError,
-} from './ports.ts';
+} from '../payments/ports.ts';
 
 export interface ReconcilePaymentInput {
   direction: PaymentDirection;

@@ -28,9 +28,9 @@ import type { PayMerchant, PayMerchantResult } from '../merchants/pay-merchant.t
 import type { Money } from '../money/money.ts';
 import type { StartRepaymentError, StartWorkingCapitalRepayment } from '../working-capital/repay-working-capital.ts';
 import { err, ok, type RateLimited, type Result } from '../shared/result.ts';
-import { isCardProvider, type CardCheckout, type CardCheckoutError } from './card-checkout.ts';
+import { isCardProvider, type CardCheckout, type CardCheckoutError } from '../payments/card-checkout.ts';
 import type { ConfirmCardPayment } from './confirm-card-payment.ts';
-import type { PaymentStatus } from './ports.ts';
+import type { PaymentStatus } from '../payments/ports.ts';
 
 export type CardPurpose = 'contribution' | 'loan_repayment' | 'working_capital' | 'merchant';
 
