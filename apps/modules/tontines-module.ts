@@ -90,6 +90,9 @@ export const tontinesModule = new ContainerModule(({ bind }) => {
   bind(ShowTontine).toResolvedValue(...withDeps(ShowTontine, { tontines, describe }));
   bind(ListTontineMembers).toResolvedValue(...withDeps(ListTontineMembers, { tontines, profiles }));
   bind(ListTontineCategories).toResolvedValue(...withDeps(ListTontineCategories, { categories: TOKENS.TontineCategories, tontines }));
+  bind(SendMonthlyStatements).toResolvedValue(
+    ...withDeps(SendMonthlyStatements, { statements: TOKENS.MonthlyStatements, tontines, books: TOKENS.PoolBooks, profiles, notifier, uow: TOKENS.UnitOfWork, clock: TOKENS.Clock, events: TOKENS.Logger }),
+  );
   bind(ShowGroupBooks).toResolvedValue(...withDeps(ShowGroupBooks, { tontines, balances, books: TOKENS.PoolBooks, profiles }));
   bind(ShowPayoutOrder).toResolvedValue(...withDeps(ShowPayoutOrder, { tontines, profiles }));
   bind(ListTurnSwaps).toResolvedValue(...withDeps(ListTurnSwaps, { tontines }));
