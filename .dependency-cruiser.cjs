@@ -31,6 +31,9 @@ const WEB_PACKAGES = [
   'zod/mini',
 ];
 
+// The modules that move money and take payments: each imports core/payments' ports; core/payment-reports is above them.
+const MONEY_MODULES = ['contributions', 'tontines', 'loans', 'credit', 'merchants', 'agents', 'settlements', 'transfers', 'working-capital'];
+
 module.exports = {
   forbidden: [
     {
@@ -46,6 +49,22 @@ module.exports = {
       severity: 'error',
       from: { path: `^core/.*${TEST_FILE}` },
       to: { pathNot: ['^core/', '(^|/)node_modules/(vitest|fast-check)/'] },
+    },
+    {
+      name: 'payments-below-the-money-modules',
+      comment:
+        'core/payments holds the ports every money module imports (a payment, its provider, its report): it imports none of those modules, nor the dispatch above them. What a payment report does in the module whose payment it is lives in core/payment-reports (docs/modules/payment-reports.md).',
+      severity: 'error',
+      from: { path: '^core/payments/', pathNot: TEST_FILE },
+      to: { path: `^core/(${MONEY_MODULES.join('|')}|payment-reports)/` },
+    },
+    {
+      name: 'payment-reports-above-the-money-modules',
+      comment:
+        'core/payment-reports dispatches a provider\'s report to the money module whose payment it is (reconcile, settle, poll, card payments): it imports them, they never import it, so no arrow inside core runs back up. Only the demo and the apps above core call it.',
+      severity: 'error',
+      from: { path: `^core/(${MONEY_MODULES.join('|')}|payments)/`, pathNot: TEST_FILE },
+      to: { path: '^core/payment-reports/' },
     },
     {
       name: 'channels-reach-providers-through-ports',

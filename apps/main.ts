@@ -12,7 +12,7 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { NATIONAL_ID_HASH_KEY_FILE, NATIONAL_ID_KEY_FILE } from '../adapters/crypto/national-id-vault.ts';
-import { OUTBOX_KEY_FILE, OutboxSealer } from '../adapters/crypto/outbox-sealer.ts';
+import { OUTBOX_KEY_FILE } from '../adapters/crypto/outbox-sealer.ts';
 import { migrate } from '../adapters/postgres/orm.ts';
 import { startBackgroundWork } from './background.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -56,7 +56,7 @@ const config = readConfig({ listeningPort: port });
 
 const container = buildContainer(await createInfrastructure(config, database.orm, logger));
 // Resolved now, so a broken key file stops the start rather than the first sign-in link.
-container.get(OutboxSealer);
+container.get(TOKENS.Outbox);
 container.get(TOKENS.NationalIdVault);
 if (config.databaseUrl !== null && config.nationalId.keys === null) {
   logger.warn(

@@ -48,7 +48,7 @@ import { ListNotifications } from '../core/notifications/list-notifications.ts';
 import { ListNotificationPage } from '../core/notifications/list-notification-page.ts';
 import { MarkAllNotificationsRead } from '../core/notifications/mark-all-notifications-read.ts';
 import { MarkNotificationRead } from '../core/notifications/mark-notification-read.ts';
-import { ReconcilePayment } from '../core/payments/reconcile-payment.ts';
+import { ReconcilePayment } from '../core/payment-reports/reconcile-payment.ts';
 import { ShowPayment } from '../core/payments/show-payment.ts';
 import { ShowContributionPayment } from '../core/contributions/show-contribution-payment.ts';
 import { AcceptTurnSwap } from '../core/tontines/accept-turn-swap.ts';
@@ -84,14 +84,17 @@ import { refuseUnimplementedMethods, refuseUnroutedMethods } from './http/method
 import { openApiDocument } from './http/openapi.ts';
 import { paymentRoutes } from './http/payment-routes.ts';
 import { cardRoutes } from './http/card-routes.ts';
-import { ConfirmCardPayment } from '../core/payments/confirm-card-payment.ts';
-import { ShowCardPayment } from '../core/payments/show-card-payment.ts';
-import { StartCardPayment } from '../core/payments/start-card-payment.ts';
-import { releaseUnreadBody } from './http/request-body.ts';
+import { ConfirmCardPayment } from '../core/payment-reports/confirm-card-payment.ts';
+import { ShowCardPayment } from '../core/payment-reports/show-card-payment.ts';
+import { StartCardPayment } from '../core/payment-reports/start-card-payment.ts';
+import { JSON_BODY_LIMIT, releaseUnreadBody } from './http/request-body.ts';
+import { dataRightsRoutes } from './http/data-rights-routes.ts';
+import { dataRightsRouteUseCases } from './modules/data-rights-module.ts';
 import { contentSecurityPolicy, setSecurityHeaders } from './http/security-headers.ts';
 import { smsRoutes } from './http/sms-routes.ts';
 import { staticWeb, webClientAvailable } from './http/static-web.ts';
 import { tontineRoutes } from './http/tontine-routes.ts';
+import { decisionRouteUseCases, decisionRoutes } from './http/decision-routes.ts';
 import { assistantRouteUseCases } from './modules/assistant-module.ts';
 import { kycRouteUseCases } from './modules/kyc-module.ts';
 import { loanRouteUseCases } from './modules/loans-module.ts';
@@ -99,18 +102,15 @@ import { nidaRouteUseCases } from './modules/nida-module.ts';
 import { companionRoutes } from './http/companion-routes.ts';
 import { objectRoutes, uploadReceivingRoutes } from './http/upload-routes.ts';
 import { companionSettings, companionUseCases, objectRouteUseCases, uploadConnectSources, uploadReceivingUseCases } from './modules/uploads-module.ts';
-import { profileRouteUseCases } from './modules/profile-module.ts';
+import { profileRouteUseCases, ussdAccessRouteUseCases } from './modules/accounts-module.ts';
 import { profileRoutes } from './http/profile-routes.ts';
 import { educationRouteUseCases } from './modules/learning-module.ts';
 import { educationRoutes } from './http/education-routes.ts';
 import { ussdRoutes } from './ussd/routes.ts';
-import { ussdAccessRouteUseCases } from './ussd/module.ts';
 import { ussdAccessRoutes } from './http/ussd-access-routes.ts';
 import { UssdChannel } from './ussd/ussd-channel.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
-/** Far above any form of this API; larger bodies are refused before parsing. */
-export const JSON_BODY_LIMIT = '100kb';
 
 function statusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
@@ -217,9 +217,11 @@ export function createApp(container: Container): Koa {
     loanRoutes(loanRouteUseCases(container), { authenticated: auth.required, clock: container.get(TOKENS.Clock) }),
     ...merchantRouters(businessRouteUseCases(container), { authenticated: auth.required }),
     workingCapitalRoutes(workingCapitalRouteUseCases(container), { authenticated: auth.required }),
-    smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, gatewaySettings),
+    decisionRoutes(decisionRouteUseCases(container), { authenticated: auth.required }),
+    smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, container.get(TOKENS.SmsDeliveryReportParser), gatewaySettings),
     nidaRoutes(nidaRouteUseCases(container), { authenticated: auth.required }),
     profileRoutes(profileRouteUseCases(container), auth),
+    dataRightsRoutes(dataRightsRouteUseCases(container), auth, { publicBaseUrl: config.publicBaseUrl }),
     ussdAccessRoutes(ussdAccessRouteUseCases(container), auth),
     kycRoutes(kycRouteUseCases(container), { authenticated: auth.required }),
     assistantRoutes(assistantRouteUseCases(container), auth),
@@ -314,6 +316,7 @@ function savingsRouters(container: Container, auth: Authentication) {
     },
     auth,
     {
+      parsers: { mtn: container.get(TOKENS.MtnCallbackParser), airtel: container.get(TOKENS.AirtelCallbackParser) },
       tokens: container.get(TOKENS.CallbackTokens),
       logger: container.get(TOKENS.Logger),
       airtelSecret: container.get(TOKENS.AirtelCallbackSecret),

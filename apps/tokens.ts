@@ -1,6 +1,7 @@
 /**
- * Every token of the container, in one table: the ports and values bound in apps/container.ts and
- * its modules (scheduler, USSD). Its own file, importing types only, so that the container and its
+ * Every token of the container, in one table: the ports and values bound in apps/container.ts (the
+ * infrastructure) and each module's wiring (apps/modules/<module>-module.ts, the scheduler, USSD);
+ * each token is typed by the port (or value) it names, never by an adapter class. Its own file, importing types only, so that the container and its
  * modules import the tokens without importing each other (no cycle of value imports).
  */
 import type { ServiceIdentifier } from 'inversify';
@@ -30,6 +31,7 @@ import type { OneTimeCodes, UssdAccessCodes } from '../core/accounts/ussd-access
 import type { UssdSession } from '../ussd/session.ts';
 import type { Digest } from '../core/audit/audit-chain.ts';
 import type { AuditLog, AuditTrail } from '../core/audit/ports.ts';
+import type { AccountErasure, ConsentLedger, DataExports, ExportDocument, ExportFiles, MemberRecords } from '../core/data-rights/ports.ts';
 import type { ContributionNotices, ContributionRepository, MemberSavingsReads } from '../core/contributions/ports.ts';
 import type { CreditAssessmentRepository, CreditHistories, ScoringConsents } from '../core/credit/ports.ts';
 import type { Borrowers, KeyFactsStatementRepository, LoanCollectionRepository, LoanReminderNotices, LoanRepository, MemberSavings } from '../core/loans/ports.ts';
@@ -37,14 +39,15 @@ import type { JournalWriter, LedgerRepository } from '../core/ledger/ports.ts';
 import type { MailTransport } from '../core/notifications/mail-transport.ts';
 import type { DeliverDueEmails, DeliverDueSms } from '../core/notifications/deliver-due-messages.ts';
 import type { Outbox, OutboxQueue, OutboxReader } from '../core/notifications/outbox.ts';
-import type { SmsDeliveries, SmsSender } from '../core/notifications/sms-sender.ts';
-import type { MobileMoney, MobileMoneyProvider, PaymentDisputes, PaymentRepository, ProviderOfNumber } from '../core/payments/ports.ts';
+import type { SmsDeliveries, SmsDeliveryReportParser, SmsSender } from '../core/notifications/sms-sender.ts';
+import type { CallbackUrlTokens, MobileMoney, MobileMoneyCallbackParser, MobileMoneyProvider, PayerOf, PaymentDisputes, PaymentRepository, ProviderOfNumber } from '../core/payments/ports.ts';
 import type { AssistantConversations, AssistantModel } from '../core/assistant/ports.ts';
 import type { Clock, IdGenerator } from '../core/shared/clock.ts';
+import type { FineDecisionEffects, ProposalRepository } from '../core/decisions/ports.ts';
 import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
-import type { CompletedCycles, GroupChat, MemberProfiles, MemberWallets, Notifier, PoolBalances, PoolBooks, TontineCategories, TontineNames, TontineRepository } from '../core/tontines/ports.ts';
+import type { CompletedCycles, GroupChat, MemberProfiles, MemberWallets, MonthlyStatements, Notifier, PoolBalances, PoolBooks, TontineCategories, TontineNames, TontineRepository } from '../core/tontines/ports.ts';
 import type { Batching } from '../core/shared/batching.ts';
-import type { OutgoingTransfers, TransferPolicies } from '../core/transfers/ports.ts';
+import type { DisputedReports, OutgoingTransfers, TransferPolicies } from '../core/transfers/ports.ts';
 import type { SeedDemoWorld } from '../core/demo/seed-demo-world.ts';
 import type { SeedDemoBusiness } from '../core/demo/seed-demo-business.ts';
 import type { DemoPopulation } from '../core/demo/seed-demo-population.ts';
@@ -54,19 +57,28 @@ import type { FileStorage, ImageReencoder, MemberImages, StoredObjects, UploadAd
 import type { UploadPolicy } from '../core/uploads/upload-policy.ts';
 import type { LessonProgressRepository } from '../core/learning/ports.ts';
 import type { BiometricConsents, FaceMatcher, KycDecisions, KycRecords, RegistryIdPhotos } from '../core/kyc/ports.ts';
-import type { MobileMoneyCallbackTokens } from '../adapters/mobile-money/callback-tokens.ts';
 import type { Config } from './config.ts';
-import type { PostgresWorkingCapital, PostgresWorkingCapitalCollections } from '../adapters/postgres/postgres-working-capital.ts';
-import type { SettlementWithholding } from '../core/settlements/ports.ts';
+import type { MerchantSalesHistory, WorkingCapitalCollections, WorkingCapitalLoans, WorkingCapitalRepayments } from '../core/working-capital/ports.ts';
+import type { SettlementBatchListing, SettlementBatchRepository, SettlementWithholding } from '../core/settlements/ports.ts';
 import type { CardCheckoutSetup } from './modules/cards-module.ts';
-import type { PostgresMerchantCardRefunds } from '../adapters/postgres/postgres-merchant-card-refunds.ts';
-import type { PostgresAgents } from '../adapters/postgres/postgres-agents.ts';
-import type { PostgresCommissionPayouts } from '../adapters/postgres/postgres-commission-payouts.ts';
-import type { PostgresCommissions } from '../adapters/postgres/postgres-commissions.ts';
-import type { PostgresMerchantReversals } from '../adapters/postgres/postgres-merchant-reversals.ts';
-import type { PostgresMerchantTransactions } from '../adapters/postgres/postgres-merchant-transactions.ts';
-import type { PostgresMerchants } from '../adapters/postgres/postgres-merchants.ts';
-import type { PostgresSettlementBatches } from '../adapters/postgres/postgres-settlement-batches.ts';
+import type { CardCheckout } from '../core/payments/card-checkout.ts';
+import type {
+  AgentLookup,
+  CommissionOfTransaction,
+  MerchantCardRefunds,
+  MerchantListing,
+  SettlementReads,
+  MerchantPaymentReads,
+  MerchantRegistry,
+  MerchantRepository,
+  MerchantReversals,
+  MerchantTransactionRepository,
+} from '../core/merchants/ports.ts';
+import type { AgentEarnings, AgentListing, AgentRegistry, AgentRepository, CommissionPayoutRepository, CommissionRepository } from '../core/agents/ports.ts';
+import type { MerchantMonthLedger } from '../core/merchants/monthly-figures.ts';
+import type { PayRequestLimits } from '../core/merchants/pay-merchant.ts';
+import type { SettlementReportDeps } from '../core/settlements/settlement-report.ts';
+import type { PollPendingPaymentsDeps } from '../core/payment-reports/poll-pending-payments.ts';
 import type { EmvQrSettings } from '../core/merchants/emv-qr-payload.ts';
 import type { QrImageRenderer } from '../core/merchants/merchant-qr.ts';
 import type { Job } from './scheduler/job-runner.ts';
@@ -119,10 +131,19 @@ export const TOKENS = {
   MobileMoney: token<MobileMoney>('MobileMoney'),
   /** The card checkout (Flutterwave, or the embedded sandbox), its webhook hash and the sandbox's pages (apps/modules/cards-module.ts). */
   CardCheckoutSetup: token<CardCheckoutSetup>('CardCheckoutSetup'),
+  /** The card checkout the use cases call (core/payments/card-checkout.ts), out of CardCheckoutSetup. */
+  CardCheckout: token<CardCheckout>('CardCheckout'),
   /** The embedded sandbox's approvals (core/demo/ports.ts); null with a real provider or a test's own. */
   SandboxApprovals: token<SandboxApprovals | null>('SandboxApprovals'),
-  CallbackTokens: token<MobileMoneyCallbackTokens>('CallbackTokens'),
+  CallbackTokens: token<CallbackUrlTokens>('CallbackTokens'),
+  /** The provider callbacks' parsers (the adapters' own), as the callback routes take them. */
+  MtnCallbackParser: token<MobileMoneyCallbackParser<{ reference: string }>>('MtnCallbackParser'),
+  AirtelCallbackParser: token<MobileMoneyCallbackParser<{ reference: string }>>('AirtelCallbackParser'),
+  /** Africa's Talking's delivery-report parser, as the SMS callback route takes it. */
+  SmsDeliveryReportParser: token<SmsDeliveryReportParser>('SmsDeliveryReportParser'),
   PaymentDisputes: token<PaymentDisputes>('PaymentDisputes'),
+  /** The disputes as the admin's transfer list reads them (served by PaymentDisputes). */
+  DisputedReports: token<DisputedReports>('DisputedReports'),
   /** The provider of the configured adapter: its clearing account and its payments. */
   /** 'sandbox', or the first live provider: the MTN-format callback route's default. A payment's own provider comes from ProviderOfNumber. */
   MobileMoneyProvider: token<MobileMoneyProvider>('MobileMoneyProvider'),
@@ -130,8 +151,12 @@ export const TOKENS = {
   ProviderOfNumber: token<ProviderOfNumber>('ProviderOfNumber'),
   /** The last segment of the Airtel callback URL (set in Airtel's portal); random per process in sandbox mode when unset. */
   AirtelCallbackSecret: token<string>('AirtelCallbackSecret'),
-  /** Reads a phone as a number the configured provider can be asked to collect from. */
-  PayableNumber: token<(phone: string) => string | undefined>('PayableNumber'),
+  /** Who pays through a phone: its payable number and that number's provider (apps/payments/mobile-money.ts). */
+  PayerOf: token<PayerOf>('PayerOf'),
+  /** The provider a payout to this number goes through: the number's own, else the configured one (apps/payments/mobile-money.ts). */
+  PayoutProviderOf: token<(msisdn: string) => MobileMoneyProvider>('PayoutProviderOf'),
+  /** The provider a payer's phone pays through, undefined when none takes it. */
+  PayerProviderOf: token<(msisdn: string) => MobileMoneyProvider | undefined>('PayerProviderOf'),
   TontineRepository: token<TontineRepository>('TontineRepository'),
   ContributionRepository: token<ContributionRepository>('ContributionRepository'),
   MemberSavingsReads: token<MemberSavingsReads>('MemberSavingsReads'),
@@ -158,7 +183,7 @@ export const TOKENS = {
   TransferPolicies: token<TransferPolicies>('transfers.Policies'),
   /** Every attempt of every outgoing transfer (core/transfers/ports.ts). */
   OutgoingTransfers: token<OutgoingTransfers>('transfers.OutgoingTransfers'),
-  /** The demo world's seed; null unless the embedded sandbox is the provider (apps/demo/module.ts). */
+  /** The demo world's seed; null unless the embedded sandbox is the provider (apps/modules/demo-module.ts). */
   SeedDemoWorld: token<SeedDemoWorld | null>('SeedDemoWorld'),
   SeedDemoBusiness: token<SeedDemoBusiness | null>('SeedDemoBusiness'),
   DemoPopulation: token<DemoPopulation>('DemoPopulation'),
@@ -200,6 +225,14 @@ export const TOKENS = {
   /** The registry's and the member's own ID photo of their verified national ID (the NIDA module's table). */
   RegistryIdPhotos: token<RegistryIdPhotos>('kyc.RegistryIdPhotos'),
 
+  // Data rights (core/data-rights/ports.ts); bound in apps/modules/data-rights-module.ts.
+  DataExports: token<DataExports>('dataRights.DataExports'),
+  MemberRecords: token<MemberRecords>('dataRights.MemberRecords'),
+  ExportFiles: token<ExportFiles>('dataRights.ExportFiles'),
+  ExportDocument: token<ExportDocument>('dataRights.ExportDocument'),
+  AccountErasure: token<AccountErasure>('dataRights.AccountErasure'),
+  ConsentLedger: token<ConsentLedger>('dataRights.ConsentLedger'),
+
   // What the admin CLI reads, through ports (cli/ imports no adapter).
   Migrations: token<DatabaseMigrations>('Migrations'),
   AccountListing: token<AccountListing>('AccountListing'),
@@ -208,17 +241,18 @@ export const TOKENS = {
   /** The hash of the audit chain's rows. */
   AuditDigest: token<Digest>('AuditDigest'),
 
-  // The scheduler (apps/scheduler/module.ts).
+  // SMS and the contributions' notices (apps/modules/notifications-module.ts, contributions-module.ts); the jobs (apps/scheduler/module.ts).
   /** Africa's Talking when configured; null: SMS stay in the outbox, kept locally. */
   SmsSender: token<SmsSender | null>('scheduler.SmsSender'),
   /** Null when no SmsSender is configured: SMS stay in the outbox. */
   DeliverDueSms: token<DeliverDueSms | null>('scheduler.DeliverDueSms'),
   ContributionNotices: token<ContributionNotices>('scheduler.ContributionNotices'),
+  MonthlyStatements: token<MonthlyStatements>('scheduler.MonthlyStatements'),
   Jobs: token<Job[]>('scheduler.Jobs'),
 
-  // The USSD channel (apps/ussd/module.ts).
+  // USSD PINs and access (apps/modules/accounts-module.ts); the USSD session (apps/ussd/module.ts).
   UssdPins: token<UssdPins>('ussd.UssdPins'),
-  /** The USSD PIN's key, ended by a changed phone number (apps/modules/profile-module.ts). */
+  /** The USSD PIN's key, ended by a changed phone number (apps/modules/accounts-module.ts). */
   UssdPhoneKeys: token<UssdPhoneKeys>('ussd.UssdPhoneKeys'),
   UssdSessionStore: token<UssdSessionStore<UssdSession>>('ussd.UssdSessionStore'),
   /** PINs are hashed like passwords, at a cost chosen for PINs (docs/decisions/0010-ussd-step-latency.md, docs/decisions/0046-ussd-pin-hash-at-1-mib-the-access-row-held-rather-than.md). */
@@ -233,19 +267,38 @@ export const TOKENS = {
   AssistantModel: token<AssistantModel | null>('assistant.Model'),
   // Learning (apps/modules/learning-module.ts).
   LessonProgress: token<LessonProgressRepository>('learning.LessonProgress'),
-  // Merchants, agents and settlement (apps/modules/merchants-module.ts).
-  Merchants: token<PostgresMerchants>('merchants.Merchants'),
-  MerchantTransactions: token<PostgresMerchantTransactions>('merchants.MerchantTransactions'),
-  MerchantReversals: token<PostgresMerchantReversals>('merchants.MerchantReversals'),
-  MerchantCardRefunds: token<PostgresMerchantCardRefunds>('merchants.MerchantCardRefunds'),
-  Agents: token<PostgresAgents>('merchants.Agents'),
-  Commissions: token<PostgresCommissions>('merchants.Commissions'),
-  CommissionPayouts: token<PostgresCommissionPayouts>('merchants.CommissionPayouts'),
-  SettlementBatches: token<PostgresSettlementBatches>('merchants.SettlementBatches'),
+  // Merchants, agents and settlement (apps/payments/mobile-money.ts).
+  Merchants: token<MerchantRepository & MerchantRegistry>('merchants.Merchants'),
+  MerchantTransactions: token<MerchantTransactionRepository & MerchantPaymentReads>('merchants.MerchantTransactions'),
+  /** The merchant payments as the polling job and a batch's report read them (served by MerchantTransactions). */
+  PendingMerchantPayments: token<PollPendingPaymentsDeps['merchantPayments']>('merchants.PendingMerchantPayments'),
+  SettledMerchantPayments: token<SettlementReportDeps['transactions']>('merchants.SettledMerchantPayments'),
+  /** The merchant's sales and reversals as the analytics reads them: replica-safe listings. */
+  MerchantSales: token<MerchantPaymentReads>('merchants.MerchantSales'),
+  MerchantSalesReversals: token<MerchantReversals>('merchants.MerchantSalesReversals'),
+  MerchantReversals: token<MerchantReversals>('merchants.MerchantReversals'),
+  MerchantCardRefunds: token<MerchantCardRefunds>('merchants.MerchantCardRefunds'),
+  MerchantMonthLedger: token<MerchantMonthLedger>('merchants.MerchantMonthLedger'),
+  PayRequestLimits: token<PayRequestLimits>('merchants.PayRequestLimits'),
+  Agents: token<AgentRepository & AgentRegistry & AgentLookup>('merchants.Agents'),
+  /** The agent dashboard's read across commissions and sales (PostgresAgentEarnings). */
+  AgentEarnings: token<AgentEarnings>('merchants.AgentEarnings'),
+  Commissions: token<CommissionRepository & CommissionOfTransaction>('merchants.Commissions'),
+  CommissionPayouts: token<CommissionPayoutRepository>('merchants.CommissionPayouts'),
+  SettlementBatches: token<SettlementBatchRepository & SettlementReads & SettlementBatchListing>('merchants.SettlementBatches'),
+  /** A batch by id or reference, as its report reads it (served by SettlementBatches). */
+  SettlementBatchReports: token<SettlementReportDeps['batches']>('merchants.SettlementBatchReports'),
+  /** The admin's lists of agents and merchants (`agents list`, `merchants list`). */
+  AgentListing: token<AgentListing>('merchants.AgentListing'),
+  MerchantListing: token<MerchantListing>('merchants.MerchantListing'),
   QrImageRenderer: token<QrImageRenderer>('merchants.QrImageRenderer'),
   // Working capital (apps/modules/working-capital-module.ts).
-  WorkingCapital: token<PostgresWorkingCapital>('workingCapital.Store'),
-  WorkingCapitalCollections: token<PostgresWorkingCapitalCollections>('workingCapital.Collections'),
+  WorkingCapital: token<WorkingCapitalLoans & MerchantSalesHistory>('workingCapital.Store'),
+  WorkingCapitalRepayments: token<WorkingCapitalRepayments>('workingCapital.Repayments'),
+  WorkingCapitalCollections: token<WorkingCapitalCollections>('workingCapital.Collections'),
   SettlementWithholding: token<SettlementWithholding>('workingCapital.SettlementWithholding'),
   EmvQrSettings: token<EmvQrSettings>('merchants.EmvQrSettings'),
+  GroupProposals: token<ProposalRepository>('decisions.Proposals'),
+  /** What a group's decision about fines does (apps/modules/decisions-module.ts binds it). */
+  FineDecisionEffects: token<FineDecisionEffects>('decisions.FineDecisionEffects'),
 };

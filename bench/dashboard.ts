@@ -42,7 +42,7 @@ import { createApp } from '../apps/server.ts';
 import { testConfig } from '../tests/support/test-app.ts';
 import { adminExecute, withDatabase } from '../tests/support/test-database.ts';
 import type { RateJob, RateRequest, RateResult } from './rate-load.ts';
-import { ms, percentile } from './latency.ts';
+import { maximum, ms, percentile } from './latency.ts';
 
 const options = new Command()
   .option('--database <name>', 'the database kept for this bench', 'ikimina_dashboard_bench')
@@ -151,7 +151,7 @@ try {
   console.log(`app process CPU ${((cpu.user + cpu.system) / 1000 / measured.sent).toFixed(2)} ms per request (the app and the load worker)`);
   console.log(`${'call'.padEnd(24)} ${'n'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p90 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
   const row = (name: string, values: number[]) =>
-    console.log(`${name.padEnd(24)} ${String(values.length).padStart(6)} ${ms(percentile(values, 50))} ${ms(percentile(values, 90))} ${ms(percentile(values, 99))} ${ms(Math.max(...values))}`);
+    console.log(`${name.padEnd(24)} ${String(values.length).padStart(6)} ${ms(percentile(values, 50))} ${ms(percentile(values, 90))} ${ms(percentile(values, 99))} ${ms(maximum(values))}`);
   for (const c of CALLS) row(c.label, measured.latencies[c.label] ?? []);
   row('all calls', all);
   row('baseline GET /healthz', healthz);

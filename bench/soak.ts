@@ -44,7 +44,7 @@ import { bundleServer } from '../tests/e2e/support/server-bundle.ts';
 import { startServer } from '../tests/e2e/support/server.ts';
 import { fakeMtnMomoEnv, startFakeMtnMomo } from '../tests/fakes/mtn-momo-server.ts';
 import type { LoadJob, LoadResult } from './http-load.ts';
-import { ms, percentile } from './latency.ts';
+import { maximum, minimum, ms, percentile } from './latency.ts';
 import { group, owedIn, payRequest, untilSettled, type Group, type Owed, type PaymentWorld } from './payment-world.ts';
 import type { RateJob, RateRequest, RateResult } from './rate-load.ts';
 
@@ -206,13 +206,13 @@ try {
   console.log(`\nSoak: ${(soakSeconds / 60).toFixed(1)} min at ${rate.toFixed(1)} whole payments/s (half the peak of ${peak.toFixed(1)}/s measured in this run, C = ${stepped.join(', ')}); app pool ${APP_POOL} connections; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (1, 5, 15 min) on ${cpus().length} CPUs`);
   console.log(`${'request'.padEnd(26)} ${'n'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
   const row = (name: string, values: number[]) =>
-    console.log(`${name.padEnd(26)} ${String(values.length).padStart(7)} ${ms(percentile(values, 50))} ${ms(percentile(values, 95))} ${ms(percentile(values, 99))} ${ms(Math.max(...values))}`);
+    console.log(`${name.padEnd(26)} ${String(values.length).padStart(7)} ${ms(percentile(values, 50))} ${ms(percentile(values, 95))} ${ms(percentile(values, 99))} ${ms(maximum(values))}`);
   row('POST …/pay (202)', latencies);
   row('GET /healthz (beside)', h);
   console.log(`throughput: ${(completed / soakSeconds).toFixed(1)} completed payments/s (${completed} completed, ${paid.sent} sent in ${paid.seconds.toFixed(0)} s)`);
   console.log(`errors: ${paid.errors} answers other than 202, ${final!.other} payments not completed${paid.examples.length ? ` (${paid.examples.join('; ')})` : ''}; /healthz errors: ${healthz.errors}`);
   console.log(
-    `app RSS: ${samples.length} samples every ${SAMPLE_MS / 1000} s, ${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)} MB (start ${rss[0]!.toFixed(0)}, end ${rss.at(-1)!.toFixed(0)}); ` +
+    `app RSS: ${samples.length} samples every ${SAMPLE_MS / 1000} s, ${minimum(rss).toFixed(0)}–${maximum(rss).toFixed(0)} MB (start ${rss[0]!.toFixed(0)}, end ${rss.at(-1)!.toFixed(0)}); ` +
       `slope ${rssSlope.toFixed(2)} MB/min over the last ${Math.round((1 - WARM_UP_SHARE) * 100)} % (${steady.length} samples): ${Math.abs(rssSlope) <= AIMS.rssSlopeMbPerMin ? 'flat' : 'NOT flat'} ` +
       `(bound ${AIMS.rssSlopeMbPerMin} MB/min: a leak above ~${perPaymentBytes.toFixed(0)} bytes per payment at this rate)`,
   );

@@ -45,7 +45,7 @@ import { ussdPath } from '../apps/ussd/paths.ts';
 import { testConfig } from '../tests/support/test-app.ts';
 import { createTestDatabase } from '../tests/support/test-database.ts';
 import type { WalkJob, WalkResult, WalkStep } from './ussd-walk.ts';
-import { ms, percentile } from './latency.ts';
+import { maximum, ms, percentile } from './latency.ts';
 
 /** Where the CPU time of a walk went, in ms: the app's event loop, its other threads (argon2 in libuv's pool, GC), the load worker, PostgreSQL's backends of the database. */
 interface CpuSpent {
@@ -152,7 +152,7 @@ try {
 
   const all = [...latencies.values()].flat();
   const row = (name: string, values: number[]) =>
-    `${name.padEnd(20)} ${String(values.length).padStart(6)} ${ms(percentile(values, 50))} ${ms(percentile(values, 90))} ${ms(percentile(values, 99))} ${ms(Math.max(...values))}`;
+    `${name.padEnd(20)} ${String(values.length).padStart(6)} ${ms(percentile(values, 50))} ${ms(percentile(values, 90))} ${ms(percentile(values, 99))} ${ms(maximum(values))}`;
   const seconds = walked.seconds.toFixed(1);
   const load = loadavg().map((l) => l.toFixed(1)).join(' ');
   console.log(`\n${rounds} round(s) x ${SESSIONS} concurrent sessions, think ${THINK_MS} ms, after ${WARMUP_ROUNDS} warm-up round(s), pool ${config.databasePoolMax}, ${seconds} s, load average ${load} (1, 5, 15 min) on ${cpus().length} CPUs`);

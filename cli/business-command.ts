@@ -28,6 +28,12 @@ import type { Command } from 'commander';
 import type { Container } from 'inversify';
 import { z } from 'zod';
 import type { AgentEvent } from '../core/agents/agent.ts';
+import { ListCardRefunds } from '../core/merchants/list-card-refunds.ts';
+import { ListAgents } from '../core/agents/list-agents.ts';
+import { ListMerchants } from '../core/merchants/list-merchants.ts';
+import { ListOpenCardRefunds } from '../core/merchants/list-open-card-refunds.ts';
+import { ListSettlementBatches } from '../core/settlements/list-settlement-batches.ts';
+import { RetrySettlementBatch } from '../core/settlements/retry-settlement-batch.ts';
 import { ListMerchantsAwaitingKyb } from '../core/merchants/list-merchants-awaiting-kyb.ts';
 import type { MerchantEvent } from '../core/merchants/merchant.ts';
 import type { ComplianceDetails } from '../core/merchants/merchant-profile.ts';
@@ -43,7 +49,6 @@ import { PayCommissions } from '../core/agents/pay-commissions.ts';
 import { settlementPeriodsCovering } from '../core/settlements/settlement-period.ts';
 import { ShowSettlementReport } from '../core/settlements/settlement-report.ts';
 import { describeMerchantReason } from '../apps/notifications/catalogue.ts';
-import { TOKENS } from '../apps/tokens.ts';
 import { adminActor } from './operator.ts';
 
 type InContext = <T>(work: (container: Container) => Promise<T>) => Promise<T>;
@@ -81,9 +86,9 @@ function complianceText(m: ComplianceDetails): string {
 }
 
 /** A rejection's or suspension's reason for the admin: its code, and for `other` the words stored before codes (admins only). */
-function reasonText(code: unknown, note: unknown): string {
+function reasonText(code: string | null, note: string | null): string {
   if (!code) return '';
-  return code === 'other' && note ? `other: ${String(note)}` : String(code);
+  return code === 'other' && note ? `other: ${note}` : code;
 }
 
 /** The listings' table: these columns, a row each, no colours or borders to strip when piped. */
@@ -131,8 +136,8 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
     .command('list')
     .description('every agent with its code and accreditation status')
     .action(async () => {
-      const rows = await inContext((c) => c.get(TOKENS.Orm).em.execute<Record<string, unknown>[]>('select id, agent_code, agent_type, district, accreditation_status, created_at from agents order by created_at'));
-      const agentRows = rows.map((r) => [String(r.id), String(r.agent_code), String(r.agent_type), String(r.district), String(r.accreditation_status), when(new Date(r.created_at as string))]);
+      const rows = await inContext((c) => c.get(ListAgents).execute());
+      const agentRows = rows.map((a) => [a.id, a.agentCode, a.agentType, a.district, a.accreditationStatus, when(a.createdAt)]);
       env.write(rows.length ? `${table(['Agent', 'Code', 'Type', 'District', 'Status', 'Registered'], agentRows)}\n` : 'No agents.\n');
     });
   const agentEvents: Record<string, AgentEvent> = { accredit: 'accredit', suspend: 'suspend', reinstate: 'reinstate', revoke: 'revoke' };
@@ -164,24 +169,18 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
         env.write(queue.length ? `${table(['Merchant', 'Code', 'Business', 'District', 'Registered', 'Waiting', 'Compliance'], queueRows)}\n${queue.length} awaiting KYB.\n` : 'No merchant awaits KYB.\n');
         return;
       }
-      const rows = await inContext((c) =>
-        // The card refunds still open at the processor (requested or pending), in the same query.
-        c.get(TOKENS.Orm).em.execute<Record<string, unknown>[]>(
-          `select m.id, m.merchant_code, m.business_name, m.district, m.merchant_status, m.kyb_status, m.onboarded_by_agent_id, m.status_reason_code, m.status_reason_note,
-                  (select count(*)::int from merchant_card_refunds r where r.merchant_id = m.id and r.status in ('requested', 'pending')) as open_refunds
-             from merchants m order by m.created_at`,
-        ),
-      );
-      const merchantRows = rows.map((r) => [
-        String(r.id),
-        String(r.merchant_code),
-        String(r.business_name),
-        String(r.district),
-        String(r.merchant_status),
-        String(r.kyb_status),
-        String(r.onboarded_by_agent_id ?? ''),
-        reasonText(r.status_reason_code, r.status_reason_note),
-        Number(r.open_refunds) ? String(r.open_refunds) : '',
+      // With the card refunds still open at the processor (requested or pending).
+      const rows = await inContext((c) => c.get(ListMerchants).execute());
+      const merchantRows = rows.map((m) => [
+        m.id,
+        m.merchantCode,
+        m.businessName,
+        m.district,
+        m.merchantStatus,
+        m.kybStatus,
+        m.onboardedByAgentId ?? '',
+        reasonText(m.statusReasonCode, m.statusReasonNote),
+        m.openCardRefunds ? String(m.openCardRefunds) : '',
       ]);
       env.write(rows.length ? `${table(['Merchant', 'Code', 'Business', 'District', 'Status', 'KYB', 'Agent', 'Reason', 'Refunds pending'], merchantRows)}\n` : 'No merchants.\n');
     });
@@ -246,7 +245,29 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
         const { refund } = reversed.value;
         // Reversed only once the processor completed the refund; the polling job follows one it has not finished.
         env.write(`Card refund of ${refund.amount.format()} (attempt ${refund.attempt}): ${refund.status}${refund.status === 'completed' ? '' : ', payment not reversed yet'}.\n`);
+        if (refund.dispute && refund.status !== 'completed') env.write(`Disputed (${refund.dispute.code}) since ${when(refund.dispute.at)}: nothing is asked of the processor any more; see \`merchants refunds --disputed\`.\n`);
       }
+    });
+
+  merchants
+    .command('refunds')
+    .description("card refunds not finished: requested or pending at the processor; --disputed: only those the processor answered in a way no machine settles (an admin must look)")
+    .option('--disputed', 'only the disputed ones: refused with none found at the processor, completed for another amount, answered for another charge, or unknown to the processor')
+    .action(async (options: { disputed?: boolean }) => {
+      const disputed = options.disputed === true;
+      const refunds = await inContext((c) => c.get(ListCardRefunds).execute({ disputed }));
+      const rows = refunds.map((r) => [
+        r.transactionId,
+        r.merchantId,
+        r.amount.format(),
+        `${r.status} (attempt ${r.attempt})`,
+        when(r.requestedAt),
+        r.chargeId,
+        r.processorRefundId ?? '',
+        r.dispute ? `${r.dispute.code}${r.dispute.processorAmount ? ` (${r.dispute.processorAmount.format()} refunded)` : ''}${r.dispute.processorChargeId ? ` (charge ${r.dispute.processorChargeId})` : ''} since ${when(r.dispute.at)}` : '',
+      ]);
+      const none = disputed ? 'No disputed card refund.\n' : 'No card refund open.\n';
+      env.write(rows.length ? `${table(['Payment', 'Merchant', 'Amount', 'State', 'Requested', 'Charge', 'Processor refund', 'Dispute'], rows)}\n${rows.length} ${disputed ? 'disputed' : 'open'}.\n` : none);
     });
 
   // ---- settlements ----
@@ -288,7 +309,7 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
     .action(async (options: { status?: string; limit: string }, command: Command) => {
       const status = options.status === undefined ? undefined : parse(BatchStatus, options.status, command);
       const limit = parse(z.coerce.number().int().min(1).max(10_000), options.limit, command);
-      const batches = await inContext((c) => c.get(TOKENS.SettlementBatches).list({ ...(status ? { status } : {}), limit }));
+      const batches = await inContext((c) => c.get(ListSettlementBatches).execute({ ...(status ? { status } : {}), limit }));
       const batchRows = batches.map((b) => [b.id, b.batchReference, kigaliDays(b), String(b.totalTransactions), b.totalAmount.format(), b.payoutAmount.format(), b.carriedOut.format(), b.status, String(b.attempts)]);
       const head = ['Batch', 'Reference', 'Period', 'Transactions', 'Total', 'Paid', 'Carried', 'Status', 'Attempts'];
       env.write(batches.length ? `${table(head, batchRows)}\n${batches.length} batch(es)\n` : 'No settlement batches.\n');
@@ -300,8 +321,7 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
       const shown = await inContext(async (c) => {
         const report = await c.get(ShowSettlementReport).execute({ batch });
         // Its payments whose card refund is still open at the processor: paid out, not reversed yet.
-        const refunds = report.ok ? await c.get(TOKENS.MerchantCardRefunds).listForMerchant(report.value.batch.merchantId) : [];
-        return { report, open: new Map(refunds.filter((f) => f.status === 'requested' || f.status === 'pending').map((f) => [f.transactionId, f])) };
+        return { report, open: report.ok ? await c.get(ListOpenCardRefunds).execute({ merchantId: report.value.batch.merchantId }) : new Map<string, never>() };
       });
       if (!shown.report.ok) return fail(command, shown.report.error);
       const r = shown.report.value;
@@ -333,11 +353,7 @@ export function addBusinessCommands(program: Command, env: Env, inContext: InCon
     .action(async (id: string, _options: unknown, command: Command) => {
       const batchId = parse(Id('settlement'), id, command);
       const actor = adminActor(command, env.osUser);
-      const retried = await inContext(async (c) => {
-        const result = await c.get(SettleMerchants).retry({ batchId });
-        if (result.ok) await c.get(TOKENS.AuditTrail).record({ action: 'settlement_retried', actor, subject: `settlement:${batchId}`, details: { status: result.value.status, attempt: result.value.attempts } });
-        return result;
-      });
+      const retried = await inContext((c) => c.get(RetrySettlementBatch).execute({ batchId, actor }));
       if (!retried.ok) return fail(command, retried.error);
       env.write(`Batch ${retried.value.batchReference} is now ${retried.value.status} (attempt ${retried.value.attempts}).\n`);
     });

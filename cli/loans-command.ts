@@ -20,6 +20,7 @@ import { input, select } from '@inquirer/prompts';
 import Table from 'cli-table3';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import type { RecordAdminReads } from '../core/data-rights/record-admin-reads.ts';
 import type { ListPendingReviews } from '../core/loans/list-pending-reviews.ts';
 import type { ReviewLoan } from '../core/loans/review-loan.ts';
 import { OFFICER_REJECTION_CODES, type OfficerRejectionCode } from '../core/loans/decision-reason.ts';
@@ -32,6 +33,7 @@ export interface LoanReviewUseCases {
   listPendingReviews: Pick<ListPendingReviews, 'execute'>;
   reviewLoan: Pick<ReviewLoan, 'execute'>;
   workingCapital: Pick<ReviewWorkingCapital, 'listPending' | 'decide'>;
+  recordAdminReads: Pick<RecordAdminReads, 'execute'>;
 }
 
 /** Runs `work` with the use cases, inside a database request context. */
@@ -57,7 +59,12 @@ export function addLoanCommands(program: Command, env: { write(text: string): vo
       const usage = (message: string) => command.error(`error: ${message}\n\n${command.helpInformation()}`, { exitCode: 2, code: 'ikimina.usage' });
       if (options.approve && options.reject) usage('give --approve or --reject, not both');
       const decidedBy = adminActor(command, env.osUser);
-      const pending = await withUseCases((u) => u.listPendingReviews.execute());
+      const pending = await withUseCases(async (u) => {
+        const listed = await u.listPendingReviews.execute();
+        // The members whose applications are shown are told of the read in their data export.
+        await u.recordAdminReads.execute({ actor: decidedBy, command: 'loans review', memberIds: listed.map(({ loan }) => loan.memberId) });
+        return listed;
+      });
       const pendingCapital = await withUseCases((u) => u.workingCapital.listPending());
       let decision: 'approve' | 'reject' | undefined = options.approve ? 'approve' : options.reject ? 'reject' : undefined;
       let loanId = options.approve ?? options.reject;

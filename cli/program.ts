@@ -19,11 +19,18 @@ import Table from 'cli-table3';
 import { Command, CommanderError, Option } from 'commander';
 import type { Container } from 'inversify';
 import { z } from 'zod';
+import { ListAccounts } from '../core/accounts/list-accounts.ts';
 import { DEMO_PASSWORD, SeedDemoAccounts } from '../core/accounts/seed-demo-accounts.ts';
 import { SeedDemoPopulation } from '../core/demo/seed-demo-population.ts';
 import { describeBreak, type AuditDetails, type ChainedAuditRow } from '../core/audit/audit-chain.ts';
+import { ListAuditRows } from '../core/audit/list-audit-rows.ts';
+import { RecordAdminAction } from '../core/audit/record-admin-action.ts';
 import { VerifyAuditLog } from '../core/audit/verify-audit-log.ts';
-import type { OutboxReader, StoredOutboxMessage } from '../core/notifications/outbox.ts';
+import type { StoredOutboxMessage } from '../core/notifications/outbox.ts';
+import { ListOutboxMessages } from '../core/notifications/list-outbox-messages.ts';
+import type { OpenedOutboxMessage } from '../core/notifications/opened-outbox-message.ts';
+import { ShowOutboxMessage } from '../core/notifications/show-outbox-message.ts';
+import { RecordAdminReads } from '../core/data-rights/record-admin-reads.ts';
 import { ListPendingReviews } from '../core/loans/list-pending-reviews.ts';
 import { ReviewLoan } from '../core/loans/review-loan.ts';
 import { RotateNationalIdKeys } from '../core/identity/rotate-national-id-keys.ts';
@@ -107,12 +114,8 @@ function messageTable(message: StoredOutboxMessage, body: string, providers: Pro
 }
 
 /** The body with its sealed link opened; a link sealed under another key is said so, not fatal. */
-function revealed(outbox: OutboxReader, message: StoredOutboxMessage): string {
-  try {
-    return outbox.reveal(message);
-  } catch {
-    return `${message.body}\n(the sealed link cannot be opened with this OUTBOX_ENCRYPTION_KEY)`;
-  }
+function revealed({ body, opened }: OpenedOutboxMessage): string {
+  return opened ? body : `${body}\n(the sealed link cannot be opened with this OUTBOX_ENCRYPTION_KEY)`;
 }
 
 export function buildProgram(env: CliEnvironment): Command {
@@ -140,7 +143,7 @@ export function buildProgram(env: CliEnvironment): Command {
       const actor = adminActor(command, env.osUser);
       const result = await inContext(async (c) => {
         const migrated = await c.get(TOKENS.Migrations).apply();
-        if (migrated.applied.length > 0) await c.get(TOKENS.AuditTrail).record({ action: 'db_migrated', actor, subject: 'database', details: { applied: migrated.applied.join(',') } });
+        if (migrated.applied.length > 0) await c.get(RecordAdminAction).execute({ action: 'db_migrated', actor, subject: 'database', details: { applied: migrated.applied.join(',') } });
         return migrated;
       });
       env.write(result.applied.length ? `Applied: ${result.applied.join(', ')}\n` : 'The database is up to date.\n');
@@ -162,7 +165,7 @@ export function buildProgram(env: CliEnvironment): Command {
       const actor = adminActor(command, env.osUser);
       if (options.members !== undefined) {
         const started = Date.now();
-        const seeded = await inContext((c) => c.get(SeedDemoPopulation).execute({ members: Number(options.members) }));
+        const seeded = await inContext((c) => c.get(SeedDemoPopulation).execute({ members: Number(options.members), actor }));
         if (!seeded.ok) {
           const error = seeded.error;
           if (error === 'already_seeded') {
@@ -173,21 +176,13 @@ export function buildProgram(env: CliEnvironment): Command {
           return command.error('error: the seeded ledger does not balance: nothing was committed', { exitCode: 1, code: 'ikimina.ledger_unbalanced' });
         }
         const p = seeded.value;
-        await inContext((c) => c.get(TOKENS.AuditTrail).record({ action: 'demo_seeded', actor, subject: 'demo_population', details: { members: String(p.members), groups: String(p.groups), contributions: String(p.contributions) } }));
         env.write(
           `Seeded ${p.members} members, ${p.groups} groups, ${p.contributions} contributions (${p.paidContributions} paid), ${p.payouts} payouts, ` +
             `${p.journalEntries} ledger entries (sum of all postings ${p.ledgerSum}) in ${((Date.now() - started) / 1000).toFixed(1)} s. Password of every member: ${DEMO_PASSWORD}\n`,
         );
         return;
       }
-      const seeded = await inContext((c) =>
-        c.get(TOKENS.UnitOfWork).run(async () => {
-          const accounts = await c.get(SeedDemoAccounts).execute();
-          const created = accounts.filter((a) => a.created).map((a) => a.email);
-          if (created.length > 0) await c.get(TOKENS.AuditTrail).record({ action: 'demo_seeded', actor, subject: 'demo_accounts', details: { created: created.join(',') } });
-          return accounts;
-        }),
-      );
+      const seeded = await inContext((c) => c.get(SeedDemoAccounts).execute({ actor }));
       const table = new Table({ head: ['E-mail', 'Password', 'Result'], style: { head: [], border: [] } });
       for (const account of seeded) table.push([account.email, account.password, account.created ? 'created' : 'already there']);
       env.write(`${table.toString()}\n`);
@@ -197,11 +192,17 @@ export function buildProgram(env: CliEnvironment): Command {
     .command('users')
     .description('accounts')
     .command('list')
-    .description('list accounts, newest first')
+    .description('list accounts, newest first (audited: each member shown sees the read in their data export)')
     .option('--limit <n>', 'how many', '50')
     .action(async (options: { limit: string }, command: Command) => {
       const limit = parseOption(Limit, options.limit, command);
-      const users = await inContext((c) => c.get(TOKENS.AccountListing).list(limit));
+      const actor = adminActor(command, env.osUser);
+      // Each member shown is told of the read in their data export (core/data-rights/record-admin-reads.ts).
+      const users = await inContext(async (c) => {
+        const listed = await c.get(ListAccounts).execute({ limit });
+        await c.get(RecordAdminReads).execute({ actor, command: 'users list', memberIds: listed.map((u) => u.id) });
+        return listed;
+      });
       const table = new Table({ head: ['E-mail', 'Phone', 'Name', 'Lang', 'E-mail ok', 'NIDA', 'KYC', 'Demo', 'Created'], style: { head: [], border: [] } });
       for (const u of users) {
         // An account opened by phone (USSD) has no e-mail: a dash, not an empty cell or "null".
@@ -221,9 +222,8 @@ export function buildProgram(env: CliEnvironment): Command {
       const limit = parseOption(Limit, options.limit, command);
       const channel = options.channel === undefined ? undefined : parseOption(Channel, options.channel, command);
       const { messages, providers } = await inContext(async (c) => {
-        const store = c.get(TOKENS.OutboxReader);
-        const found = await store.list({ limit, ...(channel ? { channel } : {}) });
-        return { messages: found.map((m) => ({ message: m, body: revealed(store, m) })), providers: providersOf(c) };
+        const found = await c.get(ListOutboxMessages).execute({ limit, ...(channel ? { channel } : {}) });
+        return { messages: found.map((m) => ({ message: m.message, body: revealed(m) })), providers: providersOf(c) };
       });
       if (messages.length === 0) env.write('The outbox is empty.\n');
       for (const { message, body } of messages) env.write(`${messageTable(message, body, providers)}\n`);
@@ -236,7 +236,7 @@ export function buildProgram(env: CliEnvironment): Command {
       let messageId = id;
       if (!messageId) {
         if (!env.interactive) command.error(`error: missing argument 'id'\n\n${command.helpInformation()}`, { exitCode: 2, code: 'ikimina.usage' });
-        const recent = await inContext((c) => c.get(TOKENS.OutboxReader).list({ limit: 20 }));
+        const recent = (await inContext((c) => c.get(ListOutboxMessages).execute({ limit: 20 }))).map((m) => m.message);
         if (recent.length === 0) return env.write('The outbox is empty.\n');
         messageId = await select({
           message: 'Which message?',
@@ -245,9 +245,8 @@ export function buildProgram(env: CliEnvironment): Command {
       }
       const uuid = parseOption(z.uuid({ error: 'id must be a message id (a UUID)' }), messageId, command);
       const { message, body, providers } = await inContext(async (c) => {
-        const store = c.get(TOKENS.OutboxReader);
-        const found = await store.findById(uuid);
-        return { message: found, body: found ? revealed(store, found) : '', providers: providersOf(c) };
+        const found = await c.get(ShowOutboxMessage).execute({ id: uuid });
+        return { message: found?.message ?? null, body: found ? revealed(found) : '', providers: providersOf(c) };
       });
       if (!message) command.error(`error: no outbox message ${uuid}`, { exitCode: 1, code: 'ikimina.not_found' });
       env.write(`${messageTable(message, body, providers)}\n`);
@@ -276,7 +275,7 @@ export function buildProgram(env: CliEnvironment): Command {
         // A skipped run changed nothing; a failed one may have committed part of its work.
         if (done.outcome !== 'skipped') {
           const details: AuditDetails = done.outcome === 'ran' ? { ...done.report, outcome: 'ran' } : { outcome: 'failed', error: done.error.slice(0, 500) };
-          await c.get(TOKENS.AuditTrail).record({ action: 'job_run', actor, subject: `job:${name}`, details });
+          await c.get(RecordAdminAction).execute({ action: 'job_run', actor, subject: `job:${name}`, details });
         }
         return done;
       });
@@ -291,7 +290,7 @@ export function buildProgram(env: CliEnvironment): Command {
       }
     });
 
-  addLoanCommands(program, env, (work) => inContext((c) => work({ listPendingReviews: c.get(ListPendingReviews), reviewLoan: c.get(ReviewLoan), workingCapital: c.get(ReviewWorkingCapital) })));
+  addLoanCommands(program, env, (work) => inContext((c) => work({ listPendingReviews: c.get(ListPendingReviews), reviewLoan: c.get(ReviewLoan), workingCapital: c.get(ReviewWorkingCapital), recordAdminReads: c.get(RecordAdminReads) })));
   addTransferCommands(program, env, inContext);
   addBusinessCommands(program, env, inContext);
   addKeyCommands(program, env, (work) => inContext((c) => work({ rotateNationalIdKeys: c.get(RotateNationalIdKeys) })));
@@ -316,7 +315,7 @@ export function buildProgram(env: CliEnvironment): Command {
       const limit = parseOption(Limit, options.limit, command);
       const action = options.action === undefined ? undefined : parseOption(AuditAction, options.action, command);
       const subject = options.subject === undefined ? undefined : parseOption(AuditSubject, options.subject, command);
-      const rows = await inContext((c) => c.get(TOKENS.AuditLog).list({ limit, ...(action ? { action } : {}), ...(subject ? { subject } : {}) }));
+      const rows = await inContext((c) => c.get(ListAuditRows).execute({ limit, ...(action ? { action } : {}), ...(subject ? { subject } : {}) }));
       if (rows.length === 0) return env.write('No audit rows.\n');
       // Details can be long (a list of migrations): wrapped, so the table fits a terminal.
       const table = new Table({

@@ -10,6 +10,7 @@
  */
 import type { Language } from '../core/accounts/user.ts';
 import type { PayContributionError } from '../core/contributions/pay-contribution.ts';
+import type { VoteOnProposalError } from '../core/decisions/vote-on-proposal.ts';
 import type { MessageKey } from './catalogues/catalogue.ts';
 
 export type Effect =
@@ -25,6 +26,8 @@ export type Effect =
   /** Check the PIN, then request a mobile-money collection from this phone for the merchant (core/merchants PayMerchant). */
   | { readonly effect: 'payMerchant'; readonly key: string; readonly merchantCode: string; readonly francs: number; readonly pin: string }
   | { readonly effect: 'changeLanguage'; readonly key: string; readonly language: Language }
+  /** Vote yes or no on an open proposal of the member's group (core/decisions VoteOnProposal). */
+  | { readonly effect: 'vote'; readonly key: string; readonly tontineId: string; readonly proposalId: string; readonly vote: 'yes' | 'no' }
   /** Replace the PIN if `oldPin` is right. */
   | { readonly effect: 'changePin'; readonly key: string; readonly oldPin: string; readonly newPin: string };
 
@@ -34,7 +37,7 @@ export type Effect =
  * for numbers the snapshot says may; the use case has the last word). `phone_on_web_account`:
  * register from a number a web account gave meanwhile (the menu warns when the snapshot says so).
  */
-export type EffectError = 'pin_incorrect' | 'phone_taken' | 'phone_number_not_rwandan' | 'phone_on_web_account' | PayContributionError | PayMerchantEffectError;
+export type EffectError = 'pin_incorrect' | 'phone_taken' | 'phone_number_not_rwandan' | 'phone_on_web_account' | PayContributionError | PayMerchantEffectError | VoteOnProposalError;
 
 /** What paying a merchant can answer besides the mobile-money errors. */
 export type PayMerchantEffectError = 'merchant_not_found' | 'merchant_not_verified' | 'merchant_not_active' | 'payment_amount_invalid' | 'phone_number_invalid';
@@ -56,4 +59,9 @@ export const EFFECT_ERROR_MESSAGES: Readonly<Record<Exclude<EffectError, 'pin_in
   merchant_not_active: 'err_merchant_not_active',
   payment_amount_invalid: 'merchant_amount_invalid',
   phone_number_invalid: 'err_phone_not_payable',
+  // A vote: the proposal closed since the list was shown, or the member no longer sees it.
+  proposal_closed: 'err_vote_closed',
+  proposal_not_found: 'err_vote_unavailable',
+  not_a_member: 'err_vote_unavailable',
+  tontine_not_found: 'err_vote_unavailable',
 };

@@ -15,6 +15,7 @@ import type { LoanStatus } from '../core/loans/loan.ts';
 import type { Money } from '../core/money/money.ts';
 import type { LocalDate } from '../core/shared/calendar.ts';
 import type { MovementKind } from '../core/tontines/show-group-books.ts';
+import type { ProposalKind } from '../core/decisions/proposal.ts';
 
 export type MemberSnapshot = UnregisteredCaller | RegisteredMember;
 
@@ -41,6 +42,8 @@ export interface RegisteredMember {
   readonly notifications?: readonly NotificationSnapshot[];
   /** Part `loans`. */
   readonly loans?: readonly LoanSnapshot[];
+  /** Part `votes`: the open proposals of the member's groups, oldest expiry first. */
+  readonly votes?: readonly VoteSnapshot[];
   /** Groups' books looked up by tontine id as the member chose them; null: not readable by this member. */
   readonly books?: Readonly<Record<string, BooksSnapshot | null>>;
   /** Merchants looked up by code (upper case) as the member typed them; null: no merchant shows under it. */
@@ -48,7 +51,7 @@ export interface RegisteredMember {
 }
 
 /** The parts of a registered member's snapshot the menu asks for only on the screens that show them. */
-export type MemberPart = 'groups' | 'notifications' | 'loans';
+export type MemberPart = 'groups' | 'notifications' | 'loans' | 'votes';
 
 /** What the menu asks the channel to add to the snapshot: a part, the merchant under a code, or a group's books. */
 export type SnapshotLoad = { readonly part: MemberPart } | { readonly part: 'merchant'; readonly code: string } | { readonly part: 'books'; readonly tontineId: string };
@@ -85,6 +88,19 @@ export interface GroupSnapshot {
   readonly nextPayout: { readonly date: LocalDate; readonly amount: Money; readonly recipientFirstName: string; readonly toMember: boolean } | null;
   /** The member's own coming payout in this group. */
   readonly memberPayout: { readonly date: LocalDate; readonly amount: Money } | null;
+}
+
+/** An open proposal of one of the member's groups, as core/decisions counts it (counts only, and the member's own vote). */
+export interface VoteSnapshot {
+  readonly proposalId: string;
+  readonly tontineId: string;
+  readonly groupName: string;
+  readonly kind: ProposalKind;
+  readonly yes: number;
+  readonly no: number;
+  /** Yes votes needed to pass. */
+  readonly needed: number;
+  readonly myVote: 'yes' | 'no' | null;
 }
 
 export interface NotificationSnapshot {

@@ -272,11 +272,11 @@ describe('USSD menu: paying a merchant', () => {
 describe('USSD menu: what a member reads', () => {
   it('My savings: balance, groups, the next contribution due and the member payout', () => {
     expect(dial(aMember(), [RIGHT_PIN, '1']).last.screen.text).toBe(
-      'Savings: 125,000 RWF\nGroups: 2\nNext due: 5,000 RWF on 11/03\nYour payout: 60,000 RWF on 01/06\n1 Group balance\n0 Back 00 Home',
+      'Savings: 125,000 RWF\nGroups: 2\nNext due: 5,000 RWF on 11/03\nYour payout: 60,000 RWF on 01/06\n1 Group balance\n2 Group votes\n0 Back 00 Home',
     );
     const idle = aMember({ savingsBalance: Money.ZERO, groups: [] });
     expect(dial(idle, [RIGHT_PIN, '1']).last.screen.text).toBe(
-      'Savings: 0 RWF\nGroups: 0\nNo contribution due.\nNo payout planned for you.\n1 Group balance\n0 Back 00 Home',
+      'Savings: 0 RWF\nGroups: 0\nNo contribution due.\nNo payout planned for you.\n1 Group balance\n2 Group votes\n0 Back 00 Home',
     );
   });
 
@@ -286,7 +286,7 @@ describe('USSD menu: what a member reads', () => {
     expect(dial(aMember({ ...facts, language: 'rw' }), [RIGHT_PIN, '1']).last.screen.text).toBe(
       `${message('rw', 'savings_balance', { amount: '1.250.000 RWF' })}\n${message('rw', 'savings_groups', { count: 1 })}\n` +
         `${message('rw', 'savings_next_due', { amount: '12.500 RWF', date: '11/03' })}\n${message('rw', 'savings_my_payout', { amount: '60.000 RWF', date: '01/06' })}\n` +
-        `1 ${message('rw', 'opt_group_balance')}\n${message('rw', 'nav')}`,
+        `1 ${message('rw', 'opt_group_balance')}\n2 ${message('rw', 'opt_votes')}\n${message('rw', 'nav')}`,
     );
     const french = dial(aMember({ ...facts, language: 'fr' }), [RIGHT_PIN, '2', '1']);
     // The web writes French with a narrow no-break space (U+202F); a USSD screen is ASCII, so a plain space.
@@ -453,6 +453,38 @@ describe('USSD menu: Group balance (the group’s books)', () => {
         expect(lines.slice(1, 4).every((line) => /^[+-]\d/.test(line))).toBe(true);
         expect(lines.slice(1, 4).map((line) => line.slice(1, 15))).toEqual(Array(3).fill(lines[1]!.slice(1, 15)));
         expect(lines[4]).toBe(message(language, 'nav'));
+      }
+    });
+  }
+});
+
+describe('USSD menu: Group votes (core/decisions)', () => {
+  it('My savings → 2 lists the open proposals; one shows its counts and the member’s vote, and a choice votes once', () => {
+    const walk = dial(aMember(), [RIGHT_PIN, '1', '2', '2', '2']);
+    expect(walk.answers[3]!.screen.text).toBe('Vote on which proposal?\n1 Group 1: new payout order\n2 Group 2: new late fine\n0 Back 00 Home');
+    expect(walk.answers[4]!.screen.text).toBe('Group 2: new late fine. Yes 2, no 1; 2 yes needed.\nYour vote: Yes\n1 Yes\n2 No\n0 Back 00 Home');
+    expect(walk.last.screen).toEqual({ kind: 'END', text: 'Your vote is recorded. You will get the result by SMS.' });
+    expect(walk.effects.slice(1)).toEqual([{ effect: 'vote', key: '4', tontineId: 't2', proposalId: 'p2', vote: 'no' }]);
+    expect(walk.answers.slice(3).map((a) => a.loads)).toEqual([['votes'], ['votes'], ['votes']]);
+  });
+
+  it('says so when nothing is open, and when the vote closed meanwhile', () => {
+    expect(dial(aMember({ votes: [] }), [RIGHT_PIN, '1', '2']).last.screen.text).toBe('No proposal is open in your groups.\n0 Back 00 Home');
+    const closed = dial(aMember(), [RIGHT_PIN, '1', '2', '1', '1'], { resolve: (e) => (e.effect === 'vote' ? { key: e.key, ok: false, error: 'proposal_closed' } : { key: e.key, ok: true }) });
+    expect(closed.last.screen).toEqual({ kind: 'END', text: 'This vote has closed. Its result was sent by SMS.' });
+  });
+
+  for (const language of LANGUAGES) {
+    it(`in ${language}, the list and a proposal fit 160 characters with long group names and the largest counts`, () => {
+      const crowded = aCrowdedMember(language);
+      const list = dial(crowded, [RIGHT_PIN, '1', '2']).last.screen;
+      expect(list.text.length, list.text).toBeLessThanOrEqual(160);
+      // The first proposal on the first page, and the first on the next one.
+      for (const choice of [['1'], ['9', '1']]) {
+        const screen = dial(crowded, [RIGHT_PIN, '1', '2', ...choice]).last.screen;
+        expect(screen.kind).toBe('CON');
+        expect(screen.text.length, screen.text).toBeLessThanOrEqual(160);
+        expect(screen.text.endsWith(`1 ${message(language, 'opt_yes')}\n2 ${message(language, 'opt_no')}\n${message(language, 'nav')}`), screen.text).toBe(true);
       }
     });
   }

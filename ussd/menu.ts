@@ -37,7 +37,7 @@ import { LANGUAGE_CHOICES, message, type MessageKey, type MessageParams } from '
 import { EFFECT_ERROR_MESSAGES, type Effect, type EffectError, type EffectResult } from './effects.ts';
 import { formatAmount, formatCount, formatDay, formatFigure, formatKigaliTime } from './formats.ts';
 import { foldNavigation, type Input, splitText } from './input-path.ts';
-import type { BooksSnapshot, GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, NotificationSnapshot, RegisteredMember, SavingsSnapshot, SnapshotLoad } from './member-snapshot.ts';
+import type { BooksSnapshot, GroupSnapshot, LoanSnapshot, MemberPart, MemberSnapshot, NotificationSnapshot, RegisteredMember, SavingsSnapshot, SnapshotLoad, VoteSnapshot } from './member-snapshot.ts';
 import { type PinAccess, recordPinAttempt, slowedUntil } from '../core/accounts/pin-slowdown.ts';
 import { checkNewPin, isPinShaped } from '../core/accounts/pin-policy.ts';
 import { joinLines, paginate, SCREEN_LIMIT, type Screen, truncate, ussdSafe } from './screen.ts';
@@ -124,6 +124,9 @@ type Node =
   | { readonly at: 'payouts'; readonly page: number }
   | { readonly at: 'booksList'; readonly page: number }
   | { readonly at: 'groupBooks'; readonly tontineId: string; readonly name: string }
+  /** The open proposals of the member's groups, numbered, and one of them to vote on. */
+  | { readonly at: 'votesList'; readonly page: number }
+  | { readonly at: 'voteOn'; readonly vote: VoteSnapshot }
   | { readonly at: 'notifications'; readonly page: number }
   | { readonly at: 'loans'; readonly page: number }
   | { readonly at: 'merchantCode' }
@@ -291,15 +294,25 @@ class MenuRun {
       case 'main':
         return this.acceptMain(value);
       case 'payList': {
-        const chosen = this.chosenGroup(node, value, this.payable());
+        const chosen = this.chosenItem(node, value, this.payable());
         return chosen === 'more' ? to({ at: 'payList', page: node.page + 1 }) : chosen ? to({ at: 'payConfirm', group: chosen, due: chosen.nextDue! }) : INVALID;
       }
       case 'booksList': {
-        const chosen = this.chosenGroup(node, value, this.savings().groups);
+        const chosen = this.chosenItem(node, value, this.savings().groups);
         return chosen === 'more' ? to({ at: 'booksList', page: node.page + 1 }) : chosen ? to({ at: 'groupBooks', tontineId: chosen.tontineId, name: chosen.name }) : INVALID;
       }
       case 'savings':
-        return value === '1' ? to({ at: 'booksList', page: 0 }) : INVALID;
+        return value === '1' ? to({ at: 'booksList', page: 0 }) : value === '2' ? to({ at: 'votesList', page: 0 }) : INVALID;
+      case 'votesList': {
+        const chosen = this.chosenItem(node, value, this.votes());
+        return chosen === 'more' ? to({ at: 'votesList', page: node.page + 1 }) : chosen ? to({ at: 'voteOn', vote: chosen }) : INVALID;
+      }
+      case 'voteOn': {
+        const vote = value === '1' ? 'yes' : value === '2' ? 'no' : null;
+        if (!vote) return INVALID;
+        const effect: Effect = { effect: 'vote', key: String(input.at), tontineId: node.vote.tontineId, proposalId: node.vote.proposalId, vote };
+        return { kind: 'effect', pending: { effect, verdictOf: (r) => (r.ok ? ended('vote_recorded') : errorVerdict(r.error)) } };
+      }
       case 'payConfirm': {
         if (value !== '1') return INVALID;
         const effect: Effect = { effect: 'payContribution', key: String(input.at), tontineId: node.group.tontineId, contributionId: node.due.contributionId };
@@ -378,14 +391,14 @@ class MenuRun {
     return entries;
   }
 
-  /** The group a numbered list's choice names on its page, `more` for the next page, or undefined. */
-  private chosenGroup(node: Extract<Node, { at: 'payList' | 'booksList' }>, value: string, groups: readonly GroupSnapshot[]): GroupSnapshot | 'more' | undefined {
+  /** The item a numbered list's choice names on its page, `more` for the next page, or undefined. */
+  private chosenItem<T>(node: Extract<Node, { at: 'payList' | 'booksList' | 'votesList' }>, value: string, items: readonly T[]): T | 'more' | undefined {
     const pages = this.pages(node);
     if (value === MORE && node.page + 1 < pages.length) return 'more';
     const choice = /^[1-8]$/.test(value) ? Number(value) : 0;
     if (choice < 1 || choice > (pages[node.page]?.length ?? 0)) return undefined;
     const offset = pages.slice(0, node.page).reduce((sum, page) => sum + page.length, 0);
-    return groups[offset + choice - 1];
+    return items[offset + choice - 1];
   }
 
   private registered(): RegisteredMember {
@@ -404,6 +417,10 @@ class MenuRun {
 
   private loans(): readonly LoanSnapshot[] {
     return this.registered().loans ?? missing('loans');
+  }
+
+  private votes(): readonly VoteSnapshot[] {
+    return this.registered().votes ?? missing('votes');
   }
 
   /** The merchant under `code` as the channel looked it up (asked for when missing), its name kept as shown. */
@@ -435,6 +452,8 @@ class MenuRun {
         return this.payable().map((g) => `${name(g)} ${formatAmount(g.nextDue!.amount, this.language)}`);
       case 'booksList':
         return this.savings().groups.map(name);
+      case 'votesList':
+        return this.votes().map((v) => `${truncate(ussdSafe(v.groupName), WIDTH.groupInList)}: ${message(lang, `vote_kind_${v.kind}`)}`);
       case 'payouts':
         return this.savings().groups.flatMap((g) => {
           const payout = g.nextPayout;
@@ -462,6 +481,8 @@ class MenuRun {
         return { title: 'payouts_title', empty: 'payouts_none' };
       case 'booksList':
         return { title: 'books_title', empty: 'books_none' };
+      case 'votesList':
+        return { title: 'votes_title', empty: 'votes_none' };
       case 'notifications':
         return { title: 'notifications_title', empty: 'notifications_none' };
       case 'loans':
@@ -476,7 +497,7 @@ class MenuRun {
         head: [message(lang, this.listTitle(node).title)],
         tail: [message(lang, 'nav')],
         more: message(lang, 'more'),
-        numbered: node.at === 'payList' || node.at === 'booksList',
+        numbered: node.at === 'payList' || node.at === 'booksList' || node.at === 'votesList',
         maxItems: MAX_LIST_ITEMS,
         // Room for the one notice a list can show, so pages do not move when it appears.
         reserve: message(lang, 'invalid_choice').length + 1,
@@ -521,11 +542,12 @@ class MenuRun {
           due ? t('savings_next_due', { amount: formatAmount(due.amount, this.language), date: formatDay(due.date, now) }) : t('savings_no_due'),
           payout ? t('savings_my_payout', { amount: formatAmount(payout.amount, this.language), date: formatDay(payout.date, now) }) : t('savings_no_payout'),
           `1 ${t('opt_group_balance')}`,
+          `2 ${t('opt_votes')}`,
           nav,
         ];
         if (joinLines(lines).length <= SCREEN_LIMIT) return this.con(notice, lines);
         // Huge amounts on another year's dates leave room for one of the two lines: the count of groups leads to their balances.
-        return this.con(notice, [lines[0]!, `1 ${lines[1]!}`, lines[2]!, lines[3]!, nav]);
+        return this.con(notice, [lines[0]!, `1 ${lines[1]!}`, lines[2]!, lines[3]!, `2 ${t('opt_votes')}`, nav]);
       }
       case 'groupBooks':
         return this.groupBooks(node, notice);
@@ -535,8 +557,15 @@ class MenuRun {
         const question = t('pay_confirm', { amount: formatAmount(due.amount, this.language), group, date: formatDay(due.dueDate, now) });
         return this.con(notice, [due.overdue ? `${question} ${t('overdue')}` : question, t('confirm'), nav]);
       }
+      case 'voteOn': {
+        const { vote } = node;
+        const summary = t('vote_summary', { group: truncate(ussdSafe(vote.groupName), WIDTH.groupInList), kind: t(`vote_kind_${vote.kind}`), yes: vote.yes, no: vote.no, needed: vote.needed });
+        const mine = vote.myVote ? [t('vote_mine', { vote: t(vote.myVote === 'yes' ? 'opt_yes' : 'opt_no') })] : [];
+        return this.con(notice, [summary, ...mine, `1 ${t('opt_yes')}`, `2 ${t('opt_no')}`, nav]);
+      }
       case 'payList':
       case 'booksList':
+      case 'votesList':
       case 'payouts':
       case 'notifications':
       case 'loans': {

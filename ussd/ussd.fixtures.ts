@@ -3,7 +3,7 @@ import type { Language } from '../core/accounts/user.ts';
 import { Money } from '../core/money/money.ts';
 import { localDate } from '../core/shared/calendar.ts';
 import type { Effect, EffectResult } from './effects.ts';
-import type { BooksSnapshot, GroupSnapshot, LoanSnapshot, MemberSnapshot, MerchantSnapshot, NotificationSnapshot, RegisteredMember, SnapshotLoad } from './member-snapshot.ts';
+import type { BooksSnapshot, GroupSnapshot, LoanSnapshot, MemberSnapshot, MerchantSnapshot, NotificationSnapshot, RegisteredMember, SnapshotLoad, VoteSnapshot } from './member-snapshot.ts';
 import { MOVEMENT_KINDS } from '../core/tontines/show-group-books.ts';
 import { MAX_FITTED_AMOUNT, type MenuInput, runMenu } from './menu.ts';
 import { FRESH_PIN_ACCESS, type PinAccess } from '../core/accounts/pin-slowdown.ts';
@@ -42,6 +42,13 @@ interface MemberFacts {
   readonly merchants: Readonly<Record<string, MerchantSnapshot>>;
   /** Groups' books by tontine id; a group not in it cannot be read (null). */
   readonly books: Readonly<Record<string, BooksSnapshot>>;
+  /** Open proposals of the member's groups. */
+  readonly votes: readonly VoteSnapshot[];
+}
+
+/** An open proposal of group `n` (the member has not voted unless told). */
+export function aVote(n: number, overrides: Partial<VoteSnapshot> = {}): VoteSnapshot {
+  return { proposalId: `p${n}`, tontineId: `t${n}`, groupName: `Group ${n}`, kind: 'change_payout_order', yes: 1, no: 0, needed: 3, myVote: null, ...overrides };
 }
 
 /** Group 1's books: two contributions, a payout and its failed transfer booked back, newest first. */
@@ -75,10 +82,11 @@ export function aMember(overrides: Partial<MemberFacts> = {}): RegisteredMember 
     loans: [],
     merchants: MERCHANTS,
     books: { t1: GROUP_1_BOOKS, t2: { balance: Money.ZERO, movements: [] } },
+    votes: [aVote(1), aVote(2, { kind: 'change_fine', myVote: 'yes', yes: 2, no: 1, needed: 2 })],
     ...overrides,
   };
-  const { firstName, language, savingsBalance, groups, notifications, loans, merchants, books } = facts;
-  return { registered: true, firstName, language, hasLoans: loans.length > 0, savings: { balance: savingsBalance, groups }, notifications, loans, merchants, books };
+  const { firstName, language, savingsBalance, groups, notifications, loans, merchants, books, votes } = facts;
+  return { registered: true, firstName, language, hasLoans: loans.length > 0, savings: { balance: savingsBalance, groups }, notifications, loans, merchants, books, votes };
 }
 
 /** The base the channel reads on every step: the snapshot without its parts. */
@@ -97,6 +105,8 @@ function withPart(member: MemberSnapshot, full: MemberSnapshot, load: SnapshotLo
       return { ...member, notifications: full.notifications };
     case 'loans':
       return { ...member, loans: full.loans };
+    case 'votes':
+      return { ...member, votes: full.votes };
     case 'merchant':
       return { ...member, merchants: { ...member.merchants, [load.code]: full.merchants?.[load.code] ?? null } };
     case 'books':
@@ -122,6 +132,9 @@ export function aCrowdedMember(language: Language): RegisteredMember {
     ),
     notifications: Array.from({ length: 5 }, (_, i) => ({ date: localDate(2026, 3, 9 - i), text: `${'Tr\u00e8s long message '.repeat(12)}${i}\n\u{1F389}` })),
     merchants: { ...MERCHANTS, ALINE: { name: longName, acceptingPayments: true } },
+    votes: Array.from({ length: 12 }, (_, i) =>
+      aVote(i + 1, { groupName: `${longName} ${i + 1}`, kind: (['change_payout_order', 'change_fine', 'waive_fine'] as const)[i % 3]!, yes: 29, no: 28, needed: 30, myVote: ([null, 'yes', 'no'] as const)[i % 3]! }),
+    ),
     // Group 1's books cannot be read (null).
     books: Object.fromEntries(Array.from({ length: 19 }, (_, i) => [`t${i + 2}`, aCrowdedBooks(i)])),
     loans: Array.from({ length: 12 }, (_, i) => ({

@@ -327,7 +327,13 @@ export class FlutterwaveSandbox {
   }
 
   private charge(session: Session, status: SandboxCharge['status'], response: string): PageAnswer {
-    const id = randomInt(3_000_000, 9_000_000);
+    // Unique, as Flutterwave's own ids are: the app is idempotent on the transaction id, so two
+    // charges sharing one (a birthday collision among a few thousand 7-digit ids, as bench:payments
+    // makes) would read as one payment confirmed twice. Ten digits also keep ids apart across
+    // restarts of the embedded sandbox, whose charges live in memory.
+    let id: number;
+    do id = randomInt(1_000_000_000, 10_000_000_000);
+    while (this.charges.has(id));
     const fee = Math.round((session.amount * (this.options.feeBasisPoints ?? 140)) / 10_000);
     const charge: SandboxCharge = {
       id,

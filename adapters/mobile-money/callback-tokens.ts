@@ -19,6 +19,7 @@
  *   the provider's own answer to a status query (VerifyPaymentReport).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { CallbackUrlTokens } from '../../core/payments/ports.ts';
 
 export type CallbackKind = 'collection' | 'transfer';
 
@@ -27,7 +28,7 @@ const KIND_OF_PREFIX: Record<string, CallbackKind> = { c: 'collection', t: 'tran
 /** 1 prefix letter + 43 base64url characters of a 32-byte HMAC. */
 const TOKEN_LENGTH = 44;
 
-export class MobileMoneyCallbackTokens {
+export class MobileMoneyCallbackTokens implements CallbackUrlTokens {
   private readonly base: string;
 
   /** `base`: the callback route without a token (`…/api/payments/callbacks/mtn`). */

@@ -88,6 +88,8 @@ export class CreditAssessmentRow {
 export class ScoringConsentRow {
   memberId!: string;
   consentedAt!: Date;
+  textVersion!: string;
+  withdrawnAt!: Date | null;
 }
 
 export class LoanReminderNoticeRow {
@@ -201,6 +203,9 @@ export const ScoringConsentSchema = defineEntity({
   properties: {
     memberId: () => p.manyToOne(User).mapToPk().fieldName('member_id').deleteRule('cascade').primary(),
     consentedAt: p.datetime(),
+    // Migration20261128530000 (data rights): the words' version, and the withdrawal.
+    textVersion: p.string().length(32).default('2026-11-22'),
+    withdrawnAt: p.datetime().nullable(),
   },
 });
 

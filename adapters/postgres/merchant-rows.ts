@@ -19,7 +19,7 @@ import type { Commission, CommissionPayout, CommissionStatus } from '../../core/
 import type { KybStatus, MerchantStatus } from '../../core/merchants/merchant.ts';
 import { MERCHANT_CATEGORIES, type RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
 import { isMerchantReasonCode, type MerchantReasonCode } from '../../core/merchants/merchant-reason.ts';
-import type { MerchantCardRefund, MerchantCardRefundStatus } from '../../core/merchants/merchant-card-refund.ts';
+import { CARD_REFUND_DISPUTES, type MerchantCardRefund, type MerchantCardRefundStatus } from '../../core/merchants/merchant-card-refund.ts';
 import type { MerchantPaymentReversal } from '../../core/merchants/merchant-reversal.ts';
 import type { MerchantEntryTotals } from '../../core/merchants/monthly-figures.ts';
 import type { MerchantTransaction, TransactionStatus } from '../../core/merchants/merchant-transaction.ts';
@@ -367,6 +367,11 @@ export const cardRefundRow = rowOf(
     settled_at: optionalInstant,
     failure_reason: optionalText,
     asked_at: optionalInstant,
+    // A dispute for an admin (Migration20261128540000): its code and instant are null together.
+    dispute_code: z.enum(CARD_REFUND_DISPUTES).nullish(),
+    disputed_at: optionalInstant,
+    dispute_processor_amount_centimes: centimes.nullish(),
+    dispute_processor_charge_id: optionalText,
   }),
   (r): MerchantCardRefund => ({
       id: r.id,
@@ -383,6 +388,16 @@ export const cardRefundRow = rowOf(
       ...present('settledAt', r.settled_at),
       ...present('failureReason', r.failure_reason),
       ...present('askedAt', r.asked_at),
+      ...(r.dispute_code == null || r.disputed_at == null
+        ? {}
+        : {
+            dispute: {
+              code: r.dispute_code,
+              at: r.disputed_at,
+              ...present('processorAmount', r.dispute_processor_amount_centimes == null ? null : money(r.dispute_processor_amount_centimes)),
+              ...present('processorChargeId', r.dispute_processor_charge_id),
+            },
+          }),
     }),
   );
 

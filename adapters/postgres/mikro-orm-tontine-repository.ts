@@ -15,6 +15,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Money } from '../../core/money/money.ts';
 import { formatDate, parseDate } from '../../core/shared/calendar.ts';
 import type { CompletedCycles, TontineRepository } from '../../core/tontines/ports.ts';
+import type { DecisionRule } from '../../core/tontines/tontine-terms.ts';
 import { Tontine, type Payout, type TurnSwap, type Withdrawal } from '../../core/tontines/tontine.ts';
 import { sqlArray } from './sql-array.ts';
 import { runPrepared } from './prepared-statements.ts';
@@ -30,6 +31,7 @@ export interface TontineDbRow {
   contribution_centimes: string;
   frequency: string;
   max_members: number;
+  decision_rule: DecisionRule;
   creator_id: string;
   /** A Date, or its ISO 8601 text when read as JSON. */
   created_at: Date | string;
@@ -50,7 +52,7 @@ interface RotationDocument {
   withdrawals: { reference: string; amount: number; at: string }[];
 }
 
-const TONTINE_COLUMNS = `id, name, description, category, contribution_centimes::text as contribution_centimes, frequency, max_members,
+const TONTINE_COLUMNS = `id, name, description, category, contribution_centimes::text as contribution_centimes, frequency, max_members, decision_rule,
   creator_id, created_at, status, start_date::text as start_date, current_cycle, rotation`;
 
 /**
@@ -159,8 +161,8 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
       withdrawals: tontine.withdrawals.map((w) => ({ reference: w.reference, amount: w.amount.centimes, at: w.at.toISOString() })),
     };
     await this.em.execute(
-      `insert into tontines (id, name, description, category, contribution_centimes, frequency, max_members, creator_id, created_at, status, start_date, current_cycle, rotation)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)
+      `insert into tontines (id, name, description, category, contribution_centimes, frequency, max_members, decision_rule, creator_id, created_at, status, start_date, current_cycle, rotation)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)
        on conflict (id) do update set status = excluded.status, start_date = excluded.start_date, current_cycle = excluded.current_cycle, rotation = excluded.rotation`,
       [
         tontine.id,
@@ -170,6 +172,7 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
         String(tontine.contributionAmount.centimes),
         tontine.frequency,
         tontine.maxMembers,
+        tontine.decisionRule,
         tontine.creatorId,
         tontine.createdAt,
         tontine.status,
@@ -214,6 +217,7 @@ function tontineOf(row: Omit<TontineDbRow, 'members'>, members: { userId: string
     contributionAmount: Money.ofCentimes(Number(row.contribution_centimes)),
     frequency: row.frequency,
     maxMembers: row.max_members,
+    decisionRule: row.decision_rule,
     creatorId: row.creator_id,
     createdAt: new Date(row.created_at),
     status_: row.status,

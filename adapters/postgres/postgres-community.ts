@@ -11,11 +11,10 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Language } from '../../core/accounts/user.ts';
-import { normalisePhoneNumber } from '../../core/identity/phone-number.ts';
 import { Money } from '../../core/money/money.ts';
 import type { OutgoingMessage } from '../../core/notifications/outbox.ts';
 import type { InAppNotification, InAppNotifications, NotificationPosition, NotificationRecipients, NotificationWriter, Recipient } from '../../core/notifications/ports.ts';
-import type { MobileMoneyProvider, ProviderOfNumber } from '../../core/payments/ports.ts';
+import type { MobileMoneyProvider, PayerOf } from '../../core/payments/ports.ts';
 import type {
   CategoryDefaults,
   ChatMessage,
@@ -177,13 +176,8 @@ export class PostgresChat implements GroupChat {
 export class PostgresMemberDirectory implements MemberWallets, MemberProfiles, TontineCategories, NotificationRecipients {
   constructor(
     private readonly em: EntityManager,
-    /** The provider a wallet's number goes through (078/079 MTN, 072/073 Airtel; `sandbox` in sandbox mode). */
-    private readonly providerOf: ProviderOfNumber,
-    /** Reads a profile's phone as a payable E.164 number, undefined when it is not one. */
-    private readonly payableNumber: (phone: string) => string | undefined = (phone) => {
-      const parsed = normalisePhoneNumber(phone);
-      return parsed.ok ? parsed.value : undefined;
-    },
+    /** A wallet's payable number and the provider it goes through (078/079 MTN, 072/073 Airtel; `sandbox` in sandbox mode). */
+    private readonly payerOf: PayerOf,
   ) {}
 
   async profiles(userIds: readonly string[]): Promise<Map<string, MemberProfile>> {
@@ -214,9 +208,7 @@ export class PostgresMemberDirectory implements MemberWallets, MemberProfiles, T
   /** The member's phone on their profile, when it is a payable mobile number. */
   async walletOf(userId: string): Promise<{ provider: MobileMoneyProvider; msisdn: string } | undefined> {
     const phone = (await this.recipient(userId))?.phoneNumber;
-    const msisdn = phone ? this.payableNumber(phone) : undefined;
-    const provider = msisdn === undefined ? undefined : this.providerOf(msisdn);
-    return msisdn === undefined || provider === undefined ? undefined : { provider, msisdn };
+    return phone ? this.payerOf(phone) : undefined;
   }
 
   async categories(): Promise<CategoryDefaults[]> {

@@ -5,12 +5,14 @@
  * Guarantees
  * - An assessment is stored whole (score, rating, limit, factors, advice, model version, instant)
  *   and read back equal; `latestFor` is the most recent by instant.
- * - A consent is recorded once; recording it again keeps the first instant.
+ * - A consent is recorded once; recording it again keeps the first instant. A withdrawn consent
+ *   (withdrawn_at set) is none; recording it after the withdrawal gives it anew (new instant,
+ *   the current text version).
  * - `recordReminderOnce` inserts the reminder key or finds it there: of two replicas racing to send
  *   one reminder, the second learns it is not new, so the notice is written once.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CreditAssessment, CreditAssessmentRepository, ScoringConsents } from '../../core/credit/ports.ts';
+import { SCORING_CONSENT_VERSION, type CreditAssessment, type CreditAssessmentRepository, type ScoringConsents } from '../../core/credit/ports.ts';
 import type { CreditFactor, CreditRating } from '../../core/credit/scorecard.ts';
 import type { LoanReminderNotices } from '../../core/loans/ports.ts';
 import { Money } from '../../core/money/money.ts';
@@ -62,12 +64,22 @@ export class PostgresScoringConsents implements ScoringConsents {
   constructor(private readonly em: EntityManager) {}
 
   async consentedAt(memberId: string): Promise<Date | undefined> {
-    const rows = await this.em.execute<{ consented_at: Date }[]>(`select consented_at from credit_scoring_consents where member_id = ?`, [memberId]);
+    const rows = await this.em.execute<{ consented_at: Date }[]>(`select consented_at from credit_scoring_consents where member_id = ? and withdrawn_at is null`, [memberId]);
     return rows[0] ? new Date(rows[0].consented_at) : undefined;
   }
 
   async record(memberId: string, at: Date): Promise<void> {
-    await this.em.execute(`insert into credit_scoring_consents (member_id, consented_at) values (?, ?) on conflict (member_id) do nothing`, [memberId, at]);
+    await this.em.execute(
+      `insert into credit_scoring_consents (member_id, consented_at, text_version) values (?, ?, ?)
+       on conflict (member_id) do update set consented_at = excluded.consented_at, text_version = excluded.text_version, withdrawn_at = null
+       where credit_scoring_consents.withdrawn_at is not null`,
+      [memberId, at, SCORING_CONSENT_VERSION],
+    );
+  }
+
+  async withdraw(memberId: string, at: Date): Promise<boolean> {
+    const result = await this.em.execute<{ affectedRows: number }>(`update credit_scoring_consents set withdrawn_at = ? where member_id = ? and withdrawn_at is null`, [at, memberId], 'run');
+    return result.affectedRows > 0;
   }
 }
 

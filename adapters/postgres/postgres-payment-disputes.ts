@@ -1,6 +1,6 @@
 /**
  * PostgresPaymentDisputes: the provider reports that were not booked because they contradict the
- * books (core/payments/reconcile-payment.ts), kept for an admin.
+ * books (core/payment-reports/reconcile-payment.ts), kept for an admin.
  *
  * Guarantees
  * - `raise` writes one row per reference, problem and reported status (a unique constraint):
@@ -11,6 +11,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Money } from '../../core/money/money.ts';
 import type { DisputeProblem, MobileMoneyStatus, PaymentDirection, PaymentDispute, PaymentDisputes } from '../../core/payments/ports.ts';
+import type { DisputedReports } from '../../core/transfers/ports.ts';
 
 interface DisputeRow {
   id: string;
@@ -29,7 +30,7 @@ export interface StoredDispute extends PaymentDispute {
   id: string;
 }
 
-export class PostgresPaymentDisputes implements PaymentDisputes {
+export class PostgresPaymentDisputes implements PaymentDisputes, DisputedReports {
   constructor(private readonly em: EntityManager) {}
 
   async raise(d: PaymentDispute): Promise<'raised' | 'exists'> {

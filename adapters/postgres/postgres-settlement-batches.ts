@@ -19,15 +19,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Money } from '../../core/money/money.ts';
 import { invariant } from '../../core/shared/result.ts';
 import type { SettlementReads } from '../../core/merchants/ports.ts';
-import type { BulkSettlementInput, SettlementBatchRepository } from '../../core/settlements/ports.ts';
+import type { BulkSettlementInput, SettlementBatchListing, SettlementBatchRepository } from '../../core/settlements/ports.ts';
 import { SETTLEMENT_ORIGIN, type SettlementBatch } from '../../core/settlements/settlement-batch.ts';
+import type { PayoutStatus } from '../../core/settlements/payout-status.ts';
 import { BATCH_TRANSACTIONS, batchRow, idsByHolder, isUuid, SETTLEMENT_LOCK, type Row } from './merchant-rows.ts';
 import { sqlArray } from './sql-array.ts';
 
 /** A batch read without its transaction ids. */
 const withoutIds = batchRow(() => []);
 
-export class PostgresSettlementBatches implements SettlementBatchRepository, SettlementReads {
+export class PostgresSettlementBatches implements SettlementBatchRepository, SettlementReads, SettlementBatchListing {
   constructor(private readonly em: EntityManager) {}
 
   /** Batches with their transaction ids only when asked (a batch of a busy merchant holds thousands). */
@@ -67,7 +68,7 @@ export class PostgresSettlementBatches implements SettlementBatchRepository, Set
     return this.withIds(rows, false);
   }
 
-  async list(filter: { status?: string; limit: number }) {
+  async list(filter: { status?: PayoutStatus; limit: number }) {
     const rows = await this.em.execute<Row[]>(
       `select * from settlement_batches where (?::text is null or status = ?) order by period_start desc, batch_reference limit ?`,
       [filter.status ?? null, filter.status ?? null, filter.limit],

@@ -18,6 +18,7 @@ export class TontineRow {
   contributionCentimes!: string;
   frequency!: string;
   maxMembers!: number;
+  decisionRule!: string;
   creatorId!: string;
   createdAt!: Date;
   status!: string;
@@ -75,6 +76,7 @@ export const TontineSchema = defineEntity({
     contributionCentimes: p.bigint('string'),
     frequency: p.enum(['daily', 'weekly', 'monthly']),
     maxMembers: p.integer(),
+    decisionRule: p.enum(['majority', 'unanimity']).default('majority'),
     creatorId: () => p.manyToOne(User).mapToPk().fieldName('creator_id').index('tontines_creator_id_index'),
     createdAt: p.datetime(),
     status: p.enum(['forming', 'active', 'completed', 'cancelled']).index('tontines_status_index'),

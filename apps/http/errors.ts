@@ -66,6 +66,13 @@ export const ERRORS = {
   payout_order_locked: { status: 409, message: 'The payout order cannot change once a payout was made.' },
   turn_already_paid: { status: 409, message: 'A turn that was already paid out cannot move.' },
   swap_already_proposed: { status: 409, message: 'A swap between you two is already proposed.' },
+  // Group decisions (core/decisions; apps/http/decision-routes.ts).
+  proposal_text_required: { status: 400, message: 'Please say what you propose and why (at most 500 characters).' },
+  proposal_not_found: { status: 404, message: 'This proposal does not exist in this group.' },
+  proposal_closed: { status: 409, message: 'This vote is closed: its result is final.' },
+  proposal_change_invalid: { status: 409, message: 'This change does not fit the group as it is now: check its members, the turns already paid and the current order.' },
+  proposal_kind_unavailable: { status: 409, message: 'Decisions about fines are not available yet.' },
+  personal_savings_has_no_decisions: { status: 409, message: 'Personal savings have no group decisions: you decide alone.' },
   contribution_already_paid: { status: 409, message: 'This contribution is already paid.' },
   payment_in_progress: { status: 409, message: 'A payment for this contribution is already under way: finish it or wait for it to end before paying again.' },
   cursor_invalid: { status: 400, message: 'This page of the list was not found. Start again from the first page.' },
@@ -163,6 +170,12 @@ export const ERRORS = {
   ussd_access_code_expired: { status: 410, message: 'This code has expired or was tried too often. Ask for a new code.' },
   pin_format: { status: 400, message: 'A PIN is exactly 5 digits.' },
   pin_weak: { status: 400, message: 'This PIN is too easy to guess: avoid one digit repeated and runs such as 12345.' },
+  // Data rights (core/data-rights; apps/http/data-rights-routes.ts).
+  export_not_found: { status: 404, message: 'This data export does not exist.' },
+  export_not_ready: { status: 409, message: 'Your data export is still being prepared. We will notify you when it is ready.' },
+  export_expired: { status: 410, message: 'This data export has expired: its files were deleted after 7 days. Ask for a new export.' },
+  /** Sent with `blockers`, the reasons (core/data-rights/ports.ts ERASURE_BLOCKERS). */
+  account_deletion_blocked: { status: 409, message: 'Your account cannot be deleted yet: settle what is listed first.' },
   /** PostgreSQL unreachable or switching over (adapters/postgres/database-unavailable.ts): sent with Retry-After. */
   database_unavailable: { status: 503, message: 'Ikimina cannot reach its records for a moment. Please try again in a few seconds.' },
   not_ready: { status: 503, message: 'The database is not reachable.' },

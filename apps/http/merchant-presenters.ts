@@ -14,7 +14,7 @@ import type { MerchantQr } from '../../core/merchants/merchant-qr.ts';
 import type { RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
 import { receiptReference, type MerchantTransaction } from '../../core/merchants/merchant-transaction.ts';
 import type { OwnerRefundView } from '../../core/merchants/merchant-card-refund.ts';
-import { listedStatus, type RefundsByTransaction, type ReversalsByTransaction } from '../../core/merchants/merchant-payments.ts';
+import { exportedStatus, listedStatus, type RefundsByTransaction, type ReversalsByTransaction } from '../../core/merchants/merchant-payments.ts';
 import type { MerchantPaymentReversal } from '../../core/merchants/merchant-reversal.ts';
 import type { MerchantSettlementsListed } from '../../core/merchants/list-merchant-settlements.ts';
 import type { MerchantTransactionsListed } from '../../core/merchants/list-merchant-transactions.ts';
@@ -86,6 +86,9 @@ export function presentMerchant(m: RegisteredMerchant, language: Language, qrCod
   };
 }
 
+/** How the customer paid: a card, or a mobile money wallet. */
+const paymentMethodOf = (t: MerchantTransaction) => (isCardProvider(t.provider) ? ('card' as const) : ('mobile_money' as const));
+
 /**
  * A reversed payment reads `reversed`, with when and why (its row keeps `completed`:
  * core/merchants/merchant-payments.ts); a card payment whose refund is under way reads
@@ -98,7 +101,7 @@ const presentTransaction = (t: MerchantTransaction, reversals: ReversalsByTransa
   createdAt: t.createdAt.toISOString(),
   customerName: t.customerName ?? null,
   customerPhoneNumber: t.customerPhoneNumber,
-  paymentMethod: isCardProvider(t.provider) ? ('card' as const) : ('mobile_money' as const),
+  paymentMethod: paymentMethodOf(t),
   provider: t.provider,
   amount: t.amount.toDecimal(),
   merchantFee: t.merchantFee.toDecimal(),
@@ -202,23 +205,25 @@ export function presentTransactions(listed: MerchantTransactionsListed) {
   };
 }
 
-/** The transactions CSV: one row per transaction, its reversal's date and reason when reversed. */
+/** The transactions CSV: one row per transaction, its reversal's date and reason when reversed, when its card refund was asked. */
 export const transactionsCsv = (listed: MerchantTransactionsListed) =>
   csv(
-    ['Reference', 'Date', 'Customer', 'Phone', 'Method', 'Amount', 'Fee', 'Net', 'Status', 'Settlement', 'Reversed at', 'Reversal reason'],
+    ['Reference', 'Date', 'Customer', 'Phone', 'Method', 'Amount', 'Fee', 'Net', 'Status', 'Settlement', 'Reversed at', 'Reversal reason', 'Refund requested at'],
     listed.transactions.map((t) => [
       t.transactionReference,
       t.createdAt.toISOString(),
       t.customerName ?? 'N/A',
       t.customerPhoneNumber,
-      'mobile_money',
+      paymentMethodOf(t),
       t.amount.toDecimal(),
       t.merchantFee.toDecimal(),
       t.netAmount.toDecimal(),
-      listedStatus(t, listed.reversals),
+      // A card refund under way reads `refund_pending`, as the owner's list says "Refund pending".
+      exportedStatus(t, listed.reversals, listed.refunds),
       t.settlementBatchId ?? '',
       iso(listed.reversals.get(t.id)?.reversedAt) ?? '',
       listed.reversals.get(t.id)?.reason ?? '',
+      iso(listed.refunds.get(t.id)?.requestedAt) ?? '',
     ]),
   );
 

@@ -10,10 +10,12 @@ import { merchantPaths } from './merchant-openapi.ts';
 import { workingCapitalPaths } from './working-capital-openapi.ts';
 import { nidaPaths } from './nida-openapi.ts';
 import { profilePaths } from './profile-openapi.ts';
+import { dataRightsPaths } from './data-rights-openapi.ts';
 import { ussdAccessPaths } from './ussd-access-openapi.ts';
 import { assistantPaths } from './assistant-openapi.ts';
 import { savingsPaths } from './savings-openapi.ts';
 import { uploadPaths } from './upload-openapi.ts';
+import { decisionPaths } from './decision-openapi.ts';
 import { refuseControlCharactersInRequests, withEdgeResponses } from './openapi-edge.ts';
 import { SHARED_RESPONSES } from './openapi-parts.ts';
 
@@ -42,7 +44,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       // Referenced by no operation (it answers methods no operation has); the others register where used.
       responses: { MethodNotAllowed: SHARED_RESPONSES.MethodNotAllowed },
     },
-    paths: withEdgeResponses({ ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths, ...workingCapitalPaths, ...cardPaths }),
+    paths: withEdgeResponses({ ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...dataRightsPaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths, ...workingCapitalPaths, ...cardPaths, ...decisionPaths }),
   });
   refuseControlCharactersInRequests(document);
   return document;

@@ -31,10 +31,7 @@ import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { timingSafeEqual } from 'node:crypto';
-import { parseMtnCallback } from '../../adapters/mobile-money/mtn-momo-mobile-money.ts';
-import { parseAirtelCallback } from '../../adapters/mobile-money/airtel-money.ts';
-import type { MobileMoneyProvider } from '../../core/payments/ports.ts';
-import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
+import type { CallbackUrlTokens, MobileMoneyCallbackParser, MobileMoneyProvider } from '../../core/payments/ports.ts';
 import type { ListMemberContributions } from '../../core/contributions/list-member-contributions.ts';
 import type { ListTontineContributions } from '../../core/contributions/list-tontine-contributions.ts';
 import type { PayContributionByMobileMoney } from '../../core/contributions/pay-contribution-by-mobile-money.ts';
@@ -42,7 +39,7 @@ import type { ListNotifications } from '../../core/notifications/list-notificati
 import type { ListNotificationPage } from '../../core/notifications/list-notification-page.ts';
 import type { MarkAllNotificationsRead } from '../../core/notifications/mark-all-notifications-read.ts';
 import type { MarkNotificationRead } from '../../core/notifications/mark-notification-read.ts';
-import type { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
+import type { ReconcilePayment } from '../../core/payment-reports/reconcile-payment.ts';
 import type { ShowPayment } from '../../core/payments/show-payment.ts';
 import type { ShowContributionPayment } from '../../core/contributions/show-contribution-payment.ts';
 import type { Authentication, AuthState } from './auth-routes.ts';
@@ -75,9 +72,11 @@ export interface PaymentRouteUseCases {
   markAllNotificationsRead: MarkAllNotificationsRead;
 }
 
-/** What the provider callback checks before any use case: its token, and where refusals are logged. */
+/** What the provider callback checks before any use case: its body's reference, its token, and where refusals are logged. */
 export interface ProviderCallbacks {
-  tokens: Pick<MobileMoneyCallbackTokens, 'verify'>;
+  /** Each provider's callback body, read by its adapter's parser (only the reference is used). */
+  parsers: { mtn: MobileMoneyCallbackParser<{ reference: string }>; airtel: MobileMoneyCallbackParser<{ reference: string }> };
+  tokens: Pick<CallbackUrlTokens, 'verify'>;
   logger: Logger;
   /** The last segment of the Airtel callback URL. */
   airtelSecret: string;
@@ -143,7 +142,7 @@ export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authent
   // through, and then the provider itself is asked; the body's status and amount are never booked.
   let refusedCallbacks = 0;
   const callback = async (ctx: Context) => {
-    const parsed = parseMtnCallback((ctx.request as { body?: unknown }).body);
+    const parsed = callbacks.parsers.mtn((ctx.request as { body?: unknown }).body);
     if (!parsed.ok) return sendFailure(ctx, parsed);
     const { reference } = parsed.value;
     const direction = callbacks.tokens.verify(String(ctx.params.token ?? ''), reference);
@@ -173,7 +172,7 @@ export function paymentRoutes(useCases: PaymentRouteUseCases, auth: Pick<Authent
   // Airtel posts every callback to the one URL set in its portal: its secret segment lets it
   // through, and Airtel itself is asked; the body's status is never booked.
   const airtelCallback = async (ctx: Context) => {
-    const parsed = parseAirtelCallback((ctx.request as { body?: unknown }).body);
+    const parsed = callbacks.parsers.airtel((ctx.request as { body?: unknown }).body);
     if (!parsed.ok) return sendFailure(ctx, parsed);
     const { reference } = parsed.value;
     if (!sameSecret(String(ctx.params.secret ?? ''), callbacks.airtelSecret)) {

@@ -14,6 +14,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'koa';
 
+/** The largest JSON body a route reads (the app's body parser, and DELETE /api/me's own): far above any form of this API; larger bodies are refused before parsing. */
+export const JSON_BODY_LIMIT = '100kb';
+
 /** Unread bodies up to this size are read and discarded to keep the connection; larger ones close it. */
 export const DRAIN_LIMIT_BYTES = 1024 * 1024;
 

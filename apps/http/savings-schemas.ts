@@ -10,7 +10,7 @@ import { MAX_ENTERED_AMOUNT } from '../../core/money/amount-input.ts';
 import { Money } from '../../core/money/money.ts';
 import { FREQUENCIES } from '../../core/tontines/cycle-calendar.ts';
 import { MOVEMENT_KINDS } from '../../core/tontines/show-group-books.ts';
-import { MAX_MEMBERS, TONTINE_CATEGORIES } from '../../core/tontines/tontine-terms.ts';
+import { DECISION_RULES, MAX_MEMBERS, TONTINE_CATEGORIES } from '../../core/tontines/tontine-terms.ts';
 import { VALIDATION_MESSAGES } from './errors.ts';
 import { amountField } from './amount-field.ts';
 
@@ -58,6 +58,10 @@ export const CreateTontineRequest = z
       .nullable()
       .optional()
       .meta({ example: null }),
+    decisionRule: z
+      .enum(DECISION_RULES, { error: 'Choose majority or unanimity' })
+      .optional()
+      .meta({ description: 'How the group’s proposals pass: a majority of all members (the default) or unanimity; fixed at creation' }),
   })
   .meta({ id: 'CreateTontineRequest' });
 
@@ -136,6 +140,7 @@ export const TontineResponse = z
     contributionAmount: decimal,
     frequency: z.enum(['daily', 'weekly', 'monthly']),
     maxMembers: z.number(),
+    decisionRule: z.enum(DECISION_RULES).meta({ description: 'How the group’s proposals pass: a majority of all members, or unanimity' }),
     currentCycle: z.number(),
     status: z.enum(['forming', 'active', 'completed', 'cancelled']),
     members: z.array(TontineMemberResponse),

@@ -56,6 +56,7 @@ export function presentTontine(overview: TontineOverview) {
     contributionAmount: t.contributionAmount.toDecimal(),
     frequency: t.frequency,
     maxMembers: t.maxMembers,
+    decisionRule: t.decisionRule,
     currentCycle: t.currentCycle,
     status: t.status,
     members: presentMembers(tontineMemberEntries(t, profiles, viewerId)),

@@ -24,7 +24,7 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { RecordSmsDeliveryReport } from '../../core/notifications/record-sms-delivery-report.ts';
-import { parseDeliveryReport } from '../../adapters/sms/africastalking-sms-sender.ts';
+import type { SmsDeliveryReportParser } from '../../core/notifications/sms-sender.ts';
 import type { Config } from '../config.ts';
 import { sendError } from './errors.ts';
 import { gatewayGuard } from './gateway-guard.ts';
@@ -65,7 +65,7 @@ export interface SmsRoutesSettings {
   logger: Logger;
 }
 
-export function smsRoutes(useCases: { recordSmsDeliveryReport: RecordSmsDeliveryReport }, settings: SmsRoutesSettings): Router {
+export function smsRoutes(useCases: { recordSmsDeliveryReport: RecordSmsDeliveryReport }, parseDeliveryReport: SmsDeliveryReportParser, settings: SmsRoutesSettings): Router {
   const router = new Router();
   const { logger } = settings;
   const gateway = gatewayGuard(settings.gatewayCallbacks, logger);

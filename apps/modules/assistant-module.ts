@@ -7,10 +7,8 @@
 import type { Container } from 'inversify';
 import { ContainerModule } from 'inversify';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RateLimiter } from '../../core/accounts/ports.ts';
-import { AskAssistant } from '../../core/assistant/ask-assistant.ts';
-import type { AssistantConversations, AssistantModel } from '../../core/assistant/ports.ts';
-import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
+import { AskAssistant, type AskAssistantDeps } from '../../core/assistant/ask-assistant.ts';
+import type { AssistantModel } from '../../core/assistant/ports.ts';
 import { AssistantTools } from '../../core/assistant/grounded-tools.ts';
 import { TRAINING } from '../../core/assistant/phrases/training.ts';
 import { ShowAssistantConversation } from '../../core/assistant/show-assistant-conversation.ts';
@@ -23,7 +21,7 @@ import { ShowSavingsDashboard } from '../../core/tontines/show-savings-dashboard
 import { OpenAiCompatibleAssistantModel } from '../../adapters/ai/openai-compatible-assistant-model.ts';
 import { PostgresAssistantConversations } from '../../adapters/postgres/postgres-assistant-conversations.ts';
 import type { Config } from '../config.ts';
-import { withDeps } from '../deps.ts';
+import { fromDeps, withDeps } from '../deps.ts';
 import type { AssistantRouteUseCases } from '../http/assistant-routes.ts';
 import { TOKENS } from '../tokens.ts';
 
@@ -48,9 +46,20 @@ export const assistantModule = new ContainerModule(({ bind }) => {
     }),
   );
   bind(AskAssistant).toResolvedValue(
-    (understanding: MessageUnderstanding, tools: AssistantTools, conversations: AssistantConversations, limiter: RateLimiter, config: Config, clock: Clock, ids: IdGenerator, model: AssistantModel | null) =>
-      new AskAssistant({ understanding, tools, conversations, limiter, rateLimit: config.assistant.rateLimit, clock, ids, model: model ?? undefined }),
-    [MessageUnderstanding, AssistantTools, TOKENS.AssistantConversations, TOKENS.RateLimiter, TOKENS.Config, TOKENS.Clock, TOKENS.IdGenerator, TOKENS.AssistantModel],
+    ...fromDeps(
+      ({ config, model, ...deps }: Omit<AskAssistantDeps, 'rateLimit' | 'model'> & { config: Config; model: AssistantModel | null }) =>
+        new AskAssistant({ ...deps, rateLimit: config.assistant.rateLimit, model: model ?? undefined }),
+      {
+        understanding: MessageUnderstanding,
+        tools: AssistantTools,
+        conversations: TOKENS.AssistantConversations,
+        limiter: TOKENS.RateLimiter,
+        config: TOKENS.Config,
+        clock: TOKENS.Clock,
+        ids: TOKENS.IdGenerator,
+        model: TOKENS.AssistantModel,
+      },
+    ),
   );
   bind(ShowAssistantConversation).toResolvedValue(...withDeps(ShowAssistantConversation, { conversations: TOKENS.AssistantConversations }));
 });

@@ -3,21 +3,18 @@
  * checkout speaking its protocol when no keys are configured) and the card use cases.
  */
 import { randomBytes } from 'node:crypto';
-import type { Logger } from 'pino';
-import type { JournalWriter } from '../../core/ledger/ports.ts';
-import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
-import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import { ContainerModule } from 'inversify';
+import type { CardCheckout } from '../../core/payments/card-checkout.ts';
 import { FlutterwaveCardCheckout } from '../../adapters/card-checkout/flutterwave-card-checkout.ts';
 import { FlutterwaveSandbox } from '../../adapters/card-checkout/flutterwave-sandbox.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { StartLoanRepayment } from '../../core/loans/start-loan-repayment.ts';
 import { PayMerchant } from '../../core/merchants/pay-merchant.ts';
-import { ConfirmCardPayment } from '../../core/payments/confirm-card-payment.ts';
-import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
-import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
-import { ShowCardPayment } from '../../core/payments/show-card-payment.ts';
-import { StartCardPayment } from '../../core/payments/start-card-payment.ts';
+import { ConfirmCardPayment } from '../../core/payment-reports/confirm-card-payment.ts';
+import { ReconcilePayment } from '../../core/payment-reports/reconcile-payment.ts';
+import { SettlePaymentReport } from '../../core/payment-reports/settle-payment-report.ts';
+import { ShowCardPayment } from '../../core/payment-reports/show-card-payment.ts';
+import { StartCardPayment } from '../../core/payment-reports/start-card-payment.ts';
 import { StartWorkingCapitalRepayment } from '../../core/working-capital/repay-working-capital.ts';
 import type { Config } from '../config.ts';
 import { withDeps } from '../deps.ts';
@@ -25,7 +22,8 @@ import { TOKENS } from '../tokens.ts';
 
 /** The card checkout of this configuration, with the webhook's secret hash and (sandbox mode) the sandbox serving the pages. */
 export interface CardCheckoutSetup {
-  checkout: FlutterwaveCardCheckout;
+  /** The card checkout's port (core/payments/card-checkout.ts): Flutterwave's adapter, in sandbox mode answered in process. */
+  checkout: CardCheckout;
   secretHash: string;
   sandbox: FlutterwaveSandbox | null;
 }
@@ -51,15 +49,30 @@ export function createCardCheckout(config: Config): CardCheckoutSetup {
 
 export const cardsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.CardCheckoutSetup).toResolvedValue((config: Config) => createCardCheckout(config), [TOKENS.Config]);
+  // The checkout as the use cases take it (the port): the sandbox's pages and the webhook hash are the routes'.
+  bind(TOKENS.CardCheckout).toResolvedValue((setup: CardCheckoutSetup) => setup.checkout, [TOKENS.CardCheckoutSetup]);
+  const checkout = TOKENS.CardCheckout;
   bind(ConfirmCardPayment).toResolvedValue(
-    (setup: CardCheckoutSetup, reconcile: ReconcilePayment, settle: SettlePaymentReport, journal: JournalWriter, uow: UnitOfWork, clock: Clock, ids: IdGenerator, log: Logger) =>
-      new ConfirmCardPayment({ checkout: setup.checkout, reconcile, settle, journal, uow, clock, ids, log }),
-    [TOKENS.CardCheckoutSetup, ReconcilePayment, SettlePaymentReport, TOKENS.JournalWriter, TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.IdGenerator, TOKENS.Logger],
+    ...withDeps(ConfirmCardPayment, {
+      checkout,
+      reconcile: ReconcilePayment,
+      settle: SettlePaymentReport,
+      journal: TOKENS.JournalWriter,
+      uow: TOKENS.UnitOfWork,
+      clock: TOKENS.Clock,
+      ids: TOKENS.IdGenerator,
+      log: TOKENS.Logger,
+    }),
   );
   bind(StartCardPayment).toResolvedValue(
-    (setup: CardCheckoutSetup, payContribution: PayContribution, startLoanRepayment: StartLoanRepayment, startWorkingCapitalRepayment: StartWorkingCapitalRepayment, payMerchant: PayMerchant, confirm: ConfirmCardPayment) =>
-      new StartCardPayment({ payContribution, startLoanRepayment, startWorkingCapitalRepayment, payMerchant, checkout: setup.checkout, confirm }),
-    [TOKENS.CardCheckoutSetup, PayContribution, StartLoanRepayment, StartWorkingCapitalRepayment, PayMerchant, ConfirmCardPayment],
+    ...withDeps(StartCardPayment, {
+      payContribution: PayContribution,
+      startLoanRepayment: StartLoanRepayment,
+      startWorkingCapitalRepayment: StartWorkingCapitalRepayment,
+      payMerchant: PayMerchant,
+      checkout,
+      confirm: ConfirmCardPayment,
+    }),
   );
   bind(ShowCardPayment).toResolvedValue(
     ...withDeps(ShowCardPayment, { payments: TOKENS.PaymentRepository, loanCollections: TOKENS.LoanCollections, merchantTransactions: TOKENS.MerchantTransactions, workingCapitalCollections: TOKENS.WorkingCapitalCollections, workingCapitalLoans: TOKENS.WorkingCapital, confirm: ConfirmCardPayment }),

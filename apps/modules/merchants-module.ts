@@ -5,7 +5,6 @@
  * cases they call. Settlement batches and commission payouts move money through the transfers
  * module (purposes `merchant_settlement`, `agent_commission`: apps/modules/transfers-module.ts).
  */
-import type { Logger } from 'pino';
 import { PostgresMerchantMonthLedger } from '../../adapters/postgres/postgres-merchant-month-ledger.ts';
 import { ShowMonthlyFigures } from '../../core/merchants/show-monthly-figures.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -20,20 +19,24 @@ import { PostgresMerchantReversals } from '../../adapters/postgres/postgres-merc
 import { PostgresMerchants } from '../../adapters/postgres/postgres-merchants.ts';
 import { PostgresMerchantTransactions } from '../../adapters/postgres/postgres-merchant-transactions.ts';
 import { PostgresSettlementBatches } from '../../adapters/postgres/postgres-settlement-batches.ts';
-import type { RateLimiter } from '../../core/accounts/ports.ts';
+import { PostgresAgentListing, PostgresMerchantListing } from '../../adapters/postgres/postgres-business-listings.ts';
 import { FindAgentByCode } from '../../core/agents/find-agent-by-code.ts';
+import { ListAgents } from '../../core/agents/list-agents.ts';
+import { ListMerchants } from '../../core/merchants/list-merchants.ts';
+import { ListCardRefunds } from '../../core/merchants/list-card-refunds.ts';
+import { ListOpenCardRefunds } from '../../core/merchants/list-open-card-refunds.ts';
+import { ListSettlementBatches } from '../../core/settlements/list-settlement-batches.ts';
+import { RetrySettlementBatch } from '../../core/settlements/retry-settlement-batch.ts';
 import { RegisterAgent } from '../../core/agents/register-agent.ts';
 import { ShowOwnAgent } from '../../core/agents/show-own-agent.ts';
 import { ShowAgentDashboard } from '../../core/agents/show-agent-dashboard.ts';
-import type { AuditTrail } from '../../core/audit/ports.ts';
-import type { JournalWriter } from '../../core/ledger/ports.ts';
 import { ListMerchantsAwaitingKyb } from '../../core/merchants/list-merchants-awaiting-kyb.ts';
 import { ListOwnMerchants } from '../../core/merchants/list-own-merchants.ts';
 import { ListMerchantSettlements } from '../../core/merchants/list-merchant-settlements.ts';
 import { ListMerchantTransactions } from '../../core/merchants/list-merchant-transactions.ts';
 import { GenerateMerchantQr } from '../../core/merchants/generate-merchant-qr.ts';
 import { ShowMerchantQr } from '../../core/merchants/show-merchant-qr.ts';
-import { PayMerchant, type PayRequestLimits } from '../../core/merchants/pay-merchant.ts';
+import { PayMerchant } from '../../core/merchants/pay-merchant.ts';
 import { ShowMerchantReceipt } from '../../core/merchants/show-merchant-receipt.ts';
 import { ShowPayPage } from '../../core/merchants/show-pay-page.ts';
 import { RegisterMerchant } from '../../core/merchants/register-merchant.ts';
@@ -43,62 +46,19 @@ import { PursueCardRefund } from '../../core/merchants/pursue-card-refund.ts';
 import { ShowSalesAnalytics } from '../../core/merchants/show-sales-analytics.ts';
 import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
 import { PostgresMerchantCardRefunds } from '../../adapters/postgres/postgres-merchant-card-refunds.ts';
-import type { CardCheckoutSetup } from './cards-module.ts';
 import { ReviewAgent } from '../../core/agents/review-agent.ts';
 import { ReviewMerchant } from '../../core/merchants/review-merchant.ts';
 import { UpdateMerchantCompliance } from '../../core/merchants/update-merchant-compliance.ts';
 import { SettleMerchantPaymentReport } from '../../core/merchants/settle-merchant-payment-report.ts';
-import type { MobileMoney, MobileMoneyProvider, PayableNumber, ProviderOfNumber } from '../../core/payments/ports.ts';
-import type { Clock, IdGenerator } from '../../core/shared/clock.ts';
-import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
-import type { SettlementWithholding } from '../../core/settlements/ports.ts';
+import type { PayerOf } from '../../core/payments/ports.ts';
 import { SettleMerchants } from '../../core/settlements/settle-merchants.ts';
 import { PayCommissions } from '../../core/agents/pay-commissions.ts';
 import { ShowSettlementReport } from '../../core/settlements/settlement-report.ts';
-import type { Notifier } from '../../core/tontines/ports.ts';
-import type { OutgoingTransfers } from '../../core/transfers/ports.ts';
 import { RequestTransfer } from '../../core/transfers/request-transfer.ts';
 import { SendTransfer } from '../../core/transfers/send-transfer.ts';
 import type { Config } from '../config.ts';
+import { servesAlso, withDeps } from '../deps.ts';
 import { TOKENS } from '../tokens.ts';
-
-/** Everything a merchants, agents or settlement use case may take; each reads the ones it names. */
-export interface BusinessPorts {
-  merchants: PostgresMerchants;
-  registry: PostgresMerchants;
-  transactions: PostgresMerchantTransactions;
-  payments: PostgresMerchantTransactions;
-  reversals: PostgresMerchantReversals;
-  /** The merchant's sales and reversals as the analytics reads them: replica-safe listings. */
-  sales: PostgresMerchantTransactions;
-  salesReversals: PostgresMerchantReversals;
-  agents: PostgresAgents;
-  earnings: PostgresAgentEarnings;
-  commissions: PostgresCommissions;
-  payouts: PostgresCommissionPayouts;
-  batches: PostgresSettlementBatches;
-  settlements: PostgresSettlementBatches;
-  journal: JournalWriter;
-  mobileMoney: MobileMoney;
-  audit: AuditTrail;
-  notifier: Notifier;
-  uow: UnitOfWork;
-  clock: Clock;
-  ids: IdGenerator;
-  transfers: OutgoingTransfers;
-  requestTransfer: RequestTransfer;
-  sendTransfer: SendTransfer;
-  renderer: QrcodePngRenderer;
-  settings: Config['merchantQr'];
-  payoutProvider: (msisdn: string) => MobileMoneyProvider;
-  providerFor: (msisdn: string) => MobileMoneyProvider | undefined;
-  limiter: RateLimiter;
-  payRequestLimits: PayRequestLimits;
-  /** What settlements withhold before payout (working capital: apps/modules/working-capital-module.ts). */
-  withholding: SettlementWithholding;
-}
-
-const BUSINESS_PORTS = Symbol.for('ikimina.merchants.Ports');
 
 /** The use cases the merchant, agent and pay routes call. */
 export function businessRouteUseCases(container: Container) {
@@ -127,147 +87,119 @@ export const merchantsModule = new ContainerModule(({ bind }) => {
   const em = [TOKENS.EntityManager] as const;
   bind(TOKENS.Merchants).toResolvedValue((m: EntityManager) => new PostgresMerchants(m), [...em]);
   bind(TOKENS.MerchantTransactions).toResolvedValue((m: EntityManager) => new PostgresMerchantTransactions(m), [...em]);
+  servesAlso(bind, TOKENS.PendingMerchantPayments, TOKENS.MerchantTransactions);
+  servesAlso(bind, TOKENS.SettledMerchantPayments, TOKENS.MerchantTransactions);
   bind(TOKENS.MerchantReversals).toResolvedValue((m: EntityManager) => new PostgresMerchantReversals(m), [...em]);
+  // The merchant's sales and reversals as the analytics reads them: replica-safe listings.
+  bind(TOKENS.MerchantSales).toResolvedValue((m: EntityManager) => new PostgresMerchantTransactions(m, 'replica-safe'), [...em]);
+  bind(TOKENS.MerchantSalesReversals).toResolvedValue((m: EntityManager) => new PostgresMerchantReversals(m, 'replica-safe'), [...em]);
+  bind(TOKENS.MerchantCardRefunds).toResolvedValue((m: EntityManager) => new PostgresMerchantCardRefunds(m), [...em]);
+  bind(TOKENS.MerchantMonthLedger).toResolvedValue((m: EntityManager) => new PostgresMerchantMonthLedger(m), [...em]);
   bind(TOKENS.Agents).toResolvedValue((m: EntityManager) => new PostgresAgents(m), [...em]);
+  bind(TOKENS.AgentEarnings).toResolvedValue((m: EntityManager) => new PostgresAgentEarnings(m), [...em]);
   bind(TOKENS.Commissions).toResolvedValue((m: EntityManager) => new PostgresCommissions(m), [...em]);
   bind(TOKENS.CommissionPayouts).toResolvedValue((m: EntityManager) => new PostgresCommissionPayouts(m), [...em]);
   bind(TOKENS.SettlementBatches).toResolvedValue((m: EntityManager) => new PostgresSettlementBatches(m), [...em]);
+  servesAlso(bind, TOKENS.SettlementBatchReports, TOKENS.SettlementBatches);
+  bind(TOKENS.AgentListing).toResolvedValue((m: EntityManager) => new PostgresAgentListing(m), [...em]);
+  bind(TOKENS.MerchantListing).toResolvedValue((m: EntityManager) => new PostgresMerchantListing(m), [...em]);
   bind(TOKENS.QrImageRenderer).toResolvedValue(() => new QrcodePngRenderer());
+  bind(TOKENS.EmvQrSettings).toResolvedValue((config: Config) => config.merchantQr, [TOKENS.Config]);
+  bind(TOKENS.PayRequestLimits).toResolvedValue((config: Config) => config.payRequests, [TOKENS.Config]);
+  bind(TOKENS.PayerProviderOf).toResolvedValue((payerOf: PayerOf) => (msisdn: string) => payerOf(msisdn)?.provider, [TOKENS.PayerOf]);
 
-  bind(BUSINESS_PORTS).toResolvedValue(
-    (
-      merchants: PostgresMerchants,
-      transactions: PostgresMerchantTransactions,
-      reversals: PostgresMerchantReversals,
-      agents: PostgresAgents,
-      commissions: PostgresCommissions,
-      payouts: PostgresCommissionPayouts,
-      batches: PostgresSettlementBatches,
-      journal: JournalWriter,
-      mobileMoney: MobileMoney,
-      audit: AuditTrail,
-      notifier: Notifier,
-      uow: UnitOfWork,
-      clock: Clock,
-      ids: IdGenerator,
-      transfers: OutgoingTransfers,
-      requestTransfer: RequestTransfer,
-      sendTransfer: SendTransfer,
-      renderer: QrcodePngRenderer,
-      config: Config,
-      provider: MobileMoneyProvider,
-      payable: PayableNumber,
-      providerOf: ProviderOfNumber,
-      limiter: RateLimiter,
-      withholding: SettlementWithholding,
-      em: EntityManager,
-    ): BusinessPorts => ({
-      merchants,
-      registry: merchants,
+  // Each dependency name of the merchants, agents and settlement use cases, with the token it is resolved from.
+  const merchants = TOKENS.Merchants;
+  const registry = TOKENS.Merchants;
+  const transactions = TOKENS.MerchantTransactions;
+  const payments = TOKENS.MerchantTransactions;
+  const reversals = TOKENS.MerchantReversals;
+  const cardRefunds = TOKENS.MerchantCardRefunds;
+  const agents = TOKENS.Agents;
+  const commissions = TOKENS.Commissions;
+  const payouts = TOKENS.CommissionPayouts;
+  const batches = TOKENS.SettlementBatches;
+  const settlements = TOKENS.SettlementBatches;
+  const journal = TOKENS.JournalWriter;
+  const audit = TOKENS.AuditTrail;
+  const notifier = TOKENS.Notifier;
+  const uow = TOKENS.UnitOfWork;
+  const clock = TOKENS.Clock;
+  const ids = TOKENS.IdGenerator;
+  const events = TOKENS.Logger;
+  const renderer = TOKENS.QrImageRenderer;
+  const settings = TOKENS.EmvQrSettings;
+  const payoutProvider = TOKENS.PayoutProviderOf;
+  const requestTransfer = RequestTransfer;
+  const sendTransfer = SendTransfer;
+
+  bind(RegisterAgent).toResolvedValue(...withDeps(RegisterAgent, { agents, payoutProvider, uow, clock, ids }));
+  bind(ShowOwnAgent).toResolvedValue(...withDeps(ShowOwnAgent, { agents }));
+  bind(FindAgentByCode).toResolvedValue(...withDeps(FindAgentByCode, { agents }));
+  bind(ShowAgentDashboard).toResolvedValue(...withDeps(ShowAgentDashboard, { agents, earnings: TOKENS.AgentEarnings }));
+  bind(ReviewAgent).toResolvedValue(...withDeps(ReviewAgent, { agents, audit, uow }));
+  bind(ListAgents).toResolvedValue(...withDeps(ListAgents, { agents: TOKENS.AgentListing }));
+
+  bind(RegisterMerchant).toResolvedValue(...withDeps(RegisterMerchant, { registry, agents, payoutProvider, uow, clock, ids }));
+  bind(UpdateMerchantCompliance).toResolvedValue(...withDeps(UpdateMerchantCompliance, { registry, audit, uow }));
+  bind(ListMerchantsAwaitingKyb).toResolvedValue(...withDeps(ListMerchantsAwaitingKyb, { registry, clock }));
+  bind(ListOwnMerchants).toResolvedValue(...withDeps(ListOwnMerchants, { registry }));
+  bind(ReviewMerchant).toResolvedValue(...withDeps(ReviewMerchant, { merchants, audit, notifier, uow }));
+  bind(ListMerchants).toResolvedValue(...withDeps(ListMerchants, { merchants: TOKENS.MerchantListing }));
+  bind(GenerateMerchantQr).toResolvedValue(...withDeps(GenerateMerchantQr, { registry, renderer, settings, uow, clock }));
+  bind(ShowMerchantQr).toResolvedValue(...withDeps(ShowMerchantQr, { registry, renderer, settings }));
+  bind(ShowPayPage).toResolvedValue(...withDeps(ShowPayPage, { registry }));
+  bind(PayMerchant).toResolvedValue(
+    ...withDeps(PayMerchant, {
       transactions,
-      payments: transactions,
+      mobileMoney: TOKENS.MobileMoney,
+      clock,
+      ids,
+      registry,
+      providerFor: TOKENS.PayerProviderOf,
+      limiter: TOKENS.RateLimiter,
+      payRequestLimits: TOKENS.PayRequestLimits,
+    }),
+  );
+  bind(ShowMerchantReceipt).toResolvedValue(...withDeps(ShowMerchantReceipt, { registry, payments }));
+  bind(SettleMerchantPaymentReport).toResolvedValue(...withDeps(SettleMerchantPaymentReport, { merchants, transactions, agents, commissions, journal, uow, clock, ids }));
+  bind(ListMerchantTransactions).toResolvedValue(...withDeps(ListMerchantTransactions, { registry, payments, reversals, cardRefunds, settlements }));
+  bind(ListMerchantSettlements).toResolvedValue(...withDeps(ListMerchantSettlements, { registry, payments, settlements, reversals }));
+  bind(ShowSalesAnalytics).toResolvedValue(...withDeps(ShowSalesAnalytics, { registry, sales: TOKENS.MerchantSales, salesReversals: TOKENS.MerchantSalesReversals, clock }));
+  bind(ShowMonthlyFigures).toResolvedValue(...withDeps(ShowMonthlyFigures, { registry, ledger: TOKENS.MerchantMonthLedger, clock }));
+
+  // A card payment's refund goes back to the card through the card processor (apps/modules/cards-module.ts).
+  const cardRefund = { transactions, payments, reversals, commissions, journal, cardRefunds, cardCheckout: TOKENS.CardCheckout, audit, uow, clock, ids, events } as const;
+  bind(PursueCardRefund).toResolvedValue(...withDeps(PursueCardRefund, cardRefund));
+  bind(RefundCardPayment).toResolvedValue(...withDeps(RefundCardPayment, { ...cardRefund, pursue: PursueCardRefund }));
+  bind(FollowCardRefunds).toResolvedValue(...withDeps(FollowCardRefunds, { cardRefunds, pursue: PursueCardRefund, clock, events }));
+  bind(ListOpenCardRefunds).toResolvedValue(...withDeps(ListOpenCardRefunds, { cardRefunds }));
+  bind(ListCardRefunds).toResolvedValue(...withDeps(ListCardRefunds, { cardRefunds }));
+  bind(ReverseMerchantPayment).toResolvedValue(
+    ...withDeps(ReverseMerchantPayment, {
+      merchants,
+      transactions,
+      payments,
       reversals,
-      sales: new PostgresMerchantTransactions(em, 'replica-safe'),
-      salesReversals: new PostgresMerchantReversals(em, 'replica-safe'),
-      agents,
-      earnings: new PostgresAgentEarnings(em),
       commissions,
-      payouts,
-      batches,
-      settlements: batches,
       journal,
-      mobileMoney,
+      transfers: TOKENS.OutgoingTransfers,
+      requestTransfer,
+      sendTransfer,
       audit,
-      notifier,
       uow,
       clock,
       ids,
-      transfers,
-      requestTransfer,
-      sendTransfer,
-      renderer,
-      settings: config.merchantQr,
-      limiter,
-      withholding,
-      payRequestLimits: config.payRequests,
-      // The provider is chosen by the number (078/079 MTN, 072/073 Airtel; the sandbox plays both).
-      payoutProvider: (msisdn) => providerOf(msisdn) ?? provider,
-      providerFor: (msisdn) => {
-        const payableMsisdn = payable(msisdn);
-        return payableMsisdn === undefined ? undefined : providerOf(payableMsisdn);
-      },
+      refundCard: RefundCardPayment,
     }),
-    [
-      TOKENS.Merchants,
-      TOKENS.MerchantTransactions,
-      TOKENS.MerchantReversals,
-      TOKENS.Agents,
-      TOKENS.Commissions,
-      TOKENS.CommissionPayouts,
-      TOKENS.SettlementBatches,
-      TOKENS.JournalWriter,
-      TOKENS.MobileMoney,
-      TOKENS.AuditTrail,
-      TOKENS.Notifier,
-      TOKENS.UnitOfWork,
-      TOKENS.Clock,
-      TOKENS.IdGenerator,
-      TOKENS.OutgoingTransfers,
-      RequestTransfer,
-      SendTransfer,
-      TOKENS.QrImageRenderer,
-      TOKENS.Config,
-      TOKENS.MobileMoneyProvider,
-      TOKENS.PayableNumber,
-      TOKENS.ProviderOfNumber,
-      TOKENS.RateLimiter,
-      TOKENS.SettlementWithholding,
-      TOKENS.EntityManager,
-    ],
   );
-  // Each use case takes the few ports it names out of BusinessPorts (the compiler checks each fits).
-  const useCase = <T>(UseCase: new (deps: BusinessPorts) => T) => bind(UseCase).toResolvedValue((p: BusinessPorts) => new UseCase(p), [BUSINESS_PORTS]);
-  useCase(RegisterAgent);
-  useCase(ShowOwnAgent);
-  useCase(FindAgentByCode);
-  useCase(ShowAgentDashboard);
-  useCase(RegisterMerchant);
-  useCase(UpdateMerchantCompliance);
-  useCase(ListMerchantsAwaitingKyb);
-  useCase(ListOwnMerchants);
-  useCase(GenerateMerchantQr);
-  useCase(ShowMerchantQr);
-  useCase(ListMerchantSettlements);
-  useCase(ShowSalesAnalytics);
-  useCase(ShowPayPage);
-  useCase(PayMerchant);
-  useCase(ShowMerchantReceipt);
-  useCase(ReviewAgent);
-  useCase(ReviewMerchant);
-  useCase(SettleMerchantPaymentReport);
-  useCase(SettleMerchants);
-  useCase(PayCommissions);
-  useCase(ShowSettlementReport);
-  bind(TOKENS.MerchantCardRefunds).toResolvedValue((m: EntityManager) => new PostgresMerchantCardRefunds(m), [...em]);
-  // A card payment's refund goes back to the card through the card processor (apps/modules/cards-module.ts).
-  const cardRefundDeps = (p: BusinessPorts, setup: CardCheckoutSetup, cardRefunds: PostgresMerchantCardRefunds, events: Logger) => ({ ...p, cardCheckout: setup.checkout, cardRefunds, events });
-  const cardRefundTokens = [BUSINESS_PORTS, TOKENS.CardCheckoutSetup, TOKENS.MerchantCardRefunds, TOKENS.Logger] as const;
-  bind(PursueCardRefund).toResolvedValue((...deps: Parameters<typeof cardRefundDeps>) => new PursueCardRefund(cardRefundDeps(...deps)), [...cardRefundTokens]);
-  bind(RefundCardPayment).toResolvedValue(
-    (pursue: PursueCardRefund, ...deps: Parameters<typeof cardRefundDeps>) => new RefundCardPayment({ ...cardRefundDeps(...deps), pursue }),
-    [PursueCardRefund, ...cardRefundTokens],
+
+  // Settlement batches and commission payouts: created by the week or month, paid by the transfers module.
+  bind(SettleMerchants).toResolvedValue(
+    ...withDeps(SettleMerchants, { batches, merchants, journal, requestTransfer, sendTransfer, withholding: TOKENS.SettlementWithholding, uow, clock, ids }),
   );
-  bind(FollowCardRefunds).toResolvedValue(
-    (pursue: PursueCardRefund, cardRefunds: PostgresMerchantCardRefunds, clock: Clock, events: Logger) => new FollowCardRefunds({ pursue, cardRefunds, clock, events }),
-    [PursueCardRefund, TOKENS.MerchantCardRefunds, TOKENS.Clock, TOKENS.Logger],
-  );
-  bind(ListMerchantTransactions).toResolvedValue(
-    (p: BusinessPorts, cardRefunds: PostgresMerchantCardRefunds) => new ListMerchantTransactions({ ...p, cardRefunds }),
-    [BUSINESS_PORTS, TOKENS.MerchantCardRefunds],
-  );
-  bind(ReverseMerchantPayment).toResolvedValue((p: BusinessPorts, refundCard: RefundCardPayment) => new ReverseMerchantPayment({ ...p, refundCard }), [BUSINESS_PORTS, RefundCardPayment]);
-  bind(ShowMonthlyFigures).toResolvedValue(
-    (registry: PostgresMerchants, em: EntityManager, clock: Clock) => new ShowMonthlyFigures({ registry, ledger: new PostgresMerchantMonthLedger(em), clock }),
-    [TOKENS.Merchants, TOKENS.EntityManager, TOKENS.Clock],
-  );
+  bind(PayCommissions).toResolvedValue(...withDeps(PayCommissions, { agents, commissions, payouts, requestTransfer, sendTransfer, uow, clock, ids }));
+  bind(RetrySettlementBatch).toResolvedValue(...withDeps(RetrySettlementBatch, { settleMerchants: SettleMerchants, audit, uow }));
+  bind(ListSettlementBatches).toResolvedValue(...withDeps(ListSettlementBatches, { batches }));
+  bind(ShowSettlementReport).toResolvedValue(...withDeps(ShowSettlementReport, { batches: TOKENS.SettlementBatchReports, transactions: TOKENS.SettledMerchantPayments, transfers: TOKENS.OutgoingTransfers, reversals }));
 });

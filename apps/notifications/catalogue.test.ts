@@ -5,8 +5,9 @@ import type { Instalment } from '../../core/loans/amortisation.ts';
 import type { Loan } from '../../core/loans/loan.ts';
 import { instalmentReminder } from '../../core/loans/loan-notices.ts';
 import { Money } from '../../core/money/money.ts';
-import { localDate } from '../../core/shared/calendar.ts';
-import { orderDrawnNotices, startedNotices, turnsSwappedNotices } from '../../core/tontines/group-announcements.ts';
+import { kigaliMonthContaining, localDate } from '../../core/shared/calendar.ts';
+import { decisionClosedNotices, orderDrawnNotices, proposalOpenedNotices, startedNotices, turnsSwappedNotices } from '../../core/tontines/group-announcements.ts';
+import { monthlyStatementNotices } from '../../core/tontines/monthly-statement.ts';
 import type { MemberNotification } from '../../core/tontines/ports.ts';
 import { aTontine, TableProfiles } from '../../core/tontines/tontines.fixtures.ts';
 import { render, type TemplateKey } from './catalogue.ts';
@@ -57,8 +58,19 @@ describe('announcements of a change to the rotation, with the longest names they
     return [drawn[0]!, swapped[0]!, started[0]!];
   }
 
+  /** A group decision of every kind, opened and closed with every result, with the largest group's counts. */
+  async function decisions(): Promise<MemberNotification[]> {
+    const notices: MemberNotification[] = [];
+    for (const kind of ['change_payout_order', 'change_fine', 'waive_fine']) {
+      const proposal = { kind, authorId: 'bob', closesAt: new Date('2026-12-31T23:00:00Z') };
+      notices.push((await proposalOpenedNotices(tontine, proposal, longNames))[0]!);
+      for (const status of ['passed', 'rejected', 'void']) notices.push((await decisionClosedNotices(tontine, { ...proposal, status }, { yes: 30, no: 29 }, longNames))[0]!);
+    }
+    return notices;
+  }
+
   it('each has its own words in the four languages and fits one GSM-7 SMS of 160 characters', async () => {
-    for (const notice of await announcements()) {
+    for (const notice of [...(await announcements()), ...(await decisions())]) {
       const english = smsOf(notice, 'en');
       for (const language of ['en', 'fr', 'rw', 'sw'] as const) {
         const sms = asSent(smsOf(notice, language));
@@ -76,5 +88,47 @@ describe('announcements of a change to the rotation, with the longest names they
     expect(smsOf(drawn!, 'en')).toBe('Ikimina: Nyirabahiz. U. drew the payout order of Abadatezuka ba Kimironk. at random. See the order and check the draw in the group.');
     expect(smsOf(swapped!, 'fr')).toContain('Mukamurenz. H. (cycle 2) et Bizimungu. N. (cycle 3)');
     expect(smsOf(started!, 'sw')).toContain('tarehe 2026-01-31');
+  });
+
+  it('a decision names its author, its kind, its day of closing in Kigali and its count', async () => {
+    const [opened, passed] = await decisions();
+    expect(smsOf(opened!, 'en')).toBe('Ikimina: Mukamurenz. H. proposes in Abadatezuka ba Kimironk. to change the payout order. Vote by 2027-01-01 in the app or by USSD.');
+    expect(smsOf(passed!, 'en')).toContain('passed and done (30 yes, 29 no)');
+  });
+});
+
+describe("a group's monthly statement, with the longest names and eight-digit amounts", () => {
+  const profiles = new TableProfiles()
+    .with('alice', { firstName: 'Nyirabahizimana', lastName: 'Uwimana' })
+    .with('bob', { firstName: 'Mukamurenzi-Claudine', lastName: 'Habimana' })
+    .with('carol', { firstName: 'Bizimungu-Emmanuel', lastName: 'Ndayisaba' }).table;
+  const tontine = aTontine().named('Abadatezuka ba Kimironko na Nyabugogo').withMembers(3).build();
+  const month = kigaliMonthContaining(tontine.createdAt);
+  const big = Money.ofFrancs(98_765_432);
+  // A daily group of thirty pays out up to 31 times a month: one named, "+30".
+  const paidOften = { balance: big, moneyIn: big, moneyOut: big, paidTo: ['alice', ...Array.from({ length: 30 }, () => 'bob')] };
+  const nobodyPaid = { balance: big, moneyIn: big, moneyOut: Money.ZERO, paidTo: [] };
+
+  it('fits one GSM-7 SMS of 160 characters in the four languages, each in its own words', () => {
+    for (const figures of [paidOften, nobodyPaid]) {
+      const [notice] = monthlyStatementNotices(tontine, month, figures, profiles);
+      const english = smsOf(notice!, 'en');
+      for (const language of ['en', 'fr', 'rw', 'sw'] as const) {
+        const sms = asSent(smsOf(notice!, language));
+        if (language !== 'en') expect(sms, language).not.toBe(english);
+        expect(sms.length, `${language}: ${sms}`).toBeLessThanOrEqual(160);
+        expect(sms, language).toMatch(GSM_7);
+        expect(sms).not.toMatch(/\$\{|undefined|\+250/);
+        expect(render(language, 'tontine_monthly_statement', notice!.params).title).not.toBe('');
+      }
+    }
+  });
+
+  it('says the month, in and out and to whom, the balance and who is paid next and when, amounts in the reader\'s format', () => {
+    const [notice] = monthlyStatementNotices(tontine, month, paidOften, profiles);
+    expect(smsOf(notice!, 'en')).toBe('Ikimina Abadatezuka. 2026-01: in 98,765,432 RWF, out 98,765,432 RWF to Nyiraba. U. +30. Balance 98,765,432 RWF. Next payout: Nyiraba. U. on 2026-01-31.');
+    expect(smsOf(notice!, 'rw')).toContain('hinjiye 98.765.432 RWF');
+    const [quiet] = monthlyStatementNotices(tontine, month, nobodyPaid, profiles);
+    expect(smsOf(quiet!, 'fr')).toContain('sorti 0 RWF. Solde 98\u202f765\u202f432 RWF.');
   });
 });

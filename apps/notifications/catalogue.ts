@@ -53,10 +53,17 @@ export const TEMPLATE_KEYS = [
   'tontine_order_drawn',
   'tontine_turns_swapped',
   'tontine_started',
+  // core/tontines/monthly-statement.ts: the group's month, told to every member
+  'tontine_monthly_statement',
+  // core/tontines/group-announcements.ts: a group decision opened and closed (core/decisions)
+  'tontine_proposal_opened',
+  'tontine_decision_closed',
+  // core/data-rights/prepare-data-exports.ts
+  'data_export_ready',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
-/** Parameters every template may use: tontineName, amount ("12,500 RWF"), cycle, dueDate, reason, businessName, merchantCode, actor ("Amina U."). */
+/** Parameters every template may use: tontineName, amount ("12,500 RWF"), cycle, dueDate, reason, businessName, merchantCode, actor ("Amina U."), month ("2026-11"). */
 export type TemplateParams = Readonly<Record<string, string>>;
 
 export interface RenderedText {
@@ -112,6 +119,10 @@ export const TEMPLATE_TYPES: Readonly<Record<TemplateKey, NotificationType>> = {
   tontine_order_drawn: 'other',
   tontine_turns_swapped: 'other',
   tontine_started: 'other',
+  tontine_monthly_statement: 'other',
+  tontine_proposal_opened: 'other',
+  tontine_decision_closed: 'other',
+  data_export_ready: 'other',
 };
 
 export function isTemplateKey(key: string): key is TemplateKey {

@@ -1,6 +1,9 @@
 /** English notification texts. */
 import type { Catalogue, LoanReasonTexts, MerchantReasonTexts } from './catalogue.ts';
 
+const enDecisionKinds: Readonly<Record<string, string>> = { change_payout_order: 'change the payout order', change_fine: 'change the late fine', waive_fine: 'waive a fine' };
+const enDecisionResults: Readonly<Record<string, string>> = { passed: 'passed and done', rejected: 'rejected', void: 'passed but could not be done' };
+
 export const en: Catalogue = {
   payout_received: (p) => ({ title: 'Payout sent', message: `Ikimina: ${p.amount} from ${p.tontineName} (cycle ${p.cycle}) has been sent to your mobile money.` }),
   contribution_received: (p) => ({ title: 'Payment received', message: `Ikimina: we received your ${p.amount} contribution to ${p.tontineName} (cycle ${p.cycle}). Thank you!` }),
@@ -31,6 +34,10 @@ export const en: Catalogue = {
   tontine_order_drawn: (p) => ({ title: 'Payout order drawn', message: `Ikimina: ${p.actor} drew the payout order of ${p.tontineName} at random. See the order and check the draw in the group.` }),
   tontine_turns_swapped: (p) => ({ title: 'Turns swapped', message: `Ikimina: in ${p.tontineName}, ${p.first} (now cycle ${p.firstCycle}) and ${p.second} (cycle ${p.secondCycle}) swapped turns at their own request.` }),
   tontine_started: (p) => ({ title: 'Rotation started', message: `Ikimina: ${p.actor} started the rotation of ${p.tontineName}. The first contribution is due on ${p.dueDate}.` }),
+  tontine_monthly_statement: (p) => ({ title: 'Monthly statement', message: `Ikimina ${p.tontineName} ${p.month}: in ${p.moneyIn}, out ${p.moneyOut}${p.paidTo ? ` to ${p.paidTo}` : ''}. Balance ${p.balance}.${p.nextRecipient ? ` Next payout: ${p.nextRecipient} on ${p.nextDate}.` : ''}` }),
+  tontine_proposal_opened: (p) => ({ title: 'New proposal', message: `Ikimina: ${p.actor} proposes in ${p.tontineName} to ${enDecisionKinds[String(p.kind)]}. Vote by ${p.closesOn} in the app or by USSD.` }),
+  tontine_decision_closed: (p) => ({ title: 'Vote closed', message: `Ikimina: ${p.tontineName} voted on ${p.actor}'s proposal to ${enDecisionKinds[String(p.kind)]}: ${enDecisionResults[String(p.result)]} (${p.yes} yes, ${p.no} no).` }),
+  data_export_ready: (p) => ({ title: 'Your data export is ready', message: `Ikimina: the export of your data is ready. Download it from your profile, under Your data, within ${p.days} days.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in English: the `reason` of the loan notices and the API's `decisionReason`. */

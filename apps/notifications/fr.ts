@@ -1,6 +1,9 @@
 /** Textes des notifications en français. */
 import type { Catalogue, LoanReasonTexts, MerchantReasonTexts } from './catalogue.ts';
 
+const frDecisionKinds: Readonly<Record<string, string>> = { change_payout_order: "changer l'ordre des versements", change_fine: "changer l'amende de retard", waive_fine: 'lever une amende' };
+const frDecisionResults: Readonly<Record<string, string>> = { passed: 'adoptée et appliquée', rejected: 'rejetée', void: 'adoptée mais inapplicable' };
+
 export const fr: Catalogue = {
   payout_received: (p) => ({ title: 'Versement envoyé', message: `Ikimina : ${p.amount} de ${p.tontineName} (cycle ${p.cycle}) ont été envoyés sur votre mobile money.` }),
   contribution_received: (p) => ({ title: 'Paiement reçu', message: `Ikimina : nous avons reçu votre cotisation de ${p.amount} à ${p.tontineName} (cycle ${p.cycle}). Merci !` }),
@@ -31,6 +34,10 @@ export const fr: Catalogue = {
   tontine_order_drawn: (p) => ({ title: 'Ordre des versements tiré au sort', message: `Ikimina : ${p.actor} a tiré au sort l'ordre des versements de ${p.tontineName}. Voyez l'ordre et vérifiez le tirage dans le groupe.` }),
   tontine_turns_swapped: (p) => ({ title: 'Tours échangés', message: `Ikimina : dans ${p.tontineName}, ${p.first} (cycle ${p.firstCycle}) et ${p.second} (cycle ${p.secondCycle}) ont échangé leurs tours à leur demande.` }),
   tontine_started: (p) => ({ title: 'Rotation démarrée', message: `Ikimina : ${p.actor} a démarré la rotation de ${p.tontineName}. La première cotisation est due le ${p.dueDate}.` }),
+  tontine_monthly_statement: (p) => ({ title: 'Relevé du mois', message: `Ikimina ${p.tontineName} ${p.month} : entré ${p.moneyIn}, sorti ${p.moneyOut}${p.paidTo ? ` à ${p.paidTo}` : ''}. Solde ${p.balance}.${p.nextRecipient ? ` Prochain tour : ${p.nextRecipient} le ${p.nextDate}.` : ''}` }),
+  tontine_proposal_opened: (p) => ({ title: 'Nouvelle proposition', message: `Ikimina : ${p.actor} propose dans ${p.tontineName} de ${frDecisionKinds[String(p.kind)]}. Votez avant le ${p.closesOn} (appli ou USSD).` }),
+  tontine_decision_closed: (p) => ({ title: 'Vote clos', message: `Ikimina : ${p.tontineName}, proposition de ${p.actor} (${frDecisionKinds[String(p.kind)]}) : ${frDecisionResults[String(p.result)]}, ${p.yes} oui, ${p.no} non.` }),
+  data_export_ready: (p) => ({ title: 'Votre export de données est prêt', message: `Ikimina : l’export de vos données est prêt. Téléchargez-le depuis votre profil, rubrique Vos données, sous ${p.days} jours.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in French: the `reason` of the loan notices and the API's `decisionReason`. */

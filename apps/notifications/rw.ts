@@ -1,6 +1,9 @@
 /** Amagambo y'ubutumwa mu Kinyarwanda. */
 import type { Catalogue, LoanReasonTexts, MerchantReasonTexts } from './catalogue.ts';
 
+const rwDecisionKinds: Readonly<Record<string, string>> = { change_payout_order: 'guhindura uko bazahabwa', change_fine: "guhindura ihazabu y'ubukererwe", waive_fine: 'gukuraho ihazabu' };
+const rwDecisionResults: Readonly<Record<string, string>> = { passed: 'cyemejwe kirakorwa', rejected: 'cyanzwe', void: 'cyemejwe ariko ntibyashobotse' };
+
 export const rw: Catalogue = {
   payout_received: (p) => ({ title: 'Amafaranga yoherejwe', message: `Ikimina: ${p.amount} ya ${p.tontineName} (icyiciro ${p.cycle}) yoherejwe kuri mobile money yawe.` }),
   contribution_received: (p) => ({ title: 'Ubwishyu bwakiriwe', message: `Ikimina: twakiriye umusanzu wawe wa ${p.amount} muri ${p.tontineName} (icyiciro ${p.cycle}). Murakoze!` }),
@@ -31,6 +34,10 @@ export const rw: Catalogue = {
   tontine_order_drawn: (p) => ({ title: 'Uko bazahabwa byatomboweho', message: `Ikimina: ${p.actor} yakoze tombola y'uko abanyamuryango ba ${p.tontineName} bazahabwa. Reba urutonde na tombola mu itsinda.` }),
   tontine_turns_swapped: (p) => ({ title: 'Bahinduranyije igihe', message: `Ikimina: muri ${p.tontineName}, ${p.first} (icyiciro ${p.firstCycle}) na ${p.second} (icyiciro ${p.secondCycle}) bahinduranyije igihe ku bushake bwabo.` }),
   tontine_started: (p) => ({ title: 'Itsinda ryatangiye', message: `Ikimina: ${p.actor} yatangije ${p.tontineName}. Umusanzu wa mbere ugomba kwishyurwa ku wa ${p.dueDate}.` }),
+  tontine_monthly_statement: (p) => ({ title: "Raporo y'ukwezi", message: `Ikimina ${p.tontineName} ${p.month}: hinjiye ${p.moneyIn}, hatanzwe ${p.moneyOut}${p.paidTo ? ` kuri ${p.paidTo}` : ''}. Asigaye ${p.balance}.${p.nextRecipient ? ` Utahiwe: ${p.nextRecipient} ku ${p.nextDate}.` : ''}` }),
+  tontine_proposal_opened: (p) => ({ title: 'Icyifuzo gishya', message: `Ikimina: muri ${p.tontineName}, ${p.actor} yatanze icyifuzo cyo ${rwDecisionKinds[String(p.kind)]}. Tora bitarenze ${p.closesOn} (app/USSD).` }),
+  tontine_decision_closed: (p) => ({ title: 'Itora ryarangiye', message: `Ikimina: icyifuzo cya ${p.actor} cyo ${rwDecisionKinds[String(p.kind)]} muri ${p.tontineName}: ${rwDecisionResults[String(p.result)]} (yego ${p.yes}, oya ${p.no}).` }),
+  data_export_ready: (p) => ({ title: 'Amakuru yawe yiteguye', message: `Ikimina: amakuru yawe wasabye yiteguye. Yakure kuri porofayili yawe, ahanditse Amakuru yawe, mu minsi ${p.days}.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in Kinyarwanda: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -1,6 +1,9 @@
 /** Maandishi ya arifa kwa Kiswahili. */
 import type { Catalogue, LoanReasonTexts, MerchantReasonTexts } from './catalogue.ts';
 
+const swDecisionKinds: Readonly<Record<string, string>> = { change_payout_order: 'kubadilisha mpangilio wa malipo', change_fine: 'kubadilisha faini ya kuchelewa', waive_fine: 'kufuta faini' };
+const swDecisionResults: Readonly<Record<string, string>> = { passed: 'limepitishwa, limetekelezwa', rejected: 'limekataliwa', void: 'limepita, halikutekelezwa' };
+
 export const sw: Catalogue = {
   payout_received: (p) => ({ title: 'Malipo yametumwa', message: `Ikimina: ${p.amount} kutoka ${p.tontineName} (mzunguko ${p.cycle}) zimetumwa kwenye pesa yako ya simu.` }),
   contribution_received: (p) => ({ title: 'Malipo yamepokelewa', message: `Ikimina: tumepokea mchango wako wa ${p.amount} kwa ${p.tontineName} (mzunguko ${p.cycle}). Asante!` }),
@@ -31,6 +34,10 @@ export const sw: Catalogue = {
   tontine_order_drawn: (p) => ({ title: 'Mpangilio wa malipo umepigiwa kura', message: `Ikimina: ${p.actor} amepiga kura mpangilio wa malipo wa ${p.tontineName}. Angalia mpangilio na uhakiki kura kwenye kikundi.` }),
   tontine_turns_swapped: (p) => ({ title: 'Zamu zimebadilishwa', message: `Ikimina: katika ${p.tontineName}, ${p.first} (mzunguko ${p.firstCycle}) na ${p.second} (mzunguko ${p.secondCycle}) wamebadilishana zamu kwa ombi lao.` }),
   tontine_started: (p) => ({ title: 'Mzunguko umeanza', message: `Ikimina: ${p.actor} ameanzisha mzunguko wa ${p.tontineName}. Mchango wa kwanza unadaiwa tarehe ${p.dueDate}.` }),
+  tontine_monthly_statement: (p) => ({ title: 'Taarifa ya mwezi', message: `Ikimina ${p.tontineName} ${p.month}: imeingia ${p.moneyIn}, imetoka ${p.moneyOut}${p.paidTo ? ` kwa ${p.paidTo}` : ''}. Salio ${p.balance}.${p.nextRecipient ? ` Zamu ijayo: ${p.nextRecipient}, ${p.nextDate}.` : ''}` }),
+  tontine_proposal_opened: (p) => ({ title: 'Pendekezo jipya', message: `Ikimina: ${p.actor} amependekeza katika ${p.tontineName} ${swDecisionKinds[String(p.kind)]}. Piga kura kabla ya ${p.closesOn} (app/USSD).` }),
+  tontine_decision_closed: (p) => ({ title: 'Kura zimefungwa', message: `Ikimina: pendekezo la ${p.actor} katika ${p.tontineName} (${swDecisionKinds[String(p.kind)]}): ${swDecisionResults[String(p.result)]}, ndiyo ${p.yes}, hapana ${p.no}.` }),
+  data_export_ready: (p) => ({ title: 'Nakala ya data yako iko tayari', message: `Ikimina: nakala ya data yako iko tayari. Ipakue kwenye wasifu wako, sehemu ya Data yako, ndani ya siku ${p.days}.` }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in Swahili: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -12,8 +12,8 @@
  *   computed exactly as `withPart` computes it.
  * - The groups part is one read (MemberSavingsReads: groups, contributions and the payout
  *   recipients' first names in one statement), so a screen that shows groups costs one round trip.
- * - Every figure comes from core: the savings balance is `savingsBalance` (completed contributions
- *   minus payouts and withdrawals received), due dates and overdue from Contribution, payout
+ * - Every figure comes from core: the savings balance is `memberSavingsBalance` (completed
+ *   contributions minus payouts and withdrawals received, as the web's dashboard shows it), due dates and overdue from Contribution, payout
  *   dates, recipients and pots from Tontine, loan statuses and next instalments from core/loans.
  * - Groups are the member's forming and active groups; completed and cancelled ones are history.
  * - A merchant code is looked up through the public pay page's use case (ShowPayPage): a
@@ -25,13 +25,13 @@
 import { registrablePhone } from '../../core/accounts/register-by-phone.ts';
 import type { UssdCaller, UssdPin } from '../../core/accounts/ussd-pins.ts';
 import type { Contribution } from '../../core/contributions/contribution.ts';
-import { savingsBalance } from '../../core/contributions/contribution-summary.ts';
+import { memberSavingsBalance } from '../../core/contributions/contribution-summary.ts';
 import type { MemberSavings, MemberSavingsReads } from '../../core/contributions/ports.ts';
 import { nextPayment, statusAt, type Loan } from '../../core/loans/loan.ts';
 import type { ListMemberLoans } from '../../core/loans/list-member-loans.ts';
 import type { ShowPayPage } from '../../core/merchants/show-pay-page.ts';
 import type { ShowGroupBooks } from '../../core/tontines/show-group-books.ts';
-import type { Money } from '../../core/money/money.ts';
+import type { ListOpenVotes } from '../../core/decisions/list-open-votes.ts';
 import { compareDates, kigaliDateOf, parseDate } from '../../core/shared/calendar.ts';
 import type { InAppNotifications } from '../../core/notifications/ports.ts';
 import { renderNotification } from '../notifications/catalogue.ts';
@@ -55,6 +55,8 @@ export interface UssdMemberSnapshotsDeps {
   /** The public pay page's view of a merchant: what a customer may see before paying. */
   showPayPage: Pick<ShowPayPage, 'execute'>;
   showGroupBooks: Pick<ShowGroupBooks, 'execute'>;
+  /** The open proposals of the member's groups (core/decisions), as the web's Decisions tab counts them. */
+  listOpenVotes: Pick<ListOpenVotes, 'execute'>;
 }
 
 export class UssdMemberSnapshots {
@@ -85,6 +87,13 @@ export class UssdMemberSnapshots {
         const loans = await this.deps.listMemberLoans.execute({ memberId: userId });
         return { ...member, loans: loans.map((loan) => loanOf(loan, now)) };
       }
+      case 'votes': {
+        const open = await this.deps.listOpenVotes.execute({ userId });
+        return {
+          ...member,
+          votes: open.map((v) => ({ proposalId: v.proposalId, tontineId: v.tontineId, groupName: v.groupName, kind: v.kind, yes: v.tally.yes, no: v.tally.no, needed: v.tally.needed, myVote: v.myVote })),
+        };
+      }
       case 'books': {
         // The group's own rule (members only), through the use case the web's Books tab calls.
         const shown = await this.deps.showGroupBooks.execute({ tontineId: load.tontineId, userId, limit: BOOKS_SHOWN });
@@ -105,17 +114,9 @@ export class UssdMemberSnapshots {
 function savingsSnapshot({ tontines, contributions, firstNames }: MemberSavings, userId: string, now: Date): SavingsSnapshot {
   const current = tontines.filter((t) => t.status === 'forming' || t.status === 'active');
   return {
-    balance: savingsBalance(contributions, received(tontines, userId)),
+    balance: memberSavingsBalance(contributions, tontines, userId),
     groups: current.map((t) => groupOf(t, userId, contributions, now, (id) => firstNames.get(id) ?? '')),
   };
-}
-
-/** What the member took out: their payouts and their personal-savings withdrawals. */
-function received(tontines: readonly Tontine[], userId: string): Money[] {
-  return tontines.flatMap((t) => [
-    ...t.payouts.filter((p) => p.recipientId === userId).map((p) => p.paid),
-    ...(t.isPersonalSavings ? t.withdrawals.map((w) => w.amount) : []),
-  ]);
 }
 
 function groupOf(tontine: Tontine, userId: string, contributions: readonly Contribution[], now: Date, firstNameOf: (id: string) => string): GroupSnapshot {

@@ -15,7 +15,8 @@
  * - A repeated (sessionId, text) answers the same screen: the menu replays the text over the
  *   stored verdicts, so an effect with a verdict is never performed again.
  * - Two effects run OUTSIDE the session's transaction, holding no lock and no connection: the
- *   payment, as PayContribution requires (its attempt commits before the provider is asked), and
+ *   payment, as PayContributionByMobileMoney requires (its attempt commits before the provider is
+ *   asked; the web's use case, from the caller's phone), and
  *   the PIN check (argon2 is slow on purpose, and changes nothing). The session is saved before
  *   and the verdict recorded after, over the state it was computed from, where the menu counts a
  *   wrong PIN against the phone's access state: concurrent attempts change it, so the later
@@ -47,6 +48,7 @@
  * - Never throws: a fault is logged and answered with the polite END in the member's language.
  */
 import type { PayMerchant } from '../../core/merchants/pay-merchant.ts';
+import type { VoteOnProposal } from '../../core/decisions/vote-on-proposal.ts';
 import type { Logger } from 'pino';
 import type { ChangeLanguage } from '../../core/accounts/change-language.ts';
 import type { ChangeUssdPin } from '../../core/accounts/change-ussd-pin.ts';
@@ -56,8 +58,8 @@ import type { Language } from '../../core/accounts/user.ts';
 import type { MemberSnapshot } from '../../ussd/member-snapshot.ts';
 import { phoneKey } from '../../core/accounts/ussd-pins.ts';
 import type { VerifyUssdPin } from '../../core/accounts/verify-ussd-pin.ts';
-import type { PayContribution } from '../../core/contributions/pay-contribution.ts';
-import type { ProviderOfNumber } from '../../core/payments/ports.ts';
+import type { PayContributionByMobileMoney } from '../../core/contributions/pay-contribution-by-mobile-money.ts';
+import type { PayerOf } from '../../core/payments/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import type { Effect, EffectResult } from '../../ussd/effects.ts';
@@ -94,14 +96,14 @@ export interface UssdChannelDeps {
   register: RegisterByPhone;
   changePin: ChangeUssdPin;
   changeLanguage: ChangeLanguage;
-  payContribution: PayContribution;
-  /** The provider the caller's number goes through (078/079 MTN, 072/073 Airtel; `sandbox` in sandbox mode). */
-  providerOf: ProviderOfNumber;
+  payContribution: PayContributionByMobileMoney;
+  /** The number the provider collects from for the caller's phone, and that provider (core/payments/ports.ts PayerOf). */
+  payerOf: PayerOf;
   payMerchant: PayMerchant;
-  /** The number the configured provider collects from for this phone; undefined: none. */
-  payableNumber: (phone: string) => string | undefined;
   /** Whether an account opened on the web gives the number: asked for callers without a PIN only. */
   accounts: Pick<AccountRepository, 'webAccountHasPhone'>;
+  /** A member's vote on an open proposal of their group (core/decisions). */
+  voteOnProposal: Pick<VoteOnProposal, 'execute'>;
 }
 
 type OutsideEffect = Extract<Effect, { effect: 'payContribution' | 'verifyPin' | 'payMerchant' }>;
@@ -301,6 +303,11 @@ export class UssdChannel {
         if (!changed.ok) throw new Error(`language change refused: ${changed.error}`);
         return { key, ok: true };
       }
+      case 'vote': {
+        // In the session's transaction: the vote and the verdict that shows it commit together.
+        const voted = await this.deps.voteOnProposal.execute({ tontineId: effect.tontineId, proposalId: effect.proposalId, userId: this.userOf(caller), vote: effect.vote });
+        return voted.ok ? { key, ok: true } : { key, ok: false, error: voted.error };
+      }
     }
   }
 
@@ -327,18 +334,27 @@ export class UssdChannel {
       if (paid.error === 'idempotency_key_reused') throw new Error(`merchant payment key ussd:${sessionId}:${key} reused by another request`);
       return { key, ok: false, error: paid.error };
     }
-    const msisdn = this.deps.payableNumber(phone);
-    const provider = msisdn === undefined ? undefined : this.deps.providerOf(msisdn);
-    // A number the provider cannot collect from is its refusal, asked or not.
-    if (msisdn === undefined || provider === undefined) return { key, ok: false, error: 'mobile_money_refused' };
+    // The web's use case, from the caller's own phone; keyed by the session's step.
     const paid = await this.deps.payContribution.execute({
       contributionId: effect.contributionId,
       userId: this.userOf(caller),
       idempotencyKey: `${sessionId}:${key}`,
-      provider,
-      msisdn,
+      phoneNumber: phone,
+      profilePhoneNumber: null,
     });
-    return paid.ok ? { key, ok: true } : { key, ok: false, error: paid.error };
+    if (paid.ok) return paid.value.refused ? { key, ok: false, error: 'mobile_money_refused' } : { key, ok: true };
+    switch (paid.error) {
+      // A number the provider cannot collect from is its refusal, asked or not.
+      case 'phone_number_invalid':
+        return { key, ok: false, error: 'mobile_money_refused' };
+      // The step's contribution and the caller's phone are the same on every replay of it: a fault (logged, the polite END).
+      case 'phone_number_required':
+      case 'idempotency_key_reused':
+      case 'payment_not_found':
+        throw new Error(`contribution payment key ${sessionId}:${key}: ${paid.error}`);
+      default:
+        return { key, ok: false, error: paid.error };
+    }
   }
 
   private userOf(caller: CallerSnapshot): string {

@@ -1,3 +1,4 @@
+import { RecordingAuditTrail } from '../audit/audit.fixtures.ts';
 import { describe, expect, it } from 'vitest';
 import { SECRET_PLACE, withSecret } from '../notifications/outbox.ts';
 import { accountsWorld } from './accounts.fixtures.ts';
@@ -219,7 +220,7 @@ describe('profile completion', () => {
 describe('demo accounts', () => {
   it('are created once, marked isDemo and national-ID verified', async () => {
     const s = setup();
-    const seed = new SeedDemoAccounts(s);
+    const seed = new SeedDemoAccounts({ ...s, audit: new RecordingAuditTrail() });
     expect((await seed.execute()).every((a) => a.created)).toBe(true);
     expect((await seed.execute()).some((a) => a.created)).toBe(false);
     const users = [...s.accounts.users.values()];

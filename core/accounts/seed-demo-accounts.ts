@@ -3,9 +3,12 @@
  *
  * Guarantees
  * - Idempotent: an address that already has an account is left as it is.
+ * - Seeded by an admin (an `actor`): the accounts created are recorded as `demo_seeded` in the
+ *   unit of work that creates them; a seed that creates none records nothing.
  * - Every demo account is marked `isDemo` and lives under the reserved domain ikimina.demo, so it
  *   can never be mistaken for a member. They are national-ID verified so that loans can be tried.
  */
+import type { AuditActor, AuditTrail } from '../audit/ports.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import type { AccountRepository, PasswordHasher } from './ports.ts';
@@ -36,6 +39,8 @@ export interface SeededAccount {
 
 export interface SeedDemoAccountsDeps {
   accounts: AccountRepository;
+  /** An admin's seed is recorded (`demo_seeded`) in the unit of work that creates the accounts. */
+  audit: AuditTrail;
   passwords: PasswordHasher;
   uow: UnitOfWork;
   ids: IdGenerator;
@@ -45,9 +50,12 @@ export interface SeedDemoAccountsDeps {
 export class SeedDemoAccounts {
   constructor(private readonly deps: SeedDemoAccountsDeps) {}
 
-  /** The demo accounts by default; the demo world (core/demo/seed-demo-world.ts) passes its members. */
-  async execute(input: { accounts?: readonly DemoAccount[] } = {}): Promise<SeededAccount[]> {
-    const { accounts, passwords, uow, ids, clock } = this.deps;
+  /**
+   * The demo accounts by default; the demo world (core/demo/seed-demo-world.ts) passes its members.
+   * With an `actor` (the admin CLI), the accounts it created are recorded as `demo_seeded`.
+   */
+  async execute(input: { accounts?: readonly DemoAccount[]; actor?: AuditActor } = {}): Promise<SeededAccount[]> {
+    const { accounts, passwords, audit, uow, ids, clock } = this.deps;
     const passwordHash = await passwords.hash(DEMO_PASSWORD);
     return uow.run(async () => {
       const seeded: SeededAccount[] = [];
@@ -64,6 +72,8 @@ export class SeedDemoAccounts {
         const outcome = await accounts.add(user);
         seeded.push({ email: demo.email, password: DEMO_PASSWORD, created: outcome === 'added' });
       }
+      const created = seeded.filter((a) => a.created).map((a) => a.email);
+      if (input.actor && created.length > 0) await audit.record({ action: 'demo_seeded', actor: input.actor, subject: 'demo_accounts', details: { created: created.join(',') } });
       return seeded;
     });
   }

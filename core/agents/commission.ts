@@ -12,7 +12,7 @@
  */
 import { Money } from '../money/money.ts';
 import type { PayoutStatus } from '../settlements/payout-status.ts';
-import { addMonths, kigaliDateOf, kigaliInstant, type Period } from '../shared/calendar.ts';
+import { kigaliDateOf, kigaliMonthContaining, lastEndedKigaliMonth, type Period } from '../shared/calendar.ts';
 
 /** `reversed`: its payment was reversed while it was still pending (core/merchants/reverse-merchant-payment.ts). */
 export type CommissionStatus = 'pending' | 'paid' | 'reversed';
@@ -47,14 +47,12 @@ export interface CommissionPayout {
 }
 
 export function commissionPeriodContaining(instant: Date): Period {
-  const day = kigaliDateOf(instant);
-  const first = { year: day.year, month: day.month, day: 1 };
-  return { start: kigaliInstant(first), end: kigaliInstant(addMonths(first, 1)) };
+  return kigaliMonthContaining(instant);
 }
 
 /** The month that ended most recently before `now`: what the job on the 1st pays. */
 export function lastEndedCommissionPeriod(now: Date): Period {
-  return commissionPeriodContaining(new Date(commissionPeriodContaining(now).start.getTime() - 1));
+  return lastEndedKigaliMonth(now);
 }
 
 const COMMISSION_PAYOUT_REFERENCE_PREFIX = 'COM-';

@@ -1,6 +1,6 @@
 /** Ports of the agents module. */
 import type { Money } from '../money/money.ts';
-import type { Agent } from './agent.ts';
+import type { AccreditationStatus, Agent } from './agent.ts';
 import type { RegisteredAgent } from './agent-profile.ts';
 import type { Commission, CommissionPayout } from './commission.ts';
 
@@ -45,4 +45,19 @@ export interface AgentEarnings {
   merchantsOnboardedBy(agentId: string): Promise<{ id: string; businessName: string; merchantCode: string; merchantCategory: string; merchantStatus: string; createdAt: Date }[]>;
   /** Every commission of the agent (any status), each with its sale. */
   commissionsOf(agentId: string): Promise<CommissionOnSale[]>;
+}
+
+/** An agent as the admin's list shows it (`agents list`). */
+export interface AgentSummary {
+  readonly id: string;
+  readonly agentCode: string;
+  readonly agentType: string;
+  readonly district: string;
+  readonly accreditationStatus: AccreditationStatus;
+  readonly createdAt: Date;
+}
+
+/** Every agent, oldest registration first: the admin's list. */
+export interface AgentListing {
+  listAll(): Promise<AgentSummary[]>;
 }

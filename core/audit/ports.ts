@@ -15,7 +15,7 @@
  * - `loan_referred`: the scorecard left the loan `pending` for an officer (actor `system`).
  * - `transfer_disputed`: a provider's report contradicts a booked result or the request (actor
  *   `provider:<name>`, subject `payment:<reference>`, details the direction, problem, reported
- *   status, amount and currency); raised to an admin, never booked (core/payments/reconcile-payment.ts).
+ *   status, amount and currency); raised to an admin, never booked (core/payment-reports/reconcile-payment.ts).
  * - `key_rotated`: the rotation of a secret (session, token or encryption key). Details name the
  *   key, never its value: `keys rotate` (core/identity/rotate-national-id-keys.ts, subject
  *   `key:national_id`) records the key version the ID numbers were re-encrypted under and how many.
@@ -31,9 +31,18 @@
  * - `merchant_compliance_updated`: a merchant's owner added or corrected the TIN, trade licence or
  *   RDB number while KYB was pending (actor `member:<id>`, subject `merchant:<id>`); details name
  *   the changed fields (core/merchants/update-merchant-compliance.ts).
+ * - `proposal_opened`, `proposal_closed`: a group decision (core/decisions) opened by a member
+ *   (actor `member:<id>`), closed by the vote that made it certain (`member:<id>`) or at its expiry
+ *   (`system`); subject `proposal:<id>`; details the group, kind, rule, and on closing the status
+ *   (passed, rejected, void and why), the counts and the number of members.
  * - `profile_updated`: a member edited their own profile (actor `member:<id>`, subject
  *   `user:<id>`); details name the changed fields, never their values, and whether the USSD PIN
  *   moved to a new phone number (core/accounts/update-profile.ts).
+ * - `data_export_requested` (details the export's id), `account_erased` (details how many stored
+ *   objects were deleted), `scoring_consent_withdrawn`: the member's data rights (actor and
+ *   subject `member:<id>`; core/data-rights).
+ * - `member_data_read`: an admin's CLI command showed the member's personal data (actor
+ *   `admin:<name>`, subject `member:<id>`, details the command; core/data-rights/record-admin-reads.ts).
  */
 import type { ChainedAuditRow } from './audit-chain.ts';
 import type { AuditChainReader } from './verify-audit-log.ts';

@@ -12,6 +12,7 @@
  */
 import { Money } from '../money/money.ts';
 import { addDays, compareDates, kigaliDateOf } from '../shared/calendar.ts';
+import type { Tontine } from '../tontines/tontine.ts';
 import type { Contribution } from './contribution.ts';
 
 export const UPCOMING_WINDOW_DAYS = 7;
@@ -68,6 +69,16 @@ export function recentContributions(contributions: readonly Contribution[]): Con
 export function savingsBalance(contributions: readonly Contribution[], received: readonly Money[]): Money {
   const paidIn = Money.sum(contributions.filter((c) => c.isCompleted).map((c) => c.amount));
   return Money.max(Money.ZERO, paidIn.minus(Money.sum(received)));
+}
+
+/** What the member `userId` took out of these groups: the payouts paid to them and the withdrawals from the personal savings they created. */
+function takenOutBy(tontines: readonly Tontine[], userId: string): Money[] {
+  return tontines.flatMap((t) => [...t.payouts.filter((p) => p.recipientId === userId).map((p) => p.paid), ...(t.creatorId === userId ? t.withdrawals.map((w) => w.amount) : [])]);
+}
+
+/** The member's savings balance over their groups, as the web's dashboard and the USSD menu show it. */
+export function memberSavingsBalance(contributions: readonly Contribution[], tontines: readonly Tontine[], userId: string): Money {
+  return savingsBalance(contributions, takenOutBy(tontines, userId));
 }
 
 /** Consecutive Kigali months of paid contributions, up to this month (or last, while this one has none). */

@@ -42,8 +42,7 @@ async function setUp() {
   const pay = new PayContributionByMobileMoney({
     payContribution: new PayContribution(deps),
     payments: new AttemptPayments(contributions),
-    providerOf: (msisdn) => (msisdn.startsWith('+25078') ? 'mtn' : msisdn.startsWith('+25073') ? 'airtel' : undefined),
-    payableNumber: (phone) => (phone.startsWith('+250') ? phone : undefined),
+    payerOf: (phone) => (phone.startsWith('+25078') ? { msisdn: phone, provider: 'mtn' } : phone.startsWith('+25073') ? { msisdn: phone, provider: 'airtel' } : undefined),
     batching: oneAtATime,
   });
   const request = (over: Partial<Parameters<PayContributionByMobileMoney['execute']>[0]> = {}) =>
@@ -77,5 +76,14 @@ describe('PayContributionByMobileMoney', () => {
     expect([...mobileMoney.collections.values()].map((r) => [r.provider, r.msisdn])).toEqual([['airtel', '+250733000001']]);
     expect(await request({ contributionId: 'c-2', idempotencyKey: 'k2', phoneNumber: '+250728000001' })).toEqual({ ok: false, error: 'phone_number_invalid' });
     expect(mobileMoney.collections.size).toBe(1);
+  });
+
+  it('answers a refusal as the failed payment, saying the provider refused in this request (what USSD tells the caller)', async () => {
+    const { request, mobileMoney } = await setUp();
+    mobileMoney.refuseNext('mobile_money_refused');
+    const refused = await request();
+    expect(refused.ok && [refused.value.refused, refused.value.payment.status]).toEqual([true, 'failed']);
+    const paid = await request({ contributionId: 'c-2', idempotencyKey: 'k2' });
+    expect(paid.ok && paid.value.refused).toBe(false);
   });
 });

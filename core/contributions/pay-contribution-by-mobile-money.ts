@@ -1,6 +1,7 @@
 /**
- * PayContributionByMobileMoney: a member pays one contribution from their mobile-money wallet
- * (the web's "Pay"), under the Idempotency-Key of their request. Requests that arrive together
+ * PayContributionByMobileMoney: a member pays one contribution from their mobile-money wallet,
+ * under the key of their request: the web's "Pay" (its Idempotency-Key) and the USSD menu's
+ * (the session's step), the one use case of both channels. Requests that arrive together
  * are handled together: one batch (the Batching port) reads the payments already started under
  * the requests' keys (one read), starts the new ones with PayContribution's `startAll` (one unit
  * of work) and reads the payments to show (one read); then, once that committed, each request
@@ -20,7 +21,7 @@
  * - Each caller gets its own request's answer, after its attempt was committed; a provider's
  *   refusal is the payment's `failed` state (read again), an unreachable provider an error.
  */
-import type { PayableNumber, PaymentRecord, PaymentRepository, ProviderOfNumber } from '../payments/ports.ts';
+import type { PayerOf, PaymentRecord, PaymentRepository } from '../payments/ports.ts';
 import { memberKey } from '../payments/ports.ts';
 import type { BatchQueue, Batching } from '../shared/batching.ts';
 import { err, ok, type Result } from '../shared/result.ts';
@@ -32,9 +33,8 @@ const MAX_KEY_RACES = 3;
 export interface PayContributionByMobileMoneyDeps {
   payContribution: Pick<PayContribution, 'startAll' | 'askProvider'>;
   payments: Pick<PaymentRepository, 'findByMemberKey' | 'findByMemberKeys' | 'isMemberKeyTaken'>;
-  /** The provider the payer's number goes through (078/079 MTN, 072/073 Airtel; `sandbox` in sandbox mode). */
-  providerOf: ProviderOfNumber;
-  payableNumber: PayableNumber;
+  /** The number the provider collects from for the payer's phone, and that provider (078/079 MTN, 072/073 Airtel; `sandbox` in sandbox mode). */
+  payerOf: PayerOf;
   batching: Batching;
 }
 
@@ -59,6 +59,8 @@ export interface ContributionPaymentStarted {
   payment: PaymentRecord;
   /** The key had started this payment before. */
   repeated: boolean;
+  /** The provider refused to collect when asked by this request (the payment is then `failed`). */
+  refused: boolean;
 }
 
 interface Started {
@@ -83,7 +85,7 @@ export class PayContributionByMobileMoney {
     if (!asked.ok && asked.error !== 'mobile_money_refused') return asked;
     const payment = asked.ok ? started.value.payment : await this.deps.payments.findByMemberKey(input.userId, input.idempotencyKey);
     // `exists`: the key's attempt was there already, committed or earlier in the same batch.
-    return payment ? ok({ payment, repeated: started.value.started.outcome === 'exists' }) : err('payment_not_found');
+    return payment ? ok({ payment, repeated: started.value.started.outcome === 'exists', refused: !asked.ok }) : err('payment_not_found');
   }
 
   private async startAll(requests: readonly PayContributionByMobileMoneyInput[]): Promise<(StartAnswer | Promise<StartAnswer>)[]> {
@@ -103,17 +105,16 @@ export class PayContributionByMobileMoney {
    * batch frees its slot, so the next batch need not wait for that read.
    */
   private async startAllOnce(requests: readonly PayContributionByMobileMoneyInput[]): Promise<(StartAnswer | Promise<StartAnswer>)[]> {
-    const { payContribution, payments, providerOf, payableNumber } = this.deps;
+    const { payContribution, payments, payerOf } = this.deps;
     const earlier = await payments.findByMemberKeys(requests.map((r) => ({ memberId: r.userId, idempotencyKey: r.idempotencyKey })));
     const checked = requests.map((r) => {
       const before = earlier.get(memberKey(r.userId, r.idempotencyKey));
       if (before && before.contributionId !== r.contributionId) return err('idempotency_key_reused' as const);
       const phone = r.phoneNumber ?? before?.phoneNumber ?? r.profilePhoneNumber;
       if (!phone) return err('phone_number_required' as const);
-      const msisdn = payableNumber(phone);
-      const provider = msisdn === undefined ? undefined : providerOf(msisdn);
-      if (!msisdn || !provider) return err('phone_number_invalid' as const);
-      return ok({ contributionId: r.contributionId, userId: r.userId, idempotencyKey: r.idempotencyKey, provider, msisdn });
+      const payer = payerOf(phone);
+      if (!payer) return err('phone_number_invalid' as const);
+      return ok({ contributionId: r.contributionId, userId: r.userId, idempotencyKey: r.idempotencyKey, provider: payer.provider, msisdn: payer.msisdn });
     });
     const toStart = checked.flatMap((c) => (c.ok ? [c.value] : []));
     const started = toStart.length === 0 ? [] : await payContribution.startAll(toStart);

@@ -49,4 +49,7 @@ export class InMemoryScoringConsents implements ScoringConsents {
   async record(memberId: string, at: Date) {
     if (!this.given.has(memberId)) this.given.set(memberId, at);
   }
+  async withdraw(memberId: string) {
+    return this.given.delete(memberId);
+  }
 }

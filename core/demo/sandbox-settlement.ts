@@ -10,7 +10,7 @@
  *   than applied (or already applied) throws.
  * - `expectOk` throws on a refusal: the rules changed under the demo.
  */
-import type { ReconcilePayment } from '../payments/reconcile-payment.ts';
+import type { ReconcilePayment } from '../payment-reports/reconcile-payment.ts';
 import type { Result } from '../shared/result.ts';
 import type { SandboxApprovals } from './ports.ts';
 

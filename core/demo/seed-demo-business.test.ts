@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InMemoryAccounts, PlainHasher } from '../accounts/accounts.fixtures.ts';
+import { RecordingAuditTrail } from '../audit/audit.fixtures.ts';
 import { DEMO_ACCOUNTS, SeedDemoAccounts } from '../accounts/seed-demo-accounts.ts';
 import { FakeMobileMoney } from '../contributions/contributions.fixtures.ts';
 import { Money } from '../money/money.ts';
@@ -22,7 +23,7 @@ async function businessWorld(options: { accounts?: 'all' | 'merchant only' | 'no
   const accounts = new InMemoryAccounts();
   const wanted = options.accounts ?? 'all';
   const seeded = wanted === 'none' ? [] : wanted === 'merchant only' ? [DEMO_MERCHANT] : DEMO_ACCOUNTS;
-  await new SeedDemoAccounts({ accounts, passwords: new PlainHasher(), uow: new DirectUnitOfWork(), ids: new SequentialIds('user'), clock }).execute({ accounts: seeded });
+  await new SeedDemoAccounts({ accounts, passwords: new PlainHasher(), audit: new RecordingAuditTrail(), uow: new DirectUnitOfWork(), ids: new SequentialIds('user'), clock }).execute({ accounts: seeded });
   const provider = new FakeMobileMoney();
   const sandbox = new ApprovingSandbox(provider);
   const calls: string[] = [];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PlainHasher } from '../accounts/accounts.fixtures.ts';
 import { DEMO_PASSWORD } from '../accounts/seed-demo-accounts.ts';
-import { FixedClock } from '../shared/shared.fixtures.ts';
+import { DirectUnitOfWork, FixedClock } from '../shared/shared.fixtures.ts';
+import { RecordingAuditTrail } from '../audit/audit.fixtures.ts';
 import { type DemoPopulation, type PopulationPlan, type SeededPopulation, SeedDemoPopulation } from './seed-demo-population.ts';
 
 /** A store that keeps the plans it was given and answers the totals it is told to. */
@@ -22,7 +23,7 @@ class RecordingPopulation implements DemoPopulation {
 }
 
 const today = new Date('2026-11-26T04:00:00Z');
-const seeder = (population: DemoPopulation) => new SeedDemoPopulation({ population, passwords: new PlainHasher(), clock: new FixedClock(today) });
+const seeder = (population: DemoPopulation) => new SeedDemoPopulation({ population, passwords: new PlainHasher(), audit: new RecordingAuditTrail(), uow: new DirectUnitOfWork(), clock: new FixedClock(today) });
 
 describe('SeedDemoPopulation', () => {
   it('plans ten members a group, ten cycles a group: 100,000 members make 10,000 groups and 1,000,000 contributions', () => {

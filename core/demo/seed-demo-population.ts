@@ -24,6 +24,8 @@
 import { DEMO_PASSWORD } from '../accounts/seed-demo-accounts.ts';
 import type { PasswordHasher } from '../accounts/ports.ts';
 import type { Clock } from '../shared/clock.ts';
+import type { AuditActor, AuditTrail } from '../audit/ports.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 
 /** Members per group and cycles per rotation. */
@@ -67,6 +69,9 @@ export interface DemoPopulation {
 export interface SeedDemoPopulationDeps {
   population: DemoPopulation;
   passwords: PasswordHasher;
+  /** An admin's seed is recorded (`demo_seeded`) once the population is written and checked. */
+  audit: AuditTrail;
+  uow: UnitOfWork;
   clock: Clock;
 }
 
@@ -89,13 +94,18 @@ export class SeedDemoPopulation {
     return this.deps.population.seededMembers();
   }
 
-  async execute(input: { members: number }): Promise<Result<SeededPopulation, SeedPopulationError>> {
+  async execute(input: { members: number; actor?: AuditActor }): Promise<Result<SeededPopulation, SeedPopulationError>> {
     const planned = SeedDemoPopulation.plan(input.members);
     if (!planned.ok) return planned;
     if ((await this.seededMembers()) > 0) return err('already_seeded');
     const passwordHash = await this.deps.passwords.hash(DEMO_PASSWORD);
     const seeded = await this.deps.population.seed({ ...planned.value, today: this.deps.clock.now(), passwordHash });
     if (seeded.ledgerSum !== 0n || seeded.unbalancedEntries > 0 || seeded.negativePools > 0) return err('ledger_unbalanced');
+    const { actor } = input;
+    if (actor) {
+      const details = { members: String(seeded.members), groups: String(seeded.groups), contributions: String(seeded.contributions) };
+      await this.deps.uow.run(() => this.deps.audit.record({ action: 'demo_seeded', actor, subject: 'demo_population', details }));
+    }
     return ok(seeded);
   }
 }

@@ -9,8 +9,8 @@ import { DEMO_ACCOUNTS, SeedDemoAccounts } from '../accounts/seed-demo-accounts.
 import { RecordingAuditTrail } from '../audit/audit.fixtures.ts';
 import { localDate } from '../shared/calendar.ts';
 import { err, ok } from '../shared/result.ts';
-import { InMemoryPaymentDisputes, settlerOver } from '../payments/payments.fixtures.ts';
-import { ReconcilePayment } from '../payments/reconcile-payment.ts';
+import { InMemoryPaymentDisputes, settlerOver } from '../payment-reports/payment-reports.fixtures.ts';
+import { ReconcilePayment } from '../payment-reports/reconcile-payment.ts';
 import { aWorld } from '../tontines/tontines.fixtures.ts';
 import { ApprovingSandbox } from './demo.fixtures.ts';
 import type { DemoLending } from './ports.ts';
@@ -19,7 +19,7 @@ import { DEMO_MEMBER_EMAIL, DEMO_NEIGHBOURS, DEMO_OFFICER, SeedDemoWorld } from 
 function demoWorld(options: { loanStatus?: 'pending' | 'approved'; refuse?: keyof DemoLending; withIdentity?: boolean } = {}) {
   const world = aWorld(new Date('2026-11-23T08:00:00Z'));
   const accounts = new InMemoryAccounts();
-  const seedAccounts = new SeedDemoAccounts({ accounts, passwords: new PlainHasher(), uow: world.uow, ids: world.ids, clock: world.clock });
+  const seedAccounts = new SeedDemoAccounts({ accounts, passwords: new PlainHasher(), audit: new RecordingAuditTrail(), uow: world.uow, ids: world.ids, clock: world.clock });
   const sandbox = new ApprovingSandbox(world.mobileMoney);
   const { settle, log } = settlerOver(world);
   const reconcilePayment = new ReconcilePayment({ mobileMoney: sandbox, provider: 'sandbox', currency: 'RWF', settle: (r) => settle.execute(r), disputes: new InMemoryPaymentDisputes(), audit: new RecordingAuditTrail(), uow: world.uow, clock: world.clock });

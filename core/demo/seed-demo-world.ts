@@ -27,7 +27,7 @@ import type { AccountRepository } from '../accounts/ports.ts';
 import type { ContributionRepository } from '../contributions/ports.ts';
 import type { PayContribution } from '../contributions/pay-contribution.ts';
 import { Money } from '../money/money.ts';
-import type { ReconcilePayment } from '../payments/reconcile-payment.ts';
+import type { ReconcilePayment } from '../payment-reports/reconcile-payment.ts';
 import type { Result } from '../shared/result.ts';
 import type { CreateTontine } from '../tontines/create-tontine.ts';
 import type { JoinTontine } from '../tontines/join-tontine.ts';

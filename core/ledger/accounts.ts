@@ -42,7 +42,7 @@ interface AccountKindRule {
  * - working_capital: what a merchant still owes of the principal of one working-capital advance
  *   (asset, core/working-capital); its flat fee is fee income when repaid (principal first).
  * - card_clearing: what the card processor holds for us (asset): a card payment is posted here
- *   when the provider's verify call confirms it (core/payments/confirm-card-payment.ts).
+ *   when the provider's verify call confirms it (core/payment-reports/confirm-card-payment.ts).
  * - card_fees: the card processor's fees, when it reports them (expense, DOMAIN.md "Cards"): the
  *   payer pays the stated amount, the fee is ours.
  * - rounding: fractions of a franc that can no longer be paid out (a closed pool's last

@@ -17,7 +17,7 @@
 import type { Money } from '../money/money.ts';
 import type { MobileMoneyStatus } from '../payments/ports.ts';
 import { err, ok, type Result } from '../shared/result.ts';
-import type { SettleTransfer } from '../transfers/settle-transfer.ts';
+import { reportedOutcome, type SettleTransfer } from '../transfers/settle-transfer.ts';
 import { DISBURSEMENT_REFERENCE_PREFIX } from './disburse-loan.ts';
 import type { RepaymentError } from './loan.ts';
 import type { LoanCollectionRepository } from './ports.ts';
@@ -52,17 +52,8 @@ export class ConfirmLoanPayment {
     if (report.reference.startsWith(DISBURSEMENT_REFERENCE_PREFIX)) {
       const settled = await deps.settleTransfer.execute({ reference: report.reference, status: report.status, amount: report.amount, reason: report.reason });
       if (!settled.ok) return settled;
-      switch (settled.value) {
-        case 'applied':
-        case 'exists':
-        case 'pending':
-          return ok(settled.value);
-        case 'failed':
-        case 'given_up':
-          return ok('failed');
-        case 'contradicts_books':
-          return err('disbursement_failed');
-      }
+      const outcome = reportedOutcome(settled.value);
+      return outcome === 'disputed' ? err('disbursement_failed') : ok(outcome);
     }
     return deps.uow.run(async () => {
       const collection = await deps.collections.findByReference(report.reference);

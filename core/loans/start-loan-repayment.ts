@@ -42,7 +42,7 @@ export interface StartLoanRepaymentInput {
   idempotencyKey: string;
   /**
    * `card`: the collection is stored under the card processor and nobody's wallet is asked; the
-   * caller (core/payments/start-card-payment.ts) opens its hosted checkout once this committed.
+   * caller (core/payment-reports/start-card-payment.ts) opens its hosted checkout once this committed.
    */
   via?: 'card';
 }

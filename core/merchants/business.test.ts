@@ -5,13 +5,13 @@ import { DirectUnitOfWork, FixedClock, SequentialIds } from '../shared/shared.fi
 import { parseEmvPayload } from './emv-qr-payload.ts';
 import { ownedMerchant } from './merchant-access.ts';
 import { ListOwnMerchants } from './list-own-merchants.ts';
-import { listedStatus, pendingSettlement, standingSales, transactionStatistics } from './merchant-payments.ts';
+import { exportedStatus, listedStatus, pendingSettlement, standingSales, transactionStatistics } from './merchant-payments.ts';
 import { ListMerchantSettlements } from './list-merchant-settlements.ts';
 import { ListMerchantTransactions } from './list-merchant-transactions.ts';
 import { GenerateMerchantQr } from './generate-merchant-qr.ts';
 import { ShowMerchantQr } from './show-merchant-qr.ts';
 import type { MerchantPaymentReversal } from './merchant-reversal.ts';
-import { refundAsOwnerSees, type MerchantCardRefund, type MerchantCardRefundStatus } from './merchant-card-refund.ts';
+import { refundAsOwnerSees, type MerchantCardRefund, type MerchantCardRefundStatus, type OwnerRefundView } from './merchant-card-refund.ts';
 import { InMemoryMerchantCardRefunds } from './reversal.fixtures.ts';
 import { receiptReference, type MerchantTransaction } from './merchant-transaction.ts';
 import { aRegisteredAgent, aRegisteredMerchant, InMemoryAgentRegistry, InMemoryMerchantRegistry } from './merchants.fixtures.ts';
@@ -156,6 +156,17 @@ describe('merchant payments screen', () => {
     expect(pendingSettlement(list)).toEqual({ amount: Money.ofFrancs(9_800), transactionCount: 1 });
     // Reversals no batch holds yet are taken off; the pending net may be negative (carried forward).
     expect(pendingSettlement(list, [{ netAmount: Money.ofFrancs(12_000) }])).toEqual({ amount: Money.ofFrancs(-2_200), transactionCount: 1 });
+  });
+
+  it("exports a card payment whose refund is under way as refund_pending, as the owner's list says \"Refund pending\"", () => {
+    const list = [aTransaction(), aTransaction({ id: 't2' }), aTransaction({ id: 't3' })];
+    const requestedAt = new Date('2026-11-19T08:00:00Z');
+    const refunds = new Map<string, OwnerRefundView>([
+      ['t1', { status: 'pending', requestedAt }],
+      ['t2', { status: 'completed', requestedAt }],
+    ]);
+    const reversals = new Map([['t2', aReversal('t2')]]);
+    expect(list.map((t) => exportedStatus(t, reversals, refunds))).toEqual(['refund_pending', 'reversed', 'completed']);
   });
 
   it('reads a reversed payment as reversed: no revenue, not completed, counted apart', () => {

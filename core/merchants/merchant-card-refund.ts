@@ -46,6 +46,27 @@ export interface MerchantCardRefund {
    * processor is asked): another caller leaves it to that one for REFUND_ANSWER_WAIT_MS.
    */
   readonly askedAt?: Date;
+  /** The processor's word no machine can settle, recorded once for an admin: every caller then leaves the refund alone. */
+  readonly dispute?: CardRefundDispute;
+}
+
+/**
+ * Why a refund waits for an admin (`merchants refunds --disputed`): `other_amount` the processor
+ * completed it for another amount than the payment's; `refused_none_found` it refused the refund
+ * and holds none for the charge; `unknown_to_processor` it no longer knows a refund it gave us an
+ * id for; `other_charge` it answered for another charge. Nothing is booked for any of them.
+ */
+export const CARD_REFUND_DISPUTES = ['other_amount', 'refused_none_found', 'unknown_to_processor', 'other_charge'] as const;
+export type CardRefundDisputeCode = (typeof CARD_REFUND_DISPUTES)[number];
+
+export interface CardRefundDispute {
+  readonly code: CardRefundDisputeCode;
+  /** When it was recorded. */
+  readonly at: Date;
+  /** What the processor said it refunded (`other_amount`). */
+  readonly processorAmount?: Money;
+  /** The charge the processor answered for (`other_charge`). */
+  readonly processorChargeId?: string;
 }
 
 /** What a reversal asks of the processor next about its refund. */
@@ -64,9 +85,10 @@ export const REFUND_ANSWER_WAIT_MS = 60_000;
  * `ask`: a new refund (or a new attempt of a failed one). `find_out`: a requested one whose answer
  * was lost (a timeout): the processor is asked what it holds before it is asked again, so a
  * retried reversal never refunds twice. `follow`: a pending one, asked for its state. `wait`: a
- * request still under way. `done`: completed.
+ * request still under way. `done`: completed. `disputed`: left to an admin, nobody asks anything.
  */
-export function nextRefundStep(refund: Pick<MerchantCardRefund, 'status' | 'requestedAt' | 'askedAt'> | undefined, now: Date): RefundStep | 'wait' | 'done' {
+export function nextRefundStep(refund: Pick<MerchantCardRefund, 'status' | 'requestedAt' | 'askedAt' | 'dispute'> | undefined, now: Date): RefundStep | 'wait' | 'done' | 'disputed' {
+  if (refund?.dispute && refund.status !== 'completed') return 'disputed';
   if (!refund || refund.status === 'failed') return 'ask';
   if (refund.status === 'requested') return now.getTime() - (refund.askedAt ?? refund.requestedAt).getTime() < REFUND_ANSWER_WAIT_MS ? 'wait' : 'find_out';
   return refund.status === 'pending' ? 'follow' : 'done';

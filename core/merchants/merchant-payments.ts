@@ -47,6 +47,16 @@ export function listedStatus(transaction: MerchantTransaction, reversals: Revers
   return reversals.has(transaction.id) ? 'reversed' : transaction.status;
 }
 
+/**
+ * A transaction's status in the owner's CSV export: as listed, except a completed card payment
+ * whose refund is under way, `refund_pending`, as the owner's screen says "Refund pending" (the
+ * payment still reads `completed` in the list's JSON, with its `refund`).
+ */
+export function exportedStatus(transaction: MerchantTransaction, reversals: ReversalsByTransaction, refunds: RefundsByTransaction): ListedTransactionStatus | 'refund_pending' {
+  const listed = listedStatus(transaction, reversals);
+  return listed === 'completed' && refunds.get(transaction.id)?.status === 'pending' ? 'refund_pending' : listed;
+}
+
 /** The sales that stand: completed and not reversed (what revenue and the analytics rest on). */
 export function standingSales(transactions: readonly MerchantTransaction[], reversals: ReversalsByTransaction): MerchantTransaction[] {
   return transactions.filter((t) => listedStatus(t, reversals) === 'completed');

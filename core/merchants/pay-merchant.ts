@@ -12,7 +12,7 @@
  * - The rules of paying a merchant (active, whole francs, at least 1 RWF) and of idempotency keys
  *   are core/merchants/start-merchant-payment.ts's, checked once: the payment is a mobile-money
  *   collection stored `pending` before the provider is asked; its confirmation posts the fee, net
- *   and commission (core/merchants/confirm-merchant-payment.ts).
+ *   and commission (core/merchants/conclude-merchant-payment.ts, in SettleMerchantPaymentReport).
  * - Under an idempotency key (the pay page's `Idempotency-Key`, a USSD session's step) a repeated
  *   or raced request starts no second collection: it answers the payment already started.
  * - The pay page's public view of a verified merchant holds its code, name and district only
@@ -61,7 +61,7 @@ export interface PayMerchantInput {
   idempotencyKey?: string;
   /**
    * `card`: the payment is stored under the card processor (no number needed, none prompted) and
-   * the caller (core/payments/start-card-payment.ts) opens its hosted checkout once it is stored.
+   * the caller (core/payment-reports/start-card-payment.ts) opens its hosted checkout once it is stored.
    */
   via?: 'card';
 }

@@ -1,7 +1,7 @@
 /** Ports of the merchants module (merchants, their payments, and the commissions those earn). */
 import type { Agent } from '../agents/agent.ts';
 import type { Commission } from '../agents/commission.ts';
-import type { Merchant } from './merchant.ts';
+import type { KybStatus, Merchant, MerchantStatus } from './merchant.ts';
 import type { MerchantCardRefund } from './merchant-card-refund.ts';
 import type { ComplianceDetails, RegisteredMerchant } from './merchant-profile.ts';
 import type { MerchantReasonCode } from './merchant-reason.ts';
@@ -85,8 +85,10 @@ export interface MerchantCardRefunds {
   /** Stores a new one; `exists` (storing nothing) when the payment has one: the store's unique key decides a race. */
   add(refund: MerchantCardRefund): Promise<'added' | 'exists'>;
   save(refund: MerchantCardRefund): Promise<void>;
-  /** Refunds still requested or pending, updated before `instant`, least recently asked first; marks them asked at `now`. */
+  /** Refunds still requested or pending and not disputed, updated before `instant`, least recently asked first; marks them asked at `now`. */
   listOpenOlderThan(instant: Date, limit: number, now: Date): Promise<MerchantCardRefund[]>;
+  /** For an admin, without locking: the refunds still open (requested or pending, disputed or not), or only the disputed ones; oldest first. */
+  listForAdmin(filter: { disputed: boolean }, limit: number): Promise<MerchantCardRefund[]>;
   /** Every card refund of the merchant's payments, in one read and without locking: the owner's transactions list. */
   listForMerchant(merchantId: string): Promise<MerchantCardRefund[]>;
 }
@@ -100,4 +102,25 @@ export interface CommissionOfTransaction {
 export interface SettlementReads {
   /** The merchant's batches whose period starts in [from, to) (every one without bounds), newest first. */
   listForMerchant(merchantId: string, range: { from?: Date; to?: Date }): Promise<SettlementBatch[]>;
+}
+
+/** A merchant as the admin's list shows it (`merchants list`), with its card refunds still open at the processor. */
+export interface MerchantSummary {
+  readonly id: string;
+  readonly merchantCode: string;
+  readonly businessName: string;
+  readonly district: string;
+  readonly merchantStatus: MerchantStatus;
+  readonly kybStatus: KybStatus;
+  readonly onboardedByAgentId: string | null;
+  /** A rejection's or suspension's reason code; `statusReasonNote`: the words stored before codes, or the admin's note (admins only). */
+  readonly statusReasonCode: string | null;
+  readonly statusReasonNote: string | null;
+  /** Card refunds requested or pending at the processor. */
+  readonly openCardRefunds: number;
+}
+
+/** Every merchant, oldest registration first: the admin's list. */
+export interface MerchantListing {
+  listAll(): Promise<MerchantSummary[]>;
 }

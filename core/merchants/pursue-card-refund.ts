@@ -12,7 +12,7 @@ import type { EventLog } from '../shared/event-log.ts';
 import { invariant, ok } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
 import { bookReversal, type BookReversalDeps } from './book-reversal.ts';
-import { cardRefundPostings, nextRefundStep, type MerchantCardRefund, type RefundStep } from './merchant-card-refund.ts';
+import { cardRefundPostings, nextRefundStep, type CardRefundDispute, type MerchantCardRefund, type RefundStep } from './merchant-card-refund.ts';
 import type { MerchantPaymentReversal, ReversalRefusal } from './merchant-reversal.ts';
 import type { MerchantTransaction } from './merchant-transaction.ts';
 import type { MerchantCardRefunds, MerchantPaymentReads, MerchantReversals, MerchantTransactionRepository } from './ports.ts';
@@ -36,6 +36,9 @@ export interface RefundedCardPayment {
   /** Booked once the processor completed the refund. */
   reversal: MerchantPaymentReversal | undefined;
 }
+
+/** What the processor said that no machine can settle: disputed for an admin. */
+type Disputed = { readonly dispute: 'refused_none_found' | 'unknown_to_processor' };
 
 /** Asks the processor what the refund's next step needs, and settles its answer (shared by the reversal and the polling job). */
 export class PursueCardRefund {
@@ -74,14 +77,13 @@ export class PursueCardRefund {
     return { transaction, refund };
   }
 
-  private async ask(refund: MerchantCardRefund, step: RefundStep): Promise<CardRefund | 'refused' | 'unavailable'> {
-    const { cardCheckout, events } = this.deps;
+  private async ask(refund: MerchantCardRefund, step: RefundStep): Promise<CardRefund | Disputed | 'refused' | 'unavailable'> {
+    const { cardCheckout } = this.deps;
     if (step === 'follow' && refund.processorRefundId) {
       const status = await cardCheckout.refundStatus(refund.processorRefundId);
       if (status.ok) return status.value;
       // The processor denies the refund it gave us an id for: no machine can tell what happened to the money.
-      if (status.error === 'card_refund_unknown') events.error({ refund: refund.id, transactionId: refund.transactionId, chargeId: refund.chargeId, processorRefundId: refund.processorRefundId }, 'card refund unknown to the processor: an admin must look');
-      return 'unavailable';
+      return status.error === 'card_refund_unknown' ? { dispute: 'unknown_to_processor' } : 'unavailable';
     }
     // A lost answer, or an earlier attempt thought failed, may have refunded the card already: never ask for a second one blind.
     const lookUp = step !== 'ask' || refund.attempt > 1;
@@ -96,8 +98,7 @@ export class PursueCardRefund {
     // Refused after a lost answer or an earlier attempt: most likely because a refund is already
     // made (a racing caller's); a refusal then says nothing about ours, so it never marks it failed.
     const again = await this.held(refund);
-    if (again === 'none') events.error({ refund: refund.id, transactionId: refund.transactionId, chargeId: refund.chargeId, attempt: refund.attempt }, 'card refund refused and none found at the processor: left requested, an admin must look');
-    return again === 'none' ? 'unavailable' : again;
+    return again === 'none' ? { dispute: 'refused_none_found' } : again;
   }
 
   /** The refund the processor holds for the charge: ours is the one not failed (a failed attempt's amount went back to the charge). */
@@ -107,17 +108,19 @@ export class PursueCardRefund {
     return held.value.find((r) => r.status !== 'failed') ?? 'none';
   }
 
-  private async settle(asked: MerchantCardRefund, answer: CardRefund | 'refused'): Promise<RefundedCardPayment> {
-    const { cardRefunds, journal, audit, clock, ids, events } = this.deps;
+  private async settle(asked: MerchantCardRefund, answer: CardRefund | Disputed | 'refused'): Promise<RefundedCardPayment> {
+    const { cardRefunds, journal, audit, clock, ids } = this.deps;
     const { transaction, refund } = await this.lock(asked);
-    // Settled meanwhile (a concurrent poll or reversal), or asked again since: that one's answer decides.
-    if (refund.attempt !== asked.attempt || refund.status === 'completed' || refund.status === 'failed') return { refund, reversal: undefined };
+    // Settled meanwhile (a concurrent poll or reversal), asked again since, or disputed: that one's answer decides.
+    if (refund.attempt !== asked.attempt || refund.status === 'completed' || refund.status === 'failed' || refund.dispute) return { refund, reversal: undefined };
+    if (answer !== 'refused' && 'dispute' in answer) {
+      // None found after a refusal, yet a racing caller's answer gave the row a refund meanwhile: that one is followed.
+      if (answer.dispute === 'refused_none_found' && (refund.status === 'pending' || refund.processorRefundId)) return { refund, reversal: undefined };
+      return this.disputed(refund, { code: answer.dispute });
+    }
     // The processor took a refund already (a racing caller's answer): a refusal of another request says nothing about that one.
     if (answer === 'refused' && (refund.status === 'pending' || refund.processorRefundId)) return { refund, reversal: undefined };
-    if (answer !== 'refused' && answer.chargeId !== refund.chargeId) {
-      events.error({ refund: refund.id, transactionId: refund.transactionId, chargeId: refund.chargeId, processorRefundId: answer.id, answeredChargeId: answer.chargeId }, 'card refund answered for another charge: nothing booked, an admin must look');
-      return { refund, reversal: undefined };
-    }
+    if (answer !== 'refused' && answer.chargeId !== refund.chargeId) return this.disputed(refund, { code: 'other_charge', processorChargeId: answer.chargeId }, answer.id);
 
     const now = clock.now();
     if (answer === 'refused' || answer.status === 'failed') {
@@ -131,10 +134,7 @@ export class PursueCardRefund {
       await cardRefunds.save(pending);
       return { refund: pending, reversal: undefined };
     }
-    if (!answer.amount.equals(refund.amount)) {
-      events.warn({ refund: refund.id, processorRefundId: answer.id, amount: answer.amount.toDecimal(), expected: refund.amount.toDecimal() }, 'card refund completed for another amount: nothing booked');
-      return { refund, reversal: undefined };
-    }
+    if (!answer.amount.equals(refund.amount)) return this.disputed(refund, { code: 'other_amount', processorAmount: answer.amount }, answer.id);
     const reversal = await bookReversal(this.deps, transaction, refund.reason, refund.requestedBy);
     const entry = journalEntry({ id: ids.newId(), key: `card-refund:${transaction.id}`, kind: 'merchant_card_refunded', occurredAt: reversal.reversedAt, postings: cardRefundPostings(transaction) });
     invariant(entry.ok, 'a card refund entry always balances');
@@ -149,5 +149,24 @@ export class PursueCardRefund {
       details: { merchantId: transaction.merchantId, net: transaction.netAmount.toDecimal(), reason: refund.reason, commissionReversed: reversal.commissionReversed, refund: `card:${answer.id}` },
     });
     return { refund: completed, reversal };
+  }
+
+  /** Records the dispute on the locked row, once: audited and logged now, never asked about again. */
+  private async disputed(refund: MerchantCardRefund, dispute: Omit<CardRefundDispute, 'at'>, processorRefundId?: string): Promise<RefundedCardPayment> {
+    const { cardRefunds, audit, clock, events } = this.deps;
+    const recorded: MerchantCardRefund = { ...refund, dispute: { ...dispute, at: clock.now() }, ...(processorRefundId ? { processorRefundId } : {}) };
+    await cardRefunds.save(recorded);
+    const details = {
+      refund: refund.id,
+      attempt: refund.attempt,
+      dispute: dispute.code,
+      chargeId: refund.chargeId,
+      processorRefundId: recorded.processorRefundId ?? null,
+      ...(dispute.processorAmount ? { processorAmount: dispute.processorAmount.toDecimal(), expected: refund.amount.toDecimal() } : {}),
+      ...(dispute.processorChargeId ? { answeredChargeId: dispute.processorChargeId } : {}),
+    };
+    await audit.record({ action: 'merchant_card_refund_disputed', actor: SYSTEM_ACTOR, subject: `merchant_transaction:${refund.transactionId}`, details });
+    events.error({ ...details, transactionId: refund.transactionId }, 'card refund disputed: nothing booked, an admin must look (merchants refunds --disputed)');
+    return { refund: recorded, reversal: undefined };
   }
 }

@@ -12,6 +12,7 @@ import type { CardRefund } from '../payments/card-checkout.ts';
 import { weekOfPayments } from '../settlements/settlement-flow.fixtures.ts';
 import { err, invariant, ok } from '../shared/result.ts';
 import { REFUND_ANSWER_WAIT_MS } from './merchant-card-refund.ts';
+import { ListCardRefunds } from './list-card-refunds.ts';
 import { RefundCardPayment } from './refund-card-payment.ts';
 import { FollowCardRefunds } from './follow-card-refunds.ts';
 import { PursueCardRefund } from './pursue-card-refund.ts';
@@ -28,13 +29,15 @@ class ScriptedProcessor {
   asked = 0;
   /** Answers with this charge id instead of the one refunded (a processor's mix-up). */
   answeredCharge: string | undefined;
+  /** Refunds this amount instead of the one asked. */
+  refundedAmount: Money | undefined;
   /** Run while a look-up is on its way, once (a racing caller), after the processor read its list. */
   duringLookUp: (() => Promise<unknown>) | undefined;
   async refund(chargeId: string, amount: Money) {
     this.asked++;
     if (this.mode === 'refused' || this.made.some((r) => r.chargeId === chargeId && r.status !== 'failed')) return err('card_checkout_refused' as const);
     if (this.mode === 'down') return err('card_checkout_unavailable' as const);
-    const made: CardRefund = { id: `R${this.made.length + 1}`, chargeId, status: this.mode === 'pending' ? 'pending' : 'completed', amount };
+    const made: CardRefund = { id: `R${this.made.length + 1}`, chargeId, status: this.mode === 'pending' ? 'pending' : 'completed', amount: this.refundedAmount ?? amount };
     this.made.push(made);
     return this.mode === 'lost' ? err('card_checkout_unavailable' as const) : ok({ ...made, chargeId: this.answeredCharge ?? chargeId });
   }
@@ -243,24 +246,67 @@ describe('reversing a card payment', () => {
     expect([processor.asked, processor.made.length, ledgerSize()]).toEqual([1, 1, before + 2]);
   });
 
-  it('books nothing when the processor answers for another charge, and logs it as an error', async () => {
-    const { payment, processor, reverse, events, reversals, ledgerSize } = await cardWorld();
+  it('books nothing when the processor answers for another charge: disputed once for an admin', async () => {
+    const { w, payment, processor, reverse, follow, events, reversals, cardRefunds, ledgerSize } = await cardWorld();
     processor.answeredCharge = '9999';
     const before = ledgerSize();
     const reversed = await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
-    expect(reversed.ok && reversed.value.refund.status).toBe('requested');
+    expect(reversed.ok && reversed.value.refund).toMatchObject({ status: 'requested', processorRefundId: 'R1', dispute: { code: 'other_charge', processorChargeId: '9999', at: w.clock.now() } });
     expect([ledgerSize(), reversals.items.length]).toEqual([before, 0]);
-    expect(events.errors).toEqual([expect.objectContaining({ chargeId: '7001', answeredChargeId: '9999', processorRefundId: 'R1' })]);
+    expect(events.errors).toEqual([expect.objectContaining({ chargeId: '7001', answeredChargeId: '9999', processorRefundId: 'R1', dispute: 'other_charge' })]);
+    w.clock.set(new Date(w.clock.now().getTime() + 60_000));
+    expect(await follow.execute({ pollAfterSeconds: 30 })).toMatchObject({ refundsAsked: 0 });
+    expect(await new ListCardRefunds({ cardRefunds }).execute({ disputed: true })).toMatchObject([{ transactionId: payment.id, dispute: { code: 'other_charge' } }]);
   });
 
-  it('logs as an error a pending refund the processor no longer knows', async () => {
-    const { w, payment, processor, reverse, follow, events } = await cardWorld();
+  it('a pending refund the processor no longer knows is disputed once, and the polling job stops asking about it', async () => {
+    const { w, payment, processor, reverse, follow, events, audit } = await cardWorld();
     processor.mode = 'pending';
     await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
     processor.made.splice(0);
     w.clock.set(new Date(w.clock.now().getTime() + 60_000));
-    expect(await follow.execute({ pollAfterSeconds: 30 })).toMatchObject({ refundsOpen: 1 });
-    expect(events.errors).toEqual([expect.objectContaining({ processorRefundId: 'R1', chargeId: '7001' })]);
+    expect(await follow.execute({ pollAfterSeconds: 30 })).toMatchObject({ refundsAsked: 1, refundsDisputed: 1 });
+    expect(events.errors).toEqual([expect.objectContaining({ processorRefundId: 'R1', chargeId: '7001', dispute: 'unknown_to_processor' })]);
+    w.clock.set(new Date(w.clock.now().getTime() + 60_000));
+    expect(await follow.execute({ pollAfterSeconds: 30 })).toMatchObject({ refundsAsked: 0 });
+    expect(events.errors).toHaveLength(1);
+    expect(audit.entries.map((e) => e.action)).toEqual(['merchant_card_refund_requested', 'merchant_card_refund_disputed']);
+  });
+
+  it('completed for another amount: nothing booked, disputed once with what the processor refunded; a retried reversal asks nothing more', async () => {
+    const { w, payment, processor, reverse, follow, events, reversals, cardRefunds, ledgerSize } = await cardWorld();
+    processor.refundedAmount = Money.ofFrancs(1_001);
+    const before = ledgerSize();
+    const reversed = await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
+    expect(reversed.ok && reversed.value.refund).toMatchObject({ status: 'requested', processorRefundId: 'R1', dispute: { code: 'other_amount', processorAmount: Money.ofFrancs(1_001) } });
+    expect([ledgerSize(), reversals.items.length]).toEqual([before, 0]);
+    expect(events.errors).toEqual([expect.objectContaining({ dispute: 'other_amount', processorAmount: '1001.00', expected: '10001.00' })]);
+    w.clock.set(new Date(w.clock.now().getTime() + REFUND_ANSWER_WAIT_MS));
+    expect(await follow.execute({ pollAfterSeconds: 30 })).toMatchObject({ refundsAsked: 0 });
+    const again = await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:2' });
+    expect(again.ok && again.value.via === 'card' && again.value.refund.dispute?.code).toBe('other_amount');
+    expect([processor.asked, processor.made.length, ledgerSize(), events.errors.length]).toEqual([1, 1, before, 1]);
+    // The open refunds list it too, and the disputed list holds only disputed ones.
+    const list = new ListCardRefunds({ cardRefunds });
+    expect((await list.execute({ disputed: false })).map((r) => r.transactionId)).toEqual([payment.id]);
+    expect((await list.execute({ disputed: true })).map((r) => r.dispute?.code)).toEqual(['other_amount']);
+  });
+
+  it('refused after a look-up with none found at the processor: disputed once, never asked again', async () => {
+    const { w, payment, processor, reverse, follow, events, cardRefunds, ledgerSize } = await cardWorld();
+    processor.mode = 'refused';
+    const first = await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
+    expect(first.ok && first.value.refund).toMatchObject({ status: 'failed', attempt: 1 });
+    expect(await new ListCardRefunds({ cardRefunds }).execute({ disputed: true })).toEqual([]);
+    const before = ledgerSize();
+    const second = await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
+    expect(second.ok && second.value.refund).toMatchObject({ status: 'requested', attempt: 2, dispute: { code: 'refused_none_found' } });
+    expect(events.errors).toEqual([expect.objectContaining({ dispute: 'refused_none_found', attempt: 2, chargeId: '7001' })]);
+    w.clock.set(new Date(w.clock.now().getTime() + REFUND_ANSWER_WAIT_MS));
+    expect(await follow.execute({ pollAfterSeconds: 30 })).toMatchObject({ refundsAsked: 0 });
+    await reverse.execute({ transactionId: payment.id, reason: REASON, actor: 'admin:1' });
+    expect([processor.asked, ledgerSize(), events.errors.length]).toEqual([2, before, 1]);
+    expect(await new ListCardRefunds({ cardRefunds }).execute({ disputed: true })).toMatchObject([{ transactionId: payment.id, attempt: 2 }]);
   });
 
   it('refuses a payment with no charge id, an unknown one, or no reason, asking nothing', async () => {

@@ -16,16 +16,19 @@
  *   Finding out is claimed under the locks (`askedAt`) before the processor is asked, so one caller
  *   asks at a time. Attempt 2 and later look the charge up first too.
  * - A refusal after a look-up never marks the refund failed (a refund is most likely made): the
- *   charge is looked up again and the refund found followed; none, it stays `requested`, logged as
- *   an error. A refusal never overwrites a `pending` row or one holding a processor refund id.
- * - An answer for another charge books nothing; it, and a pending refund the processor calls
- *   unknown, are logged as errors for an admin.
+ *   charge is looked up again and the refund found followed; none, it is disputed (below). A
+ *   refusal never overwrites a `pending` row or one holding a processor refund id.
+ * - Disputed, once, for an admin (`merchants refunds --disputed`), booking nothing: refused with
+ *   none found at the processor, completed for another amount, answered for another charge, or a
+ *   pending refund the processor no longer knows. Recorded on the row under its lock with the
+ *   audit row `merchant_card_refund_disputed` and one error in the log; from then on no caller
+ *   (the `card-refunds` job, a retried reversal) asks the processor about it again.
  * - Posted through the ledger once, when the processor says `completed`: in one unit of work the
  *   reversal (book-reversal.ts: dated as a completion, so the batch whose range holds that date
  *   carries it; reduced before the week is settled, a negative line in the next batch after) and
  *   the card refund entry (`card-refund:<transaction>`); the audit row. Another amount than the
- *   payment's books nothing and is left for an admin (logged, asked again).
- * - `pending` is stored with the processor's refund id and followed by the polling job
+ *   payment's books nothing and is disputed.
+ * - `pending` is stored with the processor's refund id and followed by the `card-refunds` job
  *   (`refundStatus`) to its end. `failed` (or refused) books nothing; the reversal may be asked again.
  */
 import { err, invariant, ok, type Result } from '../shared/result.ts';
@@ -41,7 +44,7 @@ export class RefundCardPayment {
     const opened = await this.deps.uow.run(() => this.open(input));
     if (!opened.ok) return opened;
     const { refund, step } = opened.value;
-    if (step === 'wait' || step === 'done') return ok({ refund, reversal: await this.deps.reversals.findByTransaction(refund.transactionId) });
+    if (step === 'wait' || step === 'done' || step === 'disputed') return ok({ refund, reversal: await this.deps.reversals.findByTransaction(refund.transactionId) });
     return ok(await this.deps.pursue.execute(refund, step));
   }
 

@@ -42,7 +42,11 @@ export class InMemoryMerchantCardRefunds implements MerchantCardRefunds {
     this.items.set(refund.transactionId, refund);
   }
   async listOpenOlderThan(instant: Date) {
-    return [...this.items.values()].filter((r) => (r.status === 'requested' || r.status === 'pending') && r.requestedAt < instant);
+    return [...this.items.values()].filter((r) => (r.status === 'requested' || r.status === 'pending') && !r.dispute && r.requestedAt < instant);
+  }
+  async listForAdmin(filter: { disputed: boolean }, limit: number) {
+    const open = [...this.items.values()].filter((r) => (r.status === 'requested' || r.status === 'pending') && (!filter.disputed || r.dispute));
+    return open.sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime()).slice(0, limit);
   }
   async listForMerchant(merchantId: string) {
     return [...this.items.values()].filter((r) => r.merchantId === merchantId);

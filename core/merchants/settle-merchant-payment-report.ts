@@ -1,12 +1,12 @@
 /**
  * The provider's word on a customer's payment to a merchant (`merchant-payment:<id>`), as the one
- * settlement path (core/payments/settle-payment-report.ts) hands it over, from a verified callback
+ * settlement path (core/payment-reports/settle-payment-report.ts) hands it over, from a verified callback
  * or the polling job.
  *
  * Guarantees
  * - One unit of work and one read of the transaction (locked until it commits): a successful
  *   report of the amount asked completes it and posts the fee, net and commission in that unit of
- *   work (core/merchants/confirm-merchant-payment.ts `concludeMerchantPayment`); a repeat answers
+ *   work (core/merchants/conclude-merchant-payment.ts `concludeMerchantPayment`); a repeat answers
  *   `exists` and posts nothing.
  * - Another amount than was asked books nothing (`payment_amount_mismatch`); a success after a
  *   booked failure is `disputed` (money may sit at the provider: a person looks).
@@ -14,13 +14,14 @@
  */
 import type { MobileMoneyStatusReport, Settled, SettleError } from '../payments/ports.ts';
 import { err, ok, type Result } from '../shared/result.ts';
-import { concludeMerchantPayment, type ConfirmMerchantPaymentDeps } from './confirm-merchant-payment.ts';
+import type { UnitOfWork } from '../shared/unit-of-work.ts';
+import { concludeMerchantPayment, type ConcludeMerchantPaymentDeps } from './conclude-merchant-payment.ts';
 
 export const MERCHANT_PAYMENT_PREFIX = 'merchant-payment:';
 export const isMerchantPaymentReference = (reference: string): boolean => reference.startsWith(MERCHANT_PAYMENT_PREFIX);
 
 export class SettleMerchantPaymentReport {
-  constructor(private readonly deps: ConfirmMerchantPaymentDeps) {}
+  constructor(private readonly deps: ConcludeMerchantPaymentDeps & { uow: UnitOfWork }) {}
 
   async execute(report: MobileMoneyStatusReport): Promise<Result<Settled, SettleError>> {
     const { transactions, uow } = this.deps;

@@ -70,8 +70,23 @@ export interface MobileMoneyStatusReport {
 /** A provider's callback, parsed: same shape as a status query's answer. */
 export type MobileMoneyCallback = MobileMoneyStatusReport;
 
-/** Reads one callback body (JSON already parsed); pure, no I/O. */
-export type MobileMoneyCallbackParser = (body: unknown) => Result<MobileMoneyCallback, 'mobile_money_callback_invalid'>;
+/**
+ * Reads one callback body (JSON already parsed); pure, no I/O. A callback route reads only the
+ * reference it speaks of (`MobileMoneyCallbackParser<{ reference: string }>`): the body is a hint,
+ * the provider is asked and only its answer booked.
+ */
+export type MobileMoneyCallbackParser<C extends { reference: string } = MobileMoneyCallback> = (body: unknown) => Result<C, 'mobile_money_callback_invalid'>;
+
+/**
+ * The tokens of the callback URLs a provider is given: made for a payment's reference and
+ * direction when the provider is asked, checked (in constant time) when its callback comes.
+ */
+export interface CallbackUrlTokens {
+  /** The URL the provider is given for this payment's callback. */
+  urlFor(direction: PaymentDirection, reference: string): string;
+  /** The direction this token was made for with this reference; undefined when it was not. */
+  verify(token: string, reference: string): PaymentDirection | undefined;
+}
 
 export interface MobileMoney {
   requestToPay(request: MobileMoneyRequest): Promise<Result<{ providerReference: string }, MobileMoneyError>>;
@@ -189,9 +204,6 @@ export interface PaymentRepository {
   isMemberKeyTaken(error: unknown): boolean;
 }
 
-/** Reads a phone as a number the configured provider can be asked to collect from; undefined when it cannot. */
-export type PayableNumber = (phone: string) => string | undefined;
-
 /**
  * The provider a payment from or to this (payable, E.164) number goes through, chosen by the
  * number (078/079 MTN, 072/073 Airtel: core/payments/provider-routing.ts); `sandbox` for every
@@ -199,3 +211,10 @@ export type PayableNumber = (phone: string) => string | undefined;
  * stored with the payment, so its status queries and callbacks go to the same provider.
  */
 export type ProviderOfNumber = (msisdn: string) => MobileMoneyProvider | undefined;
+
+/**
+ * Who pays (or is paid) through this phone: the number the provider can be asked to collect from
+ * or pay to and that number's provider (ProviderOfNumber); undefined when no configured
+ * provider takes it. The one rule every channel and use case reads a payer's phone by.
+ */
+export type PayerOf = (phone: string) => { msisdn: string; provider: MobileMoneyProvider } | undefined;

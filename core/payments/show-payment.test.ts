@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aContribution, FakeMobileMoney, ImmediateUnitOfWork, InMemoryContributionRepository, SequentialIds, SettableClock } from '../contributions/contributions.fixtures.ts';
 import { PayContribution } from '../contributions/pay-contribution.ts';
 import { err, invariant } from '../shared/result.ts';
-import { PaymentsView } from './payments.fixtures.ts';
+import { PaymentsView } from '../payment-reports/payment-reports.fixtures.ts';
 import { ShowPayment } from './show-payment.ts';
 
 async function setUp() {

@@ -1,6 +1,7 @@
 /** Ports of the settlements module. */
 import type { Money } from '../money/money.ts';
 import type { Period } from '../shared/calendar.ts';
+import type { PayoutStatus } from './payout-status.ts';
 import type { SettlementBatch } from './settlement-batch.ts';
 
 export interface BulkSettlementInput {
@@ -39,4 +40,9 @@ export interface SettlementBatchRepository {
  */
 export interface SettlementWithholding {
   withholdFrom(batches: readonly SettlementBatch[]): Promise<ReadonlyMap<string, Money>>;
+}
+
+/** The batches, newest period first, for the admin (`settlements list`). */
+export interface SettlementBatchListing {
+  list(filter: { status?: PayoutStatus; limit: number }): Promise<SettlementBatch[]>;
 }

@@ -1,7 +1,7 @@
 /** A merchant onboarded by an active agent, paid by customers, for settlement and commission tests. */
-import { ConfirmMerchantPayment } from '../merchants/confirm-merchant-payment.ts';
 import { aMerchant, anAgent, merchantsWorld } from '../merchants/merchants.fixtures.ts';
 import { RequestMerchantPayment } from '../merchants/request-merchant-payment.ts';
+import { SettleMerchantPaymentReport } from '../merchants/settle-merchant-payment-report.ts';
 import { Money } from '../money/money.ts';
 
 type World = ReturnType<typeof merchantsWorld>;
@@ -9,7 +9,9 @@ type World = ReturnType<typeof merchantsWorld>;
 export async function payMerchant(w: World, francs: number): Promise<void> {
   const requested = await new RequestMerchantPayment(w).execute({ merchantId: 'm1', amount: Money.ofFrancs(francs), provider: 'mtn', customerPhoneNumber: '+250788111111' });
   if (!requested.ok) throw new Error(requested.error);
-  await new ConfirmMerchantPayment(w).execute({ transactionReference: requested.value.transactionReference, outcome: 'completed' });
+  const amount = Money.ofFrancs(francs);
+  const { transactionReference: reference } = requested.value;
+  await new SettleMerchantPaymentReport(w).execute({ reference, status: 'successful', amount, currency: 'RWF', providerTransactionId: undefined, reason: undefined });
 }
 
 /** Payments completed on Wednesday 18 November 2026 (the week of Monday 16 November). */

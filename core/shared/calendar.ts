@@ -54,6 +54,24 @@ export function startOfKigaliDay(instant: Date): Date {
   return kigaliInstant(kigaliDateOf(instant));
 }
 
+/** The Kigali calendar month an instant falls in, from the 1st at 00:00 to the next 1st (half-open). */
+export function kigaliMonthContaining(instant: Date): Period {
+  const day = kigaliDateOf(instant);
+  const first = { year: day.year, month: day.month, day: 1 };
+  return { start: kigaliInstant(first), end: kigaliInstant(addMonths(first, 1)) };
+}
+
+/** The Kigali month that ended most recently before `now` (what a job on the 1st is about). */
+export function lastEndedKigaliMonth(now: Date): Period {
+  return kigaliMonthContaining(new Date(kigaliMonthContaining(now).start.getTime() - 1));
+}
+
+/** A Kigali month as `YYYY-MM`, from its period. */
+export function formatMonth(month: Period): string {
+  const first = kigaliDateOf(month.start);
+  return `${first.year}-${String(first.month).padStart(2, '0')}`;
+}
+
 export function addDays(date: LocalDate, days: number): LocalDate {
   const shifted = new Date(Date.UTC(date.year, date.month - 1, date.day) + days * DAY_MS);
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };

@@ -13,30 +13,23 @@
  *
  * Templates (for the Notifier's renderer): tontine_order_drawn {tontineName, actor},
  * tontine_turns_swapped {tontineName, first, firstCycle, second, secondCycle},
- * tontine_started {tontineName, actor, dueDate}.
+ * tontine_started {tontineName, actor, dueDate};
+ * a group decision (core/decisions): tontine_proposal_opened {tontineName, actor, kind, closesOn},
+ * tontine_decision_closed {tontineName, actor, kind, result, yes, no} — `kind` is the proposal's
+ * kind and `result` its status (passed, rejected, void), codes each language words.
  */
-import { formatDate } from '../shared/calendar.ts';
-import { publicName } from './member-names.ts';
+import { formatDate, kigaliDateOf } from '../shared/calendar.ts';
+import { clip, publicName, shortPublicName } from './member-names.ts';
 import type { MemberNotification, MemberProfiles } from './ports.ts';
 import type { Tontine, TurnSwap } from './tontine.ts';
 
 /** The longest group name and member's first name an announcement carries, in characters ("Amina U." adds 3). */
 const NAME_LIMITS = { tontineName: 24, firstName: 11 } as const;
 
-/** `text` cut to `max` code points, the cut marked by a final '.' (a space or hyphen before it dropped). */
-function clip(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').replace(/[\s-]+$/, '')}.`;
-}
-
 /** How these members are named in an announcement (one read for all of them). */
 async function namer(profiles: MemberProfiles, userIds: readonly string[]): Promise<(userId: string) => string> {
   const found = await profiles.profiles(userIds);
-  return (userId) => {
-    const profile = found.get(userId);
-    // The first name is cut, not the initial that tells two Aminas apart.
-    return publicName(profile && { ...profile, firstName: clip(profile.firstName.trim(), NAME_LIMITS.firstName) });
-  };
+  return (userId) => shortPublicName(found.get(userId), NAME_LIMITS.firstName);
 }
 
 function toEveryMember(tontine: Tontine, template: string, params: Record<string, string>): MemberNotification[] {
@@ -66,4 +59,34 @@ export async function turnsSwappedNotices(tontine: Tontine, swap: TurnSwap, prof
 export async function startedNotices(tontine: Tontine, adminId: string, profiles: MemberProfiles): Promise<MemberNotification[]> {
   const nameOf = await namer(profiles, [adminId]);
   return toEveryMember(tontine, 'tontine_started', { actor: nameOf(adminId), dueDate: formatDate(tontine.dueDateOf(1)) });
+}
+
+/** What a group decision announces: its kind, its author, its expiry, and once closed its status and count. */
+export interface DecisionNotice {
+  kind: string;
+  authorId: string;
+  closesAt: Date;
+}
+
+/** A member proposed something the group votes on: what, by whom, until when (Kigali day). */
+export async function proposalOpenedNotices(tontine: Tontine, proposal: DecisionNotice, profiles: MemberProfiles): Promise<MemberNotification[]> {
+  const nameOf = await namer(profiles, [proposal.authorId]);
+  return toEveryMember(tontine, 'tontine_proposal_opened', { actor: nameOf(proposal.authorId), kind: proposal.kind, closesOn: formatDate(kigaliDateOf(proposal.closesAt)) });
+}
+
+/** The vote closed: passed (and applied), rejected, or void (passed, but the group's state no longer allowed it), with the count. */
+export async function decisionClosedNotices(
+  tontine: Tontine,
+  proposal: DecisionNotice & { status: string },
+  count: { yes: number; no: number },
+  profiles: MemberProfiles,
+): Promise<MemberNotification[]> {
+  const nameOf = await namer(profiles, [proposal.authorId]);
+  return toEveryMember(tontine, 'tontine_decision_closed', {
+    actor: nameOf(proposal.authorId),
+    kind: proposal.kind,
+    result: proposal.status,
+    yes: String(count.yes),
+    no: String(count.no),
+  });
 }

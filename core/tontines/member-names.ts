@@ -24,6 +24,17 @@ export function publicName(profile: MemberProfile | undefined): string {
   return initial ? `${profile.firstName.trim()} ${initial.toUpperCase()}.` : profile.firstName.trim();
 }
 
+/** `text` cut to `max` code points, the cut marked by a final '.' (a space or hyphen before it dropped): a name that must fit an SMS. */
+export function clip(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').replace(/[\s-]+$/, '')}.`;
+}
+
+/** `publicName` with the first name cut to `firstNameMax` (an SMS): the initial that tells two Aminas apart is kept. */
+export function shortPublicName(profile: MemberProfile | undefined, firstNameMax: number): string {
+  return publicName(profile && { ...profile, firstName: clip(profile.firstName.trim(), firstNameMax) });
+}
+
 /** How this viewer (null when signed out) sees the names of this group's members. */
 export function memberNamer(tontine: Tontine, viewerId: string | null): (profile: MemberProfile | undefined) => string {
   return viewerId !== null && tontine.isMember(viewerId) ? fullName : publicName;

@@ -1,5 +1,6 @@
 /** Ports of the tontines module. MobileMoney is in payments/ports.ts, JournalWriter in ledger/ports.ts. */
 import type { Money } from '../money/money.ts';
+import type { LocalDate } from '../shared/calendar.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
 import type { Tontine } from './tontine.ts';
 
@@ -134,4 +135,19 @@ export interface PoolBooks {
    * `cursor_invalid` when `before` is no posting of this pool.
    */
   postings(tontineId: string, page: { before?: string; limit: number }): Promise<PoolPosting[] | 'cursor_invalid'>;
+}
+
+/** The monthly statements sent to groups' members: one per group and Kigali month (core/tontines/send-monthly-statements.ts). */
+export interface MonthlyStatements {
+  /**
+   * Up to `limit` active rotating groups (not personal savings) whose rotation started before
+   * `startedBefore` and that have no statement recorded for `month` (`YYYY-MM`), by id.
+   */
+  groupsAwaiting(month: string, startedBefore: LocalDate, limit: number): Promise<string[]>;
+  /**
+   * Records the statement of (group, month) in the caller's transaction: true when this call
+   * recorded it (send it now), false when it was recorded before; of two racing, the second waits
+   * for the first's transaction and learns it is not new.
+   */
+  recordOnce(tontineId: string, month: string, at: Date): Promise<boolean>;
 }

@@ -11,7 +11,7 @@
  * - The on-time rate is null while nothing is paid (no record to rate yet).
  */
 import type { Contribution } from '../contributions/contribution.ts';
-import { onTimeRate, savingsBalance, savingsStreakMonths } from '../contributions/contribution-summary.ts';
+import { onTimeRate, memberSavingsBalance, savingsStreakMonths } from '../contributions/contribution-summary.ts';
 import type { ContributionRepository } from '../contributions/ports.ts';
 import type { Money } from '../money/money.ts';
 import { compareDates, type LocalDate } from '../shared/calendar.ts';
@@ -45,10 +45,6 @@ export class ShowSavingsDashboard {
     const { userId } = input;
     const tontines = await this.deps.tontines.listByMember(userId);
     const contributions = await this.deps.contributions.listByMember(userId);
-    const received = tontines.flatMap((t) => [
-      ...t.payouts.filter((p) => p.recipientId === userId).map((p) => p.paid),
-      ...(t.creatorId === userId ? t.withdrawals.map((w) => w.amount) : []),
-    ]);
     const names = new Map(tontines.map((t) => [t.id, t.name]));
     const nextPayment: Contribution | undefined = contributions.filter((c) => !c.isCompleted).sort((a, b) => compareDates(a.dueDate, b.dueDate))[0];
     const nextPayout = tontines
@@ -56,7 +52,7 @@ export class ShowSavingsDashboard {
       .map((t) => ({ date: t.dueDateOf(t.payoutOrder.indexOf(userId) + 1), amount: t.pot, tontineName: t.name }))
       .sort((a, b) => compareDates(a.date, b.date))[0];
     return {
-      totalSavings: savingsBalance(contributions, received),
+      totalSavings: memberSavingsBalance(contributions, tontines, userId),
       activeTontines: tontines.filter((t) => t.status === 'active' || t.status === 'forming').length,
       savingsStreakMonths: savingsStreakMonths(contributions, this.deps.clock.now()),
       nextPayment: nextPayment ? { amount: nextPayment.amount, dueDate: nextPayment.dueDate, tontineName: names.get(nextPayment.tontineId) ?? '' } : null,

@@ -15,7 +15,7 @@ describe('tontine terms', () => {
     const terms = checkTontineTerms(valid);
     expect(terms).toEqual({
       ok: true,
-      value: { name: 'Abadatezuka', description: 'Market traders', contributionAmount: Money.ofCentimes(500050), frequency: 'weekly', maxMembers: 5, category: null },
+      value: { decisionRule: 'majority', name: 'Abadatezuka', description: 'Market traders', contributionAmount: Money.ofCentimes(500050), frequency: 'weekly', maxMembers: 5, category: null },
     });
   });
 

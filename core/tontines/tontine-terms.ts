@@ -7,6 +7,8 @@
  * - The contribution is a positive amount of at most two decimals.
  * - maxMembers is an integer from 1 to MAX_MEMBERS; 1 means personal savings.
  * - The frequency is daily, weekly or monthly; the category, when given, is one of the defaults.
+ * - The passing rule of the group's decisions is a majority of all members unless the creator
+ *   chooses unanimity (DOMAIN.md "Group decisions"); it is fixed once the group is created.
  * - The first broken rule is reported, in the dialog's order, with its code (each channel words it).
  */
 import { Money } from '../money/money.ts';
@@ -30,6 +32,10 @@ export const TONTINE_CATEGORIES = [
 ] as const;
 export type TontineCategory = (typeof TONTINE_CATEGORIES)[number];
 
+/** How a group's proposals pass (core/decisions): more than half of all members, or every member. */
+export const DECISION_RULES = ['majority', 'unanimity'] as const;
+export type DecisionRule = (typeof DECISION_RULES)[number];
+
 export type TontineTermsError =
   | 'tontine_name_required'
   | 'tontine_description_required'
@@ -46,6 +52,8 @@ export interface TontineTermsInput {
   frequency: string;
   maxMembers: number;
   category?: string | null;
+  /** Majority when not given. */
+  decisionRule?: DecisionRule;
 }
 
 export interface TontineTerms {
@@ -55,6 +63,7 @@ export interface TontineTerms {
   frequency: Frequency;
   maxMembers: number;
   category: TontineCategory | null;
+  decisionRule: DecisionRule;
 }
 
 export function checkTontineTerms(input: TontineTermsInput): Result<TontineTerms, TontineTermsError> {
@@ -78,5 +87,6 @@ export function checkTontineTerms(input: TontineTermsInput): Result<TontineTerms
     frequency,
     maxMembers: input.maxMembers,
     category,
+    decisionRule: input.decisionRule ?? 'majority',
   });
 }

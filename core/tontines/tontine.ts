@@ -10,7 +10,8 @@
  *   2 members. With N members at the start there are N cycles; cycle k is due on
  *   start + (k − 1) periods (cycle-calendar.ts).
  * - The payout order is always a permutation of the members: join order (creator first), changed
- *   only by one recorded random draw before the first payout, or by turn swaps both members agreed.
+ *   only by one recorded random draw before the first payout, by turn swaps both members agreed,
+ *   or by an order the group decided (core/decisions); a turn already paid never moves.
  * - A member receives the pot exactly once per rotation: payouts are recorded cycle after cycle,
  *   each to the member at that cycle's position, and a turn already paid out never moves.
  */
@@ -19,7 +20,7 @@ import { kigaliDateOf, type LocalDate } from '../shared/calendar.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import { cycleDueDate, type Frequency } from './cycle-calendar.ts';
 import { shuffleWithSeed, type PayoutDraw } from './payout-draw.ts';
-import type { TontineCategory, TontineTerms } from './tontine-terms.ts';
+import type { DecisionRule, TontineCategory, TontineTerms } from './tontine-terms.ts';
 
 export type TontineStatus = 'forming' | 'active' | 'completed' | 'cancelled';
 
@@ -70,7 +71,12 @@ export type DrawError = RotationError | 'only_admin_can_draw' | 'payout_order_al
 export type ProposeSwapError = RotationError | 'not_a_member' | 'cannot_swap_with_self' | 'turn_already_paid' | 'swap_already_proposed';
 export type AcceptSwapError = RotationError | 'swap_proposal_not_found' | 'only_counterparty_can_accept' | 'turn_already_paid';
 
-export interface NewTontine extends TontineTerms {
+/** Why a decided payout order cannot be applied: not a permutation of the members, a paid turn moved, or no change. */
+export type DecidedOrderError = RotationError | 'proposal_change_invalid';
+
+export interface NewTontine extends Omit<TontineTerms, 'decisionRule'> {
+  /** Majority when not given. */
+  decisionRule?: DecisionRule;
   id: string;
   creatorId: string;
   now: Date;
@@ -84,6 +90,8 @@ export class Tontine {
   readonly contributionAmount: Money;
   readonly frequency: Frequency;
   readonly maxMembers: number;
+  /** How the group's proposals pass (core/decisions); chosen at creation. */
+  readonly decisionRule: DecisionRule;
   readonly creatorId: string;
   readonly createdAt: Date;
   private status_: TontineStatus = 'forming';
@@ -104,6 +112,7 @@ export class Tontine {
     this.contributionAmount = input.contributionAmount;
     this.frequency = input.frequency;
     this.maxMembers = input.maxMembers;
+    this.decisionRule = input.decisionRule ?? 'majority';
     this.creatorId = input.creatorId;
     this.createdAt = input.now;
   }
@@ -274,6 +283,31 @@ export class Tontine {
       if (other.status === 'proposed' && touches) other.status = 'void';
     }
     return ok(swap);
+  }
+
+  /**
+   * Whether `order` may replace the payout order by a group decision: a rotating, active group; a
+   * permutation of its members; every turn already paid at its place; different from today's.
+   */
+  checkDecidedOrder(order: readonly string[]): Result<void, DecidedOrderError> {
+    const rotating = this.checkRotating();
+    if (!rotating.ok) return rotating;
+    const members = new Set(this.members_.map((m) => m.userId));
+    const permutation = order.length === members.size && new Set(order).size === order.length && order.every((id) => members.has(id));
+    if (!permutation) return err('proposal_change_invalid');
+    if (this.payouts_.some((p) => order[p.cycle - 1] !== p.recipientId)) return err('proposal_change_invalid');
+    if (order.every((id, i) => this.payoutOrder_[i] === id)) return err('proposal_change_invalid');
+    return ok(undefined);
+  }
+
+  /** The group decided a new payout order: it replaces the current one; open swap proposals of members whose turn moved are voided. */
+  applyDecidedOrder(order: readonly string[]): Result<void, DecidedOrderError> {
+    const checked = this.checkDecidedOrder(order);
+    if (!checked.ok) return checked;
+    const moved = new Set(order.filter((id, i) => this.payoutOrder_[i] !== id));
+    this.payoutOrder_ = [...order];
+    for (const swap of this.swaps_) if (swap.status === 'proposed' && (moved.has(swap.proposerId) || moved.has(swap.counterpartyId))) swap.status = 'void';
+    return ok(undefined);
   }
 
   /** A turn is paid once its cycle's pot went out; from then on it never moves. */

@@ -33,6 +33,7 @@ import { SavingsTransferPolicy } from './savings-transfer-policy.ts';
 import { InMemoryOutgoingTransfers, transferUseCases } from '../transfers/transfers.fixtures.ts';
 import { StartTontine } from './start-tontine.ts';
 import { Tontine } from './tontine.ts';
+import type { DecisionRule } from './tontine-terms.ts';
 import { WithdrawSavings } from './withdraw-savings.ts';
 
 export const MEMBER_NAMES = ['alice', 'bob', 'carol', 'dan', 'eve', 'fay', 'gus', 'hana', 'ivan', 'jo'];
@@ -108,6 +109,7 @@ class TontineBuilder {
   private createdAt = JAN_31;
   private startEarly = false;
   private name = 'Abadatezuka';
+  private decisionRule: DecisionRule = 'majority';
 
   withId(id: string): this {
     this.id = id;
@@ -120,6 +122,11 @@ class TontineBuilder {
   /** Members in join order: alice (the creator and admin), bob, carol … */
   withMembers(count: number): this {
     this.members = count;
+    return this;
+  }
+  /** How the group's proposals pass (majority unless told). */
+  deciding(rule: DecisionRule): this {
+    this.decisionRule = rule;
     return this;
   }
   withMaxMembers(count: number): this {
@@ -154,6 +161,7 @@ class TontineBuilder {
       contributionAmount: this.amount,
       frequency: this.frequency,
       maxMembers: this.maxMembers ?? this.members,
+      decisionRule: this.decisionRule,
       now: this.createdAt,
     });
     for (let i = 1; i < this.members; i++) invariant(tontine.join(memberName(i), this.createdAt).ok, 'builder join');

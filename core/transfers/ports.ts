@@ -24,7 +24,7 @@ export interface OutgoingTransfers {
   list(filter: { statuses?: readonly TransferStatus[]; limit: number }): Promise<OutgoingTransfer[]>;
 }
 
-/** The provider reports disputed instead of booked (raised by core/payments/reconcile-payment.ts), newest first. */
+/** The provider reports disputed instead of booked (raised by core/payment-reports/reconcile-payment.ts), newest first. */
 export interface DisputedReports {
   list(limit: number): Promise<PaymentDispute[]>;
 }

@@ -16,7 +16,7 @@
  */
 import type { JournalWriter } from '../ledger/ports.ts';
 import type { Money } from '../money/money.ts';
-import type { MobileMoneyStatus } from '../payments/ports.ts';
+import type { MobileMoneyStatus, SettleOutcome } from '../payments/ports.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { UnitOfWork } from '../shared/unit-of-work.ts';
@@ -46,6 +46,25 @@ export interface SettleTransferInput {
  * given_up: no more attempts; contradicts_books: see Guarantees; pending: nothing final yet.
  */
 export type TransferSettlement = 'applied' | 'exists' | 'failed' | 'given_up' | 'contradicts_books' | 'pending';
+
+/**
+ * A transfer's settlement as a payment report's outcome (core/payments SettleOutcome), the one
+ * mapping every report of a transfer reads: a transfer given up failed; one the provider reports
+ * done after it was booked back is disputed (a person checks for a double payment).
+ */
+export function reportedOutcome(settled: TransferSettlement): Extract<SettleOutcome, 'applied' | 'exists' | 'pending' | 'failed' | 'disputed'> {
+  switch (settled) {
+    case 'applied':
+    case 'exists':
+    case 'pending':
+    case 'failed':
+      return settled;
+    case 'given_up':
+      return 'failed';
+    case 'contradicts_books':
+      return 'disputed';
+  }
+}
 export type SettleTransferError = 'payment_not_found' | 'amount_mismatch';
 
 export class SettleTransfer {

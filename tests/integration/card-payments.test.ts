@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlutterwaveSandbox } from '../../adapters/card-checkout/flutterwave-sandbox.ts';
 import { TOKENS } from '../../apps/container.ts';
-import { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
+import { PollPendingPayments } from '../../core/payment-reports/poll-pending-payments.ts';
 import {
   accountTotals,
   activeGroup,

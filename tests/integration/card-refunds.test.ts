@@ -22,7 +22,7 @@ import { openApiDocument } from '../../apps/http/openapi.ts';
 import { REFUND_ANSWER_WAIT_MS } from '../../core/merchants/merchant-card-refund.ts';
 import { FollowCardRefunds } from '../../core/merchants/follow-card-refunds.ts';
 import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
-import { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
+import { PollPendingPayments } from '../../core/payment-reports/poll-pending-payments.ts';
 import { runAdmin } from '../support/admin-cli.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { closeMerchantWorld, onboardedMerchant, startMerchantWorld, verifiedMerchant, type MerchantWorld } from '../support/merchant-world.ts';
@@ -60,6 +60,9 @@ const reversals = async (transactionId: string) => Number((await sql(`select cou
 /** The payment as its owner's transactions list shows it. */
 const listed = async (transactionId: string, token = ownerToken) =>
   ((await http().get(`/api/merchants/${merchantId}/transactions`).set('Authorization', `Bearer ${token}`)).body.transactions as { id: string; status: string; refund: unknown }[]).find((t) => t.id === transactionId);
+/** The payment's line in the owner's CSV export. */
+const exportedLine = async (transactionId: string) =>
+  (await http().get(`/api/merchants/${merchantId}/transactions/export?from=2026-11-01&to=2026-12-31`).set('Authorization', `Bearer ${ownerToken}`)).text.split('\r\n').find((l) => l.startsWith(`merchant-payment:${transactionId},`));
 const books = async () => JSON.stringify(await sql(`select account_id, sum(amount_centimes)::text as total from ledger_postings group by account_id order by account_id`));
 
 let paid = 0;
@@ -134,6 +137,8 @@ describe("reversing a merchant's card payment", () => {
     expect(await books()).toBe(before);
     const underWay = await listed(settledB);
     expect(underWay).toMatchObject({ status: 'completed', refund: { status: 'pending', requestedAt: clock.now().toISOString() } });
+    // The owner's CSV says the same as the list's "Refund pending": its Status and when it was asked.
+    expect(await exportedLine(settledB)).toMatch(new RegExp(`,card,5000\\.00,[^,]*,[^,]*,refund_pending,[^,]*,,,${clock.now().toISOString()}$`));
     // The OpenAPI document and the answer agree both ways: every field documented, every documented field answered.
     type Props = { properties: Record<string, { anyOf?: { properties?: Record<string, { enum?: string[] }> }[] }> };
     const documented = (JSON.parse(JSON.stringify(openApiDocument())) as { components: { schemas: Record<string, { properties: { transactions: { items: Props } } }> } }).components.schemas.MerchantTransactions!.properties.transactions.items;
@@ -161,6 +166,7 @@ describe("reversing a merchant's card payment", () => {
     expect(await refundRow(settledB)).toMatchObject({ status: 'completed', processor_refund_id: String(made!.id) });
     expect(await reversals(settledB)).toBe(1);
     expect(await listed(settledB)).toMatchObject({ status: 'reversed', refund: { status: 'completed' } });
+    expect(await exportedLine(settledB)).toMatch(/,card,5000\.00,[^,]*,[^,]*,reversed,/);
     expect(await shopLine()).not.toMatch(/\b1\W*$/);
     expect(await sql(`select row_to_json(b)::text as row from settlement_batches b`)).toEqual(settledRow);
     expect(await posted(`merchant_receivable:${merchantId}`)).toBe(490_000);
@@ -245,5 +251,38 @@ describe("reversing a merchant's card payment", () => {
     // The owner sees the refunded payments reversed.
     const own = await http().get(`/api/merchants/${merchantId}/transactions`).set('Authorization', `Bearer ${ownerToken}`);
     expect((own.body.transactions as { id: string; status: string }[]).find((t) => t.id === settledB)).toMatchObject({ status: 'reversed' });
+  });
+
+  it('refused with none found at the processor: disputed once, listed by `merchants refunds --disputed`, never asked about again', async () => {
+    const g = await paidByCard(7_000);
+    sandbox.refundMode = 'refused';
+    expect((await reverse(g)).output).toContain('(attempt 1): failed');
+    const before = await books();
+    const second = await reverse(g);
+    expect(second.output).toContain('Card refund of 7,000 RWF (attempt 2): requested, payment not reversed yet.');
+    expect(second.output).toContain('Disputed (refused_none_found)');
+    const row = (await sql(`select dispute_code, disputed_at = ? as disputed_now from merchant_card_refunds where transaction_id = ?`, [clock.now(), g]))[0];
+    expect(row).toEqual({ dispute_code: 'refused_none_found', disputed_now: true });
+    expect(await sql(`select action from audit_log where subject = ? order by seq`, [`merchant_transaction:${g}`])).toEqual(
+      ['merchant_card_refund_requested', 'merchant_card_refund_failed', 'merchant_card_refund_requested', 'merchant_card_refund_disputed'].map((action) => ({ action })),
+    );
+    const disputed = await runAdmin(container, 'merchants', 'refunds', '--disputed');
+    expect(disputed.code).toBe(0);
+    const line = disputed.output.split('\n').find((l) => l.includes(g))!;
+    expect(line).toContain('7,000 RWF');
+    expect(line).toContain('refused_none_found since');
+    expect(disputed.output).toContain('1 disputed.');
+    // Every open refund (the pending one of the stranger test) in the list without --disputed; only the disputed one with it.
+    expect((await runAdmin(container, 'merchants', 'refunds')).output).toMatch(/\d+ open\./);
+    expect(disputed.output).not.toContain('pending (attempt');
+    // The job leaves it alone: nothing asked of the processor, nothing booked, as often as it runs.
+    clock.advance(REFUND_ANSWER_WAIT_MS);
+    sandbox.refundMode = 'completed';
+    const refundsAtProcessor = sandbox.refundsOf(`merchant-payment:${g}`).length;
+    for (let run = 0; run < 2; run++) expect((await pollRefunds()).refundsDisputed).toBe(0);
+    expect((await reverse(g)).output).toContain('Disputed (refused_none_found)');
+    expect([await books(), sandbox.refundsOf(`merchant-payment:${g}`).length, await reversals(g)]).toEqual([before, refundsAtProcessor, 0]);
+    // The owner still sees the refund under way: nothing changed for them.
+    expect(await listed(g)).toMatchObject({ status: 'completed', refund: { status: 'pending' } });
   });
 });

@@ -17,7 +17,7 @@ import type { Container } from 'inversify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReverseMerchantPayment } from '../../core/merchants/reverse-merchant-payment.ts';
-import { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
+import { PollPendingPayments } from '../../core/payment-reports/poll-pending-payments.ts';
 import { runAdmin } from '../support/admin-cli.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { closeMerchantWorld, onboardedMerchant, paidAtMerchant, startMerchantWorld } from '../support/merchant-world.ts';
@@ -182,9 +182,9 @@ describe('reversing a merchant payment', () => {
 
     const csv = await owner(`/api/merchants/${merchantId}/transactions/export?from=2026-11-01&to=2026-12-31`);
     expect(csv.status).toBe(200);
-    expect(csv.text.split('\r\n')[0]).toBe('Reference,Date,Customer,Phone,Method,Amount,Fee,Net,Status,Settlement,Reversed at,Reversal reason');
-    expect(csv.text).toMatch(new RegExp(`merchant-payment:${settledA},[^\\r]*,reversed,[^,]*,2026-11-18T10:00:00.000Z,customer was charged twice\\r\\n`));
-    expect(csv.text).toMatch(new RegExp(`merchant-payment:${nextC},[^\\r]*,completed,[^,]*,,\\r\\n`));
+    expect(csv.text.split('\r\n')[0]).toBe('Reference,Date,Customer,Phone,Method,Amount,Fee,Net,Status,Settlement,Reversed at,Reversal reason,Refund requested at');
+    expect(csv.text).toMatch(new RegExp(`merchant-payment:${settledA},[^\\r]*,reversed,[^,]*,2026-11-18T10:00:00.000Z,customer was charged twice,\\r\\n`));
+    expect(csv.text).toMatch(new RegExp(`merchant-payment:${nextC},[^\\r]*,completed,[^,]*,,,\\r\\n`));
 
     const settlements = await owner(`/api/merchants/${merchantId}/settlements`);
     expect(settlements.status).toBe(200);

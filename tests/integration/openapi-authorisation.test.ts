@@ -96,6 +96,12 @@ const isProviderCallback = (path: string) => /^\/api\/payments\/callbacks\/|^\/u
  */
 const OPEN_TO_ANY_MEMBER = new Set(['POST /api/tontines/{id}/join']);
 
+/**
+ * Operations whose path parameter names a kind, not anyone's resource: any member calls them on
+ * their own data only (withdrawing one's own consent), never reaching the owner's.
+ */
+const OWN_DATA_ONLY = new Set(['DELETE /api/me/consents/{kind}']);
+
 /** The resource a path id names, by the segment before it. */
 const RESOURCES: Record<string, keyof OwnResources> = {
   tontines: 'group',
@@ -110,12 +116,18 @@ const RESOURCES: Record<string, keyof OwnResources> = {
   'working-capital': 'workingCapital',
   pay: 'merchantCode',
   swaps: 'swap',
+  proposals: 'proposal',
   sessions: 'session',
   private: 'privateObject',
   public: 'publicObject',
   multipart: 'multipartUpload',
   // /api/companion/s3/multipart/{uploadId}/{partNumber}: the part of the owner's upload.
   '{uploadId}': 'partNumber',
+  // /api/me/export/{id} and /api/me/export/{id}/{format}: the owner's data export, one of its files.
+  export: 'dataExport',
+  '{id}': 'exportFormat',
+  // /api/me/consents/{kind}: a kind of consent, the caller's own (OWN_DATA_ONLY).
+  consents: 'consentKind',
 };
 
 /**
@@ -184,7 +196,7 @@ function send(operation: DocumentOperation, path: string, body: unknown, token?:
   return body === undefined ? req : req.send(body as object);
 }
 
-const privateIds = () => [own.savings, own.contribution, own.payment, own.swap, own.keyFacts, own.loan, own.notification, own.session];
+const privateIds = () => [own.savings, own.contribution, own.payment, own.swap, own.proposal, own.keyFacts, own.loan, own.notification, own.session];
 
 /** A refusal is `{error, code}` and nothing else; no answer names the owner's private records. */
 function expectNoOwnerData(key: string, res: request.Response, { refusal }: { refusal: boolean }) {
@@ -204,7 +216,7 @@ describe('the authorisation matrix of the OpenAPI document', () => {
       // The document must say what the server enforces.
       expect(operation.op.security, `${operation.key} needs a session but the document does not say so`).toBeDefined();
     }
-    for (const key of [...PUBLIC, ...OPEN_TO_ANY_MEMBER]) expect(operations.map((o) => o.key), `${key} is no longer in the document`).toContain(key);
+    for (const key of [...PUBLIC, ...OPEN_TO_ANY_MEMBER, ...OWN_DATA_ONLY]) expect(operations.map((o) => o.key), `${key} is no longer in the document`).toContain(key);
   });
 
   it('answers 401 to every operation that is not public, signed out, with nothing of the owner', async () => {
@@ -244,7 +256,7 @@ describe('the authorisation matrix of the OpenAPI document', () => {
         const { path, body } = callOn(operation, tontine);
         const res = await send(operation, path, body, other.token);
         // A group is public for reading and open for joining; personal savings are nobody's but the owner's.
-        const mayAnswer = tontine === 'group' && (public_ || OPEN_TO_ANY_MEMBER.has(operation.key)) && pathParams(operation.path).length > 0;
+        const mayAnswer = (tontine === 'group' && (public_ || OPEN_TO_ANY_MEMBER.has(operation.key)) && pathParams(operation.path).length > 0) || OWN_DATA_ONLY.has(operation.key);
         if (STANDING_ONLY.has(operation.key)) {
           expectStandingOnly(operation.key, res);
           expectNoOwnerData(operation.key, res, { refusal: false });
@@ -270,7 +282,7 @@ describe('the authorisation matrix of the OpenAPI document', () => {
   });
 
   it('still lets the owner reach each of those resources (the fixtures are real)', async () => {
-    const reads = ['/api/tontines/{id}/chat', '/api/contributions/tontine/{id}', '/api/payments/{id}', '/api/loans/{id}', '/api/tontines/{id}/swaps', '/api/objects/private/{id}', '/api/companion/s3/multipart/{uploadId}'];
+    const reads = ['/api/tontines/{id}/chat', '/api/contributions/tontine/{id}', '/api/payments/{id}', '/api/loans/{id}', '/api/tontines/{id}/swaps', '/api/objects/private/{id}', '/api/companion/s3/multipart/{uploadId}', '/api/me/export/{id}'];
     for (const path of reads) {
       const operation = operations.find((o) => o.key === `GET ${path}`)!;
       const res = await send(operation, callOn(operation).path, undefined, owner.token);

@@ -55,6 +55,7 @@ const RESOURCES: Record<string, keyof OwnResources> = {
   merchants: 'merchant',
   pay: 'merchantCode',
   swaps: 'swap',
+  proposals: 'proposal',
   private: 'privateObject',
   public: 'publicObject',
   multipart: 'multipartUpload',

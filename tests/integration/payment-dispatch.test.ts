@@ -11,14 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DisburseLoan } from '../../core/loans/disburse-loan.ts';
 import { StartLoanRepayment } from '../../core/loans/start-loan-repayment.ts';
 import { Money } from '../../core/money/money.ts';
-import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
+import { SettlePaymentReport } from '../../core/payment-reports/settle-payment-report.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { contributionsOf, registerMember, runningTontine, startContributionPayment, successfulReport, type TestMember } from '../support/savings-journey.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { saveApprovedLoan } from '../support/approved-loan.ts';
-import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
 import { TOKENS } from '../../apps/container.ts';
 import { FastCallbackMobileMoney } from '../support/fast-callback-mobile-money.ts';
 import { SAVINGS_PAYMENTS } from '../support/outgoing-transfers.ts';
@@ -123,7 +122,7 @@ describe('loan payments through the one dispatch point', () => {
   it('the callback route confirms loan references too, on the provider’s word: a repeat is `exists` whatever amount the body claims, an unsigned post 403', async () => {
     const [collection] = await sql<{ amount_centimes: string }>('select amount_centimes::text from loan_collections where reference = ?', [reference]);
     const amount = String(Number(collection!.amount_centimes) / 100);
-    const path = new URL(t.container.get<MobileMoneyCallbackTokens>(TOKENS.CallbackTokens).urlFor('collection', reference)).pathname;
+    const path = new URL(t.container.get(TOKENS.CallbackTokens).urlFor('collection', reference)).pathname;
     const repeat = await request(t.handler).put(path).send({ externalId: reference, amount, currency: 'RWF', status: 'SUCCESSFUL' });
     expect([repeat.status, repeat.body]).toEqual([200, { status: 'exists', paymentStatus: 'successful' }]);
     // The body's amount is only a claim: the provider's answer (the amount asked) is what counts.

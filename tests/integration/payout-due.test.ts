@@ -8,7 +8,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfirmContributionPayment } from '../../core/contributions/confirm-contribution-payment.ts';
 import { Money } from '../../core/money/money.ts';
-import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
+import { SettlePaymentReport } from '../../core/payment-reports/settle-payment-report.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { FastCallbackMobileMoney } from '../support/fast-callback-mobile-money.ts';

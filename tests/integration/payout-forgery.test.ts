@@ -19,7 +19,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKENS } from '../../apps/container.ts';
-import { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
+import { PollPendingPayments } from '../../core/payment-reports/poll-pending-payments.ts';
 import { runAdmin } from '../support/admin-cli.ts';
 import { callbackPath, expectBooksBalance, mtnCallback, phoneNumber, signUp, startMoneyApp, type MoneyApp } from '../support/money-books.ts';
 import { booksOf } from '../support/provider-record.ts';

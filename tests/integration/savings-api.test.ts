@@ -8,7 +8,6 @@ import { RequestContext } from '@mikro-orm/core';
 import type { Container } from 'inversify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
 import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { Money } from '../../core/money/money.ts';
 import { GroupCommit } from '../../adapters/postgres/group-commit.ts';
@@ -16,7 +15,7 @@ import { PostgresPaymentRepository } from '../../adapters/postgres/postgres-paym
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { PayContributionByMobileMoney } from '../../core/contributions/pay-contribution-by-mobile-money.ts';
 import { TOKENS } from '../../apps/container.ts';
-import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
+import { SettlePaymentReport } from '../../core/payment-reports/settle-payment-report.ts';
 import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts';
 import { startSandboxApp, type SandboxApp } from '../support/sandbox-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -281,8 +280,7 @@ describe('paying contributions by mobile money', () => {
     const racing = new PayContributionByMobileMoney({
       payContribution: container.get(PayContribution),
       payments: readTooEarly,
-      providerOf: container.get(TOKENS.ProviderOfNumber),
-      payableNumber: container.get(TOKENS.PayableNumber),
+      payerOf: container.get(TOKENS.PayerOf),
       batching: (work) => new GroupCommit(work, { maxBatch: 64, maxConcurrent: 2 }),
     });
     const answer = await RequestContext.create(db.orm.em, () =>
@@ -315,7 +313,7 @@ describe('paying contributions by mobile money', () => {
     expect(await db.count('journal_entries')).toBe(entriesBefore + 1);
 
     const callback = { externalId: paid.body.id, amount: '5000', currency: 'RWF', status: 'SUCCESSFUL', financialTransactionId: '12345' };
-    const tokens = container.get<MobileMoneyCallbackTokens>(TOKENS.CallbackTokens);
+    const tokens = container.get(TOKENS.CallbackTokens);
     const signed = new URL(tokens.urlFor('collection', paid.body.id)).pathname;
     const repeats = await Promise.all([1, 2, 3, 4, 5].map(() => request(handler).put(signed).send(callback)));
     expect(repeats.map((r) => [r.status, r.body.status])).toEqual(Array(5).fill([200, 'exists']));

@@ -6,7 +6,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { Money } from '../../core/money/money.ts';
-import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
+import { SettlePaymentReport } from '../../core/payment-reports/settle-payment-report.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { startFakeMtnMomo, type FakeMtnMomo } from '../fakes/mtn-momo-server.ts';
 import { FakeClock } from '../support/fake-clock.ts';

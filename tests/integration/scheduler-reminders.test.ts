@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '../../core/money/money.ts';
 import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { render } from '../../apps/notifications/catalogue.ts';
-import { SettlePaymentReport } from '../../core/payments/settle-payment-report.ts';
+import { SettlePaymentReport } from '../../core/payment-reports/settle-payment-report.ts';
 import { buildContainer } from '../../apps/container.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { SendContributionReminders } from '../../core/contributions/send-contribution-reminders.ts';

@@ -182,7 +182,7 @@ describe('settling a period in bulk, by range', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let holding!: () => void;
     const held = new Promise<void>((resolve) => (holding = resolve));
-    // As ConfirmMerchantPayment does: take the settlement lock shared, read the clock (one second before the period's end), complete, and commit only later.
+    // As SettleMerchantPaymentReport does: take the settlement lock shared, read the clock (one second before the period's end), complete, and commit only later.
     const confirmation = RequestContext.create(db.orm.em, () =>
       new MikroOrmUnitOfWork(db.orm.em).run(async () => {
         await new PostgresMerchantTransactions(db.orm.em).holdSettlementOf(m.c);

@@ -9,8 +9,8 @@
 import type { Container } from 'inversify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MTN_SANDBOX_NUMBERS } from '../../adapters/mobile-money/mtn-sandbox.ts';
-import { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
-import { ReconcilePayment } from '../../core/payments/reconcile-payment.ts';
+import { PollPendingPayments } from '../../core/payment-reports/poll-pending-payments.ts';
+import { ReconcilePayment } from '../../core/payment-reports/reconcile-payment.ts';
 import { runAdmin } from '../support/admin-cli.ts';
 import { closeMerchantWorld, onboardedMerchant, paidAtMerchant, startMerchantWorld } from '../support/merchant-world.ts';
 import type { SandboxApp } from '../support/sandbox-app.ts';

@@ -13,6 +13,7 @@ import { Money } from '../../core/money/money.ts';
 import { kigaliDateOf } from '../../core/shared/calendar.ts';
 import { CreateTontine } from '../../core/tontines/create-tontine.ts';
 import { JoinTontine } from '../../core/tontines/join-tontine.ts';
+import { ProposeDecision } from '../../core/decisions/propose-decision.ts';
 import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts';
 import { USSD_SESSION_TTL_MS } from '../../apps/ussd/ussd-channel.ts';
 import type { UssdSessionStore } from '../../core/accounts/ussd-pins.ts';
@@ -337,6 +338,27 @@ describe('PIN and slow-down', () => {
     await again.open();
     expect(await again.type(PIN)).toContain('Wrong PIN');
     expect(await again.type('97531')).toMatch(/^CON Ikimina: Amina\n1 My savings/);
+  });
+});
+
+describe('voting on a group proposal (core/decisions)', () => {
+  it('My savings → 2 lists the open proposal; 1 Yes votes, and with the other member’s yes it passes and the order changes', async () => {
+    const phone = newPhone();
+    const userId = await register(phone);
+    const otherId = await register(newPhone(), 'Jean', 'Habimana');
+    const tontineId = await groupOf(userId, otherId, 'Abavandimwe');
+    const proposed = await inContext(() =>
+      container.get(ProposeDecision).execute({ tontineId, userId: otherId, text: 'Jean first', change: { kind: 'change_payout_order', order: [otherId, userId] } }),
+    );
+    if (!proposed.ok) throw new Error(proposed.error);
+    const call = await signIn(phone);
+    expect(await call.type('1')).toContain('\n2 Group votes\n');
+    expect(await call.type('2')).toBe('CON Vote on which proposal?\n1 Abavandimwe: new payout order\n0 Back 00 Home');
+    expect(await call.type('1')).toBe('CON Abavandimwe: new payout order. Yes 0, no 0; 2 yes needed.\n1 Yes\n2 No\n0 Back 00 Home');
+    expect(await call.type('1')).toBe('END Your vote is recorded. You will get the result by SMS.');
+    // A gateway retry answers the same END and votes nothing more.
+    expect(await call.repeat()).toBe('END Your vote is recorded. You will get the result by SMS.');
+    expect(await sql('select member_id, vote from group_proposal_votes where proposal_id = ?', [proposed.value.id])).toEqual([{ member_id: userId, vote: 'yes' }]);
   });
 });
 

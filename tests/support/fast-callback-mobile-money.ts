@@ -7,7 +7,6 @@
 import request from 'supertest';
 import type { MobileMoney, MobileMoneyRequest } from '../../core/payments/ports.ts';
 import type { Container } from 'inversify';
-import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
 import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
 import { TOKENS } from '../../apps/container.ts';
 
@@ -48,7 +47,7 @@ export class FastCallbackMobileMoney implements MobileMoney {
         status: this.callback,
         ...(failed ? { reason: 'PAYEE_NOT_FOUND' } : { financialTransactionId: '42' }),
       };
-      const path = new URL(this.app.container.get<MobileMoneyCallbackTokens>(TOKENS.CallbackTokens).urlFor('transfer', r.reference)).pathname;
+      const path = new URL(this.app.container.get(TOKENS.CallbackTokens).urlFor('transfer', r.reference)).pathname;
       const answer = await request(this.app.handler as never).put(path).send(body);
       this.callbackAnswers.push({ reference: r.reference, status: answer.status, body: answer.body });
     }

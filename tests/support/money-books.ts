@@ -16,7 +16,6 @@ import { parseAccountId } from '../../core/ledger/accounts.ts';
 import { normalBalance } from '../../core/ledger/journal-entry.ts';
 import { Money } from '../../core/money/money.ts';
 import type { MobileMoney, PaymentDirection } from '../../core/payments/ports.ts';
-import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
 import { buildContainer, TOKENS } from '../../apps/container.ts';
 import { SandboxTestNumbers } from '../../apps/payments/sandbox-test-numbers.ts';
 import { createApp } from '../../apps/server.ts';
@@ -190,7 +189,7 @@ export async function sendCallback(app: MoneyApp, body: ReturnType<typeof mtnCal
 
 /** The path of one payment's callback, with the token the app gave the provider for it. */
 export function callbackPath(app: MoneyApp, direction: PaymentDirection, reference: string): string {
-  return new URL(app.container.get<MobileMoneyCallbackTokens>(TOKENS.CallbackTokens).urlFor(direction, reference)).pathname;
+  return new URL(app.container.get(TOKENS.CallbackTokens).urlFor(direction, reference)).pathname;
 }
 
 /** Collections: contributions and loan repayments; transfers: payouts, withdrawals, disbursements. */

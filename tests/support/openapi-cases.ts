@@ -165,6 +165,8 @@ export interface OwnResources {
   contribution: string;
   payment: string;
   swap: string;
+  /** An open proposal of the group (a new payout order): the owner may vote on it. */
+  proposal: string;
   keyFacts: string;
   /** Saved through the loans repository: applying through the API needs a verified identity. */
   loan: string;
@@ -188,6 +190,10 @@ export interface OwnResources {
   merchantCode: string;
   /** Working capital of the owner's merchant, approved and awaiting acceptance (stored directly: a business pending KYB cannot ask for it). */
   workingCapital: string;
+  /** The owner's export of their data (pending), a format of its files, and a kind of consent (the path names a kind, not anyone's resource). */
+  dataExport: string;
+  exportFormat: string;
+  consentKind: string;
 }
 
 /** A photo uploaded through the API (address, then PUT); answers its object id. */
@@ -221,6 +227,11 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
   const payment = expectStatus(await as(owner, 'post', `/api/contributions/${contribution}/pay`).set('Idempotency-Key', randomUUID()).send({}), 202, 'pay').id as string;
   const swap = expectStatus(await as(owner, 'post', `/api/tontines/${group}/swaps`).send({ withMemberId: partner.id }), 201, 'swap').id as string;
   expectStatus(await as(owner, 'post', `/api/tontines/${group}/chat`).send({ message: 'Hello group' }), 201, 'chat');
+  const proposal = expectStatus(
+    await as(owner, 'post', `/api/tontines/${group}/proposals`).send({ kind: 'change_payout_order', text: 'Partner first', change: { order: [partner.id, owner.id] } }),
+    201,
+    'proposal',
+  ).id as string;
   const keyFacts = expectStatus(await as(owner, 'post', '/api/loans/key-facts').send({ amount: 50_000, termMonths: 12, purpose: 'Stock for my grocery shop' }), 201, 'key facts').id as string;
   const loan = await RequestContext.create(db.orm.em, () => saveApprovedLoan(t.container.get(TOKENS.LoanRepository), owner.id, new Date()));
   const notification = randomUUID();
@@ -253,7 +264,11 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
     [workingCapital, merchant, owner.id, JSON.stringify(facts)],
   );
   const multipartUpload = expectStatus(await as(owner, 'post', '/api/companion/s3/multipart').send({ filename: 'photo.png', type: 'image/png' }), 200, 'multipart').uploadId as string;
-  return { group, savings, contribution, payment, swap, keyFacts, loan, notification, ownerMember: owner.id, session, privateObject, publicObject, multipartUpload, partNumber: '1', nationalIdNumber: OWNER_NATIONAL_ID.idNumber, agent, merchant, merchantCode, workingCapital };
+  const dataExport = expectStatus(await as(owner, 'post', '/api/me/export'), 202, 'data export').id as string;
+  return {
+    group, savings, contribution, payment, swap, proposal, keyFacts, loan, notification, ownerMember: owner.id, session, privateObject, publicObject, multipartUpload, partNumber: '1',
+    nationalIdNumber: OWNER_NATIONAL_ID.idNumber, agent, merchant, merchantCode, workingCapital, dataExport, exportFormat: 'json', consentKind: 'credit_scoring',
+  };
 }
 
 /**

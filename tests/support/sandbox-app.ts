@@ -7,7 +7,6 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Container } from 'inversify';
 import { pino } from 'pino';
-import type { MobileMoneyCallbackTokens } from '../../adapters/mobile-money/callback-tokens.ts';
 import { SandboxMobileMoney } from '../../adapters/mobile-money/sandbox-mobile-money.ts';
 import type { MobileMoney } from '../../core/payments/ports.ts';
 import type { Clock } from '../../core/shared/clock.ts';
@@ -62,7 +61,7 @@ export async function startSandboxApp(
   await new Promise((resolve) => server.once('listening', resolve));
   // Each payment's callback goes to the listening server at its own URL, with the app's token for it.
   const port = (server.address() as AddressInfo).port;
-  const tokens = container.get<MobileMoneyCallbackTokens>(TOKENS.CallbackTokens);
+  const tokens = container.get(TOKENS.CallbackTokens);
   sandbox = new SandboxMobileMoney({
     settleMs: SANDBOX_SETTLE_MS,
     callbackUrlFor: (kind, reference) => `http://127.0.0.1:${port}${new URL(tokens.urlFor(kind, reference)).pathname}`,

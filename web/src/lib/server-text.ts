@@ -124,6 +124,12 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'selfie_several_faces_found',
   'selfie_unreadable_image',
   'swap_already_proposed',
+  'proposal_text_required',
+  'proposal_not_found',
+  'proposal_closed',
+  'proposal_change_invalid',
+  'proposal_kind_unavailable',
+  'personal_savings_has_no_decisions',
   'swap_proposal_not_found',
   'tontine_not_active',
   'too_many_pending_merchants',
@@ -143,6 +149,10 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'working_capital_not_repayable',
   'working_capital_open',
   'working_capital_transition_not_allowed',
+  'export_not_found',
+  'export_not_ready',
+  'export_expired',
+  'account_deletion_blocked',
 ];
 
 

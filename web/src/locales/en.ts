@@ -458,6 +458,8 @@ export const en = {
       frequency: 'Frequency',
       maxMembers: 'Maximum members',
       maxMembersHint: '1 means personal savings: you save alone and can withdraw at any time.',
+      unanimity: 'Decisions need every member (unanimity)',
+      unanimityHint: 'Otherwise a proposal passes with the yes of more than half of all members.',
       personalName: 'My savings',
       personalDescription: 'Saving towards my first loan',
       submit: 'Create Tontine',
@@ -511,6 +513,7 @@ export const en = {
     tabs: {
       chat: 'Chat',
       books: 'Books',
+      decisions: 'Decisions',
       members: 'Members',
       contributions: 'Contributions',
     },
@@ -535,6 +538,59 @@ export const en = {
         reversal: 'Correction',
         rounding: 'Rounding',
         other: 'Other movement',
+      },
+    },
+    decisions: {
+      rules: {
+        majority: 'Any member may propose. A proposal passes with the yes of more than half of ALL members; each member votes once and may change the vote until it closes (72 hours at most).',
+        unanimity: 'Any member may propose. This group decides by unanimity: a proposal passes only with the yes of every member; each may change the vote until it closes (72 hours at most).',
+      },
+      new: 'New proposal',
+      kind: 'What to decide',
+      kinds: {
+        change_payout_order: 'Change the payout order',
+        change_fine: 'Change the late fine',
+        waive_fine: 'Waive a fine',
+      },
+      text: 'What and why',
+      textPlaceholder: 'Say what you propose and why',
+      order: 'New payout order',
+      moveUp: 'Move {{name}} up',
+      moveDown: 'Move {{name}} down',
+      paid: 'Paid',
+      notActive: 'The payout order can be changed by the group once the rotation has started.',
+      fineKind: 'Late fine',
+      fineFixed: 'A fixed amount (RWF)',
+      finePercent: 'A percent of the contribution',
+      fineValue: 'Amount or percent',
+      graceDays: 'Days of grace',
+      fine: {
+        fixed: 'Late fine: {{value}} RWF after {{days}} days of grace',
+        percent: 'Late fine: {{value}} % of the contribution after {{days}} days of grace',
+        none: 'No late fine',
+      },
+      submit: 'Propose',
+      proposed: 'Your proposal is open for 72 hours. Every member has been told.',
+      open: 'Open proposals',
+      closed: 'Closed proposals',
+      empty: 'No proposals yet',
+      emptyText: 'Propose a change and the whole group votes on it.',
+      loadFailed: 'We could not load the decisions.',
+      retry: 'Try again',
+      failed: 'That did not work. Please try again.',
+      by: 'Proposed by {{name}}',
+      closes: 'closes {{date}}',
+      closedOn: 'closed {{date}}',
+      counts: 'Yes {{yes}} · No {{no}} · Not voted {{notVoted}} · {{needed}} yes needed',
+      yes: 'Yes',
+      no: 'No',
+      myVote: 'Your vote: {{vote}}',
+      voted: 'Your vote is counted.',
+      statuses: {
+        open: 'Open',
+        passed: 'Passed',
+        rejected: 'Rejected',
+        void: 'Passed, not applied',
       },
     },
     chat: {
@@ -1227,6 +1283,12 @@ export interface ServerMessages {
   selfie_several_faces_found: string;
   selfie_unreadable_image: string;
   swap_already_proposed: string;
+  proposal_text_required: string;
+  proposal_not_found: string;
+  proposal_closed: string;
+  proposal_change_invalid: string;
+  proposal_kind_unavailable: string;
+  personal_savings_has_no_decisions: string;
   swap_proposal_not_found: string;
   tontine_not_active: string;
   too_many_pending_merchants: string;
@@ -1246,4 +1308,8 @@ export interface ServerMessages {
   working_capital_not_repayable: string;
   working_capital_open: string;
   working_capital_transition_not_allowed: string;
+  export_not_found: string;
+  export_not_ready: string;
+  export_expired: string;
+  account_deletion_blocked: string;
 }

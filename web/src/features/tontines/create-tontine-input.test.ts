@@ -12,6 +12,13 @@ describe('create tontine validation', () => {
     });
   });
 
+  it('asks for unanimity only when it is ticked: a majority of all members is the server’s default', () => {
+    const checked = validateCreateTontine({ ...form, unanimity: true });
+    expect(checked.ok && checked.input.decisionRule).toBe('unanimity');
+    const unticked = validateCreateTontine({ ...form, unanimity: false });
+    expect(unticked.ok && 'decisionRule' in unticked.input).toBe(false);
+  });
+
   it('reports the first broken rule in the order of the specification', () => {
     expect(validateCreateTontine({ ...form, name: '   ', description: '' })).toEqual({ ok: false, problem: 'nameRequired' });
     expect(validateCreateTontine({ ...form, description: '  ', contributionAmount: '0' })).toEqual({ ok: false, problem: 'descriptionRequired' });

@@ -8,6 +8,8 @@
  * - maxMembers is parsed as an integer and falls back to 1 (personal savings) when it is not a
  *   whole number of at least 1.
  * - frequency is weekly or monthly (the dialog's options; monthly by default).
+ * - the group's decisions pass by a majority of all members unless unanimity is ticked
+ *   (decisionRule is sent only then).
  */
 import { formatDecimal, parseCentimes } from '../../lib/money.ts';
 
@@ -21,6 +23,8 @@ export interface CreateTontineForm {
   contributionAmount: string;
   frequency: CreateFrequency;
   maxMembers: string;
+  /** Decisions need every member's yes. */
+  unanimity?: boolean;
 }
 
 export interface CreateTontineInput {
@@ -29,6 +33,7 @@ export interface CreateTontineInput {
   contributionAmount: string;
   frequency: CreateFrequency;
   maxMembers: number;
+  decisionRule?: 'unanimity';
 }
 
 export type CreateTontineProblem = 'nameRequired' | 'descriptionRequired' | 'amountInvalid';
@@ -49,6 +54,13 @@ export function validateCreateTontine(
   if (amount === null || amount <= 0) return { ok: false, problem: 'amountInvalid' };
   return {
     ok: true,
-    input: { name, description, contributionAmount: formatDecimal(amount), frequency: form.frequency, maxMembers: parseMaxMembers(form.maxMembers) },
+    input: {
+      name,
+      description,
+      contributionAmount: formatDecimal(amount),
+      frequency: form.frequency,
+      maxMembers: parseMaxMembers(form.maxMembers),
+      ...(form.unanimity ? { decisionRule: 'unanimity' as const } : {}),
+    },
   };
 }

@@ -43,6 +43,8 @@ export const tontineSchema = z.looseObject({
   contributionAmount: amount,
   frequency: z.string(),
   maxMembers: z.int(),
+  /** How the group's proposals pass (the Decisions tab). */
+  decisionRule: z.nullish(z.string()),
   currentCycle: z.nullish(z.int()),
   status: z.nullish(z.string()),
   members: z.nullish(z.array(tontineMemberSchema)),

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { Check } from '../../../components/ui/check.tsx';
 import { toast } from '../../../hooks/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { serverErrorText } from '../../../lib/server-text.ts';
@@ -116,6 +117,12 @@ export function CreateTontineDialog({ open, onOpenChange, initial }: { open: boo
               <p id="tontine-max-members-hint" className="text-xs text-muted-foreground">
                 {t('tontines.create.maxMembersHint')}
               </p>
+            </div>
+            <div className="grid gap-1">
+              <Check checked={form.unanimity === true} onChange={(unanimity) => setForm((current) => ({ ...current, unanimity }))} testId="check-tontine-unanimity">
+                {t('tontines.create.unanimity')}
+              </Check>
+              <p className="pl-7 text-xs text-muted-foreground">{t('tontines.create.unanimityHint')}</p>
             </div>
             <Button type="submit" disabled={create.isPending} data-testid="button-submit-tontine">
               {create.isPending && <Loader2 className="animate-spin" />}

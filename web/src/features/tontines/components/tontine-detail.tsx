@@ -1,4 +1,4 @@
-import { ArrowLeft, BookOpen, CalendarClock, Coins, Loader2, MessageSquare, PiggyBank, Receipt, Users } from 'lucide-react';
+import { ArrowLeft, BookOpen, CalendarClock, Coins, Loader2, MessageSquare, PiggyBank, Receipt, Users, Vote } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { useTontine } from '../api/get-tontine.ts';
 import type { MyNextContribution, Tontine } from '../api/tontine-schema.ts';
 import { poolCentimes, spotsLeft } from '../tontine-figures.ts';
 import { BooksPanel } from './books-panel.tsx';
+import { DecisionsPanel } from './decisions-panel.tsx';
 import { FormingCard } from './forming-card.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { TontineChat } from './tontine-chat.tsx';
@@ -148,6 +149,10 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
             <BookOpen />
             {t('tontine.tabs.books')}
           </TabsTrigger>
+          <TabsTrigger value="decisions" data-testid="tab-decisions">
+            <Vote />
+            {t('tontine.tabs.decisions')}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="chat">
           {tontine.isMember ? <TontineChat tontineId={tontine.id} myUserId={myUserId} /> : <MembersOnly signedIn={signedIn} onSignIn={onSignIn} />}
@@ -157,6 +162,7 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
         </TabsContent>
         <TabsContent value="contributions">{tontine.isMember ? contributions : <MembersOnly signedIn={signedIn} onSignIn={onSignIn} />}</TabsContent>
         <TabsContent value="books">{tontine.isMember ? <BooksPanel tontineId={tontine.id} /> : <MembersOnly signedIn={signedIn} onSignIn={onSignIn} />}</TabsContent>
+        <TabsContent value="decisions">{tontine.isMember ? <DecisionsPanel tontine={tontine} /> : <MembersOnly signedIn={signedIn} onSignIn={onSignIn} />}</TabsContent>
       </Tabs>
     </div>
   );

@@ -20,6 +20,7 @@ import { useUpdateProfilePhoto } from '../api/update-profile-photo.ts';
 import { displayName } from '../display-name.ts';
 import { applyEdits, fieldsOf, profileChanges, profileErrors, type EditableField, type ProfileFieldErrors, type ProfileFields } from '../profile-form.ts';
 import { UserAvatar } from './user-avatar.tsx';
+import { YourDataCard } from './your-data-card.tsx';
 import { localeFormats } from '../../../lib/locale-format.ts';
 
 /** Where "Start Verification" leads: the dashboard, opened on its Verification tab. */
@@ -28,7 +29,7 @@ export const VERIFICATION_TAB_PATH = '/dashboard?tab=verification';
 /**
  * /profile (spec part 2, Profile page), signed in: the photo, personal information with view and
  * edit modes (saved on the server, so the edit follows the member everywhere), the real state of
- * security and verification, and quick actions.
+ * security and verification, the member's data (export, consents, deletion), and quick actions.
  */
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -60,6 +61,7 @@ export function ProfilePage() {
           <PhotoCard profile={profile.data} />
           <PersonalInformation profile={profile.data} />
           <SecurityAndVerification profile={profile.data} />
+          <YourDataCard />
           <QuickActions />
         </>
       )}
