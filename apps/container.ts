@@ -150,6 +150,7 @@ import { schedulerModule } from './scheduler/module.ts';
 import { transfersModule } from './modules/transfers-module.ts';
 import { uploadsModule } from './modules/uploads-module.ts';
 import { workingCapitalModule } from './modules/working-capital-module.ts';
+import { statementsModule } from './modules/statements-module.ts';
 import { ConfirmWorkingCapitalRepayment } from '../core/working-capital/repay-working-capital.ts';
 import { ussdModule } from './ussd/module.ts';
 import { TOKENS } from './tokens.ts';
@@ -564,6 +565,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule, assistantModule, learningModule, merchantsModule, workingCapitalModule, cardsModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule, assistantModule, learningModule, merchantsModule, workingCapitalModule, statementsModule, cardsModule);
   return container;
 }

@@ -45,6 +45,8 @@ const OPERATOR_ONLY = [
   'reason_required', 'transaction_not_found', 'transaction_not_completed', 'already_reversed', 'card_charge_unknown',
   'rejection_reason_unknown', 'suspension_reason_required', 'suspension_reason_unknown', 'transfer_not_found', 'transfer_not_retryable', 'nothing_owed', 'transfer_cannot_be_paid',
   'population_size_invalid', 'already_seeded', 'ledger_unbalanced',
+  // `statements send` (core/statements/email-statement.ts): an account opened by USSD has no e-mail address.
+  'no_email',
 ];
 
 /** A provider sign-in's failure comes back as `/?signin_error=<code>`, worded by the web's sign-in dialog. */
