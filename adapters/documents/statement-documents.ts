@@ -168,8 +168,8 @@ export async function groupReportPdf(r: GroupReport, w: StatementWords): Promise
 export function groupReportCsv(r: GroupReport, w: StatementWords): string {
   const c = w.columns;
   return csv(
-    [c.date, c.kind, c.member, c.amount, c.balanceAfter, c.reference, c.method],
-    r.movements.map((m) => [day(m.at), w.kinds[m.kind], m.member, m.amount.toDecimal(), m.balanceAfter.toDecimal(), m.reference, m.method]),
+    [c.date, c.kind, c.member, c.cycle, c.amount, c.balanceAfter, c.reference, c.method],
+    r.movements.map((m) => [day(m.at), w.kinds[m.kind], m.member, m.cycle, m.amount.toDecimal(), m.balanceAfter.toDecimal(), m.reference, m.method]),
   );
 }
 

@@ -64,7 +64,7 @@ left join lateral (
   where l.account_id like 'pool:%' and subject_id = substr(l.account_id, 6) and ledger_entry_id = coalesce(l.reverses_id, l.id)
   limit 1
 ) sent on true
-order by l.account_id, l.occurred_at, l.amount_centimes desc, l.id`;
+order by l.occurred_at`;
 
 export class PostgresStatementLedger implements StatementLedger {
   constructor(private readonly em: EntityManager) {}

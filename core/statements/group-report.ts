@@ -31,6 +31,8 @@ export interface ReportMovement {
   balanceAfter: Money;
   reference: string | null;
   method: string | null;
+  /** The cycle a contribution paid; null for the others. */
+  cycle: number | null;
 }
 
 export interface GroupReport {
@@ -65,7 +67,7 @@ export class ShowGroupReport {
     let balance = Money.ZERO;
     const movements = lines.map((l) => {
       balance = balance.plus(l.amount);
-      return { at: l.at, kind: movementKind(l), member: l.memberId ? nameOf(l.memberId) : null, amount: l.amount, balanceAfter: balance, reference: l.reference, method: l.method };
+      return { at: l.at, kind: movementKind(l), member: l.memberId ? nameOf(l.memberId) : null, amount: l.amount, balanceAfter: balance, reference: l.reference, method: l.method, cycle: l.cycle };
     });
     const memberLines = (id: string) => lines.filter((l) => l.memberId === id);
     const cycles = new Map<number, { contributions: number; paidIn: Money }>();

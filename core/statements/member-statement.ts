@@ -120,14 +120,16 @@ export class ShowMemberStatement {
     const [tontines, loans] = await Promise.all([this.deps.tontines.listByMember(userId), this.deps.loans.findByMember(userId)]);
     const personal = tontines.filter((t) => t.isPersonalSavings && t.creatorId === userId);
     const groups = tontines.filter((t) => !t.isPersonalSavings);
-    const statementLoans = loans.filter((l) => l.disbursedAt !== undefined);
-    const accountIds = [...tontines.map((t) => accounts.pool(t.id)), ...statementLoans.map((l) => accounts.loan(l.id))];
-    const openingIds = [...personal.map((t) => accounts.pool(t.id)), ...statementLoans.map((l) => accounts.loan(l.id))];
+    // A loan never lent has no postings; one whose disbursement failed and was booked back still shows them.
+    const lent = loans.filter((l) => l.status !== 'pending' && l.status !== 'rejected');
+    const accountIds = [...tontines.map((t) => accounts.pool(t.id)), ...lent.map((l) => accounts.loan(l.id))];
+    const openingIds = [...personal.map((t) => accounts.pool(t.id)), ...lent.map((l) => accounts.loan(l.id))];
     const [lines, opening] = await Promise.all([
       accountIds.length ? this.deps.statementLedger.lines(accountIds, { from: period.start, to: period.end }) : Promise.resolve([]),
       openingIds.length ? this.deps.statementLedger.balancesBefore(openingIds, period.start) : Promise.resolve(new Map<string, Money>()),
     ]);
     const linesOf = (account: string) => lines.filter((l) => l.account === account);
+    const statementLoans = lent.filter((l) => l.disbursedAt !== undefined || linesOf(accounts.loan(l.id)).length > 0 || opening.has(accounts.loan(l.id)));
     return ok({
       member: { id: user.id, firstName: user.firstName, lastName: user.lastName, language: user.language },
       period,

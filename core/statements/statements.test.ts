@@ -167,6 +167,7 @@ describe('ShowMerchantStatement', () => {
     const payable = accounts.merchantPayable('m-1');
     const receivable = accounts.merchantReceivable('m-1');
     // Two sales (fee 1 %), one reversed, a settlement paid, one withheld for working capital, and last month's sale.
+    await books.post('working_capital_disbursed', '2026-10-01T08:00:00Z', [debit(accounts.workingCapital('wc-1'), F(1000)), credit(MOMO, F(1000))]);
     await books.post('merchant_payment_received', '2026-10-30T08:00:00Z', [debit(MOMO, F(300)), credit(payable, F(297)), credit(accounts.feeIncome, F(3))]);
     await books.post('merchant_payment_received', '2026-11-02T08:00:00Z', [debit(MOMO, F(1000)), credit(payable, F(990)), credit(accounts.feeIncome, F(10))]);
     await books.post('merchant_payment_received', '2026-11-03T08:00:00Z', [debit(CARD, F(2000)), credit(payable, F(1980)), credit(accounts.feeIncome, F(20))]);
