@@ -10,7 +10,8 @@
  * - Noto Sans (from @fontsource/noto-sans, Latin subset: é, ï, ’, the narrow no-break space
  *   French number formats use, the minus sign), embedded, so every language of the app
  *   (en, fr, rw, sw) prints as written, and the text can be extracted (copy, search, screen
- *   readers, tests).
+ *   readers, tests). The narrow no-break space is written as a no-break space: the font draws it,
+ *   but its text would extract as nothing (a NUL), and amounts must still not break over two lines.
  * - A block never splits across pages: a new page starts when it would not fit.
  * - `finish()` resolves with the whole file.
  */
@@ -27,6 +28,9 @@ const FONTS = {
 export const PHONE_PAGE = { width: 297.64, height: 419.53, margin: 18 } as const;
 const SIZE = { title: 15, heading: 12.5, body: 11, small: 9.5 } as const;
 const GREY = '#555555';
+
+/** What is written: a narrow no-break space (French amounts) as a no-break space, which extracts. */
+const written = (text: string) => text.replaceAll('\u202f', '\u00a0');
 const LINE = '#cccccc';
 
 export interface PdfMeta {
@@ -73,7 +77,8 @@ export class PhonePdf {
   }
 
   /** The document's title, large and bold. */
-  title(text: string): this {
+  title(raw: string): this {
+    const text = written(raw);
     this.room(this.heightOf(text, 'bold', SIZE.title));
     this.doc.font('bold').fontSize(SIZE.title).fillColor('black').text(text, { width: this.width });
     this.doc.moveDown(0.2);
@@ -81,7 +86,8 @@ export class PhonePdf {
   }
 
   /** A section's heading, with space above it. */
-  heading(text: string): this {
+  heading(raw: string): this {
+    const text = written(raw);
     this.doc.moveDown(0.6);
     this.room(this.heightOf(text, 'bold', SIZE.heading) + 2 * SIZE.body);
     this.doc.font('bold').fontSize(SIZE.heading).fillColor('black').text(text, { width: this.width });
@@ -90,7 +96,8 @@ export class PhonePdf {
   }
 
   /** A paragraph of grey small text. */
-  note(text: string): this {
+  note(raw: string): this {
+    const text = written(raw);
     this.room(this.heightOf(text, 'regular', SIZE.small));
     this.doc.font('regular').fontSize(SIZE.small).fillColor(GREY).text(text, { width: this.width });
     this.doc.fillColor('black');
@@ -98,7 +105,8 @@ export class PhonePdf {
   }
 
   /** A label on the left and its value on the right of one line (the value bold when asked). */
-  pair(label: string, value: string, options: { bold?: boolean } = {}): this {
+  pair(rawLabel: string, rawValue: string, options: { bold?: boolean } = {}): this {
+    const [label, value] = [written(rawLabel), written(rawValue)];
     const font = options.bold ? 'bold' : 'regular';
     const valueWidth = Math.min(this.width * 0.55, this.doc.font(font).fontSize(SIZE.body).widthOfString(value) + 1);
     const labelWidth = this.width - valueWidth - 6;
@@ -115,7 +123,7 @@ export class PhonePdf {
 
   /** One movement: its title and amount on a line, then its details in small grey text, kept together. */
   entry(label: string, amount: string, details: readonly string[] = []): this {
-    const detail = details.filter(Boolean).join(' · ');
+    const detail = written(details.filter(Boolean).join(' · '));
     this.room(this.heightOf(label, 'regular', SIZE.body) + (detail ? this.heightOf(detail, 'regular', SIZE.small) : 0) + 4);
     this.pair(label, amount, { bold: true });
     if (detail) this.doc.font('regular').fontSize(SIZE.small).fillColor(GREY).text(detail, PHONE_PAGE.margin, this.doc.y, { width: this.width });

@@ -47,7 +47,7 @@ export function statementRouteUseCases(container: Container) {
 }
 export type StatementRouteUseCases = ReturnType<typeof statementRouteUseCases>;
 
-const userOf = (ctx: Context): User => (ctx.state as AuthState).user!;
+const userOf = (ctx: Context): User => (ctx.state.auth as AuthState).user;
 
 /** The file, as an attachment named `<name>.<format>`, never cached (it is someone's money). */
 async function sendFile(ctx: Context, name: string, format: 'pdf' | 'csv', render: { pdf: () => Promise<Buffer>; csv: () => string }): Promise<void> {
