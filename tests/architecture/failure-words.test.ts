@@ -57,6 +57,8 @@ const HTTP_EDGE = [
   'validation_failed', 'invalid_json', 'invalid_characters', 'not_found', 'method_not_allowed', 'method_not_implemented', 'sso_disabled',
   'idempotency_key_required', 'field_read_only', 'callback_refused', 'webhook_refused', 'card_webhook_invalid', 'cross_site_request',
   'source_not_allowed', 'credit_assessment_not_found', 'payload_too_large', 'sts_not_offered', 'database_unavailable', 'not_ready', 'internal_error',
+  // The e-mailed statement link's download (apps/http/statement-routes.ts): a forged or expired token.
+  'statement_link_invalid',
 ];
 
 /** Codes of the HTTP edge no page of the web client is answered with, or that the client words by its own means. */
@@ -69,6 +71,8 @@ const NO_PAGE_MEETS = [
   'sso_disabled', 'not_found', 'credit_assessment_not_found', 'internal_error', 'not_ready',
   // Uploads: web/src/lib/uploads.ts words them by code or status.
   'sts_not_offered',
+  // Opened from an e-mail straight in the browser, not by a page: the server's English is what shows.
+  'statement_link_invalid',
 ];
 
 const core = coreErrorCodes();

@@ -44,7 +44,8 @@ export function StatementDownloads({ path, fileName, label, testId }: { path: st
             data-testid={`${testId}-${format}`}
           >
             {busy === format ? <Loader2 className="animate-spin" /> : <FileDown />}
-            {t(format === 'pdf' ? 'statements.pdf' : 'statements.csv')}
+            {/* The format's own name, the same in every language. */}
+            {format.toUpperCase()}
           </Button>
         ))}
       </div>

@@ -84,7 +84,6 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'mobile_money_unavailable',
   'month_invalid',
   'period_invalid',
-  'statement_link_invalid',
   'name_required',
   'national_id_birth_date_mismatch',
   'national_id_birth_year_in_future',

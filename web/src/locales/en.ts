@@ -1087,8 +1087,6 @@ export const en = {
     },
   },
   statements: {
-    pdf: 'PDF',
-    csv: 'CSV',
     pdfLabel: '{{what}}: download as PDF',
     csvLabel: '{{what}}: download as CSV',
     member: 'My statement for this month: groups, savings and loans',
@@ -1198,7 +1196,6 @@ export interface ServerMessages {
   mobile_money_unavailable: string;
   month_invalid: string;
   period_invalid: string;
-  statement_link_invalid: string;
   name_required: string;
   national_id_birth_date_mismatch: string;
   national_id_birth_year_in_future: string;

@@ -1109,8 +1109,6 @@ export const fr: Messages = {
     },
   },
   statements: {
-    pdf: 'PDF',
-    csv: 'CSV',
     pdfLabel: '{{what}} : télécharger en PDF',
     csvLabel: '{{what}} : télécharger en CSV',
     member: 'Mon relevé de ce mois : groupes, épargne et prêts',
@@ -1400,7 +1398,6 @@ export const frServer: ServerMessages = {
   mobile_money_unavailable: 'Le mobile money est momentanément injoignable. Veuillez réessayer avec la même demande.',
   month_invalid: 'Demandez un mois au format AAAA-MM, de 2020-01 jusqu’à ce mois-ci.',
   period_invalid: 'Demandez une période de jours réels (AAAA-MM-JJ), du 2020-01-01 à aujourd’hui, le début avant la fin, 366 jours au plus.',
-  statement_link_invalid: 'Ce lien de relevé n’est pas valable ou a expiré. Demandez à nouveau le relevé.',
   name_required: 'Veuillez saisir votre prénom et votre nom.',
   national_id_birth_date_mismatch: 'La date de naissance ne correspond pas à votre carte d’identité : saisissez-la telle qu’elle figure sur votre carte.',
   national_id_birth_year_in_future: 'Ce numéro d’identité donne une année de naissance dans le futur : veuillez vérifier le numéro.',

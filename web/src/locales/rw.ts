@@ -1109,8 +1109,6 @@ export const rw: Messages = {
     },
   },
   statements: {
-    pdf: 'PDF',
-    csv: 'CSV',
     pdfLabel: '{{what}}: kuramo nka PDF',
     csvLabel: '{{what}}: kuramo nka CSV',
     member: 'Raporo yanjye y’uku kwezi: amatsinda, kuzigama n’inguzanyo',
@@ -1400,7 +1398,6 @@ export const rwServer: ServerMessages = {
   mobile_money_unavailable: 'Mobile money ntigerwaho muri aka kanya. Ongera ugerageze n’ubusabe bumwe.',
   month_invalid: 'Saba ukwezi mu buryo UUUU-KK (urugero 2026-11), guhera 2020-01 kugeza uku kwezi.',
   period_invalid: 'Saba igihe cy’iminsi nyayo (UUUU-KK-II), guhera 2020-01-01 kugeza uyu munsi, intangiriro mbere y’iherezo, iminsi 366 gusa.',
-  statement_link_invalid: 'Iri huza rya raporo ntirikiri ryo cyangwa ryarangiye. Saba raporo bundi bushya.',
   name_required: 'Andika izina ryawe n’irindi zina.',
   national_id_birth_date_mismatch: 'Itariki y’amavuko ntihura n’indangamuntu yawe: yandike uko yanditse ku ikarita yawe.',
   national_id_birth_year_in_future: 'Iyi nomero y’indangamuntu itanga umwaka w’amavuko utaragera: genzura nomero.',

@@ -1109,8 +1109,6 @@ export const sw: Messages = {
     },
   },
   statements: {
-    pdf: 'PDF',
-    csv: 'CSV',
     pdfLabel: '{{what}}: pakua kama PDF',
     csvLabel: '{{what}}: pakua kama CSV',
     member: 'Taarifa yangu ya mwezi huu: vikundi, akiba na mikopo',
@@ -1400,7 +1398,6 @@ export const swServer: ServerMessages = {
   mobile_money_unavailable: 'Pesa za simu hazipatikani kwa sasa. Tafadhali jaribu tena kwa ombi lile lile.',
   month_invalid: 'Omba mwezi kwa muundo MMMM-MM (mfano 2026-11), kuanzia 2020-01 hadi mwezi huu.',
   period_invalid: 'Omba kipindi cha siku halisi (MMMM-MM-SS), kuanzia 2020-01-01 hadi leo, mwanzo kabla ya mwisho, siku 366 tu.',
-  statement_link_invalid: 'Kiungo hiki cha taarifa si halali au kimeisha muda. Omba taarifa tena.',
   name_required: 'Tafadhali weka jina lako la kwanza na la mwisho.',
   national_id_birth_date_mismatch: 'Tarehe ya kuzaliwa hailingani na kitambulisho chako: iweke kama ilivyochapishwa kwenye kadi yako.',
   national_id_birth_year_in_future: 'Namba hii ya kitambulisho inatoa mwaka wa kuzaliwa ujao: tafadhali kagua namba.',
