@@ -34,6 +34,7 @@ import { kigaliInstant, parseDate, addDays } from '../../core/shared/calendar.ts
 import type { SettlementBatch } from '../../core/settlements/settlement-batch.ts';
 import type { BusinessRouteUseCases } from '../modules/merchants-module.ts';
 import { describeMerchantReason } from '../notifications/catalogue.ts';
+import { csv } from '../../adapters/documents/csv.ts';
 import type { AuthState } from './auth-routes.ts';
 import { sendError, sendFailure } from './errors.ts';
 import { idempotencyKeyOf } from './payment-routes.ts';
@@ -167,17 +168,6 @@ const presentPayPage = (m: PayPageMerchant) => ({
 
 const pngDataUrl = (png: Uint8Array) => `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
 
-/**
- * A CSV field: quoted when needed; a leading = + - @ is neutralised (spreadsheet formula injection).
- * A `;` is quoted too: a spreadsheet in a locale whose separator is `;` (French) would otherwise
- * start a new cell after it, with whatever formula follows.
- */
-export function csvField(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",;\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-export const csv = (header: string[], rows: (string | number | null)[][]) => [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 
 /** `from`/`to` (Kigali dates, `to` inclusive) as instants: [from 00:00, day after `to` 00:00). */
 function periodOf(ctx: Context): { from?: Date; to?: Date } | null {
