@@ -196,6 +196,7 @@ const EnvSchema = z
     PREMBLY_APP_ID: optionalText,
     PREMBLY_API_KEY: optionalText,
     UPLOAD_SIGNING_KEY: base64Key.optional(),
+    STATEMENT_LINK_KEY: base64Key.optional(),
     UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(604_800).default(DEFAULT_UPLOAD_POLICY.addressLifetimeSeconds),
     UPLOADS_PER_HOUR: positiveInt(DEFAULT_UPLOAD_POLICY.addressesPerHour),
     OBJECT_STORAGE_DIR: optionalText,
@@ -429,6 +430,8 @@ export interface Config {
     keys: { keys: ReadonlyMap<number, Buffer>; activeVersion: number; hashKey: Buffer } | null;
   };
   uploads: UploadsConfig;
+  /** Signs the statement download links the CLI e-mails (STATEMENT_LINK_KEY, else a key file in DATA_DIR). */
+  statementLinkKey: Buffer | null;
   /** Facial KYC: `modelDir` null: the face models shipped in @vladmandic/face-api (its `model/`). */
   kyc: { modelDir: string | null };
   /**
@@ -531,6 +534,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: { l
           : null,
     },
     uploads: uploadsOf(e),
+    statementLinkKey: e.STATEMENT_LINK_KEY ? Buffer.from(e.STATEMENT_LINK_KEY, 'base64') : null,
     kyc: { modelDir: e.KYC_MODEL_DIR ?? null },
     assistant: {
       llm:

@@ -76,6 +76,7 @@ import { loanRoutes } from './http/loan-routes.ts';
 import { merchantRouters } from './http/merchant-routes.ts';
 import { businessRouteUseCases } from './modules/merchants-module.ts';
 import { workingCapitalRouteUseCases, workingCapitalRoutes } from './http/working-capital-routes.ts';
+import { statementRouteUseCases, statementRoutes } from './http/statement-routes.ts';
 import { nidaRoutes } from './http/nida-routes.ts';
 import { sendError } from './http/errors.ts';
 import { refuseCrossSiteRequests, SAFE_METHODS } from './http/cross-site-guard.ts';
@@ -218,6 +219,7 @@ export function createApp(container: Container): Koa {
     ...merchantRouters(businessRouteUseCases(container), { authenticated: auth.required }),
     workingCapitalRoutes(workingCapitalRouteUseCases(container), { authenticated: auth.required }),
     decisionRoutes(decisionRouteUseCases(container), { authenticated: auth.required }),
+    statementRoutes(statementRouteUseCases(container), { authenticated: auth.required }),
     smsRoutes({ recordSmsDeliveryReport: container.get(RecordSmsDeliveryReport) }, container.get(TOKENS.SmsDeliveryReportParser), gatewaySettings),
     nidaRoutes(nidaRouteUseCases(container), { authenticated: auth.required }),
     profileRoutes(profileRouteUseCases(container), auth),

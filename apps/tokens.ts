@@ -76,6 +76,7 @@ import type {
 } from '../core/merchants/ports.ts';
 import type { AgentEarnings, AgentListing, AgentRegistry, AgentRepository, CommissionPayoutRepository, CommissionRepository } from '../core/agents/ports.ts';
 import type { MerchantMonthLedger } from '../core/merchants/monthly-figures.ts';
+import type { StatementLedger, StatementLinks, StatementRecipients } from '../core/statements/ports.ts';
 import type { PayRequestLimits } from '../core/merchants/pay-merchant.ts';
 import type { SettlementReportDeps } from '../core/settlements/settlement-report.ts';
 import type { PollPendingPaymentsDeps } from '../core/payment-reports/poll-pending-payments.ts';
@@ -279,6 +280,11 @@ export const TOKENS = {
   MerchantReversals: token<MerchantReversals>('merchants.MerchantReversals'),
   MerchantCardRefunds: token<MerchantCardRefunds>('merchants.MerchantCardRefunds'),
   MerchantMonthLedger: token<MerchantMonthLedger>('merchants.MerchantMonthLedger'),
+
+  // Statements (core/statements/ports.ts); bound in apps/modules/statements-module.ts.
+  StatementLedger: token<StatementLedger>('statements.StatementLedger'),
+  StatementRecipients: token<StatementRecipients>('statements.StatementRecipients'),
+  StatementLinks: token<StatementLinks>('statements.StatementLinks'),
   PayRequestLimits: token<PayRequestLimits>('merchants.PayRequestLimits'),
   Agents: token<AgentRepository & AgentRegistry & AgentLookup>('merchants.Agents'),
   /** The agent dashboard's read across commissions and sales (PostgresAgentEarnings). */

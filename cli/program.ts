@@ -41,6 +41,7 @@ import { addLoanCommands } from './loans-command.ts';
 import { ReviewWorkingCapital } from '../core/working-capital/review-working-capital.ts';
 import { addTransferCommands } from './transfers-command.ts';
 import { addBusinessCommands } from './business-command.ts';
+import { addStatementCommands } from './statements-command.ts';
 import { adminActor } from './operator.ts';
 
 export interface CliSession {
@@ -127,7 +128,7 @@ export function buildProgram(env: CliEnvironment): Command {
   };
 
   const program = new Command('ikimina-admin')
-    .description('Ikimina administration: database, demo data, users, outbox, jobs, loans, transfers, keys, audit log')
+    .description('Ikimina administration: database, demo data, users, outbox, jobs, loans, transfers, statements, keys, audit log')
     .option('--as <name>', 'who you are, recorded in the audit log for commands that change something (default: your OS user)')
     .exitOverride()
     .configureOutput({ writeOut: env.write, writeErr: env.write })
@@ -293,6 +294,7 @@ export function buildProgram(env: CliEnvironment): Command {
   addLoanCommands(program, env, (work) => inContext((c) => work({ listPendingReviews: c.get(ListPendingReviews), reviewLoan: c.get(ReviewLoan), workingCapital: c.get(ReviewWorkingCapital), recordAdminReads: c.get(RecordAdminReads) })));
   addTransferCommands(program, env, inContext);
   addBusinessCommands(program, env, inContext);
+  addStatementCommands(program, env, inContext);
   addKeyCommands(program, env, (work) => inContext((c) => work({ rotateNationalIdKeys: c.get(RotateNationalIdKeys) })));
 
   const audit = program.command('audit').description('the append-only audit log of decisions and admin actions');

@@ -150,6 +150,9 @@ export const ERRORS = {
   merchant_not_active: { status: 409, message: 'This merchant is not accepting payments right now. Please pay another way or try again later.' },
   merchant_not_verified: { status: 409, message: 'This business does not accept payments yet: it is waiting for verification. Please pay another way.' },
   month_invalid: { status: 400, message: 'Ask for a month as YYYY-MM, from 2020-01 up to this month.' },
+  // Statements (core/statements; apps/http/statement-routes.ts).
+  period_invalid: { status: 400, message: 'Ask for a period of real days (YYYY-MM-DD), from 2020-01-01 up to today, the start not after the end, at most 366 days.' },
+  statement_link_invalid: { status: 404, message: 'This statement link is not valid or has expired. Ask for the statement again.' },
   kyb_already_decided: { status: 409, message: 'Your business has already been reviewed: its compliance details can no longer be changed here.' },
   // Working capital (core/working-capital; apps/http/working-capital-routes.ts).
   working_capital_not_found: { status: 404, message: 'Working capital not found.' },

@@ -24,6 +24,7 @@ import type { SalesAnalytics } from '../../core/merchants/sales-analytics.ts';
 import { Money } from '../../core/money/money.ts';
 import type { SettlementBatch } from '../../core/settlements/settlement-batch.ts';
 import { describeMerchantReason } from '../notifications/catalogue.ts';
+import { csv } from '../../adapters/documents/csv.ts';
 
 const iso = (d: Date | undefined | null) => (d ? d.toISOString() : null);
 
@@ -152,19 +153,6 @@ export const presentPayPage = (m: PayPageMerchant) => ({
 });
 
 const pngDataUrl = (png: Uint8Array) => `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
-
-/**
- * A CSV field: quoted when needed; a leading = + - @ is neutralised (spreadsheet formula injection).
- * A `;` is quoted too: a spreadsheet in a locale whose separator is `;` (French) would otherwise
- * start a new cell after it, with whatever formula follows.
- */
-export function csvField(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",;\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-export const csv = (header: string[], rows: (string | number | null)[][]) => [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
-
 
 /** A QR code as the owner's screens read it: the image as a data URL, and where to download it. */
 export const presentQr = (qr: MerchantQr) => ({ qrCodeUrl: pngDataUrl(qr.png), merchantCode: qr.merchant.merchantCode, payload: qr.payload, downloadUrl: `/api/merchants/${qr.merchant.id}/qr/download` });

@@ -8,6 +8,7 @@ import { kycPaths } from './kyc-openapi.ts';
 import { loanPaths } from './loan-openapi.ts';
 import { merchantPaths } from './merchant-openapi.ts';
 import { workingCapitalPaths } from './working-capital-openapi.ts';
+import { statementPaths } from './statement-openapi.ts';
 import { nidaPaths } from './nida-openapi.ts';
 import { profilePaths } from './profile-openapi.ts';
 import { dataRightsPaths } from './data-rights-openapi.ts';
@@ -44,7 +45,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       // Referenced by no operation (it answers methods no operation has); the others register where used.
       responses: { MethodNotAllowed: SHARED_RESPONSES.MethodNotAllowed },
     },
-    paths: withEdgeResponses({ ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...dataRightsPaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths, ...workingCapitalPaths, ...cardPaths, ...decisionPaths }),
+    paths: withEdgeResponses({ ...loanPaths, ...authPaths, ...savingsPaths, ...africasTalkingPaths, ...nidaPaths, ...uploadPaths, ...profilePaths, ...dataRightsPaths, ...ussdAccessPaths, ...kycPaths, ...assistantPaths, ...educationPaths, ...merchantPaths, ...workingCapitalPaths, ...statementPaths, ...cardPaths, ...decisionPaths }),
   });
   refuseControlCharactersInRequests(document);
   return document;

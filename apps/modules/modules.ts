@@ -22,6 +22,7 @@ import { merchantsModule } from './merchants-module.ts';
 import { nidaModule } from './nida-module.ts';
 import { notificationsModule } from './notifications-module.ts';
 import { paymentsModule } from './payments-module.ts';
+import { statementsModule } from './statements-module.ts';
 import { tontinesModule } from './tontines-module.ts';
 import { transfersModule } from './transfers-module.ts';
 import { uploadsModule } from './uploads-module.ts';
@@ -46,6 +47,7 @@ export const MODULES: readonly ContainerModule[] = [
   assistantModule,
   learningModule,
   decisionsModule,
+  statementsModule,
   dataRightsModule,
   demoModule,
   ussdModule,

@@ -36,7 +36,7 @@ const REVERSED_MOVEMENTS: Readonly<Record<string, MovementKind>> = {
   savings_withdrawal: 'withdrawal_returned',
 };
 
-function movementKind(posting: Pick<PoolPosting, 'entryKind' | 'reversedKind'>): MovementKind {
+export function movementKind(posting: Pick<PoolPosting, 'entryKind' | 'reversedKind'>): MovementKind {
   if (posting.entryKind === 'reversal') return (posting.reversedKind && REVERSED_MOVEMENTS[posting.reversedKind]) || 'reversal';
   // An entry kind this list does not know yet is still shown, with its amount, as "other".
   return ENTRY_MOVEMENTS[posting.entryKind] ?? 'other';

@@ -45,6 +45,8 @@ const OPERATOR_ONLY = [
   'reason_required', 'transaction_not_found', 'transaction_not_completed', 'already_reversed', 'card_charge_unknown',
   'rejection_reason_unknown', 'suspension_reason_required', 'suspension_reason_unknown', 'transfer_not_found', 'transfer_not_retryable', 'nothing_owed', 'transfer_cannot_be_paid',
   'population_size_invalid', 'already_seeded', 'ledger_unbalanced',
+  // `statements send` (core/statements/email-statement.ts): an account opened by USSD has no e-mail address.
+  'no_email',
 ];
 
 /** A provider sign-in's failure comes back as `/?signin_error=<code>`, worded by the web's sign-in dialog. */
@@ -55,6 +57,8 @@ const HTTP_EDGE = [
   'validation_failed', 'invalid_json', 'invalid_characters', 'not_found', 'method_not_allowed', 'method_not_implemented', 'sso_disabled',
   'idempotency_key_required', 'field_read_only', 'callback_refused', 'webhook_refused', 'card_webhook_invalid', 'cross_site_request',
   'source_not_allowed', 'credit_assessment_not_found', 'payload_too_large', 'sts_not_offered', 'database_unavailable', 'not_ready', 'internal_error',
+  // The e-mailed statement link's download (apps/http/statement-routes.ts): a forged or expired token.
+  'statement_link_invalid',
 ];
 
 /** Codes of the HTTP edge no page of the web client is answered with, or that the client words by its own means. */
@@ -67,6 +71,8 @@ const NO_PAGE_MEETS = [
   'sso_disabled', 'not_found', 'credit_assessment_not_found', 'internal_error', 'not_ready',
   // Uploads: web/src/lib/uploads.ts words them by code or status.
   'sts_not_offered',
+  // Opened from an e-mail straight in the browser, not by a page: the server's English is what shows.
+  'statement_link_invalid',
 ];
 
 const core = coreErrorCodes();

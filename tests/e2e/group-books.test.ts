@@ -4,8 +4,9 @@
  * balance (the API's, which is the ledger's) and its movements with who, the amount signed, the
  * running balance and the provider's reference, shortened to one line; the words read as people
  * words (support/words.ts: no raw code, no English left in rw, nothing cut, no sideways scroll),
- * and "Load more" brings the next page when there is one. Someone outside the group sees the
- * members-only notice instead. Nothing is changed: every API call but a read is refused.
+ * and "Load more" brings the next page when there is one; the group's report downloads as PDF and
+ * CSV. Someone outside the group sees the members-only notice instead. Nothing is changed: every
+ * API call but a read is refused.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,14 @@ describe.runIf(browserAvailable())('the Books tab of a group, at 360 px', () => 
           expect(box.height).toBeLessThan(24);
         }
         expect(wordProblems(`/tontines/${groupId} (books, ${language})`, await readWords(page), language, namesOf(member))).toEqual([]);
+        // The group's report downloads (issue 28), both buttons on the screen.
+        for (const format of ['pdf', 'csv'] as const) {
+          const button = page.getByTestId(`statement-group-${format}`);
+          const box = (await button.boundingBox())!;
+          expect(box.x + box.width).toBeLessThanOrEqual(360);
+          const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+          expect(download.suggestedFilename()).toBe(`ikimina-group-report.${format}`);
+        }
         const more = page.getByTestId('button-books-more');
         expect(await more.count()).toBe(books.nextCursor ? 1 : 0);
         if (books.nextCursor) {

@@ -63,6 +63,8 @@ const PUBLIC = new Set([
   'GET /api/pay/{merchantCode}',
   'POST /api/pay/{merchantCode}',
   'GET /api/pay/payments/{id}',
+  // A statement e-mailed by the CLI: the signed token is the credential (tests/integration/statements.test.ts).
+  'GET /api/statements/download',
   // Card payments: a merchant's customer pays by card with no account (a contribution or a loan
   // repayment by card needs its member's session: 401, checked in tests/integration/card-payments.test.ts);
   // a card payment is read by its unguessable reference, a member's only by that member.

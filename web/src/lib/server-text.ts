@@ -83,6 +83,7 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'mobile_money_refused',
   'mobile_money_unavailable',
   'month_invalid',
+  'period_invalid',
   'name_required',
   'national_id_birth_date_mismatch',
   'national_id_birth_year_in_future',

@@ -1142,6 +1142,15 @@ export const en = {
       consentRequiredDescription: 'Please tick the box to agree to the comparison of your face first.',
     },
   },
+  statements: {
+    pdfLabel: '{{what}}: download as PDF',
+    csvLabel: '{{what}}: download as CSV',
+    member: 'My statement for this month: groups, savings and loans',
+    group: 'Group report: members, contributions by cycle, payouts',
+    merchant: 'Statement of the month shown: sales, fees, refunds, settlements',
+    failedTitle: 'Download failed',
+    failedText: 'The file could not be prepared. Please try again.',
+  },
   uploads: {
     problem: {
       empty: 'This file is empty. Please choose another photo.',
@@ -1242,6 +1251,7 @@ export interface ServerMessages {
   mobile_money_refused: string;
   mobile_money_unavailable: string;
   month_invalid: string;
+  period_invalid: string;
   name_required: string;
   national_id_birth_date_mismatch: string;
   national_id_birth_year_in_future: string;

@@ -1164,6 +1164,15 @@ export const fr: Messages = {
       consentRequiredDescription: 'Cochez d’abord la case pour accepter la comparaison de votre visage.',
     },
   },
+  statements: {
+    pdfLabel: '{{what}} : télécharger en PDF',
+    csvLabel: '{{what}} : télécharger en CSV',
+    member: 'Mon relevé de ce mois : groupes, épargne et prêts',
+    group: 'Rapport du groupe : membres, cotisations par cycle, versements',
+    merchant: 'Relevé du mois affiché : ventes, frais, remboursements, règlements',
+    failedTitle: 'Échec du téléchargement',
+    failedText: 'Le fichier n’a pas pu être préparé. Veuillez réessayer.',
+  },
   uploads: {
     problem: {
       empty: 'Ce fichier est vide. Choisissez une autre photo.',
@@ -1503,6 +1512,7 @@ export const frServer: ServerMessages = {
   mobile_money_refused: 'Le fournisseur de mobile money a refusé ce paiement.',
   mobile_money_unavailable: 'Le mobile money est momentanément injoignable. Veuillez réessayer avec la même demande.',
   month_invalid: 'Demandez un mois au format AAAA-MM, de 2020-01 jusqu’à ce mois-ci.',
+  period_invalid: 'Demandez une période de jours réels (AAAA-MM-JJ), du 2020-01-01 à aujourd’hui, le début avant la fin, 366 jours au plus.',
   name_required: 'Veuillez saisir votre prénom et votre nom.',
   national_id_birth_date_mismatch: 'La date de naissance ne correspond pas à votre carte d’identité : saisissez-la telle qu’elle figure sur votre carte.',
   national_id_birth_year_in_future: 'Ce numéro d’identité donne une année de naissance dans le futur : veuillez vérifier le numéro.',

@@ -1164,6 +1164,15 @@ export const rw: Messages = {
       consentRequiredDescription: 'Banza ukande ku kazu wemere ko isura yawe igereranywa.',
     },
   },
+  statements: {
+    pdfLabel: '{{what}}: kuramo nka PDF',
+    csvLabel: '{{what}}: kuramo nka CSV',
+    member: 'Raporo yanjye y’uku kwezi: amatsinda, kuzigama n’inguzanyo',
+    group: 'Raporo y’itsinda: abanyamuryango, imisanzu kuri buri cyiciro, ibihembo',
+    merchant: 'Raporo y’ukwezi kugaragara: ibyagurishijwe, serivisi, ibyasubijwe, ibyishyuwe',
+    failedTitle: 'Gukuramo byanze',
+    failedText: 'Dosiye ntiyashoboye gutegurwa. Ongera ugerageze.',
+  },
   uploads: {
     problem: {
       empty: 'Iyi dosiye irimo ubusa. Hitamo indi foto.',
@@ -1503,6 +1512,7 @@ export const rwServer: ServerMessages = {
   mobile_money_refused: 'Utanga serivisi ya mobile money yanze ubu bwishyu.',
   mobile_money_unavailable: 'Mobile money ntigerwaho muri aka kanya. Ongera ugerageze n’ubusabe bumwe.',
   month_invalid: 'Saba ukwezi mu buryo UUUU-KK (urugero 2026-11), guhera 2020-01 kugeza uku kwezi.',
+  period_invalid: 'Saba igihe cy’iminsi nyayo (UUUU-KK-II), guhera 2020-01-01 kugeza uyu munsi, intangiriro mbere y’iherezo, iminsi 366 gusa.',
   name_required: 'Andika izina ryawe n’irindi zina.',
   national_id_birth_date_mismatch: 'Itariki y’amavuko ntihura n’indangamuntu yawe: yandike uko yanditse ku ikarita yawe.',
   national_id_birth_year_in_future: 'Iyi nomero y’indangamuntu itanga umwaka w’amavuko utaragera: genzura nomero.',

@@ -1164,6 +1164,15 @@ export const sw: Messages = {
       consentRequiredDescription: 'Tafadhali weka alama kwenye kisanduku kukubali uso wako ulinganishwe kwanza.',
     },
   },
+  statements: {
+    pdfLabel: '{{what}}: pakua kama PDF',
+    csvLabel: '{{what}}: pakua kama CSV',
+    member: 'Taarifa yangu ya mwezi huu: vikundi, akiba na mikopo',
+    group: 'Ripoti ya kikundi: wanachama, michango kwa mzunguko, malipo',
+    merchant: 'Taarifa ya mwezi unaoonyeshwa: mauzo, ada, marejesho, malipo',
+    failedTitle: 'Kupakua kumeshindikana',
+    failedText: 'Faili haikuweza kuandaliwa. Tafadhali jaribu tena.',
+  },
   uploads: {
     problem: {
       empty: 'Faili hili ni tupu. Tafadhali chagua picha nyingine.',
@@ -1503,6 +1512,7 @@ export const swServer: ServerMessages = {
   mobile_money_refused: 'Mtoa huduma wa pesa za simu amekataa malipo haya.',
   mobile_money_unavailable: 'Pesa za simu hazipatikani kwa sasa. Tafadhali jaribu tena kwa ombi lile lile.',
   month_invalid: 'Omba mwezi kwa muundo MMMM-MM (mfano 2026-11), kuanzia 2020-01 hadi mwezi huu.',
+  period_invalid: 'Omba kipindi cha siku halisi (MMMM-MM-SS), kuanzia 2020-01-01 hadi leo, mwanzo kabla ya mwisho, siku 366 tu.',
   name_required: 'Tafadhali weka jina lako la kwanza na la mwisho.',
   national_id_birth_date_mismatch: 'Tarehe ya kuzaliwa hailingani na kitambulisho chako: iweke kama ilivyochapishwa kwenye kadi yako.',
   national_id_birth_year_in_future: 'Namba hii ya kitambulisho inatoa mwaka wa kuzaliwa ujao: tafadhali kagua namba.',

@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { LoadingText, SkeletonLine, SkeletonRows } from '../../../components/skeleton.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { CreditRatingText } from '../../../components/credit-rating.tsx';
+import { StatementDownloads } from '../../../components/statement-downloads.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { recentActivity } from '../recent-activity.ts';
@@ -202,6 +203,9 @@ export function DashboardOverview({
               )}
             </ul>
           )}
+          <div className="mt-4 border-t pt-4">
+            <StatementDownloads path="/api/statements/me" fileName="ikimina-statement" label={t('statements.member')} testId="statement-member" />
+          </div>
         </Card>
 
         <Card className="flex flex-col gap-3 p-5" data-testid="card-assistant-chat">

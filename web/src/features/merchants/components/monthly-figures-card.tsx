@@ -1,6 +1,7 @@
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { LoadingRegion, Skeleton } from '../../../components/skeleton.tsx';
+import { StatementDownloads } from '../../../components/statement-downloads.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useFormatters } from '../../../hooks/use-formatters.ts';
@@ -11,6 +12,7 @@ import { shiftMonth, useMonthlyFigures } from '../api/get-monthly-figures.ts';
  * The merchant's monthly figures (issue 27): one Kigali month's sales, fees, reversals, net,
  * settlements paid and working-capital withholdings, as the server reads them from the ledger.
  * It opens on the current month; the arrows step back (and forward again, up to this month).
+ * The month shown downloads as a statement, PDF or CSV (issue 28).
  */
 export function MonthlyFiguresCard({ merchantId }: { merchantId: string }) {
   const { t } = useTranslation();
@@ -69,6 +71,14 @@ export function MonthlyFiguresCard({ merchantId }: { merchantId: string }) {
             ))}
           </dl>
           <p className="text-xs text-muted-foreground">{t('monthlyFigures.basis')}</p>
+          <div className="border-t pt-3">
+            <StatementDownloads
+              path={`/api/merchants/${encodeURIComponent(merchantId)}/statement?month=${data.month}`}
+              fileName={`ikimina-statement-${data.month}`}
+              label={t('statements.merchant')}
+              testId="statement-merchant"
+            />
+          </div>
         </>
       )}
     </Card>

@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { StatementDownloads } from '../../../components/statement-downloads.tsx';
 import { SkeletonRows } from '../../../components/skeleton.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -14,6 +15,7 @@ import { shortReference, signedParts } from '../books-format.ts';
  * with when, what, who, how much, the provider's reference and the balance after it. On a 360 px
  * phone each row is three short lines: what and who (which may wrap between words) with the amount,
  * the time with the balance after it, and the reference, shortened when long (whole in its title).
+ * Under the balance, the group's report as PDF or CSV (issue 28).
  */
 export function BooksPanel({ tontineId }: { tontineId: string }) {
   const { t } = useTranslation();
@@ -41,6 +43,9 @@ export function BooksPanel({ tontineId }: { tontineId: string }) {
           {format.money(pages[0]!.balance)}
         </p>
         <p className="mt-1 text-xs text-muted-foreground">{t('tontine.books.balanceHint')}</p>
+        <div className="mt-4 border-t pt-4">
+          <StatementDownloads path={`/api/tontines/${encodeURIComponent(tontineId)}/report`} fileName="ikimina-group-report" label={t('statements.group')} testId="statement-group" />
+        </div>
       </Card>
       {movements.length === 0 ? (
         <EmptyState title={t('tontine.books.empty')} text={t('tontine.books.emptyText')} testId="text-books-empty" />
