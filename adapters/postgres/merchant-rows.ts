@@ -8,7 +8,8 @@
  *
  * Shared by the adapters of one table each (postgres-agents.ts, postgres-merchants.ts,
  * postgres-merchant-transactions.ts, postgres-merchant-reversals.ts, postgres-commissions.ts,
- * postgres-commission-payouts.ts, postgres-settlement-batches.ts): the row schemas, the
+ * postgres-commission-payouts.ts, postgres-settlement-batches.ts) and the reads across tables
+ * (postgres-agent-earnings.ts, postgres-business-listings.ts): the row schemas, the
  * settlement lock, and the SQL that says which batch covers which transaction.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -16,11 +17,13 @@ import { z } from 'zod';
 import type { AccreditationStatus } from '../../core/agents/agent.ts';
 import type { AgentType, RegisteredAgent } from '../../core/agents/agent-profile.ts';
 import type { Commission, CommissionPayout, CommissionStatus } from '../../core/agents/commission.ts';
+import type { AgentSummary } from '../../core/agents/ports.ts';
 import type { KybStatus, MerchantStatus } from '../../core/merchants/merchant.ts';
 import { MERCHANT_CATEGORIES, type RegisteredMerchant } from '../../core/merchants/merchant-profile.ts';
 import { isMerchantReasonCode, type MerchantReasonCode } from '../../core/merchants/merchant-reason.ts';
 import { CARD_REFUND_DISPUTES, type MerchantCardRefund, type MerchantCardRefundStatus } from '../../core/merchants/merchant-card-refund.ts';
 import type { MerchantPaymentReversal } from '../../core/merchants/merchant-reversal.ts';
+import type { MerchantSummary } from '../../core/merchants/ports.ts';
 import type { MerchantEntryTotals } from '../../core/merchants/monthly-figures.ts';
 import type { MerchantTransaction, TransactionStatus } from '../../core/merchants/merchant-transaction.ts';
 import { Money } from '../../core/money/money.ts';
@@ -121,6 +124,12 @@ export const agentRow = rowOf(
       createdAt: r.created_at,
     }),
   );
+
+/** An agent as the admin's list shows it (`agents list`). */
+export const agentSummaryRow = rowOf(
+  z.object({ id: text, agent_code: text, agent_type: text, district: text, accreditation_status: oneOf<AccreditationStatus>(['pending', 'active', 'suspended', 'revoked']), created_at: instant }),
+  (r): AgentSummary => ({ id: r.id, agentCode: r.agent_code, agentType: r.agent_type, district: r.district, accreditationStatus: r.accreditation_status, createdAt: r.created_at }),
+);
 
 /** A merchant as the agent dashboard lists it. */
 export const onboardedMerchantRow = rowOf(
@@ -242,6 +251,34 @@ export const merchantRow = rowOf(
       statusReasonNote: r.status_reason_note ?? null,
     }),
   );
+
+/** A merchant as the admin's list shows it (`merchants list`), with its card refunds still open (`open_refunds`). */
+export const merchantSummaryRow = rowOf(
+  z.object({
+    id: text,
+    merchant_code: text,
+    business_name: text,
+    district: text,
+    merchant_status: oneOf<MerchantStatus>(['pending', 'active', 'suspended', 'rejected']),
+    kyb_status: oneOf<KybStatus>(['pending', 'verified', 'rejected']),
+    onboarded_by_agent_id: optionalText,
+    status_reason_code: optionalText,
+    status_reason_note: optionalText,
+    open_refunds: count,
+  }),
+  (r): MerchantSummary => ({
+    id: r.id,
+    merchantCode: r.merchant_code,
+    businessName: r.business_name,
+    district: r.district,
+    merchantStatus: r.merchant_status,
+    kybStatus: r.kyb_status,
+    onboardedByAgentId: r.onboarded_by_agent_id ?? null,
+    statusReasonCode: r.status_reason_code ?? null,
+    statusReasonNote: r.status_reason_note ?? null,
+    openCardRefunds: r.open_refunds,
+  }),
+);
 
 // ---------- merchant transactions ----------
 
