@@ -146,6 +146,7 @@ import { loansModule } from './modules/loans-module.ts';
 import { nidaModule } from './modules/nida-module.ts';
 import { profileModule } from './modules/profile-module.ts';
 import { learningModule } from './modules/learning-module.ts';
+import { finesModule } from './modules/fines-module.ts';
 import { schedulerModule } from './scheduler/module.ts';
 import { transfersModule } from './modules/transfers-module.ts';
 import { uploadsModule } from './modules/uploads-module.ts';
@@ -564,6 +565,6 @@ const savingsModule = new ContainerModule(({ bind }) => {
 
 export function buildContainer(infra: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule, assistantModule, learningModule, merchantsModule, workingCapitalModule, cardsModule);
+  container.load(infrastructureModule(infra), auditModule, notificationsModule, accountsModule, loansModule, transfersModule, savingsModule, schedulerModule, ussdModule, demoModule, nidaModule, uploadsModule, profileModule, kycModule, assistantModule, learningModule, finesModule, merchantsModule, workingCapitalModule, cardsModule);
   return container;
 }

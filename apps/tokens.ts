@@ -42,7 +42,7 @@ import type { MobileMoney, MobileMoneyProvider, PaymentDisputes, PaymentReposito
 import type { AssistantConversations, AssistantModel } from '../core/assistant/ports.ts';
 import type { Clock, IdGenerator } from '../core/shared/clock.ts';
 import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
-import type { CompletedCycles, GroupChat, MemberProfiles, MemberWallets, Notifier, PoolBalances, PoolBooks, TontineCategories, TontineNames, TontineRepository } from '../core/tontines/ports.ts';
+import type { CompletedCycles, GroupChat, LateContributions, MemberProfiles, MemberWallets, Notifier, PoolBalances, PoolBooks, TontineCategories, TontineNames, TontineRepository } from '../core/tontines/ports.ts';
 import type { Batching } from '../core/shared/batching.ts';
 import type { OutgoingTransfers, TransferPolicies } from '../core/transfers/ports.ts';
 import type { SeedDemoWorld } from '../core/demo/seed-demo-world.ts';
@@ -140,6 +140,7 @@ export const TOKENS = {
   TontineCategories: token<TontineCategories>('TontineCategories'),
   PoolBalances: token<PoolBalances>('PoolBalances'),
   PoolBooks: token<PoolBooks>('PoolBooks'),
+  LateContributions: token<LateContributions>('LateContributions'),
   GroupChat: token<GroupChat>('GroupChat'),
   InAppNotifications: token<InAppNotifications>('InAppNotifications'),
   NotificationWriter: token<NotificationWriter>('NotificationWriter'),

@@ -15,6 +15,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Money } from '../../core/money/money.ts';
 import { formatDate, parseDate } from '../../core/shared/calendar.ts';
 import type { CompletedCycles, TontineRepository } from '../../core/tontines/ports.ts';
+import type { LateFineRule } from '../../core/tontines/late-fine.ts';
 import { Tontine, type Payout, type TurnSwap, type Withdrawal } from '../../core/tontines/tontine.ts';
 import { sqlArray } from './sql-array.ts';
 import { runPrepared } from './prepared-statements.ts';
@@ -37,6 +38,8 @@ export interface TontineDbRow {
   start_date: string | null;
   current_cycle: number;
   rotation: RotationDocument;
+  /** The late fine rule (core/tontines/late-fine.ts) as stored, `since` as YYYY-MM-DD, or none. */
+  late_fine: (LateFineRule & { since: string }) | null;
   /** In join order; `joined_at` as JSON writes it (ISO 8601). */
   members: { user_id: string; joined_at: string }[];
 }
@@ -51,7 +54,7 @@ interface RotationDocument {
 }
 
 const TONTINE_COLUMNS = `id, name, description, category, contribution_centimes::text as contribution_centimes, frequency, max_members,
-  creator_id, created_at, status, start_date::text as start_date, current_cycle, rotation`;
+  creator_id, created_at, status, start_date::text as start_date, current_cycle, rotation, late_fine`;
 
 /**
  * A group with its members in join order, in one statement (a USSD menu step and the dashboard
@@ -116,7 +119,7 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
     const rows = await this.em.execute<{ id: string }[]>(
       `select t.id from tontines t
        where t.status = 'active'
-         and not exists (select 1 from contributions c where c.tontine_id = t.id and c.cycle = t.current_cycle and c.status = 'pending')
+         and not exists (select 1 from contributions c where c.tontine_id = t.id and c.cycle = t.current_cycle and c.status = 'pending' and c.fine_of is null)
        order by t.created_at, t.id limit ?`,
       [limit],
     );
@@ -159,9 +162,10 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
       withdrawals: tontine.withdrawals.map((w) => ({ reference: w.reference, amount: w.amount.centimes, at: w.at.toISOString() })),
     };
     await this.em.execute(
-      `insert into tontines (id, name, description, category, contribution_centimes, frequency, max_members, creator_id, created_at, status, start_date, current_cycle, rotation)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)
-       on conflict (id) do update set status = excluded.status, start_date = excluded.start_date, current_cycle = excluded.current_cycle, rotation = excluded.rotation`,
+      `insert into tontines (id, name, description, category, contribution_centimes, frequency, max_members, creator_id, created_at, status, start_date, current_cycle, rotation, late_fine)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)
+       on conflict (id) do update set status = excluded.status, start_date = excluded.start_date, current_cycle = excluded.current_cycle, rotation = excluded.rotation,
+         late_fine = excluded.late_fine`,
       [
         tontine.id,
         tontine.name,
@@ -176,6 +180,7 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
         tontine.startDate && formatDate(tontine.startDate),
         tontine.currentCycle,
         JSON.stringify(rotation),
+        tontine.lateFine && JSON.stringify({ ...tontine.lateFine, since: formatDate(tontine.lateFine.since) }),
       ],
     );
     await this.em.execute(
@@ -225,5 +230,6 @@ function tontineOf(row: Omit<TontineDbRow, 'members'>, members: { userId: string
     swaps_: rotation.swaps.map((s) => ({ ...s, proposedAt: new Date(s.proposedAt) })),
     payouts_: payouts,
     withdrawals_: withdrawals,
+    lateFine_: row.late_fine && { ...row.late_fine, since: parseDate(row.late_fine.since) },
   });
 }

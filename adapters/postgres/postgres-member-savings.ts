@@ -26,7 +26,7 @@ export function savingsQuery(userId: string): string {
   return `with groups as (${SELECT_TONTINE} where id in (select tontine_id from tontine_members where user_id = ${userId}))
   select
     (select coalesce(json_agg(g order by g.created_at desc, g.id), '[]') from groups g) as tontines,
-    (select coalesce(json_agg(c order by c.due_date, c.cycle, c.id), '[]') from (${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where member_id = ${userId}) c) as contributions,
+    (select coalesce(json_agg(c order by c.due_date, c.cycle, c.id), '[]') from (${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where member_id = ${userId} and fine_of is null) c) as contributions,
     (select coalesce(json_object_agg(u.id, u.first_name), '{}') from users u
       where u.id in (select (jsonb_array_elements_text(g.rotation -> 'payoutOrder'))::uuid from groups g where g.status = 'active')) as first_names`;
 }

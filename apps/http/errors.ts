@@ -5,6 +5,7 @@
 import type { Context } from 'koa';
 import type { LoanApplicationError } from '../../core/loans/loan-terms.ts';
 import type { DiscoverQueryError } from '../../core/tontines/discover-query.ts';
+import { MAX_FIXED_FRANCS, MAX_GRACE_DAYS, MAX_PERCENT, type LateFineError } from '../../core/tontines/late-fine.ts';
 import { MAX_MEMBERS, type TontineTermsError } from '../../core/tontines/tontine-terms.ts';
 
 export const ERRORS = {
@@ -68,6 +69,13 @@ export const ERRORS = {
   swap_already_proposed: { status: 409, message: 'A swap between you two is already proposed.' },
   contribution_already_paid: { status: 409, message: 'This contribution is already paid.' },
   payment_in_progress: { status: 409, message: 'A payment for this contribution is already under way: finish it or wait for it to end before paying again.' },
+  fine_not_found: { status: 404, message: 'This fine does not exist in this group.' },
+  fine_already_paid: { status: 409, message: 'This fine is already paid: it can no longer be waived.' },
+  fine_already_waived: { status: 409, message: 'This fine was already waived.' },
+  fine_waived: { status: 409, message: 'This fine was waived: there is nothing to pay.' },
+  only_admin_can_waive: { status: 403, message: 'Only the admin of this group can waive a fine (or the group, by a decision).' },
+  only_group_can_change_fine: { status: 403, message: 'Once the group has started, only a group decision can change its late fine.' },
+  waiver_reason_invalid: { status: 400, message: 'Please give the reason for waiving this fine (3 to 300 characters): every member will see it.' },
   cursor_invalid: { status: 400, message: 'This page of the list was not found. Start again from the first page.' },
   idempotency_key_reused: { status: 409, message: 'This Idempotency-Key was already used for another request.' },
   insufficient_savings: { status: 409, message: 'Your savings do not cover this amount.' },
@@ -192,7 +200,8 @@ export const VALIDATION_MESSAGES = {
   frequency_invalid: 'Please choose daily, weekly or monthly',
   category_unknown: 'Please choose one of the tontine categories',
   contribution_range_inverted: 'The lowest contribution cannot be above the highest.',
-} as const satisfies Record<LoanApplicationError | TontineTermsError | DiscoverQueryError, string>;
+  late_fine_invalid: `A late fine is 1 to ${MAX_FIXED_FRANCS.toLocaleString('en')} RWF or 1 to ${MAX_PERCENT} % of the contribution, after 0 to ${MAX_GRACE_DAYS} days of grace (a group only, not personal savings)`,
+} as const satisfies Record<LoanApplicationError | TontineTermsError | DiscoverQueryError | LateFineError, string>;
 
 export type ValidationCode = keyof typeof VALIDATION_MESSAGES;
 

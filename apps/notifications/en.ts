@@ -31,6 +31,25 @@ export const en: Catalogue = {
   tontine_order_drawn: (p) => ({ title: 'Payout order drawn', message: `Ikimina: ${p.actor} drew the payout order of ${p.tontineName} at random. See the order and check the draw in the group.` }),
   tontine_turns_swapped: (p) => ({ title: 'Turns swapped', message: `Ikimina: in ${p.tontineName}, ${p.first} (now cycle ${p.firstCycle}) and ${p.second} (cycle ${p.secondCycle}) swapped turns at their own request.` }),
   tontine_started: (p) => ({ title: 'Rotation started', message: `Ikimina: ${p.actor} started the rotation of ${p.tontineName}. The first contribution is due on ${p.dueDate}.` }),
+  fine_posted: (p) => ({ title: 'Late fine', message: `Ikimina: your contribution of cycle ${p.cycle} to ${p.tontineName} is late: a fine of ${p.amount} is now due. Pay it in the group.` }),
+  fine_due: (p) => ({ title: 'Late fine due', message: `Ikimina: your late fine of ${p.amount} in ${p.tontineName} (cycle ${p.cycle}) is still due. Please pay it in the group.` }),
+  fine_received: (p) => ({ title: 'Fine paid', message: `Ikimina: we received your ${p.amount} late fine to ${p.tontineName} (cycle ${p.cycle}). Thank you!` }),
+  fine_waived: (p) => ({
+    title: 'Fine waived',
+    message: p.actor
+      ? `Ikimina: ${p.actor} waived the ${p.amount} late fine of ${p.member} in ${p.tontineName}. Reason: ${p.reason}`
+      : `Ikimina: by a group decision, the ${p.amount} late fine of ${p.member} in ${p.tontineName} is waived.`,
+  }),
+  fine_rule_changed: (p) => ({
+    title: 'Late fine changed',
+    message: p.actor
+      ? `Ikimina: ${p.actor} set the late fine of ${p.tontineName}: ${p.fine} after ${p.graceDays} days of grace.`
+      : `Ikimina: by a group decision, the late fine of ${p.tontineName} is now ${p.fine} after ${p.graceDays} days of grace.`,
+  }),
+  fine_rule_removed: (p) => ({
+    title: 'Late fine removed',
+    message: p.actor ? `Ikimina: ${p.actor} removed the late fine of ${p.tontineName}.` : `Ikimina: by a group decision, ${p.tontineName} no longer charges a late fine.`,
+  }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in English: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -31,6 +31,25 @@ export const fr: Catalogue = {
   tontine_order_drawn: (p) => ({ title: 'Ordre des versements tiré au sort', message: `Ikimina : ${p.actor} a tiré au sort l'ordre des versements de ${p.tontineName}. Voyez l'ordre et vérifiez le tirage dans le groupe.` }),
   tontine_turns_swapped: (p) => ({ title: 'Tours échangés', message: `Ikimina : dans ${p.tontineName}, ${p.first} (cycle ${p.firstCycle}) et ${p.second} (cycle ${p.secondCycle}) ont échangé leurs tours à leur demande.` }),
   tontine_started: (p) => ({ title: 'Rotation démarrée', message: `Ikimina : ${p.actor} a démarré la rotation de ${p.tontineName}. La première cotisation est due le ${p.dueDate}.` }),
+  fine_posted: (p) => ({ title: 'Amende de retard', message: `Ikimina : votre cotisation du cycle ${p.cycle} à ${p.tontineName} est en retard : une amende de ${p.amount} est due. Payez-la dans le groupe.` }),
+  fine_due: (p) => ({ title: 'Amende à payer', message: `Ikimina : votre amende de retard de ${p.amount} dans ${p.tontineName} (cycle ${p.cycle}) reste due. Payez-la dans le groupe.` }),
+  fine_received: (p) => ({ title: 'Amende payée', message: `Ikimina : votre amende de retard de ${p.amount} à ${p.tontineName} (cycle ${p.cycle}) est payée. Merci !` }),
+  fine_waived: (p) => ({
+    title: 'Amende annulée',
+    message: p.actor
+      ? `Ikimina : ${p.actor} a annulé l'amende de ${p.amount} de ${p.member} dans ${p.tontineName}. Motif : ${p.reason}`
+      : `Ikimina : par décision du groupe, l'amende de ${p.amount} de ${p.member} dans ${p.tontineName} est annulée.`,
+  }),
+  fine_rule_changed: (p) => ({
+    title: 'Amende de retard modifiée',
+    message: p.actor
+      ? `Ikimina : ${p.actor} a fixé l'amende de retard de ${p.tontineName} : ${p.fine} après ${p.graceDays} jours de délai.`
+      : `Ikimina : par décision du groupe, l'amende de retard de ${p.tontineName} est de ${p.fine} après ${p.graceDays} jours de délai.`,
+  }),
+  fine_rule_removed: (p) => ({
+    title: 'Amende de retard supprimée',
+    message: p.actor ? `Ikimina : ${p.actor} a supprimé l'amende de retard de ${p.tontineName}.` : `Ikimina : par décision du groupe, ${p.tontineName} ne fait plus payer d'amende de retard.`,
+  }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in French: the `reason` of the loan notices and the API's `decisionReason`. */

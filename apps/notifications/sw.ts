@@ -31,6 +31,25 @@ export const sw: Catalogue = {
   tontine_order_drawn: (p) => ({ title: 'Mpangilio wa malipo umepigiwa kura', message: `Ikimina: ${p.actor} amepiga kura mpangilio wa malipo wa ${p.tontineName}. Angalia mpangilio na uhakiki kura kwenye kikundi.` }),
   tontine_turns_swapped: (p) => ({ title: 'Zamu zimebadilishwa', message: `Ikimina: katika ${p.tontineName}, ${p.first} (mzunguko ${p.firstCycle}) na ${p.second} (mzunguko ${p.secondCycle}) wamebadilishana zamu kwa ombi lao.` }),
   tontine_started: (p) => ({ title: 'Mzunguko umeanza', message: `Ikimina: ${p.actor} ameanzisha mzunguko wa ${p.tontineName}. Mchango wa kwanza unadaiwa tarehe ${p.dueDate}.` }),
+  fine_posted: (p) => ({ title: 'Faini ya kuchelewa', message: `Ikimina: mchango wako wa mzunguko ${p.cycle} katika ${p.tontineName} umechelewa: faini ya ${p.amount} sasa inadaiwa. Ilipe kwenye kikundi.` }),
+  fine_due: (p) => ({ title: 'Faini inadaiwa', message: `Ikimina: faini yako ya kuchelewa ya ${p.amount} katika ${p.tontineName} (mzunguko ${p.cycle}) bado inadaiwa. Tafadhali ilipe kwenye kikundi.` }),
+  fine_received: (p) => ({ title: 'Faini imelipwa', message: `Ikimina: tumepokea faini yako ya ${p.amount} kwa ${p.tontineName} (mzunguko ${p.cycle}). Asante!` }),
+  fine_waived: (p) => ({
+    title: 'Faini imefutwa',
+    message: p.actor
+      ? `Ikimina: ${p.actor} amefuta faini ya ${p.amount} ya ${p.member} katika ${p.tontineName}. Sababu: ${p.reason}`
+      : `Ikimina: kwa uamuzi wa kikundi, faini ya ${p.amount} ya ${p.member} katika ${p.tontineName} imefutwa.`,
+  }),
+  fine_rule_changed: (p) => ({
+    title: 'Faini ya kuchelewa imebadilishwa',
+    message: p.actor
+      ? `Ikimina: ${p.actor} ameweka faini ya kuchelewa ya ${p.tontineName}: ${p.fine} baada ya siku ${p.graceDays} za ziada.`
+      : `Ikimina: kwa uamuzi wa kikundi, faini ya kuchelewa ya ${p.tontineName} sasa ni ${p.fine} baada ya siku ${p.graceDays} za ziada.`,
+  }),
+  fine_rule_removed: (p) => ({
+    title: 'Faini ya kuchelewa imeondolewa',
+    message: p.actor ? `Ikimina: ${p.actor} ameondoa faini ya kuchelewa ya ${p.tontineName}.` : `Ikimina: kwa uamuzi wa kikundi, ${p.tontineName} haitozi tena faini ya kuchelewa.`,
+  }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in Swahili: the `reason` of the loan notices and the API's `decisionReason`. */

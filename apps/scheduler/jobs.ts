@@ -13,6 +13,7 @@ import type { DeliverDueEmails, DeliverDueSms, DispatchReport } from '../../core
 import type { FollowCardRefunds } from '../../core/merchants/refund-card-payment.ts';
 import type { PollPendingPayments } from '../../core/payments/poll-pending-payments.ts';
 import type { PayOutDueCycles } from '../../core/tontines/pay-out-due-cycles.ts';
+import type { PostDueFines } from '../../core/tontines/post-due-fines.ts';
 import type { PayCommissions, SettleMerchants } from '../../core/settlements/settle-merchants.ts';
 import { countByStatus } from '../../core/settlements/payout-status.ts';
 import type { RetryDueTransfers } from '../../core/transfers/retry-due-transfers.ts';
@@ -33,6 +34,7 @@ export interface JobUseCases {
   /** Card refunds of merchant payments the processor has not finished, or whose answer was lost. */
   followCardRefunds: Pick<FollowCardRefunds, 'execute'>;
   payOutDueCycles: Pick<PayOutDueCycles, 'execute'>;
+  postDueFines: Pick<PostDueFines, 'execute'>;
   retryDueTransfers: Pick<RetryDueTransfers, 'execute'>;
   pruneAttemptCounters: Pick<PruneAttemptCounters, 'execute'>;
   pruneAbandonedUploads: Pick<PruneAbandonedUploads, 'execute'>;
@@ -91,6 +93,8 @@ export function scheduledJobs(useCases: JobUseCases, settings: JobSettings): Job
       ...(await useCases.followCardRefunds.execute({ pollAfterSeconds: settings.paymentPollAfterSeconds })),
     })),
     job('payout-due', ['*/5 * * * *'], async () => ({ ...(await useCases.payOutDueCycles.execute()) })),
+    // Just after midnight Kigali time, when yesterday's graces have ended; hourly as a catch-up (a fine is posted once: a rerun posts nothing).
+    job('late-fines', ['5 0 * * *', '20 * * * *'], async () => ({ ...(await useCases.postDueFines.execute()) })),
     job('transfer-retry', ['* * * * *'], async () => ({ ...(await useCases.retryDueTransfers.execute()) }), ['payout-retry', 'loan-disbursement-retry']),
     job('rate-limit-prune', ['7 * * * *'], async () => useCases.pruneAttemptCounters.execute()),
     // Uploads nobody finished, a day after their address expired.

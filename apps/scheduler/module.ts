@@ -22,6 +22,7 @@ import { SettlePaymentReport } from '../../core/payments/settle-payment-report.t
 import type { Clock } from '../../core/shared/clock.ts';
 import type { UnitOfWork } from '../../core/shared/unit-of-work.ts';
 import { PayOutDueCycles } from '../../core/tontines/pay-out-due-cycles.ts';
+import { PostDueFines } from '../../core/tontines/post-due-fines.ts';
 import { PayoutIfCycleComplete } from '../../core/tontines/payout-if-cycle-complete.ts';
 import { RetryDueTransfers } from '../../core/transfers/retry-due-transfers.ts';
 import { RetryTransfer } from '../../core/transfers/retry-transfer.ts';
@@ -97,6 +98,7 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
         pollPendingPayments: PollPendingPayments,
         followCardRefunds: FollowCardRefunds,
         payOutDueCycles: PayOutDueCycles,
+        postDueFines: PostDueFines,
         retryDueTransfers: RetryDueTransfers,
         pruneAttemptCounters: PruneAttemptCounters,
         pruneAbandonedUploads: PruneAbandonedUploads,

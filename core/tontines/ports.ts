@@ -1,6 +1,9 @@
 /** Ports of the tontines module. MobileMoney is in payments/ports.ts, JournalWriter in ledger/ports.ts. */
 import type { Money } from '../money/money.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
+import type { Contribution } from '../contributions/contribution.ts';
+import type { LocalDate } from '../shared/calendar.ts';
+import type { GroupLateFine } from './late-fine.ts';
 import type { Tontine } from './tontine.ts';
 
 export interface TontineRepository {
@@ -134,4 +137,22 @@ export interface PoolBooks {
    * `cursor_invalid` when `before` is no posting of this pool.
    */
   postings(tontineId: string, page: { before?: string; limit: number }): Promise<PoolPosting[] | 'cursor_invalid'>;
+}
+
+/** A contribution still unpaid after its group's late fine grace, with the rule and the group's name. */
+export interface LateContribution {
+  contribution: Contribution;
+  rule: GroupLateFine;
+  tontineName: string;
+}
+
+/** The contributions a late fine is due on (DOMAIN.md "Fines"). */
+export interface LateContributions {
+  /**
+   * Up to `limit` pending contributions (never a fine) of active groups with a late fine, not
+   * fined yet, whose grace ended before `today` and on or after the rule took effect, oldest due first.
+   */
+  dueForFine(today: LocalDate, limit: number): Promise<LateContribution[]>;
+  /** Whether this contribution has been fined (as committed now: ask it under the contribution's lock). */
+  isFined(contributionId: string): Promise<boolean>;
 }

@@ -19,11 +19,12 @@ import type { MemberProfiles, PoolBalances, PoolBooks, PoolPosting, TontineRepos
 import { memberTontine, type TontineAccessError } from './tontine-access.ts';
 
 /** What a movement is, as a stable code every channel words in its own language. */
-export const MOVEMENT_KINDS = ['contribution', 'payout', 'payout_returned', 'withdrawal', 'withdrawal_returned', 'contribution_reversed', 'reversal', 'rounding', 'other'] as const;
+export const MOVEMENT_KINDS = ['contribution', 'payout', 'payout_returned', 'withdrawal', 'withdrawal_returned', 'contribution_reversed', 'fine', 'fine_reversed', 'reversal', 'rounding', 'other'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 const ENTRY_MOVEMENTS: Readonly<Record<string, MovementKind>> = {
   contribution_received: 'contribution',
+  fine_received: 'fine',
   tontine_payout: 'payout',
   savings_withdrawal: 'withdrawal',
   pool_rounding_swept: 'rounding',
@@ -32,6 +33,7 @@ const ENTRY_MOVEMENTS: Readonly<Record<string, MovementKind>> = {
 /** A failed transfer's booking is reversed (core/transfers/settle-transfer.ts): the money came back to the pool. */
 const REVERSED_MOVEMENTS: Readonly<Record<string, MovementKind>> = {
   contribution_received: 'contribution_reversed',
+  fine_received: 'fine_reversed',
   tontine_payout: 'payout_returned',
   savings_withdrawal: 'withdrawal_returned',
 };

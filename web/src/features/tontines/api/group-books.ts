@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 
-export const MOVEMENT_KINDS = ['contribution', 'payout', 'payout_returned', 'withdrawal', 'withdrawal_returned', 'contribution_reversed', 'reversal', 'rounding', 'other'] as const;
+export const MOVEMENT_KINDS = ['contribution', 'payout', 'payout_returned', 'withdrawal', 'withdrawal_returned', 'contribution_reversed', 'fine', 'fine_reversed', 'reversal', 'rounding', 'other'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 export const booksPageSchema = z.object({
