@@ -5,7 +5,7 @@
 import type { Context } from 'koa';
 import type { LoanApplicationError } from '../../core/loans/loan-terms.ts';
 import type { DiscoverQueryError } from '../../core/tontines/discover-query.ts';
-import { MAX_FIXED_FRANCS, MAX_GRACE_DAYS, MAX_PERCENT, type LateFineError } from '../../core/tontines/late-fine.ts';
+import { MAX_FIXED_FRANCS, MAX_GRACE_DAYS, MAX_PERCENT } from '../../core/tontines/late-fine.ts';
 import { MAX_MEMBERS, type TontineTermsError } from '../../core/tontines/tontine-terms.ts';
 
 export const ERRORS = {
@@ -69,6 +69,10 @@ export const ERRORS = {
   swap_already_proposed: { status: 409, message: 'A swap between you two is already proposed.' },
   contribution_already_paid: { status: 409, message: 'This contribution is already paid.' },
   payment_in_progress: { status: 409, message: 'A payment for this contribution is already under way: finish it or wait for it to end before paying again.' },
+  late_fine_invalid: {
+    status: 400,
+    message: `A late fine is 1 to ${MAX_FIXED_FRANCS.toLocaleString('en')} RWF or 1 to ${MAX_PERCENT} % of the contribution, after 0 to ${MAX_GRACE_DAYS} days of grace, for a group (not personal savings).`,
+  },
   fine_not_found: { status: 404, message: 'This fine does not exist in this group.' },
   fine_already_paid: { status: 409, message: 'This fine is already paid: it can no longer be waived.' },
   fine_already_waived: { status: 409, message: 'This fine was already waived.' },
@@ -200,8 +204,7 @@ export const VALIDATION_MESSAGES = {
   frequency_invalid: 'Please choose daily, weekly or monthly',
   category_unknown: 'Please choose one of the tontine categories',
   contribution_range_inverted: 'The lowest contribution cannot be above the highest.',
-  late_fine_invalid: `A late fine is 1 to ${MAX_FIXED_FRANCS.toLocaleString('en')} RWF or 1 to ${MAX_PERCENT} % of the contribution, after 0 to ${MAX_GRACE_DAYS} days of grace (a group only, not personal savings)`,
-} as const satisfies Record<LoanApplicationError | TontineTermsError | DiscoverQueryError | LateFineError, string>;
+} as const satisfies Record<LoanApplicationError | TontineTermsError | DiscoverQueryError, string>;
 
 export type ValidationCode = keyof typeof VALIDATION_MESSAGES;
 

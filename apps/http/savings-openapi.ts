@@ -125,7 +125,7 @@ export const savingsPaths: ZodOpenApiPathsObject = {
       'Create a tontine (maxMembers 1: personal savings, active at once)',
       {
         '201': { description: 'Created', ...json(TontineResponse) },
-        '400': error("validation_failed with the specification's messages (a late fine out of bounds: field lateFine), or contribution_amount_not_whole_francs"),
+        '400': error("validation_failed with the specification's messages, or contribution_amount_not_whole_francs, or late_fine_invalid (a percentage above 50, or a fine on personal savings)"),
       },
       { requestBody: json(CreateTontineRequest) },
     ),

@@ -32,10 +32,11 @@ const ANY_AMOUNT = { min: Money.ofCentimes(1) };
 const NOT_BLANK = { pattern: '\\S' };
 
 /**
- * A group's late fine (core/tontines/late-fine.ts checks it: `late_fine_invalid`, answered as
- * validation_failed with these bounds' words); the document states the same bounds.
+ * A group's late fine: the document states the bounds a JSON schema can hold (kind, whole numbers,
+ * the largest value and grace); core/tontines/late-fine.ts checks the rest (a percentage above 50,
+ * a fine on personal savings) and answers `late_fine_invalid` with the same words.
  */
-const LATE_FINE_WORDS = VALIDATION_MESSAGES.late_fine_invalid;
+const LATE_FINE_WORDS = ERRORS.late_fine_invalid.message;
 export const LateFineRequest = z
   .object({
     kind: z.enum(['fixed', 'percent'], { error: LATE_FINE_WORDS }).meta({ description: 'fixed: `value` RWF; percent: `value` % of the contribution (rounded to whole francs)' }),

@@ -119,7 +119,10 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     const input = parseBody(ctx, CreateTontineRequest);
     if (!input) return;
     const created = await useCases.createTontine.execute({ ...input, contributionAmount: input.contributionAmount.toDecimal(), creatorId: userOf(ctx).id });
-    if (!created.ok) return sendFailure(ctx, created, created.error === 'contribution_amount_not_whole_francs' ? {} : { field: created.error === 'late_fine_invalid' ? 'lateFine' : fieldOf(created.error) });
+    if (!created.ok) {
+      const { error } = created;
+      return sendFailure(ctx, created, error === 'contribution_amount_not_whole_francs' ? {} : { field: error === 'late_fine_invalid' ? 'lateFine' : fieldOf(error) });
+    }
     await showTontine(ctx, created.value.id, 201);
   });
 

@@ -37,7 +37,7 @@ export const en: Catalogue = {
   fine_waived: (p) => ({
     title: 'Fine waived',
     message: p.actor
-      ? `Ikimina: ${p.actor} waived the ${p.amount} late fine of ${p.member} in ${p.tontineName}. Reason: ${p.reason}`
+      ? `Ikimina: ${p.actor} waived the ${p.amount} late fine of ${p.member} in ${p.tontineName} (reason: ${p.reason})`
       : `Ikimina: by a group decision, the ${p.amount} late fine of ${p.member} in ${p.tontineName} is waived.`,
   }),
   fine_rule_changed: (p) => ({

@@ -37,7 +37,7 @@ export const fr: Catalogue = {
   fine_waived: (p) => ({
     title: 'Amende annulée',
     message: p.actor
-      ? `Ikimina : ${p.actor} a annulé l'amende de ${p.amount} de ${p.member} dans ${p.tontineName}. Motif : ${p.reason}`
+      ? `Ikimina : ${p.actor} a annulé l'amende de ${p.amount} de ${p.member} dans ${p.tontineName} (motif : ${p.reason})`
       : `Ikimina : par décision du groupe, l'amende de ${p.amount} de ${p.member} dans ${p.tontineName} est annulée.`,
   }),
   fine_rule_changed: (p) => ({

@@ -37,7 +37,7 @@ export const rw: Catalogue = {
   fine_waived: (p) => ({
     title: 'Ihazabu yakuweho',
     message: p.actor
-      ? `Ikimina: ${p.actor} yakuyeho ihazabu ya ${p.amount} ya ${p.member} muri ${p.tontineName}. Impamvu: ${p.reason}`
+      ? `Ikimina: ${p.actor} yakuyeho ihazabu ya ${p.amount} ya ${p.member} muri ${p.tontineName} (impamvu: ${p.reason})`
       : `Ikimina: ku cyemezo cy'itsinda, ihazabu ya ${p.amount} ya ${p.member} muri ${p.tontineName} yakuweho.`,
   }),
   fine_rule_changed: (p) => ({

@@ -37,7 +37,7 @@ export const sw: Catalogue = {
   fine_waived: (p) => ({
     title: 'Faini imefutwa',
     message: p.actor
-      ? `Ikimina: ${p.actor} amefuta faini ya ${p.amount} ya ${p.member} katika ${p.tontineName}. Sababu: ${p.reason}`
+      ? `Ikimina: ${p.actor} amefuta faini ya ${p.amount} ya ${p.member} katika ${p.tontineName} (sababu: ${p.reason})`
       : `Ikimina: kwa uamuzi wa kikundi, faini ya ${p.amount} ya ${p.member} katika ${p.tontineName} imefutwa.`,
   }),
   fine_rule_changed: (p) => ({

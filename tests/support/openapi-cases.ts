@@ -9,7 +9,9 @@ import { RequestContext } from '@mikro-orm/core';
 import request from 'supertest';
 import { TOKENS } from '../../apps/container.ts';
 import { openApiDocument } from '../../apps/http/openapi.ts';
+import { Contribution } from '../../core/contributions/contribution.ts';
 import { Money } from '../../core/money/money.ts';
+import { kigaliDateOf } from '../../core/shared/calendar.ts';
 import type { MobileMoney } from '../../core/payments/ports.ts';
 import { ok } from '../../core/shared/result.ts';
 import { saveApprovedLoan } from './approved-loan.ts';
@@ -163,6 +165,8 @@ export interface OwnResources {
   /** The owner's personal savings (private: only the owner may see it). */
   savings: string;
   contribution: string;
+  /** A late fine of the owner in the group (posted directly: the job posts one only once a grace has ended). */
+  fine: string;
   payment: string;
   swap: string;
   keyFacts: string;
@@ -219,6 +223,12 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
   const contributions = expectStatus(await as(owner, 'get', '/api/contributions/user'), 200, 'contributions') as Array<{ id: string; tontineId: string }>;
   const contribution = contributions.find((c) => c.tontineId === group)!.id;
   const payment = expectStatus(await as(owner, 'post', `/api/contributions/${contribution}/pay`).set('Idempotency-Key', randomUUID()).send({}), 202, 'pay').id as string;
+  const fine = randomUUID();
+  await RequestContext.create(db.orm.em, async () => {
+    const repository = t.container.get(TOKENS.ContributionRepository);
+    const fined = (await repository.findById(contribution))!;
+    await repository.save([Contribution.fine({ id: fine, of: fined, amount: Money.ofFrancs(500), postedOn: kigaliDateOf(new Date()) })]);
+  });
   const swap = expectStatus(await as(owner, 'post', `/api/tontines/${group}/swaps`).send({ withMemberId: partner.id }), 201, 'swap').id as string;
   expectStatus(await as(owner, 'post', `/api/tontines/${group}/chat`).send({ message: 'Hello group' }), 201, 'chat');
   const keyFacts = expectStatus(await as(owner, 'post', '/api/loans/key-facts').send({ amount: 50_000, termMonths: 12, purpose: 'Stock for my grocery shop' }), 201, 'key facts').id as string;
@@ -253,7 +263,7 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
     [workingCapital, merchant, owner.id, JSON.stringify(facts)],
   );
   const multipartUpload = expectStatus(await as(owner, 'post', '/api/companion/s3/multipart').send({ filename: 'photo.png', type: 'image/png' }), 200, 'multipart').uploadId as string;
-  return { group, savings, contribution, payment, swap, keyFacts, loan, notification, ownerMember: owner.id, session, privateObject, publicObject, multipartUpload, partNumber: '1', nationalIdNumber: OWNER_NATIONAL_ID.idNumber, agent, merchant, merchantCode, workingCapital };
+  return { group, savings, contribution, fine, payment, swap, keyFacts, loan, notification, ownerMember: owner.id, session, privateObject, publicObject, multipartUpload, partNumber: '1', nationalIdNumber: OWNER_NATIONAL_ID.idNumber, agent, merchant, merchantCode, workingCapital };
 }
 
 /**

@@ -104,6 +104,7 @@ const SERVER_KEYS: ReadonlyArray<keyof ServerMessages> = [
   'only_admin_can_waive',
   'only_group_can_change_fine',
   'fine_not_found',
+  'late_fine_invalid',
   'fine_already_paid',
   'fine_already_waived',
   'fine_waived',

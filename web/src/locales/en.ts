@@ -1244,6 +1244,7 @@ export interface ServerMessages {
   only_admin_can_waive: string;
   only_group_can_change_fine: string;
   fine_not_found: string;
+  late_fine_invalid: string;
   fine_already_paid: string;
   fine_already_waived: string;
   fine_waived: string;

@@ -1445,6 +1445,7 @@ export const frServer: ServerMessages = {
   only_admin_can_draw: 'Seul l’administrateur de cette tontine peut tirer l’ordre des versements.',
   only_admin_can_waive: 'Seul l’administrateur du groupe peut annuler une amende (ou le groupe, par une décision).',
   only_group_can_change_fine: 'Une fois le groupe démarré, seule une décision du groupe peut changer son amende de retard.',
+  late_fine_invalid: 'Une amende de retard va de 1 à 1 000 000 RWF ou de 1 à 50 % de la cotisation, après 0 à 30 jours de grâce, pour un groupe (pas l’épargne personnelle).',
   fine_not_found: 'Cette amende n’existe pas dans ce groupe.',
   fine_already_paid: 'Cette amende est déjà payée : elle ne peut plus être annulée.',
   fine_already_waived: 'Cette amende a déjà été annulée.',
