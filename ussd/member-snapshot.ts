@@ -56,7 +56,8 @@ export type SnapshotLoad = { readonly part: MemberPart } | { readonly part: 'mer
 /** A group's books as core/tontines/show-group-books.ts gives them: the pool's balance and its latest movements, newest first. */
 export interface BooksSnapshot {
   readonly balance: Money;
-  readonly movements: readonly { readonly kind: MovementKind; readonly member: string | null; readonly amount: Money }[];
+  /** `fine`: a fine posted or waived, which moves no money (amount zero): the fine's amount. */
+  readonly movements: readonly { readonly kind: MovementKind; readonly member: string | null; readonly amount: Money; readonly fine?: Money | null }[];
 }
 
 /**

@@ -38,6 +38,8 @@ interface ContributionDbRow {
   payment_method: string | null;
   payment_reference: string | null;
   fine_of: string | null;
+  /** A Date, or its ISO 8601 text when read as JSON. */
+  posted_at: Date | string | null;
   waiver: StoredWaiver | null;
 }
 
@@ -59,7 +61,7 @@ interface AttemptDbRow {
 }
 
 const SELECT_CONTRIBUTION = `select id, tontine_id, member_id, cycle, amount_centimes::text as amount_centimes, due_date::text as due_date,
-  status, paid_at, payment_method, payment_reference, fine_of, waiver from contributions`;
+  status, paid_at, payment_method, payment_reference, fine_of, posted_at, waiver from contributions`;
 
 /**
  * Contributions with their payment attempts in one statement (a USSD menu step and the dashboard
@@ -68,7 +70,7 @@ const SELECT_CONTRIBUTION = `select id, tontine_id, member_id, cycle, amount_cen
  * locked rows); the locking reads take the attempts after their lock, in a statement of their own.
  */
 export const SELECT_CONTRIBUTION_WITH_ATTEMPTS = `select id, tontine_id, member_id, cycle, amount_centimes::text as amount_centimes, due_date::text as due_date,
-  status, paid_at, payment_method, payment_reference, fine_of, waiver,
+  status, paid_at, payment_method, payment_reference, fine_of, posted_at, waiver,
   (select coalesce(json_agg(json_build_object('contribution_id', p.contribution_id, 'idempotency_key', p.idempotency_key, 'reference', p.reference,
             'provider', p.provider, 'phone_number', p.phone_number, 'amount_centimes', p.amount_centimes::text, 'created_at', p.created_at,
             'status', p.status, 'provider_transaction_id', p.provider_transaction_id, 'reason', p.reason) order by p.created_at, p.id), '[]')
@@ -161,8 +163,8 @@ export class MikroOrmContributionRepository implements ContributionRepository {
     // not change is not written again (a new attempt leaves its contribution as it was).
     await runPrepared(this.em,
       `with saved_contributions as (
-         insert into contributions (id, tontine_id, member_id, cycle, amount_centimes, due_date, status, paid_at, payment_method, payment_reference, fine_of, waiver)
-         select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::bigint[], $6::date[], $7::text[], $8::timestamptz[], $9::text[], $10::varchar[], $25::uuid[], $26::jsonb[])
+         insert into contributions (id, tontine_id, member_id, cycle, amount_centimes, due_date, status, paid_at, payment_method, payment_reference, fine_of, posted_at, waiver)
+         select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::bigint[], $6::date[], $7::text[], $8::timestamptz[], $9::text[], $10::varchar[], $25::uuid[], $27::timestamptz[], $26::jsonb[])
          on conflict (id) do update set status = excluded.status, paid_at = excluded.paid_at,
            payment_method = excluded.payment_method, payment_reference = excluded.payment_reference, waiver = excluded.waiver
          where (contributions.status, contributions.paid_at, contributions.payment_method, contributions.payment_reference, contributions.waiver)
@@ -209,6 +211,7 @@ export class MikroOrmContributionRepository implements ContributionRepository {
         sqlArray(attempts.map(({ a }) => a.failureReason ?? null)),
         sqlArray(contributions.map((c) => c.fineOf)),
         sqlArray(contributions.map((c) => c.waiver && JSON.stringify({ ...c.waiver, at: c.waiver.at.toISOString() }))),
+        sqlArray(contributions.map((c) => c.postedAt?.toISOString() ?? null)),
       ],
     );
   }
@@ -250,6 +253,7 @@ function contributionOf(row: ContributionDbRow, attempts: AttemptDbRow[]): Contr
     paymentMethod_: row.payment_method,
     paymentReference_: row.payment_reference,
     fineOf: row.fine_of,
+    postedAt: row.posted_at && new Date(row.posted_at),
     waiver_: row.waiver && { ...row.waiver, at: new Date(row.waiver.at) },
     attempts_: attempts.map(
       (a): PaymentAttempt => ({

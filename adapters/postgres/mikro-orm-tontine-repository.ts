@@ -15,7 +15,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Money } from '../../core/money/money.ts';
 import { formatDate, parseDate } from '../../core/shared/calendar.ts';
 import type { CompletedCycles, TontineRepository } from '../../core/tontines/ports.ts';
-import type { LateFineRule } from '../../core/tontines/late-fine.ts';
+import { invariant } from '../../core/shared/result.ts';
+import type { GroupLateFine, LateFineRule } from '../../core/tontines/late-fine.ts';
 import { Tontine, type Payout, type TurnSwap, type Withdrawal } from '../../core/tontines/tontine.ts';
 import { sqlArray } from './sql-array.ts';
 import { runPrepared } from './prepared-statements.ts';
@@ -197,6 +198,13 @@ export function tontinesOf(rows: readonly TontineDbRow[]): Tontine[] {
   return rows.map((row) => tontineOf(row, row.members.map((m) => ({ userId: m.user_id, joinedAt: new Date(m.joined_at) }))));
 }
 
+/** A group's late fine rule as stored (`since` as YYYY-MM-DD). */
+function lateFineOf(tontineId: string, stored: LateFineRule & { since: string }): GroupLateFine {
+  const since = parseDate(stored.since);
+  invariant(since, `tontine ${tontineId}: late fine since ${stored.since}`);
+  return { kind: stored.kind, value: stored.value, graceDays: stored.graceDays, since };
+}
+
 /** MikroORM-style hydration: the core class without running its constructor, fields as stored. */
 function tontineOf(row: Omit<TontineDbRow, 'members'>, members: { userId: string; joinedAt: Date }[]): Tontine {
   const rotation = row.rotation;
@@ -230,6 +238,6 @@ function tontineOf(row: Omit<TontineDbRow, 'members'>, members: { userId: string
     swaps_: rotation.swaps.map((s) => ({ ...s, proposedAt: new Date(s.proposedAt) })),
     payouts_: payouts,
     withdrawals_: withdrawals,
-    lateFine_: row.late_fine && { ...row.late_fine, since: parseDate(row.late_fine.since) },
+    lateFine_: row.late_fine && lateFineOf(row.id, row.late_fine),
   });
 }

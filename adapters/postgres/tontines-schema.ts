@@ -48,6 +48,7 @@ export class ContributionRow {
   paymentMethod!: string | null;
   paymentReference!: string | null;
   fineOf!: string | null;
+  postedAt!: Date | null;
   waiver!: unknown;
 }
 
@@ -123,6 +124,7 @@ export const ContributionSchema = defineEntity({
     paymentMethod: p.enum(['mobile_money', 'card', 'pot_deduction']).nullable(),
     paymentReference: p.string().length(255).nullable(),
     fineOf: () => p.manyToOne(ContributionRow).mapToPk().fieldName('fine_of').nullable().unique('contributions_fine_of_unique').deleteRule('cascade'),
+    postedAt: p.datetime().nullable(),
     waiver: p.json().nullable(),
   },
 });

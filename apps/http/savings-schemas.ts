@@ -410,12 +410,14 @@ export const BooksResponse = z
         kind: z.enum(MOVEMENT_KINDS).meta({
           description:
             'contribution, payout, withdrawal (personal savings), payout_returned / withdrawal_returned (a failed transfer booked back), ' +
-            'contribution_reversed, fine (a late fine paid) / fine_reversed, reversal (of anything else), rounding (a closed pool’s last centimes), other',
+            'contribution_reversed, fine (a late fine paid) / fine_reversed, fine_posted / fine_waived (a late fine posted on a member, ' +
+            'or waived: no money moves, amount 0, the fine in `fine`), reversal (of anything else), rounding (a closed pool’s last centimes), other',
         }),
         member: z.string().nullable().meta({ example: 'Amina U.', description: 'First name and last initial; null when no member moved it' }),
         amount: decimal.meta({ example: '-15000.00', description: 'RWF, positive in, negative out' }),
         balanceAfter: decimal.meta({ description: 'The pool’s balance right after this movement' }),
         reference: z.string().nullable().meta({ description: 'The reference the provider knows the payment or transfer by' }),
+        fine: decimal.nullable().meta({ description: 'For fine_posted and fine_waived: the fine’s amount (RWF); otherwise null' }),
       }),
     ),
     nextCursor: z.string().nullable().meta({ description: 'Pass it as `cursor` for the next (older) page; null on the last page' }),

@@ -190,6 +190,7 @@ export function presentBooks(books: GroupBooks) {
       amount: m.amount.toDecimal(),
       balanceAfter: m.balanceAfter.toDecimal(),
       reference: m.reference,
+      fine: m.fine && m.fine.toDecimal(),
     })),
     nextCursor: books.nextCursor,
   };

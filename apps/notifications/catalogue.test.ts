@@ -61,7 +61,7 @@ describe('announcements of a change to the rotation, with the longest names they
   /** The fines' notices with the longest names, the largest fine and a reason longer than an SMS carries. */
   async function fineNotices(): Promise<MemberNotification[]> {
     const late = aContribution({ memberId: 'bob', cycle: 12, amount: Money.ofFrancs(10_000_000), dueDate: localDate(2026, 3, 1) });
-    const fine = Contribution.fine({ id: 'f-1', of: late, amount: Money.ofFrancs(1_000_000), postedOn: localDate(2026, 3, 5) });
+    const fine = Contribution.fine({ id: 'f-1', of: late, amount: Money.ofFrancs(1_000_000), at: new Date('2026-03-05T08:00:00Z') });
     const reason = 'She was in hospital for the whole week of the market and could not reach a phone';
     const rule = { kind: 'fixed' as const, value: 1_000_000, graceDays: 30 };
     return [

@@ -88,7 +88,7 @@ export class UssdMemberSnapshots {
       case 'books': {
         // The group's own rule (members only), through the use case the web's Books tab calls.
         const shown = await this.deps.showGroupBooks.execute({ tontineId: load.tontineId, userId, limit: BOOKS_SHOWN });
-        const books = shown.ok ? { balance: shown.value.balance, movements: shown.value.movements.map(({ kind, member, amount }) => ({ kind, member, amount })) } : null;
+        const books = shown.ok ? { balance: shown.value.balance, movements: shown.value.movements.map(({ kind, member, amount, fine }) => ({ kind, member, amount, fine })) } : null;
         return { ...member, books: { ...member.books, [load.tontineId]: books } };
       }
       case 'merchant': {

@@ -58,8 +58,9 @@ export interface ScheduledContribution {
   cycle: number;
   amount: Money;
   dueDate: LocalDate;
-  /** For a late fine, the contribution it fines. */
+  /** For a late fine, the contribution it fines, and when it was posted. */
   fineOf?: string | null;
+  postedAt?: Date | null;
 }
 
 export class Contribution {
@@ -70,6 +71,8 @@ export class Contribution {
   readonly amount: Money;
   readonly dueDate: LocalDate;
   readonly fineOf: string | null;
+  /** When a late fine was posted; null for a contribution. */
+  readonly postedAt: Date | null;
   private status_: ContributionStatus = 'pending';
   private waiver_: FineWaiver | null = null;
   private paidAt_: Date | null = null;
@@ -87,17 +90,27 @@ export class Contribution {
     this.amount = input.amount;
     this.dueDate = input.dueDate;
     this.fineOf = input.fineOf ?? null;
+    this.postedAt = input.postedAt ?? null;
   }
 
   static schedule(input: ScheduledContribution): Contribution {
     return new Contribution(input);
   }
 
-  /** The late fine on `late`, due on the day it is posted. */
-  static fine(input: { id: string; of: Contribution; amount: Money; postedOn: LocalDate }): Contribution {
+  /** The late fine on `of`, posted `at`, due that day (Kigali). */
+  static fine(input: { id: string; of: Contribution; amount: Money; at: Date }): Contribution {
     invariant(!input.of.isFine, `contribution ${input.of.id} is a fine: a fine is never fined`);
     const { of } = input;
-    return new Contribution({ id: input.id, tontineId: of.tontineId, memberId: of.memberId, cycle: of.cycle, amount: input.amount, dueDate: input.postedOn, fineOf: of.id });
+    return new Contribution({
+      id: input.id,
+      tontineId: of.tontineId,
+      memberId: of.memberId,
+      cycle: of.cycle,
+      amount: input.amount,
+      dueDate: kigaliDateOf(input.at),
+      fineOf: of.id,
+      postedAt: input.at,
+    });
   }
 
   get isFine(): boolean {

@@ -7,6 +7,8 @@ import { ChangeFineRule } from './change-fine-rule.ts';
 import { InMemoryLateContributions } from './fines.fixtures.ts';
 import type { LateFineRule } from './late-fine.ts';
 import { ListGroupFines } from './list-group-fines.ts';
+import { InMemoryPoolBooks } from './pool-books.fixtures.ts';
+import { ShowGroupBooks } from './show-group-books.ts';
 import { PostDueFines } from './post-due-fines.ts';
 import { aTontine, aWorld } from './tontines.fixtures.ts';
 import { WaiveFine } from './waive-fine.ts';
@@ -229,5 +231,42 @@ describe('CreateTontine with a late fine', () => {
     expect((await world.createTontine.execute({ ...terms, lateFine: null })).ok).toBe(true);
     expect(await world.createTontine.execute({ ...terms, lateFine: { kind: 'fixed', value: 0 } })).toEqual({ ok: false, error: 'late_fine_invalid' });
     expect(await world.createTontine.execute({ ...terms, maxMembers: 1, lateFine: FIXED })).toEqual({ ok: false, error: 'late_fine_invalid' });
+  });
+});
+
+describe('the group\'s books show the fines', () => {
+  it('posted and waived as movements of no amount, paid as money into the pool; the balance is the ledger\'s', async () => {
+    const world = await aFinedWorld();
+    world.clock.set(feb(4));
+    await world.postDueFines.execute();
+    const fines = await world.fines();
+    const bobs = fines.find((f) => f.memberId === 'bob')!;
+    const carols = fines.find((f) => f.memberId === 'carol')!;
+    world.clock.set(new Date(feb(4).getTime() + 60_000));
+    await world.pay(bobs);
+    world.clock.set(new Date(feb(4).getTime() + 120_000));
+    await world.waiveFine.execute({ fineId: carols.id, tontineId: 't-1', by: { kind: 'admin', userId: 'alice', reason: 'Hospitalised' } });
+
+    const balances = { poolBalances: async (ids: readonly string[]) => new Map(ids.map((id) => [id, world.ledger.balance(accounts.pool(id))])) };
+    const show = new ShowGroupBooks({ tontines: world.tontines, balances, books: new InMemoryPoolBooks(world), profiles: world.profiles });
+    const books = await show.execute({ tontineId: 't-1', userId: 'carol' });
+    expect(books.ok && books.value.movements.map((m) => [m.kind, m.member, m.amount.toDecimal(), m.balanceAfter.toDecimal(), m.fine?.toDecimal() ?? null])).toEqual([
+      ['fine_waived', 'Carol U.', '0.00', '500.00', '500.00'],
+      ['fine', 'Bob U.', '500.00', '500.00', null],
+      ['fine_posted', 'Carol U.', '0.00', '0.00', '500.00'],
+      ['fine_posted', 'Bob U.', '0.00', '0.00', '500.00'],
+      ['fine_posted', 'Alice U.', '0.00', '0.00', '500.00'],
+    ]);
+    expect(books.ok && books.value.balance).toEqual(world.ledger.balance(accounts.pool('t-1')));
+    expect(books.ok && Money.sum(books.value.movements.map((m) => m.amount))).toEqual(Money.ofFrancs(500));
+    // A page after a fine's movement holds what is older than it, as after a posting.
+    const next = await show.execute({ tontineId: 't-1', userId: 'carol', cursor: books.ok ? books.value.nextCursor ?? 'none' : '', limit: 2 });
+    expect(next).toEqual({ ok: false, error: 'cursor_invalid' });
+    const firstThree = await show.execute({ tontineId: 't-1', userId: 'carol', limit: 3 });
+    const after = await show.execute({ tontineId: 't-1', userId: 'carol', cursor: firstThree.ok ? firstThree.value.nextCursor! : '', limit: 3 });
+    expect(after.ok && after.value.movements.map((m) => [m.kind, m.member])).toEqual([
+      ['fine_posted', 'Bob U.'],
+      ['fine_posted', 'Alice U.'],
+    ]);
   });
 });

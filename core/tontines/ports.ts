@@ -123,12 +123,15 @@ export interface PoolPosting {
   balanceAfter: Money;
   /** The reference the provider knows the payment or transfer by; null for none. */
   reference: string | null;
+  /** For a late fine posted or waived (entry kind `fine_posted`, `fine_waived`; amount zero): the fine's amount; otherwise null. */
+  fine: Money | null;
 }
 
 /**
  * The postings of groups' pools, in the pool's order: by time, money in before money out at one
  * instant (a pool never goes below zero, so that is the order they must have had), the oldest
- * first; a page is read newest first.
+ * first; a page is read newest first. A late fine posted and a fine waived are movements of the
+ * pool too, of no amount (`entryKind` fine_posted, fine_waived; `entryId` an id of their own).
  */
 export interface PoolBooks {
   /**

@@ -67,7 +67,7 @@ export class PostDueFines {
       const current = await contributions.findById(contribution.id);
       if (!current || current.isFine || current.status !== 'pending' || !isFineDue(rule, current.dueDate, today)) return false;
       if (await late.isFined(current.id)) return false;
-      const fine = Contribution.fine({ id: ids.newId(), of: current, amount: fineAmount(rule, current.amount), postedOn: today });
+      const fine = Contribution.fine({ id: ids.newId(), of: current, amount: fineAmount(rule, current.amount), at: now });
       await contributions.save([fine]);
       await notifier.notify(finePostedNotice(fine, tontineName));
       return true;

@@ -25,6 +25,15 @@ import {
 } from '../support/money-books.ts';
 
 const DAY = 86_400_000;
+
+interface Movement {
+  kind: string;
+  member: string | null;
+  amount: string;
+  balanceAfter: string;
+  reference: string | null;
+  fine: string | null;
+}
 let app: MoneyApp;
 let amina: Member;
 let bob: Member;
@@ -127,10 +136,14 @@ describe('late fines', () => {
 
     const books = await as(bob).get(`/api/tontines/${groupId}/ledger`);
     expect(books.status).toBe(200);
-    expect(books.body.movements.map((m: { kind: string; member: string; amount: string; balanceAfter: string; reference: string }) => [m.kind, m.member, m.amount, m.balanceAfter, m.reference])).toEqual([
-      ['fine', 'Bob M.', '500.00', '5500.00', reference],
-      ['contribution', 'Amina M.', '5000.00', '5000.00', expect.any(String)],
+    expect(books.body.movements.map((m: Movement) => [m.kind, m.member, m.amount, m.balanceAfter, m.reference, m.fine])).toEqual([
+      ['fine', 'Bob M.', '500.00', '5500.00', reference, null],
+      ['fine_posted', 'Bob M.', '0.00', '5000.00', null, '500.00'],
+      ['contribution', 'Amina M.', '5000.00', '5000.00', expect.any(String), null],
     ]);
+    // Paging after the fine's posting, a movement of no money, is as after any other.
+    const after = await as(bob).get(`/api/tontines/${groupId}/ledger?limit=1&cursor=${(await as(bob).get(`/api/tontines/${groupId}/ledger?limit=2`)).body.nextCursor}`);
+    expect(after.body.movements.map((m: Movement) => m.kind)).toEqual(['contribution']);
     const ledger = (await accountTotals(app)).get(`pool:${groupId}`)!.negate();
     expect(books.body.balance).toBe(ledger.toDecimal());
     expect(Money.ofFrancs(5500).toDecimal()).toBe(ledger.toDecimal());
@@ -150,6 +163,10 @@ describe('late fines', () => {
     const told = await sql<{ user_id: string; message: string }>(`select user_id, message from notifications where template = 'fine_waived' order by user_id`);
     expect(told.map((n) => n.user_id).sort()).toEqual([amina.id, bob.id].sort());
     expect(told[0]!.message).toContain('Hospitalised on the due day');
+
+    const books = await as(amina).get(`/api/tontines/${groupId}/ledger`);
+    expect(books.body.movements[0]).toMatchObject({ kind: 'fine_waived', member: 'Bob M.', amount: '0.00', fine: '500.00' });
+    expect(books.body.balance).toBe((await accountTotals(app)).get(`pool:${groupId}`)!.negate().toDecimal());
 
     const again = await as(amina).post(`/api/tontines/${groupId}/fines/${bobs.id}/waive`).send({ reason: 'Hospitalised on the due day' });
     expect(again.body.code).toBe('fine_already_waived');

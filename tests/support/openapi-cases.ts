@@ -11,7 +11,6 @@ import { TOKENS } from '../../apps/container.ts';
 import { openApiDocument } from '../../apps/http/openapi.ts';
 import { Contribution } from '../../core/contributions/contribution.ts';
 import { Money } from '../../core/money/money.ts';
-import { kigaliDateOf } from '../../core/shared/calendar.ts';
 import type { MobileMoney } from '../../core/payments/ports.ts';
 import { ok } from '../../core/shared/result.ts';
 import { saveApprovedLoan } from './approved-loan.ts';
@@ -227,7 +226,7 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
   await RequestContext.create(db.orm.em, async () => {
     const repository = t.container.get(TOKENS.ContributionRepository);
     const fined = (await repository.findById(contribution))!;
-    await repository.save([Contribution.fine({ id: fine, of: fined, amount: Money.ofFrancs(500), postedOn: kigaliDateOf(new Date()) })]);
+    await repository.save([Contribution.fine({ id: fine, of: fined, amount: Money.ofFrancs(500), at: new Date() })]);
   });
   const swap = expectStatus(await as(owner, 'post', `/api/tontines/${group}/swaps`).send({ withMemberId: partner.id }), 201, 'swap').id as string;
   expectStatus(await as(owner, 'post', `/api/tontines/${group}/chat`).send({ message: 'Hello group' }), 201, 'chat');

@@ -101,6 +101,8 @@ export const en = {
   move_contribution_reversed: 'reversed',
   move_fine: 'fine',
   move_fine_reversed: 'fine reversed',
+  move_fine_posted: 'fine due',
+  move_fine_waived: 'fine waived',
   move_reversal: 'correction',
   move_rounding: 'rounding',
   move_other: 'other',

@@ -103,6 +103,8 @@ export const fr: Catalogue = {
   move_contribution_reversed: 'annulation',
   move_fine: 'amende',
   move_fine_reversed: 'amende annulee',
+  move_fine_posted: 'amende due',
+  move_fine_waived: 'amende annulee',
   move_reversal: 'rectification',
   move_rounding: 'arrondi',
   move_other: 'autre',

@@ -103,6 +103,8 @@ export const rw: Catalogue = {
   move_contribution_reversed: 'umusanzu wakuwe',
   move_fine: 'ihazabu',
   move_fine_reversed: 'ihazabu yakuwe',
+  move_fine_posted: 'ihazabu yaciwe',
+  move_fine_waived: 'ihazabu yakuweho',
   move_reversal: 'ikosora',
   move_rounding: 'ibice',
   move_other: 'ibindi',

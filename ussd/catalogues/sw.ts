@@ -103,6 +103,8 @@ export const sw: Catalogue = {
   move_contribution_reversed: 'mchango umefutwa',
   move_fine: 'faini',
   move_fine_reversed: 'faini imefutwa',
+  move_fine_posted: 'faini inadaiwa',
+  move_fine_waived: 'faini imefutwa',
   move_reversal: 'marekebisho',
   move_rounding: 'senti',
   move_other: 'mengine',

@@ -545,6 +545,8 @@ export const en = {
         rounding: 'Rounding',
         fine: 'Late fine',
         fine_reversed: 'Late fine reversed',
+        fine_posted: 'Late fine posted',
+        fine_waived: 'Late fine waived',
         other: 'Other movement',
       },
     },

@@ -544,6 +544,8 @@ export const fr: Messages = {
         rounding: 'Arrondi',
         fine: 'Amende de retard',
         fine_reversed: 'Amende de retard annulée',
+        fine_posted: 'Amende de retard appliquée',
+        fine_waived: 'Amende de retard annulée',
         other: 'Autre mouvement',
       },
     },

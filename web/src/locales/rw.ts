@@ -544,6 +544,8 @@ export const rw: Messages = {
         rounding: 'Ibice by’ifaranga',
         fine: 'Ihazabu y’ubukererwe',
         fine_reversed: 'Ihazabu yasubijwe',
+        fine_posted: 'Ihazabu y’ubukererwe yaciwe',
+        fine_waived: 'Ihazabu y’ubukererwe yakuweho',
         other: 'Indi nyuranyo',
       },
     },

@@ -544,6 +544,8 @@ export const sw: Messages = {
         rounding: 'Vipande vya senti',
         fine: 'Faini ya kuchelewa',
         fine_reversed: 'Faini iliyorejeshwa',
+        fine_posted: 'Faini ya kuchelewa imetozwa',
+        fine_waived: 'Faini ya kuchelewa imefutwa',
         other: 'Muamala mwingine',
       },
     },
