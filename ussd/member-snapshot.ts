@@ -81,7 +81,8 @@ export interface GroupSnapshot {
   readonly tontineId: string;
   readonly name: string;
   /** The member's earliest unpaid contribution in this group. */
-  readonly nextDue: { readonly contributionId: string; readonly amount: Money; readonly dueDate: LocalDate; readonly overdue: boolean } | null;
+  /** The earliest contribution, or late fine (`fine`), the member owes the group. */
+  readonly nextDue: { readonly contributionId: string; readonly amount: Money; readonly dueDate: LocalDate; readonly overdue: boolean; readonly fine?: true } | null;
   /** The group's next payout, to whichever member. */
   readonly nextPayout: { readonly date: LocalDate; readonly amount: Money; readonly recipientFirstName: string; readonly toMember: boolean } | null;
   /** The member's own coming payout in this group. */

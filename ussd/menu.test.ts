@@ -199,6 +199,13 @@ describe('USSD menu: paying a contribution', () => {
     expect(dial(member, [RIGHT_PIN, '2', '1']).last.screen.text.split('\n')[0]).toBe('Pay 5,000 RWF to Group 1, due 01/03, from this phone? OVERDUE');
   });
 
+  it('offers a late fine owed like a contribution, said to be a fine', () => {
+    const member = aMember({ groups: [aGroup(1, { nextDue: { contributionId: 'f1', amount: Money.ofFrancs(500), dueDate: localDate(2026, 3, 5), overdue: false, fine: true } })] });
+    const { answers, effects } = dial(member, [RIGHT_PIN, '2', '1', '1']);
+    expect(answers[3]!.screen.text.split('\n')[0]).toBe('Pay the late fine of 500 RWF to Group 1, due 05/03, from this phone?');
+    expect(effects.filter((e) => e.effect === 'payContribution')).toEqual([{ effect: 'payContribution', key: '3', tontineId: 't1', contributionId: 'f1' }]);
+  });
+
   const errors: [EffectError, string][] = [
     ['contribution_not_found', 'err_contribution_not_found'],
     ['contribution_already_paid', 'err_contribution_already_paid'],

@@ -532,7 +532,7 @@ class MenuRun {
       case 'payConfirm': {
         const { due } = node;
         const group = truncate(ussdSafe(node.group.name), WIDTH.groupInSentence);
-        const question = t('pay_confirm', { amount: formatAmount(due.amount, this.language), group, date: formatDay(due.dueDate, now) });
+        const question = t(due.fine ? 'pay_confirm_fine' : 'pay_confirm', { amount: formatAmount(due.amount, this.language), group, date: formatDay(due.dueDate, now) });
         return this.con(notice, [due.overdue ? `${question} ${t('overdue')}` : question, t('confirm'), nav]);
       }
       case 'payList':

@@ -63,8 +63,10 @@ export interface ContributionNotices {
 export interface MemberSavings {
   /** The member's groups of every status, newest first, each with its members. */
   readonly tontines: Tontine[];
-  /** The member's contributions in every group, with their payment attempts, by due date. */
+  /** The member's contributions in every group, with their payment attempts, by due date (no late fine). */
   readonly contributions: Contribution[];
+  /** The member's late fines still owed (pending), with their payment attempts, by due date. */
+  readonly fines: Contribution[];
   /** The first names of the members in those groups' payout orders, by user id. */
   readonly firstNames: ReadonlyMap<string, string>;
 }

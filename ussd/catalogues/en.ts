@@ -41,6 +41,7 @@ export const en = {
   pay_title: 'Pay which contribution?',
   pay_none: 'You have no contribution to pay.',
   pay_confirm: 'Pay {amount} to {group}, due {date}, from this phone?',
+  pay_confirm_fine: 'Pay the late fine of {amount} to {group}, due {date}, from this phone?',
   overdue: 'OVERDUE',
   confirm: '1 Confirm',
   pay_requested: 'Request sent. Approve the payment of {amount} on your phone with your mobile money PIN.',

@@ -43,6 +43,7 @@ export const fr: Catalogue = {
   pay_title: 'Quelle cotisation payer ?',
   pay_none: "Vous n'avez aucune cotisation a payer.",
   pay_confirm: 'Payer {amount} a {group}, echeance {date}, depuis ce telephone ?',
+  pay_confirm_fine: "Payer l'amende de retard de {amount} a {group}, echeance {date}, depuis ce telephone ?",
   overdue: 'EN RETARD',
   confirm: '1 Confirmer',
   pay_requested: 'Demande envoyee. Approuvez le paiement de {amount} sur votre telephone avec votre PIN mobile money.',

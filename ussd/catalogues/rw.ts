@@ -43,6 +43,7 @@ export const rw: Catalogue = {
   pay_title: 'Wishyura uwuhe musanzu?',
   pay_none: 'Nta musanzu ufite wo kwishyura.',
   pay_confirm: 'Kwishyura {amount} muri {group}, itariki {date}, ukoresheje iyi telefoni?',
+  pay_confirm_fine: "Kwishyura ihazabu y'ubukererwe ya {amount} muri {group}, itariki {date}, ukoresheje iyi telefoni?",
   overdue: 'WARARENGEJE',
   confirm: '1 Emeza',
   pay_requested: 'Icyifuzo cyoherejwe. Emeza kwishyura {amount} kuri telefoni yawe ukoresheje PIN ya mobile money.',

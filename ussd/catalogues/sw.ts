@@ -43,6 +43,7 @@ export const sw: Catalogue = {
   pay_title: 'Lipa mchango upi?',
   pay_none: 'Huna mchango wa kulipa.',
   pay_confirm: 'Lipa {amount} kwa {group}, tarehe {date}, kutoka simu hii?',
+  pay_confirm_fine: 'Lipa faini ya kuchelewa ya {amount} kwa {group}, tarehe {date}, kutoka simu hii?',
   overdue: 'UMECHELEWA',
   confirm: '1 Thibitisha',
   pay_requested: 'Ombi limetumwa. Idhinisha malipo ya {amount} kwenye simu yako kwa PIN yako ya pesa ya simu.',
