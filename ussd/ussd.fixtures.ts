@@ -140,7 +140,9 @@ export function aCrowdedMember(language: Language): RegisteredMember {
 export function aCrowdedBooks(n: number): BooksSnapshot {
   const big = MAX_FITTED_AMOUNT;
   const name = 'Nyiramahoro-Uwimana-Mukeshimana \u00e9 \u{1F600} U.';
-  const kind = (i: number) => MOVEMENT_KINDS[(n * 3 + i) % MOVEMENT_KINDS.length]!;
+  // Newest kinds first: the groups a walk reaches show every kind but `contribution`, which group 1's books show.
+  const kinds = [...MOVEMENT_KINDS].reverse();
+  const kind = (i: number) => kinds[(n * 3 + i) % kinds.length]!;
   return {
     balance: big,
     movements: [0, 1, 2].map((i) => {

@@ -22,7 +22,7 @@ async function aFinedWorld(rule: LateFineRule | null = FIXED) {
   const world = aWorld();
   const builder = aTontine().withMembers(3);
   await world.given((rule ? builder.withLateFine(rule) : builder).build());
-  const events = { info: () => {}, warn: () => {}, error: () => {} };
+  const events = { warn: () => {}, error: () => {} };
   const late = new InMemoryLateContributions(world.contributions, world.tontines);
   return {
     ...world,
@@ -71,7 +71,7 @@ describe('PostDueFines (the late-fines job)', () => {
     const late = new InMemoryLateContributions(world.contributions, world.tontines);
     const stale = await late.dueForFine({ year: 2026, month: 2, day: 4 }, 10);
     await world.pay(await world.cycle1Of('bob'));
-    const racing = new PostDueFines({ ...world, late: { dueForFine: async () => stale, isFined: (id) => late.isFined(id) }, events: { info: () => {}, warn: () => {}, error: () => {} } });
+    const racing = new PostDueFines({ ...world, late: { dueForFine: async () => stale, isFined: (id) => late.isFined(id) }, events: { warn: () => {}, error: () => {} } });
     expect(await racing.execute()).toEqual({ posted: 2, skipped: 1, failed: 0 });
   });
 
@@ -178,6 +178,7 @@ describe('WaiveFine', () => {
     await world.waiveFine.execute({ fineId: bobs.id, tontineId: 't-1', by: { kind: 'admin', userId: 'alice', reason: 'Hospitalised' } });
     const listed = await world.listGroupFines.execute({ tontineId: 't-1', userId: 'carol' });
     expect(listed.ok && listed.value.map((f) => [f.member, f.mine, f.status, f.waiver?.actor ?? null, f.waiver?.reason ?? null])).toEqual([
+      ['Alice U.', false, 'pending', null, null],
       ['Carol U.', true, 'pending', null, null],
       ['Bob U.', false, 'waived', 'Alice U.', 'Hospitalised'],
     ]);

@@ -95,7 +95,7 @@ export async function fineWaivedNotices(tontine: Tontine, fine: Contribution, by
 
 /** The late fine rule changed (or was removed): what it is now, and who set it when not the group. */
 export async function fineRuleNotices(tontine: Tontine, rule: LateFineRule | null, by: FineDecider, profiles: MemberProfiles): Promise<MemberNotification[]> {
-  const actor = by.kind === 'decision' ? {} : { actor: (await namer(profiles, [by.userId]))(by.userId) };
+  const actor: Record<string, string> = by.kind === 'decision' ? {} : { actor: (await namer(profiles, [by.userId]))(by.userId) };
   if (!rule) return toEveryMember(tontine, 'fine_rule_removed', actor);
   const fine = rule.kind === 'fixed' ? Money.ofFrancs(rule.value).format() : `${rule.value}%`;
   return toEveryMember(tontine, 'fine_rule_changed', { ...actor, fine, graceDays: String(rule.graceDays) });

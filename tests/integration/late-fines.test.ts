@@ -111,7 +111,7 @@ describe('late fines', () => {
     const [fine] = await finesOf();
     const read = await as(amina).get(`/api/tontines/${groupId}/fines`);
     expect(read.status).toBe(200);
-    expect(read.body).toEqual([expect.objectContaining({ id: fine!.id, member: 'Bob M.', mine: false, cycle: 1, amount: '500.00', status: 'overdue', waiver: null })]);
+    expect(read.body).toEqual([expect.objectContaining({ id: fine!.id, member: 'Bob M.', mine: false, cycle: 1, amount: '500.00', status: 'pending', waiver: null })]);
     expect((await as(bob).get(`/api/tontines/${groupId}/fines`)).body[0]).toMatchObject({ mine: true });
     expect(JSON.stringify(read.body)).not.toContain(bob.phone.slice(4));
     expect((await as(eve).get(`/api/tontines/${groupId}/fines`)).status).toBe(403);
