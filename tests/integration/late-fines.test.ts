@@ -128,6 +128,7 @@ describe('late fines', () => {
   it('its member pays it like a contribution: the pool is credited once, the books show a fine and equal the ledger', async () => {
     const [fine] = await finesOf();
     expect((await pay(app, amina, fine!.id, 'not-hers')).status).toBe(404);
+    app.clock.advance(60_000);
     const reference = await payByMobileMoney(bob, fine!.id, '500');
     // The provider's word again: nothing more is booked.
     expect((await sendCallback(app, mtnCallback(reference, '500', 'SUCCESSFUL'))).status).toBe(200);
@@ -157,6 +158,7 @@ describe('late fines', () => {
     app.clock.advance(7 * DAY); // day 11: cycle 2 fell due on day 7, its grace ended on day 10
     expect(await runJob('late-fines')).toMatchObject({ outcome: 'ran', report: { posted: 2, failed: 0 } });
     const bobs = (await finesOf()).find((f) => f.cycle === 2 && f.member_id === bob.id)!;
+    app.clock.advance(60_000);
     const waived = await as(amina).post(`/api/tontines/${groupId}/fines/${bobs.id}/waive`).send({ reason: 'Hospitalised on the due day' });
     expect(waived.status, JSON.stringify(waived.body)).toBe(200);
     expect(waived.body).toMatchObject({ id: bobs.id, status: 'waived', waiver: { by: 'admin', actor: 'Amina M.', reason: 'Hospitalised on the due day' } });
