@@ -120,7 +120,8 @@ export function CreateTontineDialog({ open, onOpenChange, initial }: { open: boo
                 {t('tontines.create.maxMembersHint')}
               </p>
             </div>
-            <fieldset className="grid gap-3 rounded-lg border border-border p-3" data-testid="fieldset-late-fine">
+            {/* min-w-0: a fieldset is at least as wide as its content, so a long option would widen the dialog. */}
+            <fieldset className="grid min-w-0 gap-3 rounded-lg border border-border p-3" data-testid="fieldset-late-fine">
               <legend className="px-1 text-sm font-medium">{t('tontines.create.fine')}</legend>
               <p id="tontine-fine-hint" className="text-xs text-muted-foreground">
                 {t('tontines.create.fineHint')}
@@ -135,7 +136,7 @@ export function CreateTontineDialog({ open, onOpenChange, initial }: { open: boo
                     if (isFineKind(value)) setForm((current) => ({ ...current, fineKind: value }));
                   }}
                   aria-describedby="tontine-fine-hint"
-                  className={SELECT_CLASS}
+                  className={`${SELECT_CLASS} w-full min-w-0`}
                   data-testid="select-tontine-fine-kind"
                 >
                   {FINE_KINDS.map((kind) => (
