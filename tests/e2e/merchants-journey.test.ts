@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmvPayload } from '../../core/merchants/emv-qr-payload.ts';
 import { callApi, until } from './support/api.ts';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
+import { clockDigits } from './support/clock-digits.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 import { signUpInBrowser } from './support/sign-up.ts';
 
@@ -55,11 +56,9 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     const agent = browser.page;
     const merchant = await browser.otherPage();
     const customer = await browser.otherPage();
-    // The agent's and the merchant's phones end in the suffix, and the embedded sandbox reads a
-    // Rwandan number ending in 450–454 as MTN's test number that fails, expires or stays pending for
-    // ever (apps/payments/sandbox-test-numbers.ts): ending in 9, the settlement and the commission are
-    // paid whatever the clock says (from Date.now() alone, one run in 200 never was).
-    const suffix = `${String(Date.now()).slice(-6, -1)}9`;
+    // The agent's and the merchant's phones end in it: never in a sandbox test number, whose
+    // settlement or commission would fail or stay processing for ever (support/clock-digits.ts).
+    const suffix = clockDigits();
     const agentCode = `AG-${suffix}`;
     const merchantCode = `SHOP-${suffix}`;
 
