@@ -11,6 +11,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // crash test), so files may overlap: unit, integration and crash first, two at a time (one per
 // core: with more, files that are CPU-bound ran out of their time on a loaded machine); then the
 // browser files, two at a time; then the cluster tests, alone.
+//
+// Unit and integration files share their worker's modules (`isolate: false`): a fresh worker per
+// file spent a third of those projects' time importing the app again (docs/decisions.md, "npm test
+// under 10 minutes"). What makes that safe, and must stay so: a file stubs no global without
+// restoring it (vi.unstubAllGlobals), mocks no module, sets no process.env, and owns what it
+// touches (its database copied from the template, its app, its servers and child processes, closed
+// in afterAll); what tests/support keeps between files is counters and caches of constants.
 const CLUSTER_TESTS = [
   'tests/integration/failover.test.ts',
   'tests/integration/read-replicas.test.ts',
@@ -26,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['core/**/*.test.ts', 'ussd/**/*.test.ts', 'web/src/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
+          isolate: false,
         },
       },
       {
@@ -36,6 +44,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...CLUSTER_TESTS],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          isolate: false,
         },
       },
       {

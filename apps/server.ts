@@ -61,6 +61,8 @@ import { ListMemberTontines } from '../core/tontines/list-member-tontines.ts';
 import { ListTontineCategories } from '../core/tontines/list-tontine-categories.ts';
 import { ListTontineMembers } from '../core/tontines/list-tontine-members.ts';
 import { ShowGroupBooks } from '../core/tontines/show-group-books.ts';
+import { ListGroupFines } from '../core/tontines/list-group-fines.ts';
+import { WaiveFine } from '../core/tontines/waive-fine.ts';
 import { ListTurnSwaps } from '../core/tontines/list-turn-swaps.ts';
 import { PostChatMessage } from '../core/tontines/post-chat-message.ts';
 import { ProposeTurnSwap } from '../core/tontines/propose-turn-swap.ts';
@@ -290,6 +292,8 @@ function savingsRouters(container: Container, auth: Authentication) {
       startTontine: container.get(StartTontine),
       showPayoutOrder: container.get(ShowPayoutOrder),
       showGroupBooks: container.get(ShowGroupBooks),
+      listGroupFines: container.get(ListGroupFines),
+      waiveFine: container.get(WaiveFine),
       drawPayoutOrder: container.get(DrawPayoutOrder),
       listTurnSwaps: container.get(ListTurnSwaps),
       proposeTurnSwap: container.get(ProposeTurnSwap),

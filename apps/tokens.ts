@@ -45,7 +45,7 @@ import type { AssistantConversations, AssistantModel } from '../core/assistant/p
 import type { Clock, IdGenerator } from '../core/shared/clock.ts';
 import type { FineDecisionEffects, ProposalRepository } from '../core/decisions/ports.ts';
 import type { UnitOfWork } from '../core/shared/unit-of-work.ts';
-import type { CompletedCycles, GroupChat, MemberProfiles, MemberWallets, MonthlyStatements, Notifier, PoolBalances, PoolBooks, TontineCategories, TontineNames, TontineRepository } from '../core/tontines/ports.ts';
+import type { CompletedCycles, GroupChat, LateContributions, MemberProfiles, MemberWallets, MonthlyStatements, Notifier, PoolBalances, PoolBooks, TontineCategories, TontineNames, TontineRepository } from '../core/tontines/ports.ts';
 import type { Batching } from '../core/shared/batching.ts';
 import type { DisputedReports, OutgoingTransfers, TransferPolicies } from '../core/transfers/ports.ts';
 import type { SeedDemoWorld } from '../core/demo/seed-demo-world.ts';
@@ -172,6 +172,7 @@ export const TOKENS = {
   TontineCategories: token<TontineCategories>('TontineCategories'),
   PoolBalances: token<PoolBalances>('PoolBalances'),
   PoolBooks: token<PoolBooks>('PoolBooks'),
+  LateContributions: token<LateContributions>('LateContributions'),
   GroupChat: token<GroupChat>('GroupChat'),
   InAppNotifications: token<InAppNotifications>('InAppNotifications'),
   NotificationWriter: token<NotificationWriter>('NotificationWriter'),

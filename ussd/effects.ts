@@ -51,6 +51,7 @@ export const EFFECT_ERROR_MESSAGES: Readonly<Record<Exclude<EffectError, 'pin_in
   contribution_not_found: 'err_contribution_not_found',
   amount_must_be_whole_francs: 'err_amount_not_whole_francs',
   contribution_already_paid: 'err_contribution_already_paid',
+  fine_waived: 'err_fine_waived',
   payment_in_progress: 'err_payment_in_progress',
   mobile_money_refused: 'err_mobile_money_refused',
   mobile_money_unavailable: 'err_mobile_money_unavailable',

@@ -59,7 +59,8 @@ export type SnapshotLoad = { readonly part: MemberPart } | { readonly part: 'mer
 /** A group's books as core/tontines/show-group-books.ts gives them: the pool's balance and its latest movements, newest first. */
 export interface BooksSnapshot {
   readonly balance: Money;
-  readonly movements: readonly { readonly kind: MovementKind; readonly member: string | null; readonly amount: Money }[];
+  /** `fine`: a fine posted or waived, which moves no money (amount zero): the fine's amount. */
+  readonly movements: readonly { readonly kind: MovementKind; readonly member: string | null; readonly amount: Money; readonly fine?: Money | null }[];
 }
 
 /**
@@ -83,7 +84,8 @@ export interface GroupSnapshot {
   readonly tontineId: string;
   readonly name: string;
   /** The member's earliest unpaid contribution in this group. */
-  readonly nextDue: { readonly contributionId: string; readonly amount: Money; readonly dueDate: LocalDate; readonly overdue: boolean } | null;
+  /** The earliest contribution, or late fine (`fine`), the member owes the group. */
+  readonly nextDue: { readonly contributionId: string; readonly amount: Money; readonly dueDate: LocalDate; readonly overdue: boolean; readonly fine?: true } | null;
   /** The group's next payout, to whichever member. */
   readonly nextPayout: { readonly date: LocalDate; readonly amount: Money; readonly recipientFirstName: string; readonly toMember: boolean } | null;
   /** The member's own coming payout in this group. */

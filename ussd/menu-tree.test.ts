@@ -13,7 +13,7 @@ import { aCrowdedMember, aMember, type ChannelState, FRESH, happyResolver, reque
 const MAX_DEPTH = 14;
 /** Typed at every screen besides the choices it shows: names, right, wrong, weak and other PINs, junk. */
 const FREE_INPUTS = ['Aline', '24680', '13579', '11111', '97531', 'x', '', '8'];
-const ERRORS: EffectError[] = ['pin_incorrect', 'phone_taken', 'phone_number_not_rwandan', 'phone_on_web_account', 'contribution_not_found', 'amount_must_be_whole_francs', 'contribution_already_paid', 'payment_in_progress', 'mobile_money_refused', 'mobile_money_unavailable', 'merchant_not_found', 'merchant_not_verified', 'merchant_not_active', 'payment_amount_invalid', 'phone_number_invalid', 'proposal_closed', 'proposal_not_found'];
+const ERRORS: EffectError[] = ['pin_incorrect', 'phone_taken', 'phone_number_not_rwandan', 'phone_on_web_account', 'contribution_not_found', 'amount_must_be_whole_francs', 'contribution_already_paid', 'fine_waived', 'payment_in_progress', 'mobile_money_refused', 'mobile_money_unavailable', 'merchant_not_found', 'merchant_not_verified', 'merchant_not_active', 'payment_amount_invalid', 'phone_number_invalid', 'proposal_closed', 'proposal_not_found'];
 /** Reached only by a fault or an oversized text, which menu.test.ts covers. */
 const NOT_ON_THE_TREE: MessageKey[] = ['fault', 'too_long'];
 const LANGUAGE_NUMBER: Record<Language, string> = { en: '1', fr: '2', rw: '3', sw: '4' };

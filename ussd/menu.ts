@@ -554,7 +554,7 @@ class MenuRun {
       case 'payConfirm': {
         const { due } = node;
         const group = truncate(ussdSafe(node.group.name), WIDTH.groupInSentence);
-        const question = t('pay_confirm', { amount: formatAmount(due.amount, this.language), group, date: formatDay(due.dueDate, now) });
+        const question = t(due.fine ? 'pay_confirm_fine' : 'pay_confirm', { amount: formatAmount(due.amount, this.language), group, date: formatDay(due.dueDate, now) });
         return this.con(notice, [due.overdue ? `${question} ${t('overdue')}` : question, t('confirm'), nav]);
       }
       case 'voteOn': {
@@ -607,8 +607,9 @@ class MenuRun {
     if (shown.length === 0) return this.con(notice, [head, t('books_empty'), t('nav')]);
     const room = Math.floor((SCREEN_LIMIT - head.length - t('nav').length - (shown.length + 1)) / shown.length);
     const lines = shown.map((m) => {
-      const sign = m.amount.isNegative() ? '-' : '+';
-      const line = [`${sign}${formatFigure(m.amount, lang)}`, t(`move_${m.kind}`), ...(m.member ? [ussdSafe(m.member)] : [])].join(' ');
+      // A fine posted or waived moves no money: the fine's amount, unsigned.
+      const figure = m.fine ? formatFigure(m.fine, lang) : `${m.amount.isNegative() ? '-' : '+'}${formatFigure(m.amount, lang)}`;
+      const line = [figure, t(`move_${m.kind}`), ...(m.member ? [ussdSafe(m.member)] : [])].join(' ');
       return truncate(line, room);
     });
     return this.con(notice, [head, ...lines, t('nav')]);

@@ -125,7 +125,8 @@ export function aCrowdedMember(language: Language): RegisteredMember {
     groups: Array.from({ length: 20 }, (_, i) =>
       aGroup(i + 1, {
         name: `${longName} ${i + 1}`,
-        nextDue: { contributionId: `c${i}`, amount: big, dueDate: localDate(2027, 12, 31), overdue: i % 2 === 0 },
+        // Every fourth owes a late fine first (the longer confirmation).
+        nextDue: { contributionId: `c${i}`, amount: big, dueDate: localDate(2027, 12, 31), overdue: i % 2 === 0, ...(i % 4 === 0 ? { fine: true as const } : {}) },
         nextPayout: { date: localDate(2027, 1, 1), amount: big, recipientFirstName: 'Nyiramahoro-Uwimana', toMember: i % 3 === 0 },
         memberPayout: { date: localDate(2027, 2, 2), amount: big },
       }),
@@ -152,10 +153,16 @@ export function aCrowdedMember(language: Language): RegisteredMember {
 export function aCrowdedBooks(n: number): BooksSnapshot {
   const big = MAX_FITTED_AMOUNT;
   const name = 'Nyiramahoro-Uwimana-Mukeshimana \u00e9 \u{1F600} U.';
-  const kind = (i: number) => MOVEMENT_KINDS[(n * 3 + i) % MOVEMENT_KINDS.length]!;
+  // Newest kinds first: the groups a walk reaches show every kind but `contribution`, which group 1's books show.
+  const kinds = [...MOVEMENT_KINDS].reverse();
+  const kind = (i: number) => kinds[(n * 3 + i) % kinds.length]!;
   return {
     balance: big,
-    movements: [0, 1, 2].map((i) => ({ kind: kind(i), member: kind(i) === 'rounding' ? null : name, amount: i === 1 ? big.negate() : big })),
+    movements: [0, 1, 2].map((i) => {
+      // A fine posted or waived moves nothing: its amount is the fine's.
+      const fine = kind(i) === 'fine_posted' || kind(i) === 'fine_waived';
+      return { kind: kind(i), member: kind(i) === 'rounding' ? null : name, amount: fine ? Money.ZERO : i === 1 ? big.negate() : big, ...(fine ? { fine: big } : {}) };
+    }),
   };
 }
 

@@ -7,6 +7,8 @@
  *   order) and only then read their attempts: every change to one contribution and its payments runs one at a
  *   time, so 1,000 identical callbacks complete it once and two requests cannot both start a
  *   payment. Only the contribution is locked, never its tontine or pool.
+ * - The lists (`listByTontine`, `listByTontines`, `listByMember`) hold contributions only; a
+ *   group's late fines are listed by `listFinesOf`. `countPendingInCycles` counts no fine.
  * - `save` upserts the contributions and their attempts: an attempt is a payment keyed by its
  *   provider reference (UNIQUE with the provider) and by the member's idempotency key (UNIQUE per
  *   member); the payment's id is the reference when the reference is a UUID.
@@ -35,7 +37,14 @@ interface ContributionDbRow {
   paid_at: Date | string | null;
   payment_method: string | null;
   payment_reference: string | null;
+  fine_of: string | null;
+  /** A Date, or its ISO 8601 text when read as JSON. */
+  posted_at: Date | string | null;
+  waiver: StoredWaiver | null;
 }
+
+/** A fine's waiver as stored (`contributions.waiver`): the instant as ISO text. */
+type StoredWaiver = { kind: 'admin'; userId: string; reason: string; at: string } | { kind: 'decision'; proposalId: string; at: string };
 
 interface AttemptDbRow {
   contribution_id: string;
@@ -52,7 +61,7 @@ interface AttemptDbRow {
 }
 
 const SELECT_CONTRIBUTION = `select id, tontine_id, member_id, cycle, amount_centimes::text as amount_centimes, due_date::text as due_date,
-  status, paid_at, payment_method, payment_reference from contributions`;
+  status, paid_at, payment_method, payment_reference, fine_of, posted_at, waiver from contributions`;
 
 /**
  * Contributions with their payment attempts in one statement (a USSD menu step and the dashboard
@@ -61,7 +70,7 @@ const SELECT_CONTRIBUTION = `select id, tontine_id, member_id, cycle, amount_cen
  * locked rows); the locking reads take the attempts after their lock, in a statement of their own.
  */
 export const SELECT_CONTRIBUTION_WITH_ATTEMPTS = `select id, tontine_id, member_id, cycle, amount_centimes::text as amount_centimes, due_date::text as due_date,
-  status, paid_at, payment_method, payment_reference,
+  status, paid_at, payment_method, payment_reference, fine_of, posted_at, waiver,
   (select coalesce(json_agg(json_build_object('contribution_id', p.contribution_id, 'idempotency_key', p.idempotency_key, 'reference', p.reference,
             'provider', p.provider, 'phone_number', p.phone_number, 'amount_centimes', p.amount_centimes::text, 'created_at', p.created_at,
             'status', p.status, 'provider_transaction_id', p.provider_transaction_id, 'reason', p.reason) order by p.created_at, p.id), '[]')
@@ -113,27 +122,32 @@ export class MikroOrmContributionRepository implements ContributionRepository {
 
   async listByTontine(tontineId: string): Promise<Contribution[]> {
     if (!UUID_PATTERN.test(tontineId)) return [];
-    return withAttempts(await this.em.execute<ContributionWithAttemptsRow[]>(`${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where tontine_id = ? order by cycle, due_date, id`, [tontineId]));
+    return withAttempts(await this.em.execute<ContributionWithAttemptsRow[]>(`${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where tontine_id = ? and fine_of is null order by cycle, due_date, id`, [tontineId]));
+  }
+
+  async listFinesOf(tontineId: string): Promise<Contribution[]> {
+    if (!UUID_PATTERN.test(tontineId)) return [];
+    return withAttempts(await runPrepared<ContributionWithAttemptsRow>(this.em, `${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where tontine_id = $1 and fine_of is not null order by due_date, cycle, id`, [tontineId]));
   }
 
   async listByTontines(tontineIds: readonly string[]): Promise<Contribution[]> {
     const valid = [...new Set(tontineIds)].filter((id) => UUID_PATTERN.test(id));
     if (valid.length === 0) return [];
-    return withAttempts(await runPrepared<ContributionWithAttemptsRow>(this.em, `${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where tontine_id = any($1::uuid[]) order by tontine_id, cycle, due_date, id`, [sqlArray(valid)]));
+    return withAttempts(await runPrepared<ContributionWithAttemptsRow>(this.em, `${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where tontine_id = any($1::uuid[]) and fine_of is null order by tontine_id, cycle, due_date, id`, [sqlArray(valid)]));
   }
 
   async listByMember(memberId: string): Promise<Contribution[]> {
     if (!UUID_PATTERN.test(memberId)) return [];
-    return withAttempts(await runPrepared<ContributionWithAttemptsRow>(this.em, `${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where member_id = $1 order by due_date, cycle, id`, [memberId]));
+    return withAttempts(await runPrepared<ContributionWithAttemptsRow>(this.em, `${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where member_id = $1 and fine_of is null order by due_date, cycle, id`, [memberId]));
   }
 
-  /** Contributions of each cycle still unpaid, as committed now (no lock): one query for all. */
+  /** Contributions of each cycle still unpaid, as committed now (no lock): one query for all; a late fine is no part of its cycle. */
   async countPendingInCycles(cycles: readonly CycleOf[]): Promise<number[]> {
     if (cycles.length === 0) return [];
     const rows = await runPrepared<{ tontine_id: string; cycle: number; n: string }>(this.em,
       `select c.tontine_id, c.cycle, count(*)::text as n from contributions c
        join unnest($1::uuid[], $2::int[]) as asked(tontine_id, cycle) on asked.tontine_id = c.tontine_id and asked.cycle = c.cycle
-       where c.status = 'pending' group by c.tontine_id, c.cycle`,
+       where c.status = 'pending' and c.fine_of is null group by c.tontine_id, c.cycle`,
       [sqlArray(cycles.map((c) => c.tontineId)), sqlArray(cycles.map((c) => c.cycle))],
     );
     const counts = new Map(rows.map((r) => [`${r.tontine_id}:${r.cycle}`, Number(r.n)]));
@@ -149,12 +163,12 @@ export class MikroOrmContributionRepository implements ContributionRepository {
     // not change is not written again (a new attempt leaves its contribution as it was).
     await runPrepared(this.em,
       `with saved_contributions as (
-         insert into contributions (id, tontine_id, member_id, cycle, amount_centimes, due_date, status, paid_at, payment_method, payment_reference)
-         select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::bigint[], $6::date[], $7::text[], $8::timestamptz[], $9::text[], $10::varchar[])
+         insert into contributions (id, tontine_id, member_id, cycle, amount_centimes, due_date, status, paid_at, payment_method, payment_reference, fine_of, posted_at, waiver)
+         select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::bigint[], $6::date[], $7::text[], $8::timestamptz[], $9::text[], $10::varchar[], $25::uuid[], $27::timestamptz[], $26::jsonb[])
          on conflict (id) do update set status = excluded.status, paid_at = excluded.paid_at,
-           payment_method = excluded.payment_method, payment_reference = excluded.payment_reference
-         where (contributions.status, contributions.paid_at, contributions.payment_method, contributions.payment_reference)
-           is distinct from (excluded.status, excluded.paid_at, excluded.payment_method, excluded.payment_reference)
+           payment_method = excluded.payment_method, payment_reference = excluded.payment_reference, waiver = excluded.waiver
+         where (contributions.status, contributions.paid_at, contributions.payment_method, contributions.payment_reference, contributions.waiver)
+           is distinct from (excluded.status, excluded.paid_at, excluded.payment_method, excluded.payment_reference, excluded.waiver)
        )
        insert into payments (id, kind, provider, reference, member_id, idempotency_key, contribution_id, tontine_id, amount_centimes, phone_number, status, created_at, completed_at,
          provider_transaction_id, reason)
@@ -195,6 +209,9 @@ export class MikroOrmContributionRepository implements ContributionRepository {
         sqlArray(attempts.map(({ status }) => (status === 'pending' ? null : now.toISOString()))),
         sqlArray(attempts.map(({ a }) => a.providerTransactionId ?? null)),
         sqlArray(attempts.map(({ a }) => a.failureReason ?? null)),
+        sqlArray(contributions.map((c) => c.fineOf)),
+        sqlArray(contributions.map((c) => c.waiver && JSON.stringify({ ...c.waiver, at: c.waiver.at.toISOString() }))),
+        sqlArray(contributions.map((c) => c.postedAt?.toISOString() ?? null)),
       ],
     );
   }
@@ -235,6 +252,9 @@ function contributionOf(row: ContributionDbRow, attempts: AttemptDbRow[]): Contr
     paidAt_: row.paid_at && new Date(row.paid_at),
     paymentMethod_: row.payment_method,
     paymentReference_: row.payment_reference,
+    fineOf: row.fine_of,
+    postedAt: row.posted_at && new Date(row.posted_at),
+    waiver_: row.waiver && { ...row.waiver, at: new Date(row.waiver.at) },
     attempts_: attempts.map(
       (a): PaymentAttempt => ({
         idempotencyKey: a.idempotency_key,

@@ -16,6 +16,8 @@ import { Money } from '../../core/money/money.ts';
 import { formatDate, parseDate } from '../../core/shared/calendar.ts';
 import type { CompletedCycles, TontineRepository } from '../../core/tontines/ports.ts';
 import type { DecisionRule } from '../../core/tontines/tontine-terms.ts';
+import { invariant } from '../../core/shared/result.ts';
+import type { GroupLateFine, LateFineRule } from '../../core/tontines/late-fine.ts';
 import { Tontine, type Payout, type TurnSwap, type Withdrawal } from '../../core/tontines/tontine.ts';
 import { sqlArray } from './sql-array.ts';
 import { runPrepared } from './prepared-statements.ts';
@@ -39,6 +41,8 @@ export interface TontineDbRow {
   start_date: string | null;
   current_cycle: number;
   rotation: RotationDocument;
+  /** The late fine rule (core/tontines/late-fine.ts) as stored, `since` as YYYY-MM-DD, or none. */
+  late_fine: (LateFineRule & { since: string }) | null;
   /** In join order; `joined_at` as JSON writes it (ISO 8601). */
   members: { user_id: string; joined_at: string }[];
 }
@@ -53,7 +57,7 @@ interface RotationDocument {
 }
 
 const TONTINE_COLUMNS = `id, name, description, category, contribution_centimes::text as contribution_centimes, frequency, max_members, decision_rule,
-  creator_id, created_at, status, start_date::text as start_date, current_cycle, rotation`;
+  creator_id, created_at, status, start_date::text as start_date, current_cycle, rotation, late_fine`;
 
 /**
  * A group with its members in join order, in one statement (a USSD menu step and the dashboard
@@ -118,7 +122,7 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
     const rows = await this.em.execute<{ id: string }[]>(
       `select t.id from tontines t
        where t.status = 'active'
-         and not exists (select 1 from contributions c where c.tontine_id = t.id and c.cycle = t.current_cycle and c.status = 'pending')
+         and not exists (select 1 from contributions c where c.tontine_id = t.id and c.cycle = t.current_cycle and c.status = 'pending' and c.fine_of is null)
        order by t.created_at, t.id limit ?`,
       [limit],
     );
@@ -161,9 +165,10 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
       withdrawals: tontine.withdrawals.map((w) => ({ reference: w.reference, amount: w.amount.centimes, at: w.at.toISOString() })),
     };
     await this.em.execute(
-      `insert into tontines (id, name, description, category, contribution_centimes, frequency, max_members, decision_rule, creator_id, created_at, status, start_date, current_cycle, rotation)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)
-       on conflict (id) do update set status = excluded.status, start_date = excluded.start_date, current_cycle = excluded.current_cycle, rotation = excluded.rotation`,
+      `insert into tontines (id, name, description, category, contribution_centimes, frequency, max_members, decision_rule, creator_id, created_at, status, start_date, current_cycle, rotation, late_fine)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)
+       on conflict (id) do update set status = excluded.status, start_date = excluded.start_date, current_cycle = excluded.current_cycle, rotation = excluded.rotation,
+         late_fine = excluded.late_fine`,
       [
         tontine.id,
         tontine.name,
@@ -179,6 +184,7 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
         tontine.startDate && formatDate(tontine.startDate),
         tontine.currentCycle,
         JSON.stringify(rotation),
+        tontine.lateFine && JSON.stringify({ ...tontine.lateFine, since: formatDate(tontine.lateFine.since) }),
       ],
     );
     await this.em.execute(
@@ -193,6 +199,13 @@ export class MikroOrmTontineRepository implements TontineRepository, CompletedCy
 /** Groups read with `SELECT_TONTINE` (also as JSON: every instant is read with `new Date`). */
 export function tontinesOf(rows: readonly TontineDbRow[]): Tontine[] {
   return rows.map((row) => tontineOf(row, row.members.map((m) => ({ userId: m.user_id, joinedAt: new Date(m.joined_at) }))));
+}
+
+/** A group's late fine rule as stored (`since` as YYYY-MM-DD). */
+function lateFineOf(tontineId: string, stored: LateFineRule & { since: string }): GroupLateFine {
+  const since = parseDate(stored.since);
+  invariant(since, `tontine ${tontineId}: late fine since ${stored.since}`);
+  return { kind: stored.kind, value: stored.value, graceDays: stored.graceDays, since };
 }
 
 /** MikroORM-style hydration: the core class without running its constructor, fields as stored. */
@@ -229,5 +242,6 @@ function tontineOf(row: Omit<TontineDbRow, 'members'>, members: { userId: string
     swaps_: rotation.swaps.map((s) => ({ ...s, proposedAt: new Date(s.proposedAt) })),
     payouts_: payouts,
     withdrawals_: withdrawals,
+    lateFine_: row.late_fine && lateFineOf(row.id, row.late_fine),
   });
 }

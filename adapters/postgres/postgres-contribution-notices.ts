@@ -22,8 +22,8 @@ export class PostgresContributionNotices implements ContributionNotices {
 
   /** Pending contributions of active tontines due between the two days (inclusive), by due date. */
   async pendingInActiveTontines(dueFrom: LocalDate, dueTo: LocalDate): Promise<PendingContribution[]> {
-    const rows = await this.em.execute<{ id: string; tontine_id: string; member_id: string; cycle: number; amount_centimes: string; due_date: string; name: string }[]>(
-      `select c.id, c.tontine_id, c.member_id, c.cycle, c.amount_centimes::text as amount_centimes, c.due_date::text as due_date, t.name
+    const rows = await this.em.execute<{ id: string; tontine_id: string; member_id: string; cycle: number; amount_centimes: string; due_date: string; fine_of: string | null; name: string }[]>(
+      `select c.id, c.tontine_id, c.member_id, c.cycle, c.amount_centimes::text as amount_centimes, c.due_date::text as due_date, c.fine_of, t.name
        from contributions c join tontines t on t.id = c.tontine_id
        where c.status = 'pending' and t.status = 'active' and c.due_date between ?::date and ?::date
        order by c.due_date, c.id`,
@@ -39,6 +39,7 @@ export class PostgresContributionNotices implements ContributionNotices {
         cycle: row.cycle,
         amount: Money.ofCentimes(Number(row.amount_centimes)),
         dueDate,
+        fineOf: row.fine_of,
       });
       return { contribution, tontineName: row.name };
     });

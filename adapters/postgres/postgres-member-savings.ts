@@ -19,14 +19,15 @@ import { runPrepared } from './prepared-statements.ts';
 /**
  * The savings of the member whose id is `userId` (a SQL expression: a parameter, or a column of
  * an outer query, in which case it is a LATERAL subquery) as one row of three JSON columns:
- * tontines, contributions, first_names. Ordered as TontineRepository.listByMember and
+ * tontines, contributions, fines (late fines still owed), first_names. Ordered as TontineRepository.listByMember and
  * ContributionRepository.listByMember order them.
  */
 export function savingsQuery(userId: string): string {
   return `with groups as (${SELECT_TONTINE} where id in (select tontine_id from tontine_members where user_id = ${userId}))
   select
     (select coalesce(json_agg(g order by g.created_at desc, g.id), '[]') from groups g) as tontines,
-    (select coalesce(json_agg(c order by c.due_date, c.cycle, c.id), '[]') from (${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where member_id = ${userId}) c) as contributions,
+    (select coalesce(json_agg(c order by c.due_date, c.cycle, c.id), '[]') from (${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where member_id = ${userId} and fine_of is null) c) as contributions,
+    (select coalesce(json_agg(f order by f.due_date, f.id), '[]') from (${SELECT_CONTRIBUTION_WITH_ATTEMPTS} where member_id = ${userId} and fine_of is not null and status = 'pending') f) as fines,
     (select coalesce(json_object_agg(u.id, u.first_name), '{}') from users u
       where u.id in (select (jsonb_array_elements_text(g.rotation -> 'payoutOrder'))::uuid from groups g where g.status = 'active')) as first_names`;
 }
@@ -36,6 +37,7 @@ const SAVINGS_OF = savingsQuery('$1');
 export interface SavingsRow {
   tontines: TontineDbRow[];
   contributions: ContributionWithAttemptsRow[];
+  fines: ContributionWithAttemptsRow[];
   first_names: Record<string, string>;
 }
 
@@ -44,6 +46,7 @@ export function memberSavingsOf(row: SavingsRow | undefined): MemberSavings {
   return {
     tontines: tontinesOf(row?.tontines ?? []),
     contributions: withAttempts(row?.contributions ?? []),
+    fines: withAttempts(row?.fines ?? []),
     firstNames: new Map(Object.entries(row?.first_names ?? {})),
   };
 }
@@ -52,7 +55,7 @@ export class PostgresMemberSavings implements MemberSavingsReads {
   constructor(private readonly em: EntityManager) {}
 
   async savingsOf(userId: string): Promise<MemberSavings> {
-    if (!UUID_PATTERN.test(userId)) return { tontines: [], contributions: [], firstNames: new Map() };
+    if (!UUID_PATTERN.test(userId)) return { tontines: [], contributions: [], fines: [], firstNames: new Map() };
     // Prepared: most USSD steps of a registered member run it.
     const [row] = await runPrepared<SavingsRow>(this.em, SAVINGS_OF, [userId]);
     return memberSavingsOf(row);

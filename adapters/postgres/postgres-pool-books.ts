@@ -17,6 +17,10 @@
  * - Who and the reference are found only for the page's rows: a contribution by its payment
  *   attempt (the entry key is `contribution:<reference>`, core/contributions/confirm-contribution-payment.ts),
  *   a payout or withdrawal by the outgoing transfer its entry booked; a reversal by the entry it undoes.
+ * - A late fine posted, and a fine waived, are movements too (DOMAIN.md "Open books"), of no
+ *   amount (the pool moved nothing: a fine paid is its own `fine_received` entry), with the fine's
+ *   amount and member: the fine's row (`posted_at`; its id) and its waiver (`waiver.at`; an id
+ *   derived from the fine's), in the same order and under the same cursor as the postings.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { accounts } from '../../core/ledger/accounts.ts';
@@ -34,25 +38,38 @@ interface PostingRow {
   total_after: string;
   member_id: string | null;
   reference: string | null;
+  fine_centimes: string | null;
 }
 
-const POOL_PAGE = `
-with pool as (
+/** The pool's movements: its postings, and its fines posted and waived (no amount). */
+const MOVEMENTS = `
   select e.id, e.occurred_at, e.kind, e.key, e.reverses_id, r.kind as reversed_kind, r.key as reversed_key, p.amount_centimes,
-         sum(p.amount_centimes) over (order by e.occurred_at, p.amount_centimes, e.id) as total_after
+         null::uuid as member_id, null::bigint as fine_centimes
   from ledger_postings p
   join journal_entries e on e.id = p.entry_id
   left join journal_entries r on r.id = e.reverses_id
   where p.account_id = $1
+  union all
+  select f.id, f.posted_at, 'fine_posted', null, null, null, null, 0, f.member_id, f.amount_centimes
+  from contributions f where f.tontine_id = $2::uuid and f.fine_of is not null and f.posted_at is not null
+  union all
+  select md5(f.id::text || ':waived')::uuid, (f.waiver ->> 'at')::timestamptz, 'fine_waived', null, null, null, null, 0, f.member_id, f.amount_centimes
+  from contributions f where f.tontine_id = $2::uuid and f.fine_of is not null and f.waiver is not null`;
+
+const POOL_PAGE = `
+with pool as (
+  select m.*, sum(m.amount_centimes) over (order by m.occurred_at, m.amount_centimes, m.id) as total_after
+  from (${MOVEMENTS}) m
 ), page as (
   select * from pool
   where $3::uuid is null
-     or (occurred_at, amount_centimes, id) < (select e.occurred_at, p.amount_centimes, e.id from journal_entries e join ledger_postings p on p.entry_id = e.id and p.account_id = $1 where e.id = $3::uuid)
+     or (occurred_at, amount_centimes, id) < (select c.occurred_at, c.amount_centimes, c.id from pool c where c.id = $3::uuid)
   order by occurred_at desc, amount_centimes desc, id desc
   limit $4
 )
 select page.id, page.occurred_at, page.kind, page.reversed_kind, page.amount_centimes::text as amount_centimes, page.total_after::text as total_after,
-       coalesce(pay.member_id, sent.member_id)::text as member_id, coalesce(pay.reference, sent.reference) as reference
+       coalesce(page.member_id, pay.member_id, sent.member_id)::text as member_id, coalesce(pay.reference, sent.reference) as reference,
+       page.fine_centimes::text as fine_centimes
 from page
 left join lateral (
   select member_id, reference from payments
@@ -73,7 +90,7 @@ export class PostgresPoolBooks implements PoolBooks {
     const pool = accounts.pool(tontineId);
     const rows = await runPrepared<PostingRow>(this.em, POOL_PAGE, [pool, tontineId, page.before ?? null, page.limit]);
     // An empty page after a cursor: the last page, or a cursor that is no posting of this pool (asked only then).
-    if (rows.length === 0 && page.before !== undefined && !(await this.isPosting(pool, page.before))) return 'cursor_invalid';
+    if (rows.length === 0 && page.before !== undefined && !(await this.isPosting(pool, tontineId, page.before))) return 'cursor_invalid';
     return rows.map((r) => ({
       entryId: r.id,
       at: new Date(r.occurred_at),
@@ -83,11 +100,12 @@ export class PostgresPoolBooks implements PoolBooks {
       amount: normalBalance(pool, Money.ofCentimes(Number(r.amount_centimes))),
       balanceAfter: normalBalance(pool, Money.ofCentimes(Number(r.total_after))),
       reference: r.reference,
+      fine: r.fine_centimes === null ? null : Money.ofCentimes(Number(r.fine_centimes)),
     }));
   }
 
-  private async isPosting(pool: string, entryId: string): Promise<boolean> {
-    const rows = await this.em.execute<{ found: number }[]>(`select 1 as found from ledger_postings where account_id = ? and entry_id = ?::uuid limit 1`, [pool, entryId]);
+  private async isPosting(pool: string, tontineId: string, id: string): Promise<boolean> {
+    const rows = await runPrepared<{ found: number }>(this.em, `select 1 as found from (${MOVEMENTS}) m where m.id = $3::uuid limit 1`, [pool, tontineId, id]);
     return rows.length > 0;
   }
 }

@@ -5,7 +5,9 @@
  * - A tontine's rotation state (payout order, draw, swaps, payouts, withdrawals) is one JSON
  *   document on its row, written whole under the row lock of the use case that changed it; the
  *   members are rows too, so "groups of a member" is an index look-up.
- * - One contribution per (tontine, member, cycle): UNIQUE, so a rotation is never scheduled twice.
+ * - One contribution per (tontine, member, cycle): UNIQUE, so a rotation is never scheduled twice;
+ *   a late fine is a contribution naming the one it fines (`fineOf`, UNIQUE: at most one fine each),
+ *   outside that rule (Migration20261128500000).
  */
 import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '../../core/accounts/user.ts';
@@ -25,6 +27,7 @@ export class TontineRow {
   startDate!: string | null;
   currentCycle!: number;
   rotation!: unknown;
+  lateFine!: unknown;
 }
 
 export class TontineMemberRow {
@@ -45,6 +48,9 @@ export class ContributionRow {
   paidAt!: Date | null;
   paymentMethod!: string | null;
   paymentReference!: string | null;
+  fineOf!: string | null;
+  postedAt!: Date | null;
+  waiver!: unknown;
 }
 
 export class ChatMessageRow {
@@ -83,6 +89,7 @@ export const TontineSchema = defineEntity({
     startDate: p.string().columnType('date').nullable(),
     currentCycle: p.integer(),
     rotation: p.json(),
+    lateFine: p.json().nullable(),
   },
 });
 
@@ -100,7 +107,12 @@ export const TontineMemberSchema = defineEntity({
 export const ContributionSchema = defineEntity({
   class: ContributionRow,
   tableName: 'contributions',
-  uniques: [{ name: 'contributions_tontine_member_cycle_unique', properties: ['tontineId', 'memberId', 'cycle'] }],
+  uniques: [
+    {
+      name: 'contributions_tontine_member_cycle_unique',
+      expression: `create unique index "contributions_tontine_member_cycle_unique" on "contributions" ("tontine_id", "member_id", "cycle") where "fine_of" is null`,
+    },
+  ],
   indexes: [{ name: 'contributions_tontine_cycle_index', properties: ['tontineId', 'cycle'] }],
   properties: {
     id: p.uuid().primary(),
@@ -109,10 +121,13 @@ export const ContributionSchema = defineEntity({
     cycle: p.integer(),
     amountCentimes: p.bigint('string'),
     dueDate: p.string().columnType('date'),
-    status: p.enum(['pending', 'completed']),
+    status: p.enum(['pending', 'completed', 'waived']),
     paidAt: p.datetime().nullable(),
     paymentMethod: p.enum(['mobile_money', 'card', 'pot_deduction']).nullable(),
     paymentReference: p.string().length(255).nullable(),
+    fineOf: () => p.manyToOne(ContributionRow).mapToPk().fieldName('fine_of').nullable().unique('contributions_fine_of_unique').deleteRule('cascade'),
+    postedAt: p.datetime().nullable(),
+    waiver: p.json().nullable(),
   },
 });
 

@@ -148,7 +148,7 @@ function lockStatement(holdAccess: boolean, withSavings: boolean): string {
          returning state)
        select ${holdAccess ? '' : "set_config('synchronous_commit', 'off', true) as async_commit, "}s.phone, s.state, s.expires_at,
               coalesce((select a.state from a), (select x.state from ussd_access x where x.phone = $2${holdAccess ? ' for update' : ''})) as access,
-              c.user_id, c.pin_hash, c.first_name, c.language, c.has_loans${withSavings ? ', sv.tontines, sv.contributions, sv.first_names' : ''}
+              c.user_id, c.pin_hash, c.first_name, c.language, c.has_loans${withSavings ? ', sv.tontines, sv.contributions, sv.fines, sv.first_names' : ''}
          from s
          -- The PIN row references the account (ON DELETE CASCADE): the inner join loses no PIN.
          left join (select p.user_id, p.pin_hash, u.first_name, u.language,

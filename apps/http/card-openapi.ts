@@ -56,7 +56,7 @@ export const cardPaths: ZodOpenApiPathsObject = {
         '400': error('validation_failed | idempotency_key_required | payment_amount_invalid'),
         '401': error('unauthenticated (contribution, loan_repayment and working_capital)'),
         '404': error('contribution_not_found | loan_not_found | working_capital_not_found (also another member\'s) | merchant_not_found'),
-        '409': error('contribution_already_paid | payment_in_progress | repayment_in_progress | loan_not_repayable | working_capital_not_repayable | repayment_amount_invalid (more than the working capital owes) | merchant_not_active | merchant_not_verified | idempotency_key_reused'),
+        '409': error('contribution_already_paid | fine_waived | payment_in_progress | repayment_in_progress | loan_not_repayable | working_capital_not_repayable | repayment_amount_invalid (more than the working capital owes) | merchant_not_active | merchant_not_verified | idempotency_key_reused'),
         '429': error('rate_limited (the public pay page)'),
         '502': error('card_checkout_refused'),
         '503': error('card_checkout_unavailable: retry with the same key'),

@@ -20,7 +20,7 @@ export const decisionPaths: ZodOpenApiPathsObject = {
         '404': error('tontine_not_found'),
         '409': error(
           'proposal_change_invalid (not every member once, a paid turn moved, no change, a fine of another group) | tontine_not_active | ' +
-            'personal_savings_has_no_rotation | personal_savings_has_no_decisions | proposal_kind_unavailable (decisions about fines, until the fines module is there)',
+            'personal_savings_has_no_rotation | personal_savings_has_no_decisions',
         ),
       },
       { parameters: [idParam()], requestBody: json(ProposalRequest) },

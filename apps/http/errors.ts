@@ -5,6 +5,7 @@
 import type { Context } from 'koa';
 import type { LoanApplicationError } from '../../core/loans/loan-terms.ts';
 import type { DiscoverQueryError } from '../../core/tontines/discover-query.ts';
+import { MAX_FIXED_FRANCS, MAX_GRACE_DAYS, MAX_PERCENT } from '../../core/tontines/late-fine.ts';
 import { MAX_MEMBERS, type TontineTermsError } from '../../core/tontines/tontine-terms.ts';
 
 export const ERRORS = {
@@ -71,10 +72,20 @@ export const ERRORS = {
   proposal_not_found: { status: 404, message: 'This proposal does not exist in this group.' },
   proposal_closed: { status: 409, message: 'This vote is closed: its result is final.' },
   proposal_change_invalid: { status: 409, message: 'This change does not fit the group as it is now: check its members, the turns already paid and the current order.' },
-  proposal_kind_unavailable: { status: 409, message: 'Decisions about fines are not available yet.' },
   personal_savings_has_no_decisions: { status: 409, message: 'Personal savings have no group decisions: you decide alone.' },
   contribution_already_paid: { status: 409, message: 'This contribution is already paid.' },
   payment_in_progress: { status: 409, message: 'A payment for this contribution is already under way: finish it or wait for it to end before paying again.' },
+  late_fine_invalid: {
+    status: 400,
+    message: `A late fine is 1 to ${MAX_FIXED_FRANCS.toLocaleString('en')} RWF or 1 to ${MAX_PERCENT} % of the contribution, after 0 to ${MAX_GRACE_DAYS} days of grace, for a group (not personal savings).`,
+  },
+  fine_not_found: { status: 404, message: 'This fine does not exist in this group.' },
+  fine_already_paid: { status: 409, message: 'This fine is already paid: it can no longer be waived.' },
+  fine_already_waived: { status: 409, message: 'This fine was already waived.' },
+  fine_waived: { status: 409, message: 'This fine was waived: there is nothing to pay.' },
+  only_admin_can_waive: { status: 403, message: 'Only the admin of this group can waive a fine (or the group, by a decision).' },
+  only_group_can_change_fine: { status: 403, message: 'Once the group has started, only a group decision can change its late fine.' },
+  waiver_reason_invalid: { status: 400, message: 'Please give the reason for waiving this fine (3 to 300 characters): every member will see it.' },
   cursor_invalid: { status: 400, message: 'This page of the list was not found. Start again from the first page.' },
   idempotency_key_reused: { status: 409, message: 'This Idempotency-Key was already used for another request.' },
   insufficient_savings: { status: 409, message: 'Your savings do not cover this amount.' },

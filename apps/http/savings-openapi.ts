@@ -15,6 +15,8 @@ import {
   ContributionResponse,
   CreateTontineRequest,
   DashboardSummaryResponse,
+  FineResponse,
+  WaiveFineRequest,
   MtnCallbackBody,
   AirtelCallbackBody,
   NotificationPageQuery,
@@ -123,7 +125,7 @@ export const savingsPaths: ZodOpenApiPathsObject = {
       'Create a tontine (maxMembers 1: personal savings, active at once)',
       {
         '201': { description: 'Created', ...json(TontineResponse) },
-        '400': error("validation_failed with the specification's messages, or contribution_amount_not_whole_francs"),
+        '400': error("validation_failed with the specification's messages, or contribution_amount_not_whole_francs, or late_fine_invalid (a percentage above 50, or a fine on personal savings)"),
       },
       { requestBody: json(CreateTontineRequest) },
     ),
@@ -184,6 +186,28 @@ export const savingsPaths: ZodOpenApiPathsObject = {
         '404': error('tontine_not_found'),
       },
       { parameters: [idParam()], requestParams: { query: BooksQuery } },
+    ),
+  },
+  '/api/tontines/{id}/fines': {
+    get: authed(
+      'The group’s late fines (members only), owed ones first: whose ("Amina U."), which cycle, how much, whether owed, paid or ' +
+        'waived (and by whom and why). A fine is paid like a contribution, by the member who owes it (`mine`): ' +
+        'POST /api/contributions/{fine id}/pay, or by card',
+      { '200': { description: 'Fines', ...json(list(FineResponse)) }, '403': error('not_a_member'), '404': error('tontine_not_found') },
+      { parameters: [idParam()] },
+    ),
+  },
+  '/api/tontines/{id}/fines/{fineId}/waive': {
+    post: authed(
+      'The group’s admin waives a pending fine, with a reason every member is told (in-app and by SMS)',
+      {
+        '200': { description: 'The fine, waived', ...json(FineResponse) },
+        '400': error('validation_failed | waiver_reason_invalid'),
+        '403': error('not_a_member | only_admin_can_waive'),
+        '404': error('tontine_not_found | fine_not_found'),
+        '409': error('fine_already_paid | fine_already_waived'),
+      },
+      { parameters: [idParam(), idParam('fineId')], requestBody: json(WaiveFineRequest) },
     ),
   },
   '/api/tontines/{id}/payout-order/draw': {
@@ -287,7 +311,7 @@ export const savingsPaths: ZodOpenApiPathsObject = {
         '202': { description: 'Payment started (or refused by the provider: status failed)', ...json(PaymentResponse) },
         '400': error('idempotency_key_required | phone_number_required | phone_number_invalid | validation_failed'),
         '404': error('contribution_not_found'),
-        '409': error('contribution_already_paid | payment_in_progress | idempotency_key_reused'),
+        '409': error('contribution_already_paid | fine_waived (a late fine waived: nothing to pay) | payment_in_progress | idempotency_key_reused'),
         '503': error('mobile_money_unavailable: retry with the same key'),
       },
       { parameters: [idParam(), idempotency], requestBody: { required: false, ...json(PayRequest) } },

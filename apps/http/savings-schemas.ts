@@ -11,7 +11,9 @@ import { Money } from '../../core/money/money.ts';
 import { FREQUENCIES } from '../../core/tontines/cycle-calendar.ts';
 import { MOVEMENT_KINDS } from '../../core/tontines/show-group-books.ts';
 import { DECISION_RULES, MAX_MEMBERS, TONTINE_CATEGORIES } from '../../core/tontines/tontine-terms.ts';
-import { VALIDATION_MESSAGES } from './errors.ts';
+import { DEFAULT_GRACE_DAYS, MAX_FIXED_FRANCS, MAX_GRACE_DAYS, MAX_PERCENT } from '../../core/tontines/late-fine.ts';
+import { MAX_REASON, MIN_REASON } from '../../core/tontines/waive-fine.ts';
+import { ERRORS, VALIDATION_MESSAGES } from './errors.ts';
 import { amountField } from './amount-field.ts';
 
 const decimal = z.string().meta({ example: '12500.00', description: 'RWF, two decimals' });
@@ -28,6 +30,65 @@ const ANY_AMOUNT = { min: Money.ofCentimes(1) };
  * the document states them from the same constants, so that it refuses what CreateTontine refuses.
  */
 const NOT_BLANK = { pattern: '\\S' };
+
+/**
+ * A group's late fine: the document states the bounds a JSON schema can hold (kind, whole numbers,
+ * the largest value and grace); core/tontines/late-fine.ts checks the rest (a percentage above 50,
+ * a fine on personal savings) and answers `late_fine_invalid` with the same words.
+ */
+const LATE_FINE_WORDS = ERRORS.late_fine_invalid.message;
+export const LateFineRequest = z
+  .object({
+    kind: z.enum(['fixed', 'percent'], { error: LATE_FINE_WORDS }).meta({ description: 'fixed: `value` RWF; percent: `value` % of the contribution (rounded to whole francs)' }),
+    value: z
+      .number({ error: LATE_FINE_WORDS })
+      .int({ error: LATE_FINE_WORDS })
+      .min(1, { error: LATE_FINE_WORDS })
+      .max(MAX_FIXED_FRANCS, { error: LATE_FINE_WORDS })
+      .meta({ example: 500, description: `Whole francs (1–${MAX_FIXED_FRANCS}) or a whole percentage (1–${MAX_PERCENT})` }),
+    graceDays: z
+      .number({ error: LATE_FINE_WORDS })
+      .int({ error: LATE_FINE_WORDS })
+      .min(0, { error: LATE_FINE_WORDS })
+      .max(MAX_GRACE_DAYS, { error: LATE_FINE_WORDS })
+      .optional()
+      .meta({ example: DEFAULT_GRACE_DAYS, description: `Days after the due date before the fine is posted (default ${DEFAULT_GRACE_DAYS})` }),
+  })
+  .meta({ id: 'LateFine', description: 'Optional: a fine on a contribution still unpaid when the grace ends (not for personal savings)' });
+
+export const LateFineResponse = z
+  .object({ kind: z.enum(['fixed', 'percent']), value: z.number(), graceDays: z.number(), since: isoDate.meta({ description: 'The day the rule took effect' }) })
+  .meta({ id: 'GroupLateFine' });
+
+export const FineResponse = z
+  .object({
+    id: z.string().meta({ description: 'Pay it as a contribution: POST /api/contributions/{id}/pay (or by card)' }),
+    member: z.string().meta({ example: 'Amina U.', description: 'First name and last initial' }),
+    mine: z.boolean().meta({ description: 'The caller’s own fine (only they can pay it)' }),
+    cycle: z.number(),
+    amount: decimal,
+    postedOn: isoDate.meta({ description: 'The day the grace ended and the fine was posted; due at once' }),
+    status: z.enum(['pending', 'overdue', 'completed', 'waived']),
+    paidAt: instant.nullable(),
+    waiver: z
+      .object({
+        by: z.enum(['admin', 'decision']),
+        actor: z.string().nullable().meta({ description: 'The admin ("Amina U."); null for a group decision' }),
+        reason: z.string().nullable().meta({ description: 'The admin’s reason, shown to every member; null for a group decision' }),
+        at: instant,
+      })
+      .nullable(),
+  })
+  .meta({ id: 'Fine' });
+
+export const WaiveFineRequest = z
+  .object({
+    reason: z
+      .string({ error: ERRORS.waiver_reason_invalid.message })
+      .max(MAX_REASON, { error: ERRORS.waiver_reason_invalid.message })
+      .meta({ example: 'Hospitalised on the due day', description: `${MIN_REASON}–${MAX_REASON} characters, shown to every member`, override: NOT_BLANK }),
+  })
+  .meta({ id: 'WaiveFineRequest' });
 
 export const CreateTontineRequest = z
   .object({
@@ -62,6 +123,7 @@ export const CreateTontineRequest = z
       .enum(DECISION_RULES, { error: 'Choose majority or unanimity' })
       .optional()
       .meta({ description: 'How the group’s proposals pass: a majority of all members (the default) or unanimity; fixed at creation' }),
+    lateFine: LateFineRequest.nullable().optional(),
   })
   .meta({ id: 'CreateTontineRequest' });
 
@@ -153,6 +215,7 @@ export const TontineResponse = z
     isAdmin: z.boolean(),
     spotsLeft: z.number(),
     myNextContribution: z.object({ id: z.string(), amount: decimal, dueDate: isoDate, status: z.enum(['pending', 'overdue']) }).nullable(),
+    lateFine: LateFineResponse.nullable().meta({ description: 'The group’s late fine rule, or null for none' }),
     forming: z
       .object({
         seatsLeft: z.number(),
@@ -352,12 +415,14 @@ export const BooksResponse = z
         kind: z.enum(MOVEMENT_KINDS).meta({
           description:
             'contribution, payout, withdrawal (personal savings), payout_returned / withdrawal_returned (a failed transfer booked back), ' +
-            'contribution_reversed, reversal (of anything else), rounding (a closed pool’s last centimes), other',
+            'contribution_reversed, fine (a late fine paid) / fine_reversed, fine_posted / fine_waived (a late fine posted on a member, ' +
+            'or waived: no money moves, amount 0, the fine in `fine`), reversal (of anything else), rounding (a closed pool’s last centimes), other',
         }),
         member: z.string().nullable().meta({ example: 'Amina U.', description: 'First name and last initial; null when no member moved it' }),
         amount: decimal.meta({ example: '-15000.00', description: 'RWF, positive in, negative out' }),
         balanceAfter: decimal.meta({ description: 'The pool’s balance right after this movement' }),
         reference: z.string().nullable().meta({ description: 'The reference the provider knows the payment or transfer by' }),
+        fine: decimal.nullable().meta({ description: 'For fine_posted and fine_waived: the fine’s amount (RWF); otherwise null' }),
       }),
     ),
     nextCursor: z.string().nullable().meta({ description: 'Pass it as `cursor` for the next (older) page; null on the last page' }),

@@ -21,6 +21,7 @@ import type { ChatEntry } from '../../core/tontines/list-chat-messages.ts';
 import type { CategorySummary } from '../../core/tontines/list-tontine-categories.ts';
 import { memberNamer, tontineMemberEntries, type TontineMemberEntry } from '../../core/tontines/member-names.ts';
 import type { Recommendation } from '../../core/tontines/recommend-tontines.ts';
+import type { GroupFine } from '../../core/tontines/list-group-fines.ts';
 import type { GroupBooks } from '../../core/tontines/show-group-books.ts';
 import type { SavingsDashboard } from '../../core/tontines/show-savings-dashboard.ts';
 import type { TurnSwap } from '../../core/tontines/tontine.ts';
@@ -80,6 +81,7 @@ export function presentTontine(overview: TontineOverview) {
         secondDueDate: formatDate(overview.forming.ifStartedOn.secondDueDate),
       },
     },
+    lateFine: t.lateFine && { kind: t.lateFine.kind, value: t.lateFine.value, graceDays: t.lateFine.graceDays, since: formatDate(t.lateFine.since) },
     myNextContribution: next
       ? {
           id: next.contribution.id,
@@ -189,7 +191,22 @@ export function presentBooks(books: GroupBooks) {
       amount: m.amount.toDecimal(),
       balanceAfter: m.balanceAfter.toDecimal(),
       reference: m.reference,
+      fine: m.fine && m.fine.toDecimal(),
     })),
     nextCursor: books.nextCursor,
+  };
+}
+
+export function presentFine(f: GroupFine) {
+  return {
+    id: f.id,
+    member: f.member,
+    mine: f.mine,
+    cycle: f.cycle,
+    amount: f.amount.toDecimal(),
+    postedOn: formatDate(f.postedOn),
+    status: f.status,
+    paidAt: f.paidAt?.toISOString() ?? null,
+    waiver: f.waiver && { by: f.waiver.by, actor: f.waiver.actor, reason: f.waiver.reason, at: f.waiver.at.toISOString() },
   };
 }

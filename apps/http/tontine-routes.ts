@@ -20,6 +20,8 @@ import type { ShowPayment } from '../../core/payments/show-payment.ts';
 import type { AcceptTurnSwap } from '../../core/tontines/accept-turn-swap.ts';
 import type { BrowseTontines } from '../../core/tontines/browse-tontines.ts';
 import type { CreateTontine } from '../../core/tontines/create-tontine.ts';
+import type { ListGroupFines } from '../../core/tontines/list-group-fines.ts';
+import type { WaiveFine } from '../../core/tontines/waive-fine.ts';
 import type { DrawPayoutOrder } from '../../core/tontines/draw-payout-order.ts';
 import type { JoinTontine } from '../../core/tontines/join-tontine.ts';
 import type { ListChatMessages } from '../../core/tontines/list-chat-messages.ts';
@@ -45,13 +47,14 @@ import {
   presentChatEntry,
   presentBooks,
   presentDashboard,
+  presentFine,
   presentMembers,
   presentPayment,
   presentRecommendation,
   presentSwap,
   presentTontine,
 } from './savings-views.ts';
-import { BooksQuery, ChatRequest, CreateTontineRequest, DiscoverQuery, RecommendationsQuery, SwapRequest, WithdrawRequest } from './savings-schemas.ts';
+import { BooksQuery, ChatRequest, CreateTontineRequest, DiscoverQuery, RecommendationsQuery, SwapRequest, WaiveFineRequest, WithdrawRequest } from './savings-schemas.ts';
 import { parseBody, parseQuery } from './validation.ts';
 
 /** The use cases the tontines API calls. */
@@ -66,6 +69,8 @@ export interface TontineRouteUseCases {
   startTontine: StartTontine;
   showPayoutOrder: ShowPayoutOrder;
   showGroupBooks: ShowGroupBooks;
+  listGroupFines: ListGroupFines;
+  waiveFine: WaiveFine;
   drawPayoutOrder: DrawPayoutOrder;
   listTurnSwaps: ListTurnSwaps;
   proposeTurnSwap: ProposeTurnSwap;
@@ -114,7 +119,10 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     const input = parseBody(ctx, CreateTontineRequest);
     if (!input) return;
     const created = await useCases.createTontine.execute({ ...input, contributionAmount: input.contributionAmount.toDecimal(), creatorId: userOf(ctx).id });
-    if (!created.ok) return sendFailure(ctx, created, created.error === 'contribution_amount_not_whole_francs' ? {} : { field: fieldOf(created.error) });
+    if (!created.ok) {
+      const { error } = created;
+      return sendFailure(ctx, created, error === 'contribution_amount_not_whole_francs' ? {} : { field: error === 'late_fine_invalid' ? 'lateFine' : fieldOf(error) });
+    }
     await showTontine(ctx, created.value.id, 201);
   });
 
@@ -155,6 +163,26 @@ export function tontineRoutes(useCases: TontineRouteUseCases, auth: Authenticati
     const shown = await useCases.showGroupBooks.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id, cursor: query.cursor, limit: query.limit });
     if (!shown.ok) return sendFailure(ctx, shown);
     ctx.body = presentBooks(shown.value);
+  });
+
+  // The group's late fines (members only): each member's, owed ones first; a waived one with who and why.
+  router.get('/tontines/:id/fines', authenticated, async (ctx) => {
+    const listed = await useCases.listGroupFines.execute({ tontineId: String(ctx.params.id), userId: userOf(ctx).id });
+    if (!listed.ok) return sendFailure(ctx, listed);
+    ctx.body = listed.value.map(presentFine);
+  });
+
+  // The admin waives a member's fine with a reason every member is told.
+  router.post('/tontines/:id/fines/:fineId/waive', authenticated, async (ctx) => {
+    const input = parseBody(ctx, WaiveFineRequest);
+    if (!input) return;
+    const tontineId = String(ctx.params.id);
+    const userId = userOf(ctx).id;
+    const waived = await useCases.waiveFine.execute({ fineId: String(ctx.params.fineId), tontineId, by: { kind: 'admin', userId, reason: input.reason } });
+    if (!waived.ok) return sendFailure(ctx, waived, waived.error === 'waiver_reason_invalid' ? { field: 'reason' } : {});
+    const listed = await useCases.listGroupFines.execute({ tontineId, userId });
+    if (!listed.ok) return sendFailure(ctx, listed);
+    ctx.body = presentFine(listed.value.find((f) => f.id === waived.value.fineId)!);
   });
 
   router.post('/tontines/:id/payout-order/draw', authenticated, async (ctx) => {

@@ -5,33 +5,24 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ContainerModule } from 'inversify';
+import { DecidedFines } from '../../core/decisions/decided-fines.ts';
+import { ChangeFineRule } from '../../core/tontines/change-fine-rule.ts';
+import { WaiveFine } from '../../core/tontines/waive-fine.ts';
 import { PostgresGroupProposals } from '../../adapters/postgres/postgres-group-proposals.ts';
 import { CloseExpiredProposals } from '../../core/decisions/close-expired-proposals.ts';
 import { ListOpenVotes } from '../../core/decisions/list-open-votes.ts';
 import { ListProposals } from '../../core/decisions/list-proposals.ts';
-import type { FineDecisionEffects } from '../../core/decisions/ports.ts';
 import { ProposeDecision } from '../../core/decisions/propose-decision.ts';
 import { VoteOnProposal } from '../../core/decisions/vote-on-proposal.ts';
-import { err } from '../../core/shared/result.ts';
 import { withDeps } from '../deps.ts';
 import { TOKENS } from '../tokens.ts';
 
-/**
- * Until the fines module is merged, a fine can neither be proposed nor changed by a decision:
- * `change_fine` and `waive_fine` are refused with `proposal_kind_unavailable` before anyone votes.
- * BIND THE FINES MODULE HERE (the one place): an adapter over its ChangeFineRule and WaiveFine use
- * cases (and their checks), in place of this constant.
- */
-const FINES_NOT_AVAILABLE: FineDecisionEffects = {
-  checkFineRule: async () => err('proposal_kind_unavailable'),
-  checkWaiver: async () => err('proposal_kind_unavailable'),
-  changeFineRule: async () => err('proposal_kind_unavailable'),
-  waiveFine: async () => err('proposal_kind_unavailable'),
-};
-
 export const decisionsModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.GroupProposals).toResolvedValue((em: EntityManager) => new PostgresGroupProposals(em), [TOKENS.EntityManager]);
-  bind(TOKENS.FineDecisionEffects).toConstantValue(FINES_NOT_AVAILABLE);
+  // What a decision about fines does: the fines' own use cases (core/decisions/decided-fines.ts).
+  bind(TOKENS.FineDecisionEffects).toResolvedValue(
+    ...withDeps(DecidedFines, { tontines: TOKENS.TontineRepository, contributions: TOKENS.ContributionRepository, changeFineRule: ChangeFineRule, waiveFine: WaiveFine }),
+  );
   const settling = {
     tontines: TOKENS.TontineRepository,
     proposals: TOKENS.GroupProposals,

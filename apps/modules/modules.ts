@@ -14,6 +14,7 @@ import { contributionsModule } from './contributions-module.ts';
 import { dataRightsModule } from './data-rights-module.ts';
 import { decisionsModule } from './decisions-module.ts';
 import { demoModule } from './demo-module.ts';
+import { finesModule } from './fines-module.ts';
 import { kycModule } from './kyc-module.ts';
 import { learningModule } from './learning-module.ts';
 import { ledgerModule } from './ledger-module.ts';
@@ -36,6 +37,7 @@ export const MODULES: readonly ContainerModule[] = [
   paymentsModule,
   tontinesModule,
   contributionsModule,
+  finesModule,
   loansModule,
   transfersModule,
   merchantsModule,

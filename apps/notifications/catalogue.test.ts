@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { contributionDueNotice, contributionOverdueNotice } from '../../core/contributions/contribution-notices.ts';
+import { contributionDueNotice, contributionOverdueNotice, finePostedNotice } from '../../core/contributions/contribution-notices.ts';
+import { Contribution } from '../../core/contributions/contribution.ts';
 import { aContribution } from '../../core/contributions/contributions.fixtures.ts';
 import type { Instalment } from '../../core/loans/amortisation.ts';
 import type { Loan } from '../../core/loans/loan.ts';
 import { instalmentReminder } from '../../core/loans/loan-notices.ts';
 import { Money } from '../../core/money/money.ts';
 import { kigaliMonthContaining, localDate } from '../../core/shared/calendar.ts';
-import { decisionClosedNotices, orderDrawnNotices, proposalOpenedNotices, startedNotices, turnsSwappedNotices } from '../../core/tontines/group-announcements.ts';
+import { decisionClosedNotices, fineRuleNotices, fineWaivedNotices, orderDrawnNotices, proposalOpenedNotices, startedNotices, turnsSwappedNotices } from '../../core/tontines/group-announcements.ts';
 import { monthlyStatementNotices } from '../../core/tontines/monthly-statement.ts';
 import type { MemberNotification } from '../../core/tontines/ports.ts';
 import { aTontine, TableProfiles } from '../../core/tontines/tontines.fixtures.ts';
@@ -68,6 +69,39 @@ describe('announcements of a change to the rotation, with the longest names they
     }
     return notices;
   }
+
+  /** The fines' notices with the longest names, the largest fine and a reason longer than an SMS carries. */
+  async function fineNotices(): Promise<MemberNotification[]> {
+    const late = aContribution({ memberId: 'bob', cycle: 12, amount: Money.ofFrancs(10_000_000), dueDate: localDate(2026, 3, 1) });
+    const fine = Contribution.fine({ id: 'f-1', of: late, amount: Money.ofFrancs(1_000_000), at: new Date('2026-03-05T08:00:00Z') });
+    const reason = 'She was in hospital for the whole week of the market and could not reach a phone';
+    const rule = { kind: 'fixed' as const, value: 1_000_000, graceDays: 30 };
+    return [
+      finePostedNotice(fine, 'Abadatezuka ba Kimironko'),
+      contributionDueNotice(fine, 'Abadatezuka ba Kimironko'),
+      (await fineWaivedNotices(tontine, fine, { kind: 'admin', userId: 'carol', reason }, longNames))[0]!,
+      (await fineWaivedNotices(tontine, fine, { kind: 'decision', proposalId: 'p-1' }, longNames))[0]!,
+      (await fineRuleNotices(tontine, rule, { kind: 'creator', userId: 'alice' }, longNames))[0]!,
+      (await fineRuleNotices(tontine, { ...rule, kind: 'percent', value: 50 }, { kind: 'decision', proposalId: 'p-2' }, longNames))[0]!,
+      (await fineRuleNotices(tontine, null, { kind: 'creator', userId: 'alice' }, longNames))[0]!,
+      (await fineRuleNotices(tontine, null, { kind: 'decision', proposalId: 'p-3' }, longNames))[0]!,
+    ];
+  }
+
+  it('the fines\' notices too: their own words in the four languages, one GSM-7 SMS each', async () => {
+    for (const notice of await fineNotices()) {
+      const english = smsOf(notice, 'en');
+      for (const language of ['en', 'fr', 'rw', 'sw'] as const) {
+        const sms = asSent(smsOf(notice, language));
+        if (language !== 'en') expect(sms, `${notice.template} ${language}`).not.toBe(english);
+        expect(sms.length, `${notice.template} ${language}: ${sms}`).toBeLessThanOrEqual(160);
+        expect(sms, `${notice.template} ${language}`).toMatch(GSM_7);
+        expect(sms).not.toMatch(/\$\{|undefined/);
+      }
+    }
+    const [, , waived] = await fineNotices();
+    expect(smsOf(waived!, 'en')).toBe('Ikimina: Bizimungu. N. waived the 1,000,000 RWF late fine of Mukamurenz. H. in Abadatezuka ba Kimironk. (reason: She was in hospital for the w.)');
+  });
 
   it('each has its own words in the four languages and fits one GSM-7 SMS of 160 characters', async () => {
     for (const notice of [...(await announcements()), ...(await decisions())]) {

@@ -60,10 +60,18 @@ export const TEMPLATE_KEYS = [
   'tontine_decision_closed',
   // core/data-rights/prepare-data-exports.ts
   'data_export_ready',
+  // core/contributions/contribution-notices.ts and core/payments/settle-payment-report.ts: a late fine posted, reminded, paid
+  'fine_posted',
+  'fine_due',
+  'fine_received',
+  // core/tontines/group-announcements.ts: a fine waived, the late fine rule changed, told to every member
+  'fine_waived',
+  'fine_rule_changed',
+  'fine_rule_removed',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
-/** Parameters every template may use: tontineName, amount ("12,500 RWF"), cycle, dueDate, reason, businessName, merchantCode, actor ("Amina U."), month ("2026-11"). */
+/** Parameters every template may use: tontineName, amount ("12,500 RWF"), cycle, dueDate, reason, businessName, merchantCode, actor ("Amina U."), month ("2026-11"), member, fine ("5%"), graceDays. */
 export type TemplateParams = Readonly<Record<string, string>>;
 
 export interface RenderedText {
@@ -123,6 +131,12 @@ export const TEMPLATE_TYPES: Readonly<Record<TemplateKey, NotificationType>> = {
   tontine_proposal_opened: 'other',
   tontine_decision_closed: 'other',
   data_export_ready: 'other',
+  fine_posted: 'contribution_due',
+  fine_due: 'contribution_due',
+  fine_received: 'other',
+  fine_waived: 'other',
+  fine_rule_changed: 'other',
+  fine_rule_removed: 'other',
 };
 
 export function isTemplateKey(key: string): key is TemplateKey {

@@ -38,6 +38,25 @@ export const en: Catalogue = {
   tontine_proposal_opened: (p) => ({ title: 'New proposal', message: `Ikimina: ${p.actor} proposes in ${p.tontineName} to ${enDecisionKinds[String(p.kind)]}. Vote by ${p.closesOn} in the app or by USSD.` }),
   tontine_decision_closed: (p) => ({ title: 'Vote closed', message: `Ikimina: ${p.tontineName} voted on ${p.actor}'s proposal to ${enDecisionKinds[String(p.kind)]}: ${enDecisionResults[String(p.result)]} (${p.yes} yes, ${p.no} no).` }),
   data_export_ready: (p) => ({ title: 'Your data export is ready', message: `Ikimina: the export of your data is ready. Download it from your profile, under Your data, within ${p.days} days.` }),
+  fine_posted: (p) => ({ title: 'Late fine', message: `Ikimina: your contribution of cycle ${p.cycle} to ${p.tontineName} is late: a fine of ${p.amount} is now due. Pay it in the group.` }),
+  fine_due: (p) => ({ title: 'Late fine due', message: `Ikimina: your late fine of ${p.amount} in ${p.tontineName} (cycle ${p.cycle}) is still due. Please pay it in the group.` }),
+  fine_received: (p) => ({ title: 'Fine paid', message: `Ikimina: we received your ${p.amount} late fine to ${p.tontineName} (cycle ${p.cycle}). Thank you!` }),
+  fine_waived: (p) => ({
+    title: 'Fine waived',
+    message: p.actor
+      ? `Ikimina: ${p.actor} waived the ${p.amount} late fine of ${p.member} in ${p.tontineName} (reason: ${p.reason})`
+      : `Ikimina: by a group decision, the ${p.amount} late fine of ${p.member} in ${p.tontineName} is waived.`,
+  }),
+  fine_rule_changed: (p) => ({
+    title: 'Late fine changed',
+    message: p.actor
+      ? `Ikimina: ${p.actor} set the late fine of ${p.tontineName}: ${p.fine} after ${p.graceDays} days of grace.`
+      : `Ikimina: by a group decision, the late fine of ${p.tontineName} is now ${p.fine} after ${p.graceDays} days of grace.`,
+  }),
+  fine_rule_removed: (p) => ({
+    title: 'Late fine removed',
+    message: p.actor ? `Ikimina: ${p.actor} removed the late fine of ${p.tontineName}.` : `Ikimina: by a group decision, ${p.tontineName} no longer charges a late fine.`,
+  }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in English: the `reason` of the loan notices and the API's `decisionReason`. */

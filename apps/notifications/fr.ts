@@ -38,6 +38,25 @@ export const fr: Catalogue = {
   tontine_proposal_opened: (p) => ({ title: 'Nouvelle proposition', message: `Ikimina : ${p.actor} propose dans ${p.tontineName} de ${frDecisionKinds[String(p.kind)]}. Votez avant le ${p.closesOn} (appli ou USSD).` }),
   tontine_decision_closed: (p) => ({ title: 'Vote clos', message: `Ikimina : ${p.tontineName}, proposition de ${p.actor} (${frDecisionKinds[String(p.kind)]}) : ${frDecisionResults[String(p.result)]}, ${p.yes} oui, ${p.no} non.` }),
   data_export_ready: (p) => ({ title: 'Votre export de données est prêt', message: `Ikimina : l’export de vos données est prêt. Téléchargez-le depuis votre profil, rubrique Vos données, sous ${p.days} jours.` }),
+  fine_posted: (p) => ({ title: 'Amende de retard', message: `Ikimina : votre cotisation du cycle ${p.cycle} à ${p.tontineName} est en retard : une amende de ${p.amount} est due. Payez-la dans le groupe.` }),
+  fine_due: (p) => ({ title: 'Amende à payer', message: `Ikimina : votre amende de retard de ${p.amount} dans ${p.tontineName} (cycle ${p.cycle}) reste due. Payez-la dans le groupe.` }),
+  fine_received: (p) => ({ title: 'Amende payée', message: `Ikimina : votre amende de retard de ${p.amount} à ${p.tontineName} (cycle ${p.cycle}) est payée. Merci !` }),
+  fine_waived: (p) => ({
+    title: 'Amende annulée',
+    message: p.actor
+      ? `Ikimina : ${p.actor} a annulé l'amende de ${p.amount} de ${p.member} dans ${p.tontineName} (motif : ${p.reason})`
+      : `Ikimina : par décision du groupe, l'amende de ${p.amount} de ${p.member} dans ${p.tontineName} est annulée.`,
+  }),
+  fine_rule_changed: (p) => ({
+    title: 'Amende de retard modifiée',
+    message: p.actor
+      ? `Ikimina : ${p.actor} a fixé l'amende de retard de ${p.tontineName} : ${p.fine} après ${p.graceDays} jours de délai.`
+      : `Ikimina : par décision du groupe, l'amende de retard de ${p.tontineName} est de ${p.fine} après ${p.graceDays} jours de délai.`,
+  }),
+  fine_rule_removed: (p) => ({
+    title: 'Amende de retard supprimée',
+    message: p.actor ? `Ikimina : ${p.actor} a supprimé l'amende de retard de ${p.tontineName}.` : `Ikimina : par décision du groupe, ${p.tontineName} ne fait plus payer d'amende de retard.`,
+  }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in French: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -38,6 +38,25 @@ export const rw: Catalogue = {
   tontine_proposal_opened: (p) => ({ title: 'Icyifuzo gishya', message: `Ikimina: muri ${p.tontineName}, ${p.actor} yatanze icyifuzo cyo ${rwDecisionKinds[String(p.kind)]}. Tora bitarenze ${p.closesOn} (app/USSD).` }),
   tontine_decision_closed: (p) => ({ title: 'Itora ryarangiye', message: `Ikimina: icyifuzo cya ${p.actor} cyo ${rwDecisionKinds[String(p.kind)]} muri ${p.tontineName}: ${rwDecisionResults[String(p.result)]} (yego ${p.yes}, oya ${p.no}).` }),
   data_export_ready: (p) => ({ title: 'Amakuru yawe yiteguye', message: `Ikimina: amakuru yawe wasabye yiteguye. Yakure kuri porofayili yawe, ahanditse Amakuru yawe, mu minsi ${p.days}.` }),
+  fine_posted: (p) => ({ title: 'Ihazabu y\'ubukererwe', message: `Ikimina: umusanzu wawe w'icyiciro ${p.cycle} muri ${p.tontineName} waratinze: ugomba kwishyura ihazabu ya ${p.amount}. Yishyure mu itsinda.` }),
+  fine_due: (p) => ({ title: 'Ihazabu itarishyurwa', message: `Ikimina: ihazabu y'ubukererwe ya ${p.amount} muri ${p.tontineName} (icyiciro ${p.cycle}) ntiriishyurwa. Yishyure mu itsinda.` }),
+  fine_received: (p) => ({ title: 'Ihazabu yishyuwe', message: `Ikimina: twakiriye ihazabu yawe ya ${p.amount} muri ${p.tontineName} (icyiciro ${p.cycle}). Murakoze!` }),
+  fine_waived: (p) => ({
+    title: 'Ihazabu yakuweho',
+    message: p.actor
+      ? `Ikimina: ${p.actor} yakuyeho ihazabu ya ${p.amount} ya ${p.member} muri ${p.tontineName} (impamvu: ${p.reason})`
+      : `Ikimina: ku cyemezo cy'itsinda, ihazabu ya ${p.amount} ya ${p.member} muri ${p.tontineName} yakuweho.`,
+  }),
+  fine_rule_changed: (p) => ({
+    title: 'Ihazabu y\'ubukererwe yahindutse',
+    message: p.actor
+      ? `Ikimina: ${p.actor} yashyizeho ihazabu y'ubukererwe ya ${p.tontineName}: ${p.fine} nyuma y'iminsi ${p.graceDays} y'inyongera.`
+      : `Ikimina: ku cyemezo cy'itsinda, ihazabu y'ubukererwe ya ${p.tontineName} ni ${p.fine} nyuma y'iminsi ${p.graceDays} y'inyongera.`,
+  }),
+  fine_rule_removed: (p) => ({
+    title: 'Ihazabu y\'ubukererwe yavanyweho',
+    message: p.actor ? `Ikimina: ${p.actor} yakuyeho ihazabu y'ubukererwe ya ${p.tontineName}.` : `Ikimina: ku cyemezo cy'itsinda, ${p.tontineName} ntigica ihazabu y'ubukererwe.`,
+  }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in Kinyarwanda: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -38,6 +38,25 @@ export const sw: Catalogue = {
   tontine_proposal_opened: (p) => ({ title: 'Pendekezo jipya', message: `Ikimina: ${p.actor} amependekeza katika ${p.tontineName} ${swDecisionKinds[String(p.kind)]}. Piga kura kabla ya ${p.closesOn} (app/USSD).` }),
   tontine_decision_closed: (p) => ({ title: 'Kura zimefungwa', message: `Ikimina: pendekezo la ${p.actor} katika ${p.tontineName} (${swDecisionKinds[String(p.kind)]}): ${swDecisionResults[String(p.result)]}, ndiyo ${p.yes}, hapana ${p.no}.` }),
   data_export_ready: (p) => ({ title: 'Nakala ya data yako iko tayari', message: `Ikimina: nakala ya data yako iko tayari. Ipakue kwenye wasifu wako, sehemu ya Data yako, ndani ya siku ${p.days}.` }),
+  fine_posted: (p) => ({ title: 'Faini ya kuchelewa', message: `Ikimina: mchango wako wa mzunguko ${p.cycle} katika ${p.tontineName} umechelewa: faini ya ${p.amount} sasa inadaiwa. Ilipe kwenye kikundi.` }),
+  fine_due: (p) => ({ title: 'Faini inadaiwa', message: `Ikimina: faini yako ya kuchelewa ya ${p.amount} katika ${p.tontineName} (mzunguko ${p.cycle}) bado inadaiwa. Tafadhali ilipe kwenye kikundi.` }),
+  fine_received: (p) => ({ title: 'Faini imelipwa', message: `Ikimina: tumepokea faini yako ya ${p.amount} kwa ${p.tontineName} (mzunguko ${p.cycle}). Asante!` }),
+  fine_waived: (p) => ({
+    title: 'Faini imefutwa',
+    message: p.actor
+      ? `Ikimina: ${p.actor} amefuta faini ya ${p.amount} ya ${p.member} katika ${p.tontineName} (sababu: ${p.reason})`
+      : `Ikimina: kwa uamuzi wa kikundi, faini ya ${p.amount} ya ${p.member} katika ${p.tontineName} imefutwa.`,
+  }),
+  fine_rule_changed: (p) => ({
+    title: 'Faini ya kuchelewa imebadilishwa',
+    message: p.actor
+      ? `Ikimina: ${p.actor} ameweka faini ya kuchelewa ya ${p.tontineName}: ${p.fine} baada ya siku ${p.graceDays} za ziada.`
+      : `Ikimina: kwa uamuzi wa kikundi, faini ya kuchelewa ya ${p.tontineName} sasa ni ${p.fine} baada ya siku ${p.graceDays} za ziada.`,
+  }),
+  fine_rule_removed: (p) => ({
+    title: 'Faini ya kuchelewa imeondolewa',
+    message: p.actor ? `Ikimina: ${p.actor} ameondoa faini ya kuchelewa ya ${p.tontineName}.` : `Ikimina: kwa uamuzi wa kikundi, ${p.tontineName} haitozi tena faini ya kuchelewa.`,
+  }),
 };
 
 /** Why a loan was decided (core/loans/decision-reason.ts), in Swahili: the `reason` of the loan notices and the API's `decisionReason`. */

@@ -14,6 +14,7 @@ import type { FollowCardRefunds } from '../../core/merchants/follow-card-refunds
 import type { PollPendingPayments } from '../../core/payment-reports/poll-pending-payments.ts';
 import type { PayOutDueCycles } from '../../core/tontines/pay-out-due-cycles.ts';
 import type { SendMonthlyStatements } from '../../core/tontines/send-monthly-statements.ts';
+import type { PostDueFines } from '../../core/tontines/post-due-fines.ts';
 import type { SettleMerchants } from '../../core/settlements/settle-merchants.ts';
 import type { PayCommissions } from '../../core/agents/pay-commissions.ts';
 import { countByStatus } from '../../core/settlements/payout-status.ts';
@@ -39,6 +40,7 @@ export interface JobUseCases {
   /** Card refunds of merchant payments the processor has not finished, or whose answer was lost. */
   followCardRefunds: Pick<FollowCardRefunds, 'execute'>;
   payOutDueCycles: Pick<PayOutDueCycles, 'execute'>;
+  postDueFines: Pick<PostDueFines, 'execute'>;
   retryDueTransfers: Pick<RetryDueTransfers, 'execute'>;
   pruneAttemptCounters: Pick<PruneAttemptCounters, 'execute'>;
   pruneAbandonedUploads: Pick<PruneAbandonedUploads, 'execute'>;
@@ -101,6 +103,8 @@ export function scheduledJobs(useCases: JobUseCases, settings: JobSettings): Job
     job('payout-due', ['*/5 * * * *'], async () => ({ ...(await useCases.payOutDueCycles.execute()) })),
     // Group proposals past their expiry, closed with the votes cast in time (each once).
     job('decisions-close', ['* * * * *'], async () => ({ ...(await useCases.closeExpiredProposals.execute()) })),
+    // Just after midnight Kigali time, when yesterday's graces have ended; hourly as a catch-up (a fine is posted once: a rerun posts nothing).
+    job('late-fines', ['5 0 * * *', '20 * * * *'], async () => ({ ...(await useCases.postDueFines.execute()) })),
     job('transfer-retry', ['* * * * *'], async () => ({ ...(await useCases.retryDueTransfers.execute()) }), ['payout-retry', 'loan-disbursement-retry']),
     job('rate-limit-prune', ['7 * * * *'], async () => useCases.pruneAttemptCounters.execute()),
     // Uploads nobody finished, a day after their address expired.

@@ -20,6 +20,8 @@ import { SettleMerchants } from '../../core/settlements/settle-merchants.ts';
 import { PayCommissions } from '../../core/agents/pay-commissions.ts';
 import { PayOutDueCycles } from '../../core/tontines/pay-out-due-cycles.ts';
 import { SendMonthlyStatements } from '../../core/tontines/send-monthly-statements.ts';
+import { PostDueFines } from '../../core/tontines/post-due-fines.ts';
+import { PayoutIfCycleComplete } from '../../core/tontines/payout-if-cycle-complete.ts';
 import { RetryDueTransfers } from '../../core/transfers/retry-due-transfers.ts';
 import { PruneAbandonedUploads } from '../../core/uploads/prune-abandoned-uploads.ts';
 import { RefreshWorkingCapital } from '../../core/working-capital/review-working-capital.ts';
@@ -45,6 +47,7 @@ export const schedulerModule = new ContainerModule(({ bind }) => {
         pollPendingPayments: PollPendingPayments,
         followCardRefunds: FollowCardRefunds,
         payOutDueCycles: PayOutDueCycles,
+        postDueFines: PostDueFines,
         retryDueTransfers: RetryDueTransfers,
         pruneAttemptCounters: PruneAttemptCounters,
         pruneAbandonedUploads: PruneAbandonedUploads,

@@ -97,7 +97,7 @@ export class UssdMemberSnapshots {
       case 'books': {
         // The group's own rule (members only), through the use case the web's Books tab calls.
         const shown = await this.deps.showGroupBooks.execute({ tontineId: load.tontineId, userId, limit: BOOKS_SHOWN });
-        const books = shown.ok ? { balance: shown.value.balance, movements: shown.value.movements.map(({ kind, member, amount }) => ({ kind, member, amount })) } : null;
+        const books = shown.ok ? { balance: shown.value.balance, movements: shown.value.movements.map(({ kind, member, amount, fine }) => ({ kind, member, amount, fine })) } : null;
         return { ...member, books: { ...member.books, [load.tontineId]: books } };
       }
       case 'merchant': {
@@ -111,11 +111,12 @@ export class UssdMemberSnapshots {
 }
 
 /** The groups part: the balance and the current groups of the member `userId`, from their savings. */
-function savingsSnapshot({ tontines, contributions, firstNames }: MemberSavings, userId: string, now: Date): SavingsSnapshot {
+function savingsSnapshot({ tontines, contributions, fines, firstNames }: MemberSavings, userId: string, now: Date): SavingsSnapshot {
   const current = tontines.filter((t) => t.status === 'forming' || t.status === 'active');
   return {
     balance: memberSavingsBalance(contributions, tontines, userId),
-    groups: current.map((t) => groupOf(t, userId, contributions, now, (id) => firstNames.get(id) ?? '')),
+    // A late fine owed is paid like a contribution: the earliest due of either is offered first.
+    groups: current.map((t) => groupOf(t, userId, [...contributions, ...fines], now, (id) => firstNames.get(id) ?? '')),
   };
 }
 
@@ -130,7 +131,7 @@ function groupOf(tontine: Tontine, userId: string, contributions: readonly Contr
   return {
     tontineId: tontine.id,
     name: tontine.name,
-    nextDue: due ? { contributionId: due.id, amount: due.amount, dueDate: due.dueDate, overdue: due.isOverdueAt(now) } : null,
+    nextDue: due ? { contributionId: due.id, amount: due.amount, dueDate: due.dueDate, overdue: due.isOverdueAt(now), ...(due.isFine ? { fine: true } : {}) } : null,
     nextPayout:
       nextDate && nextRecipient
         ? { date: nextDate, amount: tontine.pot, recipientFirstName: firstNameOf(nextRecipient), toMember: nextRecipient === userId }

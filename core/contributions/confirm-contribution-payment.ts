@@ -11,6 +11,7 @@
  * - Whether the cycle is now complete is counted by the caller after the commit
  *   (`countPendingInCycles`): only then can it see the cycle's other last payments, confirmed side
  *   by side in other transactions.
+ * - A late fine is booked the same way, as `fine_received` (the group's books show it as a fine).
  * - `executeAll` settles many reports in one unit of work with the same rules, in order: the
  *   contributions are locked together (in id order), the entries posted with one append and the
  *   contributions saved with one write.
@@ -84,7 +85,7 @@ export class ConfirmContributionPayment {
         applied.map(({ contribution, attempt }) => ({
           id: ids.newId(),
           key: `contribution:${attempt.providerReference}`,
-          kind: 'contribution_received',
+          kind: contribution.isFine ? 'fine_received' : 'contribution_received',
           occurredAt: now,
           postings: [debit(accounts.collection(attempt.provider), contribution.amount), credit(accounts.pool(contribution.tontineId), contribution.amount)],
         })),

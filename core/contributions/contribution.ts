@@ -10,13 +10,17 @@
  *   answers `exists`), and a confirmation for another amount than requested is refused.
  * - At most one attempt is awaiting the provider at a time, so a member is not charged twice
  *   by two requests in flight.
+ * - A late fine (DOMAIN.md "Fines") is owed and paid like a contribution: it is one, of the same
+ *   member, group and cycle, naming the contribution it fines (`fineOf`). A fine is never fined.
+ *   Only a pending fine can be waived (status `waived`, with who decided and why); a waived fine
+ *   takes no payment.
  */
 import type { Money } from '../money/money.ts';
 import { compareDates, kigaliDateOf, type LocalDate } from '../shared/calendar.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
 
-export type ContributionStatus = 'pending' | 'completed';
+export type ContributionStatus = 'pending' | 'completed' | 'waived';
 /** What a member sees: overdue is a pending contribution past its due date. */
 export type ContributionView = ContributionStatus | 'overdue';
 /** pot_deduction: settled out of the member's own payout, as arrears. */
@@ -40,7 +44,11 @@ export interface PaymentAttempt {
   failureReason?: string;
 }
 
-export type StartPaymentError = 'contribution_already_paid' | 'payment_in_progress';
+export type StartPaymentError = 'contribution_already_paid' | 'payment_in_progress' | 'fine_waived';
+
+/** Who waived a fine: the group's admin with a reason every member sees, or a group decision. */
+export type FineWaiver = { kind: 'admin'; userId: string; reason: string; at: Date } | { kind: 'decision'; proposalId: string; at: Date };
+export type WaiveError = 'fine_not_found' | 'fine_already_paid' | 'fine_already_waived';
 export type ConfirmPaymentError = 'payment_not_found' | 'amount_mismatch' | 'contribution_already_paid' | 'payment_already_confirmed';
 
 export interface ScheduledContribution {
@@ -50,6 +58,9 @@ export interface ScheduledContribution {
   cycle: number;
   amount: Money;
   dueDate: LocalDate;
+  /** For a late fine, the contribution it fines, and when it was posted. */
+  fineOf?: string | null;
+  postedAt?: Date | null;
 }
 
 export class Contribution {
@@ -59,7 +70,11 @@ export class Contribution {
   readonly cycle: number;
   readonly amount: Money;
   readonly dueDate: LocalDate;
+  readonly fineOf: string | null;
+  /** When a late fine was posted; null for a contribution. */
+  readonly postedAt: Date | null;
   private status_: ContributionStatus = 'pending';
+  private waiver_: FineWaiver | null = null;
   private paidAt_: Date | null = null;
   private paymentMethod_: PaymentMethod | null = null;
   /** The provider reference of the payment, or the payout reference for a deduction. */
@@ -74,10 +89,45 @@ export class Contribution {
     this.cycle = input.cycle;
     this.amount = input.amount;
     this.dueDate = input.dueDate;
+    this.fineOf = input.fineOf ?? null;
+    this.postedAt = input.postedAt ?? null;
   }
 
   static schedule(input: ScheduledContribution): Contribution {
     return new Contribution(input);
+  }
+
+  /** The late fine on `of`, posted `at`, due that day (Kigali). */
+  static fine(input: { id: string; of: Contribution; amount: Money; at: Date }): Contribution {
+    invariant(!input.of.isFine, `contribution ${input.of.id} is a fine: a fine is never fined`);
+    const { of } = input;
+    return new Contribution({
+      id: input.id,
+      tontineId: of.tontineId,
+      memberId: of.memberId,
+      cycle: of.cycle,
+      amount: input.amount,
+      dueDate: kigaliDateOf(input.at),
+      fineOf: of.id,
+      postedAt: input.at,
+    });
+  }
+
+  get isFine(): boolean {
+    return this.fineOf !== null;
+  }
+  get waiver(): FineWaiver | null {
+    return this.waiver_;
+  }
+
+  /** A pending fine is waived; a paid one, a contribution or a waived one is refused. */
+  waive(waiver: FineWaiver): Result<void, WaiveError> {
+    if (!this.isFine) return err('fine_not_found');
+    if (this.status_ === 'waived') return err('fine_already_waived');
+    if (this.isCompleted) return err('fine_already_paid');
+    this.status_ = 'waived';
+    this.waiver_ = waiver;
+    return ok(undefined);
   }
 
   get status(): ContributionStatus {
@@ -125,6 +175,7 @@ export class Contribution {
   /** Checked before asking the provider, so a refused payment never reaches the member's phone. */
   canStartPayment(now: Date): Result<void, StartPaymentError> {
     if (this.isCompleted) return err('contribution_already_paid');
+    if (this.status_ === 'waived') return err('fine_waived');
     const waiting = this.attempts_.some(
       (a) => a.status === 'requested' && now.getTime() - a.requestedAt.getTime() < PAYMENT_ATTEMPT_TIMEOUT_MS,
     );

@@ -51,22 +51,28 @@ export class InMemoryContributionRepository implements ContributionRepository {
     return found;
   }
   async listByTontine(tontineId: string): Promise<Contribution[]> {
-    return this.all().filter((c) => c.tontineId === tontineId);
+    return this.contributions().filter((c) => c.tontineId === tontineId);
   }
   async listByTontines(tontineIds: readonly string[]): Promise<Contribution[]> {
-    return this.all().filter((c) => tontineIds.includes(c.tontineId));
+    return this.contributions().filter((c) => tontineIds.includes(c.tontineId));
   }
   async listByMember(memberId: string): Promise<Contribution[]> {
-    return this.all().filter((c) => c.memberId === memberId);
+    return this.contributions().filter((c) => c.memberId === memberId);
+  }
+  async listFinesOf(tontineId: string): Promise<Contribution[]> {
+    return this.all().filter((c) => c.isFine && c.tontineId === tontineId);
   }
   async countPendingInCycles(cycles: readonly CycleOf[]): Promise<number[]> {
-    return cycles.map(({ tontineId, cycle }) => this.all().filter((c) => c.tontineId === tontineId && c.cycle === cycle && !c.isCompleted).length);
+    return cycles.map(({ tontineId, cycle }) => this.contributions().filter((c) => c.tontineId === tontineId && c.cycle === cycle && c.status === 'pending').length);
   }
   async save(contributions: readonly Contribution[]): Promise<void> {
     for (const c of contributions) this.rows.set(c.id, copyOf(c));
   }
   all(): Contribution[] {
     return [...this.rows.values()].map(copyOf);
+  }
+  private contributions(): Contribution[] {
+    return this.all().filter((c) => !c.isFine);
   }
 }
 

@@ -20,10 +20,13 @@ export interface ContributionRepository {
    * absent. A database locks the contributions until the unit of work ends.
    */
   findByPaymentReferences(providerReferences: readonly string[]): Promise<ReadonlyMap<string, Contribution>>;
+  /** The lists hold contributions, never a late fine (a fine is found by id or reference, or by `listFinesOf`). */
   listByTontine(tontineId: string): Promise<Contribution[]>;
   /** The contributions of all these groups (one read for many). */
   listByTontines(tontineIds: readonly string[]): Promise<Contribution[]>;
   listByMember(memberId: string): Promise<Contribution[]>;
+  /** The late fines of a group, each member's, by due date. */
+  listFinesOf(tontineId: string): Promise<Contribution[]>;
   /** How many contributions of each cycle are still unpaid, in the order asked (counts, so a big group loads nothing). */
   countPendingInCycles(cycles: readonly CycleOf[]): Promise<number[]>;
   save(contributions: readonly Contribution[]): Promise<void>;
@@ -60,8 +63,10 @@ export interface ContributionNotices {
 export interface MemberSavings {
   /** The member's groups of every status, newest first, each with its members. */
   readonly tontines: Tontine[];
-  /** The member's contributions in every group, with their payment attempts, by due date. */
+  /** The member's contributions in every group, with their payment attempts, by due date (no late fine). */
   readonly contributions: Contribution[];
+  /** The member's late fines still owed (pending), with their payment attempts, by due date. */
+  readonly fines: Contribution[];
   /** The first names of the members in those groups' payout orders, by user id. */
   readonly firstNames: ReadonlyMap<string, string>;
 }

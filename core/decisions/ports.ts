@@ -18,8 +18,8 @@ export interface ProposalRepository {
   save(proposal: Proposal): Promise<void>;
 }
 
-/** Why the fines module refuses a decided change: not available (yet), or not valid for this group now. */
-export type FineEffectError = 'proposal_kind_unavailable' | 'proposal_change_invalid';
+/** Why the fines module refuses a change: not valid for this group now. */
+export type FineEffectError = 'proposal_change_invalid';
 
 /**
  * What a decision about fines does, done by the fines module (its ChangeFineRule and WaiveFine use

@@ -9,7 +9,7 @@
  * - The change is checked before anyone votes, against the group as it is now: a payout order is
  *   a new permutation of the members that keeps every paid turn in place, in an active rotation
  *   (`proposal_change_invalid`, `tontine_not_active`); a fine rule or a waiver as the fines module
- *   accepts it (`proposal_kind_unavailable` while that module is not bound).
+ *   accepts it (DecidedFines: within the fine's bounds, a fine of this group still owed).
  * - The proposal opens for DEFAULT_PROPOSAL_HOURS under the group's passing rule; every member is
  *   told who proposed what and until when (group-announcements.ts), and it is audited.
  */

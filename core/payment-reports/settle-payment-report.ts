@@ -200,7 +200,7 @@ export class SettlePaymentReport {
       const names = await tontines.namesOf(toTell.map(({ contribution }) => contribution.tontineId));
       await notifier.notifyAll(
         toTell.map(({ outcome, contribution, report }) => {
-          const template = outcome === 'applied' ? 'contribution_received' : 'payment_failed';
+          const template = outcome !== 'applied' ? 'payment_failed' : contribution.isFine ? 'fine_received' : 'contribution_received';
           return {
             userId: contribution.memberId,
             // Both notices are of the specification's type 'other' (only a payout is 'payout_received').

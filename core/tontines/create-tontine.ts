@@ -5,6 +5,8 @@
  * Guarantees
  * - The terms are checked by `checkTontineTerms`; before them, a positive contribution with
  *   centimes is refused (`contribution_amount_not_whole_francs`): mobile money moves whole francs.
+ * - The creator may set the group's late fine (late-fine.ts, checked after the terms); a rule out
+ *   of bounds, or one for personal savings, is `late_fine_invalid`.
  */
 import type { ContributionRepository } from '../contributions/ports.ts';
 import { Money } from '../money/money.ts';
@@ -15,8 +17,9 @@ import { contributionsAtStart } from './contribution-schedule.ts';
 import type { TontineRepository } from './ports.ts';
 import { Tontine } from './tontine.ts';
 import { checkTontineTerms, type TontineTermsError, type TontineTermsInput } from './tontine-terms.ts';
+import { checkLateFine, type LateFineError, type LateFineInput, type LateFineRule } from './late-fine.ts';
 
-export type CreateTontineError = TontineTermsError | 'contribution_amount_not_whole_francs';
+export type CreateTontineError = TontineTermsError | 'contribution_amount_not_whole_francs' | LateFineError;
 
 export class CreateTontine {
   constructor(
@@ -29,14 +32,20 @@ export class CreateTontine {
     },
   ) {}
 
-  execute(input: TontineTermsInput & { creatorId: string }): Promise<Result<Tontine, CreateTontineError>> {
+  execute(input: TontineTermsInput & { creatorId: string; lateFine?: LateFineInput | null }): Promise<Result<Tontine, CreateTontineError>> {
     const { tontines, contributions, uow, clock, ids } = this.deps;
     const amount = Money.parseDecimal(input.contributionAmount);
     if (amount.ok && amount.value.isPositive() && !amount.value.isWholeFrancs()) return Promise.resolve(err('contribution_amount_not_whole_francs'));
     const terms = checkTontineTerms(input);
     if (!terms.ok) return Promise.resolve(terms);
+    let lateFine: LateFineRule | null = null;
+    if (input.lateFine) {
+      const checked = checkLateFine(input.lateFine);
+      if (!checked.ok || terms.value.maxMembers === 1) return Promise.resolve(err('late_fine_invalid'));
+      lateFine = checked.value;
+    }
     return uow.run(async () => {
-      const tontine = Tontine.create({ ...terms.value, id: ids.newId(), creatorId: input.creatorId, now: clock.now() });
+      const tontine = Tontine.create({ ...terms.value, id: ids.newId(), creatorId: input.creatorId, now: clock.now(), lateFine });
       await tontines.save(tontine);
       if (tontine.status === 'active') await contributions.save(contributionsAtStart(tontine, ids));
       return ok(tontine);

@@ -1,6 +1,7 @@
 /**
  * Group announcements (DOMAIN.md "Open books"): a change to a group's rotation (the payout order
- * drawn, two turns swapped, the rotation started) is told to every member, the one who made it
+ * drawn, two turns swapped, the rotation started) or to its fines (a fine waived, the late fine
+ * rule changed, DOMAIN.md "Fines") is told to every member, the one who made it
  * included, as in-app notifications the Notifier also sends by SMS in each member's language.
  *
  * Guarantees
@@ -16,15 +17,26 @@
  * tontine_started {tontineName, actor, dueDate};
  * a group decision (core/decisions): tontine_proposal_opened {tontineName, actor, kind, closesOn},
  * tontine_decision_closed {tontineName, actor, kind, result, yes, no} — `kind` is the proposal's
- * kind and `result` its status (passed, rejected, void), codes each language words.
+ * kind and `result` its status (passed, rejected, void), codes each language words;
+  * fine_waived {tontineName, member, amount, and
+ * actor and reason when the admin waived it; neither for a group decision}, fine_rule_changed
+ * {tontineName, fine ("500 RWF" or "5%"), graceDays, and actor when the creator set it},
+ * fine_rule_removed {tontineName, and actor when the creator removed it}.
  */
+import { Money } from '../money/money.ts';
 import { formatDate, kigaliDateOf } from '../shared/calendar.ts';
 import { clip, publicName, shortPublicName } from './member-names.ts';
 import type { MemberNotification, MemberProfiles } from './ports.ts';
+import type { Contribution } from '../contributions/contribution.ts';
+import type { LateFineRule } from './late-fine.ts';
 import type { Tontine, TurnSwap } from './tontine.ts';
 
-/** The longest group name and member's first name an announcement carries, in characters ("Amina U." adds 3). */
-const NAME_LIMITS = { tontineName: 24, firstName: 11 } as const;
+/**
+ * The longest group name and member's first name an announcement carries, in characters ("Amina
+ * U." adds 3), and the part of an admin's reason for a waiver an SMS carries (the whole reason is
+ * on the group's page).
+ */
+const NAME_LIMITS = { tontineName: 24, firstName: 11, reason: 30 } as const;
 
 /** How these members are named in an announcement (one read for all of them). */
 async function namer(profiles: MemberProfiles, userIds: readonly string[]): Promise<(userId: string) => string> {
@@ -89,4 +101,25 @@ export async function decisionClosedNotices(
     yes: String(count.yes),
     no: String(count.no),
   });
+}
+/** Who waived a fine or changed the rule: the group's admin (creator) by name, or a group decision. */
+export type FineDecider = { kind: 'admin'; userId: string; reason: string } | { kind: 'creator'; userId: string } | { kind: 'decision'; proposalId: string };
+
+/** A member's fine was waived: by whom and why (the admin), or by a group decision. */
+export async function fineWaivedNotices(tontine: Tontine, fine: Contribution, by: FineDecider, profiles: MemberProfiles): Promise<MemberNotification[]> {
+  const nameOf = await namer(profiles, by.kind === 'decision' ? [fine.memberId] : [fine.memberId, by.userId]);
+  return toEveryMember(tontine, 'fine_waived', {
+    member: nameOf(fine.memberId),
+    amount: fine.amount.format(),
+    ...(by.kind === 'decision' ? {} : { actor: nameOf(by.userId) }),
+    ...(by.kind === 'admin' ? { reason: clip(by.reason.trim(), NAME_LIMITS.reason) } : {}),
+  });
+}
+
+/** The late fine rule changed (or was removed): what it is now, and who set it when not the group. */
+export async function fineRuleNotices(tontine: Tontine, rule: LateFineRule | null, by: FineDecider, profiles: MemberProfiles): Promise<MemberNotification[]> {
+  const actor: Record<string, string> = by.kind === 'decision' ? {} : { actor: (await namer(profiles, [by.userId]))(by.userId) };
+  if (!rule) return toEveryMember(tontine, 'fine_rule_removed', actor);
+  const fine = rule.kind === 'fixed' ? Money.ofFrancs(rule.value).format() : `${rule.value}%`;
+  return toEveryMember(tontine, 'fine_rule_changed', { ...actor, fine, graceDays: String(rule.graceDays) });
 }

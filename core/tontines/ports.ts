@@ -2,6 +2,8 @@
 import type { Money } from '../money/money.ts';
 import type { LocalDate } from '../shared/calendar.ts';
 import type { MobileMoneyProvider } from '../payments/ports.ts';
+import type { Contribution } from '../contributions/contribution.ts';
+import type { GroupLateFine } from './late-fine.ts';
 import type { Tontine } from './tontine.ts';
 
 export interface TontineRepository {
@@ -121,12 +123,15 @@ export interface PoolPosting {
   balanceAfter: Money;
   /** The reference the provider knows the payment or transfer by; null for none. */
   reference: string | null;
+  /** For a late fine posted or waived (entry kind `fine_posted`, `fine_waived`; amount zero): the fine's amount; otherwise null. */
+  fine: Money | null;
 }
 
 /**
  * The postings of groups' pools, in the pool's order: by time, money in before money out at one
  * instant (a pool never goes below zero, so that is the order they must have had), the oldest
- * first; a page is read newest first.
+ * first; a page is read newest first. A late fine posted and a fine waived are movements of the
+ * pool too, of no amount (`entryKind` fine_posted, fine_waived; `entryId` an id of their own).
  */
 export interface PoolBooks {
   /**
@@ -150,4 +155,22 @@ export interface MonthlyStatements {
    * for the first's transaction and learns it is not new.
    */
   recordOnce(tontineId: string, month: string, at: Date): Promise<boolean>;
+}
+
+/** A contribution still unpaid after its group's late fine grace, with the rule and the group's name. */
+export interface LateContribution {
+  contribution: Contribution;
+  rule: GroupLateFine;
+  tontineName: string;
+}
+
+/** The contributions a late fine is due on (DOMAIN.md "Fines"). */
+export interface LateContributions {
+  /**
+   * Up to `limit` pending contributions (never a fine) of active groups with a late fine, not
+   * fined yet, whose grace ended before `today` and on or after the rule took effect, oldest due first.
+   */
+  dueForFine(today: LocalDate, limit: number): Promise<LateContribution[]>;
+  /** Whether this contribution has been fined (as committed now: ask it under the contribution's lock). */
+  isFined(contributionId: string): Promise<boolean>;
 }

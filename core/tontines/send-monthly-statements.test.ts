@@ -108,6 +108,7 @@ describe('monthlyFigures', () => {
   const november = kigaliMonthContaining(new Date('2026-11-15T00:00:00Z'));
   let n = 0;
   const posting = (at: string, entryKind: string, francs: number, extra: Partial<PoolPosting> = {}): Omit<PoolPosting, 'balanceAfter'> => ({
+    fine: null,
     entryId: `e-${++n}`,
     at: new Date(at),
     entryKind,

@@ -8,6 +8,8 @@
  * - The balance is the ledger's balance of the pool; the movements are the pool's postings, newest
  *   first, so all of them together sum to the balance and each `balanceAfter` is the running total.
  * - A member is named by first name and last initial ("Amina U."), never a phone number or an id.
+ * - A late fine posted and a fine waived show as movements of no amount, with the fine's amount
+ *   and its member (DOMAIN.md "Fines"); the fine paid is a movement of money, `fine`.
  * - Pages of at most `limit` (default 20, at most 100); `nextCursor` names the last movement
  *   shown, so a movement posted meanwhile never shifts the next page; null on the last page. A
  *   cursor that is no movement of this pool is refused (`cursor_invalid`), never an empty page.
@@ -19,19 +21,38 @@ import type { MemberProfiles, PoolBalances, PoolBooks, PoolPosting, TontineRepos
 import { memberTontine, type TontineAccessError } from './tontine-access.ts';
 
 /** What a movement is, as a stable code every channel words in its own language. */
-export const MOVEMENT_KINDS = ['contribution', 'payout', 'payout_returned', 'withdrawal', 'withdrawal_returned', 'contribution_reversed', 'reversal', 'rounding', 'other'] as const;
+export const MOVEMENT_KINDS = [
+  'contribution',
+  'payout',
+  'payout_returned',
+  'withdrawal',
+  'withdrawal_returned',
+  'contribution_reversed',
+  'fine',
+  'fine_reversed',
+  'fine_posted',
+  'fine_waived',
+  'reversal',
+  'rounding',
+  'other',
+] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 const ENTRY_MOVEMENTS: Readonly<Record<string, MovementKind>> = {
   contribution_received: 'contribution',
+  fine_received: 'fine',
   tontine_payout: 'payout',
   savings_withdrawal: 'withdrawal',
   pool_rounding_swept: 'rounding',
+  // No money moves: a fine posted on a late contribution, and a fine waived (PoolBooks).
+  fine_posted: 'fine_posted',
+  fine_waived: 'fine_waived',
 };
 
 /** A failed transfer's booking is reversed (core/transfers/settle-transfer.ts): the money came back to the pool. */
 const REVERSED_MOVEMENTS: Readonly<Record<string, MovementKind>> = {
   contribution_received: 'contribution_reversed',
+  fine_received: 'fine_reversed',
   tontine_payout: 'payout_returned',
   savings_withdrawal: 'withdrawal_returned',
 };
@@ -47,10 +68,12 @@ export interface PoolMovement {
   kind: MovementKind;
   /** "Amina U."; null when no member moved it (a rounding sweep). */
   member: string | null;
-  /** Positive in, negative out. */
+  /** Positive in, negative out; zero for a fine posted or waived. */
   amount: Money;
   balanceAfter: Money;
   reference: string | null;
+  /** For a fine posted or waived: the fine's amount (owed, or no longer owed); otherwise null. */
+  fine: Money | null;
 }
 
 export interface GroupBooks {
@@ -103,6 +126,7 @@ export class ShowGroupBooks {
         amount: p.amount,
         balanceAfter: p.balanceAfter,
         reference: p.reference,
+        fine: p.fine,
       })),
       nextCursor: postings.length > limit ? page[page.length - 1]!.entryId : null,
     });

@@ -14,12 +14,15 @@
  *   or by an order the group decided (core/decisions); a turn already paid never moves.
  * - A member receives the pot exactly once per rotation: payouts are recorded cycle after cycle,
  *   each to the member at that cycle's position, and a turn already paid out never moves.
+ * - A late fine rule (late-fine.ts) is set by the creator at creation or changed later by a
+ *   group decision; personal savings never have one.
  */
 import { Money } from '../money/money.ts';
 import { kigaliDateOf, type LocalDate } from '../shared/calendar.ts';
 import { err, invariant, ok, type Result } from '../shared/result.ts';
 import { cycleDueDate, type Frequency } from './cycle-calendar.ts';
 import { shuffleWithSeed, type PayoutDraw } from './payout-draw.ts';
+import type { GroupLateFine, LateFineRule } from './late-fine.ts';
 import type { DecisionRule, TontineCategory, TontineTerms } from './tontine-terms.ts';
 
 export type TontineStatus = 'forming' | 'active' | 'completed' | 'cancelled';
@@ -80,6 +83,8 @@ export interface NewTontine extends Omit<TontineTerms, 'decisionRule'> {
   id: string;
   creatorId: string;
   now: Date;
+  /** The creator's late fine, or none. */
+  lateFine?: LateFineRule | null;
 }
 
 export class Tontine {
@@ -103,6 +108,7 @@ export class Tontine {
   private swaps_: TurnSwap[] = [];
   private payouts_: Payout[] = [];
   private withdrawals_: Withdrawal[] = [];
+  private lateFine_: GroupLateFine | null = null;
 
   private constructor(input: NewTontine) {
     this.id = input.id;
@@ -115,6 +121,7 @@ export class Tontine {
     this.decisionRule = input.decisionRule ?? 'majority';
     this.creatorId = input.creatorId;
     this.createdAt = input.now;
+    this.lateFine_ = input.lateFine ? { ...input.lateFine, since: kigaliDateOf(input.now) } : null;
   }
 
   /** The creator joins first; a personal savings account (maxMembers = 1) is full, so active, at once. */
@@ -152,6 +159,16 @@ export class Tontine {
   }
   get withdrawals(): readonly Withdrawal[] {
     return this.withdrawals_;
+  }
+  get lateFine(): GroupLateFine | null {
+    return this.lateFine_;
+  }
+
+  /** The group's new late fine rule from today on, or none (ChangeFineRule checks who decided it). */
+  changeLateFine(rule: LateFineRule | null, now: Date): Result<void, 'late_fine_invalid'> {
+    if (this.isPersonalSavings && rule !== null) return err('late_fine_invalid');
+    this.lateFine_ = rule && { kind: rule.kind, value: rule.value, graceDays: rule.graceDays, since: kigaliDateOf(now) };
+    return ok(undefined);
   }
 
   get isPersonalSavings(): boolean {

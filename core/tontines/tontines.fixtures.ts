@@ -26,6 +26,7 @@ import { CreateTontine } from './create-tontine.ts';
 import type { Frequency } from './cycle-calendar.ts';
 import { DrawPayoutOrder } from './draw-payout-order.ts';
 import { JoinTontine } from './join-tontine.ts';
+import type { LateFineRule } from './late-fine.ts';
 import { PayoutIfCycleComplete } from './payout-if-cycle-complete.ts';
 import type { MemberNotification, MemberProfile, MemberProfiles, MemberWallets, Notifier, TontineRepository } from './ports.ts';
 import { ProposeTurnSwap } from './propose-turn-swap.ts';
@@ -110,6 +111,7 @@ class TontineBuilder {
   private startEarly = false;
   private name = 'Abadatezuka';
   private decisionRule: DecisionRule = 'majority';
+  private lateFine: LateFineRule | null = null;
 
   withId(id: string): this {
     this.id = id;
@@ -145,6 +147,11 @@ class TontineBuilder {
     this.createdAt = instant;
     return this;
   }
+  /** The creator's late fine (late-fine.ts), in force from the day the group is created. */
+  withLateFine(rule: LateFineRule): this {
+    this.lateFine = rule;
+    return this;
+  }
   /** The admin starts the rotation before the group is full. */
   startedEarly(): this {
     this.startEarly = true;
@@ -163,6 +170,7 @@ class TontineBuilder {
       maxMembers: this.maxMembers ?? this.members,
       decisionRule: this.decisionRule,
       now: this.createdAt,
+      lateFine: this.lateFine,
     });
     for (let i = 1; i < this.members; i++) invariant(tontine.join(memberName(i), this.createdAt).ok, 'builder join');
     if (this.startEarly) invariant(tontine.start(memberName(0), this.createdAt).ok, 'builder start');

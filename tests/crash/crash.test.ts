@@ -24,7 +24,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openOrm } from '../../adapters/postgres/orm.ts';
 import { bundleServer, type ServerBundle } from '../e2e/support/server-bundle.ts';
-import { startFakeMtnMomo, type FakeMtnMomo } from '../fakes/mtn-momo-server.ts';
+import { fakeMtnMomoEnv, startFakeMtnMomo, type FakeMtnMomo } from '../fakes/mtn-momo-server.ts';
 import { startStreamingPair, type StreamingPair } from '../support/streaming-replica.ts';
 import { until } from '../support/until.ts';
 import { freePort } from '../support/free-port.ts';
@@ -146,17 +146,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('crashes under load: replicas 
       AFRICASTALKING_USERNAME: '',
       AFRICASTALKING_API_KEY: '',
       AFRICASTALKING_CALLBACK_SECRET: ussdSecret,
-      MOBILE_MONEY_PROVIDER: 'mtn',
+      ...fakeMtnMomoEnv(mtn),
       MOBILE_MONEY_CALLBACK_SECRET: randomBytes(32).toString('hex'),
-      MTN_BASE_URL: mtn.url,
-      MTN_TARGET_ENVIRONMENT: mtn.targetEnvironment,
-      MTN_CURRENCY: 'RWF',
-      MTN_COLLECTION_SUBSCRIPTION_KEY: mtn.collection.subscriptionKey,
-      MTN_COLLECTION_API_USER: mtn.collection.apiUser,
-      MTN_COLLECTION_API_KEY: mtn.collection.apiKey,
-      MTN_DISBURSEMENT_SUBSCRIPTION_KEY: mtn.disbursement.subscriptionKey,
-      MTN_DISBURSEMENT_API_USER: mtn.disbursement.apiUser,
-      MTN_DISBURSEMENT_API_KEY: mtn.disbursement.apiKey,
       SCHEDULER_ENABLED: 'true',
       PAYMENT_POLL_AFTER_SECONDS: '2',
       PAYMENT_POLL_EVERY_SECONDS: '2',

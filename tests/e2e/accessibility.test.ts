@@ -17,6 +17,7 @@ import { busyReasons, findBusy, trackRequests } from '../../scripts/demo/settled
 import { seriousViolations } from './support/axe.ts';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
 import { callApi, until } from './support/api.ts';
+import { clockDigits } from './support/clock-digits.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 
 const ROUTER_SOURCE = readFileSync(new URL('../../web/src/app/router.tsx', import.meta.url), 'utf8');
@@ -259,7 +260,7 @@ describe.runIf(browserAvailable())('every page on a 360 × 640 phone, with a key
   /** A member who is an accredited agent and a verified merchant with a QR code and one sale. */
   async function merchantAndAgent(): Promise<Session> {
     const session = await register();
-    const suffix = String(Date.now()).slice(-6);
+    const suffix = clockDigits();
     const agent = await api<{ id: string }>(session.token, 'POST', '/api/agents/register', {
       agentCode: `AG-${suffix}`,
       agentType: 'individual',

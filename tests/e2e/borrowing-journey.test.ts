@@ -16,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
 import { callApi, until } from './support/api.ts';
+import { clockDigits } from './support/clock-digits.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 
 const SHOTS = fileURLToPath(new URL('../../test-results/borrowing/', import.meta.url));
@@ -63,7 +64,7 @@ describe.runIf(browserAvailable())('the borrowing journey in the browser', () =>
     it(`a new member borrows, guided by the checklist (${run.language})`, async () => {
       const { page } = browser;
       const shot = (step: string, fullPage = true) => look(page, `${run.language}-${step}`, fullPage);
-      const phone = `+2507885${String(Date.now()).slice(-5)}`;
+      const phone = `+2507885${clockDigits(5)}`;
       const email = `${run.person.firstName.split(' ')[0]!.toLowerCase()}.${Date.now()}@example.rw`;
 
       // The visitor picks their language, then signs up in the sign-in dialog (the page reloads, signed in).

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api.ts';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
+import { clockDigits } from './support/clock-digits.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 import { signUpInBrowser } from './support/sign-up.ts';
 
@@ -93,7 +94,7 @@ describe.runIf(browserAvailable())('card payments through the sandbox checkout, 
 
   it('a contribution: declined, insufficient funds and abandoned credit nothing; 3-D Secure and PIN + OTP pay it', async () => {
     const page = browser.page;
-    const suffix = String(Date.now()).slice(-6);
+    const suffix = clockDigits();
     const token = await signUp(page, 'Carine', `+250788${suffix}`);
     const partner = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',

@@ -12,6 +12,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trackRequests } from '../../scripts/demo/settled.ts';
 import { browserAvailable, launchChromium } from './support/browser.ts';
 import { screenRendered } from './support/screen-rendered.ts';
 import { startServer, type E2eServer } from './support/server.ts';
@@ -59,10 +60,28 @@ describe.runIf(browserAvailable())('crawling the product for 404s', () => {
     return context;
   }
 
-  /** Until the screen has rendered, and a short pause for redirects. */
-  async function settle(page: Page): Promise<void> {
-    await screenRendered(page);
-    await page.waitForTimeout(250);
+  /**
+   * Until the page is at rest: its screen rendered (support/screen-rendered.ts), no API call of the
+   * page pending (a guard's read, a click's refused call), and the address unchanged over two
+   * frames, twice in a row: a redirect that an effect of the last render makes, or that an answer
+   * leads to, has happened by then, and the screen it leads to is waited for the same way.
+   * Conditions, not pauses: a page at rest is left at once; one that never comes to rest (a
+   * screen that polls all the time) after 5 s, as it is.
+   */
+  async function settle(page: Page, requests: { pending(): string[] }): Promise<void> {
+    const deadline = Date.now() + 5_000;
+    let rendered: string | undefined;
+    let quiet = 0;
+    while (quiet < 2 && Date.now() < deadline) {
+      if (page.url() !== rendered) {
+        rendered = page.url();
+        await screenRendered(page);
+      }
+      const drawn = await page
+        .evaluate(() => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))))
+        .catch(() => false); // the document was replaced meanwhile
+      quiet = drawn && page.url() === rendered && !requests.pending().some((request) => request.includes(' /api/')) ? quiet + 1 : 0;
+    }
   }
 
   const isNotFound = async (page: Page) => (await page.getByTestId('page-not-found').count()) > 0;
@@ -79,6 +98,7 @@ describe.runIf(browserAvailable())('crawling the product for 404s', () => {
   /** Walks from `/`; answers the navigations that reached the 404 page, and what was visited. */
   async function crawl(context: BrowserContext, buttons: string): Promise<{ broken: Finding[]; visited: string[]; clicked: number }> {
     const page = await context.newPage();
+    const requests = trackRequests(page);
     const queue: Finding[] = [{ from: '(start)', via: 'start', to: '/' }];
     const seen = new Set<string>(['/']);
     const visited: string[] = [];
@@ -96,7 +116,7 @@ describe.runIf(browserAvailable())('crawling the product for 404s', () => {
     while (queue.length > 0 && visited.length < MAX_PAGES) {
       const target = queue.shift()!;
       await page.goto(`${server.url}${target.to}`);
-      await settle(page);
+      await settle(page, requests);
       const landed = new URL(page.url()).pathname;
       if (await isNotFound(page)) {
         if (!allowed(target.to)) broken.push(target);
@@ -122,14 +142,13 @@ describe.runIf(browserAvailable())('crawling the product for 404s', () => {
       }
       for (const { index, label } of chosen) {
         await page.goto(`${server.url}${target.to}`);
-        await settle(page);
+        await settle(page, requests);
         const button = page.locator(buttons).nth(index);
         if ((await button.count()) === 0) continue;
         const before = new URL(page.url()).pathname;
         await button.click({ timeout: 3_000 }).catch(() => {});
         clicked++;
-        await page.waitForTimeout(200);
-        await settle(page);
+        await settle(page, requests);
         const after = new URL(page.url()).pathname;
         if (after !== before) {
           if (await isNotFound(page)) {

@@ -29,6 +29,7 @@ import { enScreens } from '../../web/src/locales/en-screens.ts';
 import { rw } from '../../web/src/locales/rw.ts';
 import { callApi } from './support/api.ts';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
+import { clockDigits } from './support/clock-digits.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 
 const SHOTS = fileURLToPath(new URL('../../test-results/merchant-journey/', import.meta.url));
@@ -87,7 +88,7 @@ describe.runIf(browserAvailable())('a new merchant from registration to its firs
 
   it('the notifications page: empty, loading, failed then retried, and older pages on demand, at 360 px', async () => {
     const page = browser.page;
-    await signUp(page, 'Jeanne', `jeanne.${Date.now()}@example.rw`, `+250788${String(Date.now()).slice(-6)}`);
+    await signUp(page, 'Jeanne', `jeanne.${Date.now()}@example.rw`, `+250788${clockDigits()}`);
     await page.goto(`${server.url}/notifications`);
     await page.getByTestId('state-no-notifications').waitFor();
     expect(await page.getByTestId('button-mark-all-read').count()).toBe(0);
@@ -132,7 +133,7 @@ describe.runIf(browserAvailable())('a new merchant from registration to its firs
   it('in Kinyarwanda: a rejected business reads why on its dashboard, in its language, never the admin\'s note', async () => {
     const page = browser.page;
     await speaks(page, 'rw');
-    const suffix = String(Date.now()).slice(-6);
+    const suffix = clockDigits();
     await signUp(page, 'Aline', `aline.${suffix}@example.rw`, `+250789${suffix}`);
     const token = await tokenOf(page);
     const register = async (code: string) => {
@@ -164,7 +165,7 @@ describe.runIf(browserAvailable())('a new merchant from registration to its firs
       const t = TEXTS[language];
       const owner = browser.page;
       await speaks(owner, language);
-      const suffix = `${language === 'en' ? 1 : 2}${String(Date.now()).slice(-5)}`;
+      const suffix = `${language === 'en' ? 1 : 2}${clockDigits(5)}`;
       const code = `DUKA-${suffix}`;
       const name = `Duka rya Mama ${suffix}`;
 

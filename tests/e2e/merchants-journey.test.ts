@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmvPayload } from '../../core/merchants/emv-qr-payload.ts';
 import { callApi, until } from './support/api.ts';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
+import { clockDigits } from './support/clock-digits.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 import { signUpInBrowser } from './support/sign-up.ts';
 
@@ -24,6 +25,12 @@ type Decode = typeof jsQRModule.default;
 const jsQR: Decode = (jsQRModule as unknown as { default?: Decode }).default ?? (jsQRModule as unknown as Decode);
 
 const run = Date.now().toString(36);
+/**
+ * A transfer the admin CLI sent is completed by the server's polling job a few seconds later (a
+ * poll every 2 s, the sandbox's answer after 0.4 s); this is only how long a broken path is waited
+ * on before the test says so.
+ */
+const PAID_WITHIN_MS = 120_000;
 
 describe.runIf(browserAvailable())('agents and merchants in the browser', () => {
   let server: E2eServer;
@@ -49,7 +56,9 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     const agent = browser.page;
     const merchant = await browser.otherPage();
     const customer = await browser.otherPage();
-    const suffix = String(Date.now()).slice(-6);
+    // The agent's and the merchant's phones end in it: never in a sandbox test number, whose
+    // settlement or commission would fail or stay processing for ever (support/clock-digits.ts).
+    const suffix = clockDigits();
     const agentCode = `AG-${suffix}`;
     const merchantCode = `SHOP-${suffix}`;
 
@@ -189,15 +198,19 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     // Its negative line: the reversed payment's net, taken off the batch.
     const negativeLine = merchant.getByTestId(`row-reversal-${reversedPayment.id}`);
     expect(await negativeLine.textContent()).toContain(`Reversal of ${reversedPayment.receiptReference}-4,900 RWFGoods returned by the customer`);
-    // Paid only when the provider's own word completes the transfer it accepted: processing until then.
+    // Paid only when the provider's own word completes the transfer it accepted: processing until
+    // then. The server's polling job completes it (every 2 s here, see beforeAll): waited for on the
+    // settlements the screen reads, never anything but processing on the way, then seen on the screen.
     const settlementStatus = () => batch.getByTestId('badge-settlement-status').getAttribute('data-status');
-    for (let look = 0; look < 150 && (await settlementStatus()) !== 'completed'; look++) {
-      expect(await settlementStatus()).toBe('processing');
-      await merchant.waitForTimeout(1_000);
-      await merchant.reload();
-      await merchant.getByTestId('tab-settlements').click();
-      await batch.waitFor();
-    }
+    expect(['processing', 'completed']).toContain(await settlementStatus());
+    const merchantToken = await tokenOf(merchant);
+    const batchStatuses = async () =>
+      (await callApi<{ settlements: { status: string }[] }>(server.url, merchantToken, 'GET', `/api/merchants/${merchantRecord.body.id}/settlements`)).body.settlements.map((b) => b.status);
+    const settled = await until(batchStatuses, (statuses) => statuses.some((status) => status !== 'processing'), PAID_WITHIN_MS);
+    expect(settled, `the settlement's transfer was not completed within ${PAID_WITHIN_MS / 1000} s of its sending: the payment-polling job should have`).toEqual(['completed']);
+    await merchant.reload();
+    await merchant.getByTestId('tab-settlements').click();
+    await batch.waitFor();
     expect(await settlementStatus()).toBe('completed');
     await merchant.getByTestId('stat-pending-settlement-value').filter({ hasText: /^0 RWF$/ }).waitFor();
     expect(await merchant.getByTestId('box-pending-settlement').count()).toBe(0);
@@ -220,11 +233,10 @@ describe.runIf(browserAvailable())('agents and merchants in the browser', () => 
     // The monthly payout pays it: now earned, listed under Recent Commissions as paid, none pending.
     const month = today.slice(0, 7);
     expect(await server.admin('commissions', 'payout', '--month', month)).toContain('1 payout(s) created');
-    for (let look = 0; look < 150 && (await agent.getByTestId('stat-total-earned-value').textContent()) !== '50 RWF'; look++) {
-      await agent.waitForTimeout(1_000);
-      await agent.reload();
-      await agent.getByTestId('stat-total-earned-value').waitFor();
-    }
+    const agentToken = await tokenOf(agent);
+    const earned = async () => (await callApi<{ stats: { totalEarned: string } }>(server.url, agentToken, 'GET', '/api/agents/dashboard')).body.stats.totalEarned;
+    expect(await until(earned, (total) => total !== '0.00', PAID_WITHIN_MS), `the commission's transfer was not completed within ${PAID_WITHIN_MS / 1000} s of its sending`).toBe('50.00');
+    await agent.reload();
     expect(await agent.getByTestId('stat-total-earned-value').textContent()).toBe('50 RWF');
     expect(await agent.getByTestId('stat-pending-earnings-value').textContent()).toBe('0 RWF');
     expect(await agent.getByTestId('stat-projected-earnings-value').textContent()).toBe('65 RWF');

@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
+import { clockDigits } from './support/clock-digits.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 import { signUpInBrowser } from './support/sign-up.ts';
 
@@ -45,7 +46,7 @@ describe.runIf(browserAvailable())('the savings journey in the browser', () => {
   it('two members: create, discover and join, both pay, the payout arrives, the bell and the chat', async () => {
     const alice = browser.page;
     const bob = await browser.otherPage();
-    const suffix = String(Date.now()).slice(-6);
+    const suffix = clockDigits();
     await signUp(alice, 'Aline', 'Mukamana', `+250788${suffix}`);
     await signUp(bob, 'Bosco', 'Habimana', `+250789${suffix}`);
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminExecute } from '../support/test-database.ts';
 import { callApi, until } from './support/api.ts';
 import { browserAvailable, useBrowserPage } from './support/browser.ts';
+import { clockDigits } from './support/clock-digits.ts';
 import { startServer, type E2eServer } from './support/server.ts';
 
 interface Session {
@@ -44,7 +45,7 @@ describe.runIf(browserAvailable())('the Working capital card on a 360 px phone',
 
   it('shows why not yet, then the offer with its figures, the key facts, the acceptance and the progress', async () => {
     const { page } = browser;
-    const suffix = String(Date.now()).slice(-6);
+    const suffix = clockDigits();
     const registered = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -14,7 +14,7 @@ import { PayContributionByMobileMoney } from '../../core/contributions/pay-contr
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
 import { TOKENS } from '../../apps/container.ts';
 import { startFakeAirtelMoney, type FakeAirtelMoney } from '../fakes/airtel-money-server.ts';
-import { startFakeMtnMomo, type FakeMtnMomo } from '../fakes/mtn-momo-server.ts';
+import { fakeMtnMomoEnv, startFakeMtnMomo, type FakeMtnMomo } from '../fakes/mtn-momo-server.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { booksOf } from '../support/provider-record.ts';
 import { contributionsOf, registerMember, runningTontine, type TestMember } from '../support/savings-journey.ts';
@@ -75,18 +75,10 @@ describe('live MTN and Airtel, chosen by the payer\'s number', () => {
     t = createTestApp(db, {
       clock,
       env: {
+        ...fakeMtnMomoEnv(mtn),
         MOBILE_MONEY_PROVIDER: 'mtn,airtel',
         MOBILE_MONEY_CALLBACK_URL: `${listening.base}/api/payments/callbacks/mtn`,
         MOBILE_MONEY_CALLBACK_SECRET: 'airtel-test-secret-of-at-least-32-characters',
-        MTN_BASE_URL: mtn.url,
-        MTN_TARGET_ENVIRONMENT: mtn.targetEnvironment,
-        MTN_CURRENCY: mtn.currency,
-        MTN_COLLECTION_SUBSCRIPTION_KEY: mtn.collection.subscriptionKey,
-        MTN_COLLECTION_API_USER: mtn.collection.apiUser,
-        MTN_COLLECTION_API_KEY: mtn.collection.apiKey,
-        MTN_DISBURSEMENT_SUBSCRIPTION_KEY: mtn.disbursement.subscriptionKey,
-        MTN_DISBURSEMENT_API_USER: mtn.disbursement.apiUser,
-        MTN_DISBURSEMENT_API_KEY: mtn.disbursement.apiKey,
         AIRTEL_BASE_URL: airtel.url,
         AIRTEL_CLIENT_ID: airtel.clientId,
         AIRTEL_CLIENT_SECRET: airtel.clientSecret,

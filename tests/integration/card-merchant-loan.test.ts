@@ -12,6 +12,7 @@ import type { FlutterwaveSandbox } from '../../adapters/card-checkout/flutterwav
 import { PostgresLedgerRepository } from '../../adapters/postgres/postgres-ledger-repository.ts';
 import { TOKENS } from '../../apps/container.ts';
 import { closeMerchantWorld, startMerchantWorld, verifiedMerchant, type MerchantWorld } from '../support/merchant-world.ts';
+import { payWithTestCard } from '../support/sandbox-card.ts';
 import { until } from '../support/until.ts';
 
 let world: MerchantWorld;
@@ -29,13 +30,7 @@ afterAll(async () => {
 const http = () => request(world.app.handler);
 
 /** Through the hosted checkout with the 3-D Secure test card, no webhook: answers where the browser is sent back. */
-async function payWith3ds(checkoutUrl: string): Promise<URL> {
-  const path = new URL(checkoutUrl).pathname;
-  await http().post(path).type('form').set('Origin', 'http://ikimina.test').send({ card_number: '4187427415564246', webhook: 'never' });
-  const back = await http().post(path).type('form').set('Origin', 'http://ikimina.test').send({ action: 'pay' });
-  expect(back.status).toBe(302);
-  return new URL(back.headers.location as string);
-}
+const payWith3ds = (checkoutUrl: string) => payWithTestCard(world.app.handler, checkoutUrl);
 
 async function postWebhookFor(reference: string) {
   const { body, headers } = sandbox.webhookFor(sandbox.chargeOf(reference)!);

@@ -26,6 +26,7 @@ import { PollPendingPayments } from '../../core/payment-reports/poll-pending-pay
 import { runAdmin } from '../support/admin-cli.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { closeMerchantWorld, onboardedMerchant, startMerchantWorld, verifiedMerchant, type MerchantWorld } from '../support/merchant-world.ts';
+import { payWithTestCard } from '../support/sandbox-card.ts';
 import { until } from '../support/until.ts';
 
 let world: MerchantWorld;
@@ -70,9 +71,7 @@ let paid = 0;
 async function paidByCard(francs: number): Promise<string> {
   const started = await http().post('/api/payments/card').set('Idempotency-Key', `card-refund-${++paid}`).send({ purpose: 'merchant', merchantCode: 'CREF-1', amount: francs, email: 'buyer@example.rw' });
   expect(started.status).toBe(201);
-  const path = new URL(started.body.checkoutUrl as string).pathname;
-  await http().post(path).type('form').send({ card_number: '4187427415564246', webhook: 'never' });
-  expect((await http().post(path).type('form').send({ action: 'pay' })).status).toBe(302);
+  await payWithTestCard(world.app.handler, started.body.checkoutUrl as string);
   const reference = started.body.reference as string;
   await until(() => http().get(`/api/payments/card/${encodeURIComponent(reference)}`), (r) => r.body.status === 'successful');
   return reference.slice('merchant-payment:'.length);

@@ -26,6 +26,7 @@ import {
   type Member,
   type MoneyApp,
 } from '../support/money-books.ts';
+import { payWithTestCard } from '../support/sandbox-card.ts';
 import { until } from '../support/until.ts';
 
 let app: MoneyApp;
@@ -63,10 +64,7 @@ async function payByMobileMoney(member: Member, cycle: number): Promise<string> 
 async function payByCard(member: Member, cycle: number): Promise<string> {
   const started = await app.http.post('/api/payments/card').set('Authorization', `Bearer ${member.token}`).send({ purpose: 'contribution', contributionId: await contributionOf(member, cycle) });
   expect(started.status).toBe(201);
-  const path = new URL(started.body.checkoutUrl as string).pathname;
-  for (const form of [{ card_number: '4187427415564246' }, {}]) {
-    await app.http.post(path).type('form').set('Origin', 'http://ikimina.test').send({ action: 'pay', webhook: 'never', ...form });
-  }
+  await payWithTestCard(app.http, started.body.checkoutUrl as string);
   const reference = started.body.reference as string;
   const { body, headers } = sandbox.webhookFor(sandbox.chargeOf(reference)!);
   const hook = app.http.post('/api/payments/callbacks/flutterwave');

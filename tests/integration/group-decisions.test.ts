@@ -80,6 +80,22 @@ describe('POST /api/tontines/{id}/proposals and its votes', () => {
     expect(JSON.stringify(listed.body)).not.toContain(bob.phone.slice(4));
   });
 
+  it('a passed change_fine sets the group’s late fine through the fines module, announced and kept with the proposal', async () => {
+    const open = await as(amina).post(proposals(), { kind: 'change_fine', text: 'A fine of 500', change: { lateFine: { kind: 'fixed', value: '500', graceDays: 2 } } });
+    expect(open.status).toBe(201);
+    const pid = open.body.id as string;
+    await as(amina).post(votes(pid), { vote: 'yes' });
+    expect((await as(carol).post(votes(pid), { vote: 'yes' })).body.status).toBe('passed');
+    const group = await as(bob).get(`/api/tontines/${groupId}`);
+    expect(group.body.lateFine).toMatchObject({ kind: 'fixed', value: 500, graceDays: 2 });
+    // The group decides it away again: no fine.
+    const remove = await as(bob).post(proposals(), { kind: 'change_fine', text: 'No more fines', change: { lateFine: null } });
+    expect(remove.status).toBe(201);
+    await as(bob).post(votes(remove.body.id as string), { vote: 'yes' });
+    expect((await as(carol).post(votes(remove.body.id as string), { vote: 'yes' })).body.status).toBe('passed');
+    expect((await as(amina).get(`/api/tontines/${groupId}`)).body.lateFine).toBeNull();
+  });
+
   it('a stranger and a member of another group read and vote nothing; an unknown group is not found', async () => {
     const open = await as(amina).post(proposals(), { kind: 'change_payout_order', text: 'Back to the join order', change: { order: [amina.id, bob.id, carol.id] } });
     expect(open.status).toBe(201);
@@ -99,15 +115,17 @@ describe('POST /api/tontines/{id}/proposals and its votes', () => {
     expect(await sql(`select count(*)::int as n from group_proposal_votes where proposal_id = ?`, [pid])).toEqual([{ n: 0 }]);
   });
 
-  it('refuses what cannot be decided: a bad body, an order that is not every member once, a fine while fines are not there', async () => {
+  it('refuses what cannot be decided: a bad body, an order that is not every member once, a fine outside its bounds', async () => {
     const bad = await as(amina).post(proposals(), { kind: 'change_payout_order', text: 'x', change: {} });
     expect([bad.status, bad.body.code]).toEqual([400, 'validation_failed']);
     const notAll = await as(amina).post(proposals(), { kind: 'change_payout_order', text: 'Two of us', change: { order: [bob.id, amina.id] } });
     expect([notAll.status, notAll.body.code]).toEqual([409, 'proposal_change_invalid']);
     const blank = await as(amina).post(proposals(), { kind: 'change_payout_order', text: '   ', change: { order: [bob.id, amina.id, carol.id] } });
     expect([blank.status, blank.body.code]).toEqual([400, 'proposal_text_required']);
-    const fine = await as(amina).post(proposals(), { kind: 'change_fine', text: 'A fine of 500', change: { lateFine: { kind: 'fixed', value: '500', graceDays: 3 } } });
-    expect([fine.status, fine.body.code]).toEqual([409, 'proposal_kind_unavailable']);
+    const fine = await as(amina).post(proposals(), { kind: 'change_fine', text: 'A fine of 80 %', change: { lateFine: { kind: 'percent', value: '80', graceDays: 3 } } });
+    expect([fine.status, fine.body.code]).toEqual([409, 'proposal_change_invalid']);
+    const waiver = await as(amina).post(proposals(), { kind: 'waive_fine', text: 'Forgive it', change: { fineId: '00000000-0000-4000-8000-000000000000' } });
+    expect([waiver.status, waiver.body.code]).toEqual([409, 'proposal_change_invalid']);
     const badVote = await as(amina).post(votes('00000000-0000-4000-8000-000000000000'), { vote: 'maybe' });
     expect([badVote.status, badVote.body.code]).toEqual([400, 'validation_failed']);
   });

@@ -27,7 +27,7 @@ import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import type { PaymentDirection } from '../../core/payments/ports.ts';
 import { TOKENS } from '../../apps/container.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
-import { startFakeMtnMomo, type FakeMtnMomo } from '../fakes/mtn-momo-server.ts';
+import { fakeMtnMomoEnv, startFakeMtnMomo, type FakeMtnMomo } from '../fakes/mtn-momo-server.ts';
 import { saveApprovedLoan } from '../support/approved-loan.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import {
@@ -459,18 +459,9 @@ describe('in MTN mode, against the fake MTN server', () => {
     t = createTestApp(db, {
       clock,
       env: {
-        MOBILE_MONEY_PROVIDER: 'mtn',
+        ...fakeMtnMomoEnv(mtn),
         MOBILE_MONEY_CALLBACK_URL: `${base}${BARE}`,
         MOBILE_MONEY_CALLBACK_SECRET: 'forgery-test-secret-of-at-least-32-characters',
-        MTN_BASE_URL: mtn.url,
-        MTN_TARGET_ENVIRONMENT: mtn.targetEnvironment,
-        MTN_CURRENCY: mtn.currency,
-        MTN_COLLECTION_SUBSCRIPTION_KEY: mtn.collection.subscriptionKey,
-        MTN_COLLECTION_API_USER: mtn.collection.apiUser,
-        MTN_COLLECTION_API_KEY: mtn.collection.apiKey,
-        MTN_DISBURSEMENT_SUBSCRIPTION_KEY: mtn.disbursement.subscriptionKey,
-        MTN_DISBURSEMENT_API_USER: mtn.disbursement.apiUser,
-        MTN_DISBURSEMENT_API_KEY: mtn.disbursement.apiKey,
         PAYMENT_POLL_AFTER_SECONDS: '120',
       },
     });

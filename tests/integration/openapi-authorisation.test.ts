@@ -109,6 +109,7 @@ const RESOURCES: Record<string, keyof OwnResources> = {
   tontines: 'group',
   tontine: 'group',
   contributions: 'contribution',
+  fines: 'fine',
   payments: 'payment',
   // GET /api/payments/card/{reference}: a card payment's reference (the owner's payment id stands in: another's reads nothing).
   card: 'payment',

@@ -47,6 +47,7 @@ const RESOURCES: Record<string, keyof OwnResources> = {
   tontines: 'group',
   tontine: 'group',
   contributions: 'contribution',
+  fines: 'fine',
   payments: 'payment',
   // GET /api/payments/card/{reference}: the owner's payment id stands in for a reference.
   card: 'payment',

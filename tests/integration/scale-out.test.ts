@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ussdPath } from '../../apps/ussd/paths.ts';
 import { openOrm } from '../../adapters/postgres/orm.ts';
 import { createDatabase, endProcessGroup, type ServerDatabase } from '../e2e/support/server.ts';
-import { startFakeMtnMomo, type FakeMtnMomo } from '../fakes/mtn-momo-server.ts';
+import { fakeMtnMomoEnv, startFakeMtnMomo, type FakeMtnMomo } from '../fakes/mtn-momo-server.ts';
 import { freePort } from '../support/free-port.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -98,18 +98,9 @@ beforeAll(async () => {
     RATE_LIMIT_PER_IP: '1000',
     // The public address is A's; MTN calls back B: each replica serves every route.
     PUBLIC_BASE_URL: `http://127.0.0.1:${portA}`,
-    MOBILE_MONEY_PROVIDER: 'mtn',
+    ...fakeMtnMomoEnv(mtn),
     MOBILE_MONEY_CALLBACK_URL: `http://127.0.0.1:${portB}${CALLBACK_PATH}`,
     MOBILE_MONEY_CALLBACK_SECRET: randomBytes(32).toString('base64url'),
-    MTN_BASE_URL: mtn.url,
-    MTN_TARGET_ENVIRONMENT: mtn.targetEnvironment,
-    MTN_CURRENCY: mtn.currency,
-    MTN_COLLECTION_SUBSCRIPTION_KEY: mtn.collection.subscriptionKey,
-    MTN_COLLECTION_API_USER: mtn.collection.apiUser,
-    MTN_COLLECTION_API_KEY: mtn.collection.apiKey,
-    MTN_DISBURSEMENT_SUBSCRIPTION_KEY: mtn.disbursement.subscriptionKey,
-    MTN_DISBURSEMENT_API_USER: mtn.disbursement.apiUser,
-    MTN_DISBURSEMENT_API_KEY: mtn.disbursement.apiKey,
     PAYMENT_POLL_AFTER_SECONDS: '120',
     ...database.env,
   };

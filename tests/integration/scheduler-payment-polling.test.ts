@@ -8,7 +8,7 @@ import { PayContribution } from '../../core/contributions/pay-contribution.ts';
 import { Money } from '../../core/money/money.ts';
 import { SettlePaymentReport } from '../../core/payment-reports/settle-payment-report.ts';
 import { JobRunner } from '../../apps/scheduler/job-runner.ts';
-import { startFakeMtnMomo, type FakeMtnMomo } from '../fakes/mtn-momo-server.ts';
+import { fakeMtnMomoEnv, startFakeMtnMomo, type FakeMtnMomo } from '../fakes/mtn-momo-server.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { contributionsOf, registerMember, runningTontine, type ContributionRow, type TestMember } from '../support/savings-journey.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -52,18 +52,9 @@ beforeAll(async () => {
   t = createTestApp(db, {
     clock,
     env: {
-      MOBILE_MONEY_PROVIDER: 'mtn',
+      ...fakeMtnMomoEnv(mtn),
       MOBILE_MONEY_CALLBACK_URL: 'http://127.0.0.1:9/api/payments/callbacks/mtn',
       MOBILE_MONEY_CALLBACK_SECRET: 'scheduler-test-secret-of-at-least-32-chars',
-      MTN_BASE_URL: mtn.url,
-      MTN_TARGET_ENVIRONMENT: mtn.targetEnvironment,
-      MTN_CURRENCY: mtn.currency,
-      MTN_COLLECTION_SUBSCRIPTION_KEY: mtn.collection.subscriptionKey,
-      MTN_COLLECTION_API_USER: mtn.collection.apiUser,
-      MTN_COLLECTION_API_KEY: mtn.collection.apiKey,
-      MTN_DISBURSEMENT_SUBSCRIPTION_KEY: mtn.disbursement.subscriptionKey,
-      MTN_DISBURSEMENT_API_USER: mtn.disbursement.apiUser,
-      MTN_DISBURSEMENT_API_KEY: mtn.disbursement.apiKey,
       PAYMENT_POLL_AFTER_SECONDS: '120',
     },
   });

@@ -9,6 +9,7 @@ import { RequestContext } from '@mikro-orm/core';
 import request from 'supertest';
 import { TOKENS } from '../../apps/container.ts';
 import { openApiDocument } from '../../apps/http/openapi.ts';
+import { Contribution } from '../../core/contributions/contribution.ts';
 import { Money } from '../../core/money/money.ts';
 import type { MobileMoney } from '../../core/payments/ports.ts';
 import { ok } from '../../core/shared/result.ts';
@@ -163,6 +164,8 @@ export interface OwnResources {
   /** The owner's personal savings (private: only the owner may see it). */
   savings: string;
   contribution: string;
+  /** A late fine of the owner in the group (posted directly: the job posts one only once a grace has ended). */
+  fine: string;
   payment: string;
   swap: string;
   /** An open proposal of the group (a new payout order): the owner may vote on it. */
@@ -225,6 +228,12 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
   const contributions = expectStatus(await as(owner, 'get', '/api/contributions/user'), 200, 'contributions') as Array<{ id: string; tontineId: string }>;
   const contribution = contributions.find((c) => c.tontineId === group)!.id;
   const payment = expectStatus(await as(owner, 'post', `/api/contributions/${contribution}/pay`).set('Idempotency-Key', randomUUID()).send({}), 202, 'pay').id as string;
+  const fine = randomUUID();
+  await RequestContext.create(db.orm.em, async () => {
+    const repository = t.container.get(TOKENS.ContributionRepository);
+    const fined = (await repository.findById(contribution))!;
+    await repository.save([Contribution.fine({ id: fine, of: fined, amount: Money.ofFrancs(500), at: new Date() })]);
+  });
   const swap = expectStatus(await as(owner, 'post', `/api/tontines/${group}/swaps`).send({ withMemberId: partner.id }), 201, 'swap').id as string;
   expectStatus(await as(owner, 'post', `/api/tontines/${group}/chat`).send({ message: 'Hello group' }), 201, 'chat');
   const proposal = expectStatus(
@@ -266,7 +275,7 @@ export async function ownResources(db: TestDatabase, t: TestApp, owner: SignedUp
   const multipartUpload = expectStatus(await as(owner, 'post', '/api/companion/s3/multipart').send({ filename: 'photo.png', type: 'image/png' }), 200, 'multipart').uploadId as string;
   const dataExport = expectStatus(await as(owner, 'post', '/api/me/export'), 202, 'data export').id as string;
   return {
-    group, savings, contribution, payment, swap, proposal, keyFacts, loan, notification, ownerMember: owner.id, session, privateObject, publicObject, multipartUpload, partNumber: '1',
+    group, savings, contribution, fine, payment, swap, proposal, keyFacts, loan, notification, ownerMember: owner.id, session, privateObject, publicObject, multipartUpload, partNumber: '1',
     nationalIdNumber: OWNER_NATIONAL_ID.idNumber, agent, merchant, merchantCode, workingCapital, dataExport, exportFormat: 'json', consentKind: 'credit_scoring',
   };
 }

@@ -8,10 +8,14 @@ import request from 'supertest';
 
 export const THREE_DS_CARD = '4187427415564246';
 
-/** Pays the checkout behind `checkoutUrl` on `handler`; answers where the browser is sent back. */
-export async function payWithTestCard(handler: Parameters<typeof request>[0], checkoutUrl: string, webhook: 'never' | 'once' = 'never'): Promise<URL> {
+/** The app: its request handler (createTestApp) or supertest already bound to a listening server (startMoneyApp's `http`). */
+type App = Parameters<typeof request>[0] | ReturnType<typeof request>;
+
+/** Pays the checkout behind `checkoutUrl` on `app`; answers where the browser is sent back (throws unless the checkout redirects). */
+export async function payWithTestCard(app: App, checkoutUrl: string, webhook: 'never' | 'once' = 'never'): Promise<URL> {
   const path = new URL(checkoutUrl).pathname;
-  const post = (form: Record<string, string>) => request(handler).post(path).type('form').set('Origin', 'http://ikimina.test').send(form);
+  const client = typeof app === 'object' && 'post' in app ? app : request(app as Parameters<typeof request>[0]);
+  const post = (form: Record<string, string>) => client.post(path).type('form').set('Origin', 'http://ikimina.test').send(form);
   await post({ card_number: THREE_DS_CARD, webhook });
   const back = await post({ action: 'pay' });
   if (back.status !== 302) throw new Error(`the sandbox checkout answered ${back.status}, not its redirect`);

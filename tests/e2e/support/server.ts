@@ -21,6 +21,8 @@
  *   Talking are blanked); a test turns one on through `env`.
  * - `stop` ends the server (SIGTERM to its process group, SIGKILL if it lingers) before removing
  *   its database, and may be called more than once.
+ * - `admin` rejects with the command and its output when the CLI exits non-zero, or when it has not
+ *   finished within ADMIN_TIMEOUT_MS (it is then killed).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +38,8 @@ import type { ServerBundle } from './server-bundle.ts';
 const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const READY_TIMEOUT_MS = 120_000;
 const STOP_GRACE_MS = 10_000;
+/** One admin CLI command (~0.6 s from the bundle; seconds on a loaded machine): past this it is killed and its test fails naming it. */
+const ADMIN_TIMEOUT_MS = 120_000;
 // Stack traces name the sources; the migrations and the face worker are .ts files node loads itself.
 const NODE_FLAGS = ['--enable-source-maps', '--experimental-strip-types'];
 
@@ -204,12 +208,29 @@ export async function endProcessGroup(child: ChildProcess): Promise<void> {
 function runAdmin(args: string[], env: NodeJS.ProcessEnv, bundle: ServerBundle | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
     const [program, programArgs] = command('admin', bundle);
-    const child = spawn(program, [...programArgs, ...args], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so that the time limit reaches tsx's node process behind npx too.
+    const child = spawn(program, [...programArgs, ...args], { cwd: PROJECT_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    // A CLI that hangs fails its test here, named, instead of holding it until the test's own budget.
+    const limit = setTimeout(() => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // ESRCH: it ended meanwhile.
+      }
+      reject(new Error(`admin ${args.join(' ')} did not finish within ${ADMIN_TIMEOUT_MS / 1000} s (killed):\n${stderr}${stdout}`));
+    }, ADMIN_TIMEOUT_MS);
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`admin ${args.join(' ')} exited with ${code}:\n${stderr}${stdout}`))));
+    child.once('error', (error) => {
+      clearTimeout(limit);
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(limit);
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`admin ${args.join(' ')} exited with ${code ?? signal}:\n${stderr}${stdout}`));
+    });
   });
 }

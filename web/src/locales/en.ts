@@ -468,6 +468,14 @@ export const en = {
       nameRequired: 'Please enter a tontine name',
       descriptionRequired: 'Please enter a description',
       amountInvalid: 'Please enter a valid contribution amount',
+      fine: 'Late fine (optional)',
+      fineHint: 'Charged on a contribution still unpaid when the grace period after its due date ends; paid into the group’s pool. Groups only.',
+      fineKind: 'Fine',
+      fineKinds: { none: 'No late fine', fixed: 'A fixed amount', percent: 'A percentage of the contribution' },
+      fineFixed: 'Fine (RWF)',
+      finePercent: 'Fine (% of the contribution)',
+      graceDays: 'Grace period (days)',
+      fineInvalid: 'A late fine is 1 to 1,000,000 RWF or 1 to 50 % of the contribution, after 0 to 30 days of grace, for a group (not personal savings)',
     },
     toast: {
       success: 'Success!',
@@ -516,6 +524,7 @@ export const en = {
       decisions: 'Decisions',
       members: 'Members',
       contributions: 'Contributions',
+      fines: 'Fines',
     },
     books: {
       balance: 'Group balance',
@@ -537,6 +546,10 @@ export const en = {
         contribution_reversed: 'Contribution reversed',
         reversal: 'Correction',
         rounding: 'Rounding',
+        fine: 'Late fine',
+        fine_reversed: 'Late fine reversed',
+        fine_posted: 'Late fine posted',
+        fine_waived: 'Late fine waived',
         other: 'Other movement',
       },
     },
@@ -592,6 +605,32 @@ export const en = {
         rejected: 'Rejected',
         void: 'Passed, not applied',
       },
+    },
+    fines: {
+      rule: 'Late fine',
+      ruleLine: 'Late fine: {{rule}}',
+      ruleFixed: '{{amount}} per late contribution, {{count}}-day grace',
+      rulePercent: '{{percent}} % of the contribution, {{count}}-day grace',
+      noRule: 'This group charges no late fine.',
+      empty: 'No fines',
+      emptyText: 'A fine appears here when a contribution is still unpaid after the grace period.',
+      loadFailed: 'We could not load the fines.',
+      list: 'Late fines of the group',
+      mine: 'You',
+      cycle: 'cycle {{cycle}}',
+      posted: 'posted {{date}}',
+      status: { pending: 'To pay', overdue: 'To pay', completed: 'Paid', waived: 'Waived' },
+      waivedBy: 'Waived by {{name}}: “{{reason}}”',
+      waivedByDecision: 'Waived by a group decision',
+      owedTitle: 'You have a late fine to pay',
+      owedText: '{{amount}} for your late contribution of cycle {{cycle}}.',
+      waive: 'Waive',
+      waiveTitle: 'Waive this fine',
+      waiveText: '{{name}}’s fine of {{amount}}. Every member is told, with your reason.',
+      reason: 'Reason (every member will see it)',
+      reasonRequired: 'Please give a reason of at least 3 characters.',
+      waived: 'The fine is waived; every member has been told.',
+      waiveFailed: 'The fine could not be waived. Please try again.',
     },
     chat: {
       empty: 'No messages yet. Say hello to your group!',
@@ -1270,6 +1309,14 @@ export interface ServerMessages {
   object_not_found: string;
   only_admin_can_cancel: string;
   only_admin_can_draw: string;
+  only_admin_can_waive: string;
+  only_group_can_change_fine: string;
+  fine_not_found: string;
+  late_fine_invalid: string;
+  fine_already_paid: string;
+  fine_already_waived: string;
+  fine_waived: string;
+  waiver_reason_invalid: string;
   only_counterparty_can_accept: string;
   own_business_referral: string;
   payment_amount_invalid: string;
@@ -1297,7 +1344,6 @@ export interface ServerMessages {
   proposal_not_found: string;
   proposal_closed: string;
   proposal_change_invalid: string;
-  proposal_kind_unavailable: string;
   personal_savings_has_no_decisions: string;
   swap_proposal_not_found: string;
   tontine_not_active: string;

@@ -27,6 +27,25 @@ describe('create tontine validation', () => {
     }
   });
 
+  it('an optional late fine: whole numbers within the bounds, 3 days of grace unless told, for a group only', () => {
+    const fined = (fine: Partial<CreateTontineForm>) => validateCreateTontine({ ...form, ...fine });
+    expect(fined({ fineKind: 'none', fineValue: 'abc' })).toMatchObject({ ok: true, input: { maxMembers: 10 } });
+    expect(fined({ fineKind: 'none' })).not.toHaveProperty('input.lateFine');
+    expect(fined({ fineKind: 'fixed', fineValue: ' 500 ', graceDays: '' })).toMatchObject({ ok: true, input: { lateFine: { kind: 'fixed', value: 500, graceDays: 3 } } });
+    expect(fined({ fineKind: 'percent', fineValue: '5', graceDays: '0' })).toMatchObject({ ok: true, input: { lateFine: { kind: 'percent', value: 5, graceDays: 0 } } });
+    for (const fine of [
+      { fineKind: 'fixed', fineValue: '0' },
+      { fineKind: 'fixed', fineValue: '1000001' },
+      { fineKind: 'fixed', fineValue: '12.5' },
+      { fineKind: 'percent', fineValue: '51' },
+      { fineKind: 'percent', fineValue: '5', graceDays: '31' },
+      { fineKind: 'fixed', fineValue: '500', graceDays: '-1' },
+      { fineKind: 'fixed', fineValue: '500', maxMembers: '1' },
+    ] as const) {
+      expect(fined(fine)).toEqual({ ok: false, problem: 'fineInvalid' });
+    }
+  });
+
   it('max members parses an integer and falls back to 1 (personal savings)', () => {
     expect(parseMaxMembers('12')).toBe(12);
     expect(parseMaxMembers('7.9')).toBe(7);

@@ -2,7 +2,21 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { apiRequest, readJson } from '../../../lib/api-client.ts';
 
-export const MOVEMENT_KINDS = ['contribution', 'payout', 'payout_returned', 'withdrawal', 'withdrawal_returned', 'contribution_reversed', 'reversal', 'rounding', 'other'] as const;
+export const MOVEMENT_KINDS = [
+  'contribution',
+  'payout',
+  'payout_returned',
+  'withdrawal',
+  'withdrawal_returned',
+  'contribution_reversed',
+  'fine',
+  'fine_reversed',
+  'fine_posted',
+  'fine_waived',
+  'reversal',
+  'rounding',
+  'other',
+] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 export const booksPageSchema = z.object({
@@ -16,6 +30,8 @@ export const booksPageSchema = z.object({
       amount: z.string(),
       balanceAfter: z.string(),
       reference: z.nullable(z.string()),
+      // A fine posted or waived moves no money: its amount is the fine's (DOMAIN.md "Fines").
+      fine: z.optional(z.nullable(z.string())),
     }),
   ),
   nextCursor: z.nullable(z.string()),

@@ -34,6 +34,10 @@ export const formingSchema = z.object({
 });
 export type FormingOutlook = z.infer<typeof formingSchema>;
 
+/** The group's late fine (DOMAIN.md "Fines"): `value` RWF, or `value` % of the contribution, after `graceDays` days. */
+export const lateFineSchema = z.object({ kind: z.enum(['fixed', 'percent']), value: z.number(), graceDays: z.int() });
+export type LateFine = z.infer<typeof lateFineSchema>;
+
 /** Tontine: spec part 1 §3 fields plus what the caller may do (isMember, isAdmin, spotsLeft, myNextContribution). */
 export const tontineSchema = z.looseObject({
   id,
@@ -58,6 +62,7 @@ export const tontineSchema = z.looseObject({
   spotsLeft: z.nullish(z.int()),
   myNextContribution: z.nullish(myNextContributionSchema),
   forming: z.nullish(formingSchema),
+  lateFine: z.nullish(lateFineSchema),
 });
 export type Tontine = z.infer<typeof tontineSchema>;
 

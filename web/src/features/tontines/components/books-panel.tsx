@@ -73,16 +73,24 @@ function MovementRow({ movement }: { movement: Movement }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const { sign, size, out } = signedParts(movement.amount);
+  // A fine posted or waived moves no money: the fine's amount, unsigned and muted.
+  const fine = movement.fine ?? null;
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-0.5 px-4 py-3 text-sm" data-testid="row-movement">
       <p className="min-w-0 font-medium">
         {t(`tontine.books.kinds.${movement.kind}`)}
         {movement.member && <span className="font-normal text-muted-foreground"> · {movement.member}</span>}
       </p>
-      <p className={cn('whitespace-nowrap text-right font-semibold tabular-nums', out ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400')} data-testid="text-movement-amount">
-        {sign}
-        {format.money(size)}
-      </p>
+      {fine === null ? (
+        <p className={cn('whitespace-nowrap text-right font-semibold tabular-nums', out ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400')} data-testid="text-movement-amount">
+          {sign}
+          {format.money(size)}
+        </p>
+      ) : (
+        <p className="whitespace-nowrap text-right tabular-nums text-muted-foreground" data-testid="text-movement-fine">
+          {format.money(fine)}
+        </p>
+      )}
       <p className="whitespace-nowrap text-xs text-muted-foreground">
         {format.date(movement.at, 'short')} {format.time(movement.at)}
       </p>

@@ -12,9 +12,11 @@ import { toast } from '../../../hooks/use-toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { serverErrorText } from '../../../lib/server-text.ts';
 import { useCreateTontine } from '../api/create-tontine.ts';
-import { CREATE_FREQUENCIES, DEFAULT_CREATE_FREQUENCY, validateCreateTontine, type CreateTontineForm } from '../create-tontine-input.ts';
+import { CREATE_FREQUENCIES, DEFAULT_CREATE_FREQUENCY, DEFAULT_GRACE_DAYS, FINE_KINDS, validateCreateTontine, type CreateTontineForm, type FineKind } from '../create-tontine-input.ts';
 
-const EMPTY: CreateTontineForm = { name: '', description: '', contributionAmount: '', frequency: DEFAULT_CREATE_FREQUENCY, maxMembers: '' };
+const EMPTY: CreateTontineForm = { name: '', description: '', contributionAmount: '', frequency: DEFAULT_CREATE_FREQUENCY, maxMembers: '', fineKind: 'none', fineValue: '', graceDays: '' };
+const SELECT_CLASS = 'h-10 max-sm:h-11 rounded-lg border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const isFineKind = (value: string): value is FineKind => (FINE_KINDS as readonly string[]).includes(value);
 
 /**
  * Create Tontine (spec part 1 §2.7, §5): 'Validation Error' toasts, then /tontines/{id} on success.
@@ -26,6 +28,7 @@ export function CreateTontineDialog({ open, onOpenChange, initial }: { open: boo
   const [form, setForm] = useState<CreateTontineForm>(initial ?? EMPTY);
   const create = useCreateTontine();
   const set = (field: keyof CreateTontineForm) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+  const fineKind = form.fineKind ?? 'none';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -92,7 +95,7 @@ export function CreateTontineDialog({ open, onOpenChange, initial }: { open: boo
                   id="tontine-frequency"
                   value={form.frequency}
                   onChange={(event) => setForm((current) => ({ ...current, frequency: event.target.value === 'weekly' ? 'weekly' : 'monthly' }))}
-                  className="h-10 max-sm:h-11 rounded-lg border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className={SELECT_CLASS}
                   data-testid="select-tontine-frequency"
                 >
                   {CREATE_FREQUENCIES.map((frequency) => (
@@ -124,6 +127,59 @@ export function CreateTontineDialog({ open, onOpenChange, initial }: { open: boo
               </Check>
               <p className="pl-7 text-xs text-muted-foreground">{t('tontines.create.unanimityHint')}</p>
             </div>
+            {/* min-w-0: a fieldset is at least as wide as its content, so a long option would widen the dialog. */}
+            <fieldset className="grid min-w-0 gap-3 rounded-lg border border-border p-3" data-testid="fieldset-late-fine">
+              <legend className="px-1 text-sm font-medium">{t('tontines.create.fine')}</legend>
+              <p id="tontine-fine-hint" className="text-xs text-muted-foreground">
+                {t('tontines.create.fineHint')}
+              </p>
+              <div className="grid gap-1.5">
+                <Label htmlFor="tontine-fine-kind">{t('tontines.create.fineKind')}</Label>
+                <select
+                  id="tontine-fine-kind"
+                  value={fineKind}
+                  onChange={(event) => {
+                    const value = event.target.value;
+                    if (isFineKind(value)) setForm((current) => ({ ...current, fineKind: value }));
+                  }}
+                  aria-describedby="tontine-fine-hint"
+                  className={`${SELECT_CLASS} w-full min-w-0`}
+                  data-testid="select-tontine-fine-kind"
+                >
+                  {FINE_KINDS.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {t(`tontines.create.fineKinds.${kind}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {fineKind !== 'none' && (
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <div className="grid gap-1.5">
+                    <Label htmlFor="tontine-fine-value">{t(fineKind === 'fixed' ? 'tontines.create.fineFixed' : 'tontines.create.finePercent')}</Label>
+                    <Input
+                      id="tontine-fine-value"
+                      inputMode="numeric"
+                      value={form.fineValue ?? ''}
+                      onChange={set('fineValue')}
+                      placeholder={fineKind === 'fixed' ? '500' : '5'}
+                      data-testid="input-tontine-fine-value"
+                    />
+                  </div>
+                  <div className="grid gap-1.5">
+                    <Label htmlFor="tontine-grace-days">{t('tontines.create.graceDays')}</Label>
+                    <Input
+                      id="tontine-grace-days"
+                      inputMode="numeric"
+                      value={form.graceDays ?? ''}
+                      onChange={set('graceDays')}
+                      placeholder={String(DEFAULT_GRACE_DAYS)}
+                      data-testid="input-tontine-grace-days"
+                    />
+                  </div>
+                </div>
+              )}
+            </fieldset>
             <Button type="submit" disabled={create.isPending} data-testid="button-submit-tontine">
               {create.isPending && <Loader2 className="animate-spin" />}
               {create.isPending ? t('tontines.create.creating') : t('tontines.create.submit')}

@@ -1,4 +1,4 @@
-import { ArrowLeft, BookOpen, CalendarClock, Coins, Loader2, MessageSquare, PiggyBank, Receipt, Users, Vote } from 'lucide-react';
+import { ArrowLeft, BookOpen, CalendarClock, Coins, Gavel, Loader2, MessageSquare, PiggyBank, Receipt, Users, Vote } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router-dom';
@@ -11,8 +11,10 @@ import { useFormatters } from '../../../hooks/use-formatters.ts';
 import { useTontine } from '../api/get-tontine.ts';
 import type { MyNextContribution, Tontine } from '../api/tontine-schema.ts';
 import { poolCentimes, spotsLeft } from '../tontine-figures.ts';
+import { isOwed, useGroupFines, type Fine } from '../api/group-fines.ts';
 import { BooksPanel } from './books-panel.tsx';
 import { DecisionsPanel } from './decisions-panel.tsx';
+import { FinesPanel, useLateFineText } from './fines-panel.tsx';
 import { FormingCard } from './forming-card.tsx';
 import { MembersPanel } from './members-panel.tsx';
 import { TontineChat } from './tontine-chat.tsx';
@@ -51,10 +53,15 @@ function TontineDetailSkeleton() {
 }
 
 /** /tontines/{id} (spec part 1 §2.8). */
+/** A fine paid like a contribution: the same Pay action, due since the day it was posted. */
+const asDue = (fine: Fine): MyNextContribution => ({ id: fine.id, amount: fine.amount, dueDate: fine.postedOn, status: fine.status });
+
 export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, contributions }: TontineDetailProps) {
   const { t } = useTranslation();
   const format = useFormatters();
+  const ruleText = useLateFineText();
   const { data: tontine, isPending, isError } = useTontine(id);
+  const fines = useGroupFines(id, { enabled: tontine?.isMember === true });
 
   if (isPending) return <TontineDetailSkeleton />;
   if (isError || tontine === null) {
@@ -77,6 +84,7 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
   const members = tontine.members?.length;
   const due = tontine.myNextContribution;
   const payable = due && (due.status === 'pending' || due.status === 'overdue');
+  const myOwedFines = (fines.data ?? []).filter((fine) => fine.mine && isOwed(fine));
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 lg:px-8">
@@ -94,6 +102,11 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
               <TontineStatusBadge status={tontine.status} testId="status-tontine" />
             </div>
             <p className="mt-2 max-w-2xl text-muted-foreground">{tontine.description}</p>
+            {tontine.lateFine && (
+              <p className="mt-1 text-sm text-muted-foreground" data-testid="text-late-fine">
+                {t('tontine.fines.ruleLine', { rule: ruleText(tontine.lateFine) })}
+              </p>
+            )}
           </div>
           {!tontine.isMember && <JoinButton tontine={tontine} signedIn={signedIn} onSignIn={onSignIn} />}
         </div>
@@ -108,6 +121,16 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
             {renderPay(due, tontine)}
           </Card>
         )}
+        {tontine.isMember &&
+          myOwedFines.map((fine) => (
+            <Card key={fine.id} tone="highlight" className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="card-my-fine">
+              <div>
+                <p className="font-semibold">{t('tontine.fines.owedTitle')}</p>
+                <p className="text-sm text-muted-foreground">{t('tontine.fines.owedText', { amount: format.money(fine.amount), cycle: fine.cycle })}</p>
+              </div>
+              {renderPay(asDue(fine), tontine)}
+            </Card>
+          ))}
         {tontine.status === 'forming' && tontine.forming && <FormingCard tontine={tontine} forming={tontine.forming} />}
       </section>
 
@@ -153,6 +176,12 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
             <Vote />
             {t('tontine.tabs.decisions')}
           </TabsTrigger>
+          {(tontine.lateFine || (fines.data?.length ?? 0) > 0) && (
+            <TabsTrigger value="fines" data-testid="tab-fines">
+              <Gavel />
+              {t('tontine.tabs.fines')}
+            </TabsTrigger>
+          )}
         </TabsList>
         <TabsContent value="chat">
           {tontine.isMember ? <TontineChat tontineId={tontine.id} myUserId={myUserId} /> : <MembersOnly signedIn={signedIn} onSignIn={onSignIn} />}
@@ -163,6 +192,9 @@ export function TontineDetail({ id, signedIn, onSignIn, myUserId, renderPay, con
         <TabsContent value="contributions">{tontine.isMember ? contributions : <MembersOnly signedIn={signedIn} onSignIn={onSignIn} />}</TabsContent>
         <TabsContent value="books">{tontine.isMember ? <BooksPanel tontineId={tontine.id} /> : <MembersOnly signedIn={signedIn} onSignIn={onSignIn} />}</TabsContent>
         <TabsContent value="decisions">{tontine.isMember ? <DecisionsPanel tontine={tontine} /> : <MembersOnly signedIn={signedIn} onSignIn={onSignIn} />}</TabsContent>
+        <TabsContent value="fines">
+          {tontine.isMember ? <FinesPanel tontine={tontine} renderPay={(fine) => renderPay(asDue(fine), tontine)} /> : <MembersOnly signedIn={signedIn} onSignIn={onSignIn} />}
+        </TabsContent>
       </Tabs>
     </div>
   );
