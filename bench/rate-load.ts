@@ -31,6 +31,8 @@ export interface RateJob {
 
 export interface RateResult {
   latencies: Record<string, number[]>;
+  /** When each latency's request was due, in seconds from the start (same order as `latencies`). */
+  dueAt: Record<string, number[]>;
   errors: number;
   examples: string[];
   sent: number;
@@ -42,6 +44,7 @@ async function drive({ base, ratePerSecond, seconds, requests }: RateJob): Promi
   const url = new URL(base);
   const total = Math.round(ratePerSecond * seconds);
   const latencies: Record<string, number[]> = {};
+  const dueAt: Record<string, number[]> = {};
   const examples: string[] = [];
   let errors = 0;
   const pending: Promise<void>[] = [];
@@ -60,6 +63,7 @@ async function drive({ base, ratePerSecond, seconds, requests }: RateJob): Promi
             return;
           }
           (latencies[r.label] ??= []).push(performance.now() - due);
+          (dueAt[r.label] ??= []).push((due - started) / 1000);
         },
         (error: unknown) => {
           errors++;
@@ -70,7 +74,7 @@ async function drive({ base, ratePerSecond, seconds, requests }: RateJob): Promi
   }
   await Promise.all(pending);
   agent.destroy();
-  return { latencies, errors, examples, sent: total, seconds: (performance.now() - started) / 1000 };
+  return { latencies, dueAt, errors, examples, sent: total, seconds: (performance.now() - started) / 1000 };
 }
 
 parentPort!.postMessage(await drive(workerData as RateJob));

@@ -33,8 +33,17 @@
  *   a leak keeping about 1 kB per payment at ~30 payments/s would still go above it (the bound
  *   in bytes per payment at the run's rate is printed).
  * A run shorter than 10 minutes says little about memory: its slope is mostly one GC cycle.
+ *
+ * Also printed: the pay request's p50/p99 by tenths of the soak (a queue from the start, or a path
+ * that slows as the tables grow), the rows the app's sequential scans read from `payments` during
+ * the soak, and what autovacuum's stand-in did. The test server runs with autovacuum off, so the
+ * bench does what autovacuum would, every 60 s from its own connection (`autovacuum` below);
+ * without it the app keeps plans made on empty tables (bench/README.md, "The soak, second look").
+ * Knobs: SOAK_RATE=<payments/s> soaks at that rate without measuring the peak;
+ * SOAK_HEAP_SNAPSHOTS=<dir> has the app write heap snapshots at the soak's start and end;
+ * SOAK_AUTOVACUUM=off leaves the stand-in out.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { randomBytes } from 'node:crypto';
@@ -61,6 +70,10 @@ const HEALTHZ_PER_SECOND = 5;
 const APP_POOL = 10;
 const SAMPLE_MS = Math.min(5, Math.max(1, SOAK_SECONDS / 30)) * 1000;
 const WARM_UP_SHARE = 0.2;
+/** SOAK_RATE: soak at this many whole payments/s instead of half the peak (the peak is not measured). */
+const FIXED_RATE = process.env.SOAK_RATE ? Number(process.env.SOAK_RATE) : undefined;
+/** SOAK_HEAP_SNAPSHOTS=<dir>: the app writes a heap snapshot there (SIGUSR2) as the soak starts and once its payments are final, to compare by constructor. */
+const SNAPSHOT_DIR = process.env.SOAK_HEAP_SNAPSHOTS;
 const AIMS = { p99Ms: 600, errorRate: 0.001, rssSlopeMbPerMin: 2 } as const;
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -72,6 +85,44 @@ function rssMb(pid: number): number {
   const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   if (!kb) throw new Error(`no VmRSS for process ${pid}`);
   return Number(kb) / 1024;
+}
+
+/** Has the app write a heap snapshot into SNAPSHOT_DIR and waits until the file is whole; answers its name. */
+async function heapSnapshot(pid: number): Promise<string | undefined> {
+  if (!SNAPSHOT_DIR) return undefined;
+  const before = new Set(readdirSync(SNAPSHOT_DIR));
+  process.kill(pid, 'SIGUSR2');
+  for (let size = -1; ; ) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const name = readdirSync(SNAPSHOT_DIR).find((f) => f.endsWith('.heapsnapshot') && !before.has(f));
+    if (!name) continue;
+    const now = statSync(`${SNAPSHOT_DIR}/${name}`).size;
+    if (now === size && now > 0) return name;
+    size = now;
+  }
+}
+
+/** SOAK_AUTOVACUUM=off: no stand-in for autovacuum (what the test server's `autovacuum = off` costs the app). */
+const AUTOVACUUM = process.env.SOAK_AUTOVACUUM !== 'off';
+/** autovacuum_naptime's default: how often autovacuum looks at each database. */
+const AUTOVACUUM_NAPTIME_MS = 60_000;
+
+/**
+ * What autovacuum would do to the app's database now (its default thresholds): VACUUM ANALYZE a
+ * table with more than 50 + 20 % dead rows, ANALYZE one with more than 50 + 10 % rows changed
+ * since its last analysis. The test server runs with autovacuum off (its conf.d/90-ci.conf), and
+ * without it the app's connections keep, for good, the plans they made for their prepared
+ * statements while the tables were empty: a sequential scan of `payments` in each payment start
+ * and confirmation, over a table growing by 128,000 rows in ten minutes (bench/README.md). Answers
+ * the tables it did.
+ */
+async function autovacuum(world: PaymentWorld): Promise<string[]> {
+  const due = await world.query<{ relname: string; vacuum: boolean }>(
+    `select t.relname, n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0) as vacuum from pg_stat_user_tables t join pg_class c on c.oid = t.relid
+     where n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0) or n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)`,
+  );
+  for (const t of due) await world.query(`${t.vacuum ? 'vacuum (analyze)' : 'analyze'} "${t.relname}"`);
+  return due.map((t) => t.relname);
 }
 
 /** Least-squares slope of y over x. */
@@ -114,6 +165,7 @@ const server = await startServer({
     ...fakeMtnMomoEnv(mtn),
     MOBILE_MONEY_CALLBACK_SECRET: randomBytes(32).toString('hex'),
     // Hundreds of members register and pay from one address: the per-address limits are not what is measured.
+    ...(SNAPSHOT_DIR ? { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${SNAPSHOT_DIR}` } : {}),
     RATE_LIMIT_PER_ADDRESS: '100000000',
     RATE_LIMIT_PER_IP: '100000000',
     PAY_REQUESTS_PER_NUMBER: '100000000',
@@ -130,14 +182,24 @@ const orm = await openOrm({ url: server.databaseUrl!, poolMax: 2 }).catch(async 
 try {
   const pid = server.appPid!;
   const world: PaymentWorld = { base: server.url, query: (sql, params = []) => orm.em.fork().execute(sql, params), clients: 8 };
-  log(`app ${server.url} (pid ${pid}, RSS ${rssMb(pid).toFixed(0)} MB); setting up groups of ${GROUP_SIZE} for the peak ...`);
+  log(`app ${server.url} (pid ${pid}, database ${new URL(server.databaseUrl!).pathname.slice(1)}, RSS ${rssMb(pid).toFixed(0)} MB); setting up groups of ${GROUP_SIZE} for the peak ...`);
   const ramp = { groups: [] as Group[], owed: [] as Owed[] };
+  // Autovacuum's stand-in, for the whole run (peak and soak): the tables it did, with when.
+  const vacuumed: string[] = [];
+  let vacuuming = Promise.resolve();
+  const vacuumTick = () => {
+    vacuuming = vacuuming.then(async () => {
+      const tables = await autovacuum(world);
+      if (tables.length) vacuumed.push(`${((Date.now() - t0) / 1000).toFixed(0)} s: ${tables.join(', ')}`);
+    });
+  };
+  const vacuumTimer = AUTOVACUUM ? setInterval(vacuumTick, AUTOVACUUM_NAPTIME_MS).unref() : undefined;
 
   // --- 1. the peak ---------------------------------------------------------------------------
   let sent = 0;
   let peak = 0;
   const stepped: number[] = [];
-  for (const clients of RAMP_CLIENTS) {
+  for (const clients of FIXED_RATE ? [] : RAMP_CLIENTS) {
     // Payments enough for this step even at three times the best rate so far (doubling the clients rarely does more).
     const wanted = Math.max(1_000, Math.ceil(peak * RAMP_SECONDS * 3));
     if (ramp.owed.length - sent < wanted) await addPayable(world, ramp, wanted - (ramp.owed.length - sent));
@@ -154,11 +216,11 @@ try {
     peak = Math.max(peak, rate);
     if (!better) break;
   }
-  const rate = peak / 2;
+  const rate = FIXED_RATE ?? peak / 2;
 
   // --- 2. the soak ---------------------------------------------------------------------------
   const total = Math.ceil(rate * SOAK_SECONDS);
-  log(`soak: ${rate.toFixed(1)} whole payments/s (half the peak, ${peak.toFixed(1)}/s) for ${(SOAK_SECONDS / 60).toFixed(1)} min: setting up ${Math.ceil(total / PAYMENTS_PER_GROUP)} groups for ${total} payments ...`);
+  log(`soak: ${rate.toFixed(1)} whole payments/s (${FIXED_RATE ? 'SOAK_RATE' : `half the peak, ${peak.toFixed(1)}/s`}) for ${(SOAK_SECONDS / 60).toFixed(1)} min: setting up ${Math.ceil(total / PAYMENTS_PER_GROUP)} groups for ${total} payments ...`);
   const soak = { groups: [] as Group[], owed: [] as Owed[] };
   await addPayable(world, soak, total);
   soak.owed.length = total;
@@ -166,7 +228,15 @@ try {
     const r = payRequest(o);
     return { label: 'pay', method: 'POST', path: r.path, headers: r.headers, body: r.body, expect: [r.expect.status] };
   });
+  // The soak's setup registered members and groups by the thousand: a pass of autovacuum's before it, as the next would.
+  if (AUTOVACUUM) vacuumTick();
+  await vacuuming;
+  // Rows the app's sequential scans read from `payments`: a lookup planned as a scan reads the whole, growing table.
+  const scanned = async () => Number((await world.query<{ n: string }>("select seq_tup_read::text as n from pg_stat_user_tables where relname = 'payments'"))[0]?.n ?? 0);
+  const scannedBefore = await scanned();
   log(`soak: running; RSS every ${SAMPLE_MS / 1000} s, GET /healthz at ${HEALTHZ_PER_SECOND}/s beside it ...`);
+  const startSnapshot = await heapSnapshot(pid);
+  if (startSnapshot) log(`heap snapshot at the start: ${SNAPSHOT_DIR}/${startSnapshot} (RSS ${rssMb(pid).toFixed(0)} MB)`);
   const samples: { x: number; y: number }[] = [];
   const soakStart = Date.now();
   const sample = () => samples.push({ x: (Date.now() - soakStart) / 60_000, y: rssMb(pid) });
@@ -178,11 +248,17 @@ try {
   ]);
   clearInterval(sampler);
   const soakSeconds = (Date.now() - soakStart) / 1000;
+  // Read before the bench's own look-ups below.
+  const scannedRows = (await scanned()) - scannedBefore;
   await untilSettled(world, soak.groups.map((g) => g.id), 30_000).catch((error: unknown) => log(String(error)));
   const [final] = await world.query<{ completed: string; other: string }>(
     "select count(*) filter (where status = 'successful')::text as completed, count(*) filter (where status <> 'successful')::text as other from payments where kind = 'contribution' and tontine_id = any(?::uuid[])",
     [`{${soak.groups.map((g) => g.id).join(',')}}`],
   );
+  clearInterval(vacuumTimer);
+  await vacuuming;
+  const endSnapshot = await heapSnapshot(pid);
+  if (endSnapshot) log(`heap snapshot at the end: ${SNAPSHOT_DIR}/${endSnapshot} (RSS ${rssMb(pid).toFixed(0)} MB)`);
   const [trial] = await world.query<{ total: string | null }>('select sum(amount_centimes)::text as total from ledger_postings');
 
   // --- the figures ---------------------------------------------------------------------------
@@ -203,7 +279,7 @@ try {
     { what: `RSS slope ≤ ${AIMS.rssSlopeMbPerMin} MB/min (flat)`, ok: Math.abs(rssSlope) <= AIMS.rssSlopeMbPerMin, got: `${rssSlope.toFixed(2)} MB/min` },
   ];
 
-  console.log(`\nSoak: ${(soakSeconds / 60).toFixed(1)} min at ${rate.toFixed(1)} whole payments/s (half the peak of ${peak.toFixed(1)}/s measured in this run, C = ${stepped.join(', ')}); app pool ${APP_POOL} connections; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (1, 5, 15 min) on ${cpus().length} CPUs`);
+  console.log(`\nSoak: ${(soakSeconds / 60).toFixed(1)} min at ${rate.toFixed(1)} whole payments/s (${FIXED_RATE ? 'SOAK_RATE, no peak measured' : `half the peak of ${peak.toFixed(1)}/s measured in this run, C = ${stepped.join(', ')}`}); app pool ${APP_POOL} connections; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (1, 5, 15 min) on ${cpus().length} CPUs`);
   console.log(`${'request'.padEnd(26)} ${'n'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
   const row = (name: string, values: number[]) =>
     console.log(`${name.padEnd(26)} ${String(values.length).padStart(7)} ${ms(percentile(values, 50))} ${ms(percentile(values, 95))} ${ms(percentile(values, 99))} ${ms(maximum(values))}`);
@@ -216,8 +292,15 @@ try {
       `slope ${rssSlope.toFixed(2)} MB/min over the last ${Math.round((1 - WARM_UP_SHARE) * 100)} % (${steady.length} samples): ${Math.abs(rssSlope) <= AIMS.rssSlopeMbPerMin ? 'flat' : 'NOT flat'} ` +
       `(bound ${AIMS.rssSlopeMbPerMin} MB/min: a leak above ~${perPaymentBytes.toFixed(0)} bytes per payment at this rate)`,
   );
+  // Latency by tenths of the soak (by when each request was due): a queue from the start, or a path that slows as the tables grow.
+  const due = paid.dueAt.pay ?? [];
+  const byTenth = Array.from({ length: 10 }, () => [] as number[]);
+  latencies.forEach((l, i) => byTenth[Math.min(9, Math.floor((due[i]! / paid.seconds) * 10))]!.push(l));
+  console.log(`pay p50 / p99 by tenths of the soak: ${byTenth.map((t) => `${percentile(t, 50).toFixed(0)}/${percentile(t, 99).toFixed(0)}`).join(' ')} ms`);
   const tenths = Array.from({ length: 11 }, (_, i) => samples[Math.round((i * (samples.length - 1)) / 10)]!);
   console.log(`app RSS by tenths of the soak: ${tenths.map((t) => `${t.y.toFixed(0)}`).join(' ')} MB`);
+  console.log(`autovacuum's stand-in (every ${AUTOVACUUM_NAPTIME_MS / 1000} s): ${!AUTOVACUUM ? 'off (SOAK_AUTOVACUUM=off)' : vacuumed.length ? vacuumed.join('; ') : 'nothing due'}`);
+  console.log(`payments rows read by sequential scans during the soak: ${scannedRows} (${(scannedRows / paid.sent).toFixed(1)} per payment)`);
   console.log(`ledger: ${Number(trial?.total ?? 0) === 0 ? 'balanced' : `UNBALANCED by ${trial?.total} centimes`}`);
   for (const c of checks) console.log(`${verdict(c.ok)}  ${c.what}: ${c.got}`);
   const passed = checks.every((c) => c.ok) && Number(trial?.total ?? 0) === 0;
