@@ -1,13 +1,15 @@
 /** The statement paths of the OpenAPI document (apps/http/openapi.ts spreads them in): files, PDF or CSV. */
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { authed, error, idParam, op } from './openapi-parts.ts';
+import { authed, error, idParam, op, SHARED_RESPONSES } from './openapi-parts.ts';
 import { MemberStatementQuery, MerchantStatementQuery, ReportQuery, StatementDownloadQuery } from './statement-schemas.ts';
 
 const file = (description: string) => ({
   description,
   content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) }, 'text/csv': { schema: z.string() } },
 });
+/** Past STATEMENT_FILE_LIMIT files per member in its window (apps/http/statement-routes.ts). */
+const rateLimited = { '429': SHARED_RESPONSES.RateLimited };
 const pdf = (description: string) => ({ description, content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } });
 
 export const statementPaths: ZodOpenApiPathsObject = {
@@ -17,6 +19,7 @@ export const statementPaths: ZodOpenApiPathsObject = {
       {
         '200': file('The statement (application/pdf, or text/csv with format=csv)'),
         '400': error('validation_failed (format is pdf or csv) | period_invalid (real days YYYY-MM-DD, from 2020-01-01 up to today, from not after to, at most 366 days)'),
+        ...rateLimited,
       },
       { requestParams: { query: MemberStatementQuery } },
     ),
@@ -29,6 +32,7 @@ export const statementPaths: ZodOpenApiPathsObject = {
         '400': error('validation_failed (format is pdf or csv)'),
         '403': error('not_a_member'),
         '404': error('tontine_not_found'),
+        ...rateLimited,
       },
       { parameters: [idParam()], requestParams: { query: ReportQuery } },
     ),
@@ -40,6 +44,7 @@ export const statementPaths: ZodOpenApiPathsObject = {
         '200': file('The statement (application/pdf, or text/csv with format=csv)'),
         '400': error('validation_failed (format is pdf or csv) | month_invalid (YYYY-MM, from 2020-01 up to the current month)'),
         '404': error('merchant_not_found (also for another member’s merchant)'),
+        ...rateLimited,
       },
       { parameters: [idParam()], requestParams: { query: MerchantStatementQuery } },
     ),
@@ -47,7 +52,7 @@ export const statementPaths: ZodOpenApiPathsObject = {
   '/api/statements/download': {
     get: op(
       'A statement e-mailed by `npm run admin -- statements send`, as a PDF, without signing in: the token is the e-mailed link’s (signed, valid 7 days)',
-      { '200': pdf('The statement'), '400': error('validation_failed'), '404': error('statement_link_invalid (forged, altered or expired)') },
+      { '200': pdf('The statement'), '400': error('validation_failed'), '404': error('statement_link_invalid (forged, altered or expired)'), ...rateLimited },
       { requestParams: { query: StatementDownloadQuery } },
     ),
   },

@@ -11,6 +11,8 @@
  * - `GET /api/statements/download?token=`: no session; the token is the signed link's
  *   (adapters/crypto/hmac-statement-links.ts); a forged or expired one is 404 `statement_link_invalid`.
  * - A bad period, month or format is a 400 with its code, never a file.
+ * - Rendering is costly: at most STATEMENT_FILE_LIMIT.count files per member (the signed-in one,
+ *   or the one a link names) per window, shared by every replica; past it 429 `rate_limited`.
  */
 import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
@@ -29,6 +31,7 @@ import {
   merchantStatementPdf,
 } from '../../adapters/documents/statement-documents.ts';
 import { STATEMENT_WORDS } from '../documents/statement-words.ts';
+import { rateLimited } from '../../core/shared/result.ts';
 import { TOKENS } from '../tokens.ts';
 import type { AuthState } from './auth-routes.ts';
 import { sendError, sendFailure } from './errors.ts';
@@ -42,11 +45,15 @@ export function statementRouteUseCases(container: Container) {
     merchantStatement: container.get(ShowMerchantStatement),
     links: container.get(TOKENS.StatementLinks),
     clock: container.get(TOKENS.Clock) as Clock,
+    limiter: container.get(TOKENS.RateLimiter),
   };
 }
 export type StatementRouteUseCases = ReturnType<typeof statementRouteUseCases>;
 
 const userOf = (ctx: Context): User => (ctx.state.auth as AuthState).user;
+
+/** How many statement files (PDF or CSV) one member may have rendered per window. */
+export const STATEMENT_FILE_LIMIT = { count: 20, windowSeconds: 600 } as const;
 
 /** The file, as an attachment named `<name>.<format>`, never cached (it is someone's money). */
 async function sendFile(ctx: Context, name: string, format: 'pdf' | 'csv', render: { pdf: () => Promise<Buffer>; csv: () => string }): Promise<void> {
@@ -64,11 +71,19 @@ async function sendFile(ctx: Context, name: string, format: 'pdf' | 'csv', rende
 export function statementRoutes(useCases: StatementRouteUseCases, options: { authenticated: Middleware }): Router {
   const router = new Router({ prefix: '/api' });
   const { authenticated } = options;
+  /** Counts one file for `memberId`; answers the 429 and false past the limit. */
+  const withinLimit = async (ctx: Context, memberId: string): Promise<boolean> => {
+    const hit = await useCases.limiter.hit(`statement_file:${memberId}`, STATEMENT_FILE_LIMIT.windowSeconds, useCases.clock.now());
+    if (hit.count <= STATEMENT_FILE_LIMIT.count) return true;
+    sendFailure(ctx, rateLimited(hit.resetInSeconds));
+    return false;
+  };
 
   router.get('/statements/me', authenticated, async (ctx) => {
     const query = parseQuery(ctx, MemberStatementQuery);
     if (!query) return;
     const user = userOf(ctx);
+    if (!(await withinLimit(ctx, user.id))) return;
     const shown = await useCases.memberStatement.execute({ userId: user.id, from: query.from, to: query.to });
     if (!shown.ok) return sendFailure(ctx, shown);
     const s = shown.value;
@@ -80,6 +95,7 @@ export function statementRoutes(useCases: StatementRouteUseCases, options: { aut
     const query = parseQuery(ctx, ReportQuery);
     if (!query) return;
     const user = userOf(ctx);
+    if (!(await withinLimit(ctx, user.id))) return;
     const shown = await useCases.groupReport.execute({ tontineId: String(ctx.params.id), userId: user.id });
     if (!shown.ok) return sendFailure(ctx, shown);
     const r = shown.value;
@@ -91,6 +107,7 @@ export function statementRoutes(useCases: StatementRouteUseCases, options: { aut
     const query = parseQuery(ctx, MerchantStatementQuery);
     if (!query) return;
     const user = userOf(ctx);
+    if (!(await withinLimit(ctx, user.id))) return;
     const shown = await useCases.merchantStatement.execute({ merchantId: String(ctx.params.id), userId: user.id, month: query.month });
     if (!shown.ok) return sendFailure(ctx, shown);
     const s = shown.value;
@@ -104,6 +121,7 @@ export function statementRoutes(useCases: StatementRouteUseCases, options: { aut
     if (!query) return;
     const claim = useCases.links.verify(query.token, useCases.clock.now());
     if (!claim) return sendError(ctx, 'statement_link_invalid');
+    if (!(await withinLimit(ctx, claim.userId))) return;
     if (claim.kind === 'member') {
       const shown = await useCases.memberStatement.execute({ userId: claim.userId, from: claim.from, to: claim.to });
       if (!shown.ok) return sendError(ctx, 'statement_link_invalid');

@@ -12,6 +12,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlutterwaveSandbox } from '../../adapters/card-checkout/flutterwave-sandbox.ts';
 import { TOKENS } from '../../apps/container.ts';
+import { STATEMENT_FILE_LIMIT } from '../../apps/http/statement-routes.ts';
 import { DisburseLoan } from '../../core/loans/disburse-loan.ts';
 import { PollPendingPayments } from '../../core/payment-reports/poll-pending-payments.ts';
 import { Money } from '../../core/money/money.ts';
@@ -186,6 +187,18 @@ describe('a member’s statement and a group’s report', () => {
     expect([forged.status, forged.body.code]).toEqual([404, 'statement_link_invalid']);
     expect((await runAdmin(app.container, 'statements', 'send', '--member', phoneNumber(1), '--period', '2019-13')).code).toBe(1);
     expect(await sql(`select actor, subject from audit_log where action = 'statement_sent'`)).toEqual([{ actor: 'admin:test-operator', subject: `user:${amina.id}` }]);
+  });
+
+  it('renders at most STATEMENT_FILE_LIMIT files per member in a window, then 429 rate_limited with its wait', async () => {
+    const path = `/api/tontines/${groupId}/report?format=csv`;
+    const zed = await signUp(app, 'Zed', phoneNumber(9));
+    for (let i = 0; i < STATEMENT_FILE_LIMIT.count; i++) expect((await get(zed, '/api/statements/me?format=csv')).status).toBe(200);
+    const refused = await get(zed, path);
+    expect([refused.status, refused.body.code]).toEqual([429, 'rate_limited']);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await get(bob, path)).status).toBe(200);
+    app.clock.advance(STATEMENT_FILE_LIMIT.windowSeconds * 1000);
+    expect((await get(zed, '/api/statements/me?format=csv')).status).toBe(200);
   });
 });
 
