@@ -185,6 +185,20 @@ describe('deleting my account', () => {
   });
 });
 
+describe('a statement link after the account is deleted', () => {
+  it('opens while the member has an account and is 404 statement_link_invalid once they deleted it', async () => {
+    const member = await signUp(t, 'Linked');
+    const link = t.container.get(TOKENS.StatementLinks).linkFor({ kind: 'member', userId: member.id, from: '2026-10-01', to: '2026-10-31' }, new Date(clock.now().getTime() + 7 * 24 * 3600 * 1000));
+    const path = new URL(link).pathname + new URL(link).search;
+    const before = await request(t.handler).get(path);
+    expect([before.status, before.headers['content-type']]).toEqual([200, 'application/pdf']);
+
+    expect((await as(member.token).delete('/api/me', { password: member.password })).status).toBe(204);
+    const after = await request(t.handler).get(path);
+    expect([after.status, after.body.code]).toEqual([404, 'statement_link_invalid']);
+  });
+});
+
 describe('consents', () => {
   it('lists each kind with its version and date; a withdrawn scoring consent stops the next assessment', async () => {
     const m: SignedUpMember = await signUp(t, 'Consenting');
