@@ -13,7 +13,7 @@
  *   `loans review` by the decision itself. A command that changed nothing (nothing to migrate or
  *   seed, a job skipped) records nothing. `audit verify` walks the hash chain; `audit list` shows it.
  * - Every command that shows a member's personal data (`users list`, `loans review`, `outbox list`,
- *   `outbox show`) records one `member_data_read` per member shown before printing
+ *   `outbox show`, `statements send`) records one `member_data_read` per member shown before printing
  *   (core/data-rights/record-admin-reads.ts); the member finds it in their data export.
  */
 import { select } from '@inquirer/prompts';

@@ -1,6 +1,6 @@
 /**
  * RecordAdminReads: every read of members' personal data by an admin through the CLI (`users
- * list`, `loans review`, `outbox list`, `outbox show`) is on the audit trail, one
+ * list`, `loans review`, `outbox list`, `outbox show`, `statements send`) is on the audit trail, one
  * `member_data_read` row per member shown, so that the member finds it in their export (Law
  * 058/2021: the member knows who processed their data).
  *

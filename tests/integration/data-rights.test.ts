@@ -254,7 +254,7 @@ describe('admin reads through the CLI', () => {
     expect(reviewed).toEqual({ actor: 'admin:officer-ann', details: { command: 'loans review' } });
   });
 
-  it('records a read of each member an outbox message is addressed to, by e-mail or phone, each time; an address nobody holds records nothing', async () => {
+  it('records a read of each member an outbox message (or `statements send`) shows, by e-mail or phone, each time; an address nobody holds records nothing', async () => {
     const m = await signUp(t, 'Outboxed');
     const enqueue = (channel: 'email' | 'sms', recipient: string, body: string) =>
       RequestContext.create(db.orm.em, () => t.container.get(TOKENS.Outbox).enqueue({ channel, recipient, subject: channel === 'email' ? 'Hello' : null, body }));
@@ -284,6 +284,11 @@ describe('admin reads through the CLI', () => {
     expect(shown.output).toContain(strangerBody);
     expect(await allReads()).toBe(before);
 
+    // `statements send` answers with the member's e-mail address: a read too.
+    const sent = await runAdmin(t.container, '--as', 'ops-outbox', 'statements', 'send', '--member', m.id, '--period', clock.now().toISOString().slice(0, 7));
+    expect([sent.code, sent.output]).toEqual([0, expect.stringContaining(m.email)]);
+    expect(await reads('statements send')).toBe(1);
+
     // The member finds the reads in their export.
     const asked = await as(m.token).post('/api/me/export');
     expect(asked.status).toBe(202);
@@ -292,6 +297,7 @@ describe('admin reads through the CLI', () => {
     expect(json.status).toBe(200);
     const entries = (JSON.parse(json.text) as { auditEntries: { action: string; actor: string; details: { command?: string } }[] }).auditEntries.filter((e) => e.action === 'member_data_read');
     expect(entries.filter((e) => e.details.command === 'outbox list')).toHaveLength(2);
+    expect(entries.filter((e) => e.details.command === 'statements send')).toHaveLength(1);
     expect(entries.filter((e) => e.details.command === 'outbox show')).toEqual([
       expect.objectContaining({ actor: 'admin:ops-outbox' }),
       expect.objectContaining({ actor: 'admin:ops-outbox' }),
