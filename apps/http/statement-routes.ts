@@ -121,9 +121,8 @@ export function statementRoutes(useCases: StatementRouteUseCases, options: { aut
   router.get('/statements/download', async (ctx) => {
     const query = parseQuery(ctx, StatementDownloadQuery);
     if (!query) return;
-    const opened = await useCases.openLink.execute({ token: query.token });
-    if (!opened.ok) return sendError(ctx, opened.error);
-    const claim = opened.value;
+    const claim = await useCases.openLink.execute({ token: query.token });
+    if (!claim) return sendError(ctx, 'statement_link_invalid');
     if (!(await withinLimit(ctx, claim.userId))) return;
     if (claim.kind === 'member') {
       const shown = await useCases.memberStatement.execute({ userId: claim.userId, from: claim.from, to: claim.to });

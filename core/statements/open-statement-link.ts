@@ -6,19 +6,18 @@
  * a forged or expired one (Law 058/2021: nothing of an erased member is handed out any more).
  *
  * Guarantees
- * - `statement_link_invalid` for a forged or expired token and for an erased holder: the three are
- *   not told apart.
+ * - Null for a forged or expired token and for an erased holder: the three are not told apart (the
+ *   route answers each with 404 `statement_link_invalid`, a code of the HTTP edge).
  */
-import { err, ok, type Result } from '../shared/result.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { StatementClaim, StatementLinks, StatementRecipients } from './ports.ts';
 
 export class OpenStatementLink {
   constructor(private readonly deps: { links: Pick<StatementLinks, 'verify'>; recipients: Pick<StatementRecipients, 'isErased'>; clock: Clock }) {}
 
-  async execute(input: { token: string }): Promise<Result<StatementClaim, 'statement_link_invalid'>> {
+  async execute(input: { token: string }): Promise<StatementClaim | null> {
     const claim = this.deps.links.verify(input.token, this.deps.clock.now());
-    if (!claim || (await this.deps.recipients.isErased(claim.userId))) return err('statement_link_invalid');
-    return ok(claim);
+    if (!claim || (await this.deps.recipients.isErased(claim.userId))) return null;
+    return claim;
   }
 }
