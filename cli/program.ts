@@ -12,6 +12,9 @@
  *   `db migrate` and `jobs run` once they ran (a job runs many transactions of its own),
  *   `loans review` by the decision itself. A command that changed nothing (nothing to migrate or
  *   seed, a job skipped) records nothing. `audit verify` walks the hash chain; `audit list` shows it.
+ * - Every command that shows a member's personal data (`users list`, `loans review`, `outbox list`,
+ *   `outbox show`, `statements send`) records one `member_data_read` per member shown before printing
+ *   (core/data-rights/record-admin-reads.ts); the member finds it in their data export.
  */
 import { select } from '@inquirer/prompts';
 import { RequestContext } from '@mikro-orm/core';
@@ -216,14 +219,17 @@ export function buildProgram(env: CliEnvironment): Command {
   const outbox = program.command('outbox').description('e-mail and SMS waiting to be, or already, delivered');
   outbox
     .command('list')
-    .description('list outbox messages, newest first, with their bodies (sealed sign-in and reset links opened)')
+    .description('list outbox messages, newest first, with their bodies (sealed sign-in and reset links opened; audited: each member shown sees the read in their data export)')
     .addOption(new Option('--channel <channel>', 'only this channel').choices(['email', 'sms']))
     .option('--limit <n>', 'how many', '20')
     .action(async (options: { channel?: string; limit: string }, command: Command) => {
       const limit = parseOption(Limit, options.limit, command);
       const channel = options.channel === undefined ? undefined : parseOption(Channel, options.channel, command);
+      const actor = adminActor(command, env.osUser);
       const { messages, providers } = await inContext(async (c) => {
         const found = await c.get(ListOutboxMessages).execute({ limit, ...(channel ? { channel } : {}) });
+        // The recipients' addresses and bodies are their personal data: each member shown is told of the read.
+        await c.get(RecordAdminReads).execute({ actor, command: 'outbox list', addresses: found.map((m) => m.message.recipient) });
         return { messages: found.map((m) => ({ message: m.message, body: revealed(m) })), providers: providersOf(c) };
       });
       if (messages.length === 0) env.write('The outbox is empty.\n');
@@ -231,13 +237,19 @@ export function buildProgram(env: CliEnvironment): Command {
     });
   outbox
     .command('show')
-    .description('show one message')
+    .description('show one message (audited: its recipient, a member, sees the read in their data export)')
     .argument('[id]', 'message id (asked for when missing, on a terminal)')
     .action(async (id: string | undefined, _options: unknown, command: Command) => {
+      const actor = adminActor(command, env.osUser);
       let messageId = id;
       if (!messageId) {
         if (!env.interactive) command.error(`error: missing argument 'id'\n\n${command.helpInformation()}`, { exitCode: 2, code: 'ikimina.usage' });
-        const recent = (await inContext((c) => c.get(ListOutboxMessages).execute({ limit: 20 }))).map((m) => m.message);
+        // The choices name their recipients: a read of each, as `outbox list`.
+        const recent = await inContext(async (c) => {
+          const found = (await c.get(ListOutboxMessages).execute({ limit: 20 })).map((m) => m.message);
+          await c.get(RecordAdminReads).execute({ actor, command: 'outbox show', addresses: found.map((m) => m.recipient) });
+          return found;
+        });
         if (recent.length === 0) return env.write('The outbox is empty.\n');
         messageId = await select({
           message: 'Which message?',
@@ -247,6 +259,7 @@ export function buildProgram(env: CliEnvironment): Command {
       const uuid = parseOption(z.uuid({ error: 'id must be a message id (a UUID)' }), messageId, command);
       const { message, body, providers } = await inContext(async (c) => {
         const found = await c.get(ShowOutboxMessage).execute({ id: uuid });
+        if (found) await c.get(RecordAdminReads).execute({ actor, command: 'outbox show', addresses: [found.message.recipient] });
         return { message: found?.message ?? null, body: found ? revealed(found) : '', providers: providersOf(c) };
       });
       if (!message) command.error(`error: no outbox message ${uuid}`, { exitCode: 1, code: 'ikimina.not_found' });

@@ -8,10 +8,12 @@
  * Guarantees
  * - Exactly one of --member and --merchant, and --period YYYY-MM, or exit code 2 with the usage.
  * - A refusal (unknown member, no e-mail address, bad period) exits 1 with its code and nothing sent.
- * - Who sent it is recorded in the audit log (`statement_sent`, `--as` or the OS user).
+ * - Who sent it is recorded in the audit log (`statement_sent`, `--as` or the OS user); the answer
+ *   shows the member's e-mail address, so it is also a `member_data_read` of them (RecordAdminReads).
  */
 import type { Command } from 'commander';
 import type { Container } from 'inversify';
+import { RecordAdminReads } from '../core/data-rights/record-admin-reads.ts';
 import { EmailStatement, type EmailStatementError } from '../core/statements/email-statement.ts';
 import { adminActor } from './operator.ts';
 
@@ -39,7 +41,12 @@ export function addStatementCommands(program: Command, env: { write(text: string
       }
       const sentBy = adminActor(command, env.osUser);
       const input = options.merchant !== undefined ? { merchantId: options.merchant.trim(), month: options.period.trim(), sentBy } : { member: options.member!.trim(), month: options.period.trim(), sentBy };
-      const sent = await inContext((c) => c.get(EmailStatement).execute(input));
+      const sent = await inContext(async (c) => {
+        const done = await c.get(EmailStatement).execute(input);
+        // The answer names the member's e-mail address: a read of their data, as `users list`.
+        if (done.ok) await c.get(RecordAdminReads).execute({ actor: sentBy, command: 'statements send', addresses: [done.value.to] });
+        return done;
+      });
       if (!sent.ok) return command.error(`error: ${REFUSALS[sent.error]}`, { exitCode: 1, code: 'ikimina.refused' });
       env.write(`Statement link e-mailed to ${sent.value.to} (valid until ${sent.value.expiresAt.toISOString()}); see \`outbox list\`.\n`);
     });

@@ -143,6 +143,15 @@ export class PostgresMemberRecords implements MemberRecords {
     }
     return { memberId, language: profile.language, sections };
   }
+
+  async holdersOf(addresses: readonly string[]): Promise<string[]> {
+    if (addresses.length === 0) return [];
+    const rows = await this.em.execute<{ id: string }[]>(
+      `select id from users where erased_at is null and (email = any(?::text[]) or phone_number = any(?::text[]))`,
+      [sqlArray(addresses.map((a) => a.toLowerCase())), sqlArray(addresses)],
+    );
+    return rows.map((r) => r.id);
+  }
 }
 
 export class PostgresConsentLedger implements ConsentLedger {

@@ -109,4 +109,9 @@ export class PostgresStatementRecipients implements StatementRecipients {
     const rows = await this.em.execute<{ id: string }[]>('select id from users where phone_number = ? order by (email is null), created_at limit 1', [phoneNumber]);
     return rows[0]?.id ?? null;
   }
+
+  async isErased(userId: string): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>('select id from users where id = ? and erased_at is null', [userId]);
+    return rows.length === 0;
+  }
 }

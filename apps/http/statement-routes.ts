@@ -9,7 +9,8 @@
  *   404 `tontine_not_found`).
  * - `GET /api/merchants/{id}/statement`: the owner only; anyone else gets the 404 of an unknown id.
  * - `GET /api/statements/download?token=`: no session; the token is the signed link's
- *   (adapters/crypto/hmac-statement-links.ts); a forged or expired one is 404 `statement_link_invalid`.
+ *   (adapters/crypto/hmac-statement-links.ts); a forged or expired one, or one whose member (or merchant's
+ *   owner) has since erased their account, is 404 `statement_link_invalid` (OpenStatementLink).
  * - A bad period, month or format is a 400 with its code, never a file.
  * - Rendering is costly: at most STATEMENT_FILE_LIMIT.count files per member (the signed-in one,
  *   or the one a link names) per window, shared by every replica; past it 429 `rate_limited`.
@@ -30,6 +31,7 @@ import {
   merchantStatementCsv,
   merchantStatementPdf,
 } from '../../adapters/documents/statement-documents.ts';
+import { OpenStatementLink } from '../../core/statements/open-statement-link.ts';
 import { STATEMENT_WORDS } from '../documents/statement-words.ts';
 import { rateLimited } from '../../core/shared/result.ts';
 import { TOKENS } from '../tokens.ts';
@@ -43,7 +45,7 @@ export function statementRouteUseCases(container: Container) {
     memberStatement: container.get(ShowMemberStatement),
     groupReport: container.get(ShowGroupReport),
     merchantStatement: container.get(ShowMerchantStatement),
-    links: container.get(TOKENS.StatementLinks),
+    openLink: container.get(OpenStatementLink),
     clock: container.get(TOKENS.Clock) as Clock,
     limiter: container.get(TOKENS.RateLimiter),
   };
@@ -119,7 +121,7 @@ export function statementRoutes(useCases: StatementRouteUseCases, options: { aut
   router.get('/statements/download', async (ctx) => {
     const query = parseQuery(ctx, StatementDownloadQuery);
     if (!query) return;
-    const claim = useCases.links.verify(query.token, useCases.clock.now());
+    const claim = await useCases.openLink.execute({ token: query.token });
     if (!claim) return sendError(ctx, 'statement_link_invalid');
     if (!(await withinLimit(ctx, claim.userId))) return;
     if (claim.kind === 'member') {

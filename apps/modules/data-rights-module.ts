@@ -70,5 +70,5 @@ export const dataRightsModule = new ContainerModule(({ bind }) => {
   );
   bind(ListConsents).toResolvedValue(...withDeps(ListConsents, { ledger: TOKENS.ConsentLedger }));
   bind(WithdrawConsent).toResolvedValue(...withDeps(WithdrawConsent, { scoring: TOKENS.ScoringConsents, biometrics: WithdrawBiometricConsent, audit, uow, clock }));
-  bind(RecordAdminReads).toResolvedValue(...withDeps(RecordAdminReads, { audit, uow }));
+  bind(RecordAdminReads).toResolvedValue(...withDeps(RecordAdminReads, { audit, records: TOKENS.MemberRecords, uow }));
 });

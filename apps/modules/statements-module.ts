@@ -12,6 +12,7 @@ import { EmailStatement } from '../../core/statements/email-statement.ts';
 import { ShowGroupReport } from '../../core/statements/group-report.ts';
 import { ShowMemberStatement } from '../../core/statements/member-statement.ts';
 import { ShowMerchantStatement } from '../../core/statements/merchant-statement.ts';
+import { OpenStatementLink } from '../../core/statements/open-statement-link.ts';
 import type { Config } from '../config.ts';
 import { withDeps } from '../deps.ts';
 import { TOKENS } from '../tokens.ts';
@@ -30,6 +31,7 @@ export const statementsModule = new ContainerModule(({ bind }) => {
   bind(ShowMerchantStatement).toResolvedValue(
     ...withDeps(ShowMerchantStatement, { registry: TOKENS.Merchants, ledger: TOKENS.MerchantMonthLedger, statementLedger, clock }),
   );
+  bind(OpenStatementLink).toResolvedValue(...withDeps(OpenStatementLink, { links: TOKENS.StatementLinks, recipients: TOKENS.StatementRecipients, clock }));
   bind(EmailStatement).toResolvedValue(
     ...withDeps(EmailStatement, {
       accounts: TOKENS.AccountRepository,

@@ -44,6 +44,11 @@ export class FixedMemberRecords implements MemberRecords {
   async gather(memberId: string) {
     return this.members.get(memberId);
   }
+  /** Addresses → member id, as the fixture's holders. */
+  readonly addresses = new Map<string, string>();
+  async holdersOf(addresses: readonly string[]) {
+    return [...new Set(addresses.flatMap((a) => this.addresses.get(a) ?? []))];
+  }
 }
 
 export class TextDocument implements ExportDocument {

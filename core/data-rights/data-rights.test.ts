@@ -163,12 +163,22 @@ describe('consents', () => {
 describe('admin reads', () => {
   it('records one audit row per distinct member shown, none for an empty list', async () => {
     const audit = new RecordingAuditTrail();
-    const reads = new RecordAdminReads({ audit, uow: directUnitOfWork });
+    const reads = new RecordAdminReads({ audit, records: new FixedMemberRecords(), uow: directUnitOfWork });
     expect(await reads.execute({ actor: 'admin:ops', command: 'users list', memberIds: ['a', 'b', 'a'] })).toEqual({ recorded: 2 });
     expect(await reads.execute({ actor: 'admin:ops', command: 'users list', memberIds: [] })).toEqual({ recorded: 0 });
     expect(audit.entries).toEqual([
       { action: 'member_data_read', actor: 'admin:ops', subject: 'member:a', details: { command: 'users list' } },
       { action: 'member_data_read', actor: 'admin:ops', subject: 'member:b', details: { command: 'users list' } },
     ]);
+  });
+
+  it('records the holders of the addresses shown, once each; an address nobody holds records nothing', async () => {
+    const audit = new RecordingAuditTrail();
+    const records = new FixedMemberRecords();
+    records.addresses.set('amina@example.rw', 'amina').set('+250788000001', 'amina').set('+250788000002', 'jean');
+    const reads = new RecordAdminReads({ audit, records, uow: directUnitOfWork });
+    expect(await reads.execute({ actor: 'admin:ops', command: 'outbox list', addresses: ['amina@example.rw', '+250788000001', '+250788000002', 'nobody@example.rw'] })).toEqual({ recorded: 2 });
+    expect(await reads.execute({ actor: 'admin:ops', command: 'outbox show', addresses: ['nobody@example.rw'] })).toEqual({ recorded: 0 });
+    expect(audit.entries.map((e) => e.subject)).toEqual(['member:amina', 'member:jean']);
   });
 });

@@ -69,6 +69,8 @@ export interface MemberData {
 export interface MemberRecords {
   /** Undefined for an unknown or erased member. */
   gather(memberId: string): Promise<MemberData | undefined>;
+  /** The ids of the members (not erased) holding these e-mail addresses or phone numbers, in one query; an address nobody holds names nobody. */
+  holdersOf(addresses: readonly string[]): Promise<string[]>;
 }
 
 /** Renders the readable copy of an export. */

@@ -33,7 +33,7 @@ export type EmailStatementError = 'account_not_found' | 'merchant_not_found' | '
 
 export interface EmailStatementDeps {
   accounts: { findById(id: string): Promise<User | null> };
-  recipients: StatementRecipients;
+  recipients: Pick<StatementRecipients, 'memberIdByPhone'>;
   registry: Pick<MerchantRegistry, 'findRegistered'>;
   links: Pick<StatementLinks, 'linkFor'>;
   outbox: Outbox;

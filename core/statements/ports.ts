@@ -50,8 +50,10 @@ export interface StatementLinks {
   verify(token: string, now: Date): StatementClaim | null;
 }
 
-/** Members found by their phone number (the CLI's `--member <id|phone>`). */
+/** Members found by their phone number (the CLI's `--member <id|phone>`), and whether an account is erased. */
 export interface StatementRecipients {
   /** The account whose phone number this is (E.164); null when none. */
   memberIdByPhone(phoneNumber: string): Promise<string | null>;
+  /** True once the account was erased (DELETE /api/me) or is unknown: its statement links no longer open. */
+  isErased(userId: string): Promise<boolean>;
 }

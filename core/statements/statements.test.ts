@@ -14,6 +14,7 @@ import { EmailStatement } from './email-statement.ts';
 import { ShowGroupReport } from './group-report.ts';
 import { ShowMemberStatement } from './member-statement.ts';
 import { ShowMerchantStatement } from './merchant-statement.ts';
+import { OpenStatementLink } from './open-statement-link.ts';
 import type { StatementClaim } from './ports.ts';
 import { monthPeriod, statementPeriod } from './statement-period.ts';
 import { InMemoryStatementLedger } from './statements.fixtures.ts';
@@ -260,5 +261,24 @@ describe('EmailStatement', () => {
     expect(await email.execute({ member: 'alice', month: '2026-13', sentBy: 'admin:ops' })).toEqual({ ok: false, error: 'period_invalid' });
     expect(await email.execute({ merchantId: 'nope', month: '2026-11', sentBy: 'admin:ops' })).toEqual({ ok: false, error: 'merchant_not_found' });
     expect(outbox.messages).toEqual([]);
+  });
+});
+
+describe('a statement download link', () => {
+  const member: StatementClaim = { kind: 'member', userId: 'alice', from: '2026-10-01', to: '2026-10-31' };
+  const owner: StatementClaim = { kind: 'merchant', userId: 'bob', merchantId: 'm1', month: '2026-10', language: 'en' };
+  const claims: Record<string, StatementClaim> = { 'alice-link': member, 'bob-link': owner };
+  const open = (erased: readonly string[]) =>
+    new OpenStatementLink({ links: { verify: (token) => claims[token] ?? null }, recipients: { isErased: async (id) => erased.includes(id) }, clock: new ManualClock(new Date('2026-11-02T08:00:00Z')) });
+
+  it('opens its claim while its member, or the merchant’s owner, has an account', async () => {
+    expect(await open([]).execute({ token: 'alice-link' })).toEqual(member);
+    expect(await open([]).execute({ token: 'bob-link' })).toEqual(owner);
+  });
+
+  it('is invalid once they erased their account, as a forged one is', async () => {
+    expect(await open(['alice', 'bob']).execute({ token: 'alice-link' })).toBeNull();
+    expect(await open(['alice', 'bob']).execute({ token: 'bob-link' })).toBeNull();
+    expect(await open([]).execute({ token: 'forged' })).toBeNull();
   });
 });

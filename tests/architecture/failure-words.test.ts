@@ -57,7 +57,7 @@ const HTTP_EDGE = [
   'validation_failed', 'invalid_json', 'invalid_characters', 'not_found', 'method_not_allowed', 'method_not_implemented', 'sso_disabled',
   'idempotency_key_required', 'field_read_only', 'callback_refused', 'webhook_refused', 'card_webhook_invalid', 'cross_site_request',
   'source_not_allowed', 'credit_assessment_not_found', 'payload_too_large', 'sts_not_offered', 'database_unavailable', 'not_ready', 'internal_error',
-  // The e-mailed statement link's download (apps/http/statement-routes.ts): a forged or expired token.
+  // The e-mailed statement link's download (apps/http/statement-routes.ts): a forged or expired token, or its holder erased.
   'statement_link_invalid',
 ];
 

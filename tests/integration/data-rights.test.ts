@@ -185,6 +185,20 @@ describe('deleting my account', () => {
   });
 });
 
+describe('a statement link after the account is deleted', () => {
+  it('opens while the member has an account and is 404 statement_link_invalid once they deleted it', async () => {
+    const member = await signUp(t, 'Linked');
+    const link = t.container.get(TOKENS.StatementLinks).linkFor({ kind: 'member', userId: member.id, from: '2026-10-01', to: '2026-10-31' }, new Date(clock.now().getTime() + 7 * 24 * 3600 * 1000));
+    const path = new URL(link).pathname + new URL(link).search;
+    const before = await request(t.handler).get(path);
+    expect([before.status, before.headers['content-type']]).toEqual([200, 'application/pdf']);
+
+    expect((await as(member.token).delete('/api/me', { password: member.password })).status).toBe(204);
+    const after = await request(t.handler).get(path);
+    expect([after.status, after.body.code]).toEqual([404, 'statement_link_invalid']);
+  });
+});
+
 describe('consents', () => {
   it('lists each kind with its version and date; a withdrawn scoring consent stops the next assessment', async () => {
     const m: SignedUpMember = await signUp(t, 'Consenting');
@@ -238,5 +252,55 @@ describe('admin reads through the CLI', () => {
     expect(review.output).toContain('waiting for review');
     const [reviewed] = await sql<{ actor: string; details: Record<string, unknown> }>(`select actor, details from audit_log where action = 'member_data_read' and subject = ? order by seq desc limit 1`, [`member:${m.id}`]);
     expect(reviewed).toEqual({ actor: 'admin:officer-ann', details: { command: 'loans review' } });
+  });
+
+  it('records a read of each member an outbox message (or `statements send`) shows, by e-mail or phone, each time; an address nobody holds records nothing', async () => {
+    const m = await signUp(t, 'Outboxed');
+    const enqueue = (channel: 'email' | 'sms', recipient: string, body: string) =>
+      RequestContext.create(db.orm.em, () => t.container.get(TOKENS.Outbox).enqueue({ channel, recipient, subject: channel === 'email' ? 'Hello' : null, body }));
+    await enqueue('sms', m.phone, `Your code ${uniqueWord('sms')}`);
+    const strangerBody = uniqueWord('stranger');
+    await enqueue('sms', '+250788999991', strangerBody);
+    const reads = async (command: string) =>
+      Number((await sql<{ n: string }>(`select count(*) as n from audit_log where action = 'member_data_read' and subject = ? and details->>'command' = ?`, [`member:${m.id}`, command]))[0]?.n);
+    const allReads = async () => Number((await sql<{ n: string }>(`select count(*) as n from audit_log where action = 'member_data_read'`))[0]?.n);
+
+    // `outbox list` shows the SMS to the member's phone and the e-mail to their address: one read of the member per run.
+    const listed = await runAdmin(t.container, '--as', 'ops-outbox', 'outbox', 'list', '--limit', '1000');
+    expect(listed.code).toBe(0);
+    expect(listed.output).toContain(m.phone);
+    expect(await reads('outbox list')).toBe(1);
+    expect((await runAdmin(t.container, '--as', 'ops-outbox', 'outbox', 'list', '--limit', '1000', '--channel', 'sms')).code).toBe(0);
+    expect(await reads('outbox list')).toBe(2);
+
+    // `outbox show` of the member's message: a read each time; of the stranger's: none.
+    const [mine] = await sql<{ id: string }>(`select id from outbox_messages where recipient = ? and channel = 'sms'`, [m.phone]);
+    expect((await runAdmin(t.container, '--as', 'ops-outbox', 'outbox', 'show', mine!.id)).code).toBe(0);
+    expect((await runAdmin(t.container, '--as', 'ops-outbox', 'outbox', 'show', mine!.id)).code).toBe(0);
+    expect(await reads('outbox show')).toBe(2);
+    const [theirs] = await sql<{ id: string }>(`select id from outbox_messages where body = ?`, [strangerBody]);
+    const before = await allReads();
+    const shown = await runAdmin(t.container, '--as', 'ops-outbox', 'outbox', 'show', theirs!.id);
+    expect(shown.output).toContain(strangerBody);
+    expect(await allReads()).toBe(before);
+
+    // `statements send` answers with the member's e-mail address: a read too.
+    const sent = await runAdmin(t.container, '--as', 'ops-outbox', 'statements', 'send', '--member', m.id, '--period', clock.now().toISOString().slice(0, 7));
+    expect([sent.code, sent.output]).toEqual([0, expect.stringContaining(m.email)]);
+    expect(await reads('statements send')).toBe(1);
+
+    // The member finds the reads in their export.
+    const asked = await as(m.token).post('/api/me/export');
+    expect(asked.status).toBe(202);
+    await runJob();
+    const json = await as(m.token).get(`/api/me/export/${asked.body.id as string}/json`).buffer(true);
+    expect(json.status).toBe(200);
+    const entries = (JSON.parse(json.text) as { auditEntries: { action: string; actor: string; details: { command?: string } }[] }).auditEntries.filter((e) => e.action === 'member_data_read');
+    expect(entries.filter((e) => e.details.command === 'outbox list')).toHaveLength(2);
+    expect(entries.filter((e) => e.details.command === 'statements send')).toHaveLength(1);
+    expect(entries.filter((e) => e.details.command === 'outbox show')).toEqual([
+      expect.objectContaining({ actor: 'admin:ops-outbox' }),
+      expect.objectContaining({ actor: 'admin:ops-outbox' }),
+    ]);
   });
 });
