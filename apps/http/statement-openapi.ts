@@ -52,7 +52,7 @@ export const statementPaths: ZodOpenApiPathsObject = {
   '/api/statements/download': {
     get: op(
       'A statement e-mailed by `npm run admin -- statements send`, as a PDF, without signing in: the token is the e-mailed link’s (signed, valid 7 days)',
-      { '200': pdf('The statement'), '400': error('validation_failed'), '404': error('statement_link_invalid (forged, altered or expired)'), ...rateLimited },
+      { '200': pdf('The statement'), '400': error('validation_failed'), '404': error('statement_link_invalid (forged, altered, expired, or its member’s account deleted)'), ...rateLimited },
       { requestParams: { query: StatementDownloadQuery } },
     ),
   },
