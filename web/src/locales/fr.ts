@@ -616,7 +616,7 @@ export const fr: Messages = {
       loadFailed: 'Nous n’avons pas pu charger les amendes.',
       list: 'Amendes de retard du groupe',
       mine: 'Vous',
-      cycle: 'cycle {{cycle}}',
+      cycle: 'cycle n° {{cycle}}',
       posted: 'appliquée le {{date}}',
       status: { pending: 'À payer', overdue: 'À payer', completed: 'Payée', waived: 'Annulée' },
       waivedBy: 'Annulée par {{name}} : « {{reason}} »',

@@ -474,7 +474,7 @@ export const rw: Messages = {
       fineFixed: 'Ihazabu (RWF)',
       finePercent: 'Ihazabu (% y’umusanzu)',
       graceDays: 'Iminsi y’inyongera',
-      fineInvalid: 'Ihazabu y’ubukererwe ni RWF 1 kugeza 1.000.000 cyangwa 1 kugeza 50 % by’umusanzu, nyuma y’iminsi 0 kugeza 30 y’inyongera, ku itsinda (si ku kwizigamira wenyine)',
+      fineInvalid: 'Ihazabu y’ubukererwe ni 1 kugeza 1.000.000 RWF cyangwa 1 kugeza 50 % by’umusanzu, nyuma y’iminsi 0 kugeza 30 y’inyongera, ku itsinda (si ku kwizigamira wenyine)',
     },
     toast: {
       success: 'Byagenze neza!',
@@ -1572,7 +1572,7 @@ export const rwServer: ServerMessages = {
   only_admin_can_draw: 'Umuyobozi w’iki kimina ni we wenyine ushobora gutombora uko bazahabwa.',
   only_admin_can_waive: 'Umuyobozi w’itsinda ni we wenyine ushobora gukuraho ihazabu (cyangwa itsinda, ribyemeje).',
   only_group_can_change_fine: 'Itsinda rimaze gutangira, icyemezo cy’itsinda ni cyo cyonyine gishobora guhindura ihazabu y’ubukererwe.',
-  late_fine_invalid: 'Ihazabu y’ubukererwe ni RWF 1 kugeza 1.000.000 cyangwa 1 kugeza 50 % by’umusanzu, nyuma y’iminsi 0 kugeza 30 y’inyongera, ku itsinda (si ku kwizigamira wenyine).',
+  late_fine_invalid: 'Ihazabu y’ubukererwe ni 1 kugeza 1.000.000 RWF cyangwa 1 kugeza 50 % by’umusanzu, nyuma y’iminsi 0 kugeza 30 y’inyongera, ku itsinda (si ku kwizigamira wenyine).',
   fine_not_found: 'Iyi hazabu ntiri muri iri tsinda.',
   fine_already_paid: 'Iyi hazabu yamaze kwishyurwa: ntigishobora gukurwaho.',
   fine_already_waived: 'Iyi hazabu yamaze gukurwaho.',

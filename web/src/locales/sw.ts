@@ -474,7 +474,7 @@ export const sw: Messages = {
       fineFixed: 'Faini (RWF)',
       finePercent: 'Faini (% ya mchango)',
       graceDays: 'Siku za ziada',
-      fineInvalid: 'Faini ya kuchelewa ni RWF 1 hadi 1,000,000 au asilimia 1 hadi 50 ya mchango, baada ya siku 0 hadi 30 za ziada, kwa kikundi (si akiba binafsi)',
+      fineInvalid: 'Faini ya kuchelewa ni 1 hadi 1,000,000 RWF au asilimia 1 hadi 50 ya mchango, baada ya siku 0 hadi 30 za ziada, kwa kikundi (si akiba binafsi)',
     },
     toast: {
       success: 'Imefanikiwa!',
@@ -1572,7 +1572,7 @@ export const swServer: ServerMessages = {
   only_admin_can_draw: 'Msimamizi wa kikundi hiki pekee ndiye anayeweza kupanga mpangilio wa malipo.',
   only_admin_can_waive: 'Msimamizi wa kikundi pekee ndiye anayeweza kufuta faini (au kikundi, kwa uamuzi).',
   only_group_can_change_fine: 'Kikundi kikishaanza, uamuzi wa kikundi pekee ndio unaoweza kubadilisha faini ya kuchelewa.',
-  late_fine_invalid: 'Faini ya kuchelewa ni RWF 1 hadi 1,000,000 au asilimia 1 hadi 50 ya mchango, baada ya siku 0 hadi 30 za ziada, kwa kikundi (si akiba binafsi).',
+  late_fine_invalid: 'Faini ya kuchelewa ni 1 hadi 1,000,000 RWF au asilimia 1 hadi 50 ya mchango, baada ya siku 0 hadi 30 za ziada, kwa kikundi (si akiba binafsi).',
   fine_not_found: 'Faini hii haipo katika kikundi hiki.',
   fine_already_paid: 'Faini hii imeshalipwa: haiwezi kufutwa tena.',
   fine_already_waived: 'Faini hii ilishafutwa.',
