@@ -8,6 +8,7 @@
  * CSV. Someone outside the group sees the members-only notice instead. Nothing is changed: every
  * API call but a read is refused.
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api.ts';
@@ -96,6 +97,20 @@ describe.runIf(browserAvailable())('the Books tab of a group, at 360 px', () => 
           const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
           expect(download.suggestedFilename()).toBe(`ikimina-group-report.${format}`);
         }
+        // The member's own statement of this month, from the dashboard (issue 28).
+        await page.goto(`${server.url}/dashboard`);
+        for (const format of ['pdf', 'csv'] as const) {
+          const button = page.getByTestId(`statement-member-${format}`);
+          const box = (await button.boundingBox())!;
+          expect(box.x + box.width).toBeLessThanOrEqual(360);
+          const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+          expect(download.suggestedFilename()).toBe(`ikimina-statement.${format}`);
+          const file = await readFile((await download.path())!);
+          expect(file.subarray(0, format === 'pdf' ? 5 : 0).toString('latin1')).toBe(format === 'pdf' ? '%PDF-' : '');
+          expect(file.length).toBeGreaterThan(50);
+        }
+        await openBooks(page);
+        await page.getByTestId('panel-books').waitFor();
         const more = page.getByTestId('button-books-more');
         expect(await more.count()).toBe(books.nextCursor ? 1 : 0);
         if (books.nextCursor) {

@@ -8,6 +8,7 @@
  * card on the sandbox's TEST checkout (in Kinyarwanda), comes back to the dashboard, and reads the
  * month's figures (in Kinyarwanda and English). Nothing scrolls sideways.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminExecute } from '../support/test-database.ts';
@@ -158,6 +159,18 @@ describe.runIf(browserAvailable())('the Working capital card on a 360 px phone',
     expect(await figures.getByTestId('monthly-figure-net').textContent()).toBe('Net931,000 RWF');
     expect(await figures.getByTestId('monthly-figure-withheld').textContent()).toBe('Withheld for working capital0 RWF');
     expect(await page.getByTestId('button-month-next').isDisabled()).toBe(true);
+    // The month's statement beside its figures (issue 28): a PDF and a CSV of this month.
+    for (const format of ['pdf', 'csv'] as const) {
+      const [download] = await Promise.all([page.waitForEvent('download'), figures.getByTestId(`statement-merchant-${format}`).click()]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^ikimina-statement-\\d{4}-\\d{2}\\.${format}$`));
+      const file = await readFile((await download.path())!);
+      if (format === 'pdf') expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      else {
+        // Its sales add up to the figures above: gross 950,000 RWF, fees 19,000 RWF.
+        const sales = file.toString('utf8').trim().split('\n').slice(1).map((line) => line.split(',')).filter((cells) => cells[1] === 'Sale');
+        expect([sales.reduce((sum, cells) => sum + Number(cells[3]), 0), sales.reduce((sum, cells) => sum + Number(cells[4]), 0)]).toEqual([950_000, 19_000]);
+      }
+    }
     await page.getByTestId('button-month-previous').click();
     await figures.getByTestId('monthly-figure-sales').getByText('Sales (0)').waitFor();
     expect(await page.getByTestId('button-month-next').isDisabled()).toBe(false);
